@@ -1,0 +1,24 @@
+import { json, type Reply, type SessionContext } from '../../http/context';
+import { errors } from '../../http/errors';
+import { asList, isObject, toId } from '../../http/params';
+import { itemtype } from '../../registry';
+import { readOptions } from './options';
+import { renderItem } from './read';
+
+const MAX_ITEMS = 1000;
+
+/** GET getMultipleItems?items[0][itemtype]=…&items[0][items_id]=…: getItem for each, all or nothing. */
+export function getMultipleItems(ctx: SessionContext): Reply {
+  const list = asList(ctx.params.items);
+  if (!list || list.length > MAX_ITEMS) throw errors.badArray();
+  const refs = list.map((entry) => {
+    if (!isObject(entry) || (entry.itemtype === undefined && entry.items_id === undefined)) throw errors.badArray();
+    const type = typeof entry.itemtype === 'string' ? itemtype(entry.itemtype) : undefined;
+    if (!type) throw errors.resourceNotFound();
+    const id = toId(entry.items_id);
+    if (id === null) throw errors.itemNotFound();
+    return { type, id };
+  });
+  const opts = readOptions(ctx.params);
+  return json(refs.map(({ type, id }) => renderItem(ctx, type, id, opts).body));
+}

@@ -1,0 +1,104 @@
+import type { SessionContext } from '../../http/context';
+import { itemtype, itemtypeOrThrow, type Itemtype } from '../../registry';
+import type { Feature } from '../../registry/types';
+import { nameOf, nameOfRow } from '../../store/names';
+import type { Row } from '../../store/rows';
+import { outputValue } from '../../store/values';
+import type { ReadOptions } from './options';
+import { withSections } from './sections';
+
+/** HATEOAS sub-item classes per feature, in GLPI's order. */
+const FEATURE_CHILDREN: [Feature, string[]][] = [
+  ['document', ['Document_Item']],
+  ['contract', ['Contract_Item']],
+  ['infocom', ['Infocom']],
+  ['ticket', ['Item_Ticket']],
+  ['networkport', ['NetworkPort']],
+  ['device', ['Item_DeviceProcessor', 'Item_DeviceMemory', 'Item_DeviceHardDrive', 'Item_DeviceNetworkCard', 'Item_DeviceGraphicCard']],
+];
+
+const childCache = new Map<string, string[]>();
+export function childTypes(type: Itemtype): string[] {
+  let list = childCache.get(type.name);
+  if (!list) {
+    list = FEATURE_CHILDREN.filter(([f]) => type.features.includes(f)).flatMap(([, c]) => c);
+    list.push(...type.children);
+    childCache.set(type.name, list);
+  }
+  return list;
+}
+
+/** The itemtype a foreign-key-like field of this row points at, if any. */
+function linkTarget(type: Itemtype, row: Row, field: string): string | undefined {
+  if (field === 'items_id' && typeof row.itemtype === 'string') return itemtype(row.itemtype) ? row.itemtype : undefined;
+  return type.foreignKeys.get(field);
+}
+
+function linkedId(target: string, value: unknown): number | null {
+  if (typeof value !== 'number') return null;
+  return value > 0 || (value === 0 && target === 'Entity') ? value : null;
+}
+
+/** Columns of a row as the API shows them: hidden ones dropped, DECIMAL as strings. */
+export function fieldsOf(type: Itemtype, row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (type.hidden.includes(key)) continue;
+    out[key] = outputValue(type.column.get(key), value);
+  }
+  return out;
+}
+
+/** Replaces foreign keys by the names of what they point at (tree dropdowns: complete names). */
+export function expandDropdowns(ctx: SessionContext, type: Itemtype, row: Row, out: Record<string, unknown>): void {
+  const db = ctx.services.store.db;
+  for (const field of Object.keys(out)) {
+    const target = linkTarget(type, row, field);
+    if (!target) continue;
+    const id = linkedId(target, out[field]);
+    if (id !== null) out[field] = nameOf(db, itemtypeOrThrow(target), id);
+  }
+}
+
+export function linksOf(ctx: SessionContext, type: Itemtype, row: Row): { rel: string; href: string }[] {
+  const links: { rel: string; href: string }[] = [];
+  for (const field of Object.keys(row)) {
+    if (type.hidden.includes(field)) continue;
+    const target = linkTarget(type, row, field);
+    const id = target ? linkedId(target, row[field]) : null;
+    if (target && id !== null) links.push({ rel: target, href: `${ctx.apiBase}/${target}/${id}` });
+  }
+  for (const child of childTypes(type)) links.push({ rel: child, href: `${ctx.apiBase}/${type.name}/${Number(row.id)}/${child}/` });
+  return links;
+}
+
+function keysNames(ctx: SessionContext, type: Itemtype, row: Row, keys: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const db = ctx.services.store.db;
+  for (const key of keys) {
+    if (key === 'id') out.id = nameOfRow(type, row);
+    else {
+      const target = linkTarget(type, row, key);
+      const id = target ? linkedId(target, row[key]) : null;
+      if (target && id !== null) out[key] = nameOf(db, itemtypeOrThrow(target), id);
+    }
+  }
+  return out;
+}
+
+/**
+ * One item as getItem/getItems answer it: columns, with_* sections, links, _keys_names
+ * (in GLPI's order). With get_sha1 the answer is the SHA-1 of that JSON instead.
+ */
+export function presentItem(ctx: SessionContext, type: Itemtype, row: Row, opts: ReadOptions): unknown {
+  const out: Record<string, unknown> = opts.onlyId ? { id: row.id } : fieldsOf(type, row);
+  if (opts.expandDropdowns && !opts.onlyId) expandDropdowns(ctx, type, row, out);
+  Object.assign(out, withSections(ctx, type, row, opts));
+  if (opts.hateoas) {
+    const links = linksOf(ctx, type, opts.onlyId ? { id: row.id } : row);
+    if (links.length) out.links = links;
+  }
+  if (opts.sha1) return new Bun.CryptoHasher('sha1').update(JSON.stringify(out)).digest('hex');
+  if (opts.keysNames.length) out._keys_names = keysNames(ctx, type, row, opts.keysNames);
+  return out;
+}

@@ -1,0 +1,65 @@
+import type { Reply, SessionContext } from '../../http/context';
+import { badRequest, errors } from '../../http/errors';
+import type { Params } from '../../http/params';
+import { itemtype, type Itemtype } from '../../registry';
+import { getItem } from './read';
+import { listItems } from './list';
+import { listSubItems } from './subitems';
+import { createItems, deleteItems, updateItems } from './write';
+
+function resolveType(name: string | undefined): Itemtype {
+  const type = name === undefined ? undefined : itemtype(name);
+  if (!type) throw errors.resourceNotFound();
+  return type;
+}
+
+function parseId(segment: string | undefined): number | null {
+  if (segment === undefined) return null;
+  if (!/^\d{1,15}$/.test(segment)) throw badRequest(`invalid id "${segment}": ids are non-negative integers`);
+  return Number(segment);
+}
+
+/** Fields a write under /:parent/:id/:child gets from its URL. */
+function parentFields(parent: Itemtype, parentId: number, child: Itemtype): Params {
+  if (child.column.has(parent.fkName)) return { [parent.fkName]: parentId };
+  if (child.polymorphic) return { itemtype: parent.name, items_id: parentId };
+  return {};
+}
+
+/** /:itemtype[/:id[/:sub_itemtype[/:sub_id]]] for every verb; unknown verbs act as GET, as in GLPI. */
+export function itemtypeBranch(ctx: SessionContext): Reply | Promise<Reply> {
+  const [typeName, idSegment, subName, subIdSegment] = ctx.segments;
+  if (ctx.segments.length > 4) throw errors.resourceNotFound();
+  const type = resolveType(typeName);
+  const id = parseId(idSegment);
+  const sub = subName === undefined ? null : resolveType(subName);
+  const subId = parseId(subIdSegment);
+
+  if (sub) {
+    if (id === null) throw errors.resourceNotFound();
+    const fields = parentFields(type, id, sub);
+    switch (ctx.method) {
+      case 'POST':
+        return createItems(ctx, sub, fields);
+      case 'PUT':
+      case 'PATCH':
+        return updateItems(ctx, sub, subId, fields);
+      case 'DELETE':
+        return deleteItems(ctx, sub, subId);
+      default:
+        return subId !== null ? getItem(ctx, sub, subId) : listSubItems(ctx, type, id, sub);
+    }
+  }
+  switch (ctx.method) {
+    case 'POST':
+      if (id !== null) throw badRequest('POST creates items: send it to /apirest.php/' + type.name + '/ without an id');
+      return createItems(ctx, type);
+    case 'PUT':
+    case 'PATCH':
+      return updateItems(ctx, type, id);
+    case 'DELETE':
+      return deleteItems(ctx, type, id);
+    default:
+      return id !== null && (id > 0 || type.name === 'Entity') ? getItem(ctx, type, id) : listItems(ctx, type);
+  }
+}

@@ -1,0 +1,25 @@
+import type { Reply, SessionContext } from '../../http/context';
+import { badRequest } from '../../http/errors';
+import type { Itemtype } from '../../registry';
+import { listItems } from './list';
+import { loadReadable } from './read';
+
+/**
+ * How rows of `child` hang off one `parent` item, first rule that applies (as GLPI): the child
+ * has the parent's foreign key, or is polymorphic, or the parent points at the child.
+ */
+export function subItemLink(parent: Itemtype, child: Itemtype, parentRow: Record<string, unknown>): { where: string; args: (string | number)[] } | null {
+  const id = Number(parentRow.id);
+  if (child.column.has(parent.fkName)) return { where: `t.${parent.fkName} = ?`, args: [id] };
+  if (child.polymorphic) return { where: 't.itemtype = ? AND t.items_id = ?', args: [parent.name, id] };
+  if (parent.column.has(child.fkName)) return { where: 't.id = ?', args: [Number(parentRow[child.fkName] ?? 0)] };
+  return null;
+}
+
+/** GET /:parent/:id/:child — the parent must exist and be readable, then a normal page of children. */
+export function listSubItems(ctx: SessionContext, parent: Itemtype, parentId: number, child: Itemtype): Reply {
+  const parentRow = loadReadable(ctx, parent, parentId);
+  const link = subItemLink(parent, child, parentRow);
+  if (!link) throw badRequest(`${child.name} items are not linked to ${parent.name}`);
+  return listItems(ctx, child, link);
+}

@@ -1,0 +1,152 @@
+import { classCan, type Action } from '../../auth/rights';
+import { actorName } from '../../store/history';
+import { addItem, deleteItem, ItemError, updateItem, type WriteContext } from '../../store/crud';
+import { hooksOf } from '../../store/hooks';
+import { inTransaction } from '../../store/db';
+import { empty, json, type Reply, type SessionContext } from '../../http/context';
+import { ApiError, badRequest, errors } from '../../http/errors';
+import { asList, flag, isObject, toId, type Params } from '../../http/params';
+import type { Itemtype } from '../../registry';
+
+export interface Elements {
+  list: Params[];
+  /** The input was one object, not a list. */
+  single: boolean;
+}
+
+/** `input` as one object or a list of objects (JSON array or `input[0][…]` notation). */
+export function inputElements(ctx: SessionContext): Elements {
+  const input = ctx.params.input;
+  if (input === undefined) throw errors.badArray();
+  const list = asList(input);
+  const isList = Array.isArray(input) || (list !== null && Object.keys(input as object).length > 0);
+  if (isObject(input) && !isList) return { list: [input], single: true };
+  if (!list || list.some((e) => !isObject(e))) throw errors.badArray();
+  const max = ctx.services.store.settings.number('max_bulk_items') || 10_000;
+  if (list.length > max) throw badRequest(`a bulk request takes at most ${max} elements (got ${list.length})`);
+  return { list: list as Params[], single: false };
+}
+
+export function writeContext(ctx: SessionContext, history = true): WriteContext {
+  return { db: ctx.services.store.db, services: ctx.services, scope: ctx.scope, actor: actorName(ctx.scope.user), history, extra: {}, request: ctx.params };
+}
+
+function requireClassRight(ctx: SessionContext, type: Itemtype, action: Action): void {
+  if (type.readOnly || !classCan(ctx.scope, type, action)) throw errors.rightMissing();
+}
+
+type Outcome<T> = { ok: true; value: T; extra: Record<string, unknown> } | { ok: false; message: string; code?: string };
+
+/**
+ * Runs one element in its own transaction: it is written whole or not at all. Async
+ * preparation (hashing) happens first, outside the transaction, so writers never wait on it.
+ */
+async function attempt<T>(ctx: SessionContext, history: boolean, type: Itemtype, input: Params | null, fn: (wc: WriteContext) => T): Promise<Outcome<T>> {
+  const wc = writeContext(ctx, history);
+  try {
+    if (input) for (const hook of hooksOf(type)) await hook.prepareInput?.(wc, type, input);
+    return { ok: true, value: inTransaction(wc.db, () => fn(wc)), extra: wc.extra };
+  } catch (error) {
+    if (error instanceof ItemError) return { ok: false, message: error.message, code: error.code };
+    if (error instanceof Error && /constraint/i.test(error.message)) return { ok: false, message: 'The item conflicts with an existing one' };
+    throw error;
+  }
+}
+
+/** 200/201 when all succeed, 207 with the results when some fail, 400 when all fail. */
+function bulkReply(results: Record<string, unknown>[], failed: number, verb: 'ADD' | 'UPDATE' | 'DELETE', okStatus: number, headers?: Record<string, string>): Reply {
+  if (failed === 0) return json(results, okStatus, headers);
+  if (failed < results.length) throw new ApiError(207, `ERROR_GLPI_PARTIAL_${verb}`, results);
+  throw new ApiError(400, `ERROR_GLPI_${verb}`, results);
+}
+
+/** POST /:itemtype/ (and /:parent/:id/:itemtype/, which fills the parent link). */
+export async function createItems(ctx: SessionContext, type: Itemtype, parentFields: Params = {}): Promise<Reply> {
+  const { list, single } = inputElements(ctx);
+  requireClassRight(ctx, type, 'create');
+  const results: Record<string, unknown>[] = [];
+  const ids: number[] = [];
+  let failed = 0;
+  for (const element of list) {
+    const input = { ...parentFields, ...element };
+    const outcome = await attempt(ctx, true, type, input, (wc) => addItem(wc, type, input));
+    if (outcome.ok) {
+      ids.push(outcome.value);
+      results.push({ id: outcome.value, message: '', ...outcome.extra });
+    } else {
+      failed++;
+      results.push({ id: false, message: outcome.message });
+    }
+  }
+  const href = (id: number) => `${ctx.apiBase}/${type.name}/${id}`;
+  if (single) {
+    const outcome = results[0]!;
+    if (failed) throw new ApiError(400, 'ERROR_GLPI_ADD', outcome.message);
+    return json(outcome, 201, { Location: href(outcome.id as number) });
+  }
+  return bulkReply(results, failed, 'ADD', 201, { Link: ids.map(href).join(',') });
+}
+
+/** PUT|PATCH /:itemtype/[:id]: partial updates; the URL id wins over the body's. */
+export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: number | null, parentFields: Params = {}): Promise<Reply> {
+  const { list, single } = inputElements(ctx);
+  if (urlId !== null && !single) throw badRequest('an id in the URL goes with a single input object, not a list');
+  requireClassRight(ctx, type, 'update');
+  const results: Record<string, unknown>[] = [];
+  let failed = 0;
+  let notFound = false;
+  for (const element of list) {
+    const id = urlId ?? toId(element.id);
+    if (id === null) {
+      failed++;
+      results.push({ id: false, message: 'Field id is mandatory to update an item' });
+      continue;
+    }
+    const input = { ...parentFields, ...element };
+    const outcome = await attempt(ctx, true, type, input, (wc) => updateItem(wc, type, id, input));
+    if (outcome.ok) results.push({ [id]: true, message: '', ...outcome.extra });
+    else {
+      failed++;
+      notFound ||= outcome.code === 'ERROR_ITEM_NOT_FOUND';
+      results.push({ [id]: false, message: outcome.message });
+    }
+  }
+  if (single && failed) {
+    if (notFound) throw errors.itemNotFound();
+    throw new ApiError(400, 'ERROR_GLPI_UPDATE', results[0]!.message);
+  }
+  return bulkReply(results, failed, 'UPDATE', 200);
+}
+
+/** DELETE /:itemtype/[:id]: trash, or purge with force_purge (always for types without a trash). */
+export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: number | null): Promise<Reply> {
+  const forcePurge = flag(ctx.params, 'force_purge', false);
+  const history = flag(ctx.params, 'history', true);
+  const elements: Elements = urlId !== null ? { list: [{ id: urlId } as Params], single: true } : inputElements(ctx);
+  requireClassRight(ctx, type, forcePurge || !type.trash ? 'purge' : 'delete');
+  const results: Record<string, unknown>[] = [];
+  let failed = 0;
+  let notFound = false;
+  for (const element of elements.list) {
+    const id = toId(element.id);
+    if (id === null) {
+      failed++;
+      results.push({ id: false, message: 'Field id is mandatory to delete an item' });
+      continue;
+    }
+    const outcome = await attempt(ctx, history, type, null, (wc) => deleteItem(wc, type, id, forcePurge));
+    if (outcome.ok) results.push({ [id]: true, message: '' });
+    else {
+      failed++;
+      notFound ||= outcome.code === 'ERROR_ITEM_NOT_FOUND';
+      results.push({ [id]: false, message: outcome.message, ...(outcome.code === 'ERROR_NOT_DELETED' ? { error: 'ERROR_NOT_DELETED' } : {}) });
+    }
+  }
+  if (urlId !== null) {
+    if (!failed) return empty(204);
+    if (notFound) throw errors.itemNotFound();
+    const first = results[0]!;
+    throw new ApiError(400, first.error === 'ERROR_NOT_DELETED' ? 'ERROR_NOT_DELETED' : 'ERROR_GLPI_DELETE', first.message);
+  }
+  return bulkReply(results, failed, 'DELETE', 200);
+}

@@ -1,0 +1,101 @@
+import { checkAppToken } from '../auth/apiclients';
+import { reachableEntities, profileGrants, userProfiles } from '../auth/authorizations';
+import { authenticate, type Credentials } from '../auth/login';
+import { effectivePreferences } from '../auth/preferences';
+import { computeScope } from '../auth/scope';
+import { fullSession } from '../auth/session-view';
+import { empty, json, type Reply, type RequestContext, type SessionContext } from '../http/context';
+import { errors } from '../http/errors';
+import { flag } from '../http/params';
+import { appTokenOf } from '../http/router';
+import type { Services } from '../services';
+import { itemtypesWith } from '../registry';
+import { nowString, run, type Row } from '../store/rows';
+import { UNDISCLOSED_SETTINGS } from '../store/settings';
+
+/** Login, password and user token from the Authorization header or the parameters. */
+function readCredentials(ctx: RequestContext): Credentials {
+  const auth = ctx.headers.get('authorization') ?? '';
+  let login = typeof ctx.params.login === 'string' ? ctx.params.login : '';
+  let password = typeof ctx.params.password === 'string' ? ctx.params.password : '';
+  let token = typeof ctx.params.user_token === 'string' ? ctx.params.user_token : '';
+  const basic = /^\s*basic\s+(\S+)\s*$/i.exec(auth);
+  if (basic) {
+    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon >= 0) {
+      login = decoded.slice(0, colon);
+      password = decoded.slice(colon + 1);
+    }
+  }
+  if (auth.includes('user_token')) token = auth.trim().split(/\s+/)[1] ?? '';
+  if (token.trim() !== '') return { kind: 'token', token: token.trim() };
+  if (login !== '' && password !== '') return { kind: 'password', login, password };
+  throw errors.loginParametersMissing();
+}
+
+/** Profile and entities a new session starts with: the user's defaults when still usable. */
+function startingScope(services: Services, user: Row): { profileId: number; entityId: number | null; recursive: boolean } {
+  const { db } = services.store;
+  const userId = Number(user.id);
+  const profiles = userProfiles(db, services.directory, userId);
+  if (profiles.length === 0) throw errors.loginFailed("You don't have right to connect");
+  const profileId = profiles.includes(Number(user.profiles_id)) ? Number(user.profiles_id) : profiles[0]!;
+  const reachable = reachableEntities(services.directory, profileGrants(db, services.directory, userId, profileId));
+  const defaultEntity = Number(user.entities_id ?? -1);
+  if (reachable.has(defaultEntity)) return { profileId, entityId: defaultEntity, recursive: reachable.get(defaultEntity)! };
+  return { profileId, entityId: null, recursive: true };
+}
+
+export async function initSession(ctx: RequestContext): Promise<Reply> {
+  const { services } = ctx;
+  checkAppToken(services, ctx.ip, appTokenOf(ctx));
+  if (!services.store.settings.flag('enable_api')) throw errors.apiDisabled();
+  const credentials = readCredentials(ctx);
+  if (credentials.kind === 'password' && !services.store.settings.flag('enable_api_login_credentials')) {
+    throw errors.loginWithCredentialsDisabled();
+  }
+  if (credentials.kind === 'token' && !services.store.settings.flag('enable_api_login_external_token')) throw errors.userTokenInvalid();
+  const withSession = flag(ctx.params, 'get_full_session', false);
+  const user = await authenticate(services, credentials, ctx.ip);
+  const start = startingScope(services, user);
+  const { token, record } = services.sessions.create(Number(user.id), start.profileId, start.entityId, start.recursive);
+  run(services.store.db, 'UPDATE glpi_users SET last_login = ? WHERE id = ?', nowString(), Number(user.id));
+  const body: Record<string, unknown> = { session_token: token };
+  if (withSession) {
+    const scope = computeScope(services.store.db, services.directory, record)!;
+    body.session = fullSession({ ...ctx, session: record, scope }, token);
+  }
+  return json(body);
+}
+
+export function killSession(ctx: SessionContext): Reply {
+  ctx.services.sessions.kill(ctx.session.hash);
+  return empty(200);
+}
+
+export function getFullSession(ctx: SessionContext): Reply {
+  return json({ session: fullSession(ctx) });
+}
+
+/** The global configuration without secrets, user preferences winning, plus the itemtype lists. */
+export function getGlpiConfig(ctx: SessionContext): Reply {
+  const { settings, db } = ctx.services.store;
+  const cfg: Record<string, unknown> = {};
+  for (const [name, value] of settings.all()) if (!UNDISCLOSED_SETTINGS.has(name)) cfg[name] = value;
+  for (const [name, value] of Object.entries(effectivePreferences(db, settings, ctx.session.userId))) cfg[name] = value;
+  const names = (feature: Parameters<typeof itemtypesWith>[0]) => itemtypesWith(feature).map((t) => t.name);
+  Object.assign(cfg, {
+    url_base_api: ctx.apiBase,
+    infocom_types: names('infocom'),
+    contract_types: names('contract'),
+    document_types: names('document'),
+    ticket_types: names('ticket'),
+    networkport_types: names('networkport'),
+    itemdevices_types: names('device'),
+    disk_types: names('disk'),
+    notepad_types: names('note'),
+    asset_types: ['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'SoftwareLicense'],
+  });
+  return json({ cfg_glpi: cfg });
+}

@@ -1,0 +1,58 @@
+import { timingSafeEqual } from 'node:crypto';
+import { errors } from '../http/errors';
+import type { Services } from '../services';
+import { selectAll } from '../store/rows';
+
+interface Client {
+  rangeStart: number | null;
+  rangeEnd: number | null;
+  ipv6: string | null;
+  appToken: string;
+}
+
+let cached: { version: number; clients: Client[] } | null = null;
+
+function activeClients(services: Services): Client[] {
+  if (cached?.version !== services.directory.version) {
+    const rows = selectAll(services.store.db, 'SELECT ipv4_range_start, ipv4_range_end, ipv6, app_token FROM glpi_apiclients WHERE is_active = 1');
+    cached = {
+      version: services.directory.version,
+      clients: rows.map((r) => ({
+        rangeStart: r.ipv4_range_start === null ? null : Number(r.ipv4_range_start),
+        rangeEnd: r.ipv4_range_end === null ? null : Number(r.ipv4_range_end),
+        ipv6: r.ipv6 ? String(r.ipv6).toLowerCase() : null,
+        appToken: String(r.app_token ?? ''),
+      })),
+    };
+  }
+  return cached.clients;
+}
+
+function ipv4ToNumber(ip: string): number | null {
+  const m = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/i.exec(ip);
+  if (!m) return null;
+  return m.slice(1).reduce((acc, part) => acc * 256 + Number(part), 0);
+}
+
+function matches(client: Client, ip: string): boolean {
+  const v4 = ipv4ToNumber(ip);
+  if (v4 !== null) {
+    if (client.rangeStart === null) return true;
+    return v4 >= client.rangeStart && v4 <= (client.rangeEnd ?? client.rangeStart);
+  }
+  return client.ipv6 === null || client.ipv6 === ip.toLowerCase();
+}
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** GLPI's API client check: the address must match an active client, and the App-Token one of them. */
+export function checkAppToken(services: Services, ip: string, token: string): void {
+  const clients = activeClients(services).filter((c) => matches(c, ip));
+  if (clients.length === 0) throw errors.notAllowedIp(ip);
+  if (clients.some((c) => sameToken(c.appToken, token))) return;
+  throw token === '' ? errors.appTokenMissing() : errors.appTokenWrong();
+}

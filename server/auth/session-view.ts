@@ -1,0 +1,107 @@
+import type { SessionContext } from '../http/context';
+import { nowString, type Row } from '../store/rows';
+import { profileGrants, userProfiles } from './authorizations';
+import { effectivePreferences } from './preferences';
+
+export interface ProfileEntity {
+  id: number;
+  name: string;
+  is_recursive: number;
+}
+
+/** Entities a profile was granted on, as GLPI lists them in the session. */
+export function profileEntities(ctx: SessionContext, profileId: number): ProfileEntity[] {
+  const tree = ctx.services.directory.entities();
+  return profileGrants(ctx.services.store.db, ctx.services.directory, ctx.session.userId, profileId).map((g) => ({
+    id: g.entityId,
+    name: tree.nodes.get(g.entityId)?.completename ?? '',
+    is_recursive: g.recursive ? 1 : 0,
+  }));
+}
+
+/** A map keyed by id, as PHP would print it (an object, or a list when the keys are 0..n-1). */
+export function byId<T extends { id: number }>(list: T[]): Record<string, T> | T[] {
+  if (list.every((e, i) => e.id === i)) return list;
+  return Object.fromEntries(list.map((e) => [String(e.id), e]));
+}
+
+/** PHP's `[id => id]` map: a list when the ids are 0..n-1, else an object. */
+function idMap(ids: number[]): unknown {
+  return ids.every((id, i) => id === i) ? ids : Object.fromEntries(ids.map((id) => [String(id), id]));
+}
+
+export function friendlyName(user: Row): string {
+  const real = [user.realname, user.firstname].filter((v) => typeof v === 'string' && v !== '').join(' ');
+  return real || String(user.name ?? '');
+}
+
+/** The active profile: every column, one key per right, and its entities. */
+export function activeProfileView(ctx: SessionContext): Record<string, unknown> {
+  const profile = ctx.scope.profile;
+  const view: Record<string, unknown> = { ...profile.row };
+  for (const key of ['helpdesk_item_type', 'ticket_status', 'problem_status', 'change_status', 'managed_domainrecordtypes']) {
+    const raw = view[key];
+    if (typeof raw === 'string') {
+      try {
+        view[key] = JSON.parse(raw);
+      } catch {
+        view[key] = [];
+      }
+    }
+  }
+  for (const [name, bits] of profile.rights) view[name] = bits;
+  view.entities = byId(profileEntities(ctx, profile.id));
+  return view;
+}
+
+/** GLPI's $_SESSION as the API shows it (getFullSession, initSession?get_full_session). */
+export function fullSession(ctx: SessionContext, token?: string): Record<string, unknown> {
+  const { scope, session, services } = ctx;
+  const { db, settings } = services.store;
+  const user = scope.user;
+  const tree = services.directory.entities();
+  const prefs = effectivePreferences(db, settings, session.userId);
+  const profiles: Record<string, unknown> = {};
+  for (const id of userProfiles(db, services.directory, session.userId)) {
+    profiles[id] = { name: services.directory.profile(id)?.name ?? '', entities: byId(profileEntities(ctx, id)) };
+  }
+  const activeEntity = session.entityId ?? tree.nodes.get(scope.activeEntities[0] ?? 0)?.id ?? 0;
+  const entityName = tree.nodes.get(activeEntity)?.completename ?? '';
+  const suffix = session.entityId === null ? ' (full structure)' : session.recursive ? ' (tree structure)' : '';
+  const parents = tree.ancestors(activeEntity);
+  const out: Record<string, unknown> = {
+    valid_id: token ?? '',
+    glpi_currenttime: nowString(),
+    glpi_use_mode: Number(user.use_mode ?? 0),
+    glpiID: session.userId,
+    glpifriendlyname: friendlyName(user),
+    glpiname: user.name,
+    glpirealname: user.realname ?? null,
+    glpifirstname: user.firstname ?? null,
+    glpidefault_entity: Number(user.entities_id ?? 0),
+    glpiextauth: 0,
+    glpiauthtype: Number(user.authtype ?? 1),
+    glpiroot: '',
+    glpi_plannings: [],
+    glpicrontimer: Math.floor(Date.now() / 1000),
+    glpi_tabs: [],
+  };
+  for (const [key, value] of Object.entries(prefs)) out[`glpi${key}`] = value;
+  Object.assign(out, {
+    glpi_dropdowntranslations: [],
+    glpiprofiles: profiles,
+    glpiactiveprofile: activeProfileView(ctx),
+    glpiactiveentities: idMap(scope.activeEntities),
+    glpiactiveentities_string: scope.activeEntities.map((id) => `'${id}'`).join(', '),
+    glpiparententities: parents,
+    glpiparententities_string: parents.map((id) => `'${id}'`).join(', '),
+    glpiactive_entity: activeEntity,
+    glpiactive_entity_recursive: session.entityId === null || session.recursive ? 1 : 0,
+    glpiactive_entity_name: entityName + suffix,
+    glpiactive_entity_shortname: (tree.nodes.get(activeEntity)?.name ?? '') + suffix,
+    glpishowallentities: session.entityId === null ? 1 : 0,
+    glpigroups: scope.groups,
+    MESSAGE_AFTER_REDIRECT: [],
+  });
+  return out;
+}

@@ -1,0 +1,103 @@
+import type { Db } from '../store/db';
+import { run, selectOne } from '../store/rows';
+import { randomToken, tokenHash } from './secrets';
+
+/** What a session remembers; the rest (rights, entity sets) is derived per request. */
+export interface SessionRecord {
+  hash: string;
+  userId: number;
+  profileId: number;
+  /** Active entity, or null for "all the profile's entities". */
+  entityId: number | null;
+  recursive: boolean;
+  createdAt: number;
+  lastActive: number;
+}
+
+// Persisting the idle clock on every call would turn each read into a write; a minute of slack is enough.
+const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * Sessions live in SQLite (a restart logs nobody out) behind an in-memory cache. Tokens are
+ * kept only as hashes. All calls are synchronous, so parallel requests never wait on a lock.
+ */
+export class SessionManager {
+  private readonly cache = new Map<string, SessionRecord & { persistedActive: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly idleTimeoutMs: () => number,
+  ) {}
+
+  create(userId: number, profileId: number, entityId: number | null, recursive: boolean): { token: string; record: SessionRecord } {
+    const token = randomToken();
+    const now = Date.now();
+    const record = { hash: tokenHash(token), userId, profileId, entityId, recursive, createdAt: now, lastActive: now };
+    run(
+      this.db,
+      'INSERT INTO deskbase_sessions (token_hash, users_id, profiles_id, entities_id, is_recursive, created_at, last_active) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      record.hash, userId, profileId, entityId, recursive ? 1 : 0, now, now,
+    );
+    this.cache.set(record.hash, { ...record, persistedActive: now });
+    return { token, record };
+  }
+
+  /** The live session for a token, or null when unknown, killed or idle for too long. */
+  resolve(token: string): SessionRecord | null {
+    const hash = tokenHash(token);
+    let rec = this.cache.get(hash);
+    if (!rec) {
+      const row = selectOne(this.db, 'SELECT * FROM deskbase_sessions WHERE token_hash = ?', hash);
+      if (!row) return null;
+      rec = {
+        hash,
+        userId: Number(row.users_id),
+        profileId: Number(row.profiles_id),
+        entityId: row.entities_id === null ? null : Number(row.entities_id),
+        recursive: Number(row.is_recursive) === 1,
+        createdAt: Number(row.created_at),
+        lastActive: Number(row.last_active),
+        persistedActive: Number(row.last_active),
+      };
+      this.cache.set(hash, rec);
+    }
+    const now = Date.now();
+    if (now - rec.lastActive > this.idleTimeoutMs()) {
+      this.kill(hash);
+      return null;
+    }
+    rec.lastActive = now;
+    if (now - rec.persistedActive > TOUCH_INTERVAL_MS) {
+      run(this.db, 'UPDATE deskbase_sessions SET last_active = ? WHERE token_hash = ?', now, hash);
+      rec.persistedActive = now;
+    }
+    return rec;
+  }
+
+  update(record: SessionRecord, changes: Partial<Pick<SessionRecord, 'profileId' | 'entityId' | 'recursive'>>): void {
+    Object.assign(record, changes);
+    run(
+      this.db,
+      'UPDATE deskbase_sessions SET profiles_id = ?, entities_id = ?, is_recursive = ? WHERE token_hash = ?',
+      record.profileId, record.entityId, record.recursive ? 1 : 0, record.hash,
+    );
+  }
+
+  kill(hash: string): void {
+    this.cache.delete(hash);
+    run(this.db, 'DELETE FROM deskbase_sessions WHERE token_hash = ?', hash);
+  }
+
+  /** Ends every session of a user (deactivated, deleted or password changed). */
+  killUser(userId: number): void {
+    for (const [hash, rec] of this.cache) if (rec.userId === userId) this.cache.delete(hash);
+    run(this.db, 'DELETE FROM deskbase_sessions WHERE users_id = ?', userId);
+  }
+
+  /** Removes sessions idle for longer than the timeout. */
+  sweep(): void {
+    const limit = Date.now() - this.idleTimeoutMs();
+    for (const [hash, rec] of this.cache) if (rec.lastActive < limit) this.cache.delete(hash);
+    run(this.db, 'DELETE FROM deskbase_sessions WHERE last_active < ?', limit);
+  }
+}

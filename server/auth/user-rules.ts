@@ -1,0 +1,152 @@
+import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
+import { insertRow, nowString, selectAll, selectOne, type Row } from '../store/rows';
+import type { Params } from '../http/params';
+import { flag, toId } from '../http/params';
+import { hashPassword, randomToken, tokenHash } from './secrets';
+import { rightOf } from './scope';
+
+const LOGIN = /^[\p{L}\p{N}'@.\-_ ]+$/u;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MAX_PASSWORD = 1024;
+
+/** password + password2 must match; the hash is computed before the transaction. */
+async function preparePassword(input: Params): Promise<void> {
+  if (input.password === undefined && input.password2 === undefined) return;
+  const { password, password2 } = input;
+  if (typeof password !== 'string' || typeof password2 !== 'string') {
+    input._password_error = 'password and password2 are both required, as strings';
+    return;
+  }
+  if (password !== password2) input._password_error = 'Error: the two passwords do not match';
+  else if (password.length > MAX_PASSWORD) input._password_error = `password longer than ${MAX_PASSWORD} characters`;
+  else if (password !== '') input._password_hash = await hashPassword(password);
+}
+
+function applyPassword(row: Row, input: Params): void {
+  if (typeof input._password_error === 'string') throw new ItemError(input._password_error);
+  if (typeof input._password_hash === 'string') {
+    row.password = input._password_hash;
+    row.password_last_update = nowString();
+  }
+}
+
+function applyTokens(wc: WriteContext, row: Row, input: Params): void {
+  if (input._reset_api_token !== undefined && flag(input, '_reset_api_token', false)) {
+    const token = randomToken();
+    row.api_token = tokenHash(token);
+    row.api_token_date = nowString();
+    wc.extra.api_token = token; // shown once, in the write's result; only its hash is kept
+  }
+  if (input._reset_personal_token !== undefined && flag(input, '_reset_personal_token', false)) {
+    const token = randomToken();
+    row.personal_token = tokenHash(token);
+    row.personal_token_date = nowString();
+    wc.extra.personal_token = token;
+  }
+}
+
+function checkLogin(name: unknown): void {
+  if (typeof name !== 'string' || name.trim() === '' || !(LOGIN.test(name) || EMAIL.test(name))) {
+    throw new ItemError('The login is not valid. Unable to add the user.');
+  }
+}
+
+/** The new profile must not give more than the current profile has, right by right. */
+function checkProfileNotAbove(wc: WriteContext, profileId: number): void {
+  const target = wc.services.directory.profile(profileId);
+  if (!target) throw new ItemError(`Field profiles_id: Profile ${profileId} does not exist`);
+  for (const [name, bits] of target.rights) {
+    if ((bits & ~rightOf(wc.scope, name)) !== 0) {
+      throw new ItemError(`You cannot grant the profile ${target.name}: it has rights (${name}) that your profile does not have`);
+    }
+  }
+}
+
+registerHooks(['User'], {
+  async prepareInput(_wc, _type, input) {
+    await preparePassword(input);
+  },
+  prepareAdd(wc, _type, row, input) {
+    checkLogin(row.name);
+    if (row.authtype === undefined) row.authtype = 1;
+    applyPassword(row, input);
+    applyTokens(wc, row, input);
+  },
+  afterAdd(wc, _type, row, input) {
+    if (selectOne(wc.db, 'SELECT id FROM glpi_profiles_users WHERE users_id = ?', Number(row.id))) return;
+    const requested = toId(input._profiles_id);
+    const profileId = requested ?? Number(selectOne(wc.db, 'SELECT id FROM glpi_profiles WHERE is_default = 1 ORDER BY id')?.id ?? 0);
+    if (!profileId) return;
+    checkProfileNotAbove(wc, profileId);
+    const entityId = toId(input._entities_id) ?? wc.scope.session.entityId ?? wc.scope.activeEntities[0] ?? 0;
+    if (!wc.scope.showAll && !wc.scope.active.has(entityId)) throw new ItemError(`Entity ${entityId} is not one of your active entities`);
+    insertRow(wc.db, 'glpi_profiles_users', {
+      users_id: Number(row.id),
+      profiles_id: profileId,
+      entities_id: entityId,
+      is_recursive: flag(input, '_is_recursive', false) ? 1 : 0,
+      is_dynamic: requested === null ? 1 : 0,
+      is_default_profile: requested === null ? 1 : 0,
+    });
+  },
+  prepareUpdate(wc, _type, old, changes, input) {
+    if ('name' in changes) checkLogin(changes.name);
+    applyPassword(changes, input);
+    applyTokens(wc, changes, input);
+    if (Number(old.id) === Number(wc.scope.user.id) && (changes.is_active === 0 || changes.is_deleted === 1)) {
+      throw new ItemError('You cannot deactivate or delete your own account');
+    }
+  },
+  afterUpdate(wc, _type, old, changes) {
+    if (changes.is_active === 0 || changes.is_deleted === 1 || 'password' in changes) {
+      // A deactivated account, or one whose password changed, loses its other open sessions.
+      if (Number(old.id) !== Number(wc.scope.user.id) || !('password' in changes)) wc.services.sessions.killUser(Number(old.id));
+    }
+  },
+  beforeDelete(wc, _type, row) {
+    if (Number(row.id) === Number(wc.scope.user.id)) throw new ItemError('You cannot delete your own account');
+    const superAdmins = selectAll(
+      wc.db,
+      `SELECT DISTINCT pu.users_id FROM glpi_profiles_users pu JOIN glpi_users u ON u.id = pu.users_id
+       WHERE pu.profiles_id = 4 AND u.is_deleted = 0 AND u.is_active = 1`,
+    ).map((r) => Number(r.users_id));
+    if (superAdmins.length === 1 && superAdmins[0] === Number(row.id)) throw new ItemError('The last super-admin cannot be deleted');
+  },
+  afterPurge(wc, _type, row) {
+    wc.services.sessions.killUser(Number(row.id));
+  },
+});
+
+registerHooks(['Profile_User'], {
+  prepareAdd(wc, _type, row) {
+    if (row.profiles_id !== undefined) checkProfileNotAbove(wc, Number(row.profiles_id));
+    if (row.entities_id === undefined) row.entities_id = wc.scope.session.entityId ?? wc.scope.activeEntities[0] ?? 0;
+    if (!wc.scope.showAll && !wc.scope.active.has(Number(row.entities_id))) {
+      throw new ItemError(`Entity ${Number(row.entities_id)} is not one of your active entities`);
+    }
+  },
+  prepareUpdate(wc, _type, _old, changes) {
+    if ('profiles_id' in changes) checkProfileNotAbove(wc, Number(changes.profiles_id));
+    if ('entities_id' in changes && !wc.scope.showAll && !wc.scope.active.has(Number(changes.entities_id))) {
+      throw new ItemError(`Entity ${Number(changes.entities_id)} is not one of your active entities`);
+    }
+  },
+  beforeDelete(wc, _type, row) {
+    const superAdminGrants = selectAll(wc.db, 'SELECT id FROM glpi_profiles_users WHERE profiles_id = 4');
+    if (Number(row.profiles_id) === 4 && superAdminGrants.length === 1) throw new ItemError('The last super-admin authorization cannot be removed');
+  },
+});
+
+/** Rights of a profile can only be set to what the editor's own profile holds. */
+registerHooks(['ProfileRight'], {
+  prepareAdd(wc, _type, row) {
+    if ((Number(row.rights ?? 0) & ~rightOf(wc.scope, String(row.name ?? ''))) !== 0) {
+      throw new ItemError(`You cannot give rights you do not have (${String(row.name)})`);
+    }
+  },
+  prepareUpdate(wc, _type, old, changes) {
+    if ('rights' in changes && (Number(changes.rights) & ~rightOf(wc.scope, String(changes.name ?? old.name))) !== 0) {
+      throw new ItemError(`You cannot give rights you do not have (${String(old.name)})`);
+    }
+  },
+});

@@ -1,0 +1,74 @@
+import { itilFilter } from '../itil/visibility';
+import { itemtypeOrThrow, type Itemtype } from '../registry';
+import { classCan } from './rights';
+import type { Scope } from './scope';
+
+/** `create` checks a row about to be inserted: entity and owner, not who is involved in it. */
+export type AccessMode = 'read' | 'write' | 'create';
+
+const MAX_DEPTH = 3;
+const ids = (set: Iterable<number>) => {
+  const list = [...set];
+  return list.length ? list.join(', ') : 'NULL';
+};
+
+/**
+ * The single rule for "which rows may this session reach", as a SQL condition on `alias`.
+ * Collections, sub-items, search, single reads and every write use it, so no path can
+ * disagree with another. `read` admits recursive items of parent entities; `write` does not.
+ */
+export function accessFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias = 't', depth = 0): string {
+  if (depth > MAX_DEPTH) return '0';
+  const needed = mode === 'read' ? 'read' : mode === 'create' ? 'create' : 'update';
+  if (!classCan(scope, type, needed) && !(mode === 'write' && classCan(scope, type, 'create'))) return '0';
+  const ownerMode = mode === 'read' ? 'read' : 'write';
+  const parts = [entityFilter(scope, type, mode, alias), ownerFilter(scope, type, ownerMode, alias, depth)];
+  if (type.kind === 'itil' && mode !== 'create') parts.push(itilFilter(scope, type, mode, alias));
+  const real = parts.filter((p) => p !== '1');
+  if (real.includes('0')) return '0';
+  return real.length === 0 ? '1' : real.map((p) => `(${p})`).join(' AND ');
+}
+
+function entityFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: string): string {
+  if (scope.showAll) return '1';
+  const active = ids(scope.active);
+  switch (type.visibility) {
+    case 'entity':
+      // A new entity goes under an active one; an existing one must itself be active.
+      if (type.table === 'glpi_entities') return mode === 'create' ? `${alias}.entities_id IN (${active})` : `${alias}.id IN (${active})`;
+      if (mode === 'read' && type.mayBeRecursive) {
+        return `${alias}.entities_id IN (${active}) OR (${alias}.is_recursive = 1 AND ${alias}.entities_id IN (${ids(scope.recursiveVisible)}))`;
+      }
+      return `${alias}.entities_id IN (${active})`;
+    case 'authorizations':
+      return `${alias}.id = ${Number(scope.user.id)} OR EXISTS (SELECT 1 FROM glpi_profiles_users pu WHERE pu.users_id = ${alias}.id AND (pu.entities_id IN (${active}) OR (pu.is_recursive = 1 AND pu.entities_id IN (${ids(scope.recursiveVisible)}))))`;
+    default:
+      return '1';
+  }
+}
+
+/** Dependent rows are reachable when the item they belong to is. */
+function ownerFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: string, depth: number): string {
+  const owner = type.owners[0];
+  if (!owner) return '1';
+  const inner = `o${depth}`;
+  if ('fk' in owner) {
+    const target = itemtypeOrThrow(owner.itemtype);
+    const filter = accessFilter(scope, target, mode, inner, depth + 1);
+    if (filter === '1') return '1';
+    if (filter === '0') return '0';
+    return `${alias}.${owner.fk} IN (SELECT ${inner}.id FROM ${target.table} ${inner} WHERE ${filter})`;
+  }
+  const branches: string[] = [];
+  for (const name of type.polyTargets) {
+    const target = itemtypeOrThrow(name);
+    const filter = accessFilter(scope, target, mode, inner, depth + 1);
+    if (filter === '0') continue;
+    branches.push(
+      filter === '1'
+        ? `${alias}.itemtype = '${name}'`
+        : `(${alias}.itemtype = '${name}' AND ${alias}.items_id IN (SELECT ${inner}.id FROM ${target.table} ${inner} WHERE ${filter}))`,
+    );
+  }
+  return branches.length ? branches.join(' OR ') : '0';
+}

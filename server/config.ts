@@ -1,0 +1,47 @@
+import { resolve } from 'node:path';
+
+/** Settings that come from the command line or the environment (flag wins). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  adminPassword: string | undefined;
+}
+
+export const USAGE = `Deskbase — GLPI-compatible REST API server (/apirest.php) with an admin console.
+
+Usage: deskbase [options]
+
+Options (flag wins over environment variable):
+  --port <n>        DESKBASE_PORT            TCP port to listen on (default 8080)
+  --host <addr>     DESKBASE_HOST            address to bind (default 127.0.0.1)
+  --data <dir>      DESKBASE_DATA            data folder: database and documents (default ./data)
+                    DESKBASE_ADMIN_PASSWORD  password of the super-admin user "glpi" on first start
+                                             (a random one is printed when unset)
+  --help                                     print this help
+`;
+
+export class ConfigError extends Error {}
+
+/** Reads `--name value` / `--name=value` flags, falling back to the environment. */
+export function readConfig(argv: string[], env: Record<string, string | undefined>): ServerConfig | 'help' {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--help' || arg === '-h') return 'help';
+    const match = /^--(port|host|data)(?:=(.*))?$/.exec(arg);
+    if (!match) throw new ConfigError(`unknown option ${arg} (see --help)`);
+    const value = match[2] ?? argv[++i];
+    if (value === undefined || value === '') throw new ConfigError(`option --${match[1]} needs a value`);
+    flags.set(match[1]!, value);
+  }
+  const portText = flags.get('port') ?? env.DESKBASE_PORT ?? '8080';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port < 0 || port > 65535) throw new ConfigError(`invalid port "${portText}"`);
+  return {
+    port,
+    host: flags.get('host') ?? env.DESKBASE_HOST ?? '127.0.0.1',
+    dataDir: resolve(flags.get('data') ?? env.DESKBASE_DATA ?? './data'),
+    adminPassword: env.DESKBASE_ADMIN_PASSWORD || undefined,
+  };
+}

@@ -1,0 +1,65 @@
+import { ApiError, errors } from './errors';
+import type { Upload } from './context';
+import { emptyParams, isObject, mergeInto, parseQueryString, toParams, type Params } from './params';
+
+export const MAX_JSON_BODY = 64 * 1024 * 1024;
+
+export interface ParsedBody {
+  params: Params;
+  uploads: Upload[];
+  json: boolean;
+}
+
+/**
+ * Reads the body by Content-Type as GLPI does: JSON (also when no type is given), a multipart
+ * upload with its `uploadManifest`, or a form; any other type is ignored.
+ */
+export async function readBody(request: Request, method: string): Promise<ParsedBody> {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  const none: ParsedBody = { params: emptyParams(), uploads: [], json: type === '' || type.includes('application/json') };
+  if (type.includes('multipart/form-data')) return readMultipart(request);
+  const length = Number(request.headers.get('content-length') ?? '0');
+  if (length > MAX_JSON_BODY) throw errors.payloadTooLarge(MAX_JSON_BODY);
+  const text = await request.text();
+  if (text.length > MAX_JSON_BODY) throw errors.payloadTooLarge(MAX_JSON_BODY);
+  if (method === 'GET') {
+    if (text.trim() !== '') throw errors.jsonPayloadForbidden();
+    return none;
+  }
+  if (text.trim() === '') return none;
+  if (type === '' || type.includes('application/json')) return { params: parseJsonObject(text), uploads: [], json: true };
+  if (type.includes('application/x-www-form-urlencoded')) return { params: parseQueryString(text), uploads: [], json: false };
+  return none;
+}
+
+function parseJsonObject(text: string): Params {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw errors.jsonPayloadInvalid();
+  }
+  const params = toParams(value);
+  if (!isObject(params)) throw errors.jsonPayloadInvalid();
+  return params;
+}
+
+async function readMultipart(request: Request): Promise<ParsedBody> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new ApiError(400, 'ERROR_UPLOAD_FILE_TOO_BIG_POST_MAX_SIZE', 'The file seems too big');
+  }
+  const uploads: Upload[] = [];
+  const params = emptyParams();
+  for (const [field, value] of form.entries()) {
+    if (typeof value !== 'string') uploads.push({ field, file: value });
+  }
+  if (uploads.length === 0) throw new ApiError(400, 'ERROR_UPLOAD_FILE_TOO_BIG_POST_MAX_SIZE', 'The file seems too big');
+  const manifest = form.get('uploadManifest');
+  const manifestText = typeof manifest === 'string' ? manifest : manifest ? await manifest.text() : '';
+  if (manifestText.trim() !== '') mergeInto(params, parseJsonObject(manifestText));
+  else throw errors.jsonPayloadInvalid('uploadManifest is missing');
+  return { params, uploads, json: true };
+}

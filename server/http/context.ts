@@ -1,0 +1,41 @@
+import type { Scope } from '../auth/scope';
+import type { SessionRecord } from '../auth/sessions';
+import type { Services } from '../services';
+import type { Params } from './params';
+
+/** One uploaded file of a multipart request. */
+export interface Upload {
+  field: string;
+  file: File;
+}
+
+export interface RequestContext {
+  services: Services;
+  method: string;
+  /** Path segments after /apirest.php, without empty ones at the ends. */
+  segments: string[];
+  params: Params;
+  headers: Headers;
+  /** Absolute URL of the API root, e.g. http://host:8080/apirest.php */
+  apiBase: string;
+  ip: string;
+  uploads: Upload[];
+  /** The body was JSON (or a multipart manifest), as opposed to a form or nothing. */
+  jsonBody: boolean;
+}
+
+export interface SessionContext extends RequestContext {
+  session: SessionRecord;
+  scope: Scope;
+}
+
+/** What a handler answers: a JSON value, nothing, or raw bytes. */
+export interface Reply {
+  status: number;
+  body?: unknown;
+  raw?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({ status, body, headers });
+export const empty = (status = 200, headers?: Record<string, string>): Reply => ({ status, headers });

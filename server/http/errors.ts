@@ -1,0 +1,57 @@
+/**
+ * The API's error model: every failure is answered `["CODE", message]` with GLPI's status.
+ * Handlers throw ApiError; the pipeline turns it into a response.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    /** A message string, or for bulk failures the per-element results. */
+    readonly detail: unknown,
+    /** Append "; view documentation in your browser at …/#CODE" as GLPI does for these errors. */
+    readonly withDoc = false,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof detail === 'string' ? detail : code);
+  }
+}
+
+export const RIGHT_MISSING_MESSAGE = "You don't have permission to perform this action.";
+export const ITEM_NOT_FOUND_MESSAGE = 'Item not found';
+
+/** Generic 400 `ERROR` with a message and the documentation suffix. */
+export const badRequest = (message: string) => new ApiError(400, 'ERROR', message, true);
+
+export const errors = {
+  sessionTokenMissing: () => new ApiError(401, 'ERROR_SESSION_TOKEN_MISSING', 'parameter session_token is missing or empty', true),
+  sessionTokenInvalid: () => new ApiError(401, 'ERROR_SESSION_TOKEN_INVALID', 'session_token seems invalid'),
+  appTokenMissing: () => new ApiError(400, 'ERROR_APP_TOKEN_PARAMETERS_MISSING', 'missing parameter app_token', true),
+  appTokenWrong: () => new ApiError(400, 'ERROR_WRONG_APP_TOKEN_PARAMETER', 'parameter app_token seems wrong', true),
+  notAllowedIp: (ip: string) =>
+    new ApiError(400, 'ERROR_NOT_ALLOWED_IP', `There isn't an active API client matching your IP address in the configuration (${ip})`),
+  apiDisabled: () => new ApiError(400, 'ERROR', 'API disabled'),
+  loginParametersMissing: () => new ApiError(400, 'ERROR_LOGIN_PARAMETERS_MISSING', 'parameter(s) login, password or user_token are missing', true),
+  loginWithCredentialsDisabled: () =>
+    new ApiError(400, 'ERROR_LOGIN_WITH_CREDENTIALS_DISABLED', 'usage of initSession resource with credentials is disabled'),
+  loginFailed: (message = 'Incorrect username or password') => new ApiError(401, 'ERROR_GLPI_LOGIN', message),
+  userTokenInvalid: () => new ApiError(401, 'ERROR_GLPI_LOGIN_USER_TOKEN', 'parameter user_token seems invalid'),
+  loginThrottled: (seconds: number) =>
+    new ApiError(429, 'ERROR_GLPI_LOGIN', `Too many failed login attempts; try again in ${seconds} seconds`, false, {
+      'Retry-After': String(seconds),
+    }),
+  itemNotFound: () => new ApiError(404, 'ERROR_ITEM_NOT_FOUND', ITEM_NOT_FOUND_MESSAGE),
+  rightMissing: () => new ApiError(403, 'ERROR_RIGHT_MISSING', RIGHT_MISSING_MESSAGE),
+  badArray: () => new ApiError(400, 'ERROR_BAD_ARRAY', 'input parameter must be an array of objects', true),
+  resourceNotFound: () =>
+    new ApiError(400, 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM', 'resource not found or not an instance of CommonDBTM', true),
+  resourceMissing: () => new ApiError(400, 'ERROR_RESOURCE_MISSING', 'missing resource', true),
+  jsonPayloadForbidden: () =>
+    new ApiError(400, 'ERROR_JSON_PAYLOAD_FORBIDDEN', 'GET Request should not have json payload (http body)', true),
+  jsonPayloadInvalid: (why?: string) =>
+    new ApiError(400, 'ERROR_JSON_PAYLOAD_INVALID', why ? `JSON payload seems not valid: ${why}` : 'JSON payload seems not valid'),
+  payloadTooLarge: (limit: number) => new ApiError(413, 'ERROR_JSON_PAYLOAD_INVALID', `request body exceeds ${limit} bytes`),
+  rangeExceedTotal: (total: number) => new ApiError(400, 'ERROR_RANGE_EXCEED_TOTAL', `Provided range exceed total count of data: ${total}`, true),
+  fieldNotFound: (field: string, itemtype: string) =>
+    new ApiError(400, 'ERROR_FIELD_NOT_FOUND', `Field ${field} is not valid for ${itemtype} item.`, true),
+  internal: () => new ApiError(500, 'ERROR', 'An unexpected error occurred; it has been logged on the server.'),
+};

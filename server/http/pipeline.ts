@@ -1,0 +1,73 @@
+import type { Services } from '../services';
+import { readBody } from './body';
+import type { Reply, RequestContext } from './context';
+import { corsHeaders } from './cors';
+import { ApiError, errors } from './errors';
+import { mergeInto, parseQueryString } from './params';
+import { route } from './router';
+
+const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=UTF-8',
+  'Cache-Control': 'no-store, no-cache, must-revalidate',
+  Expires: 'Mon, 26 Jul 1997 05:00:00 GMT',
+};
+
+/** Path segments after /apirest.php: trailing slashes and `api` segments dropped, as GLPI does. */
+export function splitPath(pathname: string): string[] {
+  const rest = pathname.replace(/^\/apirest\.php/, '');
+  const segments = rest.split('/').map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  });
+  while (segments.length && segments[0] === '') segments.shift();
+  while (segments.length && segments[segments.length - 1] === '') segments.pop();
+  return segments.filter((s, i) => !(s === 'api' && i === 0));
+}
+
+function toResponse(reply: Reply, cors: Record<string, string>): Response {
+  const headers: Record<string, string> = { ...cors, ...reply.headers };
+  if (reply.raw !== undefined) return new Response(reply.raw, { status: reply.status, headers });
+  Object.assign(headers, JSON_HEADERS, reply.headers);
+  const body = reply.body === undefined ? null : JSON.stringify(reply.body);
+  return new Response(body, { status: reply.status, headers });
+}
+
+export function errorReply(error: ApiError, apiBase: string): Reply {
+  const detail = error.withDoc && typeof error.detail === 'string'
+    ? `${error.detail}; view documentation in your browser at ${apiBase}/#${error.code}`
+    : error.detail;
+  return { status: error.status, body: [error.code, detail], headers: error.headers };
+}
+
+/** Every /apirest.php request goes through here; nothing escapes as a 500 with details. */
+export async function handleApiRequest(services: Services, request: Request, ip: string): Promise<Response> {
+  const url = new URL(request.url);
+  const cors = corsHeaders(request);
+  const method = request.method.toUpperCase();
+  if (method === 'OPTIONS') return new Response(null, { status: 200, headers: cors });
+  const apiBase = `${url.origin}/apirest.php`;
+  try {
+    const body = await readBody(request, method);
+    const params = parseQueryString(url.search);
+    mergeInto(params, body.params);
+    const ctx: RequestContext = {
+      services,
+      method,
+      segments: splitPath(url.pathname),
+      params,
+      headers: request.headers,
+      apiBase,
+      ip,
+      uploads: body.uploads,
+      jsonBody: body.json,
+    };
+    return toResponse(await route(ctx), cors);
+  } catch (error) {
+    if (error instanceof ApiError) return toResponse(errorReply(error, apiBase), cors);
+    console.error(`[deskbase] ${method} ${url.pathname}:`, error);
+    return toResponse(errorReply(errors.internal(), apiBase), cors);
+  }
+}

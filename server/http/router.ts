@@ -1,0 +1,66 @@
+import { checkAppToken } from '../auth/apiclients';
+import { computeScope } from '../auth/scope';
+import { inlineDoc } from '../api/doc';
+import { itemtypeBranch } from '../api/items/route';
+import { getMultipleItems } from '../api/items/multiple';
+import { changeActiveEntities, changeActiveProfile, getActiveEntities, getActiveProfile, getMyEntities, getMyProfiles } from '../api/profiles';
+import { listSearchOptions } from '../api/searchoptions';
+import { getFullSession, getGlpiConfig, initSession, killSession } from '../api/session';
+import { userPicture } from '../api/picture';
+import type { Reply, RequestContext, SessionContext } from './context';
+import { errors } from './errors';
+
+type SessionHandler = (ctx: SessionContext) => Reply | Promise<Reply>;
+
+/** Named endpoints that need a session (GLPI ignores the HTTP verb for them). */
+const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
+  killSession,
+  getFullSession,
+  getGlpiConfig,
+  getMyProfiles,
+  getActiveProfile,
+  changeActiveProfile,
+  getMyEntities,
+  getActiveEntities,
+  changeActiveEntities,
+  getMultipleItems,
+  listSearchOptions,
+};
+
+function headerOrParam(ctx: RequestContext, header: string, param: string): string {
+  const value = ctx.headers.get(header) ?? ctx.params[param];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+export function appTokenOf(ctx: RequestContext): string {
+  return headerOrParam(ctx, 'app-token', 'app_token');
+}
+
+/** Resolves the Session-Token into a session and its scope, or fails with 401. */
+function openSession(ctx: RequestContext): SessionContext {
+  const token = headerOrParam(ctx, 'session-token', 'session_token');
+  if (token === '') throw errors.sessionTokenMissing();
+  const { sessions, store, directory } = ctx.services;
+  const session = sessions.resolve(token);
+  const scope = session && computeScope(store.db, directory, session);
+  if (!session || !scope || Number(scope.user.is_active) !== 1 || Number(scope.user.is_deleted) === 1) {
+    if (session) sessions.kill(session.hash);
+    throw errors.sessionTokenInvalid();
+  }
+  return { ...ctx, session, scope };
+}
+
+const isUserPicture = (segments: string[]) =>
+  segments.length === 3 && segments[0]!.toLowerCase() === 'user' && /^\d+$/.test(segments[1]!) && segments[2]!.toLowerCase() === 'picture';
+
+export async function route(ctx: RequestContext): Promise<Reply> {
+  const resource = ctx.segments[0] ?? '';
+  if (resource === '') return inlineDoc(ctx);
+  if (resource === 'initSession') return initSession(ctx);
+  checkAppToken(ctx.services, ctx.ip, appTokenOf(ctx));
+  const session = openSession(ctx);
+  const named = SESSION_ENDPOINTS[resource];
+  if (named) return named(session);
+  if (isUserPicture(ctx.segments)) return userPicture(session);
+  return itemtypeBranch(session);
+}

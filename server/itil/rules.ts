@@ -1,0 +1,199 @@
+import { CHANGEPRIORITY_BIT, priorityFor } from './priority';
+import { FOLLOWUP } from '../auth/rights';
+import { hasRight } from '../auth/scope';
+import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
+import { findById, insertRow, nowString, run, selectOne, type Row } from '../store/rows';
+import { asList, toId, type Params } from '../http/params';
+import { itemtype, type Itemtype } from '../registry';
+import { ACTOR, ACTOR_TABLES } from './visibility';
+
+const SOLVED = 5;
+const CLOSED = 6;
+const NEW = 1;
+const ASSIGNED = 2;
+
+function checkScale(field: string, value: unknown): void {
+  if (value === undefined) return;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 5) throw new ItemError(`Field ${field}: must be between 1 and 5`);
+}
+
+/** Ids given as a scalar or a list (`_users_id_assign: 3` or `[3, 4]`). */
+function idList(value: unknown): number[] {
+  if (value === undefined || value === null || value === '') return [];
+  const list = asList(value) ?? [value];
+  return list.map((v) => {
+    const id = toId(v);
+    if (id === null) throw new ItemError(`Actor ids must be integers (got ${JSON.stringify(v)})`);
+    return id;
+  }).filter((id) => id > 0);
+}
+
+const ACTOR_INPUTS: [string, 'users' | 'groups', number][] = [
+  ['_users_id_requester', 'users', ACTOR.REQUESTER],
+  ['_users_id_observer', 'users', ACTOR.OBSERVER],
+  ['_users_id_assign', 'users', ACTOR.ASSIGNED],
+  ['_groups_id_requester', 'groups', ACTOR.REQUESTER],
+  ['_groups_id_observer', 'groups', ACTOR.OBSERVER],
+  ['_groups_id_assign', 'groups', ACTOR.ASSIGNED],
+];
+const ACTOR_KINDS: Record<string, number> = { requester: ACTOR.REQUESTER, observer: ACTOR.OBSERVER, assign: ACTOR.ASSIGNED };
+
+/** Adds the actors named in the input (`_users_id_*`, `_groups_id_*`, GLPI 10's `_actors`); true when someone was assigned. */
+function addActors(wc: WriteContext, type: Itemtype, id: number, input: Params): boolean {
+  const tables = ACTOR_TABLES[type.name]!;
+  const wanted: { kind: 'users' | 'groups'; role: number; target: number }[] = [];
+  for (const [key, kind, role] of ACTOR_INPUTS) for (const target of idList(input[key])) wanted.push({ kind, role, target });
+  const actors = input._actors;
+  if (actors !== undefined && actors !== null && actors !== '') {
+    if (typeof actors !== 'object') throw new ItemError('_actors must be an object of requester/observer/assign lists');
+    for (const [roleName, list] of Object.entries(actors as Params)) {
+      const role = ACTOR_KINDS[roleName];
+      if (!role) throw new ItemError(`_actors: unknown role ${roleName}`);
+      for (const entry of asList(list) ?? []) {
+        const e = entry as Params;
+        const target = toId(e?.items_id);
+        if (target === null || (e.itemtype !== 'User' && e.itemtype !== 'Group')) throw new ItemError('_actors entries need itemtype User or Group and items_id');
+        wanted.push({ kind: e.itemtype === 'User' ? 'users' : 'groups', role, target });
+      }
+    }
+  }
+  let assigned = false;
+  for (const { kind, role, target } of wanted) {
+    const table = kind === 'users' ? 'glpi_users' : 'glpi_groups';
+    if (!findById(wc.db, table, target)) throw new ItemError(`${kind === 'users' ? 'User' : 'Group'} ${target} does not exist`);
+    const linkTable = kind === 'users' ? tables.users : tables.groups;
+    const column = kind === 'users' ? 'users_id' : 'groups_id';
+    if (selectOne(wc.db, `SELECT id FROM ${linkTable} WHERE ${tables.fk} = ? AND ${column} = ? AND type = ?`, id, target, role)) continue;
+    insertRow(wc.db, linkTable, { [tables.fk]: id, [column]: target, type: role });
+    assigned ||= role === ACTOR.ASSIGNED;
+  }
+  return assigned;
+}
+
+function maySetPriority(wc: WriteContext, type: Itemtype): boolean {
+  return type.name !== 'Ticket' || hasRight(wc.scope, 'ticket', CHANGEPRIORITY_BIT);
+}
+
+function statusDates(row: Row, status: number, now: string, old?: Row): void {
+  if (status === SOLVED) {
+    row.solvedate = now;
+    row.closedate = null;
+  } else if (status === CLOSED) {
+    row.closedate = now;
+    if (!old?.solvedate) row.solvedate = now;
+  } else {
+    row.solvedate = null;
+    row.closedate = null;
+  }
+}
+
+registerHooks(['Ticket', 'Problem', 'Change'], {
+  prepareAdd(wc, type, row, input) {
+    for (const f of ['urgency', 'impact', 'priority']) checkScale(f, row[f]);
+    const now = nowString();
+    row.status ??= NEW;
+    row.urgency ??= 3;
+    row.impact ??= 3;
+    if (row.priority === undefined || !maySetPriority(wc, type)) row.priority = priorityFor(wc, Number(row.urgency), Number(row.impact));
+    if (!row.date) row.date = now;
+    row.users_id_recipient = Number(wc.scope.user.id);
+    row.users_id_lastupdater = Number(wc.scope.user.id);
+    if (type.name === 'Ticket') {
+      row.type ??= 1;
+      row.requesttypes_id ??= 1;
+      if (![1, 2].includes(Number(row.type))) throw new ItemError('Field type: 1 (Incident) or 2 (Request)');
+    }
+    if (!row.name && typeof row.content === 'string') row.name = row.content.trim().slice(0, 70);
+    if (Number(row.status) === SOLVED || Number(row.status) === CLOSED) statusDates(row, Number(row.status), String(row.date));
+    void input;
+  },
+  afterAdd(wc, type, row, input) {
+    if (addActors(wc, type, Number(row.id), input) && Number(row.status) === NEW && type.name !== 'Change') {
+      run(wc.db, `UPDATE ${type.table} SET status = ? WHERE id = ?`, ASSIGNED, Number(row.id));
+    }
+  },
+  prepareUpdate(wc, type, old, changes) {
+    for (const f of ['urgency', 'impact', 'priority']) checkScale(f, changes[f]);
+    if ('status' in changes && Number(old.status) === CLOSED && Number(changes.status) !== CLOSED) {
+      throw new ItemError('A closed item cannot be reopened');
+    }
+    const urgencyOrImpact = 'urgency' in changes || 'impact' in changes;
+    if ('priority' in changes && !maySetPriority(wc, type)) delete changes.priority;
+    if (urgencyOrImpact && !('priority' in changes)) {
+      changes.priority = priorityFor(wc, Number(changes.urgency ?? old.urgency), Number(changes.impact ?? old.impact));
+    }
+    if ('status' in changes && Number(changes.status) !== Number(old.status)) statusDates(changes, Number(changes.status), nowString(), old);
+    changes.users_id_lastupdater = Number(wc.scope.user.id);
+  },
+  afterUpdate(wc, type, old, changes, input) {
+    const assigned = addActors(wc, type, Number(old.id), input);
+    const status = Number(changes.status ?? old.status);
+    if (assigned && status === NEW && type.name !== 'Change') run(wc.db, `UPDATE ${type.table} SET status = ? WHERE id = ?`, ASSIGNED, Number(old.id));
+    if (typeof input.solution === 'string' && input.solution !== '') {
+      insertRow(wc.db, 'glpi_itilsolutions', {
+        itemtype: type.name,
+        items_id: Number(old.id),
+        content: input.solution,
+        users_id: Number(wc.scope.user.id),
+        date_creation: nowString(),
+        date_mod: nowString(),
+      });
+    }
+  },
+});
+
+/** Is the user a requester or observer of the ITIL item (or the one who opened it)? */
+function involved(wc: WriteContext, type: Itemtype, parent: Row): boolean {
+  const tables = ACTOR_TABLES[type.name]!;
+  const me = Number(wc.scope.user.id);
+  if (Number(parent.users_id_recipient) === me) return true;
+  return !!selectOne(wc.db, `SELECT id FROM ${tables.users} WHERE ${tables.fk} = ? AND users_id = ? AND type IN (1, 3)`, Number(parent.id), me);
+}
+
+function inGroup(wc: WriteContext, type: Itemtype, parent: Row): boolean {
+  const tables = ACTOR_TABLES[type.name]!;
+  if (wc.scope.groups.length === 0) return false;
+  return !!selectOne(wc.db, `SELECT id FROM ${tables.groups} WHERE ${tables.fk} = ? AND groups_id IN (${wc.scope.groups.join(', ')})`, Number(parent.id));
+}
+
+/**
+ * Followups: whoever may see the ticket and holds the matching right adds to it — all
+ * tickets, tickets of their groups, or their own; the author edits their own.
+ */
+registerHooks(['ITILFollowup'], {
+  canWriteOwner(wc, _type, row, action) {
+    const parentType = itemtype(String(row.itemtype ?? ''));
+    const parent = parentType && findById(wc.db, parentType.table, Number(row.items_id ?? 0));
+    if (!parentType || !parent || !ACTOR_TABLES[parentType.name]) return false;
+    const right = (bits: number) => hasRight(wc.scope, 'followup', bits);
+    if (action === 'create') {
+      return right(FOLLOWUP.ADDALLTICKET) || (right(FOLLOWUP.ADDMYTICKET) && involved(wc, parentType, parent)) || (right(FOLLOWUP.ADDGROUPTICKET) && inGroup(wc, parentType, parent));
+    }
+    if (action === 'update') return right(FOLLOWUP.UPDATEALL) || (right(FOLLOWUP.UPDATEMY) && Number(row.users_id) === Number(wc.scope.user.id));
+    return right(16);
+  },
+  prepareAdd(wc, _type, row) {
+    if (typeof row.content !== 'string' || row.content.trim() === '') throw new ItemError("You can't add a followup without description");
+    row.users_id = Number(wc.scope.user.id);
+    row.date ??= nowString();
+    row.requesttypes_id ??= 1;
+  },
+  prepareUpdate(wc, _type, _old, changes) {
+    changes.users_id_editor = Number(wc.scope.user.id);
+  },
+  afterAdd(wc, _type, row) {
+    const parentType = itemtype(String(row.itemtype))!;
+    const parent = findById(wc.db, parentType.table, Number(row.items_id))!;
+    const changes: Row = { date_mod: nowString() };
+    // A requester answering a pending or solved item reopens it (closed items stay closed).
+    if ([4, SOLVED].includes(Number(parent.status)) && involved(wc, parentType, parent)) {
+      const tables = ACTOR_TABLES[parentType.name]!;
+      const hasAssignee = selectOne(wc.db, `SELECT id FROM ${tables.users} WHERE ${tables.fk} = ? AND type = 2`, Number(parent.id));
+      changes.status = hasAssignee ? ASSIGNED : NEW;
+      changes.solvedate = null;
+    }
+    const keys = Object.keys(changes);
+    run(wc.db, `UPDATE ${parentType.table} SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, ...(keys.map((k) => changes[k]) as (string | number | null)[]), Number(parent.id));
+  },
+});

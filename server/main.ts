@@ -1,0 +1,43 @@
+import { ConfigError, readConfig, USAGE } from './config';
+import { createApp } from './http/app';
+import './rules';
+import { createServices } from './services';
+import { openStore } from './store';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = readConfig(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`deskbase: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  if (config === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const { store, generatedAdminPassword, applied } = await openStore(config.dataDir, config.adminPassword);
+  if (applied.length) console.log(`[deskbase] data folder ${config.dataDir}: applied ${applied.join(', ')}`);
+  if (generatedAdminPassword) {
+    console.log(`[deskbase] created the super-admin "glpi" with password: ${generatedAdminPassword}`);
+    console.log('[deskbase] (shown once; set DESKBASE_ADMIN_PASSWORD on first start to choose it)');
+  }
+  const services = createServices(store);
+  const app = createApp(services).listen({ port: config.port, hostname: config.host, maxRequestBodySize: 256 * 1024 * 1024 });
+  const sweeper = setInterval(() => services.sessions.sweep(), 10 * 60_000);
+  sweeper.unref();
+  console.log(`[deskbase] listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php)`);
+  const stop = async () => {
+    clearInterval(sweeper);
+    await app.stop();
+    store.db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+await main();

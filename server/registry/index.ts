@@ -1,0 +1,99 @@
+import { parseColumns } from './columns';
+import { ITEMTYPE_SPECS } from './itemtypes';
+import { coreTables } from './tables/core';
+import { extraTables } from './tables/extra';
+import type { TableSpec } from './tables/types';
+import type { Itemtype, ItemtypeSpec } from './types';
+
+export type { Itemtype, Feature } from './types';
+
+export const TABLES: Record<string, TableSpec> = { ...coreTables, ...extraTables };
+
+const FK_PATTERN = /^([a-z0-9]+)_id(?:_[a-z0-9_]+)?$/;
+
+function derive(name: string, spec: ItemtypeSpec, tableToType: Map<string, string>): Itemtype {
+  const table = TABLES[spec.table];
+  if (!table) throw new Error(`itemtype ${name}: no table ${spec.table}`);
+  const columns = parseColumns(table.columns);
+  const column = new Map(columns.map((c) => [c.name, c]));
+  const foreignKeys = new Map<string, string>();
+  for (const col of columns) {
+    if (col.kind !== 'int' || col.name === 'id' || col.name === 'items_id') continue;
+    const target = spec.fk?.[col.name] ?? tableToType.get(`glpi_${FK_PATTERN.exec(col.name)?.[1] ?? ''}`);
+    if (target) foreignKeys.set(col.name, target);
+  }
+  if (spec.trash && !column.has('is_deleted')) throw new Error(`itemtype ${name}: trash needs is_deleted`);
+  return {
+    name,
+    table: spec.table,
+    kind: spec.kind,
+    right: spec.right,
+    trash: spec.trash ?? false,
+    history: spec.history ?? spec.kind !== 'relation',
+    features: spec.features ?? [],
+    required: spec.required ?? [],
+    owners: spec.owners ?? [],
+    fk: spec.fk ?? {},
+    hidden: spec.hidden ?? [],
+    computed: spec.computed ?? [],
+    tree: spec.tree ?? null,
+    children: spec.children ?? [],
+    readOnly: spec.readOnly ?? false,
+    polyTargets: [],
+    visibility: spec.visibility ?? (spec.owners?.length ? 'owner' : column.has('entities_id') ? 'entity' : 'global'),
+    columns,
+    column,
+    foreignKeys,
+    polymorphic: column.has('itemtype') && column.has('items_id'),
+    entityAssign: column.has('entities_id') && spec.table !== 'glpi_entities',
+    mayBeRecursive: column.has('is_recursive'),
+    unique: table.unique ?? [],
+    fkName: `${spec.table.slice('glpi_'.length)}_id`,
+  };
+}
+
+function build(): Map<string, Itemtype> {
+  const tableToType = new Map(Object.entries(ITEMTYPE_SPECS).map(([name, spec]) => [spec.table, name]));
+  return new Map(Object.entries(ITEMTYPE_SPECS).map(([name, spec]) => [name, derive(name, spec, tableToType)]));
+}
+
+/** Resolves each polymorphic type's allowed targets once every itemtype is known. */
+function resolveTargets(registry: Map<string, Itemtype>): void {
+  for (const [name, type] of registry) {
+    const spec = ITEMTYPE_SPECS[name]!.polyTargets;
+    if (!type.polymorphic || !spec) continue;
+    type.polyTargets = [...registry.values()]
+      .filter((t) =>
+        Array.isArray(spec) ? spec.includes(t.name) : spec === 'itil' ? t.kind === 'itil' : spec === 'history' ? t.history : t.features.includes(spec),
+      )
+      .map((t) => t.name);
+  }
+}
+
+const REGISTRY = build();
+resolveTargets(REGISTRY);
+const BY_TABLE = new Map([...REGISTRY.values()].map((t) => [t.table, t]));
+
+/** The itemtype with exactly this (canonical, case-sensitive) name. */
+export function itemtype(name: string): Itemtype | undefined {
+  return REGISTRY.get(name);
+}
+
+export function itemtypeOrThrow(name: string): Itemtype {
+  const type = REGISTRY.get(name);
+  if (!type) throw new Error(`unknown itemtype ${name}`);
+  return type;
+}
+
+export function itemtypeByTable(table: string): Itemtype | undefined {
+  return BY_TABLE.get(table);
+}
+
+export function allItemtypes(): Itemtype[] {
+  return [...REGISTRY.values()];
+}
+
+/** Itemtypes that take part in a feature, e.g. every type that can have documents. */
+export function itemtypesWith(feature: Itemtype['features'][number]): Itemtype[] {
+  return allItemtypes().filter((t) => t.features.includes(feature));
+}

@@ -1,0 +1,207 @@
+import type { Feature, ItemtypeSpec } from './types';
+
+/**
+ * Every itemtype Deskbase serves, as data. Tables come from ./tables; columns, foreign keys,
+ * trash, entity and recursion flags are derived from them in ./index.ts.
+ */
+const ASSET_FEATURES: Feature[] = ['infocom', 'contract', 'document', 'ticket', 'note'];
+const HIDDEN_USER_FIELDS = ['password', 'personal_token', 'api_token', 'cookie_token', 'password_forget_token', 'password_forget_token_date'];
+const TREE_CACHE = ['completename', 'level', 'ancestors_cache', 'sons_cache'];
+
+const asset = (table: string, right: string, extra: Feature[] = []): ItemtypeSpec => ({
+  table,
+  kind: 'asset',
+  right,
+  trash: true,
+  features: [...ASSET_FEATURES, ...extra],
+});
+
+const dropdown = (table: string, right = 'dropdown'): ItemtypeSpec => ({ table, kind: 'dropdown', right });
+const treeDropdown = (table: string, parent: string, right = 'dropdown'): ItemtypeSpec => ({
+  table,
+  kind: 'dropdown',
+  right,
+  tree: parent,
+  computed: TREE_CACHE,
+});
+
+/** A relation or child row whose rights follow its owners. */
+const dependent = (table: string, owners: ItemtypeSpec['owners'], extra: Partial<ItemtypeSpec> = {}): ItemtypeSpec => ({
+  table,
+  kind: 'relation',
+  right: null,
+  history: false,
+  owners,
+  ...extra,
+});
+
+const poly = { poly: true } as const;
+const ITIL_CHILDREN = {
+  Ticket: ['TicketTask', 'TicketValidation', 'Problem_Ticket', 'Change_Ticket', 'Item_Ticket', 'ITILSolution', 'ITILFollowup', 'Ticket_User', 'Group_Ticket', 'Supplier_Ticket'],
+  Problem: ['Change_Problem', 'Problem_Ticket', 'Item_Problem', 'ITILSolution', 'ITILFollowup', 'Problem_User', 'Group_Problem', 'Problem_Supplier'],
+  Change: ['Change_Problem', 'Change_Ticket', 'Change_Item', 'ITILSolution', 'ITILFollowup', 'Change_User', 'Change_Group', 'Change_Supplier'],
+};
+
+const itil = (table: string, right: string, name: keyof typeof ITIL_CHILDREN): ItemtypeSpec => ({
+  table,
+  kind: 'itil',
+  right,
+  trash: true,
+  features: name === 'Ticket' ? ['document', 'contract'] : ['document', 'note'],
+  children: ITIL_CHILDREN[name],
+  computed: ['users_id_recipient', 'users_id_lastupdater', 'solvedate', 'closedate'],
+});
+
+const itilActor = (table: string, parent: string, parentFk: string): ItemtypeSpec =>
+  dependent(table, [{ fk: parentFk, itemtype: parent }]);
+
+export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
+  // Assets
+  Computer: asset('glpi_computers', 'computer', ['networkport', 'device', 'disk', 'software', 'connection']),
+  Monitor: asset('glpi_monitors', 'monitor', ['connectable']),
+  NetworkEquipment: asset('glpi_networkequipments', 'networking', ['networkport', 'device']),
+  Peripheral: asset('glpi_peripherals', 'peripheral', ['networkport', 'device', 'connectable']),
+  Phone: asset('glpi_phones', 'phone', ['networkport', 'device', 'connectable']),
+  Printer: asset('glpi_printers', 'printer', ['networkport', 'device', 'connectable']),
+  SoftwareLicense: { ...asset('glpi_softwarelicenses', 'license'), tree: 'softwarelicenses_id', computed: TREE_CACHE },
+  CartridgeItem: { ...asset('glpi_cartridgeitems', 'cartridge'), features: ['infocom', 'document', 'note'] },
+  ConsumableItem: { ...asset('glpi_consumableitems', 'consumable'), features: ['infocom', 'document', 'note'] },
+  Software: { ...asset('glpi_softwares', 'software'), children: ['SoftwareVersion'] },
+  SoftwareVersion: { table: 'glpi_softwareversions', kind: 'child', right: 'software', owners: [{ fk: 'softwares_id', itemtype: 'Software' }] },
+  Item_SoftwareVersion: dependent('glpi_items_softwareversions', [poly, { fk: 'softwareversions_id', itemtype: 'SoftwareVersion' }], { polyTargets: 'software' }),
+  Item_SoftwareLicense: dependent('glpi_items_softwarelicenses', [poly, { fk: 'softwarelicenses_id', itemtype: 'SoftwareLicense' }], { polyTargets: 'software' }),
+  Computer_Item: dependent('glpi_computers_items', [{ fk: 'computers_id', itemtype: 'Computer' }, poly], { polyTargets: 'connectable' }),
+  NetworkPort: dependent('glpi_networkports', [poly], { kind: 'child', children: ['NetworkName'], polyTargets: 'networkport' }),
+  NetworkPortEthernet: dependent('glpi_networkportethernets', [{ fk: 'networkports_id', itemtype: 'NetworkPort' }], { kind: 'child' }),
+  NetworkName: dependent('glpi_networknames', [poly], { kind: 'child', children: ['IPAddress'], polyTargets: ['NetworkPort'] }),
+  IPAddress: dependent('glpi_ipaddresses', [poly], { kind: 'child', polyTargets: ['NetworkName'] }),
+  FQDN: dropdown('glpi_fqdns', 'internet'),
+  IPNetwork: { ...treeDropdown('glpi_ipnetworks', 'ipnetworks_id', 'internet') },
+  Item_Disk: dependent('glpi_items_disks', [poly], { kind: 'child', polyTargets: 'disk' }),
+  Infocom: dependent('glpi_infocoms', [poly], { kind: 'child', right: 'infocom', history: true, polyTargets: 'infocom' }),
+  Contract: { table: 'glpi_contracts', kind: 'other', right: 'contract', trash: true, features: ['document', 'note', 'infocom'] },
+  Contract_Item: dependent('glpi_contracts_items', [{ fk: 'contracts_id', itemtype: 'Contract' }, poly], { polyTargets: 'contract' }),
+  Contract_Supplier: dependent('glpi_contracts_suppliers', [{ fk: 'contracts_id', itemtype: 'Contract' }, { fk: 'suppliers_id', itemtype: 'Supplier' }]),
+  Supplier: { table: 'glpi_suppliers', kind: 'other', right: 'contact_enterprise', trash: true, features: ['document', 'note', 'contract'] },
+  Budget: { table: 'glpi_budgets', kind: 'other', right: 'budget', trash: true, features: ['document', 'note'] },
+  Notepad: dependent('glpi_notepads', [poly], { kind: 'child', polyTargets: 'note' }),
+
+  // Components
+  DeviceProcessor: { table: 'glpi_deviceprocessors', kind: 'dropdown', right: 'device' },
+  DeviceMemory: { table: 'glpi_devicememories', kind: 'dropdown', right: 'device' },
+  DeviceHardDrive: { table: 'glpi_deviceharddrives', kind: 'dropdown', right: 'device' },
+  DeviceNetworkCard: { table: 'glpi_devicenetworkcards', kind: 'dropdown', right: 'device' },
+  DeviceGraphicCard: { table: 'glpi_devicegraphiccards', kind: 'dropdown', right: 'device' },
+  DeviceMemoryType: dropdown('glpi_devicememorytypes'),
+  DeviceProcessorModel: dropdown('glpi_deviceprocessormodels'),
+  Item_DeviceProcessor: dependent('glpi_items_deviceprocessors', [poly, { fk: 'deviceprocessors_id', itemtype: 'DeviceProcessor' }], { polyTargets: 'device' }),
+  Item_DeviceMemory: dependent('glpi_items_devicememories', [poly, { fk: 'devicememories_id', itemtype: 'DeviceMemory' }], { polyTargets: 'device' }),
+  Item_DeviceHardDrive: dependent('glpi_items_deviceharddrives', [poly, { fk: 'deviceharddrives_id', itemtype: 'DeviceHardDrive' }], { polyTargets: 'device' }),
+  Item_DeviceNetworkCard: dependent('glpi_items_devicenetworkcards', [poly, { fk: 'devicenetworkcards_id', itemtype: 'DeviceNetworkCard' }], { polyTargets: 'device' }),
+  Item_DeviceGraphicCard: dependent('glpi_items_devicegraphiccards', [poly, { fk: 'devicegraphiccards_id', itemtype: 'DeviceGraphicCard' }], { polyTargets: 'device' }),
+  OperatingSystem: dropdown('glpi_operatingsystems'),
+  Item_OperatingSystem: dependent('glpi_items_operatingsystems', [poly], { polyTargets: 'software' }),
+
+  // Service desk
+  Ticket: itil('glpi_tickets', 'ticket', 'Ticket'),
+  Problem: itil('glpi_problems', 'problem', 'Problem'),
+  Change: itil('glpi_changes', 'change', 'Change'),
+  ITILFollowup: { table: 'glpi_itilfollowups', kind: 'child', right: 'followup', history: false, owners: [poly], computed: ['users_id', 'users_id_editor'], polyTargets: 'itil' },
+  TicketTask: { table: 'glpi_tickettasks', kind: 'child', right: 'task', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }] },
+  ITILSolution: { table: 'glpi_itilsolutions', kind: 'child', right: null, history: false, owners: [poly], polyTargets: 'itil' },
+  TicketValidation: { table: 'glpi_ticketvalidations', kind: 'child', right: 'ticketvalidation', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }] },
+  Ticket_User: itilActor('glpi_tickets_users', 'Ticket', 'tickets_id'),
+  Group_Ticket: itilActor('glpi_groups_tickets', 'Ticket', 'tickets_id'),
+  Supplier_Ticket: itilActor('glpi_suppliers_tickets', 'Ticket', 'tickets_id'),
+  Problem_User: itilActor('glpi_problems_users', 'Problem', 'problems_id'),
+  Group_Problem: itilActor('glpi_groups_problems', 'Problem', 'problems_id'),
+  Problem_Supplier: itilActor('glpi_problems_suppliers', 'Problem', 'problems_id'),
+  Change_User: itilActor('glpi_changes_users', 'Change', 'changes_id'),
+  Change_Group: itilActor('glpi_changes_groups', 'Change', 'changes_id'),
+  Change_Supplier: itilActor('glpi_changes_suppliers', 'Change', 'changes_id'),
+  Item_Ticket: dependent('glpi_items_tickets', [{ fk: 'tickets_id', itemtype: 'Ticket' }, poly], { polyTargets: 'ticket' }),
+  Item_Problem: dependent('glpi_items_problems', [{ fk: 'problems_id', itemtype: 'Problem' }, poly], { polyTargets: 'ticket' }),
+  Change_Item: dependent('glpi_changes_items', [{ fk: 'changes_id', itemtype: 'Change' }, poly], { polyTargets: 'ticket' }),
+  Problem_Ticket: dependent('glpi_problems_tickets', [{ fk: 'problems_id', itemtype: 'Problem' }, { fk: 'tickets_id', itemtype: 'Ticket' }]),
+  Change_Ticket: dependent('glpi_changes_tickets', [{ fk: 'changes_id', itemtype: 'Change' }, { fk: 'tickets_id', itemtype: 'Ticket' }]),
+  Change_Problem: dependent('glpi_changes_problems', [{ fk: 'changes_id', itemtype: 'Change' }, { fk: 'problems_id', itemtype: 'Problem' }]),
+
+  // People, organisation and access
+  User: {
+    table: 'glpi_users',
+    kind: 'user',
+    right: 'user',
+    trash: true,
+    features: ['document'],
+    required: ['name'],
+    hidden: HIDDEN_USER_FIELDS,
+    visibility: 'authorizations',
+    computed: ['password_last_update', 'last_login', 'date_sync', 'is_deleted_ldap', 'picture', ...HIDDEN_USER_FIELDS],
+    fk: { default_requesttypes_id: 'RequestType', users_id_supervisor: 'User' },
+  },
+  UserPreference: dependent('glpi_userpreferences', [{ fk: 'users_id', itemtype: 'User' }], { kind: 'child', fk: { default_requesttypes_id: 'RequestType' } }),
+  Group: { table: 'glpi_groups', kind: 'dropdown', right: 'group', tree: 'groups_id', computed: TREE_CACHE, features: ['document'], required: ['name'] },
+  Group_User: dependent('glpi_groups_users', [{ fk: 'users_id', itemtype: 'User' }, { fk: 'groups_id', itemtype: 'Group' }]),
+  Entity: {
+    table: 'glpi_entities',
+    kind: 'entity',
+    right: 'entity',
+    tree: 'entities_id',
+    computed: TREE_CACHE,
+    features: ['document', 'note'],
+    required: ['name'],
+  },
+  Profile: { table: 'glpi_profiles', kind: 'system', right: 'profile', required: ['name'], children: ['ProfileRight'] },
+  ProfileRight: { table: 'glpi_profilerights', kind: 'child', right: 'profile', history: false, owners: [{ fk: 'profiles_id', itemtype: 'Profile' }] },
+  Profile_User: dependent('glpi_profiles_users', [{ fk: 'users_id', itemtype: 'User' }, { fk: 'profiles_id', itemtype: 'Profile' }]),
+  Config: { table: 'glpi_configs', kind: 'system', right: 'config', history: false },
+  APIClient: { table: 'glpi_apiclients', kind: 'system', right: 'config', hidden: ['app_token'] },
+  DisplayPreference: { table: 'glpi_displaypreferences', kind: 'system', right: 'search_config', history: false },
+  Log: { table: 'glpi_logs', kind: 'child', right: 'logs', history: false, owners: [poly], readOnly: true, polyTargets: 'history' },
+
+  // Documents
+  Document: {
+    table: 'glpi_documents',
+    kind: 'other',
+    right: 'document',
+    trash: true,
+    features: ['document', 'note'],
+    computed: ['filepath', 'sha1sum', 'mime'],
+  },
+  Document_Item: dependent('glpi_documents_items', [{ fk: 'documents_id', itemtype: 'Document' }, poly], { polyTargets: 'document' }),
+  DocumentType: dropdown('glpi_documenttypes', 'typedoc'),
+
+  // Dropdowns
+  Location: treeDropdown('glpi_locations', 'locations_id', 'location'),
+  State: treeDropdown('glpi_states', 'states_id', 'state'),
+  ITILCategory: treeDropdown('glpi_itilcategories', 'itilcategories_id', 'itilcategory'),
+  DocumentCategory: treeDropdown('glpi_documentcategories', 'documentcategories_id'),
+  SoftwareCategory: treeDropdown('glpi_softwarecategories', 'softwarecategories_id'),
+  SoftwareLicenseType: treeDropdown('glpi_softwarelicensetypes', 'softwarelicensetypes_id'),
+  BusinessCriticity: treeDropdown('glpi_businesscriticities', 'businesscriticities_id'),
+  Manufacturer: dropdown('glpi_manufacturers'),
+  RequestType: dropdown('glpi_requesttypes'),
+  SolutionType: dropdown('glpi_solutiontypes'),
+  UserTitle: dropdown('glpi_usertitles'),
+  UserCategory: dropdown('glpi_usercategories'),
+  ComputerModel: dropdown('glpi_computermodels'),
+  ComputerType: dropdown('glpi_computertypes'),
+  MonitorModel: dropdown('glpi_monitormodels'),
+  MonitorType: dropdown('glpi_monitortypes'),
+  NetworkEquipmentModel: dropdown('glpi_networkequipmentmodels'),
+  NetworkEquipmentType: dropdown('glpi_networkequipmenttypes'),
+  PeripheralModel: dropdown('glpi_peripheralmodels'),
+  PeripheralType: dropdown('glpi_peripheraltypes'),
+  PhoneModel: dropdown('glpi_phonemodels'),
+  PhoneType: dropdown('glpi_phonetypes'),
+  PhonePowerSupply: dropdown('glpi_phonepowersupplies'),
+  PrinterModel: dropdown('glpi_printermodels'),
+  PrinterType: dropdown('glpi_printertypes'),
+  CartridgeItemType: dropdown('glpi_cartridgeitemtypes'),
+  ConsumableItemType: dropdown('glpi_consumableitemtypes'),
+  AutoUpdateSystem: dropdown('glpi_autoupdatesystems'),
+  Network: dropdown('glpi_networks'),
+  Filesystem: dropdown('glpi_filesystems'),
+  ContractType: dropdown('glpi_contracttypes'),
+  SupplierType: dropdown('glpi_suppliertypes'),
+};

@@ -1,0 +1,99 @@
+import raw from './data/searchoptions.json';
+import { itemtype, itemtypeByTable, type Itemtype } from './index';
+
+/** One search option (GLPI's listSearchOptions entry). */
+export interface SearchOption {
+  id: number;
+  uid: string;
+  table: string;
+  field: string;
+  name: string;
+  datatype: string;
+  nosearch: boolean;
+  nodisplay: boolean;
+  available_searchtypes: string[];
+}
+
+type RawOptions = Record<string, Record<string, { section?: string } & Partial<Omit<SearchOption, 'id'>>>>;
+const RAW = raw as RawOptions;
+
+export interface OptionSet {
+  /** Section headers and options in GLPI's order. */
+  entries: ({ section: string; key: string } | SearchOption)[];
+  byId: Map<number, SearchOption>;
+}
+
+const cache = new Map<string, OptionSet>();
+
+const TEXT_TYPES = ['contains', 'notcontains'];
+const NAME_TYPES = ['contains', 'notcontains', 'equals', 'notequals'];
+
+/** Options for itemtypes GLPI's dump does not cover: name, id, comment, dates, entity. */
+function derivedOptions(type: Itemtype): OptionSet['entries'] {
+  const out: OptionSet['entries'] = [{ section: 'Characteristics', key: 'common' }];
+  const own = (id: number, field: string, name: string, datatype: string, searchtypes: string[]) => {
+    if (type.column.has(field)) {
+      out.push({ id, uid: `${type.name}.${field}`, table: type.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: searchtypes });
+    }
+  };
+  own(1, type.column.has('name') ? 'name' : 'designation', 'Name', 'itemlink', NAME_TYPES);
+  own(2, 'id', 'ID', 'number', TEXT_TYPES);
+  own(16, 'comment', 'Comments', 'text', TEXT_TYPES);
+  own(19, 'date_mod', 'Last update', 'datetime', ['equals', 'notequals', 'lessthan', 'morethan', 'contains', 'notcontains']);
+  own(121, 'date_creation', 'Creation date', 'datetime', ['equals', 'notequals', 'lessthan', 'morethan', 'contains', 'notcontains']);
+  if (type.entityAssign) {
+    out.push({ id: 80, uid: `${type.name}.Entity.completename`, table: 'glpi_entities', field: 'completename', name: 'Entity', datatype: 'dropdown', nosearch: false, nodisplay: false, available_searchtypes: [...NAME_TYPES, 'under', 'notunder'] });
+  }
+  own(86, 'is_recursive', 'Child entities', 'bool', ['equals']);
+  return out;
+}
+
+export function searchOptions(type: Itemtype): OptionSet {
+  let set = cache.get(type.name);
+  if (set) return set;
+  const source = RAW[type.name];
+  const entries: OptionSet['entries'] = source
+    ? Object.entries(source).map(([key, o]) =>
+        o.section !== undefined
+          ? { section: o.section, key }
+          : ({ id: Number(key), uid: o.uid!, table: o.table!, field: o.field!, name: o.name!, datatype: o.datatype ?? '', nosearch: !!o.nosearch, nodisplay: !!o.nodisplay, available_searchtypes: o.available_searchtypes ?? [] } satisfies SearchOption),
+      )
+    : derivedOptions(type);
+  set = { entries, byId: new Map(entries.filter((e): e is SearchOption => 'id' in e).map((o) => [o.id, o])) };
+  cache.set(type.name, set);
+  return set;
+}
+
+const historyCache = new Map<string, Map<string, number>>();
+
+/**
+ * The search option a changed column is logged under (GLPI's id_search_option): an option on the
+ * item's own table for plain fields, the option that goes through the foreign key for links.
+ */
+export function historyOption(type: Itemtype, column: string): number {
+  let map = historyCache.get(type.name);
+  if (!map) {
+    map = new Map();
+    for (const o of searchOptions(type).byId.values()) {
+      const parts = o.uid.split('.');
+      if (o.table === type.table && parts.length === 2 && !map.has(o.field)) map.set(o.field, o.id);
+    }
+    for (const [fk, targetName] of type.foreignKeys) {
+      const target = itemtype(targetName);
+      if (!target || map.has(fk)) continue;
+      const isDefault = fk === target.fkName;
+      for (const o of searchOptions(type).byId.values()) {
+        if (o.table !== target.table) continue;
+        const parts = o.uid.split('.');
+        const viaDefault = isDefault && parts.length === 3 && itemtypeByTable(o.table)?.name === parts[1];
+        const viaLinkfield = !isDefault && parts.length === 4 && parts[1] === fk;
+        if (viaDefault || viaLinkfield) {
+          map.set(fk, o.id);
+          break;
+        }
+      }
+    }
+    historyCache.set(type.name, map);
+  }
+  return map.get(column) ?? 0;
+}

@@ -1,0 +1,74 @@
+import type { Column } from './columns';
+
+/** Optional capabilities an itemtype takes part in (GLPI's CFG "*_types" lists). */
+export type Feature =
+  | 'infocom' // financial data (Infocom)
+  | 'contract' // Contract_Item links
+  | 'document' // Document_Item links
+  | 'ticket' // Item_Ticket / Item_Problem / Change_Item links
+  | 'networkport' // NetworkPort children
+  | 'device' // Item_Device* components
+  | 'disk' // Item_Disk children
+  | 'software' // Item_SoftwareVersion installations
+  | 'connection' // Computer_Item connections (computer side)
+  | 'connectable' // Computer_Item connections (peripheral side)
+  | 'note'; // Notepad rows
+
+export type ItemKind = 'asset' | 'itil' | 'dropdown' | 'relation' | 'child' | 'user' | 'entity' | 'system' | 'other';
+
+/** A link from a dependent row (child or relation) to the item that governs its rights. */
+export type OwnerLink =
+  | { fk: string; itemtype: string } // fixed parent, e.g. users_id -> User
+  | { poly: true }; // itemtype + items_id
+
+/** What a maintainer writes for one itemtype; everything else is derived in index.ts. */
+export interface ItemtypeSpec {
+  table: string;
+  kind: ItemKind;
+  /** Profile right name (glpi_profilerights.name); null when rights come from the owners. */
+  right: string | null;
+  /** Has a trash: DELETE moves to it, force_purge removes. */
+  trash?: boolean;
+  /** Writes history rows (glpi_logs) for its own changes. Default: true for non-relation kinds. */
+  history?: boolean;
+  features?: Feature[];
+  /** Fields that must be present and non-empty on creation. */
+  required?: string[];
+  /** Dependent rows: the first owner decides read/write rights. */
+  owners?: OwnerLink[];
+  /** Foreign-key columns whose target does not follow the `<table>_id` naming rule. */
+  fk?: Record<string, string>;
+  /** Never returned by the API. */
+  hidden?: string[];
+  /** Maintained by the server, never written from input. */
+  computed?: string[];
+  /** Parent column of a tree (completename "A > B" kept up to date). */
+  tree?: string;
+  /** Extra sub-itemtypes listed in HATEOAS links, after the feature ones. */
+  children?: string[];
+  /** Read-only through the API (e.g. Log). */
+  readOnly?: boolean;
+  /** For polymorphic rows: which itemtypes `itemtype` may name (a feature, all ITIL types, or history keepers). */
+  polyTargets?: Feature | 'itil' | 'history' | string[];
+  /** Users are not in an entity: they are visible through their authorizations. */
+  visibility?: 'entity' | 'authorizations' | 'global';
+}
+
+/** The derived, ready-to-use description of an itemtype. */
+export interface Itemtype extends Required<Omit<ItemtypeSpec, 'right' | 'tree' | 'polyTargets' | 'visibility'>> {
+  polyTargets: string[];
+  visibility: 'entity' | 'authorizations' | 'global' | 'owner';
+  name: string;
+  right: string | null;
+  tree: string | null;
+  columns: Column[];
+  column: Map<string, Column>;
+  /** Foreign-key column -> target itemtype name. */
+  foreignKeys: Map<string, string>;
+  polymorphic: boolean;
+  entityAssign: boolean;
+  mayBeRecursive: boolean;
+  unique: string[][];
+  /** The `<table>_id` name other tables use to point at this type. */
+  fkName: string;
+}

@@ -1,0 +1,21 @@
+import { Directory } from './auth/directory';
+import { SessionManager } from './auth/sessions';
+import { LoginThrottle } from './auth/throttle';
+import type { Store } from './store';
+
+/** Long-lived state shared by every request. */
+export interface Services {
+  store: Store;
+  directory: Directory;
+  sessions: SessionManager;
+  throttle: LoginThrottle;
+}
+
+export function createServices(store: Store): Services {
+  return {
+    store,
+    directory: new Directory(store.db),
+    sessions: new SessionManager(store.db, () => store.settings.number('session_idle_timeout') * 1000),
+    throttle: new LoginThrottle(),
+  };
+}

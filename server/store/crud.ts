@@ -1,0 +1,238 @@
+import { classCan, type Action } from '../auth/rights';
+import { accessFilter } from '../auth/visibility';
+import { ITEM_NOT_FOUND_MESSAGE, RIGHT_MISSING_MESSAGE } from '../http/errors';
+import { isObject, type Params } from '../http/params';
+import { itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
+import { historyOption } from '../registry/searchoptions';
+import { purgeDependents } from './cascade';
+import { dropHistory, HISTORY, writeLog } from './history';
+import { hooksOf, ItemError, type WriteContext } from './hooks';
+import { nameOf } from './names';
+import { deleteRow, findById, insertRow, nowString, selectOne, updateRow, type Row } from './rows';
+import { checkValue, defaultValue, writableColumns } from './values';
+
+export { ItemError, type WriteContext } from './hooks';
+
+/** Item types whose changes alter what sessions may reach. */
+const SCOPE_TYPES = new Set(['Entity', 'Profile', 'ProfileRight', 'Profile_User', 'Group_User', 'User', 'Group', 'APIClient']);
+const IGNORED_INPUT = new Set(['id', 'links']);
+
+function refuse(): never {
+  throw new ItemError(RIGHT_MISSING_MESSAGE, 'ERROR_RIGHT_MISSING');
+}
+
+/** May the session write this row (a new one, or an existing one)? Uses the shared access filter. */
+export function rowWritable(wc: WriteContext, type: Itemtype, row: Row, action: Action): boolean {
+  if (!classCan(wc.scope, type, action)) return false;
+  const custom = hooksOf(type).find((h) => h.canWriteOwner);
+  if (custom?.canWriteOwner) {
+    if (!custom.canWriteOwner(wc, type, row, action === 'purge' ? 'delete' : (action as 'create' | 'update' | 'delete'))) return false;
+    return checkFilterOnValues(wc, { ...type, owners: [] }, row, action);
+  }
+  return checkFilterOnValues(wc, type, row, action);
+}
+
+/** Evaluates the write filter against a row's values, stored or about to be. */
+function checkFilterOnValues(wc: WriteContext, type: Itemtype, row: Row, action: Action): boolean {
+  const filter = accessFilter(wc.scope, type, action === 'create' ? 'create' : 'write', 'candidate');
+  if (filter === '1') return true;
+  if (filter === '0') return false;
+  const columns = type.columns.map((c) => c.name);
+  const values = columns.map((c) => (row[c] === undefined ? defaultValue(type.column.get(c)!) : row[c])) as (string | number | null)[];
+  const select = columns.map((c) => `? AS ${c}`).join(', ');
+  const sql = `SELECT 1 AS ok FROM (SELECT ${select}) candidate WHERE ${filter}`;
+  return wc.db.query(sql).get(...values) !== null;
+}
+
+/** Validated column values from an input object; unknown fields are refused, `_` keys left to hooks. */
+function columnsFromInput(type: Itemtype, input: Params): Row {
+  const out: Row = {};
+  const writable = new Set(writableColumns(type).map((c) => c.name));
+  for (const [key, value] of Object.entries(input)) {
+    if (key.startsWith('_') || IGNORED_INPUT.has(key) || type.computed.includes(key) || type.hidden.includes(key)) continue;
+    if (!writable.has(key)) throw new ItemError(`Field ${key} is not valid for ${type.name} item.`, 'ERROR_FIELD_NOT_FOUND');
+    const checked = checkValue(type.column.get(key)!, value);
+    if (!checked.ok) throw new ItemError(checked.message);
+    out[key] = checked.value;
+  }
+  return out;
+}
+
+/** Foreign keys must point at existing rows; polymorphic links at a valid itemtype. */
+function checkLinks(wc: WriteContext, type: Itemtype, row: Row, only?: Set<string>): void {
+  for (const [fk, targetName] of type.foreignKeys) {
+    if (only && !only.has(fk)) continue;
+    const id = row[fk];
+    if (typeof id !== 'number' || (id === 0 && targetName !== 'Entity')) continue;
+    const target = itemtypeOrThrow(targetName);
+    if (!selectOne(wc.db, `SELECT 1 AS ok FROM ${target.table} WHERE id = ?`, id)) {
+      throw new ItemError(`Field ${fk}: ${targetName} ${id} does not exist`);
+    }
+  }
+  if (type.polymorphic && (!only || only.has('itemtype') || only.has('items_id'))) {
+    const name = row.itemtype;
+    if (name === undefined || name === null || name === '') return;
+    const target = itemtype(String(name));
+    if (!target || (type.polyTargets.length && !type.polyTargets.includes(target.name))) {
+      throw new ItemError(`Field itemtype: ${String(name)} cannot be linked to ${type.name}`);
+    }
+    if (!selectOne(wc.db, `SELECT 1 AS ok FROM ${target.table} WHERE id = ?`, Number(row.items_id ?? 0))) {
+      throw new ItemError(`Field items_id: ${target.name} ${Number(row.items_id ?? 0)} does not exist`);
+    }
+  }
+}
+
+function checkRequired(type: Itemtype, row: Row): void {
+  const required = [...type.required];
+  for (const owner of type.owners) {
+    if ('fk' in owner) required.push(owner.fk);
+    else required.push('itemtype', 'items_id');
+  }
+  for (const field of required) {
+    const value = row[field];
+    if (value === undefined || value === null || value === '' || (value === 0 && field !== 'entities_id')) {
+      throw new ItemError(`Field ${field} is mandatory for ${type.name}`);
+    }
+  }
+}
+
+function checkUnique(wc: WriteContext, type: Itemtype, row: Row, id?: number): void {
+  for (const cols of type.unique) {
+    if (!cols.every((c) => c in row) || cols.some((c) => row[c] === null)) continue;
+    const where = cols.map((c) => `${c} = ?`).join(' AND ');
+    const clash = selectOne(wc.db, `SELECT id FROM ${type.table} WHERE ${where}${id === undefined ? '' : ' AND id <> ?'}`, ...(cols.map((c) => row[c]) as (string | number)[]), ...(id === undefined ? [] : [id]));
+    if (clash) throw new ItemError(`${type.name} with the same ${cols.join(', ')} already exists (id ${Number(clash.id)})`);
+  }
+}
+
+/** GLPI logs relation changes on both linked items, naming the other side. */
+function logRelation(wc: WriteContext, type: Itemtype, row: Row, action: number): void {
+  if (!wc.history || type.owners.length === 0) return;
+  const sides = type.owners.map((o) =>
+    'fk' in o ? { type: itemtype(o.itemtype), id: Number(row[o.fk] ?? 0) } : { type: itemtype(String(row.itemtype ?? '')), id: Number(row.items_id ?? 0) },
+  );
+  if (type.owners.length === 1) {
+    const parent = sides[0]!;
+    if (!parent.type?.history) return;
+    const sub = action === HISTORY.ADD_RELATION ? HISTORY.ADD_SUBITEM : action === HISTORY.DEL_RELATION ? HISTORY.DELETE_SUBITEM : HISTORY.UPDATE_SUBITEM;
+    const label = String(row.name ?? '') || String(row.id);
+    writeLog(wc.db, wc.actor, { itemtype: parent.type.name, itemsId: parent.id, action: sub, link: type.name, ...(sub === HISTORY.DELETE_SUBITEM ? { oldValue: label } : { newValue: label }) });
+    return;
+  }
+  for (const [i, side] of sides.entries()) {
+    const other = sides[1 - i];
+    if (!side.type?.history || !other?.type || i > 1) continue;
+    const value = `${nameOf(wc.db, other.type, other.id)} (${other.id})`;
+    writeLog(wc.db, wc.actor, { itemtype: side.type.name, itemsId: side.id, action, link: other.type.name, ...(action === HISTORY.ADD_RELATION ? { newValue: value } : { oldValue: value }) });
+  }
+}
+
+function afterScopeChange(wc: WriteContext, type: Itemtype): void {
+  if (SCOPE_TYPES.has(type.name)) wc.services.directory.invalidate();
+  if (type.name === 'Config') wc.services.store.settings.invalidate();
+}
+
+/** Adds one item; call inside a transaction. Returns the new id. */
+export function addItem(wc: WriteContext, type: Itemtype, input: Params): number {
+  if (type.readOnly || !classCan(wc.scope, type, 'create')) refuse();
+  const row = columnsFromInput(type, input);
+  const now = nowString();
+  if (type.entityAssign && row.entities_id === undefined) {
+    row.entities_id = wc.scope.session.entityId ?? wc.scope.activeEntities[0] ?? 0;
+  }
+  if (type.column.has('date_creation') && row.date_creation === undefined) row.date_creation = now;
+  if (type.column.has('date_mod') && row.date_mod === undefined) row.date_mod = now;
+  for (const hook of hooksOf(type)) hook.prepareAdd?.(wc, type, row, input);
+  checkRequired(type, row);
+  checkLinks(wc, type, row);
+  if (!rowWritable(wc, type, row, 'create')) refuse();
+  checkUnique(wc, type, row);
+  const id = insertRow(wc.db, type.table, row);
+  row.id = id;
+  if (wc.history && type.history) writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: HISTORY.CREATE_ITEM });
+  logRelation(wc, type, row, HISTORY.ADD_RELATION);
+  for (const hook of hooksOf(type)) hook.afterAdd?.(wc, type, row, input);
+  afterScopeChange(wc, type);
+  return id;
+}
+
+const same = (a: unknown, b: unknown) => (a === null || a === undefined ? null : String(a)) === (b === null || b === undefined ? null : String(b));
+
+/** Updates one item; call inside a transaction. */
+export function updateItem(wc: WriteContext, type: Itemtype, id: number, input: Params): void {
+  const old = findById(wc.db, type.table, id);
+  if (!old) throw new ItemError(ITEM_NOT_FOUND_MESSAGE, 'ERROR_ITEM_NOT_FOUND');
+  if (type.readOnly || !rowWritable(wc, type, old, 'update')) refuse();
+  const changes = columnsFromInput(type, input);
+  if ('is_deleted' in changes && !same(changes.is_deleted, old.is_deleted)) {
+    if (!type.trash || !classCan(wc.scope, type, 'delete')) refuse();
+  }
+  for (const hook of hooksOf(type)) hook.prepareUpdate?.(wc, type, old, changes, input);
+  for (const key of Object.keys(changes)) if (same(changes[key], old[key])) delete changes[key];
+  if (Object.keys(changes).length === 0) return;
+  const next = { ...old, ...changes };
+  checkRequired(type, next);
+  checkLinks(wc, type, next, new Set(Object.keys(changes)));
+  if (!rowWritable(wc, type, next, 'update')) refuse();
+  checkUnique(wc, type, next, id);
+  if (type.column.has('date_mod') && changes.date_mod === undefined) changes.date_mod = nowString();
+  updateRow(wc.db, type.table, id, changes);
+  if (wc.history && type.history) logChanges(wc, type, id, old, changes);
+  if (type.owners.length === 1 && !type.history) logRelation(wc, type, next, HISTORY.UPDATE_SUBITEM);
+  for (const hook of hooksOf(type)) hook.afterUpdate?.(wc, type, old, changes, input);
+  afterScopeChange(wc, type);
+}
+
+function logChanges(wc: WriteContext, type: Itemtype, id: number, old: Row, changes: Row): void {
+  for (const [column, value] of Object.entries(changes)) {
+    if (column === 'date_mod') continue;
+    if (column === 'is_deleted') {
+      writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: Number(value) === 1 ? HISTORY.DELETE_ITEM : HISTORY.RESTORE_ITEM });
+      continue;
+    }
+    const option = historyOption(type, column);
+    if (option === 0) continue;
+    const target = type.foreignKeys.get(column);
+    const show = (v: unknown) => {
+      if (!target) return v === null || v === undefined ? '' : String(v);
+      const linkId = Number(v ?? 0);
+      return `${(linkId === 0 && target !== 'Entity' ? '' : nameOf(wc.db, itemtypeOrThrow(target), linkId)) || '&nbsp;'} (${linkId})`;
+    };
+    writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: HISTORY.FIELD, option, oldValue: show(old[column]), newValue: show(value) });
+  }
+}
+
+export const NOT_DELETED_MESSAGE = 'You must mark the item for deletion before actually deleting it';
+
+/** Moves one item to the trash, or purges it (and what depends on it); call inside a transaction. */
+export function deleteItem(wc: WriteContext, type: Itemtype, id: number, forcePurge: boolean): void {
+  const row = findById(wc.db, type.table, id);
+  if (!row) throw new ItemError(ITEM_NOT_FOUND_MESSAGE, 'ERROR_ITEM_NOT_FOUND');
+  const purge = forcePurge || !type.trash;
+  if (type.readOnly || !rowWritable(wc, type, row, purge ? 'purge' : 'delete')) refuse();
+  if (purge && type.trash && Number(row.is_deleted) !== 1 && wc.services.store.settings.flag('purge_requires_trash')) {
+    throw new ItemError(NOT_DELETED_MESSAGE, 'ERROR_NOT_DELETED');
+  }
+  for (const hook of hooksOf(type)) hook.beforeDelete?.(wc, type, row, purge);
+  if (!purge) {
+    const changes: Row = { is_deleted: 1 };
+    if (type.column.has('date_mod')) changes.date_mod = nowString();
+    updateRow(wc.db, type.table, id, changes);
+    if (wc.history && type.history) writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: HISTORY.DELETE_ITEM });
+  } else {
+    purgeRow(wc, type, row);
+  }
+  afterScopeChange(wc, type);
+}
+
+/** Removes a row, everything that depends on it, and its history. No rights checked here. */
+export function purgeRow(wc: WriteContext, type: Itemtype, row: Row): void {
+  const id = Number(row.id);
+  purgeDependents(wc, type, id);
+  deleteRow(wc.db, type.table, id);
+  dropHistory(wc.db, type, id);
+  logRelation(wc, type, row, HISTORY.DEL_RELATION);
+  for (const hook of hooksOf(type)) hook.afterPurge?.(wc, type, row);
+}
+
+export { isObject };

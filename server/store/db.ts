@@ -1,0 +1,34 @@
+import { Database } from 'bun:sqlite';
+
+export type Db = Database;
+
+/** Opens (or creates) the SQLite file with the settings every connection needs. */
+export function openDatabase(file: string): Db {
+  const db = new Database(file, { create: true, strict: true });
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 10000');
+  db.exec('PRAGMA cache_size = -65536'); // 64 MiB page cache
+  db.exec('PRAGMA temp_store = MEMORY');
+  return db;
+}
+
+/**
+ * Bumped by every write transaction; read caches (collection counts) key on it, which is exact
+ * because this process is the database's only writer.
+ */
+export let dataVersion = 0;
+
+/**
+ * Runs `fn` in one write transaction (BEGIN IMMEDIATE, so another process writing at the same
+ * time waits on the busy timeout instead of failing half-way). `fn` must stay synchronous.
+ */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  dataVersion++;
+  try {
+    return db.transaction(fn).immediate();
+  } finally {
+    dataVersion++;
+  }
+}

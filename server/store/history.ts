@@ -1,0 +1,54 @@
+import type { Itemtype } from '../registry';
+import type { Db } from './db';
+import { insertRow, nowString, run, type Row } from './rows';
+
+/** GLPI's linked_action values (define.php HISTORY_*). */
+export const HISTORY = {
+  FIELD: 0,
+  DELETE_ITEM: 13,
+  RESTORE_ITEM: 14,
+  ADD_RELATION: 15,
+  DEL_RELATION: 16,
+  ADD_SUBITEM: 17,
+  UPDATE_SUBITEM: 18,
+  DELETE_SUBITEM: 19,
+  CREATE_ITEM: 20,
+} as const;
+
+const MAX_VALUE = 180;
+
+export interface LogEntry {
+  itemtype: string;
+  itemsId: number;
+  action: number;
+  link?: string;
+  option?: number;
+  oldValue?: string;
+  newValue?: string;
+}
+
+/** The actor as GLPI records it: "Realname Firstname (id)" or "login (id)". */
+export function actorName(user: Row | null): string {
+  if (!user) return '';
+  const real = [user.realname, user.firstname].filter((v) => typeof v === 'string' && v !== '').join(' ');
+  return `${real || String(user.name ?? '')} (${Number(user.id)})`;
+}
+
+export function writeLog(db: Db, actor: string, entry: LogEntry): void {
+  insertRow(db, 'glpi_logs', {
+    itemtype: entry.itemtype,
+    items_id: entry.itemsId,
+    itemtype_link: entry.link ?? '',
+    linked_action: entry.action,
+    user_name: actor,
+    date_mod: nowString(),
+    id_search_option: entry.option ?? 0,
+    old_value: (entry.oldValue ?? '').slice(0, MAX_VALUE),
+    new_value: (entry.newValue ?? '').slice(0, MAX_VALUE),
+  });
+}
+
+/** A purged item takes its own history with it. */
+export function dropHistory(db: Db, type: Itemtype, id: number): void {
+  run(db, 'DELETE FROM glpi_logs WHERE itemtype = ? AND items_id = ?', type.name, id);
+}

@@ -1,0 +1,60 @@
+import type { Scope } from '../auth/scope';
+import type { Params } from '../http/params';
+import type { Itemtype } from '../registry';
+import type { Services } from '../services';
+import type { Db } from './db';
+import type { Row } from './rows';
+
+/** Everything a write needs to know about who writes and how. */
+export interface WriteContext {
+  db: Db;
+  services: Services;
+  scope: Scope;
+  /** The actor as history records it. */
+  actor: string;
+  /** false when the request said history=false. */
+  history: boolean;
+  /** Extra keys a hook wants in the element's result (e.g. a new API token). */
+  extra: Record<string, unknown>;
+  /** The request's parameters (options such as `recursive` on deletes). */
+  request: Params;
+}
+
+/** A failure of one element of a write: reported in its result, never half-written. */
+export class ItemError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Business rules of one itemtype. Generic CRUD calls them inside the element's transaction;
+ * throwing ItemError refuses the element and rolls everything back.
+ */
+export interface ItemHooks {
+  /** Slow or async preparation (password hashing), run before the element's transaction opens. */
+  prepareInput?(wc: WriteContext, type: Itemtype, input: Params): Promise<void>;
+  /** Fill or adjust the new row from the input (special `_` keys included). */
+  prepareAdd?(wc: WriteContext, type: Itemtype, row: Row, input: Params): void;
+  afterAdd?(wc: WriteContext, type: Itemtype, row: Row, input: Params): void;
+  /** `changes` holds only the validated columns being written; may be adjusted. */
+  prepareUpdate?(wc: WriteContext, type: Itemtype, old: Row, changes: Row, input: Params): void;
+  afterUpdate?(wc: WriteContext, type: Itemtype, old: Row, changes: Row, input: Params): void;
+  beforeDelete?(wc: WriteContext, type: Itemtype, row: Row, purge: boolean): void;
+  afterPurge?(wc: WriteContext, type: Itemtype, row: Row): void;
+  /** Decides whether the session may write this dependent row; replaces the owner check. */
+  canWriteOwner?(wc: WriteContext, type: Itemtype, row: Row, action: 'create' | 'update' | 'delete'): boolean;
+}
+
+const registry = new Map<string, ItemHooks[]>();
+
+export function registerHooks(itemtypes: string[], hooks: ItemHooks): void {
+  for (const name of itemtypes) registry.set(name, [...(registry.get(name) ?? []), hooks]);
+}
+
+export function hooksOf(type: Itemtype): ItemHooks[] {
+  return registry.get(type.name) ?? [];
+}

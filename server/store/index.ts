@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { hashPassword, randomPassword } from '../auth/secrets';
+import { openDatabase, type Db } from './db';
+import { isFreshDatabase, migrate } from './migrations';
+import { Settings } from './settings';
+
+export interface Store {
+  db: Db;
+  settings: Settings;
+  dataDir: string;
+  documentsDir: string;
+}
+
+export interface OpenedStore {
+  store: Store;
+  /** Set when this start created the database and chose the admin password itself. */
+  generatedAdminPassword?: string;
+  applied: string[];
+}
+
+/** Opens the data folder, creating and upgrading it as needed. */
+export async function openStore(dataDir: string, adminPassword?: string): Promise<OpenedStore> {
+  const documentsDir = join(dataDir, 'files');
+  mkdirSync(documentsDir, { recursive: true });
+  const db = openDatabase(join(dataDir, 'deskbase.sqlite'));
+  let generatedAdminPassword: string | undefined;
+  let adminPasswordHash = '';
+  if (isFreshDatabase(db)) {
+    if (!adminPassword) generatedAdminPassword = adminPassword = randomPassword();
+    adminPasswordHash = await hashPassword(adminPassword);
+  }
+  const applied = migrate(db, { adminPasswordHash });
+  const store = { db, settings: new Settings(db), dataDir, documentsDir };
+  return { store, generatedAdminPassword, applied };
+}
