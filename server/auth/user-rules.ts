@@ -62,7 +62,20 @@ function checkProfileNotAbove(wc: WriteContext, profileId: number): void {
   }
 }
 
+/** What users may change on their own account without the user right. */
+const SELF_FIELDS = new Set(['password', 'password2', '_reset_api_token', '_reset_personal_token', 'realname', 'firstname', 'phone', 'phone2', 'mobile', 'language', 'nickname']);
+const PASSWORD_UPDATE = 1;
+const PERSONALIZATION_UPDATE = 2;
+
+const isMe = (wc: WriteContext, userId: unknown) => Number(userId) === Number(wc.scope.user.id);
+
 registerHooks(['User'], {
+  selfService(wc, _type, row, input) {
+    if (!isMe(wc, row.id)) return false;
+    const keys = Object.keys(input).filter((k) => k !== 'id');
+    if (!keys.every((k) => SELF_FIELDS.has(k))) return false;
+    return !('password' in input) || (rightOf(wc.scope, 'password_update') & PASSWORD_UPDATE) !== 0;
+  },
   async prepareInput(_wc, _type, input) {
     await preparePassword(input);
   },
@@ -134,6 +147,13 @@ registerHooks(['Profile_User'], {
   beforeDelete(wc, _type, row) {
     const superAdminGrants = selectAll(wc.db, 'SELECT id FROM glpi_profiles_users WHERE profiles_id = 4');
     if (Number(row.profiles_id) === 4 && superAdminGrants.length === 1) throw new ItemError('The last super-admin authorization cannot be removed');
+  },
+});
+
+/** Users keep their own preferences (the personalization right), admins everyone's. */
+registerHooks(['UserPreference'], {
+  selfService(wc, _type, row) {
+    return isMe(wc, row.users_id) && (rightOf(wc.scope, 'personalization') & PERSONALIZATION_UPDATE) !== 0;
   },
 });
 

@@ -1,12 +1,14 @@
 import { itilFilter } from '../itil/visibility';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
 import { classCan } from './rights';
-import type { Scope } from './scope';
+import { hasRight, type Scope } from './scope';
 
 /** `create` checks a row about to be inserted: entity and owner, not who is involved in it. */
 export type AccessMode = 'read' | 'write' | 'create';
 
 const MAX_DEPTH = 3;
+const PRIVATE_TIMELINE_RIGHTS = new Set(['followup', 'task']);
+const SEE_PRIVATE = 8192;
 const ids = (set: Iterable<number>) => {
   const list = [...set];
   return list.length ? list.join(', ') : 'NULL';
@@ -24,9 +26,17 @@ export function accessFilter(scope: Scope, type: Itemtype, mode: AccessMode, ali
   const ownerMode = mode === 'read' ? 'read' : 'write';
   const parts = [entityFilter(scope, type, mode, alias), ownerFilter(scope, type, ownerMode, alias, depth)];
   if (type.kind === 'itil' && mode !== 'create') parts.push(itilFilter(scope, type, mode, alias));
+  if (mode === 'read') parts.push(privacyFilter(scope, type, alias));
   const real = parts.filter((p) => p !== '1');
   if (real.includes('0')) return '0';
   return real.length === 0 ? '1' : real.map((p) => `(${p})`).join(' AND ');
+}
+
+/** Timeline rows marked private are for their author and for profiles that may see private ones. */
+function privacyFilter(scope: Scope, type: Itemtype, alias: string): string {
+  if (!type.right || !PRIVATE_TIMELINE_RIGHTS.has(type.right) || !type.column.has('is_private')) return '1';
+  if (hasRight(scope, type.right, SEE_PRIVATE)) return '1';
+  return `${alias}.is_private = 0 OR ${alias}.users_id = ${Number(scope.user.id)}`;
 }
 
 function entityFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: string): string {

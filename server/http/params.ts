@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { ApiError, badRequest, errors } from './errors';
 
 /** Parameters of one request: query string, then body keys over it. Null-prototype objects. */
@@ -98,28 +99,32 @@ export function asList(value: unknown): unknown[] | null {
   return null;
 }
 
-const TRUE_WORDS = new Set(['true', '1']);
-const FALSE_WORDS = new Set(['false', '0', '']);
+/** A boolean parameter: true/false/1/0 as JSON values or strings (empty means false). */
+const BOOLEAN = v.union([
+  v.boolean(),
+  v.pipe(v.picklist([0, 1]), v.transform((n) => n === 1)),
+  v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(['true', 'false', '1', '0', '']), v.transform((s) => s === 'true' || s === '1')),
+]);
 
-/** Reads a boolean flag: true/false/1/0 as JSON or strings; anything else is a clear 400. */
+/** An id: a non-negative integer as a number or a string of digits. */
+const ID = v.union([
+  v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,15}$/), v.transform(Number)),
+]);
+
+/** Reads a boolean flag; anything but true/false/1/0 is a clear 400. */
 export function flag(params: Params, name: string, fallback: boolean): boolean {
   const value = params[name];
   if (value === undefined || value === null) return fallback;
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number' && (value === 0 || value === 1)) return value === 1;
-  if (typeof value === 'string') {
-    const word = value.trim().toLowerCase();
-    if (TRUE_WORDS.has(word)) return true;
-    if (FALSE_WORDS.has(word)) return false;
-  }
-  throw badRequest(`parameter ${name} must be a boolean (true, false, 1 or 0)`);
+  const res = v.safeParse(BOOLEAN, value);
+  if (!res.success) throw badRequest(`parameter ${name} must be a boolean (true, false, 1 or 0)`);
+  return res.output;
 }
 
-/** A non-negative integer given as a number or a string of digits. */
+/** A non-negative integer given as a number or a string of digits, else null. */
 export function toId(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
-  if (typeof value === 'string' && /^\d{1,15}$/.test(value.trim())) return Number(value.trim());
-  return null;
+  const res = v.safeParse(ID, value);
+  return res.success ? res.output : null;
 }
 
 export function mergeInto(target: Params, source: Params): void {

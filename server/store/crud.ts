@@ -17,8 +17,19 @@ export { ItemError, type WriteContext } from './hooks';
 const SCOPE_TYPES = new Set(['Entity', 'Profile', 'ProfileRight', 'Profile_User', 'Group_User', 'User', 'Group', 'APIClient']);
 const IGNORED_INPUT = new Set(['id', 'links']);
 
+/** A write the user may do on their own behalf (see ItemHooks.selfService). */
+function selfService(wc: WriteContext, type: Itemtype, row: Row, input: Params): boolean {
+  return hooksOf(type).some((h) => h.selfService?.(wc, type, row, input));
+}
+
 function refuse(): never {
   throw new ItemError(RIGHT_MISSING_MESSAGE, 'ERROR_RIGHT_MISSING');
+}
+
+/** May the session attempt this kind of write at all (class right, or something of its own)? */
+export function mayAttempt(scope: WriteContext['scope'], type: Itemtype, action: Action): boolean {
+  if (type.readOnly) return false;
+  return classCan(scope, type, action) || ((action === 'update' || action === 'create') && hooksOf(type).some((h) => h.selfService));
 }
 
 /** May the session write this row (a new one, or an existing one)? Uses the shared access filter. */
@@ -134,7 +145,7 @@ function afterScopeChange(wc: WriteContext, type: Itemtype): void {
 
 /** Adds one item; call inside a transaction. Returns the new id. */
 export function addItem(wc: WriteContext, type: Itemtype, input: Params): number {
-  if (type.readOnly || !classCan(wc.scope, type, 'create')) refuse();
+  if (type.readOnly) refuse();
   const row = columnsFromInput(type, input);
   const now = nowString();
   if (type.entityAssign && row.entities_id === undefined) {
@@ -145,7 +156,7 @@ export function addItem(wc: WriteContext, type: Itemtype, input: Params): number
   for (const hook of hooksOf(type)) hook.prepareAdd?.(wc, type, row, input);
   checkRequired(type, row);
   checkLinks(wc, type, row);
-  if (!rowWritable(wc, type, row, 'create')) refuse();
+  if (!rowWritable(wc, type, row, 'create') && !selfService(wc, type, row, input)) refuse();
   checkUnique(wc, type, row);
   const id = insertRow(wc.db, type.table, row);
   row.id = id;
@@ -162,7 +173,8 @@ const same = (a: unknown, b: unknown) => (a === null || a === undefined ? null :
 export function updateItem(wc: WriteContext, type: Itemtype, id: number, input: Params): void {
   const old = findById(wc.db, type.table, id);
   if (!old) throw new ItemError(ITEM_NOT_FOUND_MESSAGE, 'ERROR_ITEM_NOT_FOUND');
-  if (type.readOnly || !rowWritable(wc, type, old, 'update')) refuse();
+  const own = selfService(wc, type, old, input);
+  if (type.readOnly || (!own && !rowWritable(wc, type, old, 'update'))) refuse();
   const changes = columnsFromInput(type, input);
   if ('is_deleted' in changes && !same(changes.is_deleted, old.is_deleted)) {
     if (!type.trash || !classCan(wc.scope, type, 'delete')) refuse();
@@ -173,7 +185,7 @@ export function updateItem(wc: WriteContext, type: Itemtype, id: number, input: 
   const next = { ...old, ...changes };
   checkRequired(type, next);
   checkLinks(wc, type, next, new Set(Object.keys(changes)));
-  if (!rowWritable(wc, type, next, 'update')) refuse();
+  if (!own && !rowWritable(wc, type, next, 'update')) refuse();
   checkUnique(wc, type, next, id);
   if (type.column.has('date_mod') && changes.date_mod === undefined) changes.date_mod = nowString();
   updateRow(wc.db, type.table, id, changes);

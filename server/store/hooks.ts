@@ -45,6 +45,11 @@ export interface ItemHooks {
   afterUpdate?(wc: WriteContext, type: Itemtype, old: Row, changes: Row, input: Params): void;
   beforeDelete?(wc: WriteContext, type: Itemtype, row: Row, purge: boolean): void;
   afterPurge?(wc: WriteContext, type: Itemtype, row: Row): void;
+  /**
+   * Lets a user change their own things without the class right (their password, tokens,
+   * preferences). Returns true to allow this write on its own terms.
+   */
+  selfService?(wc: WriteContext, type: Itemtype, row: Row, input: Params): boolean;
   /** Decides whether the session may write this dependent row; replaces the owner check. */
   canWriteOwner?(wc: WriteContext, type: Itemtype, row: Row, action: 'create' | 'update' | 'delete'): boolean;
 }

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { classCan } from '../../auth/rights';
 import { accessFilter } from '../../auth/visibility';
 import { dataVersion } from '../../store/db';
@@ -18,14 +19,19 @@ export interface Range {
   end: number;
 }
 
+const RANGE = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^\d{1,15}-\d{1,15}$/, 'range must be in format : [start-end] with integers'),
+  v.transform((s) => s.split('-').map(Number) as [number, number]),
+  v.check(([start, end]) => end >= start, 'range end must not be lower than range start'),
+);
+
 /** `start-end`, inclusive; a page is at most MAX_PAGE rows. */
 export function parseRange(value: unknown): Range {
-  const text = value === undefined ? DEFAULT_RANGE : value;
-  const m = typeof text === 'string' ? /^(\d{1,15})-(\d{1,15})$/.exec(text.trim()) : null;
-  if (!m) throw badRequest('range must be in format : [start-end] with integers');
-  const start = Number(m[1]);
-  const end = Number(m[2]);
-  if (end < start) throw badRequest('range end must not be lower than range start');
+  const res = v.safeParse(RANGE, value === undefined ? DEFAULT_RANGE : value);
+  if (!res.success) throw badRequest(res.issues[0].message.startsWith('range') ? res.issues[0].message : 'range must be in format : [start-end] with integers');
+  const [start, end] = res.output;
   return { start, end: Math.min(end, start + MAX_PAGE - 1) };
 }
 
@@ -49,11 +55,13 @@ function sortColumn(type: Itemtype, value: unknown): string {
   throw badRequest(`sort param is not a field of ${type.table}`);
 }
 
+const ORDER = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.picklist(['ASC', 'DESC']));
+
 function sortOrder(value: unknown): 'ASC' | 'DESC' {
   if (value === undefined || value === '') return 'ASC';
-  const text = String(value).toUpperCase();
-  if (text !== 'ASC' && text !== 'DESC') throw badRequest('order must be DESC or ASC');
-  return text;
+  const res = v.safeParse(ORDER, value);
+  if (!res.success) throw badRequest('order must be DESC or ASC');
+  return res.output;
 }
 
 /** GLPI's "contains": `^` anchors the start, `$` the end, otherwise anywhere; case-insensitive. */

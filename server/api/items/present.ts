@@ -3,6 +3,7 @@ import { itemtype, itemtypeOrThrow, type Itemtype } from '../../registry';
 import type { Feature } from '../../registry/types';
 import { nameOf, nameOfRow } from '../../store/names';
 import type { Row } from '../../store/rows';
+import { UNDISCLOSED_SETTINGS } from '../../store/settings';
 import { outputValue } from '../../store/values';
 import type { ReadOptions } from './options';
 import { withSections } from './sections';
@@ -39,13 +40,15 @@ function linkedId(target: string, value: unknown): number | null {
   return value > 0 || (value === 0 && target === 'Entity') ? value : null;
 }
 
-/** Columns of a row as the API shows them: hidden ones dropped, DECIMAL as strings. */
+/** Columns of a row as the API shows them: hidden ones dropped, DECIMAL as strings, secrets redacted. */
 export function fieldsOf(type: Itemtype, row: Row): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
     if (type.hidden.includes(key)) continue;
     out[key] = outputValue(type.column.get(key), value);
   }
+  // Secret settings (SMTP, proxy, LDAP passwords…) keep their row but never show their value.
+  if (type.table === 'glpi_configs' && UNDISCLOSED_SETTINGS.has(String(row.name))) delete out.value;
   return out;
 }
 

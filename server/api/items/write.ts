@@ -1,6 +1,6 @@
-import { classCan, type Action } from '../../auth/rights';
+import type { Action } from '../../auth/rights';
 import { actorName } from '../../store/history';
-import { addItem, deleteItem, ItemError, updateItem, type WriteContext } from '../../store/crud';
+import { addItem, deleteItem, ItemError, mayAttempt, updateItem, type WriteContext } from '../../store/crud';
 import { hooksOf } from '../../store/hooks';
 import { inTransaction } from '../../store/db';
 import { empty, json, type Reply, type SessionContext } from '../../http/context';
@@ -32,7 +32,7 @@ export function writeContext(ctx: SessionContext, history = true): WriteContext 
 }
 
 function requireClassRight(ctx: SessionContext, type: Itemtype, action: Action): void {
-  if (type.readOnly || !classCan(ctx.scope, type, action)) throw errors.rightMissing();
+  if (!mayAttempt(ctx.scope, type, action)) throw errors.rightMissing();
 }
 
 type Outcome<T> = { ok: true; value: T; extra: Record<string, unknown> } | { ok: false; message: string; code?: string };
