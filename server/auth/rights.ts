@@ -67,6 +67,8 @@ function actionBits(right: string, action: Action, helpdesk: boolean): number {
  */
 export function classCan(scope: Scope, type: Itemtype, action: Action): boolean {
   if (type.readOnly && action !== 'read') return false;
+  // As GLPI: whoever may update the configuration adds and removes API clients.
+  if (type.name === 'APIClient' && (action === 'create' || action === 'purge')) return (rightOf(scope, 'config') & UPDATE) !== 0;
   if (type.right) {
     return (rightOf(scope, type.right) & actionBits(type.right, action, scope.profile.interface === 'helpdesk')) !== 0;
   }

@@ -1,6 +1,7 @@
 import { CHANGEPRIORITY_BIT, priorityFor } from './priority';
 import { FOLLOWUP } from '../auth/rights';
 import { hasRight } from '../auth/scope';
+import { accessFilter } from '../auth/visibility';
 import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
 import { findById, insertRow, nowString, run, selectOne, type Row } from '../store/rows';
 import { asList, toId, type Params } from '../http/params';
@@ -143,6 +144,12 @@ registerHooks(['Ticket', 'Problem', 'Change'], {
   },
 });
 
+/** The session may read the ITIL item (entity and involvement rules). */
+function canSee(wc: WriteContext, type: Itemtype, id: number): boolean {
+  const filter = accessFilter(wc.scope, type, 'read', 't');
+  return filter !== '0' && !!selectOne(wc.db, `SELECT 1 AS ok FROM ${type.table} t WHERE t.id = ? AND (${filter})`, id);
+}
+
 /** Is the user a requester or observer of the ITIL item (or the one who opened it)? */
 function involved(wc: WriteContext, type: Itemtype, parent: Row): boolean {
   const tables = ACTOR_TABLES[type.name]!;
@@ -166,6 +173,7 @@ registerHooks(['ITILFollowup'], {
     const parentType = itemtype(String(row.itemtype ?? ''));
     const parent = parentType && findById(wc.db, parentType.table, Number(row.items_id ?? 0));
     if (!parentType || !parent || !ACTOR_TABLES[parentType.name]) return false;
+    if (!canSee(wc, parentType, Number(parent.id))) return false;
     const right = (bits: number) => hasRight(wc.scope, 'followup', bits);
     if (action === 'create') {
       return right(FOLLOWUP.ADDALLTICKET) || (right(FOLLOWUP.ADDMYTICKET) && involved(wc, parentType, parent)) || (right(FOLLOWUP.ADDGROUPTICKET) && inGroup(wc, parentType, parent));
