@@ -1,4 +1,6 @@
 /** Loads every module that registers business rules on itemtypes. */
 import './store/tree';
+import './store/notes';
 import './auth/user-rules';
+import './auth/apiclients';
 import './itil/rules';

@@ -7,7 +7,7 @@ import { fullSession } from '../auth/session-view';
 import { empty, json, type Reply, type RequestContext, type SessionContext } from '../http/context';
 import { errors } from '../http/errors';
 import { flag } from '../http/params';
-import { appTokenOf } from '../http/router';
+import { appTokenOf, sessionTokenOf } from '../http/router';
 import type { Services } from '../services';
 import { itemtypesWith } from '../registry';
 import { nowString, run, type Row } from '../store/rows';
@@ -75,7 +75,7 @@ export function killSession(ctx: SessionContext): Reply {
 }
 
 export function getFullSession(ctx: SessionContext): Reply {
-  return json({ session: fullSession(ctx) });
+  return json({ session: fullSession(ctx, sessionTokenOf(ctx)) });
 }
 
 /** The global configuration without secrets, user preferences winning, plus the itemtype lists. */

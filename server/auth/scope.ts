@@ -37,11 +37,17 @@ export function computeScope(db: Db, dir: Directory, session: SessionRecord): Sc
   const profile = dir.profile(session.profileId);
   if (!user || !profile) return null;
   const tree = dir.entities();
+  const grants = profileGrants(db, dir, session.userId, session.profileId);
+  // A profile the user no longer holds (authorization removed) ends the session.
+  if (grants.length === 0) return null;
+  const reachable = reachableEntities(dir, grants);
   let activeEntities: number[];
   if (session.entityId === null) {
-    activeEntities = [...reachableEntities(dir, profileGrants(db, dir, session.userId, session.profileId)).keys()];
+    activeEntities = [...reachable.keys()];
   } else {
-    activeEntities = session.recursive ? tree.descendants(session.entityId) : tree.has(session.entityId) ? [session.entityId] : [];
+    const chosen = session.recursive ? tree.descendants(session.entityId) : tree.has(session.entityId) ? [session.entityId] : [];
+    // Grants and the tree may have changed since the choice: keep only what the profile still reaches.
+    activeEntities = chosen.filter((id) => reachable.has(id));
   }
   const active = new Set(activeEntities);
   const recursiveVisible = new Set(active);

@@ -1,4 +1,7 @@
 import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
+import { logRelation } from '../store/crud';
+import { HISTORY } from '../store/history';
+import { itemtypeOrThrow } from '../registry';
 import { insertRow, nowString, selectAll, selectOne, type Row } from '../store/rows';
 import type { Params } from '../http/params';
 import { flag, toId } from '../http/params';
@@ -93,14 +96,17 @@ registerHooks(['User'], {
     checkProfileNotAbove(wc, profileId);
     const entityId = toId(input._entities_id) ?? wc.scope.session.entityId ?? wc.scope.activeEntities[0] ?? 0;
     if (!wc.scope.showAll && !wc.scope.active.has(entityId)) throw new ItemError(`Entity ${entityId} is not one of your active entities`);
-    insertRow(wc.db, 'glpi_profiles_users', {
+    const grant: Row = {
       users_id: Number(row.id),
       profiles_id: profileId,
       entities_id: entityId,
       is_recursive: flag(input, '_is_recursive', false) ? 1 : 0,
       is_dynamic: requested === null ? 1 : 0,
       is_default_profile: requested === null ? 1 : 0,
-    });
+    };
+    grant.id = insertRow(wc.db, 'glpi_profiles_users', grant);
+    // Logged on the user and the profile like any other authorization added.
+    logRelation(wc, itemtypeOrThrow('Profile_User'), grant, HISTORY.ADD_RELATION);
   },
   prepareUpdate(wc, _type, old, changes, input) {
     if ('name' in changes) checkLogin(changes.name);
@@ -165,8 +171,11 @@ registerHooks(['ProfileRight'], {
     }
   },
   prepareUpdate(wc, _type, old, changes) {
-    if ('rights' in changes && (Number(changes.rights) & ~rightOf(wc.scope, String(changes.name ?? old.name))) !== 0) {
-      throw new ItemError(`You cannot give rights you do not have (${String(old.name)})`);
+    // Renaming a row or moving it to another profile gives its bits too: same limit.
+    if (!('rights' in changes) && !('name' in changes) && !('profiles_id' in changes)) return;
+    const name = String(changes.name ?? old.name ?? '');
+    if ((Number(changes.rights ?? old.rights ?? 0) & ~rightOf(wc.scope, name)) !== 0) {
+      throw new ItemError(`You cannot give rights you do not have (${name})`);
     }
   },
 });

@@ -1,10 +1,14 @@
 import { itilFilter } from '../itil/visibility';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
+import type { OwnerLink } from '../registry/types';
 import { classCan } from './rights';
 import { hasRight, type Scope } from './scope';
 
-/** `create` checks a row about to be inserted: entity and owner, not who is involved in it. */
-export type AccessMode = 'read' | 'write' | 'create';
+/**
+ * `create` checks a row about to be inserted: entity and owner, not who is involved in it.
+ * `delete` (trash or purge) is `write` whose class right (DELETE/PURGE) the caller checked.
+ */
+export type AccessMode = 'read' | 'write' | 'create' | 'delete';
 
 const MAX_DEPTH = 3;
 const PRIVATE_TIMELINE_RIGHTS = new Set(['followup', 'task']);
@@ -21,10 +25,15 @@ const ids = (set: Iterable<number>) => {
  */
 export function accessFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias = 't', depth = 0): string {
   if (depth > MAX_DEPTH) return '0';
-  const needed = mode === 'read' ? 'read' : mode === 'create' ? 'create' : 'update';
-  if (!classCan(scope, type, needed) && !(mode === 'write' && classCan(scope, type, 'create'))) return '0';
+  if (mode === 'delete') {
+    if (!classCan(scope, type, 'delete') && !classCan(scope, type, 'purge')) return '0';
+  } else {
+    const needed = mode === 'read' ? 'read' : mode === 'create' ? 'create' : 'update';
+    if (!classCan(scope, type, needed) && !(mode === 'write' && classCan(scope, type, 'create'))) return '0';
+  }
   const ownerMode = mode === 'read' ? 'read' : 'write';
   const parts = [entityFilter(scope, type, mode, alias), ownerFilter(scope, type, ownerMode, alias, depth)];
+  for (const other of type.owners.slice(1)) parts.push(reachFilter(scope, type, other, alias, depth));
   if (type.kind === 'itil' && mode !== 'create') parts.push(itilFilter(scope, type, mode, alias));
   if (mode === 'read') parts.push(privacyFilter(scope, type, alias));
   const real = parts.filter((p) => p !== '1');
@@ -51,10 +60,36 @@ function entityFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: str
       }
       return `${alias}.entities_id IN (${active})`;
     case 'authorizations':
+      // A new user has no authorization yet: the one created with it is checked by the User rules.
+      if (mode === 'create') return '1';
       return `${alias}.id = ${Number(scope.user.id)} OR EXISTS (SELECT 1 FROM glpi_profiles_users pu WHERE pu.users_id = ${alias}.id AND (pu.entities_id IN (${active}) OR (pu.is_recursive = 1 AND pu.entities_id IN (${ids(scope.recursiveVisible)}))))`;
     default:
       return '1';
   }
+}
+
+/**
+ * The other sides of a relation (a document's linked item, a license's computer…) must be in
+ * the session's entities too, as for reading them: no link to, or from, what it cannot see.
+ * Their class rights are not required; the first owner's rights govern the relation.
+ */
+function reachFilter(scope: Scope, type: Itemtype, owner: OwnerLink, alias: string, depth: number): string {
+  if (scope.showAll) return '1';
+  const inner = `r${depth}`;
+  const inReach = (target: Itemtype) => entityFilter(scope, target, 'read', inner);
+  if ('fk' in owner) {
+    const target = itemtypeOrThrow(owner.itemtype);
+    const filter = inReach(target);
+    return filter === '1' ? '1' : `${alias}.${owner.fk} IN (SELECT ${inner}.id FROM ${target.table} ${inner} WHERE ${filter})`;
+  }
+  const branches = type.polyTargets.map((name) => {
+    const target = itemtypeOrThrow(name);
+    const filter = inReach(target);
+    return filter === '1'
+      ? `${alias}.itemtype = '${name}'`
+      : `(${alias}.itemtype = '${name}' AND ${alias}.items_id IN (SELECT ${inner}.id FROM ${target.table} ${inner} WHERE ${filter}))`;
+  });
+  return branches.length ? branches.join(' OR ') : '0';
 }
 
 /** Dependent rows are reachable when the item they belong to is. */

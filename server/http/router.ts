@@ -5,6 +5,7 @@ import { itemtypeBranch } from '../api/items/route';
 import { getMultipleItems } from '../api/items/multiple';
 import { changeActiveEntities, changeActiveProfile, getActiveEntities, getActiveProfile, getMyEntities, getMyProfiles } from '../api/profiles';
 import { listSearchOptions } from '../api/searchoptions';
+import { search } from '../api/search';
 import { getFullSession, getGlpiConfig, initSession, killSession } from '../api/session';
 import { userPicture } from '../api/picture';
 import type { Reply, RequestContext, SessionContext } from './context';
@@ -25,6 +26,7 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
   changeActiveEntities,
   getMultipleItems,
   listSearchOptions,
+  search,
 };
 
 function headerOrParam(ctx: RequestContext, header: string, param: string): string {
@@ -36,9 +38,13 @@ export function appTokenOf(ctx: RequestContext): string {
   return headerOrParam(ctx, 'app-token', 'app_token');
 }
 
+export function sessionTokenOf(ctx: RequestContext): string {
+  return headerOrParam(ctx, 'session-token', 'session_token');
+}
+
 /** Resolves the Session-Token into a session and its scope, or fails with 401. */
 function openSession(ctx: RequestContext): SessionContext {
-  const token = headerOrParam(ctx, 'session-token', 'session_token');
+  const token = sessionTokenOf(ctx);
   if (token === '') throw errors.sessionTokenMissing();
   const { sessions, store, directory } = ctx.services;
   const session = sessions.resolve(token);
@@ -59,7 +65,8 @@ export async function route(ctx: RequestContext): Promise<Reply> {
   if (resource === 'initSession') return initSession(ctx);
   checkAppToken(ctx.services, ctx.ip, appTokenOf(ctx));
   const session = openSession(ctx);
-  const named = SESSION_ENDPOINTS[resource];
+  // Own keys only: `/apirest.php/valueOf` must not find Object.prototype.valueOf.
+  const named = Object.hasOwn(SESSION_ENDPOINTS, resource) ? SESSION_ENDPOINTS[resource] : undefined;
   if (named) return named(session);
   if (isUserPicture(ctx.segments)) return userPicture(session);
   return itemtypeBranch(session);

@@ -49,7 +49,7 @@ function addActors(wc: WriteContext, type: Itemtype, id: number, input: Params):
   if (actors !== undefined && actors !== null && actors !== '') {
     if (typeof actors !== 'object') throw new ItemError('_actors must be an object of requester/observer/assign lists');
     for (const [roleName, list] of Object.entries(actors as Params)) {
-      const role = ACTOR_KINDS[roleName];
+      const role = Object.hasOwn(ACTOR_KINDS, roleName) ? ACTOR_KINDS[roleName] : undefined;
       if (!role) throw new ItemError(`_actors: unknown role ${roleName}`);
       for (const entry of asList(list) ?? []) {
         const e = entry as Params;
@@ -90,6 +90,13 @@ function statusDates(row: Row, status: number, now: string, old?: Row): void {
 }
 
 registerHooks(['Ticket', 'Problem', 'Change'], {
+  async prepareInput(_wc, _type, input) {
+    // `solution` (sent with a status on update) is no column: it travels as a special input.
+    if (input.solution !== undefined) {
+      input._solution = input.solution;
+      delete input.solution;
+    }
+  },
   prepareAdd(wc, type, row, input) {
     for (const f of ['urgency', 'impact', 'priority']) checkScale(f, row[f]);
     const now = nowString();
@@ -131,11 +138,11 @@ registerHooks(['Ticket', 'Problem', 'Change'], {
     const assigned = addActors(wc, type, Number(old.id), input);
     const status = Number(changes.status ?? old.status);
     if (assigned && status === NEW && type.name !== 'Change') run(wc.db, `UPDATE ${type.table} SET status = ? WHERE id = ?`, ASSIGNED, Number(old.id));
-    if (typeof input.solution === 'string' && input.solution !== '') {
+    if (typeof input._solution === 'string' && input._solution !== '') {
       insertRow(wc.db, 'glpi_itilsolutions', {
         itemtype: type.name,
         items_id: Number(old.id),
-        content: input.solution,
+        content: input._solution,
         users_id: Number(wc.scope.user.id),
         date_creation: nowString(),
         date_mod: nowString(),

@@ -17,7 +17,7 @@ const ids = (list: number[]) => (list.length ? list.join(', ') : 'NULL');
  * Which ITIL rows the session may see (`read`) or change (`write`), as SQL on alias `t`.
  * READALL sees everything in scope; otherwise the user must be involved, as GLPI's rules say.
  */
-export function itilFilter(scope: Scope, type: Itemtype, mode: 'read' | 'write', alias: string): string {
+export function itilFilter(scope: Scope, type: Itemtype, mode: 'read' | 'write' | 'delete', alias: string): string {
   const actors = ACTOR_TABLES[type.name];
   if (!actors || !type.right) return '1';
   const me = Number(scope.user.id);
@@ -28,11 +28,13 @@ export function itilFilter(scope: Scope, type: Itemtype, mode: 'read' | 'write',
     `EXISTS (SELECT 1 FROM ${actors.groups} ag WHERE ag.${actors.fk} = ${alias}.id AND ag.groups_id IN (${groups}) AND ag.type IN (${types.join(', ')}))`;
   const involved = `(${alias}.users_id_recipient = ${me} OR ${userIs([ACTOR.REQUESTER, ACTOR.OBSERVER])})`;
 
-  if (mode === 'write') {
+  if (mode !== 'read') {
     if (scope.profile.interface === 'helpdesk') {
       // Self-service users may only touch their own tickets while nobody has worked on them.
       return hasRight(scope, type.right, CREATE) ? `(${involved} AND ${alias}.status = 1)` : '0';
     }
+    // Central profiles trash and purge with the class right (DELETE/PURGE) in their entities.
+    if (mode === 'delete') return '1';
     if (hasRight(scope, type.right, UPDATE)) return '1';
     return hasRight(scope, type.right, TICKET.OWN) ? userIs([ACTOR.ASSIGNED]) : '0';
   }

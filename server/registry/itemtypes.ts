@@ -136,7 +136,7 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
     required: ['name'],
     hidden: HIDDEN_USER_FIELDS,
     visibility: 'authorizations',
-    computed: ['password_last_update', 'last_login', 'date_sync', 'is_deleted_ldap', 'picture', ...HIDDEN_USER_FIELDS],
+    computed: ['password_last_update', 'last_login', 'date_sync', 'is_deleted_ldap', 'picture', ...HIDDEN_USER_FIELDS, 'password2'], // password2: the confirmation, checked by the User hooks
     fk: { default_requesttypes_id: 'RequestType', users_id_supervisor: 'User' },
   },
   UserPreference: dependent('glpi_userpreferences', [{ fk: 'users_id', itemtype: 'User' }], { kind: 'child', fk: { default_requesttypes_id: 'RequestType' } }),
@@ -153,7 +153,8 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   },
   Profile: { table: 'glpi_profiles', kind: 'system', right: 'profile', required: ['name'], children: ['ProfileRight'] },
   ProfileRight: { table: 'glpi_profilerights', kind: 'child', right: 'profile', history: false, owners: [{ fk: 'profiles_id', itemtype: 'Profile' }] },
-  Profile_User: dependent('glpi_profiles_users', [{ fk: 'users_id', itemtype: 'User' }, { fk: 'profiles_id', itemtype: 'Profile' }]),
+  // An authorization is also in an entity: sessions reach only those of their entities.
+  Profile_User: dependent('glpi_profiles_users', [{ fk: 'users_id', itemtype: 'User' }, { fk: 'profiles_id', itemtype: 'Profile' }], { visibility: 'entity' }),
   Config: { table: 'glpi_configs', kind: 'system', right: 'config', history: false },
   APIClient: { table: 'glpi_apiclients', kind: 'system', right: 'config', hidden: ['app_token'] },
   DisplayPreference: { table: 'glpi_displaypreferences', kind: 'system', right: 'search_config', history: false },

@@ -1,4 +1,6 @@
 import { allItemtypes, type Itemtype } from '../registry';
+import { logRelation } from './crud';
+import { HISTORY } from './history';
 import type { WriteContext } from './hooks';
 import { run, selectAll } from './rows';
 
@@ -47,10 +49,12 @@ export function purgeDependents(wc: WriteContext, type: Itemtype, id: number, de
   const plan = planFor(type);
   for (const dep of plan.dependents) {
     const args = dep.poly ? [type.name, id] : [id];
-    const rows = selectAll(wc.db, `SELECT id FROM ${dep.type.table} WHERE ${dep.where}`, ...args);
+    const rows = selectAll(wc.db, `SELECT * FROM ${dep.type.table} WHERE ${dep.where}`, ...args);
     for (const row of rows) {
       purgeDependents(wc, dep.type, Number(row.id), depth + 1);
       run(wc.db, `DELETE FROM ${dep.type.table} WHERE id = ?`, Number(row.id));
+      // The surviving side of a link keeps a trace of it, as when the link itself is purged.
+      logRelation(wc, dep.type, row, HISTORY.DEL_RELATION);
     }
   }
   for (const ref of plan.references) {

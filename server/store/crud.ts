@@ -45,7 +45,8 @@ export function rowWritable(wc: WriteContext, type: Itemtype, row: Row, action: 
 
 /** Evaluates the write filter against a row's values, stored or about to be. */
 function checkFilterOnValues(wc: WriteContext, type: Itemtype, row: Row, action: Action): boolean {
-  const filter = accessFilter(wc.scope, type, action === 'create' ? 'create' : 'write', 'candidate');
+  const mode = action === 'create' ? 'create' : action === 'delete' || action === 'purge' ? 'delete' : 'write';
+  const filter = accessFilter(wc.scope, type, mode, 'candidate');
   if (filter === '1') return true;
   if (filter === '0') return false;
   const columns = type.columns.map((c) => c.name);
@@ -109,15 +110,17 @@ function checkRequired(type: Itemtype, row: Row): void {
 
 function checkUnique(wc: WriteContext, type: Itemtype, row: Row, id?: number): void {
   for (const cols of type.unique) {
-    if (!cols.every((c) => c in row) || cols.some((c) => row[c] === null)) continue;
+    // Columns the input leaves out take their defaults, as the inserted row will.
+    const values = cols.map((c) => (row[c] === undefined ? defaultValue(type.column.get(c)!) : row[c]));
+    if (values.some((value) => value === null)) continue;
     const where = cols.map((c) => `${c} = ?`).join(' AND ');
-    const clash = selectOne(wc.db, `SELECT id FROM ${type.table} WHERE ${where}${id === undefined ? '' : ' AND id <> ?'}`, ...(cols.map((c) => row[c]) as (string | number)[]), ...(id === undefined ? [] : [id]));
+    const clash = selectOne(wc.db, `SELECT id FROM ${type.table} WHERE ${where}${id === undefined ? '' : ' AND id <> ?'}`, ...(values as (string | number)[]), ...(id === undefined ? [] : [id]));
     if (clash) throw new ItemError(`${type.name} with the same ${cols.join(', ')} already exists (id ${Number(clash.id)})`);
   }
 }
 
 /** GLPI logs relation changes on both linked items, naming the other side. */
-function logRelation(wc: WriteContext, type: Itemtype, row: Row, action: number): void {
+export function logRelation(wc: WriteContext, type: Itemtype, row: Row, action: number): void {
   if (!wc.history || type.owners.length === 0) return;
   const sides = type.owners.map((o) =>
     'fk' in o ? { type: itemtype(o.itemtype), id: Number(row[o.fk] ?? 0) } : { type: itemtype(String(row.itemtype ?? '')), id: Number(row.items_id ?? 0) },
@@ -181,7 +184,11 @@ export function updateItem(wc: WriteContext, type: Itemtype, id: number, input: 
   }
   for (const hook of hooksOf(type)) hook.prepareUpdate?.(wc, type, old, changes, input);
   for (const key of Object.keys(changes)) if (same(changes[key], old[key])) delete changes[key];
-  if (Object.keys(changes).length === 0) return;
+  if (Object.keys(changes).length === 0) {
+    // No column changes, but special inputs (a ticket's `_users_id_assign`) still apply.
+    for (const hook of hooksOf(type)) hook.afterUpdate?.(wc, type, old, changes, input);
+    return;
+  }
   const next = { ...old, ...changes };
   checkRequired(type, next);
   checkLinks(wc, type, next, new Set(Object.keys(changes)));

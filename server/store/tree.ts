@@ -1,3 +1,4 @@
+import { RIGHT_MISSING_MESSAGE } from '../http/errors';
 import { flag } from '../http/params';
 import { allItemtypes, itemtypeOrThrow, type Itemtype } from '../registry';
 import { purgeRow } from './crud';
@@ -61,6 +62,10 @@ const treeHooks = {
         throw new ItemError(`${type.name} ${id} cannot be moved under itself or one of its descendants`);
       }
       if (type.table === 'glpi_entities' && parent === id) throw new ItemError('An entity cannot be its own parent');
+      // An entity may only be moved under one of the session's active entities.
+      if (type.table === 'glpi_entities' && parent !== parentOf(type, old) && !wc.scope.showAll && !wc.scope.active.has(parent ?? -1)) {
+        throw new ItemError(RIGHT_MISSING_MESSAGE, 'ERROR_RIGHT_MISSING');
+      }
     }
     const next = { ...old, ...changes };
     Object.assign(changes, placement(wc, type, String(next.name ?? ''), id === 0 && type.table === 'glpi_entities' ? null : parentOf(type, next)));
@@ -116,7 +121,7 @@ function emptyEntity(wc: WriteContext, entityId: number): void {
     if (type.trash) {
       run(wc.db, `UPDATE ${type.table} SET is_deleted = 1 WHERE entities_id = ? AND is_deleted = 0`, entityId);
       // Trashed items cannot stay in a removed entity: they move up to the root entity's trash.
-      run(wc.db, `UPDATE ${type.table} SET entities_id = 0, is_recursive = 0 WHERE entities_id = ?`, entityId);
+      run(wc.db, `UPDATE ${type.table} SET entities_id = 0${type.mayBeRecursive ? ', is_recursive = 0' : ''} WHERE entities_id = ?`, entityId);
     } else {
       for (const item of selectAll(wc.db, `SELECT * FROM ${type.table} WHERE entities_id = ?`, entityId)) purgeRow(wc, type, item);
     }

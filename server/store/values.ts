@@ -16,14 +16,15 @@ function validCalendarDate(y: number, m: number, d: number): boolean {
 
 /** Accepts `YYYY-MM-DD[ HH:MM[:SS]]` and answers GLPI's `YYYY-MM-DD HH:MM:SS` (or the date alone). */
 function dateSchema(withTime: boolean) {
+  const expected = withTime ? 'expected a date as YYYY-MM-DD HH:MM:SS' : 'expected a date as YYYY-MM-DD';
   return v.pipe(
-    v.string(),
+    v.string(expected),
     v.trim(),
     v.check((s) => {
       const m = DATETIME.exec(s);
       if (!m || !validCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
       return m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60);
-    }, withTime ? 'expected a date as YYYY-MM-DD HH:MM:SS' : 'expected a date as YYYY-MM-DD'),
+    }, expected),
     v.transform((s) => {
       const m = DATETIME.exec(s)!;
       const day = `${m[1]}-${m[2]}-${m[3]}`;
@@ -83,14 +84,17 @@ function baseSchema(col: Column) {
   }
 }
 
-/** The valibot schema of one column's input; nullable columns accept null and '' for dates. */
+/**
+ * The valibot schema of one column's input; nullable columns accept null and '' for dates.
+ * Every schema carries its own messages, so a failure reads "expected …", not a type dump.
+ */
 export function columnSchema(col: Column): v.GenericSchema<unknown, DbValue> {
   const base = baseSchema(col) as v.GenericSchema<unknown, DbValue>;
   if (!col.nullable) return base;
   if (col.kind === 'datetime' || col.kind === 'date') {
-    return v.union([v.pipe(v.union([v.null(), v.literal(''), v.literal('NULL')]), v.transform(() => null)), base]) as v.GenericSchema<unknown, DbValue>;
+    return v.pipe(v.unknown(), v.transform((x) => (x === '' || x === 'NULL' ? null : x)), v.nullable(base)) as v.GenericSchema<unknown, DbValue>;
   }
-  return v.union([v.null(), base]) as v.GenericSchema<unknown, DbValue>;
+  return v.nullable(base) as v.GenericSchema<unknown, DbValue>;
 }
 
 const schemaCache = new WeakMap<Column, v.GenericSchema<unknown, DbValue>>();
@@ -101,9 +105,7 @@ export function checkValue(col: Column, value: unknown): { ok: true; value: DbVa
   if (!schema) schemaCache.set(col, (schema = columnSchema(col)));
   const res = v.safeParse(schema, value);
   if (res.success) return { ok: true, value: res.output };
-  const issue = res.issues[0];
-  const detail = issue.issues?.[0]?.message ?? issue.message;
-  return { ok: false, message: `Field ${col.name}: ${detail}` };
+  return { ok: false, message: `Field ${col.name}: ${res.issues[0].message}` };
 }
 
 /** How a stored value is shown: DECIMAL columns as fixed-point strings, like MySQL. */

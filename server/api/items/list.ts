@@ -45,7 +45,8 @@ export function pageHeaders(itemtype: string, range: Range, total: number): { st
 
 function sortColumn(type: Itemtype, value: unknown): string {
   if (value === undefined || value === '') return 'id';
-  const text = String(value).trim();
+  // Only a string or a number names a column (`sort[]=…` gives an object).
+  const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
   if (/^\d+$/.test(text)) {
     const option = searchOptions(type).byId.get(Number(text));
     if (option && option.table === type.table && type.column.has(option.field)) return option.field;
@@ -92,7 +93,7 @@ function searchTextFilter(type: Itemtype, value: unknown, where: string[], args:
 const counts = new Map<string, { version: number; total: number }>();
 
 /** COUNT(*) is the costly part of a page: cached until the next write anywhere. */
-function countRows(ctx: SessionContext, sql: string, args: (string | number)[]): number {
+export function countRows(ctx: SessionContext, sql: string, args: (string | number)[]): number {
   const key = `${sql}\u0000${args.join('\u0000')}`;
   const hit = counts.get(key);
   if (hit && hit.version === dataVersion) return hit.total;

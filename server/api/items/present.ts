@@ -1,5 +1,6 @@
 import type { SessionContext } from '../../http/context';
 import { itemtype, itemtypeOrThrow, type Itemtype } from '../../registry';
+import type { Column } from '../../registry/columns';
 import type { Feature } from '../../registry/types';
 import { nameOf, nameOfRow } from '../../store/names';
 import type { Row } from '../../store/rows';
@@ -40,12 +41,38 @@ function linkedId(target: string, value: unknown): number | null {
   return value > 0 || (value === 0 && target === 'Entity') ? value : null;
 }
 
+/**
+ * What the per-row loops need to know about an itemtype, derived once: they run for every
+ * column of every row of a page, so they look names up in sets instead of scanning lists.
+ */
+interface RowPlan {
+  hidden: Set<string>;
+  /** Columns whose stored value is reformatted on output (DECIMAL). */
+  formatted: Map<string, Column>;
+  /** Visible fields that may hold a link (foreign keys, items_id): the only ones linkTarget can name a target for. */
+  linkFields: Set<string>;
+}
+
+const plans = new WeakMap<Itemtype, RowPlan>();
+function rowPlan(type: Itemtype): RowPlan {
+  let plan = plans.get(type);
+  if (!plan) {
+    const hidden = new Set(type.hidden);
+    const formatted = new Map(type.columns.filter((c) => c.kind === 'decimal').map((c) => [c.name, c]));
+    const linkFields = new Set([...type.foreignKeys.keys(), 'items_id'].filter((f) => !hidden.has(f)));
+    plans.set(type, (plan = { hidden, formatted, linkFields }));
+  }
+  return plan;
+}
+
 /** Columns of a row as the API shows them: hidden ones dropped, DECIMAL as strings, secrets redacted. */
 export function fieldsOf(type: Itemtype, row: Row): Record<string, unknown> {
+  const { hidden, formatted } = rowPlan(type);
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (type.hidden.includes(key)) continue;
-    out[key] = outputValue(type.column.get(key), value);
+  for (const key of Object.keys(row)) {
+    if (hidden.has(key)) continue;
+    const column = formatted.get(key);
+    out[key] = column ? outputValue(column, row[key]) : row[key];
   }
   // Secret settings (SMTP, proxy, LDAP passwords…) keep their row but never show their value.
   if (type.table === 'glpi_configs' && UNDISCLOSED_SETTINGS.has(String(row.name))) delete out.value;
@@ -65,13 +92,15 @@ export function expandDropdowns(ctx: SessionContext, type: Itemtype, row: Row, o
 
 export function linksOf(ctx: SessionContext, type: Itemtype, row: Row): { rel: string; href: string }[] {
   const links: { rel: string; href: string }[] = [];
+  const { linkFields } = rowPlan(type);
   for (const field of Object.keys(row)) {
-    if (type.hidden.includes(field)) continue;
+    if (!linkFields.has(field)) continue;
     const target = linkTarget(type, row, field);
     const id = target ? linkedId(target, row[field]) : null;
     if (target && id !== null) links.push({ rel: target, href: `${ctx.apiBase}/${target}/${id}` });
   }
-  for (const child of childTypes(type)) links.push({ rel: child, href: `${ctx.apiBase}/${type.name}/${Number(row.id)}/${child}/` });
+  const itemBase = `${ctx.apiBase}/${type.name}/${Number(row.id)}/`;
+  for (const child of childTypes(type)) links.push({ rel: child, href: `${itemBase}${child}/` });
   return links;
 }
 

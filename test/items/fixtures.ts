@@ -1,0 +1,74 @@
+import { expect } from 'bun:test';
+import { itemtypeOrThrow, type Itemtype } from '../../server/registry';
+import type { ApiResponse, Client } from '../support/client';
+
+let counter = 0;
+
+/** A name no other test run or test in this process uses. */
+export function uniq(prefix = 'x'): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${counter}`;
+}
+
+/** Which item a polymorphic row of `type` hangs off in the fixtures (Computer when it may). */
+export function polyTarget(type: Itemtype): string {
+  const prefs = ['Computer', 'Ticket', 'NetworkPort', 'NetworkName', 'Monitor'];
+  return prefs.find((p) => type.polyTargets.includes(p)) ?? type.polyTargets[0]!;
+}
+
+/** Extra fields some itemtypes need to be valid, beyond names and owners. */
+const SPECIAL: Record<string, () => Record<string, unknown>> = {
+  ITILFollowup: () => ({ content: 'a followup' }),
+  ITILSolution: () => ({ content: 'a solution' }),
+  TicketTask: () => ({ content: 'a task' }),
+  Notepad: () => ({ content: 'a note' }),
+  Config: () => ({ context: 'deskbase-tests', value: '1' }),
+  DisplayPreference: () => ({ itemtype: 'Computer', num: 100_000 + counter, rank: 1, users_id: 2 }),
+  Ticket_User: () => ({ users_id: 2, type: 1 }),
+  ProfileRight: () => ({ rights: 0 }),
+};
+
+/** Builds minimal valid inputs from the registry, creating the parents each type needs. */
+export class Fixtures {
+  constructor(readonly api: Client) {}
+
+  async input(typeName: string, extra: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+    const type = itemtypeOrThrow(typeName);
+    const input: Record<string, unknown> = {};
+    const writable = (c: string) => type.column.has(c) && !type.computed.includes(c);
+    if (writable('name')) input.name = uniq(typeName === 'User' ? 'user' : typeName);
+    else if (writable('designation')) input.designation = uniq(typeName);
+    for (const owner of type.owners) {
+      if ('fk' in owner) {
+        if (!(owner.fk in extra)) input[owner.fk] = await this.make(owner.itemtype);
+      } else if (!('itemtype' in extra)) {
+        const target = polyTarget(type);
+        input.itemtype = target;
+        input.items_id = await this.make(target);
+      }
+    }
+    Object.assign(input, SPECIAL[typeName]?.() ?? {}, extra);
+    return input;
+  }
+
+  /** Creates one item of the type (and its parents); returns its id. */
+  async make(typeName: string, extra: Record<string, unknown> = {}): Promise<number> {
+    return this.api.create(typeName, await this.input(typeName, extra));
+  }
+}
+
+/** Asserts an error answer `[code, message]` with its status. */
+export function expectError(res: ApiResponse, status: number, code: string, message?: string | RegExp): void {
+  expect({ status: res.status, code: Array.isArray(res.body) ? res.body[0] : res.text }).toEqual({ status, code });
+  if (typeof message === 'string') expect(res.body[1]).toBe(message);
+  else if (message) expect(String(res.body[1])).toMatch(message);
+}
+
+/** The history rows of an item, oldest first. */
+export async function logsOf(api: Client, itemtype: string, id: number): Promise<any[]> {
+  const res = await api.get(`${itemtype}/${id}/Log`, { query: 'range=0-999&sort=id&order=ASC' });
+  expect(res.status === 200 || res.status === 206).toBe(true);
+  return res.body as any[];
+}
+
+export const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
