@@ -1,0 +1,90 @@
+import { classCan } from '../auth/rights';
+import type { Reply, SessionContext } from '../http/context';
+import { errors } from '../http/errors';
+import { itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
+import { searchOptions } from '../registry/searchoptions';
+import { pageHeaders } from './items/list';
+import { displayColumns } from '../search/columns';
+import { parseSearchParams, type SearchParams } from '../search/criteria';
+import { metaColumns, runSearch, type Column, type SearchResult } from '../search/engine';
+import { array, columnKeys, jsonOf, object, rowsJson, type Json } from '../search/output';
+
+/** Asset types AllAssets searches, in GLPI's order (those Deskbase serves). */
+const ASSET_TYPES = ['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'SoftwareLicense'];
+
+let allAssets: Itemtype | null = null;
+/** The virtual AllAssets type: its own search options, the asset types' tables. */
+function allAssetsType(): Itemtype {
+  allAssets ??= { ...itemtypeOrThrow('Computer'), name: 'AllAssets' };
+  return allAssets;
+}
+
+/** Same headers as every JSON answer of the pipeline; this one is written as text to keep key order. */
+const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=UTF-8',
+  'Cache-Control': 'no-store, no-cache, must-revalidate',
+  Expires: 'Mon, 26 Jul 1997 05:00:00 GMT',
+};
+
+function rawdata(type: Itemtype, params: SearchParams, columns: Column[], result: SearchResult, contentRange: string): Json {
+  const toview = columns.filter((c) => !c.meta).map((c) => c.option.id);
+  return object([
+    ['itemtype', jsonOf(type.name)],
+    ['search', jsonOf({ criteria: params.criteria.map(describe), sort: params.sort, order: params.order, start: params.range.start, is_deleted: params.isDeleted ? 1 : 0 })],
+    ['toview', jsonOf(toview)],
+    ['meta_toview', jsonOf(columns.filter((c) => c.meta).map((c) => ({ itemtype: c.meta!.name, id: c.option.id })))],
+    ['tocompute', jsonOf(columns.map((c) => c.option.id))],
+    ['searchopt', jsonOf(columns.map((c) => ({ id: c.option.id, uid: c.option.uid, name: c.option.name, table: c.option.table, field: c.option.field, datatype: c.option.datatype })))],
+    ['sql', jsonOf({ search: result.sql.search, count: result.sql.count, params: result.sql.params })],
+    ['data', jsonOf({ totalcount: result.total, count: result.rows.length, content_range: contentRange })],
+    ['display_type', jsonOf('api')],
+  ]);
+}
+
+function describe(c: SearchParams['criteria'][number]): unknown {
+  const link = c.link + (c.not ? ' NOT' : '');
+  if (c.kind === 'group') return { link, criteria: c.criteria.map(describe) };
+  return { link, field: c.field, searchtype: c.searchtype, value: c.value, ...(c.meta ? { meta: true, itemtype: c.meta.name } : {}) };
+}
+
+/** GET /search/:itemtype — GLPI's search engine: criteria, display columns, sort and paging. */
+export function search(ctx: SessionContext): Reply {
+  const name = ctx.segments[1];
+  if (name === undefined) throw errors.resourceMissing();
+  let type: Itemtype;
+  let bases: Itemtype[];
+  if (name === 'AllAssets') {
+    type = allAssetsType();
+    bases = ASSET_TYPES.map((n) => itemtype(n)).filter((t): t is Itemtype => !!t && classCan(ctx.scope, t, 'read'));
+    if (bases.length === 0) throw errors.rightMissing();
+  } else {
+    const found = itemtype(name);
+    if (!found) throw errors.resourceNotFound();
+    if (!classCan(ctx.scope, found, 'read')) throw errors.rightMissing();
+    type = found;
+    bases = [found];
+  }
+  const params = parseSearchParams(ctx.params, type, bases);
+  const options = searchOptions(type).byId;
+  const columns: Column[] = [
+    ...displayColumns(ctx, type, bases, params).map((id) => ({ option: options.get(id)!, meta: null })),
+    ...metaColumns(params.criteria),
+  ];
+  const result = runSearch(ctx, type, bases, params, columns);
+  const { start, end } = params.range;
+  const contentRange = `${start}-${Math.min(end, result.total - 1)}/${result.total}`;
+  const keys = columnKeys(columns, params.uidCols);
+  const rowOpts = { allAssets: name === 'AllAssets', withIndexes: params.withIndexes };
+  const body: [string, Json][] = [
+    ['totalcount', jsonOf(result.total)],
+    ['count', jsonOf(result.rows.length)],
+    ['sort', array(params.sortEcho.map(jsonOf))],
+    ['order', array(params.orderEcho.map(jsonOf))],
+    ['data', rowsJson(result.rows, keys, { ...rowOpts, html: false })],
+  ];
+  if (params.giveItems) body.push(['data_html', rowsJson(result.rows, keys, { ...rowOpts, html: true })]);
+  if (params.rawdata) body.push(['rawdata', rawdata(type, params, columns, result, contentRange)]);
+  body.push(['content-range', jsonOf(contentRange)], ['range', jsonOf(contentRange)]);
+  const page = pageHeaders(type.name, params.range, result.total);
+  return { status: page.status, raw: object(body), headers: { ...JSON_HEADERS, ...page.headers } };
+}

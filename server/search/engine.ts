@@ -1,0 +1,188 @@
+import { accessFilter } from '../auth/visibility';
+import { countRows } from '../api/items/list';
+import type { SessionContext } from '../http/context';
+import { errors } from '../http/errors';
+import type { Itemtype } from '../registry';
+import { searchOptions, type SearchOption } from '../registry/searchoptions';
+import { selectAll, type Row } from '../store/rows';
+import { outputValue } from '../store/values';
+import type { Criterion, SearchParams } from './criteria';
+import { Aliases, Frag, and, idSet, raw, sql, type Arg } from './frag';
+import { resolveField, Unsupported, valueExpression, type BuildContext, type Field } from './options';
+import { criteriaCondition, metaRows, type WhereContext } from './sql';
+
+/** One result column: a search option of the searched type, or of a meta criterion's type. */
+export interface Column {
+  option: SearchOption;
+  /** Set for meta columns. */
+  meta: Itemtype | null;
+}
+
+export interface ResultRow {
+  id: number;
+  itemtype: string;
+  /** Values in column order. */
+  values: unknown[];
+}
+
+export interface SearchResult {
+  total: number;
+  rows: ResultRow[];
+  sql: { count: string[]; search: string; params: Arg[] };
+}
+
+const SEPARATOR = '\u001f';
+
+/** Everything about one searched table: its WHERE and its sort expressions. */
+interface Branch {
+  base: Itemtype;
+  where: Frag;
+  sorts: Frag[];
+}
+
+function buildContext(ctx: SessionContext, type: Itemtype, base: Itemtype, aliases: Aliases): WhereContext {
+  return { scope: ctx.scope, aliases, type, base, alias: 't', entities: ctx.services.directory.entities() };
+}
+
+/** Default restrictions (trash, templates), the session's visibility, then the criteria. */
+function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams, aliases: Aliases): Frag {
+  const wc = buildContext(ctx, type, base, aliases);
+  const parts: Frag[] = [];
+  if (base.column.has('is_deleted')) parts.push(sql`t.is_deleted = ${params.isDeleted && type === base ? 1 : 0}`);
+  if (base.column.has('is_template')) parts.push(raw('t.is_template = 0'));
+  parts.push(raw(accessFilter(ctx.scope, base, 'read', 't')));
+  const criteria = criteriaCondition(params.criteria, wc);
+  if (criteria) parts.push(criteria);
+  return and(parts);
+}
+
+function tryField(type: Itemtype, id: number, base: Itemtype): Field | null {
+  try {
+    return resolveField(type, id, base);
+  } catch (error) {
+    if (error instanceof Unsupported) return null;
+    throw error;
+  }
+}
+
+function sortExpression(field: Field | null, ctx: BuildContext): Frag {
+  if (!field) return raw('NULL');
+  const expr = valueExpression(field, 't', ctx);
+  return field.semantic === 'text' && !field.count ? sql`${expr} COLLATE NOCASE` : expr;
+}
+
+/** The value of a meta column: the option of the meta type over every linked row. */
+function metaExpression(ctx: SessionContext, base: Itemtype, column: Column, aliases: Aliases): Frag {
+  const other = column.meta!;
+  const field = resolveField(other, column.option.id);
+  const bc = { scope: ctx.scope, aliases, alias: 't' };
+  const { link, m, access } = metaRows(base, other, bc);
+  const value = valueExpression(field, m, bc);
+  const where = and([raw(`${link.inner} = ${link.outer}`), ...(link.outerExtra ? [link.outerExtra] : []), ...link.extra, access]);
+  return sql`(SELECT GROUP_CONCAT(${value}, char(31)) FROM ${link.from} WHERE ${where})`;
+}
+
+function shape(field: Field | null, value: unknown, multi: boolean): unknown {
+  if (field?.count) return Number(value ?? 0);
+  if (multi || field?.multi) {
+    if (value === null || value === undefined || value === '') return [];
+    const list = String(value).split(SEPARATOR);
+    return list.length === 1 ? list[0] : list;
+  }
+  return field ? outputValue(field.col, value) : null;
+}
+
+/** Values of the result columns for the page's rows of one table. */
+function fetchValues(ctx: SessionContext, type: Itemtype, base: Itemtype, columns: Column[], ids: number[]): Map<number, unknown[]> {
+  const aliases = new Aliases();
+  const bc: BuildContext = { scope: ctx.scope, aliases };
+  const fields = columns.map((c) => (c.meta ? null : tryField(type, c.option.id, base)));
+  const exprs = columns.map((c, i) => {
+    if (c.meta) return metaExpression(ctx, base, c, aliases);
+    const field = fields[i];
+    return field ? valueExpression(field, 't', bc) : raw('NULL');
+  });
+  const select = exprs.map((e, i) => sql`${e} AS c${raw(String(i))}`);
+  const query = sql`SELECT t.id AS id${raw(select.length ? ', ' : '')}${new Frag(select.map((s) => s.sql).join(', '), select.flatMap((s) => s.args))} FROM ${raw(`${base.table} t`)} WHERE t.id IN ${idSet(ids)}`;
+  const out = new Map<number, unknown[]>();
+  for (const row of selectAll(ctx.services.store.db, query.sql, ...query.args)) {
+    out.set(
+      Number(row.id),
+      columns.map((c, i) => shape(fields[i] ?? null, row[`c${i}`], c.meta !== null)),
+    );
+  }
+  return out;
+}
+
+function orderBy(sorts: Frag[], params: SearchParams, names: string[], tie: string[]): Frag {
+  const parts = sorts.map((s, i) => sql`${s} ${raw(params.order[i] ?? params.order[0] ?? 'ASC')}`);
+  const direction = params.order[0] ?? 'ASC';
+  void names;
+  for (const t of tie) parts.push(raw(`${t} ${direction}`));
+  return new Frag(parts.map((p) => p.sql).join(', '), parts.flatMap((p) => p.args));
+}
+
+/**
+ * Runs a search: COUNT per table (cached until the next write), then the page's ids in sort
+ * order, then the displayed values of those ids only — so a page costs the same on a million
+ * rows as on a hundred, apart from the count and the sort.
+ */
+export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[], params: SearchParams, columns: Column[]): SearchResult {
+  const aliases = new Aliases();
+  const branches: Branch[] = bases.map((base) => {
+    const where = branchWhere(ctx, type, base, params, aliases);
+    const bc = { scope: ctx.scope, aliases };
+    const sorts = params.sort.map((id) => sortExpression(tryField(type, id, base), bc));
+    return { base, where, sorts };
+  });
+  const countSql: string[] = [];
+  let total = 0;
+  for (const b of branches) {
+    if (b.where.sql === '0') continue;
+    const text = `SELECT COUNT(*) AS n FROM ${b.base.table} t WHERE ${b.where.sql}`;
+    countSql.push(text);
+    total += countRows(ctx, text, [...b.where.args]);
+  }
+  const { start, end } = params.range;
+  if (start > total) throw errors.rangeExceedTotal(total);
+  const limit = Math.min(end, total - 1) - start + 1;
+  const live = branches.filter((b) => b.where.sql !== '0');
+  let query: Frag;
+  if (bases.length === 1 && bases[0] === type) {
+    const b = branches[0]!;
+    query = sql`SELECT t.id AS id FROM ${raw(`${b.base.table} t`)} WHERE ${b.where} ORDER BY ${orderBy(b.sorts, params, [], ['t.id'])} LIMIT ${Math.max(limit, 0)} OFFSET ${start}`;
+  } else {
+    const union = live.map((b) => {
+      const sortCols = b.sorts.map((s, i) => sql`, ${s} AS s${raw(String(i))}`);
+      return sql`SELECT t.id AS id, ${b.base.name} AS itemtype${new Frag(sortCols.map((s) => s.sql).join(''), sortCols.flatMap((s) => s.args))} FROM ${raw(`${b.base.table} t`)} WHERE ${b.where}`;
+    });
+    const sortNames = params.sort.map((_, i) => raw(`s${i}`));
+    query = live.length
+      ? sql`SELECT id, itemtype FROM (${new Frag(union.map((u) => u.sql).join(' UNION ALL '), union.flatMap((u) => u.args))}) ORDER BY ${orderBy(sortNames, params, [], ['itemtype', 'id'])} LIMIT ${Math.max(limit, 0)} OFFSET ${start}`
+      : raw('SELECT 0 AS id, NULL AS itemtype WHERE 0');
+  }
+  const page: Row[] = limit > 0 && live.length ? selectAll(ctx.services.store.db, query.sql, ...query.args) : [];
+  const rows: ResultRow[] = page.map((r) => ({ id: Number(r.id), itemtype: String(r.itemtype ?? bases[0]!.name), values: [] }));
+  for (const base of bases) {
+    const ids = rows.filter((r) => r.itemtype === base.name).map((r) => r.id);
+    if (ids.length === 0) continue;
+    const values = fetchValues(ctx, type, base, columns, ids);
+    for (const row of rows) if (row.itemtype === base.name) row.values = values.get(row.id) ?? columns.map(() => null);
+  }
+  return { total, rows, sql: { count: countSql, search: query.sql, params: [...query.args] } };
+}
+
+/** Meta columns: one per distinct (itemtype, option) of the meta criteria, in criteria order. */
+export function metaColumns(criteria: Criterion[]): Column[] {
+  const out: Column[] = [];
+  const walk = (list: Criterion[]) => {
+    for (const c of list) {
+      if (c.kind === 'group') walk(c.criteria);
+      else if (c.meta && !out.some((o) => o.meta === c.meta && o.option.id === c.field)) {
+        out.push({ option: searchOptions(c.meta).byId.get(c.field)!, meta: c.meta });
+      }
+    }
+  };
+  walk(criteria);
+  return out;
+}

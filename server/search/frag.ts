@@ -1,0 +1,69 @@
+/**
+ * SQL fragments with their bound values. Identifiers (tables, columns, aliases) come from the
+ * registry and are inlined with `raw`; every value that comes from a request is a `?` parameter,
+ * kept next to the text so pieces can be assembled in any order without losing track of them.
+ */
+export type Arg = string | number;
+
+export class Frag {
+  constructor(
+    readonly sql: string,
+    readonly args: readonly Arg[] = [],
+  ) {}
+}
+
+export const raw = (text: string): Frag => new Frag(text);
+export const TRUE = raw('1');
+export const FALSE = raw('0');
+
+/** `sql\`a = ${value} AND ${otherFrag}\``: plain values become parameters, fragments are inlined. */
+export function sql(strings: TemplateStringsArray, ...values: (Frag | Arg)[]): Frag {
+  let text = strings[0]!;
+  const args: Arg[] = [];
+  values.forEach((value, i) => {
+    if (value instanceof Frag) {
+      text += value.sql;
+      args.push(...value.args);
+    } else {
+      text += '?';
+      args.push(value);
+    }
+    text += strings[i + 1]!;
+  });
+  return new Frag(text, args);
+}
+
+export function joinFrags(parts: readonly Frag[], separator: string): Frag {
+  return new Frag(
+    parts.map((p) => p.sql).join(separator),
+    parts.flatMap((p) => p.args),
+  );
+}
+
+/** AND of conditions, dropping trivially true ones; `1` when nothing is left. */
+export function and(parts: readonly Frag[]): Frag {
+  const real = parts.filter((p) => p.sql !== '1');
+  if (real.some((p) => p.sql === '0')) return FALSE;
+  if (real.length === 0) return TRUE;
+  return real.length === 1 ? real[0]! : joinFrags(real.map((p) => sql`(${p})`), ' AND ');
+}
+
+export function not(part: Frag): Frag {
+  if (part.sql === '1') return FALSE;
+  if (part.sql === '0') return TRUE;
+  return sql`NOT (${part})`;
+}
+
+/** A list of ids bound as one JSON parameter: the SQL text stays the same whatever the count. */
+export function idSet(ids: readonly number[]): Frag {
+  return sql`(SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+}
+
+/** Unique aliases for one query, so nested sub-queries never shadow each other. */
+export class Aliases {
+  private n = 0;
+  next(prefix: string): string {
+    this.n++;
+    return `${prefix}${this.n}`;
+  }
+}

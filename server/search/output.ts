@@ -1,0 +1,57 @@
+import type { Column, ResultRow } from './engine';
+
+/**
+ * The search answer keeps GLPI's key order: columns in display order (ID first for ITIL types)
+ * and, with `withindexes`, rows in sort order under their ids. JavaScript objects would list
+ * integer-like keys first and in ascending order, so those parts are written as JSON text here.
+ */
+export type Json = string;
+
+export const jsonOf = (value: unknown): Json => JSON.stringify(value ?? null);
+
+export function object(entries: [string, Json][]): Json {
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+}
+
+export const array = (items: Json[]): Json => `[${items.join(',')}]`;
+
+export function columnKeys(columns: Column[], uidCols: boolean): string[] {
+  return columns.map((c) => (uidCols ? c.option.uid : String(c.option.id)));
+}
+
+function rowEntries(row: ResultRow, keys: string[], allAssets: boolean, cell: (value: unknown) => Json): [string, Json][] {
+  const entries: [string, Json][] = [];
+  const seen = new Map<string, number>();
+  keys.forEach((key, i) => {
+    const at = seen.get(key);
+    // Options sharing a uid (Ticket 4/5/66) share a key with uid_cols: the last one wins, in place.
+    if (at !== undefined) entries[at] = [key, cell(row.values[i])];
+    else {
+      seen.set(key, entries.length);
+      entries.push([key, cell(row.values[i])]);
+    }
+  });
+  if (allAssets) entries.push(['id', jsonOf(row.id)], ['itemtype', jsonOf(row.itemtype)]);
+  return entries;
+}
+
+/** `data` (or `data_html`): a list of rows, or with `withindexes` an object keyed by item id. */
+export function rowsJson(rows: ResultRow[], keys: string[], opts: { allAssets: boolean; withIndexes: boolean; html: boolean }): Json {
+  const cell = opts.html ? (v: unknown) => jsonOf(htmlCell(v)) : jsonOf;
+  const rendered = rows.map((row) => object(rowEntries(row, keys, opts.allAssets, cell)));
+  if (rows.length === 0) return '[]';
+  if (!opts.withIndexes) return array(rendered);
+  const entries = new Map<string, Json>();
+  rows.forEach((row, i) => entries.set(String(row.id), rendered[i]!));
+  return object([...entries]);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' })[c]!);
+
+/** The HTML rendering of a cell for `giveItems`: escaped text, several values one per line. */
+export function htmlCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map((v) => escapeHtml(String(v))).join('<br>');
+  return escapeHtml(String(value));
+}

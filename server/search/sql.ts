@@ -1,0 +1,378 @@
+import { classCan } from '../auth/rights';
+import { accessFilter } from '../auth/visibility';
+import { badRequest, errors } from '../http/errors';
+import { likePattern } from '../api/items/list';
+import { allItemtypes, type Itemtype } from '../registry';
+import type { EntityTree } from '../auth/directory';
+import { requireSupported, unsupported, type Criterion, type Leaf } from './criteria';
+import { monthsFromNow, searchDate } from './dates';
+import { FALSE, Frag, TRUE, and, idSet, not, raw, sql } from './frag';
+import { resolveField, someValue, valueExpression, type BuildContext, type Field } from './options';
+
+/**
+ * Criteria to WHERE. Every criterion becomes a condition that is never NULL, so `NOT` and the
+ * links combine exactly: `a AND b OR c` keeps SQL's precedence, as GLPI's engine does.
+ */
+export interface WhereContext extends BuildContext {
+  /** The type whose options the criteria name (the AllAssets pseudo-type for AllAssets). */
+  type: Itemtype;
+  /** The table searched. */
+  base: Itemtype;
+  alias: string;
+  entities: EntityTree;
+}
+
+const ITIL_STATUSES: Record<string, { all: number[]; new: number[]; process: number[]; solved: number[]; closed: number[] }> = {
+  Ticket: { all: [1, 2, 3, 4, 5, 6], new: [1], process: [2, 3], solved: [5], closed: [6] },
+  Problem: { all: [1, 7, 2, 3, 4, 5, 8, 6], new: [1, 7], process: [7, 2, 3], solved: [8, 5], closed: [6] },
+  Change: { all: [1, 9, 10, 7, 4, 11, 12, 5, 8, 6, 14, 13], new: [1, 7, 9, 10], process: [7, 12, 11], solved: [8, 5], closed: [6, 14, 13] },
+};
+
+function statusList(type: Itemtype, word: string): number[] | null {
+  const s = ITIL_STATUSES[type.name] ?? ITIL_STATUSES.Ticket!;
+  const minus = (a: number[], ...b: number[][]) => a.filter((x) => !b.some((l) => l.includes(x)));
+  switch (word.toLowerCase()) {
+    case 'all':
+      return s.all;
+    case 'notold':
+      return minus(s.all, s.solved, s.closed);
+    case 'old':
+      return [...s.solved, ...s.closed];
+    case 'notclosed':
+      return minus(s.all, s.closed);
+    case 'process':
+      return s.process;
+    case 'new':
+      return s.new;
+    case 'solved':
+      return s.solved;
+    case 'closed':
+      return s.closed;
+    default:
+      return null;
+  }
+}
+
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
+const COMPARISON = /^([<>])(=?)\s*(-?\d+(?:\.\d+)?)$/;
+const INTEGER = /^-?\d{1,15}$/;
+
+function boolValue(text: string): number | null {
+  const word = text.toLowerCase();
+  if (['1', 'yes', 'true'].includes(word)) return 1;
+  if (['0', 'no', 'false'].includes(word)) return 0;
+  return null;
+}
+
+/** The column (or count) an option compares, on the row that holds it. */
+function column(field: Field, alias: string): Frag {
+  return raw(`${alias}.${field.column}`);
+}
+
+/** A condition that is false for NULL instead of NULL. */
+function nonNull(field: Field, alias: string, cond: Frag): Frag {
+  return field.col.nullable ? sql`(${column(field, alias)} IS NOT NULL AND ${cond})` : cond;
+}
+
+class CriterionBuilder {
+  constructor(
+    private readonly wc: WhereContext,
+    private readonly field: Field,
+    private readonly base: string,
+  ) {}
+
+  /** Some value satisfies `cond` (on the column), or for counts: the count does. */
+  some(cond: (col: Frag, alias: string) => Frag): Frag {
+    if (this.field.count) return cond(valueExpression(this.field, this.base, this.wc), this.base);
+    return someValue(this.field, this.base, this.wc, (alias) => cond(column(this.field, alias), alias));
+  }
+
+  /** Some linked row (the one holding the column) satisfies `cond` on its id. */
+  someRow(cond: (id: Frag) => Frag): Frag {
+    return someValue(this.field, this.base, this.wc, (alias) => cond(raw(`${alias}.id`)));
+  }
+
+  text(value: string): Frag {
+    if (value === 'NULL' || value === 'null') return not(this.some((col, a) => nonNull(this.field, a, sql`${col} <> ''`)));
+    if (value === '^$') return not(this.some((col) => sql`${col} IS NOT NULL`));
+    const pattern = likePattern(value);
+    const exact = !/^%|[^\\]%$/.test(pattern) && value.trim() !== '^';
+    if (exact && this.field.col.kind === 'string' && !this.field.count) {
+      // An anchored value on a case-insensitive column: plain equality, which an index can serve.
+      return this.some((col, a) => nonNull(this.field, a, sql`${col} = ${pattern.replace(/\\([\\%_])/g, '$1')}`));
+    }
+    const cast = this.field.semantic === 'text' ? (c: Frag) => c : (c: Frag) => sql`CAST(${c} AS TEXT)`;
+    return this.some((col, a) => nonNull(this.field, a, sql`${cast(col)} LIKE ${pattern} ESCAPE '\\'`));
+  }
+
+  contains(value: string, negate: boolean): Frag {
+    const text = value.trim();
+    const { semantic } = this.field;
+    if (semantic === 'number' || semantic === 'bool') {
+      const cmp = COMPARISON.exec(text.replace(/\s+/g, ''));
+      if (cmp) {
+        // GLPI turns `<` into `>` (and back) for notcontains, keeping `=`.
+        const op = (negate ? (cmp[1] === '<' ? '>' : '<') : cmp[1]!) + (cmp[2] ?? '');
+        return this.some((col, a) => nonNull(this.field, a, sql`${col} ${raw(op)} ${Number(cmp[3])}`));
+      }
+      if (NUMBER.test(text)) {
+        const p = this.some((col, a) => nonNull(this.field, a, sql`${col} = ${Number(text)}`));
+        return negate ? not(p) : p;
+      }
+    }
+    if (semantic === 'date' || semantic === 'datetime') {
+      const p = text === 'NULL' || text === 'null' || text === '^$' ? this.text(text) : this.text(searchDate(text, semantic === 'datetime'));
+      return negate ? not(p) : p;
+    }
+    const p = this.text(value);
+    return negate ? not(p) : p;
+  }
+
+  equals(value: string): Frag {
+    const { field, wc } = this;
+    const text = value.trim();
+    const own = field.hops.length === 0;
+    const hack = /^\$\$\$\$(\d{1,15})$/.exec(text);
+    if (hack) return this.someRow((id) => sql`${id} = ${Number(hack[1])}`);
+    if (field.special === 'status') {
+      const list = INTEGER.test(text) ? [Number(text)] : statusList(field.base, text);
+      if (!list) return FALSE;
+      return sql`${column(field, this.base)} IN ${idSet(list)}`;
+    }
+    if (field.special === 'level') {
+      if (!INTEGER.test(text)) return FALSE;
+      const n = Number(text);
+      if (n === 0) return TRUE;
+      return n > 0 ? sql`${column(field, this.base)} = ${n}` : sql`${column(field, this.base)} >= ${-n}`;
+    }
+    if (field.datatype === 'itemlink' || (!own && !['bool', 'number', 'date', 'datetime'].includes(field.semantic) && field.datatype !== 'itemtypename')) {
+      return this.linkedRow(text, own);
+    }
+    switch (field.semantic) {
+      case 'bool': {
+        const b = boolValue(text);
+        return b === null ? FALSE : this.some((col, a) => nonNull(field, a, sql`${col} = ${b}`));
+      }
+      case 'number':
+        return NUMBER.test(text) ? this.some((col, a) => nonNull(field, a, sql`${col} = ${Number(text)}`)) : FALSE;
+      case 'date':
+      case 'datetime': {
+        const day = searchDate(text, field.semantic === 'datetime').replace(/:00$/, '');
+        return this.some((col, a) => nonNull(field, a, sql`${col} LIKE ${likePattern(`^${day}`)} ESCAPE '\\'`));
+      }
+      default:
+        return this.some((col, a) => nonNull(field, a, field.col.kind === 'string' ? sql`${col} = ${text}` : sql`${col} = ${text} COLLATE NOCASE`));
+    }
+  }
+
+  /** equals on a link: the linked row's id (0: no link), `myself`, `mygroups`. */
+  private linkedRow(text: string, own: boolean): Frag {
+    const { field, wc } = this;
+    if (field.target.name === 'User' && text.toLowerCase() === 'myself') return this.someRow((id) => sql`${id} = ${Number(wc.scope.user.id)}`);
+    if (field.target.name === 'Group' && text.toLowerCase() === 'mygroups') return this.someRow((id) => sql`${id} IN ${idSet(wc.scope.groups)}`);
+    if (!INTEGER.test(text)) return FALSE;
+    const id = Number(text);
+    if (id === 0 && !own && field.target.name !== 'Entity') return not(this.someRow((rowId) => sql`${rowId} <> 0`));
+    return this.someRow((rowId) => sql`${rowId} = ${id}`);
+  }
+
+  compare(value: string, op: '<' | '>'): Frag {
+    const { field } = this;
+    const text = value.trim();
+    if (field.semantic === 'date' || field.semantic === 'datetime') {
+      const withTime = field.semantic === 'datetime';
+      const bound = INTEGER.test(text) ? monthsFromNow(Number(text), withTime) : searchDate(text, withTime);
+      return this.some((col, a) => nonNull(field, a, sql`${col} ${raw(op)} ${bound}`));
+    }
+    if (field.semantic === 'number' || field.semantic === 'bool') {
+      return NUMBER.test(text) ? this.some((col, a) => nonNull(field, a, sql`${col} ${raw(op)} ${Number(text)}`)) : FALSE;
+    }
+    return this.some((col, a) => nonNull(field, a, sql`${col} ${raw(op)} ${text}`));
+  }
+
+  /** under: the linked node or any node below it in its tree. */
+  under(value: string): Frag {
+    const { field, wc } = this;
+    const tree = field.target;
+    if (!tree.tree) throw errors.internal();
+    const text = value.trim();
+    let seeds: number[];
+    if (tree.name === 'Group' && text.toLowerCase() === 'mygroups') seeds = wc.scope.groups;
+    else if (INTEGER.test(text)) seeds = [Number(text)];
+    else return FALSE;
+    let set: Frag;
+    if (tree.name === 'Entity') {
+      set = idSet([...new Set(seeds.flatMap((id) => wc.entities.descendants(id)))]);
+    } else {
+      const d = wc.aliases.next('tree');
+      set = sql`(WITH RECURSIVE ${raw(d)}(id) AS (SELECT value FROM json_each(${JSON.stringify(seeds)}) UNION SELECT c.id FROM ${raw(`${tree.table} c JOIN ${d} ON c.${tree.tree} = ${d}.id`)}) SELECT id FROM ${raw(d)})`;
+    }
+    return this.someRow((id) => sql`${id} IN ${set}`);
+  }
+}
+
+function leafCondition(leaf: Leaf, wc: WhereContext): Frag | null {
+  if (leaf.value === '') return null;
+  if (leaf.meta) return metaCondition(leaf, leaf.meta, wc);
+  let field: Field;
+  try {
+    field = resolveField(wc.type, leaf.field, wc.base);
+  } catch {
+    // AllAssets: an option some asset types lack matches none of their rows.
+    if (wc.type !== wc.base) return FALSE;
+    throw unsupported(wc.type, leaf.field);
+  }
+  return searchtypeCondition(leaf, field, wc, wc.alias);
+}
+
+function searchtypeCondition(leaf: Leaf, field: Field, wc: WhereContext, alias: string): Frag {
+  const b = new CriterionBuilder(wc, field, alias);
+  switch (leaf.searchtype) {
+    case 'contains':
+      return b.contains(leaf.value, false);
+    case 'notcontains':
+      return b.contains(leaf.value, true);
+    case 'equals':
+      return b.equals(leaf.value);
+    case 'notequals':
+      return not(b.equals(leaf.value));
+    case 'lessthan':
+      return b.compare(leaf.value, '<');
+    case 'morethan':
+      return b.compare(leaf.value, '>');
+    case 'under':
+    case 'notunder': {
+      if (!field.target.tree) throw badSearchtype(leaf, field);
+      const p = b.under(leaf.value);
+      return leaf.searchtype === 'under' ? p : not(p);
+    }
+  }
+}
+
+const badSearchtype = (leaf: Leaf, field: Field) =>
+  badRequest(`searchtype ${leaf.searchtype} is not available for search option ${field.option.id} of ${field.option.uid.split('.')[0]}`);
+
+/** The criteria as one condition on `wc.alias`; null when none applies. */
+export function criteriaCondition(criteria: Criterion[], wc: WhereContext): Frag | null {
+  const parts: Frag[] = [];
+  for (const criterion of criteria) {
+    const cond = criterion.kind === 'group' ? criteriaCondition(criterion.criteria, wc) : leafCondition(criterion, wc);
+    if (cond === null) continue;
+    const term = criterion.not ? not(cond) : sql`(${cond})`;
+    parts.push(parts.length === 0 ? term : sql`${raw(criterion.link)} ${term}`);
+  }
+  if (parts.length === 0) return null;
+  return new Frag(parts.map((p) => p.sql).join(' '), parts.flatMap((p) => p.args));
+}
+
+// ---- meta criteria ---------------------------------------------------------------------------
+
+/** How rows of `other` (alias m) relate to a row of `main` (alias t): `outer IN (SELECT inner FROM from WHERE extra)`. */
+export interface MetaLink {
+  outer: string;
+  /** Condition on the main row that goes with `outer` (polymorphic main rows). */
+  outerExtra: Frag | null;
+  inner: string;
+  from: Frag;
+  extra: Frag[];
+}
+
+function fkTo(from: Itemtype, to: Itemtype): string | undefined {
+  const cols = [...from.foreignKeys].filter(([, target]) => target === to.name).map(([c]) => c);
+  return cols.includes(to.fkName) ? to.fkName : undefined;
+}
+
+function anyFkTo(from: Itemtype, to: Itemtype): string | undefined {
+  const cols = [...from.foreignKeys].filter(([, target]) => target === to.name).map(([c]) => c);
+  return cols.length === 1 ? cols[0] : undefined;
+}
+
+export function metaLink(main: Itemtype, other: Itemtype, t: string, m: string, r: string): MetaLink | null {
+  const table = raw(`${other.table} ${m}`);
+  const none = { outerExtra: null, extra: [] as Frag[] };
+  if (other.name === 'Entity' && main.column.has('entities_id')) return { ...none, outer: `${t}.entities_id`, inner: `${m}.id`, from: table };
+  let fk = fkTo(main, other);
+  if (fk) return { ...none, outer: `${t}.${fk}`, inner: `${m}.id`, from: table };
+  fk = fkTo(other, main);
+  if (fk) return { ...none, outer: `${t}.id`, inner: `${m}.${fk}`, from: table };
+  if (other.polymorphic && other.polyTargets.includes(main.name)) {
+    return { outer: `${t}.id`, outerExtra: null, inner: `${m}.items_id`, from: table, extra: [sql`${raw(`${m}.itemtype`)} = ${main.name}`] };
+  }
+  if (main.polymorphic && main.polyTargets.includes(other.name)) {
+    return { outer: `${t}.items_id`, outerExtra: sql`${raw(`${t}.itemtype`)} = ${other.name}`, inner: `${m}.id`, from: table, extra: [] };
+  }
+  if (main.features.includes('software') && other.name === 'Software') {
+    return {
+      outer: `${t}.id`,
+      outerExtra: null,
+      inner: `${r}.items_id`,
+      from: raw(`glpi_items_softwareversions ${r} JOIN glpi_softwareversions ${r}v ON ${r}v.id = ${r}.softwareversions_id JOIN glpi_softwares ${m} ON ${m}.id = ${r}v.softwares_id`),
+      extra: [sql`${raw(`${r}.itemtype`)} = ${main.name}`, raw(`${r}.is_deleted = 0`)],
+    };
+  }
+  if (main.name === 'Software' && other.features.includes('software')) {
+    return {
+      outer: `${t}.id`,
+      outerExtra: null,
+      inner: `${r}v.softwares_id`,
+      from: raw(`glpi_softwareversions ${r}v JOIN glpi_items_softwareversions ${r} ON ${r}.softwareversions_id = ${r}v.id JOIN ${other.table} ${m} ON ${m}.id = ${r}.items_id`),
+      extra: [sql`${raw(`${r}.itemtype`)} = ${other.name}`, raw(`${r}.is_deleted = 0`)],
+    };
+  }
+  for (const rel of allItemtypes()) {
+    if (rel.kind !== 'relation' || rel === main || rel === other) continue;
+    const toMain = fkTo(rel, main);
+    const toOther = fkTo(rel, other);
+    const deleted = rel.column.has('is_deleted') ? [raw(`${r}.is_deleted = 0`)] : [];
+    if (toMain && toOther) {
+      return { outer: `${t}.id`, outerExtra: null, inner: `${r}.${toMain}`, from: raw(`${rel.table} ${r} JOIN ${other.table} ${m} ON ${m}.id = ${r}.${toOther}`), extra: deleted };
+    }
+    if (toOther && rel.polymorphic && rel.polyTargets.includes(main.name)) {
+      return {
+        outer: `${t}.id`,
+        outerExtra: null,
+        inner: `${r}.items_id`,
+        from: raw(`${rel.table} ${r} JOIN ${other.table} ${m} ON ${m}.id = ${r}.${toOther}`),
+        extra: [sql`${raw(`${r}.itemtype`)} = ${main.name}`, ...deleted],
+      };
+    }
+    if (toMain && rel.polymorphic && rel.polyTargets.includes(other.name)) {
+      return {
+        outer: `${t}.id`,
+        outerExtra: null,
+        inner: `${r}.${toMain}`,
+        from: raw(`${rel.table} ${r} JOIN ${other.table} ${m} ON ${m}.id = ${r}.items_id`),
+        extra: [sql`${raw(`${r}.itemtype`)} = ${other.name}`, ...deleted],
+      };
+    }
+  }
+  fk = anyFkTo(main, other);
+  if (fk) return { ...none, outer: `${t}.${fk}`, inner: `${m}.id`, from: table };
+  fk = anyFkTo(other, main);
+  if (fk) return { ...none, outer: `${t}.id`, inner: `${m}.${fk}`, from: table };
+  return null;
+}
+
+/** Rows of the meta itemtype the session may read and that are linked to the main row. */
+export function metaRows(main: Itemtype, other: Itemtype, wc: BuildContext & { alias: string }): { link: MetaLink; m: string; access: Frag } {
+  if (!classCan(wc.scope, other, 'read')) throw errors.rightMissing();
+  const m = wc.aliases.next('mt');
+  const link = metaLink(main, other, wc.alias, m, wc.aliases.next('rel'));
+  if (!link) throw badRequest(`${main.name} cannot be searched with meta criteria on ${other.name}`);
+  const access = raw(accessFilter(wc.scope, other, 'read', m));
+  const trash = other.column.has('is_deleted') ? [raw(`${m}.is_deleted = 0`)] : [];
+  const template = other.column.has('is_template') ? [raw(`${m}.is_template = 0`)] : [];
+  return { link, m, access: and([access, ...trash, ...template]) };
+}
+
+function metaCondition(leaf: Leaf, other: Itemtype, wc: WhereContext): Frag {
+  requireSupported(other, leaf.field, [other]);
+  const field = resolveField(other, leaf.field);
+  if ((leaf.searchtype === 'under' || leaf.searchtype === 'notunder') && !field.target.tree) throw badSearchtype(leaf, field);
+  const { link, m, access } = metaRows(wc.base, other, wc);
+  const cond = searchtypeCondition(leaf, field, { ...wc, type: other, base: other, alias: m }, m);
+  const where = and([...link.extra, access, cond]);
+  if (where.sql === '0') return FALSE;
+  const inSet = sql`${raw(link.outer)} IN (SELECT ${raw(link.inner)} FROM ${link.from} WHERE ${where})`;
+  return link.outerExtra ? and([link.outerExtra, inSet]) : inSet;
+}
