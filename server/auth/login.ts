@@ -40,6 +40,7 @@ export async function authenticate(services: Services, credentials: Credentials,
       user ? "You don't have access to this application because your account was deactivated or removed" : 'Incorrect username or password',
     );
   }
-  services.throttle.succeed(keys);
+  // Only the login's own count is forgiven: one valid account must not reset its address's count.
+  services.throttle.succeed(keys.filter((k) => k.startsWith('login:')));
   return user;
 }

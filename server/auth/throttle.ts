@@ -3,10 +3,18 @@
  * attempt must wait; past a limit the key is locked out for a while. Kept in memory on purpose:
  * it protects a running server, and a restart is not something an attacker controls.
  */
-const FREE_FAILURES = 5;
-const LOCK_AFTER = 10;
+/** Per login: a few free failures. Per address: more, since an office shares one address. */
+const LIMITS = {
+  login: { free: 5, lockAfter: 10 },
+  ip: { free: 20, lockAfter: 100 },
+};
 const LOCK_MS = 15 * 60_000;
 const WINDOW_MS = 15 * 60_000;
+
+const limitsOf = (key: string) => (key.startsWith('ip:') ? LIMITS.ip : LIMITS.login);
+
+/** 1 s after the free failures, doubling each time. */
+const delayMs = (beyondFree: number) => 1000 * 2 ** Math.min(beyondFree, 8);
 
 interface Entry {
   failures: number;
@@ -23,8 +31,9 @@ export class LoginThrottle {
     for (const key of keys) {
       const e = this.entries.get(key);
       if (!e || now - e.last > WINDOW_MS) continue;
+      const { free } = limitsOf(key);
       if (e.lockedUntil > now) wait = Math.max(wait, e.lockedUntil - now);
-      else if (e.failures >= FREE_FAILURES) wait = Math.max(wait, e.last + this.delayMs(e.failures) - now);
+      else if (e.failures >= free) wait = Math.max(wait, e.last + delayMs(e.failures - free) - now);
     }
     return Math.max(0, Math.ceil(wait / 1000));
   }
@@ -35,7 +44,7 @@ export class LoginThrottle {
       const entry = e && now - e.last <= WINDOW_MS ? e : { failures: 0, last: now, lockedUntil: 0 };
       entry.failures++;
       entry.last = now;
-      if (entry.failures >= LOCK_AFTER) entry.lockedUntil = now + LOCK_MS;
+      if (entry.failures >= limitsOf(key).lockAfter) entry.lockedUntil = now + LOCK_MS;
       this.entries.set(key, entry);
     }
     if (this.entries.size > 100_000) this.prune(now);
@@ -43,11 +52,6 @@ export class LoginThrottle {
 
   succeed(keys: string[]): void {
     for (const key of keys) this.entries.delete(key);
-  }
-
-  /** 1 s after the free failures, doubling each time. */
-  private delayMs(failures: number): number {
-    return 1000 * 2 ** Math.min(failures - FREE_FAILURES, 8);
   }
 
   private prune(now: number): void {

@@ -15,8 +15,10 @@ export function object(entries: [string, Json][]): Json {
 
 export const array = (items: Json[]): Json => `[${items.join(',')}]`;
 
+/** Keys of the columns; a meta column whose id is already a column of the searched type uses its uid. */
 export function columnKeys(columns: Column[], uidCols: boolean): string[] {
-  return columns.map((c) => (uidCols ? c.option.uid : String(c.option.id)));
+  const own = new Set(columns.filter((c) => !c.meta).map((c) => String(c.option.id)));
+  return columns.map((c) => (uidCols || (c.meta && own.has(String(c.option.id))) ? c.option.uid : String(c.option.id)));
 }
 
 function rowEntries(row: ResultRow, keys: string[], allAssets: boolean, cell: (value: unknown) => Json): [string, Json][] {

@@ -22,6 +22,7 @@ export class TestServer {
   }
 
   async start(): Promise<void> {
+    this.output = '';
     const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), '--data', this.dataDir, '--port', '0'], {
       cwd: ROOT,
       env: { ...process.env, DESKBASE_ADMIN_PASSWORD: ADMIN_PASSWORD, ...this.env },

@@ -1,0 +1,131 @@
+/**
+ * Repeated failed logins are slowed down, then refused with 429 ERROR_GLPI_LOGIN and Retry-After:
+ * per login after 5 failures, per address after 20 (an office shares one address). This file has
+ * its own server; other loopback addresses (127.0.0.2, 127.0.0.3) stand for other clients.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { request } from 'node:http';
+import { LoginThrottle } from '../../server/auth/throttle';
+import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
+import { basic, expectError, sleep } from './helpers';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.dispose());
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+/** GET initSession from a chosen local address. */
+function initSession(authorization: string, from = '127.0.0.1'): Promise<Answer> {
+  const url = new URL(`${server.api}/initSession`);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: Number(url.port), path: url.pathname, localAddress: from, headers: { Authorization: authorization } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+          resolve({ status: res.statusCode ?? 0, headers, text, body: text ? JSON.parse(text) : text });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const wrong = (login: string) => basic(login, 'not-the-password');
+const admin = basic('glpi', ADMIN_PASSWORD);
+
+function expectThrottled(res: Answer): number {
+  expectError(res, 429, 'ERROR_GLPI_LOGIN');
+  const retry = res.headers.get('retry-after');
+  expect(retry).toMatch(/^\d+$/);
+  expect(Number(retry)).toBeGreaterThanOrEqual(1);
+  expect(res.body[1]).toContain(`${retry} seconds`);
+  return Number(retry);
+}
+
+describe('login throttle over the API', () => {
+  test('five failures are answered 401, the sixth at once is 429 with Retry-After', async () => {
+    for (let i = 0; i < 5; i++) expectError(await initSession(wrong('throttle-a')), 401, 'ERROR_GLPI_LOGIN');
+    expect(expectThrottled(await initSession(wrong('throttle-a')))).toBe(1);
+  });
+
+  test('an address failing 20 times (any logins) is throttled: even the right password and tokens wait', async () => {
+    const from = '127.0.0.3';
+    for (let i = 0; i < 20; i++) expectError(await initSession(wrong(`spray-${i}`), from), 401, 'ERROR_GLPI_LOGIN');
+    expectThrottled(await initSession(admin, from));
+    expectThrottled(await initSession('user_token 0123456789abcdef0123456789abcdef01234567', from));
+    // 127.0.0.1 failed only for one login: its other users are not held up.
+    expect((await initSession(admin)).status).toBe(200);
+  });
+
+  test('the throttled login is refused from another address too, but that address is free', async () => {
+    expectThrottled(await initSession(wrong('throttle-a'), '127.0.0.2'));
+    expectThrottled(await initSession(basic('throttle-a', 'maybe-this-one'), '127.0.0.2'));
+    const ok = await initSession(admin, '127.0.0.2');
+    expect(ok.status).toBe(200);
+    expect(ok.body.session_token).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  test('after Retry-After one more attempt is let through; the wait then doubles', async () => {
+    await sleep(1100);
+    expect((await initSession(admin)).status).toBe(200);
+    // The login throttle-a still has its five failures: one more try, then two seconds.
+    expectError(await initSession(wrong('throttle-a')), 401, 'ERROR_GLPI_LOGIN');
+    expect(expectThrottled(await initSession(wrong('throttle-a')))).toBe(2);
+    // Other logins from the same address are not affected.
+    expectError(await initSession(wrong('throttle-b')), 401, 'ERROR_GLPI_LOGIN');
+    expect((await initSession(admin)).status).toBe(200);
+  });
+});
+
+describe('LoginThrottle (clock-driven)', () => {
+  const keys = ['ip:203.0.113.9', 'login:victim'];
+
+  test('5 free failures, then waits of 1, 2, 4, 8, 16 s, then a 15 minute lock', () => {
+    const t = new LoginThrottle();
+    let now = 1_000_000;
+    for (let i = 0; i < 5; i++) {
+      expect(t.retryAfter(keys, now)).toBe(0);
+      t.fail(keys, now);
+    }
+    for (const wait of [1, 2, 4, 8, 16]) {
+      expect(t.retryAfter(keys, now)).toBe(wait);
+      now += wait * 1000;
+      expect(t.retryAfter(keys, now)).toBe(0);
+      t.fail(keys, now);
+    }
+    // Tenth failure: locked for 15 minutes, whatever the password.
+    expect(t.retryAfter(keys, now)).toBe(15 * 60);
+    expect(t.retryAfter([keys[1]!], now + 14 * 60_000)).toBe(60);
+    expect(t.retryAfter(keys, now + 15 * 60_000 + 1)).toBe(0);
+  });
+
+  test('a success clears the keys; other keys are never affected', () => {
+    const t = new LoginThrottle();
+    for (let i = 0; i < 7; i++) t.fail(keys, 5_000);
+    expect(t.retryAfter(keys, 5_000)).toBeGreaterThan(0);
+    expect(t.retryAfter(['ip:198.51.100.1', 'login:someone'], 5_000)).toBe(0);
+    t.succeed(keys);
+    expect(t.retryAfter(keys, 5_000)).toBe(0);
+  });
+
+  test('failures older than the window are forgotten', () => {
+    const t = new LoginThrottle();
+    for (let i = 0; i < 6; i++) t.fail(keys, 0);
+    expect(t.retryAfter(keys, 1)).toBeGreaterThan(0);
+    expect(t.retryAfter(keys, 16 * 60_000)).toBe(0);
+  });
+});
