@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Client } from '../support/client';
+import { startServer, type TestServer } from '../support/server';
+import { buildBase, bulkCreate, createUser, expectError, idsOf, loginAs, unique, type Base } from './fixture';
+
+/**
+ * Session endpoints: getMyProfiles, getActiveProfile, changeActiveProfile, getMyEntities,
+ * getActiveEntities, changeActiveEntities — and what each change does to later collections.
+ */
+
+let server: TestServer;
+let base: Base;
+let A: number, A1: number, B: number;
+/** A user with three profiles: Technician on A (recursive), Observer on B (not recursive), Self-Service on A1. */
+let multiId: number;
+/** Computers placed around the tree. */
+const pc: Record<string, number> = {};
+
+beforeAll(async () => {
+  server = await startServer();
+  base = await buildBase(server);
+  ({ A, A1, B } = base.entities);
+  const glpi = base.glpi;
+  multiId = await createUser(glpi, 'multi', 6, A, true);
+  await bulkCreate(glpi, 'Profile_User', [
+    { users_id: multiId, profiles_id: 2, entities_id: B, is_recursive: 0 },
+    { users_id: multiId, profiles_id: 1, entities_id: A1, is_recursive: 0 },
+  ]);
+  const placed: [string, number, number][] = [
+    ['root', 0, 0],
+    ['rootRec', 0, 1],
+    ['A', A, 0],
+    ['ARec', A, 1],
+    ['A1', A1, 0],
+    ['B', B, 0],
+  ];
+  const ids = await bulkCreate(glpi, 'Computer', placed.map(([name, entities_id, is_recursive]) => ({ name: `pc-${name}`, entities_id, is_recursive })));
+  placed.forEach(([name], i) => (pc[name] = ids[i]!));
+}, 60_000);
+afterAll(() => server.dispose());
+
+async function visibleComputers(client: Client): Promise<string[]> {
+  const res = await client.get('Computer/', { query: 'range=0-999' });
+  expect(res.status).toBe(200);
+  const ids = new Set(idsOf(res));
+  return Object.entries(pc)
+    .filter(([, id]) => ids.has(id))
+    .map(([name]) => name)
+    .sort();
+}
+
+describe('getMyProfiles / getActiveProfile / changeActiveProfile', () => {
+  test('getMyProfiles lists each profile once, by name, with the entities it was granted on', async () => {
+    const multi = await loginAs(base.api, 'multi');
+    const res = await multi.get('getMyProfiles');
+    expect(res.status).toBe(200);
+    expect(res.body.myprofiles).toEqual([
+      { id: 2, name: 'Observer', entities: [{ id: B, name: 'Root entity > B', is_recursive: 0 }] },
+      { id: 1, name: 'Self-Service', entities: [{ id: A1, name: 'Root entity > A > A1', is_recursive: 0 }] },
+      { id: 6, name: 'Technician', entities: [{ id: A, name: 'Root entity > A', is_recursive: 1 }] },
+    ]);
+  });
+
+  test('a session starts on the first profile by name when the user has no default one', async () => {
+    const multi = await loginAs(base.api, 'multi');
+    const res = await multi.get('getActiveProfile');
+    expect(res.status).toBe(200);
+    expect(res.body.active_profile).toMatchObject({ id: 2, name: 'Observer', interface: 'central' });
+    // Observer on B only: the computers of B and the recursive ones above it.
+    expect(await visibleComputers(multi)).toEqual(['B', 'rootRec']);
+  });
+
+  test('getActiveProfile carries the profile rights and its entities', async () => {
+    const res = await base.as[1]!.get('getActiveProfile');
+    expect(res.status).toBe(200);
+    expect(res.body.active_profile).toMatchObject({ id: 1, name: 'Self-Service', interface: 'helpdesk', ticket: 5, followup: 5, computer: 0 });
+    const tech = await base.as[6]!.get('getActiveProfile');
+    expect(tech.body.active_profile).toMatchObject({ id: 6, name: 'Technician', interface: 'central', computer: 127, ticket: 166919 });
+  });
+
+  test('changeActiveProfile switches rights and entities at once; 200 with an empty body', async () => {
+    const multi = await loginAs(base.api, 'multi');
+    const res = await multi.post('changeActiveProfile', { profiles_id: 6 });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('');
+    expect((await multi.get('getActiveProfile')).body.active_profile).toMatchObject({ id: 6, name: 'Technician' });
+    const active = await multi.get('getActiveEntities');
+    expect(active.body.active_entity.active_entities.map((e: { id: number }) => e.id).sort()).toEqual([A, A1].sort());
+    expect(await visibleComputers(multi)).toEqual(['A', 'A1', 'ARec', 'rootRec']);
+    // Technician may create computers; Self-Service (on A1) reaches no asset at all.
+    expect((await multi.post('Computer/', { input: { name: unique('by-multi'), entities_id: A1 } })).status).toBe(201);
+    expect((await multi.post('changeActiveProfile', { profiles_id: 1 })).status).toBe(200);
+    expectError(await multi.get('Computer/'), 403, 'ERROR_RIGHT_MISSING');
+    expect((await multi.get('getActiveEntities')).body.active_entity.active_entities).toEqual([{ id: A1 }]);
+  });
+
+  test('changeActiveProfile refuses profiles the user does not hold: 404; bad input: 400', async () => {
+    const multi = await loginAs(base.api, 'multi');
+    expectError(await multi.post('changeActiveProfile', { profiles_id: 4 }), 404, 'ERROR_ITEM_NOT_FOUND');
+    expectError(await multi.post('changeActiveProfile', { profiles_id: 3 }), 404, 'ERROR_ITEM_NOT_FOUND');
+    expectError(await multi.post('changeActiveProfile', { profiles_id: 9999 }), 404, 'ERROR_ITEM_NOT_FOUND');
+    expectError(await multi.post('changeActiveProfile', { something_bad: 4 }), 400, 'ERROR');
+    // Nothing changed.
+    expect((await multi.get('getActiveProfile')).body.active_profile.id).toBe(2);
+    // A single-profile user cannot climb either.
+    expectError(await base.as[8]!.post('changeActiveProfile', { profiles_id: 4 }), 404, 'ERROR_ITEM_NOT_FOUND');
+  });
+
+  test('a profile change is per session: another session of the same user keeps its own', async () => {
+    const one = await loginAs(base.api, 'multi');
+    const two = await loginAs(base.api, 'multi');
+    expect((await one.post('changeActiveProfile', { profiles_id: 6 })).status).toBe(200);
+    expect((await one.get('getActiveProfile')).body.active_profile.id).toBe(6);
+    expect((await two.get('getActiveProfile')).body.active_profile.id).toBe(2);
+  });
+
+  test('a session starts on the user default entity when it is one of its entities', async () => {
+    const name = unique('defaults');
+    const id = await createUser(base.glpi, name, 6, A, true);
+    expect((await base.glpi.put(`User/${id}`, { input: { entities_id: A1 } })).status).toBe(200);
+    const user = await loginAs(base.api, name);
+    const res = await user.get('getActiveEntities');
+    expect(res.body.active_entity).toEqual({ id: A1, active_entity_recursive: true, active_entities: [{ id: A1 }] });
+    expect(await visibleComputers(user)).toEqual(['A1', 'ARec', 'rootRec']);
+  });
+});
+
+describe('getMyEntities / getActiveEntities / changeActiveEntities', () => {
+  test('getMyEntities lists the granted entities; is_recursive adds their sub-entities first', async () => {
+    const tech = base.as[6]!;
+    const plain = await tech.get('getMyEntities');
+    expect(plain.status).toBe(200);
+    expect(plain.body).toEqual({ myentities: [{ id: A, name: 'Root entity > A' }] });
+    const rec = await tech.get('getMyEntities', { query: 'is_recursive=true' });
+    expect(rec.body).toEqual({
+      myentities: [
+        { id: A1, name: 'Root entity > A > A1' },
+        { id: A, name: 'Root entity > A' },
+      ],
+    });
+    // For the active profile only.
+    const multi = await loginAs(base.api, 'multi');
+    expect((await multi.get('getMyEntities', { query: 'is_recursive=true' })).body).toEqual({ myentities: [{ id: B, name: 'Root entity > B' }] });
+  });
+
+  test('after login every entity of the profile is active', async () => {
+    const res = await base.as[6]!.get('getActiveEntities');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ active_entity: { id: A, active_entity_recursive: true, active_entities: [{ id: A }, { id: A1 }] } });
+  });
+
+  test('changeActiveEntities with a number, with and without is_recursive, then "all" and absent', async () => {
+    const tech = await loginAs(base.api, 'user_technician');
+
+    let res = await tech.post('changeActiveEntities', { entities_id: A1 });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('');
+    expect((await tech.get('getActiveEntities')).body.active_entity).toEqual({ id: A1, active_entity_recursive: false, active_entities: [{ id: A1 }] });
+    // From A1: its own computers and the recursive ones of its ancestors only.
+    expect(await visibleComputers(tech)).toEqual(['A1', 'ARec', 'rootRec']);
+
+    res = await tech.post('changeActiveEntities', { entities_id: A, is_recursive: false });
+    expect(res.status).toBe(200);
+    expect((await tech.get('getActiveEntities')).body.active_entity).toEqual({ id: A, active_entity_recursive: false, active_entities: [{ id: A }] });
+    expect(await visibleComputers(tech)).toEqual(['A', 'ARec', 'rootRec']);
+
+    res = await tech.post('changeActiveEntities', { entities_id: A, is_recursive: true });
+    expect(res.status).toBe(200);
+    expect((await tech.get('getActiveEntities')).body.active_entity).toEqual({ id: A, active_entity_recursive: true, active_entities: [{ id: A }, { id: A1 }] });
+    expect(await visibleComputers(tech)).toEqual(['A', 'A1', 'ARec', 'rootRec']);
+
+    // Query-string form and string values work the same.
+    res = await tech.post('changeActiveEntities', undefined, { query: `entities_id=${A1}&is_recursive=true` });
+    expect(res.status).toBe(200);
+    expect((await tech.get('getActiveEntities')).body.active_entity).toEqual({ id: A1, active_entity_recursive: true, active_entities: [{ id: A1 }] });
+
+    res = await tech.post('changeActiveEntities', { entities_id: 'all' });
+    expect(res.status).toBe(200);
+    expect((await tech.get('getActiveEntities')).body.active_entity.active_entities).toEqual([{ id: A }, { id: A1 }]);
+    expect(await visibleComputers(tech)).toEqual(['A', 'A1', 'ARec', 'rootRec']);
+
+    await tech.post('changeActiveEntities', { entities_id: A1 });
+    res = await tech.post('changeActiveEntities', { is_recursive: true });
+    expect(res.status).toBe(200);
+    expect((await tech.get('getActiveEntities')).body.active_entity).toMatchObject({ active_entity_recursive: true, active_entities: [{ id: A }, { id: A1 }] });
+  });
+
+  test('changeActiveEntities refuses entities the profile does not reach: 400 ERROR, scope unchanged', async () => {
+    const tech = await loginAs(base.api, 'user_technician');
+    await tech.post('changeActiveEntities', { entities_id: A1 });
+    for (const entity of [B, 0, 99999]) {
+      const res = await tech.post('changeActiveEntities', { entities_id: entity });
+      expectError(res, 400, 'ERROR');
+      expect(String(res.body[1])).toContain(String(entity));
+      expect(await visibleComputers(tech)).toEqual(['A1', 'ARec', 'rootRec']);
+    }
+    expectError(await tech.post('changeActiveEntities', { entities_id: 'nonsense' }), 400, 'ERROR');
+    expectError(await tech.post('changeActiveEntities', { entities_id: A, is_recursive: 'maybe' }), 400, 'ERROR');
+    expect((await tech.get('getActiveEntities')).body.active_entity.active_entities).toEqual([{ id: A1 }]);
+  });
+
+  test('a grant without recursion cannot be activated with its sub-entities', async () => {
+    const multi = await loginAs(base.api, 'multi'); // Observer on B, not recursive
+    expect((await multi.post('changeActiveEntities', { entities_id: B })).status).toBe(200);
+    expectError(await multi.post('changeActiveEntities', { entities_id: B, is_recursive: true }), 400, 'ERROR');
+    // An entity below a non-recursive grant is out of reach.
+    const below = await base.glpi.create('Entity', { name: unique('below-B'), entities_id: B });
+    expectError(await multi.post('changeActiveEntities', { entities_id: below }), 400, 'ERROR');
+    // A recursive grant reaches an entity created after login.
+    const tech = await loginAs(base.api, 'user_technician');
+    const fresh = await base.glpi.create('Entity', { name: unique('below-A1'), entities_id: A1 });
+    expect((await tech.post('changeActiveEntities', { entities_id: fresh })).status).toBe(200);
+    expect((await tech.get('getActiveEntities')).body.active_entity.active_entities).toEqual([{ id: fresh }]);
+  });
+
+  test('write defaults follow the active entity', async () => {
+    const tech = await loginAs(base.api, 'user_technician');
+    await tech.post('changeActiveEntities', { entities_id: A1 });
+    const id = await tech.create('Computer', { name: unique('defaulted') });
+    expect((await base.glpi.get(`Computer/${id}`)).body.entities_id).toBe(A1);
+  });
+});
+
+describe('sessions and parallel calls', () => {
+  test('session_write=true is accepted on reads, writes and session endpoints', async () => {
+    const tech = await loginAs(base.api, 'user_technician');
+    expect((await tech.get('Computer/', { query: 'session_write=true' })).status).toBe(200);
+    expect((await tech.get('getFullSession', { query: 'session_write=true' })).status).toBe(200);
+    const created = await tech.post('Computer/', { input: { name: unique('sw'), entities_id: A } }, { query: 'session_write=true' });
+    expect(created.status).toBe(201);
+    expect((await tech.put(`Computer/${created.body.id}`, { input: { comment: 'x' } }, { query: 'session_write=true' })).status).toBe(200);
+    expect((await tech.post('changeActiveEntities', { entities_id: A1 }, { query: 'session_write=true' })).status).toBe(200);
+    expect((await tech.get('getActiveEntities', { query: 'session_write=true' })).body.active_entity.id).toBe(A1);
+  });
+
+  test('many parallel calls on one session all succeed', async () => {
+    const tech = await loginAs(base.api, 'user_technician');
+    const reads = Array.from({ length: 60 }, (_, i) =>
+      i % 3 === 0 ? tech.get(`Computer/${pc.A}`) : i % 3 === 1 ? tech.get('Computer/', { query: 'range=0-5' }) : tech.get('getActiveEntities'),
+    );
+    const writes = Array.from({ length: 20 }, (_, i) => tech.post('Computer/', { input: { name: unique(`parallel-${i}`), entities_id: A1 } }, { query: 'session_write=true' }));
+    const results = await Promise.all([...reads, ...writes]);
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 201 && s !== 206)).toEqual([]);
+    expect(statuses.filter((s) => s === 201).length).toBe(20);
+    // Other users' sessions are not disturbed by it.
+    expect((await base.as[2]!.get(`Computer/${pc.A}`)).status).toBe(200);
+  });
+});
