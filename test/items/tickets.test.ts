@@ -1,17 +1,9 @@
 /** Service-desk rules through the item API: priority matrix, scales, statuses and their dates, actors, followups. */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { Client } from '../support/client';
-import { startServer, type TestServer } from '../support/server';
+import { describe, expect, test } from 'bun:test';
+import { useServer } from '../support/server';
 import { DATETIME, expectError, uniq } from './fixtures';
 
-let server: TestServer;
-let api: Client;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = await new Client(server.api).login();
-});
-afterAll(() => server.dispose());
+const ctx = useServer();
 
 /** glpi-model §5.2: row = urgency, column = impact. */
 const MATRIX: Record<number, number[]> = {
@@ -23,18 +15,18 @@ const MATRIX: Record<number, number[]> = {
 };
 
 async function ticket(input: Record<string, unknown> = {}): Promise<any> {
-  const id = await api.create('Ticket', { name: uniq('ticket'), content: 'something is wrong', ...input });
-  return (await api.get(`Ticket/${id}`)).body;
+  const id = await ctx.api.create('Ticket', { name: uniq('ticket'), content: 'something is wrong', ...input });
+  return (await ctx.api.get(`Ticket/${id}`)).body;
 }
 
 describe('priority', () => {
   test('computed from urgency x impact for all 25 pairs', async () => {
     const pairs = [1, 2, 3, 4, 5].flatMap((urgency) => [1, 2, 3, 4, 5].map((impact) => ({ urgency, impact })));
-    const res = await api.post('Ticket/', { input: pairs.map((p) => ({ name: `u${p.urgency}i${p.impact}`, content: 'x', ...p })) });
+    const res = await ctx.api.post('Ticket/', { input: pairs.map((p) => ({ name: `u${p.urgency}i${p.impact}`, content: 'x', ...p })) });
     expect(res.status).toBe(201);
     for (const [i, { id }] of (res.body as { id: number }[]).entries()) {
       const { urgency, impact } = pairs[i]!;
-      const row = (await api.get(`Ticket/${id}`)).body;
+      const row = (await ctx.api.get(`Ticket/${id}`)).body;
       expect({ urgency, impact, priority: row.priority }).toEqual({ urgency, impact, priority: MATRIX[urgency]![impact - 1]! });
     }
   });
@@ -42,27 +34,27 @@ describe('priority', () => {
   test('defaults: urgency 3, impact 3, priority 3; Problem and Change use the same matrix', async () => {
     expect(await ticket()).toMatchObject({ urgency: 3, impact: 3, priority: 3 });
     for (const itemtype of ['Problem', 'Change']) {
-      const id = await api.create(itemtype, { name: uniq(itemtype), content: 'x', urgency: 4, impact: 2 });
-      expect((await api.get(`${itemtype}/${id}`)).body).toMatchObject({ urgency: 4, impact: 2, priority: 3 });
+      const id = await ctx.api.create(itemtype, { name: uniq(itemtype), content: 'x', urgency: 4, impact: 2 });
+      expect((await ctx.api.get(`${itemtype}/${id}`)).body).toMatchObject({ urgency: 4, impact: 2, priority: 3 });
     }
   });
 
   test('changing urgency or impact recomputes the priority', async () => {
     const t = await ticket({ urgency: 1, impact: 1 });
     expect(t.priority).toBe(1);
-    await api.put(`Ticket/${t.id}`, { input: { urgency: 5 } });
-    expect((await api.get(`Ticket/${t.id}`)).body).toMatchObject({ urgency: 5, impact: 1, priority: 2 });
-    await api.put(`Ticket/${t.id}`, { input: { impact: 5 } });
-    expect((await api.get(`Ticket/${t.id}`)).body).toMatchObject({ urgency: 5, impact: 5, priority: 5 });
-    await api.put(`Ticket/${t.id}`, { input: { urgency: 2, impact: 3 } });
-    expect((await api.get(`Ticket/${t.id}`)).body.priority).toBe(2);
+    await ctx.api.put(`Ticket/${t.id}`, { input: { urgency: 5 } });
+    expect((await ctx.api.get(`Ticket/${t.id}`)).body).toMatchObject({ urgency: 5, impact: 1, priority: 2 });
+    await ctx.api.put(`Ticket/${t.id}`, { input: { impact: 5 } });
+    expect((await ctx.api.get(`Ticket/${t.id}`)).body).toMatchObject({ urgency: 5, impact: 5, priority: 5 });
+    await ctx.api.put(`Ticket/${t.id}`, { input: { urgency: 2, impact: 3 } });
+    expect((await ctx.api.get(`Ticket/${t.id}`)).body.priority).toBe(2);
   });
 
   test('a user holding CHANGEPRIORITY may set the priority by hand', async () => {
     const t = await ticket({ urgency: 5, impact: 5, priority: 1 });
     expect(t.priority).toBe(1);
-    await api.put(`Ticket/${t.id}`, { input: { priority: 4 } });
-    expect((await api.get(`Ticket/${t.id}`)).body.priority).toBe(4);
+    await ctx.api.put(`Ticket/${t.id}`, { input: { priority: 4 } });
+    expect((await ctx.api.get(`Ticket/${t.id}`)).body.priority).toBe(4);
   });
 
   test('urgency, impact and priority outside 1..5 are refused', async () => {
@@ -75,17 +67,17 @@ describe('priority', () => {
       [{ priority: 6 }, 'priority'],
       [{ urgency: -1 }, 'urgency'],
     ];
-    const before = (await api.get('Ticket/', { query: 'range=0-0' })).headers.get('content-range');
+    const before = (await ctx.api.get('Ticket/', { query: 'range=0-0' })).headers.get('content-range');
     for (const [input, field] of cases) {
-      expectError(await api.post('Ticket/', { input: { name: 'bad scale', content: 'x', ...input } }), 400, 'ERROR_GLPI_ADD', new RegExp(`^Field ${field}: `));
+      expectError(await ctx.api.post('Ticket/', { input: { name: 'bad scale', content: 'x', ...input } }), 400, 'ERROR_GLPI_ADD', new RegExp(`^Field ${field}: `));
     }
-    expect((await api.get('Ticket/', { query: 'range=0-0' })).headers.get('content-range')).toBe(before);
+    expect((await ctx.api.get('Ticket/', { query: 'range=0-0' })).headers.get('content-range')).toBe(before);
     const t = await ticket({ urgency: 2 });
     for (const [input, field] of cases) {
-      expectError(await api.put(`Ticket/${t.id}`, { input }), 400, 'ERROR_GLPI_UPDATE', new RegExp(`^Field ${field}: `));
+      expectError(await ctx.api.put(`Ticket/${t.id}`, { input }), 400, 'ERROR_GLPI_UPDATE', new RegExp(`^Field ${field}: `));
     }
-    expect((await api.get(`Ticket/${t.id}`)).body).toMatchObject({ urgency: 2, impact: 3, priority: 2 });
-    expectError(await api.post('Problem/', { input: { name: 'p', urgency: 6 } }), 400, 'ERROR_GLPI_ADD');
+    expect((await ctx.api.get(`Ticket/${t.id}`)).body).toMatchObject({ urgency: 2, impact: 3, priority: 2 });
+    expectError(await ctx.api.post('Problem/', { input: { name: 'p', urgency: 6 } }), 400, 'ERROR_GLPI_ADD');
   });
 });
 
@@ -106,25 +98,25 @@ describe('creation defaults', () => {
 
   test('type must be 1 (Incident) or 2 (Request)', async () => {
     expect((await ticket({ type: 2 })).type).toBe(2);
-    expectError(await api.post('Ticket/', { input: { name: 'x', type: 3 } }), 400, 'ERROR_GLPI_ADD', /^Field type/);
+    expectError(await ctx.api.post('Ticket/', { input: { name: 'x', type: 3 } }), 400, 'ERROR_GLPI_ADD', /^Field type/);
   });
 });
 
 describe('statuses and dates', () => {
   test('solved sets solvedate; closed sets closedate and keeps solvedate; reopening clears them', async () => {
     const t = await ticket();
-    await api.put(`Ticket/${t.id}`, { input: { status: 5 } });
-    const solved = (await api.get(`Ticket/${t.id}`)).body;
+    await ctx.api.put(`Ticket/${t.id}`, { input: { status: 5 } });
+    const solved = (await ctx.api.get(`Ticket/${t.id}`)).body;
     expect(solved.status).toBe(5);
     expect(solved.solvedate).toMatch(DATETIME);
     expect(solved.closedate).toBeNull();
 
-    await api.put(`Ticket/${t.id}`, { input: { status: 2 } });
-    expect((await api.get(`Ticket/${t.id}`)).body).toMatchObject({ status: 2, solvedate: null, closedate: null });
+    await ctx.api.put(`Ticket/${t.id}`, { input: { status: 2 } });
+    expect((await ctx.api.get(`Ticket/${t.id}`)).body).toMatchObject({ status: 2, solvedate: null, closedate: null });
 
-    await api.put(`Ticket/${t.id}`, { input: { status: 5 } });
-    await api.put(`Ticket/${t.id}`, { input: { status: 6 } });
-    const closed = (await api.get(`Ticket/${t.id}`)).body;
+    await ctx.api.put(`Ticket/${t.id}`, { input: { status: 5 } });
+    await ctx.api.put(`Ticket/${t.id}`, { input: { status: 6 } });
+    const closed = (await ctx.api.get(`Ticket/${t.id}`)).body;
     expect(closed.status).toBe(6);
     expect(closed.closedate).toMatch(DATETIME);
     expect(closed.solvedate).toMatch(DATETIME);
@@ -140,67 +132,67 @@ describe('statuses and dates', () => {
   test('a closed ticket cannot be reopened: 400 ERROR_GLPI_UPDATE and status stays 6', async () => {
     const t = await ticket({ status: 6 });
     for (const status of [1, 2, 4, 5]) {
-      expectError(await api.put(`Ticket/${t.id}`, { input: { status } }), 400, 'ERROR_GLPI_UPDATE', 'A closed item cannot be reopened');
-      expect((await api.get(`Ticket/${t.id}`)).body.status).toBe(6);
+      expectError(await ctx.api.put(`Ticket/${t.id}`, { input: { status } }), 400, 'ERROR_GLPI_UPDATE', 'A closed item cannot be reopened');
+      expect((await ctx.api.get(`Ticket/${t.id}`)).body.status).toBe(6);
     }
-    const bulk = await api.put('Ticket/', { input: [{ id: t.id, status: 2 }] });
+    const bulk = await ctx.api.put('Ticket/', { input: [{ id: t.id, status: 2 }] });
     expect({ status: bulk.status, body: bulk.body }).toEqual({ status: 400, body: ['ERROR_GLPI_UPDATE', [{ [t.id]: false, message: 'A closed item cannot be reopened' }]] });
-    expect((await api.put(`Ticket/${t.id}`, { input: { status: 6 } })).status).toBe(200);
-    expect((await api.get(`Ticket/${t.id}`)).body.status).toBe(6);
+    expect((await ctx.api.put(`Ticket/${t.id}`, { input: { status: 6 } })).status).toBe(200);
+    expect((await ctx.api.get(`Ticket/${t.id}`)).body.status).toBe(6);
   });
 
   test('a solution sent with the update is stored as an ITILSolution', async () => {
     const t = await ticket();
-    expect((await api.put(`Ticket/${t.id}`, { input: { status: 5, solution: 'rebooted it' } })).status).toBe(200);
-    const solutions = await api.get(`Ticket/${t.id}/ITILSolution`);
+    expect((await ctx.api.put(`Ticket/${t.id}`, { input: { status: 5, solution: 'rebooted it' } })).status).toBe(200);
+    const solutions = await ctx.api.get(`Ticket/${t.id}/ITILSolution`);
     expect(solutions.body.map((s: any) => [s.itemtype, s.items_id, s.content, s.users_id])).toEqual([['Ticket', t.id, 'rebooted it', 2]]);
   });
 });
 
 describe('actors', () => {
   test('_users_id_assign on creation adds the actor and makes the ticket Processing (assigned)', async () => {
-    const tech = await api.create('User', { name: uniq('tech') });
+    const tech = await ctx.api.create('User', { name: uniq('tech') });
     const t = await ticket({ _users_id_assign: tech, _users_id_requester: 2 });
     expect(t.status).toBe(2);
-    const actors = await api.get(`Ticket/${t.id}/Ticket_User`);
+    const actors = await ctx.api.get(`Ticket/${t.id}/Ticket_User`);
     expect(actors.body.map((a: any) => [a.users_id, a.type]).sort()).toEqual([[2, 1], [tech, 2]]);
   });
 
   test('assigning later (user or group) moves a New ticket to 2; a Change keeps its status', async () => {
-    const tech = await api.create('User', { name: uniq('tech') });
-    const group = await api.create('Group', { name: uniq('support') });
+    const tech = await ctx.api.create('User', { name: uniq('tech') });
+    const group = await ctx.api.create('Group', { name: uniq('support') });
     const t = await ticket();
     expect(t.status).toBe(1);
-    expect((await api.put(`Ticket/${t.id}`, { input: { _users_id_assign: [tech] } })).status).toBe(200);
-    expect((await api.get(`Ticket/${t.id}`)).body.status).toBe(2);
+    expect((await ctx.api.put(`Ticket/${t.id}`, { input: { _users_id_assign: [tech] } })).status).toBe(200);
+    expect((await ctx.api.get(`Ticket/${t.id}`)).body.status).toBe(2);
 
     const g = await ticket({ _groups_id_assign: group });
     expect(g.status).toBe(2);
-    expect((await api.get(`Ticket/${g.id}/Group_Ticket`)).body.map((r: any) => [r.groups_id, r.type])).toEqual([[group, 2]]);
+    expect((await ctx.api.get(`Ticket/${g.id}/Group_Ticket`)).body.map((r: any) => [r.groups_id, r.type])).toEqual([[group, 2]]);
 
-    const change = await api.create('Change', { name: uniq('change'), content: 'x', _users_id_assign: tech });
-    expect((await api.get(`Change/${change}`)).body.status).toBe(1);
-    const problem = await api.create('Problem', { name: uniq('problem'), content: 'x', _users_id_assign: tech });
-    expect((await api.get(`Problem/${problem}`)).body.status).toBe(2);
+    const change = await ctx.api.create('Change', { name: uniq('change'), content: 'x', _users_id_assign: tech });
+    expect((await ctx.api.get(`Change/${change}`)).body.status).toBe(1);
+    const problem = await ctx.api.create('Problem', { name: uniq('problem'), content: 'x', _users_id_assign: tech });
+    expect((await ctx.api.get(`Problem/${problem}`)).body.status).toBe(2);
   });
 
   test('a pending or solved ticket already assigned keeps its status when actors are added', async () => {
-    const tech = await api.create('User', { name: uniq('tech') });
+    const tech = await ctx.api.create('User', { name: uniq('tech') });
     const t = await ticket({ status: 4 });
-    await api.put(`Ticket/${t.id}`, { input: { _users_id_assign: tech } });
-    expect((await api.get(`Ticket/${t.id}`)).body.status).toBe(4);
+    await ctx.api.put(`Ticket/${t.id}`, { input: { _users_id_assign: tech } });
+    expect((await ctx.api.get(`Ticket/${t.id}`)).body.status).toBe(4);
   });
 
   test('unknown actors refuse the whole write', async () => {
-    expectError(await api.post('Ticket/', { input: { name: 'x', _users_id_assign: 999999 } }), 400, 'ERROR_GLPI_ADD', 'User 999999 does not exist');
-    expectError(await api.post('Ticket/', { input: { name: 'x', _groups_id_assign: 999999 } }), 400, 'ERROR_GLPI_ADD', 'Group 999999 does not exist');
+    expectError(await ctx.api.post('Ticket/', { input: { name: 'x', _users_id_assign: 999999 } }), 400, 'ERROR_GLPI_ADD', 'User 999999 does not exist');
+    expectError(await ctx.api.post('Ticket/', { input: { name: 'x', _groups_id_assign: 999999 } }), 400, 'ERROR_GLPI_ADD', 'Group 999999 does not exist');
     const t = await ticket();
-    const logsBefore = (await api.get(`Ticket/${t.id}/Log`)).body.length;
+    const logsBefore = (await ctx.api.get(`Ticket/${t.id}/Log`)).body.length;
     // The urgency is written before the actors are checked: the whole element rolls back.
-    expectError(await api.put(`Ticket/${t.id}`, { input: { urgency: 5, _users_id_assign: 999999 } }), 400, 'ERROR_GLPI_UPDATE', 'User 999999 does not exist');
-    expect((await api.get(`Ticket/${t.id}`)).body).toMatchObject({ status: 1, urgency: 3, priority: 3 });
-    expect((await api.get(`Ticket/${t.id}/Log`)).body.length).toBe(logsBefore);
-    expect((await api.get(`Ticket/${t.id}/Ticket_User`)).body).toEqual([]);
+    expectError(await ctx.api.put(`Ticket/${t.id}`, { input: { urgency: 5, _users_id_assign: 999999 } }), 400, 'ERROR_GLPI_UPDATE', 'User 999999 does not exist');
+    expect((await ctx.api.get(`Ticket/${t.id}`)).body).toMatchObject({ status: 1, urgency: 3, priority: 3 });
+    expect((await ctx.api.get(`Ticket/${t.id}/Log`)).body.length).toBe(logsBefore);
+    expect((await ctx.api.get(`Ticket/${t.id}/Ticket_User`)).body).toEqual([]);
   });
 });
 
@@ -208,43 +200,43 @@ describe('followups', () => {
   test('content is required', async () => {
     const t = await ticket();
     for (const input of [{}, { content: '' }, { content: '   ' }]) {
-      expectError(await api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: t.id, ...input } }), 400, 'ERROR_GLPI_ADD', "You can't add a followup without description");
+      expectError(await ctx.api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: t.id, ...input } }), 400, 'ERROR_GLPI_ADD', "You can't add a followup without description");
     }
-    expect((await api.get(`Ticket/${t.id}/ITILFollowup`)).body).toEqual([]);
+    expect((await ctx.api.get(`Ticket/${t.id}/ITILFollowup`)).body).toEqual([]);
   });
 
   test('a followup records its author and request type, and touches the ticket', async () => {
     const t = await ticket({ date: '2024-01-01 00:00:00' });
-    const res = await api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: t.id, content: '<p>first & foremost</p>', is_private: true } });
+    const res = await ctx.api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: t.id, content: '<p>first & foremost</p>', is_private: true } });
     expect(res.status).toBe(201);
-    const followup = (await api.get(`ITILFollowup/${res.body.id}`)).body;
+    const followup = (await ctx.api.get(`ITILFollowup/${res.body.id}`)).body;
     expect(followup).toMatchObject({ itemtype: 'Ticket', items_id: t.id, content: '<p>first & foremost</p>', users_id: 2, requesttypes_id: 1, is_private: 1 });
     expect(followup.date).toMatch(DATETIME);
-    const viaParent = await api.post(`Ticket/${t.id}/ITILFollowup`, { input: { content: 'second' } });
+    const viaParent = await ctx.api.post(`Ticket/${t.id}/ITILFollowup`, { input: { content: 'second' } });
     expect(viaParent.status).toBe(201);
-    expect((await api.get(`Ticket/${t.id}/ITILFollowup`)).body.map((f: any) => f.content)).toEqual(['<p>first & foremost</p>', 'second']);
+    expect((await ctx.api.get(`Ticket/${t.id}/ITILFollowup`)).body.map((f: any) => f.content)).toEqual(['<p>first & foremost</p>', 'second']);
   });
 
   test('the parent must exist and be an ITIL item', async () => {
-    expectError(await api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: 999999, content: 'x' } }), 400, 'ERROR_GLPI_ADD', 'Field items_id: Ticket 999999 does not exist');
-    const pc = await api.create('Computer', { name: uniq('pc') });
-    expectError(await api.post('ITILFollowup/', { input: { itemtype: 'Computer', items_id: pc, content: 'x' } }), 400, 'ERROR_GLPI_ADD', 'Field itemtype: Computer cannot be linked to ITILFollowup');
+    expectError(await ctx.api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: 999999, content: 'x' } }), 400, 'ERROR_GLPI_ADD', 'Field items_id: Ticket 999999 does not exist');
+    const pc = await ctx.api.create('Computer', { name: uniq('pc') });
+    expectError(await ctx.api.post('ITILFollowup/', { input: { itemtype: 'Computer', items_id: pc, content: 'x' } }), 400, 'ERROR_GLPI_ADD', 'Field itemtype: Computer cannot be linked to ITILFollowup');
   });
 
   test('a requester answering a solved ticket reopens it; a closed ticket stays closed', async () => {
     const solved = await ticket({ _users_id_requester: 2 });
-    await api.put(`Ticket/${solved.id}`, { input: { status: 5 } });
-    await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: solved.id, content: 'still broken' });
-    expect((await api.get(`Ticket/${solved.id}`)).body).toMatchObject({ status: 1, solvedate: null });
+    await ctx.api.put(`Ticket/${solved.id}`, { input: { status: 5 } });
+    await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: solved.id, content: 'still broken' });
+    expect((await ctx.api.get(`Ticket/${solved.id}`)).body).toMatchObject({ status: 1, solvedate: null });
 
-    const tech = await api.create('User', { name: uniq('tech') });
+    const tech = await ctx.api.create('User', { name: uniq('tech') });
     const assigned = await ticket({ _users_id_requester: 2, _users_id_assign: tech });
-    await api.put(`Ticket/${assigned.id}`, { input: { status: 4 } });
-    await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: assigned.id, content: 'here is the info' });
-    expect((await api.get(`Ticket/${assigned.id}`)).body.status).toBe(2);
+    await ctx.api.put(`Ticket/${assigned.id}`, { input: { status: 4 } });
+    await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: assigned.id, content: 'here is the info' });
+    expect((await ctx.api.get(`Ticket/${assigned.id}`)).body.status).toBe(2);
 
     const closed = await ticket({ _users_id_requester: 2, status: 6 });
-    expect((await api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: closed.id, content: 'hello?' } })).status).toBe(201);
-    expect((await api.get(`Ticket/${closed.id}`)).body.status).toBe(6);
+    expect((await ctx.api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: closed.id, content: 'hello?' } })).status).toBe(201);
+    expect((await ctx.api.get(`Ticket/${closed.id}`)).body.status).toBe(6);
   });
 });

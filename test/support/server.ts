@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Subprocess } from 'bun';
+import { afterAll, beforeAll } from 'bun:test';
+import { Client } from './client';
 
 export const ADMIN_PASSWORD = 'admin-secret';
 const ROOT = resolve(import.meta.dir, '../..');
@@ -85,4 +87,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const server = new TestServer(mkdtempSync(join(tmpdir(), 'deskbase-test-')), env);
   await server.start();
   return server;
+}
+
+/**
+ * One server for the whole test file, with a logged-in super-admin client:
+ * `const ctx = useServer();` then `ctx.api` / `ctx.server` inside tests.
+ */
+export function useServer(env: Record<string, string> = {}): { server: TestServer; api: Client } {
+  const ctx = {} as { server: TestServer; api: Client };
+  beforeAll(async () => {
+    ctx.server = await startServer(env);
+    ctx.api = await new Client(ctx.server.api).login();
+  });
+  afterAll(() => ctx.server.dispose());
+  return ctx;
 }
