@@ -37,20 +37,53 @@ function requireClassRight(ctx: SessionContext, type: Itemtype, action: Action):
 
 type Outcome<T> = { ok: true; value: T; extra: Record<string, unknown> } | { ok: false; message: string; code?: string };
 
+/** One element of a write: its input (for async preparation) and the synchronous work. */
+interface Step<T> {
+  input: Params | null;
+  run(wc: WriteContext): T;
+}
+
+/** An element without an id cannot be updated or deleted; it fails on its own. */
+function missingId(verb: 'update' | 'delete'): never {
+  throw new ItemError(`Field id is mandatory to ${verb} an item`);
+}
+
+function failure(error: unknown): Outcome<never> {
+  if (error instanceof ItemError) return { ok: false, message: error.message, code: error.code };
+  if (error instanceof Error && /constraint/i.test(error.message)) return { ok: false, message: 'The item conflicts with an existing one' };
+  throw error;
+}
+
 /**
- * Runs one element in its own transaction: it is written whole or not at all. Async
- * preparation (hashing) happens first, outside the transaction, so writers never wait on it.
+ * Runs the elements of one request. Async preparation (password hashing) happens first, outside
+ * any transaction; then all elements run in one write transaction, each inside its own
+ * savepoint: a refused element is rolled back whole and the others still land, and the request
+ * costs one commit instead of one per element.
  */
-async function attempt<T>(ctx: SessionContext, history: boolean, type: Itemtype, input: Params | null, fn: (wc: WriteContext) => T): Promise<Outcome<T>> {
-  const wc = writeContext(ctx, history);
-  try {
-    if (input) for (const hook of hooksOf(type)) await hook.prepareInput?.(wc, type, input);
-    return { ok: true, value: inTransaction(wc.db, () => fn(wc)), extra: wc.extra };
-  } catch (error) {
-    if (error instanceof ItemError) return { ok: false, message: error.message, code: error.code };
-    if (error instanceof Error && /constraint/i.test(error.message)) return { ok: false, message: 'The item conflicts with an existing one' };
-    throw error;
+async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype, steps: Step<T>[]): Promise<Outcome<T>[]> {
+  const contexts = steps.map(() => writeContext(ctx, history));
+  const outcomes: (Outcome<T> | null)[] = steps.map(() => null);
+  for (const [i, step] of steps.entries()) {
+    if (!step.input) continue;
+    try {
+      for (const hook of hooksOf(type)) await hook.prepareInput?.(contexts[i]!, type, step.input);
+    } catch (error) {
+      outcomes[i] = failure(error);
+    }
   }
+  const db = ctx.services.store.db;
+  inTransaction(db, () => {
+    for (const [i, step] of steps.entries()) {
+      if (outcomes[i]) continue;
+      const wc = contexts[i]!;
+      try {
+        outcomes[i] = { ok: true, value: db.transaction(() => step.run(wc))(), extra: wc.extra };
+      } catch (error) {
+        outcomes[i] = failure(error);
+      }
+    }
+  });
+  return outcomes as Outcome<T>[];
 }
 
 /** 200/201 when all succeed, 207 with the results when some fail, 400 when all fail. */
@@ -67,9 +100,11 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
   const results: Record<string, unknown>[] = [];
   const ids: number[] = [];
   let failed = 0;
-  for (const element of list) {
+  const steps = list.map((element): Step<number> => {
     const input = { ...parentFields, ...element };
-    const outcome = await attempt(ctx, true, type, input, (wc) => addItem(wc, type, input));
+    return { input, run: (wc) => addItem(wc, type, input) };
+  });
+  for (const outcome of await runSteps(ctx, true, type, steps)) {
     if (outcome.ok) {
       ids.push(outcome.value);
       results.push({ id: outcome.value, message: '', ...outcome.extra });
@@ -95,15 +130,15 @@ export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: nu
   const results: Record<string, unknown>[] = [];
   let failed = 0;
   let notFound = false;
-  for (const element of list) {
-    const id = urlId ?? toId(element.id);
-    if (id === null) {
-      failed++;
-      results.push({ id: false, message: 'Field id is mandatory to update an item' });
-      continue;
-    }
+  const ids = list.map((element) => urlId ?? toId(element.id));
+  const steps = list.map((element, i): Step<void> => {
+    const id = ids[i];
     const input = { ...parentFields, ...element };
-    const outcome = await attempt(ctx, true, type, input, (wc) => updateItem(wc, type, id, input));
+    if (id === null || id === undefined) return { input: null, run: () => missingId('update') };
+    return { input, run: (wc) => updateItem(wc, type, id, input) };
+  });
+  for (const [i, outcome] of (await runSteps(ctx, true, type, steps)).entries()) {
+    const id = ids[i] ?? 'id';
     if (outcome.ok) results.push({ [id]: true, message: '', ...outcome.extra });
     else {
       failed++;
@@ -127,14 +162,13 @@ export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: nu
   const results: Record<string, unknown>[] = [];
   let failed = 0;
   let notFound = false;
-  for (const element of elements.list) {
-    const id = toId(element.id);
-    if (id === null) {
-      failed++;
-      results.push({ id: false, message: 'Field id is mandatory to delete an item' });
-      continue;
-    }
-    const outcome = await attempt(ctx, history, type, null, (wc) => deleteItem(wc, type, id, forcePurge));
+  const ids = elements.list.map((element) => toId(element.id));
+  const steps = ids.map((id): Step<void> => ({
+    input: null,
+    run: id === null ? () => missingId('delete') : (wc) => deleteItem(wc, type, id, forcePurge),
+  }));
+  for (const [i, outcome] of (await runSteps(ctx, history, type, steps)).entries()) {
+    const id = ids[i] ?? 'id';
     if (outcome.ok) results.push({ [id]: true, message: '' });
     else {
       failed++;
