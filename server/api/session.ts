@@ -10,6 +10,7 @@ import { flag } from '../http/params';
 import { appTokenOf, sessionTokenOf } from '../http/router';
 import type { Services } from '../services';
 import { itemtypesWith } from '../registry';
+import { inTransaction } from '../store/db';
 import { nowString, run, type Row } from '../store/rows';
 import { UNDISCLOSED_SETTINGS } from '../store/settings';
 
@@ -60,7 +61,7 @@ export async function initSession(ctx: RequestContext): Promise<Reply> {
   const user = await authenticate(services, credentials, ctx.ip);
   const start = startingScope(services, user);
   const { token, record } = services.sessions.create(Number(user.id), start.profileId, start.entityId, start.recursive);
-  run(services.store.db, 'UPDATE glpi_users SET last_login = ? WHERE id = ?', nowString(), Number(user.id));
+  inTransaction(services.store.db, () => run(services.store.db, 'UPDATE glpi_users SET last_login = ? WHERE id = ?', nowString(), Number(user.id)));
   const body: Record<string, unknown> = { session_token: token };
   if (withSession) {
     const scope = computeScope(services.store.db, services.directory, record)!;

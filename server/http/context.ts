@@ -33,6 +33,8 @@ export interface SessionContext extends RequestContext {
 export interface Reply {
   status: number;
   body?: unknown;
+  /** The JSON body already serialised (cached replies). */
+  jsonText?: string;
   raw?: BodyInit;
   headers?: Record<string, string>;
 }

@@ -31,7 +31,7 @@ function toResponse(reply: Reply, cors: Record<string, string>): Response {
   const headers: Record<string, string> = { ...cors, ...reply.headers };
   if (reply.raw !== undefined) return new Response(reply.raw, { status: reply.status, headers });
   Object.assign(headers, JSON_HEADERS, reply.headers);
-  const body = reply.body === undefined ? null : JSON.stringify(reply.body);
+  const body = reply.jsonText ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
   return new Response(body, { status: reply.status, headers });
 }
 

@@ -65,7 +65,7 @@ export function displayColumns(ctx: SessionContext, type: Itemtype, bases: Itemt
   };
   add(1, false);
   const allAssets = bases.length > 1 || bases[0] !== type;
-  const entityAssigned = bases.some((b) => b.entityAssign && b.visibility === 'entity');
+  const entityAssigned = bases.some((b) => b.entityAssign && b.visibility !== 'authorizations');
   if (entityAssigned && multiEntity(ctx) && (allAssets || bases.some((b) => b.mayBeRecursive) || ctx.scope.active.size > 1)) add(80, false);
   if (params.forcedisplay) for (const id of params.forcedisplay) add(id, true);
   else for (const id of preferences(ctx, type)) add(id, false);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { badRequest } from '../http/errors';
+import { ApiError, badRequest } from '../http/errors';
 import { asList, flag, isObject, type Params } from '../http/params';
 import { itemtype, type Itemtype } from '../registry';
 import { searchOptions, type SearchOption } from '../registry/searchoptions';
@@ -124,8 +124,9 @@ function optionOf(type: Itemtype, field: unknown): SearchOption {
   return option;
 }
 
+/** 400 `["ERROR", "search option N of T is not supported"]`, exactly (no documentation suffix). */
 export function unsupported(type: Itemtype, id: number): Error {
-  return badRequest(`search option ${id} of ${type.name} is not supported`);
+  return new ApiError(400, 'ERROR', `search option ${id} of ${type.name} is not supported`);
 }
 
 /** Fails with a clear 400 when no searched type can use the option. */

@@ -114,10 +114,9 @@ function fetchValues(ctx: SessionContext, type: Itemtype, base: Itemtype, column
   return out;
 }
 
-function orderBy(sorts: Frag[], params: SearchParams, names: string[], tie: string[]): Frag {
+function orderBy(sorts: Frag[], params: SearchParams, tie: string[]): Frag {
   const parts = sorts.map((s, i) => sql`${s} ${raw(params.order[i] ?? params.order[0] ?? 'ASC')}`);
   const direction = params.order[0] ?? 'ASC';
-  void names;
   for (const t of tie) parts.push(raw(`${t} ${direction}`));
   return new Frag(parts.map((p) => p.sql).join(', '), parts.flatMap((p) => p.args));
 }
@@ -150,15 +149,21 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
   let query: Frag;
   if (bases.length === 1 && bases[0] === type) {
     const b = branches[0]!;
-    query = sql`SELECT t.id AS id FROM ${raw(`${b.base.table} t`)} WHERE ${b.where} ORDER BY ${orderBy(b.sorts, params, [], ['t.id'])} LIMIT ${Math.max(limit, 0)} OFFSET ${start}`;
+    query = sql`SELECT t.id AS id FROM ${raw(`${b.base.table} t`)} WHERE ${b.where} ORDER BY ${orderBy(b.sorts, params, ['t.id'])} LIMIT ${Math.max(limit, 0)} OFFSET ${start}`;
   } else {
+    // Each table gives its own first start+limit rows in order (an index can serve that), the
+    // union of those is sorted once more: no table is ever sorted as a whole.
     const union = live.map((b) => {
       const sortCols = b.sorts.map((s, i) => sql`, ${s} AS s${raw(String(i))}`);
-      return sql`SELECT t.id AS id, ${b.base.name} AS itemtype${new Frag(sortCols.map((s) => s.sql).join(''), sortCols.flatMap((s) => s.args))} FROM ${raw(`${b.base.table} t`)} WHERE ${b.where}`;
+      const columns = new Frag(sortCols.map((s) => s.sql).join(''), sortCols.flatMap((s) => s.args));
+      return sql`SELECT * FROM (SELECT t.id AS id, ${b.base.name} AS itemtype${columns} FROM ${raw(`${b.base.table} t`)} WHERE ${b.where} ORDER BY ${orderBy(b.sorts, params, ['t.id'])} LIMIT ${Math.max(start + limit, 0)})`;
     });
-    const sortNames = params.sort.map((_, i) => raw(`s${i}`));
+    const sortNames = params.sort.map((id, i) => {
+      const field = bases.map((base) => tryField(type, id, base)).find((f) => f);
+      return raw(field && field.semantic === 'text' && !field.count ? `s${i} COLLATE NOCASE` : `s${i}`);
+    });
     query = live.length
-      ? sql`SELECT id, itemtype FROM (${new Frag(union.map((u) => u.sql).join(' UNION ALL '), union.flatMap((u) => u.args))}) ORDER BY ${orderBy(sortNames, params, [], ['itemtype', 'id'])} LIMIT ${Math.max(limit, 0)} OFFSET ${start}`
+      ? sql`SELECT id, itemtype FROM (${new Frag(union.map((u) => u.sql).join(' UNION ALL '), union.flatMap((u) => u.args))}) ORDER BY ${orderBy(sortNames, params, ['itemtype', 'id'])} LIMIT ${Math.max(limit, 0)} OFFSET ${start}`
       : raw('SELECT 0 AS id, NULL AS itemtype WHERE 0');
   }
   const page: Row[] = limit > 0 && live.length ? selectAll(ctx.services.store.db, query.sql, ...query.args) : [];

@@ -3,7 +3,7 @@ import type { Scope } from '../auth/scope';
 import type { Column } from '../registry/columns';
 import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
 import { searchOptions, type SearchOption } from '../registry/searchoptions';
-import { Aliases, Frag, and, raw, sql } from './frag';
+import { Aliases, Frag, and, raw, sql, type Arg } from './frag';
 
 /**
  * From a search option to SQL. An option is a path from the searched row to one column:
@@ -18,8 +18,6 @@ export type Hop =
   | { kind: 'fk'; column: string; nullable: boolean; target: Itemtype }
   | { kind: 'child'; column: string; target: Itemtype; where: Record<string, Arg> }
   | { kind: 'poly'; target: Itemtype; where: Record<string, Arg>; itemtypeColumn: string; idColumn: string };
-
-type Arg = string | number;
 
 /** How values of an option compare: the search engine's families of datatypes. */
 export type Semantic = 'text' | 'number' | 'bool' | 'date' | 'datetime';
@@ -40,9 +38,39 @@ export interface Field {
   datatype: string;
   /** ITIL specials: status keywords, urgency/impact/priority "at least". */
   special: 'status' | 'level' | null;
+  /** Values GLPI computes instead of reading a column (late tickets, free disk percentage). */
+  computed: ((alias: string) => string) | null;
 }
 
 export class Unsupported extends Error {}
+
+const NOW = "datetime('now', 'localtime')";
+/** "Late": a deadline is set, the item is not waiting, and it was (or still is not) met in time. */
+const late = (deadline: string, done: string) => (a: string) =>
+  `(CASE WHEN ${a}.${deadline} IS NOT NULL AND ${a}.status <> 4 AND ((${a}.${done} IS NOT NULL AND ${a}.${done} > ${a}.${deadline}) OR (${a}.${done} IS NULL AND ${a}.${deadline} < ${NOW})) THEN 1 ELSE 0 END)`;
+/** Computed values by table, field and (for fields that several options compute differently) option id. */
+const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; sql: (alias: string) => string }> = {
+  'is_late:82': { columns: ['time_to_resolve', 'solvedate', 'status'], kind: 'bool', sql: late('time_to_resolve', 'solvedate') },
+  'is_late:182': { columns: ['internal_time_to_resolve', 'solvedate', 'status'], kind: 'bool', sql: late('internal_time_to_resolve', 'solvedate') },
+  'is_late:159': { columns: ['time_to_own', 'takeintoaccountdate', 'status'], kind: 'bool', sql: late('time_to_own', 'takeintoaccountdate') },
+  'is_late:187': { columns: ['internal_time_to_own', 'takeintoaccountdate', 'status'], kind: 'bool', sql: late('internal_time_to_own', 'takeintoaccountdate') },
+  'freepercent:152': {
+    columns: ['freesize', 'totalsize'],
+    kind: 'int',
+    sql: (a) => `(CASE WHEN ${a}.totalsize > 0 THEN CAST(ROUND(100.0 * ${a}.freesize / ${a}.totalsize) AS INTEGER) ELSE 0 END)`,
+  },
+};
+
+function computedColumn(target: Itemtype, field: string, option: SearchOption): { col: Column; sql: (alias: string) => string } | null {
+  const spec = COMPUTED[`${field}:${option.id}`];
+  if (!spec || !spec.columns.every((c) => target.column.has(c))) return null;
+  return { col: { name: field, kind: spec.kind, nullable: false, default: null, unsigned: false, autoIncrement: false }, sql: spec.sql };
+}
+
+/** SQL of the option's value on the row `alias` that holds it. */
+export function columnSql(field: Field, alias: string): string {
+  return field.computed ? field.computed(alias) : `${alias}.${field.column}`;
+}
 
 const ID_COLUMN: Column = { name: 'id', kind: 'int', nullable: false, default: null, unsigned: true, autoIncrement: true };
 
@@ -189,7 +217,8 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
     if (hops.length && !explicit && sharesUid(owner, option)) throw new Unsupported(`option ${option.id} shares its uid with other options`);
   }
   const target = hops.length ? hops[hops.length - 1]!.target : base;
-  const col = fieldName === 'id' ? ID_COLUMN : target.column.get(fieldName);
+  const computed = target.column.has(fieldName) ? null : computedColumn(target, fieldName, option);
+  const col = fieldName === 'id' ? ID_COLUMN : (computed?.col ?? target.column.get(fieldName));
   if (!col || target.hidden.includes(fieldName)) throw new Unsupported(`no column ${fieldName} in ${target.table}`);
   // Conditions must land on the first multi-valued step, and that step must have the columns.
   const firstMulti = hops.find((h) => h.kind !== 'fk');
@@ -211,6 +240,7 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
     semantic: datatype === 'count' ? 'number' : semanticOf(datatype, col),
     datatype,
     special: ownItil && fieldName === 'status' ? 'status' : ownItil && ['urgency', 'impact', 'priority'].includes(fieldName) ? 'level' : null,
+    computed: computed?.sql ?? null,
   };
 }
 
@@ -349,10 +379,10 @@ export function someValue(field: Field, base: string, ctx: BuildContext, cond: (
 
 /** The option's value for the row `base`, as one SQL expression (lists joined with \x1f). */
 export function valueExpression(field: Field, base: string, ctx: BuildContext): Frag {
-  if (field.hops.length === 0) return raw(`${base}.${field.column}`);
+  if (field.hops.length === 0) return raw(columnSql(field, base));
   const chain = buildChain(field, base, ctx);
   const where = and([raw(`${chain.inner} = ${chain.outer}`), ...(chain.linkExtra ? [chain.linkExtra] : []), ...chain.conditions]);
-  const column = `${chain.last}.${field.column}`;
+  const column = columnSql(field, chain.last);
   const select = field.count
     ? `COUNT(DISTINCT ${chain.last}.id)`
     : field.multi

@@ -7,7 +7,7 @@ import type { EntityTree } from '../auth/directory';
 import { requireSupported, unsupported, type Criterion, type Leaf } from './criteria';
 import { monthsFromNow, searchDate } from './dates';
 import { FALSE, Frag, TRUE, and, idSet, not, raw, sql } from './frag';
-import { resolveField, someValue, valueExpression, type BuildContext, type Field } from './options';
+import { columnSql, resolveField, someValue, Unsupported, valueExpression, type BuildContext, type Field } from './options';
 
 /**
  * Criteria to WHERE. Every criterion becomes a condition that is never NULL, so `NOT` and the
@@ -66,7 +66,7 @@ function boolValue(text: string): number | null {
 
 /** The column (or count) an option compares, on the row that holds it. */
 function column(field: Field, alias: string): Frag {
-  return raw(`${alias}.${field.column}`);
+  return raw(columnSql(field, alias));
 }
 
 /** A condition that is false for NULL instead of NULL. */
@@ -93,10 +93,11 @@ class CriterionBuilder {
   }
 
   text(value: string): Frag {
-    if (value === 'NULL' || value === 'null') return not(this.some((col, a) => nonNull(this.field, a, sql`${col} <> ''`)));
-    if (value === '^$') return not(this.some((col) => sql`${col} IS NOT NULL`));
-    const pattern = likePattern(value);
-    const exact = !/^%|[^\\]%$/.test(pattern) && value.trim() !== '^';
+    const word = value.trim();
+    if (word === 'NULL' || word === 'null') return not(this.some((col, a) => nonNull(this.field, a, sql`${col} <> ''`)));
+    if (word === '^$') return not(this.some((col) => sql`${col} IS NOT NULL`));
+    const pattern = likePattern(word);
+    const exact = !/^%|[^\\]%$/.test(pattern) && word !== '^';
     if (exact && this.field.col.kind === 'string' && !this.field.count) {
       // An anchored value on a case-insensitive column: plain equality, which an index can serve.
       return this.some((col, a) => nonNull(this.field, a, sql`${col} = ${pattern.replace(/\\([\\%_])/g, '$1')}`));
@@ -129,7 +130,7 @@ class CriterionBuilder {
   }
 
   equals(value: string): Frag {
-    const { field, wc } = this;
+    const { field } = this;
     const text = value.trim();
     const own = field.hops.length === 0;
     const hack = /^\$\$\$\$(\d{1,15})$/.exec(text);
@@ -217,7 +218,8 @@ function leafCondition(leaf: Leaf, wc: WhereContext): Frag | null {
   let field: Field;
   try {
     field = resolveField(wc.type, leaf.field, wc.base);
-  } catch {
+  } catch (error) {
+    if (!(error instanceof Unsupported)) throw error;
     // AllAssets: an option some asset types lack matches none of their rows.
     if (wc.type !== wc.base) return FALSE;
     throw unsupported(wc.type, leaf.field);

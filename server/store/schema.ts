@@ -51,6 +51,8 @@ function indexColumns(columns: Column[]): string[][] {
   for (const name of ['entities_id', 'name', 'users_id', 'tickets_id', 'problems_id', 'changes_id', 'groups_id', 'profiles_id', 'documents_id', 'computers_id', 'softwares_id', 'softwareversions_id', 'contracts_id', 'networkports_id']) {
     if (names.has(name)) out.push([name]);
   }
+  // Search: inventory lookups by serial number, and "changed since" / "last updated" on big tables.
+  for (const name of ['serial', 'date_mod']) if (names.has(name)) out.push([name]);
   return out;
 }
 

@@ -9,6 +9,7 @@ import type { Itemtype } from '../../registry';
 import { searchOptions } from '../../registry/searchoptions';
 import { prepared, selectAll } from '../../store/rows';
 import { readOptions } from './options';
+import { cachedPage } from './page-cache';
 import { presentItem } from './present';
 
 export const DEFAULT_RANGE = '0-50';
@@ -112,6 +113,10 @@ export interface ListScope {
 /** GET /:itemtype/ and GET /:parent/:id/:itemtype: one page of readable rows. */
 export function listItems(ctx: SessionContext, type: Itemtype, scope: ListScope = {}): Reply {
   if (!classCan(ctx.scope, type, 'read')) throw errors.rightMissing();
+  return cachedPage(ctx, () => buildPage(ctx, type, scope));
+}
+
+function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply {
   const params: Params = ctx.params;
   const range = parseRange(params.range);
   const column = sortColumn(type, params.sort);

@@ -1,0 +1,287 @@
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { Client } from '../support/client';
+import { useServer } from '../support/server';
+import { bulk, expectError, search, toQuery } from './helpers';
+
+/**
+ * GET /search/:itemtype — what every answer looks like: keys, headers, statuses, paging,
+ * columns (defaults, forcedisplay, criteria and sort fields), output options and validation.
+ */
+
+const ctx = useServer();
+let glpi: Client;
+let child: number;
+const pc: Record<string, number> = {};
+
+/** Keys of the first data row, in the order they were written (JSON.parse reorders numeric keys). */
+function firstRowKeys(text: string): string[] {
+  const start = text.indexOf('"data":[{');
+  const row = text.slice(start + 9, text.indexOf('}', start));
+  return [...row.matchAll(/"([^"]+)":/g)].map((m) => m[1]!);
+}
+
+beforeAll(async () => {
+  glpi = ctx.api;
+  child = await glpi.create('Entity', { name: 'Branch', entities_id: 0 });
+  const paris = await glpi.create('Location', { name: 'Paris' });
+  const maker = await glpi.create('Manufacturer', { name: 'Acme <&> Co' });
+  const ids = await bulk(glpi, 'Computer', [
+    { name: 'alpha', serial: 'S-1', locations_id: paris, manufacturers_id: maker },
+    { name: 'bravo', serial: 'S-2', entities_id: child },
+    { name: 'charlie', serial: 'S-3' },
+    { name: 'delta', serial: 'S-4' },
+  ]);
+  ['alpha', 'bravo', 'charlie', 'delta'].forEach((n, i) => (pc[n] = ids[i]!));
+  await bulk(glpi, 'Monitor', [{ name: 'bravo screen' }, { name: 'echo screen' }]);
+  await glpi.create('Ticket', { name: 'first ticket', content: 'hello', _users_id_requester: 2 });
+}, 60_000);
+
+describe('response', () => {
+  test('keys, headers and values of a plain search', async () => {
+    const res = await search(glpi, 'Computer');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['totalcount', 'count', 'sort', 'order', 'data', 'content-range', 'range']);
+    expect(res.body).toMatchObject({ totalcount: 4, count: 4, sort: ['1'], order: ['ASC'], 'content-range': '0-3/4', range: '0-3/4' });
+    expect(res.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+    expect(res.headers.get('accept-range')).toBe('Computer 1000');
+    expect(res.headers.get('content-range')).toBe('0-3/4');
+    const alpha = res.body.data[0];
+    expect(alpha['1']).toBe('alpha');
+    expect(alpha['5']).toBe('S-1');
+    expect(alpha['3']).toBe('Paris');
+    expect(alpha['23']).toBe('Acme <&> Co');
+    expect(alpha['80']).toBe('Root entity');
+    expect(alpha['31']).toBeNull(); // no status: no link
+    expect(alpha['45']).toEqual([]); // no operating system: no value of a multi-valued option
+    expect(res.body.data.map((r: Record<string, unknown>) => r['80'])).toEqual(['Root entity', 'Root entity > Branch', 'Root entity', 'Root entity']);
+  });
+
+  test('default columns follow GLPI: name, entity, then the display preferences', async () => {
+    const res = await search(glpi, 'Computer');
+    expect(firstRowKeys(res.text)).toEqual(['1', '80', '31', '23', '5', '4', '40', '45', '3', '19', '17']);
+  });
+
+  test('ITIL types put the ID first', async () => {
+    const res = await search(glpi, 'Ticket');
+    expect(firstRowKeys(res.text)).toEqual(['2', '1', '80', '12', '19', '15', '3', '4', '5', '7', '18']);
+    const row = res.body.data[0];
+    expect(row['12']).toBe(1);
+    expect(typeof row['2']).toBe('number');
+    expect(row['4']).toBe('glpi');
+    expect(row['5']).toEqual([]);
+  });
+
+  test('an empty result: data [], no Content-Range header', async () => {
+    const res = await search(glpi, 'Computer', { criteria: [{ field: 1, searchtype: 'contains', value: 'nonexistent' }] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ totalcount: 0, count: 0, data: [] });
+    expect(res.headers.get('content-range')).toBeNull();
+    expect(res.headers.get('accept-range')).toBe('Computer 1000');
+  });
+
+  test('JSON body with numbers and real arrays (verbs are ignored)', async () => {
+    const res = await glpi.post('search/Computer', { criteria: [{ field: 1, searchtype: 'contains', value: 'ALPHA' }], forcedisplay: [5] });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([{ 1: 'alpha', 80: 'Root entity', 5: 'S-1' }]);
+  });
+});
+
+describe('paging', () => {
+  test('a partial page is 206 with its Content-Range', async () => {
+    const res = await search(glpi, 'Computer', { range: '1-2' });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe('1-2/4');
+    expect(res.body).toMatchObject({ totalcount: 4, count: 2, 'content-range': '1-2/4', range: '1-2/4' });
+    expect(res.body.data.map((r: Record<string, unknown>) => r['1'])).toEqual(['bravo', 'charlie']);
+  });
+
+  test('the end of a range is clipped to the total', async () => {
+    const res = await search(glpi, 'Computer', { range: '2-100' });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe('2-3/4');
+  });
+
+  test('a start equal to the total gives no rows; beyond it is ERROR_RANGE_EXCEED_TOTAL', async () => {
+    const at = await search(glpi, 'Computer', { range: '4-10' });
+    expect(at.status).toBe(206);
+    expect(at.body.data).toEqual([]);
+    const past = await search(glpi, 'Computer', { range: '5-10' });
+    expectError(past, 400, 'ERROR_RANGE_EXCEED_TOTAL', 'Provided range exceed total count of data: 4');
+  });
+
+  test('a malformed range is refused', async () => {
+    expectError(await search(glpi, 'Computer', { range: 'a-b' }), 400, 'ERROR', 'range must be in format : [start-end] with integers');
+    expectError(await search(glpi, 'Computer', { range: '5-1' }), 400, 'ERROR');
+  });
+});
+
+describe('sort and order', () => {
+  test('sort by an option, descending, echoed as lists', async () => {
+    const res = await search(glpi, 'Computer', { sort: 5, order: 'DESC' });
+    expect(res.body.sort).toEqual([5]);
+    expect(res.body.order).toEqual(['DESC']);
+    expect(res.body.data.map((r: Record<string, unknown>) => r['5'])).toEqual(['S-4', 'S-3', 'S-2', 'S-1']);
+  });
+
+  test('sort by a dropdown puts rows without a link first', async () => {
+    const res = await search(glpi, 'Computer', { sort: 3, order: 'DESC', forcedisplay: [3] });
+    expect(res.body.data[0]['3']).toBe('Paris');
+  });
+
+  test('the sort field is added to the columns', async () => {
+    const res = await search(glpi, 'Computer', { sort: 6, forcedisplay: [5] });
+    expect(firstRowKeys(res.text)).toEqual(['1', '80', '5', '6']);
+  });
+
+  test('bad sort or order is a clear 400', async () => {
+    expectError(await search(glpi, 'Computer', { sort: 'name' }), 400, 'ERROR', 'sort must be a search option id of Computer');
+    expectError(await search(glpi, 'Computer', { sort: 424242 }), 400, 'ERROR');
+    expectError(await search(glpi, 'Computer', { order: 'sideways' }), 400, 'ERROR', 'order must be DESC or ASC');
+  });
+});
+
+describe('output options', () => {
+  test('forcedisplay replaces the preferences', async () => {
+    const res = await search(glpi, 'Computer', { forcedisplay: [6, 5] });
+    expect(firstRowKeys(res.text)).toEqual(['1', '80', '6', '5']);
+    const scalar = await search(glpi, 'Computer', { forcedisplay: 5 });
+    expect(firstRowKeys(scalar.text)).toEqual(['1', '80', '5']);
+  });
+
+  test('criteria fields join the columns', async () => {
+    const res = await search(glpi, 'Computer', { forcedisplay: [5], criteria: [{ field: 7, searchtype: 'contains', value: '' }, { field: 16, searchtype: 'contains', value: 'NULL' }] });
+    expect(firstRowKeys(res.text)).toEqual(['1', '80', '5', '7', '16']);
+  });
+
+  test('uid_cols keys columns by uid', async () => {
+    const res = await search(glpi, 'Computer', { uid_cols: 1, forcedisplay: [5, 3] });
+    expect(firstRowKeys(res.text)).toEqual(['Computer.name', 'Computer.Entity.completename', 'Computer.serial', 'Computer.Location.completename']);
+    expect(res.body.data[0]['Computer.Location.completename']).toBe('Paris');
+  });
+
+  test('withindexes keys rows by item id, in sort order', async () => {
+    const res = await search(glpi, 'Computer', { withindexes: 'true', sort: 1, order: 'DESC', forcedisplay: [5] });
+    expect(Array.isArray(res.body.data)).toBe(false);
+    expect(res.body.data[String(pc.alpha)]['5']).toBe('S-1');
+    const ids = [...res.text.matchAll(/"(\d+)":\{"1":/g)].map((m) => Number(m[1]));
+    expect(ids).toEqual([pc.delta!, pc.charlie!, pc.bravo!, pc.alpha!]);
+    const off = await search(glpi, 'Computer', { withindexes: 0 });
+    expect(Array.isArray(off.body.data)).toBe(true);
+  });
+
+  test('giveItems adds HTML cells', async () => {
+    const res = await search(glpi, 'Computer', { giveItems: true, forcedisplay: [23], range: '0-0' });
+    expect(Object.keys(res.body)).toEqual(['totalcount', 'count', 'sort', 'order', 'data', 'data_html', 'content-range', 'range']);
+    expect(res.body.data_html[0]['23']).toBe('Acme &lt;&amp;&gt; Co');
+    expect(res.body.data[0]['23']).toBe('Acme <&> Co');
+  });
+
+  test('rawdata exposes the query', async () => {
+    const res = await search(glpi, 'User', { sort: 19, order: 'DESC', range: '0-10', forcedisplay: 81, rawdata: true });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['totalcount', 'count', 'sort', 'order', 'data', 'rawdata', 'content-range', 'range']);
+    expect(Object.keys(res.body.rawdata)).toHaveLength(9);
+    expect(res.body.rawdata.sql.search).toContain('SELECT');
+    expect(res.body.data[0]).toHaveProperty('81');
+    expect(res.headers.get('accept-range')).toStartWith('User');
+  });
+
+  test('flags take true/false/1/0 and nothing else', async () => {
+    expectError(await search(glpi, 'Computer', { withindexes: 'yes' }), 400, 'ERROR', 'parameter withindexes must be a boolean');
+    expect((await search(glpi, 'Computer', { uid_cols: 'false' })).body.data[0]).toHaveProperty('1');
+  });
+});
+
+describe('validation', () => {
+  test('a criterion without field, searchtype or value is malformed', async () => {
+    for (const criterion of [{ searchtype: 'contains', value: 'x' }, { field: 1, value: 'x' }, { field: 1, searchtype: 'contains' }]) {
+      expectError(await search(glpi, 'Computer', { criteria: [criterion] }), 400, 'ERROR', 'Malformed search criteria');
+    }
+    expectError(await glpi.get('search/Computer', { query: 'criteria=oops' }), 400, 'ERROR', 'Malformed search criteria');
+    expectError(await search(glpi, 'Computer', { criteria: [{ criteria: [{ field: 1 }] }] }), 400, 'ERROR', 'Malformed search criteria');
+  });
+
+  test('unknown or non-numeric field ids are refused', async () => {
+    expectError(await search(glpi, 'Computer', { criteria: [{ field: 134343, searchtype: 'contains', value: 'x' }] }), 400, 'ERROR', 'Bad field ID in search criteria');
+    expectError(await search(glpi, 'Computer', { criteria: [{ field: '\\134343', searchtype: 'contains', value: 'x' }] }), 400, 'ERROR', 'Bad field ID in search criteria');
+    expectError(await search(glpi, 'Computer', { criteria: [{ field: 'all', searchtype: 'contains', value: 'x' }] }), 400, 'ERROR', 'Bad field ID in search criteria');
+  });
+
+  test('nosearch and nodisplay options', async () => {
+    expectError(await search(glpi, 'Computer', { criteria: [{ field: 65, searchtype: 'contains', value: 'x' }] }), 400, 'ERROR', 'Forbidden field ID in search criteria');
+    expectError(await search(glpi, 'Computer', { forcedisplay: [65] }), 400, 'ERROR', "ID is forbidden along with 'forcedisplay' parameter.");
+    expectError(await search(glpi, 'Computer', { forcedisplay: [4242] }), 400, 'ERROR', 'Bad field ID in forcedisplay parameter');
+  });
+
+  test('options this server cannot compute fail clearly', async () => {
+    const res = await search(glpi, 'Computer', { criteria: [{ field: 14, searchtype: 'contains', value: 'x' }] });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(['ERROR', 'search option 14 of Computer is not supported']);
+    expectError(await search(glpi, 'Computer', { forcedisplay: [14] }), 400, 'ERROR', 'search option 14 of Computer is not supported');
+    expectError(await search(glpi, 'Computer', { sort: 14 }), 400, 'ERROR', 'search option 14 of Computer is not supported');
+    expectError(await search(glpi, 'Ticket', { criteria: [{ field: 188, searchtype: 'equals', value: 1 }] }), 400, 'ERROR', 'search option 188 of Ticket is not supported');
+  });
+
+  test('unknown searchtypes, and under on a flat dropdown', async () => {
+    expectError(await search(glpi, 'Computer', { criteria: [{ field: 1, searchtype: 'regex', value: 'x' }] }), 400, 'ERROR', 'unknown searchtype "regex"');
+    expectError(await search(glpi, 'Computer', { criteria: [{ field: 23, searchtype: 'under', value: 1 }] }), 400, 'ERROR', 'searchtype under is not available for search option 23 of Computer');
+  });
+
+  test('itemtype segment', async () => {
+    expectError(await glpi.get('search'), 400, 'ERROR_RESOURCE_MISSING');
+    expectError(await glpi.get('search/NotAType'), 400, 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM');
+    expectError(await glpi.get('search/computer'), 400, 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM');
+  });
+
+  test('a session is required', async () => {
+    expectError(await glpi.get('search/Computer', { anonymous: true }), 401, 'ERROR_SESSION_TOKEN_MISSING');
+  });
+});
+
+describe('other itemtypes', () => {
+  test('relations show the names of both sides', async () => {
+    const res = await search(glpi, 'Profile_User', { forcedisplay: [4, 5, 86] });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([{ 80: 'Root entity', 4: 'Super-Admin', 5: 'glpi', 86: 1 }]);
+  });
+
+  test('itemtypes without GLPI options get name, id, comment, dates and entity', async () => {
+    await glpi.create('Budget', { name: 'IT budget', comment: 'yearly' });
+    const res = await search(glpi, 'Budget', { criteria: [{ field: 16, searchtype: 'contains', value: 'year' }], forcedisplay: [2] });
+    expect(res.body.totalcount).toBe(1);
+    expect(res.body.data[0]).toMatchObject({ 1: 'IT budget', 16: 'yearly' });
+    expect(typeof res.body.data[0]['2']).toBe('number');
+  });
+});
+
+describe('AllAssets', () => {
+  test('one list over every asset type, with id and itemtype', async () => {
+    const res = await search(glpi, 'AllAssets', { range: '0-99' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('accept-range')).toBe('AllAssets 1000');
+    expect(res.body.totalcount).toBe(6);
+    expect(firstRowKeys(res.text)).toEqual(['1', '80', '31', 'id', 'itemtype']);
+    expect(res.body.data.map((r: Record<string, unknown>) => `${r.itemtype}:${r['1']}`)).toEqual([
+      'Computer:alpha',
+      'Computer:bravo',
+      'Monitor:bravo screen',
+      'Computer:charlie',
+      'Computer:delta',
+      'Monitor:echo screen',
+    ]);
+  });
+
+  test('criteria, sort and paging apply to the union', async () => {
+    const res = await search(glpi, 'AllAssets', { criteria: [{ field: 1, searchtype: 'contains', value: 'o' }], sort: 1, order: 'DESC', range: '0-1' });
+    expect(res.status).toBe(206);
+    expect(res.body.totalcount).toBe(3);
+    expect(res.body.data.map((r: Record<string, unknown>) => r['1'])).toEqual(['echo screen', 'bravo screen']);
+    const located = await search(glpi, 'AllAssets', { criteria: [{ field: 3, searchtype: 'contains', value: 'par' }] });
+    expect(located.body.data.map((r: Record<string, unknown>) => [r.itemtype, r.id])).toEqual([['Computer', pc.alpha]]);
+  });
+
+  test('query strings keep working the GLPI way', async () => {
+    const res = await glpi.get('search/AllAssets', { query: `${toQuery({ criteria: [{ link: 'AND', field: 1, searchtype: 'contains', value: '^bravo' }] })}&uid_cols=1` });
+    expect(res.body.data.map((r: Record<string, unknown>) => r['AllAssets.UNKNOWN.name'])).toEqual(['bravo', 'bravo screen']);
+  });
+});
