@@ -4,14 +4,30 @@ import type { Db } from './db';
 export type Row = Record<string, unknown>;
 type Bindable = string | number | bigint | boolean | null | Uint8Array;
 
-/** Prepared statements are cached per database and SQL text: the hot paths reuse them. */
+/**
+ * Prepared statements are cached per database and SQL text: the hot paths reuse them. Searches
+ * make a new shape of SQL per set of criteria, so the cache is bounded (oldest out first).
+ */
 const cache = new WeakMap<Db, Map<string, Statement>>();
+const MAX_STATEMENTS = 2000;
 
 export function prepared(db: Db, sql: string): Statement {
   let stmts = cache.get(db);
   if (!stmts) cache.set(db, (stmts = new Map()));
   let stmt = stmts.get(sql);
-  if (!stmt) stmts.set(sql, (stmt = db.prepare(sql)));
+  if (stmt) {
+    // Most recently used last, so eviction takes the least recently used.
+    stmts.delete(sql);
+    stmts.set(sql, stmt);
+    return stmt;
+  }
+  stmt = db.prepare(sql);
+  stmts.set(sql, stmt);
+  if (stmts.size > MAX_STATEMENTS) {
+    const oldest = stmts.keys().next().value!;
+    stmts.get(oldest)?.finalize();
+    stmts.delete(oldest);
+  }
   return stmt;
 }
 
