@@ -107,3 +107,21 @@ export function idsOf(res: ApiResponse): number[] {
   expect(Array.isArray(res.body)).toBe(true);
   return (res.body as { id: number }[]).map((r) => Number(r.id));
 }
+
+/**
+ * One Computer per placement the scope tests need: root (plain and recursive), A (plain and
+ * recursive), A1 and B. Returns their ids by placement name.
+ */
+export async function placeComputers(glpi: Client, entities: { A: number; A1: number; B: number }, extra: Record<string, unknown> = {}): Promise<Record<string, number>> {
+  const { A, A1, B } = entities;
+  const placed: [string, number, number][] = [
+    ['root', 0, 0],
+    ['rootRec', 0, 1],
+    ['A', A, 0],
+    ['ARec', A, 1],
+    ['A1', A1, 0],
+    ['B', B, 0],
+  ];
+  const ids = await bulkCreate(glpi, 'Computer', placed.map(([name, entities_id, is_recursive]) => ({ name: `pc-${name}`, entities_id, is_recursive, ...extra })));
+  return Object.fromEntries(placed.map(([name], i) => [name, ids[i]!]));
+}

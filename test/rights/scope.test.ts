@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
-import { buildBase, bulkCreate, createUser, expectError, idsOf, loginAs, RIGHT_MISSING, unique, type Base } from './fixture';
+import { buildBase, bulkCreate, createUser, expectError, idsOf, loginAs, RIGHT_MISSING, unique, type Base, placeComputers } from './fixture';
 
 /**
  * Entity scope (recursion, read-only ancestors, refused writes, bulk shapes), the Self-Service
@@ -27,16 +27,7 @@ beforeAll(async () => {
   [selfService, observer, admin, technician, supervisor] = [base.as[1]!, base.as[2]!, base.as[3]!, base.as[6]!, base.as[7]!];
   ssId = base.userIds[1]!;
 
-  const placed: [string, number, number][] = [
-    ['root', 0, 0],
-    ['rootRec', 0, 1],
-    ['A', A, 0],
-    ['ARec', A, 1],
-    ['A1', A1, 0],
-    ['B', B, 0],
-  ];
-  const ids = await bulkCreate(glpi, 'Computer', placed.map(([name, entities_id, is_recursive]) => ({ name: `pc-${name}`, entities_id, is_recursive, comment: 'original' })));
-  placed.forEach(([name], i) => (pc[name] = ids[i]!));
+  Object.assign(pc, await placeComputers(glpi, { A, A1, B }, { comment: 'original' }));
 
   const tickets: [string, Record<string, unknown>][] = [
     ['mine', { entities_id: A, _users_id_requester: ssId }],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
-import { buildBase, bulkCreate, createUser, expectError, idsOf, loginAs, unique, type Base } from './fixture';
+import { buildBase, bulkCreate, createUser, expectError, idsOf, loginAs, unique, type Base, placeComputers } from './fixture';
 
 /**
  * Session endpoints: getMyProfiles, getActiveProfile, changeActiveProfile, getMyEntities,
@@ -26,16 +26,7 @@ beforeAll(async () => {
     { users_id: multiId, profiles_id: 2, entities_id: B, is_recursive: 0 },
     { users_id: multiId, profiles_id: 1, entities_id: A1, is_recursive: 0 },
   ]);
-  const placed: [string, number, number][] = [
-    ['root', 0, 0],
-    ['rootRec', 0, 1],
-    ['A', A, 0],
-    ['ARec', A, 1],
-    ['A1', A1, 0],
-    ['B', B, 0],
-  ];
-  const ids = await bulkCreate(glpi, 'Computer', placed.map(([name, entities_id, is_recursive]) => ({ name: `pc-${name}`, entities_id, is_recursive })));
-  placed.forEach(([name], i) => (pc[name] = ids[i]!));
+  Object.assign(pc, await placeComputers(glpi, { A, A1, B }));
 }, 60_000);
 afterAll(() => server.dispose());
 
