@@ -5,7 +5,9 @@ import { accessFilter } from '../auth/visibility';
 import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
 import { findById, insertRow, nowString, run, selectOne, type Row } from '../store/rows';
 import { asList, toId, type Params } from '../http/params';
-import { itemtype, type Itemtype } from '../registry';
+import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
+import { logRelation } from '../store/crud';
+import { HISTORY } from '../store/history';
 import { ACTOR, ACTOR_TABLES } from './visibility';
 
 const SOLVED = 5;
@@ -66,7 +68,9 @@ function addActors(wc: WriteContext, type: Itemtype, id: number, input: Params):
     const linkTable = kind === 'users' ? tables.users : tables.groups;
     const column = kind === 'users' ? 'users_id' : 'groups_id';
     if (selectOne(wc.db, `SELECT id FROM ${linkTable} WHERE ${tables.fk} = ? AND ${column} = ? AND type = ?`, id, target, role)) continue;
-    insertRow(wc.db, linkTable, { [tables.fk]: id, [column]: target, type: role });
+    const link = { [tables.fk]: id, [column]: target, type: role };
+    link.id = insertRow(wc.db, linkTable, link);
+    logRelation(wc, itemtypeByTable(linkTable)!, link, HISTORY.ADD_RELATION);
     assigned ||= role === ACTOR.ASSIGNED;
   }
   return assigned;

@@ -33,6 +33,8 @@ function derive(name: string, spec: ItemtypeSpec, tableToType: Map<string, strin
     features: spec.features ?? [],
     required: spec.required ?? [],
     owners: spec.owners ?? [],
+    logsWith: spec.logsWith ?? null,
+    linkActions: spec.linkActions ?? null,
     fk: spec.fk ?? {},
     hidden: spec.hidden ?? [],
     computed: spec.computed ?? [],

@@ -52,8 +52,14 @@ const itil = (table: string, right: string, name: keyof typeof ITIL_CHILDREN): I
   computed: ['users_id_recipient', 'users_id_lastupdater', 'solvedate', 'closedate'],
 });
 
-const itilActor = (table: string, parent: string, parentFk: string): ItemtypeSpec =>
-  dependent(table, [{ fk: parentFk, itemtype: parent }]);
+/** An ITIL actor row: rights follow the ITIL item; history names the user, group or supplier. */
+const itilActor = (table: string, parent: string, parentFk: string, actor: 'User' | 'Group' | 'Supplier'): ItemtypeSpec =>
+  dependent(table, [{ fk: parentFk, itemtype: parent }], { logsWith: { fk: `${actor.toLowerCase()}s_id`, itemtype: actor } });
+
+/** GLPI's linked_action values for components, installations and connections. */
+const DEVICE_LINK = { add: 1, remove: 3 };
+const SOFTWARE_LINK = { add: 4, remove: 5 };
+const CONNECTION_LINK = { add: 7, remove: 6 };
 
 export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   // Assets
@@ -68,9 +74,9 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   ConsumableItem: { ...asset('glpi_consumableitems', 'consumable'), features: ['infocom', 'document', 'note'] },
   Software: { ...asset('glpi_softwares', 'software'), children: ['SoftwareVersion'] },
   SoftwareVersion: { table: 'glpi_softwareversions', kind: 'child', right: 'software', owners: [{ fk: 'softwares_id', itemtype: 'Software' }] },
-  Item_SoftwareVersion: dependent('glpi_items_softwareversions', [poly, { fk: 'softwareversions_id', itemtype: 'SoftwareVersion' }], { polyTargets: 'software' }),
+  Item_SoftwareVersion: dependent('glpi_items_softwareversions', [poly, { fk: 'softwareversions_id', itemtype: 'SoftwareVersion' }], { polyTargets: 'software', linkActions: SOFTWARE_LINK }),
   Item_SoftwareLicense: dependent('glpi_items_softwarelicenses', [poly, { fk: 'softwarelicenses_id', itemtype: 'SoftwareLicense' }], { polyTargets: 'software' }),
-  Computer_Item: dependent('glpi_computers_items', [{ fk: 'computers_id', itemtype: 'Computer' }, poly], { polyTargets: 'connectable' }),
+  Computer_Item: dependent('glpi_computers_items', [{ fk: 'computers_id', itemtype: 'Computer' }, poly], { polyTargets: 'connectable', linkActions: CONNECTION_LINK }),
   NetworkPort: dependent('glpi_networkports', [poly], { kind: 'child', children: ['NetworkName'], polyTargets: 'networkport' }),
   NetworkPortEthernet: dependent('glpi_networkportethernets', [{ fk: 'networkports_id', itemtype: 'NetworkPort' }], { kind: 'child' }),
   NetworkName: dependent('glpi_networknames', [poly], { kind: 'child', children: ['IPAddress'], polyTargets: ['NetworkPort'] }),
@@ -94,11 +100,11 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   DeviceGraphicCard: { table: 'glpi_devicegraphiccards', kind: 'dropdown', right: 'device' },
   DeviceMemoryType: dropdown('glpi_devicememorytypes'),
   DeviceProcessorModel: dropdown('glpi_deviceprocessormodels'),
-  Item_DeviceProcessor: dependent('glpi_items_deviceprocessors', [poly, { fk: 'deviceprocessors_id', itemtype: 'DeviceProcessor' }], { polyTargets: 'device' }),
-  Item_DeviceMemory: dependent('glpi_items_devicememories', [poly, { fk: 'devicememories_id', itemtype: 'DeviceMemory' }], { polyTargets: 'device' }),
-  Item_DeviceHardDrive: dependent('glpi_items_deviceharddrives', [poly, { fk: 'deviceharddrives_id', itemtype: 'DeviceHardDrive' }], { polyTargets: 'device' }),
-  Item_DeviceNetworkCard: dependent('glpi_items_devicenetworkcards', [poly, { fk: 'devicenetworkcards_id', itemtype: 'DeviceNetworkCard' }], { polyTargets: 'device' }),
-  Item_DeviceGraphicCard: dependent('glpi_items_devicegraphiccards', [poly, { fk: 'devicegraphiccards_id', itemtype: 'DeviceGraphicCard' }], { polyTargets: 'device' }),
+  Item_DeviceProcessor: dependent('glpi_items_deviceprocessors', [poly, { fk: 'deviceprocessors_id', itemtype: 'DeviceProcessor' }], { polyTargets: 'device', linkActions: DEVICE_LINK }),
+  Item_DeviceMemory: dependent('glpi_items_devicememories', [poly, { fk: 'devicememories_id', itemtype: 'DeviceMemory' }], { polyTargets: 'device', linkActions: DEVICE_LINK }),
+  Item_DeviceHardDrive: dependent('glpi_items_deviceharddrives', [poly, { fk: 'deviceharddrives_id', itemtype: 'DeviceHardDrive' }], { polyTargets: 'device', linkActions: DEVICE_LINK }),
+  Item_DeviceNetworkCard: dependent('glpi_items_devicenetworkcards', [poly, { fk: 'devicenetworkcards_id', itemtype: 'DeviceNetworkCard' }], { polyTargets: 'device', linkActions: DEVICE_LINK }),
+  Item_DeviceGraphicCard: dependent('glpi_items_devicegraphiccards', [poly, { fk: 'devicegraphiccards_id', itemtype: 'DeviceGraphicCard' }], { polyTargets: 'device', linkActions: DEVICE_LINK }),
   OperatingSystem: dropdown('glpi_operatingsystems'),
   Item_OperatingSystem: dependent('glpi_items_operatingsystems', [poly], { polyTargets: 'software' }),
 
@@ -110,15 +116,15 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   TicketTask: { table: 'glpi_tickettasks', kind: 'child', right: 'task', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }] },
   ITILSolution: { table: 'glpi_itilsolutions', kind: 'child', right: null, history: false, owners: [poly], polyTargets: 'itil' },
   TicketValidation: { table: 'glpi_ticketvalidations', kind: 'child', right: 'ticketvalidation', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }] },
-  Ticket_User: itilActor('glpi_tickets_users', 'Ticket', 'tickets_id'),
-  Group_Ticket: itilActor('glpi_groups_tickets', 'Ticket', 'tickets_id'),
-  Supplier_Ticket: itilActor('glpi_suppliers_tickets', 'Ticket', 'tickets_id'),
-  Problem_User: itilActor('glpi_problems_users', 'Problem', 'problems_id'),
-  Group_Problem: itilActor('glpi_groups_problems', 'Problem', 'problems_id'),
-  Problem_Supplier: itilActor('glpi_problems_suppliers', 'Problem', 'problems_id'),
-  Change_User: itilActor('glpi_changes_users', 'Change', 'changes_id'),
-  Change_Group: itilActor('glpi_changes_groups', 'Change', 'changes_id'),
-  Change_Supplier: itilActor('glpi_changes_suppliers', 'Change', 'changes_id'),
+  Ticket_User: itilActor('glpi_tickets_users', 'Ticket', 'tickets_id', 'User'),
+  Group_Ticket: itilActor('glpi_groups_tickets', 'Ticket', 'tickets_id', 'Group'),
+  Supplier_Ticket: itilActor('glpi_suppliers_tickets', 'Ticket', 'tickets_id', 'Supplier'),
+  Problem_User: itilActor('glpi_problems_users', 'Problem', 'problems_id', 'User'),
+  Group_Problem: itilActor('glpi_groups_problems', 'Problem', 'problems_id', 'Group'),
+  Problem_Supplier: itilActor('glpi_problems_suppliers', 'Problem', 'problems_id', 'Supplier'),
+  Change_User: itilActor('glpi_changes_users', 'Change', 'changes_id', 'User'),
+  Change_Group: itilActor('glpi_changes_groups', 'Change', 'changes_id', 'Group'),
+  Change_Supplier: itilActor('glpi_changes_suppliers', 'Change', 'changes_id', 'Supplier'),
   Item_Ticket: dependent('glpi_items_tickets', [{ fk: 'tickets_id', itemtype: 'Ticket' }, poly], { polyTargets: 'ticket' }),
   Item_Problem: dependent('glpi_items_problems', [{ fk: 'problems_id', itemtype: 'Problem' }, poly], { polyTargets: 'ticket' }),
   Change_Item: dependent('glpi_changes_items', [{ fk: 'changes_id', itemtype: 'Change' }, poly], { polyTargets: 'ticket' }),

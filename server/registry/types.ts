@@ -50,12 +50,18 @@ export interface ItemtypeSpec {
   readOnly?: boolean;
   /** For polymorphic rows: which itemtypes `itemtype` may name (a feature, all ITIL types, or history keepers). */
   polyTargets?: Feature | 'itil' | 'history' | string[];
+  /** The other side a link row names in history when it is not an owner (an ITIL actor's user). */
+  logsWith?: OwnerLink;
+  /** linked_action values of this link's history rows, when not 15/16 (devices, software, connections). */
+  linkActions?: { add: number; remove: number };
   /** Users are not in an entity: they are visible through their authorizations. */
   visibility?: 'entity' | 'authorizations' | 'global';
 }
 
 /** The derived, ready-to-use description of an itemtype. */
-export interface Itemtype extends Required<Omit<ItemtypeSpec, 'right' | 'tree' | 'polyTargets' | 'visibility'>> {
+export interface Itemtype extends Required<Omit<ItemtypeSpec, 'right' | 'tree' | 'polyTargets' | 'visibility' | 'logsWith' | 'linkActions'>> {
+  logsWith: OwnerLink | null;
+  linkActions: { add: number; remove: number } | null;
   polyTargets: string[];
   visibility: 'entity' | 'authorizations' | 'global' | 'owner';
   name: string;

@@ -122,10 +122,11 @@ function checkUnique(wc: WriteContext, type: Itemtype, row: Row, id?: number): v
 /** GLPI logs relation changes on both linked items, naming the other side. */
 export function logRelation(wc: WriteContext, type: Itemtype, row: Row, action: number): void {
   if (!wc.history || type.owners.length === 0) return;
-  const sides = type.owners.map((o) =>
+  const links = type.logsWith ? [...type.owners, type.logsWith] : type.owners;
+  const sides = links.map((o) =>
     'fk' in o ? { type: itemtype(o.itemtype), id: Number(row[o.fk] ?? 0) } : { type: itemtype(String(row.itemtype ?? '')), id: Number(row.items_id ?? 0) },
   );
-  if (type.owners.length === 1) {
+  if (sides.length === 1) {
     const parent = sides[0]!;
     if (!parent.type?.history) return;
     const sub = action === HISTORY.ADD_RELATION ? HISTORY.ADD_SUBITEM : action === HISTORY.DEL_RELATION ? HISTORY.DELETE_SUBITEM : HISTORY.UPDATE_SUBITEM;
@@ -133,11 +134,13 @@ export function logRelation(wc: WriteContext, type: Itemtype, row: Row, action: 
     writeLog(wc.db, wc.actor, { itemtype: parent.type.name, itemsId: parent.id, action: sub, link: type.name, ...(sub === HISTORY.DELETE_SUBITEM ? { oldValue: label } : { newValue: label }) });
     return;
   }
-  for (const [i, side] of sides.entries()) {
+  const adding = action === HISTORY.ADD_RELATION;
+  const logged = type.linkActions ? (adding ? type.linkActions.add : type.linkActions.remove) : action;
+  for (const [i, side] of sides.slice(0, 2).entries()) {
     const other = sides[1 - i];
-    if (!side.type?.history || !other?.type || i > 1) continue;
+    if (!side.type?.history || !other?.type) continue;
     const value = `${nameOf(wc.db, other.type, other.id)} (${other.id})`;
-    writeLog(wc.db, wc.actor, { itemtype: side.type.name, itemsId: side.id, action, link: other.type.name, ...(action === HISTORY.ADD_RELATION ? { newValue: value } : { oldValue: value }) });
+    writeLog(wc.db, wc.actor, { itemtype: side.type.name, itemsId: side.id, action: logged, link: other.type.name, ...(adding ? { newValue: value } : { oldValue: value }) });
   }
 }
 

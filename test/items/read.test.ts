@@ -295,7 +295,8 @@ describe('getItem options', () => {
     expect(logs.map((l) => l.id)).toEqual([...logs.map((l) => l.id)].sort((x, y) => y - x));
     expect(logs.at(-1)).toMatchObject({ itemtype: 'Computer', items_id: full.computer, itemtype_link: '', linked_action: 20, user_name: 'glpi (2)', id_search_option: 0, old_value: '', new_value: '' });
     const byLink = (link: string) => logs.find((l) => l.itemtype_link === link);
-    expect(byLink('Monitor')).toMatchObject({ linked_action: 15, new_value: `screen (${full.monitor})` });
+    // Connections, installations and components have GLPI's own actions (7, 4, 1); other links 15.
+    expect(byLink('Monitor')).toMatchObject({ linked_action: 7, new_value: `screen (${full.monitor})` });
     expect(byLink('Document')).toMatchObject({ linked_action: 15, new_value: `manual (${full.document})` });
     expect(byLink('Contract')).toMatchObject({ linked_action: 15, new_value: `support (${full.contract})` });
     expect(byLink('Ticket')).toMatchObject({ linked_action: 15, new_value: `broken screen (${full.ticket})` });

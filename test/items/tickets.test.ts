@@ -1,7 +1,7 @@
 /** Service-desk rules through the item API: priority matrix, scales, statuses and their dates, actors, followups. */
 import { describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
-import { DATETIME, expectError, uniq } from './fixtures';
+import { DATETIME, expectError, logsOf, uniq } from './fixtures';
 
 const ctx = useServer();
 
@@ -156,6 +156,10 @@ describe('actors', () => {
     expect(t.status).toBe(2);
     const actors = await ctx.api.get(`Ticket/${t.id}/Ticket_User`);
     expect(actors.body.map((a: any) => [a.users_id, a.type]).sort()).toEqual([[2, 1], [tech, 2]]);
+    // Each actor is a relation in the ticket's history, naming the user.
+    const added = (await logsOf(ctx.api, 'Ticket', t.id)).filter((l) => l.linked_action === 15 && l.itemtype_link === 'User');
+    expect(added.map((l) => l.new_value)).toContain('glpi (2)');
+    expect(added.map((l) => l.new_value).some((v: string) => v.endsWith(`(${tech})`))).toBe(true);
   });
 
   test('assigning later (user or group) moves a New ticket to 2; a Change keeps its status', async () => {

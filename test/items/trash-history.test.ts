@@ -150,9 +150,18 @@ describe('trash and purge', () => {
     for (const [itemtype, id] of kept) expect({ itemtype, status: await status(`${itemtype}/${id}`) }).toEqual({ itemtype, status: 200 });
     expect(await rawLogs('Computer', pc)).toEqual([]);
     // The surviving side of each link records its removal (16), as for a link purged on its own.
-    for (const [itemtype, id] of [['Monitor', monitor], ['Document', document], ['Contract', contract], ['Ticket', ticket], ['SoftwareVersion', version], ['DeviceProcessor', cpu]] as const) {
+    // Connections (7/6), installations (4/5) and components (1/3) use GLPI's own actions.
+    const survivors: [string, number, number, number][] = [
+      ['Monitor', monitor, 7, 6],
+      ['Document', document, 15, 16],
+      ['Contract', contract, 15, 16],
+      ['Ticket', ticket, 15, 16],
+      ['SoftwareVersion', version, 4, 5],
+      ['DeviceProcessor', cpu, 1, 3],
+    ];
+    for (const [itemtype, id, added, removed] of survivors) {
       const rel = (await rawLogs(itemtype, id)).filter((l) => l.itemtype_link === 'Computer').map((l) => [l.linked_action, l.old_value, l.new_value]);
-      expect({ itemtype, rel }).toEqual({ itemtype, rel: [[15, '', pcLabel], [16, pcLabel, '']] });
+      expect({ itemtype, rel }).toEqual({ itemtype, rel: [[added, '', pcLabel], [removed, pcLabel, '']] });
     }
   });
 
