@@ -7,7 +7,7 @@ import { badRequest, errors } from '../../http/errors';
 import { flag, isObject, type Params } from '../../http/params';
 import type { Itemtype } from '../../registry';
 import { searchOptions } from '../../registry/searchoptions';
-import { prepared, selectAll } from '../../store/rows';
+import { prepared, selectAll, type Row } from '../../store/rows';
 import { readOptions } from './options';
 import { cachedPage } from './page-cache';
 import { presentItem } from './present';
@@ -108,6 +108,8 @@ export interface ListScope {
   /** Extra SQL condition on alias t (sub-items: the parent link). */
   where?: string;
   args?: (string | number)[];
+  /** Reshapes each presented item (old itemtype names show old field names). */
+  mapItem?: (item: unknown) => unknown;
 }
 
 /** GET /:itemtype/ and GET /:parent/:id/:itemtype: one page of readable rows. */
@@ -148,7 +150,8 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
     range.end - range.start + 1,
     range.start,
   );
-  const body = rows.map((row) => presentItem(ctx, type, row, opts));
+  const present = (row: Row) => presentItem(ctx, type, row, opts);
+  const body = scope.mapItem ? rows.map((row) => scope.mapItem!(present(row))) : rows.map(present);
   const page = pageHeaders(type.name, range, total);
   return json(body, page.status, page.headers);
 }

@@ -2,6 +2,8 @@ import type { Reply, SessionContext } from '../../http/context';
 import { badRequest, errors } from '../../http/errors';
 import type { Params } from '../../http/params';
 import { itemtype, type Itemtype } from '../../registry';
+import { aliasOf } from '../../registry/aliases';
+import { aliasBranch } from './aliases';
 import { getItem } from './read';
 import { listItems } from './list';
 import { listSubItems } from './subitems';
@@ -30,6 +32,8 @@ function parentFields(parent: Itemtype, parentId: number, child: Itemtype): Para
 export function itemtypeBranch(ctx: SessionContext): Reply | Promise<Reply> {
   const [typeName, idSegment, subName, subIdSegment] = ctx.segments;
   if (ctx.segments.length > 4) throw errors.resourceNotFound();
+  const alias = typeName === undefined ? undefined : aliasOf(typeName);
+  if (alias && ctx.segments.length <= 2) return aliasBranch(ctx, alias, parseId(idSegment));
   const type = resolveType(typeName);
   const id = parseId(idSegment);
   const sub = subName === undefined ? null : resolveType(subName);
