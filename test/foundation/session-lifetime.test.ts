@@ -14,13 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.dispose());
 
-/**
- * Restarts the process. TestServer.start() looks for the first "listening on" line of all the
- * output it ever collected, so after a restart it would find the old port: start from a clean log.
- */
 async function restart(kill = false): Promise<void> {
   await server.stop(kill);
-  server.output = '';
   await server.start();
 }
 

@@ -1,0 +1,61 @@
+/**
+ * A data folder from an older version upgrades itself at start-up: missing tables, columns and
+ * indexes are added, pending migrations run once and are recorded, and the data is kept.
+ */
+import { Database } from 'bun:sqlite';
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { Client } from '../support/client';
+import { startServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.dispose());
+
+/** Edits the database while the server is stopped, as an older version would have left it. */
+function withDatabase(fn: (db: Database) => void): void {
+  const db = new Database(join(server.dataDir, 'deskbase.sqlite'));
+  try {
+    fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+test('the first start records its migrations and the database settings', async () => {
+  await server.stop();
+  withDatabase((db) => {
+    expect(db.query('SELECT id, name FROM deskbase_migrations').all()).toEqual([{ id: 1, name: 'default install data' }]);
+    expect(db.query('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+  });
+  await server.start();
+});
+
+test('an older database (a table and a column missing) is brought up to date, data kept', async () => {
+  const api = await new Client(server.api).login();
+  const computer = await api.create('Computer', { name: 'kept', serial: 'S-1' });
+  await server.stop();
+  withDatabase((db) => {
+    db.exec('DROP TABLE glpi_userpreferences');
+    db.exec('ALTER TABLE glpi_computers DROP COLUMN last_boot');
+  });
+  await server.start();
+  const again = await new Client(server.api).login();
+  const read = await again.get(`Computer/${computer}`);
+  expect(read.status).toBe(200);
+  expect(read.body).toMatchObject({ name: 'kept', serial: 'S-1', last_boot: null });
+  expect((await again.get('User/2/UserPreference')).status).toBe(200);
+  withDatabase((db) => {
+    const migrations = db.query('SELECT COUNT(*) AS n FROM deskbase_migrations').get() as { n: number };
+    expect(migrations.n).toBe(1); // nothing ran twice
+  });
+});
+
+test('a second start on the same folder applies nothing again and keeps the one admin', async () => {
+  await server.restart();
+  expect(server.output).not.toContain('applied');
+  const api = await new Client(server.api).login();
+  expect((await api.get('User/', { query: 'searchText[name]=^glpi$' })).body).toHaveLength(1);
+});
