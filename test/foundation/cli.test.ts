@@ -1,6 +1,10 @@
 /** The command line: --help prints the options; bad options stop with exit code 2. */
 import { describe, expect, test } from 'bun:test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Client } from '../support/client';
+import { TestServer } from '../support/server';
 
 const ROOT = resolve(import.meta.dir, '../..');
 
@@ -54,4 +58,22 @@ describe('bad options', () => {
       expect(res.stderr).not.toMatch(/\bat .*\.ts:\d+/); // a message, not a stack trace
     });
   }
+});
+
+describe('first start without DESKBASE_ADMIN_PASSWORD', () => {
+  test('a random admin password is printed once, works, and is not printed again', async () => {
+    const server = new TestServer(mkdtempSync(join(tmpdir(), 'deskbase-first-')), { DESKBASE_ADMIN_PASSWORD: '' });
+    try {
+      await server.start();
+      await Bun.sleep(100); // the password line comes before "listening"; give the pipe a moment
+      const password = /password: (\S+)/.exec(server.output)?.[1];
+      expect(password).toMatch(/^[\w-]{12,}$/);
+      await new Client(server.api).login('glpi', password!);
+      await server.restart();
+      expect(server.output).not.toContain('password:');
+      await new Client(server.api).login('glpi', password!);
+    } finally {
+      await server.dispose();
+    }
+  });
 });
