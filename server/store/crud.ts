@@ -53,13 +53,20 @@ function checkFilterOnValues(wc: WriteContext, type: Itemtype, row: Row, action:
   const values = columns.map((c) => (row[c] === undefined ? defaultValue(type.column.get(c)!) : row[c])) as (string | number | null)[];
   const select = columns.map((c) => `? AS ${c}`).join(', ');
   const sql = `SELECT 1 AS ok FROM (SELECT ${select}) candidate WHERE ${filter}`;
-  return wc.db.query(sql).get(...values) !== null;
+  return selectOne(wc.db, sql, ...values) !== null;
+}
+
+const writableCache = new WeakMap<Itemtype, Set<string>>();
+function writableNames(type: Itemtype): Set<string> {
+  let names = writableCache.get(type);
+  if (!names) writableCache.set(type, (names = new Set(writableColumns(type).map((c) => c.name))));
+  return names;
 }
 
 /** Validated column values from an input object; unknown fields are refused, `_` keys left to hooks. */
 function columnsFromInput(type: Itemtype, input: Params): Row {
   const out: Row = {};
-  const writable = new Set(writableColumns(type).map((c) => c.name));
+  const writable = writableNames(type);
   for (const [key, value] of Object.entries(input)) {
     if (key.startsWith('_') || IGNORED_INPUT.has(key) || type.computed.includes(key) || type.hidden.includes(key)) continue;
     if (!writable.has(key)) throw new ItemError(`Field ${key} is not valid for ${type.name} item.`, 'ERROR_FIELD_NOT_FOUND');
