@@ -10,7 +10,6 @@ export const CREATE = 4;
 export const DELETE = 8;
 export const PURGE = 16;
 export const READNOTE = 32;
-export const UPDATENOTE = 64;
 
 /** Ticket-specific bits (GLPI's Ticket constants). */
 export const TICKET = {
