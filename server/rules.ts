@@ -4,3 +4,4 @@ import './store/notes';
 import './auth/user-rules';
 import './auth/apiclients';
 import './itil/rules';
+import './documents/hooks';

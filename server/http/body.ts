@@ -3,6 +3,8 @@ import type { Upload } from './context';
 import { emptyParams, isObject, mergeInto, parseQueryString, toParams, type Params } from './params';
 
 export const MAX_JSON_BODY = 64 * 1024 * 1024;
+/** A whole multipart upload (all files and the manifest); each file is also held to `document_max_size`. */
+export const MAX_MULTIPART_BODY = 128 * 1024 * 1024;
 
 export interface ParsedBody {
   params: Params;
@@ -24,7 +26,12 @@ export async function readBody(request: Request, method: string): Promise<Parsed
     if (text.trim() !== '' || (text === '' && length > 0)) throw errors.jsonPayloadForbidden();
     return none;
   }
-  if (type.includes('multipart/form-data')) return readMultipart(request);
+  if (type.includes('multipart/form-data')) {
+    if (length > MAX_MULTIPART_BODY) {
+      throw new ApiError(400, 'ERROR_UPLOAD_FILE_TOO_BIG_POST_MAX_SIZE', `The file seems too big: a request carries at most ${MAX_MULTIPART_BODY / 1024 / 1024} MiB`);
+    }
+    return readMultipart(request);
+  }
   if (length > MAX_JSON_BODY) throw errors.payloadTooLarge(MAX_JSON_BODY);
   const text = await request.text();
   if (text.length > MAX_JSON_BODY) throw errors.payloadTooLarge(MAX_JSON_BODY);
@@ -56,7 +63,8 @@ async function readMultipart(request: Request): Promise<ParsedBody> {
   const uploads: Upload[] = [];
   const params = emptyParams();
   for (const [field, value] of form.entries()) {
-    if (typeof value !== 'string') uploads.push({ field, file: value });
+    // The manifest may come as a part with a file name (a Blob in a FormData): it is not an upload.
+    if (typeof value !== 'string' && field !== 'uploadManifest') uploads.push({ field, file: value });
   }
   if (uploads.length === 0) throw new ApiError(400, 'ERROR_UPLOAD_FILE_TOO_BIG_POST_MAX_SIZE', 'The file seems too big');
   const manifest = form.get('uploadManifest');

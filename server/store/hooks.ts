@@ -1,4 +1,5 @@
 import type { Scope } from '../auth/scope';
+import type { Upload } from '../http/context';
 import type { Params } from '../http/params';
 import type { Itemtype } from '../registry';
 import type { Services } from '../services';
@@ -18,6 +19,8 @@ export interface WriteContext {
   extra: Record<string, unknown>;
   /** The request's parameters (options such as `recursive` on deletes). */
   request: Params;
+  /** Files of a multipart request (document uploads). */
+  uploads?: Upload[];
 }
 
 /** A failure of one element of a write: reported in its result, never half-written. */

@@ -3,6 +3,7 @@ import { inTransaction } from './db';
 import { insertRow, nowString, selectAll } from './rows';
 import { syncSchema } from './schema';
 import { seedDefaultInstall } from './seed';
+import { seedDocumentTypes } from '../documents/seed';
 import { seedSettings } from './settings';
 
 export interface MigrationContext {
@@ -20,7 +21,10 @@ interface Migration {
  * Ordered, recorded steps. The additive part of the schema (new tables, columns, indexes)
  * follows the registry on every start; anything else that changes data gets a step here.
  */
-const MIGRATIONS: Migration[] = [{ id: 1, name: 'default install data', up: (db, ctx) => seedDefaultInstall(db, ctx.adminPasswordHash) }];
+const MIGRATIONS: Migration[] = [
+  { id: 1, name: 'default install data', up: (db, ctx) => seedDefaultInstall(db, ctx.adminPasswordHash) },
+  { id: 2, name: 'document types', up: (db) => seedDocumentTypes(db) },
+];
 
 /** True when the default install data has not been written yet. */
 export function isFreshDatabase(db: Db): boolean {

@@ -27,7 +27,10 @@ function withDatabase(fn: (db: Database) => void): void {
 test('the first start records its migrations and the database settings', async () => {
   await server.stop();
   withDatabase((db) => {
-    expect(db.query('SELECT id, name FROM deskbase_migrations').all()).toEqual([{ id: 1, name: 'default install data' }]);
+    expect(db.query('SELECT id, name FROM deskbase_migrations').all()).toEqual([
+      { id: 1, name: 'default install data' },
+      { id: 2, name: 'document types' },
+    ]);
     expect(db.query('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
   });
   await server.start();
@@ -49,7 +52,7 @@ test('an older database (a table and a column missing) is brought up to date, da
   expect((await again.get('User/2/UserPreference')).status).toBe(200);
   withDatabase((db) => {
     const migrations = db.query('SELECT COUNT(*) AS n FROM deskbase_migrations').get() as { n: number };
-    expect(migrations.n).toBe(1); // nothing ran twice
+    expect(migrations.n).toBe(2); // nothing ran twice
   });
 });
 

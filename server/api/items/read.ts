@@ -1,5 +1,6 @@
 import { classCan } from '../../auth/rights';
 import { accessFilter } from '../../auth/visibility';
+import { downloadDocument, wantsDownload } from '../../documents/download';
 import { json, type Reply, type SessionContext } from '../../http/context';
 import { errors } from '../../http/errors';
 import type { Itemtype } from '../../registry';
@@ -38,6 +39,8 @@ export function renderItem(ctx: SessionContext, type: Itemtype, id: number, opts
 }
 
 export function getItem(ctx: SessionContext, type: Itemtype, id: number): Reply {
+  // A Document's file, once the read right and the entity are checked.
+  if (wantsDownload(ctx, type)) return downloadDocument(ctx, loadReadable(ctx, type, id));
   const { body, row } = renderItem(ctx, type, id, readOptions(ctx.params));
   const modified = httpDate(row.date_mod);
   return json(body, 200, modified ? { 'Last-Modified': modified } : undefined);

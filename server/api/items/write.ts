@@ -28,7 +28,7 @@ export function inputElements(ctx: SessionContext): Elements {
 }
 
 export function writeContext(ctx: SessionContext, history = true): WriteContext {
-  return { db: ctx.services.store.db, services: ctx.services, scope: ctx.scope, actor: actorName(ctx.scope.user), history, extra: {}, request: ctx.params };
+  return { db: ctx.services.store.db, services: ctx.services, scope: ctx.scope, actor: actorName(ctx.scope.user), history, extra: {}, request: ctx.params, uploads: ctx.uploads };
 }
 
 function requireClassRight(ctx: SessionContext, type: Itemtype, action: Action): void {
