@@ -2,6 +2,7 @@
 import './store/tree';
 import './store/notes';
 import './auth/user-rules';
+import './auth/user-emails';
 import './auth/apiclients';
 import './itil/rules';
 import './documents/hooks';

@@ -5,11 +5,11 @@ import { itemtypeOrThrow } from '../registry';
 import { insertRow, nowString, selectAll, selectOne, type Row } from '../store/rows';
 import type { Params } from '../http/params';
 import { flag, toId } from '../http/params';
+import { EMAIL } from './user-emails';
 import { hashPassword, randomToken, tokenHash } from './secrets';
 import { rightOf } from './scope';
 
 const LOGIN = /^[\p{L}\p{N}'@.\-_ ]+$/u;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_PASSWORD = 1024;
 
 /** password + password2 must match; the hash is computed before the transaction. */
@@ -66,7 +66,7 @@ function checkProfileNotAbove(wc: WriteContext, profileId: number): void {
 }
 
 /** What users may change on their own account without the user right. */
-const SELF_FIELDS = new Set(['password', 'password2', '_reset_api_token', '_reset_personal_token', 'realname', 'firstname', 'phone', 'phone2', 'mobile', 'language', 'nickname']);
+const SELF_FIELDS = new Set(['password', 'password2', '_reset_api_token', '_reset_personal_token', 'realname', 'firstname', 'phone', 'phone2', 'mobile', 'language', 'nickname', 'email']);
 const PASSWORD_UPDATE = 1;
 const PERSONALIZATION_UPDATE = 2;
 

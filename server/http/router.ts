@@ -1,6 +1,7 @@
 import { checkAppToken } from '../auth/apiclients';
 import { computeScope } from '../auth/scope';
 import { inlineDoc } from '../api/doc';
+import { lostPassword } from '../api/lost-password';
 import { itemtypeBranch } from '../api/items/route';
 import { getMultipleItems } from '../api/items/multiple';
 import { changeActiveEntities, changeActiveProfile, getActiveEntities, getActiveProfile, getMyEntities, getMyProfiles } from '../api/profiles';
@@ -63,6 +64,7 @@ export async function route(ctx: RequestContext): Promise<Reply> {
   const resource = ctx.segments[0] ?? '';
   if (resource === '') return inlineDoc(ctx);
   if (resource === 'initSession') return initSession(ctx);
+  if (resource === 'lostPassword') return lostPassword(ctx);
   checkAppToken(ctx.services, ctx.ip, appTokenOf(ctx));
   const session = openSession(ctx);
   // Own keys only: `/apirest.php/valueOf` must not find Object.prototype.valueOf.

@@ -38,6 +38,7 @@ function derive(name: string, spec: ItemtypeSpec, tableToType: Map<string, strin
     fk: spec.fk ?? {},
     hidden: spec.hidden ?? [],
     computed: spec.computed ?? [],
+    virtualInput: spec.virtualInput ?? [],
     tree: spec.tree ?? null,
     children: spec.children ?? [],
     readOnly: spec.readOnly ?? false,

@@ -142,9 +142,12 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
     required: ['name'],
     hidden: HIDDEN_USER_FIELDS,
     visibility: 'authorizations',
-    computed: ['password_last_update', 'last_login', 'date_sync', 'is_deleted_ldap', 'picture', ...HIDDEN_USER_FIELDS, 'password2'], // password2: the confirmation, checked by the User hooks
+    computed: ['password_last_update', 'last_login', 'date_sync', 'is_deleted_ldap', 'picture', ...HIDDEN_USER_FIELDS],
+    // password2 confirms password; email is the default address (a UserEmail row).
+    virtualInput: ['password2', 'email'],
     fk: { default_requesttypes_id: 'RequestType', users_id_supervisor: 'User' },
   },
+  UserEmail: dependent('glpi_useremails', [{ fk: 'users_id', itemtype: 'User' }], { kind: 'child', required: ['email'] }),
   UserPreference: dependent('glpi_userpreferences', [{ fk: 'users_id', itemtype: 'User' }], { kind: 'child', fk: { default_requesttypes_id: 'RequestType' } }),
   Group: { table: 'glpi_groups', kind: 'dropdown', right: 'group', tree: 'groups_id', computed: TREE_CACHE, features: ['document'], required: ['name'] },
   Group_User: dependent('glpi_groups_users', [{ fk: 'users_id', itemtype: 'User' }, { fk: 'groups_id', itemtype: 'Group' }]),

@@ -42,6 +42,8 @@ export interface ItemtypeSpec {
   hidden?: string[];
   /** Maintained by the server, never written from input. */
   computed?: string[];
+  /** Input fields that are not columns but that business rules take (a user's `email`). */
+  virtualInput?: string[];
   /** Parent column of a tree (completename "A > B" kept up to date). */
   tree?: string;
   /** Extra sub-itemtypes listed in HATEOAS links, after the feature ones. */

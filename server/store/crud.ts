@@ -68,7 +68,7 @@ function columnsFromInput(type: Itemtype, input: Params): Row {
   const out: Row = {};
   const writable = writableNames(type);
   for (const [key, value] of Object.entries(input)) {
-    if (key.startsWith('_') || IGNORED_INPUT.has(key) || type.computed.includes(key) || type.hidden.includes(key)) continue;
+    if (key.startsWith('_') || IGNORED_INPUT.has(key) || type.computed.includes(key) || type.hidden.includes(key) || type.virtualInput.includes(key)) continue;
     if (!writable.has(key)) throw new ItemError(`Field ${key} is not valid for ${type.name} item.`, 'ERROR_FIELD_NOT_FOUND');
     const checked = checkValue(type.column.get(key)!, value);
     if (!checked.ok) throw new ItemError(checked.message);

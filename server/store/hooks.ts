@@ -66,3 +66,16 @@ export function registerHooks(itemtypes: string[], hooks: ItemHooks): void {
 export function hooksOf(type: Itemtype): ItemHooks[] {
   return registry.get(type.name) ?? [];
 }
+
+/** Fields an itemtype shows beside its columns (a user's default e-mail address). */
+export type ReadExtras = (db: Db, row: Row) => Record<string, unknown>;
+
+const extras = new Map<string, ReadExtras>();
+
+export function registerReadExtras(itemtype: string, fn: ReadExtras): void {
+  extras.set(itemtype, fn);
+}
+
+export function readExtrasOf(type: Itemtype): ReadExtras | undefined {
+  return extras.get(type.name);
+}

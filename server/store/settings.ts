@@ -23,6 +23,13 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   notifications_mailing: '0',
   admin_email: 'admsys@localhost',
   admin_email_name: '',
+  smtp_host: '',
+  smtp_port: '25',
+  smtp_mode: '0',
+  smtp_username: '',
+  smtp_passwd: '',
+  smtp_sender: '',
+  smtp_check_certificate: '1',
   urgency_mask: '62',
   impact_mask: '62',
   priority_matrix: JSON.stringify({

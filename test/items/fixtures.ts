@@ -26,6 +26,7 @@ const SPECIAL: Record<string, () => Record<string, unknown>> = {
   DisplayPreference: () => ({ itemtype: 'Computer', num: 100_000 + counter, rank: 1, users_id: 2 }),
   Ticket_User: () => ({ users_id: 2, type: 1 }),
   ProfileRight: () => ({ rights: 0 }),
+  UserEmail: () => ({ email: `user${++counter}@example.org` }),
 };
 
 /** Builds minimal valid inputs from the registry, creating the parents each type needs. */

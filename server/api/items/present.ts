@@ -4,6 +4,7 @@ import type { Column } from '../../registry/columns';
 import type { Feature } from '../../registry/types';
 import { nameOf, nameOfRow } from '../../store/names';
 import type { Row } from '../../store/rows';
+import { readExtrasOf } from '../../store/hooks';
 import { UNDISCLOSED_SETTINGS } from '../../store/settings';
 import { outputValue } from '../../store/values';
 import type { ReadOptions } from './options';
@@ -124,6 +125,8 @@ function keysNames(ctx: SessionContext, type: Itemtype, row: Row, keys: string[]
  */
 export function presentItem(ctx: SessionContext, type: Itemtype, row: Row, opts: ReadOptions): unknown {
   const out: Record<string, unknown> = opts.onlyId ? { id: row.id } : fieldsOf(type, row);
+  const extras = opts.onlyId ? undefined : readExtrasOf(type);
+  if (extras) Object.assign(out, extras(ctx.services.store.db, row));
   if (opts.expandDropdowns && !opts.onlyId) expandDropdowns(ctx, type, row, out);
   Object.assign(out, withSections(ctx, type, row, opts));
   if (opts.hateoas) {

@@ -300,6 +300,12 @@ export const extraTables: Record<string, TableSpec> = {
       "id uint! AI; items_id uint! ='0'; itemtype vc(255) =NULL; deviceprocessors_id uint! ='0'; frequency int! ='0'; serial vc(255) =NULL; is_deleted tiny! ='0'; is_dynamic tiny! ='0'; nbcores int =NULL; nbthreads int =NULL; entities_id uint! ='0'; is_recursive tiny! ='0'; busID vc(255) =NULL; otherserial vc(255) =NULL; locations_id uint! ='0'; states_id uint! ='0'",
   },
 
+  // A user's e-mail addresses (GLPI keeps them beside glpi_users; one is the default)
+  glpi_useremails: {
+    columns: "id uint! AI; users_id uint! ='0'; is_default tiny! ='0'; is_dynamic tiny! ='0'; email vc(255) =NULL",
+    unique: [["users_id", "email"]],
+  },
+
   // Deskbase-only (not in GLPI): per-user settings, one row per user
   glpi_userpreferences: {
     columns:
