@@ -10,7 +10,10 @@ export interface ServerConfig {
 
 export const USAGE = `Deskbase — GLPI-compatible REST API server (/apirest.php) with an admin console.
 
-Usage: deskbase [options]
+Usage: deskbase [serve] [options]         run the server
+       deskbase backup <backup-dir>       copy the data folder consistently (the server may run)
+       deskbase restore <backup-dir>      put a backup into the data folder (--force to replace)
+       deskbase <command> --help          options of backup and restore
 
 Options (flag wins over environment variable):
   --port <n>        DESKBASE_PORT            TCP port to listen on (default 8080)
@@ -19,6 +22,9 @@ Options (flag wins over environment variable):
                     DESKBASE_ADMIN_PASSWORD  password of the super-admin user "glpi" on first start
                                              (a random one is printed when unset)
   --help                                     print this help
+
+The server answers the API at /apirest.php, the admin console at /, GET /health (200 or 503)
+and GET /openapi.json (OpenAPI 3.1 description of the API).
 `;
 
 export class ConfigError extends Error {}

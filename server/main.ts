@@ -1,5 +1,7 @@
+import { parseCommand, runTool } from './cli';
 import { ConfigError, readConfig, USAGE } from './config';
 import { createApp } from './http/app';
+import { consoleSource } from './http/console';
 import './rules';
 import { createServices } from './services';
 import { openStore } from './store';
@@ -7,7 +9,9 @@ import { openStore } from './store';
 async function main(): Promise<void> {
   let config;
   try {
-    config = readConfig(process.argv.slice(2), process.env);
+    const command = parseCommand(process.argv.slice(2));
+    if (command.name !== 'serve') process.exit(runTool(command, process.env));
+    config = readConfig(command.args, process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`deskbase: ${error.message}`);
@@ -29,6 +33,7 @@ async function main(): Promise<void> {
   const app = createApp(services).listen({ port: config.port, hostname: config.host, maxRequestBodySize: 256 * 1024 * 1024 });
   const sweeper = setInterval(() => services.sessions.sweep(), 10 * 60_000);
   sweeper.unref();
+  console.log(`[deskbase] console: ${consoleSource()}`);
   console.log(`[deskbase] listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php)`);
   const stop = async () => {
     clearInterval(sweeper);

@@ -1,0 +1,145 @@
+/**
+ * `deskbase restore <backup>`: puts a backup made by `deskbase backup` into the data folder.
+ *
+ * A data folder with content is only replaced with --force, and never while a server has its
+ * database open. Nothing is deleted: the previous content moves to `replaced-<time>/` inside the
+ * data folder. The database is copied and checked before anything is moved.
+ */
+import { Database } from 'bun:sqlite';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DATABASE_FILE, FILES_DIR, isInside, MANIFEST_FILE, TMP_DIR } from './backup';
+import { CliError } from './errors';
+import { copyTree, entriesOf, stamp } from './fsutil';
+
+export interface RestoreReport {
+  dataDir: string;
+  database: { path: string; bytes: number };
+  files: { path: string; count: number; bytes: number };
+  /** Where the previous content went, when there was some. */
+  movedAside: string | null;
+  /** When the backup was made, from its manifest. */
+  backupCreatedAt: string | null;
+}
+
+const REPLACED = /^replaced-\d{8}-\d{6}(?:-\d+)?$/;
+/** Entries that do not make a data folder "not empty". */
+const ignorable = (name: string) => name === '.gitkeep' || name === STAGED || REPLACED.test(name);
+/** The database copy being checked, before it takes its real name. */
+const STAGED = `.${DATABASE_FILE}.restoring`;
+
+function isSqliteFile(path: string): boolean {
+  const header = new Uint8Array(16);
+  const fd = openSync(path, 'r');
+  try {
+    return readSync(fd, header, 0, 16, 0) === 16 && new TextDecoder().decode(header) === 'SQLite format 3\0';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Refuses when another connection (a running server) has the database open: leaving WAL mode
+ * needs every other connection gone. Doing so also folds the WAL into the file that moves aside.
+ */
+function ensureNotInUse(file: string): void {
+  let db: Database;
+  try {
+    db = new Database(file, { readwrite: true, create: false });
+  } catch {
+    return; // unreadable: nothing can be using it as a database either
+  }
+  try {
+    db.exec('PRAGMA busy_timeout = 0');
+    const mode = (db.query('PRAGMA journal_mode = DELETE').get() as { journal_mode: string } | null)?.journal_mode;
+    if (mode !== 'delete') throw new CliError(`${file} is in use (a Deskbase server is running on this data folder?): stop it first`);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    if (/locked|busy/i.test(message)) throw new CliError(`${file} is in use (a Deskbase server is running on this data folder?): stop it first`);
+    // Not a usable database (corrupt…): replacing it is the point of --force.
+  } finally {
+    db.close();
+  }
+}
+
+/** Checks a copied database before it replaces anything. */
+function checkRestoredDatabase(file: string): void {
+  const db = new Database(file, { readwrite: true, create: false });
+  try {
+    const check = db.query('PRAGMA quick_check').all() as { quick_check: string }[];
+    if (check.length !== 1 || check[0]!.quick_check !== 'ok') throw new CliError(`the backup's database fails SQLite's check: ${check.map((r) => r.quick_check).join('; ')}`);
+    try {
+      db.query('SELECT id FROM deskbase_migrations LIMIT 1').get();
+    } catch {
+      throw new CliError("the backup's database is not a Deskbase database (no deskbase_migrations table)");
+    }
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(`the backup's database cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    db.close();
+  }
+}
+
+function manifestDate(backupDir: string): string | null {
+  try {
+    const manifest = JSON.parse(readFileSync(join(backupDir, MANIFEST_FILE), 'utf8')) as { created_at?: unknown };
+    return typeof manifest.created_at === 'string' ? manifest.created_at : null;
+  } catch {
+    return null;
+  }
+}
+
+export function restore(backupArg: string, dataDirArg: string, force: boolean): RestoreReport {
+  const backupDir = resolve(backupArg);
+  const dataDir = resolve(dataDirArg);
+  const backupDb = join(backupDir, DATABASE_FILE);
+  if (!existsSync(backupDb) || !statSync(backupDb).isFile()) throw new CliError(`${backupDir} is not a Deskbase backup: it has no ${DATABASE_FILE}`);
+  if (!isSqliteFile(backupDb)) throw new CliError(`${backupDb} is not an SQLite database`);
+  if (isInside(dataDir, backupDir)) throw new CliError(`the backup ${backupDir} is inside the data folder ${dataDir}: copy it elsewhere first`);
+
+  const present = entriesOf(dataDir).filter((name) => !ignorable(name));
+  if (present.length && !force) {
+    throw new CliError(
+      `the data folder ${dataDir} is not empty (${present.slice(0, 5).join(', ')}${present.length > 5 ? ', …' : ''}): ` +
+        'add --force to replace its content (it is moved to replaced-<time>/ inside the data folder, not deleted)',
+    );
+  }
+  const liveDb = join(dataDir, DATABASE_FILE);
+  if (existsSync(liveDb)) ensureNotInUse(liveDb);
+
+  // Copy and check the database first: a bad backup must not cost the current data anything.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const staged = join(dataDir, STAGED);
+  rmSync(staged, { force: true });
+  try {
+    copyFileSync(backupDb, staged);
+    checkRestoredDatabase(staged);
+    // The check opened the copy; make sure it leaves no journal files of its own behind.
+    for (const suffix of ['-wal', '-shm', '-journal']) rmSync(staged + suffix, { force: true });
+  } catch (error) {
+    rmSync(staged, { force: true });
+    throw error;
+  }
+
+  let movedAside: string | null = null;
+  if (present.length) {
+    let name = `replaced-${stamp()}`;
+    for (let i = 2; existsSync(join(dataDir, name)); i++) name = `replaced-${stamp()}-${i}`;
+    movedAside = join(dataDir, name);
+    mkdirSync(movedAside, { mode: 0o700 });
+    for (const entry of present) renameSync(join(dataDir, entry), join(movedAside, entry));
+  }
+  // No WAL or shared-memory file of another database may sit next to the restored one.
+  for (const suffix of ['-wal', '-shm', '-journal']) rmSync(liveDb + suffix, { force: true });
+  renameSync(staged, liveDb);
+  const copied = copyTree(join(backupDir, FILES_DIR), join(dataDir, FILES_DIR), [TMP_DIR]);
+  return {
+    dataDir,
+    database: { path: liveDb, bytes: statSync(liveDb).size },
+    files: { path: join(dataDir, FILES_DIR), count: copied.files, bytes: copied.bytes },
+    movedAside,
+    backupCreatedAt: manifestDate(backupDir),
+  };
+}

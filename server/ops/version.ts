@@ -1,0 +1,4 @@
+import pkg from '../../package.json' with { type: 'json' };
+
+/** Deskbase's version (package.json), compiled into the executable. */
+export const VERSION: string = pkg.version;

@@ -1,0 +1,286 @@
+/**
+ * The admin console in a real browser (Debian's Chromium driven by playwright-core) against a real
+ * server serving the built console (ui/dist). No mocks: every check also reads the API.
+ *
+ * `npm test` builds the console and runs scripts/ensure-chromium.sh first; without /usr/bin/chromium
+ * these tests are skipped with a message.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { Client } from '../support/client';
+import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = resolve(import.meta.dir, '../..');
+const hasChromium = existsSync(CHROMIUM);
+/** Set CONSOLE_SCREENSHOTS=/some/dir to keep PNGs of the main screens. */
+const SHOTS = process.env.CONSOLE_SCREENSHOTS;
+
+if (!hasChromium) {
+  console.warn(`[console tests] skipped: ${CHROMIUM} is missing (run scripts/ensure-chromium.sh as root to install Debian's chromium)`);
+}
+
+/** Polls until `check` holds (the console updates asynchronously). */
+async function until(what: string, check: () => Promise<boolean> | boolean, timeout = 5_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
+    await Bun.sleep(50);
+  }
+}
+
+describe.skipIf(!hasChromium)('admin console', () => {
+  let server: TestServer;
+  let api: Client;
+  let context: BrowserContext;
+  let page: Page;
+  let profileDir: string;
+  const ids: Record<string, number> = {};
+  const pageErrors: string[] = [];
+
+  const shot = async (name: string) => {
+    if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+  };
+  const rows = () => page.locator('table.list tbody tr');
+  const rowNames = async () => (await page.locator('table.list tbody tr td:nth-child(2)').allTextContents()).map((t) => t.trim());
+  const notice = (kind: 'error' | 'success' | 'info') => page.locator(`.notice-${kind}`).first();
+  const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+  const header = () => page.getByRole('banner');
+
+  beforeAll(async () => {
+    if (!existsSync(join(ROOT, 'ui/dist/index.html'))) {
+      const build = Bun.spawnSync([join(ROOT, 'node_modules/.bin/vite'), 'build', '--config', 'ui/vite.config.ts'], { cwd: ROOT });
+      if (build.exitCode !== 0) throw new Error(`vite build failed:\n${build.stderr.toString()}`);
+    }
+    server = await startServer();
+    api = await new Client(server.api).login();
+    ids.branch = await api.create('Entity', { name: 'Branch A', entities_id: 0 });
+    ids.hq = await api.create('Location', { name: 'HQ', entities_id: 0, is_recursive: 1 });
+    ids.rootPc = await api.create('Computer', { name: 'root-pc', entities_id: 0, serial: 'R-1' });
+    ids.branchPc = await api.create('Computer', { name: 'branch-pc', entities_id: ids.branch, serial: 'B-1' });
+    ids.ticket = await api.create('Ticket', { name: 'Printer jam', content: 'The printer on floor 2 jams.', urgency: 4 });
+    const monitors = await api.post('Monitor/', { input: Array.from({ length: 12 }, (_, i) => ({ name: `mon-${String(i + 1).padStart(2, '0')}` })) });
+    if (monitors.status !== 201) throw new Error(`monitors: ${monitors.text}`);
+    // A second profile for glpi, to switch to: Self-Service (1) reads only tickets.
+    await api.create('Profile_User', { users_id: 2, profiles_id: 1, entities_id: 0, is_recursive: 1 });
+
+    profileDir = mkdtempSync(join(tmpdir(), 'deskbase-chromium-'));
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      viewport: { width: 1280, height: 860 },
+    });
+    context.setDefaultTimeout(10_000);
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('dialog', (dialog) => void dialog.accept());
+  }, 60_000);
+
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+    await server?.dispose();
+  });
+
+  test('the console is served at / and shows the sign-in form', async () => {
+    await page.goto(`${server.origin}/`);
+    await page.getByRole('heading', { name: 'Deskbase' }).waitFor();
+    expect(await page.getByLabel('Login').isVisible()).toBe(true);
+    expect(await page.title()).toContain('Deskbase');
+  });
+
+  test('a wrong password shows the API error message', async () => {
+    await page.getByLabel('Login').fill('glpi');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Incorrect username or password');
+    expect(await page.evaluate(() => sessionStorage.getItem('deskbase.session-token'))).toBeNull();
+    await shot('01-login-error');
+  });
+
+  test('signing in opens the overview with the user, profile and entity', async () => {
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    expect(await header().getByText('glpi', { exact: true }).isVisible()).toBe(true);
+    expect(await header().getByLabel('Profile').inputValue()).toBe('4');
+    expect(await header().getByLabel('Entity').inputValue()).toBe('all');
+    const token = await page.evaluate(() => sessionStorage.getItem('deskbase.session-token'));
+    expect(token).toBeTruthy();
+    // The navigation offers what a Super-Admin reads.
+    for (const name of ['Computers', 'Tickets', 'Users', 'Entities', 'Locations']) expect(await nav(name).isVisible()).toBe(true);
+    await until('asset counts', async () => (await page.locator('.card-count').first().textContent()) === '2');
+    await shot('02-overview');
+  });
+
+  test('computers are listed, sorted by clicking a column and filtered by name', async () => {
+    await nav('Computers').click();
+    await page.getByRole('heading', { name: 'Computers' }).waitFor();
+    await until('two rows', async () => (await rows().count()) === 2);
+    expect((await page.locator('table.list tbody').textContent()) ?? '').toContain('Root entity > Branch A');
+
+    await page.getByRole('button', { name: 'Name' }).click();
+    await until('ascending names', async () => (await rowNames()).join() === 'branch-pc,root-pc');
+    await page.getByRole('button', { name: 'Name' }).click();
+    await until('descending names', async () => (await rowNames()).join() === 'root-pc,branch-pc');
+    expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Name');
+
+    await page.getByRole('searchbox').fill('branch');
+    await until('filtered rows', async () => (await rowNames()).join() === 'branch-pc');
+    await page.getByRole('searchbox').fill('');
+    await until('unfiltered rows', async () => (await rows().count()) === 2);
+    await shot('03-computers');
+  });
+
+  test('lists page through Content-Range', async () => {
+    await nav('Monitors').click();
+    await page.getByRole('heading', { name: 'Monitors' }).waitFor();
+    await page.getByLabel('Rows').selectOption('10');
+    await until('first page', async () => (await rows().count()) === 10);
+    expect(await page.getByText('1–10 of 12').isVisible()).toBe(true);
+    expect(await page.getByText('Page 1 of 2').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await until('second page', async () => (await rowNames()).join() === 'mon-11,mon-12');
+    expect(await page.getByText('11–12 of 12').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await until('back to the first page', async () => (await rows().count()) === 10);
+    await nav('Computers').click();
+    await until('computers', async () => (await rows().count()) === 2);
+  });
+
+  test('switching the active entity changes what the lists show', async () => {
+    await header().getByLabel('Entity').selectOption({ label: 'Root entity > Branch A' });
+    await until('branch only', async () => (await rowNames()).join() === 'branch-pc');
+    const token = await page.evaluate(() => sessionStorage.getItem('deskbase.session-token'));
+    const active = await new Client(server.api).get('getActiveEntities', { headers: { 'Session-Token': token! } });
+    expect(active.body.active_entity.id).toBe(ids.branch);
+
+    await header().getByLabel('Entity').selectOption('all');
+    await until('all computers again', async () => (await rows().count()) === 2);
+  });
+
+  test('switching the active profile changes the navigation', async () => {
+    await header().getByLabel('Profile').selectOption({ label: 'Self-Service' });
+    await until('Self-Service navigation', async () => !(await nav('Computers').isVisible()));
+    expect(await nav('Tickets').isVisible()).toBe(true);
+    expect(await nav('Users').isVisible()).toBe(false);
+    await header().getByLabel('Profile').selectOption({ label: 'Super-Admin' });
+    await nav('Computers').waitFor();
+    await nav('Computers').click();
+    await until('computers listed again', async () => (await rows().count()) === 2);
+  });
+
+  test('reloading the page keeps the session', async () => {
+    await page.reload();
+    await page.getByRole('heading', { name: 'Computers' }).waitFor();
+    expect(await header().getByText('glpi', { exact: true }).isVisible()).toBe(true);
+  });
+
+  test('a computer is created through the form', async () => {
+    await page.getByRole('link', { name: 'New computer' }).click();
+    await page.getByRole('heading', { name: 'New computer' }).waitFor();
+    const form = page.locator('form.item-form');
+    await form.getByLabel('Name', { exact: true }).fill('console-pc');
+    await form.getByLabel('Serial number').fill('CS-1');
+    await until('locations loaded', async () => (await form.getByLabel('Location', { exact: true }).locator('option').count()) > 1);
+    await form.getByLabel('Location', { exact: true }).selectOption({ label: 'HQ' });
+    await shot('04-new-computer');
+    await page.getByRole('button', { name: 'Create computer' }).click();
+    await page.getByText('Computer created.').waitFor();
+    const id = Number(/#\/Computer\/(\d+)/.exec(page.url())?.[1]);
+    expect(id).toBeGreaterThan(0);
+    ids.consolePc = id;
+    const created = await api.get(`Computer/${id}`);
+    expect(created.body).toMatchObject({ name: 'console-pc', serial: 'CS-1', locations_id: ids.hq, entities_id: 0 });
+  });
+
+  test('editing saves only the changed field and the history tab shows it', async () => {
+    const form = page.locator('form.item-form');
+    await form.getByLabel('Serial number').fill('CS-2');
+    await form.getByLabel('Comments').fill('Reception desk');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notice('success').getByText('Changes saved.').waitFor();
+    const updated = await api.get(`Computer/${ids.consolePc}`);
+    expect(updated.body).toMatchObject({ name: 'console-pc', serial: 'CS-2', comment: 'Reception desk', locations_id: ids.hq });
+
+    await page.getByRole('tab', { name: 'History' }).click();
+    const history = page.locator('table.history');
+    await history.waitFor();
+    await until('serial change in history', async () => ((await history.textContent()) ?? '').includes('CS-2'));
+    const text = (await history.textContent()) ?? '';
+    expect(text).toContain('Serial number');
+    expect(text).toContain('CS-1');
+    expect(text).toContain('Created');
+    await shot('05-history');
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await page.locator('form.item-form').waitFor();
+  });
+
+  test('a computer goes to the trash and comes back', async () => {
+    await page.getByRole('button', { name: 'Put in the trash' }).click();
+    await page.getByText('Computer moved to the trash.').waitFor();
+    expect(await page.getByText('In the trash').isVisible()).toBe(true);
+    expect((await api.get(`Computer/${ids.consolePc}`)).body.is_deleted).toBe(1);
+
+    // It is in the trash view, not in the list.
+    await nav('Computers').click();
+    await until('two active computers', async () => (await rows().count()) === 2);
+    expect(await rowNames()).not.toContain('console-pc');
+    await page.getByRole('button', { name: 'Show the trash' }).click();
+    await until('trash lists it', async () => (await rowNames()).join() === 'console-pc');
+    await shot('06-trash');
+    await page.getByRole('link', { name: 'console-pc' }).click();
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await page.getByText('Computer restored.').waitFor();
+    expect((await api.get(`Computer/${ids.consolePc}`)).body.is_deleted).toBe(0);
+  });
+
+  test('a ticket opens from its list; a followup is added; a refused change shows the API message', async () => {
+    await nav('Tickets').click();
+    await page.getByRole('link', { name: 'Printer jam' }).click();
+    await page.getByRole('heading', { name: /Printer jam/ }).waitFor();
+    const form = page.locator('form.item-form');
+    expect(await form.getByLabel('Urgency').inputValue()).toBe('4');
+    expect(await form.getByLabel('Status').locator('option:checked').textContent()).toBe('New');
+
+    await page.getByRole('tab', { name: 'Followups' }).click();
+    await page.getByLabel('New followup').fill('Replaced the fuser unit.');
+    await page.getByRole('button', { name: 'Add followup' }).click();
+    await page.getByText('Followup added.').waitFor();
+    await page.locator('.followup-body', { hasText: 'Replaced the fuser unit.' }).waitFor();
+    const followups = await api.get(`Ticket/${ids.ticket}/ITILFollowup`);
+    expect(followups.body.map((f: { content: string }) => f.content)).toContain('Replaced the fuser unit.');
+    await shot('07-followups');
+
+    // Close it, then try to reopen it: the API refuses and the console says why.
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await form.getByLabel('Status').selectOption({ label: 'Closed' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notice('success').getByText('Changes saved.').waitFor();
+    expect((await api.get(`Ticket/${ids.ticket}`)).body.status).toBe(6);
+    await form.getByLabel('Status').selectOption({ label: 'New' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notice('error').waitFor();
+    expect(await notice('error').textContent()).toContain('A closed item cannot be reopened');
+    expect((await api.get(`Ticket/${ids.ticket}`)).body.status).toBe(6);
+  });
+
+  test('signing out kills the session', async () => {
+    const token = await page.evaluate(() => sessionStorage.getItem('deskbase.session-token'));
+    await header().getByRole('button', { name: 'Sign out' }).click();
+    await page.getByText('You are signed out.').waitFor();
+    expect(await page.getByLabel('Login').isVisible()).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem('deskbase.session-token'))).toBeNull();
+    const res = await new Client(server.api).get('getFullSession', { headers: { 'Session-Token': token! } });
+    expect(res.status).toBe(401);
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The single executable: `bun build --compile` of the server with the console embedded (what
+ * `npm run build` does, minus the console build: ui/dist is embedded as it is). It takes about a
+ * second here, so it runs with the other tests. The executable runs from a folder of its own.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Subprocess } from 'bun';
+import { build, consoleFiles } from '../../scripts/build';
+import { CONSOLE_DIST_DIR } from '../../server/http/console';
+import { Client } from '../support/client';
+import { ADMIN_PASSWORD } from '../support/server';
+
+const scratch = mkdtempSync(join(tmpdir(), 'deskbase-binary-'));
+const exe = join(scratch, 'bin', 'deskbase');
+const workdir = join(scratch, 'run');
+let proc: Subprocess<'ignore', 'pipe', 'pipe'> | null = null;
+let origin = '';
+let output = '';
+let buildMs = 0;
+
+beforeAll(async () => {
+  const started = performance.now();
+  await build({ outfile: exe, skipUi: true, genDir: join(scratch, 'gen'), log: () => {}, quiet: true });
+  buildMs = performance.now() - started;
+  mkdirSync(workdir);
+  // No --data: the default ./data next to where it runs.
+  proc = Bun.spawn([exe, '--port', '0'], {
+    cwd: workdir,
+    env: { PATH: process.env.PATH ?? '', HOME: scratch, DESKBASE_ADMIN_PASSWORD: ADMIN_PASSWORD },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const reader = proc.stdout.getReader();
+  const decoder = new TextDecoder();
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline && !origin) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    output += decoder.decode(value);
+    origin = /listening on (http:\/\/[^/\s]+)\//.exec(output)?.[1] ?? '';
+  }
+  if (!origin) throw new Error(`the executable did not start:\n${output}\n${await new Response(proc.stderr).text()}`);
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      output += decoder.decode(value);
+    }
+  })();
+}, 60_000);
+
+afterAll(async () => {
+  if (proc) {
+    proc.kill('SIGTERM');
+    await proc.exited;
+  }
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const p = Bun.spawn([exe, ...args], { cwd: workdir, stdout: 'pipe', stderr: 'pipe', env: { PATH: process.env.PATH ?? '' } });
+  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+  return { code, stdout, stderr };
+}
+
+describe('the executable', () => {
+  test('builds fast enough to be tested with the suite', () => {
+    expect(existsSync(exe)).toBe(true);
+    expect(buildMs).toBeLessThan(30_000);
+  });
+
+  test('starts on ./data where it runs and says where its console comes from', () => {
+    expect(existsSync(join(workdir, 'data', 'deskbase.sqlite'))).toBe(true);
+    expect(existsSync(join(workdir, 'data', 'files'))).toBe(true);
+    const built = consoleFiles(CONSOLE_DIST_DIR).length;
+    expect(output).toContain(built ? `console: embedded (${built} files)` : 'console: placeholder');
+  });
+
+  test('serves the API, /health, /openapi.json and the embedded console', async () => {
+    const api = await new Client(`${origin}/apirest.php`).login();
+    const id = await api.create('Computer', { name: 'from the executable' });
+    expect((await api.get(`Computer/${id}`)).body.name).toBe('from the executable');
+    const health = await fetch(`${origin}/health`);
+    expect(health.status).toBe(200);
+    expect((await health.json()).status).toBe('ok');
+    const openapi = await (await fetch(`${origin}/openapi.json`)).json();
+    expect(openapi.paths['/Computer/']).toBeDefined();
+    const page = await fetch(`${origin}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/i);
+    const files = consoleFiles(CONSOLE_DIST_DIR);
+    if (files.length) {
+      expect(await page.text()).toBe(await Bun.file(join(CONSOLE_DIST_DIR, 'index.html')).text());
+      for (const file of files.filter((f) => f.startsWith('/assets/'))) {
+        const res = await fetch(`${origin}${file}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('cache-control')).toContain('immutable');
+        expect(await res.text()).toBe(await Bun.file(join(CONSOLE_DIST_DIR, file)).text());
+      }
+    } else {
+      expect(await page.text()).toContain('npm run build:ui');
+    }
+    expect((await fetch(`${origin}/assets/nope-12345678.js`)).status).toBe(404);
+  });
+
+  test('takes the same flags and commands: --help, backup of the running server', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('deskbase backup <backup-dir>');
+    const bad = await run(['--bogus']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('unknown option --bogus');
+    const backup = await run(['backup', join(scratch, 'backup')]);
+    expect(backup.stderr).toBe('');
+    expect(backup.code).toBe(0);
+    expect(existsSync(join(scratch, 'backup', 'deskbase.sqlite'))).toBe(true);
+  });
+});

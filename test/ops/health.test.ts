@@ -1,0 +1,72 @@
+/** GET|HEAD /health: 200 while the database answers, 503 with a reason when it does not. */
+import { describe, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pkg from '../../package.json' with { type: 'json' };
+import { checkHealth, healthResponse } from '../../server/ops/health';
+import { openStore } from '../../server/store';
+import { useServer } from '../support/server';
+
+const ctx = useServer();
+
+describe('/health on a running server', () => {
+  test('GET: 200 {"status":"ok","version","database":"ok","uptime_s"}, without a session, never cached', async () => {
+    const res = await fetch(`${ctx.server.origin}/health`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = await res.json();
+    expect(Object.keys(body)).toEqual(['status', 'version', 'database', 'uptime_s']);
+    expect(body).toMatchObject({ status: 'ok', version: pkg.version, database: 'ok' });
+    expect(Number.isInteger(body.uptime_s) && body.uptime_s >= 0).toBe(true);
+  });
+
+  test('HEAD: 200 without a body; other methods 405', async () => {
+    const head = await fetch(`${ctx.server.origin}/health`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const post = await fetch(`${ctx.server.origin}/health`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  test('it stays cheap: 200 checks take under two seconds', async () => {
+    const started = performance.now();
+    for (let i = 0; i < 200; i++) expect((await fetch(`${ctx.server.origin}/health`)).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  // Last: it breaks this server's data folder.
+  test('503 with a reason once the database file is gone from the data folder', async () => {
+    unlinkSync(join(ctx.server.dataDir, 'deskbase.sqlite'));
+    for (const method of ['GET', 'HEAD']) {
+      const res = await fetch(`${ctx.server.origin}/health`, { method });
+      expect(res.status).toBe(503);
+      if (method === 'GET') {
+        const body = await res.json();
+        expect(body).toMatchObject({ status: 'error', database: 'error', version: pkg.version });
+        expect(body.reason).toContain('missing');
+      }
+    }
+  });
+});
+
+describe('the check itself (in-process)', () => {
+  test('a closed database answers 503 "database is unreachable"', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'deskbase-health-'));
+    try {
+      const { store } = await openStore(dataDir, 'pw');
+      expect(checkHealth(store)).toMatchObject({ status: 'ok', database: 'ok' });
+      store.db.close();
+      const health = checkHealth(store);
+      expect(health).toMatchObject({ status: 'error', database: 'error' });
+      expect(health.reason).toMatch(/^database is unreachable: /);
+      const res = healthResponse(store, 'GET');
+      expect(res.status).toBe(503);
+      expect((await res.json()).reason).toBe(health.reason!);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,134 @@
+/** GET /openapi.json: an OpenAPI 3.1 description of /apirest.php generated from the registry. */
+import { beforeAll, describe, expect, test } from 'bun:test';
+import pkg from '../../package.json' with { type: 'json' };
+import { allItemtypes } from '../../server/registry';
+import { useServer } from '../support/server';
+
+const ctx = useServer();
+let doc: any;
+let res: Response;
+
+beforeAll(async () => {
+  res = await fetch(`${ctx.server.origin}/openapi.json`);
+  doc = await res.json();
+});
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+/** Every `$ref` in the document, with where it was found. */
+function refs(node: unknown, path = '#', out: [string, string][] = []): [string, string][] {
+  if (Array.isArray(node)) node.forEach((v, i) => refs(v, `${path}/${i}`, out));
+  else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string') out.push([path, v]);
+      else refs(v, `${path}/${k}`, out);
+    }
+  }
+  return out;
+}
+
+function resolveRef(ref: string): unknown {
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce<any>((node, key) => (node === undefined ? undefined : node[key.replaceAll('~1', '/').replaceAll('~0', '~')]), doc);
+}
+
+describe('/openapi.json', () => {
+  test('is JSON, served without a session, with an ETag; HEAD and gzip work', async () => {
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=UTF-8');
+    const etag = res.headers.get('etag')!;
+    expect((await fetch(`${ctx.server.origin}/openapi.json`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    const head = await fetch(`${ctx.server.origin}/openapi.json`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    // fetch asks for gzip and decodes it: the same document.
+    const zipped = await fetch(`${ctx.server.origin}/openapi.json`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(await zipped.json()).toEqual(doc);
+  });
+
+  test('an OpenAPI 3.1 document for /apirest.php with the security schemes', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: pkg.version });
+    expect(doc.servers).toEqual([{ url: '/apirest.php' }]);
+    expect(doc.components.securitySchemes.SessionToken).toEqual({ type: 'apiKey', in: 'header', name: 'Session-Token' });
+    expect(doc.components.securitySchemes.AppToken).toEqual({ type: 'apiKey', in: 'header', name: 'App-Token' });
+  });
+
+  test('every itemtype has its collection and item paths and a schema from its columns', () => {
+    for (const type of allItemtypes()) {
+      const collection = doc.paths[`/${type.name}/`];
+      const item = doc.paths[`/${type.name}/{id}`];
+      expect(collection?.get, type.name).toBeDefined();
+      expect(item?.get, type.name).toBeDefined();
+      expect(Object.keys(doc.components.schemas[type.name].properties)).toEqual([...type.columns.map((c) => c.name).filter((c) => !type.hidden.includes(c)), 'links']);
+      if (type.readOnly) expect(collection.post, type.name).toBeUndefined();
+      else expect(Object.keys(item).sort(), type.name).toEqual(['delete', 'get', 'patch', 'put']);
+    }
+  });
+
+  test('Computer and Ticket: CRUD operations, field types, the page headers', () => {
+    for (const name of ['Computer', 'Ticket']) {
+      expect(Object.keys(doc.paths[`/${name}/`]).sort()).toEqual(['delete', 'get', 'post', 'put']);
+      expect(doc.paths[`/${name}/`].get.responses['206'].headers['Content-Range']).toBeDefined();
+      expect(doc.paths[`/${name}/`].post.responses['201']).toEqual({ $ref: '#/components/responses/Created' });
+      expect(doc.paths[`/${name}/{id}`].delete.responses['204']).toBeDefined();
+    }
+    const computer = doc.components.schemas.Computer.properties;
+    expect(computer.id).toMatchObject({ type: 'integer', readOnly: true });
+    expect(computer.name).toMatchObject({ type: ['string', 'null'], maxLength: 255 });
+    expect(computer.is_deleted).toMatchObject({ type: 'integer', enum: [0, 1], default: 0 });
+    expect(computer.locations_id).toMatchObject({ type: ['integer', 'string'], 'x-deskbase-itemtype': 'Location' });
+    expect(computer.date_mod.pattern).toBeDefined();
+    expect(computer.ticket_tco).toMatchObject({ type: ['string', 'null'] });
+    const ticket = doc.components.schemas.Ticket.properties;
+    expect(ticket.content.type).toContain('string');
+    expect(ticket.status.type).toBe('integer');
+  });
+
+  test('session endpoints, search and the error shape ["CODE", "message"]', () => {
+    for (const path of ['/initSession', '/killSession', '/getFullSession', '/getMyProfiles', '/getActiveProfile', '/getMyEntities', '/getActiveEntities', '/getGlpiConfig', '/getMultipleItems', '/listSearchOptions/{itemtype}', '/search/{itemtype}']) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(doc.paths['/changeActiveProfile'].post).toBeDefined();
+    expect(doc.paths['/changeActiveEntities'].post).toBeDefined();
+    expect(doc.paths['/initSession'].get.security).toContainEqual({ BasicAuth: [] });
+    expect(doc.paths['/initSession'].get.responses['200'].content['application/json'].schema.required).toEqual(['session_token']);
+    expect(doc.components.schemas.Error).toMatchObject({ type: 'array', minItems: 2, maxItems: 2 });
+    expect(doc.components.responses.Unauthorized.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+  });
+
+  test('well formed: every $ref resolves, path parameters are declared, operationIds are unique', () => {
+    const broken = refs(doc).filter(([, ref]) => !ref.startsWith('#/') || resolveRef(ref) === undefined);
+    expect(broken).toEqual([]);
+    const ids = new Set<string>();
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      expect(path.startsWith('/')).toBe(true);
+      const templated = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      for (const [method, op] of Object.entries<any>(item)) {
+        expect(METHODS).toContain(method);
+        expect(ids.has(op.operationId), op.operationId).toBe(false);
+        ids.add(op.operationId);
+        expect(Object.keys(op.responses).length).toBeGreaterThan(0);
+        const declared = (op.parameters ?? [])
+          .map((p: any) => (p.$ref ? resolveRef(p.$ref) : p))
+          .filter((p: any) => p.in === 'path')
+          .map((p: any) => p.name);
+        expect(declared.sort(), `${method} ${path}`).toEqual([...templated].sort());
+      }
+    }
+  });
+
+  test('what it describes is what the API does: a listed path answers as documented', async () => {
+    const list = await ctx.api.get('Computer/');
+    expect(list.status).toBe(200);
+    expect(Object.keys(doc.paths['/Computer/'].get.responses)).toContain(String(list.status));
+    const id = await ctx.api.create('Computer', { name: 'described' });
+    const one = await ctx.api.get(`Computer/${id}`);
+    const properties = doc.components.schemas.Computer.properties;
+    for (const key of Object.keys(one.body)) expect(properties[key], key).toBeDefined();
+    expect(typeof one.body.ticket_tco).toBe('string');
+  });
+});

@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { Header } from './components/Header';
+import { Nav } from './components/Nav';
+import { typeDef } from './itemtypes';
+import { useRoute } from './router';
+import { SessionContext, useSessionState } from './session';
+import { Home } from './views/Home';
+import { ItemView } from './views/ItemView';
+import { ListView } from './views/ListView';
+import { Login } from './views/Login';
+
+const VALID_TYPE = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+export function App() {
+  const { state, session, login } = useSessionState();
+  const route = useRoute();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  const [type, second] = route.parts;
+
+  useEffect(() => {
+    const def = type ? typeDef(type) : null;
+    document.title = def ? `${def.plural} · Deskbase` : session ? 'Overview · Deskbase' : 'Sign in · Deskbase';
+    window.scrollTo(0, 0);
+  }, [type, second, !!session]);
+
+  if (state.status === 'loading') {
+    return (
+      <main class="boot">
+        <h1>Deskbase</h1>
+        <p role="status">Opening your session…</p>
+      </main>
+    );
+  }
+  if (!session) return <Login onLogin={login} notice={state.status === 'anonymous' ? state.notice : undefined} />;
+
+  let view;
+  if (!type) view = <Home />;
+  else if (!VALID_TYPE.test(type)) view = <NotFound />;
+  else if (second === undefined) view = <ListView key={type} itemtype={type} query={route.query} />;
+  else if (second === 'new') view = <ItemView key={`${type}/new`} itemtype={type} id={null} query={route.query} />;
+  else if (/^\d+$/.test(second)) view = <ItemView key={`${type}/${second}`} itemtype={type} id={Number(second)} query={route.query} />;
+  else view = <NotFound />;
+
+  return (
+    <SessionContext.Provider value={session}>
+      <button type="button" class="skip-link" onClick={() => main.current?.focus()}>
+        Skip to content
+      </button>
+      <Header menuOpen={menuOpen} onMenu={() => setMenuOpen((o) => !o)} />
+      <div class="layout">
+        <Nav current={type} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+        <main id="main" ref={main} tabIndex={-1}>
+          {view}
+        </main>
+      </div>
+    </SessionContext.Provider>
+  );
+}
+
+function NotFound() {
+  return (
+    <div class="page">
+      <h1>Page not found</h1>
+      <p>
+        <a href="#/">Back to the overview</a>
+      </p>
+    </div>
+  );
+}

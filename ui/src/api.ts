@@ -1,0 +1,249 @@
+/**
+ * A small client of Deskbase's GLPI-compatible REST API (/apirest.php on the same origin).
+ * Errors come back as ApiError with GLPI's code (`ERROR_…`) and message.
+ */
+
+export const API_BASE = 'apirest.php';
+const TOKEN_KEY = 'deskbase.session-token';
+
+export type Item = Record<string, unknown> & { id: number };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** A query value: scalars, or one level of keys for GLPI's bracket notation (`searchText[name]=…`). */
+export type QueryValue = string | number | boolean | undefined | null | Record<string, string | number | boolean>;
+export type Query = Record<string, QueryValue>;
+
+export function queryString(query: Query = {}): string {
+  const parts: string[] = [];
+  const add = (key: string, value: string | number | boolean) =>
+    parts.push(`${encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${encodeURIComponent(String(value))}`);
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value === 'object') {
+      for (const [sub, v] of Object.entries(value)) if (v !== '') add(`${key}[${sub}]`, v);
+    } else add(key, value);
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** Turns any error into one readable sentence. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.message || error.code;
+  if (error instanceof TypeError) return 'The server cannot be reached. Check your connection and try again.';
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** The message of a GLPI error body: ["CODE", "message"] or ["CODE", [per-item results]]. */
+function describeErrorBody(body: unknown, status: number): { code: string; message: string } {
+  if (Array.isArray(body) && typeof body[0] === 'string') {
+    const code = body[0];
+    const detail: unknown = body[1];
+    if (typeof detail === 'string') return { code, message: detail.replace(/; view documentation in your browser at .*$/, '') };
+    if (Array.isArray(detail)) {
+      const messages = detail
+        .map((d) => (d && typeof d === 'object' && 'message' in d ? String((d as { message: unknown }).message) : ''))
+        .filter(Boolean);
+      return { code, message: messages.join('; ') || code };
+    }
+    return { code, message: code };
+  }
+  return { code: `HTTP_${status}`, message: `The server answered ${status}.` };
+}
+
+function utf8Base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+export interface Page {
+  items: Item[];
+  /** First and last row index of this page, and the total count (from Content-Range). */
+  start: number;
+  end: number;
+  total: number;
+}
+
+export interface SearchOption {
+  name: string;
+  table: string;
+  field: string;
+  datatype?: string;
+  uid?: string;
+  nodisplay?: boolean;
+}
+
+export interface Entity {
+  id: number;
+  name: string;
+}
+export interface Profile {
+  id: number;
+  name: string;
+}
+export interface ActiveProfile extends Profile {
+  interface?: string;
+  [right: string]: unknown;
+}
+export interface ActiveEntity {
+  id: number;
+  active_entity_recursive: boolean;
+  active_entities: { id: number }[];
+}
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export class Api {
+  token: string | null = sessionStorage.getItem(TOKEN_KEY);
+  /** Called when the server says the session is gone (expired, killed). */
+  onSessionLost: (() => void) | null = null;
+  private optionsCache = new Map<string, Promise<Record<string, SearchOption>>>();
+
+  private setToken(token: string | null): void {
+    this.token = token;
+    if (token) sessionStorage.setItem(TOKEN_KEY, token);
+    else sessionStorage.removeItem(TOKEN_KEY);
+    this.optionsCache.clear();
+  }
+
+  async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<{ data: T; headers: Headers; status: number }> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    if (this.token && !headers.Authorization) headers['Session-Token'] = this.token;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    const res = await fetch(`${API_BASE}/${path}${queryString(opts.query)}`, { method, headers, body, cache: 'no-store' });
+    const text = await res.text();
+    let data: unknown = text;
+    if (text && (res.headers.get('content-type') ?? '').includes('json')) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = text;
+      }
+    }
+    if (!res.ok) {
+      const { code, message } = describeErrorBody(data, res.status);
+      if (res.status === 401 && this.token && !headers.Authorization && code.startsWith('ERROR_SESSION_TOKEN')) {
+        this.setToken(null);
+        this.onSessionLost?.();
+      }
+      throw new ApiError(res.status, code, message);
+    }
+    return { data: data as T, headers: res.headers, status: res.status };
+  }
+
+  // Session
+
+  async login(login: string, password: string): Promise<void> {
+    const { data } = await this.request<{ session_token: string }>('GET', 'initSession', {
+      headers: { Authorization: `Basic ${utf8Base64(`${login}:${password}`)}` },
+    });
+    this.setToken(data.session_token);
+  }
+
+  async logout(): Promise<void> {
+    try {
+      if (this.token) await this.request('GET', 'killSession');
+    } finally {
+      this.setToken(null);
+    }
+  }
+
+  async fullSession(): Promise<Record<string, unknown>> {
+    const { data } = await this.request<{ session: Record<string, unknown> }>('GET', 'getFullSession');
+    return data.session;
+  }
+
+  async myProfiles(): Promise<Profile[]> {
+    return (await this.request<{ myprofiles: Profile[] }>('GET', 'getMyProfiles')).data.myprofiles;
+  }
+  async activeProfile(): Promise<ActiveProfile> {
+    return (await this.request<{ active_profile: ActiveProfile }>('GET', 'getActiveProfile')).data.active_profile;
+  }
+  async changeActiveProfile(profiles_id: number): Promise<void> {
+    await this.request('POST', 'changeActiveProfile', { body: { profiles_id } });
+    this.optionsCache.clear();
+  }
+  async myEntities(): Promise<Entity[]> {
+    return (await this.request<{ myentities: Entity[] }>('GET', 'getMyEntities', { query: { is_recursive: true } })).data.myentities;
+  }
+  async activeEntities(): Promise<ActiveEntity> {
+    return (await this.request<{ active_entity: ActiveEntity }>('GET', 'getActiveEntities')).data.active_entity;
+  }
+  async changeActiveEntities(entities_id: number | 'all', is_recursive: boolean): Promise<void> {
+    await this.request('POST', 'changeActiveEntities', { body: { entities_id, is_recursive } });
+  }
+
+  // Items
+
+  async list(itemtype: string, query: Query = {}): Promise<Page> {
+    const { data, headers } = await this.request<Item[]>('GET', `${itemtype}/`, { query: { get_hateoas: false, ...query } });
+    const items = Array.isArray(data) ? data : [];
+    const m = /^(\d+)-(\d+)\/(\d+)$/.exec(headers.get('Content-Range') ?? '');
+    if (m) return { items, start: Number(m[1]), end: Number(m[2]), total: Number(m[3]) };
+    return { items, start: 0, end: Math.max(items.length - 1, 0), total: items.length };
+  }
+
+  async get(itemtype: string, id: number, query: Query = {}): Promise<Item> {
+    return (await this.request<Item>('GET', `${itemtype}/${id}`, { query: { get_hateoas: false, ...query } })).data;
+  }
+
+  async subItems(itemtype: string, id: number, sub: string, query: Query = {}): Promise<Item[]> {
+    const { data } = await this.request<Item[]>('GET', `${itemtype}/${id}/${sub}`, { query: { get_hateoas: false, ...query } });
+    return Array.isArray(data) ? data : [];
+  }
+
+  async create(itemtype: string, input: Record<string, unknown>): Promise<number> {
+    const { data } = await this.request<{ id: number | false; message?: string }>('POST', `${itemtype}/`, { body: { input } });
+    if (typeof data.id !== 'number') throw new ApiError(400, 'ERROR_GLPI_ADD', data.message || 'The item could not be added.');
+    return data.id;
+  }
+
+  async update(itemtype: string, id: number, input: Record<string, unknown>): Promise<void> {
+    const { data } = await this.request<Record<string, unknown>[]>('PUT', `${itemtype}/${id}`, { body: { input } });
+    const result = Array.isArray(data) ? data[0] : undefined;
+    if (result && result[String(id)] === false) {
+      throw new ApiError(400, 'ERROR_GLPI_UPDATE', String(result.message || 'The item could not be updated.'));
+    }
+  }
+
+  /** Moves to the trash, or purges with `purge`. */
+  async remove(itemtype: string, id: number, purge = false): Promise<void> {
+    await this.request('DELETE', `${itemtype}/${id}`, { query: purge ? { force_purge: true } : {} });
+  }
+
+  /** Search options of an itemtype (labels and data types of its fields), cached per session. */
+  searchOptions(itemtype: string): Promise<Record<string, SearchOption>> {
+    let cached = this.optionsCache.get(itemtype);
+    if (!cached) {
+      cached = this.request<Record<string, SearchOption | string>>('GET', `listSearchOptions/${itemtype}`).then(({ data }) => {
+        const options: Record<string, SearchOption> = {};
+        for (const [id, option] of Object.entries(data)) if (typeof option === 'object' && option) options[id] = option;
+        return options;
+      });
+      cached.catch(() => this.optionsCache.delete(itemtype));
+      this.optionsCache.set(itemtype, cached);
+    }
+    return cached;
+  }
+}
+
+export const api = new Api();

@@ -1,0 +1,145 @@
+import type { FieldDef } from '../fields';
+import { fromInputValue, toInputValue } from '../fields';
+import { useChoices } from '../options';
+
+interface Props {
+  field: FieldDef;
+  value: unknown;
+  /** Display name of a foreign key's current value (from expand_dropdowns). */
+  display?: unknown;
+  onChange: (value: unknown) => void;
+  disabled?: boolean;
+  idPrefix?: string;
+}
+
+/** One labelled form control, chosen by the field's kind. */
+export function FieldInput({ field, value, display, onChange, disabled, idPrefix = 'f' }: Props) {
+  const id = `${idPrefix}-${field.key}`;
+  const hintId = field.hint ? `${id}-hint` : undefined;
+  const readOnly = field.readOnly || disabled;
+  const wide = field.kind === 'textarea';
+
+  if (field.kind === 'checkbox') {
+    return (
+      <div class="field field-check">
+        <input
+          id={id}
+          type="checkbox"
+          checked={Number(value) === 1 || value === true}
+          disabled={readOnly}
+          onChange={(e) => onChange(e.currentTarget.checked ? 1 : 0)}
+        />
+        <label for={id}>{field.label}</label>
+      </div>
+    );
+  }
+
+  return (
+    <div class={wide ? 'field field-wide' : 'field'}>
+      <label for={id}>{field.label}</label>
+      <Control field={field} id={id} value={value} display={display} onChange={onChange} readOnly={!!readOnly} describedBy={hintId} />
+      {field.hint && (
+        <small id={hintId} class="hint">
+          {field.hint}
+        </small>
+      )}
+    </div>
+  );
+}
+
+interface ControlProps {
+  field: FieldDef;
+  id: string;
+  value: unknown;
+  display?: unknown;
+  onChange: (value: unknown) => void;
+  readOnly: boolean;
+  describedBy?: string;
+}
+
+function Control({ field, id, value, display, onChange, readOnly, describedBy }: ControlProps) {
+  const text = toInputValue(field.kind, value);
+  const common = { id, name: field.key, 'aria-describedby': describedBy };
+  switch (field.kind) {
+    case 'textarea':
+      return <textarea {...common} rows={field.key === 'content' ? 6 : 3} value={text} readOnly={readOnly} onInput={(e) => onChange(e.currentTarget.value)} />;
+    case 'enum':
+      return (
+        <select
+          {...common}
+          value={text}
+          disabled={readOnly}
+          onChange={(e) => {
+            const raw = e.currentTarget.value;
+            onChange(typeof field.choices?.[0]?.[0] === 'number' ? Number(raw) : raw);
+          }}
+        >
+          {!field.choices?.some(([v]) => String(v) === text) && <option value={text}>{text || '—'}</option>}
+          {field.choices?.map(([v, label]) => (
+            <option key={v} value={String(v)}>
+              {label}
+            </option>
+          ))}
+        </select>
+      );
+    case 'fk':
+      return <ForeignKey field={field} common={common} value={value} display={display} onChange={onChange} readOnly={readOnly} />;
+    default: {
+      if (field.kind === 'password') {
+        return (
+          <input {...common} type="password" value={text} readOnly={readOnly} autoComplete="new-password" onInput={(e) => onChange(e.currentTarget.value)} />
+        );
+      }
+      const types: Partial<Record<FieldDef['kind'], 'datetime-local' | 'date' | 'number' | 'email'>> = {
+        datetime: 'datetime-local',
+        date: 'date',
+        number: 'number',
+        email: 'email',
+      };
+      // Preact's typings split <input> by type; these types all take the attributes used here.
+      const type = (types[field.kind] ?? 'text') as 'text';
+      return (
+        <input
+          {...common}
+          type={type}
+          value={text}
+          readOnly={readOnly}
+          step={field.kind === 'datetime' ? 1 : field.kind === 'number' ? 'any' : undefined}
+          autoComplete="off"
+          onInput={(e) => onChange(fromInputValue(field.kind, e.currentTarget.value))}
+        />
+      );
+    }
+  }
+}
+
+interface ForeignKeyProps {
+  field: FieldDef;
+  common: { id: string; name: string; 'aria-describedby'?: string };
+  value: unknown;
+  display?: unknown;
+  onChange: (value: unknown) => void;
+  readOnly: boolean;
+}
+
+/**
+ * A select over the target collection. When the profile cannot read that collection, the select
+ * offers only the current value (named by expand_dropdowns) and "none".
+ */
+function ForeignKey({ field, common, value, display, onChange, readOnly }: ForeignKeyProps) {
+  const loaded = useChoices(field.target);
+  const current = Number(value) || 0;
+  const currentName = typeof display === 'string' && display && display !== String(current) ? display : `#${current}`;
+  const choices = loaded ?? (current ? [{ id: current, label: currentName }] : []);
+  return (
+    <select {...common} value={String(current)} disabled={readOnly || loaded === undefined} onChange={(e) => onChange(Number(e.currentTarget.value))}>
+      {!choices.some((c) => c.id === 0) && <option value="0">{loaded === undefined ? 'Loading…' : '—'}</option>}
+      {current !== 0 && !choices.some((c) => c.id === current) && <option value={String(current)}>{currentName}</option>}
+      {choices.map((c) => (
+        <option key={c.id} value={String(c.id)}>
+          {c.label}
+        </option>
+      ))}
+    </select>
+  );
+}

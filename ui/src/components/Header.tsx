@@ -1,0 +1,100 @@
+import { useState } from 'preact/hooks';
+import { errorText } from '../api';
+import { href } from '../router';
+import { useSession } from '../session';
+import { Notice } from './Notice';
+
+/** Top bar: who is signed in, the active profile and entities, sign out. */
+export function Header({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
+  const session = useSession();
+  const { info } = session;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError('');
+    try {
+      await action();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const active = info.activeEntity;
+  const activeIds = new Set(active.active_entities.map((e) => e.id));
+  const isAll = active.active_entity_recursive && info.entities.length > 0 && info.entities.every((e) => activeIds.has(e.id));
+  const entityValue = isAll ? 'all' : String(active.id);
+
+  return (
+    <header class="topbar">
+      <button type="button" class="menu-button" aria-expanded={menuOpen} aria-controls="nav" onClick={onMenu}>
+        <span aria-hidden="true">☰</span> Menu
+      </button>
+      <a class="brand" href={href([])}>
+        Deskbase
+      </a>
+      <div class="session-controls" aria-busy={busy}>
+        <label class="control">
+          <span>Profile</span>
+          <select
+            value={String(info.activeProfile.id)}
+            disabled={busy || info.profiles.length < 2}
+            onChange={(e) => void run(() => session.changeProfile(Number(e.currentTarget.value)))}
+          >
+            {info.profiles.map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label class="control">
+          <span>Entity</span>
+          <select
+            value={entityValue}
+            disabled={busy}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              void run(() => session.changeEntity(v === 'all' ? 'all' : Number(v), v === 'all' ? true : active.active_entity_recursive));
+            }}
+          >
+            <option value="all">All entities</option>
+            {info.entities.map((e) => (
+              <option key={e.id} value={String(e.id)}>
+                {e.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label class="control control-check">
+          <input
+            type="checkbox"
+            checked={active.active_entity_recursive}
+            disabled={busy || isAll}
+            onChange={(e) => {
+              const recursive = e.currentTarget.checked;
+              void run(() => session.changeEntity(active.id, recursive));
+            }}
+          />
+          <span>Sub-entities</span>
+        </label>
+        <span class="user" title="Signed in user">
+          {info.userName}
+        </span>
+        <button type="button" class="secondary" disabled={busy} onClick={() => void run(() => session.logout())}>
+          Sign out
+        </button>
+      </div>
+      {error && (
+        <div class="topbar-error">
+          <Notice kind="error" onClose={() => setError('')}>
+            {error}
+          </Notice>
+        </div>
+      )}
+    </header>
+  );
+}

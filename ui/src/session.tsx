@@ -1,0 +1,113 @@
+import { createContext } from 'preact';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import { type ActiveEntity, type ActiveProfile, api, type Entity, type Profile } from './api';
+import { clearOptionCache } from './options';
+
+/** What the console knows about the open session. */
+export interface SessionInfo {
+  userId: number;
+  userName: string;
+  profiles: Profile[];
+  activeProfile: ActiveProfile;
+  entities: Entity[];
+  activeEntity: ActiveEntity;
+}
+
+export interface SessionApi {
+  info: SessionInfo;
+  /** Changes whenever the active profile or entities change: views reload on it. */
+  scope: number;
+  changeProfile(id: number): Promise<void>;
+  changeEntity(id: number | 'all', recursive: boolean): Promise<void>;
+  logout(): Promise<void>;
+}
+
+export const SessionContext = createContext<SessionApi | null>(null);
+
+export function useSession(): SessionApi {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside of a session');
+  return session;
+}
+
+export async function loadSession(): Promise<SessionInfo> {
+  const [full, profiles, activeProfile, entities, activeEntity] = await Promise.all([
+    api.fullSession(),
+    api.myProfiles(),
+    api.activeProfile(),
+    api.myEntities(),
+    api.activeEntities(),
+  ]);
+  const friendly = [full.glpifirstname, full.glpirealname].filter((v) => typeof v === 'string' && v).join(' ');
+  return {
+    userId: Number(full.glpiID ?? 0),
+    userName: friendly || String(full.glpiname ?? full.glpifriendlyname ?? ''),
+    profiles,
+    activeProfile,
+    entities,
+    activeEntity,
+  };
+}
+
+export type SessionState = { status: 'loading' } | { status: 'anonymous'; notice?: string } | { status: 'open'; info: SessionInfo };
+
+/** The session state of the app: restores a token kept in sessionStorage, opens and closes sessions. */
+export function useSessionState() {
+  const [state, setState] = useState<SessionState>(() => (api.token ? { status: 'loading' } : { status: 'anonymous' }));
+  const [scope, setScope] = useState(0);
+
+  useEffect(() => {
+    api.onSessionLost = () => setState({ status: 'anonymous', notice: 'Your session has ended. Please sign in again.' });
+    if (api.token) {
+      loadSession()
+        .then((info) => setState({ status: 'open', info }))
+        .catch(() => {
+          void api.logout().catch(() => undefined);
+          setState({ status: 'anonymous' });
+        });
+    }
+    return () => {
+      api.onSessionLost = null;
+    };
+  }, []);
+
+  const login = useCallback(async (login: string, password: string) => {
+    await api.login(login, password);
+    const info = await loadSession();
+    clearOptionCache();
+    setState({ status: 'open', info });
+  }, []);
+
+  const refresh = useCallback(async () => {
+    const info = await loadSession();
+    clearOptionCache();
+    setState({ status: 'open', info });
+    setScope((s) => s + 1);
+  }, []);
+
+  const session = useMemo<SessionApi | null>(() => {
+    if (state.status !== 'open') return null;
+    return {
+      info: state.info,
+      scope,
+      async changeProfile(id) {
+        await api.changeActiveProfile(id);
+        await refresh();
+      },
+      async changeEntity(id, recursive) {
+        await api.changeActiveEntities(id, recursive);
+        await refresh();
+      },
+      async logout() {
+        try {
+          await api.logout();
+        } finally {
+          clearOptionCache();
+          setState({ status: 'anonymous', notice: 'You are signed out.' });
+        }
+      },
+    };
+  }, [state, scope, refresh]);
+
+  return { state, session, login };
+}

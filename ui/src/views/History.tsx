@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, errorText, type Item, type SearchOption } from '../api';
+import { Notice } from '../components/Notice';
+
+/** GLPI's history actions (linked_action). */
+const ACTIONS: Record<number, string> = {
+  1: 'Component added',
+  2: 'Component updated',
+  3: 'Component removed',
+  4: 'Software installed',
+  5: 'Software uninstalled',
+  6: 'Disconnected',
+  7: 'Connected',
+  8: 'Component locked',
+  9: 'Component unlocked',
+  12: 'Note',
+  13: 'Moved to the trash',
+  14: 'Restored from the trash',
+  15: 'Link added',
+  16: 'Link removed',
+  17: 'Added',
+  18: 'Updated',
+  19: 'Removed',
+  20: 'Created',
+  21: 'Link updated',
+};
+
+const clean = (v: unknown) => (v === null || v === undefined ? '' : String(v).replace(/&nbsp;/g, '').trim());
+
+/** The item's history (GET with with_logs=true), newest first. */
+export function History({ itemtype, id, options, reload }: { itemtype: string; id: number; options: Record<string, SearchOption>; reload: number }) {
+  const [logs, setLogs] = useState<Item[] | null>(null);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    api
+      .get(itemtype, id, { with_logs: true })
+      .then((item) => {
+        if (!live) return;
+        if (Array.isArray(item._logs)) setLogs([...(item._logs as Item[])].sort((a, b) => b.id - a.id));
+        else setError('Your profile cannot read the history.');
+      })
+      .catch((e: unknown) => live && setError(errorText(e)));
+    return () => {
+      live = false;
+    };
+  }, [itemtype, id, reload]);
+
+  if (error) return <Notice kind="error">{error}</Notice>;
+  if (!logs) return <p role="status">Loading…</p>;
+  if (!logs.length) return <p class="empty">No history yet.</p>;
+  return (
+    <div class="table-wrap">
+      <table class="list history">
+        <caption class="sr-only">History</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">User</th>
+            <th scope="col">Field or action</th>
+            <th scope="col">Change</th>
+          </tr>
+        </thead>
+        <tbody>
+          {logs.map((log) => {
+            const action = Number(log.linked_action);
+            const option = options[String(log.id_search_option)];
+            const what = action === 0 ? (option?.name ?? `Field ${String(log.id_search_option)}`) : (ACTIONS[action] ?? `Action ${action}`);
+            const link = clean(log.itemtype_link);
+            const before = clean(log.old_value);
+            const after = clean(log.new_value);
+            return (
+              <tr key={log.id}>
+                <td data-label="Date">{clean(log.date_mod)}</td>
+                <td data-label="User">{clean(log.user_name)}</td>
+                <td data-label="Field or action">{link ? `${what} (${link})` : what}</td>
+                <td data-label="Change">
+                  {action === 0 ? (
+                    <>
+                      <del>{before || '—'}</del> <span aria-hidden="true">→</span>
+                      <span class="sr-only">changed to</span> <ins>{after || '—'}</ins>
+                    </>
+                  ) : (
+                    after || before
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

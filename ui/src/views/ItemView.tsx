@@ -1,0 +1,261 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, errorText, type Item, type SearchOption } from '../api';
+import { FieldInput } from '../components/FieldInput';
+import { Notice } from '../components/Notice';
+import { changedInput, createInput, type FieldDef, formLayout, initialValues, type Values } from '../fields';
+import { CREATE, DELETE, PURGE, UPDATE, can, typeDef } from '../itemtypes';
+import { clearOptionCache } from '../options';
+import { href, navigate } from '../router';
+import { useSession } from '../session';
+import { Followups } from './Followups';
+import { History } from './History';
+
+type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
+
+/** A message to show on the next item view (after creating, which changes the route). */
+let flash: Message = null;
+
+const ITIL = new Set(['Ticket', 'Problem', 'Change']);
+
+export function ItemView({ itemtype, id, query }: { itemtype: string; id: number | null; query: URLSearchParams }) {
+  const { info, scope } = useSession();
+  const def = typeDef(itemtype);
+  const profile = info.activeProfile;
+  const [options, setOptions] = useState<Record<string, SearchOption> | null>(null);
+  const [item, setItem] = useState<Item | null>(null);
+  const [names, setNames] = useState<Item | null>(null);
+  const [values, setValues] = useState<Values>({});
+  const [loadError, setLoadError] = useState('');
+  const [message, setMessage] = useState<Message>(() => {
+    const m = flash;
+    flash = null;
+    return m;
+  });
+  const [busy, setBusy] = useState(false);
+  const [reload, setReload] = useState(0);
+  const tab = id === null ? 'details' : (query.get('tab') ?? 'details');
+
+  useEffect(() => {
+    let live = true;
+    setLoadError('');
+    Promise.all([
+      api.searchOptions(itemtype).catch(() => ({})),
+      id === null ? Promise.resolve(null) : api.get(itemtype, id),
+      id === null ? Promise.resolve(null) : api.get(itemtype, id, { expand_dropdowns: true }).catch(() => null),
+    ])
+      .then(([o, it, expanded]) => {
+        if (!live) return;
+        setOptions(o);
+        setItem(it);
+        setNames(expanded);
+      })
+      .catch((e: unknown) => live && setLoadError(errorText(e)));
+    return () => {
+      live = false;
+    };
+  }, [itemtype, id, scope, reload]);
+
+  const layout = useMemo(() => (options ? formLayout(itemtype, options, item) : null), [itemtype, options, item]);
+  const fields: FieldDef[] = useMemo(() => (layout ? [...layout.main, ...layout.more] : []), [layout]);
+  const defaults: Values = useMemo(
+    () => ({ entities_id: info.activeEntity.id, is_active: 1, status: 1, type: 1, is_recursive: 0, is_helpdesk_visible: 1, is_valid: 1 }),
+    [info.activeEntity.id],
+  );
+  const initial = useMemo(() => initialValues(fields, item, defaults), [fields, item, defaults]);
+  useEffect(() => setValues(initial), [initial]);
+
+  const editable = id === null ? can(profile, itemtype, CREATE) : can(profile, itemtype, UPDATE);
+  const deleted = Number(item?.is_deleted) === 1;
+  const title =
+    id === null
+      ? `New ${def.label.toLowerCase()}`
+      : String((item && (item[def.title ?? 'name'] || item.name)) || `${def.label} #${id}`);
+
+  const act = async (action: () => Promise<Message | void>) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const m = await action();
+      if (m) setMessage(m);
+    } catch (e) {
+      setMessage({ kind: 'error', text: errorText(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = (e: Event) => {
+    e.preventDefault();
+    void act(async () => {
+      if (id === null) {
+        const newId = await api.create(itemtype, createInput(fields, values));
+        clearOptionCache();
+        flash = { kind: 'success', text: `${def.label} created.` };
+        navigate([itemtype, newId]);
+        return;
+      }
+      const input = changedInput(fields, initial, values);
+      if (!Object.keys(input).length) return { kind: 'info', text: 'Nothing to save: no field was changed.' };
+      await api.update(itemtype, id, input);
+      clearOptionCache();
+      setReload((r) => r + 1);
+      return { kind: 'success', text: 'Changes saved.' };
+    });
+  };
+
+  const trash = () =>
+    act(async () => {
+      await api.remove(itemtype, id!);
+      setReload((r) => r + 1);
+      return { kind: 'success', text: `${def.label} moved to the trash.` };
+    });
+  const restore = () =>
+    act(async () => {
+      await api.update(itemtype, id!, { is_deleted: 0 });
+      setReload((r) => r + 1);
+      return { kind: 'success', text: `${def.label} restored.` };
+    });
+  const purge = () => {
+    if (!confirm(`Delete “${title}” permanently? This cannot be undone.`)) return;
+    void act(async () => {
+      await api.remove(itemtype, id!, true);
+      clearOptionCache();
+      navigate([itemtype], { trash: deleted ? 1 : undefined });
+    });
+  };
+
+  if (loadError) {
+    return (
+      <div class="page">
+        <p class="crumbs">
+          <a href={href([itemtype])}>{def.plural}</a>
+        </p>
+        <h1>{id === null ? title : `${def.label} #${id}`}</h1>
+        <Notice kind="error">{loadError}</Notice>
+      </div>
+    );
+  }
+  if (!layout || (id !== null && !item)) {
+    return (
+      <div class="page">
+        <p role="status">Loading…</p>
+      </div>
+    );
+  }
+
+  const tabs: [string, string][] = [['details', 'Details']];
+  if (id !== null && ITIL.has(itemtype)) tabs.push(['followups', 'Followups']);
+  if (id !== null) tabs.push(['history', 'History']);
+
+  return (
+    <div class="page">
+      <p class="crumbs">
+        <a href={href([itemtype], { trash: deleted ? 1 : undefined })}>{deleted ? `${def.plural} — trash` : def.plural}</a>
+      </p>
+      <div class="page-head">
+        <h1>
+          {title}
+          {id !== null && <span class="muted id-tag">#{id}</span>}
+          {deleted && <span class="badge badge-trash">In the trash</span>}
+        </h1>
+        {id !== null && (
+          <div class="actions">
+            {def.trash && !deleted && can(profile, itemtype, DELETE) && (
+              <button type="button" class="secondary" disabled={busy} onClick={() => void trash()}>
+                Put in the trash
+              </button>
+            )}
+            {def.trash && deleted && can(profile, itemtype, DELETE) && (
+              <button type="button" class="secondary" disabled={busy} onClick={() => void restore()}>
+                Restore
+              </button>
+            )}
+            {(deleted || !def.trash) && can(profile, itemtype, PURGE) && (
+              <button type="button" class="danger" disabled={busy} onClick={purge}>
+                Delete permanently
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+
+      {message && (
+        <Notice kind={message.kind} onClose={() => setMessage(null)}>
+          {message.text}
+        </Notice>
+      )}
+
+      {tabs.length > 1 && (
+        <div class="tabs" role="tablist" aria-label="Sections">
+          {tabs.map(([key, label]) => (
+            <a
+              key={key}
+              role="tab"
+              id={`tab-${key}`}
+              aria-selected={tab === key}
+              aria-controls="tab-panel"
+              href={href([itemtype, id!], { tab: key === 'details' ? undefined : key })}
+              onClick={(e) => {
+                e.preventDefault();
+                navigate([itemtype, id!], { tab: key === 'details' ? undefined : key }, true);
+              }}
+            >
+              {label}
+            </a>
+          ))}
+        </div>
+      )}
+
+      <div id="tab-panel" role={tabs.length > 1 ? 'tabpanel' : undefined} aria-labelledby={tabs.length > 1 ? `tab-${tab}` : undefined}>
+        {tab === 'history' && id !== null ? (
+          <History itemtype={itemtype} id={id} options={options ?? {}} reload={reload} />
+        ) : tab === 'followups' && id !== null ? (
+          <Followups itemtype={itemtype} id={id} canAdd={!deleted} />
+        ) : (
+          <form class="item-form" onSubmit={save} aria-label={`${def.label} details`}>
+            <fieldset disabled={busy || !editable}>
+              <legend class="sr-only">{def.label} details</legend>
+              <div class="form-grid">
+                {layout.main.map((f) => (
+                  <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key]} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
+                ))}
+              </div>
+              {layout.more.length > 0 && (
+                <details class="more">
+                  <summary>More fields ({layout.more.length})</summary>
+                  <div class="form-grid">
+                    {layout.more.map((f) => (
+                      <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key]} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
+                    ))}
+                  </div>
+                </details>
+              )}
+            </fieldset>
+            {item && (
+              <p class="muted meta">
+                {item.date_creation ? `Created ${String(item.date_creation)}` : ''}
+                {item.date_mod ? ` · Last update ${String(item.date_mod)}` : ''}
+              </p>
+            )}
+            {editable && (
+              <div class="form-actions">
+                <button type="submit" disabled={busy}>
+                  {id === null ? `Create ${def.label.toLowerCase()}` : 'Save'}
+                </button>
+                {id === null ? (
+                  <a class="button secondary" href={href([itemtype])}>
+                    Cancel
+                  </a>
+                ) : (
+                  <button type="button" class="secondary" disabled={busy} onClick={() => setValues(initial)}>
+                    Undo changes
+                  </button>
+                )}
+              </div>
+            )}
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { ApiError, api, errorText, type Item, type Page, type SearchOption } from '../api';
+import { Notice } from '../components/Notice';
+import { describeField } from '../fields';
+import { CREATE, DELETE, can, enumOf, fkTarget, typeDef } from '../itemtypes';
+import { href, navigate } from '../router';
+import { useSession } from '../session';
+
+const SIZES = [10, 25, 50, 100];
+
+/** The display text of a list cell (dropdowns come expanded to names). */
+export function cellText(itemtype: string, key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const choices = enumOf(itemtype, key);
+  if (choices) return choices.find(([v]) => String(v) === String(value))?.[1] ?? String(value);
+  if (/^(is|have|use)_/.test(key)) return Number(value) ? 'Yes' : 'No';
+  if (fkTarget(key) && (value === 0 || value === '0')) return '';
+  return String(value);
+}
+
+/** A page of a collection: paging, sorting, quick filter, trash. */
+export function ListView({ itemtype, query }: { itemtype: string; query: URLSearchParams }) {
+  const { info, scope } = useSession();
+  const def = typeDef(itemtype);
+  const start = Math.max(0, Number(query.get('start')) || 0);
+  const size = SIZES.includes(Number(query.get('size'))) ? Number(query.get('size')) : 25;
+  const sort = query.get('sort') ?? '';
+  const order = query.get('order') === 'DESC' ? 'DESC' : 'ASC';
+  const q = query.get('q') ?? '';
+  const trash = query.get('trash') === '1' && !!def.trash;
+
+  const [page, setPage] = useState<Page | null>(null);
+  const [error, setError] = useState('');
+  const [loading, setLoading] = useState(true);
+  const [options, setOptions] = useState<Record<string, SearchOption>>({});
+  const [filter, setFilter] = useState(q);
+
+  const state = { start, size: size === 25 ? undefined : size, sort: sort || undefined, order: sort ? order : undefined, q: q || undefined, trash: trash ? 1 : undefined };
+  const go = (changes: Partial<Record<keyof typeof state, string | number | undefined>>, replace = false) =>
+    navigate([itemtype], { ...state, ...changes, start: (changes.start ?? start) || undefined }, replace);
+
+  useEffect(() => {
+    let live = true;
+    void api.searchOptions(itemtype).then(
+      (o) => live && setOptions(o),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [itemtype, scope]);
+
+  // The filter box follows the URL (back button, navigation) and updates it as one types.
+  const pushed = useRef(q);
+  useEffect(() => {
+    if (q !== pushed.current) {
+      pushed.current = q;
+      setFilter(q);
+    }
+  }, [q]);
+  useEffect(() => {
+    if (filter === q) return;
+    const timer = setTimeout(() => {
+      pushed.current = filter;
+      go({ q: filter || undefined, start: 0 }, true);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [filter]);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    api
+      .list(itemtype, {
+        range: `${start}-${start + size - 1}`,
+        sort: sort || undefined,
+        order: sort ? order : undefined,
+        searchText: q ? { name: q } : undefined,
+        is_deleted: trash ? 1 : undefined,
+        expand_dropdowns: true,
+      })
+      .then((p) => {
+        if (!live) return;
+        setPage(p);
+        setError('');
+      })
+      .catch((e: unknown) => {
+        if (!live) return;
+        if (e instanceof ApiError && e.code === 'ERROR_RANGE_EXCEED_TOTAL' && start > 0) return go({ start: 0 }, true);
+        setPage(null);
+        setError(errorText(e));
+      })
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [itemtype, start, size, sort, order, q, trash, scope]);
+
+  const first = page?.items[0];
+  const columns = ['id', ...def.columns].filter((c) => !first || c in first);
+  const label = (key: string) => describeField(itemtype, options, key).label;
+  const titleKey = def.title && (!first || def.title in first) ? def.title : 'name';
+  const total = page?.total ?? 0;
+  const end = page && page.items.length ? page.start + page.items.length : 0;
+  const pages = Math.max(1, Math.ceil(total / size));
+  const current = Math.floor(start / size) + 1;
+
+  const toggleSort = (key: string) => go({ sort: key, order: sort === key && order === 'ASC' ? 'DESC' : 'ASC', start: 0 });
+
+  return (
+    <div class="page">
+      <div class="page-head">
+        <h1>
+          {def.plural}
+          {trash && <span class="badge badge-trash">Trash</span>}
+        </h1>
+        <div class="actions">
+          {def.trash && (trash || can(info.activeProfile, itemtype, DELETE)) && (
+            <button type="button" class="secondary" aria-pressed={trash} onClick={() => go({ trash: trash ? undefined : 1, start: 0 })}>
+              {trash ? 'Back to the list' : 'Show the trash'}
+            </button>
+          )}
+          {!trash && can(info.activeProfile, itemtype, CREATE) && (
+            <a class="button" href={href([itemtype, 'new'])}>
+              New {def.label.toLowerCase()}
+            </a>
+          )}
+        </div>
+      </div>
+
+      <div class="toolbar">
+        <input
+          type="search"
+          class="filter"
+          aria-label={`Filter ${def.plural.toLowerCase()} by name`}
+          placeholder="Filter by name…"
+          value={filter}
+          onInput={(e) => setFilter(e.currentTarget.value)}
+        />
+        <label class="control">
+          <span>Rows</span>
+          <select value={String(size)} onChange={(e) => go({ size: Number(e.currentTarget.value), start: 0 })}>
+            {SIZES.map((s) => (
+              <option key={s} value={String(s)}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span class="muted" role="status" aria-live="polite">
+          {loading ? 'Loading…' : total ? `${start + 1}–${end} of ${total}` : ''}
+        </span>
+      </div>
+
+      {error && <Notice kind="error">{error}</Notice>}
+
+      {page && page.items.length > 0 && (
+        <div class="table-wrap">
+          <table class="list" aria-busy={loading}>
+            <thead>
+              <tr>
+                {columns.map((c) => (
+                  <th key={c} scope="col" aria-sort={sort === c ? (order === 'ASC' ? 'ascending' : 'descending') : undefined}>
+                    <button type="button" class="th-sort" onClick={() => toggleSort(c)}>
+                      {label(c)}
+                      <span aria-hidden="true" class="sort-mark">
+                        {sort === c ? (order === 'ASC' ? '▲' : '▼') : ''}
+                      </span>
+                    </button>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {page.items.map((item: Item) => (
+                <tr key={item.id} class="clickable" onClick={() => navigate([itemtype, item.id])}>
+                  {columns.map((c) => (
+                    <td key={c} data-label={label(c)}>
+                      {c === titleKey ? (
+                        <a href={href([itemtype, item.id])} onClick={(e) => e.stopPropagation()}>
+                          {cellText(itemtype, c, item[c]) || `#${item.id}`}
+                        </a>
+                      ) : (
+                        cellText(itemtype, c, item[c])
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {page && !page.items.length && !error && (
+        <p class="empty">{trash ? 'The trash is empty.' : q ? `No ${def.plural.toLowerCase()} match “${q}”.` : `No ${def.plural.toLowerCase()} yet.`}</p>
+      )}
+
+      {total > size && (
+        <nav class="pager" aria-label="Pages">
+          <button type="button" class="secondary" disabled={start === 0} onClick={() => go({ start: Math.max(0, start - size) })}>
+            Previous
+          </button>
+          <span>
+            Page {current} of {pages}
+          </span>
+          <button type="button" class="secondary" disabled={end >= total} onClick={() => go({ start: start + size })}>
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}
