@@ -53,6 +53,8 @@ function indexColumns(columns: Column[]): string[][] {
   }
   // Search: inventory lookups by serial number, and "changed since" / "last updated" on big tables.
   for (const name of ['serial', 'date_mod']) if (names.has(name)) out.push([name]);
+  // Every list filters on the trash (and templates): pages then walk this index in id order.
+  if (names.has('is_deleted')) out.push(names.has('is_template') ? ['is_deleted', 'is_template'] : ['is_deleted']);
   return out;
 }
 

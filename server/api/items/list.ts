@@ -143,9 +143,11 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total = countRows(ctx, `SELECT COUNT(*) AS n FROM ${type.table} t ${whereSql}`, args);
   if (range.start > total) throw errors.rangeExceedTotal(total);
+  // The page's ids first: skipping `start` rows then walks an index, not whole rows.
+  const orderBy = `ORDER BY t.${column} ${order}${column === 'id' ? '' : `, t.id ${order}`}`;
   const rows = selectAll(
     ctx.services.store.db,
-    `SELECT t.* FROM ${type.table} t ${whereSql} ORDER BY t.${column} ${order}${column === 'id' ? '' : `, t.id ${order}`} LIMIT ? OFFSET ?`,
+    `SELECT t.* FROM ${type.table} t WHERE t.id IN (SELECT t.id FROM ${type.table} t ${whereSql} ${orderBy} LIMIT ? OFFSET ?) ${orderBy}`,
     ...args,
     range.end - range.start + 1,
     range.start,
