@@ -2,22 +2,12 @@
 import { describe, expect, test } from 'bun:test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Client } from '../support/client';
 import { TestServer } from '../support/server';
+import { runCli } from '../support/cli';
 
-const ROOT = resolve(import.meta.dir, '../..');
-
-async function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 describe('deskbase --help', () => {
   for (const flag of ['--help', '-h']) {

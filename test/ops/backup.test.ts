@@ -6,26 +6,17 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { upload } from '../documents/helpers';
 import { Client } from '../support/client';
 import { TestServer, useServer } from '../support/server';
+import { runCli } from '../support/cli';
 
-const ROOT = resolve(import.meta.dir, '../..');
 const ctx = useServer();
 const scratch = mkdtempSync(join(tmpdir(), 'deskbase-backup-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
-  return { code, stdout, stderr };
-}
+const cli = runCli;
 
 async function computerNames(api: Client): Promise<string[]> {
   const res = await api.get('Computer/', { query: 'range=0-9999' });
