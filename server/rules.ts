@@ -5,4 +5,5 @@ import './auth/user-rules';
 import './auth/user-emails';
 import './auth/apiclients';
 import './itil/rules';
+import './assets/network-ports';
 import './documents/hooks';

@@ -77,7 +77,13 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   Item_SoftwareVersion: dependent('glpi_items_softwareversions', [poly, { fk: 'softwareversions_id', itemtype: 'SoftwareVersion' }], { polyTargets: 'software', linkActions: SOFTWARE_LINK }),
   Item_SoftwareLicense: dependent('glpi_items_softwarelicenses', [poly, { fk: 'softwarelicenses_id', itemtype: 'SoftwareLicense' }], { polyTargets: 'software' }),
   Computer_Item: dependent('glpi_computers_items', [{ fk: 'computers_id', itemtype: 'Computer' }, poly], { polyTargets: 'connectable', linkActions: CONNECTION_LINK }),
-  NetworkPort: dependent('glpi_networkports', [poly], { kind: 'child', children: ['NetworkName'], polyTargets: 'networkport' }),
+  NetworkPort: dependent('glpi_networkports', [poly], {
+    kind: 'child',
+    children: ['NetworkName'],
+    polyTargets: 'networkport',
+    // The instantiation (Ethernet) and network-name fields GLPI takes with the port.
+    virtualInput: ['speed', 'type', 'items_devicenetworkcards_id', 'NetworkName_name', 'NetworkName_fqdns_id', 'NetworkName_comment', 'NetworkName__ipaddresses'],
+  }),
   NetworkPortEthernet: dependent('glpi_networkportethernets', [{ fk: 'networkports_id', itemtype: 'NetworkPort' }], { kind: 'child' }),
   NetworkName: dependent('glpi_networknames', [poly], { kind: 'child', children: ['IPAddress'], polyTargets: ['NetworkPort'] }),
   IPAddress: dependent('glpi_ipaddresses', [poly], { kind: 'child', polyTargets: ['NetworkName'] }),
