@@ -73,11 +73,10 @@ function createName(wc: WriteContext, port: Row, input: Params): void {
 
 registerHooks(['NetworkPort'], {
   prepareAdd(wc, _type, row, input) {
-    const kind = row.instantiation_type ?? 'NetworkPortEthernet';
-    if (typeof kind !== 'string' || !PORT_INSTANTIATIONS.includes(kind)) {
+    const kind = row.instantiation_type;
+    if (kind !== undefined && kind !== null && (typeof kind !== 'string' || !PORT_INSTANTIATIONS.includes(kind))) {
       throw new ItemError(`Field instantiation_type: one of ${PORT_INSTANTIATIONS.join(', ')}`);
     }
-    row.instantiation_type = kind;
     // A port belongs where its item is.
     const owner = itemtype(String(row.itemtype ?? ''));
     const item = owner && findById(wc.db, owner.table, Number(row.items_id ?? 0));

@@ -38,7 +38,7 @@ describe('NetworkPort with its NetworkName and IP addresses', () => {
 
   test('an IPv6 address, a port with no name, and purging the computer takes everything', async () => {
     const computer = await ctx.api.create('Computer', { name: uniq('pc') });
-    const portId = await ctx.api.create('NetworkPort', { items_id: computer, itemtype: 'Computer', NetworkName__ipaddresses: ['2001:db8::1'] });
+    const portId = await ctx.api.create('NetworkPort', { items_id: computer, itemtype: 'Computer', instantiation_type: 'NetworkPortEthernet', NetworkName__ipaddresses: ['2001:db8::1'] });
     const name = (await ctx.api.get(`NetworkPort/${portId}/NetworkName`)).body[0];
     const ip = (await ctx.api.get(`NetworkName/${name.id}/IPAddress`)).body[0];
     expect(ip).toMatchObject({ name: '2001:db8::1', version: 6, mainitemtype: 'Computer', mainitems_id: computer });

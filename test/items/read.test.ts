@@ -58,8 +58,9 @@ beforeAll(async () => {
   const c = full.computer;
   full.monitor = await api.create('Monitor', { name: 'screen', entities_id: full.branch });
   full.filesystem = await api.create('Filesystem', { name: 'ext4' });
-  full.port = await api.create('NetworkPort', { itemtype: 'Computer', items_id: c, instantiation_type: 'NetworkPortEthernet', name: 'eth0', mac: 'aa:bb:cc:dd:ee:ff', logical_number: 1 });
-  full.ethernet = await api.create('NetworkPortEthernet', { networkports_id: full.port, speed: 1000, type: 'T' });
+  // The Ethernet row comes with the port, from the same input.
+  full.port = await api.create('NetworkPort', { itemtype: 'Computer', items_id: c, instantiation_type: 'NetworkPortEthernet', name: 'eth0', mac: 'aa:bb:cc:dd:ee:ff', logical_number: 1, speed: 1000, type: 'T' });
+  full.ethernet = (await api.get(`NetworkPort/${full.port}/NetworkPortEthernet`)).body[0].id;
   full.networkName = await api.create('NetworkName', { itemtype: 'NetworkPort', items_id: full.port, name: 'pc-full' });
   full.ip = await api.create('IPAddress', { itemtype: 'NetworkName', items_id: full.networkName, name: '1.2.3.4', version: 4 });
   full.disk = await api.create('Item_Disk', { itemtype: 'Computer', items_id: c, name: 'root', mountpoint: '/', filesystems_id: full.filesystem, totalsize: 1000, freesize: 500 });
@@ -253,7 +254,7 @@ describe('getItem options', () => {
     expect(b._networkports.NetworkPortEthernet).toEqual([
       {
         netport_id: full.port,
-        entities_id: 0,
+        entities_id: full.branch, // a port belongs where its computer is
         is_recursive: 0,
         logical_number: 1,
         name: 'eth0',

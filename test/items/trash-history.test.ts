@@ -99,7 +99,8 @@ describe('trash and purge', () => {
     const pcLabel = `${pcName} (${pc})`;
     const monitor = await ctx.api.create('Monitor', { name: uniq('survivor') });
     const port = await ctx.api.create('NetworkPort', { itemtype: 'Computer', items_id: pc, name: 'eth0', instantiation_type: 'NetworkPortEthernet' });
-    const ethernet = await ctx.api.create('NetworkPortEthernet', { networkports_id: port, speed: 100 });
+    // An Ethernet port gets its instantiation row with it.
+    const ethernet = (await ctx.api.get(`NetworkPort/${port}/NetworkPortEthernet`)).body[0].id as number;
     const netname = await ctx.api.create('NetworkName', { itemtype: 'NetworkPort', items_id: port, name: 'host' });
     const ip = await ctx.api.create('IPAddress', { itemtype: 'NetworkName', items_id: netname, name: '10.0.0.1' });
     const disk = await ctx.api.create('Item_Disk', { itemtype: 'Computer', items_id: pc, name: 'C:' });
