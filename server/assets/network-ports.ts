@@ -1,6 +1,5 @@
 import { isIP } from 'node:net';
 import { asList, isObject, toId, type Params } from '../http/params';
-import { itemtype } from '../registry';
 import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
 import { findById, insertRow, type Row } from '../store/rows';
 
@@ -72,15 +71,11 @@ function createName(wc: WriteContext, port: Row, input: Params): void {
 }
 
 registerHooks(['NetworkPort'], {
-  prepareAdd(wc, _type, row, input) {
+  prepareAdd(_wc, _type, row, input) {
     const kind = row.instantiation_type;
     if (kind !== undefined && kind !== null && (typeof kind !== 'string' || !PORT_INSTANTIATIONS.includes(kind))) {
       throw new ItemError(`Field instantiation_type: one of ${PORT_INSTANTIATIONS.join(', ')}`);
     }
-    // A port belongs where its item is.
-    const owner = itemtype(String(row.itemtype ?? ''));
-    const item = owner && findById(wc.db, owner.table, Number(row.items_id ?? 0));
-    if (item && input.entities_id === undefined && 'entities_id' in item) row.entities_id = Number(item.entities_id);
     addresses(input.NetworkName__ipaddresses);
   },
   afterAdd(wc, _type, row, input) {

@@ -156,13 +156,24 @@ function afterScopeChange(wc: WriteContext, type: Itemtype): void {
   if (type.name === 'Config') wc.services.store.settings.invalidate();
 }
 
+/** A dependent row (port, disk, infocom, link…) belongs to its owner's entity, as in GLPI. */
+function ownerEntity(wc: WriteContext, type: Itemtype, row: Row): number | undefined {
+  const owner = type.owners[0];
+  if (!owner) return undefined;
+  const target = 'fk' in owner ? itemtype(owner.itemtype) : itemtype(String(row.itemtype ?? ''));
+  const id = Number('fk' in owner ? row[owner.fk] : row.items_id);
+  if (!target?.column.has('entities_id') || !Number.isSafeInteger(id)) return undefined;
+  const found = selectOne(wc.db, `SELECT entities_id FROM ${target.table} WHERE id = ?`, id);
+  return found ? Number(found.entities_id) : undefined;
+}
+
 /** Adds one item; call inside a transaction. Returns the new id. */
 export function addItem(wc: WriteContext, type: Itemtype, input: Params): number {
   if (type.readOnly) refuse();
   const row = columnsFromInput(type, input);
   const now = nowString();
   if (type.entityAssign && row.entities_id === undefined) {
-    row.entities_id = wc.scope.session.entityId ?? wc.scope.activeEntities[0] ?? 0;
+    row.entities_id = ownerEntity(wc, type, row) ?? wc.scope.session.entityId ?? wc.scope.activeEntities[0] ?? 0;
   }
   if (type.column.has('date_creation') && row.date_creation === undefined) row.date_creation = now;
   if (type.column.has('date_mod') && row.date_mod === undefined) row.date_mod = now;

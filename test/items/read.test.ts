@@ -127,7 +127,8 @@ describe('getItem options', () => {
 
     // items_id follows its sibling itemtype.
     const disk = await api.get(`Item_Disk/${full.disk}`, { query: 'expand_dropdowns=true' });
-    expect(disk.body).toMatchObject({ itemtype: 'Computer', items_id: 'pc-full', filesystems_id: 'ext4', entities_id: 'Root entity' });
+    // A disk belongs to its computer's entity.
+    expect(disk.body).toMatchObject({ itemtype: 'Computer', items_id: 'pc-full', filesystems_id: 'ext4', entities_id: `Root entity > ${names.branch}` });
 
     const root = await api.get('Computer/' + full.bare, { query: 'expand_dropdowns=true' });
     expect(root.body.entities_id).toBe('Root entity');
@@ -154,7 +155,7 @@ describe('getItem options', () => {
     ]);
     const dependent = await api.get(`Item_Disk/${full.disk}`);
     expect(dependent.body.links).toEqual([
-      { rel: 'Entity', href: href('Entity/0') },
+      { rel: 'Entity', href: href(`Entity/${full.branch}`) },
       { rel: 'Computer', href: href(`Computer/${full.computer}`) },
       { rel: 'Filesystem', href: href(`Filesystem/${full.filesystem}`) },
     ]);
@@ -219,7 +220,7 @@ describe('getItem options', () => {
           is_dynamic: 0,
           nbcores: null,
           nbthreads: null,
-          entities_id: 0,
+          entities_id: full.branch,
           is_recursive: 0,
           busID: null,
           otherserial: null,
