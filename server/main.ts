@@ -5,6 +5,7 @@ import { consoleSource } from './http/console';
 import './rules';
 import { createServices } from './services';
 import { openStore } from './store';
+import { acquireInstanceLock, InstanceLockError } from './store/instance-lock';
 
 async function main(): Promise<void> {
   let config;
@@ -23,6 +24,16 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  let releaseLock: () => void;
+  try {
+    releaseLock = acquireInstanceLock(config.dataDir);
+  } catch (error) {
+    if (error instanceof InstanceLockError) {
+      console.error(`deskbase: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
   const { store, generatedAdminPassword, applied } = await openStore(config.dataDir, config.adminPassword);
   if (applied.length) console.log(`[deskbase] data folder ${config.dataDir}: applied ${applied.join(', ')}`);
   if (generatedAdminPassword) {
@@ -39,6 +50,7 @@ async function main(): Promise<void> {
     clearInterval(sweeper);
     await app.stop();
     store.db.close();
+    releaseLock();
     process.exit(0);
   };
   process.on('SIGINT', stop);

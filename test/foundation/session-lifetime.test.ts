@@ -7,6 +7,8 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { Client } from '../support/client';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
 import { basic, expectError, sleep } from './helpers';
+import { join } from 'node:path';
+import { ROOT } from '../support/cli';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -113,4 +115,12 @@ test('idle sessions expire after session_idle_timeout (set through the API)', as
   await sleep(1300);
   await restart();
   expectError(await follow(fresh).get('getFullSession'), 401, 'ERROR_SESSION_TOKEN_INVALID');
+});
+
+test('a second server on the same data folder refuses to start; a crashed one leaves no lock behind', async () => {
+  const second = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), '--data', server.dataDir, '--port', '0'], { stdout: 'pipe', stderr: 'pipe' });
+  expect(await second.exited).toBe(1);
+  expect(await new Response(second.stderr).text()).toContain('already serving');
+  await restart(true); // SIGKILL leaves deskbase.pid naming a dead process: the next start takes over
+  expect((await new Client(server.api).login()).token).toMatch(/^[0-9a-f]{40}$/);
 });
