@@ -3,11 +3,12 @@ import { FOLLOWUP } from '../auth/rights';
 import { hasRight } from '../auth/scope';
 import { accessFilter } from '../auth/visibility';
 import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
-import { findById, insertRow, nowString, run, selectOne, type Row } from '../store/rows';
+import { findById, insertRow, nowString, run, selectOne, updateRow, type Row } from '../store/rows';
 import { asList, toId, type Params } from '../http/params';
 import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
 import { logRelation } from '../store/crud';
-import { HISTORY } from '../store/history';
+import { HISTORY, writeLog } from '../store/history';
+import { historyOption } from '../registry/searchoptions';
 import { ACTOR, ACTOR_TABLES } from './visibility';
 
 const SOLVED = 5;
@@ -141,7 +142,7 @@ registerHooks(['Ticket', 'Problem', 'Change'], {
   afterUpdate(wc, type, old, changes, input) {
     const assigned = addActors(wc, type, Number(old.id), input);
     const status = Number(changes.status ?? old.status);
-    if (assigned && status === NEW && type.name !== 'Change') run(wc.db, `UPDATE ${type.table} SET status = ? WHERE id = ?`, ASSIGNED, Number(old.id));
+    if (assigned && status === NEW && type.name !== 'Change') writeRuleChanges(wc, type, { ...old, status }, { status: ASSIGNED });
     if (typeof input._solution === 'string' && input._solution !== '') {
       insertRow(wc.db, 'glpi_itilsolutions', {
         itemtype: type.name,
@@ -159,6 +160,23 @@ registerHooks(['Ticket', 'Problem', 'Change'], {
 function canSee(wc: WriteContext, type: Itemtype, id: number): boolean {
   const filter = accessFilter(wc.scope, type, 'read', 't');
   return filter !== '0' && !!selectOne(wc.db, `SELECT 1 AS ok FROM ${type.table} t WHERE t.id = ? AND (${filter})`, id);
+}
+
+/**
+ * Writes changes a rule makes on an existing ITIL item (a status that follows an assignment or
+ * a requester's answer), with the history row a user's own change would get.
+ */
+function writeRuleChanges(wc: WriteContext, type: Itemtype, current: Row, changes: Row): void {
+  updateRow(wc.db, type.table, Number(current.id), changes);
+  if (!wc.history || !('status' in changes) || Number(changes.status) === Number(current.status)) return;
+  writeLog(wc.db, wc.actor, {
+    itemtype: type.name,
+    itemsId: Number(current.id),
+    action: HISTORY.FIELD,
+    option: historyOption(type, 'status'),
+    oldValue: String(current.status),
+    newValue: String(changes.status),
+  });
 }
 
 /** Is the user a requester or observer of the ITIL item (or the one who opened it)? */
@@ -212,7 +230,6 @@ registerHooks(['ITILFollowup'], {
       changes.status = hasAssignee ? ASSIGNED : NEW;
       changes.solvedate = null;
     }
-    const keys = Object.keys(changes);
-    run(wc.db, `UPDATE ${parentType.table} SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, ...(keys.map((k) => changes[k]) as (string | number | null)[]), Number(parent.id));
+    writeRuleChanges(wc, parentType, parent, changes);
   },
 });

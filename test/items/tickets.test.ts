@@ -169,6 +169,9 @@ describe('actors', () => {
     expect(t.status).toBe(1);
     expect((await ctx.api.put(`Ticket/${t.id}`, { input: { _users_id_assign: [tech] } })).status).toBe(200);
     expect((await ctx.api.get(`Ticket/${t.id}`)).body.status).toBe(2);
+    // The status that followed the assignment is in the history, like a change made by hand.
+    const statusRows = (await logsOf(ctx.api, 'Ticket', t.id)).filter((l) => l.id_search_option === 12);
+    expect(statusRows.map((l) => [l.linked_action, l.old_value, l.new_value])).toEqual([[0, '1', '2']]);
 
     const g = await ticket({ _groups_id_assign: group });
     expect(g.status).toBe(2);
@@ -232,6 +235,8 @@ describe('followups', () => {
     await ctx.api.put(`Ticket/${solved.id}`, { input: { status: 5 } });
     await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: solved.id, content: 'still broken' });
     expect((await ctx.api.get(`Ticket/${solved.id}`)).body).toMatchObject({ status: 1, solvedate: null });
+    const reopened = (await logsOf(ctx.api, 'Ticket', solved.id)).filter((l) => l.id_search_option === 12).map((l) => [l.old_value, l.new_value]);
+    expect(reopened).toEqual([['1', '5'], ['5', '1']]);
 
     const tech = await ctx.api.create('User', { name: uniq('tech') });
     const assigned = await ticket({ _users_id_requester: 2, _users_id_assign: tech });
