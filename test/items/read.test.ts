@@ -139,6 +139,14 @@ describe('getItem options', () => {
     expect(Array.isArray(user.body._logs)).toBe(true);
     expect(Array.isArray(user.body.links)).toBe(true);
     for (const secret of ['password', 'api_token', 'personal_token', 'cookie_token']) expect(user.body).not.toHaveProperty(secret);
+
+    // History rows are expanded and linked like the item itself (GLPI treats nested rows alike).
+    const computer = await api.get(`Computer/${full.computer}`, { query: 'expand_dropdowns=true&with_logs=true' });
+    const created = (computer.body._logs as any[]).find((l) => l.linked_action === 20);
+    expect(created).toMatchObject({ itemtype: 'Computer', items_id: 'pc-full', links: [{ rel: 'Computer', href: expect.stringMatching(new RegExp(`/Computer/${full.computer}$`)) }] });
+    const plain = await api.get(`Computer/${full.computer}`, { query: 'with_logs=true&get_hateoas=false' });
+    expect((plain.body._logs as any[]).find((l) => l.linked_action === 20)).toEqual(expect.not.objectContaining({ links: expect.anything() }));
+    expect((plain.body._logs as any[]).find((l) => l.linked_action === 20).items_id).toBe(full.computer);
   });
 
   test('get_hateoas: foreign keys in field order, then child types; false removes links', async () => {

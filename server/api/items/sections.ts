@@ -7,7 +7,7 @@ import { itemtypeOrThrow, type Itemtype } from '../../registry';
 import type { Feature } from '../../registry/types';
 import { selectAll, type Row } from '../../store/rows';
 import type { ReadOptions, WithFlag } from './options';
-import { fieldsOf } from './present';
+import { expandDropdowns, fieldsOf, linksOf } from './present';
 
 const NO_RIGHT = { error: 401, message: RIGHT_MISSING_MESSAGE };
 const DEVICE_TYPES = ['Item_DeviceProcessor', 'Item_DeviceMemory', 'Item_DeviceHardDrive', 'Item_DeviceNetworkCard', 'Item_DeviceGraphicCard'];
@@ -198,5 +198,15 @@ export function withSections(ctx: SessionContext, type: Itemtype, row: Row, opts
   for (const [flag, key, applies, build] of SECTIONS) {
     if (opts.with.has(flag) && applies(type)) out[key] = build(ctx, type, row);
   }
+  // History rows get what any item gets: its link, and names with expand_dropdowns (as GLPI).
+  if (Array.isArray(out._logs)) out._logs = (out._logs as Row[]).map((log) => nestedRow(ctx, itemtypeOrThrow('Log'), log, opts));
+  return out;
+}
+
+function nestedRow(ctx: SessionContext, type: Itemtype, row: Row, opts: ReadOptions): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...row };
+  const links = opts.hateoas ? linksOf(ctx, type, row) : [];
+  if (opts.expandDropdowns) expandDropdowns(ctx, type, row, out);
+  if (links.length) out.links = links;
   return out;
 }
