@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { api, errorText, type Item, type SearchOption } from '../api';
 import { FieldInput } from '../components/FieldInput';
 import { Notice } from '../components/Notice';
@@ -32,7 +32,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
     return m;
   });
   const [busy, setBusy] = useState(false);
-  const [reload, setReload] = useState(0);
+  /** Bumped after each change, so the History tab reloads. */
+  const [changes, setChanges] = useState(0);
   const tab = id === null ? 'details' : (query.get('tab') ?? 'details');
 
   useEffect(() => {
@@ -53,7 +54,19 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
     return () => {
       live = false;
     };
-  }, [itemtype, id, scope, reload]);
+  }, [itemtype, id, scope]);
+
+  /**
+   * Reloads the item after a change, before the change is reported: the form then shows what was
+   * stored, and nothing the user types next can be overwritten by a late reload.
+   */
+  const refresh = async () => {
+    if (id === null) return;
+    const [it, expanded] = await Promise.all([api.get(itemtype, id), api.get(itemtype, id, { expand_dropdowns: true }).catch(() => null)]);
+    setItem(it);
+    setNames(expanded);
+    setChanges((n) => n + 1);
+  };
 
   const layout = useMemo(() => (options ? formLayout(itemtype, options, item) : null), [itemtype, options, item]);
   const fields: FieldDef[] = useMemo(() => (layout ? [...layout.main, ...layout.more] : []), [layout]);
@@ -62,7 +75,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
     [info.activeEntity.id],
   );
   const initial = useMemo(() => initialValues(fields, item, defaults), [fields, item, defaults]);
-  useEffect(() => setValues(initial), [initial]);
+  // Before paint: the form never shows (or lets anyone edit) values older than the item.
+  useLayoutEffect(() => setValues(initial), [initial]);
 
   const editable = id === null ? can(profile, itemtype, CREATE) : can(profile, itemtype, UPDATE);
   const deleted = Number(item?.is_deleted) === 1;
@@ -98,7 +112,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
       if (!Object.keys(input).length) return { kind: 'info', text: 'Nothing to save: no field was changed.' };
       await api.update(itemtype, id, input);
       clearOptionCache();
-      setReload((r) => r + 1);
+      await refresh();
       return { kind: 'success', text: 'Changes saved.' };
     });
   };
@@ -106,13 +120,13 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   const trash = () =>
     act(async () => {
       await api.remove(itemtype, id!);
-      setReload((r) => r + 1);
+      await refresh();
       return { kind: 'success', text: `${def.label} moved to the trash.` };
     });
   const restore = () =>
     act(async () => {
       await api.update(itemtype, id!, { is_deleted: 0 });
-      setReload((r) => r + 1);
+      await refresh();
       return { kind: 'success', text: `${def.label} restored.` };
     });
   const purge = () => {
@@ -208,7 +222,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
 
       <div id="tab-panel" role={tabs.length > 1 ? 'tabpanel' : undefined} aria-labelledby={tabs.length > 1 ? `tab-${tab}` : undefined}>
         {tab === 'history' && id !== null ? (
-          <History itemtype={itemtype} id={id} options={options ?? {}} reload={reload} />
+          <History itemtype={itemtype} id={id} options={options ?? {}} reload={changes} />
         ) : tab === 'followups' && id !== null ? (
           <Followups itemtype={itemtype} id={id} canAdd={!deleted} />
         ) : (
