@@ -21,7 +21,10 @@ const CONFIG = {
   pageRange: '0-49',
   /** Distinct pages the uncached page scenario cycles through. */
   coldPages: 1_000,
-  targets: { seedPerSecond: 20_000, getItemPerSecond: 10_000, getItemP99Ms: 5, pagePerSecond: 3_000 },
+  /** Distinct name prefixes the search scenario cycles through. */
+  searchQueries: 1_000,
+  // The search target is ours, until the search issue sets one.
+  targets: { seedPerSecond: 20_000, getItemPerSecond: 10_000, getItemP99Ms: 5, pagePerSecond: 3_000, searchPerSecond: 1_000 },
 } as const;
 
 const COMMAND = 'cd /work/main && node_modules/.bin/bun run bench';
@@ -87,6 +90,12 @@ async function benchmark(server: BenchServer, password: string): Promise<Figure[
   // 1000 distinct pages cycled: more than the page cache holds, so every request builds its page.
   const coldUrls = Array.from({ length: CONFIG.coldPages }, (_, i) => `${server.api}/Computer/?range=${i * 50}-${i * 50 + 49}`);
   const cold = await scenario('page (uncached)', server, client, coldUrls);
+  // The search engine: names starting with a prefix, with the location column, over 1000 prefixes.
+  const searchUrls = Array.from(
+    { length: CONFIG.searchQueries },
+    (_, i) => `${server.api}/search/Computer?criteria[0][field]=1&criteria[0][searchtype]=contains&criteria[0][value]=^PC-${String(i * 7).padStart(5, '0')}&forcedisplay[0]=3&range=0-49`,
+  );
+  const found = await scenario('search', server, client, searchUrls);
 
   const { targets } = CONFIG;
   return [
@@ -115,6 +124,14 @@ async function benchmark(server: BenchServer, password: string): Promise<Figure[
       target: targets.pagePerSecond,
       kind: 'min',
       detail: `GET /Computer/?range=… over ${CONFIG.coldPages} distinct pages (offsets 0 to ${(CONFIG.coldPages - 1) * 50}), more than the cache keeps, so each page is built from the database; ${latencyDetail(cold)}`,
+    },
+    {
+      name: 'search, name prefix',
+      value: found.requestsPerSecond,
+      unit: 'req/s',
+      target: targets.searchPerSecond,
+      kind: 'min',
+      detail: `GET /search/Computer with criteria name contains ^PC-0xxxx (about 10 matches each) and the location column, over ${CONFIG.searchQueries} distinct prefixes (provisional target, ours); ${latencyDetail(found)}`,
     },
   ];
 }

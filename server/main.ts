@@ -48,6 +48,7 @@ async function main(): Promise<void> {
   console.log(`[deskbase] listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php)`);
   const stop = async () => {
     clearInterval(sweeper);
+    services.statistics.stop();
     await app.stop();
     store.db.close();
     releaseLock();

@@ -2,6 +2,7 @@ import { Directory } from './auth/directory';
 import { SessionManager } from './auth/sessions';
 import { LoginThrottle } from './auth/throttle';
 import type { Store } from './store';
+import { Statistics } from './store/statistics';
 
 /** Long-lived state shared by every request. */
 export interface Services {
@@ -9,6 +10,8 @@ export interface Services {
   directory: Directory;
   sessions: SessionManager;
   throttle: LoginThrottle;
+  /** Keeps the query planner's table statistics fresh. */
+  statistics: Statistics;
 }
 
 export function createServices(store: Store): Services {
@@ -17,5 +20,6 @@ export function createServices(store: Store): Services {
     directory: new Directory(store.db),
     sessions: new SessionManager(store.db, () => store.settings.number('session_idle_timeout') * 1000),
     throttle: new LoginThrottle(),
+    statistics: new Statistics(store.db),
   };
 }

@@ -48,8 +48,10 @@ function buildContext(ctx: SessionContext, type: Itemtype, base: Itemtype, alias
 function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams, aliases: Aliases): Frag {
   const wc = buildContext(ctx, type, base, aliases);
   const parts: Frag[] = [];
-  if (base.column.has('is_deleted')) parts.push(sql`t.is_deleted = ${params.isDeleted && type === base ? 1 : 0}`);
-  if (base.column.has('is_template')) parts.push(raw('t.is_template = 0'));
+  // `+` keeps SQLite from choosing the trash index over the criteria's indexes (names, serials…):
+  // sampled statistics make the nearly constant trash flag look selective.
+  if (base.column.has('is_deleted')) parts.push(sql`+t.is_deleted = ${params.isDeleted && type === base ? 1 : 0}`);
+  if (base.column.has('is_template')) parts.push(raw('+t.is_template = 0'));
   parts.push(raw(accessFilter(ctx.scope, base, 'read', 't')));
   const criteria = criteriaCondition(params.criteria, wc);
   if (criteria) parts.push(criteria);

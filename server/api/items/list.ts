@@ -132,11 +132,15 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
     where.push(scope.where);
     args.push(...(scope.args ?? []));
   }
+  // With a text filter, `+` keeps SQLite on the filtered column's index rather than the trash
+  // index (which plain pages walk in id order).
+  const filtered = isObject(params.searchText) && Object.values(params.searchText).some((v) => typeof v === 'string' && v !== '');
+  const flagColumn = (column: string) => `${filtered ? '+' : ''}t.${column}`;
   if (type.column.has('is_deleted')) {
-    where.push('t.is_deleted = ?');
+    where.push(`${flagColumn('is_deleted')} = ?`);
     args.push(flag(params, 'is_deleted', false) ? 1 : 0);
   }
-  if (type.column.has('is_template')) where.push('t.is_template = 0');
+  if (type.column.has('is_template')) where.push(`${flagColumn('is_template')} = 0`);
   searchTextFilter(type, params.searchText, where, args);
   const filter = accessFilter(ctx.scope, type, 'read', 't');
   if (filter !== '1') where.push(`(${filter})`);

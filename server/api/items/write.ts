@@ -37,6 +37,9 @@ function requireClassRight(ctx: SessionContext, type: Itemtype, action: Action):
 
 type Outcome<T> = { ok: true; value: T; extra: Record<string, unknown> } | { ok: false; message: string; code?: string };
 
+/** A request this large changes table sizes enough to refresh the planner's statistics. */
+const BIG_WRITE = 200;
+
 /** One element of a write: its input (for async preparation) and the synchronous work. */
 interface Step<T> {
   input: Params | null;
@@ -72,6 +75,7 @@ async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype
     }
   }
   const db = ctx.services.store.db;
+  if (steps.length >= BIG_WRITE) ctx.services.statistics.soon();
   inTransaction(db, () => {
     for (const [i, step] of steps.entries()) {
       if (outcomes[i]) continue;
