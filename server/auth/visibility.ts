@@ -69,6 +69,26 @@ function entityFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: str
 }
 
 /**
+ * The rows of `alias` whose link (`owner`) points at an item matching `filterOf(target, inner)`:
+ * an IN sub-query for a fixed foreign key, one branch per allowed itemtype for a polymorphic link.
+ */
+function linkFilter(type: Itemtype, owner: OwnerLink, alias: string, inner: string, filterOf: (target: Itemtype) => string): string {
+  const match = (target: Itemtype, column: string) => {
+    const filter = filterOf(target);
+    if (filter === '1' || filter === '0') return filter;
+    return `${alias}.${column} IN (SELECT ${inner}.id FROM ${target.table} ${inner} WHERE ${filter})`;
+  };
+  if ('fk' in owner) return match(itemtypeOrThrow(owner.itemtype), owner.fk);
+  const branches: string[] = [];
+  for (const name of type.polyTargets) {
+    const condition = match(itemtypeOrThrow(name), 'items_id');
+    if (condition === '0') continue;
+    branches.push(condition === '1' ? `${alias}.itemtype = '${name}'` : `(${alias}.itemtype = '${name}' AND ${condition})`);
+  }
+  return branches.length ? branches.join(' OR ') : '0';
+}
+
+/**
  * The other sides of a relation (a document's linked item, a license's computer…) must be in
  * the session's entities too, as for reading them: no link to, or from, what it cannot see.
  * Their class rights are not required; the first owner's rights govern the relation.
@@ -76,20 +96,7 @@ function entityFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: str
 function reachFilter(scope: Scope, type: Itemtype, owner: OwnerLink, alias: string, depth: number): string {
   if (scope.showAll) return '1';
   const inner = `r${depth}`;
-  const inReach = (target: Itemtype) => entityFilter(scope, target, 'read', inner);
-  if ('fk' in owner) {
-    const target = itemtypeOrThrow(owner.itemtype);
-    const filter = inReach(target);
-    return filter === '1' ? '1' : `${alias}.${owner.fk} IN (SELECT ${inner}.id FROM ${target.table} ${inner} WHERE ${filter})`;
-  }
-  const branches = type.polyTargets.map((name) => {
-    const target = itemtypeOrThrow(name);
-    const filter = inReach(target);
-    return filter === '1'
-      ? `${alias}.itemtype = '${name}'`
-      : `(${alias}.itemtype = '${name}' AND ${alias}.items_id IN (SELECT ${inner}.id FROM ${target.table} ${inner} WHERE ${filter}))`;
-  });
-  return branches.length ? branches.join(' OR ') : '0';
+  return linkFilter(type, owner, alias, inner, (target) => entityFilter(scope, target, 'read', inner));
 }
 
 /** Dependent rows are reachable when the item they belong to is. */
@@ -97,23 +104,5 @@ function ownerFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: stri
   const owner = type.owners[0];
   if (!owner) return '1';
   const inner = `o${depth}`;
-  if ('fk' in owner) {
-    const target = itemtypeOrThrow(owner.itemtype);
-    const filter = accessFilter(scope, target, mode, inner, depth + 1);
-    if (filter === '1') return '1';
-    if (filter === '0') return '0';
-    return `${alias}.${owner.fk} IN (SELECT ${inner}.id FROM ${target.table} ${inner} WHERE ${filter})`;
-  }
-  const branches: string[] = [];
-  for (const name of type.polyTargets) {
-    const target = itemtypeOrThrow(name);
-    const filter = accessFilter(scope, target, mode, inner, depth + 1);
-    if (filter === '0') continue;
-    branches.push(
-      filter === '1'
-        ? `${alias}.itemtype = '${name}'`
-        : `(${alias}.itemtype = '${name}' AND ${alias}.items_id IN (SELECT ${inner}.id FROM ${target.table} ${inner} WHERE ${filter}))`,
-    );
-  }
-  return branches.length ? branches.join(' OR ') : '0';
+  return linkFilter(type, owner, alias, inner, (target) => accessFilter(scope, target, mode, inner, depth + 1));
 }
