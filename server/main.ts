@@ -3,9 +3,9 @@ import { ConfigError, readConfig, USAGE } from './config';
 import { createApp } from './http/app';
 import { consoleSource } from './http/console';
 import './rules';
-import { createServices } from './services';
-import { openStore } from './store';
-import { acquireInstanceLock, InstanceLockError } from './store/instance-lock';
+import { createServices } from './auth/services';
+import { openStore } from './db';
+import { acquireInstanceLock, InstanceLockError } from './db/instance-lock';
 
 async function main(): Promise<void> {
   let config;

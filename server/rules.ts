@@ -1,8 +1,8 @@
 /** Loads every module that registers business rules on itemtypes. */
-import './store/tree';
-import './store/notes';
-import './auth/user-rules';
-import './auth/user-emails';
+import './items/tree';
+import './items/notes';
+import './users/user-rules';
+import './users/user-emails';
 import './auth/apiclients';
 import './itil/rules';
 import './assets/network-ports';

@@ -1,8 +1,8 @@
 import { profileGrants, reachableEntities, userProfiles } from '../auth/authorizations';
 import { activeProfileView, profileEntities } from '../auth/session-view';
-import { empty, json, type Reply, type SessionContext } from '../http/context';
-import { badRequest, errors } from '../http/errors';
-import { flag, toId } from '../http/params';
+import { empty, json, type Reply, type SessionContext } from '../auth/context';
+import { badRequest, errors } from '../core/errors';
+import { flag, toId } from '../core/params';
 
 /** Where the session may go: every entity the active profile reaches, with its recursion right. */
 function reachable(ctx: SessionContext, profileId = ctx.session.profileId): Map<number, boolean> {

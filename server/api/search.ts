@@ -1,6 +1,6 @@
 import { classCan } from '../auth/rights';
-import type { Reply, SessionContext } from '../http/context';
-import { errors } from '../http/errors';
+import type { Reply, SessionContext } from '../auth/context';
+import { errors } from '../core/errors';
 import { itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
 import { searchOptions } from '../registry/searchoptions';
 import { pageHeaders } from './items/list';

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
-import { asList, isObject, toId, type Params } from '../http/params';
-import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
-import { findById, insertRow, type Row } from '../store/rows';
+import { asList, isObject, toId, type Params } from '../core/params';
+import { ItemError, registerHooks, type WriteContext } from '../items/hooks';
+import { findById, insertRow, type Row } from '../db/rows';
 
 /**
  * Network ports as GLPI's API creates them in one call: the port, its instantiation row

@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { errors } from '../http/errors';
-import { flag, type Params } from '../http/params';
-import type { Services } from '../services';
-import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
-import { nowString, selectAll, type Row } from '../store/rows';
-import { randomToken } from './secrets';
+import { errors } from '../core/errors';
+import { flag, type Params } from '../core/params';
+import type { Services } from './services';
+import { ItemError, registerHooks, type WriteContext } from '../items/hooks';
+import { nowString, selectAll, type Row } from '../db/rows';
+import { randomToken } from '../core/secrets';
 
 interface Client {
   rangeStart: number | null;

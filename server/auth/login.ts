@@ -1,7 +1,7 @@
-import { errors } from '../http/errors';
-import type { Services } from '../services';
-import { selectOne, type Row } from '../store/rows';
-import { decoyHash, tokenHash, verifyPassword } from './secrets';
+import { errors } from '../core/errors';
+import type { Services } from './services';
+import { selectOne, type Row } from '../db/rows';
+import { decoyHash, tokenHash, verifyPassword } from '../core/secrets';
 
 export type Credentials = { kind: 'password'; login: string; password: string } | { kind: 'token'; token: string };
 

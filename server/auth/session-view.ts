@@ -1,5 +1,5 @@
-import type { SessionContext } from '../http/context';
-import { nowString, type Row } from '../store/rows';
+import type { SessionContext } from './context';
+import { nowString, type Row } from '../db/rows';
 import { profileGrants, userProfiles } from './authorizations';
 import { effectivePreferences } from './preferences';
 

@@ -1,4 +1,4 @@
-import { itilFilter } from '../itil/visibility';
+import { itilFilter } from './itil-visibility';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
 import type { OwnerLink } from '../registry/types';
 import { classCan } from './rights';

@@ -11,7 +11,7 @@ import { Database } from 'bun:sqlite';
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { resolveStored } from '../documents/storage';
-import { VERSION } from '../ops/version';
+import { VERSION } from '../core/version';
 import { CliError } from './errors';
 import { copyTree, entriesOf } from './fsutil';
 

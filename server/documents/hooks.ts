@@ -4,13 +4,13 @@
  * `_filename` in the manifest, and every itemtype that can have documents). Files are written
  * inside the transaction that records them; whatever ends up unused is released after it.
  */
-import { toId, type Params } from '../http/params';
+import { toId, type Params } from '../core/params';
 import { itemtype, itemtypeOrThrow, itemtypesWith, type Itemtype } from '../registry';
-import { addItem, logRelation } from '../store/crud';
-import { HISTORY, writeLog } from '../store/history';
-import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
-import { nameOf } from '../store/names';
-import { insertRow, nowString, selectOne, type Row } from '../store/rows';
+import { addItem, logRelation } from '../items/crud';
+import { HISTORY, writeLog } from '../items/history';
+import { ItemError, registerHooks, type WriteContext } from '../items/hooks';
+import { nameOf } from '../items/names';
+import { insertRow, nowString, selectOne, type Row } from '../db/rows';
 import { releaseFile, writeStored } from './storage';
 import { prepareUploads, preparedFiles, uploadResult, type PreparedFile } from './upload';
 

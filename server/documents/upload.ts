@@ -3,13 +3,13 @@
  * allowed type, size within `document_max_size`, no executable content. Nothing touches the
  * disk here; the hooks write the file inside the transaction that records its Document.
  */
-import type { Upload } from '../http/context';
-import { asList, isObject, type Params } from '../http/params';
-import { ItemError, type WriteContext } from '../store/hooks';
-import { selectOne } from '../store/rows';
+import type { Upload } from '../auth/context';
+import { asList, isObject, type Params } from '../core/params';
+import { ItemError, type WriteContext } from '../items/hooks';
+import { selectOne } from '../db/rows';
 import { cleanFileName, extensionOf, humanSize, uploadPrefix } from './filenames';
 import { storagePath } from './storage';
-import { DANGEROUS_EXTENSIONS, detectMime, isExecutable, SAFE_EXTENSION } from './types';
+import { DANGEROUS_EXTENSIONS, detectMime, isExecutable, SAFE_EXTENSION } from '../registry/document-types';
 
 /** Files one request may carry. */
 export const MAX_FILES_PER_REQUEST = 100;

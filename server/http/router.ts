@@ -9,8 +9,8 @@ import { listSearchOptions } from '../api/searchoptions';
 import { search } from '../api/search';
 import { getFullSession, getGlpiConfig, initSession, killSession } from '../api/session';
 import { userPicture } from '../api/picture';
-import type { Reply, RequestContext, SessionContext } from './context';
-import { errors } from './errors';
+import type { Reply, RequestContext, SessionContext } from '../auth/context';
+import { errors } from '../core/errors';
 
 type SessionHandler = (ctx: SessionContext) => Reply | Promise<Reply>;
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ApiError, badRequest } from '../http/errors';
-import { asList, flag, isObject, type Params } from '../http/params';
+import { ApiError, badRequest } from '../core/errors';
+import { asList, flag, isObject, type Params } from '../core/params';
 import { itemtype, type Itemtype } from '../registry';
 import { searchOptions, type SearchOption } from '../registry/searchoptions';
 import { parseRange, type Range } from '../api/items/list';

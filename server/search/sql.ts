@@ -1,6 +1,6 @@
 import { classCan } from '../auth/rights';
 import { accessFilter } from '../auth/visibility';
-import { badRequest, errors } from '../http/errors';
+import { badRequest, errors } from '../core/errors';
 import { likePattern } from '../api/items/list';
 import { allItemtypes, type Itemtype } from '../registry';
 import type { EntityTree } from '../auth/directory';

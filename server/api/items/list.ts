@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { classCan } from '../../auth/rights';
 import { accessFilter } from '../../auth/visibility';
-import { dataVersion } from '../../store/db';
-import { json, type Reply, type SessionContext } from '../../http/context';
-import { badRequest, errors } from '../../http/errors';
-import { flag, isObject, type Params } from '../../http/params';
+import { dataVersion } from '../../db/connection';
+import { json, type Reply, type SessionContext } from '../../auth/context';
+import { badRequest, errors } from '../../core/errors';
+import { flag, isObject, type Params } from '../../core/params';
 import type { Itemtype } from '../../registry';
 import { searchOptions } from '../../registry/searchoptions';
-import { prepared, selectAll, type Row } from '../../store/rows';
+import { prepared, selectAll, type Row } from '../../db/rows';
 import { readOptions } from './options';
 import { cachedPage } from './page-cache';
 import { presentItem } from './present';

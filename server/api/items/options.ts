@@ -1,5 +1,5 @@
-import { badRequest } from '../../http/errors';
-import { asList, flag, type Params } from '../../http/params';
+import { badRequest } from '../../core/errors';
+import { asList, flag, type Params } from '../../core/params';
 
 /** The with_* flags and the section each fills. */
 export const WITH_FLAGS = [

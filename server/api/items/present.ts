@@ -1,12 +1,12 @@
-import type { SessionContext } from '../../http/context';
+import type { SessionContext } from '../../auth/context';
 import { itemtype, itemtypeOrThrow, type Itemtype } from '../../registry';
 import type { Column } from '../../registry/columns';
 import type { Feature } from '../../registry/types';
-import { nameOf, nameOfRow } from '../../store/names';
-import type { Row } from '../../store/rows';
-import { readExtrasOf } from '../../store/hooks';
-import { UNDISCLOSED_SETTINGS } from '../../store/settings';
-import { outputValue } from '../../store/values';
+import { nameOf, nameOfRow } from '../../items/names';
+import type { Row } from '../../db/rows';
+import { readExtrasOf } from '../../items/hooks';
+import { UNDISCLOSED_SETTINGS } from '../../db/settings';
+import { outputValue } from '../../items/values';
 import type { ReadOptions } from './options';
 import { withSections } from './sections';
 

@@ -1,10 +1,10 @@
 import { classCan } from '../../auth/rights';
 import { accessFilter } from '../../auth/visibility';
 import { downloadDocument, wantsDownload } from '../../documents/download';
-import { json, type Reply, type SessionContext } from '../../http/context';
-import { errors } from '../../http/errors';
+import { json, type Reply, type SessionContext } from '../../auth/context';
+import { errors } from '../../core/errors';
 import type { Itemtype } from '../../registry';
-import { selectOne, type Row } from '../../store/rows';
+import { selectOne, type Row } from '../../db/rows';
 import { readOptions, type ReadOptions } from './options';
 import { presentItem } from './present';
 

@@ -1,6 +1,6 @@
-import type { Reply, SessionContext } from '../../http/context';
-import { badRequest, errors } from '../../http/errors';
-import type { Params } from '../../http/params';
+import type { Reply, SessionContext } from '../../auth/context';
+import { badRequest, errors } from '../../core/errors';
+import type { Params } from '../../core/params';
 import { itemtype, type Itemtype } from '../../registry';
 import { aliasOf } from '../../registry/aliases';
 import { aliasBranch } from './aliases';

@@ -1,11 +1,11 @@
 import { READ, READNOTE } from '../../auth/rights';
 import { hasRight } from '../../auth/scope';
 import { accessFilter } from '../../auth/visibility';
-import type { SessionContext } from '../../http/context';
-import { RIGHT_MISSING_MESSAGE } from '../../http/errors';
+import type { SessionContext } from '../../auth/context';
+import { RIGHT_MISSING_MESSAGE } from '../../core/errors';
 import { itemtypeOrThrow, type Itemtype } from '../../registry';
 import type { Feature } from '../../registry/types';
-import { selectAll, type Row } from '../../store/rows';
+import { selectAll, type Row } from '../../db/rows';
 import type { ReadOptions, WithFlag } from './options';
 import { expandDropdowns, fieldsOf, linksOf } from './present';
 

@@ -1,11 +1,11 @@
 import type { Action } from '../../auth/rights';
-import { actorName } from '../../store/history';
-import { addItem, deleteItem, ItemError, mayAttempt, updateItem, type WriteContext } from '../../store/crud';
-import { hooksOf } from '../../store/hooks';
-import { inTransaction } from '../../store/db';
-import { empty, json, type Reply, type SessionContext } from '../../http/context';
-import { ApiError, badRequest, errors } from '../../http/errors';
-import { asList, flag, isObject, toId, type Params } from '../../http/params';
+import { actorName } from '../../items/history';
+import { addItem, deleteItem, ItemError, mayAttempt, updateItem, type WriteContext } from '../../items/crud';
+import { hooksOf } from '../../items/hooks';
+import { inTransaction } from '../../db/connection';
+import { empty, json, type Reply, type SessionContext } from '../../auth/context';
+import { ApiError, badRequest, errors } from '../../core/errors';
+import { asList, flag, isObject, toId, type Params } from '../../core/params';
 import type { Itemtype } from '../../registry';
 
 export interface Elements {

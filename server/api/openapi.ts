@@ -7,7 +7,7 @@
 import { allItemtypes, type Itemtype } from '../registry';
 import { ALIASES } from '../registry/aliases';
 import type { Column } from '../registry/columns';
-import { VERSION } from './version';
+import { VERSION } from '../core/version';
 
 type Schema = Record<string, unknown>;
 type Operation = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import type { Itemtype } from '../registry';
-import type { Db } from './db';
-import { insertRow, nowString, run, type Row } from './rows';
+import type { Db } from '../db/connection';
+import { insertRow, nowString, run, type Row } from '../db/rows';
 
 /** GLPI's linked_action values (define.php HISTORY_*). */
 export const HISTORY = {

@@ -1,5 +1,5 @@
 import type { Statement } from 'bun:sqlite';
-import type { Db } from './db';
+import type { Db } from './connection';
 
 export type Row = Record<string, unknown>;
 type Bindable = string | number | bigint | boolean | null | Uint8Array;

@@ -1,13 +1,13 @@
-import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
-import { logRelation } from '../store/crud';
-import { HISTORY } from '../store/history';
+import { ItemError, registerHooks, type WriteContext } from '../items/hooks';
+import { logRelation } from '../items/crud';
+import { HISTORY } from '../items/history';
 import { itemtypeOrThrow } from '../registry';
-import { insertRow, nowString, selectAll, selectOne, type Row } from '../store/rows';
-import type { Params } from '../http/params';
-import { flag, toId } from '../http/params';
+import { insertRow, nowString, selectAll, selectOne, type Row } from '../db/rows';
+import type { Params } from '../core/params';
+import { flag, toId } from '../core/params';
 import { EMAIL } from './user-emails';
-import { hashPassword, randomToken, tokenHash } from './secrets';
-import { rightOf } from './scope';
+import { hashPassword, randomToken, tokenHash } from '../core/secrets';
+import { rightOf } from '../auth/scope';
 
 const LOGIN = /^[\p{L}\p{N}'@.\-_ ]+$/u;
 const MAX_PASSWORD = 1024;

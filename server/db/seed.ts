@@ -1,5 +1,5 @@
-import { DEFAULT_PROFILES, DEFAULT_RIGHTS, transitionMatrix } from '../auth/default-profiles';
-import type { Db } from './db';
+import { DEFAULT_PROFILES, DEFAULT_RIGHTS, transitionMatrix } from '../registry/default-profiles';
+import type { Db } from './connection';
 import { insertRow, nowString } from './rows';
 
 export const ROOT_ENTITY_ID = 0;

@@ -1,7 +1,7 @@
 import { friendlyName } from '../auth/session-view';
 import type { Itemtype } from '../registry';
-import type { Db } from './db';
-import { findById, type Row } from './rows';
+import type { Db } from '../db/connection';
+import { findById, type Row } from '../db/rows';
 
 /** How an item is named for people: complete name in trees, friendly name for users. */
 export function nameOfRow(type: Itemtype, row: Row): string {

@@ -2,7 +2,7 @@ import { allItemtypes, type Itemtype } from '../registry';
 import { logRelation } from './crud';
 import { HISTORY } from './history';
 import type { WriteContext } from './hooks';
-import { run, selectAll } from './rows';
+import { run, selectAll } from '../db/rows';
 
 interface Plan {
   /** Dependent types and how their rows point at the purged item. */

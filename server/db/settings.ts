@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Db } from './connection';
 import { insertRow, selectAll } from './rows';
 
 /** Global settings of a fresh install (glpi_configs, context "core"); Deskbase's own ones are marked. */

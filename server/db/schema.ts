@@ -1,7 +1,7 @@
 import type { Column } from '../registry/columns';
 import { parseColumns } from '../registry/columns';
 import { TABLES } from '../registry';
-import type { Db } from './db';
+import type { Db } from './connection';
 
 /** Tables Deskbase keeps for itself, beside the GLPI-shaped ones. */
 const SYSTEM_TABLES = [

@@ -1,4 +1,4 @@
-import type { Db } from './db';
+import type { Db } from './connection';
 
 /**
  * SQLite's query planner needs table statistics to choose between indexes (a name prefix should

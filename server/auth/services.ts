@@ -1,8 +1,8 @@
-import { Directory } from './auth/directory';
-import { SessionManager } from './auth/sessions';
-import { LoginThrottle } from './auth/throttle';
-import type { Store } from './store';
-import { Statistics } from './store/statistics';
+import { Directory } from './directory';
+import { SessionManager } from './sessions';
+import { LoginThrottle } from './throttle';
+import type { Store } from '../db';
+import { Statistics } from '../db/statistics';
 
 /** Long-lived state shared by every request. */
 export interface Services {

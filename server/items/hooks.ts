@@ -1,10 +1,10 @@
 import type { Scope } from '../auth/scope';
-import type { Upload } from '../http/context';
-import type { Params } from '../http/params';
+import type { Upload } from '../auth/context';
+import type { Params } from '../core/params';
 import type { Itemtype } from '../registry';
-import type { Services } from '../services';
-import type { Db } from './db';
-import type { Row } from './rows';
+import type { Services } from '../auth/services';
+import type { Db } from '../db/connection';
+import type { Row } from '../db/rows';
 
 /** Everything a write needs to know about who writes and how. */
 export interface WriteContext {

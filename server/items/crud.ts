@@ -1,14 +1,14 @@
 import { classCan, type Action } from '../auth/rights';
 import { accessFilter } from '../auth/visibility';
-import { ITEM_NOT_FOUND_MESSAGE, RIGHT_MISSING_MESSAGE } from '../http/errors';
-import { isObject, type Params } from '../http/params';
+import { ITEM_NOT_FOUND_MESSAGE, RIGHT_MISSING_MESSAGE } from '../core/errors';
+import { isObject, type Params } from '../core/params';
 import { itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
 import { historyOption } from '../registry/searchoptions';
 import { purgeDependents } from './cascade';
 import { dropHistory, HISTORY, writeLog } from './history';
 import { hooksOf, ItemError, type WriteContext } from './hooks';
 import { nameOf } from './names';
-import { deleteRow, findById, insertRow, nowString, selectOne, updateRow, type Row } from './rows';
+import { deleteRow, findById, insertRow, nowString, selectOne, updateRow, type Row } from '../db/rows';
 import { checkValue, defaultValue, writableColumns } from './values';
 
 export { ItemError, type WriteContext } from './hooks';

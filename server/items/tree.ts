@@ -1,9 +1,9 @@
-import { RIGHT_MISSING_MESSAGE } from '../http/errors';
-import { flag } from '../http/params';
+import { RIGHT_MISSING_MESSAGE } from '../core/errors';
+import { flag } from '../core/params';
 import { allItemtypes, itemtypeOrThrow, type Itemtype } from '../registry';
 import { purgeRow } from './crud';
 import { ItemError, registerHooks, type WriteContext } from './hooks';
-import { findById, run, selectAll, type Row } from './rows';
+import { findById, run, selectAll, type Row } from '../db/rows';
 
 /**
  * Tree dropdowns (entities, locations, groups, categories…): complete names "A > B > C" and

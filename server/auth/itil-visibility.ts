@@ -1,5 +1,5 @@
-import { hasRight, type Scope } from '../auth/scope';
-import { CREATE, TICKET, UPDATE } from '../auth/rights';
+import { hasRight, type Scope } from './scope';
+import { CREATE, TICKET, UPDATE } from './rights';
 import type { Itemtype } from '../registry';
 
 /** Actor tables of each ITIL type: user links, group links, and the column naming the ITIL item. */

@@ -5,8 +5,8 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db } from '../store/db';
-import { VERSION } from './version';
+import type { Db } from '../db/connection';
+import { VERSION } from '../core/version';
 
 export interface HealthTarget {
   db: Db;

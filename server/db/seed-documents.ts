@@ -1,6 +1,6 @@
-import type { Db } from '../store/db';
-import { insertRow, nowString, selectOne } from '../store/rows';
-import { DOCUMENT_TYPES } from './types';
+import type { Db } from './connection';
+import { insertRow, nowString, selectOne } from './rows';
+import { DOCUMENT_TYPES } from '../registry/document-types';
 
 /**
  * Migration 2: GLPI's fresh-install document types (the upload whitelist), all uploadable, each

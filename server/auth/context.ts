@@ -1,7 +1,7 @@
-import type { Scope } from '../auth/scope';
-import type { SessionRecord } from '../auth/sessions';
-import type { Services } from '../services';
-import type { Params } from './params';
+import type { Scope } from './scope';
+import type { SessionRecord } from './sessions';
+import type { Services } from './services';
+import type { Params } from '../core/params';
 
 /** One uploaded file of a multipart request. */
 export interface Upload {

@@ -1,9 +1,9 @@
-import type { Db } from './db';
-import { inTransaction } from './db';
+import type { Db } from './connection';
+import { inTransaction } from './connection';
 import { insertRow, nowString, selectAll } from './rows';
 import { syncSchema } from './schema';
 import { seedDefaultInstall } from './seed';
-import { seedDocumentTypes } from '../documents/seed';
+import { seedDocumentTypes } from './seed-documents';
 import { seedSettings } from './settings';
 
 export interface MigrationContext {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashPassword, randomPassword } from '../auth/secrets';
-import { openDatabase, type Db } from './db';
+import { hashPassword, randomPassword } from '../core/secrets';
+import { openDatabase, type Db } from './connection';
 import { isFreshDatabase, migrate } from './migrations';
 import { Settings } from './settings';
 

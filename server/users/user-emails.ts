@@ -1,6 +1,6 @@
-import { flag } from '../http/params';
-import { ItemError, registerHooks, registerReadExtras, type WriteContext } from '../store/hooks';
-import { insertRow, run, selectOne, type Row } from '../store/rows';
+import { flag } from '../core/params';
+import { ItemError, registerHooks, registerReadExtras, type WriteContext } from '../items/hooks';
+import { insertRow, run, selectOne, type Row } from '../db/rows';
 
 /**
  * A user's `email` is their default address: a UserEmail row, as GLPI keeps it. Writing
