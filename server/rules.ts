@@ -3,7 +3,7 @@ import './items/tree';
 import './items/notes';
 import './users/user-rules';
 import './users/user-emails';
-import './auth/apiclients';
+import './users/apiclient-token';
 import './itil/rules';
 import './assets/network-ports';
 import './documents/hooks';

@@ -3,7 +3,7 @@ import type { Reply, SessionContext } from '../auth/context';
 import { errors } from '../core/errors';
 import { itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
 import { searchOptions } from '../registry/searchoptions';
-import { pageHeaders } from './items/list';
+import { pageHeaders } from '../items/paging';
 import { displayColumns } from '../search/columns';
 import { parseSearchParams, type SearchParams } from '../search/criteria';
 import { metaColumns, runSearch, type Column, type SearchResult } from '../search/engine';

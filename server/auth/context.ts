@@ -41,3 +41,17 @@ export interface Reply {
 
 export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({ status, body, headers });
 export const empty = (status = 200, headers?: Record<string, string>): Reply => ({ status, headers });
+
+/** A token from its header or, as GLPI also accepts, from the parameters. */
+function headerOrParam(ctx: RequestContext, header: string, param: string): string {
+  const value = ctx.headers.get(header) ?? ctx.params[param];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+export function appTokenOf(ctx: RequestContext): string {
+  return headerOrParam(ctx, 'app-token', 'app_token');
+}
+
+export function sessionTokenOf(ctx: RequestContext): string {
+  return headerOrParam(ctx, 'session-token', 'session_token');
+}

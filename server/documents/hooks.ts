@@ -6,8 +6,8 @@
  */
 import { toId, type Params } from '../core/params';
 import { itemtype, itemtypeOrThrow, itemtypesWith, type Itemtype } from '../registry';
-import { addItem, logRelation } from '../items/crud';
-import { HISTORY, writeLog } from '../items/history';
+import { addItem } from '../items/crud';
+import { HISTORY, logRelation, writeLog } from '../items/history';
 import { ItemError, registerHooks, type WriteContext } from '../items/hooks';
 import { nameOf } from '../items/names';
 import { insertRow, nowString, selectOne, type Row } from '../db/rows';

@@ -1,6 +1,5 @@
 import { allItemtypes, type Itemtype } from '../registry';
-import { logRelation } from './crud';
-import { HISTORY } from './history';
+import { HISTORY, logRelation } from './history';
 import type { WriteContext } from './hooks';
 import { run, selectAll } from '../db/rows';
 

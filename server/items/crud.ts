@@ -5,7 +5,7 @@ import { isObject, type Params } from '../core/params';
 import { itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
 import { historyOption } from '../registry/searchoptions';
 import { purgeDependents } from './cascade';
-import { dropHistory, HISTORY, writeLog } from './history';
+import { dropHistory, HISTORY, logRelation, writeLog } from './history';
 import { hooksOf, ItemError, type WriteContext } from './hooks';
 import { nameOf } from './names';
 import { deleteRow, findById, insertRow, nowString, selectOne, updateRow, type Row } from '../db/rows';
@@ -123,31 +123,6 @@ function checkUnique(wc: WriteContext, type: Itemtype, row: Row, id?: number): v
     const where = cols.map((c) => `${c} = ?`).join(' AND ');
     const clash = selectOne(wc.db, `SELECT id FROM ${type.table} WHERE ${where}${id === undefined ? '' : ' AND id <> ?'}`, ...(values as (string | number)[]), ...(id === undefined ? [] : [id]));
     if (clash) throw new ItemError(`${type.name} with the same ${cols.join(', ')} already exists (id ${Number(clash.id)})`);
-  }
-}
-
-/** GLPI logs relation changes on both linked items, naming the other side. */
-export function logRelation(wc: WriteContext, type: Itemtype, row: Row, action: number): void {
-  if (!wc.history || type.owners.length === 0) return;
-  const links = type.logsWith ? [...type.owners, type.logsWith] : type.owners;
-  const sides = links.map((o) =>
-    'fk' in o ? { type: itemtype(o.itemtype), id: Number(row[o.fk] ?? 0) } : { type: itemtype(String(row.itemtype ?? '')), id: Number(row.items_id ?? 0) },
-  );
-  if (sides.length === 1) {
-    const parent = sides[0]!;
-    if (!parent.type?.history) return;
-    const sub = action === HISTORY.ADD_RELATION ? HISTORY.ADD_SUBITEM : action === HISTORY.DEL_RELATION ? HISTORY.DELETE_SUBITEM : HISTORY.UPDATE_SUBITEM;
-    const label = String(row.name ?? '') || String(row.id);
-    writeLog(wc.db, wc.actor, { itemtype: parent.type.name, itemsId: parent.id, action: sub, link: type.name, ...(sub === HISTORY.DELETE_SUBITEM ? { oldValue: label } : { newValue: label }) });
-    return;
-  }
-  const adding = action === HISTORY.ADD_RELATION;
-  const logged = type.linkActions ? (adding ? type.linkActions.add : type.linkActions.remove) : action;
-  for (const [i, side] of sides.slice(0, 2).entries()) {
-    const other = sides[1 - i];
-    if (!side.type?.history || !other?.type) continue;
-    const value = `${nameOf(wc.db, other.type, other.id)} (${other.id})`;
-    writeLog(wc.db, wc.actor, { itemtype: side.type.name, itemsId: side.id, action: logged, link: other.type.name, ...(adding ? { newValue: value } : { oldValue: value }) });
   }
 }
 

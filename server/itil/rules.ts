@@ -6,8 +6,7 @@ import { ItemError, registerHooks, type WriteContext } from '../items/hooks';
 import { findById, insertRow, nowString, run, selectOne, updateRow, type Row } from '../db/rows';
 import { asList, toId, type Params } from '../core/params';
 import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
-import { logRelation } from '../items/crud';
-import { HISTORY, writeLog } from '../items/history';
+import { HISTORY, logRelation, writeLog } from '../items/history';
 import { historyOption } from '../registry/searchoptions';
 import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
 

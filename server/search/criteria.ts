@@ -3,7 +3,7 @@ import { ApiError, badRequest } from '../core/errors';
 import { asList, flag, isObject, type Params } from '../core/params';
 import { itemtype, type Itemtype } from '../registry';
 import { searchOptions, type SearchOption } from '../registry/searchoptions';
-import { parseRange, type Range } from '../api/items/list';
+import { parseRange, type Range } from '../items/paging';
 import { isSupported } from './options';
 
 /** The parameters of GET /search/:itemtype, validated and normalised. */

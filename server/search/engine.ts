@@ -1,5 +1,5 @@
 import { accessFilter } from '../auth/visibility';
-import { countRows } from '../api/items/list';
+import { countRows } from '../items/paging';
 import type { SessionContext } from '../auth/context';
 import { errors } from '../core/errors';
 import type { Itemtype } from '../registry';

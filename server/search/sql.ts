@@ -1,7 +1,7 @@
 import { classCan } from '../auth/rights';
 import { accessFilter } from '../auth/visibility';
 import { badRequest, errors } from '../core/errors';
-import { likePattern } from '../api/items/list';
+import { likePattern } from '../items/paging';
 import { allItemtypes, type Itemtype } from '../registry';
 import type { EntityTree } from '../auth/directory';
 import { requireSupported, unsupported, type Criterion, type Leaf } from './criteria';

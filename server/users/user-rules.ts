@@ -1,6 +1,5 @@
 import { ItemError, registerHooks, type WriteContext } from '../items/hooks';
-import { logRelation } from '../items/crud';
-import { HISTORY } from '../items/history';
+import { HISTORY, logRelation } from '../items/history';
 import { itemtypeOrThrow } from '../registry';
 import { insertRow, nowString, selectAll, selectOne, type Row } from '../db/rows';
 import type { Params } from '../core/params';

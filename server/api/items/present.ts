@@ -4,11 +4,9 @@ import type { Column } from '../../registry/columns';
 import type { Feature } from '../../registry/types';
 import { nameOf, nameOfRow } from '../../items/names';
 import type { Row } from '../../db/rows';
-import { readExtrasOf } from '../../items/hooks';
 import { UNDISCLOSED_SETTINGS } from '../../db/settings';
 import { outputValue } from '../../items/values';
 import type { ReadOptions } from './options';
-import { withSections } from './sections';
 
 /** HATEOAS sub-item classes per feature, in GLPI's order. */
 const FEATURE_CHILDREN: [Feature, string[]][] = [
@@ -105,7 +103,8 @@ export function linksOf(ctx: SessionContext, type: Itemtype, row: Row): { rel: s
   return links;
 }
 
-function keysNames(ctx: SessionContext, type: Itemtype, row: Row, keys: string[]): Record<string, string> {
+/** `_keys_names`: the display names of the requested keys (the item itself for `id`). */
+export function keysNames(ctx: SessionContext, type: Itemtype, row: Row, keys: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   const db = ctx.services.store.db;
   for (const key of keys) {
@@ -116,24 +115,5 @@ function keysNames(ctx: SessionContext, type: Itemtype, row: Row, keys: string[]
       if (target && id !== null) out[key] = nameOf(db, itemtypeOrThrow(target), id);
     }
   }
-  return out;
-}
-
-/**
- * One item as getItem/getItems answer it: columns, with_* sections, links, _keys_names
- * (in GLPI's order). With get_sha1 the answer is the SHA-1 of that JSON instead.
- */
-export function presentItem(ctx: SessionContext, type: Itemtype, row: Row, opts: ReadOptions): unknown {
-  const out: Record<string, unknown> = opts.onlyId ? { id: row.id } : fieldsOf(type, row);
-  const extras = opts.onlyId ? undefined : readExtrasOf(type);
-  if (extras) Object.assign(out, extras(ctx.services.store.db, row));
-  if (opts.expandDropdowns && !opts.onlyId) expandDropdowns(ctx, type, row, out);
-  Object.assign(out, withSections(ctx, type, row, opts));
-  if (opts.hateoas) {
-    const links = linksOf(ctx, type, opts.onlyId ? { id: row.id } : row);
-    if (links.length) out.links = links;
-  }
-  if (opts.sha1) return new Bun.CryptoHasher('sha1').update(JSON.stringify(out)).digest('hex');
-  if (opts.keysNames.length) out._keys_names = keysNames(ctx, type, row, opts.keysNames);
   return out;
 }

@@ -6,7 +6,7 @@ import { errors } from '../../core/errors';
 import type { Itemtype } from '../../registry';
 import { selectOne, type Row } from '../../db/rows';
 import { readOptions, type ReadOptions } from './options';
-import { presentItem } from './present';
+import { presentItem } from './item';
 
 /**
  * Loads one item the session may read: 404 when it does not exist, 403 when it is out of

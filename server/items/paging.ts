@@ -1,0 +1,62 @@
+/** Paging and text matching shared by item lists and searches. */
+import * as v from 'valibot';
+import type { SessionContext } from '../auth/context';
+import { badRequest } from '../core/errors';
+import { dataVersion } from '../db/connection';
+import { prepared } from '../db/rows';
+
+export const DEFAULT_RANGE = '0-50';
+export const MAX_PAGE = 1000;
+
+export interface Range {
+  start: number;
+  end: number;
+}
+
+const RANGE = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^\d{1,15}-\d{1,15}$/, 'range must be in format : [start-end] with integers'),
+  v.transform((s) => s.split('-').map(Number) as [number, number]),
+  v.check(([start, end]) => end >= start, 'range end must not be lower than range start'),
+);
+
+/** `start-end`, inclusive; a page is at most MAX_PAGE rows. */
+export function parseRange(value: unknown): Range {
+  const res = v.safeParse(RANGE, value === undefined ? DEFAULT_RANGE : value);
+  if (!res.success) throw badRequest(res.issues[0].message.startsWith('range') ? res.issues[0].message : 'range must be in format : [start-end] with integers');
+  const [start, end] = res.output;
+  return { start, end: Math.min(end, start + MAX_PAGE - 1) };
+}
+
+/** Content-Range, Accept-Range and 200/206 as GLPI computes them. */
+export function pageHeaders(itemtype: string, range: Range, total: number): { status: number; headers: Record<string, string> } {
+  const headers: Record<string, string> = { 'Accept-Range': `${itemtype} ${MAX_PAGE}` };
+  const end = Math.min(range.end, total - 1);
+  if (total > 0) headers['Content-Range'] = `${range.start}-${end}/${total}`;
+  return { status: end - range.start + 1 < total ? 206 : 200, headers };
+}
+
+/** GLPI's "contains": `^` anchors the start, `$` the end, otherwise anywhere; case-insensitive. */
+export function likePattern(text: string): string {
+  let value = text.trim();
+  const start = value.startsWith('^');
+  const end = value.endsWith('$') && value.length > (start ? 1 : 0);
+  if (start) value = value.slice(1);
+  if (end) value = value.slice(0, -1);
+  const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return `${start ? '' : '%'}${escaped}${end ? '' : '%'}`;
+}
+
+const counts = new Map<string, { version: number; total: number }>();
+
+/** COUNT(*) is the costly part of a page: cached until the next write anywhere. */
+export function countRows(ctx: SessionContext, sql: string, args: (string | number)[]): number {
+  const key = `${sql}\u0000${args.join('\u0000')}`;
+  const hit = counts.get(key);
+  if (hit && hit.version === dataVersion) return hit.total;
+  const total = Number((prepared(ctx.services.store.db, sql).get(...args) as { n: number }).n);
+  if (counts.size > 5000) counts.clear();
+  counts.set(key, { version: dataVersion, total });
+  return total;
+}
