@@ -2,7 +2,8 @@ import { parseCommand, runTool } from './cli';
 import { ConfigError, readConfig, USAGE } from './config';
 import { createApp } from './http/app';
 import { consoleSource } from './http/console';
-import './rules';
+import { installRules } from './items/hooks';
+import { RULES } from './rules';
 import { createServices } from './auth/services';
 import { openStore } from './db';
 import { acquireInstanceLock, InstanceLockError } from './db/instance-lock';
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     console.log(`[deskbase] created the super-admin "glpi" with password: ${generatedAdminPassword}`);
     console.log('[deskbase] (shown once; set DESKBASE_ADMIN_PASSWORD on first start to choose it)');
   }
+  installRules(RULES);
   const services = createServices(store);
   const app = createApp(services).listen({ port: config.port, hostname: config.host, maxRequestBodySize: 256 * 1024 * 1024 });
   const sweeper = setInterval(() => services.sessions.sweep(), 10 * 60_000);

@@ -1,9 +1,42 @@
-/** Loads every module that registers business rules on itemtypes. */
-import './items/tree';
-import './items/notes';
-import './users/user-rules';
-import './users/user-emails';
-import './users/apiclient-token';
-import './itil/rules';
-import './assets/network-ports';
-import './documents/hooks';
+/**
+ * The business rules of every itemtype, in one ordered table. For an itemtype and an event
+ * (prepareAdd, afterUpdate, beforeDelete…), generic CRUD runs the matching hooks of this table
+ * from top to bottom. main.ts installs it at start-up.
+ */
+import { networkPortHooks } from './assets/network-ports';
+import { attachmentHooks, documentHooks } from './documents/hooks';
+import type { Rule } from './items/hooks';
+import { noteHooks } from './items/notes';
+import { entityHooks, treeHooks } from './items/tree';
+import { followupHooks, itilHooks } from './itil/rules';
+import { allItemtypes, itemtypesWith } from './registry';
+import { apiClientTokenHooks } from './users/apiclient-token';
+import { defaultEmailHooks, userEmailHooks } from './users/user-emails';
+import { profileRightHooks, profileUserHooks, userHooks, userPreferenceHooks } from './users/user-rules';
+
+const treeTypes = allItemtypes()
+  .filter((t) => t.tree)
+  .map((t) => t.name);
+
+/** Every itemtype that documents can be attached to. */
+const attachable = itemtypesWith('document')
+  .filter((t) => t.name !== 'Document')
+  .map((t) => t.name);
+
+export const RULES: readonly Rule[] = [
+  { itemtypes: treeTypes, hooks: treeHooks },
+  { itemtypes: ['Entity'], hooks: entityHooks },
+  { itemtypes: ['Notepad'], hooks: noteHooks },
+  { itemtypes: ['User'], hooks: userEmailHooks },
+  { itemtypes: ['UserEmail'], hooks: defaultEmailHooks },
+  { itemtypes: ['User'], hooks: userHooks },
+  { itemtypes: ['Profile_User'], hooks: profileUserHooks },
+  { itemtypes: ['UserPreference'], hooks: userPreferenceHooks },
+  { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
+  { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },
+  { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },
+  { itemtypes: ['ITILFollowup'], hooks: followupHooks },
+  { itemtypes: ['NetworkPort'], hooks: networkPortHooks },
+  { itemtypes: ['Document'], hooks: documentHooks },
+  { itemtypes: attachable, hooks: attachmentHooks },
+];

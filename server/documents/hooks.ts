@@ -5,10 +5,10 @@
  * inside the transaction that records them; whatever ends up unused is released after it.
  */
 import { toId, type Params } from '../core/params';
-import { itemtype, itemtypeOrThrow, itemtypesWith, type Itemtype } from '../registry';
+import { itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
 import { addItem } from '../items/crud';
 import { HISTORY, logRelation, writeLog } from '../items/history';
-import { ItemError, registerHooks, type WriteContext } from '../items/hooks';
+import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { nameOf } from '../items/names';
 import { insertRow, nowString, selectOne, type Row } from '../db/rows';
 import { releaseFile, writeStored } from './storage';
@@ -55,7 +55,7 @@ function linkedName(wc: WriteContext, target: { type: Itemtype; id: number }): s
 
 const documentItem = () => itemtypeOrThrow('Document_Item');
 
-registerHooks(['Document'], {
+export const documentHooks: ItemHooks = {
   async prepareInput(wc, _type, input) {
     takeLinkFields(input);
     await prepareUploads(wc, input);
@@ -99,7 +99,7 @@ registerHooks(['Document'], {
     // Trash keeps the file; a purge releases it unless another Document shares the content.
     releaseFile(wc.db, wc.services.store.documentsDir, row.filepath, row.sha1sum);
   },
-});
+};
 
 /** The entity a document attached to this item belongs to. */
 function entityOf(wc: WriteContext, type: Itemtype, item: Row): { entities_id: number; is_recursive: number } {
@@ -158,11 +158,7 @@ function attachFiles(wc: WriteContext, type: Itemtype, item: Row, input: Params)
   wc.extra.upload_result = uploadResult(files.map((file) => ({ file })));
 }
 
-const attachable = itemtypesWith('document')
-  .filter((t) => t.name !== 'Document')
-  .map((t) => t.name);
-
-registerHooks(attachable, {
+export const attachmentHooks: ItemHooks = {
   async prepareInput(wc, _type, input) {
     await prepareUploads(wc, input);
   },
@@ -172,4 +168,4 @@ registerHooks(attachable, {
   afterUpdate(wc, type, old, changes, input) {
     attachFiles(wc, type, { ...old, ...changes }, input);
   },
-});
+};

@@ -55,27 +55,36 @@ export interface ItemHooks {
   selfService?(wc: WriteContext, type: Itemtype, row: Row, input: Params): boolean;
   /** Decides whether the session may write this dependent row; replaces the owner check. */
   canWriteOwner?(wc: WriteContext, type: Itemtype, row: Row, action: 'create' | 'update' | 'delete'): boolean;
+  /** Fields shown beside the columns when the item is read. */
+  readExtras?: ReadExtras;
 }
 
-const registry = new Map<string, ItemHooks[]>();
+/** One line of the rule table: the hooks, and the itemtypes they apply to. */
+export interface Rule {
+  itemtypes: readonly string[];
+  hooks: ItemHooks;
+}
 
-export function registerHooks(itemtypes: string[], hooks: ItemHooks): void {
-  for (const name of itemtypes) registry.set(name, [...(registry.get(name) ?? []), hooks]);
+const installed = new Map<string, ItemHooks[]>();
+
+/**
+ * Installs the rule table (replacing what was installed). For each itemtype and event, the hooks
+ * run in the table's order.
+ */
+export function installRules(rules: readonly Rule[]): void {
+  installed.clear();
+  for (const { itemtypes, hooks } of rules) {
+    for (const name of itemtypes) installed.set(name, [...(installed.get(name) ?? []), hooks]);
+  }
 }
 
 export function hooksOf(type: Itemtype): ItemHooks[] {
-  return registry.get(type.name) ?? [];
+  return installed.get(type.name) ?? [];
 }
 
 /** Fields an itemtype shows beside its columns (a user's default e-mail address). */
 export type ReadExtras = (db: Db, row: Row) => Record<string, unknown>;
 
-const extras = new Map<string, ReadExtras>();
-
-export function registerReadExtras(itemtype: string, fn: ReadExtras): void {
-  extras.set(itemtype, fn);
-}
-
 export function readExtrasOf(type: Itemtype): ReadExtras | undefined {
-  return extras.get(type.name);
+  return hooksOf(type).find((h) => h.readExtras)?.readExtras;
 }

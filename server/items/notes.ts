@@ -1,7 +1,7 @@
-import { registerHooks } from './hooks';
+import { type ItemHooks } from './hooks';
 
 /** Notes record their writer and last updater (the session's user), as GLPI does. */
-registerHooks(['Notepad'], {
+export const noteHooks: ItemHooks = {
   prepareAdd(wc, _type, row) {
     row.users_id = Number(wc.scope.user.id);
     row.users_id_lastupdater = Number(wc.scope.user.id);
@@ -9,4 +9,4 @@ registerHooks(['Notepad'], {
   prepareUpdate(wc, _type, _old, changes) {
     if (Object.keys(changes).length > 0) changes.users_id_lastupdater = Number(wc.scope.user.id);
   },
-});
+};

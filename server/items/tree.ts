@@ -2,7 +2,7 @@ import { RIGHT_MISSING_MESSAGE } from '../core/errors';
 import { flag } from '../core/params';
 import { allItemtypes, itemtypeOrThrow, type Itemtype } from '../registry';
 import { purgeRow } from './crud';
-import { ItemError, registerHooks, type WriteContext } from './hooks';
+import { ItemError, type ItemHooks, type WriteContext } from './hooks';
 import { findById, run, selectAll, type Row } from '../db/rows';
 
 /**
@@ -44,7 +44,7 @@ function isDescendant(wc: WriteContext, type: Itemtype, candidate: number, ances
   return false;
 }
 
-const treeHooks = {
+export const treeHooks: ItemHooks = {
   prepareAdd(wc: WriteContext, type: Itemtype, row: Row) {
     if (type.table === 'glpi_entities' && row.entities_id === undefined) {
       row.entities_id = wc.scope.session.entityId ?? wc.scope.activeEntities[0] ?? 0;
@@ -88,16 +88,11 @@ const treeHooks = {
   },
 };
 
-registerHooks(
-  allItemtypes().filter((t) => t.tree).map((t) => t.name),
-  treeHooks,
-);
-
 /**
  * Deleting an entity (it has no trash): its items go to the trash, or are removed when their
  * type has none; sub-entities are handled the same way only when the request says recursive.
  */
-registerHooks(['Entity'], {
+export const entityHooks: ItemHooks = {
   beforeDelete(wc, _type, row) {
     const id = Number(row.id);
     if (id === 0) throw new ItemError('The root entity cannot be deleted');
@@ -113,7 +108,7 @@ registerHooks(['Entity'], {
     }
     emptyEntity(wc, id);
   },
-});
+};
 
 function emptyEntity(wc: WriteContext, entityId: number): void {
   for (const type of allItemtypes()) {

@@ -2,7 +2,7 @@ import { CHANGEPRIORITY_BIT, priorityFor } from './priority';
 import { FOLLOWUP } from '../auth/rights';
 import { hasRight } from '../auth/scope';
 import { accessFilter } from '../auth/visibility';
-import { ItemError, registerHooks, type WriteContext } from '../items/hooks';
+import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { findById, insertRow, nowString, run, selectOne, updateRow, type Row } from '../db/rows';
 import { asList, toId, type Params } from '../core/params';
 import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
@@ -93,7 +93,7 @@ function statusDates(row: Row, status: number, now: string, old?: Row): void {
   }
 }
 
-registerHooks(['Ticket', 'Problem', 'Change'], {
+export const itilHooks: ItemHooks = {
   async prepareInput(_wc, _type, input) {
     // `solution` (sent with a status on update) is no column: it travels as a special input.
     if (input.solution !== undefined) {
@@ -153,7 +153,7 @@ registerHooks(['Ticket', 'Problem', 'Change'], {
       });
     }
   },
-});
+};
 
 /** The session may read the ITIL item (entity and involvement rules). */
 function canSee(wc: WriteContext, type: Itemtype, id: number): boolean {
@@ -196,7 +196,7 @@ function inGroup(wc: WriteContext, type: Itemtype, parent: Row): boolean {
  * Followups: whoever may see the ticket and holds the matching right adds to it — all
  * tickets, tickets of their groups, or their own; the author edits their own.
  */
-registerHooks(['ITILFollowup'], {
+export const followupHooks: ItemHooks = {
   canWriteOwner(wc, _type, row, action) {
     const parentType = itemtype(String(row.itemtype ?? ''));
     const parent = parentType && findById(wc.db, parentType.table, Number(row.items_id ?? 0));
@@ -231,4 +231,4 @@ registerHooks(['ITILFollowup'], {
     }
     writeRuleChanges(wc, parentType, parent, changes);
   },
-});
+};

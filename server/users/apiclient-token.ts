@@ -1,7 +1,7 @@
 import { flag, type Params } from '../core/params';
 import { randomToken } from '../core/secrets';
 import { nowString, type Row } from '../db/rows';
-import { ItemError, registerHooks, type WriteContext } from '../items/hooks';
+import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 
 /**
  * `app_token` is never shown but can be written: given as is, or drawn by `_reset_app_token`
@@ -23,7 +23,7 @@ function applyAppToken(wc: WriteContext, row: Row, input: Params): void {
   row.app_token_date = nowString();
 }
 
-registerHooks(['APIClient'], {
+export const apiClientTokenHooks: ItemHooks = {
   prepareAdd: (wc, _type, row, input) => applyAppToken(wc, row, input),
   prepareUpdate: (wc, _type, _old, changes, input) => applyAppToken(wc, changes, input),
-});
+};

@@ -1,5 +1,6 @@
 import { flag } from '../core/params';
-import { ItemError, registerHooks, registerReadExtras, type WriteContext } from '../items/hooks';
+import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
+import type { Db } from '../db/connection';
 import { insertRow, run, selectOne, type Row } from '../db/rows';
 
 /**
@@ -25,7 +26,8 @@ function setDefaultEmail(wc: WriteContext, userId: number, email: string): void 
   else insertRow(wc.db, 'glpi_useremails', { users_id: userId, email, is_default: 1, is_dynamic: 0 });
 }
 
-registerHooks(['User'], {
+export const userEmailHooks: ItemHooks = {
+  readExtras: defaultEmailOf,
   prepareAdd(_wc, _type, _row, input) {
     checkEmail(input.email);
   },
@@ -40,19 +42,20 @@ registerHooks(['User'], {
     const email = checkEmail(input.email);
     if (email !== undefined) setDefaultEmail(wc, Number(old.id), email);
   },
-});
+};
 
 /** A new default address (UserEmail with is_default) clears the flag on the others. */
-registerHooks(['UserEmail'], {
+export const defaultEmailHooks: ItemHooks = {
   afterAdd(wc, _type, row: Row) {
     if (Number(row.is_default) === 1) run(wc.db, 'UPDATE glpi_useremails SET is_default = 0 WHERE users_id = ? AND id <> ?', Number(row.users_id), Number(row.id));
   },
   afterUpdate(wc, _type, old, changes) {
     if (flag(changes, 'is_default', false)) run(wc.db, 'UPDATE glpi_useremails SET is_default = 0 WHERE users_id = ? AND id <> ?', Number(old.users_id), Number(old.id));
   },
-});
+};
 
-registerReadExtras('User', (db, row) => {
+/** Reading a User shows its default address as `email`. */
+function defaultEmailOf(db: Db, row: Row): Record<string, unknown> {
   const found = selectOne(db, 'SELECT email FROM glpi_useremails WHERE users_id = ? ORDER BY is_default DESC, id LIMIT 1', Number(row.id));
   return { email: found ? String(found.email ?? '') : '' };
-});
+}

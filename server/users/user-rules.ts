@@ -1,4 +1,4 @@
-import { ItemError, registerHooks, type WriteContext } from '../items/hooks';
+import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { HISTORY, logRelation } from '../items/history';
 import { itemtypeOrThrow } from '../registry';
 import { insertRow, nowString, selectAll, selectOne, type Row } from '../db/rows';
@@ -71,7 +71,7 @@ const PERSONALIZATION_UPDATE = 2;
 
 const isMe = (wc: WriteContext, userId: unknown) => Number(userId) === Number(wc.scope.user.id);
 
-registerHooks(['User'], {
+export const userHooks: ItemHooks = {
   selfService(wc, _type, row, input) {
     if (!isMe(wc, row.id)) return false;
     const keys = Object.keys(input).filter((k) => k !== 'id');
@@ -133,9 +133,9 @@ registerHooks(['User'], {
   afterPurge(wc, _type, row) {
     wc.services.sessions.killUser(Number(row.id));
   },
-});
+};
 
-registerHooks(['Profile_User'], {
+export const profileUserHooks: ItemHooks = {
   prepareAdd(wc, _type, row) {
     if (row.profiles_id !== undefined) checkProfileNotAbove(wc, Number(row.profiles_id));
     if (row.entities_id === undefined) row.entities_id = wc.scope.session.entityId ?? wc.scope.activeEntities[0] ?? 0;
@@ -153,17 +153,17 @@ registerHooks(['Profile_User'], {
     const superAdminGrants = selectAll(wc.db, 'SELECT id FROM glpi_profiles_users WHERE profiles_id = 4');
     if (Number(row.profiles_id) === 4 && superAdminGrants.length === 1) throw new ItemError('The last super-admin authorization cannot be removed');
   },
-});
+};
 
 /** Users keep their own preferences (the personalization right), admins everyone's. */
-registerHooks(['UserPreference'], {
+export const userPreferenceHooks: ItemHooks = {
   selfService(wc, _type, row) {
     return isMe(wc, row.users_id) && (rightOf(wc.scope, 'personalization') & PERSONALIZATION_UPDATE) !== 0;
   },
-});
+};
 
 /** Rights of a profile can only be set to what the editor's own profile holds. */
-registerHooks(['ProfileRight'], {
+export const profileRightHooks: ItemHooks = {
   prepareAdd(wc, _type, row) {
     if ((Number(row.rights ?? 0) & ~rightOf(wc.scope, String(row.name ?? ''))) !== 0) {
       throw new ItemError(`You cannot give rights you do not have (${String(row.name)})`);
@@ -177,4 +177,4 @@ registerHooks(['ProfileRight'], {
       throw new ItemError(`You cannot give rights you do not have (${name})`);
     }
   },
-});
+};
