@@ -8,7 +8,7 @@ import { appTokenOf, empty, json, sessionTokenOf, type Reply, type RequestContex
 import { errors } from '../core/errors';
 import { flag } from '../core/params';
 import type { Services } from '../auth/services';
-import { itemtypesWith } from '../registry';
+import { allAssetTypes, itemtypesWith } from '../registry';
 import { inTransaction } from '../db/connection';
 import { nowString, run, type Row } from '../db/rows';
 import { UNDISCLOSED_SETTINGS } from '../db/settings';
@@ -95,7 +95,7 @@ export function getGlpiConfig(ctx: SessionContext): Reply {
     itemdevices_types: names('device'),
     disk_types: names('disk'),
     notepad_types: names('note'),
-    asset_types: ['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'SoftwareLicense'],
+    asset_types: allAssetTypes().map((t) => t.name),
   });
   return json({ cfg_glpi: cfg });
 }

@@ -13,8 +13,6 @@ import { checkValue, defaultValue, writableColumns } from './values';
 
 export { ItemError, type WriteContext } from './hooks';
 
-/** Item types whose changes alter what sessions may reach. */
-const SCOPE_TYPES = new Set(['Entity', 'Profile', 'ProfileRight', 'Profile_User', 'Group_User', 'User', 'Group', 'APIClient']);
 const IGNORED_INPUT = new Set(['id', 'links']);
 
 /** A write the user may do on their own behalf (see ItemHooks.selfService). */
@@ -82,8 +80,8 @@ function checkLinks(wc: WriteContext, type: Itemtype, row: Row, only?: Set<strin
   for (const [fk, targetName] of type.foreignKeys) {
     if (only && !only.has(fk)) continue;
     const id = row[fk];
-    if (typeof id !== 'number' || (id === 0 && targetName !== 'Entity')) continue;
     const target = itemtypeOrThrow(targetName);
+    if (typeof id !== 'number' || (id === 0 && !target.rootRow)) continue;
     if (!selectOne(wc.db, `SELECT 1 AS ok FROM ${target.table} WHERE id = ?`, id)) {
       throw new ItemError(`Field ${fk}: ${targetName} ${id} does not exist`);
     }
@@ -127,7 +125,7 @@ function checkUnique(wc: WriteContext, type: Itemtype, row: Row, id?: number): v
 }
 
 function afterScopeChange(wc: WriteContext, type: Itemtype): void {
-  if (SCOPE_TYPES.has(type.name)) wc.services.directory.invalidate();
+  if (type.altersAccess) wc.services.directory.invalidate();
   if (type.name === 'Config') wc.services.store.settings.invalidate();
 }
 
@@ -211,7 +209,8 @@ function logChanges(wc: WriteContext, type: Itemtype, id: number, old: Row, chan
     const show = (v: unknown) => {
       if (!target) return v === null || v === undefined ? '' : String(v);
       const linkId = Number(v ?? 0);
-      return `${(linkId === 0 && target !== 'Entity' ? '' : nameOf(wc.db, itemtypeOrThrow(target), linkId)) || '&nbsp;'} (${linkId})`;
+      const targetType = itemtypeOrThrow(target);
+      return `${(linkId === 0 && !targetType.rootRow ? '' : nameOf(wc.db, targetType, linkId)) || '&nbsp;'} (${linkId})`;
     };
     writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: HISTORY.FIELD, option, oldValue: show(old[column]), newValue: show(value) });
   }

@@ -52,6 +52,10 @@ function derive(name: string, spec: ItemtypeSpec, tableToType: Map<string, strin
     mayBeRecursive: column.has('is_recursive'),
     unique: table.unique ?? [],
     fkName: `${spec.table.slice('glpi_'.length)}_id`,
+    rootRow: spec.rootRow ?? false,
+    altersAccess: spec.altersAccess ?? false,
+    allAssets: spec.allAssets ?? false,
+    component: spec.polyTargets === 'device',
   };
 }
 
@@ -99,4 +103,19 @@ export function allItemtypes(): Itemtype[] {
 /** Itemtypes that take part in a feature, e.g. every type that can have documents. */
 export function itemtypesWith(feature: Itemtype['features'][number]): Itemtype[] {
   return allItemtypes().filter((t) => t.features.includes(feature));
+}
+
+/** GLPI's asset types, in its order: what AllAssets searches. */
+export function allAssetTypes(): Itemtype[] {
+  return allItemtypes().filter((t) => t.allAssets);
+}
+
+/** Component link types (Item_Device*), in GLPI's order. */
+export function componentTypes(): Itemtype[] {
+  return allItemtypes().filter((t) => t.component);
+}
+
+/** Does this id name a row of `type`? 0 names one only where row 0 exists (the root entity). */
+export function isRowId(type: Itemtype, id: number): boolean {
+  return id > 0 || (id === 0 && type.rootRow);
 }

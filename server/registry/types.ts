@@ -58,6 +58,12 @@ export interface ItemtypeSpec {
   linkActions?: { add: number; remove: number };
   /** Users are not in an entity: they are visible through their authorizations. */
   visibility?: 'entity' | 'authorizations' | 'global';
+  /** Row 0 exists (the root entity): an id or a foreign key of 0 names it; elsewhere 0 means none. */
+  rootRow?: boolean;
+  /** Its changes alter what sessions may reach (profiles, rights, memberships, entities, API clients). */
+  altersAccess?: boolean;
+  /** One of GLPI's asset types: searched by AllAssets, listed in the configuration's asset_types. */
+  allAssets?: boolean;
 }
 
 /** The derived, ready-to-use description of an itemtype. */
@@ -79,4 +85,6 @@ export interface Itemtype extends Required<Omit<ItemtypeSpec, 'right' | 'tree' |
   unique: string[][];
   /** The `<table>_id` name other tables use to point at this type. */
   fkName: string;
+  /** A component row (Item_Device*): links a device to an item with the 'device' feature. */
+  component: boolean;
 }

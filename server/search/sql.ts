@@ -173,7 +173,7 @@ class CriterionBuilder {
     if (field.target.name === 'Group' && text.toLowerCase() === 'mygroups') return this.someRow((id) => sql`${id} IN ${idSet(wc.scope.groups)}`);
     if (!INTEGER.test(text)) return FALSE;
     const id = Number(text);
-    if (id === 0 && !own && field.target.name !== 'Entity') return not(this.someRow((rowId) => sql`${rowId} <> 0`));
+    if (id === 0 && !own && !field.target.rootRow) return not(this.someRow((rowId) => sql`${rowId} <> 0`));
     return this.someRow((rowId) => sql`${rowId} = ${id}`);
   }
 

@@ -1,5 +1,5 @@
 import type { SessionContext } from '../../auth/context';
-import { itemtype, itemtypeOrThrow, type Itemtype } from '../../registry';
+import { componentTypes, isRowId, itemtype, itemtypeOrThrow, type Itemtype } from '../../registry';
 import type { Column } from '../../registry/columns';
 import type { Feature } from '../../registry/types';
 import { nameOf, nameOfRow } from '../../items/names';
@@ -15,7 +15,7 @@ const FEATURE_CHILDREN: [Feature, string[]][] = [
   ['infocom', ['Infocom']],
   ['ticket', ['Item_Ticket']],
   ['networkport', ['NetworkPort']],
-  ['device', ['Item_DeviceProcessor', 'Item_DeviceMemory', 'Item_DeviceHardDrive', 'Item_DeviceNetworkCard', 'Item_DeviceGraphicCard']],
+  ['device', componentTypes().map((t) => t.name)],
 ];
 
 const childCache = new Map<string, string[]>();
@@ -37,7 +37,7 @@ function linkTarget(type: Itemtype, row: Row, field: string): string | undefined
 
 function linkedId(target: string, value: unknown): number | null {
   if (typeof value !== 'number') return null;
-  return value > 0 || (value === 0 && target === 'Entity') ? value : null;
+  return isRowId(itemtypeOrThrow(target), value) ? value : null;
 }
 
 /**

@@ -3,14 +3,13 @@ import { hasRight } from '../../auth/scope';
 import { accessFilter } from '../../auth/visibility';
 import type { SessionContext } from '../../auth/context';
 import { RIGHT_MISSING_MESSAGE } from '../../core/errors';
-import { itemtypeOrThrow, type Itemtype } from '../../registry';
+import { componentTypes, itemtypeOrThrow, itemtypesWith, type Itemtype } from '../../registry';
 import type { Feature } from '../../registry/types';
 import { selectAll, type Row } from '../../db/rows';
 import type { ReadOptions, WithFlag } from './options';
 import { expandDropdowns, fieldsOf, linksOf } from './present';
 
 const NO_RIGHT = { error: 401, message: RIGHT_MISSING_MESSAGE };
-const DEVICE_TYPES = ['Item_DeviceProcessor', 'Item_DeviceMemory', 'Item_DeviceHardDrive', 'Item_DeviceNetworkCard', 'Item_DeviceGraphicCard'];
 const PORT_TYPES = ['NetworkPortEthernet', 'NetworkPortWifi', 'NetworkPortAggregate', 'NetworkPortAlias', 'NetworkPortDialup', 'NetworkPortLocal', 'NetworkPortFiberchannel'];
 
 type Section = (ctx: SessionContext, type: Itemtype, row: Row) => unknown;
@@ -28,8 +27,8 @@ function visibleRows(ctx: SessionContext, target: Itemtype, where: string, args:
 
 function devices(ctx: SessionContext, type: Itemtype, row: Row): unknown {
   const out: Record<string, Record<string, unknown>> = {};
-  for (const name of DEVICE_TYPES) {
-    const rows = selectAll(ctx.services.store.db, `SELECT * FROM ${itemtypeOrThrow(name).table} WHERE itemtype = ? AND items_id = ? AND is_deleted = 0 ORDER BY id`, ...of(type, row));
+  for (const { name, table } of componentTypes()) {
+    const rows = selectAll(ctx.services.store.db, `SELECT * FROM ${table} WHERE itemtype = ? AND items_id = ? AND is_deleted = 0 ORDER BY id`, ...of(type, row));
     if (rows.length) out[name] = Object.fromEntries(rows.map((r) => [String(r.id), omit(r, ['items_id', 'itemtype', 'is_deleted'])]));
   }
   return Object.keys(out).length ? out : [];
@@ -57,8 +56,8 @@ function softwares(ctx: SessionContext, type: Itemtype, row: Row): unknown {
 
 function connections(ctx: SessionContext, _type: Itemtype, row: Row): unknown {
   const out: Record<string, unknown[]> = {};
-  for (const name of ['Monitor', 'Peripheral', 'Phone', 'Printer']) {
-    const target = itemtypeOrThrow(name);
+  for (const target of itemtypesWith('connectable')) {
+    const name = target.name;
     const links = selectAll(ctx.services.store.db, 'SELECT * FROM glpi_computers_items WHERE computers_id = ? AND itemtype = ? AND is_deleted = 0 ORDER BY id', Number(row.id), name);
     const list: unknown[] = [];
     for (const link of links) {
