@@ -7,6 +7,7 @@
 import { allItemtypes, type Itemtype } from '../registry';
 import { ALIASES } from '../registry/aliases';
 import type { Column } from '../registry/columns';
+import { describeParam, REQUEST_PARAMS, WITH_FLAGS, type RequestParamName } from '../core/request-params';
 import { VERSION } from '../core/version';
 
 type Schema = Record<string, unknown>;
@@ -84,38 +85,20 @@ function itemSchema(type: Itemtype): Schema {
 const q = (name: string, schema: Schema, description: string): Schema => ({ name, in: 'query', required: false, schema, description });
 const bool = { type: 'boolean' };
 
+/** A query parameter as the table of request parameters describes it. */
+function queryParam(name: RequestParamName): Schema {
+  const { description, default: fallback } = describeParam(name);
+  const { shape } = REQUEST_PARAMS[name];
+  const schema = fallback === undefined ? shape : { ...shape, default: fallback };
+  if (shape.type === 'object') return { name, in: 'query', style: 'deepObject', explode: true, schema, description };
+  if (shape.type === 'array') return { name: `${name}[]`, in: 'query', required: false, schema, description };
+  return { name, in: 'query', required: false, schema, description };
+}
+
 const PARAMETERS: Record<string, Schema> = {
   id: { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 0 } },
-  range: q('range', { type: 'string', pattern: '^\\d+-\\d+$', default: '0-49' }, 'rows start-end (at most 1000 rows a page)'),
-  sort: q('sort', { type: 'string', default: 'id' }, 'field to sort on'),
-  order: q('order', { type: 'string', enum: ['ASC', 'DESC'], default: 'ASC' }, 'sort order'),
-  searchText: {
-    name: 'searchText',
-    in: 'query',
-    style: 'deepObject',
-    explode: true,
-    schema: { type: 'object', additionalProperties: { type: 'string' } },
-    description: 'searchText[field]=text: rows whose field contains the text',
-  },
-  is_deleted: q('is_deleted', bool, 'list the trash instead'),
-  expand_dropdowns: q('expand_dropdowns', bool, 'show the names of linked items instead of their ids'),
-  get_hateoas: q('get_hateoas', { ...bool, default: true }, 'add the links key'),
-  only_id: q('only_id', bool, 'answer only the ids'),
-  add_keys_names: {
-    name: 'add_keys_names[]',
-    in: 'query',
-    schema: { type: 'array', items: { type: 'string' } },
-    description: 'fields whose linked names are added under _keys_names',
-  },
-  get_sha1: q('get_sha1', bool, 'answer the SHA-1 of the item instead of the item'),
-  with_networkports: q('with_networkports', bool, 'add the _networkports section'),
-  force_purge: q('force_purge', bool, 'remove instead of moving to the trash'),
-  history: q('history', { ...bool, default: true }, 'record the deletion in the history'),
-  session_token: q('session_token', { type: 'string' }, 'the session token when the Session-Token header cannot be sent'),
+  ...Object.fromEntries((Object.keys(REQUEST_PARAMS) as RequestParamName[]).map((name) => [name, queryParam(name)])),
 };
-
-const WITH_FLAGS = ['with_devices', 'with_disks', 'with_softwares', 'with_connections', 'with_infocoms', 'with_contracts', 'with_documents', 'with_tickets', 'with_problems', 'with_changes', 'with_notes', 'with_logs'];
-for (const name of WITH_FLAGS) PARAMETERS[name] = q(name, bool, `add the _${name.slice(5)} section`);
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('schemas', 'Error') } } });
 const RESPONSES: Record<string, Schema> = {
@@ -328,15 +311,7 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
         parameters: [
           { ...itemtypeParam, schema: { type: 'string', enum: [...typeNames, 'AllAssets'] } },
           ...['criteria', 'metacriteria'].map((name) => ({ name, in: 'query', style: 'deepObject', explode: true, schema: { type: 'array', items: object } })),
-          q('forcedisplay', { type: 'array', items: { type: 'integer' } }, 'search option ids to show'),
-          q('sort', { type: 'integer' }, 'search option id to sort on'),
-          q('order', { type: 'string', enum: ['ASC', 'DESC'] }, 'sort order'),
-          ref('parameters', 'range'),
-          q('rawdata', bool, 'add the raw search description'),
-          q('withindexes', bool, 'rows keyed by item id'),
-          q('uid_cols', bool, 'columns keyed by "Itemtype.field"'),
-          q('giveItems', bool, 'add data_html'),
-          q('is_deleted', bool, 'search the trash'),
+          ...params('forcedisplay', 'sort', 'order', 'range', 'rawdata', 'withindexes', 'uid_cols', 'giveItems', 'is_deleted'),
         ],
         responses: {
           200: ok('Results', { type: 'object', properties: { totalcount: { type: 'integer' }, count: { type: 'integer' }, sort: {}, order: {}, data: {}, 'content-range': { type: 'string' } } }),

@@ -100,7 +100,7 @@ export function asList(value: unknown): unknown[] | null {
 }
 
 /** A boolean parameter: true/false/1/0 as JSON values or strings (empty means false). */
-const BOOLEAN = v.union([
+export const BOOLEAN = v.union([
   v.boolean(),
   v.pipe(v.picklist([0, 1]), v.transform((n) => n === 1)),
   v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(['true', 'false', '1', '0', '']), v.transform((s) => s === 'true' || s === '1')),

@@ -1,31 +1,20 @@
 /** Paging and text matching shared by item lists and searches. */
-import * as v from 'valibot';
 import type { SessionContext } from '../auth/context';
 import { badRequest } from '../core/errors';
+import { MAX_PAGE, parseParam } from '../core/request-params';
 import { dataVersion } from '../db/connection';
 import { prepared } from '../db/rows';
-
-export const DEFAULT_RANGE = '0-50';
-export const MAX_PAGE = 1000;
 
 export interface Range {
   start: number;
   end: number;
 }
 
-const RANGE = v.pipe(
-  v.string(),
-  v.trim(),
-  v.regex(/^\d{1,15}-\d{1,15}$/, 'range must be in format : [start-end] with integers'),
-  v.transform((s) => s.split('-').map(Number) as [number, number]),
-  v.check(([start, end]) => end >= start, 'range end must not be lower than range start'),
-);
-
 /** `start-end`, inclusive; a page is at most MAX_PAGE rows. */
 export function parseRange(value: unknown): Range {
-  const res = v.safeParse(RANGE, value === undefined ? DEFAULT_RANGE : value);
+  const res = parseParam('range', value);
   if (!res.success) throw badRequest(res.issues[0].message.startsWith('range') ? res.issues[0].message : 'range must be in format : [start-end] with integers');
-  const [start, end] = res.output;
+  const [start, end] = res.output as [number, number];
   return { start, end: Math.min(end, start + MAX_PAGE - 1) };
 }
 

@@ -1,9 +1,9 @@
-import * as v from 'valibot';
 import { classCan } from '../../auth/rights';
 import { accessFilter } from '../../auth/visibility';
 import { json, type Reply, type SessionContext } from '../../auth/context';
 import { badRequest, errors } from '../../core/errors';
-import { flag, isObject, type Params } from '../../core/params';
+import { isObject, type Params } from '../../core/params';
+import { describeParam, flagParam, parseParam } from '../../core/request-params';
 import type { Itemtype } from '../../registry';
 import { searchOptions } from '../../registry/searchoptions';
 import { selectAll, type Row } from '../../db/rows';
@@ -13,7 +13,7 @@ import { cachedPage } from './page-cache';
 import { presentItem } from './item';
 
 function sortColumn(type: Itemtype, value: unknown): string {
-  if (value === undefined || value === '') return 'id';
+  if (value === undefined || value === '') return describeParam('sort').default as string;
   // Only a string or a number names a column (`sort[]=…` gives an object).
   const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
   if (/^\d+$/.test(text)) {
@@ -25,13 +25,11 @@ function sortColumn(type: Itemtype, value: unknown): string {
   throw badRequest(`sort param is not a field of ${type.table}`);
 }
 
-const ORDER = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.picklist(['ASC', 'DESC']));
-
 function sortOrder(value: unknown): 'ASC' | 'DESC' {
-  if (value === undefined || value === '') return 'ASC';
-  const res = v.safeParse(ORDER, value);
+  if (value === '') return 'ASC';
+  const res = parseParam('order', value);
   if (!res.success) throw badRequest('order must be DESC or ASC');
-  return res.output;
+  return res.output as 'ASC' | 'DESC';
 }
 
 function searchTextFilter(type: Itemtype, value: unknown, where: string[], args: (string | number)[]): void {
@@ -82,7 +80,7 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
   const flagColumn = (column: string) => `${filtered ? '+' : ''}t.${column}`;
   if (type.column.has('is_deleted')) {
     where.push(`${flagColumn('is_deleted')} = ?`);
-    args.push(flag(params, 'is_deleted', false) ? 1 : 0);
+    args.push(flagParam(params, 'is_deleted') ? 1 : 0);
   }
   if (type.column.has('is_template')) where.push(`${flagColumn('is_template')} = 0`);
   searchTextFilter(type, params.searchText, where, args);

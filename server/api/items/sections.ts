@@ -6,7 +6,8 @@ import { RIGHT_MISSING_MESSAGE } from '../../core/errors';
 import { componentTypes, itemtypeOrThrow, itemtypesWith, type Itemtype } from '../../registry';
 import type { Feature } from '../../registry/types';
 import { selectAll, type Row } from '../../db/rows';
-import type { ReadOptions, WithFlag } from './options';
+import type { WithFlag } from '../../core/request-params';
+import type { ReadOptions } from './options';
 import { expandDropdowns, fieldsOf, linksOf } from './present';
 
 const NO_RIGHT = { error: 401, message: RIGHT_MISSING_MESSAGE };

@@ -5,7 +5,8 @@ import { hooksOf } from '../../items/hooks';
 import { inTransaction } from '../../db/connection';
 import { empty, json, type Reply, type SessionContext } from '../../auth/context';
 import { ApiError, badRequest, errors } from '../../core/errors';
-import { asList, flag, isObject, toId, type Params } from '../../core/params';
+import { asList, isObject, toId, type Params } from '../../core/params';
+import { flagParam } from '../../core/request-params';
 import type { Itemtype } from '../../registry';
 
 export interface Elements {
@@ -159,8 +160,8 @@ export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: nu
 
 /** DELETE /:itemtype/[:id]: trash, or purge with force_purge (always for types without a trash). */
 export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: number | null): Promise<Reply> {
-  const forcePurge = flag(ctx.params, 'force_purge', false);
-  const history = flag(ctx.params, 'history', true);
+  const forcePurge = flagParam(ctx.params, 'force_purge');
+  const history = flagParam(ctx.params, 'history');
   const elements: Elements = urlId !== null ? { list: [{ id: urlId } as Params], single: true } : inputElements(ctx);
   requireClassRight(ctx, type, forcePurge || !type.trash ? 'purge' : 'delete');
   const results: Record<string, unknown>[] = [];
