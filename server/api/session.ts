@@ -10,7 +10,8 @@ import { flag } from '../core/params';
 import type { Services } from '../auth/services';
 import { allAssetTypes, itemtypesWith } from '../registry';
 import { inTransaction } from '../db/connection';
-import { nowString, run, type Row } from '../db/rows';
+import { run, type Row } from '../db/rows';
+import { nowString } from '../core/clock';
 import { UNDISCLOSED_SETTINGS } from '../db/settings';
 
 /** Login, password and user token from the Authorization header or the parameters. */

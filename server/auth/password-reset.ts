@@ -1,5 +1,6 @@
 import { inTransaction } from '../db/connection';
-import { nowString, run, selectAll, type Row } from '../db/rows';
+import { run, selectAll, type Row } from '../db/rows';
+import { nowString } from '../core/clock';
 import type { Settings } from '../db/settings';
 import type { Services } from './services';
 import { hashPassword, randomToken, tokenHash } from '../core/secrets';

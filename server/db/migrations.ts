@@ -1,6 +1,7 @@
 import type { Db } from './connection';
 import { inTransaction } from './connection';
-import { insertRow, nowString, selectAll } from './rows';
+import { insertRow, selectAll } from './rows';
+import { nowString } from '../core/clock';
 import { syncSchema } from './schema';
 import { seedDefaultInstall } from './seed';
 import { seedDocumentTypes } from './seed-documents';

@@ -68,13 +68,3 @@ export function deleteRow(db: Db, table: string, id: number): void {
 export function findById(db: Db, table: string, id: number): Row | null {
   return selectOne(db, `SELECT * FROM ${table} WHERE id = ?`, id);
 }
-
-/** `YYYY-MM-DD HH:MM:SS` in the server's local time, as GLPI writes dates. */
-export function formatDate(date: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())} ${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}`;
-}
-
-export function nowString(): string {
-  return formatDate(new Date());
-}

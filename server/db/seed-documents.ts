@@ -1,5 +1,6 @@
 import type { Db } from './connection';
-import { insertRow, nowString, selectOne } from './rows';
+import { insertRow, selectOne } from './rows';
+import { nowString } from '../core/clock';
 import { DOCUMENT_TYPES } from '../registry/document-types';
 
 /**

@@ -1,6 +1,7 @@
 import { DEFAULT_PROFILES, DEFAULT_RIGHTS, transitionMatrix } from '../registry/default-profiles';
 import type { Db } from './connection';
-import { insertRow, nowString } from './rows';
+import { insertRow } from './rows';
+import { nowString } from '../core/clock';
 
 export const ROOT_ENTITY_ID = 0;
 export const ADMIN_USER_ID = 2;

@@ -10,7 +10,8 @@ import { addItem } from '../items/crud';
 import { HISTORY, logRelation, writeLog } from '../items/history';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { nameOf } from '../items/names';
-import { insertRow, nowString, selectOne, type Row } from '../db/rows';
+import { insertRow, selectOne, type Row } from '../db/rows';
+import { nowString } from '../core/clock';
 import { releaseFile, writeStored } from './storage';
 import { prepareUploads, preparedFiles, uploadResult, type PreparedFile } from './upload';
 

@@ -8,7 +8,8 @@ import { purgeDependents } from './cascade';
 import { dropHistory, HISTORY, logRelation, writeLog } from './history';
 import { hooksOf, ItemError, type WriteContext } from './hooks';
 import { nameOf } from './names';
-import { deleteRow, findById, insertRow, nowString, selectOne, updateRow, type Row } from '../db/rows';
+import { deleteRow, findById, insertRow, selectOne, updateRow, type Row } from '../db/rows';
+import { nowString } from '../core/clock';
 import { checkValue, defaultValue, writableColumns } from './values';
 
 export { ItemError, type WriteContext } from './hooks';

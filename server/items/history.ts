@@ -1,6 +1,7 @@
 import { itemtype, type Itemtype } from '../registry';
 import type { Db } from '../db/connection';
-import { insertRow, nowString, run, type Row } from '../db/rows';
+import { insertRow, run, type Row } from '../db/rows';
+import { nowString } from '../core/clock';
 import type { WriteContext } from './hooks';
 import { nameOf } from './names';
 

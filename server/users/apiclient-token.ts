@@ -1,6 +1,7 @@
 import { flag, type Params } from '../core/params';
 import { randomToken } from '../core/secrets';
-import { nowString, type Row } from '../db/rows';
+import { type Row } from '../db/rows';
+import { nowString } from '../core/clock';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 
 /**

@@ -1,7 +1,8 @@
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { HISTORY, logRelation } from '../items/history';
 import { itemtypeOrThrow } from '../registry';
-import { insertRow, nowString, selectAll, selectOne, type Row } from '../db/rows';
+import { insertRow, selectAll, selectOne, type Row } from '../db/rows';
+import { nowString } from '../core/clock';
 import type { Params } from '../core/params';
 import { flag, toId } from '../core/params';
 import { EMAIL } from './user-emails';
