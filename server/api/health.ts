@@ -6,6 +6,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/connection';
+import { selectOne } from '../db/rows';
 import { VERSION } from '../core/version';
 
 export interface HealthTarget {
@@ -31,7 +32,7 @@ function databaseProblem(target: HealthTarget): string | null {
     return 'database file is missing from the data folder';
   }
   try {
-    target.db.query('SELECT id FROM deskbase_migrations ORDER BY id DESC LIMIT 1').get();
+    selectOne(target.db, 'SELECT id FROM deskbase_migrations ORDER BY id DESC LIMIT 1');
     return null;
   } catch (error) {
     return `database is unreachable: ${error instanceof Error ? error.message : String(error)}`;

@@ -32,3 +32,8 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
     dataVersion++;
   }
 }
+
+/** Runs `fn` in a savepoint of the open transaction: a failure undoes its own writes only. */
+export function inSavepoint<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn)();
+}

@@ -3,7 +3,7 @@ import type { SessionContext } from '../auth/context';
 import { badRequest } from '../core/errors';
 import { MAX_PAGE, parseParam } from '../core/request-params';
 import { dataVersion } from '../db/connection';
-import { prepared } from '../db/rows';
+import { selectOne } from '../db/rows';
 
 export interface Range {
   start: number;
@@ -44,7 +44,7 @@ export function countRows(ctx: SessionContext, sql: string, args: (string | numb
   const key = `${sql}\u0000${args.join('\u0000')}`;
   const hit = counts.get(key);
   if (hit && hit.version === dataVersion) return hit.total;
-  const total = Number((prepared(ctx.services.store.db, sql).get(...args) as { n: number }).n);
+  const total = Number(selectOne(ctx.services.store.db, sql, ...args)?.n);
   if (counts.size > 5000) counts.clear();
   counts.set(key, { version: dataVersion, total });
   return total;

@@ -2,7 +2,7 @@ import type { Action } from '../../auth/rights';
 import { actorName } from '../../items/history';
 import { addItem, deleteItem, ItemError, mayAttempt, updateItem, type WriteContext } from '../../items/crud';
 import { hooksOf } from '../../items/hooks';
-import { inTransaction } from '../../db/connection';
+import { inSavepoint, inTransaction } from '../../db/connection';
 import { empty, json, type Reply, type SessionContext } from '../../auth/context';
 import { ApiError, badRequest, errors } from '../../core/errors';
 import { asList, isObject, toId, type Params } from '../../core/params';
@@ -82,7 +82,7 @@ async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype
       if (outcomes[i]) continue;
       const wc = contexts[i]!;
       try {
-        outcomes[i] = { ok: true, value: db.transaction(() => step.run(wc))(), extra: wc.extra };
+        outcomes[i] = { ok: true, value: inSavepoint(db, () => step.run(wc)), extra: wc.extra };
       } catch (error) {
         outcomes[i] = failure(error);
       }
