@@ -5,8 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db } from '../db/connection';
-import { selectOne } from '../db/rows';
+import { probe, type Db } from '../db/connection';
 import { VERSION } from '../core/version';
 
 export interface HealthTarget {
@@ -32,7 +31,7 @@ function databaseProblem(target: HealthTarget): string | null {
     return 'database file is missing from the data folder';
   }
   try {
-    selectOne(target.db, 'SELECT id FROM deskbase_migrations ORDER BY id DESC LIMIT 1');
+    probe(target.db);
     return null;
   } catch (error) {
     return `database is unreachable: ${error instanceof Error ? error.message : String(error)}`;

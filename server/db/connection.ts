@@ -37,3 +37,8 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
 export function inSavepoint<T>(db: Db, fn: () => T): T {
   return db.transaction(fn)();
 }
+
+/** One read of the schema version through the connection itself: fails once it is closed. */
+export function probe(db: Db): void {
+  db.query('SELECT id FROM deskbase_migrations ORDER BY id DESC LIMIT 1').get();
+}
