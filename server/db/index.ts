@@ -1,3 +1,9 @@
+/**
+ * The SQL engine (SQLite through bun:sqlite). Everything above reaches the database through the
+ * functions of this folder: connection.ts (open, transactions, savepoints), rows.ts (statements),
+ * schema.ts and migrations.ts, settings.ts, statistics.ts and files.ts (backup and restore). A
+ * second engine is a sibling folder offering the same functions.
+ */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashPassword, randomPassword } from '../core/secrets';
