@@ -27,7 +27,7 @@ export interface Step {
 }
 
 /** History rows of an item, straight from the Log collection (works after the item is gone). */
-async function logIds(client: Client, itemtype: string, id: number): Promise<Record<string, unknown>[]> {
+async function logRows(client: Client, itemtype: string, id: number): Promise<Record<string, unknown>[]> {
   const res = await client.get('Log/', { query: `searchText[itemtype]=^${itemtype}$&searchText[items_id]=^${id}$&range=0-9999&sort=id&order=ASC` });
   expect(res.status === 200 || res.status === 206).toBe(true);
   return res.body as Record<string, unknown>[];
@@ -46,12 +46,12 @@ export async function scenario(client: Client, steps: Step[]): Promise<void> {
     const [method, path] = step.request.split(' ', 2) as [string, string];
     const sender = step.as === 'anonymous' || step.as === undefined ? client : step.as;
     const opts: CallOptions = { body: step.body, query: step.query, headers: step.headers, anonymous: step.as === 'anonymous' };
-    const before = step.history ? new Set((await logIds(client, step.history.itemtype, step.history.id)).map((r) => r.id)) : null;
+    const before = step.history ? new Set((await logRows(client, step.history.itemtype, step.history.id)).map((r) => r.id)) : null;
     const res = await sender.call(method, path, opts);
     try {
       check(step, res);
       if (step.history && before) {
-        const added = (await logIds(client, step.history.itemtype, step.history.id)).filter((r) => !before.has(r.id));
+        const added = (await logRows(client, step.history.itemtype, step.history.id)).filter((r) => !before.has(r.id));
         expect(added).toMatchObject(step.history.rows);
       }
     } catch (error) {
