@@ -1,6 +1,8 @@
-import { flag } from '../http/params';
+import { flag, type Params } from '../http/params';
+import type { Db } from '../store/db';
 import { ItemError, registerHooks, registerReadExtras, type WriteContext } from '../store/hooks';
 import { insertRow, run, selectOne, type Row } from '../store/rows';
+import { requireAuthorityOver } from './authorizations';
 
 /**
  * A user's `email` is their default address: a UserEmail row, as GLPI keeps it. Writing
@@ -42,6 +44,42 @@ registerHooks(['User'], {
   },
 });
 
+/** The user's default address, '' when none. */
+export function defaultEmail(db: Db, userId: number): string {
+  const found = selectOne(db, 'SELECT email FROM glpi_useremails WHERE users_id = ? ORDER BY is_default DESC, id LIMIT 1', userId);
+  return found ? String(found.email ?? '') : '';
+}
+
+/** Does this User input change the default address? */
+export function changesEmail(db: Db, userId: number, input: Params): boolean {
+  return typeof input.email === 'string' && input.email.trim() !== defaultEmail(db, userId);
+}
+
+/** A row of one's own (an address, a preference) that stays one's own after the write. */
+export function ownRow(wc: WriteContext, row: Row, input: Params = {}): boolean {
+  const me = Number(wc.scope.user.id);
+  return Number(row.users_id) === me && (input.users_id === undefined || Number(input.users_id) === me);
+}
+
+/**
+ * Addresses are where a lost-password token is mailed: only their owner, or an editor who
+ * outranks them, adds, changes or removes them (and a row cannot move to another user unchecked).
+ */
+registerHooks(['UserEmail'], {
+  selfService: (wc, _type, row, input) => ownRow(wc, row, input),
+  selfServiceDelete: (wc, _type, row) => ownRow(wc, row),
+  prepareAdd(wc, _type, row) {
+    requireAuthorityOver(wc, row.users_id);
+  },
+  prepareUpdate(wc, _type, old, changes) {
+    requireAuthorityOver(wc, old.users_id);
+    if (changes.users_id !== undefined) requireAuthorityOver(wc, changes.users_id);
+  },
+  beforeDelete(wc, _type, row) {
+    requireAuthorityOver(wc, row.users_id);
+  },
+});
+
 /** A new default address (UserEmail with is_default) clears the flag on the others. */
 registerHooks(['UserEmail'], {
   afterAdd(wc, _type, row: Row) {
@@ -52,7 +90,4 @@ registerHooks(['UserEmail'], {
   },
 });
 
-registerReadExtras('User', (db, row) => {
-  const found = selectOne(db, 'SELECT email FROM glpi_useremails WHERE users_id = ? ORDER BY is_default DESC, id LIMIT 1', Number(row.id));
-  return { email: found ? String(found.email ?? '') : '' };
-});
+registerReadExtras('User', (db, row) => ({ email: defaultEmail(db, Number(row.id)) }));
