@@ -112,6 +112,8 @@ function keepRootSuperAdmin(wc: WriteContext, survives: (grant: { grantId: numbe
 
 /** What users may change on their own account without the user right. */
 const SELF_FIELDS = new Set(['password', 'password2', '_reset_api_token', '_reset_personal_token', 'realname', 'firstname', 'phone', 'phone2', 'mobile', 'language', 'nickname', 'email']);
+/** Keys preparePassword adds to the input itself. */
+const PREPARED = new Set(['_password_hash', '_password_error']);
 const PASSWORD_UPDATE = 1;
 const PERSONALIZATION_UPDATE = 2;
 
@@ -120,7 +122,7 @@ const isMe = (wc: WriteContext, userId: unknown) => Number(userId) === Number(wc
 registerHooks(['User'], {
   selfService(wc, _type, row, input) {
     if (!isMe(wc, row.id)) return false;
-    const keys = Object.keys(input).filter((k) => k !== 'id');
+    const keys = Object.keys(input).filter((k) => k !== 'id' && !PREPARED.has(k));
     if (!keys.every((k) => SELF_FIELDS.has(k))) return false;
     return !('password' in input) || (rightOf(wc.scope, 'password_update') & PASSWORD_UPDATE) !== 0;
   },
