@@ -2,7 +2,6 @@ import { flag, type Params } from '../http/params';
 import type { Db } from '../store/db';
 import { ItemError, registerHooks, registerReadExtras, type WriteContext } from '../store/hooks';
 import { insertRow, run, selectOne, type Row } from '../store/rows';
-import { requireAuthorityOver } from './authorizations';
 
 /**
  * A user's `email` is their default address: a UserEmail row, as GLPI keeps it. Writing
@@ -61,23 +60,10 @@ export function ownRow(wc: WriteContext, row: Row, input: Params = {}): boolean 
   return Number(row.users_id) === me && (input.users_id === undefined || Number(input.users_id) === me);
 }
 
-/**
- * Addresses are where a lost-password token is mailed: only their owner, or an editor who
- * outranks them, adds, changes or removes them (and a row cannot move to another user unchecked).
- */
+/** One's own addresses stay one's own to manage; others' need authority (see user-rules). */
 registerHooks(['UserEmail'], {
   selfService: (wc, _type, row, input) => ownRow(wc, row, input),
   selfServiceDelete: (wc, _type, row) => ownRow(wc, row),
-  prepareAdd(wc, _type, row) {
-    requireAuthorityOver(wc, row.users_id);
-  },
-  prepareUpdate(wc, _type, old, changes) {
-    requireAuthorityOver(wc, old.users_id);
-    if (changes.users_id !== undefined) requireAuthorityOver(wc, changes.users_id);
-  },
-  beforeDelete(wc, _type, row) {
-    requireAuthorityOver(wc, row.users_id);
-  },
 });
 
 /** A new default address (UserEmail with is_default) clears the flag on the others. */

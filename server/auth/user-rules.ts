@@ -181,8 +181,11 @@ registerHooks(['User'], {
   },
 });
 
-/** Authorizations and group memberships of another account are part of its access. */
-registerHooks(['Profile_User', 'Group_User'], {
+/**
+ * Addresses (where a lost-password token is mailed), authorizations and group memberships of
+ * another account are part of its access; a row cannot move to another user unchecked either.
+ */
+registerHooks(['UserEmail', 'Profile_User', 'Group_User'], {
   prepareAdd(wc, _type, row) {
     requireAuthorityOver(wc, row.users_id);
   },
