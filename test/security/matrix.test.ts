@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client, type ApiResponse } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
 import { createUser, loginAs, PASSWORD, PROFILES, RIGHT_MISSING, unique } from '../rights/fixture';
+import { passwordWorks, tokenWorks } from './helpers';
 
 const UPDATE = 2, DELETE = 8, PURGE = 16;
 const SELF_SERVICE = 1;
@@ -158,16 +159,6 @@ afterAll(() => server.dispose());
 // ---------------------------------------------------------------------------------------------
 // One cell: every operation in turn, then the target's state.
 
-async function tokenWorks(token: string): Promise<boolean> {
-  const res = await new Client(server.api).get('initSession', { headers: { Authorization: `user_token ${token}` } });
-  return res.status === 200;
-}
-
-async function passwordWorks(login: string, password: string): Promise<boolean> {
-  const res = await new Client(server.api).get('initSession', { headers: { Authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` } });
-  return res.status === 200;
-}
-
 /** glpi puts back what an allowed operation changed, so the next operation starts from a usable account. */
 async function restore(t: Target, input: Record<string, unknown>): Promise<void> {
   const res = await glpi.put(`User/${t.id}`, { input });
@@ -190,7 +181,7 @@ async function runCell(e: Editor, t: Target): Promise<string[]> {
     }
     if (want === 'rule' ? got !== '403 ERROR_RIGHT_MISSING RIGHT' : !OLDER_REFUSAL.test(got)) problems.push(`${label} ${op}: expected a ${want} refusal, got ${got}`);
     if (/api_token|personal_token/.test(res.text)) problems.push(`${label} ${op}: a refusal shows a token: ${res.text}`);
-    if (!(await tokenWorks(t.token))) problems.push(`${label} ${op}: the target's user_token stopped working`);
+    if (!(await tokenWorks(server.api, t.token))) problems.push(`${label} ${op}: the target's user_token stopped working`);
     return false;
   }
 
@@ -200,12 +191,12 @@ async function runCell(e: Editor, t: Target): Promise<string[]> {
   await attempt('UserEmail update', await as.put(`UserEmail/${t.secondEmail}`, { input: { email: `changed-${tag}@evil.example` } }), 200);
   await attempt('UserEmail delete', await as.del(`${user}/UserEmail/${t.secondEmail}`), 204);
   if (await attempt('password', await as.put(user, { input: { password: NEW_PASSWORD, password2: NEW_PASSWORD } }), 200)) {
-    if (!(await passwordWorks(t.login, NEW_PASSWORD))) problems.push(`${label} password: the new password does not work`);
+    if (!(await passwordWorks(server.api, t.login, NEW_PASSWORD))) problems.push(`${label} password: the new password does not work`);
   }
   const apiReset = await as.put(user, { input: { _reset_api_token: true } });
   if (await attempt('api token', apiReset, 200)) {
     const token = String(apiReset.body?.[0]?.api_token ?? '');
-    if (!(await tokenWorks(token))) problems.push(`${label} api token: the returned token does not open a session`);
+    if (!(await tokenWorks(server.api, token))) problems.push(`${label} api token: the returned token does not open a session`);
   }
   await attempt('personal token', await as.put(user, { input: { _reset_personal_token: true } }), 200);
   const login = `${t.login}_renamed`;
@@ -229,7 +220,7 @@ async function runCell(e: Editor, t: Target): Promise<string[]> {
     return problems;
   }
   // Nothing was allowed in this cell: the account is exactly as built.
-  if (!(await passwordWorks(t.login, PASSWORD))) problems.push(`${label}: the target no longer logs in with its password`);
+  if (!(await passwordWorks(server.api, t.login, PASSWORD))) problems.push(`${label}: the target no longer logs in with its password`);
   const row = (await glpi.get(user)).body;
   const expectedRow = { name: t.login, authtype: 1, auths_id: 0, is_active: 1, is_deleted: 0, begin_date: null, end_date: null };
   const actualRow = Object.fromEntries(Object.keys(expectedRow).map((k) => [k, row[k]]));

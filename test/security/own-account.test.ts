@@ -3,9 +3,10 @@
  * owner whatever the profile, while one's own authorizations still follow the rights.
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { Client } from '../support/client';
+import type { Client } from '../support/client';
 import { useServer } from '../support/server';
 import { createUser, expectError, loginAs, PASSWORD, RIGHT_MISSING } from '../rights/fixture';
+import { tokenWorks } from './helpers';
 
 const ctx = useServer();
 const SELF_SERVICE = 1;
@@ -16,9 +17,6 @@ let A: number;
 let selfService: Client;
 let selfId: number;
 let neighbourId: number;
-
-const tokenWorks = async (token: string) =>
-  (await new Client(ctx.server.api).get('initSession', { headers: { Authorization: `user_token ${token}` } })).status === 200;
 
 beforeAll(async () => {
   A = await ctx.api.create('Entity', { name: 'A', entities_id: 0 });
@@ -35,7 +33,7 @@ describe('a Self-Service user (no user right) on their own account', () => {
     await loginAs(ctx.server.api, 'requester', 'Changed-pw-2');
     const tokens = await selfService.put(me, { input: { _reset_api_token: true, _reset_personal_token: true } });
     expect(tokens.status).toBe(200);
-    expect(await tokenWorks(tokens.body[0].api_token)).toBe(true);
+    expect(await tokenWorks(ctx.server.api, tokens.body[0].api_token)).toBe(true);
     expect(tokens.body[0].personal_token).toMatch(/^[0-9a-f]{40}$/);
     expect((await selfService.put(me, { input: { email: 'me@example.org', language: 'fr_FR' } })).status).toBe(200);
     expect((await ctx.api.get(me)).body).toMatchObject({ email: 'me@example.org', language: 'fr_FR' });

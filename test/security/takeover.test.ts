@@ -9,6 +9,7 @@ import { Client, type ApiResponse } from '../support/client';
 import { ADMIN_PASSWORD, useServer } from '../support/server';
 import { MailCatcher } from '../support/smtp';
 import { createUser, expectError, loginAs, PASSWORD, RIGHT_MISSING } from '../rights/fixture';
+import { tokenWorks } from './helpers';
 
 const ctx = useServer();
 const mail = new MailCatcher();
@@ -37,10 +38,6 @@ async function setting(name: string, value: string): Promise<void> {
 function refused(res: ApiResponse): void {
   expectError(res, 403, 'ERROR_RIGHT_MISSING', RIGHT_MISSING);
   expect(res.text).not.toMatch(/api_token|personal_token/);
-}
-
-async function tokenWorks(token: string): Promise<boolean> {
-  return (await anon().get('initSession', { headers: { Authorization: `user_token ${token}` } })).status === 200;
 }
 
 beforeAll(async () => {
@@ -79,8 +76,8 @@ describe('a sub-entity Technician against the Super-Admin', () => {
     refused(await attacker.put(`User/${GLPI}`, { input: { _reset_personal_token: true } }));
     // Nothing to use: the answer carries no token, and guessing one does not open a session.
     expect(api.body[0]).toBe('ERROR_RIGHT_MISSING');
-    expect(await tokenWorks('0'.repeat(40))).toBe(false);
-    expect(await tokenWorks(ownerToken)).toBe(true);
+    expect(await tokenWorks(ctx.server.api, '0'.repeat(40))).toBe(false);
+    expect(await tokenWorks(ctx.server.api, ownerToken)).toBe(true);
   });
 
   test('adding an address of their own to glpi: refused on every path', async () => {
@@ -156,7 +153,7 @@ describe('the same Technician against an Admin of its own entity', () => {
 describe('glpi’s owner is still in control', () => {
   test('logs in with the password and the token, holds Super-Admin, and removes the attacker', async () => {
     const owner = await new Client(ctx.server.api).login('glpi', ADMIN_PASSWORD);
-    expect(await tokenWorks(ownerToken)).toBe(true);
+    expect(await tokenWorks(ctx.server.api, ownerToken)).toBe(true);
     const me = (await owner.get(`User/${GLPI}`)).body;
     expect({ name: me.name, authtype: me.authtype, is_active: me.is_active, is_deleted: me.is_deleted, end_date: me.end_date, email: me.email }).toEqual({
       name: 'glpi',
@@ -171,7 +168,7 @@ describe('glpi’s owner is still in control', () => {
     // The owner's own account stays theirs to change.
     const rotated = await owner.put(`User/${GLPI}`, { input: { _reset_api_token: true } });
     expect(rotated.status).toBe(200);
-    expect(await tokenWorks(rotated.body[0].api_token)).toBe(true);
+    expect(await tokenWorks(ctx.server.api, rotated.body[0].api_token)).toBe(true);
     expect((await owner.del(`User/${attackerId}`, { query: 'force_purge=true' })).status).toBe(204);
     expectError(await attacker.get(`User/${GLPI}`), 401, 'ERROR_SESSION_TOKEN_INVALID');
   });
