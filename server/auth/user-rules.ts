@@ -81,6 +81,8 @@ function changesAccess(wc: WriteContext, old: Row, changes: Row, input: Params):
   );
 }
 
+/** Columns that decide whether an account may log in now (see accountUsable). */
+const USABILITY_COLUMNS = ['is_active', 'is_deleted', 'begin_date', 'end_date'];
 const SUPER_ADMIN = 4;
 const ROOT_ENTITY = 0;
 
@@ -166,9 +168,11 @@ registerHooks(['User'], {
     if (accountUsable(old) && !accountUsable({ ...old, ...changes })) keepRootSuperAdmin(wc, (g) => g.userId !== Number(old.id), 'deactivated');
   },
   afterUpdate(wc, _type, old, changes) {
-    if (changes.is_active === 0 || changes.is_deleted === 1 || 'password' in changes) {
-      // A deactivated account, or one whose password changed, loses its other open sessions.
-      if (Number(old.id) !== Number(wc.scope.user.id) || !('password' in changes)) wc.services.sessions.killUser(Number(old.id));
+    const closed = USABILITY_COLUMNS.some((c) => c in changes) && !accountUsable({ ...old, ...changes });
+    if (closed || 'password' in changes) {
+      // An account that can no longer log in (deactivated, trashed, out of its dates), or whose
+      // password changed, loses its other open sessions.
+      if (!isMe(wc, old.id) || !('password' in changes)) wc.services.sessions.killUser(Number(old.id));
     }
   },
   beforeDelete(wc, _type, row) {

@@ -60,4 +60,12 @@ describe('the remaining one is the last', () => {
     const [own] = (await glpi.get(`User/${GLPI}/Profile_User`)).body;
     expectError(await glpi.del(`Profile_User/${own.id}`), 400, 'ERROR_GLPI_DELETE', LAST);
   });
+
+  test('an account dated out loses its open sessions, as a deactivated one does', async () => {
+    const branchId = (await branch.get('getFullSession')).body.session.glpiID;
+    expect((await second.get('getFullSession')).status).toBe(401);
+    const glpi = await loginAs(ctx.server.api, 'glpi', ADMIN_PASSWORD);
+    expect((await glpi.put(`User/${branchId}`, { input: { end_date: '2001-01-01 00:00:00' } })).status).toBe(200);
+    expectError(await branch.get('getFullSession'), 401, 'ERROR_SESSION_TOKEN_INVALID');
+  });
 });
