@@ -11,8 +11,8 @@ import { entityHooks, treeHooks } from './items/tree';
 import { followupHooks, itilHooks } from './itil/rules';
 import { allItemtypes, itemtypesWith } from './registry';
 import { apiClientTokenHooks } from './users/apiclient-token';
-import { defaultEmailHooks, userEmailHooks } from './users/user-emails';
-import { profileRightHooks, profileUserHooks, userHooks, userPreferenceHooks } from './users/user-rules';
+import { defaultEmailHooks, ownEmailHooks, userEmailHooks } from './users/user-emails';
+import { accountRowHooks, profileRightHooks, profileUserHooks, superAdminProfileHooks, userHooks, userPreferenceHooks } from './users/user-rules';
 
 const treeTypes = allItemtypes()
   .filter((t) => t.tree)
@@ -28,9 +28,12 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Entity'], hooks: entityHooks },
   { itemtypes: ['Notepad'], hooks: noteHooks },
   { itemtypes: ['User'], hooks: userEmailHooks },
+  { itemtypes: ['UserEmail'], hooks: ownEmailHooks },
   { itemtypes: ['UserEmail'], hooks: defaultEmailHooks },
   { itemtypes: ['User'], hooks: userHooks },
+  { itemtypes: ['UserEmail', 'Profile_User', 'Group_User'], hooks: accountRowHooks },
   { itemtypes: ['Profile_User'], hooks: profileUserHooks },
+  { itemtypes: ['Profile'], hooks: superAdminProfileHooks },
   { itemtypes: ['UserPreference'], hooks: userPreferenceHooks },
   { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },

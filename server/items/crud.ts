@@ -28,7 +28,9 @@ function refuse(): never {
 /** May the session attempt this kind of write at all (class right, or something of its own)? */
 export function mayAttempt(scope: WriteContext['scope'], type: Itemtype, action: Action): boolean {
   if (type.readOnly) return false;
-  return classCan(scope, type, action) || ((action === 'update' || action === 'create') && hooksOf(type).some((h) => h.selfService));
+  if (classCan(scope, type, action)) return true;
+  if (action === 'update' || action === 'create') return hooksOf(type).some((h) => h.selfService);
+  return (action === 'delete' || action === 'purge') && hooksOf(type).some((h) => h.selfServiceDelete);
 }
 
 /** May the session write this row (a new one, or an existing one)? Uses the shared access filter. */
@@ -165,7 +167,8 @@ export function addItem(wc: WriteContext, type: Itemtype, input: Params): number
   return id;
 }
 
-const same = (a: unknown, b: unknown) => (a === null || a === undefined ? null : String(a)) === (b === null || b === undefined ? null : String(b));
+/** Equal as stored: null and undefined alike, numbers and their strings alike. */
+export const same = (a: unknown, b: unknown) => (a === null || a === undefined ? null : String(a)) === (b === null || b === undefined ? null : String(b));
 
 /** Updates one item; call inside a transaction. */
 export function updateItem(wc: WriteContext, type: Itemtype, id: number, input: Params): void {
@@ -224,7 +227,8 @@ export function deleteItem(wc: WriteContext, type: Itemtype, id: number, forcePu
   const row = findById(wc.db, type.table, id);
   if (!row) throw new ItemError(ITEM_NOT_FOUND_MESSAGE, 'ERROR_ITEM_NOT_FOUND');
   const purge = forcePurge || !type.trash;
-  if (type.readOnly || !rowWritable(wc, type, row, purge ? 'purge' : 'delete')) refuse();
+  const own = hooksOf(type).some((h) => h.selfServiceDelete?.(wc, type, row));
+  if (type.readOnly || (!own && !rowWritable(wc, type, row, purge ? 'purge' : 'delete'))) refuse();
   if (purge && type.trash && Number(row.is_deleted) !== 1 && wc.services.store.settings.flag('purge_requires_trash')) {
     throw new ItemError(NOT_DELETED_MESSAGE, 'ERROR_NOT_DELETED');
   }

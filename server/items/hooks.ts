@@ -28,6 +28,8 @@ export class ItemError extends Error {
   constructor(
     message: string,
     readonly code?: string,
+    /** The status a single-item request answers with, when not GLPI's 400 for the verb. */
+    readonly status?: number,
   ) {
     super(message);
   }
@@ -53,6 +55,8 @@ export interface ItemHooks {
    * preferences). Returns true to allow this write on its own terms.
    */
   selfService?(wc: WriteContext, type: Itemtype, row: Row, input: Params): boolean;
+  /** The same for removing a row (one's own e-mail address or preference). */
+  selfServiceDelete?(wc: WriteContext, type: Itemtype, row: Row): boolean;
   /** Decides whether the session may write this dependent row; replaces the owner check. */
   canWriteOwner?(wc: WriteContext, type: Itemtype, row: Row, action: 'create' | 'update' | 'delete'): boolean;
   /** Fields shown beside the columns when the item is read. */

@@ -1,4 +1,4 @@
-import { flag } from '../core/params';
+import { flag, type Params } from '../core/params';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import type { Db } from '../db/connection';
 import { insertRow, run, selectOne, type Row } from '../db/rows';
@@ -44,6 +44,29 @@ export const userEmailHooks: ItemHooks = {
   },
 };
 
+/** The user's default address, '' when none. */
+export function defaultEmail(db: Db, userId: number): string {
+  const found = selectOne(db, 'SELECT email FROM glpi_useremails WHERE users_id = ? ORDER BY is_default DESC, id LIMIT 1', userId);
+  return found ? String(found.email ?? '') : '';
+}
+
+/** Does this User input change the default address? */
+export function changesEmail(db: Db, userId: number, input: Params): boolean {
+  return typeof input.email === 'string' && input.email.trim() !== defaultEmail(db, userId);
+}
+
+/** A row of one's own (an address, a preference) that stays one's own after the write. */
+export function ownRow(wc: WriteContext, row: Row, input: Params = {}): boolean {
+  const me = Number(wc.scope.user.id);
+  return Number(row.users_id) === me && (input.users_id === undefined || Number(input.users_id) === me);
+}
+
+/** One's own addresses stay one's own to manage; others' need authority (see user-rules). */
+export const ownEmailHooks: ItemHooks = {
+  selfService: (wc, _type, row, input) => ownRow(wc, row, input),
+  selfServiceDelete: (wc, _type, row) => ownRow(wc, row),
+};
+
 /** A new default address (UserEmail with is_default) clears the flag on the others. */
 export const defaultEmailHooks: ItemHooks = {
   afterAdd(wc, _type, row: Row) {
@@ -56,6 +79,5 @@ export const defaultEmailHooks: ItemHooks = {
 
 /** Reading a User shows its default address as `email`. */
 function defaultEmailOf(db: Db, row: Row): Record<string, unknown> {
-  const found = selectOne(db, 'SELECT email FROM glpi_useremails WHERE users_id = ? ORDER BY is_default DESC, id LIMIT 1', Number(row.id));
-  return { email: found ? String(found.email ?? '') : '' };
+  return { email: defaultEmail(db, Number(row.id)) };
 }

@@ -36,7 +36,8 @@ function requireClassRight(ctx: SessionContext, type: Itemtype, action: Action):
   if (!mayAttempt(ctx.scope, type, action)) throw errors.rightMissing();
 }
 
-type Outcome<T> = { ok: true; value: T; extra: Record<string, unknown> } | { ok: false; message: string; code?: string };
+type Failure = { ok: false; message: string; code?: string; status?: number };
+type Outcome<T> = { ok: true; value: T; extra: Record<string, unknown> } | Failure;
 
 /** A request this large changes table sizes enough to refresh the planner's statistics. */
 const BIG_WRITE = 200;
@@ -53,7 +54,7 @@ function missingId(verb: 'update' | 'delete'): never {
 }
 
 function failure(error: unknown): Outcome<never> {
-  if (error instanceof ItemError) return { ok: false, message: error.message, code: error.code };
+  if (error instanceof ItemError) return { ok: false, message: error.message, code: error.code, status: error.status };
   if (error instanceof Error && /constraint/i.test(error.message)) return { ok: false, message: 'The item conflicts with an existing one' };
   throw error;
 }
@@ -91,6 +92,12 @@ async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype
   return outcomes as Outcome<T>[];
 }
 
+/** A single element's failure: the status its refusal carries (403 for an account out of reach), else GLPI's 400. */
+function singleFailure(outcome: Failure, code: string): ApiError {
+  if (outcome.status) return new ApiError(outcome.status, outcome.code ?? code, outcome.message);
+  return new ApiError(400, code, outcome.message);
+}
+
 /** 200/201 when all succeed, 207 with the results when some fail, 400 when all fail. */
 function bulkReply(results: Record<string, unknown>[], failed: number, verb: 'ADD' | 'UPDATE' | 'DELETE', okStatus: number, headers?: Record<string, string>): Reply {
   if (failed === 0) return json(results, okStatus, headers);
@@ -105,6 +112,7 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
   const results: Record<string, unknown>[] = [];
   const ids: number[] = [];
   let failed = 0;
+  let firstFailure: Failure | null = null;
   const steps = list.map((element): Step<number> => {
     const input = { ...parentFields, ...element };
     return { input, run: (wc) => addItem(wc, type, input) };
@@ -115,13 +123,14 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
       results.push({ id: outcome.value, message: '', ...outcome.extra });
     } else {
       failed++;
+      firstFailure ??= outcome;
       results.push({ id: false, message: outcome.message });
     }
   }
   const href = (id: number) => `${ctx.apiBase}/${type.name}/${id}`;
   if (single) {
+    if (firstFailure) throw singleFailure(firstFailure, 'ERROR_GLPI_ADD');
     const outcome = results[0]!;
-    if (failed) throw new ApiError(400, 'ERROR_GLPI_ADD', outcome.message);
     return json(outcome, 201, { Location: href(outcome.id as number) });
   }
   return bulkReply(results, failed, 'ADD', 201, { Link: ids.map(href).join(',') });
@@ -135,6 +144,7 @@ export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: nu
   const results: Record<string, unknown>[] = [];
   let failed = 0;
   let notFound = false;
+  let firstFailure: Failure | null = null;
   const ids = list.map((element) => urlId ?? toId(element.id));
   const steps = list.map((element, i): Step<void> => {
     const id = ids[i];
@@ -148,12 +158,13 @@ export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: nu
     else {
       failed++;
       notFound ||= outcome.code === 'ERROR_ITEM_NOT_FOUND';
+      firstFailure ??= outcome;
       results.push({ [id]: false, message: outcome.message });
     }
   }
-  if (single && failed) {
+  if (single && firstFailure) {
     if (notFound) throw errors.itemNotFound();
-    throw new ApiError(400, 'ERROR_GLPI_UPDATE', results[0]!.message);
+    throw singleFailure(firstFailure, 'ERROR_GLPI_UPDATE');
   }
   return bulkReply(results, failed, 'UPDATE', 200);
 }
@@ -167,6 +178,7 @@ export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: nu
   const results: Record<string, unknown>[] = [];
   let failed = 0;
   let notFound = false;
+  let firstFailure: Failure | null = null;
   const ids = elements.list.map((element) => toId(element.id));
   const steps = ids.map((id): Step<void> => ({
     input: null,
@@ -178,14 +190,15 @@ export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: nu
     else {
       failed++;
       notFound ||= outcome.code === 'ERROR_ITEM_NOT_FOUND';
+      firstFailure ??= outcome;
       results.push({ [id]: false, message: outcome.message, ...(outcome.code === 'ERROR_NOT_DELETED' ? { error: 'ERROR_NOT_DELETED' } : {}) });
     }
   }
   if (urlId !== null) {
     if (!failed) return empty(204);
     if (notFound) throw errors.itemNotFound();
-    const first = results[0]!;
-    throw new ApiError(400, first.error === 'ERROR_NOT_DELETED' ? 'ERROR_NOT_DELETED' : 'ERROR_GLPI_DELETE', first.message);
+    const first = firstFailure!;
+    throw singleFailure(first, first.code === 'ERROR_NOT_DELETED' ? 'ERROR_NOT_DELETED' : 'ERROR_GLPI_DELETE');
   }
   return bulkReply(results, failed, 'DELETE', 200);
 }
