@@ -3,6 +3,7 @@ import { ConfigError, readConfig, USAGE } from './config';
 import { createApp } from './http/app';
 import { consoleSource } from './http/console';
 import './rules';
+import { runImportCommand } from './import';
 import { createServices } from './services';
 import { openStore } from './store';
 import { acquireInstanceLock, InstanceLockError } from './store/instance-lock';
@@ -11,7 +12,8 @@ async function main(): Promise<void> {
   let config;
   try {
     const command = parseCommand(process.argv.slice(2));
-    if (command.name !== 'serve') process.exit(runTool(command, process.env));
+    if (command.name === 'import') process.exit(await runImportCommand(command.args, process.env));
+    if (command.name !== 'serve') process.exit(runTool({ name: command.name, args: command.args }, process.env));
     config = readConfig(command.args, process.env);
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -1,6 +1,7 @@
 /**
  * The command line: `deskbase [serve] [options]` runs the server (see ../config.ts);
- * `deskbase backup <dir>` and `deskbase restore <dir>` work on a data folder and exit.
+ * `deskbase backup <dir>` and `deskbase restore <dir>` work on a data folder and exit;
+ * `deskbase import <mysql-url>` is in ../import.
  */
 import { resolve } from 'node:path';
 import { ConfigError } from '../config';
@@ -9,7 +10,7 @@ import { CliError } from './errors';
 import { formatBytes } from './fsutil';
 import { restore } from './restore';
 
-export type Command = { name: 'serve'; args: string[] } | { name: 'backup' | 'restore'; args: string[] };
+export type Command = { name: 'serve'; args: string[] } | { name: 'backup' | 'restore' | 'import'; args: string[] };
 
 export const BACKUP_USAGE = `Usage: deskbase backup <backup-dir> [--data <dir>]
 
@@ -29,7 +30,7 @@ Puts a backup made by "deskbase backup" into the data folder. Stop the server fi
 /** Splits off the command word; anything else that is not an option is an unknown command. */
 export function parseCommand(argv: string[]): Command {
   const first = argv[0];
-  if (first === 'backup' || first === 'restore') return { name: first, args: argv.slice(1) };
+  if (first === 'backup' || first === 'restore' || first === 'import') return { name: first, args: argv.slice(1) };
   if (first === 'serve') return { name: 'serve', args: argv.slice(1) };
   if (first !== undefined && !first.startsWith('-')) throw new ConfigError(`unknown command ${first} (see --help)`);
   return { name: 'serve', args: argv };

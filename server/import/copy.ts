@@ -1,0 +1,138 @@
+/**
+ * Copies one GLPI table in id order, in batches: each batch is one SQLite transaction holding
+ * its rows and the table's checkpoint, so an interrupted import never leaves half a batch and
+ * resumes after the last one committed. The next batch is read while the current one is written.
+ */
+import type { Statement } from 'bun:sqlite';
+import { SQLiteError } from 'bun:sqlite';
+import { inTransaction, type Db } from '../store/db';
+import { DEFAULT_SETTINGS } from '../store/settings';
+import { copyDocumentFile } from './documents';
+import type { TablePlan } from './plan';
+import type { Progress } from './progress';
+import { convertRow, type KnownIds } from './rows';
+import { noteSkip, saveProgress, type TableProgress } from './state';
+import type { GlpiSource } from './source';
+
+const BATCH_ROWS = 5000;
+
+export class Interrupted extends Error {}
+
+export interface CopyContext {
+  source: GlpiSource;
+  /** null on a dry run: everything is read and checked, nothing written. */
+  db: Db | null;
+  documentsDir: string | null;
+  filesDir: string | null;
+  known: KnownIds;
+  /** Itemtypes whose ids later tables check. */
+  referenced: Set<string>;
+  progress: Progress;
+  signal: AbortSignal;
+}
+
+/** GLPI settings Deskbase keeps as its own, whatever GLPI says. */
+const OWN_SETTINGS = new Set(['version']);
+/** GLPI encrypts these with its own key file: they cannot be carried over. */
+const ENCRYPTED_SETTINGS = new Set(['smtp_passwd', 'proxy_passwd']);
+
+type RowWriter = (row: unknown[], p: TableProgress) => string | null;
+
+/** How a converted row lands in SQLite; returns a skip reason or null. */
+function rowWriter(plan: TablePlan, db: Db | null, index: Map<string, number>): RowWriter {
+  const at = (name: string) => index.get(name) ?? -1;
+  if (plan.type.table === 'glpi_configs') {
+    const update = db?.query("UPDATE glpi_configs SET value = ? WHERE context = 'core' AND name = ?");
+    return (row, p) => {
+      const context = row[at('context')];
+      const name = String(row[at('name')] ?? '');
+      if (context !== 'core' || !(name in DEFAULT_SETTINGS) || OWN_SETTINGS.has(name)) return 'a setting Deskbase does not read';
+      if (ENCRYPTED_SETTINGS.has(name)) {
+        if (row[at('value')]) p.notes.push(`setting ${name} is encrypted with GLPI's key and was not imported: set it again as a Config item`);
+        return `a setting GLPI keeps encrypted`;
+      }
+      update?.run(row[at('value')] as string | null, name);
+      return null;
+    };
+  }
+  const columns = plan.columns.map((c) => c.column.name);
+  const insert: Statement | undefined = db?.query(`INSERT INTO ${plan.type.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+  return (row) => {
+    try {
+      insert?.run(...(row as never[]));
+      return null;
+    } catch (error) {
+      // One failed statement does not end the transaction: the row is reported and the rest goes on.
+      if (error instanceof SQLiteError && error.code?.startsWith('SQLITE_CONSTRAINT')) return 'same key as a row already imported';
+      throw error;
+    }
+  };
+}
+
+/** Seed rows of a fresh install are replaced by GLPI's, except settings which are merged. */
+function clearSeed(db: Db, plan: TablePlan): void {
+  if (plan.type.table !== 'glpi_configs') db.exec(`DELETE FROM ${plan.type.table}`);
+}
+
+export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableProgress | undefined): Promise<TableProgress> {
+  const { db, source } = ctx;
+  const table = plan.type.table;
+  const index = new Map(plan.columns.map((c, i) => [c.column.name, i]));
+  const idAt = index.get('id')!;
+  const keepIds = ctx.referenced.has(plan.type.name) ? ctx.known.of(plan.type.name) : null;
+  if (state && keepIds && db) for (const r of db.query<{ id: number }, []>(`SELECT id FROM ${table}`).all()) keepIds.add(r.id);
+  const p: TableProgress = state ?? { lastId: -1, rows: 0, done: false, skipped: {}, notes: [] };
+  if (p.done) return p;
+  if (!state && db) inTransaction(db, () => {
+    clearSeed(db, plan);
+    saveProgress(db, table, p);
+  });
+
+  const write = rowWriter(plan, db, index);
+  const isDocument = plan.type.name === 'Document';
+  const notes = { refusedPasswords: [] as string[] };
+  ctx.progress.begin(table, await source.count(table, p.lastId));
+  let next = source.batch(plan.select, p.lastId, BATCH_ROWS);
+  for (;;) {
+    const rows = await next;
+    if (rows.length === 0) break;
+    const lastId = Number(rows[rows.length - 1]![idAt]);
+    next = rows.length === BATCH_ROWS ? source.batch(plan.select, lastId, BATCH_ROWS) : Promise.resolve([]);
+    if (ctx.signal.aborted) {
+      next.catch(() => {});
+      throw new Interrupted();
+    }
+    const apply = () => {
+      for (const raw of rows) {
+        const id = Number(raw[idAt]);
+        const skip = convertRow(plan, index, raw, ctx.known, notes) ?? (isDocument ? documentSkip(ctx, index, raw, id, p) : null);
+        const reason = skip ? skip.reason : write(raw, p);
+        if (reason) {
+          noteSkip(p, reason, id);
+          continue;
+        }
+        p.rows++;
+        keepIds?.add(id);
+      }
+      for (const login of notes.refusedPasswords.splice(0)) {
+        p.notes.push(`user ${login}: the GLPI password hash is an old MD5 one that Deskbase does not accept: reset this password`);
+      }
+      p.lastId = lastId;
+      if (db) saveProgress(db, table, p);
+    };
+    if (db) inTransaction(db, apply);
+    else apply();
+    ctx.progress.advance(rows.length);
+  }
+  p.done = true;
+  if (db) inTransaction(db, () => saveProgress(db, table, p));
+  ctx.progress.end(p.rows, Object.values(p.skipped).reduce((n, s) => n + s.count, 0));
+  return p;
+}
+
+/** Copies a document's file; the row is kept either way (GLPI has it too), the problem noted. */
+function documentSkip(ctx: CopyContext, index: Map<string, number>, raw: unknown[], id: number, p: TableProgress): null {
+  const outcome = copyDocumentFile(id, raw[index.get('filepath') ?? -1], raw[index.get('sha1sum') ?? -1], ctx.filesDir, ctx.db ? ctx.documentsDir : null);
+  if (!outcome.ok) p.notes.push(outcome.note);
+  return null;
+}

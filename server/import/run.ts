@@ -1,0 +1,102 @@
+/**
+ * One import: check the GLPI database, open (or resume) the data folder, copy every table in
+ * dependency order, then report. The GLPI side is only read; on bad input nothing is written.
+ */
+import { resolve } from 'node:path';
+import { itemtype } from '../registry';
+import { refreshStatistics } from '../store/statistics';
+import { nowString } from '../store/rows';
+import { copyTable, type CopyContext } from './copy';
+import { makePlan, type Plan } from './plan';
+import { Progress, type ProgressSink } from './progress';
+import type { ImportReport } from './report';
+import { KnownIds } from './rows';
+import { GlpiSource, redact } from './source';
+import { finishRun, loadProgress, type TableProgress } from './state';
+import { openTarget, type Target } from './target';
+
+export interface ImportOptions {
+  url: string;
+  filesDir: string | null;
+  dataDir: string;
+  dryRun: boolean;
+  resume: boolean;
+  replace: boolean;
+  progress: ProgressSink;
+  signal: AbortSignal;
+  clock?: () => number;
+}
+
+/** Itemtypes whose ids some other imported row is checked against. */
+function referencedTypes(plan: Plan): Set<string> {
+  const out = new Set<string>();
+  for (const { type } of plan.tables) {
+    for (const owner of type.owners) {
+      if ('fk' in owner) out.add(owner.itemtype);
+      else for (const t of type.polyTargets) out.add(t);
+    }
+  }
+  return out;
+}
+
+/** Ids of tables this GLPI lacks stay those of the fresh install (on a dry run: none). */
+function knownFromAbsent(target: Target | null, plan: Plan, referenced: Set<string>, known: KnownIds): void {
+  if (!target) return;
+  for (const table of plan.absent) {
+    const type = [...referenced].map((name) => itemtype(name)!).find((t) => t.table === table);
+    if (!type) continue;
+    const ids = known.of(type.name);
+    for (const r of target.store.db.query<{ id: number }, []>(`SELECT id FROM ${table}`).all()) ids.add(r.id);
+  }
+}
+
+export async function runImport(o: ImportOptions): Promise<ImportReport> {
+  const clock = o.clock ?? (() => performance.now());
+  const started = clock();
+  const sourceName = redact(o.url);
+  const source = await GlpiSource.open(o.url);
+  let target: Target | null = null;
+  try {
+    const plan = await makePlan(source);
+    target = o.dryRun
+      ? null
+      : await openTarget({ dataDir: resolve(o.dataDir), source: sourceName, glpiVersion: source.version, resume: o.resume, replace: o.replace });
+    const saved = target ? loadProgress(target.store.db) : new Map<string, TableProgress>();
+    const referenced = referencedTypes(plan);
+    const known = new KnownIds();
+    knownFromAbsent(target, plan, referenced, known);
+    const ctx: CopyContext = {
+      source,
+      db: target?.store.db ?? null,
+      documentsDir: target?.store.documentsDir ?? null,
+      filesDir: o.filesDir === null ? null : resolve(o.filesDir),
+      known,
+      referenced,
+      progress: new Progress(o.progress, clock),
+      signal: o.signal,
+    };
+    const tables: ImportReport['tables'] = [];
+    for (const table of plan.tables) {
+      const progress = await copyTable(ctx, table, saved.get(table.type.table));
+      tables.push({ itemtype: table.type.name, table: table.type.table, progress });
+    }
+    if (target) {
+      finishRun(target.store.db, nowString());
+      refreshStatistics(target.store.db);
+    }
+    const notes = plan.tables.flatMap((t) => (t.dropped.length ? [`${t.type.table}: GLPI columns Deskbase does not keep, not imported: ${t.dropped.join(', ')}`] : []));
+    return {
+      source: sourceName,
+      glpiVersion: source.version,
+      target: target ? resolve(o.dataDir) : null,
+      dryRun: o.dryRun,
+      seconds: (clock() - started) / 1000,
+      plan,
+      tables,
+      notes,
+    };
+  } finally {
+    target?.close();
+    await source.close().catch(() => {});
+  }
+}
