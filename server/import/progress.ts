@@ -39,7 +39,7 @@ export class Progress {
 
   end(imported: number, skipped: number): void {
     const seconds = (this.clock() - this.started) / 1000;
-    const line = `${this.table}: ${imported.toLocaleString("en")} row${imported === 1 ? "" : "s"}${skipped ? `, ${skipped.toLocaleString('en')} skipped` : ''} in ${seconds.toFixed(1)} s`;
+    const line = `${this.table}: ${imported.toLocaleString('en')} row${imported === 1 ? '' : 's'}${skipped ? `, ${skipped.toLocaleString('en')} skipped` : ''} in ${seconds.toFixed(1)} s`;
     this.out.write(this.out.isTTY ? `\r\x1b[K${line}\n` : `${line}\n`);
   }
 

@@ -4,7 +4,7 @@
  * `scripts/ensure-mariadb.sh` installs the binaries; without them the tests skip.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
 
@@ -38,7 +38,7 @@ export class MariaDb {
   }
 
   async start(): Promise<void> {
-    const user = userInfo().username;
+    const user = Bun.spawnSync(['id', '-un']).stdout.toString().trim();
     const datadir = join(this.dir, 'data');
     const install = Bun.spawnSync(
       [INSTALL_DB!, '--no-defaults', `--datadir=${datadir}`, `--user=${user}`, '--auth-root-authentication-method=normal', '--skip-test-db'],
