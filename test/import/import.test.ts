@@ -114,7 +114,7 @@ describe.skipIf(mariadbMissing !== null)('import of a GLPI 10 database', () => {
     const hashOf = () => {
       const db = new Database(join(dataDir, 'deskbase.sqlite'), { readonly: true });
       try {
-        return String(db.query('SELECT password FROM glpi_users WHERE id = 6').get()!.password);
+        return String((db.query('SELECT password FROM glpi_users WHERE id = 6').get() as { password: string }).password);
       } finally {
         db.close();
       }
