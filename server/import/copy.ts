@@ -6,11 +6,12 @@
 import type { Statement } from 'bun:sqlite';
 import { SQLiteError } from 'bun:sqlite';
 import { inTransaction, type Db } from '../store/db';
+import { syncSchema } from '../store/schema';
 import { DEFAULT_SETTINGS } from '../store/settings';
 import { copyDocumentFile } from './documents';
 import type { TablePlan } from './plan';
 import type { Progress } from './progress';
-import { convertRow, type KnownIds } from './rows';
+import { RowConverter, type KnownIds } from './rows';
 import { noteSkip, saveProgress, type TableProgress } from './state';
 import type { GlpiSource } from './source';
 
@@ -69,9 +70,17 @@ function rowWriter(plan: TablePlan, db: Db | null, index: Map<string, number>): 
   };
 }
 
-/** Seed rows of a fresh install are replaced by GLPI's, except settings which are merged. */
-function clearSeed(db: Db, plan: TablePlan): void {
-  if (plan.type.table !== 'glpi_configs') db.exec(`DELETE FROM ${plan.type.table}`);
+/**
+ * Seed rows of a fresh install are replaced by GLPI's, except settings which are merged. The
+ * table's lookup indexes go too while it fills (building them once at the end is much faster);
+ * unique ones stay, they decide what is a duplicate.
+ */
+function startTable(db: Db, plan: TablePlan): void {
+  const table = plan.type.table;
+  if (table !== 'glpi_configs') db.exec(`DELETE FROM ${table}`);
+  const prefix = `${table}__i_`;
+  const indexes = db.query<{ name: string }, [string, string]>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND substr(name, 1, length(?2)) = ?2");
+  for (const { name } of indexes.all(table, prefix)) db.exec(`DROP INDEX ${name}`);
 }
 
 export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableProgress | undefined): Promise<TableProgress> {
@@ -84,11 +93,12 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
   const p: TableProgress = state ?? { lastId: -1, rows: 0, done: false, skipped: {}, notes: [] };
   if (p.done) return p;
   if (!state && db) inTransaction(db, () => {
-    clearSeed(db, plan);
+    startTable(db, plan);
     saveProgress(db, table, p);
   });
 
   const write = rowWriter(plan, db, index);
+  const converter = new RowConverter(plan, ctx.known);
   const isDocument = plan.type.name === 'Document';
   const notes = { refusedPasswords: [] as string[] };
   ctx.progress.begin(table, await source.count(table, p.lastId));
@@ -105,7 +115,7 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
     const apply = () => {
       for (const raw of rows) {
         const id = Number(raw[idAt]);
-        const skip = convertRow(plan, index, raw, ctx.known, notes) ?? (isDocument ? documentSkip(ctx, index, raw, id, p) : null);
+        const skip = converter.convert(raw, notes) ?? (isDocument ? documentSkip(ctx, index, raw, id, p) : null);
         const reason = skip ? skip.reason : write(raw, p);
         if (reason) {
           noteSkip(p, reason, id);
@@ -125,7 +135,12 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
     ctx.progress.advance(rows.length);
   }
   p.done = true;
-  if (db) inTransaction(db, () => saveProgress(db, table, p));
+  if (db) {
+    inTransaction(db, () => {
+      syncSchema(db); // puts the lookup indexes back
+      saveProgress(db, table, p);
+    });
+  }
   ctx.progress.end(p.rows, Object.values(p.skipped).reduce((n, s) => n + s.count, 0));
   return p;
 }

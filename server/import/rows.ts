@@ -5,6 +5,7 @@
 import { decodeHTMLStrict } from 'entities';
 import { tokenHash } from '../auth/secrets';
 import { itemtype as findItemtype } from '../registry';
+import type { Itemtype } from '../registry';
 import type { Column } from '../registry/columns';
 import type { TablePlan } from './plan';
 
@@ -60,51 +61,81 @@ export interface RowNotes {
   refusedPasswords: string[];
 }
 
+type OwnerCheck = (raw: unknown[]) => Skip | null;
+
 /**
- * Converts `raw` (in the plan's column order) in place; returns why the row is skipped, or null.
- * `index` maps column names to positions.
+ * Converts the rows of one table, in place, in the plan's column order: built once per table so
+ * the per-row work is only the conversions and the lookups that table needs.
  */
-export function convertRow(plan: TablePlan, index: Map<string, number>, raw: unknown[], known: KnownIds, notes: RowNotes): Skip | null {
-  for (let i = 0; i < raw.length; i++) raw[i] = convertValue(plan.columns[i]!.column, raw[i]);
-  const at = (name: string) => index.get(name);
-  const get = (name: string) => {
-    const i = at(name);
-    return i === undefined ? undefined : raw[i];
-  };
-  const set = (name: string, value: unknown) => {
-    const i = at(name);
-    if (i !== undefined) raw[i] = value;
-  };
-  const type = plan.type;
-  if (type.name === 'User') {
-    const hash = get('password');
+export class RowConverter {
+  private readonly columns: Column[];
+  private readonly index: Map<string, number>;
+  private readonly checks: OwnerCheck[];
+  private readonly special: ((raw: unknown[], notes: RowNotes) => void) | null;
+
+  constructor(plan: TablePlan, known: KnownIds) {
+    this.columns = plan.columns.map((c) => c.column);
+    this.index = new Map(this.columns.map((c, i) => [c.name, i]));
+    this.checks = plan.type.owners.map((owner) => this.ownerCheck(plan, owner, known));
+    this.special = plan.type.name === 'User' ? (raw, notes) => this.user(raw, notes) : plan.type.name === 'Entity' ? (raw) => this.entity(raw) : null;
+  }
+
+  /** Returns why the row is skipped, or null once it is ready to insert. */
+  convert(raw: unknown[], notes: RowNotes): Skip | null {
+    const columns = this.columns;
+    for (let i = 0; i < raw.length; i++) raw[i] = convertValue(columns[i]!, raw[i]);
+    this.special?.(raw, notes);
+    for (const check of this.checks) {
+      const skip = check(raw);
+      if (skip) return skip;
+    }
+    return null;
+  }
+
+  private at(name: string): number {
+    return this.index.get(name) ?? -1;
+  }
+
+  private ownerCheck(plan: TablePlan, owner: Itemtype['owners'][number], known: KnownIds): OwnerCheck {
+    if ('fk' in owner) {
+      const at = this.at(owner.fk);
+      const ids = known.of(owner.itemtype);
+      const skip = { reason: `${owner.fk} points to no ${owner.itemtype}` };
+      return (raw) => (ids.has(Number(raw[at])) ? null : skip);
+    }
+    const typeAt = this.at('itemtype');
+    const idAt = this.at('items_id');
+    const targets = new Set(plan.type.polyTargets);
+    return (raw) => {
+      const target = String(raw[typeAt] ?? '');
+      if (!targets.has(target)) {
+        if (target.startsWith('Plugin')) return { reason: 'itemtype of a plugin' };
+        if (!findItemtype(target)) return { reason: `unknown itemtype ${target || '(empty)'}` };
+        return { reason: `itemtype ${target} cannot have a ${plan.type.name} in Deskbase` };
+      }
+      return known.of(target).has(Number(raw[idAt])) ? null : { reason: `items_id points to no ${target}` };
+    };
+  }
+
+  private user(raw: unknown[], notes: RowNotes): void {
+    const password = this.at('password');
+    const hash = raw[password];
     if (typeof hash === 'string' && hash !== '' && !MODERN_HASH.test(hash)) {
-      set('password', null);
-      notes.refusedPasswords.push(String(get('name') ?? `id ${String(get('id'))}`));
+      raw[password] = null;
+      notes.refusedPasswords.push(String(raw[this.at('name')] ?? `id ${String(raw[this.at('id')])}`));
     }
     for (const name of ['api_token', 'personal_token']) {
-      const token = get(name);
-      if (typeof token === 'string' && token !== '') set(name, tokenHash(token));
+      const at = this.at(name);
+      if (at >= 0 && typeof raw[at] === 'string' && raw[at] !== '') raw[at] = tokenHash(raw[at] as string);
     }
     // Short-lived or browser-bound secrets: useless once moved.
-    for (const name of ['cookie_token', 'cookie_token_date', 'password_forget_token', 'password_forget_token_date']) set(name, null);
-  }
-  if (type.name === 'Entity' && Number(get('id')) === 0) set('entities_id', null); // GLPI 9.5 has -1 here
-  return checkOwners(plan, get, known);
-}
-
-function checkOwners(plan: TablePlan, get: (name: string) => unknown, known: KnownIds): Skip | null {
-  const type = plan.type;
-  for (const owner of type.owners) {
-    if ('fk' in owner) {
-      const id = Number(get(owner.fk));
-      if (!known.of(owner.itemtype).has(id)) return { reason: `${owner.fk} points to no ${owner.itemtype}` };
-      continue;
+    for (const name of ['cookie_token', 'cookie_token_date', 'password_forget_token', 'password_forget_token_date']) {
+      const at = this.at(name);
+      if (at >= 0) raw[at] = null;
     }
-    const target = String(get('itemtype') ?? '');
-    if (!findItemtype(target)) return { reason: target.startsWith('Plugin') ? 'itemtype of a plugin' : `unknown itemtype ${target || '(empty)'}` };
-    if (!type.polyTargets.includes(target)) return { reason: `itemtype ${target} cannot have a ${type.name} in Deskbase` };
-    if (!known.of(target).has(Number(get('items_id')))) return { reason: `items_id points to no ${target}` };
   }
-  return null;
+
+  private entity(raw: unknown[]): void {
+    if (Number(raw[this.at('id')]) === 0) raw[this.at('entities_id')] = null; // GLPI 9.5 has -1 here
+  }
 }
