@@ -8,7 +8,7 @@ import { SQLiteError } from 'bun:sqlite';
 import { inTransaction, type Db } from '../store/db';
 import { syncSchema } from '../store/schema';
 import { DEFAULT_SETTINGS } from '../store/settings';
-import { copyDocumentFile } from './documents';
+import { copyDocumentFile, copyUserPicture, type FileOutcome } from './documents';
 import type { TablePlan } from './plan';
 import type { Progress } from './progress';
 import { RowConverter, type KnownIds } from './rows';
@@ -99,7 +99,7 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
 
   const write = rowWriter(plan, db, index);
   const converter = new RowConverter(plan, ctx.known);
-  const isDocument = plan.type.name === 'Document';
+  const files = fileCopier(ctx, plan, index);
   const notes = { refusedPasswords: [] as string[] };
   ctx.progress.begin(table, await source.count(table, p.lastId));
   let next = source.batch(plan.select, p.lastId, BATCH_ROWS);
@@ -115,7 +115,11 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
     const apply = () => {
       for (const raw of rows) {
         const id = Number(raw[idAt]);
-        const skip = converter.convert(raw, notes) ?? (isDocument ? documentSkip(ctx, index, raw, id, p) : null);
+        const skip = converter.convert(raw, notes);
+        if (!skip && files) {
+          const outcome = files(raw, id);
+          if (!outcome.ok) p.notes.push(outcome.note); // the row is kept either way: GLPI has it too
+        }
         const reason = skip ? skip.reason : write(raw, p);
         if (reason) {
           noteSkip(p, reason, id);
@@ -145,9 +149,11 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
   return p;
 }
 
-/** Copies a document's file; the row is kept either way (GLPI has it too), the problem noted. */
-function documentSkip(ctx: CopyContext, index: Map<string, number>, raw: unknown[], id: number, p: TableProgress): null {
-  const outcome = copyDocumentFile(id, raw[index.get('filepath') ?? -1], raw[index.get('sha1sum') ?? -1], ctx.filesDir, ctx.db ? ctx.documentsDir : null);
-  if (!outcome.ok) p.notes.push(outcome.note);
+/** The files a table's rows bring along: a document's file, a user's picture. */
+function fileCopier(ctx: CopyContext, plan: TablePlan, index: Map<string, number>): ((raw: unknown[], id: number) => FileOutcome) | null {
+  const documentsDir = ctx.db ? ctx.documentsDir : null;
+  const at = (name: string) => index.get(name) ?? -1;
+  if (plan.type.name === 'Document') return (raw, id) => copyDocumentFile(id, raw[at('filepath')], raw[at('sha1sum')], ctx.filesDir, documentsDir);
+  if (plan.type.name === 'User') return (raw, id) => copyUserPicture(id, raw[at('picture')], ctx.filesDir, documentsDir);
   return null;
 }

@@ -156,6 +156,13 @@ describe.skipIf(mariadbMissing !== null)('import of a GLPI 10 database', () => {
     expect((await api.get('Document/4', { query: 'alt=media' })).status).toBe(404);
   });
 
+  test("a user's picture is copied; a missing one is reported", async () => {
+    const res = await fetch(`${server.api}/User/6/Picture`, { headers: { 'Session-Token': api.token } });
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(FIXTURE_FILES, '_pictures/a1/6_alice.png')))).toBe(true);
+    expect(result.stdout).toContain('user 7: picture ff/7_missing.jpg missing from the files folder');
+  });
+
   test('rows that cannot be kept are reported with their reason', () => {
     for (const line of [
       'ITILFollowup: 1 × items_id points to no Ticket (GLPI ids 3)',
