@@ -29,6 +29,17 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
     await maria.db.createDatabase('glpibig', FIXTURE_SQL + MANY_LOGS);
     await maria.db.createDatabase('notglpi', 'CREATE TABLE glpi_configs (id int); CREATE TABLE invoices (id int);');
     await maria.db.createDatabase('glpi94', `${FIXTURE_SQL}\nUPDATE glpi_configs SET value = '9.4.6' WHERE name = 'version';`);
+    // GLPI 9.5's differences that matter here: the root entity's parent is -1, dates are DATETIME,
+    // and only < and > were encoded, as named entities.
+    await maria.db.createDatabase(
+      'glpi95',
+      `${FIXTURE_SQL}
+      UPDATE glpi_configs SET value = '9.5.13' WHERE name = 'version';
+      ALTER TABLE glpi_entities MODIFY entities_id int DEFAULT '0';
+      UPDATE glpi_entities SET entities_id = -1 WHERE id = 0;
+      ALTER TABLE glpi_computers MODIFY date_mod datetime DEFAULT NULL;
+      UPDATE glpi_computers SET comment = 'Swapped &lt;SSD&gt; & RAM' WHERE id = 1;`,
+    );
   });
 
   const refused = async (args: string[], message: RegExp, code = 1) => {
@@ -51,6 +62,17 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
   test('an unsupported GLPI version', () => refused([maria.db.url('glpi94')], /GLPI 9\.4\.6 is not supported: Deskbase imports GLPI 9\.5 and 10\.0/));
   test('an address that is not MySQL', () => refused(['postgres://u:p@127.0.0.1:5432/glpi'], /not a MySQL\/MariaDB address/, 2));
   test('--resume without an interrupted import', () => refused([maria.db.url('glpi'), '--resume'], /nothing to resume/));
+
+  test('a GLPI 9.5 database imports too', async () => {
+    const data = folder();
+    const res = await runCli(['import', maria.db.url('glpi95'), '--data', data]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('imported GLPI 9.5.13');
+    const db = new Database(join(data, 'deskbase.sqlite'), { readonly: true });
+    expect(db.query('SELECT entities_id FROM glpi_entities WHERE id = 0').get()).toEqual({ entities_id: null });
+    expect(db.query('SELECT comment, date_mod FROM glpi_computers WHERE id = 1').get()).toEqual({ comment: 'Swapped <SSD> & RAM', date_mod: '2024-03-15 14:22:10' });
+    db.close();
+  });
 
   test('the password never shows in messages', async () => {
     const res = await runCli(['import', maria.db.url('glpi', { user: READER.user, password: 's3cret-word' }), '--data', folder()]);
