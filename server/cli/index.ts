@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { ConfigError } from '../config';
 import { backup } from './backup';
-import { CliError } from './errors';
+import { reportCommandError } from './errors';
 import { formatBytes } from './fsutil';
 import { restore } from './restore';
 
@@ -103,14 +103,8 @@ export function runTool(command: { name: 'backup' | 'restore'; args: string[] },
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`deskbase: ${error.message}\n`);
-      return 2;
-    }
-    if (error instanceof CliError) {
-      process.stderr.write(`deskbase: ${error.message}\n`);
-      return error.exitCode;
-    }
-    throw error;
+    const code = reportCommandError(error);
+    if (code === null) throw error;
+    return code;
   }
 }

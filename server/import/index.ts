@@ -4,10 +4,10 @@
  */
 import { resolve } from 'node:path';
 import { ConfigError } from '../config';
-import { CliError } from '../cli/errors';
+import { reportCommandError } from '../cli/errors';
 import { Interrupted } from './copy';
 import { formatReport } from './report';
-import { runImport } from './run';
+import { runImport, type ImportRequest } from './run';
 
 export const IMPORT_USAGE = `Usage: deskbase import mysql://USER:PASSWORD@HOST:PORT/DATABASE [options]
 
@@ -21,16 +21,7 @@ database is only read.
                                  moved to replaced-<time>/ inside it, not deleted)
 `;
 
-interface ImportArgs {
-  url: string;
-  filesDir: string | null;
-  dataDir: string;
-  dryRun: boolean;
-  resume: boolean;
-  replace: boolean;
-}
-
-function parseImportArgs(args: string[], env: Record<string, string | undefined>): ImportArgs | 'help' {
+function parseImportArgs(args: string[], env: Record<string, string | undefined>): ImportRequest | 'help' {
   let url: string | undefined;
   let files: string | null = null;
   let data: string | undefined;
@@ -72,14 +63,8 @@ export async function runImportCommand(args: string[], env: Record<string, strin
     process.stdout.write(formatReport(report));
     return 0;
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`deskbase: ${error.message}\n`);
-      return 2;
-    }
-    if (error instanceof CliError) {
-      process.stderr.write(`deskbase: ${error.message}\n`);
-      return error.exitCode;
-    }
+    const code = reportCommandError(error);
+    if (code !== null) return code;
     if (error instanceof Interrupted) {
       process.stderr.write('\ndeskbase: import interrupted; every copied batch is kept: run the same command with --resume to continue\n');
       return 130;

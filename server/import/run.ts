@@ -15,13 +15,17 @@ import { GlpiSource, redact } from './source';
 import { finishRun, loadProgress, type TableProgress } from './state';
 import { openTarget, type Target } from './target';
 
-export interface ImportOptions {
+/** What the command line asks for. */
+export interface ImportRequest {
   url: string;
   filesDir: string | null;
   dataDir: string;
   dryRun: boolean;
   resume: boolean;
   replace: boolean;
+}
+
+export interface ImportOptions extends ImportRequest {
   progress: ProgressSink;
   signal: AbortSignal;
   clock?: () => number;
