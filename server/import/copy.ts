@@ -12,7 +12,7 @@ import { copyDocumentFile, copyUserPicture, type FileOutcome } from './documents
 import type { TablePlan } from './plan';
 import type { Progress } from './progress';
 import { RowConverter, type KnownIds } from './rows';
-import { noteSkip, saveProgress, type TableProgress } from './state';
+import { addNote, noteSkip, saveProgress, type TableProgress } from './state';
 import type { GlpiSource } from './source';
 
 const BATCH_ROWS = 5000;
@@ -49,7 +49,7 @@ function rowWriter(plan: TablePlan, db: Db | null, index: Map<string, number>): 
       const name = String(row[at('name')] ?? '');
       if (context !== 'core' || !(name in DEFAULT_SETTINGS) || OWN_SETTINGS.has(name)) return 'a setting Deskbase does not read';
       if (ENCRYPTED_SETTINGS.has(name)) {
-        if (row[at('value')]) p.notes.push(`setting ${name} is encrypted with GLPI's key and was not imported: set it again as a Config item`);
+        if (row[at('value')]) addNote(p, `setting ${name} is encrypted with GLPI's key and was not imported: set it again as a Config item`);
         return `a setting GLPI keeps encrypted`;
       }
       update?.run(row[at('value')] as string | null, name);
@@ -90,7 +90,7 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
   const idAt = index.get('id')!;
   const keepIds = ctx.referenced.has(plan.type.name) ? ctx.known.of(plan.type.name) : null;
   if (state && keepIds && db) for (const r of db.query<{ id: number }, []>(`SELECT id FROM ${table}`).all()) keepIds.add(r.id);
-  const p: TableProgress = state ?? { lastId: -1, rows: 0, done: false, skipped: {}, notes: [] };
+  const p: TableProgress = state ?? { lastId: -1, rows: 0, done: false, skipped: {}, notes: [], omitted: 0 };
   if (p.done) return p;
   if (!state && db) inTransaction(db, () => {
     startTable(db, plan);
@@ -118,7 +118,7 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
         const skip = converter.convert(raw, notes);
         if (!skip && files) {
           const outcome = files(raw, id);
-          if (!outcome.ok) p.notes.push(outcome.note); // the row is kept either way: GLPI has it too
+          if (!outcome.ok) addNote(p, outcome.note); // the row is kept either way: GLPI has it too
         }
         const reason = skip ? skip.reason : write(raw, p);
         if (reason) {
@@ -128,9 +128,7 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
         p.rows++;
         keepIds?.add(id);
       }
-      for (const login of notes.refusedPasswords.splice(0)) {
-        p.notes.push(`user ${login}: the GLPI password hash is an old MD5 one that Deskbase does not accept: reset this password`);
-      }
+      for (const note of notes.refusedPasswords.splice(0)) addNote(p, note);
       p.lastId = lastId;
       if (db) saveProgress(db, table, p);
     };

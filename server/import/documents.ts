@@ -17,7 +17,7 @@ export function copyDocumentFile(
   documentsDir: string | null,
 ): FileOutcome {
   if (typeof filepath !== 'string' || filepath === '') return { ok: true }; // a link-only document
-  if (filesDir === null) return { ok: false, note: `document ${id}: ${filepath} not copied (no --files folder given)` };
+  if (filesDir === null) return { ok: true }; // reported once for the whole import
   const source = resolveStored(filesDir, filepath);
   if (!source || (documentsDir !== null && !resolveStored(documentsDir, filepath))) {
     return { ok: false, note: `document ${id}: unusable file path ${JSON.stringify(filepath)}` };
@@ -41,7 +41,7 @@ const PICTURES = '_pictures';
 
 export function copyUserPicture(id: number, picture: unknown, filesDir: string | null, documentsDir: string | null): FileOutcome {
   if (typeof picture !== 'string' || picture === '') return { ok: true };
-  if (filesDir === null) return { ok: false, note: `user ${id}: picture ${picture} not copied (no --files folder given)` };
+  if (filesDir === null) return { ok: true }; // reported once for the whole import
   const source = resolveStored(join(filesDir, PICTURES), picture);
   const target = documentsDir === null ? null : resolveStored(join(documentsDir, PICTURES), picture);
   if (!source || (documentsDir !== null && !target)) return { ok: false, note: `user ${id}: unusable picture path ${JSON.stringify(picture)}` };

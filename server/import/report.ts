@@ -36,9 +36,10 @@ export function formatReport(r: ImportReport): string {
   );
   if (skips.length) lines.push('Rows skipped:', ...skips);
   const notes = [...r.tables.flatMap((t) => t.progress.notes), ...r.notes];
+  const omitted = r.tables.reduce((n, t) => n + t.progress.omitted, 0) + Math.max(0, notes.length - MAX_NOTES);
   if (notes.length) {
     lines.push('To look at:', ...notes.slice(0, MAX_NOTES).map((n) => `  ${n}`));
-    if (notes.length > MAX_NOTES) lines.push(`  … and ${notes.length - MAX_NOTES} more`);
+    if (omitted) lines.push(`  … and ${omitted} more`);
   }
   const left = [...r.plan.plugins.map((t) => `${t.table} (plugin)`), ...r.plan.unserved.map((t) => t.table)];
   if (left.length) {

@@ -57,7 +57,7 @@ export function convertValue(column: Column, value: unknown): unknown {
 }
 
 export interface RowNotes {
-  /** Logins whose MD5-era (or otherwise unreadable) password hash was not kept. */
+  /** One line per user whose password hash was not kept (MD5-era or unreadable). */
   refusedPasswords: string[];
 }
 
@@ -122,7 +122,9 @@ export class RowConverter {
     const hash = raw[password];
     if (typeof hash === 'string' && hash !== '' && !MODERN_HASH.test(hash)) {
       raw[password] = null;
-      notes.refusedPasswords.push(String(raw[this.at('name')] ?? `id ${String(raw[this.at('id')])}`));
+      const login = String(raw[this.at('name')] ?? `id ${String(raw[this.at('id')])}`);
+      const kind = /^[0-9a-f]{32}$/i.test(hash) ? 'an old MD5 one' : 'in a format Deskbase does not read';
+      notes.refusedPasswords.push(`user ${login}: the GLPI password hash is ${kind} and was not kept: reset this password`);
     }
     for (const name of ['api_token', 'personal_token']) {
       const at = this.at(name);

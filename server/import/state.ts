@@ -19,6 +19,15 @@ export interface TableProgress {
   skipped: Record<string, Skipped>;
   /** Per-table findings: refused passwords, missing or mismatched files, settings not taken. */
   notes: string[];
+  /** Findings beyond MAX_NOTES, only counted. */
+  omitted: number;
+}
+
+const MAX_NOTES = 1000;
+
+export function addNote(p: TableProgress, note: string): void {
+  if (p.notes.length < MAX_NOTES) p.notes.push(note);
+  else p.omitted++;
 }
 
 const SCHEMA = [
@@ -60,7 +69,7 @@ export function loadProgress(db: Db): Map<string, TableProgress> {
       rows: Number(r.rows),
       done: Number(r.done) === 1,
       skipped: JSON.parse(String(r.skipped)) as Record<string, Skipped>,
-      notes: JSON.parse(String(r.notes)) as string[],
+      ...(JSON.parse(String(r.notes)) as { notes: string[]; omitted: number }),
     });
   }
   return out;
@@ -72,7 +81,7 @@ export function saveProgress(db: Db, table: string, p: TableProgress): void {
     `INSERT INTO deskbase_import_tables (table_name, last_id, rows, done, skipped, notes) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (table_name) DO UPDATE SET last_id = excluded.last_id, rows = excluded.rows, done = excluded.done,
        skipped = excluded.skipped, notes = excluded.notes`,
-  ).run(table, p.lastId, p.rows, p.done ? 1 : 0, JSON.stringify(p.skipped), JSON.stringify(p.notes));
+  ).run(table, p.lastId, p.rows, p.done ? 1 : 0, JSON.stringify(p.skipped), JSON.stringify({ notes: p.notes, omitted: p.omitted }));
 }
 
 export function noteSkip(p: TableProgress, reason: string, id: number): void {

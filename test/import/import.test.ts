@@ -129,7 +129,7 @@ describe.skipIf(mariadbMissing !== null)('import of a GLPI 10 database', () => {
   });
 
   test('an MD5-era password is refused at import and reported for a reset', async () => {
-    expect(result.stdout).toContain('user oldtimer: the GLPI password hash is an old MD5 one that Deskbase does not accept: reset this password');
+    expect(result.stdout).toContain('user oldtimer: the GLPI password hash is an old MD5 one and was not kept: reset this password');
     const res = await new Client(server.api).call('GET', 'initSession', { headers: { Authorization: `Basic ${btoa('oldtimer:oldpass')}` } });
     expect(res.status).toBe(401);
   });
