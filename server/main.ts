@@ -4,6 +4,7 @@ import { createApp } from './http/app';
 import { consoleSource } from './http/console';
 import './rules';
 import { runImportCommand } from './import';
+import { unfinishedImport } from './import/state';
 import { createServices } from './services';
 import { openStore } from './store';
 import { acquireInstanceLock, InstanceLockError } from './store/instance-lock';
@@ -37,6 +38,13 @@ async function main(): Promise<void> {
     throw error;
   }
   const { store, generatedAdminPassword, applied } = await openStore(config.dataDir, config.adminPassword);
+  const unfinished = unfinishedImport(store.db);
+  if (unfinished) {
+    console.error(`deskbase: ${unfinished}`);
+    store.db.close();
+    releaseLock();
+    process.exit(1);
+  }
   if (applied.length) console.log(`[deskbase] data folder ${config.dataDir}: applied ${applied.join(', ')}`);
   if (generatedAdminPassword) {
     console.log(`[deskbase] created the super-admin "glpi" with password: ${generatedAdminPassword}`);

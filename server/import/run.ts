@@ -2,7 +2,9 @@
  * One import: check the GLPI database, open (or resume) the data folder, copy every table in
  * dependency order, then report. The GLPI side is only read; on bad input nothing is written.
  */
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { CliError } from '../cli/errors';
 import { itemtype } from '../registry';
 import { refreshStatistics } from '../store/statistics';
 import { nowString } from '../store/rows';
@@ -54,10 +56,19 @@ function knownFromAbsent(target: Target | null, plan: Plan, referenced: Set<stri
   }
 }
 
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 export async function runImport(o: ImportOptions): Promise<ImportReport> {
   const clock = o.clock ?? (() => performance.now());
   const started = clock();
   const sourceName = redact(o.url);
+  if (o.filesDir !== null && !isFolder(o.filesDir)) throw new CliError(`--files ${o.filesDir} is not a folder (give GLPI's files/ folder)`);
   const source = await GlpiSource.open(o.url);
   let target: Target | null = null;
   try {

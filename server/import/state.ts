@@ -52,6 +52,13 @@ export function importRun(db: Db): ImportRun | null {
   return row ? { source: String(row.source), glpiVersion: String(row.glpi_version), finished: row.finished_at !== null } : null;
 }
 
+/** Why a server must not serve this database yet (an import stopped half-way), or null. */
+export function unfinishedImport(db: Db): string | null {
+  const run = importRun(db);
+  if (!run || run.finished) return null;
+  return `this data folder holds an import from ${run.source} that did not finish: run "deskbase import <same address> --resume" (or --replace) before serving it`;
+}
+
 export function startRun(db: Db, source: string, glpiVersion: string, now: string): void {
   for (const sql of SCHEMA) db.exec(sql);
   db.query('INSERT INTO deskbase_import_run (id, source, glpi_version, started_at) VALUES (1, ?, ?, ?)').run(source, glpiVersion, now);

@@ -61,6 +61,7 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
   test('a database that is not GLPI', () => refused([maria.db.url('notglpi')], /is not a GLPI database/));
   test('an unsupported GLPI version', () => refused([maria.db.url('glpi94')], /GLPI 9\.4\.6 is not supported: Deskbase imports GLPI 9\.5 and 10\.0/));
   test('an address that is not MySQL', () => refused(['postgres://u:p@127.0.0.1:5432/glpi'], /not a MySQL\/MariaDB address/, 2));
+  test('a --files folder that is not there', () => refused([maria.db.url('glpi'), '--files', join(root, 'no-such-files')], /--files .* is not a folder/));
   test('--resume without an interrupted import', () => refused([maria.db.url('glpi'), '--resume'], /nothing to resume/));
 
   test('a GLPI 9.5 database imports too', async () => {
@@ -171,6 +172,9 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
       await admin.close();
       expect(logCount(data)).toBe(0);
 
+      const serve = await runCli(['--data', data, '--port', '0']);
+      expect(serve.code).toBe(1); // a half-imported folder is not served
+      expect(serve.stderr).toMatch(/holds an import from mysql:\/\/glpi_reader:\*\*\*@.* that did not finish: run "deskbase import <same address> --resume"/);
       const again = await runCli(['import', maria.db.url('glpibig'), '--files', FIXTURE_FILES, '--data', data]);
       expect(again.code).toBe(1); // not empty: the admin must say --resume (or --replace)
       const resumed = await runCli(['import', maria.db.url('glpibig'), '--files', FIXTURE_FILES, '--data', data, '--resume']);
