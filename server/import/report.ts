@@ -41,6 +41,8 @@ export function formatReport(r: ImportReport): string {
     lines.push('To look at:', ...notes.slice(0, MAX_NOTES).map((n) => `  ${n}`));
     if (omitted) lines.push(`  … and ${omitted} more`);
   }
+  const dropped = r.plan.tables.flatMap((t) => t.dropped.map((column) => `${t.type.table}.${column}`));
+  if (dropped.length) lines.push(`GLPI columns Deskbase does not keep, not imported: ${dropped.join(', ')}`);
   const left = [...r.plan.plugins.map((t) => `${t.table} (plugin)`), ...r.plan.unserved.map((t) => t.table)];
   if (left.length) {
     const about = [...r.plan.plugins, ...r.plan.unserved].reduce((n, t) => n + t.approxRows, 0);

@@ -99,7 +99,7 @@ export async function runImport(o: ImportOptions): Promise<ImportReport> {
       finishRun(target.store.db, nowString());
       refreshStatistics(target.store.db);
     }
-    const notes = plan.tables.flatMap((t) => (t.dropped.length ? [`${t.type.table}: GLPI columns Deskbase does not keep, not imported: ${t.dropped.join(', ')}`] : []));
+    const notes: string[] = [];
     if (o.filesDir === null) notes.push("no --files folder given: document files and user pictures were not copied (import again with GLPI's files/ folder)");
     return {
       source: sourceName,
