@@ -100,6 +100,9 @@ export async function runImport(o: ImportOptions): Promise<ImportReport> {
       refreshStatistics(target.store.db);
     }
     const notes: string[] = [];
+    // GLPI's authtype 1 is its own password; 2-8 are mail servers, LDAP, CAS, certificates…
+    const external = await source.count('glpi_users', 'authtype > 1 AND is_deleted = 0', []);
+    if (external) notes.push(`${external} user(s) sign in to GLPI through LDAP, CAS, a mail server or another external source: Deskbase checks only its own passwords, so give them one (or a user token) before they can log in`);
     if (o.filesDir === null) notes.push("no --files folder given: document files and user pictures were not copied (import again with GLPI's files/ folder)");
     return {
       source: sourceName,

@@ -72,8 +72,9 @@ export class GlpiSource {
     return rows.map((r) => ({ name: r.COLUMN_NAME, dataType: r.DATA_TYPE.toLowerCase() }));
   }
 
-  async count(table: string, afterId: number): Promise<number> {
-    const rows = (await this.conn.unsafe(`SELECT COUNT(*) AS n FROM \`${table}\` WHERE id > ?`, [afterId])) as { n: number | bigint }[];
+  /** Rows of `table` matching `where` (our own SQL, with `?` for `params`). */
+  async count(table: string, where: string, params: unknown[]): Promise<number> {
+    const rows = (await this.conn.unsafe(`SELECT COUNT(*) AS n FROM \`${table}\` WHERE ${where}`, params)) as { n: number | bigint }[];
     return Number(rows[0]?.n ?? 0);
   }
 

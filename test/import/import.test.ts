@@ -171,6 +171,7 @@ describe.skipIf(mariadbMissing !== null)('import of a GLPI 10 database', () => {
       'Log: 1 × itemtype of a plugin (GLPI ids 6)',
       'ProfileRight: 1 × profiles_id points to no Profile',
     ]) expect(result.stdout).toContain(line);
+    expect(result.stdout).toContain('1 user(s) sign in to GLPI through LDAP, CAS, a mail server or another external source');
     expect(result.stdout).toContain('GLPI columns Deskbase does not keep, not imported: glpi_tickets.externalid');
     expect(result.stdout).toMatch(/Not imported \(tables Deskbase does not serve, about \d+ rows\): .*glpi_plugin_fields_containers \(plugin\).*glpi_crontasks/);
   });
