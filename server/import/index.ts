@@ -13,7 +13,8 @@ export const IMPORT_USAGE = `Usage: deskbase import mysql://USER:PASSWORD@HOST:P
 
 Copies a GLPI 9.5 or 10.0 database into a new Deskbase data folder, GLPI's ids kept. The GLPI
 database is only read.
-  --files <dir>                  GLPI's files/ folder: document files are copied from it
+  --files <dir>                  GLPI's files/ folder: document files and user pictures are
+                                 copied from it
   --data <dir>   DESKBASE_DATA   data folder to write (default ./data); must be empty
   --dry-run                      read and check everything, write nothing, print the report
   --resume                       continue an interrupted import into the data folder
@@ -50,7 +51,12 @@ function parseImportArgs(args: string[], env: Record<string, string | undefined>
 /** Runs the import command; returns the exit code (messages already printed). */
 export async function runImportCommand(args: string[], env: Record<string, string | undefined>): Promise<number> {
   const abort = new AbortController();
-  const stop = () => abort.abort();
+  // First Ctrl-C: stop after the batch being written. Second: stop now (batches are transactions).
+  const stop = () => {
+    if (abort.signal.aborted) process.exit(130);
+    abort.abort();
+    process.stderr.write('\ndeskbase: stopping after the current batch (Ctrl-C again to stop at once)\n');
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   try {
