@@ -145,9 +145,11 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
       expect(dumpDataFolder(data)).toEqual(dumpDataFolder(reference));
     });
 
-    test('a kill mid-import, then --resume, ends like an uninterrupted import', async () => {
-      const data = folder();
-      // Hold the history table locked so the import is stopped, for sure, once it gets there.
+    /**
+     * Starts `deskbase import` with the history table locked, so it is stopped, for sure, once it
+     * gets there; resolves when every table before it is done. `unlock` lets it go on.
+     */
+    async function startBlockedImport(data: string) {
       const admin = new SQL(maria.db.url('glpibig', ADMIN));
       const locker = await admin.reserve();
       await locker.unsafe('LOCK TABLES glpi_logs WRITE');
@@ -165,11 +167,40 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
         if (done) throw new Error(`import ended early:\n${seen}`);
         seen += new TextDecoder().decode(value);
       }
+      const unlock = async () => {
+        await locker.unsafe('UNLOCK TABLES');
+        locker.release();
+        await admin.close();
+      };
+      const rest = async () => {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return seen;
+          seen += new TextDecoder().decode(value);
+        }
+      };
+      return { proc, unlock, rest };
+    }
+
+    test('Ctrl-C on the command stops it after the batch in progress; exit status 130', async () => {
+      const data = folder();
+      const { proc, unlock, rest } = await startBlockedImport(data);
+      proc.kill('SIGINT');
+      await unlock();
+      const [stderr, code] = await Promise.all([rest(), proc.exited]);
+      expect(code).toBe(130);
+      expect(stderr).toContain('import interrupted; every copied batch is kept: run the same command with --resume to continue');
+      const resumed = await runCli(['import', maria.db.url('glpibig'), '--files', FIXTURE_FILES, '--data', data, '--resume']);
+      expect(resumed.code).toBe(0);
+      expect(dumpDataFolder(data)).toEqual(dumpDataFolder(reference));
+    });
+
+    test('a kill mid-import, then --resume, ends like an uninterrupted import', async () => {
+      const data = folder();
+      const { proc, unlock } = await startBlockedImport(data);
       proc.kill('SIGKILL');
       await proc.exited;
-      await locker.unsafe('UNLOCK TABLES');
-      locker.release();
-      await admin.close();
+      await unlock();
       expect(logCount(data)).toBe(0);
 
       const serve = await runCli(['--data', data, '--port', '0']);
