@@ -24,7 +24,7 @@ export type Skip = { reason: string };
 
 /** Columns that hold secrets or file names: never entity-decoded. */
 const VERBATIM = new Set(['password', 'api_token', 'personal_token', 'cookie_token', 'password_forget_token', 'app_token', 'sha1sum', 'filepath']);
-/** GLPI 9.5 writes hashes like this (PHP's password_hash: bcrypt; argon2 on some setups). */
+/** Hashes GLPI 9.5 and 10 write (PHP's password_hash: bcrypt, argon2 on some setups). */
 const MODERN_HASH = /^\$(2[aby]|argon2id|argon2i)\$/;
 
 function fallback(column: Column): unknown {
