@@ -4,6 +4,8 @@ import { createApp } from './http/app';
 import { consoleSource } from './http/console';
 import { installRules } from './items/hooks';
 import { RULES } from './rules';
+import { runImportCommand } from './import';
+import { unfinishedImport } from './import/state';
 import { createServices } from './auth/services';
 import { openStore } from './db';
 import { acquireInstanceLock, InstanceLockError } from './db/instance-lock';
@@ -12,7 +14,8 @@ async function main(): Promise<void> {
   let config;
   try {
     const command = parseCommand(process.argv.slice(2));
-    if (command.name !== 'serve') process.exit(runTool(command, process.env));
+    if (command.name === 'import') process.exit(await runImportCommand(command.args, process.env));
+    if (command.name !== 'serve') process.exit(runTool({ name: command.name, args: command.args }, process.env));
     config = readConfig(command.args, process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -36,6 +39,13 @@ async function main(): Promise<void> {
     throw error;
   }
   const { store, generatedAdminPassword, applied } = await openStore(config.dataDir, config.adminPassword);
+  const unfinished = unfinishedImport(store.db);
+  if (unfinished) {
+    console.error(`deskbase: ${unfinished}`);
+    store.db.close();
+    releaseLock();
+    process.exit(1);
+  }
   if (applied.length) console.log(`[deskbase] data folder ${config.dataDir}: applied ${applied.join(', ')}`);
   if (generatedAdminPassword) {
     console.log(`[deskbase] created the super-admin "glpi" with password: ${generatedAdminPassword}`);

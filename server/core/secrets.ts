@@ -17,6 +17,11 @@ export async function verifyPassword(password: string, hash: string | null): Pro
   }
 }
 
+/** Hashes kept from GLPI (bcrypt) are replaced by argon2id at the account's next login. */
+export function needsRehash(hash: string): boolean {
+  return !hash.startsWith('$argon2id$');
+}
+
 /** A hash of nothing real, verified when the login is unknown so timing does not reveal it. */
 let decoy: Promise<string> | undefined;
 export function decoyHash(): Promise<string> {

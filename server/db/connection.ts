@@ -1,4 +1,4 @@
-import { Database } from 'bun:sqlite';
+import { Database, SQLiteError } from 'bun:sqlite';
 
 export type Db = Database;
 
@@ -41,4 +41,9 @@ export function inSavepoint<T>(db: Db, fn: () => T): T {
 /** One read of the schema version through the connection itself: fails once it is closed. */
 export function probe(db: Db): void {
   db.query('SELECT id FROM deskbase_migrations ORDER BY id DESC LIMIT 1').get();
+}
+
+/** Does this error come from a UNIQUE, NOT NULL or foreign-key constraint of the engine? */
+export function isConstraintError(error: unknown): boolean {
+  return error instanceof SQLiteError && (error.code?.startsWith('SQLITE_CONSTRAINT') ?? false);
 }

@@ -1,4 +1,6 @@
 import type { Statement } from 'bun:sqlite';
+
+export type { Statement };
 import type { Db } from './connection';
 
 export type Row = Record<string, unknown>;
