@@ -42,6 +42,7 @@ function derive(name: string, spec: ItemtypeSpec, tableToType: Map<string, strin
     tree: spec.tree ?? null,
     children: spec.children ?? [],
     readOnly: spec.readOnly ?? false,
+    quietAdd: spec.quietAdd ?? false,
     polyTargets: [],
     visibility: spec.visibility ?? (spec.owners?.length ? 'owner' : column.has('entities_id') ? 'entity' : 'global'),
     columns,

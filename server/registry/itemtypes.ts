@@ -54,7 +54,7 @@ const itil = (table: string, right: string, name: keyof typeof ITIL_CHILDREN): I
 
 /** An ITIL actor row: rights follow the ITIL item; history names the user, group or supplier. */
 const itilActor = (table: string, parent: string, parentFk: string, actor: 'User' | 'Group' | 'Supplier'): ItemtypeSpec =>
-  dependent(table, [{ fk: parentFk, itemtype: parent }], { logsWith: { fk: `${actor.toLowerCase()}s_id`, itemtype: actor } });
+  dependent(table, [{ fk: parentFk, itemtype: parent }], { logsWith: { fk: `${actor.toLowerCase()}s_id`, itemtype: actor }, quietAdd: true });
 
 /** GLPI's linked_action values for components, installations and connections. */
 const DEVICE_LINK = { add: 1, remove: 3 };
@@ -84,19 +84,19 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
     // The instantiation (Ethernet) and network-name fields GLPI takes with the port.
     virtualInput: ['speed', 'type', 'items_devicenetworkcards_id', 'NetworkName_name', 'NetworkName_fqdns_id', 'NetworkName_comment', 'NetworkName__ipaddresses'],
   }),
-  NetworkPortEthernet: dependent('glpi_networkportethernets', [{ fk: 'networkports_id', itemtype: 'NetworkPort' }], { kind: 'child' }),
+  NetworkPortEthernet: dependent('glpi_networkportethernets', [{ fk: 'networkports_id', itemtype: 'NetworkPort' }], { kind: 'child', quietAdd: true }),
   NetworkName: dependent('glpi_networknames', [poly], { kind: 'child', children: ['IPAddress'], polyTargets: ['NetworkPort'] }),
   IPAddress: dependent('glpi_ipaddresses', [poly], { kind: 'child', polyTargets: ['NetworkName'] }),
   FQDN: dropdown('glpi_fqdns', 'internet'),
   IPNetwork: { ...treeDropdown('glpi_ipnetworks', 'ipnetworks_id', 'internet') },
   Item_Disk: dependent('glpi_items_disks', [poly], { kind: 'child', polyTargets: 'disk' }),
-  Infocom: dependent('glpi_infocoms', [poly], { kind: 'child', right: 'infocom', history: true, polyTargets: 'infocom' }),
+  Infocom: dependent('glpi_infocoms', [poly], { kind: 'child', right: 'infocom', history: true, polyTargets: 'infocom', quietAdd: true }),
   Contract: { table: 'glpi_contracts', kind: 'other', right: 'contract', trash: true, features: ['document', 'note', 'infocom'] },
   Contract_Item: dependent('glpi_contracts_items', [{ fk: 'contracts_id', itemtype: 'Contract' }, poly], { polyTargets: 'contract' }),
   Contract_Supplier: dependent('glpi_contracts_suppliers', [{ fk: 'contracts_id', itemtype: 'Contract' }, { fk: 'suppliers_id', itemtype: 'Supplier' }]),
   Supplier: { table: 'glpi_suppliers', kind: 'other', right: 'contact_enterprise', trash: true, features: ['document', 'note', 'contract'] },
   Budget: { table: 'glpi_budgets', kind: 'other', right: 'budget', trash: true, features: ['document', 'note'] },
-  Notepad: dependent('glpi_notepads', [poly], { kind: 'child', polyTargets: 'note' }),
+  Notepad: dependent('glpi_notepads', [poly], { kind: 'child', polyTargets: 'note', quietAdd: true }),
 
   // Components
   DeviceProcessor: { table: 'glpi_deviceprocessors', kind: 'dropdown', right: 'device' },
@@ -118,10 +118,10 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   Ticket: itil('glpi_tickets', 'ticket', 'Ticket'),
   Problem: itil('glpi_problems', 'problem', 'Problem'),
   Change: itil('glpi_changes', 'change', 'Change'),
-  ITILFollowup: { table: 'glpi_itilfollowups', kind: 'child', right: 'followup', history: false, owners: [poly], computed: ['users_id', 'users_id_editor'], polyTargets: 'itil' },
-  TicketTask: { table: 'glpi_tickettasks', kind: 'child', right: 'task', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }] },
+  ITILFollowup: { table: 'glpi_itilfollowups', kind: 'child', right: 'followup', history: false, owners: [poly], computed: ['users_id', 'users_id_editor'], polyTargets: 'itil', quietAdd: true },
+  TicketTask: { table: 'glpi_tickettasks', kind: 'child', right: 'task', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }], quietAdd: true },
   ITILSolution: { table: 'glpi_itilsolutions', kind: 'child', right: null, history: false, owners: [poly], polyTargets: 'itil' },
-  TicketValidation: { table: 'glpi_ticketvalidations', kind: 'child', right: 'ticketvalidation', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }] },
+  TicketValidation: { table: 'glpi_ticketvalidations', kind: 'child', right: 'ticketvalidation', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }], quietAdd: true },
   Ticket_User: itilActor('glpi_tickets_users', 'Ticket', 'tickets_id', 'User'),
   Group_Ticket: itilActor('glpi_groups_tickets', 'Ticket', 'tickets_id', 'Group'),
   Supplier_Ticket: itilActor('glpi_suppliers_tickets', 'Ticket', 'tickets_id', 'Supplier'),
@@ -153,8 +153,8 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
     virtualInput: ['password2', 'email'],
     fk: { default_requesttypes_id: 'RequestType', users_id_supervisor: 'User' },
   },
-  UserEmail: dependent('glpi_useremails', [{ fk: 'users_id', itemtype: 'User' }], { kind: 'child', required: ['email'] }),
-  UserPreference: dependent('glpi_userpreferences', [{ fk: 'users_id', itemtype: 'User' }], { kind: 'child', fk: { default_requesttypes_id: 'RequestType' } }),
+  UserEmail: dependent('glpi_useremails', [{ fk: 'users_id', itemtype: 'User' }], { kind: 'child', required: ['email'], quietAdd: true }),
+  UserPreference: dependent('glpi_userpreferences', [{ fk: 'users_id', itemtype: 'User' }], { kind: 'child', fk: { default_requesttypes_id: 'RequestType' }, quietAdd: true }),
   Group: { table: 'glpi_groups', kind: 'dropdown', right: 'group', tree: 'groups_id', computed: TREE_CACHE, features: ['document'], required: ['name'] },
   Group_User: dependent('glpi_groups_users', [{ fk: 'users_id', itemtype: 'User' }, { fk: 'groups_id', itemtype: 'Group' }]),
   Entity: {
@@ -167,12 +167,12 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
     required: ['name'],
   },
   Profile: { table: 'glpi_profiles', kind: 'system', right: 'profile', required: ['name'], children: ['ProfileRight'] },
-  ProfileRight: { table: 'glpi_profilerights', kind: 'child', right: 'profile', history: false, owners: [{ fk: 'profiles_id', itemtype: 'Profile' }] },
+  ProfileRight: { table: 'glpi_profilerights', kind: 'child', right: 'profile', history: false, owners: [{ fk: 'profiles_id', itemtype: 'Profile' }], quietAdd: true },
   // An authorization is also in an entity: sessions reach only those of their entities.
-  Profile_User: dependent('glpi_profiles_users', [{ fk: 'users_id', itemtype: 'User' }, { fk: 'profiles_id', itemtype: 'Profile' }], { visibility: 'entity' }),
-  Config: { table: 'glpi_configs', kind: 'system', right: 'config', history: false },
+  Profile_User: dependent('glpi_profiles_users', [{ fk: 'users_id', itemtype: 'User' }, { fk: 'profiles_id', itemtype: 'Profile' }], { visibility: 'entity', quietAdd: true }),
+  Config: { table: 'glpi_configs', kind: 'system', right: 'config', history: false, quietAdd: true },
   APIClient: { table: 'glpi_apiclients', kind: 'system', right: 'config', hidden: ['app_token'] },
-  DisplayPreference: { table: 'glpi_displaypreferences', kind: 'system', right: 'search_config', history: false },
+  DisplayPreference: { table: 'glpi_displaypreferences', kind: 'system', right: 'search_config', history: false, quietAdd: true },
   Log: { table: 'glpi_logs', kind: 'child', right: 'logs', history: false, owners: [poly], readOnly: true, polyTargets: 'history' },
 
   // Documents

@@ -56,6 +56,8 @@ export interface ItemtypeSpec {
   logsWith?: OwnerLink;
   /** linked_action values of this link's history rows, when not 15/16 (devices, software, connections). */
   linkActions?: { add: number; remove: number };
+  /** An add answers `message: ""` instead of GLPI's "Item successfully added: …" (GLPI turns it off for these). */
+  quietAdd?: boolean;
   /** Users are not in an entity: they are visible through their authorizations. */
   visibility?: 'entity' | 'authorizations' | 'global';
 }

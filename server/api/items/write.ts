@@ -3,6 +3,8 @@ import { actorName } from '../../store/history';
 import { addItem, deleteItem, ItemError, mayAttempt, updateItem, type WriteContext } from '../../store/crud';
 import { hooksOf } from '../../store/hooks';
 import { inTransaction } from '../../store/db';
+import { nameOfRow } from '../../store/names';
+import { findById } from '../../store/rows';
 import { empty, json, type Reply, type SessionContext } from '../../http/context';
 import { ApiError, badRequest, errors } from '../../http/errors';
 import { asList, flag, isObject, toId, type Params } from '../../http/params';
@@ -97,6 +99,18 @@ function bulkReply(results: Record<string, unknown>[], failed: number, verb: 'AD
   throw new ApiError(400, `ERROR_GLPI_${verb}`, results);
 }
 
+/**
+ * GLPI's answer to an add: "Item successfully added: " and the item's link text (its name; ITIL
+ * items add their id; unnamed ones read "<Type> - ID <id>"). Types GLPI keeps quiet answer "".
+ */
+function addedMessage(ctx: SessionContext, type: Itemtype, id: number): string {
+  if (type.quietAdd) return '';
+  const row = findById(ctx.services.store.db, type.table, id);
+  const name = row ? nameOfRow(type, row) : '';
+  const text = name === '' ? `${type.name} - ID ${id}` : type.kind === 'itil' ? `${name} (${id})` : name;
+  return `Item successfully added: ${text}`;
+}
+
 /** POST /:itemtype/ (and /:parent/:id/:itemtype/, which fills the parent link). */
 export async function createItems(ctx: SessionContext, type: Itemtype, parentFields: Params = {}): Promise<Reply> {
   const { list, single } = inputElements(ctx);
@@ -111,7 +125,7 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
   for (const outcome of await runSteps(ctx, true, type, steps)) {
     if (outcome.ok) {
       ids.push(outcome.value);
-      results.push({ id: outcome.value, message: '', ...outcome.extra });
+      results.push({ id: outcome.value, message: addedMessage(ctx, type, outcome.value), ...outcome.extra });
     } else {
       failed++;
       results.push({ id: false, message: outcome.message });
