@@ -1,13 +1,16 @@
 import { parseColumns } from './columns';
 import { ITEMTYPE_SPECS } from './itemtypes';
 import { coreTables } from './tables/core';
+import { deviceTables } from './tables/devices';
 import { extraTables } from './tables/extra';
 import type { TableSpec } from './tables/types';
 import type { Itemtype, ItemtypeSpec } from './types';
 
 export type { Itemtype, Feature } from './types';
 
-export const TABLES: Record<string, TableSpec> = { ...coreTables, ...extraTables };
+export { ITEM_DEVICE_TYPES } from './tables/devices';
+
+export const TABLES: Record<string, TableSpec> = { ...coreTables, ...extraTables, ...deviceTables };
 
 const FK_PATTERN = /^([a-z0-9]+)_id(?:_[a-z0-9_]+)?$/;
 

@@ -1,41 +1,13 @@
-import type { Feature, ItemtypeSpec } from './types';
+import { asset, DEVICE_LINK, dependent, dropdown, poly, TREE_CACHE, treeDropdown } from './kinds';
+import { deviceItemtypes } from './tables/devices';
+import type { ItemtypeSpec } from './types';
 
 /**
  * Every itemtype Deskbase serves, as data. Tables come from ./tables; columns, foreign keys,
  * trash, entity and recursion flags are derived from them in ./index.ts.
  */
-const ASSET_FEATURES: Feature[] = ['infocom', 'contract', 'document', 'ticket', 'note'];
 const HIDDEN_USER_FIELDS = ['password', 'personal_token', 'api_token', 'cookie_token', 'password_forget_token', 'password_forget_token_date'];
-const TREE_CACHE = ['completename', 'level', 'ancestors_cache', 'sons_cache'];
 
-const asset = (table: string, right: string, extra: Feature[] = []): ItemtypeSpec => ({
-  table,
-  kind: 'asset',
-  right,
-  trash: true,
-  features: [...ASSET_FEATURES, ...extra],
-});
-
-const dropdown = (table: string, right = 'dropdown'): ItemtypeSpec => ({ table, kind: 'dropdown', right });
-const treeDropdown = (table: string, parent: string, right = 'dropdown'): ItemtypeSpec => ({
-  table,
-  kind: 'dropdown',
-  right,
-  tree: parent,
-  computed: TREE_CACHE,
-});
-
-/** A relation or child row whose rights follow its owners. */
-const dependent = (table: string, owners: ItemtypeSpec['owners'], extra: Partial<ItemtypeSpec> = {}): ItemtypeSpec => ({
-  table,
-  kind: 'relation',
-  right: null,
-  history: false,
-  owners,
-  ...extra,
-});
-
-const poly = { poly: true } as const;
 const ITIL_CHILDREN = {
   Ticket: ['TicketTask', 'TicketValidation', 'Problem_Ticket', 'Change_Ticket', 'Item_Ticket', 'ITILSolution', 'ITILFollowup', 'Ticket_User', 'Group_Ticket', 'Supplier_Ticket'],
   Problem: ['Change_Problem', 'Problem_Ticket', 'Item_Problem', 'ITILSolution', 'ITILFollowup', 'Problem_User', 'Group_Problem', 'Problem_Supplier'],
@@ -56,8 +28,7 @@ const itil = (table: string, right: string, name: keyof typeof ITIL_CHILDREN): I
 const itilActor = (table: string, parent: string, parentFk: string, actor: 'User' | 'Group' | 'Supplier'): ItemtypeSpec =>
   dependent(table, [{ fk: parentFk, itemtype: parent }], { logsWith: { fk: `${actor.toLowerCase()}s_id`, itemtype: actor }, quietAdd: true });
 
-/** GLPI's linked_action values for components, installations and connections. */
-const DEVICE_LINK = { add: 1, remove: 3 };
+/** GLPI's linked_action values for installations and connections (components: see ./kinds). */
 const SOFTWARE_LINK = { add: 4, remove: 5 };
 const CONNECTION_LINK = { add: 7, remove: 6 };
 
@@ -220,4 +191,7 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   Filesystem: dropdown('glpi_filesystems'),
   ContractType: dropdown('glpi_contracttypes'),
   SupplierType: dropdown('glpi_suppliertypes'),
+
+  // Further families, each in its own module under ./tables
+  ...deviceItemtypes,
 };

@@ -1,5 +1,5 @@
 import type { SessionContext } from '../../http/context';
-import { itemtype, itemtypeOrThrow, type Itemtype } from '../../registry';
+import { ITEM_DEVICE_TYPES, itemtype, itemtypeOrThrow, type Itemtype } from '../../registry';
 import type { Column } from '../../registry/columns';
 import type { Feature } from '../../registry/types';
 import { nameOf, nameOfRow } from '../../store/names';
@@ -17,15 +17,17 @@ const FEATURE_CHILDREN: [Feature, string[]][] = [
   ['infocom', ['Infocom']],
   ['ticket', ['Item_Ticket']],
   ['networkport', ['NetworkPort']],
-  ['device', ['Item_DeviceProcessor', 'Item_DeviceMemory', 'Item_DeviceHardDrive', 'Item_DeviceNetworkCard', 'Item_DeviceGraphicCard']],
+  ['device', ITEM_DEVICE_TYPES],
 ];
 
 const childCache = new Map<string, string[]>();
 export function childTypes(type: Itemtype): string[] {
   let list = childCache.get(type.name);
   if (!list) {
+    // Only the relations of types Deskbase serves are linked.
     list = FEATURE_CHILDREN.filter(([f]) => type.features.includes(f)).flatMap(([, c]) => c);
     list.push(...type.children);
+    list = list.filter((name) => itemtype(name) !== undefined);
     childCache.set(type.name, list);
   }
   return list;

@@ -3,14 +3,13 @@ import { hasRight } from '../../auth/scope';
 import { accessFilter } from '../../auth/visibility';
 import type { SessionContext } from '../../http/context';
 import { RIGHT_MISSING_MESSAGE } from '../../http/errors';
-import { itemtypeOrThrow, type Itemtype } from '../../registry';
+import { ITEM_DEVICE_TYPES, itemtypeOrThrow, type Itemtype } from '../../registry';
 import type { Feature } from '../../registry/types';
 import { selectAll, type Row } from '../../store/rows';
 import type { ReadOptions, WithFlag } from './options';
 import { expandDropdowns, fieldsOf, linksOf } from './present';
 
 const NO_RIGHT = { error: 401, message: RIGHT_MISSING_MESSAGE };
-const DEVICE_TYPES = ['Item_DeviceProcessor', 'Item_DeviceMemory', 'Item_DeviceHardDrive', 'Item_DeviceNetworkCard', 'Item_DeviceGraphicCard'];
 const PORT_TYPES = ['NetworkPortEthernet', 'NetworkPortWifi', 'NetworkPortAggregate', 'NetworkPortAlias', 'NetworkPortDialup', 'NetworkPortLocal', 'NetworkPortFiberchannel'];
 
 type Section = (ctx: SessionContext, type: Itemtype, row: Row) => unknown;
@@ -28,7 +27,7 @@ function visibleRows(ctx: SessionContext, target: Itemtype, where: string, args:
 
 function devices(ctx: SessionContext, type: Itemtype, row: Row): unknown {
   const out: Record<string, Record<string, unknown>> = {};
-  for (const name of DEVICE_TYPES) {
+  for (const name of ITEM_DEVICE_TYPES) {
     const rows = selectAll(ctx.services.store.db, `SELECT * FROM ${itemtypeOrThrow(name).table} WHERE itemtype = ? AND items_id = ? AND is_deleted = 0 ORDER BY id`, ...of(type, row));
     if (rows.length) out[name] = Object.fromEntries(rows.map((r) => [String(r.id), omit(r, ['items_id', 'itemtype', 'is_deleted'])]));
   }
