@@ -1,8 +1,14 @@
 import { parseColumns } from './columns';
 import { ITEMTYPE_SPECS } from './itemtypes';
 import { coreTables } from './tables/core';
+import { adminTables } from './tables/admin';
+import { assistanceTables } from './tables/assistance';
+import { datacenterTables } from './tables/datacenter';
 import { deviceTables } from './tables/devices';
+import { dropdownTables } from './tables/dropdowns';
 import { extraTables } from './tables/extra';
+import { managementTables } from './tables/management';
+import { toolTables } from './tables/tools';
 import type { TableSpec } from './tables/types';
 import type { Itemtype, ItemtypeSpec } from './types';
 
@@ -10,7 +16,17 @@ export type { Itemtype, Feature } from './types';
 
 export { ITEM_DEVICE_TYPES } from './tables/devices';
 
-export const TABLES: Record<string, TableSpec> = { ...coreTables, ...extraTables, ...deviceTables };
+export const TABLES: Record<string, TableSpec> = {
+  ...coreTables,
+  ...extraTables,
+  ...deviceTables,
+  ...managementTables,
+  ...datacenterTables,
+  ...toolTables,
+  ...assistanceTables,
+  ...dropdownTables,
+  ...adminTables,
+};
 
 const FK_PATTERN = /^([a-z0-9]+)_id(?:_[a-z0-9_]+)?$/;
 

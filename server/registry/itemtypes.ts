@@ -1,5 +1,11 @@
 import { asset, DEVICE_LINK, dependent, dropdown, poly, TREE_CACHE, treeDropdown } from './kinds';
+import { adminItemtypes } from './tables/admin';
+import { assistanceItemtypes } from './tables/assistance';
+import { datacenterItemtypes } from './tables/datacenter';
 import { deviceItemtypes } from './tables/devices';
+import { dropdownItemtypes } from './tables/dropdowns';
+import { managementItemtypes } from './tables/management';
+import { toolItemtypes } from './tables/tools';
 import type { ItemtypeSpec } from './types';
 
 /**
@@ -194,4 +200,10 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
 
   // Further families, each in its own module under ./tables
   ...deviceItemtypes,
+  ...managementItemtypes,
+  ...datacenterItemtypes,
+  ...toolItemtypes,
+  ...assistanceItemtypes,
+  ...dropdownItemtypes,
+  ...adminItemtypes,
 };

@@ -2,7 +2,7 @@ import type { Db } from './db';
 import { inTransaction } from './db';
 import { insertRow, nowString, selectAll } from './rows';
 import { syncSchema } from './schema';
-import { seedDefaultInstall } from './seed';
+import { addMissingDefaultRights, seedDefaultInstall } from './seed';
 import { seedDocumentTypes } from '../documents/seed';
 import { seedSettings } from './settings';
 
@@ -24,6 +24,7 @@ interface Migration {
 const MIGRATIONS: Migration[] = [
   { id: 1, name: 'default install data', up: (db, ctx) => seedDefaultInstall(db, ctx.adminPasswordHash) },
   { id: 2, name: 'document types', up: (db) => seedDocumentTypes(db) },
+  { id: 3, name: 'default rights of the further itemtype families', up: (db) => addMissingDefaultRights(db) },
 ];
 
 /** True when the default install data has not been written yet. */
