@@ -10,7 +10,7 @@ import { metaColumns, runSearch, type Column, type SearchResult } from '../searc
 import { array, columnKeys, jsonOf, object, rowsJson, type Json } from '../search/output';
 
 /** Asset types AllAssets searches, in GLPI's order (those Deskbase serves). */
-const ASSET_TYPES = ['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'SoftwareLicense'];
+const ASSET_TYPES = ['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'SoftwareLicense', 'Certificate', 'Unmanaged', 'Appliance'];
 
 let allAssets: Itemtype | null = null;
 /** The virtual AllAssets type: its own search options, the asset types' tables. */

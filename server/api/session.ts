@@ -96,7 +96,7 @@ export function getGlpiConfig(ctx: SessionContext): Reply {
     itemdevices_types: names('device'),
     disk_types: names('disk'),
     notepad_types: names('note'),
-    asset_types: ['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'SoftwareLicense'],
+    asset_types: ['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'SoftwareLicense', 'Certificate', 'Unmanaged', 'Appliance'],
   });
   return json({ cfg_glpi: cfg });
 }

@@ -15,9 +15,9 @@ import type { ItemtypeSpec } from './types';
 const HIDDEN_USER_FIELDS = ['password', 'personal_token', 'api_token', 'cookie_token', 'password_forget_token', 'password_forget_token_date'];
 
 const ITIL_CHILDREN = {
-  Ticket: ['TicketTask', 'TicketValidation', 'Problem_Ticket', 'Change_Ticket', 'Item_Ticket', 'ITILSolution', 'ITILFollowup', 'Ticket_User', 'Group_Ticket', 'Supplier_Ticket'],
-  Problem: ['Change_Problem', 'Problem_Ticket', 'Item_Problem', 'ITILSolution', 'ITILFollowup', 'Problem_User', 'Group_Problem', 'Problem_Supplier'],
-  Change: ['Change_Problem', 'Change_Ticket', 'Change_Item', 'ITILSolution', 'ITILFollowup', 'Change_User', 'Change_Group', 'Change_Supplier'],
+  Ticket: ['TicketTask', 'TicketValidation', 'TicketCost', 'Problem_Ticket', 'Change_Ticket', 'Item_Ticket', 'ITILSolution', 'ITILFollowup', 'Ticket_User', 'Group_Ticket', 'Supplier_Ticket'],
+  Problem: ['ProblemTask', 'ProblemCost', 'Change_Problem', 'Problem_Ticket', 'Item_Problem', 'ITILSolution', 'ITILFollowup', 'Problem_User', 'Group_Problem', 'Problem_Supplier'],
+  Change: ['ChangeTask', 'ChangeCost', 'Itil_Project', 'Change_Problem', 'Change_Ticket', 'Change_Item', 'ITILSolution', 'ITILFollowup', 'Change_User', 'Change_Group', 'Change_Supplier'],
 };
 
 const itil = (table: string, right: string, name: keyof typeof ITIL_CHILDREN): ItemtypeSpec => ({

@@ -188,7 +188,7 @@ describe('getItems filters and options', () => {
     expect(ids(res.body)).toEqual(fleet.slice(0, 3));
     for (const row of res.body) {
       expect(Object.keys(row)).toEqual(['id', 'links']);
-      expect(row.links[0]).toEqual({ rel: 'Document_Item', href: `${server.api}/Computer/${row.id}/Document_Item/` });
+      expect(row.links[0]).toEqual({ rel: 'ReservationItem', href: `${server.api}/Computer/${row.id}/ReservationItem/` });
     }
     const bare = await api.get('Computer/', { query: 'only_id=1&get_hateoas=false&range=0-2' });
     expect(bare.body).toEqual(fleet.slice(0, 3).map((id) => ({ id })));

@@ -1,6 +1,7 @@
 /** getItem and getMultipleItems with their options: dropdown expansion, HATEOAS, SHA-1, key names, with_* sections. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createHash } from 'node:crypto';
+import { ITEM_DEVICE_TYPES } from '../../server/registry';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
 import { DATETIME, expectError, uniq } from './fixtures';
@@ -159,7 +160,8 @@ describe('getItem options', () => {
       { rel: 'Location', href: href(`Location/${full.floor}`) },
       { rel: 'Manufacturer', href: href(`Manufacturer/${full.manufacturer}`) },
       { rel: 'User', href: href(`User/${full.owner}`) },
-      ...['Document_Item', 'Contract_Item', 'Infocom', 'Item_Ticket', 'NetworkPort', 'Item_DeviceProcessor', 'Item_DeviceMemory', 'Item_DeviceHardDrive', 'Item_DeviceNetworkCard', 'Item_DeviceGraphicCard'].map(
+      // GLPI's order: reservations, documents, contracts, financial data, tickets, projects, ports, then every component.
+      ...['ReservationItem', 'Document_Item', 'Contract_Item', 'Infocom', 'Item_Ticket', 'Item_Project', 'NetworkPort', ...ITEM_DEVICE_TYPES].map(
         (rel) => ({ rel, href: href(`Computer/${full.computer}/${rel}/`) }),
       ),
     ]);
