@@ -112,6 +112,16 @@ describe('every further itemtype', () => {
     });
   }
 
+  test('listSearchOptions answers each of them with GLPI ids', async () => {
+    for (const type of families) {
+      const res = await api.get(`listSearchOptions/${type.name}`);
+      expect({ type: type.name, status: res.status, common: res.body.common }).toEqual({ type: type.name, status: 200, common: { name: 'Characteristics' } });
+      const expected = [...searchOptions(type).byId.keys()].map(String);
+      expect({ type: type.name, ids: Object.keys(res.body).filter((k) => /^\d+$/.test(k)) }).toEqual({ type: type.name, ids: expect.arrayContaining(expected) });
+      if (type.column.has('name')) expect(res.body['1']).toMatchObject({ name: 'Name', table: type.table, field: 'name' });
+    }
+  });
+
   test('duplicate unique values are refused whole', async () => {
     const a = await fx.make('Certificate_Item');
     const row = (await api.get(`Certificate_Item/${a}`)).body;

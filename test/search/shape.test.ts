@@ -281,6 +281,19 @@ describe('AllAssets', () => {
     expect(located.body.data.map((r: Record<string, unknown>) => [r.itemtype, r.id])).toEqual([['Computer', pc.alpha]]);
   });
 
+  test('certificates, unmanaged devices and appliances count as assets, as in GLPI', async () => {
+    const created: [string, number][] = [];
+    for (const itemtype of ['Appliance', 'Certificate', 'Unmanaged']) created.push([itemtype, await glpi.create(itemtype, { name: `zulu ${itemtype}`, comment: 'asset' })]);
+    const res = await search(glpi, 'AllAssets', { criteria: [{ field: 1, searchtype: 'contains', value: '^zulu' }], sort: 1, order: 'ASC' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((r: Record<string, unknown>) => [r.itemtype, r.id, r['1']])).toEqual(created.map(([t, id]) => [t, id, `zulu ${t}`]));
+    // An option one of them lacks (appliances have no alternate username) matches none of its rows.
+    const byContact = await search(glpi, 'AllAssets', { criteria: [{ field: 7, searchtype: 'contains', value: 'nobody-has-this' }] });
+    expect(byContact.status).toBe(200);
+    expect(byContact.body.totalcount).toBe(0);
+    for (const [itemtype, id] of created) expect((await glpi.del(`${itemtype}/${id}`, { query: 'force_purge=true' })).status).toBe(204);
+  });
+
   test('query strings keep working the GLPI way', async () => {
     const res = await glpi.get('search/AllAssets', { query: `${toQuery({ criteria: [{ link: 'AND', field: 1, searchtype: 'contains', value: '^bravo' }] })}&uid_cols=1` });
     expect(res.body.data.map((r: Record<string, unknown>) => r['AllAssets.UNKNOWN.name'])).toEqual(['bravo', 'bravo screen']);
