@@ -4,26 +4,24 @@
  * every option, searched by each of its main search options, history rows, rights of each default
  * profile, and bad input refused whole. One server; inputs come from the registry.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { DEFAULT_RIGHTS } from '../../server/auth/default-profiles';
 import { allItemtypes, itemtype, type Itemtype } from '../../server/registry';
 import raw from '../../server/registry/data/searchoptions.json';
 import { searchOptions, type SearchOption } from '../../server/registry/searchoptions';
 import { Client } from '../support/client';
-import { startServer, type TestServer } from '../support/server';
+import { useServer } from '../support/server';
 import { createUser, loginAs, unique } from '../rights/fixture';
 import { expectError, Fixtures, logsOf, uniq } from './fixtures';
 
-let server: TestServer;
+const ctx = useServer();
 let api: Client;
 let fx: Fixtures;
 
-beforeAll(async () => {
-  server = await startServer();
-  api = await new Client(server.api).login();
+beforeAll(() => {
+  api = ctx.api;
   fx = new Fixtures(api);
 });
-afterAll(() => server.dispose());
 
 const DUMPED = new Set(Object.keys(raw));
 const NOT_CREATABLE = new Set(['Config', 'DisplayPreference']);
@@ -141,7 +139,7 @@ describe('rights of the default profiles on the new families', () => {
     for (const profile of [1, 2, 6]) {
       const name = unique(`families-${profile}`);
       await createUser(api, name, profile, 0);
-      clients.set(profile, await loginAs(server.api, name));
+      clients.set(profile, await loginAs(ctx.server.api, name));
     }
   });
 
