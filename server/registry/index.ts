@@ -8,6 +8,7 @@ import { deviceTables } from './tables/devices';
 import { dropdownTables } from './tables/dropdowns';
 import { extraTables } from './tables/extra';
 import { managementTables } from './tables/management';
+import { networkTables } from './tables/network';
 import { toolTables } from './tables/tools';
 import type { TableSpec } from './tables/types';
 import type { Itemtype, ItemtypeSpec } from './types';
@@ -26,6 +27,7 @@ export const TABLES: Record<string, TableSpec> = {
   ...assistanceTables,
   ...dropdownTables,
   ...adminTables,
+  ...networkTables,
 };
 
 const FK_PATTERN = /^([a-z0-9]+)_id(?:_[a-z0-9_]+)?$/;

@@ -5,6 +5,7 @@ import { datacenterItemtypes } from './tables/datacenter';
 import { deviceItemtypes } from './tables/devices';
 import { dropdownItemtypes } from './tables/dropdowns';
 import { managementItemtypes } from './tables/management';
+import { networkItemtypes } from './tables/network';
 import { toolItemtypes } from './tables/tools';
 import type { ItemtypeSpec } from './types';
 
@@ -206,4 +207,5 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   ...assistanceItemtypes,
   ...dropdownItemtypes,
   ...adminItemtypes,
+  ...networkItemtypes,
 };
