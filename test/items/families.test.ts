@@ -120,6 +120,40 @@ describe('every further itemtype', () => {
     }
   });
 
+  test('links are logged on both sides and go away with either item', async () => {
+    for (const [link, fk, owner, extra] of [
+      ['Certificate_Item', 'certificates_id', 'Certificate', {}],
+      ['Appliance_Item', 'appliances_id', 'Appliance', {}],
+      ['Domain_Item', 'domains_id', 'Domain', {}],
+      ['Item_Cluster', 'clusters_id', 'Cluster', {}],
+      ['Item_Project', 'projects_id', 'Project', {}],
+      ['Item_Rack', 'racks_id', 'Rack', { position: 7 }],
+    ] as [string, string, string, Record<string, unknown>][]) {
+      const computer = await fx.make('Computer');
+      const parent = await fx.make(owner);
+      const row = await api.create(link, { [fk]: parent, itemtype: 'Computer', items_id: computer, ...extra });
+      const computerName = (await api.get(`Computer/${computer}`)).body.name;
+      const parentName = (await api.get(`${owner}/${parent}`)).body.name;
+      expect((await logsOf(api, 'Computer', computer)).at(-1)).toMatchObject({ linked_action: 15, itemtype_link: owner, new_value: `${parentName} (${parent})` });
+      expect((await logsOf(api, owner, parent)).at(-1)).toMatchObject({ linked_action: 15, itemtype_link: 'Computer', new_value: `${computerName} (${computer})` });
+      // Purging the computer removes the link and leaves a trace on the other side.
+      expect((await api.del(`Computer/${computer}`, { query: 'force_purge=true' })).status).toBe(204);
+      expectError(await api.get(`${link}/${row}`), 404, 'ERROR_ITEM_NOT_FOUND');
+      expect((await logsOf(api, owner, parent)).at(-1)).toMatchObject({ linked_action: 16, itemtype_link: 'Computer', old_value: `${computerName} (${computer})` });
+    }
+  });
+
+  test('a component added to a computer is logged with GLPI\'s component actions', async () => {
+    const computer = await fx.make('Computer');
+    const device = await fx.make('DeviceCase');
+    const link = await api.create('Item_DeviceCase', { itemtype: 'Computer', items_id: computer, devicecases_id: device, serial: 'CASE-1' });
+    expect((await logsOf(api, 'Computer', computer)).at(-1)).toMatchObject({ linked_action: 1, itemtype_link: 'DeviceCase' });
+    const devices = (await api.get(`Computer/${computer}`, { query: 'with_devices=true' })).body._devices;
+    expect(devices.Item_DeviceCase[String(link)]).toMatchObject({ id: link, devicecases_id: device, serial: 'CASE-1' });
+    expect((await api.del(`Item_DeviceCase/${link}`)).status).toBe(204);
+    expect((await logsOf(api, 'Computer', computer)).at(-1)).toMatchObject({ linked_action: 3, itemtype_link: 'DeviceCase' });
+  });
+
   test('duplicate unique values are refused whole', async () => {
     const a = await fx.make('Certificate_Item');
     const row = (await api.get(`Certificate_Item/${a}`)).body;
