@@ -27,8 +27,9 @@ export function getActiveProfile(ctx: SessionContext): Reply {
 export function changeActiveProfile(ctx: SessionContext): Reply {
   const raw = ctx.params.profiles_id;
   if (raw === undefined) throw badRequest('Bad Request: profiles_id is missing');
-  const profileId = toId(raw);
-  if (profileId === null) throw badRequest('Bad Request: profiles_id must be a profile id');
+  // Any integer is a well-formed id (-1 and 0 simply name no profile: 404 below).
+  const profileId = typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : raw;
+  if (typeof profileId !== 'number' || !Number.isSafeInteger(profileId)) throw badRequest('Bad Request: profiles_id must be a profile id');
   if (!userProfiles(ctx.services.store.db, ctx.services.directory, ctx.session.userId).includes(profileId)) {
     throw errors.itemNotFound();
   }

@@ -99,6 +99,16 @@ function reachFilter(scope: Scope, type: Itemtype, owner: OwnerLink, alias: stri
   return linkFilter(type, owner, alias, inner, (target) => entityFilter(scope, target, 'read', inner));
 }
 
+/**
+ * Whether a row lies in the session's entities at all (its own entity, or its first owner's), apart
+ * from rights and per-item rules: a single read answers 404 for what lies outside, 403 for the rest.
+ */
+export function entityReachFilter(scope: Scope, type: Itemtype, alias = 't'): string {
+  const owner = type.owners[0];
+  if (type.visibility === 'owner' && owner) return reachFilter(scope, type, owner, alias, 0);
+  return entityFilter(scope, type, 'read', alias);
+}
+
 /** Dependent rows are reachable when the item they belong to is. */
 function ownerFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: string, depth: number): string {
   const owner = type.owners[0];

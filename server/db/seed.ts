@@ -1,6 +1,6 @@
 import { DEFAULT_PROFILES, DEFAULT_RIGHTS, transitionMatrix } from '../registry/default-profiles';
 import type { Db } from './connection';
-import { insertRow } from './rows';
+import { insertRow, selectAll } from './rows';
 import { nowString } from '../core/clock';
 
 export const ROOT_ENTITY_ID = 0;
@@ -77,4 +77,15 @@ export function seedDefaultInstall(db: Db, adminPasswordHash: string): void {
     is_recursive: 1,
     is_default_profile: 1,
   });
+}
+
+/** Gives the default profiles (where they still exist) the rights introduced after they were created. */
+export function addMissingDefaultRights(db: Db): void {
+  for (const p of DEFAULT_PROFILES) {
+    if (!selectAll(db, 'SELECT id FROM glpi_profiles WHERE id = ?', p.id).length) continue;
+    const held = new Set(selectAll(db, 'SELECT name FROM glpi_profilerights WHERE profiles_id = ?', p.id).map((r) => String(r.name)));
+    for (const [name, values] of Object.entries(DEFAULT_RIGHTS)) {
+      if (!held.has(name)) insertRow(db, 'glpi_profilerights', { profiles_id: p.id, name, rights: values[p.id - 1] ?? 0 });
+    }
+  }
 }

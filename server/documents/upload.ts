@@ -98,6 +98,9 @@ function takesUploads(wc: WriteContext): boolean {
 export async function prepareUploads(wc: WriteContext, input: Params): Promise<PreparedFile[]> {
   delete input._filename;
   delete input._prefix_filename;
+  // Some clients name the files in `filename` (a list), as GLPI accepts; a Document's own
+  // `filename` column is a string and is set from the stored file anyway.
+  if (Array.isArray(input.filename)) delete input.filename;
   const uploads = wc.uploads ?? [];
   if (uploads.length === 0 || !takesUploads(wc)) return [];
   if (uploads.length > MAX_FILES_PER_REQUEST) throw new ItemError(`A request carries at most ${MAX_FILES_PER_REQUEST} files (got ${uploads.length})`);

@@ -114,6 +114,11 @@ function checkRequired(type: Itemtype, row: Row): void {
       throw new ItemError(`Field ${field} is mandatory for ${type.name}`);
     }
   }
+  // A NOT NULL column without a default (a rack position, a DNS record's TTL) needs a value.
+  for (const col of type.columns) {
+    if (col.nullable || col.default !== null || col.autoIncrement || col.kind === 'text') continue;
+    if (row[col.name] === undefined || row[col.name] === null) throw new ItemError(`Field ${col.name} is mandatory for ${type.name}`);
+  }
 }
 
 function checkUnique(wc: WriteContext, type: Itemtype, row: Row, id?: number): void {

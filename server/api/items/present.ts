@@ -8,22 +8,28 @@ import { UNDISCLOSED_SETTINGS } from '../../db/settings';
 import { outputValue } from '../../items/values';
 import type { ReadOptions } from './options';
 
-/** HATEOAS sub-item classes per feature, in GLPI's order. */
-const FEATURE_CHILDREN: [Feature, string[]][] = [
-  ['document', ['Document_Item']],
-  ['contract', ['Contract_Item']],
-  ['infocom', ['Infocom']],
-  ['ticket', ['Item_Ticket']],
-  ['networkport', ['NetworkPort']],
-  ['device', componentTypes().map((t) => t.name)],
+const has = (feature: Feature) => (type: Itemtype) => type.features.includes(feature);
+/** Types whose items a polymorphic link type may name (reservations, project items). */
+const linkedBy = (link: string) => (type: Itemtype) => itemtype(link)?.polyTargets.includes(type.name) ?? false;
+
+/** HATEOAS sub-item classes GLPI lists for every type of a config list, in GLPI's order. */
+const LISTED_CHILDREN: [(type: Itemtype) => boolean, string[]][] = [
+  [linkedBy('ReservationItem'), ['ReservationItem']],
+  [has('document'), ['Document_Item']],
+  [has('contract'), ['Contract_Item']],
+  [has('infocom'), ['Infocom']],
+  [has('ticket'), ['Item_Ticket']],
+  [linkedBy('Item_Project'), ['Item_Project']],
+  [has('networkport'), ['NetworkPort']],
+  [has('device'), componentTypes().map((t) => t.name)],
 ];
 
 const childCache = new Map<string, string[]>();
 export function childTypes(type: Itemtype): string[] {
   let list = childCache.get(type.name);
   if (!list) {
-    list = FEATURE_CHILDREN.filter(([f]) => type.features.includes(f)).flatMap(([, c]) => c);
-    list.push(...type.children);
+    // Only the relations of types Deskbase serves are linked.
+    list = [...LISTED_CHILDREN.filter(([applies]) => applies(type)).flatMap(([, c]) => c), ...type.children].filter((name) => itemtype(name) !== undefined);
     childCache.set(type.name, list);
   }
   return list;

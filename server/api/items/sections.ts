@@ -81,8 +81,11 @@ function connections(ctx: SessionContext, _type: Itemtype, row: Row): unknown {
 function networkPorts(ctx: SessionContext, type: Itemtype, row: Row): unknown {
   if (!canRead(ctx, 'networking')) return NO_RIGHT;
   const db = ctx.services.store.db;
+  const ports = selectAll(db, 'SELECT * FROM glpi_networkports WHERE itemtype = ? AND items_id = ? AND is_deleted = 0 ORDER BY logical_number, id', ...of(type, row));
+  // Nothing found is `[]`, as every other section; otherwise every instantiation type is a key.
+  if (ports.length === 0) return [];
   const out: Record<string, unknown[]> = Object.fromEntries(PORT_TYPES.map((t) => [t, []]));
-  for (const port of selectAll(db, 'SELECT * FROM glpi_networkports WHERE itemtype = ? AND items_id = ? AND is_deleted = 0 ORDER BY logical_number, id', ...of(type, row))) {
+  for (const port of ports) {
     const kind = PORT_TYPES.includes(String(port.instantiation_type)) ? String(port.instantiation_type) : 'NetworkPortEthernet';
     const entry: Record<string, unknown> = {
       netport_id: port.id,
@@ -198,8 +201,12 @@ export function withSections(ctx: SessionContext, type: Itemtype, row: Row, opts
   for (const [flag, key, applies, build] of SECTIONS) {
     if (opts.with.has(flag) && applies(type)) out[key] = build(ctx, type, row);
   }
-  // History rows get what any item gets: its link, and names with expand_dropdowns (as GLPI).
-  if (Array.isArray(out._logs)) out._logs = (out._logs as Row[]).map((log) => nestedRow(ctx, itemtypeOrThrow('Log'), log, opts));
+  // History rows get what any item gets: its link, and names with expand_dropdowns (as GLPI);
+  // GLPI answers them as an object keyed by log id ([] when there is none).
+  if (Array.isArray(out._logs) && out._logs.length > 0) {
+    const log = itemtypeOrThrow('Log');
+    out._logs = Object.fromEntries((out._logs as Row[]).map((row) => [String(row.id), nestedRow(ctx, log, row, opts)]));
+  }
   return out;
 }
 

@@ -2,10 +2,12 @@ import type { Action } from '../../auth/rights';
 import { actorName } from '../../items/history';
 import { addItem, deleteItem, ItemError, mayAttempt, updateItem, type WriteContext } from '../../items/crud';
 import { hooksOf } from '../../items/hooks';
+import { nameOfRow } from '../../items/names';
 import { inSavepoint, inTransaction } from '../../db/connection';
+import { findById } from '../../db/rows';
 import { empty, json, type Reply, type SessionContext } from '../../auth/context';
 import { ApiError, badRequest, errors } from '../../core/errors';
-import { asList, isObject, toId, type Params } from '../../core/params';
+import { asList, flag, isObject, toId, type Params } from '../../core/params';
 import { flagParam } from '../../core/request-params';
 import type { Itemtype } from '../../registry';
 
@@ -105,6 +107,18 @@ function bulkReply(results: Record<string, unknown>[], failed: number, verb: 'AD
   throw new ApiError(400, `ERROR_GLPI_${verb}`, results);
 }
 
+/**
+ * GLPI's answer to an add: "Item successfully added: " and the item's link text (its name; ITIL
+ * items add their id; unnamed ones read "<Type> - ID <id>"). Types GLPI keeps quiet answer "".
+ */
+function addedMessage(ctx: SessionContext, type: Itemtype, id: number): string {
+  if (type.quietAdd) return '';
+  const row = findById(ctx.services.store.db, type.table, id);
+  const name = row ? nameOfRow(type, row) : '';
+  const text = name === '' ? `${type.name} - ID ${id}` : type.kind === 'itil' ? `${name} (${id})` : name;
+  return `Item successfully added: ${text}`;
+}
+
 /** POST /:itemtype/ (and /:parent/:id/:itemtype/, which fills the parent link). */
 export async function createItems(ctx: SessionContext, type: Itemtype, parentFields: Params = {}): Promise<Reply> {
   const { list, single } = inputElements(ctx);
@@ -120,7 +134,7 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
   for (const outcome of await runSteps(ctx, true, type, steps)) {
     if (outcome.ok) {
       ids.push(outcome.value);
-      results.push({ id: outcome.value, message: '', ...outcome.extra });
+      results.push({ id: outcome.value, message: addedMessage(ctx, type, outcome.value), ...outcome.extra });
     } else {
       failed++;
       firstFailure ??= outcome;
