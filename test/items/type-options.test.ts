@@ -10,11 +10,14 @@ import { uniq } from './fixtures';
 
 const ctx = useServer();
 
+/** GLPI shows the ID under 2, except for the types that give it another id. */
+const idOption = (itemtype: string) => ({ Domain: 1400, Appliance: 31 })[itemtype] ?? 2;
+
 async function found(itemtype: string, field: number, searchtype: string, value: string | number): Promise<number[]> {
-  const query = `criteria[0][field]=${field}&criteria[0][searchtype]=${searchtype}&criteria[0][value]=${encodeURIComponent(String(value))}&forcedisplay[0]=${itemtype === 'Domain' ? 1400 : 2}&range=0-999`;
+  const query = `criteria[0][field]=${field}&criteria[0][searchtype]=${searchtype}&criteria[0][value]=${encodeURIComponent(String(value))}&forcedisplay[0]=${idOption(itemtype)}&range=0-999`;
   const res = await ctx.api.get(`search/${itemtype}`, { query });
   expect({ field, refused: res.status >= 300 ? res.text : '' }).toEqual({ field, refused: '' });
-  return ((res.body.data ?? []) as Record<string, unknown>[]).map((row) => Number(row[itemtype === 'Domain' ? '1400' : '2']));
+  return ((res.body.data ?? []) as Record<string, unknown>[]).map((row) => Number(row[idOption(itemtype)]));
 }
 
 describe('type-specific search option ids', () => {
@@ -69,5 +72,37 @@ describe('type-specific search option ids', () => {
     expect(await found('Cable', 11, 'equals', modelA)).toEqual([cable]);
     expect(await found('Cable', 12, 'equals', modelA)).toEqual([]);
     expect(await found('Cable', 12, 'equals', modelB)).toEqual([cable]);
+  });
+});
+
+describe('more type-specific ids', () => {
+  test('Project: percent done (5), planned dates (7, 8), manager (24), state (12)', async () => {
+    const state = await ctx.api.create('ProjectState', { name: uniq('st') });
+    const half = await ctx.api.create('Project', { name: uniq('p'), percent_done: 50, plan_start_date: '2026-03-01 08:00:00', plan_end_date: '2026-04-01 18:00:00', projectstates_id: state, users_id: 2 });
+    const none = await ctx.api.create('Project', { name: uniq('p'), percent_done: 0 });
+    expect(await found('Project', 5, 'contains', 50)).toContain(half);
+    expect(await found('Project', 5, 'contains', 50)).not.toContain(none);
+    expect(await found('Project', 7, 'morethan', '2026-02-01')).toContain(half);
+    expect(await found('Project', 8, 'lessthan', '2026-03-15')).not.toContain(half);
+    expect(await found('Project', 12, 'equals', state)).toEqual([half]);
+    expect(await found('Project', 24, 'equals', 2)).toContain(half);
+    expect(await found('Project', 24, 'equals', 2)).not.toContain(none);
+  });
+
+  test('Appliance: environment (10), type (11), ID under 31 and status under 32', async () => {
+    const environment = await ctx.api.create('ApplianceEnvironment', { name: uniq('env') });
+    const appliance = await ctx.api.create('Appliance', { name: uniq('a'), applianceenvironments_id: environment });
+    expect(await found('Appliance', 10, 'equals', environment)).toEqual([appliance]);
+    const options = (await ctx.api.get('listSearchOptions/Appliance')).body;
+    expect(options['31']).toMatchObject({ field: 'id', name: 'ID' });
+    expect(options['32']).toMatchObject({ table: 'glpi_states', name: 'Status' });
+    expect(options['2']).toBeUndefined();
+  });
+
+  test('Rack: server room (7) and number of units (8)', async () => {
+    const room = await ctx.api.create('DCRoom', { name: uniq('room') });
+    const rack = await ctx.api.create('Rack', { name: uniq('r'), dcrooms_id: room, number_units: 42 });
+    expect(await found('Rack', 7, 'equals', room)).toEqual([rack]);
+    expect(await found('Rack', 8, 'contains', 42)).toContain(rack);
   });
 });
