@@ -2,6 +2,7 @@ import type { Column } from '../registry/columns';
 import { parseColumns } from '../registry/columns';
 import { TABLES } from '../registry';
 import type { Db } from './connection';
+import { ident } from './rows';
 
 /** Tables Deskbase keeps for itself, beside the GLPI-shaped ones. */
 const SYSTEM_TABLES = [
@@ -40,7 +41,7 @@ function sqlDefault(col: Column): string {
 
 export function columnDdl(col: Column): string {
   if (col.name === 'id') return col.autoIncrement ? 'id INTEGER PRIMARY KEY AUTOINCREMENT' : 'id INTEGER PRIMARY KEY';
-  return `${col.name} ${sqlType(col)}${col.nullable ? '' : ' NOT NULL'}${sqlDefault(col)}`;
+  return `${ident(col.name)} ${sqlType(col)}${col.nullable ? '' : ' NOT NULL'}${sqlDefault(col)}`;
 }
 
 /** Indexes that every lookup path needs: links, parents, entity scope and names. */
@@ -72,7 +73,7 @@ export function syncSchema(db: Db): void {
       if (!existing.has(col.name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${columnDdl(col)}`);
     }
     for (const cols of spec.unique ?? []) {
-      db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${table}__u_${cols.join('_')} ON ${table} (${cols.join(', ')})`);
+      db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${table}__u_${cols.join('_')} ON ${table} (${cols.map(ident).join(', ')})`);
     }
     for (const cols of indexColumns(columns)) {
       db.exec(`CREATE INDEX IF NOT EXISTS ${table}__i_${cols.join('_')} ON ${table} (${cols.join(', ')})`);

@@ -8,7 +8,7 @@ import { purgeDependents } from './cascade';
 import { dropHistory, HISTORY, logRelation, writeLog } from './history';
 import { hooksOf, ItemError, type WriteContext } from './hooks';
 import { nameOf } from './names';
-import { deleteRow, findById, insertRow, selectOne, updateRow, type Row } from '../db/rows';
+import { deleteRow, findById, ident, insertRow, selectOne, updateRow, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import { checkValue, defaultValue, writableColumns } from './values';
 
@@ -52,7 +52,7 @@ function checkFilterOnValues(wc: WriteContext, type: Itemtype, row: Row, action:
   if (filter === '0') return false;
   const columns = type.columns.map((c) => c.name);
   const values = columns.map((c) => (row[c] === undefined ? defaultValue(type.column.get(c)!) : row[c])) as (string | number | null)[];
-  const select = columns.map((c) => `? AS ${c}`).join(', ');
+  const select = columns.map((c) => `? AS ${ident(c)}`).join(', ');
   const sql = `SELECT 1 AS ok FROM (SELECT ${select}) candidate WHERE ${filter}`;
   return selectOne(wc.db, sql, ...values) !== null;
 }
@@ -126,7 +126,7 @@ function checkUnique(wc: WriteContext, type: Itemtype, row: Row, id?: number): v
     // Columns the input leaves out take their defaults, as the inserted row will.
     const values = cols.map((c) => (row[c] === undefined ? defaultValue(type.column.get(c)!) : row[c]));
     if (values.some((value) => value === null)) continue;
-    const where = cols.map((c) => `${c} = ?`).join(' AND ');
+    const where = cols.map((c) => `${ident(c)} = ?`).join(' AND ');
     const clash = selectOne(wc.db, `SELECT id FROM ${type.table} WHERE ${where}${id === undefined ? '' : ' AND id <> ?'}`, ...(values as (string | number)[]), ...(id === undefined ? [] : [id]));
     if (clash) throw new ItemError(`${type.name} with the same ${cols.join(', ')} already exists (id ${Number(clash.id)})`);
   }

@@ -6,7 +6,7 @@ import { isObject, type Params } from '../../core/params';
 import { describeParam, flagParam, parseParam } from '../../core/request-params';
 import type { Itemtype } from '../../registry';
 import { searchOptions } from '../../registry/searchoptions';
-import { selectAll, type Row } from '../../db/rows';
+import { ident, selectAll, type Row } from '../../db/rows';
 import { countRows, likePattern, pageHeaders, parseRange } from '../../items/paging';
 import { readOptions } from './options';
 import { cachedPage } from './page-cache';
@@ -41,7 +41,7 @@ function searchTextFilter(type: Itemtype, value: unknown, where: string[], args:
     if (field !== 'all' && !type.column.has(field)) throw errors.fieldNotFound(field, type.name);
     const usable = columns.filter((c) => !type.hidden.includes(c));
     if (usable.length === 0) continue;
-    where.push(`(${usable.map((c) => `t.${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+    where.push(`(${usable.map((c) => `t.${ident(c)} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
     for (let i = 0; i < usable.length; i++) args.push(likePattern(text));
   }
 }
@@ -90,7 +90,7 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
   const total = countRows(ctx, `SELECT COUNT(*) AS n FROM ${type.table} t ${whereSql}`, args);
   if (range.start > total) throw errors.rangeExceedTotal(total);
   // The page's ids first: skipping `start` rows then walks an index, not whole rows.
-  const orderBy = `ORDER BY t.${column} ${order}${column === 'id' ? '' : `, t.id ${order}`}`;
+  const orderBy = `ORDER BY t.${ident(column)} ${order}${column === 'id' ? '' : `, t.id ${order}`}`;
   const rows = selectAll(
     ctx.services.store.db,
     `SELECT t.* FROM ${type.table} t WHERE t.id IN (SELECT t.id FROM ${type.table} t ${whereSql} ${orderBy} LIMIT ? OFFSET ?) ${orderBy}`,
