@@ -2,6 +2,7 @@ import type { Column } from '../registry/columns';
 import { parseColumns } from '../registry/columns';
 import { TABLES } from '../registry';
 import type { Db } from './db';
+import { syncFulltext } from './fulltext';
 
 /** Tables Deskbase keeps for itself, beside the GLPI-shaped ones. */
 const SYSTEM_TABLES = [
@@ -43,6 +44,8 @@ export function columnDdl(col: Column): string {
   return `${col.name} ${sqlType(col)}${col.nullable ? '' : ' NOT NULL'}${sqlDefault(col)}`;
 }
 
+const SEARCHED_LINKS = /^(locations_id|manufacturers_id|states_id|[a-z]+types_id)$/;
+
 /** Indexes that every lookup path needs: links, parents, entity scope and names. */
 function indexColumns(columns: Column[]): string[][] {
   const names = new Set(columns.map((c) => c.name));
@@ -53,9 +56,19 @@ function indexColumns(columns: Column[]): string[][] {
   }
   // Search: inventory lookups by serial number, and "changed since" / "last updated" on big tables.
   for (const name of ['serial', 'date_mod']) if (names.has(name)) out.push([name]);
+  // Search: the dropdowns people filter assets by, and the ticket queue (status, opening date).
+  for (const name of columns.map((c) => c.name)) if (SEARCHED_LINKS.test(name)) out.push([name]);
+  if (names.has('status') && names.has('date')) out.push(['status', 'date']);
+  if (names.has('date')) out.push(['date']);
   // Every list filters on the trash (and templates): pages then walk this index in id order.
   if (names.has('is_deleted')) out.push(names.has('is_template') ? ['is_deleted', 'is_template'] : ['is_deleted']);
   return out;
+}
+
+/** True when `column` leads one of the indexes this module creates on `table`. */
+export function isIndexed(table: string, column: string): boolean {
+  const spec = TABLES[table];
+  return !!spec && indexColumns(parseColumns(spec.columns)).some((cols) => cols[0] === column);
 }
 
 /**
@@ -78,4 +91,5 @@ export function syncSchema(db: Db): void {
       db.exec(`CREATE INDEX IF NOT EXISTS ${table}__i_${cols.join('_')} ON ${table} (${cols.join(', ')})`);
     }
   }
+  syncFulltext(db);
 }

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { classCan } from '../../auth/rights';
 import { accessFilter } from '../../auth/visibility';
 import { dataVersion } from '../../store/db';
+import { fulltextPrefilter } from '../../store/fulltext';
 import { json, type Reply, type SessionContext } from '../../http/context';
 import { badRequest, errors } from '../../http/errors';
 import { flag, isObject, type Params } from '../../http/params';
@@ -86,8 +87,14 @@ function searchTextFilter(type: Itemtype, value: unknown, where: string[], args:
     if (field !== 'all' && !type.column.has(field)) throw errors.fieldNotFound(field, type.name);
     const usable = columns.filter((c) => !type.hidden.includes(c));
     if (usable.length === 0) continue;
-    where.push(`(${usable.map((c) => `t.${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-    for (let i = 0; i < usable.length; i++) args.push(likePattern(text));
+    const pattern = likePattern(text);
+    const terms = usable.map((c) => {
+      const like = `t.${c} LIKE ? ESCAPE '\\'`;
+      const index = fulltextPrefilter(type.table, c, 't', pattern);
+      args.push(...(index?.args ?? []), pattern);
+      return index ? `(${index.sql} AND ${like})` : like;
+    });
+    where.push(`(${terms.join(' OR ')})`);
   }
 }
 
