@@ -78,31 +78,33 @@ export function syncFulltext(db: Db): void {
   }
 }
 
-/** The literal runs of a LIKE pattern (escaped with `\`), wildcards removed. */
-function literalRuns(pattern: string): string[] {
-  const runs: string[] = [];
-  let run = '';
+/**
+ * The pattern for the index: FTS5 uses the trigram index only for a LIKE without ESCAPE, so an
+ * escaped `%` or `_` becomes `_` (any one character: a wider pattern, never a narrower one) and
+ * an escaped backslash a plain one.
+ */
+function unescaped(pattern: string): string {
+  let out = '';
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
-    if (c === '\\' && i + 1 < pattern.length) run += pattern[++i];
-    else if (c === '%' || c === '_') {
-      runs.push(run);
-      run = '';
-    } else run += c;
+    if (c === '\\' && i + 1 < pattern.length) {
+      const next = pattern[++i]!;
+      out += next === '%' || next === '_' ? '_' : next;
+    } else out += c;
   }
-  runs.push(run);
-  return runs;
+  return out;
 }
 
 /**
  * `alias.id IN (…trigram index…)` for `column LIKE pattern ESCAPE '\'`, or null when the index
- * cannot help (no index on that column, or no literal run long enough for a trigram). It only
- * narrows the rows: callers keep the LIKE on the row, which decides.
+ * cannot help (no index on that column, or no run of three characters for a trigram). It only
+ * narrows the rows, possibly too little: callers keep the LIKE on the row, which decides.
  */
 export function fulltextPrefilter(table: string, column: string, alias: string, pattern: string): { sql: string; args: string[] } | null {
   if (!fulltextColumns(table).includes(column)) return null;
   // A starts-with on a column with its own index: that index serves it better.
   if (!pattern.startsWith('%') && isIndexed(table, column)) return null;
-  if (!literalRuns(pattern).some((run) => [...run].length >= MIN_RUN)) return null;
-  return { sql: `${alias}.id IN (SELECT rowid FROM ${fulltextTable(table)} WHERE ${column} LIKE ? ESCAPE '\\')`, args: [pattern] };
+  const wide = unescaped(pattern);
+  if (!wide.split(/[%_]/).some((run) => [...run].length >= MIN_RUN)) return null;
+  return { sql: `${alias}.id IN (SELECT rowid FROM ${fulltextTable(table)} WHERE ${column} LIKE ?)`, args: [wide] };
 }
