@@ -45,25 +45,30 @@ export function columnDdl(col: Column): string {
 }
 
 const SEARCHED_LINKS = /^(locations_id|manufacturers_id|states_id|[a-z]+types_id)$/;
+/** Every search and list filters on these: at the end of a searched column's index, they let a
+ * count or a page be read from the index alone, never from the rows. */
+const VISIBILITY = ['is_deleted', 'is_template', 'entities_id'];
 
 /** Indexes that every lookup path needs: links, parents, entity scope and names. */
 function indexColumns(columns: Column[]): string[][] {
   const names = new Set(columns.map((c) => c.name));
   const out: string[][] = [];
   if (names.has('itemtype') && names.has('items_id')) out.push(['itemtype', 'items_id']);
-  for (const name of ['entities_id', 'name', 'users_id', 'tickets_id', 'problems_id', 'changes_id', 'groups_id', 'profiles_id', 'documents_id', 'computers_id', 'softwares_id', 'softwareversions_id', 'contracts_id', 'networkports_id']) {
+  for (const name of ['entities_id', 'users_id', 'tickets_id', 'problems_id', 'changes_id', 'groups_id', 'profiles_id', 'documents_id', 'computers_id', 'softwares_id', 'softwareversions_id', 'contracts_id', 'networkports_id']) {
     if (names.has(name)) out.push([name]);
   }
-  // Search: inventory lookups by serial number, and "changed since" / "last updated" on big tables.
-  for (const name of ['serial', 'date_mod']) if (names.has(name)) out.push([name]);
-  // Search: the dropdowns people filter assets by, and the ticket queue (status, opening date).
-  for (const name of columns.map((c) => c.name)) if (SEARCHED_LINKS.test(name)) out.push([name]);
-  if (names.has('status') && names.has('date')) out.push(['status', 'date']);
-  if (names.has('date')) out.push(['date']);
+  // Search: names, inventory numbers and contacts (lookups and sorted pages), "last updated",
+  // the dropdowns people filter assets by, and the ticket queue (status, opening date).
+  const trail = names.has('is_deleted') ? VISIBILITY.filter((c) => names.has(c)) : [];
+  const searched = ['name', 'serial', 'otherserial', 'contact', 'date_mod', 'date', ...columns.map((c) => c.name).filter((n) => SEARCHED_LINKS.test(n))];
+  for (const name of searched) if (names.has(name)) out.push([name, ...trail]);
+  if (names.has('status') && names.has('date')) out.push(['status', 'date', ...trail]);
   // Every list filters on the trash (and templates): pages then walk this index in id order.
-  if (names.has('is_deleted')) out.push(names.has('is_template') ? ['is_deleted', 'is_template'] : ['is_deleted']);
+  if (names.has('is_deleted')) out.push(trail);
   return out;
 }
+
+const indexName = (table: string, cols: string[]) => `${table}__i_${cols.join('_')}`;
 
 /** True when `column` leads one of the indexes this module creates on `table`. */
 export function isIndexed(table: string, column: string): boolean {
@@ -71,9 +76,16 @@ export function isIndexed(table: string, column: string): boolean {
   return !!spec && indexColumns(parseColumns(spec.columns)).some((cols) => cols[0] === column);
 }
 
+/** Indexes an earlier version made and this one replaced: they would only slow writes down. */
+function dropStaleIndexes(db: Db, table: string, wanted: Set<string>): void {
+  const own = db.query<{ name: string }, [string, string]>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE ? ESCAPE '\\'").all(table, `${table.replaceAll('_', '\\_')}\\_\\_i\\_%`);
+  for (const { name } of own) if (!wanted.has(name)) db.exec(`DROP INDEX ${name}`);
+}
+
 /**
- * Brings the database up to the registry: creates missing tables, columns and indexes.
- * Purely additive, so it is safe on every start; destructive changes go in migrations.
+ * Brings the database up to the registry: creates missing tables, columns and indexes (and
+ * drops the indexes it no longer makes). Data is never changed, so it is safe on every start;
+ * destructive changes go in migrations.
  */
 export function syncSchema(db: Db): void {
   for (const sql of SYSTEM_TABLES) db.exec(sql);
@@ -87,9 +99,9 @@ export function syncSchema(db: Db): void {
     for (const cols of spec.unique ?? []) {
       db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${table}__u_${cols.join('_')} ON ${table} (${cols.join(', ')})`);
     }
-    for (const cols of indexColumns(columns)) {
-      db.exec(`CREATE INDEX IF NOT EXISTS ${table}__i_${cols.join('_')} ON ${table} (${cols.join(', ')})`);
-    }
+    const wanted = indexColumns(columns);
+    for (const cols of wanted) db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(table, cols)} ON ${table} (${cols.join(', ')})`);
+    dropStaleIndexes(db, table, new Set(wanted.map((cols) => indexName(table, cols))));
   }
   syncFulltext(db);
 }
