@@ -1,9 +1,10 @@
 /**
- * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --out FILE]`: seeds Deskbase
+ * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --out FILE]`: seeds Deskbase
  * through the bulk API (or reuses a kept, already seeded data folder), then measures every search
  * shape sequentially (p50/p99), restart time and memory, and under load from autocannon (a
  * separate Node process) getItem beside a bare Bun server, pages and the search shapes.
- * Writes bench/RESULTS.md (or --out) and prints a summary.
+ * Then the GLPI import scenario (bench/import.ts). Writes bench/RESULTS.md (or --out) and prints
+ * a summary.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { login, type Client } from './api';
+import { benchmarkImport } from './import';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
 import { describeMachine, loadAverage, summary, writeResults, type Figure } from './report';
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
@@ -58,13 +60,15 @@ interface Options {
   keep: string | undefined;
   /** Skip the load (autocannon) scenarios: for the big sequential run. */
   load: boolean;
+  /** Skip the GLPI import scenario (it needs MariaDB and a minute). */
+  import: boolean;
   out: string;
 }
 
 function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
     args: argv,
-    options: { computers: { type: 'string' }, tickets: { type: 'string' }, keep: { type: 'string' }, 'no-load': { type: 'boolean' }, out: { type: 'string' } },
+    options: { computers: { type: 'string' }, tickets: { type: 'string' }, keep: { type: 'string' }, 'no-load': { type: 'boolean' }, 'no-import': { type: 'boolean' }, out: { type: 'string' } },
   });
   const count = (text: string | undefined, fallback: number) => {
     const n = text === undefined ? fallback : Number(text.replaceAll('_', ''));
@@ -76,6 +80,7 @@ function parseOptions(argv: string[]): Options {
     tickets: count(values.tickets, DEFAULTS.tickets),
     keep: values.keep ? resolve(values.keep) : undefined,
     load: !values['no-load'],
+    import: !values['no-import'],
     out: values.out ?? 'RESULTS.md',
   };
 }
@@ -290,7 +295,16 @@ async function main(): Promise<void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const { figures, reused } = await benchmark(options);
-  const args = [`--computers ${options.computers}`, `--tickets ${options.tickets}`, ...(options.keep ? ['--keep <folder>'] : []), ...(options.load ? [] : ['--no-load']), ...(options.out !== 'RESULTS.md' ? [`--out ${options.out}`] : [])];
+  const imported = options.import ? await benchmarkImport(log) : { figures: [], setup: [] };
+  figures.push(...imported.figures);
+  const args = [
+    `--computers ${options.computers}`,
+    `--tickets ${options.tickets}`,
+    ...(options.keep ? ['--keep <folder>'] : []),
+    ...(options.load ? [] : ['--no-load']),
+    ...(options.import ? [] : ['--no-import']),
+    ...(options.out !== 'RESULTS.md' ? [`--out ${options.out}`] : []),
+  ];
   const file = writeResults(options.out, {
     date,
     machine,
@@ -304,6 +318,7 @@ async function main(): Promise<void> {
       options.load
         ? `Load: autocannon CLI in its own Node process, ${CONFIG.connections} connections, one session each (requests rotate over 16 Session-Tokens), pipelining 1, ${CONFIG.warmupSeconds} s warm-up then ${CONFIG.seconds} s (${CONFIG.shapeSeconds} s per search shape), loopback only. autocannon floors latencies to whole milliseconds.`
         : 'Load scenarios skipped (`--no-load`).',
+      ...imported.setup,
       `Machine: ${machine.cores} cores, shared with other sessions running their own builds and tests, with the load generator and with the server: figures vary between runs.`,
     ],
   });
