@@ -14,6 +14,13 @@ export function refreshStatistics(db: Db): void {
   db.exec('ANALYZE');
 }
 
+/** The table's row count as of the last statistics refresh (null before the first). */
+export function tableRows(db: Db, table: string): number | null {
+  const row = db.query<{ stat: string }, [string]>('SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1').get(table);
+  const rows = row ? Number.parseInt(row.stat, 10) : NaN;
+  return Number.isFinite(rows) ? rows : null;
+}
+
 export class Statistics {
   private pending: ReturnType<typeof setTimeout> | null = null;
   private readonly periodic: ReturnType<typeof setInterval>;

@@ -121,6 +121,25 @@ async function engineIds(nodes: Node[], deleted: boolean): Promise<number[]> {
   return ((res.body.data ?? []) as Record<string, unknown>[]).map((r) => Number(r['2'])).sort((a, b) => a - b);
 }
 
+/** The first `size` matches by name (NULL first, then SQLite's NOCASE order), ties by id. */
+function firstByName(rows: Model[], size: number, order: 'ASC' | 'DESC'): number[] {
+  const key = (r: Model) => (r.values.name === undefined ? null : asciiLower(r.values.name));
+  const sorted = [...rows].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    const byName = x === y ? 0 : x === null ? -1 : y === null ? 1 : x < y ? -1 : 1;
+    return byName || a.id - b.id;
+  });
+  if (order === 'DESC') sorted.reverse();
+  return sorted.slice(0, size).map((r) => r.id);
+}
+
+/** A short page sorted by name: the engine may then walk the name index instead (see search/plan.ts). */
+async function pageIds(nodes: Node[], order: 'ASC' | 'DESC'): Promise<number[]> {
+  const res = await search(glpi, 'Computer', { criteria: toCriteria(nodes), forcedisplay: [2], range: '0-4', sort: 1, order });
+  if (res.status >= 300) throw new Error(`search failed: ${res.status} ${res.text}`);
+  return ((res.body.data ?? []) as Record<string, unknown>[]).map((r) => Number(r['2']));
+}
+
 async function listIds(field: TextField, value: string): Promise<number[]> {
   const res = await glpi.get('Computer/', { query: `${toQuery({ searchText: { [field]: value } })}&range=0-999&only_id=true` });
   if (res.status >= 300) throw new Error(`list failed: ${res.status} ${res.text}`);
@@ -133,6 +152,9 @@ async function compare(rows: Model[], queries: Node[][], texts: [TextField, stri
       const expected = rows.filter((r) => r.is_deleted === deleted && matches(r, nodes)).map((r) => r.id);
       expect({ nodes, deleted, ids: await engineIds(nodes, deleted) }).toEqual({ nodes, deleted, ids: expected });
     }
+    const order = nodes.length % 2 ? 'ASC' : 'DESC';
+    const live = rows.filter((r) => !r.is_deleted && matches(r, nodes));
+    expect({ nodes, order, page: await pageIds(nodes, order) }).toEqual({ nodes, order, page: firstByName(live, 5, order) });
   }
   for (const [field, value] of texts) {
     if (value.trim() === '') continue;
