@@ -29,9 +29,16 @@ export function indexColumns(columns: Column[]): string[][] {
 
 export const indexName = (table: string, cols: string[]) => `${table}__i_${cols.join('_')}`;
 
+const leadingByTable = new Map<string, Set<string>>();
+
 /** True when `column` leads one of the indexes this module creates on `table`. */
 export function isIndexed(table: string, column: string): boolean {
-  const spec = TABLES[table];
-  return !!spec && indexColumns(parseColumns(spec.columns)).some((cols) => cols[0] === column);
+  let leading = leadingByTable.get(table);
+  if (!leading) {
+    const spec = TABLES[table];
+    leading = new Set(spec ? indexColumns(parseColumns(spec.columns)).map((cols) => cols[0]!) : []);
+    leadingByTable.set(table, leading);
+  }
+  return leading.has(column);
 }
 

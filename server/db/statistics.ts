@@ -12,7 +12,11 @@ const PERIOD_MS = 30 * 60_000;
 export function refreshStatistics(db: Db): void {
   db.exec(`PRAGMA analysis_limit = ${SAMPLE_ROWS}`);
   db.exec('ANALYZE');
+  rowsByTable.delete(db);
 }
+
+/** Row counts read from the statistics, until the next refresh (searches ask on every page). */
+const rowsByTable = new WeakMap<Db, Map<string, number | null>>();
 
 function hasStatistics(db: Db): boolean {
   const table = db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat1'").get();
@@ -21,9 +25,14 @@ function hasStatistics(db: Db): boolean {
 
 /** The table's row count as of the last statistics refresh (null before the first). */
 export function tableRows(db: Db, table: string): number | null {
-  const row = db.query<{ stat: string }, [string]>('SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1').get(table);
-  const rows = row ? Number.parseInt(row.stat, 10) : NaN;
-  return Number.isFinite(rows) ? rows : null;
+  let known = rowsByTable.get(db);
+  if (!known) rowsByTable.set(db, (known = new Map()));
+  if (!known.has(table)) {
+    const row = db.query<{ stat: string }, [string]>('SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1').get(table);
+    const rows = row ? Number.parseInt(row.stat, 10) : NaN;
+    known.set(table, Number.isFinite(rows) ? rows : null);
+  }
+  return known.get(table)!;
 }
 
 export class Statistics {
