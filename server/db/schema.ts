@@ -70,7 +70,7 @@ export function syncSchema(db: Db): void {
       db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${table}__u_${cols.join('_')} ON ${table} (${cols.map(ident).join(', ')})`);
     }
     const wanted = indexColumns(columns);
-    for (const cols of wanted) db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(table, cols)} ON ${table} (${cols.join(', ')})`);
+    for (const cols of wanted) db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(table, cols)} ON ${table} (${cols.map(ident).join(', ')})`);
     dropStaleIndexes(db, table, new Set(wanted.map((cols) => indexName(table, cols))));
   }
   syncFulltext(db);

@@ -1,6 +1,6 @@
-import { DEFAULT_PROFILES, DEFAULT_RIGHTS, transitionMatrix } from '../registry/default-profiles';
+import { APPROXIMATED_RIGHTS, DEFAULT_PROFILES, DEFAULT_RIGHTS, transitionMatrix } from '../registry/default-profiles';
 import type { Db } from './connection';
-import { insertRow, selectAll } from './rows';
+import { insertRow, run, selectAll } from './rows';
 import { nowString } from '../core/clock';
 
 export const ROOT_ENTITY_ID = 0;
@@ -88,4 +88,17 @@ export function addMissingDefaultRights(db: Db): void {
       if (!held.has(name)) insertRow(db, 'glpi_profilerights', { profiles_id: p.id, name, rights: values[p.id - 1] ?? 0 });
     }
   }
+}
+
+/** Replaces the earlier approximations of GLPI's default rights that no one has changed since. */
+export function correctApproximatedRights(db: Db): void {
+  for (const p of DEFAULT_PROFILES) {
+    for (const [name, previous] of Object.entries(APPROXIMATED_RIGHTS)) {
+      const value = DEFAULT_RIGHTS[name]?.[p.id - 1];
+      const old = previous[p.id - 1];
+      if (value === undefined || old === undefined || value === old) continue;
+      run(db, 'UPDATE glpi_profilerights SET rights = ? WHERE profiles_id = ? AND name = ? AND rights = ?', value, p.id, name, old);
+    }
+  }
+  addMissingDefaultRights(db);
 }
