@@ -34,6 +34,9 @@ export const FOLLOWUP = {
   SEEPRIVATE: 8192,
 } as const;
 
+/** ChangeValidation's VALIDATE bit (answering an approval request). */
+const CHANGE_VALIDATE = 1024;
+
 const STANDARD: Record<Action, number> = { read: READ, update: UPDATE, create: CREATE, delete: DELETE, purge: PURGE };
 
 /** Any one of the returned bits grants the action at the class level. */
@@ -54,8 +57,11 @@ function actionBits(right: string, action: Action, helpdesk: boolean): number {
       if (action === 'update') return FOLLOWUP.UPDATEMY | FOLLOWUP.UPDATEALL;
       return PURGE;
     case 'ticketvalidation':
-    case 'changevalidation':
       return action === 'read' ? 1024 | 2048 | 4096 | 8192 : action === 'create' ? 1024 | 2048 : 4096 | 8192;
+    case 'changevalidation':
+      // GLPI's change approvals: CREATE asks, VALIDATE (1024) answers, PURGE removes.
+      if (action === 'create') return CREATE;
+      return action === 'read' || action === 'update' ? CREATE | CHANGE_VALIDATE : PURGE;
     default:
       return STANDARD[action];
   }

@@ -79,7 +79,6 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   appliance: DATACENTRE,
   unmanaged: ASSETS,
   cable_management: [0, 0, 23, 23, 0, 0, 23, 1],
-  lineoperator: [0, 33, 23, 23, 0, 0, 23, 1],
   devicesimcard_pinpuk: [0, 1, 3, 3, 0, 3, 3, 1],
   // project: READMY=1, READALL=1024; projecttask: READMY=1, UPDATEMY=1024.
   project: [0, 1025, 1151, 1151, 1151, 1151, 1151, 1057],
