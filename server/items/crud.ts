@@ -1,8 +1,10 @@
-import { classCan, type Action } from '../auth/rights';
+import { classCan, UPDATE, type Action } from '../auth/rights';
+import { hasRight } from '../auth/scope';
 import { accessFilter } from '../auth/visibility';
 import { ITEM_NOT_FOUND_MESSAGE, RIGHT_MISSING_MESSAGE } from '../core/errors';
 import { isObject, type Params } from '../core/params';
 import { itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
+import { guardedFields } from '../registry/guarded';
 import { historyOption } from '../registry/searchoptions';
 import { purgeDependents } from './cascade';
 import { dropHistory, HISTORY, logRelation, writeLog } from './history';
@@ -148,10 +150,19 @@ function ownerEntity(wc: WriteContext, type: Itemtype, row: Row): number | undef
   return found ? Number(found.entities_id) : undefined;
 }
 
+/** Guarded columns (a SIM card's PIN and PUK) are written only with the UPDATE bit of their right. */
+function checkGuarded(wc: WriteContext, type: Itemtype, row: Row): void {
+  const guarded = guardedFields(type.name);
+  if (!guarded || hasRight(wc.scope, guarded.right, UPDATE)) return;
+  const field = guarded.fields.find((f) => f in row);
+  if (field) throw new ItemError(`Field ${field} needs the ${guarded.right} right`, 'ERROR_RIGHT_MISSING', 403);
+}
+
 /** Adds one item; call inside a transaction. Returns the new id. */
 export function addItem(wc: WriteContext, type: Itemtype, input: Params): number {
   if (type.readOnly) refuse();
   const row = columnsFromInput(type, input);
+  checkGuarded(wc, type, row);
   const now = nowString();
   if (type.entityAssign && row.entities_id === undefined) {
     row.entities_id = ownerEntity(wc, type, row) ?? wc.scope.session.entityId ?? wc.scope.activeEntities[0] ?? 0;
@@ -182,6 +193,7 @@ export function updateItem(wc: WriteContext, type: Itemtype, id: number, input: 
   const own = selfService(wc, type, old, input);
   if (type.readOnly || (!own && !rowWritable(wc, type, old, 'update'))) refuse();
   const changes = columnsFromInput(type, input);
+  checkGuarded(wc, type, changes);
   if ('is_deleted' in changes && !same(changes.is_deleted, old.is_deleted)) {
     if (!type.trash || !classCan(wc.scope, type, 'delete')) refuse();
   }
