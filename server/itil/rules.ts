@@ -9,12 +9,10 @@ import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
 import { logRelation } from '../store/crud';
 import { HISTORY, writeLog } from '../store/history';
 import { historyOption } from '../registry/searchoptions';
+import { ITIL_STATUS } from '../registry/values';
 import { ACTOR, ACTOR_TABLES } from './visibility';
 
-const SOLVED = 5;
-const CLOSED = 6;
-const NEW = 1;
-const ASSIGNED = 2;
+const { SOLVED, CLOSED, NEW, ASSIGNED } = ITIL_STATUS;
 
 function checkScale(field: string, value: unknown): void {
   if (value === undefined) return;

@@ -14,7 +14,7 @@ export function cellText(itemtype: string, key: string, value: unknown): string 
   const choices = enumOf(itemtype, key);
   if (choices) return choices.find(([v]) => String(v) === String(value))?.[1] ?? String(value);
   if (/^(is|have|use)_/.test(key)) return Number(value) ? 'Yes' : 'No';
-  if (fkTarget(key) && (value === 0 || value === '0')) return '';
+  if (fkTarget(key, itemtype) && (value === 0 || value === '0')) return '';
   return String(value);
 }
 
