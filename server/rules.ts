@@ -5,5 +5,6 @@ import './auth/user-rules';
 import './auth/user-emails';
 import './auth/apiclients';
 import './itil/rules';
+import './itil/solutions';
 import './assets/network-ports';
 import './documents/hooks';
