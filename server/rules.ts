@@ -6,5 +6,6 @@ import './auth/user-emails';
 import './auth/apiclients';
 import './itil/rules';
 import './itil/solutions';
+import './itil/tasks';
 import './assets/network-ports';
 import './documents/hooks';

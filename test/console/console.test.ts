@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { Client } from '../support/client';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
 
@@ -18,6 +18,9 @@ const ROOT = resolve(import.meta.dir, '../..');
 const hasChromium = existsSync(CHROMIUM);
 /** Set CONSOLE_SCREENSHOTS=/some/dir to keep PNGs of the main screens. */
 const SHOTS = process.env.CONSOLE_SCREENSHOTS;
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 if (!hasChromium) {
   console.warn(`[console tests] skipped: ${CHROMIUM} is missing (run scripts/ensure-chromium.sh as root to install Debian's chromium)`);
@@ -51,6 +54,13 @@ describe.skipIf(!hasChromium)('admin console', () => {
   const notice = (kind: 'error' | 'success' | 'info', text?: string) => page.locator(`.notice-${kind}`, text ? { hasText: text } : {}).first();
   const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
   const header = () => page.getByRole('banner');
+  /** Chooses the kind of answer on a ticket's timeline. */
+  const answerKind = (kind: string) => page.getByRole('radiogroup', { name: 'Kind of answer' }).getByText(kind, { exact: true }).click();
+  /** Types into a type-ahead picker and chooses the option named `option`. */
+  const pick = async (scope: Page | Locator, label: string, text: string, option = text) => {
+    await scope.getByLabel(label, { exact: true }).fill(text);
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
 
   beforeAll(async () => {
     if (!existsSync(join(ROOT, 'ui/dist/index.html'))) {
@@ -191,8 +201,7 @@ describe.skipIf(!hasChromium)('admin console', () => {
     const form = page.locator('form.item-form');
     await form.getByLabel('Name', { exact: true }).fill('console-pc');
     await form.getByLabel('Serial number').fill('CS-1');
-    await until('locations loaded', async () => (await form.getByLabel('Location', { exact: true }).locator('option').count()) > 1);
-    await form.getByLabel('Location', { exact: true }).selectOption({ label: 'HQ' });
+    await pick(form, 'Location', 'HQ');
     await shot('04-new-computer');
     await page.getByRole('button', { name: 'Create computer' }).click();
     await page.getByText('Computer created.').waitFor();
@@ -252,7 +261,7 @@ describe.skipIf(!hasChromium)('admin console', () => {
     expect(await form.getByLabel('Urgency').inputValue()).toBe('4');
     expect(await form.getByLabel('Status').locator('option:checked').textContent()).toBe('New');
 
-    await page.getByRole('tab', { name: 'Followups' }).click();
+    await page.getByRole('tab', { name: 'Timeline' }).click();
     await page.getByLabel('New followup').fill('Replaced the fuser unit.');
     await page.getByRole('button', { name: 'Add followup' }).click();
     await page.getByText('Followup added.').waitFor();
@@ -271,6 +280,108 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await notice('error', 'A closed item cannot be reopened').waitFor();
     expect((await api.get(`Ticket/${ids.ticket}`)).body.status).toBe(6);
+  });
+
+  test('service desk: actors, linked items, tasks, private followups, attachments, a solution approved by the requester', async () => {
+    const tech = await api.create('User', { name: 'tech1', realname: 'Martin', firstname: 'Ann' });
+    await api.create('Group', { name: 'Helpdesk', entities_id: 0, is_recursive: 1 });
+    await api.create('Supplier', { name: 'Acme', entities_id: 0, is_recursive: 1 });
+    await api.create('SolutionType', { name: 'Workaround' });
+    const ticket = await api.create('Ticket', { name: 'VPN down', content: 'No VPN since this morning.' });
+    await page.goto(`${server.origin}/#/Ticket/${ticket}?tab=actors`);
+    await page.getByRole('heading', { name: /VPN down/ }).waitFor();
+
+    // Actors: the requester (me), an assigned group and technician, an observing supplier.
+    const addActor = async (role: string, kind: string, text: string, option: string) => {
+      await page.getByLabel('Role').selectOption({ label: role });
+      await page.getByLabel('Actor', { exact: true }).selectOption({ label: kind });
+      await pick(page, 'Name', text, option);
+      await page.getByRole('button', { name: 'Add actor' }).click();
+      await notice('success', `${option} added.`).waitFor();
+    };
+    await addActor('Requester', 'User', 'glpi', 'glpi');
+    await addActor('Assigned to', 'Group', 'Help', 'Helpdesk');
+    await addActor('Assigned to', 'User', 'tech', 'Ann Martin (tech1)');
+    await addActor('Observer', 'Supplier', 'Ac', 'Acme');
+    const users = (await api.get(`Ticket/${ticket}/Ticket_User`)).body.map((r: { users_id: number; type: number }) => [r.users_id, r.type]);
+    expect(users.sort()).toEqual([[2, 1], [tech, 2]].sort());
+    expect((await api.get(`Ticket/${ticket}/Group_Ticket`)).body).toHaveLength(1);
+    await page.getByRole('region', { name: 'Observer' }).getByText('Acme').waitFor();
+    await shot('08-actors');
+    await page.getByRole('button', { name: 'Remove Acme (Observer)' }).click();
+    await notice('success', 'Acme removed.').waitFor();
+    expect((await api.get(`Ticket/${ticket}/Supplier_Ticket`)).body).toEqual([]);
+
+    // Linked items: the computer is linked with a picker; its own page lists the ticket.
+    await page.getByRole('tab', { name: 'Items' }).click();
+    await page.getByLabel('Type').selectOption({ label: 'Computer' });
+    await pick(page, 'Item', 'root', 'root-pc');
+    await page.getByRole('button', { name: 'Link item' }).click();
+    await notice('success', 'root-pc linked.').waitFor();
+    expect((await api.get(`Ticket/${ticket}/Item_Ticket`)).body).toMatchObject([{ itemtype: 'Computer', items_id: ids.rootPc }]);
+
+    // Timeline: a task, a private followup, an image, a refused file type.
+    await page.getByRole('tab', { name: 'Timeline' }).click();
+    await answerKind('Task');
+    await page.getByLabel('Task description').fill('Restart the VPN concentrator.');
+    await page.getByLabel('Duration').selectOption({ label: '30 min' });
+    await page.getByLabel('State').selectOption({ label: 'Done' });
+    await pick(page, 'Technician', 'tech1', 'Ann Martin (tech1)');
+    await page.getByRole('button', { name: 'Add task' }).click();
+    await notice('success', 'Task added.').waitFor();
+    expect((await api.get(`Ticket/${ticket}/TicketTask`)).body).toMatchObject([{ actiontime: 1800, state: 2, users_id_tech: tech }]);
+
+    await answerKind('Followup');
+    await page.getByLabel('New followup').fill('Asked the ISP.');
+    await page.getByLabel('Private').check();
+    await page.getByRole('button', { name: 'Add followup' }).click();
+    await notice('success', 'Followup added.').waitFor();
+    const followup = page.locator('li[data-kind="followup"]', { hasText: 'Asked the ISP.' });
+    await followup.locator('.badge-private').waitFor();
+
+    await answerKind('Document');
+    await page.getByLabel('Files', { exact: true }).setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ not really') });
+    await page.getByRole('button', { name: 'Add document' }).click();
+    await notice('error').waitFor();
+    expect(await notice('error').textContent()).toContain('tool.exe');
+    expect((await api.get(`Ticket/${ticket}/Document_Item`)).body).toEqual([]);
+    await page.getByLabel('Files', { exact: true }).setInputFiles({ name: 'screen.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Add document' }).click();
+    await notice('success', 'Document attached.').waitFor();
+    expect((await api.get(`Ticket/${ticket}/Document_Item`)).body).toHaveLength(1);
+    const doc = page.locator('li[data-kind="document"]');
+    await doc.getByRole('button', { name: 'Preview' }).click();
+    await doc.getByRole('img', { name: 'Preview of screen.png' }).waitFor();
+    expect(await doc.getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+
+    // A solution solves it; the requester (me) approves it and the ticket closes.
+    await answerKind('Solution');
+    await page.getByLabel('Solution description').fill('Replaced the VPN certificate.');
+    await pick(page, 'Solution type', 'Work', 'Workaround');
+    await page.getByRole('button', { name: 'Add solution' }).click();
+    await notice('success', 'Solution added.').waitFor();
+    expect((await api.get(`Ticket/${ticket}`)).body.status).toBe(5);
+    await page.getByRole('group', { name: 'Solution approval' }).waitFor();
+    await shot('09-timeline');
+    await page.getByRole('button', { name: 'Approve the solution' }).click();
+    await notice('success', 'Solution approved.').waitFor();
+    expect((await api.get(`Ticket/${ticket}`)).body.status).toBe(6);
+    expect((await api.get(`Ticket/${ticket}/ITILSolution`)).body).toMatchObject([{ status: 3, solutiontypes_id: expect.any(Number) }]);
+    await page.locator('li[data-kind="status"]', { hasText: 'Solved → Closed' }).waitFor();
+    const kinds = await page.locator('ol.timeline > li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-kind')));
+    expect(kinds).toEqual(expect.arrayContaining(['task', 'followup', 'document', 'solution', 'status']));
+    const dates = await page.locator('ol.timeline > li time').allTextContents();
+    expect(dates).toEqual([...dates].sort().reverse()); // newest first
+
+    // A closed ticket takes no new solution: the API's message is shown.
+    await answerKind('Solution');
+    await page.getByLabel('Solution description').fill('Another one.');
+    await page.getByRole('button', { name: 'Add solution' }).click();
+    await notice('error', 'A closed item cannot receive a solution').waitFor();
+
+    // The computer's page lists the ticket.
+    await page.goto(`${server.origin}/#/Computer/${ids.rootPc}?tab=tickets`);
+    await page.getByRole('list', { name: 'Tickets' }).getByRole('link', { name: 'VPN down' }).waitFor();
   });
 
   test('signing out kills the session', async () => {

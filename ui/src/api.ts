@@ -105,7 +105,11 @@ export interface ActiveEntity {
 export interface RequestOptions {
   query?: Query;
   body?: unknown;
+  /** A multipart body (document uploads), sent as the browser encodes it. */
+  form?: FormData;
   headers?: Record<string, string>;
+  /** Read the answer as a Blob (file downloads). */
+  blob?: boolean;
 }
 
 export class Api {
@@ -124,12 +128,13 @@ export class Api {
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<{ data: T; headers: Headers; status: number }> {
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     if (this.token && !headers.Authorization) headers['Session-Token'] = this.token;
-    let body: string | undefined;
+    let body: string | FormData | undefined = opts.form;
     if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers['Content-Type'] = 'application/json';
     }
     const res = await fetch(`${API_BASE}/${path}${queryString(opts.query)}`, { method, headers, body, cache: 'no-store' });
+    if (opts.blob && res.ok) return { data: (await res.blob()) as T, headers: res.headers, status: res.status };
     const text = await res.text();
     let data: unknown = text;
     if (text && (res.headers.get('content-type') ?? '').includes('json')) {
@@ -228,6 +233,22 @@ export class Api {
   /** Moves to the trash, or purges with `purge`. */
   async remove(itemtype: string, id: number, purge = false): Promise<void> {
     await this.request('DELETE', `${itemtype}/${id}`, { query: purge ? { force_purge: true } : {} });
+  }
+
+  /** Uploads files as a new Document (multipart, as GLPI's clients do), linked to an item when given. */
+  async upload(files: File[], link?: { itemtype: string; items_id: number }, name?: string): Promise<number> {
+    const form = new FormData();
+    const input = { name: name || files[0]?.name, _filename: files.map((f) => f.name), ...link };
+    form.append('uploadManifest', new Blob([JSON.stringify({ input })], { type: 'application/json' }));
+    files.forEach((file, i) => form.append(`filename[${i}]`, file, file.name));
+    const { data } = await this.request<{ id: number | false; message?: string }>('POST', 'Document/', { form });
+    if (typeof data.id !== 'number') throw new ApiError(400, 'ERROR_GLPI_ADD', data.message || 'The document could not be added.');
+    return data.id;
+  }
+
+  /** A document's file, read with the session (never a token in a URL). */
+  async download(documentId: number): Promise<Blob> {
+    return (await this.request<Blob>('GET', `Document/${documentId}`, { query: { alt: 'media' }, blob: true })).data;
   }
 
   /** Search options of an itemtype (labels and data types of its fields), cached per session. */

@@ -1,7 +1,6 @@
 import { createContext } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
 import { type ActiveEntity, type ActiveProfile, api, type Entity, type Profile } from './api';
-import { clearOptionCache } from './options';
 
 /** What the console knows about the open session. */
 export interface SessionInfo {
@@ -74,13 +73,11 @@ export function useSessionState() {
   const login = useCallback(async (login: string, password: string) => {
     await api.login(login, password);
     const info = await loadSession();
-    clearOptionCache();
     setState({ status: 'open', info });
   }, []);
 
   const refresh = useCallback(async () => {
     const info = await loadSession();
-    clearOptionCache();
     setState({ status: 'open', info });
     setScope((s) => s + 1);
   }, []);
@@ -102,7 +99,6 @@ export function useSessionState() {
         try {
           await api.logout();
         } finally {
-          clearOptionCache();
           setState({ status: 'anonymous', notice: 'You are signed out.' });
         }
       },

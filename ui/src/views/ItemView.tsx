@@ -4,11 +4,13 @@ import { FieldInput } from '../components/FieldInput';
 import { Notice } from '../components/Notice';
 import { changedInput, createInput, type FieldDef, formLayout, initialValues, type Values } from '../fields';
 import { CREATE, DELETE, PURGE, UPDATE, can, typeDef } from '../itemtypes';
-import { clearOptionCache } from '../options';
 import { href, navigate } from '../router';
 import { useSession } from '../session';
-import { Followups } from './Followups';
+import { Actors } from './Actors';
+import { DocumentLink } from './Documents';
 import { History } from './History';
+import { AssetTickets, LinkedItems } from './LinkedItems';
+import { Timeline } from './Timeline';
 
 type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
@@ -103,7 +105,6 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
     void act(async () => {
       if (id === null) {
         const newId = await api.create(itemtype, createInput(fields, values));
-        clearOptionCache();
         flash = { kind: 'success', text: `${def.label} created.` };
         navigate([itemtype, newId]);
         return;
@@ -111,7 +112,6 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
       const input = changedInput(fields, initial, values);
       if (!Object.keys(input).length) return { kind: 'info', text: 'Nothing to save: no field was changed.' };
       await api.update(itemtype, id, input);
-      clearOptionCache();
       await refresh();
       return { kind: 'success', text: 'Changes saved.' };
     });
@@ -133,7 +133,6 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
     if (!confirm(`Delete “${title}” permanently? This cannot be undone.`)) return;
     void act(async () => {
       await api.remove(itemtype, id!, true);
-      clearOptionCache();
       navigate([itemtype], { trash: deleted ? 1 : undefined });
     });
   };
@@ -158,7 +157,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   }
 
   const tabs: [string, string][] = [['details', 'Details']];
-  if (id !== null && ITIL.has(itemtype)) tabs.push(['followups', 'Followups']);
+  if (id !== null && ITIL.has(itemtype)) tabs.push(['timeline', 'Timeline'], ['actors', 'Actors'], ['items', 'Items']);
+  if (id !== null && def.type?.features.includes('ticket')) tabs.push(['tickets', 'Tickets']);
   if (id !== null) tabs.push(['history', 'History']);
 
   return (
@@ -223,8 +223,14 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
       <div id="tab-panel" role={tabs.length > 1 ? 'tabpanel' : undefined} aria-labelledby={tabs.length > 1 ? `tab-${tab}` : undefined}>
         {tab === 'history' && id !== null ? (
           <History itemtype={itemtype} id={id} options={options ?? {}} reload={changes} />
-        ) : tab === 'followups' && id !== null ? (
-          <Followups itemtype={itemtype} id={id} canAdd={!deleted} />
+        ) : tab === 'timeline' && id !== null ? (
+          <Timeline itemtype={itemtype} id={id} options={options ?? {}} status={Number(item?.status)} canAdd={!deleted} onChange={refresh} />
+        ) : tab === 'actors' && id !== null ? (
+          <Actors itemtype={itemtype} id={id} editable={editable && !deleted} onChange={refresh} />
+        ) : tab === 'items' && id !== null ? (
+          <LinkedItems itemtype={itemtype} id={id} editable={editable && !deleted} />
+        ) : tab === 'tickets' && id !== null ? (
+          <AssetTickets itemtype={itemtype} id={id} />
         ) : (
           <form class="item-form" onSubmit={save} aria-label={`${def.label} details`}>
             <fieldset disabled={busy || !editable}>
@@ -245,6 +251,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
                 </details>
               )}
             </fieldset>
+            {itemtype === 'Document' && item && <DocumentLink id={item.id} name={String(item.filename || item.name || '')} />}
             {item && (
               <p class="muted meta">
                 {item.date_creation ? `Created ${String(item.date_creation)}` : ''}

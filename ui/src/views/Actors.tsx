@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, errorText, type Item } from '../api';
+import { Outcome } from '../components/Notice';
+import { Picker } from '../components/Picker';
+import { ACTOR_ROLES, typeDef } from '../itemtypes';
+
+/** The actor link types of an ITIL type (Ticket_User, Group_Ticket, Supplier_Ticket…), from the registry. */
+function actorLinks(itemtype: string): { link: string; actor: string; fk: string; parentFk: string }[] {
+  const type = typeDef(itemtype).type;
+  if (!type) return [];
+  return type.children.flatMap((child) => {
+    const link = typeDef(child).type;
+    const owner = link?.owners[0];
+    if (!link?.logsWith || 'poly' in link.logsWith || !owner || 'poly' in owner) return [];
+    return [{ link: child, actor: link.logsWith.itemtype, fk: link.logsWith.fk, parentFk: owner.fk }];
+  });
+}
+
+interface Actor {
+  link: string;
+  rowId: number;
+  role: number;
+  kind: string;
+  name: string;
+}
+
+/** Requesters, observers and assignees of a ticket, problem or change: shown, added and removed. */
+export function Actors({ itemtype, id, editable, onChange }: { itemtype: string; id: number; editable: boolean; onChange: () => Promise<void> }) {
+  const links = actorLinks(itemtype);
+  const [actors, setActors] = useState<Actor[] | null>(null);
+  const [error, setError] = useState('');
+  const [message, setMessage] = useState('');
+  const [reload, setReload] = useState(0);
+  const [role, setRole] = useState(2);
+  const [kind, setKind] = useState('User');
+  const [picked, setPicked] = useState({ id: 0, name: '' });
+
+  useEffect(() => {
+    let live = true;
+    Promise.all(
+      links.map((l) =>
+        api.subItems(itemtype, id, l.link, { expand_dropdowns: true, range: '0-999' }).then((rows: Item[]) =>
+          rows.map((r) => ({ link: l.link, rowId: r.id, role: Number(r.type), kind: l.actor, name: String(r[l.fk] ?? '') })),
+        ),
+      ),
+    )
+      .then((lists) => live && setActors(lists.flat()))
+      .catch((e: unknown) => live && setError(errorText(e)));
+    return () => {
+      live = false;
+    };
+  }, [itemtype, id, reload]);
+
+  const write = async (action: () => Promise<unknown>, done: string) => {
+    setError('');
+    setMessage('');
+    try {
+      await action();
+      await onChange();
+      setReload((r) => r + 1);
+      setMessage(done);
+      return true;
+    } catch (e) {
+      setError(errorText(e));
+      return false;
+    }
+  };
+  const add = async (e: Event) => {
+    e.preventDefault();
+    const l = links.find((x) => x.actor === kind);
+    if (!l || !picked.id) {
+      setError(`Choose a ${kind.toLowerCase()} first.`);
+      return;
+    }
+    if (await write(() => api.create(l.link, { [l.parentFk]: id, [l.fk]: picked.id, type: role }), `${picked.name} added.`)) setPicked({ id: 0, name: '' });
+  };
+
+  return (
+    <section class="actors" aria-label="Actors">
+      <Outcome message={message} error={error} />
+      {actors === null && !error && <p role="status">Loading…</p>}
+      {actors && (
+        <div class="actor-roles">
+          {ACTOR_ROLES.map(([value, label]) => {
+            const list = actors.filter((a) => a.role === value);
+            return (
+              <section key={value} aria-label={String(label)} class="actor-role">
+                <h3>{label}</h3>
+                {!list.length && <p class="muted">Nobody.</p>}
+                <ul>
+                  {list.map((a) => (
+                    <li key={`${a.link}${a.rowId}`}>
+                      <span class="badge">{typeDef(a.kind).label}</span> {a.name}
+                      {editable && (
+                        <button
+                          type="button"
+                          class="link"
+                          aria-label={`Remove ${a.name} (${label})`}
+                          onClick={() => void write(() => api.remove(a.link, a.rowId, true), `${a.name} removed.`)}
+                        >
+                          Remove
+                        </button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
+        </div>
+      )}
+      {editable && (
+        <form class="actor-form form-grid" onSubmit={add} aria-label="Add an actor">
+          <div class="field">
+            <label for="actor-role">Role</label>
+            <select id="actor-role" value={String(role)} onChange={(e) => setRole(Number(e.currentTarget.value))}>
+              {ACTOR_ROLES.map(([v, label]) => (
+                <option key={v} value={String(v)}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="actor-kind">Actor</label>
+            <select
+              id="actor-kind"
+              value={kind}
+              onChange={(e) => {
+                setKind(e.currentTarget.value);
+                setPicked({ id: 0, name: '' });
+              }}
+            >
+              {links.map((l) => (
+                <option key={l.actor} value={l.actor}>
+                  {typeDef(l.actor).label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="actor-pick">Name</label>
+            <Picker key={kind} id="actor-pick" itemtype={kind} value={picked.id} display={picked.name} allowNone={false} onChange={(i, name) => setPicked({ id: i, name })} />
+          </div>
+          <div class="form-actions">
+            <button type="submit">Add actor</button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

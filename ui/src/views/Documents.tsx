@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, errorText } from '../api';
+
+const PREVIEWABLE = /^(image\/(png|jpeg|gif|webp|bmp)|application\/pdf)$/;
+
+/** Saves a blob under a name, as a browser download. */
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A document's file: download, and an inline preview of images and PDFs (read with the session). */
+export function DocumentLink({ id, name }: { id: number; name: string }) {
+  const [preview, setPreview] = useState<{ url: string; type: string } | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => () => preview && URL.revokeObjectURL(preview.url), [preview]);
+
+  const fetchFile = async (then: (blob: Blob) => void) => {
+    setError('');
+    try {
+      then(await api.download(id));
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  const show = () =>
+    void fetchFile((blob) => {
+      if (!PREVIEWABLE.test(blob.type)) setError('No preview for this kind of file: download it.');
+      else setPreview({ url: URL.createObjectURL(blob), type: blob.type });
+    });
+
+  return (
+    <div class="document">
+      <span class="document-name">{name || `Document #${id}`}</span>{' '}
+      <button type="button" class="link" onClick={() => void fetchFile((blob) => save(blob, name || `document-${id}`))}>
+        Download
+      </button>{' '}
+      {!preview && (
+        <button type="button" class="link" onClick={show}>
+          Preview
+        </button>
+      )}
+      {error && <span class="muted"> {error}</span>}
+      {preview &&
+        (preview.type === 'application/pdf' ? (
+          <iframe class="preview" title={`Preview of ${name}`} src={preview.url} />
+        ) : (
+          <img class="preview" alt={`Preview of ${name}`} src={preview.url} />
+        ))}
+    </div>
+  );
+}
