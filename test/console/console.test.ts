@@ -384,6 +384,38 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await page.getByRole('list', { name: 'Tickets' }).getByRole('link', { name: 'VPN down' }).waitFor();
   });
 
+  test('my work: queues of open tickets with their counts in the navigation', async () => {
+    const group = await api.create('Group', { name: 'Desk', entities_id: 0, is_recursive: 1 });
+    await api.create('Group_User', { groups_id: group, users_id: 2 });
+    await api.create('Ticket', { name: 'Queue-mine', content: 'x', _users_id_assign: 2 });
+    await api.create('Ticket', { name: 'Queue-group', content: 'x', _groups_id_assign: group });
+    await api.create('Ticket', { name: 'Queue-nobody', content: 'x' });
+    await page.goto(`${server.origin}/#/my/assigned`);
+    const queue = async (label: string, path: string) => {
+      await page.goto(`${server.origin}/#/my/${path}`);
+      await page.getByRole('heading', { name: new RegExp(label) }).waitFor();
+      await page.locator('table.list tbody tr').first().waitFor();
+      const names = await rowNames1();
+      const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: new RegExp(`^${label} \\d+$`) });
+      const count = Number(await link.locator('.count').textContent());
+      return { names, count };
+    };
+    const rowNames1 = async () => (await page.locator('table.list tbody tr td:nth-child(1)').allTextContents()).map((t) => t.trim());
+    const mine = await queue('Assigned to me', 'assigned');
+    expect(mine.names).toContain('Queue-mine');
+    expect(mine.names).not.toContain('Queue-nobody');
+    expect(mine.count).toBe(mine.names.length);
+    const groups = await queue('To my groups', 'groups');
+    expect(groups.names).toContain('Queue-group');
+    expect(groups.names).not.toContain('Queue-mine');
+    const nobody = await queue('Unassigned', 'unassigned');
+    expect(nobody.names).toContain('Queue-nobody');
+    expect(nobody.names).not.toContain('Queue-mine');
+    expect(nobody.names).not.toContain('Queue-group');
+    expect(nobody.count).toBe(nobody.names.length);
+    await shot('10-my-work');
+  });
+
   test('signing out kills the session', async () => {
     const token = await page.evaluate(() => sessionStorage.getItem('deskbase.session-token'));
     await header().getByRole('button', { name: 'Sign out' }).click();

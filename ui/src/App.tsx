@@ -7,6 +7,8 @@ import { SessionContext, useSessionState } from './session';
 import { Home } from './views/Home';
 import { ItemView } from './views/ItemView';
 import { ListView } from './views/ListView';
+import { MyWork } from './views/MyWork';
+import { QUEUES, type QueueKey } from './mywork';
 import { Login } from './views/Login';
 
 const VALID_TYPE = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -19,8 +21,8 @@ export function App() {
   const [type, second] = route.parts;
 
   useEffect(() => {
-    const def = type ? typeDef(type) : null;
-    document.title = def ? `${def.plural} · Deskbase` : session ? 'Overview · Deskbase' : 'Sign in · Deskbase';
+    const def = type && type !== 'my' ? typeDef(type) : null;
+    document.title = type === 'my' ? 'My work · Deskbase' : def ? `${def.plural} · Deskbase` : session ? 'Overview · Deskbase' : 'Sign in · Deskbase';
     window.scrollTo(0, 0);
   }, [type, second, !!session]);
 
@@ -36,6 +38,7 @@ export function App() {
 
   let view;
   if (!type) view = <Home />;
+  else if (type === 'my' && QUEUES.some((q) => q.key === second)) view = <MyWork queue={second as QueueKey} />;
   else if (!VALID_TYPE.test(type)) view = <NotFound />;
   else if (second === undefined) view = <ListView key={type} itemtype={type} query={route.query} />;
   else if (second === 'new') view = <ItemView key={`${type}/new`} itemtype={type} id={null} query={route.query} />;

@@ -102,6 +102,19 @@ export interface ActiveEntity {
   active_entities: { id: number }[];
 }
 
+/** One criterion of a search (GLPI's criteria[i][…]). */
+export interface Criterion {
+  link?: 'AND' | 'OR' | 'AND NOT' | 'OR NOT';
+  field: number | string;
+  searchtype: string;
+  value: string | number;
+}
+
+export interface SearchResult {
+  total: number;
+  rows: Record<string, unknown>[];
+}
+
 export interface RequestOptions {
   query?: Query;
   body?: unknown;
@@ -233,6 +246,16 @@ export class Api {
   /** Moves to the trash, or purges with `purge`. */
   async remove(itemtype: string, id: number, purge = false): Promise<void> {
     await this.request('DELETE', `${itemtype}/${id}`, { query: purge ? { force_purge: true } : {} });
+  }
+
+  /** GLPI's search engine: rows keyed by search option id, and the total count. */
+  async search(itemtype: string, criteria: Criterion[], query: Query = {}): Promise<SearchResult> {
+    const flat: Query = { ...query };
+    criteria.forEach((c, i) => {
+      for (const [key, value] of Object.entries(c)) if (value !== undefined) flat[`criteria[${i}][${key}]`] = value;
+    });
+    const { data } = await this.request<{ totalcount?: number; data?: Record<string, unknown>[] }>('GET', `search/${itemtype}`, { query: flat });
+    return { total: Number(data.totalcount ?? 0), rows: Array.isArray(data.data) ? data.data : [] };
   }
 
   /** Uploads files as a new Document (multipart, as GLPI's clients do), linked to an item when given. */
