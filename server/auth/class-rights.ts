@@ -40,6 +40,58 @@ export const FOLLOWUP = {
 /** TicketValidation bits. */
 export const VALIDATION = { CREATEREQUEST: 1024, CREATEINCIDENT: 2048, VALIDATEREQUEST: 4096, VALIDATEINCIDENT: 8192 } as const;
 
+/** The bits a right takes and what each means (the profile editor shows one checkbox per bit). */
+export function rightBits(right: string): [number, string][] {
+  const standard: [number, string][] = [
+    [READ, 'Read'],
+    [UPDATE, 'Update'],
+    [CREATE, 'Create'],
+    [DELETE, 'Delete'],
+    [PURGE, 'Purge'],
+  ];
+  switch (right) {
+    case 'ticket':
+      return [
+        [TICKET.READMY, 'See my tickets'],
+        [TICKET.READGROUP, 'See tickets of my groups'],
+        [TICKET.READASSIGN, 'See assigned tickets'],
+        [TICKET.READALL, 'See all tickets'],
+        [UPDATE, 'Update'],
+        [CREATE, 'Create'],
+        [DELETE, 'Delete'],
+        [PURGE, 'Purge'],
+        [TICKET.ASSIGN, 'Assign'],
+        [TICKET.STEAL, 'Steal'],
+        [TICKET.OWN, 'Be in charge'],
+        [TICKET.CHANGEPRIORITY, 'Change priority'],
+      ];
+    case 'problem':
+    case 'change':
+      return [[READ, 'See my items'], [TICKET.READALL, 'See all'], ...standard.slice(1)];
+    case 'followup':
+    case 'task':
+      return [
+        [FOLLOWUP.SEEPUBLIC, 'See public ones'],
+        [FOLLOWUP.SEEPRIVATE, 'See private ones'],
+        [FOLLOWUP.ADDMYTICKET, 'Add to my tickets'],
+        [FOLLOWUP.ADDGROUPTICKET, 'Add to tickets of my groups'],
+        [FOLLOWUP.ADDALLTICKET, 'Add to all tickets'],
+        [FOLLOWUP.UPDATEMY, 'Update my own'],
+        [FOLLOWUP.UPDATEALL, 'Update all'],
+        [PURGE, 'Purge'],
+      ];
+    case 'ticketvalidation':
+      return [
+        [VALIDATION.CREATEREQUEST, 'Ask approval of requests'],
+        [VALIDATION.CREATEINCIDENT, 'Ask approval of incidents'],
+        [VALIDATION.VALIDATEREQUEST, 'Approve requests'],
+        [VALIDATION.VALIDATEINCIDENT, 'Approve incidents'],
+      ];
+    default:
+      return standard;
+  }
+}
+
 const STANDARD: Record<Action, number> = { read: READ, update: UPDATE, create: CREATE, delete: DELETE, purge: PURGE };
 
 /** Any one of the returned bits grants the action at the class level. */

@@ -416,6 +416,67 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await shot('10-my-work');
   });
 
+  test('users and access: a user with a password, authorizations, groups, token, deactivation; guard rails; a profile\'s rights grid', async () => {
+    await page.goto(`${server.origin}/#/User/new`);
+    const form = page.locator('form.item-form');
+    await form.getByLabel('Login').fill('newbie');
+    await form.getByLabel('Password', { exact: true }).fill('Newbie-pass-1');
+    await form.getByLabel('Password confirmation').fill('Other-pass-1');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await notice('error').waitFor();
+    expect((await api.get('User/', { query: 'searchText[name]=^newbie$' })).body).toEqual([]);
+    await form.getByLabel('Password confirmation').fill('Newbie-pass-1');
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.getByText('User created.').waitFor();
+    const user = Number(/#\/User\/(\d+)/.exec(page.url())?.[1]);
+
+    await page.getByRole('tab', { name: 'Access' }).click();
+    await pick(page, 'Profile', 'Tech', 'Technician');
+    await page.getByRole('button', { name: 'Add authorization' }).click();
+    await notice('success', 'Technician added.').waitFor();
+    expect((await api.get(`User/${user}/Profile_User`)).body).toContainEqual(expect.objectContaining({ profiles_id: 6, entities_id: 0, is_recursive: 1 }));
+    const signin = await new Client(server.api).get('initSession', { headers: { Authorization: `Basic ${btoa('newbie:Newbie-pass-1')}` } });
+    expect(signin.status).toBe(200);
+    await pick(page, 'Group', 'Help', 'Helpdesk');
+    await page.getByRole('button', { name: 'Add to group' }).click();
+    await notice('success', 'Added to Helpdesk.').waitFor();
+    expect((await api.get(`User/${user}/Group_User`)).body).toHaveLength(1);
+    await page.getByRole('button', { name: 'Leave Helpdesk' }).click();
+    await notice('success', 'Group left.').waitFor();
+    expect((await api.get(`User/${user}/Group_User`)).body).toEqual([]);
+
+    await page.getByRole('button', { name: 'Reset the API token' }).click();
+    const token = (await page.locator('code.token').textContent()) ?? '';
+    expect(token).toMatch(/^[A-Za-z0-9]{20,}$/);
+    expect((await new Client(server.api).get('initSession', { headers: { Authorization: `user_token ${token}` } })).status).toBe(200);
+    await shot('11-user-access');
+    await page.getByRole('button', { name: 'Deactivate' }).click();
+    await notice('success', 'User deactivated.').waitFor();
+    expect((await api.get(`User/${user}`)).body.is_active).toBe(0);
+
+    // Guard rails: my own last Super-Admin authorization stays; the Super-Admin profile cannot be purged here.
+    await page.goto(`${server.origin}/#/User/2?tab=access`);
+    await page.getByRole('button', { name: /^Remove Super-Admin on/ }).click();
+    await notice('error', 'You cannot remove your own last Super-Admin authorization').waitFor();
+    expect((await api.get('User/2/Profile_User')).body.some((g: { profiles_id: number }) => g.profiles_id === 4)).toBe(true);
+    await page.goto(`${server.origin}/#/Profile/4`);
+    await page.getByRole('heading', { name: /Super-Admin/ }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete permanently' }).count()).toBe(0);
+
+    // The rights grid of Technician: one checkbox per bit; saving writes the ProfileRight row.
+    await page.goto(`${server.origin}/#/Profile/6?tab=rights`);
+    const purge = page.getByRole('checkbox', { name: 'computer: Purge' });
+    const before = (await api.get('Profile/6/ProfileRight')).body.find((r: { name: string }) => r.name === 'computer').rights as number;
+    expect(await purge.isChecked()).toBe((before & 16) !== 0);
+    await purge.setChecked((before & 16) === 0);
+    expect(await page.getByRole('checkbox', { name: 'ticket: See all tickets' }).isChecked()).toBe(true);
+    await shot('12-profile-rights');
+    await page.getByRole('button', { name: 'Save rights' }).click();
+    await notice('success', '1 right saved.').waitFor();
+    const after = (await api.get('Profile/6/ProfileRight')).body.find((r: { name: string }) => r.name === 'computer').rights as number;
+    expect(after).toBe(before ^ 16);
+  });
+
   test('signing out kills the session', async () => {
     const token = await page.evaluate(() => sessionStorage.getItem('deskbase.session-token'));
     await header().getByRole('button', { name: 'Sign out' }).click();

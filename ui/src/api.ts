@@ -235,12 +235,14 @@ export class Api {
     return data.id;
   }
 
-  async update(itemtype: string, id: number, input: Record<string, unknown>): Promise<void> {
+  /** Updates one item; answers the element's result (a reset API token comes back in it, once). */
+  async update(itemtype: string, id: number, input: Record<string, unknown>): Promise<Record<string, unknown>> {
     const { data } = await this.request<Record<string, unknown>[]>('PUT', `${itemtype}/${id}`, { body: { input } });
     const result = Array.isArray(data) ? data[0] : undefined;
     if (result && result[String(id)] === false) {
       throw new ApiError(400, 'ERROR_GLPI_UPDATE', String(result.message || 'The item could not be updated.'));
     }
+    return result ?? {};
   }
 
   /** Moves to the trash, or purges with `purge`. */

@@ -183,12 +183,22 @@ for (const name of ['Supplier', 'SolutionType', 'Document', 'Budget', 'Contract'
   if (type) BY_FK.set(type.fkName, name);
 }
 
-/** Fields nobody edits by hand: the registry's computed fields, identifiers and dates the server keeps. */
+/**
+ * Fields nobody edits by hand: the registry's computed fields, identifiers and dates the server
+ * keeps. Hidden fields (a password) are never shown, but a form may send them.
+ */
 export function isReadOnly(itemtype: string, field: string): boolean {
   const type = registryType(itemtype);
-  return ALWAYS_READ_ONLY.has(field) || (type?.computed.includes(field) ?? false) || (field === 'priority' && type?.kind === 'itil');
+  const computed = (type?.computed.includes(field) ?? false) && !type?.hidden.includes(field);
+  return ALWAYS_READ_ONLY.has(field) || computed || (field === 'priority' && type?.kind === 'itil');
 }
-const ALWAYS_READ_ONLY = new Set(['id', 'date_mod', 'date_creation', 'completename', 'level', 'ancestors_cache', 'sons_cache']);
+/** Kept by the server or by its automatic actions (statistics, directory sync, inventory): shown, not edited. */
+const ALWAYS_READ_ONLY = new Set([
+  'id', 'date_mod', 'date_creation', 'completename', 'level', 'ancestors_cache', 'sons_cache', 'authtype', 'user_dn', 'sync_field',
+  'is_dynamic', 'users_id_editor', 'takeintoaccountdate', 'takeintoaccount_delay_stat', 'close_delay_stat', 'solve_delay_stat',
+  'actiontime', 'waiting_duration', 'sla_waiting_duration', 'ola_waiting_duration', 'begin_waiting_date', 'last_inventory_update',
+  'ticket_tco', 'validation_percent', 'global_validation', 'timeline_position',
+]);
 
 /** Fields the forms never show. */
 export const HIDDEN = new Set(['links', 'is_deleted', 'is_template', 'template_name', '_logs', 'ancestors_cache', 'sons_cache', 'level']);

@@ -6,9 +6,11 @@ import { changedInput, createInput, type FieldDef, formLayout, initialValues, ty
 import { CREATE, DELETE, PURGE, UPDATE, can, typeDef } from '../itemtypes';
 import { href, navigate } from '../router';
 import { useSession } from '../session';
+import { Access, SUPER_ADMIN } from './Access';
 import { Actors } from './Actors';
 import { DocumentLink } from './Documents';
 import { History } from './History';
+import { ProfileRights } from './ProfileRights';
 import { AssetTickets, LinkedItems } from './LinkedItems';
 import { Timeline } from './Timeline';
 
@@ -159,6 +161,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   const tabs: [string, string][] = [['details', 'Details']];
   if (id !== null && ITIL.has(itemtype)) tabs.push(['timeline', 'Timeline'], ['actors', 'Actors'], ['items', 'Items']);
   if (id !== null && def.type?.features.includes('ticket')) tabs.push(['tickets', 'Tickets']);
+  if (id !== null && itemtype === 'User') tabs.push(['access', 'Access']);
+  if (id !== null && itemtype === 'Profile') tabs.push(['rights', 'Rights']);
   if (id !== null) tabs.push(['history', 'History']);
 
   return (
@@ -184,7 +188,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
                 Restore
               </button>
             )}
-            {(deleted || !def.trash) && can(profile, itemtype, PURGE) && (
+            {(deleted || !def.trash) && can(profile, itemtype, PURGE) && !(itemtype === 'Profile' && id === SUPER_ADMIN) && (
               <button type="button" class="danger" disabled={busy} onClick={purge}>
                 Delete permanently
               </button>
@@ -229,6 +233,10 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
           <Actors itemtype={itemtype} id={id} editable={editable && !deleted} onChange={refresh} />
         ) : tab === 'items' && id !== null ? (
           <LinkedItems itemtype={itemtype} id={id} editable={editable && !deleted} />
+        ) : tab === 'access' && id !== null && item ? (
+          <Access userId={id} user={item} editable={editable} onChange={refresh} />
+        ) : tab === 'rights' && id !== null ? (
+          <ProfileRights profileId={id} editable={editable} />
         ) : tab === 'tickets' && id !== null ? (
           <AssetTickets itemtype={itemtype} id={id} />
         ) : (
