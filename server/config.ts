@@ -13,7 +13,8 @@ export const USAGE = `Deskbase — GLPI-compatible REST API server (/apirest.php
 Usage: deskbase [serve] [options]         run the server
        deskbase backup <backup-dir>       copy the data folder consistently (the server may run)
        deskbase restore <backup-dir>      put a backup into the data folder (--force to replace)
-       deskbase <command> --help          options of backup and restore
+       deskbase import mysql://USER:PASSWORD@HOST:PORT/DB   copy a GLPI database into the data folder
+       deskbase <command> --help          options of backup, restore and import
 
 Options (flag wins over environment variable):
   --port <n>        DESKBASE_PORT            TCP port to listen on (default 8080)

@@ -2,16 +2,20 @@ import { parseCommand, runTool } from './cli';
 import { ConfigError, readConfig, USAGE } from './config';
 import { createApp } from './http/app';
 import { consoleSource } from './http/console';
-import './rules';
-import { createServices } from './services';
-import { openStore } from './store';
-import { acquireInstanceLock, InstanceLockError } from './store/instance-lock';
+import { installRules } from './items/hooks';
+import { RULES } from './rules';
+import { runImportCommand } from './import';
+import { unfinishedImport } from './import/state';
+import { createServices } from './auth/services';
+import { openStore } from './db';
+import { acquireInstanceLock, InstanceLockError } from './db/instance-lock';
 
 async function main(): Promise<void> {
   let config;
   try {
     const command = parseCommand(process.argv.slice(2));
-    if (command.name !== 'serve') process.exit(runTool(command, process.env));
+    if (command.name === 'import') process.exit(await runImportCommand(command.args, process.env));
+    if (command.name !== 'serve') process.exit(runTool({ name: command.name, args: command.args }, process.env));
     config = readConfig(command.args, process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -35,11 +39,19 @@ async function main(): Promise<void> {
     throw error;
   }
   const { store, generatedAdminPassword, applied } = await openStore(config.dataDir, config.adminPassword);
+  const unfinished = unfinishedImport(store.db);
+  if (unfinished) {
+    console.error(`deskbase: ${unfinished}`);
+    store.db.close();
+    releaseLock();
+    process.exit(1);
+  }
   if (applied.length) console.log(`[deskbase] data folder ${config.dataDir}: applied ${applied.join(', ')}`);
   if (generatedAdminPassword) {
     console.log(`[deskbase] created the super-admin "glpi" with password: ${generatedAdminPassword}`);
     console.log('[deskbase] (shown once; set DESKBASE_ADMIN_PASSWORD on first start to choose it)');
   }
+  installRules(RULES);
   const services = createServices(store);
   const app = createApp(services).listen({ port: config.port, hostname: config.host, maxRequestBodySize: 256 * 1024 * 1024 });
   const sweeper = setInterval(() => services.sessions.sweep(), 10 * 60_000);

@@ -81,6 +81,7 @@ export function rightBits(right: string): [number, string][] {
         [PURGE, 'Purge'],
       ];
     case 'ticketvalidation':
+    case 'changevalidation':
       return [
         [VALIDATION.CREATEREQUEST, 'Ask approval of requests'],
         [VALIDATION.CREATEINCIDENT, 'Ask approval of incidents'],
@@ -112,6 +113,7 @@ function actionBits(right: string, action: Action, helpdesk: boolean): number {
       if (action === 'update') return FOLLOWUP.UPDATEMY | FOLLOWUP.UPDATEALL;
       return PURGE;
     case 'ticketvalidation':
+    case 'changevalidation':
       return action === 'read'
         ? VALIDATION.CREATEREQUEST | VALIDATION.CREATEINCIDENT | VALIDATION.VALIDATEREQUEST | VALIDATION.VALIDATEINCIDENT
         : action === 'create'

@@ -1,15 +1,16 @@
 /**
  * The command line: `deskbase [serve] [options]` runs the server (see ../config.ts);
- * `deskbase backup <dir>` and `deskbase restore <dir>` work on a data folder and exit.
+ * `deskbase backup <dir>` and `deskbase restore <dir>` work on a data folder and exit;
+ * `deskbase import <mysql-url>` is in ../import.
  */
 import { resolve } from 'node:path';
 import { ConfigError } from '../config';
 import { backup } from './backup';
-import { CliError } from './errors';
+import { reportCommandError } from './errors';
 import { formatBytes } from './fsutil';
 import { restore } from './restore';
 
-export type Command = { name: 'serve'; args: string[] } | { name: 'backup' | 'restore'; args: string[] };
+export type Command = { name: 'serve'; args: string[] } | { name: 'backup' | 'restore' | 'import'; args: string[] };
 
 export const BACKUP_USAGE = `Usage: deskbase backup <backup-dir> [--data <dir>]
 
@@ -29,7 +30,7 @@ Puts a backup made by "deskbase backup" into the data folder. Stop the server fi
 /** Splits off the command word; anything else that is not an option is an unknown command. */
 export function parseCommand(argv: string[]): Command {
   const first = argv[0];
-  if (first === 'backup' || first === 'restore') return { name: first, args: argv.slice(1) };
+  if (first === 'backup' || first === 'restore' || first === 'import') return { name: first, args: argv.slice(1) };
   if (first === 'serve') return { name: 'serve', args: argv.slice(1) };
   if (first !== undefined && !first.startsWith('-')) throw new ConfigError(`unknown command ${first} (see --help)`);
   return { name: 'serve', args: argv };
@@ -102,14 +103,8 @@ export function runTool(command: { name: 'backup' | 'restore'; args: string[] },
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`deskbase: ${error.message}\n`);
-      return 2;
-    }
-    if (error instanceof CliError) {
-      process.stderr.write(`deskbase: ${error.message}\n`);
-      return error.exitCode;
-    }
-    throw error;
+    const code = reportCommandError(error);
+    if (code === null) throw error;
+    return code;
   }
 }

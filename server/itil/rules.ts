@@ -2,15 +2,15 @@ import { CHANGEPRIORITY_BIT, priorityFor } from './priority';
 import { FOLLOWUP } from '../auth/rights';
 import { hasRight } from '../auth/scope';
 import { accessFilter } from '../auth/visibility';
-import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
-import { findById, insertRow, nowString, run, selectOne, updateRow, type Row } from '../store/rows';
-import { asList, toId, type Params } from '../http/params';
+import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
+import { findById, insertRow, run, selectOne, updateRow, type Row } from '../db/rows';
+import { nowString } from '../core/clock';
+import { asList, toId, type Params } from '../core/params';
 import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
-import { logRelation } from '../store/crud';
-import { HISTORY, writeLog } from '../store/history';
+import { HISTORY, logRelation, writeLog } from '../items/history';
 import { historyOption } from '../registry/searchoptions';
 import { ITIL_STATUS } from '../registry/values';
-import { ACTOR, ACTOR_TABLES } from './visibility';
+import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
 
 const { SOLVED, CLOSED, NEW, ASSIGNED } = ITIL_STATUS;
 
@@ -92,7 +92,7 @@ function statusDates(row: Row, status: number, now: string, old?: Row): void {
   }
 }
 
-registerHooks(['Ticket', 'Problem', 'Change'], {
+export const itilHooks: ItemHooks = {
   async prepareInput(_wc, _type, input) {
     // `solution` (sent with a status on update) is no column: it travels as a special input.
     if (input.solution !== undefined) {
@@ -152,7 +152,7 @@ registerHooks(['Ticket', 'Problem', 'Change'], {
       });
     }
   },
-});
+};
 
 /** The session may read the ITIL item (entity and involvement rules). */
 function canSee(wc: WriteContext, type: Itemtype, id: number): boolean {
@@ -195,7 +195,7 @@ function inGroup(wc: WriteContext, type: Itemtype, parent: Row): boolean {
  * Followups: whoever may see the ticket and holds the matching right adds to it — all
  * tickets, tickets of their groups, or their own; the author edits their own.
  */
-registerHooks(['ITILFollowup'], {
+export const followupHooks: ItemHooks = {
   canWriteOwner(wc, _type, row, action) {
     const parentType = itemtype(String(row.itemtype ?? ''));
     const parent = parentType && findById(wc.db, parentType.table, Number(row.items_id ?? 0));
@@ -221,8 +221,8 @@ registerHooks(['ITILFollowup'], {
     const parentType = itemtype(String(row.itemtype))!;
     const parent = findById(wc.db, parentType.table, Number(row.items_id))!;
     const changes: Row = { date_mod: nowString() };
-    // A requester answering a pending or solved item reopens it (closed items stay closed).
-    // Approving the solution (add_close) closes it instead: see ./solutions.ts.
+    // A requester answering a pending or solved item reopens it (closed items stay closed);
+    // approving the solution (add_close) closes it instead: see ./solutions.ts.
     if (!input._add_close && [4, SOLVED].includes(Number(parent.status)) && involved(wc, parentType, parent)) {
       const tables = ACTOR_TABLES[parentType.name]!;
       const hasAssignee = selectOne(wc.db, `SELECT id FROM ${tables.users} WHERE ${tables.fk} = ? AND type = 2`, Number(parent.id));
@@ -231,4 +231,4 @@ registerHooks(['ITILFollowup'], {
     }
     writeRuleChanges(wc, parentType, parent, changes);
   },
-});
+};

@@ -3,8 +3,9 @@
  * the requester approves it with a followup carrying `add_close` (the item closes) or refuses it
  * with `add_reopen` (both as GLPI's API takes them) (the item reopens, see the followup rules in ./rules.ts).
  */
-import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
-import { findById, nowString, run, selectOne, type Row } from '../store/rows';
+import { nowString } from '../core/clock';
+import { findById, run, selectOne, type Row } from '../db/rows';
+import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { itemtype, type Itemtype } from '../registry';
 import { ITIL_STATUS } from '../registry/values';
 import { involved, writeRuleChanges } from './rules';
@@ -26,7 +27,8 @@ function waitingSolution(wc: WriteContext, type: Itemtype, id: number): Row | nu
   return selectOne(wc.db, 'SELECT * FROM glpi_itilsolutions WHERE itemtype = ? AND items_id = ? AND status = ? ORDER BY id DESC LIMIT 1', type.name, id, SOLUTION.WAITING);
 }
 
-registerHooks(['ITILSolution'], {
+/** Adding a solution solves its item; one solution at a time waits for approval. */
+export const solutionHooks: ItemHooks = {
   prepareAdd(wc, _type, row) {
     if (typeof row.content !== 'string' || row.content.trim() === '') throw new ItemError("You can't add a solution without description");
     const parent = parentOf(wc, row);
@@ -40,9 +42,10 @@ registerHooks(['ITILSolution'], {
     const parent = parentOf(wc, row);
     writeRuleChanges(wc, parent.type, parent.row, { status: ITIL_STATUS.SOLVED, solvedate: nowString(), closedate: null, date_mod: nowString() });
   },
-});
+};
 
-registerHooks(['ITILFollowup'], {
+/** A requester's approval (add_close) or refusal (add_reopen) of the waiting solution; runs before the followup rules. */
+export const approvalHooks: ItemHooks = {
   async prepareInput(_wc, _type, input) {
     // No columns: they travel as special `_` inputs.
     for (const key of ['add_close', 'add_reopen']) {
@@ -79,4 +82,4 @@ registerHooks(['ITILFollowup'], {
     );
     if (accept) writeRuleChanges(wc, parent.type, parent.row, { status: ITIL_STATUS.CLOSED, closedate: nowString() });
   },
-});
+};
