@@ -4,6 +4,7 @@ import { Outcome } from '../components/Notice';
 import { Picker } from '../components/Picker';
 import { enumOf, ITIL_STATUS } from '../itemtypes';
 import { DocumentLink } from './Documents';
+import { logRows } from './History';
 
 type Kind = 'followup' | 'task' | 'solution' | 'document' | 'status' | 'validation';
 
@@ -86,7 +87,7 @@ async function loadEntries(itemtype: string, id: number, options: Record<string,
     entries.push({ key: `d${d.id}`, kind: 'document', date: str(links[i]!.date_creation ?? d.date_creation), author: '', isPrivate: false, text: '', documentId: d.id, documentName: str(d.filename || d.name) });
   });
   const statusOption = Object.entries(options).find(([, o]) => o.uid === `${itemtype}.status`)?.[0];
-  const logs = Array.isArray(item?._logs) ? (item._logs as Item[]) : [];
+  const logs = logRows(item) ?? [];
   for (const log of logs) {
     if (Number(log.linked_action) !== 0 || str(log.id_search_option) !== statusOption) continue;
     const change = `${label(itemtype, 'status', log.old_value) || '—'} → ${label(itemtype, 'status', log.new_value)}`;
