@@ -49,7 +49,7 @@ describe.skipIf(!hasChromium)('admin console', () => {
     if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
   };
   const rows = () => page.locator('table.list tbody tr');
-  const rowNames = async () => (await page.locator('table.list tbody tr td:nth-child(2)').allTextContents()).map((t) => t.trim());
+  const rowNames = async () => (await page.locator('table.list tbody tr td:nth-child(3)').allTextContents()).map((t) => t.trim());
   /** The notice of that kind saying `text` (an older notice may still be on screen). */
   const notice = (kind: 'error' | 'success' | 'info', text?: string) => page.locator(`.notice-${kind}`, text ? { hasText: text } : {}).first();
   const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium)('admin console', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Incorrect username or password');
-    expect(await page.evaluate(() => sessionStorage.getItem('deskbase.session-token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('deskbase.session-token'))).toBeNull();
     await shot('01-login-error');
   });
 
@@ -123,7 +123,7 @@ describe.skipIf(!hasChromium)('admin console', () => {
     expect(await header().getByText('glpi', { exact: true }).isVisible()).toBe(true);
     expect(await header().getByLabel('Profile').inputValue()).toBe('4');
     expect(await header().getByLabel('Entity').inputValue()).toBe('all');
-    const token = await page.evaluate(() => sessionStorage.getItem('deskbase.session-token'));
+    const token = await page.evaluate(() => localStorage.getItem('deskbase.session-token'));
     expect(token).toBeTruthy();
     // The navigation offers what a Super-Admin reads.
     for (const name of ['Computers', 'Tickets', 'Users', 'Entities', 'Locations']) expect(await nav(name).isVisible()).toBe(true);
@@ -170,7 +170,7 @@ describe.skipIf(!hasChromium)('admin console', () => {
   test('switching the active entity changes what the lists show', async () => {
     await header().getByLabel('Entity').selectOption({ label: 'Root entity > Branch A' });
     await until('branch only', async () => (await rowNames()).join() === 'branch-pc');
-    const token = await page.evaluate(() => sessionStorage.getItem('deskbase.session-token'));
+    const token = await page.evaluate(() => localStorage.getItem('deskbase.session-token'));
     const active = await new Client(server.api).get('getActiveEntities', { headers: { 'Session-Token': token! } });
     expect(active.body.active_entity.id).toBe(ids.branch);
 
@@ -477,12 +477,124 @@ describe.skipIf(!hasChromium)('admin console', () => {
     expect(after).toBe(before ^ 16);
   });
 
-  test('signing out kills the session', async () => {
-    const token = await page.evaluate(() => sessionStorage.getItem('deskbase.session-token'));
+  test('pickers: type-ahead over the API past the first 1 000 rows; tree items by complete name; labels, not columns', async () => {
+    const rooms = await api.post('Location/', { input: Array.from({ length: 1100 }, (_, i) => ({ name: `Room-${String(i + 1).padStart(4, '0')}`, entities_id: 0 })) });
+    expect(rooms.status).toBe(201);
+    await api.create('Location', { name: 'Floor 2', locations_id: ids.hq, entities_id: 0 });
+    await page.goto(`${server.origin}/#/Computer/new`);
+    const form = page.locator('form.item-form');
+    await form.getByLabel('Location', { exact: true }).fill('Room-1099');
+    await page.getByRole('option', { name: 'Room-1099', exact: true }).waitFor();
+    await form.getByLabel('Location', { exact: true }).fill('Room-1');
+    await page.getByText(/^\d+ more: type to narrow$/).waitFor();
+    await pick(form, 'Location', 'Floor', 'HQ > Floor 2');
+    expect(await form.getByLabel('Location', { exact: true }).inputValue()).toBe('HQ > Floor 2');
+    // Every label is a human one: none is a raw column name.
+    const labels = await form.locator('label').allTextContents();
+    expect(labels.filter((l) => /_id\b|^is_|_/.test(l))).toEqual([]);
+    await form.getByLabel('Name', { exact: true }).fill('picker-pc');
+    await page.getByRole('button', { name: 'Create computer' }).click();
+    await page.getByText('Computer created.').waitFor();
+    const created = Number(/#\/Computer\/(\d+)/.exec(page.url())?.[1]);
+    const floor = (await api.get('Location/', { query: 'searchText[name]=^Floor 2$' })).body[0].id;
+    expect((await api.get(`Computer/${created}`)).body.locations_id).toBe(floor);
+  });
+
+  test('search: criteria from listSearchOptions with a picker, AND/OR/NOT, columns, sort, all in the URL', async () => {
+    await page.goto(`${server.origin}/#/Computer`);
+    await page.getByRole('link', { name: 'Advanced search' }).click();
+    await page.getByRole('heading', { name: 'Search computers' }).waitFor();
+    await page.getByRole('button', { name: 'Add a criterion' }).click();
+    const first = page.getByRole('group', { name: 'Criterion 1' });
+    await first.getByLabel('Field').selectOption({ label: 'Serial number' });
+    await first.getByLabel('Search type').selectOption({ label: 'contains' });
+    await first.getByLabel('Value').fill('R-');
+    await page.getByRole('button', { name: 'Add a criterion' }).click();
+    const second = page.getByRole('group', { name: 'Criterion 2' });
+    await second.getByLabel('Link').selectOption('OR');
+    await second.getByLabel('Field').selectOption({ label: 'Location' });
+    await second.getByLabel('Search type').selectOption({ label: 'is' });
+    await pick(second, 'Value', 'HQ', 'HQ');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await until('criteria in the URL', () => decodeURIComponent(page.url()).includes('"searchtype":"equals"'));
+    const names = async () => (await page.locator('table.list tbody tr td:nth-child(1)').allTextContents()).sort();
+    await until('root-pc and the HQ computers', async () => (await names()).join() === ['console-pc', 'root-pc'].sort().join());
+    // NOT: the HQ ones only when they do not match the serial.
+    await second.getByLabel('Link').selectOption('AND NOT');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await until('root-pc only', async () => (await names()).join() === 'root-pc');
+    // Columns and sort: the serial column is added, then sorted on.
+    await page.getByText(/^Columns/).click();
+    await page.getByRole('checkbox', { name: 'Serial number' }).first().check();
+    await page.getByRole('columnheader', { name: /Serial number/ }).waitFor();
+    await page.getByRole('columnheader', { name: /Serial number/ }).getByRole('button').click();
+    await until('sorted in the URL', () => page.url().includes('sort='));
+    await shot('13-search');
+    // The URL alone brings the same search back (shareable); a field the type lacks is the API's error.
+    const url = page.url();
+    await page.goto(`${server.origin}/#/`);
+    await page.goto(url);
+    await until('same rows', async () => (await names()).join() === 'root-pc');
+    await page.goto(`${server.origin}/#/search/Computer?c=${encodeURIComponent(JSON.stringify([{ field: 99999, searchtype: 'contains', value: 'x' }]))}`);
+    await notice('error').waitFor();
+  });
+
+  test('mass actions: bulk update with per-row failures listed, trash and restore', async () => {
+    const parent = await api.create('Location', { name: 'Mass-1', entities_id: 0 });
+    await api.create('Location', { name: 'Mass-2', entities_id: 0 });
+    await api.create('Location', { name: 'Mass-3', entities_id: 0 });
+    await page.goto(`${server.origin}/#/Location?q=Mass`);
+    await until('three rows', async () => (await rows().count()) === 3);
+    await page.getByRole('checkbox', { name: 'Select the page' }).check();
+    const mass = page.getByRole('form', { name: 'Mass actions' });
+    await mass.getByLabel('Field to update').selectOption({ label: 'Parent location' });
+    await pick(mass, 'New value', 'Mass-1', 'Mass-1');
+    await mass.getByRole('button', { name: 'Apply' }).click();
+    await mass.getByText('2 of 3 done, 1 refused.').waitFor();
+    expect(await mass.getByRole('list', { name: 'Refused rows' }).textContent()).toContain(`#${parent}`);
+    await shot('14-mass-actions');
+    const children = (await api.get('Location/', { query: 'searchText[name]=Mass&range=0-9' })).body.filter((l: { locations_id: number }) => l.locations_id === parent);
+    expect(children).toHaveLength(2);
+
+    await page.goto(`${server.origin}/#/Monitor?q=mon-1`);
+    await until('mon-10..12', async () => (await rows().count()) === 3);
+    await page.getByRole('checkbox', { name: 'Select the page' }).check();
+    await mass.getByLabel('Action').selectOption({ label: 'Move to the trash' });
+    await mass.getByRole('button', { name: 'Apply' }).click();
+    await mass.getByText('3 of 3 done.').waitFor();
+    const trashed = (await api.get('Monitor/', { query: 'is_deleted=1&range=0-99' })).body.map((m: { name: string }) => m.name).sort();
+    expect(trashed).toEqual(['mon-10', 'mon-11', 'mon-12']);
+    await page.goto(`${server.origin}/#/Monitor?q=mon-1&trash=1`);
+    await until('trash rows', async () => (await rows().count()) === 3);
+    await page.getByRole('checkbox', { name: 'Select the page' }).check();
+    await mass.getByRole('button', { name: 'Apply' }).click();
+    await mass.getByText('3 of 3 done.').waitFor();
+    expect((await api.get('Monitor/', { query: 'is_deleted=1' })).body).toEqual([]);
+  });
+
+  test('habits: a new tab opens signed in; `/` focuses the search box', async () => {
+    const second = await context.newPage();
+    await second.goto(`${server.origin}/#/Computer`);
+    await second.getByRole('navigation', { name: 'Main' }).waitFor();
+    await second.locator('table.list tbody tr').first().waitFor();
+    await second.keyboard.press('/');
+    expect(await second.evaluate(() => document.activeElement?.hasAttribute('data-search'))).toBe(true);
+    await second.keyboard.type('root');
+    await until('filtered in the URL', () => second.url().includes('q=root'));
+    await second.close();
+  });
+
+  test('signing out kills the session, in every tab', async () => {
+    const token = await page.evaluate(() => localStorage.getItem('deskbase.session-token'));
+    const other = await context.newPage();
+    await other.goto(`${server.origin}/#/`);
+    await other.getByRole('navigation', { name: 'Main' }).waitFor();
     await header().getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('You are signed out.').waitFor();
+    await other.getByText('You are signed out.').waitFor();
+    await other.close();
     expect(await page.getByLabel('Login').isVisible()).toBe(true);
-    expect(await page.evaluate(() => sessionStorage.getItem('deskbase.session-token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('deskbase.session-token'))).toBeNull();
     const res = await new Client(server.api).get('getFullSession', { headers: { 'Session-Token': token! } });
     expect(res.status).toBe(401);
     expect(pageErrors).toEqual([]);

@@ -8,6 +8,7 @@ import { Home } from './views/Home';
 import { ItemView } from './views/ItemView';
 import { ListView } from './views/ListView';
 import { MyWork } from './views/MyWork';
+import { SearchView } from './views/SearchView';
 import { QUEUES, type QueueKey } from './mywork';
 import { Login } from './views/Login';
 
@@ -20,8 +21,24 @@ export function App() {
   const main = useRef<HTMLElement>(null);
   const [type, second] = route.parts;
 
+  // `/` jumps to the page's search box (unless one is typing); Esc closes the menu.
   useEffect(() => {
-    const def = type && type !== 'my' ? typeDef(type) : null;
+    const onKey = (e: KeyboardEvent) => {
+      const typing = e.target instanceof HTMLElement && e.target.closest('input, textarea, select, [contenteditable]');
+      if (e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        const box = document.querySelector<HTMLInputElement>('[data-search]');
+        if (box) {
+          e.preventDefault();
+          box.focus();
+        }
+      } else if (e.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => {
+    const def = type && type !== 'my' ? typeDef(type === 'search' && second ? second : type) : null;
     document.title = type === 'my' ? 'My work · Deskbase' : def ? `${def.plural} · Deskbase` : session ? 'Overview · Deskbase' : 'Sign in · Deskbase';
     window.scrollTo(0, 0);
   }, [type, second, !!session]);
@@ -38,6 +55,7 @@ export function App() {
 
   let view;
   if (!type) view = <Home />;
+  else if (type === 'search' && second && VALID_TYPE.test(second)) view = <SearchView key={second} itemtype={second} query={route.query} />;
   else if (type === 'my' && QUEUES.some((q) => q.key === second)) view = <MyWork queue={second as QueueKey} />;
   else if (!VALID_TYPE.test(type)) view = <NotFound />;
   else if (second === undefined) view = <ListView key={type} itemtype={type} query={route.query} />;

@@ -4,7 +4,8 @@
  */
 
 export const API_BASE = 'apirest.php';
-const TOKEN_KEY = 'deskbase.session-token';
+/** Kept in localStorage: a new tab opens signed in, and signing out in one tab ends it in all (storage events). */
+export const TOKEN_KEY = 'deskbase.session-token';
 
 export type Item = Record<string, unknown> & { id: number };
 
@@ -82,6 +83,8 @@ export interface SearchOption {
   datatype?: string;
   uid?: string;
   nodisplay?: boolean;
+  nosearch?: boolean;
+  available_searchtypes?: string[];
 }
 
 export interface Entity {
@@ -126,15 +129,21 @@ export interface RequestOptions {
 }
 
 export class Api {
-  token: string | null = sessionStorage.getItem(TOKEN_KEY);
+  token: string | null = localStorage.getItem(TOKEN_KEY);
   /** Called when the server says the session is gone (expired, killed). */
   onSessionLost: (() => void) | null = null;
   private optionsCache = new Map<string, Promise<Record<string, SearchOption>>>();
 
+  /** Another tab signed in or out: take its token (or its absence) without touching storage. */
+  adoptToken(token: string | null): void {
+    this.token = token;
+    this.optionsCache.clear();
+  }
+
   private setToken(token: string | null): void {
     this.token = token;
-    if (token) sessionStorage.setItem(TOKEN_KEY, token);
-    else sessionStorage.removeItem(TOKEN_KEY);
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
     this.optionsCache.clear();
   }
 
