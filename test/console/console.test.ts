@@ -143,9 +143,9 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await until('descending names', async () => (await rowNames()).join() === 'root-pc,branch-pc');
     expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Name');
 
-    await page.getByRole('searchbox').fill('branch');
+    await page.getByRole('searchbox', { name: /^Filter/ }).fill('branch');
     await until('filtered rows', async () => (await rowNames()).join() === 'branch-pc');
-    await page.getByRole('searchbox').fill('');
+    await page.getByRole('searchbox', { name: /^Filter/ }).fill('');
     await until('unfiltered rows', async () => (await rows().count()) === 2);
     await shot('03-computers');
   });
@@ -537,6 +537,23 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await until('same rows', async () => (await names()).join() === 'root-pc');
     await page.goto(`${server.origin}/#/search/Computer?c=${encodeURIComponent(JSON.stringify([{ field: 99999, searchtype: 'contains', value: 'x' }]))}`);
     await notice('error').waitFor();
+  });
+
+  test('global search: assets by serial, tickets by title, users by login', async () => {
+    const box = page.getByRole('search').getByLabel('Search assets, tickets and users');
+    await box.fill('R-1');
+    await box.press('Enter');
+    const assets = page.getByRole('region', { name: 'Assets' });
+    await assets.getByRole('link', { name: 'root-pc' }).waitFor();
+    await assets.getByRole('link', { name: 'root-pc' }).click();
+    await page.getByRole('heading', { name: /root-pc/ }).waitFor();
+    await box.fill('VPN');
+    await box.press('Enter');
+    await page.getByRole('region', { name: 'Tickets' }).getByRole('link', { name: 'VPN down' }).waitFor();
+    await box.fill('tech1');
+    await box.press('Enter');
+    await page.getByRole('region', { name: 'Users' }).getByRole('link', { name: 'tech1' }).waitFor();
+    await shot('15-global-search');
   });
 
   test('mass actions: bulk update with per-row failures listed, trash and restore', async () => {

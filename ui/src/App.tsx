@@ -9,6 +9,7 @@ import { ItemView } from './views/ItemView';
 import { ListView } from './views/ListView';
 import { MyWork } from './views/MyWork';
 import { SearchView } from './views/SearchView';
+import { Find } from './views/Find';
 import { QUEUES, type QueueKey } from './mywork';
 import { Login } from './views/Login';
 
@@ -21,12 +22,12 @@ export function App() {
   const main = useRef<HTMLElement>(null);
   const [type, second] = route.parts;
 
-  // `/` jumps to the page's search box (unless one is typing); Esc closes the menu.
+  // `/` jumps to the page's search box, else the global one (unless one is typing); Esc closes the menu.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const typing = e.target instanceof HTMLElement && e.target.closest('input, textarea, select, [contenteditable]');
       if (e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
-        const box = document.querySelector<HTMLInputElement>('[data-search]');
+        const box = document.querySelector<HTMLInputElement>('main [data-search]') ?? document.querySelector<HTMLInputElement>('.global-search input');
         if (box) {
           e.preventDefault();
           box.focus();
@@ -38,7 +39,7 @@ export function App() {
   }, []);
 
   useEffect(() => {
-    const def = type && type !== 'my' ? typeDef(type === 'search' && second ? second : type) : null;
+    const def = type && type !== 'my' && type !== 'find' ? typeDef(type === 'search' && second ? second : type) : null;
     document.title = type === 'my' ? 'My work · Deskbase' : def ? `${def.plural} · Deskbase` : session ? 'Overview · Deskbase' : 'Sign in · Deskbase';
     window.scrollTo(0, 0);
   }, [type, second, !!session]);
@@ -55,6 +56,7 @@ export function App() {
 
   let view;
   if (!type) view = <Home />;
+  else if (type === 'find') view = <Find q={route.query.get('q') ?? ''} />;
   else if (type === 'search' && second && VALID_TYPE.test(second)) view = <SearchView key={second} itemtype={second} query={route.query} />;
   else if (type === 'my' && QUEUES.some((q) => q.key === second)) view = <MyWork queue={second as QueueKey} />;
   else if (!VALID_TYPE.test(type)) view = <NotFound />;

@@ -66,7 +66,8 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
     let live = true;
     setError('');
     const extra: Record<string, string | number> = { range: `${state.start}-${state.start + PAGE - 1}` };
-    cols.forEach((c, i) => (extra[`forcedisplay[${i}]`] = c));
+    // The id (option 2) always comes along: the first column links to the item.
+    [...new Set([...cols, '2'])].forEach((c, i) => (extra[`forcedisplay[${i}]`] = c));
     if (state.sort) Object.assign(extra, { sort: state.sort, order: state.order });
     api
       .search(itemtype, state.criteria.filter((c) => c.field !== ''), extra)
