@@ -530,6 +530,13 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await page.getByRole('columnheader', { name: /Serial number/ }).getByRole('button').click();
     await until('sorted in the URL', () => page.url().includes('sort='));
     await shot('13-search');
+    // Export: every matching row, the chosen columns, as CSV.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = await Bun.file((await download.path())!).text();
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toContain('Serial number');
+    expect(lines.slice(1)).toEqual([expect.stringContaining('root-pc')]);
+    expect(lines[1]).toContain('R-1');
     // The URL alone brings the same search back (shareable); a field the type lacks is the API's error.
     const url = page.url();
     await page.goto(`${server.origin}/#/`);

@@ -4,7 +4,7 @@ import { api, errorText } from '../api';
 const PREVIEWABLE = /^(image\/(png|jpeg|gif|webp|bmp)|application\/pdf)$/;
 
 /** Saves a blob under a name, as a browser download. */
-function save(blob: Blob, name: string): void {
+export function saveFile(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -36,7 +36,7 @@ export function DocumentLink({ id, name }: { id: number; name: string }) {
   return (
     <div class="document">
       <span class="document-name">{name || `Document #${id}`}</span>{' '}
-      <button type="button" class="link" onClick={() => void fetchFile((blob) => save(blob, name || `document-${id}`))}>
+      <button type="button" class="link" onClick={() => void fetchFile((blob) => saveFile(blob, name || `document-${id}`))}>
         Download
       </button>{' '}
       {!preview && (

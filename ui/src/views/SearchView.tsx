@@ -2,6 +2,8 @@ import { itemtypeByTable } from '@server/registry';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type Criterion, errorText, type SearchOption, type SearchResult } from '../api';
 import { Notice } from '../components/Notice';
+import { exportCsv } from '../csv';
+import { saveFile } from './Documents';
 import { Picker } from '../components/Picker';
 import { typeDef } from '../itemtypes';
 import { href, navigate } from '../router';
@@ -51,6 +53,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
   const [names, setNames] = useState<Record<number, string>>({});
   const [result, setResult] = useState<SearchResult | null>(null);
   const [error, setError] = useState('');
+  const [exported, setExported] = useState<[number, number] | null>(null);
 
   useEffect(() => setDraft(state.criteria), [state.criteria]);
   useEffect(() => {
@@ -87,6 +90,16 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
       order: next.sort ? next.order : undefined,
       start: next.start || undefined,
     });
+  };
+  const download = async () => {
+    setExported([0, result?.total ?? 0]);
+    try {
+      const columns = cols.map((id) => ({ id, name: options?.[id]?.name ?? id }));
+      const blob = await exportCsv(itemtype, state.criteria.filter((c) => c.field !== ''), columns, (done, total) => setExported([done, total]));
+      saveFile(blob, `${itemtype}.csv`);
+    } catch (e) {
+      setError(errorText(e));
+    }
   };
   const setRow = (i: number, changes: Partial<Criterion>) => setDraft((d) => d.map((c, j) => (j === i ? { ...c, ...changes } : c)));
   const firstField = searchable[0]?.[0] ?? '1';
@@ -194,9 +207,21 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
       {error && <Notice kind="error">{error}</Notice>}
       {result && (
         <>
-          <p class="muted" role="status">
-            {result.total} result{result.total === 1 ? '' : 's'}
-          </p>
+          <div class="form-actions" style="justify-content: space-between">
+            <p class="muted" role="status">
+              {result.total} result{result.total === 1 ? '' : 's'}
+            </p>
+            <span>
+              {exported && (
+                <progress aria-label="Export progress" max={exported[1] || 1} value={exported[0]}>
+                  {exported[0]}/{exported[1]}
+                </progress>
+              )}{' '}
+              <button type="button" class="secondary" onClick={() => void download()}>
+                Export CSV
+              </button>
+            </span>
+          </div>
           <div class="table-wrap">
             <table class="list">
               <caption class="sr-only">Results</caption>
