@@ -10,6 +10,7 @@ import { ListView } from './views/ListView';
 import { MyWork } from './views/MyWork';
 import { SearchView } from './views/SearchView';
 import { Find } from './views/Find';
+import { Import } from './views/Import';
 import { QUEUES, type QueueKey } from './mywork';
 import { Login } from './views/Login';
 
@@ -39,7 +40,7 @@ export function App() {
   }, []);
 
   useEffect(() => {
-    const def = type && type !== 'my' && type !== 'find' ? typeDef(type === 'search' && second ? second : type) : null;
+    const def = type && type !== 'my' && type !== 'find' ? typeDef((type === 'search' || type === 'import') && second ? second : type) : null;
     document.title = type === 'my' ? 'My work · Deskbase' : def ? `${def.plural} · Deskbase` : session ? 'Overview · Deskbase' : 'Sign in · Deskbase';
     window.scrollTo(0, 0);
   }, [type, second, !!session]);
@@ -56,6 +57,7 @@ export function App() {
 
   let view;
   if (!type) view = <Home />;
+  else if (type === 'import' && second && VALID_TYPE.test(second)) view = <Import key={second} itemtype={second} />;
   else if (type === 'find') view = <Find q={route.query.get('q') ?? ''} />;
   else if (type === 'search' && second && VALID_TYPE.test(second)) view = <SearchView key={second} itemtype={second} query={route.query} />;
   else if (type === 'my' && QUEUES.some((q) => q.key === second)) view = <MyWork queue={second as QueueKey} />;

@@ -145,6 +145,11 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
             </button>
           )}
           {!trash && can(info.activeProfile, itemtype, CREATE) && (
+            <a class="button secondary" href={href(['import', itemtype])}>
+              Import CSV
+            </a>
+          )}
+          {!trash && can(info.activeProfile, itemtype, CREATE) && (
             <a class="button" href={href([itemtype, 'new'])}>
               New {def.label.toLowerCase()}
             </a>
