@@ -71,3 +71,20 @@ describe('solutions', () => {
     expect((await ctx.api.get(`Ticket/${id}`)).body.status).toBe(5);
   });
 });
+
+describe('assignment through actor rows', () => {
+  test('assigning a technician or a group to a new ticket moves it to Processing (assigned), with history; requesters do not', async () => {
+    const ticket = await requester.create('Ticket', { name: 'assign me', content: 'x' });
+    expect((await ctx.api.post('Ticket_User/', { input: { tickets_id: ticket, users_id: 2, type: 3 } })).status).toBe(201);
+    expect((await ctx.api.get(`Ticket/${ticket}`)).body.status).toBe(1);
+    expect((await ctx.api.post('Ticket_User/', { input: { tickets_id: ticket, users_id: 2, type: 2 } })).status).toBe(201);
+    expect((await ctx.api.get(`Ticket/${ticket}`)).body.status).toBe(2);
+    const logs = Object.values((await ctx.api.get(`Ticket/${ticket}`, { query: 'with_logs=true' })).body._logs) as { id_search_option: number; new_value: string }[];
+    expect(logs.some((l) => l.id_search_option === 12 && l.new_value === '2')).toBe(true);
+
+    const second = await requester.create('Ticket', { name: 'assign my group', content: 'x' });
+    const group = await ctx.api.create('Group', { name: 'Level 2', entities_id: 0, is_recursive: 1 });
+    expect((await ctx.api.post('Group_Ticket/', { input: { tickets_id: second, groups_id: group, type: 2 } })).status).toBe(201);
+    expect((await ctx.api.get(`Ticket/${second}`)).body.status).toBe(2);
+  });
+});

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, errorText, type Item } from '../api';
+import { api, type Item } from '../api';
+import { usePanel } from '../panel';
 import { Outcome } from '../components/Notice';
+import { PickForm } from '../components/PickForm';
 import { Picker } from '../components/Picker';
 import { useSession } from '../session';
 
@@ -14,14 +16,11 @@ export function Access({ userId, user, editable, onChange }: { userId: number; u
   const { info } = useSession();
   const [grants, setGrants] = useState<Item[] | null>(null);
   const [groups, setGroups] = useState<Item[] | null>(null);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
+  const { message, error, reload, refuse, failed, write } = usePanel(onChange);
   const [token, setToken] = useState('');
-  const [reload, setReload] = useState(0);
   const [profile, setProfile] = useState({ id: 0, name: '' });
   const [entity, setEntity] = useState({ id: 0, name: '' });
   const [recursive, setRecursive] = useState(true);
-  const [group, setGroup] = useState({ id: 0, name: '' });
 
   useEffect(() => {
     let live = true;
@@ -34,33 +33,18 @@ export function Access({ userId, user, editable, onChange }: { userId: number; u
         setGrants(names.map((n) => ({ ...n, _profile: ids.find((i) => i.id === n.id)?.profiles_id })));
         setGroups(g);
       })
-      .catch((e: unknown) => live && setError(errorText(e)));
+      .catch((e: unknown) => live && failed(e));
     return () => {
       live = false;
     };
   }, [userId, reload]);
 
-  const write = async (action: () => Promise<unknown>, done: string) => {
-    setError('');
-    setMessage('');
-    try {
-      await action();
-      setReload((r) => r + 1);
-      setMessage(done);
-      await onChange();
-      return true;
-    } catch (e) {
-      setError(errorText(e));
-      return false;
-    }
-  };
 
   const removeGrant = (grant: Item) => {
     const superAdmin = Number(grant._profile) === SUPER_ADMIN;
     const others = grants?.filter((g) => g.id !== grant.id && Number(g._profile) === SUPER_ADMIN).length ?? 0;
     if (userId === info.userId && superAdmin && others === 0) {
-      setMessage('');
-      setError('You cannot remove your own last Super-Admin authorization: ask another Super-Admin.');
+      refuse('You cannot remove your own last Super-Admin authorization: ask another Super-Admin.');
       return;
     }
     void write(() => api.remove('Profile_User', grant.id, true), 'Authorization removed.');
@@ -98,7 +82,7 @@ export function Access({ userId, user, editable, onChange }: { userId: number; u
           aria-label="Add an authorization"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!profile.id) return setError('Choose a profile first.');
+            if (!profile.id) return refuse('Choose a profile first.');
             void write(
               () => api.create('Profile_User', { users_id: userId, profiles_id: profile.id, entities_id: entity.id, is_recursive: recursive ? 1 : 0 }),
               `${profile.name} added.`,
@@ -138,23 +122,15 @@ export function Access({ userId, user, editable, onChange }: { userId: number; u
         ))}
       </ul>
       {editable && (
-        <form
-          class="form-grid"
-          aria-label="Add to a group"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!group.id) return setError('Choose a group first.');
-            void write(() => api.create('Group_User', { users_id: userId, groups_id: group.id }), `Added to ${group.name}.`);
-          }}
-        >
-          <div class="field">
-            <label for="member-group">Group</label>
-            <Picker id="member-group" itemtype="Group" value={group.id} display={group.name} allowNone={false} onChange={(i, name) => setGroup({ id: i, name })} />
-          </div>
-          <div class="form-actions">
-            <button type="submit">Add to group</button>
-          </div>
-        </form>
+        <PickForm
+          label="Add to a group"
+          pickerId="member-group"
+          pickerLabel="Group"
+          itemtype="Group"
+          button="Add to group"
+          onMissing={() => refuse('Choose a group first.')}
+          onAdd={(picked) => write(() => api.create('Group_User', { users_id: userId, groups_id: picked.id }), `Added to ${picked.name}.`)}
+        />
       )}
 
       {editable && (
@@ -165,7 +141,7 @@ export function Access({ userId, user, editable, onChange }: { userId: number; u
               type="button"
               class="secondary"
               onClick={() => {
-                if (userId === info.userId && active) return setError('You cannot deactivate your own account.');
+                if (userId === info.userId && active) return refuse('You cannot deactivate your own account.');
                 void write(() => api.update('User', userId, { is_active: active ? 0 : 1 }), active ? 'User deactivated.' : 'User activated.');
               }}
             >

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, errorText, type Item } from '../api';
+import { api, type Item } from '../api';
+import { usePanel } from '../panel';
 import { Outcome } from '../components/Notice';
-import { Picker } from '../components/Picker';
+import { PickForm } from '../components/PickForm';
 import { ACTOR_ROLES, typeDef } from '../itemtypes';
 
 /** The actor link types of an ITIL type (Ticket_User, Group_Ticket, Supplier_Ticket…), from the registry. */
@@ -28,12 +29,9 @@ interface Actor {
 export function Actors({ itemtype, id, editable, onChange }: { itemtype: string; id: number; editable: boolean; onChange: () => Promise<void> }) {
   const links = actorLinks(itemtype);
   const [actors, setActors] = useState<Actor[] | null>(null);
-  const [error, setError] = useState('');
-  const [message, setMessage] = useState('');
-  const [reload, setReload] = useState(0);
+  const { message, error, reload, refuse, failed, write } = usePanel(onChange);
   const [role, setRole] = useState(2);
   const [kind, setKind] = useState('User');
-  const [picked, setPicked] = useState({ id: 0, name: '' });
 
   useEffect(() => {
     let live = true;
@@ -45,35 +43,12 @@ export function Actors({ itemtype, id, editable, onChange }: { itemtype: string;
       ),
     )
       .then((lists) => live && setActors(lists.flat()))
-      .catch((e: unknown) => live && setError(errorText(e)));
+      .catch((e: unknown) => live && failed(e));
     return () => {
       live = false;
     };
   }, [itemtype, id, reload]);
 
-  const write = async (action: () => Promise<unknown>, done: string) => {
-    setError('');
-    setMessage('');
-    try {
-      await action();
-      await onChange();
-      setReload((r) => r + 1);
-      setMessage(done);
-      return true;
-    } catch (e) {
-      setError(errorText(e));
-      return false;
-    }
-  };
-  const add = async (e: Event) => {
-    e.preventDefault();
-    const l = links.find((x) => x.actor === kind);
-    if (!l || !picked.id) {
-      setError(`Choose a ${kind.toLowerCase()} first.`);
-      return;
-    }
-    if (await write(() => api.create(l.link, { [l.parentFk]: id, [l.fk]: picked.id, type: role }), `${picked.name} added.`)) setPicked({ id: 0, name: '' });
-  };
 
   return (
     <section class="actors" aria-label="Actors">
@@ -110,7 +85,18 @@ export function Actors({ itemtype, id, editable, onChange }: { itemtype: string;
         </div>
       )}
       {editable && (
-        <form class="actor-form form-grid" onSubmit={add} aria-label="Add an actor">
+        <PickForm
+          label="Add an actor"
+          pickerId="actor-pick"
+          pickerLabel="Name"
+          itemtype={kind}
+          button="Add actor"
+          onMissing={() => refuse(`Choose a ${kind.toLowerCase()} first.`)}
+          onAdd={(picked) => {
+            const l = links.find((x) => x.actor === kind)!;
+            return write(() => api.create(l.link, { [l.parentFk]: id, [l.fk]: picked.id, type: role }), `${picked.name} added.`);
+          }}
+        >
           <div class="field">
             <label for="actor-role">Role</label>
             <select id="actor-role" value={String(role)} onChange={(e) => setRole(Number(e.currentTarget.value))}>
@@ -126,10 +112,7 @@ export function Actors({ itemtype, id, editable, onChange }: { itemtype: string;
             <select
               id="actor-kind"
               value={kind}
-              onChange={(e) => {
-                setKind(e.currentTarget.value);
-                setPicked({ id: 0, name: '' });
-              }}
+              onChange={(e) => setKind(e.currentTarget.value)}
             >
               {links.map((l) => (
                 <option key={l.actor} value={l.actor}>
@@ -138,14 +121,7 @@ export function Actors({ itemtype, id, editable, onChange }: { itemtype: string;
               ))}
             </select>
           </div>
-          <div class="field">
-            <label for="actor-pick">Name</label>
-            <Picker key={kind} id="actor-pick" itemtype={kind} value={picked.id} display={picked.name} allowNone={false} onChange={(i, name) => setPicked({ id: i, name })} />
-          </div>
-          <div class="form-actions">
-            <button type="submit">Add actor</button>
-          </div>
-        </form>
+        </PickForm>
       )}
     </section>
   );

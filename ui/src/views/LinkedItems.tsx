@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type Item } from '../api';
 import { Notice, Outcome } from '../components/Notice';
-import { Picker } from '../components/Picker';
+import { PickForm } from '../components/PickForm';
 import { typeDef } from '../itemtypes';
+import { usePanel } from '../panel';
 import { itemLabel } from '../options';
 import { href } from '../router';
 
@@ -27,11 +28,8 @@ interface Linked {
 export function LinkedItems({ itemtype, id, editable }: { itemtype: string; id: number; editable: boolean }) {
   const spec = itemLink(itemtype);
   const [rows, setRows] = useState<Linked[] | null>(null);
-  const [error, setError] = useState('');
-  const [message, setMessage] = useState('');
-  const [reload, setReload] = useState(0);
+  const { message, error, reload, refuse, failed, write } = usePanel();
   const [target, setTarget] = useState(spec?.targets.includes('Computer') ? 'Computer' : (spec?.targets[0] ?? ''));
-  const [picked, setPicked] = useState({ id: 0, name: '' });
 
   useEffect(() => {
     if (!spec) return;
@@ -48,25 +46,13 @@ export function LinkedItems({ itemtype, id, editable }: { itemtype: string; id: 
         ),
       )
       .then((list) => live && setRows(list))
-      .catch((e: unknown) => live && setError(errorText(e)));
+      .catch((e: unknown) => live && failed(e));
     return () => {
       live = false;
     };
   }, [itemtype, id, reload]);
 
   if (!spec) return null;
-  const write = async (action: () => Promise<unknown>, done: string) => {
-    setError('');
-    setMessage('');
-    try {
-      await action();
-      setReload((r) => r + 1);
-      setMessage(done);
-      setPicked({ id: 0, name: '' });
-    } catch (e) {
-      setError(errorText(e));
-    }
-  };
 
   return (
     <section aria-label="Linked items">
@@ -87,24 +73,21 @@ export function LinkedItems({ itemtype, id, editable }: { itemtype: string; id: 
         </ul>
       )}
       {editable && (
-        <form
-          class="form-grid"
-          aria-label="Link an item"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!picked.id) return setError('Choose an item first.');
-            void write(() => api.create(spec.link, { [spec.parentFk]: id, itemtype: target, items_id: picked.id }), `${picked.name} linked.`);
-          }}
+        <PickForm
+          label="Link an item"
+          pickerId="link-item"
+          pickerLabel="Item"
+          itemtype={target}
+          button="Link item"
+          onMissing={() => refuse('Choose an item first.')}
+          onAdd={(picked) => write(() => api.create(spec.link, { [spec.parentFk]: id, itemtype: target, items_id: picked.id }), `${picked.name} linked.`)}
         >
           <div class="field">
             <label for="link-type">Type</label>
             <select
               id="link-type"
               value={target}
-              onChange={(e) => {
-                setTarget(e.currentTarget.value);
-                setPicked({ id: 0, name: '' });
-              }}
+              onChange={(e) => setTarget(e.currentTarget.value)}
             >
               {spec.targets.map((t) => (
                 <option key={t} value={t}>
@@ -113,14 +96,7 @@ export function LinkedItems({ itemtype, id, editable }: { itemtype: string; id: 
               ))}
             </select>
           </div>
-          <div class="field">
-            <label for="link-item">Item</label>
-            <Picker key={target} id="link-item" itemtype={target} value={picked.id} display={picked.name} allowNone={false} onChange={(i, name) => setPicked({ id: i, name })} />
-          </div>
-          <div class="form-actions">
-            <button type="submit">Link item</button>
-          </div>
-        </form>
+        </PickForm>
       )}
     </section>
   );

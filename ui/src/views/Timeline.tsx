@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, errorText, type Item, type SearchOption } from '../api';
+import { api, type Item, type SearchOption } from '../api';
+import { usePanel } from '../panel';
 import { Outcome } from '../components/Notice';
 import { Picker } from '../components/Picker';
 import { enumOf, ITIL_STATUS } from '../itemtypes';
@@ -109,35 +110,19 @@ interface Props {
 /** The timeline of an ITIL item and the forms that add to it. */
 export function Timeline({ itemtype, id, options, status, canAdd, onChange }: Props) {
   const [entries, setEntries] = useState<Entry[] | null>(null);
-  const [error, setError] = useState('');
-  const [message, setMessage] = useState('');
-  const [reload, setReload] = useState(0);
+  // Each write reloads the item (its status may move) and the timeline.
+  const { message, error, reload, failed, write: run } = usePanel(onChange);
 
   useEffect(() => {
     let live = true;
     loadEntries(itemtype, id, options)
       .then((list) => live && setEntries(list))
-      .catch((e: unknown) => live && setError(errorText(e)));
+      .catch((e: unknown) => live && failed(e));
     return () => {
       live = false;
     };
   }, [itemtype, id, options, reload]);
 
-  /** Runs a write; reports its result and reloads the item and the timeline. */
-  const run = async (write: () => Promise<unknown>, done: string): Promise<boolean> => {
-    setError('');
-    setMessage('');
-    try {
-      await write();
-    } catch (e) {
-      setError(errorText(e));
-      return false;
-    }
-    await onChange();
-    setReload((r) => r + 1);
-    setMessage(done);
-    return true;
-  };
 
   const waiting = status === ITIL_STATUS.SOLVED && entries?.some((e) => e.waiting);
   return (
