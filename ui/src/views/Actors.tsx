@@ -3,6 +3,7 @@ import { api, type Item } from '../api';
 import { usePanel } from '../panel';
 import { Outcome } from '../components/Notice';
 import { PickForm } from '../components/PickForm';
+import { ValueSelect } from '../components/ValueSelect';
 import { ACTOR_ROLES, typeDef } from '../itemtypes';
 
 /** The actor link types of an ITIL type (Ticket_User, Group_Ticket, Supplier_Ticket…), from the registry. */
@@ -16,6 +17,8 @@ function actorLinks(itemtype: string): { link: string; actor: string; fk: string
     return [{ link: child, actor: link.logsWith.itemtype, fk: link.logsWith.fk, parentFk: owner.fk }];
   });
 }
+
+const ROLES = ACTOR_ROLES.map(([v, l]) => [Number(v), l] as const);
 
 interface Actor {
   link: string;
@@ -99,27 +102,11 @@ export function Actors({ itemtype, id, editable, onChange }: { itemtype: string;
         >
           <div class="field">
             <label for="actor-role">Role</label>
-            <select id="actor-role" value={String(role)} onChange={(e) => setRole(Number(e.currentTarget.value))}>
-              {ACTOR_ROLES.map(([v, label]) => (
-                <option key={v} value={String(v)}>
-                  {label}
-                </option>
-              ))}
-            </select>
+            <ValueSelect id="actor-role" value={role} choices={ROLES} onChange={setRole} />
           </div>
           <div class="field">
             <label for="actor-kind">Actor</label>
-            <select
-              id="actor-kind"
-              value={kind}
-              onChange={(e) => setKind(e.currentTarget.value)}
-            >
-              {links.map((l) => (
-                <option key={l.actor} value={l.actor}>
-                  {typeDef(l.actor).label}
-                </option>
-              ))}
-            </select>
+            <ValueSelect id="actor-kind" value={kind} choices={links.map((l) => [l.actor, typeDef(l.actor).label] as const)} onChange={setKind} />
           </div>
         </PickForm>
       )}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type Item } from '../api';
 import { Notice, Outcome } from '../components/Notice';
 import { PickForm } from '../components/PickForm';
+import { ValueSelect } from '../components/ValueSelect';
 import { typeDef } from '../itemtypes';
 import { usePanel } from '../panel';
 import { itemLabel } from '../options';
@@ -84,17 +85,7 @@ export function LinkedItems({ itemtype, id, editable }: { itemtype: string; id: 
         >
           <div class="field">
             <label for="link-type">Type</label>
-            <select
-              id="link-type"
-              value={target}
-              onChange={(e) => setTarget(e.currentTarget.value)}
-            >
-              {spec.targets.map((t) => (
-                <option key={t} value={t}>
-                  {typeDef(t).label}
-                </option>
-              ))}
-            </select>
+            <ValueSelect id="link-type" value={target} choices={spec.targets.map((t) => [t, typeDef(t).label] as const)} onChange={setTarget} />
           </div>
         </PickForm>
       )}

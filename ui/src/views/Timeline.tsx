@@ -3,6 +3,7 @@ import { api, type Item, type SearchOption } from '../api';
 import { usePanel } from '../panel';
 import { Outcome } from '../components/Notice';
 import { Picker } from '../components/Picker';
+import { ValueSelect } from '../components/ValueSelect';
 import { enumOf, ITIL_STATUS } from '../itemtypes';
 import { DocumentLink } from './Documents';
 import { logRows } from './History';
@@ -32,6 +33,8 @@ const KIND_LABEL: Record<Kind, string> = {
   status: 'Status',
   validation: 'Approval',
 };
+
+const TASK_STATES = enumOf('TicketTask', 'state')!.map(([v, l]) => [Number(v), l] as const);
 
 const DURATIONS: [number, string][] = [
   [0, '—'],
@@ -251,23 +254,11 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
         <div class="form-grid">
           <div class="field">
             <label for="task-duration">Duration</label>
-            <select id="task-duration" value={String(actiontime)} onChange={(e) => setActiontime(Number(e.currentTarget.value))}>
-              {DURATIONS.map(([s, text]) => (
-                <option key={s} value={String(s)}>
-                  {text}
-                </option>
-              ))}
-            </select>
+            <ValueSelect id="task-duration" value={actiontime} choices={DURATIONS} onChange={setActiontime} />
           </div>
           <div class="field">
             <label for="task-state">State</label>
-            <select id="task-state" value={String(state)} onChange={(e) => setState(Number(e.currentTarget.value))}>
-              {enumOf('TicketTask', 'state')!.map(([v, text]) => (
-                <option key={v} value={String(v)}>
-                  {text}
-                </option>
-              ))}
-            </select>
+            <ValueSelect id="task-state" value={state} choices={TASK_STATES} onChange={setState} />
           </div>
           <div class="field">
             <label for="task-tech">Technician</label>
