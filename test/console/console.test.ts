@@ -588,6 +588,26 @@ describe.skipIf(!hasChromium)('admin console', () => {
     ]);
   });
 
+  test('documents: a menu entry, upload, a refused type, preview and download', async () => {
+    await nav('Documents').click();
+    await page.getByRole('link', { name: 'New document' }).click();
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'run.sh', mimeType: 'text/x-sh', buffer: Buffer.from('#!/bin/sh') });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await notice('error', 'run.sh').waitFor();
+    await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByLabel(/^Name/).fill('Badge photo');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByRole('heading', { name: /Badge photo/ }).waitFor();
+    const id = Number(/#\/Document\/(\d+)/.exec(page.url())?.[1]);
+    expect((await api.get(`Document/${id}`)).body).toMatchObject({ name: 'Badge photo', filename: 'badge.png' });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('img', { name: 'Preview of badge.png' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe('badge.png');
+    expect(Buffer.from(await Bun.file((await download.path())!).arrayBuffer()).equals(PNG)).toBe(true);
+    await shot('17-document');
+  });
+
   test('mass actions: bulk update with per-row failures listed, trash and restore', async () => {
     const parent = await api.create('Location', { name: 'Mass-1', entities_id: 0 });
     await api.create('Location', { name: 'Mass-2', entities_id: 0 });

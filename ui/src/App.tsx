@@ -10,6 +10,7 @@ import { ListView } from './views/ListView';
 import { MyWork } from './views/MyWork';
 import { SearchView } from './views/SearchView';
 import { Find } from './views/Find';
+import { DocumentUpload } from './views/Documents';
 import { Import } from './views/Import';
 import { QUEUES, type QueueKey } from './mywork';
 import { Login } from './views/Login';
@@ -63,6 +64,7 @@ export function App() {
   else if (type === 'my' && QUEUES.some((q) => q.key === second)) view = <MyWork queue={second as QueueKey} />;
   else if (!VALID_TYPE.test(type)) view = <NotFound />;
   else if (second === undefined) view = <ListView key={type} itemtype={type} query={route.query} />;
+  else if (second === 'new' && type === 'Document') view = <DocumentUpload />;
   else if (second === 'new') view = <ItemView key={`${type}/new`} itemtype={type} id={null} query={route.query} />;
   else if (/^\d+$/.test(second)) view = <ItemView key={`${type}/${second}`} itemtype={type} id={Number(second)} query={route.query} />;
   else view = <NotFound />;

@@ -76,6 +76,15 @@ const MENU: [string, Record<string, Layout>][] = [
   ],
   ['Assistance', { Ticket: itil(true), Problem: itil(), Change: itil() }],
   [
+    'Management',
+    {
+      Document: {
+        columns: ['name', 'filename', 'mime', 'documentcategories_id', 'entities_id', 'date_mod'],
+        form: ['name', 'entities_id', 'is_recursive', 'documentcategories_id', 'comment'],
+      },
+    },
+  ],
+  [
     'Administration',
     {
       User: {
