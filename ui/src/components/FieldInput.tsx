@@ -136,6 +136,7 @@ function ForeignKey({ field, common, value, display, onChange, readOnly }: Forei
       display={name}
       describedBy={common['aria-describedby']}
       disabled={readOnly}
+      allowNone={field.target !== 'Entity'}
       onChange={(id, label) => {
         setPicked(label);
         onChange(id);

@@ -32,7 +32,8 @@ export function Picker({ id, itemtype, value, display, onChange, disabled, allow
   const [total, setTotal] = useState(0);
   const [active, setActive] = useState(0);
   const [failed, setFailed] = useState(false);
-  const current = value ? (display && display !== String(value) ? display : `#${value}`) : '';
+  // Entity 0 (the root) is a real item: a name given for 0 is shown.
+  const current = display && display !== String(value) ? display : value ? `#${value}` : '';
   const listId = `${id}-list`;
   const seq = useRef(0);
 

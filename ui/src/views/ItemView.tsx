@@ -82,6 +82,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   // Before paint: the form never shows (or lets anyone edit) values older than the item.
   useLayoutEffect(() => setValues(initial), [initial]);
 
+  /** A new item's entity is named from the session's entities (there is no expanded item yet). */
+  const entityName = (value: unknown) => info.entities.find((e) => e.id === Number(value))?.name;
   const editable = id === null ? can(profile, itemtype, CREATE) : can(profile, itemtype, UPDATE);
   const deleted = Number(item?.is_deleted) === 1;
   const title =
@@ -245,7 +247,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
               <legend class="sr-only">{def.label} details</legend>
               <div class="form-grid">
                 {layout.main.map((f) => (
-                  <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key]} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
+                  <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
                 ))}
               </div>
               {layout.more.length > 0 && (
@@ -253,7 +255,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
                   <summary>More fields ({layout.more.length})</summary>
                   <div class="form-grid">
                     {layout.more.map((f) => (
-                      <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key]} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
+                      <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
                     ))}
                   </div>
                 </details>
