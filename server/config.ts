@@ -6,6 +6,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   adminPassword: string | undefined;
+  /** For tests only: a file holding the server's (frozen) time in epoch milliseconds. */
+  testClockFile: string | undefined;
 }
 
 export const USAGE = `Deskbase — GLPI-compatible REST API server (/apirest.php) with an admin console.
@@ -21,6 +23,8 @@ Options (flag wins over environment variable):
   --data <dir>      DESKBASE_DATA            data folder: database and documents (default ./data)
                     DESKBASE_ADMIN_PASSWORD  password of the super-admin user "glpi" on first start
                                              (a random one is printed when unset)
+  --test-clock <file>                        for tests only: the server's time is the epoch
+                                             milliseconds written in <file>, re-read at each use
   --help                                     print this help
 
 The server answers the API at /apirest.php, the admin console at /, GET /health (200 or 503)
@@ -35,7 +39,7 @@ export function readConfig(argv: string[], env: Record<string, string | undefine
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return 'help';
-    const match = /^--(port|host|data)(?:=(.*))?$/.exec(arg);
+    const match = /^--(port|host|data|test-clock)(?:=(.*))?$/.exec(arg);
     if (!match) throw new ConfigError(`unknown option ${arg} (see --help)`);
     const value = match[2] ?? argv[++i];
     if (value === undefined || value === '') throw new ConfigError(`option --${match[1]} needs a value`);
@@ -49,5 +53,6 @@ export function readConfig(argv: string[], env: Record<string, string | undefine
     host: flags.get('host') ?? env.DESKBASE_HOST ?? '127.0.0.1',
     dataDir: resolve(flags.get('data') ?? env.DESKBASE_DATA ?? './data'),
     adminPassword: env.DESKBASE_ADMIN_PASSWORD || undefined,
+    testClockFile: flags.has('test-clock') ? resolve(flags.get('test-clock')!) : undefined,
   };
 }

@@ -1,11 +1,29 @@
 import { parseCommand, runTool } from './cli';
 import { ConfigError, readConfig, USAGE } from './config';
 import { createApp } from './http/app';
+import { fileClock, setClock } from './core/clock';
 import { consoleSource } from './http/console';
+import { markStarted } from './ops/health';
 import './rules';
 import { createServices } from './services';
 import { openStore } from './store';
 import { acquireInstanceLock, InstanceLockError } from './store/instance-lock';
+
+/**
+ * Binds the port, or exits 1 with a clear message when it is taken. reusePort stays off: with it
+ * two servers would share the port and the kernel would split clients between two databases.
+ */
+function listenOrExit(app: ReturnType<typeof createApp>, host: string, port: number) {
+  try {
+    return app.listen({ port, hostname: host, reusePort: false, maxRequestBodySize: 256 * 1024 * 1024 });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE') console.error(`deskbase: port ${port} on ${host} is already in use; stop what listens there or choose another --port`);
+    else if (code === 'EACCES') console.error(`deskbase: not allowed to listen on port ${port} on ${host}; choose a port above 1023 or run with the right privileges`);
+    else console.error(`deskbase: cannot listen on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
 
 async function main(): Promise<void> {
   let config;
@@ -24,7 +42,9 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  let releaseLock: () => void;
+  if (config.testClockFile) setClock(fileClock(config.testClockFile));
+  markStarted();
+  let releaseLock: (() => void) | null;
   try {
     releaseLock = acquireInstanceLock(config.dataDir);
   } catch (error) {
@@ -34,6 +54,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (!releaseLock) console.warn('[deskbase] warning: no file locking on this platform; make sure only one server uses this data folder');
   const { store, generatedAdminPassword, applied } = await openStore(config.dataDir, config.adminPassword);
   if (applied.length) console.log(`[deskbase] data folder ${config.dataDir}: applied ${applied.join(', ')}`);
   if (generatedAdminPassword) {
@@ -41,7 +62,7 @@ async function main(): Promise<void> {
     console.log('[deskbase] (shown once; set DESKBASE_ADMIN_PASSWORD on first start to choose it)');
   }
   const services = createServices(store);
-  const app = createApp(services).listen({ port: config.port, hostname: config.host, maxRequestBodySize: 256 * 1024 * 1024 });
+  const app = listenOrExit(createApp(services), config.host, config.port);
   const sweeper = setInterval(() => services.sessions.sweep(), 10 * 60_000);
   sweeper.unref();
   console.log(`[deskbase] console: ${consoleSource()}`);
@@ -51,7 +72,7 @@ async function main(): Promise<void> {
     services.statistics.stop();
     await app.stop();
     store.db.close();
-    releaseLock();
+    releaseLock?.();
     process.exit(0);
   };
   process.on('SIGINT', stop);

@@ -1,3 +1,4 @@
+import { now as clockNow } from '../core/clock';
 import { errors } from '../http/errors';
 import type { Services } from '../services';
 import { selectOne, type Row } from '../store/rows';
@@ -6,7 +7,7 @@ import { decoyHash, tokenHash, verifyPassword } from './secrets';
 export type Credentials = { kind: 'password'; login: string; password: string } | { kind: 'token'; token: string };
 
 /** Checks that an account may log in now (active, not in the trash, inside its validity dates). */
-export function accountUsable(user: Row, now = new Date()): boolean {
+export function accountUsable(user: Row, now = new Date(clockNow())): boolean {
   if (Number(user.is_active) !== 1 || Number(user.is_deleted) === 1) return false;
   const stamp = now.toISOString().slice(0, 19).replace('T', ' ');
   if (user.begin_date && String(user.begin_date) > stamp) return false;

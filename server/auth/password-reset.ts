@@ -1,3 +1,4 @@
+import { now as clockNow } from '../core/clock';
 import { inTransaction } from '../store/db';
 import { nowString, run, selectAll, type Row } from '../store/rows';
 import type { Settings } from '../store/settings';
@@ -27,7 +28,7 @@ export function drawResetToken(services: Services, user: Row): string {
 }
 
 /** True when the token is the account's current one and was drawn less than a day ago. */
-export function tokenValid(user: Row, token: string, now = Date.now()): boolean {
+export function tokenValid(user: Row, token: string, now = clockNow()): boolean {
   const stored = user.password_forget_token;
   const drawn = user.password_forget_token_date;
   if (typeof stored !== 'string' || stored === '' || typeof drawn !== 'string') return false;

@@ -1,3 +1,4 @@
+import { now as clockNow } from '../core/clock';
 import type { SessionContext } from '../http/context';
 import { nowString, type Row } from '../store/rows';
 import { profileGrants, userProfiles } from './authorizations';
@@ -83,7 +84,7 @@ export function fullSession(ctx: SessionContext, token?: string): Record<string,
     glpiauthtype: Number(user.authtype ?? 1),
     glpiroot: '',
     glpi_plannings: [],
-    glpicrontimer: Math.floor(Date.now() / 1000),
+    glpicrontimer: Math.floor(clockNow() / 1000),
     glpi_tabs: [],
   };
   for (const [key, value] of Object.entries(prefs)) out[`glpi${key}`] = value;

@@ -1,34 +1,49 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dlopen, FFIType, suffix } from 'bun:ffi';
+import { closeSync, constants, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 
 export class InstanceLockError extends Error {}
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+const LOCK_EX = 2;
+const LOCK_NB = 4;
+
+/** libc's flock(2), or null where there is none (Windows). */
+function loadFlock(): ((fd: number, operation: number) => number) | null {
+  if (process.platform === 'win32') return null;
+  const libc = process.platform === 'linux' ? 'libc.so.6' : `libc.${suffix}`;
+  const { symbols } = dlopen(libc, { flock: { args: [FFIType.i32, FFIType.i32], returns: FFIType.i32 } });
+  return (fd, operation) => symbols.flock(fd, operation);
 }
 
 /**
  * One server per data folder: its caches (sessions, pages, counts) rely on being the only
- * writer. A `deskbase.pid` file names the serving process; a stale one (process gone, e.g.
- * after a crash) is taken over. Returns the release function for a clean shutdown.
+ * writer. The kernel holds an exclusive flock on `deskbase.lock` for the life of the process, so
+ * a crash frees it at once, a reused pid or a file left by another machine blocks nothing, and
+ * of two simultaneous starts exactly one wins. The file's text (pid, host) is only for the
+ * message. Returns the release function for a clean shutdown; null when the platform has no
+ * flock (Windows), where the caller warns.
  */
-export function acquireInstanceLock(dataDir: string): () => void {
+export function acquireInstanceLock(dataDir: string): (() => void) | null {
+  const flock = loadFlock();
+  if (!flock) return null;
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'deskbase.pid');
-  let holder = 0;
-  try {
-    holder = Number(readFileSync(file, 'utf8').trim());
-  } catch {
-    // no lock yet
+  const file = join(dataDir, 'deskbase.lock');
+  const fd = openSync(file, constants.O_RDWR | constants.O_CREAT, 0o644);
+  if (flock(fd, LOCK_EX | LOCK_NB) !== 0) {
+    closeSync(fd);
+    let holder = '';
+    try {
+      holder = readFileSync(file, 'utf8').trim();
+    } catch {
+      // gone meanwhile: the message stays general
+    }
+    throw new InstanceLockError(
+      `another Deskbase${holder ? ` (${holder})` : ''} is already serving ${dataDir}; stop it first, or use another --data folder`,
+    );
   }
-  if (holder > 0 && holder !== process.pid && alive(holder)) {
-    throw new InstanceLockError(`another Deskbase (pid ${holder}) is already serving ${dataDir}; stop it first, or use another --data folder`);
-  }
-  writeFileSync(file, `${process.pid}\n`);
-  return () => rmSync(file, { force: true });
+  ftruncateSync(fd, 0);
+  writeSync(fd, `pid ${process.pid} on ${hostname()}\n`, 0);
+  rmSync(join(dataDir, 'deskbase.pid'), { force: true }); // left by versions that used a pid file
+  return () => closeSync(fd); // closing the descriptor drops the lock; the file stays
 }

@@ -1,3 +1,4 @@
+import { now as clockNow } from '../core/clock';
 import type { Statement } from 'bun:sqlite';
 import type { Db } from './db';
 
@@ -76,5 +77,5 @@ export function formatDate(date: Date): string {
 }
 
 export function nowString(): string {
-  return formatDate(new Date());
+  return formatDate(new Date(clockNow()));
 }
