@@ -5,9 +5,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
 import { MailCatcher } from '../support/smtp';
+import { TestClock } from '../support/clock';
 import { useServer } from '../support/server';
 
-const ctx = useServer();
+const clock = new TestClock();
+const ctx = useServer({}, clock.args);
 const mail = new MailCatcher();
 const anon = () => new Client(ctx.server.api);
 let userId: number;
@@ -103,6 +105,27 @@ describe('with e-mail notifications on', () => {
       expect(weak.body[1]).toContain('at least 8 characters');
     } finally {
       await setting('use_password_security', '0');
+    }
+  });
+
+  test('a token expires one day after it was drawn (server clock)', async () => {
+    const draw = async () => {
+      await anon().put('lostPassword', { email: 'forgetful@example.org' });
+      return tokenIn((await mail.waitFor(mail.messages.length + 1)).raw);
+    };
+    const use = (token: string, password: string) =>
+      anon().put('lostPassword', { email: 'forgetful@example.org', password_forget_token: token, password });
+    try {
+      const late = await draw();
+      clock.advance(24 * 3600_000);
+      const refused = await use(late, 'Late-pass-4');
+      expect([refused.status, refused.body[1]]).toEqual([400, expect.stringContaining('The reset token is invalid or has expired')]);
+      const inTime = await draw();
+      clock.advance(24 * 3600_000 - 1000);
+      expect((await use(inTime, 'In-time-pass-5')).status).toBe(200);
+      await new Client(ctx.server.api).login('forgetful', 'In-time-pass-5');
+    } finally {
+      ctx.api = await new Client(ctx.server.api).login(); // two days passed: the admin session is idle-expired
     }
   });
 
