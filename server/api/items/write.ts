@@ -7,6 +7,7 @@ import { empty, json, type Reply, type SessionContext } from '../../http/context
 import { ApiError, badRequest, errors } from '../../http/errors';
 import { asList, flag, isObject, toId, type Params } from '../../http/params';
 import type { Itemtype } from '../../registry';
+import { boundedLinkHeader } from './link-header';
 
 export interface Elements {
   list: Params[];
@@ -123,7 +124,7 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
     if (failed) throw new ApiError(400, 'ERROR_GLPI_ADD', outcome.message);
     return json(outcome, 201, { Location: href(outcome.id as number) });
   }
-  return bulkReply(results, failed, 'ADD', 201, { Link: ids.map(href).join(',') });
+  return bulkReply(results, failed, 'ADD', 201, { Link: boundedLinkHeader(ids.map(href)) });
 }
 
 /** PUT|PATCH /:itemtype/[:id]: partial updates; the URL id wins over the body's. */
