@@ -15,7 +15,9 @@ export const USAGE = `Deskbase — GLPI-compatible REST API server (/apirest.php
 Usage: deskbase [serve] [options]         run the server
        deskbase backup <backup-dir>       copy the data folder consistently (the server may run)
        deskbase restore <backup-dir>      put a backup into the data folder (--force to replace)
-       deskbase <command> --help          options of backup and restore
+       deskbase admin <command>           users, reset-password <login>, create-superadmin <login>
+       deskbase <command> --help          options of backup, restore and admin
+       deskbase [<command>] --version     print the version
 
 Options (flag wins over environment variable):
   --port <n>        DESKBASE_PORT            TCP port to listen on (default 8080)

@@ -1,9 +1,10 @@
-import { parseCommand, runTool } from './cli';
+import { parseCommand, runAdminTool, runTool } from './cli';
 import { ConfigError, readConfig, USAGE } from './config';
 import { createApp } from './http/app';
 import { fileClock, setClock } from './core/clock';
 import { consoleSource } from './http/console';
 import { markStarted } from './ops/health';
+import { VERSION } from './ops/version';
 import './rules';
 import { createServices } from './services';
 import { openStore } from './store';
@@ -28,7 +29,13 @@ function listenOrExit(app: ReturnType<typeof createApp>, host: string, port: num
 async function main(): Promise<void> {
   let config;
   try {
-    const command = parseCommand(process.argv.slice(2));
+    const argv = process.argv.slice(2);
+    if (argv.includes('--version')) {
+      process.stdout.write(`deskbase ${VERSION}\n`);
+      return;
+    }
+    const command = parseCommand(argv);
+    if (command.name === 'admin') process.exit(await runAdminTool(command.args, process.env));
     if (command.name !== 'serve') process.exit(runTool(command, process.env));
     config = readConfig(command.args, process.env);
   } catch (error) {

@@ -2,6 +2,7 @@ import { Directory } from './auth/directory';
 import { SessionManager } from './auth/sessions';
 import { LoginThrottle } from './auth/throttle';
 import type { Store } from './store';
+import { externalWriteCheck } from './store/external-writes';
 import { Statistics } from './store/statistics';
 
 /** Long-lived state shared by every request. */
@@ -12,14 +13,23 @@ export interface Services {
   throttle: LoginThrottle;
   /** Keeps the query planner's table statistics fresh. */
   statistics: Statistics;
+  /** Drops the caches when another process (deskbase admin) committed; run before each request. */
+  noticeExternalWrites: () => void;
 }
 
 export function createServices(store: Store): Services {
+  const directory = new Directory(store.db);
+  const sessions = new SessionManager(store.db, () => store.settings.number('session_idle_timeout') * 1000);
   return {
     store,
-    directory: new Directory(store.db),
-    sessions: new SessionManager(store.db, () => store.settings.number('session_idle_timeout') * 1000),
+    directory,
+    sessions,
     throttle: new LoginThrottle(),
     statistics: new Statistics(store.db),
+    noticeExternalWrites: externalWriteCheck(store.db, () => {
+      directory.invalidate();
+      store.settings.invalidate();
+      sessions.forgetCached();
+    }),
   };
 }

@@ -95,6 +95,11 @@ export class SessionManager {
     run(this.db, 'DELETE FROM deskbase_sessions WHERE users_id = ?', userId);
   }
 
+  /** Forgets the cache: the next use of each token reads the database (changed by another process). */
+  forgetCached(): void {
+    this.cache.clear();
+  }
+
   /** Removes sessions idle for longer than the timeout. */
   sweep(): void {
     const limit = clockNow() - this.idleTimeoutMs();

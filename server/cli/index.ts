@@ -1,15 +1,17 @@
 /**
  * The command line: `deskbase [serve] [options]` runs the server (see ../config.ts);
- * `deskbase backup <dir>` and `deskbase restore <dir>` work on a data folder and exit.
+ * `deskbase backup <dir>`, `deskbase restore <dir>` and `deskbase admin …` work on a data
+ * folder and exit.
  */
 import { resolve } from 'node:path';
 import { ConfigError } from '../config';
 import { backup } from './backup';
-import { CliError } from './errors';
+import { runAdmin } from './admin';
+import { reportFailure } from './errors';
 import { formatBytes } from './fsutil';
 import { restore } from './restore';
 
-export type Command = { name: 'serve'; args: string[] } | { name: 'backup' | 'restore'; args: string[] };
+export type Command = { name: 'serve'; args: string[] } | { name: 'admin'; args: string[] } | { name: 'backup' | 'restore'; args: string[] };
 
 export const BACKUP_USAGE = `Usage: deskbase backup <backup-dir> [--data <dir>]
 
@@ -31,6 +33,7 @@ export function parseCommand(argv: string[]): Command {
   const first = argv[0];
   if (first === 'backup' || first === 'restore') return { name: first, args: argv.slice(1) };
   if (first === 'serve') return { name: 'serve', args: argv.slice(1) };
+  if (first === 'admin') return { name: 'admin', args: argv.slice(1) };
   if (first !== undefined && !first.startsWith('-')) throw new ConfigError(`unknown command ${first} (see --help)`);
   return { name: 'serve', args: argv };
 }
@@ -102,14 +105,15 @@ export function runTool(command: { name: 'backup' | 'restore'; args: string[] },
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`deskbase: ${error.message}\n`);
-      return 2;
-    }
-    if (error instanceof CliError) {
-      process.stderr.write(`deskbase: ${error.message}\n`);
-      return error.exitCode;
-    }
-    throw error;
+    return reportFailure(error);
+  }
+}
+
+/** Runs `deskbase admin …`; returns the exit code (messages already printed). */
+export async function runAdminTool(args: string[], env: Record<string, string | undefined>): Promise<number> {
+  try {
+    return await runAdmin(args, env);
+  } catch (error) {
+    return reportFailure(error);
   }
 }

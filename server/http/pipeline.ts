@@ -48,6 +48,7 @@ export async function handleApiRequest(services: Services, request: Request, ip:
   const cors = corsHeaders(request);
   const method = request.method.toUpperCase();
   if (method === 'OPTIONS') return new Response(null, { status: 200, headers: cors });
+  services.noticeExternalWrites();
   const apiBase = `${url.origin}/apirest.php`;
   try {
     const body = await readBody(request, method);

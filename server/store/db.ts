@@ -32,3 +32,8 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
     dataVersion++;
   }
 }
+
+/** Another process committed (see external-writes.ts): every cache keyed on dataVersion is stale. */
+export function markExternalWrite(): void {
+  dataVersion++;
+}
