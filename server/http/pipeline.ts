@@ -64,6 +64,7 @@ export async function handleApiRequest(services: Services, request: Request, ip:
       ip,
       uploads: body.uploads,
       jsonBody: body.json,
+      ignoredBodyType: body.ignoredType,
     };
     return toResponse(await route(ctx), cors);
   } catch (error) {

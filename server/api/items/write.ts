@@ -16,9 +16,17 @@ export interface Elements {
 }
 
 /** `input` as one object or a list of objects (JSON array or `input[0][…]` notation). */
+/** Why a write has no `input`: the body went unread, or it lacks the key. */
+function missingInput(ctx: SessionContext): ApiError {
+  if (ctx.ignoredBodyType) {
+    return errors.badArray(`the body was not read: its Content-Type is '${ctx.ignoredBodyType}'; send JSON with Content-Type: application/json`);
+  }
+  return errors.badArray('the body has no "input" key: send {"input": {…}} for one item or {"input": [{…}, …]} for several');
+}
+
 export function inputElements(ctx: SessionContext): Elements {
   const input = ctx.params.input;
-  if (input === undefined) throw errors.badArray();
+  if (input === undefined) throw missingInput(ctx);
   const list = asList(input);
   const isList = Array.isArray(input) || (list !== null && Object.keys(input as object).length > 0);
   if (isObject(input) && !isList) return { list: [input], single: true };
