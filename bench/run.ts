@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { login, type Client } from './api';
+import { benchmarkImport } from './import';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
 import { describeMachine, loadAverage, summary, writeResults, type Figure } from './report';
 import { seedComputers } from './seed';
@@ -158,6 +159,8 @@ async function main(): Promise<void> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+  const imported = await benchmarkImport(log);
+  figures.push(...imported.figures);
   const file = writeResults({
     date,
     machine,
@@ -169,6 +172,7 @@ async function main(): Promise<void> {
       `Seed: ${CONFIG.computers.toLocaleString('en-US')} Computers with name, serial, otherserial, comment, contact, uuid, entities_id 0 and links to 8 Locations, 6 Manufacturers and 4 ComputerTypes created first.`,
       `Load: autocannon CLI in its own Node process, ${CONFIG.connections} connections, pipelining 1, ${CONFIG.warmupSeconds} s warm-up (discarded) then ${CONFIG.seconds} s measured, Session-Token header, loopback only.`,
       'autocannon floors latencies to whole milliseconds (a reported 4 ms is 4.00–4.99 ms): a reported p99 below 5 is a true p99 below 5 ms, but its mean and p50 read low, hence the mean from throughput (connections ÷ req/s, Little\'s law) next to it.',
+      ...imported.setup,
       `Machine: ${machine.cores} cores shared by the server, the load generator and whatever else runs on the host.`,
     ],
   });

@@ -15,8 +15,9 @@ export const USAGE = `Deskbase — GLPI-compatible REST API server (/apirest.php
 Usage: deskbase [serve] [options]         run the server
        deskbase backup <backup-dir>       copy the data folder consistently (the server may run)
        deskbase restore <backup-dir>      put a backup into the data folder (--force to replace)
+       deskbase import mysql://USER:PASSWORD@HOST:PORT/DB   copy a GLPI database into the data folder
        deskbase admin <command>           users, reset-password <login>, create-superadmin <login>
-       deskbase <command> --help          options of backup, restore and admin
+       deskbase <command> --help          options of backup, restore, import and admin
        deskbase [<command>] --version     print the version
 
 Options (flag wins over environment variable):

@@ -3,12 +3,15 @@ import { ConfigError, readConfig, USAGE } from './config';
 import { createApp } from './http/app';
 import { fileClock, setClock } from './core/clock';
 import { consoleSource } from './http/console';
-import { markStarted } from './ops/health';
-import { VERSION } from './ops/version';
-import './rules';
-import { createServices } from './services';
-import { openStore } from './store';
-import { acquireInstanceLock, InstanceLockError } from './store/instance-lock';
+import { markStarted } from './api/health';
+import { VERSION } from './core/version';
+import { installRules } from './items/hooks';
+import { RULES } from './rules';
+import { runImportCommand } from './import';
+import { unfinishedImport } from './import/state';
+import { createServices } from './auth/services';
+import { openStore } from './db';
+import { acquireInstanceLock, InstanceLockError, LOCK_ENFORCED } from './db/instance-lock';
 
 /**
  * Binds the port, or exits 1 with a clear message when it is taken. reusePort stays off: with it
@@ -35,8 +38,9 @@ async function main(): Promise<void> {
       return;
     }
     const command = parseCommand(argv);
+    if (command.name === 'import') process.exit(await runImportCommand(command.args, process.env));
     if (command.name === 'admin') process.exit(await runAdminTool(command.args, process.env));
-    if (command.name !== 'serve') process.exit(runTool(command, process.env));
+    if (command.name !== 'serve') process.exit(runTool({ name: command.name, args: command.args }, process.env));
     config = readConfig(command.args, process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -51,7 +55,7 @@ async function main(): Promise<void> {
   }
   if (config.testClockFile) setClock(fileClock(config.testClockFile));
   markStarted();
-  let releaseLock: (() => void) | null;
+  let releaseLock: () => void;
   try {
     releaseLock = acquireInstanceLock(config.dataDir);
   } catch (error) {
@@ -61,13 +65,21 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  if (!releaseLock) console.warn('[deskbase] warning: no file locking on this platform; make sure only one server uses this data folder');
+  if (!LOCK_ENFORCED) console.warn('[deskbase] warning: no file locking on this platform; make sure only one server uses this data folder');
   const { store, generatedAdminPassword, applied } = await openStore(config.dataDir, config.adminPassword);
+  const unfinished = unfinishedImport(store.db);
+  if (unfinished) {
+    console.error(`deskbase: ${unfinished}`);
+    store.db.close();
+    releaseLock();
+    process.exit(1);
+  }
   if (applied.length) console.log(`[deskbase] data folder ${config.dataDir}: applied ${applied.join(', ')}`);
   if (generatedAdminPassword) {
     console.log(`[deskbase] created the super-admin "glpi" with password: ${generatedAdminPassword}`);
     console.log('[deskbase] (shown once; set DESKBASE_ADMIN_PASSWORD on first start to choose it)');
   }
+  installRules(RULES);
   const services = createServices(store);
   const app = listenOrExit(createApp(services), config.host, config.port);
   const sweeper = setInterval(() => services.sessions.sweep(), 10 * 60_000);
@@ -79,7 +91,7 @@ async function main(): Promise<void> {
     services.statistics.stop();
     await app.stop();
     store.db.close();
-    releaseLock?.();
+    releaseLock();
     process.exit(0);
   };
   process.on('SIGINT', stop);

@@ -1,9 +1,45 @@
-/** Loads every module that registers business rules on itemtypes. */
-import './store/tree';
-import './store/notes';
-import './auth/user-rules';
-import './auth/user-emails';
-import './auth/apiclients';
-import './itil/rules';
-import './assets/network-ports';
-import './documents/hooks';
+/**
+ * The business rules of every itemtype, in one ordered table. For an itemtype and an event
+ * (prepareAdd, afterUpdate, beforeDelete…), generic CRUD runs the matching hooks of this table
+ * from top to bottom. main.ts installs it at start-up.
+ */
+import { networkPortHooks } from './assets/network-ports';
+import { attachmentHooks, documentHooks } from './documents/hooks';
+import type { Rule } from './items/hooks';
+import { noteHooks } from './items/notes';
+import { entityHooks, treeHooks } from './items/tree';
+import { followupHooks, itilHooks } from './itil/rules';
+import { allItemtypes, itemtypesWith } from './registry';
+import { apiClientTokenHooks } from './users/apiclient-token';
+import { defaultEmailHooks, ownEmailHooks, userEmailHooks } from './users/user-emails';
+import { accountRowHooks, profileRightHooks, profileUserHooks, superAdminProfileHooks, userHooks, userPreferenceHooks } from './users/user-rules';
+
+const treeTypes = allItemtypes()
+  .filter((t) => t.tree)
+  .map((t) => t.name);
+
+/** Every itemtype that documents can be attached to. */
+const attachable = itemtypesWith('document')
+  .filter((t) => t.name !== 'Document')
+  .map((t) => t.name);
+
+export const RULES: readonly Rule[] = [
+  { itemtypes: treeTypes, hooks: treeHooks },
+  { itemtypes: ['Entity'], hooks: entityHooks },
+  { itemtypes: ['Notepad'], hooks: noteHooks },
+  { itemtypes: ['User'], hooks: userEmailHooks },
+  { itemtypes: ['UserEmail'], hooks: ownEmailHooks },
+  { itemtypes: ['UserEmail'], hooks: defaultEmailHooks },
+  { itemtypes: ['User'], hooks: userHooks },
+  { itemtypes: ['UserEmail', 'Profile_User', 'Group_User'], hooks: accountRowHooks },
+  { itemtypes: ['Profile_User'], hooks: profileUserHooks },
+  { itemtypes: ['Profile'], hooks: superAdminProfileHooks },
+  { itemtypes: ['UserPreference'], hooks: userPreferenceHooks },
+  { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
+  { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },
+  { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },
+  { itemtypes: ['ITILFollowup'], hooks: followupHooks },
+  { itemtypes: ['NetworkPort'], hooks: networkPortHooks },
+  { itemtypes: ['Document'], hooks: documentHooks },
+  { itemtypes: attachable, hooks: attachmentHooks },
+];

@@ -1,4 +1,4 @@
-import type { Reply, RequestContext } from '../http/context';
+import type { Reply, RequestContext } from '../auth/context';
 
 const MARKDOWN = `# Deskbase REST API
 

@@ -1,6 +1,6 @@
 import { accountByEmail, drawResetToken, policyProblems, resetPassword, tokenValid } from '../auth/password-reset';
-import { json, type Reply, type RequestContext } from '../http/context';
-import { badRequest } from '../http/errors';
+import { json, type Reply, type RequestContext } from '../auth/context';
+import { badRequest } from '../core/errors';
 import { mailEnabled, sendMail } from '../notify/mailer';
 
 export const REQUEST_ANSWER = 'If this address belongs to an account, a message explaining how to reset its password has been sent to it.';

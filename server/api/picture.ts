@@ -1,8 +1,8 @@
 import { join, resolve, sep } from 'node:path';
-import { empty, type Reply, type SessionContext } from '../http/context';
-import { badRequest } from '../http/errors';
+import { empty, type Reply, type SessionContext } from '../auth/context';
+import { badRequest } from '../core/errors';
 import { itemtypeOrThrow } from '../registry';
-import { selectOne } from '../store/rows';
+import { selectOne } from '../db/rows';
 import { loadReadable } from './items/read';
 
 /** GET /User/:id/Picture: 400 for an unknown user, 204 when there is no picture, else the image. */

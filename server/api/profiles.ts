@@ -1,8 +1,8 @@
 import { profileGrants, reachableEntities, userProfiles } from '../auth/authorizations';
 import { activeProfileView, profileEntities } from '../auth/session-view';
-import { empty, json, type Reply, type SessionContext } from '../http/context';
-import { badRequest, errors } from '../http/errors';
-import { flag, toId } from '../http/params';
+import { empty, json, type Reply, type SessionContext } from '../auth/context';
+import { badRequest, errors } from '../core/errors';
+import { flag, toId } from '../core/params';
 
 /** Where the session may go: every entity the active profile reaches, with its recursion right. */
 function reachable(ctx: SessionContext, profileId = ctx.session.profileId): Map<number, boolean> {
@@ -27,8 +27,9 @@ export function getActiveProfile(ctx: SessionContext): Reply {
 export function changeActiveProfile(ctx: SessionContext): Reply {
   const raw = ctx.params.profiles_id;
   if (raw === undefined) throw badRequest('Bad Request: profiles_id is missing');
-  const profileId = toId(raw);
-  if (profileId === null) throw badRequest('Bad Request: profiles_id must be a profile id');
+  // Any integer is a well-formed id (-1 and 0 simply name no profile: 404 below).
+  const profileId = typeof raw === 'string' && /^-?\d+$/.test(raw) ? Number(raw) : raw;
+  if (typeof profileId !== 'number' || !Number.isSafeInteger(profileId)) throw badRequest('Bad Request: profiles_id must be a profile id');
   if (!userProfiles(ctx.services.store.db, ctx.services.directory, ctx.session.userId).includes(profileId)) {
     throw errors.itemNotFound();
   }

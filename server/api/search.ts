@@ -1,17 +1,14 @@
 import { classCan } from '../auth/rights';
-import type { Reply, SessionContext } from '../http/context';
-import { errors } from '../http/errors';
-import { itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
+import type { Reply, SessionContext } from '../auth/context';
+import { errors } from '../core/errors';
+import { allAssetTypes, itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
 import { searchOptions } from '../registry/searchoptions';
-import { pageHeaders } from './items/list';
+import { pageHeaders } from '../items/paging';
 import { unknownResource } from './unknown-resource';
 import { displayColumns } from '../search/columns';
 import { parseSearchParams, type SearchParams } from '../search/criteria';
 import { metaColumns, runSearch, type Column, type SearchResult } from '../search/engine';
 import { array, columnKeys, jsonOf, object, rowsJson, type Json } from '../search/output';
-
-/** Asset types AllAssets searches, in GLPI's order (those Deskbase serves). */
-const ASSET_TYPES = ['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'SoftwareLicense'];
 
 let allAssets: Itemtype | null = null;
 /** The virtual AllAssets type: its own search options, the asset types' tables. */
@@ -49,7 +46,7 @@ export function search(ctx: SessionContext): Reply {
   let bases: Itemtype[];
   if (name === 'AllAssets') {
     type = allAssetsType();
-    bases = ASSET_TYPES.map((n) => itemtype(n)).filter((t): t is Itemtype => !!t && classCan(ctx.scope, t, 'read'));
+    bases = allAssetTypes().filter((t) => classCan(ctx.scope, t, 'read'));
     if (bases.length === 0) throw errors.rightMissing();
   } else {
     const found = itemtype(name);

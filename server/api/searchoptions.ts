@@ -1,5 +1,5 @@
-import { json, type Reply, type SessionContext } from '../http/context';
-import { errors } from '../http/errors';
+import { json, type Reply, type SessionContext } from '../auth/context';
+import { errors } from '../core/errors';
 import { itemtype } from '../registry';
 import { searchOptions } from '../registry/searchoptions';
 import { unknownResource } from './unknown-resource';

@@ -4,15 +4,15 @@ import { authenticate, type Credentials } from '../auth/login';
 import { effectivePreferences } from '../auth/preferences';
 import { computeScope } from '../auth/scope';
 import { fullSession } from '../auth/session-view';
-import { empty, json, type Reply, type RequestContext, type SessionContext } from '../http/context';
-import { BEARER_HINT, errors, isBearer } from '../http/errors';
-import { flag } from '../http/params';
-import { appTokenOf, sessionTokenOf } from '../http/router';
-import type { Services } from '../services';
-import { itemtypesWith } from '../registry';
-import { inTransaction } from '../store/db';
-import { nowString, run, type Row } from '../store/rows';
-import { UNDISCLOSED_SETTINGS } from '../store/settings';
+import { appTokenOf, empty, json, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
+import { BEARER_HINT, errors, isBearer } from '../core/errors';
+import { flag } from '../core/params';
+import type { Services } from '../auth/services';
+import { allAssetTypes, itemtypesWith } from '../registry';
+import { inTransaction } from '../db/connection';
+import { run, type Row } from '../db/rows';
+import { nowString } from '../core/clock';
+import { UNDISCLOSED_SETTINGS } from '../db/settings';
 
 /** Login, password and user token from the Authorization header or the parameters. */
 function readCredentials(ctx: RequestContext): Credentials {
@@ -96,7 +96,7 @@ export function getGlpiConfig(ctx: SessionContext): Reply {
     itemdevices_types: names('device'),
     disk_types: names('disk'),
     notepad_types: names('note'),
-    asset_types: ['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'SoftwareLicense'],
+    asset_types: allAssetTypes().map((t) => t.name),
   });
   return json({ cfg_glpi: cfg });
 }

@@ -1,4 +1,4 @@
-import { ApiError, errors } from '../http/errors';
+import { ApiError, errors } from '../core/errors';
 import { allItemtypes } from '../registry';
 
 const CANONICAL = new Map(allItemtypes().map((t) => [t.name.toLowerCase(), t.name]));

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
-import { asList, isObject, toId, type Params } from '../http/params';
-import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
-import { findById, insertRow, type Row } from '../store/rows';
+import { asList, isObject, toId, type Params } from '../core/params';
+import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
+import { findById, insertRow, type Row } from '../db/rows';
 
 /**
  * Network ports as GLPI's API creates them in one call: the port, its instantiation row
@@ -70,7 +70,7 @@ function createName(wc: WriteContext, port: Row, input: Params): void {
   }
 }
 
-registerHooks(['NetworkPort'], {
+export const networkPortHooks: ItemHooks = {
   prepareAdd(_wc, _type, row, input) {
     const kind = row.instantiation_type;
     if (kind !== undefined && kind !== null && (typeof kind !== 'string' || !PORT_INSTANTIATIONS.includes(kind))) {
@@ -92,4 +92,4 @@ registerHooks(['NetworkPort'], {
     }
     createName(wc, row, input);
   },
-});
+};

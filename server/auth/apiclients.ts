@@ -1,10 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { errors } from '../http/errors';
-import { flag, type Params } from '../http/params';
-import type { Services } from '../services';
-import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
-import { nowString, selectAll, type Row } from '../store/rows';
-import { randomToken } from './secrets';
+import { errors } from '../core/errors';
+import type { Services } from './services';
+import { selectAll } from '../db/rows';
 
 interface Client {
   rangeStart: number | null;
@@ -59,28 +56,3 @@ export function checkAppToken(services: Services, ip: string, token: string): vo
   if (clients.some((c) => sameToken(c.appToken, token))) return;
   throw token === '' ? errors.appTokenMissing() : errors.appTokenWrong();
 }
-
-/**
- * `app_token` is never shown but can be written: given as is, or drawn by `_reset_app_token`
- * (40 hex characters, answered once in the element's result as `app_token`).
- */
-function applyAppToken(wc: WriteContext, row: Row, input: Params): void {
-  let token: string;
-  if (input._reset_app_token !== undefined && flag(input, '_reset_app_token', false)) {
-    token = randomToken();
-    wc.extra.app_token = token;
-  } else if (input.app_token !== undefined) {
-    if (input.app_token !== null && typeof input.app_token !== 'string') throw new ItemError('Field app_token must be a string');
-    token = (input.app_token ?? '').trim();
-    if (token.length > 255) throw new ItemError('Field app_token is longer than 255 characters');
-  } else {
-    return;
-  }
-  row.app_token = token === '' ? null : token;
-  row.app_token_date = nowString();
-}
-
-registerHooks(['APIClient'], {
-  prepareAdd: (wc, _type, row, input) => applyAppToken(wc, row, input),
-  prepareUpdate: (wc, _type, _old, changes, input) => applyAppToken(wc, changes, input),
-});

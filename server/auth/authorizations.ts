@@ -1,5 +1,5 @@
-import type { Db } from '../store/db';
-import { selectAll } from '../store/rows';
+import type { Db } from '../db/connection';
+import { selectAll } from '../db/rows';
 import type { Directory } from './directory';
 
 /** One Profile_User grant: a profile on an entity, optionally with its sub-entities. */

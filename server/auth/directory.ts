@@ -1,5 +1,5 @@
-import type { Db } from '../store/db';
-import { selectAll } from '../store/rows';
+import type { Db } from '../db/connection';
+import { selectAll } from '../db/rows';
 
 export interface EntityNode {
   id: number;

@@ -1,8 +1,9 @@
 import { now as clockNow } from '../core/clock';
-import { errors } from '../http/errors';
-import type { Services } from '../services';
-import { selectOne, type Row } from '../store/rows';
-import { decoyHash, tokenHash, verifyPassword } from './secrets';
+import { errors } from '../core/errors';
+import type { Services } from './services';
+import { inTransaction } from '../db/connection';
+import { run, selectOne, type Row } from '../db/rows';
+import { decoyHash, hashPassword, needsRehash, tokenHash, verifyPassword } from '../core/secrets';
 
 export type Credentials = { kind: 'password'; login: string; password: string } | { kind: 'token'; token: string };
 
@@ -13,6 +14,12 @@ export function accountUsable(user: Row, now = new Date(clockNow())): boolean {
   if (user.begin_date && String(user.begin_date) > stamp) return false;
   if (user.end_date && String(user.end_date) < stamp) return false;
   return true;
+}
+
+/** Replaces a hash imported from GLPI (bcrypt) by argon2id, unless the password changed meanwhile. */
+async function rehash(services: Services, user: Row, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  inTransaction(services.store.db, () => run(services.store.db, 'UPDATE glpi_users SET password = ? WHERE id = ? AND password = ?', hash, Number(user.id), String(user.password)));
 }
 
 /**
@@ -43,5 +50,6 @@ export async function authenticate(services: Services, credentials: Credentials,
   }
   // Only the login's own count is forgiven: one valid account must not reset its address's count.
   services.throttle.succeed(keys.filter((k) => k.startsWith('login:')));
+  if (credentials.kind === 'password' && needsRehash(String(user.password))) await rehash(services, user, credentials.password);
   return user;
 }

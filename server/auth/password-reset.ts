@@ -1,9 +1,9 @@
-import { now as clockNow } from '../core/clock';
-import { inTransaction } from '../store/db';
-import { nowString, run, selectAll, type Row } from '../store/rows';
-import type { Settings } from '../store/settings';
-import type { Services } from '../services';
-import { hashPassword, randomToken, tokenHash } from './secrets';
+import { inTransaction } from '../db/connection';
+import { run, selectAll, type Row } from '../db/rows';
+import { now as clockNow, nowString } from '../core/clock';
+import type { Settings } from '../db/settings';
+import type { Services } from './services';
+import { hashPassword, randomToken, tokenHash } from '../core/secrets';
 
 const TOKEN_LIFETIME_MS = 24 * 60 * 60_000;
 

@@ -1,6 +1,6 @@
-import type { Db } from '../store/db';
-import { selectOne } from '../store/rows';
-import type { Settings } from '../store/settings';
+import type { Db } from '../db/connection';
+import { selectOne } from '../db/rows';
+import type { Settings } from '../db/settings';
 
 /** Per-user settings (UserPreference) that override the global ones of the same name. */
 export const PREFERENCE_KEYS = [

@@ -54,6 +54,7 @@ function actionBits(right: string, action: Action, helpdesk: boolean): number {
       if (action === 'update') return FOLLOWUP.UPDATEMY | FOLLOWUP.UPDATEALL;
       return PURGE;
     case 'ticketvalidation':
+    case 'changevalidation':
       return action === 'read' ? 1024 | 2048 | 4096 | 8192 : action === 'create' ? 1024 | 2048 : 4096 | 8192;
     default:
       return STANDARD[action];

@@ -1,5 +1,5 @@
-import type { Db } from '../store/db';
-import { findById, selectAll, type Row } from '../store/rows';
+import type { Db } from '../db/connection';
+import { findById, selectAll, type Row } from '../db/rows';
 import { profileGrants, reachableEntities } from './authorizations';
 import type { Directory, ProfileInfo } from './directory';
 import type { SessionRecord } from './sessions';

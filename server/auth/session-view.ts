@@ -1,6 +1,6 @@
-import { now as clockNow } from '../core/clock';
-import type { SessionContext } from '../http/context';
-import { nowString, type Row } from '../store/rows';
+import type { SessionContext } from './context';
+import { type Row } from '../db/rows';
+import { now as clockNow, nowString } from '../core/clock';
 import { profileGrants, userProfiles } from './authorizations';
 import { effectivePreferences } from './preferences';
 

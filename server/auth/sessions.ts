@@ -1,7 +1,7 @@
 import { now as clockNow } from '../core/clock';
-import type { Db } from '../store/db';
-import { run, selectOne } from '../store/rows';
-import { randomToken, tokenHash } from './secrets';
+import type { Db } from '../db/connection';
+import { run, selectOne } from '../db/rows';
+import { randomToken, tokenHash } from '../core/secrets';
 
 /** What a session remembers; the rest (rights, entity sets) is derived per request. */
 export interface SessionRecord {

@@ -1,4 +1,4 @@
-import { itilFilter } from '../itil/visibility';
+import { itilFilter } from './itil-visibility';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
 import type { OwnerLink } from '../registry/types';
 import { classCan } from './rights';
@@ -97,6 +97,16 @@ function reachFilter(scope: Scope, type: Itemtype, owner: OwnerLink, alias: stri
   if (scope.showAll) return '1';
   const inner = `r${depth}`;
   return linkFilter(type, owner, alias, inner, (target) => entityFilter(scope, target, 'read', inner));
+}
+
+/**
+ * Whether a row lies in the session's entities at all (its own entity, or its first owner's), apart
+ * from rights and per-item rules: a single read answers 404 for what lies outside, 403 for the rest.
+ */
+export function entityReachFilter(scope: Scope, type: Itemtype, alias = 't'): string {
+  const owner = type.owners[0];
+  if (type.visibility === 'owner' && owner) return reachFilter(scope, type, owner, alias, 0);
+  return entityFilter(scope, type, 'read', alias);
 }
 
 /** Dependent rows are reachable when the item they belong to is. */

@@ -7,12 +7,13 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { policyProblems } from '../auth/password-reset';
-import { hashPassword } from '../auth/secrets';
 import { ConfigError } from '../config';
-import { inTransaction, openDatabase, type Db } from '../store/db';
-import { insertRow, nowString, run, selectAll, selectOne } from '../store/rows';
-import { ROOT_ENTITY_ID, SUPER_ADMIN_PROFILE_ID } from '../store/seed';
-import { Settings } from '../store/settings';
+import { nowString } from '../core/clock';
+import { hashPassword } from '../core/secrets';
+import { inTransaction, openDatabase, type Db } from '../db/connection';
+import { insertRow, run, selectAll, selectOne } from '../db/rows';
+import { ROOT_ENTITY_ID, SUPER_ADMIN_PROFILE_ID } from '../db/seed';
+import { Settings } from '../db/settings';
 import { CliError } from './errors';
 import { readNewPassword } from './password-input';
 

@@ -7,11 +7,11 @@
  * before their row commits, and never changed in place: copying files/ *after* the snapshot finds
  * every file the snapshot names, unless it was purged in between, which the report then lists.
  */
-import { Database } from 'bun:sqlite';
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { resolveStored } from '../documents/storage';
-import { VERSION } from '../ops/version';
+import { VERSION } from '../core/version';
+import { inspectFile, snapshotInto } from '../db/files';
 import { CliError } from './errors';
 import { copyTree, entriesOf } from './fsutil';
 
@@ -38,28 +38,9 @@ export function isInside(outer: string, inner: string): boolean {
 }
 
 function describeSnapshot(file: string): { schema: number | null; documents: string[] } {
-  const db = new Database(file, { readwrite: true, create: false, strict: true });
-  try {
-    const check = db.query('PRAGMA quick_check').all() as { quick_check: string }[];
-    if (check.length !== 1 || check[0]!.quick_check !== 'ok') {
-      throw new CliError(`the database copy fails SQLite's check: ${check.map((r) => r.quick_check).join('; ')}`);
-    }
-    let schema: number | null = null;
-    try {
-      schema = Number((db.query('SELECT max(id) AS id FROM deskbase_migrations').get() as { id: number | null }).id ?? 0);
-    } catch {
-      // not a Deskbase database after all: copied anyway, reported without a schema
-    }
-    let documents: string[] = [];
-    try {
-      documents = (db.query("SELECT DISTINCT filepath FROM glpi_documents WHERE filepath IS NOT NULL AND filepath <> ''").all() as { filepath: string }[]).map((r) => r.filepath);
-    } catch {
-      // no documents table
-    }
-    return { schema, documents };
-  } finally {
-    db.close();
-  }
+  const { problems, schema, documents } = inspectFile(file);
+  if (problems.length) throw new CliError(`the database copy fails SQLite's check: ${problems.join('; ')}`);
+  return { schema, documents };
 }
 
 export function backup(dataDirArg: string, targetArg: string): BackupReport {
@@ -77,14 +58,10 @@ export function backup(dataDirArg: string, targetArg: string): BackupReport {
   // 1. The database: one consistent snapshot, checked, then put in place under its real name.
   const createdAt = new Date().toISOString();
   const partial = join(target, `${DATABASE_FILE}.partial`);
-  const db = new Database(source, { readwrite: true, create: false });
   try {
-    db.exec('PRAGMA busy_timeout = 10000');
-    db.run('VACUUM INTO ?', [partial]);
+    snapshotInto(source, partial);
   } catch (error) {
     throw new CliError(`could not copy the database ${source}: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    db.close();
   }
   const snapshot = describeSnapshot(partial);
   const databasePath = join(target, DATABASE_FILE);

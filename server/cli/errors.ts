@@ -11,11 +11,12 @@ export class CliError extends Error {
   }
 }
 
-/** Prints a command's failure as one line and gives its exit code; other errors propagate. */
-export function reportFailure(error: unknown): number {
-  if (error instanceof ConfigError || error instanceof CliError) {
-    process.stderr.write(`deskbase: ${error.message}\n`);
-    return error instanceof CliError ? error.exitCode : 2;
-  }
-  throw error;
+/**
+ * Prints a command's expected failure (`deskbase: <message>`) and returns its exit status: 2 for a
+ * wrong command line, the error's own for a CliError. Returns null for anything else.
+ */
+export function reportCommandError(error: unknown): number | null {
+  if (!(error instanceof ConfigError) && !(error instanceof CliError)) return null;
+  process.stderr.write(`deskbase: ${error.message}\n`);
+  return error instanceof CliError ? error.exitCode : 2;
 }

@@ -1,17 +1,17 @@
 /**
  * The command line: `deskbase [serve] [options]` runs the server (see ../config.ts);
  * `deskbase backup <dir>`, `deskbase restore <dir>` and `deskbase admin …` work on a data
- * folder and exit.
+ * folder and exit; `deskbase import <mysql-url>` is in ../import.
  */
 import { resolve } from 'node:path';
 import { ConfigError } from '../config';
 import { backup } from './backup';
 import { runAdmin } from './admin';
-import { reportFailure } from './errors';
+import { reportCommandError } from './errors';
 import { formatBytes } from './fsutil';
 import { restore } from './restore';
 
-export type Command = { name: 'serve'; args: string[] } | { name: 'admin'; args: string[] } | { name: 'backup' | 'restore'; args: string[] };
+export type Command = { name: 'serve'; args: string[] } | { name: 'backup' | 'restore' | 'import' | 'admin'; args: string[] };
 
 export const BACKUP_USAGE = `Usage: deskbase backup <backup-dir> [--data <dir>]
 
@@ -31,7 +31,7 @@ Puts a backup made by "deskbase backup" into the data folder. Stop the server fi
 /** Splits off the command word; anything else that is not an option is an unknown command. */
 export function parseCommand(argv: string[]): Command {
   const first = argv[0];
-  if (first === 'backup' || first === 'restore') return { name: first, args: argv.slice(1) };
+  if (first === 'backup' || first === 'restore' || first === 'import') return { name: first, args: argv.slice(1) };
   if (first === 'serve') return { name: 'serve', args: argv.slice(1) };
   if (first === 'admin') return { name: 'admin', args: argv.slice(1) };
   if (first !== undefined && !first.startsWith('-')) throw new ConfigError(`unknown command ${first} (see --help)`);
@@ -105,7 +105,9 @@ export function runTool(command: { name: 'backup' | 'restore'; args: string[] },
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   } catch (error) {
-    return reportFailure(error);
+    const code = reportCommandError(error);
+    if (code === null) throw error;
+    return code;
   }
 }
 
@@ -114,6 +116,8 @@ export async function runAdminTool(args: string[], env: Record<string, string | 
   try {
     return await runAdmin(args, env);
   } catch (error) {
-    return reportFailure(error);
+    const code = reportCommandError(error);
+    if (code === null) throw error;
+    return code;
   }
 }

@@ -5,7 +5,7 @@
  * database open. Nothing is deleted: the previous content moves to `replaced-<time>/` inside the
  * data folder. The database is copied and checked before anything is moved.
  */
-import { Database } from 'bun:sqlite';
+import { inspectFile, leaveWal, type FileReport } from '../db/files';
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DATABASE_FILE, FILES_DIR, isInside, MANIFEST_FILE, TMP_DIR } from './backup';
@@ -43,43 +43,20 @@ function isSqliteFile(path: string): boolean {
  * needs every other connection gone. Doing so also folds the WAL into the file that moves aside.
  */
 function ensureNotInUse(file: string): void {
-  let db: Database;
-  try {
-    db = new Database(file, { readwrite: true, create: false });
-  } catch {
-    return; // unreadable: nothing can be using it as a database either
-  }
-  try {
-    db.exec('PRAGMA busy_timeout = 0');
-    const mode = (db.query('PRAGMA journal_mode = DELETE').get() as { journal_mode: string } | null)?.journal_mode;
-    if (mode !== 'delete') throw new CliError(`${file} is in use (a Deskbase server is running on this data folder?): stop it first`);
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    if (/locked|busy/i.test(message)) throw new CliError(`${file} is in use (a Deskbase server is running on this data folder?): stop it first`);
-    // Not a usable database (corrupt…): replacing it is the point of --force.
-  } finally {
-    db.close();
-  }
+  // An unusable file (corrupt…) is no obstacle: replacing it is the point of --force.
+  if (leaveWal(file) === 'in-use') throw new CliError(`${file} is in use (a Deskbase server is running on this data folder?): stop it first`);
 }
 
 /** Checks a copied database before it replaces anything. */
 function checkRestoredDatabase(file: string): void {
-  const db = new Database(file, { readwrite: true, create: false });
+  let report: FileReport;
   try {
-    const check = db.query('PRAGMA quick_check').all() as { quick_check: string }[];
-    if (check.length !== 1 || check[0]!.quick_check !== 'ok') throw new CliError(`the backup's database fails SQLite's check: ${check.map((r) => r.quick_check).join('; ')}`);
-    try {
-      db.query('SELECT id FROM deskbase_migrations LIMIT 1').get();
-    } catch {
-      throw new CliError("the backup's database is not a Deskbase database (no deskbase_migrations table)");
-    }
+    report = inspectFile(file);
   } catch (error) {
-    if (error instanceof CliError) throw error;
     throw new CliError(`the backup's database cannot be read: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    db.close();
   }
+  if (report.problems.length) throw new CliError(`the backup's database fails SQLite's check: ${report.problems.join('; ')}`);
+  if (report.schema === null) throw new CliError("the backup's database is not a Deskbase database (no deskbase_migrations table)");
 }
 
 function manifestDate(backupDir: string): string | null {

@@ -1,3 +1,4 @@
+/** The server's time, injectable for tests, and dates as the database and the API write them. */
 import { readFileSync } from 'node:fs';
 
 /** Where the server reads the time: everything time-dependent asks the current clock. */
@@ -32,4 +33,14 @@ export function fileClock(path: string): Clock {
   };
   read(); // fail at start, not on the first request
   return { now: read };
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in the server's local time, as GLPI writes dates. */
+export function formatDate(date: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())} ${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}`;
+}
+
+export function nowString(): string {
+  return formatDate(new Date(now()));
 }

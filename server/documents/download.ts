@@ -4,10 +4,10 @@
  * caller hands over the row it loaded that way). 304 when the client's copy is current.
  */
 import { statSync } from 'node:fs';
-import type { Reply, SessionContext } from '../http/context';
-import { ApiError } from '../http/errors';
+import type { Reply, SessionContext } from '../auth/context';
+import { ApiError } from '../core/errors';
 import type { Itemtype } from '../registry';
-import type { Row } from '../store/rows';
+import type { Row } from '../db/rows';
 import { contentDisposition } from './filenames';
 import { fileMd5, realStored, resolveStored } from './storage';
 

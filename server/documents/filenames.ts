@@ -35,14 +35,15 @@ function rawUrlEncode(value: string): string {
 }
 
 /**
- * `attachment; filename="…"; filename*=utf-8''…` (inline for images but SVG, and PDFs), as GLPI
- * sends it. The quoted form is plain ASCII (others become `_`); the starred form is exact.
+ * `attachment; filename="…"; filename*=utf-8''…`, as GLPI sends it; images (but SVG) and PDFs go
+ * without the `attachment;` word, as in GLPI (clients read the name with a pattern anchored on
+ * `filename="`). The quoted form is plain ASCII (others become `_`); the starred form is exact.
  */
 export function contentDisposition(name: string, mime: string): string {
   const clean = name.replace(CONTROLS, '');
   const ascii = clean.replace(/[^\x20-\x7e]/gu, '_').replace(/["\\]/g, (c) => `\\${c}`);
   const inline = (mime.startsWith('image/') && !mime.includes('svg')) || mime === 'application/pdf';
-  return `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=utf-8''${rawUrlEncode(clean)}`;
+  return `${inline ? '' : 'attachment; '}filename="${ascii}"; filename*=utf-8''${rawUrlEncode(clean)}`;
 }
 
 /** A size as GLPI shows it: "512 B", "1.5 KiB", "20 MiB". */

@@ -4,13 +4,14 @@
  * `_filename` in the manifest, and every itemtype that can have documents). Files are written
  * inside the transaction that records them; whatever ends up unused is released after it.
  */
-import { toId, type Params } from '../http/params';
-import { itemtype, itemtypeOrThrow, itemtypesWith, type Itemtype } from '../registry';
-import { addItem, logRelation } from '../store/crud';
-import { HISTORY, writeLog } from '../store/history';
-import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
-import { nameOf } from '../store/names';
-import { insertRow, nowString, selectOne, type Row } from '../store/rows';
+import { toId, type Params } from '../core/params';
+import { itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
+import { addItem } from '../items/crud';
+import { HISTORY, logRelation, writeLog } from '../items/history';
+import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
+import { nameOf } from '../items/names';
+import { insertRow, selectOne, type Row } from '../db/rows';
+import { nowString } from '../core/clock';
 import { releaseFile, writeStored } from './storage';
 import { prepareUploads, preparedFiles, uploadResult, type PreparedFile } from './upload';
 
@@ -55,7 +56,7 @@ function linkedName(wc: WriteContext, target: { type: Itemtype; id: number }): s
 
 const documentItem = () => itemtypeOrThrow('Document_Item');
 
-registerHooks(['Document'], {
+export const documentHooks: ItemHooks = {
   async prepareInput(wc, _type, input) {
     takeLinkFields(input);
     await prepareUploads(wc, input);
@@ -99,7 +100,7 @@ registerHooks(['Document'], {
     // Trash keeps the file; a purge releases it unless another Document shares the content.
     releaseFile(wc.db, wc.services.store.documentsDir, row.filepath, row.sha1sum);
   },
-});
+};
 
 /** The entity a document attached to this item belongs to. */
 function entityOf(wc: WriteContext, type: Itemtype, item: Row): { entities_id: number; is_recursive: number } {
@@ -158,11 +159,7 @@ function attachFiles(wc: WriteContext, type: Itemtype, item: Row, input: Params)
   wc.extra.upload_result = uploadResult(files.map((file) => ({ file })));
 }
 
-const attachable = itemtypesWith('document')
-  .filter((t) => t.name !== 'Document')
-  .map((t) => t.name);
-
-registerHooks(attachable, {
+export const attachmentHooks: ItemHooks = {
   async prepareInput(wc, _type, input) {
     await prepareUploads(wc, input);
   },
@@ -172,4 +169,4 @@ registerHooks(attachable, {
   afterUpdate(wc, type, old, changes, input) {
     attachFiles(wc, type, { ...old, ...changes }, input);
   },
-});
+};

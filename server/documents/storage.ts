@@ -6,9 +6,9 @@
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import type { Db } from '../store/db';
-import { selectOne } from '../store/rows';
-import { SAFE_EXTENSION } from './types';
+import type { Db } from '../db/connection';
+import { selectOne } from '../db/rows';
+import { SAFE_EXTENSION } from '../registry/document-types';
 
 const TMP_DIR = '_tmp';
 const STALE_TMP_MS = 60 * 60_000;

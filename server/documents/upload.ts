@@ -3,13 +3,13 @@
  * allowed type, size within `document_max_size`, no executable content. Nothing touches the
  * disk here; the hooks write the file inside the transaction that records its Document.
  */
-import type { Upload } from '../http/context';
-import { asList, isObject, type Params } from '../http/params';
-import { ItemError, type WriteContext } from '../store/hooks';
-import { selectOne } from '../store/rows';
+import type { Upload } from '../auth/context';
+import { asList, isObject, type Params } from '../core/params';
+import { ItemError, type WriteContext } from '../items/hooks';
+import { selectOne } from '../db/rows';
 import { cleanFileName, extensionOf, humanSize, uploadPrefix } from './filenames';
 import { storagePath } from './storage';
-import { DANGEROUS_EXTENSIONS, detectMime, isExecutable, SAFE_EXTENSION } from './types';
+import { DANGEROUS_EXTENSIONS, detectMime, isExecutable, SAFE_EXTENSION } from '../registry/document-types';
 
 /** Files one request may carry. */
 export const MAX_FILES_PER_REQUEST = 100;
@@ -98,6 +98,9 @@ function takesUploads(wc: WriteContext): boolean {
 export async function prepareUploads(wc: WriteContext, input: Params): Promise<PreparedFile[]> {
   delete input._filename;
   delete input._prefix_filename;
+  // Some clients name the files in `filename` (a list), as GLPI accepts; a Document's own
+  // `filename` column is a string and is set from the stored file anyway.
+  if (Array.isArray(input.filename)) delete input.filename;
   const uploads = wc.uploads ?? [];
   if (uploads.length === 0 || !takesUploads(wc)) return [];
   if (uploads.length > MAX_FILES_PER_REQUEST) throw new ItemError(`A request carries at most ${MAX_FILES_PER_REQUEST} files (got ${uploads.length})`);

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
-import { healthResponse } from '../ops/health';
-import { openApiResponse } from '../ops/openapi';
-import type { Services } from '../services';
+import { healthResponse } from '../api/health';
+import { openApiResponse } from '../api/openapi';
+import type { Services } from '../auth/services';
 import { serveConsole } from './console';
 import { handleApiRequest } from './pipeline';
 

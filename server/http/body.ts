@@ -1,7 +1,7 @@
-import { ApiError, errors } from './errors';
-import type { Upload } from './context';
+import { ApiError, errors } from '../core/errors';
+import type { Upload } from '../auth/context';
 import { describeJsonError } from './json-error';
-import { emptyParams, isObject, mergeInto, parseQueryString, toParams, type Params } from './params';
+import { emptyParams, isObject, mergeInto, parseQueryString, toParams, type Params } from '../core/params';
 
 export const MAX_JSON_BODY = 64 * 1024 * 1024;
 /** A whole multipart upload (all files and the manifest); each file is also held to `document_max_size`. */

@@ -1,9 +1,9 @@
-import type { Services } from '../services';
+import type { Services } from '../auth/services';
 import { readBody } from './body';
-import type { Reply, RequestContext } from './context';
+import type { Reply, RequestContext } from '../auth/context';
 import { corsHeaders } from './cors';
-import { ApiError, errors } from './errors';
-import { mergeInto, parseQueryString } from './params';
+import { ApiError, errors } from '../core/errors';
+import { mergeInto, parseQueryString } from '../core/params';
 import { route } from './router';
 
 const JSON_HEADERS = {

@@ -9,8 +9,8 @@ import { listSearchOptions } from '../api/searchoptions';
 import { search } from '../api/search';
 import { getFullSession, getGlpiConfig, initSession, killSession } from '../api/session';
 import { userPicture } from '../api/picture';
-import type { Reply, RequestContext, SessionContext } from './context';
-import { BEARER_HINT, errors, isBearer } from './errors';
+import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
+import { BEARER_HINT, errors, isBearer } from '../core/errors';
 
 type SessionHandler = (ctx: SessionContext) => Reply | Promise<Reply>;
 
@@ -29,19 +29,6 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
   listSearchOptions,
   search,
 };
-
-function headerOrParam(ctx: RequestContext, header: string, param: string): string {
-  const value = ctx.headers.get(header) ?? ctx.params[param];
-  return typeof value === 'string' ? value.trim() : '';
-}
-
-export function appTokenOf(ctx: RequestContext): string {
-  return headerOrParam(ctx, 'app-token', 'app_token');
-}
-
-export function sessionTokenOf(ctx: RequestContext): string {
-  return headerOrParam(ctx, 'session-token', 'session_token');
-}
 
 /** Resolves the Session-Token into a session and its scope, or fails with 401. */
 function openSession(ctx: RequestContext): SessionContext {

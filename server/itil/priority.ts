@@ -1,4 +1,4 @@
-import type { WriteContext } from '../store/hooks';
+import type { WriteContext } from '../items/hooks';
 import { TICKET } from '../auth/rights';
 
 export const CHANGEPRIORITY_BIT = TICKET.CHANGEPRIORITY;

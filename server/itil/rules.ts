@@ -2,14 +2,14 @@ import { CHANGEPRIORITY_BIT, priorityFor } from './priority';
 import { FOLLOWUP } from '../auth/rights';
 import { hasRight } from '../auth/scope';
 import { accessFilter } from '../auth/visibility';
-import { ItemError, registerHooks, type WriteContext } from '../store/hooks';
-import { findById, insertRow, nowString, run, selectOne, updateRow, type Row } from '../store/rows';
-import { asList, toId, type Params } from '../http/params';
+import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
+import { findById, insertRow, run, selectOne, updateRow, type Row } from '../db/rows';
+import { nowString } from '../core/clock';
+import { asList, toId, type Params } from '../core/params';
 import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
-import { logRelation } from '../store/crud';
-import { HISTORY, writeLog } from '../store/history';
+import { HISTORY, logRelation, writeLog } from '../items/history';
 import { historyOption } from '../registry/searchoptions';
-import { ACTOR, ACTOR_TABLES } from './visibility';
+import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
 
 const SOLVED = 5;
 const CLOSED = 6;
@@ -94,7 +94,7 @@ function statusDates(row: Row, status: number, now: string, old?: Row): void {
   }
 }
 
-registerHooks(['Ticket', 'Problem', 'Change'], {
+export const itilHooks: ItemHooks = {
   async prepareInput(_wc, _type, input) {
     // `solution` (sent with a status on update) is no column: it travels as a special input.
     if (input.solution !== undefined) {
@@ -154,7 +154,7 @@ registerHooks(['Ticket', 'Problem', 'Change'], {
       });
     }
   },
-});
+};
 
 /** The session may read the ITIL item (entity and involvement rules). */
 function canSee(wc: WriteContext, type: Itemtype, id: number): boolean {
@@ -197,7 +197,7 @@ function inGroup(wc: WriteContext, type: Itemtype, parent: Row): boolean {
  * Followups: whoever may see the ticket and holds the matching right adds to it — all
  * tickets, tickets of their groups, or their own; the author edits their own.
  */
-registerHooks(['ITILFollowup'], {
+export const followupHooks: ItemHooks = {
   canWriteOwner(wc, _type, row, action) {
     const parentType = itemtype(String(row.itemtype ?? ''));
     const parent = parentType && findById(wc.db, parentType.table, Number(row.items_id ?? 0));
@@ -232,4 +232,4 @@ registerHooks(['ITILFollowup'], {
     }
     writeRuleChanges(wc, parentType, parent, changes);
   },
-});
+};

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Settings } from '../store/settings';
+import type { Settings } from '../db/settings';
 
 export interface Mail {
   to: string;

@@ -1,13 +1,33 @@
 import { parseColumns } from './columns';
 import { ITEMTYPE_SPECS } from './itemtypes';
 import { coreTables } from './tables/core';
+import { adminTables } from './tables/admin';
+import { assistanceTables } from './tables/assistance';
+import { datacenterTables } from './tables/datacenter';
+import { deviceTables, ITEM_DEVICE_TYPES } from './tables/devices';
+import { dropdownTables } from './tables/dropdowns';
 import { extraTables } from './tables/extra';
+import { managementTables } from './tables/management';
+import { networkTables } from './tables/network';
+import { toolTables } from './tables/tools';
 import type { TableSpec } from './tables/types';
 import type { Itemtype, ItemtypeSpec } from './types';
 
 export type { Itemtype, Feature } from './types';
 
-export const TABLES: Record<string, TableSpec> = { ...coreTables, ...extraTables };
+
+export const TABLES: Record<string, TableSpec> = {
+  ...coreTables,
+  ...extraTables,
+  ...deviceTables,
+  ...managementTables,
+  ...datacenterTables,
+  ...toolTables,
+  ...assistanceTables,
+  ...dropdownTables,
+  ...adminTables,
+  ...networkTables,
+};
 
 const FK_PATTERN = /^([a-z0-9]+)_id(?:_[a-z0-9_]+)?$/;
 
@@ -42,6 +62,7 @@ function derive(name: string, spec: ItemtypeSpec, tableToType: Map<string, strin
     tree: spec.tree ?? null,
     children: spec.children ?? [],
     readOnly: spec.readOnly ?? false,
+    quietAdd: spec.quietAdd ?? false,
     polyTargets: [],
     visibility: spec.visibility ?? (spec.owners?.length ? 'owner' : column.has('entities_id') ? 'entity' : 'global'),
     columns,
@@ -52,6 +73,9 @@ function derive(name: string, spec: ItemtypeSpec, tableToType: Map<string, strin
     mayBeRecursive: column.has('is_recursive'),
     unique: table.unique ?? [],
     fkName: `${spec.table.slice('glpi_'.length)}_id`,
+    rootRow: spec.rootRow ?? false,
+    altersAccess: spec.altersAccess ?? false,
+    allAssets: spec.allAssets ?? 0,
   };
 }
 
@@ -99,4 +123,21 @@ export function allItemtypes(): Itemtype[] {
 /** Itemtypes that take part in a feature, e.g. every type that can have documents. */
 export function itemtypesWith(feature: Itemtype['features'][number]): Itemtype[] {
   return allItemtypes().filter((t) => t.features.includes(feature));
+}
+
+/** GLPI's asset types, in its order: what AllAssets searches. */
+export function allAssetTypes(): Itemtype[] {
+  return allItemtypes()
+    .filter((t) => t.allAssets > 0)
+    .sort((a, b) => a.allAssets - b.allAssets);
+}
+
+/** Component link types (Item_Device*), in GLPI's order. */
+export function componentTypes(): Itemtype[] {
+  return ITEM_DEVICE_TYPES.map(itemtypeOrThrow);
+}
+
+/** Does this id name a row of `type`? 0 names one only where row 0 exists (the root entity). */
+export function isRowId(type: Itemtype, id: number): boolean {
+  return id > 0 || (id === 0 && type.rootRow);
 }

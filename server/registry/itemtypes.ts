@@ -1,45 +1,24 @@
-import type { Feature, ItemtypeSpec } from './types';
+import { asset, DEVICE_LINK, dependent, dropdown, poly, TREE_CACHE, treeDropdown } from './kinds';
+import { adminItemtypes } from './tables/admin';
+import { assistanceItemtypes } from './tables/assistance';
+import { datacenterItemtypes } from './tables/datacenter';
+import { deviceItemtypes } from './tables/devices';
+import { dropdownItemtypes } from './tables/dropdowns';
+import { managementItemtypes } from './tables/management';
+import { networkItemtypes } from './tables/network';
+import { toolItemtypes } from './tables/tools';
+import type { ItemtypeSpec } from './types';
 
 /**
  * Every itemtype Deskbase serves, as data. Tables come from ./tables; columns, foreign keys,
  * trash, entity and recursion flags are derived from them in ./index.ts.
  */
-const ASSET_FEATURES: Feature[] = ['infocom', 'contract', 'document', 'ticket', 'note'];
 const HIDDEN_USER_FIELDS = ['password', 'personal_token', 'api_token', 'cookie_token', 'password_forget_token', 'password_forget_token_date'];
-const TREE_CACHE = ['completename', 'level', 'ancestors_cache', 'sons_cache'];
 
-const asset = (table: string, right: string, extra: Feature[] = []): ItemtypeSpec => ({
-  table,
-  kind: 'asset',
-  right,
-  trash: true,
-  features: [...ASSET_FEATURES, ...extra],
-});
-
-const dropdown = (table: string, right = 'dropdown'): ItemtypeSpec => ({ table, kind: 'dropdown', right });
-const treeDropdown = (table: string, parent: string, right = 'dropdown'): ItemtypeSpec => ({
-  table,
-  kind: 'dropdown',
-  right,
-  tree: parent,
-  computed: TREE_CACHE,
-});
-
-/** A relation or child row whose rights follow its owners. */
-const dependent = (table: string, owners: ItemtypeSpec['owners'], extra: Partial<ItemtypeSpec> = {}): ItemtypeSpec => ({
-  table,
-  kind: 'relation',
-  right: null,
-  history: false,
-  owners,
-  ...extra,
-});
-
-const poly = { poly: true } as const;
 const ITIL_CHILDREN = {
-  Ticket: ['TicketTask', 'TicketValidation', 'Problem_Ticket', 'Change_Ticket', 'Item_Ticket', 'ITILSolution', 'ITILFollowup', 'Ticket_User', 'Group_Ticket', 'Supplier_Ticket'],
-  Problem: ['Change_Problem', 'Problem_Ticket', 'Item_Problem', 'ITILSolution', 'ITILFollowup', 'Problem_User', 'Group_Problem', 'Problem_Supplier'],
-  Change: ['Change_Problem', 'Change_Ticket', 'Change_Item', 'ITILSolution', 'ITILFollowup', 'Change_User', 'Change_Group', 'Change_Supplier'],
+  Ticket: ['TicketTask', 'TicketValidation', 'TicketCost', 'Problem_Ticket', 'Change_Ticket', 'Item_Ticket', 'ITILSolution', 'ITILFollowup', 'Ticket_User', 'Group_Ticket', 'Supplier_Ticket'],
+  Problem: ['ProblemTask', 'ProblemCost', 'Change_Problem', 'Problem_Ticket', 'Item_Problem', 'ITILSolution', 'ITILFollowup', 'Problem_User', 'Group_Problem', 'Problem_Supplier'],
+  Change: ['ChangeTask', 'ChangeCost', 'Itil_Project', 'Change_Problem', 'Change_Ticket', 'Change_Item', 'ITILSolution', 'ITILFollowup', 'Change_User', 'Change_Group', 'Change_Supplier'],
 };
 
 const itil = (table: string, right: string, name: keyof typeof ITIL_CHILDREN): ItemtypeSpec => ({
@@ -54,22 +33,21 @@ const itil = (table: string, right: string, name: keyof typeof ITIL_CHILDREN): I
 
 /** An ITIL actor row: rights follow the ITIL item; history names the user, group or supplier. */
 const itilActor = (table: string, parent: string, parentFk: string, actor: 'User' | 'Group' | 'Supplier'): ItemtypeSpec =>
-  dependent(table, [{ fk: parentFk, itemtype: parent }], { logsWith: { fk: `${actor.toLowerCase()}s_id`, itemtype: actor } });
+  dependent(table, [{ fk: parentFk, itemtype: parent }], { logsWith: { fk: `${actor.toLowerCase()}s_id`, itemtype: actor }, quietAdd: true });
 
-/** GLPI's linked_action values for components, installations and connections. */
-const DEVICE_LINK = { add: 1, remove: 3 };
+/** GLPI's linked_action values for installations and connections (components: see ./kinds). */
 const SOFTWARE_LINK = { add: 4, remove: 5 };
 const CONNECTION_LINK = { add: 7, remove: 6 };
 
 export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   // Assets
-  Computer: asset('glpi_computers', 'computer', ['networkport', 'device', 'disk', 'software', 'connection']),
-  Monitor: asset('glpi_monitors', 'monitor', ['connectable']),
-  NetworkEquipment: asset('glpi_networkequipments', 'networking', ['networkport', 'device']),
-  Peripheral: asset('glpi_peripherals', 'peripheral', ['networkport', 'device', 'connectable']),
-  Phone: asset('glpi_phones', 'phone', ['networkport', 'device', 'connectable']),
-  Printer: asset('glpi_printers', 'printer', ['networkport', 'device', 'connectable']),
-  SoftwareLicense: { ...asset('glpi_softwarelicenses', 'license'), tree: 'softwarelicenses_id', computed: TREE_CACHE },
+  Computer: { ...asset('glpi_computers', 'computer', ['networkport', 'device', 'disk', 'software', 'connection']), allAssets: 1 },
+  Monitor: { ...asset('glpi_monitors', 'monitor', ['connectable']), allAssets: 2 },
+  NetworkEquipment: { ...asset('glpi_networkequipments', 'networking', ['networkport', 'device']), allAssets: 3 },
+  Peripheral: { ...asset('glpi_peripherals', 'peripheral', ['networkport', 'device', 'connectable']), allAssets: 4 },
+  Phone: { ...asset('glpi_phones', 'phone', ['networkport', 'device', 'connectable']), allAssets: 5 },
+  Printer: { ...asset('glpi_printers', 'printer', ['networkport', 'device', 'connectable']), allAssets: 6 },
+  SoftwareLicense: { ...asset('glpi_softwarelicenses', 'license'), allAssets: 7, tree: 'softwarelicenses_id', computed: TREE_CACHE },
   CartridgeItem: { ...asset('glpi_cartridgeitems', 'cartridge'), features: ['infocom', 'document', 'note'] },
   ConsumableItem: { ...asset('glpi_consumableitems', 'consumable'), features: ['infocom', 'document', 'note'] },
   Software: { ...asset('glpi_softwares', 'software'), children: ['SoftwareVersion'] },
@@ -84,19 +62,19 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
     // The instantiation (Ethernet) and network-name fields GLPI takes with the port.
     virtualInput: ['speed', 'type', 'items_devicenetworkcards_id', 'NetworkName_name', 'NetworkName_fqdns_id', 'NetworkName_comment', 'NetworkName__ipaddresses'],
   }),
-  NetworkPortEthernet: dependent('glpi_networkportethernets', [{ fk: 'networkports_id', itemtype: 'NetworkPort' }], { kind: 'child' }),
+  NetworkPortEthernet: dependent('glpi_networkportethernets', [{ fk: 'networkports_id', itemtype: 'NetworkPort' }], { kind: 'child', quietAdd: true }),
   NetworkName: dependent('glpi_networknames', [poly], { kind: 'child', children: ['IPAddress'], polyTargets: ['NetworkPort'] }),
   IPAddress: dependent('glpi_ipaddresses', [poly], { kind: 'child', polyTargets: ['NetworkName'] }),
   FQDN: dropdown('glpi_fqdns', 'internet'),
   IPNetwork: { ...treeDropdown('glpi_ipnetworks', 'ipnetworks_id', 'internet') },
   Item_Disk: dependent('glpi_items_disks', [poly], { kind: 'child', polyTargets: 'disk' }),
-  Infocom: dependent('glpi_infocoms', [poly], { kind: 'child', right: 'infocom', history: true, polyTargets: 'infocom' }),
+  Infocom: dependent('glpi_infocoms', [poly], { kind: 'child', right: 'infocom', history: true, polyTargets: 'infocom', quietAdd: true }),
   Contract: { table: 'glpi_contracts', kind: 'other', right: 'contract', trash: true, features: ['document', 'note', 'infocom'] },
   Contract_Item: dependent('glpi_contracts_items', [{ fk: 'contracts_id', itemtype: 'Contract' }, poly], { polyTargets: 'contract' }),
   Contract_Supplier: dependent('glpi_contracts_suppliers', [{ fk: 'contracts_id', itemtype: 'Contract' }, { fk: 'suppliers_id', itemtype: 'Supplier' }]),
   Supplier: { table: 'glpi_suppliers', kind: 'other', right: 'contact_enterprise', trash: true, features: ['document', 'note', 'contract'] },
   Budget: { table: 'glpi_budgets', kind: 'other', right: 'budget', trash: true, features: ['document', 'note'] },
-  Notepad: dependent('glpi_notepads', [poly], { kind: 'child', polyTargets: 'note' }),
+  Notepad: dependent('glpi_notepads', [poly], { kind: 'child', polyTargets: 'note', quietAdd: true }),
 
   // Components
   DeviceProcessor: { table: 'glpi_deviceprocessors', kind: 'dropdown', right: 'device' },
@@ -118,10 +96,10 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   Ticket: itil('glpi_tickets', 'ticket', 'Ticket'),
   Problem: itil('glpi_problems', 'problem', 'Problem'),
   Change: itil('glpi_changes', 'change', 'Change'),
-  ITILFollowup: { table: 'glpi_itilfollowups', kind: 'child', right: 'followup', history: false, owners: [poly], computed: ['users_id', 'users_id_editor'], polyTargets: 'itil' },
-  TicketTask: { table: 'glpi_tickettasks', kind: 'child', right: 'task', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }] },
+  ITILFollowup: { table: 'glpi_itilfollowups', kind: 'child', right: 'followup', history: false, owners: [poly], computed: ['users_id', 'users_id_editor'], polyTargets: 'itil', quietAdd: true },
+  TicketTask: { table: 'glpi_tickettasks', kind: 'child', right: 'task', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }], quietAdd: true },
   ITILSolution: { table: 'glpi_itilsolutions', kind: 'child', right: null, history: false, owners: [poly], polyTargets: 'itil' },
-  TicketValidation: { table: 'glpi_ticketvalidations', kind: 'child', right: 'ticketvalidation', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }] },
+  TicketValidation: { table: 'glpi_ticketvalidations', kind: 'child', right: 'ticketvalidation', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }], quietAdd: true },
   Ticket_User: itilActor('glpi_tickets_users', 'Ticket', 'tickets_id', 'User'),
   Group_Ticket: itilActor('glpi_groups_tickets', 'Ticket', 'tickets_id', 'Group'),
   Supplier_Ticket: itilActor('glpi_suppliers_tickets', 'Ticket', 'tickets_id', 'Supplier'),
@@ -152,27 +130,30 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
     // password2 confirms password; email is the default address (a UserEmail row).
     virtualInput: ['password2', 'email'],
     fk: { default_requesttypes_id: 'RequestType', users_id_supervisor: 'User' },
+    altersAccess: true,
   },
-  UserEmail: dependent('glpi_useremails', [{ fk: 'users_id', itemtype: 'User' }], { kind: 'child', required: ['email'] }),
-  UserPreference: dependent('glpi_userpreferences', [{ fk: 'users_id', itemtype: 'User' }], { kind: 'child', fk: { default_requesttypes_id: 'RequestType' } }),
-  Group: { table: 'glpi_groups', kind: 'dropdown', right: 'group', tree: 'groups_id', computed: TREE_CACHE, features: ['document'], required: ['name'] },
-  Group_User: dependent('glpi_groups_users', [{ fk: 'users_id', itemtype: 'User' }, { fk: 'groups_id', itemtype: 'Group' }]),
+  UserEmail: dependent('glpi_useremails', [{ fk: 'users_id', itemtype: 'User' }], { kind: 'child', required: ['email'], quietAdd: true }),
+  UserPreference: dependent('glpi_userpreferences', [{ fk: 'users_id', itemtype: 'User' }], { kind: 'child', fk: { default_requesttypes_id: 'RequestType' }, quietAdd: true }),
+  Group: { table: 'glpi_groups', kind: 'dropdown', right: 'group', tree: 'groups_id', computed: TREE_CACHE, features: ['document'], required: ['name'], altersAccess: true },
+  Group_User: dependent('glpi_groups_users', [{ fk: 'users_id', itemtype: 'User' }, { fk: 'groups_id', itemtype: 'Group' }], { altersAccess: true }),
   Entity: {
     table: 'glpi_entities',
     kind: 'entity',
     right: 'entity',
+    rootRow: true,
+    altersAccess: true,
     tree: 'entities_id',
     computed: TREE_CACHE,
     features: ['document', 'note'],
     required: ['name'],
   },
-  Profile: { table: 'glpi_profiles', kind: 'system', right: 'profile', required: ['name'], children: ['ProfileRight'] },
-  ProfileRight: { table: 'glpi_profilerights', kind: 'child', right: 'profile', history: false, owners: [{ fk: 'profiles_id', itemtype: 'Profile' }] },
+  Profile: { table: 'glpi_profiles', kind: 'system', right: 'profile', required: ['name'], children: ['ProfileRight'], altersAccess: true },
+  ProfileRight: { table: 'glpi_profilerights', kind: 'child', right: 'profile', history: false, owners: [{ fk: 'profiles_id', itemtype: 'Profile' }], quietAdd: true, altersAccess: true },
   // An authorization is also in an entity: sessions reach only those of their entities.
-  Profile_User: dependent('glpi_profiles_users', [{ fk: 'users_id', itemtype: 'User' }, { fk: 'profiles_id', itemtype: 'Profile' }], { visibility: 'entity' }),
-  Config: { table: 'glpi_configs', kind: 'system', right: 'config', history: false },
-  APIClient: { table: 'glpi_apiclients', kind: 'system', right: 'config', hidden: ['app_token'] },
-  DisplayPreference: { table: 'glpi_displaypreferences', kind: 'system', right: 'search_config', history: false },
+  Profile_User: dependent('glpi_profiles_users', [{ fk: 'users_id', itemtype: 'User' }, { fk: 'profiles_id', itemtype: 'Profile' }], { visibility: 'entity', quietAdd: true, altersAccess: true }),
+  Config: { table: 'glpi_configs', kind: 'system', right: 'config', history: false, quietAdd: true },
+  APIClient: { table: 'glpi_apiclients', kind: 'system', right: 'config', hidden: ['app_token'], altersAccess: true },
+  DisplayPreference: { table: 'glpi_displaypreferences', kind: 'system', right: 'search_config', history: false, quietAdd: true },
   Log: { table: 'glpi_logs', kind: 'child', right: 'logs', history: false, owners: [poly], readOnly: true, polyTargets: 'history' },
 
   // Documents
@@ -220,4 +201,14 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   Filesystem: dropdown('glpi_filesystems'),
   ContractType: dropdown('glpi_contracttypes'),
   SupplierType: dropdown('glpi_suppliertypes'),
+
+  // Further families, each in its own module under ./tables
+  ...deviceItemtypes,
+  ...managementItemtypes,
+  ...datacenterItemtypes,
+  ...toolItemtypes,
+  ...assistanceItemtypes,
+  ...dropdownItemtypes,
+  ...adminItemtypes,
+  ...networkItemtypes,
 };

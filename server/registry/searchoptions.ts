@@ -45,6 +45,28 @@ function derivedOptions(type: Itemtype): OptionSet['entries'] {
     out.push({ id: 80, uid: `${type.name}.Entity.completename`, table: 'glpi_entities', field: 'completename', name: 'Entity', datatype: 'dropdown', nosearch: false, nodisplay: false, available_searchtypes: [...NAME_TYPES, 'under', 'notunder'] });
   }
   own(86, 'is_recursive', 'Child entities', 'bool', ['equals']);
+  // GLPI's usual ids for the usual fields of its CommonDBTM types.
+  own(5, 'serial', 'Serial number', 'string', TEXT_TYPES);
+  own(6, 'otherserial', 'Inventory number', 'string', TEXT_TYPES);
+  own(7, 'contact', 'Alternate username', 'string', TEXT_TYPES);
+  own(8, 'contact_num', 'Alternate username number', 'string', TEXT_TYPES);
+  const link = (id: number, fk: string | undefined, field: string, name: string) => {
+    const target = fk ? itemtype(type.foreignKeys.get(fk) ?? '') : undefined;
+    if (!fk || !target || !target.column.has(field)) return;
+    const uid = fk === target.fkName ? `${type.name}.${target.name}.${field}` : `${type.name}.${fk}.${target.name}.${field}`;
+    const searchtypes = target.tree ? [...NAME_TYPES, 'under', 'notunder'] : NAME_TYPES;
+    out.push({ id, uid, table: target.table, field, name, datatype: 'dropdown', nosearch: false, nodisplay: false, available_searchtypes: searchtypes });
+  };
+  const fks = [...type.foreignKeys.keys()];
+  link(3, 'locations_id', 'completename', 'Location');
+  link(4, fks.find((fk) => /^[a-z]+types_id$/.test(fk) && fk !== 'interfacetypes_id'), 'name', 'Type');
+  link(40, fks.find((fk) => /^[a-z]+models_id$/.test(fk)), 'name', 'Model');
+  link(23, 'manufacturers_id', 'name', 'Manufacturer');
+  link(24, 'users_id_tech', 'name', 'Technician in charge');
+  link(31, 'states_id', 'completename', 'Status');
+  link(49, 'groups_id_tech', 'completename', 'Group in charge');
+  link(70, 'users_id', 'name', 'User');
+  link(71, 'groups_id', 'completename', 'Group');
   return out;
 }
 

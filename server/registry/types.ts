@@ -56,8 +56,16 @@ export interface ItemtypeSpec {
   logsWith?: OwnerLink;
   /** linked_action values of this link's history rows, when not 15/16 (devices, software, connections). */
   linkActions?: { add: number; remove: number };
+  /** An add answers `message: ""` instead of GLPI's "Item successfully added: …" (GLPI turns it off for these). */
+  quietAdd?: boolean;
   /** Users are not in an entity: they are visible through their authorizations. */
   visibility?: 'entity' | 'authorizations' | 'global';
+  /** Row 0 exists (the root entity): an id or a foreign key of 0 names it; elsewhere 0 means none. */
+  rootRow?: boolean;
+  /** Its changes alter what sessions may reach (profiles, rights, memberships, entities, API clients). */
+  altersAccess?: boolean;
+  /** One of GLPI's asset types: its place (from 1) in GLPI's asset_types list, which AllAssets searches. */
+  allAssets?: number;
 }
 
 /** The derived, ready-to-use description of an itemtype. */

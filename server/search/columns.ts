@@ -1,8 +1,8 @@
 import { profileGrants, reachableEntities } from '../auth/authorizations';
-import type { SessionContext } from '../http/context';
+import type { SessionContext } from '../auth/context';
 import type { Itemtype } from '../registry';
 import { searchOptions } from '../registry/searchoptions';
-import { selectAll } from '../store/rows';
+import { selectAll } from '../db/rows';
 import { criteriaFields, type SearchParams } from './criteria';
 import { isSupported } from './options';
 

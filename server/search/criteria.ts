@@ -1,9 +1,10 @@
 import * as v from 'valibot';
-import { ApiError, badRequest } from '../http/errors';
-import { asList, flag, isObject, type Params } from '../http/params';
+import { ApiError, badRequest } from '../core/errors';
+import { asList, isObject, type Params } from '../core/params';
+import { flagParam, parseParam } from '../core/request-params';
 import { itemtype, type Itemtype } from '../registry';
 import { searchOptions, type SearchOption } from '../registry/searchoptions';
-import { parseRange, type Range } from '../api/items/list';
+import { parseRange, type Range } from '../items/paging';
 import { isSupported } from './options';
 
 /** The parameters of GET /search/:itemtype, validated and normalised. */
@@ -204,9 +205,9 @@ function parseOrder(params: Params): { order: ('ASC' | 'DESC')[]; echo: string[]
   const given = idList(params.order);
   if (given.length === 0) return { order: ['ASC'], echo: ['ASC'] };
   const order = given.map((value) => {
-    const text = typeof value === 'string' ? value.trim().toUpperCase() : '';
-    if (text !== 'ASC' && text !== 'DESC') throw badRequest('order must be DESC or ASC');
-    return text;
+    const res = parseParam('order', typeof value === 'string' ? value : '');
+    if (!res.success) throw badRequest('order must be DESC or ASC');
+    return res.output as 'ASC' | 'DESC';
   });
   return { order, echo: order };
 }
@@ -241,11 +242,11 @@ export function parseSearchParams(params: Params, type: Itemtype, bases: Itemtyp
     orderEcho: order.echo,
     forcedisplay: parseForcedisplay(params, type, bases),
     range: parseRange(params.range),
-    isDeleted: flag(params, 'is_deleted', false),
-    withIndexes: flag(params, 'withindexes', false),
-    uidCols: flag(params, 'uid_cols', false),
-    giveItems: flag(params, 'giveItems', false),
-    rawdata: flag(params, 'rawdata', false),
+    isDeleted: flagParam(params, 'is_deleted'),
+    withIndexes: flagParam(params, 'withindexes'),
+    uidCols: flagParam(params, 'uid_cols'),
+    giveItems: flagParam(params, 'giveItems'),
+    rawdata: flagParam(params, 'rawdata'),
   };
 }
 

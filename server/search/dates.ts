@@ -1,4 +1,4 @@
-import { formatDate } from '../store/rows';
+import { formatDate } from '../core/clock';
 
 /**
  * Date values of search criteria, as GLPI's search understands them: absolute dates

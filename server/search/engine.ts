@@ -1,11 +1,11 @@
 import { accessFilter } from '../auth/visibility';
-import { countRows } from '../api/items/list';
-import type { SessionContext } from '../http/context';
-import { errors } from '../http/errors';
+import { countRows } from '../items/paging';
+import type { SessionContext } from '../auth/context';
+import { errors } from '../core/errors';
 import type { Itemtype } from '../registry';
 import { searchOptions, type SearchOption } from '../registry/searchoptions';
-import { selectAll, type Row } from '../store/rows';
-import { outputValue } from '../store/values';
+import { selectAll, type Row } from '../db/rows';
+import { outputValue } from '../items/values';
 import type { Criterion, SearchParams } from './criteria';
 import { Aliases, Frag, and, idSet, raw, sql, type Arg } from './frag';
 import { resolveField, Unsupported, valueExpression, type BuildContext, type Field } from './options';

@@ -1,7 +1,7 @@
 import { classCan } from '../auth/rights';
 import { accessFilter } from '../auth/visibility';
-import { badRequest, errors } from '../http/errors';
-import { likePattern } from '../api/items/list';
+import { badRequest, errors } from '../core/errors';
+import { likePattern } from '../items/paging';
 import { allItemtypes, type Itemtype } from '../registry';
 import type { EntityTree } from '../auth/directory';
 import { requireSupported, unsupported, type Criterion, type Leaf } from './criteria';
@@ -173,7 +173,7 @@ class CriterionBuilder {
     if (field.target.name === 'Group' && text.toLowerCase() === 'mygroups') return this.someRow((id) => sql`${id} IN ${idSet(wc.scope.groups)}`);
     if (!INTEGER.test(text)) return FALSE;
     const id = Number(text);
-    if (id === 0 && !own && field.target.name !== 'Entity') return not(this.someRow((rowId) => sql`${rowId} <> 0`));
+    if (id === 0 && !own && !field.target.rootRow) return not(this.someRow((rowId) => sql`${rowId} <> 0`));
     return this.someRow((rowId) => sql`${rowId} = ${id}`);
   }
 

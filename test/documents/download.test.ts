@@ -51,8 +51,8 @@ describe('download', () => {
     expect(res.headers.get('cache-control')).toBe('private');
     expect(res.headers.get('pragma')).toBeNull();
     expect(res.headers.get('content-length')).toBe(String(PNG_1X1.length));
-    // Images (but SVG) and PDFs are shown inline, the rest is an attachment.
-    expect(res.headers.get('content-disposition')).toBe(`inline; filename="pixel.png"; filename*=utf-8''pixel.png`);
+    // Images (but SVG) and PDFs go without `attachment;` (as GLPI), the rest is an attachment.
+    expect(res.headers.get('content-disposition')).toBe(`filename="pixel.png"; filename*=utf-8''pixel.png`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
@@ -75,7 +75,7 @@ describe('download', () => {
     expect((await ctx.api.get(`Document/${text}`, { query: 'alt=json' })).body.id).toBe(text);
   });
 
-  test('SVG and HTML are never inline; PDF is', async () => {
+  test('SVG and HTML are always attachments; a PDF is not', async () => {
     const svg = await uploadIn(A, 'drawing.svg', `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><!-- ${uniqueText()} --></svg>`);
     const html = await uploadIn(A, 'page.html', `<script>alert(document.cookie)</script>${uniqueText()}`);
     const pdf = await uploadIn(A, 'doc.pdf', `%PDF-1.4 ${uniqueText()}`);
@@ -84,7 +84,7 @@ describe('download', () => {
     expect((await disposition(svg)).get('content-type')).toBe('image/svg+xml');
     expect((await disposition(html)).get('content-disposition')).toStartWith('attachment;');
     expect((await disposition(html)).get('content-type')).toBe('text/html');
-    expect((await disposition(pdf)).get('content-disposition')).toStartWith('inline;');
+    expect((await disposition(pdf)).get('content-disposition')).toBe(`filename="doc.pdf"; filename*=utf-8''doc.pdf`);
   });
 
   test('304 when the client’s copy is current (If-None-Match, If-Modified-Since)', async () => {
@@ -151,12 +151,12 @@ describe('download rights: the document READ right and its entity', () => {
     }
   });
 
-  test('a user of another entity gets 403, not the bytes', async () => {
+  test('a user of another entity gets 404, not the bytes', async () => {
     const res = await techB.get(`Document/${text}`, { headers: OCTET });
-    expect(res.status).toBe(403);
-    expect(res.body[0]).toBe('ERROR_RIGHT_MISSING');
+    expect(res.status).toBe(404);
+    expect(res.body[0]).toBe('ERROR_ITEM_NOT_FOUND');
     expect(res.text).not.toContain(textContent.trim());
-    expect((await techA.get(`Document/${inB}`, { query: 'alt=media' })).status).toBe(403);
+    expect((await techA.get(`Document/${inB}`, { query: 'alt=media' })).status).toBe(404);
     expect((await techB.get(`Document/${inB}`, { query: 'alt=media' })).status).toBe(200);
   });
 
@@ -164,7 +164,7 @@ describe('download rights: the document READ right and its entity', () => {
     const shared = await upload(ctx.api, 'Document/', { input: { entities_id: 0, is_recursive: 1 } }, [{ name: 'policy.txt', content: uniqueText('policy') }]);
     expect((await techA.get(`Document/${shared.body.id}`, { query: 'alt=media' })).status).toBe(200);
     const local = await upload(ctx.api, 'Document/', { input: { entities_id: 0, is_recursive: 0 } }, [{ name: 'root.txt', content: uniqueText('root') }]);
-    expect((await techA.get(`Document/${local.body.id}`, { query: 'alt=media' })).status).toBe(403);
+    expect((await techA.get(`Document/${local.body.id}`, { query: 'alt=media' })).status).toBe(404);
   });
 
   test('Self-Service (no document right) cannot download, even the file of its own ticket', async () => {

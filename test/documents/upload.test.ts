@@ -54,6 +54,14 @@ describe('upload a document file', () => {
     expect(doc).toMatchObject({ name: 'notes.txt', filename: 'notes.txt', mime: 'text/plain', users_id: 2 });
   });
 
+  test('a manifest naming its files in `filename` (a list, as one Python client sends) is accepted', async () => {
+    const content = uniqueText('listed');
+    const res = await upload(ctx.api, 'Document/', { input: { name: 'Listed', filename: ['notes.txt'] } }, [{ name: 'notes.txt', content }]);
+    expect(res.status).toBe(201);
+    expect(res.body.message).toBe('Item successfully added: Listed');
+    expect((await ctx.api.get(`Document/${res.body.id}`)).body).toMatchObject({ name: 'Listed', filename: 'notes.txt', sha1sum: sha1(content) });
+  });
+
   test('the client cannot set filepath, sha1sum or mime; the manifest’s _filename is ignored', async () => {
     const content = uniqueText('computed');
     const res = await upload(ctx.api, 'Document/', { input: { name: 'c', _filename: ['../../deskbase.sqlite'], mime: 'text/html' } }, [{ name: 'c.txt', content }]);

@@ -30,19 +30,23 @@ test('the first start records its migrations and the database settings', async (
     expect(db.query('SELECT id, name FROM deskbase_migrations').all()).toEqual([
       { id: 1, name: 'default install data' },
       { id: 2, name: 'document types' },
+      { id: 3, name: 'default rights of the further itemtype families' },
     ]);
     expect(db.query('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
   });
   await server.start();
 });
 
-test('an older database (a table and a column missing) is brought up to date, data kept', async () => {
+test('an older database (a table, a column and rights missing) is brought up to date, data kept', async () => {
   const api = await new Client(server.api).login();
   const computer = await api.create('Computer', { name: 'kept', serial: 'S-1' });
   await server.stop();
   withDatabase((db) => {
     db.exec('DROP TABLE glpi_userpreferences');
     db.exec('ALTER TABLE glpi_computers DROP COLUMN last_boot');
+    // A database from before the further families: no certificate right, step 3 not applied.
+    db.exec("DELETE FROM glpi_profilerights WHERE name = 'certificate'");
+    db.exec('DELETE FROM deskbase_migrations WHERE id = 3');
   });
   await server.start();
   const again = await new Client(server.api).login();
@@ -52,8 +56,11 @@ test('an older database (a table and a column missing) is brought up to date, da
   expect((await again.get('User/2/UserPreference')).status).toBe(200);
   withDatabase((db) => {
     const migrations = db.query('SELECT COUNT(*) AS n FROM deskbase_migrations').get() as { n: number };
-    expect(migrations.n).toBe(2); // nothing ran twice
+    expect(migrations.n).toBe(3); // nothing ran twice
+    const certificate = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'certificate' ORDER BY profiles_id").all();
+    expect(certificate).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => ({ profiles_id: p, rights: [0, 33, 127, 255, 0, 127, 127, 33][i] })));
   });
+  expect((await again.get('Certificate/')).status).toBe(200);
 });
 
 test('a second start on the same folder applies nothing again and keeps the one admin', async () => {

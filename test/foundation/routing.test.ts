@@ -397,7 +397,7 @@ describe('profiles and entities', () => {
     { body: { profiles_id: 0 }, status: 404, code: 'ERROR_ITEM_NOT_FOUND' },
     { body: { something_bad: 4 }, status: 400, code: 'ERROR' },
     { body: { profiles_id: 'abc' }, status: 400, code: 'ERROR' },
-    { body: { profiles_id: -4 }, status: 400, code: 'ERROR' },
+    { body: { profiles_id: -4 }, status: 404, code: 'ERROR_ITEM_NOT_FOUND' },
     { body: { profiles_id: null }, status: 400, code: 'ERROR' },
   ];
   for (const c of changes) {

@@ -29,6 +29,20 @@ const SPECIAL: Record<string, () => Record<string, unknown>> = {
   UserEmail: () => ({ email: `user${++counter}@example.org` }),
 };
 
+/** Values for the mandatory fields (declared, or NOT NULL without a default) the input lacks. */
+function required(type: Itemtype, input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const mandatory = new Set([...type.required, ...type.columns.filter((c) => !c.nullable && c.default === null && !c.autoIncrement && c.kind !== 'text').map((c) => c.name)]);
+  for (const name of mandatory) {
+    const col = type.column.get(name);
+    if (!col || name in input) continue;
+    if (name === 'itemtype') out[name] = 'Computer';
+    else if (col.kind === 'string') out[name] = uniq('v').replace(/\D/g, '').slice(-(col.size ?? 255));
+    else out[name] = ++counter;
+  }
+  return out;
+}
+
 /** Builds minimal valid inputs from the registry, creating the parents each type needs. */
 export class Fixtures {
   constructor(readonly api: Client) {}
@@ -48,7 +62,7 @@ export class Fixtures {
         input.items_id = await this.make(target);
       }
     }
-    Object.assign(input, SPECIAL[typeName]?.() ?? {}, extra);
+    Object.assign(input, SPECIAL[typeName]?.() ?? {}, required(type, input), extra);
     return input;
   }
 

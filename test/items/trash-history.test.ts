@@ -3,6 +3,7 @@ import { describe, expect, test } from 'bun:test';
 import { ADMIN_PASSWORD } from '../support/server';
 import { Client } from '../support/client';
 import { useServer } from '../support/server';
+import { scenario, type Step } from '../support/scenario';
 import { DATETIME, expectError, logsOf, uniq } from './fixtures';
 
 const ctx = useServer();
@@ -293,41 +294,31 @@ describe('history', () => {
     const paris = uniq('Paris');
     const loc1 = await ctx.api.create('Location', { name: paris });
     const loc2 = await ctx.api.create('Location', { name: 'Lab', locations_id: loc1 });
-    const state = await ctx.api.create('State', { name: uniq('In use') });
+    const stateName = uniq('In use');
+    const state = await ctx.api.create('State', { name: stateName });
     const pc = await ctx.api.create('Computer', { name: 'old name', serial: 'A1' });
-    const steps: Record<string, unknown>[] = [
-      { serial: 'B2' },
-      { locations_id: loc1 },
-      { locations_id: loc2 },
-      { locations_id: 0 },
-      { name: 'new name', states_id: state },
-      { comment: 'y'.repeat(300) },
-    ];
-    for (const input of steps) expect((await ctx.api.put(`Computer/${pc}`, { input })).status).toBe(200);
-    const changes = (await logsOf(ctx.api, 'Computer', pc)).filter((l) => l.linked_action === 0);
-    expect(changes.map((l) => [l.id_search_option, l.old_value, l.new_value])).toEqual([
-      [5, 'A1', 'B2'],
-      [3, '&nbsp; (0)', `${paris} (${loc1})`],
-      [3, `${paris} (${loc1})`, `${paris} > Lab (${loc2})`],
-      [3, `${paris} > Lab (${loc2})`, '&nbsp; (0)'],
-      [1, 'old name', 'new name'],
-      [31, '&nbsp; (0)', `${(await ctx.api.get(`State/${state}`)).body.name} (${state})`],
-      [16, '', 'y'.repeat(180)],
+    const change = (option: number, old_value: string, new_value: string) =>
+      ({ itemtype: 'Computer', items_id: pc, itemtype_link: '', user_name: 'glpi (2)', linked_action: 0, id_search_option: option, old_value, new_value });
+    const put = (input: Record<string, unknown>, ...rows: ReturnType<typeof change>[]): Step =>
+      ({ request: `PUT Computer/${pc}`, body: { input }, status: 200, history: { itemtype: 'Computer', id: pc, rows } });
+    await scenario(ctx.api, [
+      put({ serial: 'B2' }, change(5, 'A1', 'B2')),
+      put({ locations_id: loc1 }, change(3, '&nbsp; (0)', `${paris} (${loc1})`)),
+      put({ locations_id: loc2 }, change(3, `${paris} (${loc1})`, `${paris} > Lab (${loc2})`)),
+      put({ locations_id: 0 }, change(3, `${paris} > Lab (${loc2})`, '&nbsp; (0)')),
+      put({ name: 'new name', states_id: state }, change(1, 'old name', 'new name'), change(31, '&nbsp; (0)', `${stateName} (${state})`)),
+      put({ comment: 'y'.repeat(300) }, change(16, '', 'y'.repeat(180))),
     ]);
-    for (const l of changes) expect(l).toMatchObject({ itemtype: 'Computer', items_id: pc, itemtype_link: '', user_name: 'glpi (2)' });
   });
 
   test('trash 13, restore 14, both with empty values', async () => {
     const pc = await ctx.api.create('Computer', { name: uniq('bin') });
-    await ctx.api.del(`Computer/${pc}`);
-    await ctx.api.put(`Computer/${pc}`, { input: { is_deleted: false } });
-    await ctx.api.del(`Computer/${pc}`);
-    const logs = await logsOf(ctx.api, 'Computer', pc);
-    expect(logs.map((l) => [l.linked_action, l.id_search_option, l.old_value, l.new_value])).toEqual([
-      [20, 0, '', ''],
-      [13, 0, '', ''],
-      [14, 0, '', ''],
-      [13, 0, '', ''],
+    const row = (linked_action: number) => ({ history: { itemtype: 'Computer', id: pc, rows: [{ linked_action, id_search_option: 0, old_value: '', new_value: '' }] } });
+    await scenario(ctx.api, [
+      { request: `DELETE Computer/${pc}`, status: 204, ...row(13) },
+      { request: `PUT Computer/${pc}`, body: { input: { is_deleted: false } }, status: 200, ...row(14) },
+      { request: `DELETE Computer/${pc}`, status: 204, ...row(13) },
+      { request: `GET Computer/${pc}`, status: 200, answer: { is_deleted: 1 }, history: { itemtype: 'Computer', id: pc, rows: [] } },
     ]);
   });
 

@@ -35,17 +35,18 @@ describe('create', () => {
   test('single: 201 {id, message} and Location', async () => {
     const res = await ctx.api.post('Computer/', { input: { name: 'My single computer ' } });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), message: '' });
+    expect(res.body).toEqual({ id: expect.any(Number), message: 'Item successfully added: My single computer ' });
     expect(res.headers.get('location')).toBe(`${ctx.server.api}/Computer/${res.body.id}`);
     expect((await ctx.api.get(`Computer/${res.body.id}`)).body.name).toBe('My single computer ');
   });
 
   test('bulk, all succeed: 201, one result per element in order, Link header', async () => {
-    const res = await ctx.api.post('Computer/', { input: [{ name: uniq('a') }, { name: uniq('b') }, { name: uniq('c') }] });
+    const names = [uniq('a'), uniq('b'), uniq('c')];
+    const res = await ctx.api.post('Computer/', { input: names.map((name) => ({ name })) });
     expect(res.status).toBe(201);
     expect(res.body).toHaveLength(3);
     const ids = res.body.map((r: any) => r.id);
-    expect(res.body).toEqual(ids.map((id: number) => ({ id, message: '' })));
+    expect(res.body).toEqual(ids.map((id: number, i: number) => ({ id, message: `Item successfully added: ${names[i]}` })));
     expect(ids[1]).toBe(ids[0] + 1);
     expect(res.headers.get('link')).toBe(ids.map((id: number) => `${ctx.server.api}/Computer/${id}`).join(','));
     expect(res.headers.get('location')).toBeNull();
@@ -64,9 +65,9 @@ describe('create', () => {
     const [code, results] = res.body;
     expect(code).toBe('ERROR_GLPI_PARTIAL_ADD');
     expect(results).toEqual([
-      { id: expect.any(Number), message: '' },
+      { id: expect.any(Number), message: `Item successfully added: ${name}` },
       { id: false, message: 'Field locations_id: Location 999999 does not exist' },
-      { id: expect.any(Number), message: '' },
+      { id: expect.any(Number), message: `Item successfully added: ${name}-ok` },
     ]);
     const found = await ctx.api.get('Computer/', { query: `searchText[name]=^${name}` });
     expect(found.body.map((c: any) => c.name)).toEqual([name, `${name}-ok`]);

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
-import { checkHealth, healthResponse } from '../../server/ops/health';
-import { openStore } from '../../server/store';
+import { checkHealth, healthResponse } from '../../server/api/health';
+import { openStore } from '../../server/db';
 import { TestClock } from '../support/clock';
 import { useServer } from '../support/server';
 

@@ -131,4 +131,17 @@ describe('/openapi.json', () => {
     for (const key of Object.keys(one.body)) expect(properties[key], key).toBeDefined();
     expect(typeof one.body.ticket_tco).toBe('string');
   });
+
+  test('query parameters come from the one table the parsers read: defaults as the API applies them', async () => {
+    const { range, get_hateoas, history, with_networkports } = doc.components.parameters;
+    expect(range.schema.default).toBe('0-50');
+    expect(get_hateoas.schema.default).toBe(true);
+    expect(history.schema.default).toBe(true);
+    expect(with_networkports.schema).toEqual({ type: 'boolean', default: false });
+    const created = await ctx.api.post('Phone/', { input: Array.from({ length: 52 }, (_, n) => ({ name: `paged ${n}` })) });
+    expect(created.status).toBe(201);
+    const page = await ctx.api.get('Phone/');
+    expect(page.status).toBe(206);
+    expect(page.headers.get('content-range')).toBe('0-50/52');
+  });
 });

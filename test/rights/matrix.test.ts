@@ -112,6 +112,7 @@ type Op = 'read' | 'list' | 'sub' | 'create' | 'update' | 'trash' | 'purge';
 const OPS: Op[] = ['read', 'list', 'sub', 'create', 'update', 'trash', 'purge'];
 
 const DENIED = '403 ERROR_RIGHT_MISSING RIGHT';
+const OUT_OF_REACH = '404 ERROR_ITEM_NOT_FOUND "Item not found"';
 
 function classCan(c: Case, p: number, action: 'read' | 'create' | 'update' | 'trash' | 'purge'): boolean {
   const helpdesk = HELPDESK.has(p);
@@ -169,13 +170,15 @@ function writable(c: Case, p: number, scope: Scope, action: 'create' | 'update' 
 function expected(c: Case, p: number, scope: Scope, op: Op): string {
   switch (op) {
     case 'read':
-      if (!classCan(c, p, 'read') || !visible(c, p, scope)) return DENIED;
-      return '200';
+      if (!classCan(c, p, 'read')) return DENIED;
+      if (scope === 'out') return OUT_OF_REACH; // outside the active entities: as if it did not exist
+      return visible(c, p, scope) ? '200' : DENIED;
     case 'list':
       if (!classCan(c, p, 'read')) return DENIED;
       return visible(c, p, scope) ? 'listed' : 'unlisted';
     case 'sub':
       if (!c.sub) return 'n/a';
+      if (classCan(c, p, 'read') && scope === 'out') return OUT_OF_REACH;
       return classCan(c, p, 'read') && visible(c, p, scope) && c.sub.canRead(p) ? '200' : DENIED;
     case 'create':
       if (!classCan(c, p, 'create')) return c.selfService ? '400 ERROR_GLPI_ADD RIGHT' : DENIED;

@@ -226,9 +226,11 @@ describe('authorizations (Profile_User) never exceed the granter', () => {
 
   test('an Admin manages only authorizations of its entities', async () => {
     const admin = base.as[3]!;
-    const outside = await admin.post('Profile_User/', { input: { users_id: target, profiles_id: 1, entities_id: 0, is_recursive: 0 } });
+    // The first target now holds Super-Admin, out of an Admin's authority: a Self-Service user instead.
+    const plain = await createUser(glpi, unique('grantee'), 1, A1, false, null);
+    const outside = await admin.post('Profile_User/', { input: { users_id: plain, profiles_id: 1, entities_id: 0, is_recursive: 0 } });
     expectError(outside, 400, 'ERROR_GLPI_ADD');
-    const [mine] = await bulkCreate(admin, 'Profile_User', [{ users_id: target, profiles_id: 1, entities_id: A, is_recursive: 1 }]);
+    const [mine] = await bulkCreate(admin, 'Profile_User', [{ users_id: plain, profiles_id: 1, entities_id: A, is_recursive: 1 }]);
     expectError(await admin.put(`Profile_User/${mine}`, { input: { entities_id: 0 } }), 400, 'ERROR_GLPI_UPDATE');
     expect((await admin.del(`Profile_User/${mine}`)).status).toBe(204);
   });

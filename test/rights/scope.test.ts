@@ -74,8 +74,9 @@ describe('entity scope', () => {
     expect((await tech.post('changeActiveEntities', { entities_id: A1 })).status).toBe(200);
     expect((await tech.get(`Computer/${pc.ARec}`)).status).toBe(200);
     expect((await tech.get(`Computer/${pc.rootRec}`)).status).toBe(200);
-    expectError(await tech.get(`Computer/${pc.A}`), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await tech.get(`Computer/${pc.root}`), 403, 'ERROR_RIGHT_MISSING');
+    // Outside the active entities: as if it did not exist.
+    expectError(await tech.get(`Computer/${pc.A}`), 404, 'ERROR_ITEM_NOT_FOUND');
+    expectError(await tech.get(`Computer/${pc.root}`), 404, 'ERROR_ITEM_NOT_FOUND');
     for (const id of [pc.ARec, pc.rootRec]) {
       expectError(await tech.put(`Computer/${id}`, { input: { comment: 'from below' } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING);
       expectError(await tech.del(`Computer/${id}`), 400, 'ERROR_GLPI_DELETE', RIGHT_MISSING);
@@ -95,7 +96,7 @@ describe('entity scope', () => {
     const [loc] = await bulkCreate(glpi, 'Location', [{ name: unique('site'), entities_id: 0, is_recursive: 1 }]);
     const [hidden] = await bulkCreate(glpi, 'Location', [{ name: unique('root-only'), entities_id: 0, is_recursive: 0 }]);
     expect((await supervisor.get(`Location/${loc}`)).status).toBe(200);
-    expectError(await supervisor.get(`Location/${hidden}`), 403, 'ERROR_RIGHT_MISSING');
+    expectError(await supervisor.get(`Location/${hidden}`), 404, 'ERROR_ITEM_NOT_FOUND');
     expectError(await supervisor.put(`Location/${loc}`, { input: { comment: 'x' } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING);
     const ids = await listIds(supervisor, 'Location');
     expect(ids).toContain(loc!);
@@ -151,9 +152,9 @@ describe('entity scope', () => {
     expect(res.status).toBe(207);
     expect(res.body[0]).toBe('ERROR_GLPI_PARTIAL_ADD');
     const [ok1, refused, ok2] = res.body[1];
-    expect(ok1).toEqual({ id: expect.any(Number), message: '' });
+    expect(ok1).toEqual({ id: expect.any(Number), message: `Item successfully added: ${names[0]}` });
     expect(refused).toEqual({ id: false, message: RIGHT_MISSING });
-    expect(ok2).toEqual({ id: expect.any(Number), message: '' });
+    expect(ok2).toEqual({ id: expect.any(Number), message: `Item successfully added: ${names[2]}` });
     expect((await glpi.get('Computer/', { query: `searchText[name]=^${names[1]}$` })).body).toEqual([]);
 
     const all = await technician.post('Computer/', { input: [{ name: unique('x'), entities_id: B }, { name: unique('y'), entities_id: 0 }] });
@@ -211,8 +212,9 @@ describe('Self-Service', () => {
     expect((await selfService.get(`Ticket/${tk.watched}`)).status).toBe(200);
   });
 
-  test("cannot read another user's ticket: 403", async () => {
-    for (const id of [tk.other, tk.assigned, tk.B]) expectError(await selfService.get(`Ticket/${id}`), 403, 'ERROR_RIGHT_MISSING');
+  test("cannot read another user's ticket: 403 (404 outside its entities)", async () => {
+    for (const id of [tk.other, tk.assigned]) expectError(await selfService.get(`Ticket/${id}`), 403, 'ERROR_RIGHT_MISSING');
+    expectError(await selfService.get(`Ticket/${tk.B}`), 404, 'ERROR_ITEM_NOT_FOUND');
   });
 
   test('opens tickets, which it then sees, edits while new, and may trash while untouched', async () => {
@@ -298,8 +300,8 @@ describe('no leak on any read path', () => {
     const users = await listIds(technician, 'User');
     expect(users).toContain(inA1);
     expect(users).not.toContain(inB);
-    expectError(await technician.get(`User/${inB}`), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await technician.get(`User/${inB}/Profile_User`), 403, 'ERROR_RIGHT_MISSING');
+    expectError(await technician.get(`User/${inB}`), 404, 'ERROR_ITEM_NOT_FOUND');
+    expectError(await technician.get(`User/${inB}/Profile_User`), 404, 'ERROR_ITEM_NOT_FOUND');
     expectError(await technician.put(`User/${inB}`, { input: { comment: 'x' } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING);
   });
 
@@ -310,14 +312,14 @@ describe('no leak on any read path', () => {
     expect(sub.status).toBe(200);
     expect(sub.body.map((g: { entities_id: number }) => g.entities_id)).toEqual([A1]);
     expect((await listIds(admin, 'Profile_User')).includes(grantB!)).toBe(false);
-    expectError(await admin.get(`Profile_User/${grantB}`), 403, 'ERROR_RIGHT_MISSING');
+    expectError(await admin.get(`Profile_User/${grantB}`), 404, 'ERROR_ITEM_NOT_FOUND');
     expectError(await admin.put(`Profile_User/${grantB}`, { input: { is_recursive: 1 } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING);
     expectError(await admin.del(`Profile_User/${grantB}`), 400, 'ERROR_GLPI_DELETE', RIGHT_MISSING);
     expect((await glpi.get(`Profile_User/${grantB}`)).status).toBe(200);
   });
 
   test('sub-items: the parent must be reachable, and children follow their own rules', async () => {
-    expectError(await supervisor.get(`Computer/${pc.B}/Log`), 403, 'ERROR_RIGHT_MISSING');
+    expectError(await supervisor.get(`Computer/${pc.B}/Log`), 404, 'ERROR_ITEM_NOT_FOUND');
     const logs = await supervisor.get(`Computer/${pc.A}/Log`, { query: 'range=0-999' });
     expect(logs.status).toBe(200);
     expect(logs.body.length).toBeGreaterThan(0);
@@ -335,17 +337,17 @@ describe('no leak on any read path', () => {
     const docs = await technician.get(`Computer/${pc.A}/Document_Item`, { query: 'range=0-999' });
     expect(docs.status).toBe(200);
     expect(docs.body.map((r: { documents_id: number }) => r.documents_id)).not.toContain(doc.B);
-    expectError(await technician.get(`Ticket/${tk.B}/ITILFollowup`), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await technician.get(`Document/${doc.B}/Document_Item`), 403, 'ERROR_RIGHT_MISSING');
+    expectError(await technician.get(`Ticket/${tk.B}/ITILFollowup`), 404, 'ERROR_ITEM_NOT_FOUND');
+    expectError(await technician.get(`Document/${doc.B}/Document_Item`), 404, 'ERROR_ITEM_NOT_FOUND');
   });
 
-  test('getMultipleItems: all or nothing, 403 when one item is out of reach, 404 when one is missing', async () => {
+  test('getMultipleItems: all or nothing, 404 when one is missing or outside the entities, 403 when one is not readable', async () => {
     const q = (refs: [string, number][]) => refs.map(([t, id], i) => `items[${i}][itemtype]=${t}&items[${i}][items_id]=${id}`).join('&');
     const ok = await technician.get('getMultipleItems', { query: q([['Computer', pc.A!], ['Computer', pc.A1!], ['Ticket', tk.other!]]) });
     expect(ok.status).toBe(200);
     expect(ok.body.map((r: { id: number }) => r.id)).toEqual([pc.A, pc.A1, tk.other]);
-    expectError(await technician.get('getMultipleItems', { query: q([['Computer', pc.A!], ['Computer', pc.B!]]) }), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await technician.get('getMultipleItems', { query: q([['Computer', pc.A!], ['Ticket', tk.B!]]) }), 403, 'ERROR_RIGHT_MISSING');
+    expectError(await technician.get('getMultipleItems', { query: q([['Computer', pc.A!], ['Computer', pc.B!]]) }), 404, 'ERROR_ITEM_NOT_FOUND');
+    expectError(await technician.get('getMultipleItems', { query: q([['Computer', pc.A!], ['Ticket', tk.B!]]) }), 404, 'ERROR_ITEM_NOT_FOUND');
     expectError(await technician.get('getMultipleItems', { query: q([['Computer', pc.A!], ['Computer', 999999]]) }), 404, 'ERROR_ITEM_NOT_FOUND');
     expectError(await selfService.get('getMultipleItems', { query: q([['Ticket', tk.mine!], ['Ticket', tk.other!]]) }), 403, 'ERROR_RIGHT_MISSING');
     expect((await selfService.get('getMultipleItems', { query: q([['Ticket', tk.mine!], ['Ticket', tk.watched!]]) })).status).toBe(200);
@@ -382,7 +384,7 @@ describe('no leak on any read path', () => {
     expect(multi.body[0]._tickets.map((t: { id: number }) => t.id)).toEqual([tk.other]);
   });
 
-  test('getItem of an item in B from a session scoped to A: 403 for every kind of item', async () => {
+  test('getItem of an item in B from a session scoped to A: 404 for every kind of item, as a missing one', async () => {
     const [groupB] = await bulkCreate(glpi, 'Group', [{ name: unique('group-b'), entities_id: B }]);
     const checks: [Client, string, number][] = [
       [technician, 'Computer', pc.B!],
@@ -394,8 +396,9 @@ describe('no leak on any read path', () => {
       [admin, 'Entity', 0],
       [observer, 'Computer', pc.root!],
     ];
-    for (const [client, type, id] of checks) expectError(await client.get(`${type}/${id}`), 403, 'ERROR_RIGHT_MISSING');
-    // A missing item stays a 404, whoever asks.
+    for (const [client, type, id] of checks) expectError(await client.get(`${type}/${id}`), 404, 'ERROR_ITEM_NOT_FOUND');
     expectError(await technician.get('Computer/999999'), 404, 'ERROR_ITEM_NOT_FOUND');
+    // A type the profile has no right on at all is 403, whether the id exists or not.
+    for (const id of [pc.A!, 999999]) expectError(await selfService.get(`Computer/${id}`), 403, 'ERROR_RIGHT_MISSING');
   });
 });

@@ -89,8 +89,11 @@ describe('getMyProfiles / getActiveProfile / changeActiveProfile', () => {
     const multi = await loginAs(base.api, 'multi');
     expectError(await multi.post('changeActiveProfile', { profiles_id: 4 }), 404, 'ERROR_ITEM_NOT_FOUND');
     expectError(await multi.post('changeActiveProfile', { profiles_id: 3 }), 404, 'ERROR_ITEM_NOT_FOUND');
-    expectError(await multi.post('changeActiveProfile', { profiles_id: 9999 }), 404, 'ERROR_ITEM_NOT_FOUND');
+    for (const missing of [9999, 987654, -1, 0, '-1', '0']) {
+      expectError(await multi.post('changeActiveProfile', { profiles_id: missing }), 404, 'ERROR_ITEM_NOT_FOUND');
+    }
     expectError(await multi.post('changeActiveProfile', { something_bad: 4 }), 400, 'ERROR');
+    for (const bad of ['abc', '4x', 1.5, null, [4]]) expectError(await multi.post('changeActiveProfile', { profiles_id: bad }), 400, 'ERROR');
     // Nothing changed.
     expect((await multi.get('getActiveProfile')).body.active_profile.id).toBe(2);
     // A single-profile user cannot climb either.

@@ -113,7 +113,7 @@ describe('entity tree', () => {
     const techIds = await techSees();
     expect(techIds).not.toContain(inA1);
     expect(techIds).not.toContain(inA1a);
-    expectError(await tech.get(`Computer/${inA1}`), 403, 'ERROR_RIGHT_MISSING');
+    expectError(await tech.get(`Computer/${inA1}`), 404, 'ERROR_ITEM_NOT_FOUND');
     expect((await tech.get('getMyEntities', { query: 'is_recursive=true' })).body.myentities.map((e: { id: number }) => e.id)).toEqual([A]);
     expect(await obsSees()).toEqual(expect.arrayContaining([inA1, inA1a]));
     expect((await obs.get('getActiveEntities')).body.active_entity.active_entities.map((e: { id: number }) => e.id)).toEqual(expect.arrayContaining([B, A1, A1a]));
@@ -134,7 +134,7 @@ describe('entity tree', () => {
     expect((await glpi.put(`Entity/${A1}`, { input: { entities_id: B } })).status).toBe(200);
     try {
       // The session stays open (its profile still reaches A) but A1a is no longer active.
-      expectError(await tech.get(`Computer/${pcA1a}`), 403, 'ERROR_RIGHT_MISSING');
+      expectError(await tech.get(`Computer/${pcA1a}`), 404, 'ERROR_ITEM_NOT_FOUND');
       const list = await tech.get('Computer/', { query: 'range=0-999' });
       expect(list.status).toBe(200);
       expect(idsOf(list)).not.toContain(pcA1a);
@@ -142,7 +142,7 @@ describe('entity tree', () => {
       expectError(await tech.post('Computer/', { input: { name: unique('stray'), entities_id: A1a } }), 400, 'ERROR_GLPI_ADD');
       // Choosing again among what the profile reaches works.
       expect((await tech.post('changeActiveEntities', { entities_id: 'all' })).status).toBe(200);
-      expect((await tech.get(`Computer/${pcA1a}`)).status).toBe(403);
+      expect((await tech.get(`Computer/${pcA1a}`)).status).toBe(404);
     } finally {
       expect((await glpi.put(`Entity/${A1}`, { input: { entities_id: A } })).status).toBe(200);
     }

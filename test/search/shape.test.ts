@@ -214,11 +214,12 @@ describe('validation', () => {
   });
 
   test('options this server cannot compute fail clearly', async () => {
-    const res = await search(glpi, 'Computer', { criteria: [{ field: 14, searchtype: 'contains', value: 'x' }] });
+    // Agents are not served: the option reaching them cannot be computed.
+    const res = await search(glpi, 'Computer', { criteria: [{ field: 900, searchtype: 'contains', value: 'x' }] });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(['ERROR', 'search option 14 of Computer is not supported']);
-    expectError(await search(glpi, 'Computer', { forcedisplay: [14] }), 400, 'ERROR', 'search option 14 of Computer is not supported');
-    expectError(await search(glpi, 'Computer', { sort: 14 }), 400, 'ERROR', 'search option 14 of Computer is not supported');
+    expect(res.body).toEqual(['ERROR', 'search option 900 of Computer is not supported']);
+    expectError(await search(glpi, 'Computer', { forcedisplay: [900] }), 400, 'ERROR', 'search option 900 of Computer is not supported');
+    expectError(await search(glpi, 'Computer', { sort: 900 }), 400, 'ERROR', 'search option 900 of Computer is not supported');
     expectError(await search(glpi, 'Ticket', { criteria: [{ field: 188, searchtype: 'equals', value: 1 }] }), 400, 'ERROR', 'search option 188 of Ticket is not supported');
   });
 
@@ -278,6 +279,19 @@ describe('AllAssets', () => {
     expect(res.body.data.map((r: Record<string, unknown>) => r['1'])).toEqual(['echo screen', 'bravo screen']);
     const located = await search(glpi, 'AllAssets', { criteria: [{ field: 3, searchtype: 'contains', value: 'par' }] });
     expect(located.body.data.map((r: Record<string, unknown>) => [r.itemtype, r.id])).toEqual([['Computer', pc.alpha]]);
+  });
+
+  test('certificates, unmanaged devices and appliances count as assets, as in GLPI', async () => {
+    const created: [string, number][] = [];
+    for (const itemtype of ['Appliance', 'Certificate', 'Unmanaged']) created.push([itemtype, await glpi.create(itemtype, { name: `zulu ${itemtype}`, comment: 'asset' })]);
+    const res = await search(glpi, 'AllAssets', { criteria: [{ field: 1, searchtype: 'contains', value: '^zulu' }], sort: 1, order: 'ASC' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((r: Record<string, unknown>) => [r.itemtype, r.id, r['1']])).toEqual(created.map(([t, id]) => [t, id, `zulu ${t}`]));
+    // An option one of them lacks (appliances have no alternate username) matches none of its rows.
+    const byContact = await search(glpi, 'AllAssets', { criteria: [{ field: 7, searchtype: 'contains', value: 'nobody-has-this' }] });
+    expect(byContact.status).toBe(200);
+    expect(byContact.body.totalcount).toBe(0);
+    for (const [itemtype, id] of created) expect((await glpi.del(`${itemtype}/${id}`, { query: 'force_purge=true' })).status).toBe(204);
   });
 
   test('query strings keep working the GLPI way', async () => {

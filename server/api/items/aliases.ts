@@ -1,6 +1,6 @@
-import type { Reply, SessionContext } from '../../http/context';
-import { errors } from '../../http/errors';
-import { asList, isObject } from '../../http/params';
+import type { Reply, SessionContext } from '../../auth/context';
+import { errors } from '../../core/errors';
+import { asList, isObject } from '../../core/params';
 import { itemtypeOrThrow } from '../../registry';
 import { toCurrentFields, toOldFields, type ItemtypeAlias } from '../../registry/aliases';
 import { listItems } from './list';

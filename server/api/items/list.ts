@@ -1,51 +1,19 @@
-import * as v from 'valibot';
 import { classCan } from '../../auth/rights';
 import { accessFilter } from '../../auth/visibility';
-import { dataVersion } from '../../store/db';
-import { json, type Reply, type SessionContext } from '../../http/context';
-import { badRequest, errors } from '../../http/errors';
-import { flag, isObject, type Params } from '../../http/params';
+import { json, type Reply, type SessionContext } from '../../auth/context';
+import { badRequest, errors } from '../../core/errors';
+import { isObject, type Params } from '../../core/params';
+import { describeParam, flagParam, parseParam } from '../../core/request-params';
 import type { Itemtype } from '../../registry';
 import { searchOptions } from '../../registry/searchoptions';
-import { prepared, selectAll, type Row } from '../../store/rows';
+import { selectAll, type Row } from '../../db/rows';
+import { countRows, likePattern, pageHeaders, parseRange } from '../../items/paging';
 import { readOptions } from './options';
 import { cachedPage } from './page-cache';
-import { presentItem } from './present';
-
-export const DEFAULT_RANGE = '0-50';
-export const MAX_PAGE = 1000;
-
-export interface Range {
-  start: number;
-  end: number;
-}
-
-const RANGE = v.pipe(
-  v.string(),
-  v.trim(),
-  v.regex(/^\d{1,15}-\d{1,15}$/, 'range must be in format : [start-end] with integers'),
-  v.transform((s) => s.split('-').map(Number) as [number, number]),
-  v.check(([start, end]) => end >= start, 'range end must not be lower than range start'),
-);
-
-/** `start-end`, inclusive; a page is at most MAX_PAGE rows. */
-export function parseRange(value: unknown): Range {
-  const res = v.safeParse(RANGE, value === undefined ? DEFAULT_RANGE : value);
-  if (!res.success) throw badRequest(res.issues[0].message.startsWith('range') ? res.issues[0].message : 'range must be in format : [start-end] with integers');
-  const [start, end] = res.output;
-  return { start, end: Math.min(end, start + MAX_PAGE - 1) };
-}
-
-/** Content-Range, Accept-Range and 200/206 as GLPI computes them. */
-export function pageHeaders(itemtype: string, range: Range, total: number): { status: number; headers: Record<string, string> } {
-  const headers: Record<string, string> = { 'Accept-Range': `${itemtype} ${MAX_PAGE}` };
-  const end = Math.min(range.end, total - 1);
-  if (total > 0) headers['Content-Range'] = `${range.start}-${end}/${total}`;
-  return { status: end - range.start + 1 < total ? 206 : 200, headers };
-}
+import { presentItem } from './item';
 
 function sortColumn(type: Itemtype, value: unknown): string {
-  if (value === undefined || value === '') return 'id';
+  if (value === undefined || value === '') return describeParam('sort').default as string;
   // Only a string or a number names a column (`sort[]=…` gives an object).
   const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
   if (/^\d+$/.test(text)) {
@@ -57,24 +25,11 @@ function sortColumn(type: Itemtype, value: unknown): string {
   throw badRequest(`sort param is not a field of ${type.table}`);
 }
 
-const ORDER = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.picklist(['ASC', 'DESC']));
-
 function sortOrder(value: unknown): 'ASC' | 'DESC' {
-  if (value === undefined || value === '') return 'ASC';
-  const res = v.safeParse(ORDER, value);
+  if (value === '') return 'ASC';
+  const res = parseParam('order', value);
   if (!res.success) throw badRequest('order must be DESC or ASC');
-  return res.output;
-}
-
-/** GLPI's "contains": `^` anchors the start, `$` the end, otherwise anywhere; case-insensitive. */
-export function likePattern(text: string): string {
-  let value = text.trim();
-  const start = value.startsWith('^');
-  const end = value.endsWith('$') && value.length > (start ? 1 : 0);
-  if (start) value = value.slice(1);
-  if (end) value = value.slice(0, -1);
-  const escaped = value.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return `${start ? '' : '%'}${escaped}${end ? '' : '%'}`;
+  return res.output as 'ASC' | 'DESC';
 }
 
 function searchTextFilter(type: Itemtype, value: unknown, where: string[], args: (string | number)[]): void {
@@ -89,19 +44,6 @@ function searchTextFilter(type: Itemtype, value: unknown, where: string[], args:
     where.push(`(${usable.map((c) => `t.${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
     for (let i = 0; i < usable.length; i++) args.push(likePattern(text));
   }
-}
-
-const counts = new Map<string, { version: number; total: number }>();
-
-/** COUNT(*) is the costly part of a page: cached until the next write anywhere. */
-export function countRows(ctx: SessionContext, sql: string, args: (string | number)[]): number {
-  const key = `${sql}\u0000${args.join('\u0000')}`;
-  const hit = counts.get(key);
-  if (hit && hit.version === dataVersion) return hit.total;
-  const total = Number((prepared(ctx.services.store.db, sql).get(...args) as { n: number }).n);
-  if (counts.size > 5000) counts.clear();
-  counts.set(key, { version: dataVersion, total });
-  return total;
 }
 
 export interface ListScope {
@@ -138,7 +80,7 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
   const flagColumn = (column: string) => `${filtered ? '+' : ''}t.${column}`;
   if (type.column.has('is_deleted')) {
     where.push(`${flagColumn('is_deleted')} = ?`);
-    args.push(flag(params, 'is_deleted', false) ? 1 : 0);
+    args.push(flagParam(params, 'is_deleted') ? 1 : 0);
   }
   if (type.column.has('is_template')) where.push(`${flagColumn('is_template')} = 0`);
   searchTextFilter(type, params.searchText, where, args);

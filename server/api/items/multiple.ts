@@ -1,6 +1,6 @@
-import { json, type Reply, type SessionContext } from '../../http/context';
-import { errors } from '../../http/errors';
-import { asList, isObject, toId } from '../../http/params';
+import { json, type Reply, type SessionContext } from '../../auth/context';
+import { errors } from '../../core/errors';
+import { asList, isObject, toId } from '../../core/params';
 import { itemtype } from '../../registry';
 import { readOptions } from './options';
 import { renderItem } from './read';

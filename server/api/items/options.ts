@@ -1,23 +1,6 @@
-import { badRequest } from '../../http/errors';
-import { asList, flag, type Params } from '../../http/params';
-
-/** The with_* flags and the section each fills. */
-export const WITH_FLAGS = [
-  'with_devices',
-  'with_disks',
-  'with_softwares',
-  'with_connections',
-  'with_networkports',
-  'with_infocoms',
-  'with_contracts',
-  'with_documents',
-  'with_tickets',
-  'with_problems',
-  'with_changes',
-  'with_notes',
-  'with_logs',
-] as const;
-export type WithFlag = (typeof WITH_FLAGS)[number];
+import { badRequest } from '../../core/errors';
+import { asList, type Params } from '../../core/params';
+import { flagParam, WITH_FLAGS, type WithFlag } from '../../core/request-params';
 
 export interface ReadOptions {
   expandDropdowns: boolean;
@@ -31,7 +14,7 @@ export interface ReadOptions {
 /** Reads the getItem / getItems presentation options from the parameters. */
 export function readOptions(params: Params): ReadOptions {
   const withs = new Set<WithFlag>();
-  for (const name of WITH_FLAGS) if (flag(params, name, false)) withs.add(name);
+  for (const name of WITH_FLAGS) if (flagParam(params, name)) withs.add(name);
   const rawKeys = params.add_keys_names;
   let keysNames: string[] = [];
   if (rawKeys !== undefined && rawKeys !== '') {
@@ -40,11 +23,11 @@ export function readOptions(params: Params): ReadOptions {
     keysNames = list as string[];
   }
   return {
-    expandDropdowns: flag(params, 'expand_dropdowns', false),
-    hateoas: flag(params, 'get_hateoas', true),
-    sha1: flag(params, 'get_sha1', false),
+    expandDropdowns: flagParam(params, 'expand_dropdowns'),
+    hateoas: flagParam(params, 'get_hateoas'),
+    sha1: flagParam(params, 'get_sha1'),
     with: withs,
     keysNames,
-    onlyId: flag(params, 'only_id', false),
+    onlyId: flagParam(params, 'only_id'),
   };
 }

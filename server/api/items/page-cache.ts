@@ -1,5 +1,5 @@
-import { dataVersion } from '../../store/db';
-import type { Reply, SessionContext } from '../../http/context';
+import { dataVersion } from '../../db/connection';
+import type { Reply, SessionContext } from '../../auth/context';
 
 /**
  * Serialised collection pages, reused until the next write. Exact, because this process is the

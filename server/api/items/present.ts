@@ -1,31 +1,35 @@
-import type { SessionContext } from '../../http/context';
-import { itemtype, itemtypeOrThrow, type Itemtype } from '../../registry';
+import type { SessionContext } from '../../auth/context';
+import { componentTypes, isRowId, itemtype, itemtypeOrThrow, type Itemtype } from '../../registry';
 import type { Column } from '../../registry/columns';
 import type { Feature } from '../../registry/types';
-import { nameOf, nameOfRow } from '../../store/names';
-import type { Row } from '../../store/rows';
-import { readExtrasOf } from '../../store/hooks';
-import { UNDISCLOSED_SETTINGS } from '../../store/settings';
-import { outputValue } from '../../store/values';
+import { nameOf, nameOfRow } from '../../items/names';
+import type { Row } from '../../db/rows';
+import { UNDISCLOSED_SETTINGS } from '../../db/settings';
+import { outputValue } from '../../items/values';
 import type { ReadOptions } from './options';
-import { withSections } from './sections';
 
-/** HATEOAS sub-item classes per feature, in GLPI's order. */
-const FEATURE_CHILDREN: [Feature, string[]][] = [
-  ['document', ['Document_Item']],
-  ['contract', ['Contract_Item']],
-  ['infocom', ['Infocom']],
-  ['ticket', ['Item_Ticket']],
-  ['networkport', ['NetworkPort']],
-  ['device', ['Item_DeviceProcessor', 'Item_DeviceMemory', 'Item_DeviceHardDrive', 'Item_DeviceNetworkCard', 'Item_DeviceGraphicCard']],
+const has = (feature: Feature) => (type: Itemtype) => type.features.includes(feature);
+/** Types whose items a polymorphic link type may name (reservations, project items). */
+const linkedBy = (link: string) => (type: Itemtype) => itemtype(link)?.polyTargets.includes(type.name) ?? false;
+
+/** HATEOAS sub-item classes GLPI lists for every type of a config list, in GLPI's order. */
+const LISTED_CHILDREN: [(type: Itemtype) => boolean, string[]][] = [
+  [linkedBy('ReservationItem'), ['ReservationItem']],
+  [has('document'), ['Document_Item']],
+  [has('contract'), ['Contract_Item']],
+  [has('infocom'), ['Infocom']],
+  [has('ticket'), ['Item_Ticket']],
+  [linkedBy('Item_Project'), ['Item_Project']],
+  [has('networkport'), ['NetworkPort']],
+  [has('device'), componentTypes().map((t) => t.name)],
 ];
 
 const childCache = new Map<string, string[]>();
 export function childTypes(type: Itemtype): string[] {
   let list = childCache.get(type.name);
   if (!list) {
-    list = FEATURE_CHILDREN.filter(([f]) => type.features.includes(f)).flatMap(([, c]) => c);
-    list.push(...type.children);
+    // Only the relations of types Deskbase serves are linked.
+    list = [...LISTED_CHILDREN.filter(([applies]) => applies(type)).flatMap(([, c]) => c), ...type.children].filter((name) => itemtype(name) !== undefined);
     childCache.set(type.name, list);
   }
   return list;
@@ -39,7 +43,7 @@ function linkTarget(type: Itemtype, row: Row, field: string): string | undefined
 
 function linkedId(target: string, value: unknown): number | null {
   if (typeof value !== 'number') return null;
-  return value > 0 || (value === 0 && target === 'Entity') ? value : null;
+  return isRowId(itemtypeOrThrow(target), value) ? value : null;
 }
 
 /**
@@ -105,7 +109,8 @@ export function linksOf(ctx: SessionContext, type: Itemtype, row: Row): { rel: s
   return links;
 }
 
-function keysNames(ctx: SessionContext, type: Itemtype, row: Row, keys: string[]): Record<string, string> {
+/** `_keys_names`: the display names of the requested keys (the item itself for `id`). */
+export function keysNames(ctx: SessionContext, type: Itemtype, row: Row, keys: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   const db = ctx.services.store.db;
   for (const key of keys) {
@@ -116,24 +121,5 @@ function keysNames(ctx: SessionContext, type: Itemtype, row: Row, keys: string[]
       if (target && id !== null) out[key] = nameOf(db, itemtypeOrThrow(target), id);
     }
   }
-  return out;
-}
-
-/**
- * One item as getItem/getItems answer it: columns, with_* sections, links, _keys_names
- * (in GLPI's order). With get_sha1 the answer is the SHA-1 of that JSON instead.
- */
-export function presentItem(ctx: SessionContext, type: Itemtype, row: Row, opts: ReadOptions): unknown {
-  const out: Record<string, unknown> = opts.onlyId ? { id: row.id } : fieldsOf(type, row);
-  const extras = opts.onlyId ? undefined : readExtrasOf(type);
-  if (extras) Object.assign(out, extras(ctx.services.store.db, row));
-  if (opts.expandDropdowns && !opts.onlyId) expandDropdowns(ctx, type, row, out);
-  Object.assign(out, withSections(ctx, type, row, opts));
-  if (opts.hateoas) {
-    const links = linksOf(ctx, type, opts.onlyId ? { id: row.id } : row);
-    if (links.length) out.links = links;
-  }
-  if (opts.sha1) return new Bun.CryptoHasher('sha1').update(JSON.stringify(out)).digest('hex');
-  if (opts.keysNames.length) out._keys_names = keysNames(ctx, type, row, opts.keysNames);
   return out;
 }

@@ -1,27 +1,28 @@
 import { classCan } from '../../auth/rights';
-import { accessFilter } from '../../auth/visibility';
+import { accessFilter, entityReachFilter } from '../../auth/visibility';
 import { downloadDocument, wantsDownload } from '../../documents/download';
-import { json, type Reply, type SessionContext } from '../../http/context';
-import { errors } from '../../http/errors';
+import { json, type Reply, type SessionContext } from '../../auth/context';
+import { errors } from '../../core/errors';
 import type { Itemtype } from '../../registry';
-import { selectOne, type Row } from '../../store/rows';
+import { selectOne, type Row } from '../../db/rows';
 import { readOptions, type ReadOptions } from './options';
-import { presentItem } from './present';
+import { presentItem } from './item';
 
 /**
- * Loads one item the session may read: 404 when it does not exist, 403 when it is out of
- * reach. Existence and visibility come from one query with the shared access filter.
+ * Loads one item the session may read. A type the profile has no right on at all is 403 (whether
+ * or not the id exists, as GLPI); an item that does not exist or lies outside the active entities
+ * is 404; one inside them that the session may still not read (another user's ticket) is 403.
+ * Existence, reach and visibility come from one query with the shared filters.
  */
 export function loadReadable(ctx: SessionContext, type: Itemtype, id: number): Row {
-  if (!classCan(ctx.scope, type, 'read')) {
-    if (!selectOne(ctx.services.store.db, `SELECT id FROM ${type.table} WHERE id = ?`, id)) throw errors.itemNotFound();
-    throw errors.rightMissing();
-  }
+  if (!classCan(ctx.scope, type, 'read')) throw errors.rightMissing();
   const filter = accessFilter(ctx.scope, type, 'read', 't');
-  const row = selectOne(ctx.services.store.db, `SELECT t.*, (${filter}) AS __visible FROM ${type.table} t WHERE t.id = ?`, id);
-  if (!row) throw errors.itemNotFound();
+  const reach = entityReachFilter(ctx.scope, type, 't');
+  const row = selectOne(ctx.services.store.db, `SELECT t.*, (${filter}) AS __visible, (${reach}) AS __reached FROM ${type.table} t WHERE t.id = ?`, id);
+  if (!row || Number(row.__reached) !== 1) throw errors.itemNotFound();
   const visible = Number(row.__visible) === 1;
   delete row.__visible;
+  delete row.__reached;
   if (!visible) throw errors.rightMissing();
   return row;
 }

@@ -1,7 +1,7 @@
-import type { Reply, SessionContext } from '../../http/context';
-import { badRequest, errors } from '../../http/errors';
-import type { Params } from '../../http/params';
-import { itemtype, type Itemtype } from '../../registry';
+import type { Reply, SessionContext } from '../../auth/context';
+import { badRequest, errors } from '../../core/errors';
+import type { Params } from '../../core/params';
+import { isRowId, itemtype, type Itemtype } from '../../registry';
 import { aliasOf } from '../../registry/aliases';
 import { unknownResource } from '../unknown-resource';
 import { aliasBranch } from './aliases';
@@ -66,6 +66,6 @@ export function itemtypeBranch(ctx: SessionContext): Reply | Promise<Reply> {
     case 'DELETE':
       return deleteItems(ctx, type, id);
     default:
-      return id !== null && (id > 0 || type.name === 'Entity') ? getItem(ctx, type, id) : listItems(ctx, type);
+      return id !== null && isRowId(type, id) ? getItem(ctx, type, id) : listItems(ctx, type);
   }
 }

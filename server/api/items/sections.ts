@@ -1,16 +1,16 @@
 import { READ, READNOTE } from '../../auth/rights';
 import { hasRight } from '../../auth/scope';
 import { accessFilter } from '../../auth/visibility';
-import type { SessionContext } from '../../http/context';
-import { RIGHT_MISSING_MESSAGE } from '../../http/errors';
-import { itemtypeOrThrow, type Itemtype } from '../../registry';
+import type { SessionContext } from '../../auth/context';
+import { RIGHT_MISSING_MESSAGE } from '../../core/errors';
+import { componentTypes, itemtypeOrThrow, itemtypesWith, type Itemtype } from '../../registry';
 import type { Feature } from '../../registry/types';
-import { selectAll, type Row } from '../../store/rows';
-import type { ReadOptions, WithFlag } from './options';
+import { selectAll, type Row } from '../../db/rows';
+import type { WithFlag } from '../../core/request-params';
+import type { ReadOptions } from './options';
 import { expandDropdowns, fieldsOf, linksOf } from './present';
 
 const NO_RIGHT = { error: 401, message: RIGHT_MISSING_MESSAGE };
-const DEVICE_TYPES = ['Item_DeviceProcessor', 'Item_DeviceMemory', 'Item_DeviceHardDrive', 'Item_DeviceNetworkCard', 'Item_DeviceGraphicCard'];
 const PORT_TYPES = ['NetworkPortEthernet', 'NetworkPortWifi', 'NetworkPortAggregate', 'NetworkPortAlias', 'NetworkPortDialup', 'NetworkPortLocal', 'NetworkPortFiberchannel'];
 
 type Section = (ctx: SessionContext, type: Itemtype, row: Row) => unknown;
@@ -28,8 +28,8 @@ function visibleRows(ctx: SessionContext, target: Itemtype, where: string, args:
 
 function devices(ctx: SessionContext, type: Itemtype, row: Row): unknown {
   const out: Record<string, Record<string, unknown>> = {};
-  for (const name of DEVICE_TYPES) {
-    const rows = selectAll(ctx.services.store.db, `SELECT * FROM ${itemtypeOrThrow(name).table} WHERE itemtype = ? AND items_id = ? AND is_deleted = 0 ORDER BY id`, ...of(type, row));
+  for (const { name, table } of componentTypes()) {
+    const rows = selectAll(ctx.services.store.db, `SELECT * FROM ${table} WHERE itemtype = ? AND items_id = ? AND is_deleted = 0 ORDER BY id`, ...of(type, row));
     if (rows.length) out[name] = Object.fromEntries(rows.map((r) => [String(r.id), omit(r, ['items_id', 'itemtype', 'is_deleted'])]));
   }
   return Object.keys(out).length ? out : [];
@@ -57,8 +57,8 @@ function softwares(ctx: SessionContext, type: Itemtype, row: Row): unknown {
 
 function connections(ctx: SessionContext, _type: Itemtype, row: Row): unknown {
   const out: Record<string, unknown[]> = {};
-  for (const name of ['Monitor', 'Peripheral', 'Phone', 'Printer']) {
-    const target = itemtypeOrThrow(name);
+  for (const target of itemtypesWith('connectable')) {
+    const name = target.name;
     const links = selectAll(ctx.services.store.db, 'SELECT * FROM glpi_computers_items WHERE computers_id = ? AND itemtype = ? AND is_deleted = 0 ORDER BY id', Number(row.id), name);
     const list: unknown[] = [];
     for (const link of links) {
@@ -81,8 +81,11 @@ function connections(ctx: SessionContext, _type: Itemtype, row: Row): unknown {
 function networkPorts(ctx: SessionContext, type: Itemtype, row: Row): unknown {
   if (!canRead(ctx, 'networking')) return NO_RIGHT;
   const db = ctx.services.store.db;
+  const ports = selectAll(db, 'SELECT * FROM glpi_networkports WHERE itemtype = ? AND items_id = ? AND is_deleted = 0 ORDER BY logical_number, id', ...of(type, row));
+  // Nothing found is `[]`, as every other section; otherwise every instantiation type is a key.
+  if (ports.length === 0) return [];
   const out: Record<string, unknown[]> = Object.fromEntries(PORT_TYPES.map((t) => [t, []]));
-  for (const port of selectAll(db, 'SELECT * FROM glpi_networkports WHERE itemtype = ? AND items_id = ? AND is_deleted = 0 ORDER BY logical_number, id', ...of(type, row))) {
+  for (const port of ports) {
     const kind = PORT_TYPES.includes(String(port.instantiation_type)) ? String(port.instantiation_type) : 'NetworkPortEthernet';
     const entry: Record<string, unknown> = {
       netport_id: port.id,
@@ -198,8 +201,12 @@ export function withSections(ctx: SessionContext, type: Itemtype, row: Row, opts
   for (const [flag, key, applies, build] of SECTIONS) {
     if (opts.with.has(flag) && applies(type)) out[key] = build(ctx, type, row);
   }
-  // History rows get what any item gets: its link, and names with expand_dropdowns (as GLPI).
-  if (Array.isArray(out._logs)) out._logs = (out._logs as Row[]).map((log) => nestedRow(ctx, itemtypeOrThrow('Log'), log, opts));
+  // History rows get what any item gets: its link, and names with expand_dropdowns (as GLPI);
+  // GLPI answers them as an object keyed by log id ([] when there is none).
+  if (Array.isArray(out._logs) && out._logs.length > 0) {
+    const log = itemtypeOrThrow('Log');
+    out._logs = Object.fromEntries((out._logs as Row[]).map((row) => [String(row.id), nestedRow(ctx, log, row, opts)]));
+  }
   return out;
 }
 

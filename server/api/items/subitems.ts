@@ -1,5 +1,5 @@
-import type { Reply, SessionContext } from '../../http/context';
-import { badRequest } from '../../http/errors';
+import type { Reply, SessionContext } from '../../auth/context';
+import { badRequest } from '../../core/errors';
 import type { Itemtype } from '../../registry';
 import { listItems } from './list';
 import { loadReadable } from './read';

@@ -1,11 +1,14 @@
 import type { Action } from '../../auth/rights';
-import { actorName } from '../../store/history';
-import { addItem, deleteItem, ItemError, mayAttempt, updateItem, type WriteContext } from '../../store/crud';
-import { hooksOf } from '../../store/hooks';
-import { inTransaction } from '../../store/db';
-import { empty, json, type Reply, type SessionContext } from '../../http/context';
-import { ApiError, badRequest, errors } from '../../http/errors';
-import { asList, flag, isObject, toId, type Params } from '../../http/params';
+import { actorName } from '../../items/history';
+import { addItem, deleteItem, ItemError, mayAttempt, updateItem, type WriteContext } from '../../items/crud';
+import { hooksOf } from '../../items/hooks';
+import { nameOfRow } from '../../items/names';
+import { inSavepoint, inTransaction } from '../../db/connection';
+import { findById } from '../../db/rows';
+import { empty, json, type Reply, type SessionContext } from '../../auth/context';
+import { ApiError, badRequest, errors } from '../../core/errors';
+import { asList, flag, isObject, toId, type Params } from '../../core/params';
+import { flagParam } from '../../core/request-params';
 import type { Itemtype } from '../../registry';
 import { boundedLinkHeader } from './link-header';
 
@@ -44,7 +47,8 @@ function requireClassRight(ctx: SessionContext, type: Itemtype, action: Action):
   if (!mayAttempt(ctx.scope, type, action)) throw errors.rightMissing();
 }
 
-type Outcome<T> = { ok: true; value: T; extra: Record<string, unknown> } | { ok: false; message: string; code?: string };
+type Failure = { ok: false; message: string; code?: string; status?: number };
+type Outcome<T> = { ok: true; value: T; extra: Record<string, unknown> } | Failure;
 
 /** A request this large changes table sizes enough to refresh the planner's statistics. */
 const BIG_WRITE = 200;
@@ -61,7 +65,7 @@ function missingId(verb: 'update' | 'delete'): never {
 }
 
 function failure(error: unknown): Outcome<never> {
-  if (error instanceof ItemError) return { ok: false, message: error.message, code: error.code };
+  if (error instanceof ItemError) return { ok: false, message: error.message, code: error.code, status: error.status };
   if (error instanceof Error && /constraint/i.test(error.message)) return { ok: false, message: 'The item conflicts with an existing one' };
   throw error;
 }
@@ -90,13 +94,19 @@ async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype
       if (outcomes[i]) continue;
       const wc = contexts[i]!;
       try {
-        outcomes[i] = { ok: true, value: db.transaction(() => step.run(wc))(), extra: wc.extra };
+        outcomes[i] = { ok: true, value: inSavepoint(db, () => step.run(wc)), extra: wc.extra };
       } catch (error) {
         outcomes[i] = failure(error);
       }
     }
   });
   return outcomes as Outcome<T>[];
+}
+
+/** A single element's failure: the status its refusal carries (403 for an account out of reach), else GLPI's 400. */
+function singleFailure(outcome: Failure, code: string): ApiError {
+  if (outcome.status) return new ApiError(outcome.status, outcome.code ?? code, outcome.message);
+  return new ApiError(400, code, outcome.message);
 }
 
 /** 200/201 when all succeed, 207 with the results when some fail, 400 when all fail. */
@@ -106,6 +116,18 @@ function bulkReply(results: Record<string, unknown>[], failed: number, verb: 'AD
   throw new ApiError(400, `ERROR_GLPI_${verb}`, results);
 }
 
+/**
+ * GLPI's answer to an add: "Item successfully added: " and the item's link text (its name; ITIL
+ * items add their id; unnamed ones read "<Type> - ID <id>"). Types GLPI keeps quiet answer "".
+ */
+function addedMessage(ctx: SessionContext, type: Itemtype, id: number): string {
+  if (type.quietAdd) return '';
+  const row = findById(ctx.services.store.db, type.table, id);
+  const name = row ? nameOfRow(type, row) : '';
+  const text = name === '' ? `${type.name} - ID ${id}` : type.kind === 'itil' ? `${name} (${id})` : name;
+  return `Item successfully added: ${text}`;
+}
+
 /** POST /:itemtype/ (and /:parent/:id/:itemtype/, which fills the parent link). */
 export async function createItems(ctx: SessionContext, type: Itemtype, parentFields: Params = {}): Promise<Reply> {
   const { list, single } = inputElements(ctx);
@@ -113,6 +135,7 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
   const results: Record<string, unknown>[] = [];
   const ids: number[] = [];
   let failed = 0;
+  let firstFailure: Failure | null = null;
   const steps = list.map((element): Step<number> => {
     const input = { ...parentFields, ...element };
     return { input, run: (wc) => addItem(wc, type, input) };
@@ -120,16 +143,17 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
   for (const outcome of await runSteps(ctx, true, type, steps)) {
     if (outcome.ok) {
       ids.push(outcome.value);
-      results.push({ id: outcome.value, message: '', ...outcome.extra });
+      results.push({ id: outcome.value, message: addedMessage(ctx, type, outcome.value), ...outcome.extra });
     } else {
       failed++;
+      firstFailure ??= outcome;
       results.push({ id: false, message: outcome.message });
     }
   }
   const href = (id: number) => `${ctx.apiBase}/${type.name}/${id}`;
   if (single) {
+    if (firstFailure) throw singleFailure(firstFailure, 'ERROR_GLPI_ADD');
     const outcome = results[0]!;
-    if (failed) throw new ApiError(400, 'ERROR_GLPI_ADD', outcome.message);
     return json(outcome, 201, { Location: href(outcome.id as number) });
   }
   return bulkReply(results, failed, 'ADD', 201, { Link: boundedLinkHeader(ids.map(href)) });
@@ -143,6 +167,7 @@ export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: nu
   const results: Record<string, unknown>[] = [];
   let failed = 0;
   let notFound = false;
+  let firstFailure: Failure | null = null;
   const ids = list.map((element) => urlId ?? toId(element.id));
   const steps = list.map((element, i): Step<void> => {
     const id = ids[i];
@@ -156,25 +181,27 @@ export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: nu
     else {
       failed++;
       notFound ||= outcome.code === 'ERROR_ITEM_NOT_FOUND';
+      firstFailure ??= outcome;
       results.push({ [id]: false, message: outcome.message });
     }
   }
-  if (single && failed) {
+  if (single && firstFailure) {
     if (notFound) throw errors.itemNotFound();
-    throw new ApiError(400, 'ERROR_GLPI_UPDATE', results[0]!.message);
+    throw singleFailure(firstFailure, 'ERROR_GLPI_UPDATE');
   }
   return bulkReply(results, failed, 'UPDATE', 200);
 }
 
 /** DELETE /:itemtype/[:id]: trash, or purge with force_purge (always for types without a trash). */
 export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: number | null): Promise<Reply> {
-  const forcePurge = flag(ctx.params, 'force_purge', false);
-  const history = flag(ctx.params, 'history', true);
+  const forcePurge = flagParam(ctx.params, 'force_purge');
+  const history = flagParam(ctx.params, 'history');
   const elements: Elements = urlId !== null ? { list: [{ id: urlId } as Params], single: true } : inputElements(ctx);
   requireClassRight(ctx, type, forcePurge || !type.trash ? 'purge' : 'delete');
   const results: Record<string, unknown>[] = [];
   let failed = 0;
   let notFound = false;
+  let firstFailure: Failure | null = null;
   const ids = elements.list.map((element) => toId(element.id));
   const steps = ids.map((id): Step<void> => ({
     input: null,
@@ -186,14 +213,15 @@ export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: nu
     else {
       failed++;
       notFound ||= outcome.code === 'ERROR_ITEM_NOT_FOUND';
+      firstFailure ??= outcome;
       results.push({ [id]: false, message: outcome.message, ...(outcome.code === 'ERROR_NOT_DELETED' ? { error: 'ERROR_NOT_DELETED' } : {}) });
     }
   }
   if (urlId !== null) {
     if (!failed) return empty(204);
     if (notFound) throw errors.itemNotFound();
-    const first = results[0]!;
-    throw new ApiError(400, first.error === 'ERROR_NOT_DELETED' ? 'ERROR_NOT_DELETED' : 'ERROR_GLPI_DELETE', first.message);
+    const first = firstFailure!;
+    throw singleFailure(first, first.code === 'ERROR_NOT_DELETED' ? 'ERROR_NOT_DELETED' : 'ERROR_GLPI_DELETE');
   }
   return bulkReply(results, failed, 'DELETE', 200);
 }

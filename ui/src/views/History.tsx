@@ -38,7 +38,9 @@ export function History({ itemtype, id, options, reload }: { itemtype: string; i
       .get(itemtype, id, { with_logs: true })
       .then((item) => {
         if (!live) return;
-        if (Array.isArray(item._logs)) setLogs([...(item._logs as Item[])].sort((a, b) => b.id - a.id));
+        // An object keyed by log id, or [] when there is none (GLPI's shape).
+        const logs = item._logs;
+        if (logs && typeof logs === 'object' && !('error' in logs)) setLogs(Object.values(logs as Record<string, Item>).sort((a, b) => b.id - a.id));
         else setError('Your profile cannot read the history.');
       })
       .catch((e: unknown) => live && setError(errorText(e)));

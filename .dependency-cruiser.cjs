@@ -1,0 +1,61 @@
+/**
+ * The server's layers, top to bottom. A file may import its own layer and the layers below it;
+ * an import that runs upward, or any cycle, fails `npm test`.
+ *
+ *   entry    main.ts, rules.ts, config.ts, cli/, import/   start-up, the composition root, commands
+ *   http     http/                                   Elysia app, routing, body and parameter parsing
+ *   api      api/                                    what each endpoint answers
+ *   domain   search/ documents/ itil/ assets/ users/ notify/   (may import items, not each other)
+ *   items    items/                                  generic CRUD, history, cascades, trees, hooks
+ *   auth     auth/                                   sessions, rights, entity scope, visibility
+ *   db       db/                                     the SQL engine (SQLite): the only user of bun:sqlite
+ *   core     core/, registry/                        errors, parameters, clock; the itemtype registry
+ */
+const layer = {
+  entry: '^server/(main|rules|config)\\.ts$|^server/(cli|import)/',
+  http: '^server/http/',
+  api: '^server/api/',
+  domain: '^server/(search|documents|itil|assets|users|notify)/',
+  items: '^server/items/',
+  auth: '^server/auth/',
+  db: '^server/db/',
+};
+const above = (...names) => names.map((n) => layer[n]).join('|');
+
+const upward = (name, from, to) => ({ name, severity: 'error', from: { path: layer[from] ?? from }, to: { path: to } });
+
+module.exports = {
+  forbidden: [
+    { name: 'no-cycle', severity: 'error', comment: 'no two files import each other, directly or around a loop', from: {}, to: { circular: true } },
+    upward('http-upward', 'http', above('entry')),
+    upward('api-upward', 'api', above('entry', 'http')),
+    upward('domain-upward', 'domain', above('entry', 'http', 'api')),
+    {
+      name: 'domain-siblings',
+      severity: 'error',
+      comment: 'search, documents, itil, assets, users and notify stand side by side: each may use items, not another one',
+      from: { path: '^server/([^/]+)/', pathNot: '^server/(?!(search|documents|itil|assets|users|notify)/)' },
+      to: { path: layer.domain, pathNot: '^server/$1/' },
+    },
+    upward('items-upward', 'items', above('entry', 'http', 'api', 'domain')),
+    upward('auth-upward', 'auth', above('entry', 'http', 'api', 'domain', 'items')),
+    upward('db-upward', 'db', above('entry', 'http', 'api', 'domain', 'items', 'auth')),
+    { name: 'registry-alone', severity: 'error', from: { path: '^server/registry/' }, to: { path: '^server/', pathNot: '^server/(registry|core)/' } },
+    { name: 'core-alone', severity: 'error', from: { path: '^server/core/' }, to: { path: '^server/', pathNot: '^server/core/|^package\\.json$' } },
+    {
+      name: 'sqlite-only-in-db',
+      severity: 'error',
+      comment: 'the SQL engine stays behind db/, so a second engine is one new module beside it',
+      from: { path: '^server/', pathNot: layer.db },
+      to: { path: '^bun:sqlite$' },
+    },
+    { name: 'server-not-ui-or-tests', severity: 'error', from: { path: '^server/' }, to: { path: '^(ui|test|bench)/' } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    parser: 'swc',
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: 'node_modules' },
+  },
+};

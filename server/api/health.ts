@@ -1,0 +1,66 @@
+/**
+ * GET|HEAD /health: for load balancers, container orchestrators and monitoring. No session, no
+ * app token; it answers whether this process can still read its database, cheaply enough to be
+ * polled every few seconds (one indexed read, one stat: no integrity check).
+ */
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { now } from '../core/clock';
+import { probe, type Db } from '../db/connection';
+import { VERSION } from '../core/version';
+
+export interface HealthTarget {
+  db: Db;
+  dataDir: string;
+}
+
+/** When this server started, by the injected clock (uptime follows a test clock too). */
+let startedAt = now();
+
+/** Called once the server is up, after the clock is set. */
+export function markStarted(): void {
+  startedAt = now();
+}
+
+export interface Health {
+  status: 'ok' | 'error';
+  version: string;
+  database: 'ok' | 'error';
+  uptime_s: number;
+  reason?: string;
+}
+
+/** null when the database answers, else why not. */
+function databaseProblem(target: HealthTarget): string | null {
+  try {
+    // The server keeps its connection open: a deleted or replaced file would go unnoticed by the
+    // read below while every write ends up in an unlinked file.
+    if (!statSync(join(target.dataDir, 'deskbase.sqlite')).isFile()) return 'database file is not a regular file';
+  } catch {
+    return 'database file is missing from the data folder';
+  }
+  try {
+    probe(target.db);
+    return null;
+  } catch (error) {
+    return `database is unreachable: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+export function checkHealth(target: HealthTarget): Health {
+  const problem = databaseProblem(target);
+  const uptime_s = Math.max(0, Math.floor((now() - startedAt) / 1000));
+  if (problem === null) return { status: 'ok', version: VERSION, database: 'ok', uptime_s };
+  return { status: 'error', version: VERSION, database: 'error', uptime_s, reason: problem };
+}
+
+export function healthResponse(target: HealthTarget, method: string): Response {
+  const method_ = method.toUpperCase();
+  const headers = { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+  if (method_ !== 'GET' && method_ !== 'HEAD') {
+    return new Response(JSON.stringify(['ERROR', 'Method not allowed: use GET or HEAD']), { status: 405, headers: { ...headers, Allow: 'GET, HEAD' } });
+  }
+  const health = checkHealth(target);
+  const status = health.status === 'ok' ? 200 : 503;
+  return new Response(method_ === 'HEAD' ? null : JSON.stringify(health), { status, headers });
+}

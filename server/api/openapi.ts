@@ -1,0 +1,460 @@
+/**
+ * GET /openapi.json: an OpenAPI 3.1 description of /apirest.php, generated from the registry on
+ * first use (every itemtype's collection and item paths, its fields and types from the column
+ * specs), then served from memory. It lives outside /apirest.php because GLPI clients read the
+ * first segment after it as an itemtype.
+ */
+import { allItemtypes, type Itemtype } from '../registry';
+import { ALIASES } from '../registry/aliases';
+import type { Column } from '../registry/columns';
+import { describeParam, REQUEST_PARAMS, WITH_FLAGS, type RequestParamName } from '../core/request-params';
+import { VERSION } from '../core/version';
+
+type Schema = Record<string, unknown>;
+type Operation = Record<string, unknown>;
+
+const ref = (kind: 'schemas' | 'parameters' | 'responses', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const nullable = (schema: Schema, isNullable: boolean): Schema =>
+  isNullable ? { ...schema, type: [schema.type as string, 'null'] } : schema;
+
+const DATETIME = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
+const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
+
+/** The JSON Schema of one column as the API answers it. */
+function columnSchema(type: Itemtype, col: Column): Schema {
+  let schema: Schema;
+  switch (col.kind) {
+    case 'int':
+      schema = { type: 'integer', ...(col.unsigned ? { minimum: 0 } : {}) };
+      break;
+    case 'bool':
+      schema = { type: 'integer', enum: [0, 1] };
+      break;
+    case 'string':
+    case 'text':
+      schema = { type: 'string', ...(col.size ? { maxLength: col.size } : {}) };
+      break;
+    case 'datetime':
+      schema = { type: 'string', pattern: DATETIME, description: 'YYYY-MM-DD HH:MM:SS' };
+      break;
+    case 'date':
+      schema = { type: 'string', pattern: DATE, description: 'YYYY-MM-DD' };
+      break;
+    case 'decimal':
+      // Answered as a string with the column's scale, as GLPI (MySQL DECIMAL) does; numbers are accepted on input.
+      schema = { type: 'string', pattern: `^-?\\d+${col.size ? `\\.\\d{${col.size}}` : ''}$` };
+      break;
+    case 'float':
+      schema = { type: 'number' };
+      break;
+  }
+  const target = type.foreignKeys.get(col.name);
+  if (target) {
+    schema = {
+      type: ['integer', 'string'],
+      minimum: 0,
+      description: `id of a ${target} (0: none); its name with expand_dropdowns=true`,
+      'x-deskbase-itemtype': target,
+    };
+  } else if (col.name === 'items_id' && type.polymorphic) {
+    schema = { type: ['integer', 'string'], minimum: 0, description: 'id of an item of type `itemtype`; its name with expand_dropdowns=true' };
+  } else if (col.name === 'itemtype' && type.polyTargets.length) {
+    schema = { ...schema, enum: type.polyTargets };
+  }
+  schema = nullable(schema, col.nullable && typeof schema.type === 'string');
+  if (col.default !== null) {
+    if ((col.kind === 'string' || col.kind === 'text') && !target) schema.default = String(col.default);
+    else if ((col.kind === 'int' || col.kind === 'bool' || col.kind === 'float') && typeof col.default === 'number' && Number.isFinite(col.default)) schema.default = col.default;
+  }
+  if (col.name === 'id' || type.computed.includes(col.name)) schema.readOnly = true;
+  return schema;
+}
+
+function itemSchema(type: Itemtype): Schema {
+  const hidden = new Set(type.hidden);
+  const properties: Record<string, Schema> = {};
+  for (const col of type.columns) if (!hidden.has(col.name)) properties[col.name] = columnSchema(type, col);
+  properties.links = { type: 'array', readOnly: true, description: 'HATEOAS links (get_hateoas=true, the default)', items: ref('schemas', 'Link') };
+  const notes = [`Table ${type.table} (${type.kind}).`];
+  if (type.trash) notes.push('DELETE moves to the trash; force_purge=true removes.');
+  if (type.readOnly) notes.push('Read-only through the API.');
+  if (type.required.length) notes.push(`Required on creation: ${type.required.join(', ')}.`);
+  return { type: 'object', description: notes.join(' '), properties };
+}
+
+const q = (name: string, schema: Schema, description: string): Schema => ({ name, in: 'query', required: false, schema, description });
+const bool = { type: 'boolean' };
+
+/** A query parameter as the table of request parameters describes it. */
+function queryParam(name: RequestParamName): Schema {
+  const { description, default: fallback } = describeParam(name);
+  const { shape } = REQUEST_PARAMS[name];
+  const schema = fallback === undefined ? shape : { ...shape, default: fallback };
+  if (shape.type === 'object') return { name, in: 'query', style: 'deepObject', explode: true, schema, description };
+  if (shape.type === 'array') return { name: `${name}[]`, in: 'query', required: false, schema, description };
+  return { name, in: 'query', required: false, schema, description };
+}
+
+const PARAMETERS: Record<string, Schema> = {
+  id: { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 0 } },
+  ...Object.fromEntries((Object.keys(REQUEST_PARAMS) as RequestParamName[]).map((name) => [name, queryParam(name)])),
+};
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('schemas', 'Error') } } });
+const RESPONSES: Record<string, Schema> = {
+  BadRequest: errorResponse('Bad request: ["ERROR…", "message"]'),
+  Unauthorized: errorResponse('No or invalid session token: ERROR_SESSION_TOKEN_MISSING, ERROR_SESSION_TOKEN_INVALID'),
+  Forbidden: errorResponse('ERROR_RIGHT_MISSING'),
+  NotFound: errorResponse('ERROR_ITEM_NOT_FOUND'),
+  MultiStatus: errorResponse('Some elements of a bulk request failed: ["ERROR_GLPI_PARTIAL_…", [per-element results]]'),
+  ServerError: errorResponse('Unexpected error (logged on the server)'),
+  Created: {
+    description: 'Created: {"id": n, "message": ""} (a list for a list)',
+    headers: { Location: { schema: { type: 'string' } }, Link: { schema: { type: 'string' } } },
+    content: { 'application/json': { schema: { oneOf: [ref('schemas', 'Created'), { type: 'array', items: ref('schemas', 'Created') }] } } },
+  },
+  Written: {
+    description: 'Done: [{"<id>": true, "message": ""}, …]',
+    content: { 'application/json': { schema: { type: 'array', items: ref('schemas', 'WriteResult') } } },
+  },
+};
+
+const commonErrors = {
+  400: ref('responses', 'BadRequest'),
+  401: ref('responses', 'Unauthorized'),
+  403: ref('responses', 'Forbidden'),
+  500: ref('responses', 'ServerError'),
+};
+
+const jsonContent = (schema: Schema) => ({ 'application/json': { schema } });
+const ok = (description: string, schema: Schema = {}) => ({ description, content: jsonContent(schema) });
+const body = (schema: Schema, required = true) => ({ required, content: jsonContent(schema) });
+const params = (...names: string[]) => names.map((n) => ref('parameters', n));
+
+const PAGE_HEADERS = {
+  'Content-Range': { description: 'start-end/total', schema: { type: 'string' } },
+  'Accept-Range': { description: '<Itemtype> 1000: the largest page', schema: { type: 'string' } },
+};
+
+
+function itemtypePaths(type: Itemtype, paths: Record<string, Record<string, Operation>>): void {
+  const name = type.name;
+  const schema = ref('schemas', name);
+  const tags = [name];
+  const createSchema = type.required.length ? { allOf: [schema], required: type.required } : schema;
+  const collection: Record<string, Operation> = {
+    get: {
+      tags,
+      operationId: `list${name}`,
+      summary: `List ${name} items readable in the active entities`,
+      parameters: params('range', 'sort', 'order', 'searchText', 'is_deleted', 'expand_dropdowns', 'get_hateoas', 'only_id', 'add_keys_names', 'with_networkports'),
+      responses: {
+        200: { description: 'The whole collection', headers: PAGE_HEADERS, content: jsonContent({ type: 'array', items: schema }) },
+        206: { description: 'One page of the collection', headers: PAGE_HEADERS, content: jsonContent({ type: 'array', items: schema }) },
+        ...commonErrors,
+      },
+    },
+  };
+  const item: Record<string, Operation> = {
+    get: {
+      tags,
+      operationId: `get${name}`,
+      summary: `One ${name}`,
+      parameters: params('id', 'expand_dropdowns', 'get_hateoas', 'get_sha1', ...WITH_FLAGS, 'add_keys_names'),
+      responses: { 200: ok(`The ${name}`, schema), ...commonErrors, 404: ref('responses', 'NotFound') },
+    },
+  };
+  if (!type.readOnly) {
+    collection.post = {
+      tags,
+      operationId: `create${name}`,
+      summary: `Create one ${name} (input object) or several (input array)`,
+      requestBody: body({
+        type: 'object',
+        required: ['input'],
+        properties: { input: { oneOf: [createSchema, { type: 'array', items: createSchema }] } },
+      }),
+      responses: {
+        201: ref('responses', 'Created'),
+        207: ref('responses', 'MultiStatus'),
+        ...commonErrors,
+      },
+    };
+    collection.put = {
+      tags,
+      operationId: `update${name}List`,
+      summary: `Update several ${name} items (each element carries its id)`,
+      requestBody: body({ type: 'object', required: ['input'], properties: { input: { type: 'array', items: schema } } }),
+      responses: { 200: ref('responses', 'Written'), 207: ref('responses', 'MultiStatus'), ...commonErrors },
+    };
+    collection.delete = {
+      tags,
+      operationId: `delete${name}List`,
+      summary: `Delete several ${name} items`,
+      parameters: params('force_purge', 'history'),
+      requestBody: { $ref: '#/components/requestBodies/DeleteList' },
+      responses: { 200: ref('responses', 'Written'), 207: ref('responses', 'MultiStatus'), ...commonErrors },
+    };
+    const update = {
+      tags,
+      operationId: `update${name}`,
+      summary: `Update one ${name} (partial: only the given fields change; the URL id wins)`,
+      parameters: params('id'),
+      requestBody: body({ type: 'object', required: ['input'], properties: { input: schema } }),
+      responses: { 200: ref('responses', 'Written'), ...commonErrors, 404: ref('responses', 'NotFound') },
+    };
+    item.put = update;
+    item.patch = { ...update, operationId: `patch${name}` };
+    item.delete = {
+      tags,
+      operationId: `delete${name}`,
+      summary: type.trash ? `Move one ${name} to the trash (force_purge=true removes it)` : `Remove one ${name}`,
+      parameters: params('id', 'force_purge', 'history'),
+      responses: { 204: { description: 'Deleted' }, ...commonErrors, 404: ref('responses', 'NotFound') },
+    };
+  }
+  if (name === 'Document') {
+    (item.get!.parameters as Schema[]).push(q('alt', { type: 'string', enum: ['media'] }, 'alt=media (or Accept: application/octet-stream) downloads the file'));
+    (item.get!.responses as Schema)[200] = {
+      description: 'The document, or its file with alt=media',
+      content: { 'application/json': { schema }, 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+    };
+    collection.post!.description =
+      'Upload with multipart/form-data: a part uploadManifest (JSON {"input": {"name": …, "_filename": ["file.pdf"]}}) and the files as filename[0], filename[1], …';
+  }
+  paths[`/${name}/`] = collection;
+  paths[`/${name}/{id}`] = item;
+}
+
+function sessionPaths(typeNames: string[]): Record<string, Record<string, Operation>> {
+  const tags = ['Session'];
+  const get = (operationId: string, summary: string, response: Schema, extra: Operation = {}) => ({
+    get: { tags, operationId, summary, ...extra, responses: { 200: ok(summary, response), ...commonErrors } },
+  });
+  const itemtypeParam = { name: 'itemtype', in: 'path', required: true, schema: { type: 'string', enum: typeNames } };
+  const object = { type: 'object', additionalProperties: true };
+  return {
+    '/initSession': {
+      get: {
+        tags,
+        operationId: 'initSession',
+        summary: 'Open a session',
+        description:
+          'Credentials: `Authorization: Basic base64(login:password)`, or `Authorization: user_token <token>`, or the login/password/user_token parameters. Send the answered session_token as the Session-Token header afterwards.',
+        security: [{ BasicAuth: [] }, { UserToken: [] }, { BasicAuth: [], AppToken: [] }, { UserToken: [], AppToken: [] }],
+        parameters: [q('get_full_session', bool, 'add the session to the answer'), q('login', { type: 'string' }, 'with password, instead of Basic credentials'), q('password', { type: 'string' }, 'with login'), q('user_token', { type: 'string' }, 'instead of Authorization: user_token …')],
+        responses: {
+          200: ok('The session token', { type: 'object', required: ['session_token'], properties: { session_token: { type: 'string' }, session: object } }),
+          400: ref('responses', 'BadRequest'),
+          401: errorResponse('ERROR_GLPI_LOGIN, ERROR_GLPI_LOGIN_USER_TOKEN'),
+          429: { ...errorResponse('Too many failed logins (ERROR_GLPI_LOGIN), see Retry-After'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
+        },
+      },
+    },
+    '/killSession': get('killSession', 'Close the session', {}),
+    '/getFullSession': get('getFullSession', 'The session', { type: 'object', properties: { session: object } }),
+    '/getGlpiConfig': get('getGlpiConfig', 'The configuration (without secrets)', { type: 'object', properties: { cfg_glpi: object } }),
+    '/getMyProfiles': get('getMyProfiles', 'Profiles of the user', { type: 'object', properties: { myprofiles: { type: 'array', items: object } } }),
+    '/getActiveProfile': get('getActiveProfile', 'The active profile', { type: 'object', properties: { active_profile: object } }),
+    '/changeActiveProfile': {
+      post: {
+        tags,
+        operationId: 'changeActiveProfile',
+        summary: 'Change the active profile',
+        requestBody: body({ type: 'object', required: ['profiles_id'], properties: { profiles_id: { type: 'integer' } } }),
+        responses: { 200: ok('Changed'), ...commonErrors, 404: ref('responses', 'NotFound') },
+      },
+    },
+    '/getMyEntities': get(
+      'getMyEntities',
+      'Entities the user can reach',
+      { type: 'object', properties: { myentities: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } } } },
+      { parameters: [q('is_recursive', bool, 'add the sub-entities')] },
+    ),
+    '/getActiveEntities': get('getActiveEntities', 'The active entities', { type: 'object', properties: { active_entity: object } }),
+    '/changeActiveEntities': {
+      post: {
+        tags,
+        operationId: 'changeActiveEntities',
+        summary: 'Change the active entities',
+        requestBody: body({
+          type: 'object',
+          properties: { entities_id: { oneOf: [{ type: 'integer' }, { type: 'string', enum: ['all'] }] }, is_recursive: bool },
+        }),
+        responses: { 200: ok('Changed'), ...commonErrors, 404: ref('responses', 'NotFound') },
+      },
+    },
+    '/getMultipleItems': get('getMultipleItems', 'Several items of any types at once', { type: 'array', items: object }, {
+      parameters: [
+        {
+          name: 'items',
+          in: 'query',
+          required: true,
+          style: 'deepObject',
+          explode: true,
+          schema: { type: 'array', items: { type: 'object', properties: { itemtype: { type: 'string' }, items_id: { type: 'integer' } } } },
+          description: 'items[0][itemtype]=Computer&items[0][items_id]=1&…',
+        },
+        ...params('expand_dropdowns', 'get_hateoas', ...WITH_FLAGS),
+      ],
+    }),
+    '/listSearchOptions/{itemtype}': get('listSearchOptions', 'Search options of an itemtype', object, {
+      parameters: [itemtypeParam, q('raw', bool, 'GLPI raw form')],
+    }),
+    '/search/{itemtype}': {
+      get: {
+        tags: ['Search'],
+        operationId: 'search',
+        summary: "GLPI's search engine",
+        description:
+          'criteria[0][field]=<search option id>&criteria[0][searchtype]=contains|equals|notequals|lessthan|morethan|under|notunder&criteria[0][value]=…&criteria[1][link]=AND|OR|AND NOT|OR NOT; metacriteria[…][itemtype] for linked types; forcedisplay[]=<id>. AllAssets searches every asset type.',
+        parameters: [
+          { ...itemtypeParam, schema: { type: 'string', enum: [...typeNames, 'AllAssets'] } },
+          ...['criteria', 'metacriteria'].map((name) => ({ name, in: 'query', style: 'deepObject', explode: true, schema: { type: 'array', items: object } })),
+          ...params('forcedisplay', 'sort', 'order', 'range', 'rawdata', 'withindexes', 'uid_cols', 'giveItems', 'is_deleted'),
+        ],
+        responses: {
+          200: ok('Results', { type: 'object', properties: { totalcount: { type: 'integer' }, count: { type: 'integer' }, sort: {}, order: {}, data: {}, 'content-range': { type: 'string' } } }),
+          206: ok('One page of the results', object),
+          ...commonErrors,
+        },
+      },
+    },
+    '/{itemtype}/{id}/{sub_itemtype}': {
+      get: {
+        tags: ['Items'],
+        operationId: 'listSubItems',
+        summary: 'Items of sub_itemtype linked to one item (its HATEOAS links)',
+        parameters: [itemtypeParam, ref('parameters', 'id'), { name: 'sub_itemtype', in: 'path', required: true, schema: { type: 'string', enum: typeNames } }, ...params('range', 'sort', 'order', 'expand_dropdowns', 'get_hateoas')],
+        responses: { 200: ok('The sub-items', { type: 'array', items: object }), 206: ok('One page of the sub-items', { type: 'array', items: object }), ...commonErrors },
+      },
+      post: {
+        tags: ['Items'],
+        operationId: 'createSubItems',
+        summary: 'Create sub-items, their link to the parent filled from the URL',
+        parameters: [itemtypeParam, ref('parameters', 'id'), { name: 'sub_itemtype', in: 'path', required: true, schema: { type: 'string', enum: typeNames } }],
+        requestBody: body({ type: 'object', required: ['input'], properties: { input: {} } }),
+        responses: { 201: ok('Created'), 207: ref('responses', 'MultiStatus'), ...commonErrors },
+      },
+    },
+    '/User/{id}/Picture': {
+      get: {
+        tags: ['User'],
+        operationId: 'getUserPicture',
+        summary: "The user's picture",
+        parameters: params('id'),
+        responses: { 200: { description: 'The image', content: { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } } }, 204: { description: 'No picture' }, ...commonErrors },
+      },
+    },
+    '/lostPassword': {
+      put: {
+        tags,
+        operationId: 'lostPassword',
+        summary: 'Ask for a password reset e-mail (email), or reset (email, password_forget_token, password)',
+        security: [],
+        requestBody: body({ type: 'object', properties: { email: { type: 'string' }, password_forget_token: { type: 'string' }, password: { type: 'string' } } }),
+        responses: { 200: ok('Done', { type: 'array', items: { type: 'string' } }), 400: ref('responses', 'BadRequest') },
+      },
+    },
+  };
+}
+
+export function buildOpenApi(): Record<string, unknown> {
+  const types = allItemtypes().slice().sort((a, b) => a.name.localeCompare(b.name));
+  const typeNames = types.map((t) => t.name);
+  const paths: Record<string, Record<string, Operation>> = sessionPaths(typeNames);
+  const schemas: Record<string, Schema> = {
+    Error: {
+      type: 'array',
+      description: 'Every failure: ["ERROR_CODE", "message"] (for bulk failures the second element lists per-element results)',
+      prefixItems: [{ type: 'string', pattern: '^ERROR' }, {}],
+      items: {},
+      minItems: 2,
+      maxItems: 2,
+      examples: [['ERROR_ITEM_NOT_FOUND', 'Item not found']],
+    },
+    Link: { type: 'object', required: ['rel', 'href'], properties: { rel: { type: 'string' }, href: { type: 'string', format: 'uri' } } },
+    Created: { type: 'object', required: ['id', 'message'], properties: { id: { type: 'integer' }, message: { type: 'string' } } },
+    WriteResult: { type: 'object', additionalProperties: true, description: '{"<id>": true|false, "message": "…"}' },
+  };
+  for (const type of types) {
+    schemas[type.name] = itemSchema(type);
+    itemtypePaths(type, paths);
+  }
+  for (const [name, alias] of Object.entries(ALIASES)) {
+    const description = `Old name of ${alias.target} items linked to a ${alias.parent.itemtype} (${alias.parent.fk})${Object.keys(alias.renamed).length ? `; renamed fields: ${Object.entries(alias.renamed).map(([o, n]) => `${o} = ${n}`).join(', ')}` : ''}.`;
+    const op = (operationId: string, extra: Operation = {}) => ({
+      tags: [alias.target],
+      operationId,
+      deprecated: true,
+      description,
+      ...extra,
+      responses: { 200: ok(name, { type: 'object', additionalProperties: true }), ...commonErrors },
+    });
+    paths[`/${name}/`] = { get: op(`list${name}`, { parameters: params('range', 'sort', 'order') }) };
+    paths[`/${name}/{id}`] = { get: op(`get${name}`, { parameters: params('id') }) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Deskbase REST API',
+      version: VERSION,
+      description:
+        "GLPI's legacy REST API (apirest.php) as Deskbase serves it. Open a session with initSession, then send its token in the Session-Token header (and App-Token when API clients are configured). Errors are [\"ERROR_CODE\", \"message\"] with GLPI's HTTP statuses.",
+    },
+    servers: [{ url: '/apirest.php' }],
+    security: [{ SessionToken: [] }, { SessionToken: [], AppToken: [] }],
+    tags: [{ name: 'Session' }, { name: 'Search' }, { name: 'Items' }, ...types.map((t) => ({ name: t.name, description: `${t.kind} (${t.table})` }))],
+    paths,
+    components: {
+      securitySchemes: {
+        SessionToken: { type: 'apiKey', in: 'header', name: 'Session-Token' },
+        AppToken: { type: 'apiKey', in: 'header', name: 'App-Token' },
+        BasicAuth: { type: 'http', scheme: 'basic' },
+        UserToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'user_token <token>' },
+      },
+      parameters: PARAMETERS,
+      responses: RESPONSES,
+      requestBodies: {
+        DeleteList: body({ type: 'object', required: ['input'], properties: { input: { type: 'array', items: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } } }),
+      },
+      schemas,
+    },
+  };
+}
+
+type Bytes = Uint8Array<ArrayBuffer>;
+
+let cached: { text: string; etag: string; gzip: Bytes } | null = null;
+
+function document(): { text: string; etag: string; gzip: Bytes } {
+  if (!cached) {
+    const text = JSON.stringify(buildOpenApi());
+    cached = { text, etag: `"${Bun.hash(text).toString(36)}"`, gzip: Bun.gzipSync(new TextEncoder().encode(text)) as Bytes };
+  }
+  return cached;
+}
+
+/** GET|HEAD /openapi.json (no session: it only describes what the registry holds). */
+export function openApiResponse(request: Request): Response {
+  const method = request.method.toUpperCase();
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Cache-Control': 'no-cache',
+    'Access-Control-Allow-Origin': '*',
+    'X-Content-Type-Options': 'nosniff',
+    Vary: 'Accept-Encoding',
+  };
+  if (method !== 'GET' && method !== 'HEAD') {
+    return new Response(JSON.stringify(['ERROR', 'Method not allowed: use GET']), { status: 405, headers: { ...headers, Allow: 'GET, HEAD' } });
+  }
+  const doc = document();
+  headers.ETag = doc.etag;
+  if (request.headers.get('if-none-match') === doc.etag) return new Response(null, { status: 304, headers });
+  let bodyOut: string | Bytes = doc.text;
+  if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+    bodyOut = doc.gzip;
+    headers['Content-Encoding'] = 'gzip';
+  }
+  return new Response(method === 'HEAD' ? null : bodyOut, { status: 200, headers });
+}

@@ -1,0 +1,59 @@
+import type { Scope } from './scope';
+import type { SessionRecord } from './sessions';
+import type { Services } from './services';
+import type { Params } from '../core/params';
+
+/** One uploaded file of a multipart request. */
+export interface Upload {
+  field: string;
+  file: File;
+}
+
+export interface RequestContext {
+  services: Services;
+  method: string;
+  /** Path segments after /apirest.php, without empty ones at the ends. */
+  segments: string[];
+  params: Params;
+  headers: Headers;
+  /** Absolute URL of the API root, e.g. http://host:8080/apirest.php */
+  apiBase: string;
+  ip: string;
+  uploads: Upload[];
+  /** The body was JSON (or a multipart manifest), as opposed to a form or nothing. */
+  jsonBody: boolean;
+  /** The Content-Type of a body that was not read (see body.ts), for the error that follows. */
+  ignoredBodyType: string | null;
+}
+
+export interface SessionContext extends RequestContext {
+  session: SessionRecord;
+  scope: Scope;
+}
+
+/** What a handler answers: a JSON value, nothing, or raw bytes. */
+export interface Reply {
+  status: number;
+  body?: unknown;
+  /** The JSON body already serialised (cached replies). */
+  jsonText?: string;
+  raw?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({ status, body, headers });
+export const empty = (status = 200, headers?: Record<string, string>): Reply => ({ status, headers });
+
+/** A token from its header or, as GLPI also accepts, from the parameters. */
+function headerOrParam(ctx: RequestContext, header: string, param: string): string {
+  const value = ctx.headers.get(header) ?? ctx.params[param];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+export function appTokenOf(ctx: RequestContext): string {
+  return headerOrParam(ctx, 'app-token', 'app_token');
+}
+
+export function sessionTokenOf(ctx: RequestContext): string {
+  return headerOrParam(ctx, 'session-token', 'session_token');
+}

@@ -1,0 +1,57 @@
+import { hasRight, type Scope } from './scope';
+import { CREATE, TICKET, UPDATE } from './rights';
+import type { Itemtype } from '../registry';
+
+/** Actor tables of each ITIL type: user links, group links, and the column naming the ITIL item. */
+export const ACTOR_TABLES: Record<string, { users: string; groups: string; fk: string }> = {
+  Ticket: { users: 'glpi_tickets_users', groups: 'glpi_groups_tickets', fk: 'tickets_id' },
+  Problem: { users: 'glpi_problems_users', groups: 'glpi_groups_problems', fk: 'problems_id' },
+  Change: { users: 'glpi_changes_users', groups: 'glpi_changes_groups', fk: 'changes_id' },
+};
+
+export const ACTOR = { REQUESTER: 1, ASSIGNED: 2, OBSERVER: 3 } as const;
+
+const ids = (list: number[]) => (list.length ? list.join(', ') : 'NULL');
+
+/**
+ * Which ITIL rows the session may see (`read`) or change (`write`), as SQL on alias `t`.
+ * READALL sees everything in scope; otherwise the user must be involved, as GLPI's rules say.
+ */
+export function itilFilter(scope: Scope, type: Itemtype, mode: 'read' | 'write' | 'delete', alias: string): string {
+  const actors = ACTOR_TABLES[type.name];
+  if (!actors || !type.right) return '1';
+  const me = Number(scope.user.id);
+  const groups = ids(scope.groups);
+  const userIs = (types: number[]) =>
+    `EXISTS (SELECT 1 FROM ${actors.users} au WHERE au.${actors.fk} = ${alias}.id AND au.users_id = ${me} AND au.type IN (${types.join(', ')}))`;
+  const groupIs = (types: number[]) =>
+    `EXISTS (SELECT 1 FROM ${actors.groups} ag WHERE ag.${actors.fk} = ${alias}.id AND ag.groups_id IN (${groups}) AND ag.type IN (${types.join(', ')}))`;
+  const involved = `(${alias}.users_id_recipient = ${me} OR ${userIs([ACTOR.REQUESTER, ACTOR.OBSERVER])})`;
+
+  if (mode !== 'read') {
+    if (scope.profile.interface === 'helpdesk') {
+      // Self-service users may only touch their own tickets while nobody has worked on them.
+      return hasRight(scope, type.right, CREATE) ? `(${involved} AND ${alias}.status = 1)` : '0';
+    }
+    // Central profiles trash and purge with the class right (DELETE/PURGE) in their entities.
+    if (mode === 'delete') return '1';
+    if (hasRight(scope, type.right, UPDATE)) return '1';
+    return hasRight(scope, type.right, TICKET.OWN) ? userIs([ACTOR.ASSIGNED]) : '0';
+  }
+
+  if (hasRight(scope, type.right, TICKET.READALL)) return '1';
+  const parts: string[] = [];
+  if (hasRight(scope, type.right, TICKET.READMY)) parts.push(involved);
+  if (type.name !== 'Ticket' && hasRight(scope, type.right, TICKET.READMY)) {
+    parts.push(userIs([ACTOR.ASSIGNED]), groupIs([ACTOR.REQUESTER, ACTOR.OBSERVER, ACTOR.ASSIGNED]));
+  }
+  if (type.name === 'Ticket') {
+    if (hasRight(scope, 'ticket', TICKET.READGROUP)) parts.push(groupIs([ACTOR.REQUESTER, ACTOR.OBSERVER]));
+    if (hasRight(scope, 'ticket', TICKET.OWN | TICKET.READASSIGN)) parts.push(userIs([ACTOR.ASSIGNED]));
+    if (hasRight(scope, 'ticket', TICKET.READASSIGN)) {
+      parts.push(groupIs([ACTOR.ASSIGNED]));
+      if (hasRight(scope, 'ticket', TICKET.ASSIGN)) parts.push(`${alias}.status = 1`);
+    }
+  }
+  return parts.length ? `(${parts.join(' OR ')})` : '0';
+}

@@ -1,0 +1,134 @@
+import * as v from 'valibot';
+import { ApiError, badRequest, errors } from './errors';
+
+/** Parameters of one request: query string, then body keys over it. Null-prototype objects. */
+export type Params = Record<string, unknown>;
+
+const MAX_PAIRS = 20_000;
+const MAX_DEPTH = 12;
+
+export function emptyParams(): Params {
+  return Object.create(null) as Params;
+}
+
+function decode(text: string): string {
+  const plus = text.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(plus);
+  } catch {
+    // Leave malformed percent sequences as they are, like PHP's urldecode.
+    return plus.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  }
+}
+
+/** Splits `a[b][]` into ['a', 'b', ''] (PHP's bracket notation; '.' and ' ' in the base become '_'). */
+function keyPath(key: string): string[] {
+  const open = key.indexOf('[');
+  if (open <= 0) return [key.replace(/[. ]/g, '_')];
+  const path = [key.slice(0, open).replace(/[. ]/g, '_')];
+  const re = /\[([^\]]*)\]/y;
+  re.lastIndex = open;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(key))) {
+    path.push(m[1]!);
+    if (re.lastIndex >= key.length) break;
+  }
+  return path;
+}
+
+function nextIndex(container: Params): string {
+  let max = -1;
+  for (const k of Object.keys(container)) if (/^\d+$/.test(k)) max = Math.max(max, Number(k));
+  return String(max + 1);
+}
+
+function assign(target: Params, path: string[], value: string): void {
+  if (path.length > MAX_DEPTH) throw badRequest(`parameter nesting deeper than ${MAX_DEPTH} levels`);
+  let node = target;
+  for (let i = 0; i < path.length; i++) {
+    const key = path[i] === '' ? nextIndex(node) : path[i]!;
+    if (i === path.length - 1) {
+      node[key] = value;
+      return;
+    }
+    const existing = node[key];
+    if (existing === null || typeof existing !== 'object') node[key] = emptyParams();
+    node = node[key] as Params;
+  }
+}
+
+/** Parses a query string (or form body) with PHP's rules: `a[0][b]=x`, `a[]=x`, raw or encoded brackets. */
+export function parseQueryString(query: string): Params {
+  const params = emptyParams();
+  if (query.startsWith('?')) query = query.slice(1);
+  const pairs = query.split('&');
+  if (pairs.length > MAX_PAIRS) throw badRequest(`too many parameters (at most ${MAX_PAIRS})`);
+  for (const pair of pairs) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const key = decode(eq < 0 ? pair : pair.slice(0, eq));
+    if (key === '' || key.startsWith('[')) continue;
+    assign(params, keyPath(key), eq < 0 ? '' : decode(pair.slice(eq + 1)));
+  }
+  return params;
+}
+
+/** Copies plain JSON data into null-prototype objects (no `__proto__` tricks downstream). */
+export function toParams(value: unknown, depth = 0): unknown {
+  if (depth > 64) throw errors.jsonPayloadInvalid('nested too deeply');
+  if (Array.isArray(value)) return value.map((v) => toParams(v, depth + 1));
+  if (value !== null && typeof value === 'object') {
+    const out = emptyParams();
+    for (const [k, v] of Object.entries(value)) out[k] = toParams(v, depth + 1);
+    return out;
+  }
+  return value;
+}
+
+export function isObject(value: unknown): value is Params {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A list given either as a JSON array or as bracket notation (`a[0]=…&a[1]=…`). */
+export function asList(value: unknown): unknown[] | null {
+  if (Array.isArray(value)) return value;
+  if (isObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.every((k) => /^\d+$/.test(k))) return keys.sort((a, b) => Number(a) - Number(b)).map((k) => value[k]);
+  }
+  return null;
+}
+
+/** A boolean parameter: true/false/1/0 as JSON values or strings (empty means false). */
+export const BOOLEAN = v.union([
+  v.boolean(),
+  v.pipe(v.picklist([0, 1]), v.transform((n) => n === 1)),
+  v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(['true', 'false', '1', '0', '']), v.transform((s) => s === 'true' || s === '1')),
+]);
+
+/** An id: a non-negative integer as a number or a string of digits. */
+const ID = v.union([
+  v.pipe(v.number(), v.safeInteger(), v.minValue(0)),
+  v.pipe(v.string(), v.trim(), v.regex(/^\d{1,15}$/), v.transform(Number)),
+]);
+
+/** Reads a boolean flag; anything but true/false/1/0 is a clear 400. */
+export function flag(params: Params, name: string, fallback: boolean): boolean {
+  const value = params[name];
+  if (value === undefined || value === null) return fallback;
+  const res = v.safeParse(BOOLEAN, value);
+  if (!res.success) throw badRequest(`parameter ${name} must be a boolean (true, false, 1 or 0)`);
+  return res.output;
+}
+
+/** A non-negative integer given as a number or a string of digits, else null. */
+export function toId(value: unknown): number | null {
+  const res = v.safeParse(ID, value);
+  return res.success ? res.output : null;
+}
+
+export function mergeInto(target: Params, source: Params): void {
+  for (const [k, v] of Object.entries(source)) target[k] = v;
+}
+
+export { ApiError };

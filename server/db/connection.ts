@@ -1,0 +1,54 @@
+import { Database, SQLiteError } from 'bun:sqlite';
+
+export type Db = Database;
+
+/** Opens (or creates) the SQLite file with the settings every connection needs. */
+export function openDatabase(file: string): Db {
+  const db = new Database(file, { create: true, strict: true });
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 10000');
+  db.exec('PRAGMA cache_size = -65536'); // 64 MiB page cache
+  db.exec('PRAGMA temp_store = MEMORY');
+  return db;
+}
+
+/**
+ * Bumped by every write transaction; read caches (collection counts) key on it, which is exact
+ * because this process is the database's only writer.
+ */
+export let dataVersion = 0;
+
+/**
+ * Runs `fn` in one write transaction (BEGIN IMMEDIATE, so another process writing at the same
+ * time waits on the busy timeout instead of failing half-way). `fn` must stay synchronous.
+ */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  dataVersion++;
+  try {
+    return db.transaction(fn).immediate();
+  } finally {
+    dataVersion++;
+  }
+}
+
+/** Another process committed (see external-writes.ts): every cache keyed on dataVersion is stale. */
+export function markExternalWrite(): void {
+  dataVersion++;
+}
+
+/** Runs `fn` in a savepoint of the open transaction: a failure undoes its own writes only. */
+export function inSavepoint<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn)();
+}
+
+/** One read of the schema version through the connection itself: fails once it is closed. */
+export function probe(db: Db): void {
+  db.query('SELECT id FROM deskbase_migrations ORDER BY id DESC LIMIT 1').get();
+}
+
+/** Does this error come from a UNIQUE, NOT NULL or foreign-key constraint of the engine? */
+export function isConstraintError(error: unknown): boolean {
+  return error instanceof SQLiteError && (error.code?.startsWith('SQLITE_CONSTRAINT') ?? false);
+}

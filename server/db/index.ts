@@ -1,0 +1,42 @@
+/**
+ * The SQL engine (SQLite through bun:sqlite). Everything above reaches the database through the
+ * functions of this folder: connection.ts (open, transactions, savepoints), rows.ts (statements),
+ * schema.ts and migrations.ts, settings.ts, statistics.ts and files.ts (backup and restore). A
+ * second engine is a sibling folder offering the same functions.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { hashPassword, randomPassword } from '../core/secrets';
+import { openDatabase, type Db } from './connection';
+import { isFreshDatabase, migrate } from './migrations';
+import { Settings } from './settings';
+
+export interface Store {
+  db: Db;
+  settings: Settings;
+  dataDir: string;
+  documentsDir: string;
+}
+
+export interface OpenedStore {
+  store: Store;
+  /** Set when this start created the database and chose the admin password itself. */
+  generatedAdminPassword?: string;
+  applied: string[];
+}
+
+/** Opens the data folder, creating and upgrading it as needed. */
+export async function openStore(dataDir: string, adminPassword?: string): Promise<OpenedStore> {
+  const documentsDir = join(dataDir, 'files');
+  mkdirSync(documentsDir, { recursive: true });
+  const db = openDatabase(join(dataDir, 'deskbase.sqlite'));
+  let generatedAdminPassword: string | undefined;
+  let adminPasswordHash = '';
+  if (isFreshDatabase(db)) {
+    if (!adminPassword) generatedAdminPassword = adminPassword = randomPassword();
+    adminPasswordHash = await hashPassword(adminPassword);
+  }
+  const applied = migrate(db, { adminPasswordHash });
+  const store = { db, settings: new Settings(db), dataDir, documentsDir };
+  return { store, generatedAdminPassword, applied };
+}

@@ -1,0 +1,52 @@
+import type { Db } from './connection';
+import { inTransaction } from './connection';
+import { insertRow, selectAll } from './rows';
+import { nowString } from '../core/clock';
+import { syncSchema } from './schema';
+import { addMissingDefaultRights, seedDefaultInstall } from './seed';
+import { seedDocumentTypes } from './seed-documents';
+import { seedSettings } from './settings';
+
+export interface MigrationContext {
+  /** Produces the admin password hash; only called on a fresh database. */
+  adminPasswordHash: string;
+}
+
+interface Migration {
+  id: number;
+  name: string;
+  up(db: Db, ctx: MigrationContext): void;
+}
+
+/**
+ * Ordered, recorded steps. The additive part of the schema (new tables, columns, indexes)
+ * follows the registry on every start; anything else that changes data gets a step here.
+ */
+const MIGRATIONS: Migration[] = [
+  { id: 1, name: 'default install data', up: (db, ctx) => seedDefaultInstall(db, ctx.adminPasswordHash) },
+  { id: 2, name: 'document types', up: (db) => seedDocumentTypes(db) },
+  { id: 3, name: 'default rights of the further itemtype families', up: (db) => addMissingDefaultRights(db) },
+];
+
+/** True when the default install data has not been written yet. */
+export function isFreshDatabase(db: Db): boolean {
+  syncSchema(db);
+  return selectAll(db, 'SELECT id FROM deskbase_migrations WHERE id = 1').length === 0;
+}
+
+/** Brings a database of any earlier version up to date, all in one transaction. */
+export function migrate(db: Db, ctx: MigrationContext): string[] {
+  return inTransaction(db, () => {
+    syncSchema(db);
+    const done = new Set(selectAll(db, 'SELECT id FROM deskbase_migrations').map((r) => Number(r.id)));
+    const applied: string[] = [];
+    for (const m of MIGRATIONS) {
+      if (done.has(m.id)) continue;
+      m.up(db, ctx);
+      insertRow(db, 'deskbase_migrations', { id: m.id, name: m.name, applied_at: nowString() });
+      applied.push(m.name);
+    }
+    seedSettings(db);
+    return applied;
+  });
+}

@@ -1,0 +1,72 @@
+import type { Statement } from 'bun:sqlite';
+
+export type { Statement };
+import type { Db } from './connection';
+
+export type Row = Record<string, unknown>;
+type Bindable = string | number | bigint | boolean | null | Uint8Array;
+
+/**
+ * Prepared statements are cached per database and SQL text: the hot paths reuse them. Searches
+ * make a new shape of SQL per set of criteria, so the cache is bounded (oldest out first).
+ */
+const cache = new WeakMap<Db, Map<string, Statement>>();
+const MAX_STATEMENTS = 2000;
+
+export function prepared(db: Db, sql: string): Statement {
+  let stmts = cache.get(db);
+  if (!stmts) cache.set(db, (stmts = new Map()));
+  let stmt = stmts.get(sql);
+  if (stmt) {
+    // Most recently used last, so eviction takes the least recently used.
+    stmts.delete(sql);
+    stmts.set(sql, stmt);
+    return stmt;
+  }
+  stmt = db.prepare(sql);
+  stmts.set(sql, stmt);
+  if (stmts.size > MAX_STATEMENTS) {
+    const oldest = stmts.keys().next().value!;
+    stmts.get(oldest)?.finalize();
+    stmts.delete(oldest);
+  }
+  return stmt;
+}
+
+export function selectOne(db: Db, sql: string, ...args: Bindable[]): Row | null {
+  return (prepared(db, sql).get(...args) as Row | null) ?? null;
+}
+
+export function selectAll(db: Db, sql: string, ...args: Bindable[]): Row[] {
+  return prepared(db, sql).all(...args) as Row[];
+}
+
+export function run(db: Db, sql: string, ...args: Bindable[]): { changes: number; lastInsertRowid: number } {
+  const res = prepared(db, sql).run(...args);
+  return { changes: res.changes, lastInsertRowid: Number(res.lastInsertRowid) };
+}
+
+/** Inserts one row (keys are trusted column names) and returns its id. */
+export function insertRow(db: Db, table: string, row: Row): number {
+  const keys = Object.keys(row);
+  const sql = keys.length
+    ? `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`
+    : `INSERT INTO ${table} DEFAULT VALUES`;
+  const res = run(db, sql, ...keys.map((k) => row[k] as Bindable));
+  return 'id' in row && typeof row.id === 'number' ? row.id : res.lastInsertRowid;
+}
+
+/** Updates the given columns of one row. */
+export function updateRow(db: Db, table: string, id: number, changes: Row): void {
+  const keys = Object.keys(changes);
+  if (keys.length === 0) return;
+  run(db, `UPDATE ${table} SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, ...keys.map((k) => changes[k] as Bindable), id);
+}
+
+export function deleteRow(db: Db, table: string, id: number): void {
+  run(db, `DELETE FROM ${table} WHERE id = ?`, id);
+}
+
+export function findById(db: Db, table: string, id: number): Row | null {
+  return selectOne(db, `SELECT * FROM ${table} WHERE id = ?`, id);
+}

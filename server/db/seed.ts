@@ -1,0 +1,91 @@
+import { DEFAULT_PROFILES, DEFAULT_RIGHTS, transitionMatrix } from '../registry/default-profiles';
+import type { Db } from './connection';
+import { insertRow, selectAll } from './rows';
+import { nowString } from '../core/clock';
+
+export const ROOT_ENTITY_ID = 0;
+export const ADMIN_USER_ID = 2;
+export const SUPER_ADMIN_PROFILE_ID = 4;
+
+const REQUEST_TYPES = [
+  { id: 1, name: 'Helpdesk', is_helpdesk_default: 1, is_followup_default: 1 },
+  { id: 2, name: 'E-Mail', is_mail_default: 1, is_mailfollowup_default: 1 },
+  { id: 3, name: 'Phone' },
+  { id: 4, name: 'Direct' },
+  { id: 5, name: 'Written' },
+  { id: 6, name: 'Other' },
+];
+
+/** The data of a fresh install: root entity, profiles with rights, request types, API client, admin. */
+export function seedDefaultInstall(db: Db, adminPasswordHash: string): void {
+  const now = nowString();
+  insertRow(db, 'glpi_entities', {
+    id: ROOT_ENTITY_ID,
+    name: 'Root entity',
+    entities_id: null,
+    completename: 'Root entity',
+    level: 1,
+    date_creation: now,
+    date_mod: now,
+  });
+  for (const p of DEFAULT_PROFILES) {
+    const matrix = transitionMatrix(p.transitions);
+    insertRow(db, 'glpi_profiles', {
+      id: p.id,
+      name: p.name,
+      interface: p.interface,
+      is_default: p.isDefault ? 1 : 0,
+      helpdesk_hardware: p.interface === 'helpdesk' ? 1 : 0,
+      helpdesk_item_type: '["Computer","Monitor","NetworkEquipment","Peripheral","Phone","Printer","Software"]',
+      ticket_status: matrix,
+      problem_status: matrix,
+      change_status: matrix,
+      create_ticket_on_login: p.createTicketOnLogin ? 1 : 0,
+      date_creation: now,
+      date_mod: now,
+    });
+    for (const [name, values] of Object.entries(DEFAULT_RIGHTS)) {
+      insertRow(db, 'glpi_profilerights', { profiles_id: p.id, name, rights: values[p.id - 1] ?? 0 });
+    }
+  }
+  for (const type of REQUEST_TYPES) insertRow(db, 'glpi_requesttypes', { ...type, date_creation: now, date_mod: now });
+  insertRow(db, 'glpi_apiclients', {
+    entities_id: ROOT_ENTITY_ID,
+    is_recursive: 1,
+    name: 'full access',
+    is_active: 1,
+    comment: 'Default client: any address, no application token. Deactivate it to require App-Token.',
+    date_creation: now,
+    date_mod: now,
+  });
+  insertRow(db, 'glpi_users', {
+    id: ADMIN_USER_ID,
+    name: 'glpi',
+    password: adminPasswordHash,
+    password_last_update: now,
+    authtype: 1,
+    is_active: 1,
+    profiles_id: SUPER_ADMIN_PROFILE_ID,
+    entities_id: ROOT_ENTITY_ID,
+    date_creation: now,
+    date_mod: now,
+  });
+  insertRow(db, 'glpi_profiles_users', {
+    users_id: ADMIN_USER_ID,
+    profiles_id: SUPER_ADMIN_PROFILE_ID,
+    entities_id: ROOT_ENTITY_ID,
+    is_recursive: 1,
+    is_default_profile: 1,
+  });
+}
+
+/** Gives the default profiles (where they still exist) the rights introduced after they were created. */
+export function addMissingDefaultRights(db: Db): void {
+  for (const p of DEFAULT_PROFILES) {
+    if (!selectAll(db, 'SELECT id FROM glpi_profiles WHERE id = ?', p.id).length) continue;
+    const held = new Set(selectAll(db, 'SELECT name FROM glpi_profilerights WHERE profiles_id = ?', p.id).map((r) => String(r.name)));
+    for (const [name, values] of Object.entries(DEFAULT_RIGHTS)) {
+      if (!held.has(name)) insertRow(db, 'glpi_profilerights', { profiles_id: p.id, name, rights: values[p.id - 1] ?? 0 });
+    }
+  }
+}

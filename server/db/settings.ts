@@ -1,0 +1,100 @@
+import type { Db } from './connection';
+import { insertRow, selectAll } from './rows';
+
+/** Global settings of a fresh install (glpi_configs, context "core"); Deskbase's own ones are marked. */
+export const DEFAULT_SETTINGS: Record<string, string> = {
+  version: '10.0.17',
+  language: 'en_GB',
+  list_limit: '50',
+  list_limit_max: '1000',
+  date_format: '0',
+  number_format: '0',
+  names_format: '0',
+  csv_delimiter: ';',
+  is_ids_visible: '0',
+  use_flat_dropdowntree: '0',
+  followup_private: '0',
+  task_private: '0',
+  default_requesttypes_id: '1',
+  enable_api: '1',
+  enable_api_login_credentials: '1',
+  enable_api_login_external_token: '1',
+  use_notifications: '0',
+  notifications_mailing: '0',
+  admin_email: 'admsys@localhost',
+  admin_email_name: '',
+  smtp_host: '',
+  smtp_port: '25',
+  smtp_mode: '0',
+  smtp_username: '',
+  smtp_passwd: '',
+  smtp_sender: '',
+  smtp_check_certificate: '1',
+  urgency_mask: '62',
+  impact_mask: '62',
+  priority_matrix: JSON.stringify({
+    1: { 1: 1, 2: 1, 3: 2, 4: 2, 5: 2 },
+    2: { 1: 1, 2: 2, 3: 2, 4: 3, 5: 3 },
+    3: { 1: 2, 2: 2, 3: 3, 4: 4, 5: 4 },
+    4: { 1: 2, 2: 3, 3: 4, 4: 4, 5: 5 },
+    5: { 1: 2, 2: 3, 3: 4, 4: 5, 5: 5 },
+  }),
+  keep_tickets_on_delete: '0',
+  document_max_size: '20',
+  use_password_security: '0',
+  password_min_length: '8',
+  // Deskbase's own settings
+  session_idle_timeout: '86400', // seconds a session may stay unused
+  purge_requires_trash: '0', // refuse force_purge of items that are not in the trash
+  max_bulk_items: '10000', // elements accepted in one bulk add/update/delete
+};
+
+/** Settings that are never sent to clients (getGlpiConfig, Config items). */
+export const UNDISCLOSED_SETTINGS = new Set([
+  'proxy_passwd',
+  'smtp_passwd',
+  'smtp_oauth_client_id',
+  'smtp_oauth_client_secret',
+  'smtp_oauth_options',
+  'smtp_oauth_refresh_token',
+  'glpinetwork_registration_key',
+  'ldap_pass',
+]);
+
+/** Reads settings through a cache that every write to glpi_configs invalidates. */
+export class Settings {
+  private values: Map<string, string> | null = null;
+  constructor(private readonly db: Db) {}
+
+  all(): Map<string, string> {
+    if (!this.values) {
+      const rows = selectAll(this.db, "SELECT name, value FROM glpi_configs WHERE context = 'core'");
+      this.values = new Map(rows.map((r) => [String(r.name), String(r.value ?? '')]));
+    }
+    return this.values;
+  }
+
+  get(name: string): string {
+    return this.all().get(name) ?? DEFAULT_SETTINGS[name] ?? '';
+  }
+
+  number(name: string): number {
+    return Number(this.get(name));
+  }
+
+  flag(name: string): boolean {
+    return this.get(name) === '1';
+  }
+
+  invalidate(): void {
+    this.values = null;
+  }
+}
+
+/** Adds the default settings that a database does not have yet (new versions add settings). */
+export function seedSettings(db: Db): void {
+  const present = new Set(selectAll(db, "SELECT name FROM glpi_configs WHERE context = 'core'").map((r) => String(r.name)));
+  for (const [name, value] of Object.entries(DEFAULT_SETTINGS)) {
+    if (!present.has(name)) insertRow(db, 'glpi_configs', { context: 'core', name, value });
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * One import: check the GLPI database, open (or resume) the data folder, copy every table in
+ * dependency order, then report. The GLPI side is only read; on bad input nothing is written.
+ */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CliError } from '../cli/errors';
+import { itemtype } from '../registry';
+import { refreshStatistics } from '../db/statistics';
+import { nowString } from '../core/clock';
+import { copyTable, type CopyContext } from './copy';
+import { makePlan, type Plan } from './plan';
+import { Progress, type ProgressSink } from './progress';
+import type { ImportReport } from './report';
+import { KnownIds } from './rows';
+import { GlpiSource, redact } from './source';
+import { finishRun, loadProgress, type TableProgress } from './state';
+import { openTarget, type Target } from './target';
+
+/** What the command line asks for. */
+export interface ImportRequest {
+  url: string;
+  filesDir: string | null;
+  dataDir: string;
+  dryRun: boolean;
+  resume: boolean;
+  replace: boolean;
+}
+
+export interface ImportOptions extends ImportRequest {
+  progress: ProgressSink;
+  signal: AbortSignal;
+  clock?: () => number;
+}
+
+/** Itemtypes whose ids some other imported row is checked against. */
+function referencedTypes(plan: Plan): Set<string> {
+  const out = new Set<string>();
+  for (const { type } of plan.tables) {
+    for (const owner of type.owners) {
+      if ('fk' in owner) out.add(owner.itemtype);
+      else for (const t of type.polyTargets) out.add(t);
+    }
+  }
+  return out;
+}
+
+/** Ids of tables this GLPI lacks stay those of the fresh install (on a dry run: none). */
+function knownFromAbsent(target: Target | null, plan: Plan, referenced: Set<string>, known: KnownIds): void {
+  if (!target) return;
+  for (const table of plan.absent) {
+    const type = [...referenced].map((name) => itemtype(name)!).find((t) => t.table === table);
+    if (!type) continue;
+    const ids = known.of(type.name);
+    for (const r of target.store.db.query<{ id: number }, []>(`SELECT id FROM ${table}`).all()) ids.add(r.id);
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export async function runImport(o: ImportOptions): Promise<ImportReport> {
+  const clock = o.clock ?? (() => performance.now());
+  const started = clock();
+  const sourceName = redact(o.url);
+  if (o.filesDir !== null && !isFolder(o.filesDir)) throw new CliError(`--files ${o.filesDir} is not a folder (give GLPI's files/ folder)`);
+  const source = await GlpiSource.open(o.url);
+  let target: Target | null = null;
+  try {
+    const plan = await makePlan(source);
+    target = o.dryRun
+      ? null
+      : await openTarget({ dataDir: resolve(o.dataDir), source: sourceName, glpiVersion: source.version, resume: o.resume, replace: o.replace });
+    const saved = target ? loadProgress(target.store.db) : new Map<string, TableProgress>();
+    const referenced = referencedTypes(plan);
+    const known = new KnownIds();
+    knownFromAbsent(target, plan, referenced, known);
+    const ctx: CopyContext = {
+      source,
+      db: target?.store.db ?? null,
+      documentsDir: target?.store.documentsDir ?? null,
+      filesDir: o.filesDir === null ? null : resolve(o.filesDir),
+      known,
+      referenced,
+      progress: new Progress(o.progress, clock),
+      signal: o.signal,
+    };
+    const tables: ImportReport['tables'] = [];
+    for (const table of plan.tables) {
+      const progress = await copyTable(ctx, table, saved.get(table.type.table));
+      tables.push({ itemtype: table.type.name, table: table.type.table, progress });
+    }
+    if (target) {
+      finishRun(target.store.db, nowString());
+      refreshStatistics(target.store.db);
+    }
+    const notes: string[] = [];
+    // GLPI's authtype 1 is its own password; 2-8 are mail servers, LDAP, CAS, certificates…
+    const external = await source.count('glpi_users', 'authtype > 1 AND is_deleted = 0', []);
+    if (external) notes.push(`${external} user(s) sign in to GLPI through LDAP, CAS, a mail server or another external source: Deskbase checks only its own passwords, so give them one (or a user token) before they can log in`);
+    if (o.filesDir === null) notes.push("no --files folder given: document files and user pictures were not copied (import again with GLPI's files/ folder)");
+    return {
+      source: sourceName,
+      glpiVersion: source.version,
+      target: target ? resolve(o.dataDir) : null,
+      dryRun: o.dryRun,
+      seconds: (clock() - started) / 1000,
+      plan,
+      tables,
+      notes,
+    };
+  } finally {
+    target?.close();
+    await source.close().catch(() => {});
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The GLPI side: one read-only MySQL/MariaDB connection through Bun's SQL client. Every check
+ * that can refuse an import (reachable, credentials, a GLPI database, a supported version) runs
+ * here, before anything is written.
+ */
+import { SQL, type ReservedSQL } from 'bun';
+import { CliError } from '../cli/errors';
+
+/** GLPI versions whose schema Deskbase's registry follows. */
+const SUPPORTED_VERSION = /^(9\.5|10\.0)\./;
+
+export interface SourceColumn {
+  name: string;
+  /** MySQL's DATA_TYPE (datetime, timestamp, date, varchar, …). */
+  dataType: string;
+}
+
+export interface SourceTable {
+  name: string;
+  /** Row estimate from information_schema (exact counts are taken only for imported tables). */
+  approxRows: number;
+}
+
+export class GlpiSource {
+  private constructor(
+    private readonly sql: SQL,
+    private readonly conn: ReservedSQL,
+    readonly database: string,
+    readonly version: string,
+    readonly tables: Map<string, SourceTable>,
+  ) {}
+
+  /** Connects, checks that this is a supported GLPI and makes the session read-only. */
+  static async open(url: string): Promise<GlpiSource> {
+    const database = databaseOf(url);
+    const sql = new SQL(url, { max: 1, connectionTimeout: 10, idleTimeout: 0 });
+    let conn: ReservedSQL;
+    try {
+      conn = await sql.reserve();
+      await conn.unsafe('SET SESSION TRANSACTION READ ONLY');
+    } catch (error) {
+      await sql.close().catch(() => {});
+      throw connectionError(error, url);
+    }
+    try {
+      const rows = (await conn.unsafe('SELECT TABLE_NAME, TABLE_ROWS FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_TYPE = ?', [
+        database,
+        'BASE TABLE',
+      ])) as { TABLE_NAME: string; TABLE_ROWS: number | null }[];
+      const tables = new Map(rows.map((r) => [r.TABLE_NAME, { name: r.TABLE_NAME, approxRows: Number(r.TABLE_ROWS ?? 0) }]));
+      if (!tables.has('glpi_configs') || !tables.has('glpi_users') || !tables.has('glpi_entities')) {
+        throw new CliError(`the database ${database} is not a GLPI database (it has no glpi_configs, glpi_users and glpi_entities tables)`);
+      }
+      const found = (await conn.unsafe("SELECT value FROM glpi_configs WHERE context = 'core' AND name = 'version'")) as { value: string }[];
+      const version = String(found[0]?.value ?? '');
+      if (!SUPPORTED_VERSION.test(version)) {
+        throw new CliError(`GLPI ${version || '(no version in glpi_configs)'} is not supported: Deskbase imports GLPI 9.5 and 10.0; upgrade GLPI first`);
+      }
+      return new GlpiSource(sql, conn, database, version, tables);
+    } catch (error) {
+      conn.release();
+      await sql.close().catch(() => {});
+      throw error instanceof CliError ? error : new CliError(`reading ${database} failed: ${(error as Error).message}`);
+    }
+  }
+
+  async columns(table: string): Promise<SourceColumn[]> {
+    const rows = (await this.conn.unsafe(
+      'SELECT COLUMN_NAME, DATA_TYPE FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
+      [this.database, table],
+    )) as { COLUMN_NAME: string; DATA_TYPE: string }[];
+    return rows.map((r) => ({ name: r.COLUMN_NAME, dataType: r.DATA_TYPE.toLowerCase() }));
+  }
+
+  /** Rows of `table` matching `where` (our own SQL, with `?` for `params`). */
+  async count(table: string, where: string, params: unknown[]): Promise<number> {
+    const rows = (await this.conn.unsafe(`SELECT COUNT(*) AS n FROM \`${table}\` WHERE ${where}`, params)) as { n: number | bigint }[];
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The next rows after `afterId` in id order, as arrays in the order of `select`. */
+  async batch(select: string, afterId: number, limit: number): Promise<unknown[][]> {
+    return (await this.conn.unsafe(`${select} WHERE id > ? ORDER BY id LIMIT ${limit}`, [afterId]).values()) as unknown[][];
+  }
+
+  async close(): Promise<void> {
+    this.conn.release();
+    await this.sql.close();
+  }
+}
+
+function databaseOf(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new CliError(`not a database address: ${redact(url)} (expected mysql://USER:PASSWORD@HOST:PORT/DATABASE)`, 2);
+  }
+  if (parsed.protocol !== 'mysql:' && parsed.protocol !== 'mariadb:') {
+    throw new CliError(`not a MySQL/MariaDB address: ${redact(url)} (expected mysql://USER:PASSWORD@HOST:PORT/DATABASE)`, 2);
+  }
+  const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
+  if (!/^[\w$-]+$/.test(database)) throw new CliError(`the address ${redact(url)} names no database (…/DATABASE at its end)`, 2);
+  return database;
+}
+
+/** The address without its password, for messages. */
+export function redact(url: string): string {
+  return url.replace(/^([a-z]+:\/\/[^:/@]*):[^@]*@/i, '$1:***@');
+}
+
+function connectionError(error: unknown, url: string): CliError {
+  const e = error as { code?: string; errno?: number; message?: string };
+  const where = redact(url);
+  if (e.errno === 1045) return new CliError(`GLPI database ${where}: access denied (wrong user name or password)`);
+  if (e.errno === 1049) return new CliError(`GLPI database ${where}: no such database on that server`);
+  if (e.errno === 1044) return new CliError(`GLPI database ${where}: this user may not read that database`);
+  if (e.code === 'ERR_MYSQL_CONNECTION_REFUSED' || e.code === 'ERR_MYSQL_CONNECTION_TIMEOUT' || e.code === 'ECONNREFUSED') {
+    return new CliError(`GLPI database ${where}: cannot reach the server (${e.message ?? e.code}); check host and port`);
+  }
+  return new CliError(`GLPI database ${where}: ${e.message ?? String(error)}`);
+}

@@ -1,0 +1,105 @@
+/**
+ * The Deskbase side: the data folder an import writes. A fresh folder gets a fresh database; a
+ * folder that already holds data is refused unless the admin asked to replace it (its content is
+ * then moved aside, not deleted) or to resume the interrupted import it holds.
+ */
+import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomPassword } from '../core/secrets';
+import { CliError } from '../cli/errors';
+import { entriesOf, stamp } from '../cli/fsutil';
+import { openStore, type Store } from '../db';
+import { openDatabase } from '../db/connection';
+import { acquireInstanceLock, InstanceLockError, LOCK_FILE } from '../db/instance-lock';
+import { nowString } from '../core/clock';
+import { importRun, startRun } from './state';
+
+const DATABASE_FILE = 'deskbase.sqlite';
+
+export interface Target {
+  store: Store;
+  resumed: boolean;
+  movedAside: string | null;
+  close(): void;
+}
+
+export interface TargetOptions {
+  dataDir: string;
+  source: string;
+  glpiVersion: string;
+  resume: boolean;
+  replace: boolean;
+}
+
+function lock(dataDir: string): () => void {
+  try {
+    return acquireInstanceLock(dataDir);
+  } catch (error) {
+    if (error instanceof InstanceLockError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
+/** Checks the folder's state against --resume/--replace before anything in it changes. */
+function checkFolder(o: TargetOptions): 'fresh' | 'resume' | 'replace' {
+  const present = entriesOf(o.dataDir).filter((name) => name !== LOCK_FILE && name !== '.gitkeep');
+  const database = join(o.dataDir, DATABASE_FILE);
+  if (o.resume) {
+    const run = existsSync(database) ? readRun(database) : null;
+    if (!run) throw new CliError(`nothing to resume in ${o.dataDir}: it holds no interrupted import (run without --resume)`);
+    if (run.finished) throw new CliError(`the import into ${o.dataDir} is already complete; use --replace to import again`);
+    if (run.source !== o.source) throw new CliError(`the interrupted import in ${o.dataDir} came from ${run.source}, not ${o.source}`);
+    return 'resume';
+  }
+  if (present.length === 0) return 'fresh';
+  if (!o.replace) {
+    throw new CliError(
+      `the data folder ${o.dataDir} is not empty (${present.slice(0, 5).join(', ')}${present.length > 5 ? ', …' : ''}): ` +
+        'add --replace to import anyway (its content is moved to replaced-<time>/ inside it, not deleted), or --resume to continue an interrupted import',
+    );
+  }
+  return 'replace';
+}
+
+function readRun(database: string) {
+  const db = openDatabase(database);
+  try {
+    return importRun(db);
+  } finally {
+    db.close();
+  }
+}
+
+function moveAside(dataDir: string): string {
+  let name = `replaced-${stamp()}`;
+  for (let i = 2; existsSync(join(dataDir, name)); i++) name = `replaced-${stamp()}-${i}`;
+  const aside = join(dataDir, name);
+  mkdirSync(aside, { mode: 0o700 });
+  for (const entry of entriesOf(dataDir)) {
+    if (entry !== name && entry !== LOCK_FILE && !entry.startsWith('replaced-')) renameSync(join(dataDir, entry), join(aside, entry));
+  }
+  return aside;
+}
+
+export async function openTarget(o: TargetOptions): Promise<Target> {
+  const mode = checkFolder(o);
+  const release = lock(o.dataDir);
+  try {
+    const movedAside = mode === 'replace' ? moveAside(o.dataDir) : null;
+    // The install's own admin is replaced by GLPI's users: its password is never shown.
+    const { store } = await openStore(o.dataDir, randomPassword());
+    if (mode !== 'resume') startRun(store.db, o.source, o.glpiVersion, nowString());
+    return {
+      store,
+      resumed: mode === 'resume',
+      movedAside,
+      close: () => {
+        store.db.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,62 @@
+import { allItemtypes, type Itemtype } from '../registry';
+import { HISTORY, logRelation } from './history';
+import type { WriteContext } from './hooks';
+import { run, selectAll } from '../db/rows';
+
+interface Plan {
+  /** Dependent types and how their rows point at the purged item. */
+  dependents: { type: Itemtype; where: string; poly: boolean }[];
+  /** Plain foreign keys elsewhere that fall back to 0 ("none"). */
+  references: { type: Itemtype; column: string }[];
+}
+
+const plans = new Map<string, Plan>();
+
+/** Derived from the registry once per type: who depends on it, and who merely points at it. */
+function planFor(type: Itemtype): Plan {
+  let plan = plans.get(type.name);
+  if (plan) return plan;
+  plan = { dependents: [], references: [] };
+  for (const other of allItemtypes()) {
+    const ownedByFk = other.owners.some((o) => 'fk' in o && o.itemtype === type.name);
+    const ownedByPoly = other.owners.some((o) => 'poly' in o) && other.polyTargets.includes(type.name);
+    if (ownedByFk) {
+      for (const o of other.owners) {
+        if ('fk' in o && o.itemtype === type.name) plan.dependents.push({ type: other, where: `${o.fk} = ?`, poly: false });
+      }
+    }
+    if (ownedByPoly) plan.dependents.push({ type: other, where: 'itemtype = ? AND items_id = ?', poly: true });
+    if (other.table === 'glpi_logs') continue;
+    for (const [column, target] of other.foreignKeys) {
+      if (target !== type.name || other.owners.some((o) => 'fk' in o && o.fk === column)) continue;
+      if (column === other.tree || (column === 'entities_id' && type.name === 'Entity')) continue;
+      // A link row pointing at a purged item means nothing any more (e.g. an actor of a ticket).
+      if (other.kind === 'relation') plan.dependents.push({ type: other, where: `${column} = ?`, poly: false });
+      else plan.references.push({ type: other, column });
+    }
+  }
+  plans.set(type.name, plan);
+  return plan;
+}
+
+/**
+ * Removes the rows that belong to a purged item (recursively: a port takes its names and
+ * addresses along) and resets plain links to it. Runs inside the purge's transaction.
+ */
+export function purgeDependents(wc: WriteContext, type: Itemtype, id: number, depth = 0): void {
+  if (depth > 6) return;
+  const plan = planFor(type);
+  for (const dep of plan.dependents) {
+    const args = dep.poly ? [type.name, id] : [id];
+    const rows = selectAll(wc.db, `SELECT * FROM ${dep.type.table} WHERE ${dep.where}`, ...args);
+    for (const row of rows) {
+      purgeDependents(wc, dep.type, Number(row.id), depth + 1);
+      run(wc.db, `DELETE FROM ${dep.type.table} WHERE id = ?`, Number(row.id));
+      // The surviving side of a link keeps a trace of it, as when the link itself is purged.
+      logRelation(wc, dep.type, row, HISTORY.DEL_RELATION);
+    }
+  }
+  for (const ref of plan.references) {
+    run(wc.db, `UPDATE ${ref.type.table} SET ${ref.column} = 0 WHERE ${ref.column} = ?`, id);
+  }
+}

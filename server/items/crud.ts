@@ -1,0 +1,262 @@
+import { classCan, type Action } from '../auth/rights';
+import { accessFilter } from '../auth/visibility';
+import { ITEM_NOT_FOUND_MESSAGE, RIGHT_MISSING_MESSAGE } from '../core/errors';
+import { isObject, type Params } from '../core/params';
+import { itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
+import { historyOption } from '../registry/searchoptions';
+import { purgeDependents } from './cascade';
+import { dropHistory, HISTORY, logRelation, writeLog } from './history';
+import { hooksOf, ItemError, type WriteContext } from './hooks';
+import { nameOf } from './names';
+import { deleteRow, findById, insertRow, selectOne, updateRow, type Row } from '../db/rows';
+import { nowString } from '../core/clock';
+import { checkValue, defaultValue, writableColumns } from './values';
+
+export { ItemError, type WriteContext } from './hooks';
+
+const IGNORED_INPUT = new Set(['id', 'links']);
+
+/** A write the user may do on their own behalf (see ItemHooks.selfService). */
+function selfService(wc: WriteContext, type: Itemtype, row: Row, input: Params): boolean {
+  return hooksOf(type).some((h) => h.selfService?.(wc, type, row, input));
+}
+
+function refuse(): never {
+  throw new ItemError(RIGHT_MISSING_MESSAGE, 'ERROR_RIGHT_MISSING');
+}
+
+/** May the session attempt this kind of write at all (class right, or something of its own)? */
+export function mayAttempt(scope: WriteContext['scope'], type: Itemtype, action: Action): boolean {
+  if (type.readOnly) return false;
+  if (classCan(scope, type, action)) return true;
+  if (action === 'update' || action === 'create') return hooksOf(type).some((h) => h.selfService);
+  return (action === 'delete' || action === 'purge') && hooksOf(type).some((h) => h.selfServiceDelete);
+}
+
+/** May the session write this row (a new one, or an existing one)? Uses the shared access filter. */
+export function rowWritable(wc: WriteContext, type: Itemtype, row: Row, action: Action): boolean {
+  if (!classCan(wc.scope, type, action)) return false;
+  const custom = hooksOf(type).find((h) => h.canWriteOwner);
+  if (custom?.canWriteOwner) {
+    if (!custom.canWriteOwner(wc, type, row, action === 'purge' ? 'delete' : (action as 'create' | 'update' | 'delete'))) return false;
+    return checkFilterOnValues(wc, { ...type, owners: [] }, row, action);
+  }
+  return checkFilterOnValues(wc, type, row, action);
+}
+
+/** Evaluates the write filter against a row's values, stored or about to be. */
+function checkFilterOnValues(wc: WriteContext, type: Itemtype, row: Row, action: Action): boolean {
+  const mode = action === 'create' ? 'create' : action === 'delete' || action === 'purge' ? 'delete' : 'write';
+  const filter = accessFilter(wc.scope, type, mode, 'candidate');
+  if (filter === '1') return true;
+  if (filter === '0') return false;
+  const columns = type.columns.map((c) => c.name);
+  const values = columns.map((c) => (row[c] === undefined ? defaultValue(type.column.get(c)!) : row[c])) as (string | number | null)[];
+  const select = columns.map((c) => `? AS ${c}`).join(', ');
+  const sql = `SELECT 1 AS ok FROM (SELECT ${select}) candidate WHERE ${filter}`;
+  return selectOne(wc.db, sql, ...values) !== null;
+}
+
+const writableCache = new WeakMap<Itemtype, Set<string>>();
+function writableNames(type: Itemtype): Set<string> {
+  let names = writableCache.get(type);
+  if (!names) writableCache.set(type, (names = new Set(writableColumns(type).map((c) => c.name))));
+  return names;
+}
+
+/** Validated column values from an input object; unknown fields are refused, `_` keys left to hooks. */
+function columnsFromInput(type: Itemtype, input: Params): Row {
+  const out: Row = {};
+  const writable = writableNames(type);
+  for (const [key, value] of Object.entries(input)) {
+    if (key.startsWith('_') || IGNORED_INPUT.has(key) || type.computed.includes(key) || type.hidden.includes(key) || type.virtualInput.includes(key)) continue;
+    if (!writable.has(key)) throw new ItemError(`Field ${key} is not valid for ${type.name} item.`, 'ERROR_FIELD_NOT_FOUND');
+    const checked = checkValue(type.column.get(key)!, value);
+    if (!checked.ok) throw new ItemError(checked.message);
+    out[key] = checked.value;
+  }
+  return out;
+}
+
+/** Foreign keys must point at existing rows; polymorphic links at a valid itemtype. */
+function checkLinks(wc: WriteContext, type: Itemtype, row: Row, only?: Set<string>): void {
+  for (const [fk, targetName] of type.foreignKeys) {
+    if (only && !only.has(fk)) continue;
+    const id = row[fk];
+    const target = itemtypeOrThrow(targetName);
+    if (typeof id !== 'number' || (id === 0 && !target.rootRow)) continue;
+    if (!selectOne(wc.db, `SELECT 1 AS ok FROM ${target.table} WHERE id = ?`, id)) {
+      throw new ItemError(`Field ${fk}: ${targetName} ${id} does not exist`);
+    }
+  }
+  if (type.polymorphic && (!only || only.has('itemtype') || only.has('items_id'))) {
+    const name = row.itemtype;
+    if (name === undefined || name === null || name === '') return;
+    const target = itemtype(String(name));
+    if (!target || (type.polyTargets.length && !type.polyTargets.includes(target.name))) {
+      throw new ItemError(`Field itemtype: ${String(name)} cannot be linked to ${type.name}`);
+    }
+    if (!selectOne(wc.db, `SELECT 1 AS ok FROM ${target.table} WHERE id = ?`, Number(row.items_id ?? 0))) {
+      throw new ItemError(`Field items_id: ${target.name} ${Number(row.items_id ?? 0)} does not exist`);
+    }
+  }
+}
+
+function checkRequired(type: Itemtype, row: Row): void {
+  const required = [...type.required];
+  for (const owner of type.owners) {
+    if ('fk' in owner) required.push(owner.fk);
+    else required.push('itemtype', 'items_id');
+  }
+  for (const field of required) {
+    const value = row[field];
+    if (value === undefined || value === null || value === '' || (value === 0 && field !== 'entities_id')) {
+      throw new ItemError(`Field ${field} is mandatory for ${type.name}`);
+    }
+  }
+  // A NOT NULL column without a default (a rack position, a DNS record's TTL) needs a value.
+  for (const col of type.columns) {
+    if (col.nullable || col.default !== null || col.autoIncrement || col.kind === 'text') continue;
+    if (row[col.name] === undefined || row[col.name] === null) throw new ItemError(`Field ${col.name} is mandatory for ${type.name}`);
+  }
+}
+
+function checkUnique(wc: WriteContext, type: Itemtype, row: Row, id?: number): void {
+  for (const cols of type.unique) {
+    // Columns the input leaves out take their defaults, as the inserted row will.
+    const values = cols.map((c) => (row[c] === undefined ? defaultValue(type.column.get(c)!) : row[c]));
+    if (values.some((value) => value === null)) continue;
+    const where = cols.map((c) => `${c} = ?`).join(' AND ');
+    const clash = selectOne(wc.db, `SELECT id FROM ${type.table} WHERE ${where}${id === undefined ? '' : ' AND id <> ?'}`, ...(values as (string | number)[]), ...(id === undefined ? [] : [id]));
+    if (clash) throw new ItemError(`${type.name} with the same ${cols.join(', ')} already exists (id ${Number(clash.id)})`);
+  }
+}
+
+function afterScopeChange(wc: WriteContext, type: Itemtype): void {
+  if (type.altersAccess) wc.services.directory.invalidate();
+  if (type.name === 'Config') wc.services.store.settings.invalidate();
+}
+
+/** A dependent row (port, disk, infocom, link…) belongs to its owner's entity, as in GLPI. */
+function ownerEntity(wc: WriteContext, type: Itemtype, row: Row): number | undefined {
+  const owner = type.owners[0];
+  if (!owner) return undefined;
+  const target = 'fk' in owner ? itemtype(owner.itemtype) : itemtype(String(row.itemtype ?? ''));
+  const id = Number('fk' in owner ? row[owner.fk] : row.items_id);
+  if (!target?.column.has('entities_id') || !Number.isSafeInteger(id)) return undefined;
+  const found = selectOne(wc.db, `SELECT entities_id FROM ${target.table} WHERE id = ?`, id);
+  return found ? Number(found.entities_id) : undefined;
+}
+
+/** Adds one item; call inside a transaction. Returns the new id. */
+export function addItem(wc: WriteContext, type: Itemtype, input: Params): number {
+  if (type.readOnly) refuse();
+  const row = columnsFromInput(type, input);
+  const now = nowString();
+  if (type.entityAssign && row.entities_id === undefined) {
+    row.entities_id = ownerEntity(wc, type, row) ?? wc.scope.session.entityId ?? wc.scope.activeEntities[0] ?? 0;
+  }
+  if (type.column.has('date_creation') && row.date_creation === undefined) row.date_creation = now;
+  if (type.column.has('date_mod') && row.date_mod === undefined) row.date_mod = now;
+  for (const hook of hooksOf(type)) hook.prepareAdd?.(wc, type, row, input);
+  checkRequired(type, row);
+  checkLinks(wc, type, row);
+  if (!rowWritable(wc, type, row, 'create') && !selfService(wc, type, row, input)) refuse();
+  checkUnique(wc, type, row);
+  const id = insertRow(wc.db, type.table, row);
+  row.id = id;
+  if (wc.history && type.history) writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: HISTORY.CREATE_ITEM });
+  logRelation(wc, type, row, HISTORY.ADD_RELATION);
+  for (const hook of hooksOf(type)) hook.afterAdd?.(wc, type, row, input);
+  afterScopeChange(wc, type);
+  return id;
+}
+
+/** Equal as stored: null and undefined alike, numbers and their strings alike. */
+export const same = (a: unknown, b: unknown) => (a === null || a === undefined ? null : String(a)) === (b === null || b === undefined ? null : String(b));
+
+/** Updates one item; call inside a transaction. */
+export function updateItem(wc: WriteContext, type: Itemtype, id: number, input: Params): void {
+  const old = findById(wc.db, type.table, id);
+  if (!old) throw new ItemError(ITEM_NOT_FOUND_MESSAGE, 'ERROR_ITEM_NOT_FOUND');
+  const own = selfService(wc, type, old, input);
+  if (type.readOnly || (!own && !rowWritable(wc, type, old, 'update'))) refuse();
+  const changes = columnsFromInput(type, input);
+  if ('is_deleted' in changes && !same(changes.is_deleted, old.is_deleted)) {
+    if (!type.trash || !classCan(wc.scope, type, 'delete')) refuse();
+  }
+  for (const hook of hooksOf(type)) hook.prepareUpdate?.(wc, type, old, changes, input);
+  for (const key of Object.keys(changes)) if (same(changes[key], old[key])) delete changes[key];
+  if (Object.keys(changes).length === 0) {
+    // No column changes, but special inputs (a ticket's `_users_id_assign`) still apply.
+    for (const hook of hooksOf(type)) hook.afterUpdate?.(wc, type, old, changes, input);
+    return;
+  }
+  const next = { ...old, ...changes };
+  checkRequired(type, next);
+  checkLinks(wc, type, next, new Set(Object.keys(changes)));
+  if (!own && !rowWritable(wc, type, next, 'update')) refuse();
+  checkUnique(wc, type, next, id);
+  if (type.column.has('date_mod') && changes.date_mod === undefined) changes.date_mod = nowString();
+  updateRow(wc.db, type.table, id, changes);
+  if (wc.history && type.history) logChanges(wc, type, id, old, changes);
+  if (type.owners.length === 1 && !type.history) logRelation(wc, type, next, HISTORY.UPDATE_SUBITEM);
+  for (const hook of hooksOf(type)) hook.afterUpdate?.(wc, type, old, changes, input);
+  afterScopeChange(wc, type);
+}
+
+function logChanges(wc: WriteContext, type: Itemtype, id: number, old: Row, changes: Row): void {
+  for (const [column, value] of Object.entries(changes)) {
+    if (column === 'date_mod') continue;
+    if (column === 'is_deleted') {
+      writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: Number(value) === 1 ? HISTORY.DELETE_ITEM : HISTORY.RESTORE_ITEM });
+      continue;
+    }
+    const option = historyOption(type, column);
+    if (option === 0) continue;
+    const target = type.foreignKeys.get(column);
+    const show = (v: unknown) => {
+      if (!target) return v === null || v === undefined ? '' : String(v);
+      const linkId = Number(v ?? 0);
+      const targetType = itemtypeOrThrow(target);
+      return `${(linkId === 0 && !targetType.rootRow ? '' : nameOf(wc.db, targetType, linkId)) || '&nbsp;'} (${linkId})`;
+    };
+    writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: HISTORY.FIELD, option, oldValue: show(old[column]), newValue: show(value) });
+  }
+}
+
+export const NOT_DELETED_MESSAGE = 'You must mark the item for deletion before actually deleting it';
+
+/** Moves one item to the trash, or purges it (and what depends on it); call inside a transaction. */
+export function deleteItem(wc: WriteContext, type: Itemtype, id: number, forcePurge: boolean): void {
+  const row = findById(wc.db, type.table, id);
+  if (!row) throw new ItemError(ITEM_NOT_FOUND_MESSAGE, 'ERROR_ITEM_NOT_FOUND');
+  const purge = forcePurge || !type.trash;
+  const own = hooksOf(type).some((h) => h.selfServiceDelete?.(wc, type, row));
+  if (type.readOnly || (!own && !rowWritable(wc, type, row, purge ? 'purge' : 'delete'))) refuse();
+  if (purge && type.trash && Number(row.is_deleted) !== 1 && wc.services.store.settings.flag('purge_requires_trash')) {
+    throw new ItemError(NOT_DELETED_MESSAGE, 'ERROR_NOT_DELETED');
+  }
+  for (const hook of hooksOf(type)) hook.beforeDelete?.(wc, type, row, purge);
+  if (!purge) {
+    const changes: Row = { is_deleted: 1 };
+    if (type.column.has('date_mod')) changes.date_mod = nowString();
+    updateRow(wc.db, type.table, id, changes);
+    if (wc.history && type.history) writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: HISTORY.DELETE_ITEM });
+  } else {
+    purgeRow(wc, type, row);
+  }
+  afterScopeChange(wc, type);
+}
+
+/** Removes a row, everything that depends on it, and its history. No rights checked here. */
+export function purgeRow(wc: WriteContext, type: Itemtype, row: Row): void {
+  const id = Number(row.id);
+  purgeDependents(wc, type, id);
+  deleteRow(wc.db, type.table, id);
+  dropHistory(wc.db, type, id);
+  logRelation(wc, type, row, HISTORY.DEL_RELATION);
+  for (const hook of hooksOf(type)) hook.afterPurge?.(wc, type, row);
+}
+
+export { isObject };

@@ -1,0 +1,94 @@
+import type { Scope } from '../auth/scope';
+import type { Upload } from '../auth/context';
+import type { Params } from '../core/params';
+import type { Itemtype } from '../registry';
+import type { Services } from '../auth/services';
+import type { Db } from '../db/connection';
+import type { Row } from '../db/rows';
+
+/** Everything a write needs to know about who writes and how. */
+export interface WriteContext {
+  db: Db;
+  services: Services;
+  scope: Scope;
+  /** The actor as history records it. */
+  actor: string;
+  /** false when the request said history=false. */
+  history: boolean;
+  /** Extra keys a hook wants in the element's result (e.g. a new API token). */
+  extra: Record<string, unknown>;
+  /** The request's parameters (options such as `recursive` on deletes). */
+  request: Params;
+  /** Files of a multipart request (document uploads). */
+  uploads?: Upload[];
+}
+
+/** A failure of one element of a write: reported in its result, never half-written. */
+export class ItemError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+    /** The status a single-item request answers with, when not GLPI's 400 for the verb. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Business rules of one itemtype. Generic CRUD calls them inside the element's transaction;
+ * throwing ItemError refuses the element and rolls everything back.
+ */
+export interface ItemHooks {
+  /** Slow or async preparation (password hashing), run before the element's transaction opens. */
+  prepareInput?(wc: WriteContext, type: Itemtype, input: Params): Promise<void>;
+  /** Fill or adjust the new row from the input (special `_` keys included). */
+  prepareAdd?(wc: WriteContext, type: Itemtype, row: Row, input: Params): void;
+  afterAdd?(wc: WriteContext, type: Itemtype, row: Row, input: Params): void;
+  /** `changes` holds only the validated columns being written; may be adjusted. */
+  prepareUpdate?(wc: WriteContext, type: Itemtype, old: Row, changes: Row, input: Params): void;
+  afterUpdate?(wc: WriteContext, type: Itemtype, old: Row, changes: Row, input: Params): void;
+  beforeDelete?(wc: WriteContext, type: Itemtype, row: Row, purge: boolean): void;
+  afterPurge?(wc: WriteContext, type: Itemtype, row: Row): void;
+  /**
+   * Lets a user change their own things without the class right (their password, tokens,
+   * preferences). Returns true to allow this write on its own terms.
+   */
+  selfService?(wc: WriteContext, type: Itemtype, row: Row, input: Params): boolean;
+  /** The same for removing a row (one's own e-mail address or preference). */
+  selfServiceDelete?(wc: WriteContext, type: Itemtype, row: Row): boolean;
+  /** Decides whether the session may write this dependent row; replaces the owner check. */
+  canWriteOwner?(wc: WriteContext, type: Itemtype, row: Row, action: 'create' | 'update' | 'delete'): boolean;
+  /** Fields shown beside the columns when the item is read. */
+  readExtras?: ReadExtras;
+}
+
+/** One line of the rule table: the hooks, and the itemtypes they apply to. */
+export interface Rule {
+  itemtypes: readonly string[];
+  hooks: ItemHooks;
+}
+
+const installed = new Map<string, ItemHooks[]>();
+
+/**
+ * Installs the rule table (replacing what was installed). For each itemtype and event, the hooks
+ * run in the table's order.
+ */
+export function installRules(rules: readonly Rule[]): void {
+  installed.clear();
+  for (const { itemtypes, hooks } of rules) {
+    for (const name of itemtypes) installed.set(name, [...(installed.get(name) ?? []), hooks]);
+  }
+}
+
+export function hooksOf(type: Itemtype): ItemHooks[] {
+  return installed.get(type.name) ?? [];
+}
+
+/** Fields an itemtype shows beside its columns (a user's default e-mail address). */
+export type ReadExtras = (db: Db, row: Row) => Record<string, unknown>;
+
+export function readExtrasOf(type: Itemtype): ReadExtras | undefined {
+  return hooksOf(type).find((h) => h.readExtras)?.readExtras;
+}

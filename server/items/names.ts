@@ -1,0 +1,20 @@
+import { friendlyName } from '../auth/session-view';
+import type { Itemtype } from '../registry';
+import type { Db } from '../db/connection';
+import { findById, type Row } from '../db/rows';
+
+/** How an item is named for people: complete name in trees, friendly name for users. */
+export function nameOfRow(type: Itemtype, row: Row): string {
+  if (type.name === 'User') return friendlyName(row);
+  if (type.tree && typeof row.completename === 'string' && row.completename !== '') return row.completename;
+  for (const key of ['name', 'designation']) {
+    if (typeof row[key] === 'string' && row[key] !== '') return row[key] as string;
+  }
+  return '';
+}
+
+/** The display name of an item by id ('' when it does not exist). */
+export function nameOf(db: Db, type: Itemtype, id: number): string {
+  const row = findById(db, type.table, id);
+  return row ? nameOfRow(type, row) : '';
+}

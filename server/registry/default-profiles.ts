@@ -1,0 +1,110 @@
+/**
+ * The eight profiles of a fresh install, with GLPI's ids, interfaces and right bitmasks
+ * (one value per profile id 1..8). Right names not listed are 0 for every profile.
+ */
+export interface DefaultProfile {
+  id: number;
+  name: string;
+  interface: 'central' | 'helpdesk';
+  isDefault: boolean;
+  createTicketOnLogin: boolean;
+  /** ITIL status transitions: 'all' allowed, 'none' forbidden, 'approve' only solved -> closed. */
+  transitions: 'all' | 'none' | 'approve';
+}
+
+export const DEFAULT_PROFILES: DefaultProfile[] = [
+  { id: 1, name: 'Self-Service', interface: 'helpdesk', isDefault: true, createTicketOnLogin: false, transitions: 'approve' },
+  { id: 2, name: 'Observer', interface: 'central', isDefault: false, createTicketOnLogin: false, transitions: 'all' },
+  { id: 3, name: 'Admin', interface: 'central', isDefault: false, createTicketOnLogin: false, transitions: 'all' },
+  { id: 4, name: 'Super-Admin', interface: 'central', isDefault: false, createTicketOnLogin: false, transitions: 'all' },
+  { id: 5, name: 'Hotliner', interface: 'central', isDefault: false, createTicketOnLogin: true, transitions: 'all' },
+  { id: 6, name: 'Technician', interface: 'central', isDefault: false, createTicketOnLogin: false, transitions: 'all' },
+  { id: 7, name: 'Supervisor', interface: 'central', isDefault: false, createTicketOnLogin: false, transitions: 'all' },
+  { id: 8, name: 'Read-Only', interface: 'central', isDefault: false, createTicketOnLogin: false, transitions: 'none' },
+];
+
+const ASSETS = [0, 33, 127, 255, 0, 127, 127, 33];
+const CONTRACTS = [0, 33, 127, 255, 0, 96, 96, 33];
+const DROPDOWNS = [0, 0, 23, 23, 0, 0, 0, 1];
+const TREE_DROPDOWNS = [0, 0, 23, 23, 0, 0, 23, 1];
+
+/** right name -> [Self-Service, Observer, Admin, Super-Admin, Hotliner, Technician, Supervisor, Read-Only] */
+export const DEFAULT_RIGHTS: Record<string, number[]> = {
+  computer: ASSETS,
+  monitor: ASSETS,
+  networking: ASSETS,
+  peripheral: ASSETS,
+  phone: ASSETS,
+  printer: ASSETS,
+  software: ASSETS,
+  license: ASSETS,
+  cartridge: ASSETS,
+  consumable: ASSETS,
+  document: ASSETS,
+  ticket: [5, 168989, 261151, 261151, 140295, 166919, 261151, 138241],
+  problem: [0, 1057, 1151, 1151, 1024, 1121, 1151, 1057],
+  change: [0, 1057, 1151, 1151, 1054, 1151, 1151, 1057],
+  followup: [5, 5, 31767, 31767, 12295, 13319, 31767, 8193],
+  task: [1, 1, 13329, 13329, 8193, 13329, 13329, 8193],
+  user: [0, 2049, 7199, 7327, 1025, 1055, 1055, 1],
+  group: [0, 33, 119, 119, 0, 1, 1, 33],
+  entity: [0, 0, 33, 3327, 0, 33, 33, 33],
+  profile: [0, 0, 1, 23, 0, 0, 0, 1],
+  infocom: [0, 1, 23, 23, 0, 0, 0, 1],
+  contract: CONTRACTS,
+  contact_enterprise: CONTRACTS,
+  budget: CONTRACTS,
+  dropdown: DROPDOWNS,
+  device: DROPDOWNS,
+  typedoc: DROPDOWNS,
+  internet: DROPDOWNS,
+  location: TREE_DROPDOWNS,
+  state: TREE_DROPDOWNS,
+  itilcategory: TREE_DROPDOWNS,
+  logs: [0, 0, 1, 1, 0, 0, 1, 1],
+  config: [0, 0, 0, 3, 0, 0, 0, 1],
+  search_config: [0, 1024, 3072, 3072, 0, 0, 0, 0],
+  ticketvalidation: [0, 15376, 15376, 15376, 3088, 3088, 15376, 0],
+  password_update: [1, 1, 1, 1, 1, 1, 1, 0],
+  personalization: [3, 3, 3, 3, 3, 3, 3, 3],
+  // Further families (management, data centre, tools, service levels, administration).
+  certificate: ASSETS,
+  domain: ASSETS,
+  line: ASSETS,
+  database: ASSETS,
+  datacenter: ASSETS,
+  cluster: ASSETS,
+  appliance: ASSETS,
+  unmanaged: ASSETS,
+  cable_management: ASSETS,
+  project: ASSETS,
+  knowbase: [0, 1, 31, 31, 1, 31, 31, 1],
+  knowbasecategory: DROPDOWNS,
+  reminder_public: [0, 1, 23, 23, 1, 23, 23, 1],
+  rssfeed_public: [0, 1, 23, 23, 1, 23, 23, 1],
+  bookmark_public: [0, 1, 23, 23, 1, 23, 23, 1],
+  reservation: [1, 1, 31, 31, 1, 1, 1, 1],
+  calendar: TREE_DROPDOWNS,
+  slm: TREE_DROPDOWNS,
+  itiltemplate: TREE_DROPDOWNS,
+  ticketrecurrent: TREE_DROPDOWNS,
+  taskcategory: TREE_DROPDOWNS,
+  changevalidation: [0, 15376, 15376, 15376, 3088, 3088, 15376, 0],
+  notification: [0, 0, 0, 23, 0, 0, 0, 1],
+  link: DROPDOWNS,
+};
+
+const STATUSES = [1, 2, 3, 4, 5, 6];
+
+/** The JSON transition matrix GLPI stores in glpi_profiles.ticket_status (0 = forbidden). */
+export function transitionMatrix(kind: DefaultProfile['transitions']): string {
+  if (kind === 'all') return '[]';
+  const matrix: Record<string, Record<string, number>> = {};
+  for (const from of STATUSES) {
+    matrix[from] = {};
+    for (const to of STATUSES) {
+      if (from !== to && !(kind === 'approve' && from === 5 && to === 6)) matrix[from]![to] = 0;
+    }
+  }
+  return JSON.stringify(matrix);
+}

@@ -1,0 +1,37 @@
+import type { Feature, ItemtypeSpec } from './types';
+
+/** Shorthands for the usual kinds of itemtype specs, shared by ./itemtypes.ts and ./tables/*. */
+export const ASSET_FEATURES: Feature[] = ['infocom', 'contract', 'document', 'ticket', 'note'];
+export const TREE_CACHE = ['completename', 'level', 'ancestors_cache', 'sons_cache'];
+
+export const asset = (table: string, right: string, extra: Feature[] = []): ItemtypeSpec => ({
+  table,
+  kind: 'asset',
+  right,
+  trash: true,
+  features: [...ASSET_FEATURES, ...extra],
+});
+
+export const dropdown = (table: string, right = 'dropdown'): ItemtypeSpec => ({ table, kind: 'dropdown', right });
+export const treeDropdown = (table: string, parent: string, right = 'dropdown'): ItemtypeSpec => ({
+  table,
+  kind: 'dropdown',
+  right,
+  tree: parent,
+  computed: TREE_CACHE,
+});
+
+/** A relation or child row whose rights follow its owners. */
+export const dependent = (table: string, owners: ItemtypeSpec['owners'], extra: Partial<ItemtypeSpec> = {}): ItemtypeSpec => ({
+  table,
+  kind: 'relation',
+  right: null,
+  history: false,
+  owners,
+  ...extra,
+});
+
+export const poly = { poly: true } as const;
+
+/** GLPI's linked_action values for components added to / removed from an item. */
+export const DEVICE_LINK = { add: 1, remove: 3 };

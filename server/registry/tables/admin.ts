@@ -1,0 +1,66 @@
+// Administration types scripts read: rules with their criteria and actions, notifications and
+// their templates, automatic actions, LDAP directories, mail authentication servers and mail
+// collectors. Served read-only. Columns follow GLPI 10.0's install/mysql/glpi-empty.sql.
+import type { ItemtypeSpec } from '../types';
+import type { TableSpec } from './types';
+
+const DATES = 'date_mod ts NULL =NULL; date_creation ts NULL =NULL';
+
+export const adminTables: Record<string, TableSpec> = {
+  glpi_rules: {
+    columns: `id uint! AI; entities_id uint! ='0'; sub_type vc(255)! =''; ranking int! ='0'; name vc(255) =NULL; description text; match char(10) =NULL; is_active tiny! ='1'; comment text; date_mod ts NULL =NULL; is_recursive tiny! ='0'; uuid vc(255) =NULL; condition int! ='0'; date_creation ts NULL =NULL`,
+  },
+  glpi_rulecriterias: { columns: "id uint! AI; rules_id uint! ='0'; criteria vc(255) =NULL; condition int! ='0'; pattern text" },
+  glpi_ruleactions: { columns: "id uint! AI; rules_id uint! ='0'; action_type vc(255) =NULL; field vc(255) =NULL; value vc(255) =NULL" },
+  glpi_notifications: {
+    columns: `id uint! AI; name vc(255) =NULL; entities_id uint! ='0'; itemtype vc(100)!; event vc(255)!; comment text; is_recursive tiny! ='0'; is_active tiny! ='0'; ${DATES}; allow_response tiny! ='1'`,
+  },
+  glpi_notificationtemplates: { columns: "id uint! AI; name vc(255) =NULL; itemtype vc(100)!; date_mod ts NULL =NULL; comment text; css text; date_creation ts NULL =NULL" },
+  glpi_notificationtemplatetranslations: {
+    columns: "id uint! AI; notificationtemplates_id uint! ='0'; language vc(10)! =''; subject vc(255)!; content_text text; content_html text",
+  },
+  glpi_notifications_notificationtemplates: {
+    columns: "id uint! AI; notifications_id uint! ='0'; mode vc(20)!; notificationtemplates_id uint! ='0'",
+    unique: [['notifications_id', 'mode', 'notificationtemplates_id']],
+  },
+  glpi_notificationtargets: { columns: "id uint! AI; items_id uint! ='0'; type int! ='0'; notifications_id uint! ='0'" },
+  glpi_crontasks: {
+    columns: `id uint! AI; itemtype vc(100)!; name vc(150)!; frequency int!; param int =NULL; state int! ='1'; mode int! ='1'; allowmode int! ='3'; hourmin int! ='0'; hourmax int! ='24'; logs_lifetime int! ='30'; lastrun ts NULL =NULL; lastcode int =NULL; comment text; ${DATES}`,
+    unique: [['itemtype', 'name']],
+  },
+  glpi_authldaps: {
+    columns: `id uint! AI; name vc(255) =NULL; host vc(255) =NULL; basedn vc(255) =NULL; rootdn vc(255) =NULL; port int! ='389'; condition text; login_field vc(255) ='uid'; sync_field vc(255) =NULL; use_tls tiny! ='0'; group_field vc(255) =NULL; group_condition text; group_search_type int! ='0'; group_member_field vc(255) =NULL; email1_field vc(255) =NULL; realname_field vc(255) =NULL; firstname_field vc(255) =NULL; phone_field vc(255) =NULL; phone2_field vc(255) =NULL; mobile_field vc(255) =NULL; comment_field vc(255) =NULL; use_dn tiny! ='1'; time_offset int! ='0'; deref_option int! ='0'; title_field vc(255) =NULL; category_field vc(255) =NULL; language_field vc(255) =NULL; entity_field vc(255) =NULL; entity_condition text; date_mod ts NULL =NULL; comment text; is_default tiny! ='0'; is_active tiny! ='0'; rootdn_passwd vc(255) =NULL; registration_number_field vc(255) =NULL; email2_field vc(255) =NULL; email3_field vc(255) =NULL; email4_field vc(255) =NULL; location_field vc(255) =NULL; responsible_field vc(255) =NULL; pagesize int! ='0'; ldap_maxlimit int! ='0'; can_support_pagesize tiny! ='0'; picture_field vc(255) =NULL; date_creation ts NULL =NULL; inventory_domain vc(255) =NULL; tls_certfile text; tls_keyfile text; use_bind tiny! ='1'; timeout int! ='10'`,
+  },
+  glpi_authldapreplicates: { columns: "id uint! AI; authldaps_id uint! ='0'; host vc(255) =NULL; port int! ='389'; name vc(255) =NULL; timeout int! ='10'" },
+  glpi_authmails: { columns: `id uint! AI; name vc(255) =NULL; connect_string vc(255) =NULL; host vc(255) =NULL; ${DATES}; comment text; is_active tiny! ='0'` },
+  glpi_mailcollectors: {
+    columns:
+      "id uint! AI; name vc(255) =NULL; host vc(255) =NULL; login vc(255) =NULL; filesize_max int! ='2097152'; is_active tiny! ='1'; date_mod ts NULL =NULL; comment text; passwd vc(255) =NULL; accepted vc(255) =NULL; refused vc(255) =NULL; errors int! ='0'; use_mail_date tiny! ='0'; date_creation ts NULL =NULL; requester_field int! ='0'; add_cc_to_observer tiny! ='0'; collect_only_unread tiny! ='0'",
+  },
+};
+
+/** A read-only administration type; `right` is GLPI's right name for it. */
+const admin = (table: string, right: string, extra: Partial<ItemtypeSpec> = {}): ItemtypeSpec => ({ table, kind: 'system', right, readOnly: true, history: false, ...extra });
+const ruleChild = (table: string): ItemtypeSpec => admin(table, 'config', { kind: 'child', right: null, owners: [{ fk: 'rules_id', itemtype: 'Rule' }] });
+
+export const adminItemtypes: Record<string, ItemtypeSpec> = {
+  Rule: admin('glpi_rules', 'config', { children: ['RuleCriteria', 'RuleAction'] }),
+  RuleCriteria: ruleChild('glpi_rulecriterias'),
+  RuleAction: ruleChild('glpi_ruleactions'),
+  Notification: admin('glpi_notifications', 'notification', { children: ['Notification_NotificationTemplate', 'NotificationTarget'] }),
+  NotificationTemplate: admin('glpi_notificationtemplates', 'notification', { children: ['NotificationTemplateTranslation'] }),
+  NotificationTemplateTranslation: admin('glpi_notificationtemplatetranslations', 'notification', {
+    kind: 'child',
+    owners: [{ fk: 'notificationtemplates_id', itemtype: 'NotificationTemplate' }],
+  }),
+  Notification_NotificationTemplate: admin('glpi_notifications_notificationtemplates', 'notification', {
+    kind: 'relation',
+    owners: [{ fk: 'notifications_id', itemtype: 'Notification' }],
+  }),
+  NotificationTarget: admin('glpi_notificationtargets', 'notification', { kind: 'child', owners: [{ fk: 'notifications_id', itemtype: 'Notification' }] }),
+  CronTask: admin('glpi_crontasks', 'config'),
+  AuthLDAP: admin('glpi_authldaps', 'config', { hidden: ['rootdn_passwd'], children: ['AuthLdapReplicate'] }),
+  AuthLdapReplicate: admin('glpi_authldapreplicates', 'config', { kind: 'child', owners: [{ fk: 'authldaps_id', itemtype: 'AuthLDAP' }] }),
+  AuthMail: admin('glpi_authmails', 'config'),
+  MailCollector: admin('glpi_mailcollectors', 'config', { hidden: ['passwd'] }),
+};

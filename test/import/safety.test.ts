@@ -1,0 +1,218 @@
+/**
+ * What keeps an import safe: bad input refused before anything is written, a non-empty data
+ * folder refused unless replaced, a dry run that writes nothing, and an interrupted import
+ * (Ctrl-C between batches, or a kill) that `--resume` brings to the same result as an
+ * uninterrupted one.
+ */
+import { Database } from 'bun:sqlite';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SQL } from 'bun';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { importOrder } from '../../server/import/plan';
+import { Interrupted } from '../../server/import/copy';
+import { runImport } from '../../server/import/run';
+import { allItemtypes } from '../../server/registry';
+import { runCli } from '../support/cli';
+import { ADMIN, READER } from '../support/mariadb';
+import { dumpDataFolder, FIXTURE_FILES, FIXTURE_SQL, MANY_LOGS, mariadbMissing, useMariaDb } from './helpers';
+
+const maria = useMariaDb();
+const root = mkdtempSync(join(tmpdir(), 'deskbase-import-safety-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let folders = 0;
+const folder = () => join(root, `data-${++folders}`);
+
+describe.skipIf(mariadbMissing !== null)('import safety', () => {
+  beforeAll(async () => {
+    await maria.db.createDatabase('glpibig', FIXTURE_SQL + MANY_LOGS);
+    await maria.db.createDatabase('notglpi', 'CREATE TABLE glpi_configs (id int); CREATE TABLE invoices (id int);');
+    await maria.db.createDatabase('glpi94', `${FIXTURE_SQL}\nUPDATE glpi_configs SET value = '9.4.6' WHERE name = 'version';`);
+    // GLPI 9.5's differences that matter here: the root entity's parent is -1, dates are DATETIME,
+    // and only < and > were encoded, as named entities.
+    await maria.db.createDatabase(
+      'glpi95',
+      `${FIXTURE_SQL}
+      UPDATE glpi_configs SET value = '9.5.13' WHERE name = 'version';
+      ALTER TABLE glpi_entities MODIFY entities_id int DEFAULT '0';
+      UPDATE glpi_entities SET entities_id = -1 WHERE id = 0;
+      ALTER TABLE glpi_computers MODIFY date_mod datetime DEFAULT NULL;
+      UPDATE glpi_computers SET comment = 'Swapped &lt;SSD&gt; & RAM' WHERE id = 1;`,
+    );
+  });
+
+  const refused = async (args: string[], message: RegExp, code = 1) => {
+    const data = folder();
+    const res = await runCli(['import', ...args, '--data', data]);
+    expect(res.stderr).toMatch(message);
+    expect(res.code).toBe(code);
+    expect(existsSync(data)).toBe(false); // nothing written
+  };
+
+  test('wrong credentials', () => refused([maria.db.url('glpi', { user: READER.user, password: 'wrong' })], /access denied \(wrong user name or password\)/));
+  test('unreachable host', async () => {
+    const closed = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+    const port = closed.port;
+    closed.stop(true);
+    await refused([`mysql://u:p@127.0.0.1:${port}/glpi`], /cannot reach the server/);
+  });
+  test('unknown database', () => refused([maria.db.url('nosuchdb')], /no such database/));
+  test('a database that is not GLPI', () => refused([maria.db.url('notglpi')], /is not a GLPI database/));
+  test('an unsupported GLPI version', () => refused([maria.db.url('glpi94')], /GLPI 9\.4\.6 is not supported: Deskbase imports GLPI 9\.5 and 10\.0/));
+  test('an address that is not MySQL', () => refused(['postgres://u:p@127.0.0.1:5432/glpi'], /not a MySQL\/MariaDB address/, 2));
+  test('a --files folder that is not there', () => refused([maria.db.url('glpi'), '--files', join(root, 'no-such-files')], /--files .* is not a folder/));
+  test('--resume without an interrupted import', () => refused([maria.db.url('glpi'), '--resume'], /nothing to resume/));
+
+  test('a GLPI 9.5 database imports too', async () => {
+    const data = folder();
+    const res = await runCli(['import', maria.db.url('glpi95'), '--data', data]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('imported GLPI 9.5.13');
+    const db = new Database(join(data, 'deskbase.sqlite'), { readonly: true });
+    expect(db.query('SELECT entities_id FROM glpi_entities WHERE id = 0').get()).toEqual({ entities_id: null });
+    expect(db.query('SELECT comment, date_mod FROM glpi_computers WHERE id = 1').get()).toEqual({ comment: 'Swapped <SSD> & RAM', date_mod: '2024-03-15 14:22:10' });
+    db.close();
+  });
+
+  test('the password never shows in messages', async () => {
+    const res = await runCli(['import', maria.db.url('glpi', { user: READER.user, password: 's3cret-word' }), '--data', folder()]);
+    expect(res.stderr).toContain(`${READER.user}:***@`);
+    expect(res.stderr + res.stdout).not.toContain('s3cret-word');
+  });
+
+  test('--dry-run reports and writes nothing', async () => {
+    const data = folder();
+    const res = await runCli(['import', maria.db.url('glpi'), '--files', FIXTURE_FILES, '--data', data, '--dry-run']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/would import GLPI 10\.0\.16 from .*: \d+ rows/);
+    expect(res.stdout).toMatch(/\n {2}Computer +4 *\n/);
+    expect(res.stdout).toContain('ITILFollowup: 1 × items_id points to no Ticket (GLPI ids 3)');
+    expect(res.stdout).toContain('document 4: TXT/ee/0000000000000000000000000000000000000e.TXT does not match its sha1');
+    expect(existsSync(data)).toBe(false);
+  });
+
+  test('a non-empty data folder is refused; --replace moves its content aside', async () => {
+    const data = folder();
+    mkdirSync(data);
+    writeFileSync(join(data, 'deskbase.sqlite'), 'precious');
+    const res = await runCli(['import', maria.db.url('glpi'), '--data', data]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/is not empty \(deskbase\.sqlite\): add --replace/);
+    expect(readdirSync(data)).toEqual(['deskbase.sqlite']);
+
+    const replaced = await runCli(['import', maria.db.url('glpi'), '--data', data, '--replace']);
+    expect(replaced.code).toBe(0);
+    const aside = readdirSync(data).find((n) => n.startsWith('replaced-'))!;
+    expect(await Bun.file(join(data, aside, 'deskbase.sqlite')).text()).toBe('precious');
+    expect((await runCli(['import', maria.db.url('glpi'), '--data', data, '--resume'])).stderr).toMatch(/already complete/);
+  });
+
+  describe('interrupted imports', () => {
+    const reference = folder();
+    beforeAll(async () => {
+      const res = await runCli(['import', maria.db.url('glpibig'), '--files', FIXTURE_FILES, '--data', reference]);
+      expect(res.code).toBe(0);
+    });
+
+    const logCount = (data: string) => {
+      const db = new Database(join(data, 'deskbase.sqlite'), { readonly: true });
+      try {
+        return (db.query('SELECT COUNT(*) AS n FROM glpi_logs').get() as { n: number }).n;
+      } finally {
+        db.close();
+      }
+    };
+
+    test('Ctrl-C between batches keeps whole batches; --resume ends like an uninterrupted import', async () => {
+      const data = folder();
+      const abort = new AbortController();
+      let tick = 0;
+      const options = {
+        url: maria.db.url('glpibig'),
+        filesDir: FIXTURE_FILES,
+        dataDir: data,
+        dryRun: false,
+        replace: false,
+        clock: () => (tick += 1000),
+        // Ctrl-C right after the first batch of history rows is written.
+        progress: { isTTY: true, write: (text: string) => text.includes('glpi_logs  5,000 /') && abort.abort() },
+      };
+      await expect(runImport({ ...options, resume: false, signal: abort.signal })).rejects.toBeInstanceOf(Interrupted);
+      expect(logCount(data)).toBe(4999); // the first batch of 5 000, less the plugin's history row
+      await expect(runImport({ ...options, resume: false, signal: new AbortController().signal })).rejects.toThrow(/is not empty/);
+      await runImport({ ...options, resume: true, signal: new AbortController().signal });
+      expect(dumpDataFolder(data)).toEqual(dumpDataFolder(reference));
+    });
+
+    /**
+     * Starts `deskbase import` with the history table locked, so it is stopped, for sure, once it
+     * gets there; resolves when every table before it is done. `unlock` lets it go on.
+     */
+    async function startBlockedImport(data: string) {
+      const admin = new SQL(maria.db.url('glpibig', ADMIN));
+      const locker = await admin.reserve();
+      await locker.unsafe('LOCK TABLES glpi_logs WRITE');
+      const tables = importOrder(allItemtypes()).map((t) => t.table);
+      const before = tables.slice(0, tables.indexOf('glpi_logs')).filter((t) => FIXTURE_SQL.includes(`CREATE TABLE ${t} (`)).at(-1)!;
+      const proc = Bun.spawn([process.execPath, 'server/main.ts', 'import', maria.db.url('glpibig'), '--files', FIXTURE_FILES, '--data', data], {
+        cwd: join(import.meta.dir, '../..'),
+        stdout: 'ignore',
+        stderr: 'pipe',
+      });
+      const reader = proc.stderr.getReader();
+      let seen = '';
+      while (!seen.includes(`\n${before}:`) && !seen.startsWith(`${before}:`)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`import ended early:\n${seen}`);
+        seen += new TextDecoder().decode(value);
+      }
+      const unlock = async () => {
+        await locker.unsafe('UNLOCK TABLES');
+        locker.release();
+        await admin.close();
+      };
+      const rest = async () => {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return seen;
+          seen += new TextDecoder().decode(value);
+        }
+      };
+      return { proc, unlock, rest };
+    }
+
+    test('Ctrl-C on the command stops it after the batch in progress; exit status 130', async () => {
+      const data = folder();
+      const { proc, unlock, rest } = await startBlockedImport(data);
+      proc.kill('SIGINT');
+      await unlock();
+      const [stderr, code] = await Promise.all([rest(), proc.exited]);
+      expect(code).toBe(130);
+      expect(stderr).toContain('import interrupted; every copied batch is kept: run the same command with --resume to continue');
+      const resumed = await runCli(['import', maria.db.url('glpibig'), '--files', FIXTURE_FILES, '--data', data, '--resume']);
+      expect(resumed.code).toBe(0);
+      expect(dumpDataFolder(data)).toEqual(dumpDataFolder(reference));
+    });
+
+    test('a kill mid-import, then --resume, ends like an uninterrupted import', async () => {
+      const data = folder();
+      const { proc, unlock } = await startBlockedImport(data);
+      proc.kill('SIGKILL');
+      await proc.exited;
+      await unlock();
+      expect(logCount(data)).toBe(0);
+
+      const serve = await runCli(['--data', data, '--port', '0']);
+      expect(serve.code).toBe(1); // a half-imported folder is not served
+      expect(serve.stderr).toMatch(/holds an import from mysql:\/\/glpi_reader:\*\*\*@.* that did not finish: run "deskbase import <same address> --resume"/);
+      const again = await runCli(['import', maria.db.url('glpibig'), '--files', FIXTURE_FILES, '--data', data]);
+      expect(again.code).toBe(1); // not empty: the admin must say --resume (or --replace)
+      const resumed = await runCli(['import', maria.db.url('glpibig'), '--files', FIXTURE_FILES, '--data', data, '--resume']);
+      expect(resumed.code).toBe(0);
+      expect(resumed.stdout).toMatch(/\n {2}Computer +4 *\n/);
+      expect(resumed.stdout).toMatch(/\n {2}Log +12006 +1\n/);
+      expect(dumpDataFolder(data)).toEqual(dumpDataFolder(reference));
+    });
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * Every itemtype whose search options are derived from its table (the families beyond GLPI's
+ * option dump: components, management, data centre, tools, service levels, dropdowns): read with
+ * every option, searched by each of its main search options, history rows, rights of each default
+ * profile, and bad input refused whole. One server; inputs come from the registry.
+ */
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { DEFAULT_RIGHTS } from '../../server/registry/default-profiles';
+import { allItemtypes, itemtype, type Itemtype } from '../../server/registry';
+import raw from '../../server/registry/data/searchoptions.json';
+import { searchOptions, type SearchOption } from '../../server/registry/searchoptions';
+import { Client } from '../support/client';
+import { useServer } from '../support/server';
+import { createUser, loginAs, unique } from '../rights/fixture';
+import { expectError, Fixtures, logsOf, uniq } from './fixtures';
+
+const ctx = useServer();
+let api: Client;
+let fx: Fixtures;
+
+beforeAll(() => {
+  api = ctx.api;
+  fx = new Fixtures(api);
+});
+
+const DUMPED = new Set(Object.keys(raw));
+const NOT_CREATABLE = new Set(['Config', 'DisplayPreference']);
+const families = allItemtypes().filter((t) => !DUMPED.has(t.name) && !t.readOnly && !NOT_CREATABLE.has(t.name));
+const WITH_FLAGS = ['with_devices', 'with_disks', 'with_softwares', 'with_connections', 'with_networkports', 'with_infocoms', 'with_contracts', 'with_documents', 'with_tickets', 'with_problems', 'with_changes', 'with_notes', 'with_logs'];
+const ALL_OPTIONS = `${WITH_FLAGS.map((f) => `${f}=true`).join('&')}&expand_dropdowns=true&get_hateoas=true`;
+
+/** The options a search can match on this type's own text columns, and through its dropdowns. */
+function mainOptions(type: Itemtype): { text: SearchOption[]; links: SearchOption[] } {
+  const options = [...searchOptions(type).byId.values()].filter((o) => !o.nosearch && o.id !== 80);
+  return {
+    text: options.filter((o) => o.table === type.table && ['string', 'itemlink'].includes(o.datatype) && type.column.get(o.field)?.kind === 'string'),
+    links: options.filter((o) => o.datatype === 'dropdown' && o.table !== type.table),
+  };
+}
+
+async function searchIds(type: Itemtype, field: number, searchtype: string, value: string | number): Promise<number[]> {
+  const query = `criteria[0][field]=${field}&criteria[0][searchtype]=${searchtype}&criteria[0][value]=${encodeURIComponent(String(value))}&forcedisplay[0]=2&range=0-999`;
+  const res = await api.get(`search/${type.name}`, { query });
+  expect({ type: type.name, field, ok: [200, 206].includes(res.status), text: res.status >= 400 ? res.text : '' }).toEqual({ type: type.name, field, ok: true, text: '' });
+  return ((res.body.data ?? []) as Record<string, unknown>[]).map((row) => Number(row['2']));
+}
+
+describe('every further itemtype', () => {
+  test('there are many of them, each with GLPI-id search options', () => {
+    expect(families.length).toBeGreaterThan(180);
+    for (const type of families) {
+      const ids = [...searchOptions(type).byId.keys()];
+      expect({ type: type.name, has: [1, 2].every((id) => ids.includes(id)) || !type.column.has('name') }).toEqual({ type: type.name, has: true });
+    }
+  });
+
+  for (const type of families) {
+    test(`${type.name}: read with every option, search by its main options, history, bad input`, async () => {
+      const { text, links } = mainOptions(type);
+      const input = await fx.input(type.name);
+      for (const o of text) if (o.field !== 'name' || input.name === undefined) input[o.field] = uniq(o.field).slice(0, type.column.get(o.field)!.size ?? 255);
+      const id = await api.create(type.name, input);
+
+      // Read with every option: 200, every with_* section present is a list or an object, links point at served types.
+      const read = await api.get(`${type.name}/${id}`, { query: ALL_OPTIONS });
+      expect(read.status).toBe(200);
+      for (const [key, value] of Object.entries(read.body)) {
+        if (key.startsWith('_')) expect({ key, shape: typeof value }).toEqual({ key, shape: 'object' });
+      }
+      for (const link of (read.body.links ?? []) as { rel: string; href: string }[]) expect({ rel: link.rel, served: itemtype(link.rel) !== undefined }).toEqual({ rel: link.rel, served: true });
+
+      // Search by each main text option (and by id).
+      for (const o of text) expect({ option: o.id, ids: await searchIds(type, o.id, 'contains', String(input[o.field])) }).toEqual({ option: o.id, ids: [id] });
+      expect(await searchIds(type, 2, 'equals', id)).toEqual([id]);
+
+      // Through each dropdown option: link a fresh target, find the item by its id.
+      for (const o of links) {
+        const parts = o.uid.split('.');
+        const fk = [...type.foreignKeys].find(([col, target]) => itemtype(target)?.table === o.table && (parts.length === 3 ? col === itemtype(target)!.fkName : parts[1] === col))?.[0];
+        if (!fk || type.owners.some((owner) => 'fk' in owner && owner.fk === fk)) continue;
+        // Users are reached through their authorizations: link the administrator, who has one.
+        const target = type.foreignKeys.get(fk) === 'User' ? 2 : await fx.make(type.foreignKeys.get(fk)!);
+        expect((await api.put(`${type.name}/${id}`, { input: { [fk]: target } })).status).toBe(200);
+        expect({ option: o.id, ids: await searchIds(type, o.id, 'equals', target) }).toEqual({ option: o.id, ids: [id] });
+      }
+
+      // History: creation and each change, with the option the field is searched by.
+      if (type.history) {
+        const logs = await logsOf(api, type.name, id);
+        expect(logs[0]).toMatchObject({ itemtype: type.name, items_id: id, linked_action: 20 });
+        if (type.column.has('comment')) {
+          await api.put(`${type.name}/${id}`, { input: { comment: 'changed' } });
+          const last = (await logsOf(api, type.name, id)).at(-1);
+          expect(last).toMatchObject({ linked_action: 0, id_search_option: 16, new_value: 'changed' });
+        }
+      }
+
+      // Bad input: an unknown field, a broken link, a missing mandatory field; nothing is written.
+      const before = (await api.get(`${type.name}/`, { query: 'range=0-9999&only_id=true' })).body.length;
+      expectError(await api.post(`${type.name}/`, { input: { ...input, bogus_field: 1 } }), 400, 'ERROR_GLPI_ADD', `Field bogus_field is not valid for ${type.name} item.`);
+      const fk = [...type.foreignKeys].find(([c, target]) => c !== 'entities_id' && !type.computed.includes(c) && itemtype(target)?.kind === 'dropdown')?.[0];
+      if (fk) expectError(await api.post(`${type.name}/`, { input: { ...(await fx.input(type.name)), [fk]: 987654 } }), 400, 'ERROR_GLPI_ADD', new RegExp(`^Field ${fk}: `));
+      const owner = type.owners.find((o) => 'fk' in o);
+      if (owner && 'fk' in owner) {
+        const { [owner.fk]: _dropped, ...orphan } = await fx.input(type.name);
+        expectError(await api.post(`${type.name}/`, { input: orphan }), 400, 'ERROR_GLPI_ADD', `Field ${owner.fk} is mandatory for ${type.name}`);
+      }
+      if (!type.column.has('is_deleted')) expectError(await api.put(`${type.name}/${id}`, { input: { is_deleted: 1 } }), 400, 'ERROR_GLPI_UPDATE', `Field is_deleted is not valid for ${type.name} item.`);
+      expect((await api.get(`${type.name}/`, { query: 'range=0-9999&only_id=true' })).body.length).toBe(before);
+    });
+  }
+
+  test('listSearchOptions answers each of them with GLPI ids', async () => {
+    for (const type of families) {
+      const res = await api.get(`listSearchOptions/${type.name}`);
+      expect({ type: type.name, status: res.status, common: res.body.common }).toEqual({ type: type.name, status: 200, common: { name: 'Characteristics' } });
+      const expected = [...searchOptions(type).byId.keys()].map(String);
+      expect({ type: type.name, ids: Object.keys(res.body).filter((k) => /^\d+$/.test(k)) }).toEqual({ type: type.name, ids: expect.arrayContaining(expected) });
+      if (type.column.has('name')) expect(res.body['1']).toMatchObject({ name: 'Name', table: type.table, field: 'name' });
+    }
+  });
+
+  test('links are logged on both sides and go away with either item', async () => {
+    for (const [link, fk, owner, extra] of [
+      ['Certificate_Item', 'certificates_id', 'Certificate', {}],
+      ['Appliance_Item', 'appliances_id', 'Appliance', {}],
+      ['Domain_Item', 'domains_id', 'Domain', {}],
+      ['Item_Cluster', 'clusters_id', 'Cluster', {}],
+      ['Item_Project', 'projects_id', 'Project', {}],
+      ['Item_Rack', 'racks_id', 'Rack', { position: 7 }],
+    ] as [string, string, string, Record<string, unknown>][]) {
+      const computer = await fx.make('Computer');
+      const parent = await fx.make(owner);
+      const row = await api.create(link, { [fk]: parent, itemtype: 'Computer', items_id: computer, ...extra });
+      const computerName = (await api.get(`Computer/${computer}`)).body.name;
+      const parentName = (await api.get(`${owner}/${parent}`)).body.name;
+      expect((await logsOf(api, 'Computer', computer)).at(-1)).toMatchObject({ linked_action: 15, itemtype_link: owner, new_value: `${parentName} (${parent})` });
+      expect((await logsOf(api, owner, parent)).at(-1)).toMatchObject({ linked_action: 15, itemtype_link: 'Computer', new_value: `${computerName} (${computer})` });
+      // Purging the computer removes the link and leaves a trace on the other side.
+      expect((await api.del(`Computer/${computer}`, { query: 'force_purge=true' })).status).toBe(204);
+      expectError(await api.get(`${link}/${row}`), 404, 'ERROR_ITEM_NOT_FOUND');
+      expect((await logsOf(api, owner, parent)).at(-1)).toMatchObject({ linked_action: 16, itemtype_link: 'Computer', old_value: `${computerName} (${computer})` });
+    }
+  });
+
+  test('a component added to a computer is logged with GLPI\'s component actions', async () => {
+    const computer = await fx.make('Computer');
+    const device = await fx.make('DeviceCase');
+    const link = await api.create('Item_DeviceCase', { itemtype: 'Computer', items_id: computer, devicecases_id: device, serial: 'CASE-1' });
+    expect((await logsOf(api, 'Computer', computer)).at(-1)).toMatchObject({ linked_action: 1, itemtype_link: 'DeviceCase' });
+    const devices = (await api.get(`Computer/${computer}`, { query: 'with_devices=true' })).body._devices;
+    expect(devices.Item_DeviceCase[String(link)]).toMatchObject({ id: link, devicecases_id: device, serial: 'CASE-1' });
+    expect((await api.del(`Item_DeviceCase/${link}`)).status).toBe(204);
+    expect((await logsOf(api, 'Computer', computer)).at(-1)).toMatchObject({ linked_action: 3, itemtype_link: 'DeviceCase' });
+  });
+
+  test('duplicate unique values are refused whole', async () => {
+    const a = await fx.make('Certificate_Item');
+    const row = (await api.get(`Certificate_Item/${a}`)).body;
+    expectError(await api.post('Certificate_Item/', { input: { certificates_id: row.certificates_id, itemtype: row.itemtype, items_id: row.items_id } }), 400, 'ERROR_GLPI_ADD');
+    const rack = await fx.make('Item_Rack');
+    const placed = (await api.get(`Item_Rack/${rack}`)).body;
+    expectError(await api.post('Item_Rack/', { input: { ...placed, id: undefined, position: placed.position + 1 } }), 400, 'ERROR_GLPI_ADD');
+  });
+});
+
+describe('rights of the default profiles on the new families', () => {
+  const READ = 1;
+  const CREATE = 4;
+  const checked = families.filter((t) => t.right && DEFAULT_RIGHTS[t.right] && !['task', 'followup', 'ticketvalidation', 'changevalidation', 'reservation'].includes(t.right));
+  const clients = new Map<number, Client>();
+  beforeAll(async () => {
+    for (const profile of [1, 2, 6]) {
+      const name = unique(`families-${profile}`);
+      await createUser(api, name, profile, 0);
+      clients.set(profile, await loginAs(ctx.server.api, name));
+    }
+  });
+
+  test('each profile reads and creates exactly what its rights give', async () => {
+    const problems: string[] = [];
+    for (const [profile, client] of clients) {
+      for (const type of checked) {
+        const bits = DEFAULT_RIGHTS[type.right!]![profile - 1]!;
+        const list = await client.get(`${type.name}/`);
+        const mayRead = (bits & READ) !== 0;
+        if ((list.status === 200 || list.status === 206) !== mayRead) problems.push(`${type.name} profile ${profile}: list ${list.status}, READ ${mayRead}`);
+        const created = await client.post(`${type.name}/`, { input: await fx.input(type.name) });
+        const mayCreate = (bits & CREATE) !== 0;
+        if ((created.status === 201) !== mayCreate) problems.push(`${type.name} profile ${profile}: create ${created.status}, CREATE ${mayCreate}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('a type the profile has no right on at all is 403, whether the id exists or not', async () => {
+    const certificate = await fx.make('Certificate');
+    for (const id of [certificate, 987654]) expectError(await clients.get(1)!.get(`Certificate/${id}`), 403, 'ERROR_RIGHT_MISSING');
+  });
+});
