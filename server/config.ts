@@ -8,6 +8,7 @@ export interface ServerConfig {
   adminPassword: string | undefined;
   /** For tests only: a file holding the server's (frozen) time in epoch milliseconds. */
   testClockFile: string | undefined;
+  logFormat: 'text' | 'json';
 }
 
 export const USAGE = `Deskbase — GLPI-compatible REST API server (/apirest.php) with an admin console.
@@ -26,6 +27,8 @@ Options (flag wins over environment variable):
   --data <dir>      DESKBASE_DATA            data folder: database and documents (default ./data)
                     DESKBASE_ADMIN_PASSWORD  password of the super-admin user "glpi" on first start
                                              (a random one is printed when unset)
+  --log-format <f>  DESKBASE_LOG_FORMAT      text (default: errors only) or json (one JSON line per
+                                             request and per error, with its X-Request-Id)
   --test-clock <file>                        for tests only: the server's time is the epoch
                                              milliseconds written in <file>, re-read at each use
   --help                                     print this help
@@ -42,7 +45,7 @@ export function readConfig(argv: string[], env: Record<string, string | undefine
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return 'help';
-    const match = /^--(port|host|data|test-clock)(?:=(.*))?$/.exec(arg);
+    const match = /^--(port|host|data|log-format|test-clock)(?:=(.*))?$/.exec(arg);
     if (!match) throw new ConfigError(`unknown option ${arg} (see --help)`);
     const value = match[2] ?? argv[++i];
     if (value === undefined || value === '') throw new ConfigError(`option --${match[1]} needs a value`);
@@ -51,8 +54,11 @@ export function readConfig(argv: string[], env: Record<string, string | undefine
   const portText = flags.get('port') ?? env.DESKBASE_PORT ?? '8080';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port < 0 || port > 65535) throw new ConfigError(`invalid port "${portText}"`);
+  const logFormat = flags.get('log-format') ?? env.DESKBASE_LOG_FORMAT ?? 'text';
+  if (logFormat !== 'text' && logFormat !== 'json') throw new ConfigError(`invalid log format "${logFormat}" (text or json)`);
   return {
     port,
+    logFormat,
     host: flags.get('host') ?? env.DESKBASE_HOST ?? '127.0.0.1',
     dataDir: resolve(flags.get('data') ?? env.DESKBASE_DATA ?? './data'),
     adminPassword: env.DESKBASE_ADMIN_PASSWORD || undefined,

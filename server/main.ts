@@ -11,6 +11,8 @@ import { runImportCommand } from './import';
 import { unfinishedImport } from './import/state';
 import { createServices } from './auth/services';
 import { openStore } from './db';
+import { checkpoint } from './db/connection';
+import { logEvent, setLogFormat } from './http/log';
 import { acquireInstanceLock, InstanceLockError, LOCK_ENFORCED } from './db/instance-lock';
 
 /**
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  setLogFormat(config.logFormat);
   if (config.testClockFile) setClock(fileClock(config.testClockFile));
   markStarted();
   let releaseLock: () => void;
@@ -65,7 +68,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  if (!LOCK_ENFORCED) console.warn('[deskbase] warning: no file locking on this platform; make sure only one server uses this data folder');
+  if (!LOCK_ENFORCED) logEvent('warning: no file locking on this platform; make sure only one server uses this data folder');
   const { store, generatedAdminPassword, applied } = await openStore(config.dataDir, config.adminPassword);
   const unfinished = unfinishedImport(store.db);
   if (unfinished) {
@@ -74,28 +77,36 @@ async function main(): Promise<void> {
     releaseLock();
     process.exit(1);
   }
-  if (applied.length) console.log(`[deskbase] data folder ${config.dataDir}: applied ${applied.join(', ')}`);
+  if (applied.length) logEvent(`data folder ${config.dataDir}: applied ${applied.join(', ')}`);
   if (generatedAdminPassword) {
-    console.log(`[deskbase] created the super-admin "glpi" with password: ${generatedAdminPassword}`);
-    console.log('[deskbase] (shown once; set DESKBASE_ADMIN_PASSWORD on first start to choose it)');
+    logEvent(`created the super-admin "glpi" with password: ${generatedAdminPassword}`);
+    logEvent('(shown once; set DESKBASE_ADMIN_PASSWORD on first start to choose it)');
   }
   installRules(RULES);
   const services = createServices(store);
   const app = listenOrExit(createApp(services), config.host, config.port);
   const sweeper = setInterval(() => services.sessions.sweep(), 10 * 60_000);
   sweeper.unref();
-  console.log(`[deskbase] console: ${consoleSource()}`);
-  console.log(`[deskbase] listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php)`);
-  const stop = async () => {
+  logEvent(`console: ${consoleSource()}`);
+  logEvent(`listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php)`);
+  let stopping = false;
+  /** Stops accepting, lets the requests in flight finish, checkpoints the WAL, exits 0. */
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     clearInterval(sweeper);
     services.statistics.stop();
-    await app.stop();
+    const closed = app.stop();
+    logEvent(`${signal}: no longer accepting connections; finishing the requests in flight`);
+    await closed;
+    checkpoint(store.db);
     store.db.close();
     releaseLock();
+    logEvent('stopped');
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 await main();
