@@ -54,7 +54,7 @@ async function stopProcess(proc: Subprocess): Promise<void> {
 /** Starts `bun server/main.ts --data <tmp> --port 0` and waits for its "listening on" line. */
 export async function startServer(adminPassword: string): Promise<BenchServer> {
   const dir = mkdtempSync(join(tmpdir(), 'deskbase-bench-'));
-  const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), '--data', join(dir, 'data'), '--port', '0', '--host', '127.0.0.1'], {
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), '--data', join(dir, 'data'), '--port', '0', '--host', '127.0.0.1', '--rate-limit-address', '0', '--rate-limit-session', '0'], {
     cwd: ROOT,
     env: { ...process.env, DESKBASE_ADMIN_PASSWORD: adminPassword },
     stdin: 'ignore',

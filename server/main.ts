@@ -83,7 +83,7 @@ async function main(): Promise<void> {
     logEvent('(shown once; set DESKBASE_ADMIN_PASSWORD on first start to choose it)');
   }
   installRules(RULES);
-  const services = createServices(store);
+  const services = createServices(store, config.rateLimits);
   const app = listenOrExit(createApp(services), config.host, config.port);
   const sweeper = setInterval(() => services.sessions.sweep(), 10 * 60_000);
   sweeper.unref();

@@ -58,5 +58,9 @@ export const errors = {
   rangeExceedTotal: (total: number) => new ApiError(400, 'ERROR_RANGE_EXCEED_TOTAL', `Provided range exceed total count of data: ${total}`, true),
   fieldNotFound: (field: string, itemtype: string) =>
     new ApiError(400, 'ERROR_FIELD_NOT_FOUND', `Field ${field} is not valid for ${itemtype} item.`, true),
+  rateLimited: (seconds: number) =>
+    new ApiError(429, 'ERROR_TOO_MANY_REQUESTS', `Too many requests from this address or session; try again in ${seconds} seconds`, false, {
+      'Retry-After': String(seconds),
+    }),
   internal: () => new ApiError(500, 'ERROR', 'An unexpected error occurred; it has been logged on the server.'),
 };

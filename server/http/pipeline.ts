@@ -52,6 +52,8 @@ export async function handleApiRequest(services: Services, request: Request, ip:
   services.noticeExternalWrites();
   const apiBase = `${url.origin}/apirest.php`;
   try {
+    const wait = services.rateLimiter.take(ip, request.headers.get('session-token') ?? url.searchParams.get('session_token') ?? '');
+    if (wait > 0) throw errors.rateLimited(wait);
     const body = await readBody(request, method);
     const params = parseQueryString(url.search);
     mergeInto(params, body.params);
