@@ -11,8 +11,8 @@ import { ConfigError } from '../config';
 import { nowString } from '../core/clock';
 import { hashPassword } from '../core/secrets';
 import { inTransaction, openDatabase, type Db } from '../db/connection';
-import { insertRow, run, selectAll, selectOne } from '../db/rows';
-import { ROOT_ENTITY_ID, SUPER_ADMIN_PROFILE_ID } from '../db/seed';
+import { run, selectAll, selectOne } from '../db/rows';
+import { insertSuperAdmin } from '../db/seed';
 import { Settings } from '../db/settings';
 import { CliError } from './errors';
 import { readNewPassword } from './password-input';
@@ -111,22 +111,7 @@ async function resetPassword(db: Db, login: string): Promise<string> {
 async function createSuperAdmin(db: Db, login: string): Promise<string> {
   if (selectOne(db, 'SELECT id FROM glpi_users WHERE name = ?', login)) throw new CliError(`a user with login "${login}" already exists (use reset-password)`);
   const hash = await newPasswordHash(db, login);
-  const now = nowString();
-  const id = inTransaction(db, () => {
-    const userId = insertRow(db, 'glpi_users', {
-      name: login,
-      password: hash,
-      password_last_update: now,
-      authtype: 1,
-      is_active: 1,
-      profiles_id: SUPER_ADMIN_PROFILE_ID,
-      entities_id: ROOT_ENTITY_ID,
-      date_creation: now,
-      date_mod: now,
-    });
-    insertRow(db, 'glpi_profiles_users', { users_id: userId, profiles_id: SUPER_ADMIN_PROFILE_ID, entities_id: ROOT_ENTITY_ID, is_recursive: 1, is_default_profile: 1 });
-    return userId;
-  });
+  const id = inTransaction(db, () => insertSuperAdmin(db, login, hash));
   return `deskbase: created "${login}" (id ${id}), Super-Admin on the root entity (recursive)\n`;
 }
 
