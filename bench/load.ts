@@ -13,7 +13,8 @@ export interface LoadOptions {
   origin: string;
   /** Full URLs, each sent with the headers; connections cycle through them. */
   urls: string[];
-  headers: Record<string, string>;
+  /** Session tokens, one per request entry in turn: several sessions as several clients would. */
+  tokens: string[];
   connections: number;
   seconds: number;
 }
@@ -41,8 +42,7 @@ interface AutocannonJson {
 
 /** The request list as a HAR file: autocannon's CLI replays its entries on every connection. */
 function writeHar(options: LoadOptions, name: string): string {
-  const headers = Object.entries(options.headers).map(([header, value]) => ({ name: header, value }));
-  const entries = options.urls.map((url) => ({ request: { method: 'GET', url, headers } }));
+  const entries = options.urls.map((url, i) => ({ request: { method: 'GET', url, headers: [{ name: 'Session-Token', value: options.tokens[i % options.tokens.length]! }] } }));
   const file = join(options.dir, `${name}.har`);
   writeFileSync(file, JSON.stringify({ log: { entries } }));
   return file;

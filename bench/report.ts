@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ROOT } from './server';
 
 export interface Figure {
@@ -118,8 +118,8 @@ export function renderMarkdown(report: Report): string {
   ].join('\n');
 }
 
-export function writeResults(report: Report): string {
-  const file = join(ROOT, 'bench/RESULTS.md');
+export function writeResults(name: string, report: Report): string {
+  const file = resolve(ROOT, 'bench', name);
   writeFileSync(file, renderMarkdown(report));
   return file;
 }

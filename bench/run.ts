@@ -1,34 +1,91 @@
 /**
- * `bun run bench`: seeds a fresh Deskbase with 100 000 Computers through the bulk API, then
- * measures getItem and a collection page under load from autocannon (a separate Node process).
- * Writes bench/RESULTS.md and prints a summary.
+ * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --out FILE]`: seeds Deskbase
+ * through the bulk API (or reuses a kept, already seeded data folder), then measures every search
+ * shape sequentially (p50/p99), restart time and memory, and under load from autocannon (a
+ * separate Node process) getItem beside a bare Bun server, pages and the search shapes.
+ * Then the GLPI import scenario (bench/import.ts). Writes bench/RESULTS.md (or --out) and prints
+ * a summary.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { login, type Client } from './api';
 import { benchmarkImport } from './import';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
 import { describeMachine, loadAverage, summary, writeResults, type Figure } from './report';
-import { seedComputers } from './seed';
-import { startServer, type BenchServer } from './server';
+import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
+import { startBare, startServer, type BenchServer } from './server';
+import { searchShapes, type Shape } from './shapes';
 
-const CONFIG = {
-  computers: 100_000,
+const DEFAULTS = {
+  computers: 10_000,
+  tickets: 1_000,
   batchSize: 1_000,
-  connections: 32,
+  connections: 16,
   seconds: 10,
   warmupSeconds: 2,
+  /** Seconds under load per search shape (they are many). */
+  shapeSeconds: 4,
   /** Distinct Computer ids the getItem scenario cycles through. */
   sampleIds: 1_000,
   pageRange: '0-49',
   /** Distinct pages the uncached page scenario cycles through. */
   coldPages: 1_000,
-  /** Distinct name prefixes the search scenario cycles through. */
-  searchQueries: 1_000,
-  // The search target is ours, until the search issue sets one.
-  targets: { seedPerSecond: 20_000, getItemPerSecond: 10_000, getItemP99Ms: 5, pagePerSecond: 3_000, searchPerSecond: 1_000 },
-} as const;
+  /** Sequential requests per search shape for p50/p99 (the first few warm up and are discarded). */
+  sequential: 60,
+  sequentialWarmup: 3,
+  /** A slow shape stops early (after at least `sequentialMin` requests), so a run stays short. */
+  sequentialBudgetMs: 15_000,
+  sequentialMin: 10,
+};
 
-const COMMAND = 'cd /work/main && node_modules/.bin/bun run bench';
+const TARGETS = {
+  seedPerSecond: 50_000,
+  getItemShareOfBare: 0.6,
+  getItemP99Ms: 5,
+  pagePerSecond: 3_000,
+  shapePerSecond: 3_000,
+  shapeP50Ms: 20,
+  shapeP99Ms: 100,
+  rssMiB: 300,
+  restartMs: 500,
+};
+
+interface Options {
+  computers: number;
+  tickets: number;
+  /** Kept data folder: seeded once, reused by later runs of the same size. */
+  keep: string | undefined;
+  /** Skip the load (autocannon) scenarios: for the big sequential run. */
+  load: boolean;
+  /** Skip the GLPI import scenario (it needs MariaDB and a minute). */
+  import: boolean;
+  out: string;
+}
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: { computers: { type: 'string' }, tickets: { type: 'string' }, keep: { type: 'string' }, 'no-load': { type: 'boolean' }, 'no-import': { type: 'boolean' }, out: { type: 'string' } },
+  });
+  const count = (text: string | undefined, fallback: number) => {
+    const n = text === undefined ? fallback : Number(text.replaceAll('_', ''));
+    if (!Number.isInteger(n) || n < 1) throw new Error(`bad count ${text}`);
+    return n;
+  };
+  return {
+    computers: count(values.computers, DEFAULTS.computers),
+    tickets: count(values.tickets, DEFAULTS.tickets),
+    keep: values.keep ? resolve(values.keep) : undefined,
+    load: !values['no-load'],
+    import: !values['no-import'],
+    out: values.out ?? 'RESULTS.md',
+  };
+}
+
+const CONFIG = DEFAULTS;
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 
@@ -51,129 +108,218 @@ function nodeVersion(): string {
 }
 
 /** The collection answers 206 with Content-Range …/total: the seed must be all there. */
-async function checkTotal(client: Client, expected: number): Promise<void> {
-  const { headers } = await client.get(`Computer/?range=0-0`);
+async function checkTotal(client: Client, itemtype: string, expected: number): Promise<void> {
+  const { headers } = await client.get(`${itemtype}/?range=0-0`);
   const total = Number(/\/(\d+)$/.exec(headers.get('content-range') ?? '')?.[1]);
-  if (total !== expected) throw new Error(`Computer collection reports ${total} items, expected ${expected}`);
+  if (total !== expected) throw new Error(`${itemtype} collection reports ${total} items, expected ${expected}`);
 }
 
-async function scenario(name: string, server: BenchServer, client: Client, urls: string[]): Promise<LoadResult> {
-  log(`${name}: ${CONFIG.warmupSeconds} s warm-up, then ${CONFIG.seconds} s with ${CONFIG.connections} connections`);
-  const options: LoadOptions = {
-    dir: server.dir,
-    origin: server.origin,
-    urls,
-    headers: { 'Session-Token': client.sessionToken },
-    connections: CONFIG.connections,
-    seconds: CONFIG.seconds,
-  };
-  const result = await measure(name, options, CONFIG.warmupSeconds);
+async function load(name: string, origin: string, dir: string, tokens: string[], urls: string[], seconds = CONFIG.seconds): Promise<LoadResult> {
+  log(`${name}: ${CONFIG.warmupSeconds} s warm-up, then ${seconds} s with ${CONFIG.connections} connections`);
+  const options: LoadOptions = { dir, origin, urls, tokens, connections: CONFIG.connections, seconds };
+  const result = await measure(name.replace(/[^a-z0-9]+/gi, '-'), options, CONFIG.warmupSeconds);
   if (result.failures > 0) throw new Error(`${name}: ${result.failures} of ${result.requests} requests failed (non-2xx, errors or timeouts)`);
   log(`${name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.bytesPerRequest)} B/response`);
   return result;
 }
 
 const latencyDetail = (r: LoadResult) =>
-  `${r.requests.toLocaleString('en-US')} requests in ${r.seconds.toFixed(2)} s; latency mean ${r.latency.mean.toFixed(2)} ms (from throughput: ${((CONFIG.connections / r.requestsPerSecond) * 1000).toFixed(2)} ms), p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; ${Math.round(r.bytesPerRequest)} bytes per response (headers included)`;
+  `${r.requests.toLocaleString('en-US')} requests in ${r.seconds.toFixed(2)} s; latency mean ${r.latency.mean.toFixed(2)} ms, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; ${Math.round(r.bytesPerRequest)} bytes per response (headers included)`;
 
-async function benchmark(server: BenchServer, password: string): Promise<Figure[]> {
+/** What a kept data folder remembers of its seed. */
+interface SeedState {
+  password: string;
+  computers: number;
+  tickets: number;
+  lookups: Lookups;
+  computerIds: number[];
+  seedPerSecond: number;
+  seedDetail: string;
+}
+
+const seedFile = (dir: string) => join(dir, 'bench-seed.json');
+
+function readSeed(dir: string | undefined, options: Options): SeedState | null {
+  if (!dir || !existsSync(seedFile(dir))) return null;
+  const state = JSON.parse(readFileSync(seedFile(dir), 'utf8')) as SeedState;
+  if (state.computers !== options.computers || state.tickets !== options.tickets) {
+    throw new Error(`${dir} holds a seed of ${state.computers} Computers and ${state.tickets} Tickets, not the sizes asked for`);
+  }
+  return state;
+}
+
+async function seed(server: BenchServer, password: string, options: Options): Promise<SeedState> {
   const client = await login(server.api, 'glpi', password);
-  log(`seeding ${CONFIG.computers} Computers in batches of ${CONFIG.batchSize}`);
-  const seed = await seedComputers(client, CONFIG.computers, CONFIG.batchSize, (done) => {
-    if (done % 20_000 === 0) log(`  ${done} added`);
+  const lookups = await createLookups(client);
+  log(`seeding ${options.computers} Computers in batches of ${CONFIG.batchSize}`);
+  const step = Math.max(CONFIG.batchSize, Math.floor(options.computers / 10 / CONFIG.batchSize) * CONFIG.batchSize);
+  // Items per second over each tenth of the seed: the rate must stay flat as the table grows.
+  const rates: number[] = [];
+  let mark = performance.now();
+  const computers = await seedComputers(client, lookups, options.computers, CONFIG.batchSize, (done) => {
+    if (done % step !== 0) return;
+    const now = performance.now();
+    rates.push(step / ((now - mark) / 1000));
+    mark = now;
+    log(`  ${done} added (${Math.round(rates.at(-1)!)} items/s)`);
   });
-  log(`seeded in ${seed.seconds.toFixed(2)} s: ${Math.round(seed.itemsPerSecond)} items/s`);
-  await checkTotal(client, CONFIG.computers);
+  log(`seeded in ${computers.seconds.toFixed(2)} s: ${Math.round(computers.itemsPerSecond)} items/s`);
+  const tickets = await seedTickets(client, options.tickets, CONFIG.batchSize, () => {});
+  log(`${options.tickets} Tickets in ${tickets.seconds.toFixed(2)} s`);
+  return {
+    password,
+    computers: options.computers,
+    tickets: options.tickets,
+    lookups,
+    computerIds: computers.ids,
+    seedPerSecond: computers.itemsPerSecond,
+    seedDetail: `${options.computers.toLocaleString('en-US')} Computers in ${computers.seconds.toFixed(2)} s, ${Math.ceil(options.computers / CONFIG.batchSize)} sequential POST /Computer/ of ${CONFIG.batchSize} (bodies built before timing); items/s per ${step.toLocaleString('en-US')} added: ${rates.map((r) => Math.round(r).toLocaleString('en-US')).join(', ')}`,
+  };
+}
 
-  const itemUrls = sample(seed.ids, CONFIG.sampleIds).map((id) => `${server.api}/Computer/${id}`);
-  const item = await scenario('getItem', server, client, itemUrls);
-  const page = await scenario('page', server, client, [`${server.api}/Computer/?range=${CONFIG.pageRange}`]);
-  // 1000 distinct pages cycled: more than the page cache holds, so every request builds its page.
-  const coldUrls = Array.from({ length: CONFIG.coldPages }, (_, i) => `${server.api}/Computer/?range=${i * 50}-${i * 50 + 49}`);
-  const cold = await scenario('page (uncached)', server, client, coldUrls);
-  // The search engine: names starting with a prefix, with the location column, over 1000 prefixes.
-  const searchUrls = Array.from(
-    { length: CONFIG.searchQueries },
-    (_, i) => `${server.api}/search/Computer?criteria[0][field]=1&criteria[0][searchtype]=contains&criteria[0][value]=^PC-${String(i * 7).padStart(5, '0')}&forcedisplay[0]=3&range=0-49`,
-  );
-  const found = await scenario('search', server, client, searchUrls);
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
 
-  const { targets } = CONFIG;
-  return [
-    {
-      name: 'bulk add (seed)',
-      value: seed.itemsPerSecond,
-      unit: 'items/s',
-      target: targets.seedPerSecond,
-      kind: 'min',
-      detail: `${CONFIG.computers.toLocaleString('en-US')} Computers in ${seed.seconds.toFixed(2)} s, ${CONFIG.computers / CONFIG.batchSize} sequential POST /Computer/ of ${CONFIG.batchSize} (bodies built before timing)`,
-    },
-    { name: 'getItem throughput', value: item.requestsPerSecond, unit: 'req/s', target: targets.getItemPerSecond, kind: 'min', detail: `GET /Computer/:id over ${CONFIG.sampleIds} random ids; ${latencyDetail(item)}` },
-    { name: 'getItem p99 latency', value: item.latency.p99, unit: 'ms', target: targets.getItemP99Ms, kind: 'max', detail: 'same run as getItem throughput' },
-    {
-      name: '50-row page throughput',
-      value: page.requestsPerSecond,
-      unit: 'req/s',
-      target: targets.pagePerSecond,
-      kind: 'min',
-      detail: `GET /Computer/?range=${CONFIG.pageRange}, the same page each time: served from the page cache (exact: rebuilt after any write); ${latencyDetail(page)}`,
-    },
-    {
-      name: '50-row page, uncached',
-      value: cold.requestsPerSecond,
-      unit: 'req/s',
-      target: targets.pagePerSecond,
-      kind: 'min',
-      detail: `GET /Computer/?range=… over ${CONFIG.coldPages} distinct pages (offsets 0 to ${(CONFIG.coldPages - 1) * 50}), more than the cache keeps, so each page is built from the database; ${latencyDetail(cold)}`,
-    },
-    {
-      name: 'search, name prefix',
-      value: found.requestsPerSecond,
-      unit: 'req/s',
-      target: targets.searchPerSecond,
-      kind: 'min',
-      detail: `GET /search/Computer with criteria name contains ^PC-0xxxx (about 10 matches each) and the location column, over ${CONFIG.searchQueries} distinct prefixes (provisional target, ours); ${latencyDetail(found)}`,
-    },
+/** One client, one request at a time: p50 and p99 of the shape's distinct requests. */
+async function sequential(shape: Shape, token: string): Promise<{ p50: number; p99: number; total: number; count: number }> {
+  const times: number[] = [];
+  let total = 0;
+  const deadline = performance.now() + CONFIG.sequentialBudgetMs;
+  for (let i = 0; i < CONFIG.sequential + CONFIG.sequentialWarmup; i++) {
+    if (times.length >= CONFIG.sequentialMin && performance.now() > deadline) break;
+    const started = performance.now();
+    const response = await fetch(shape.url(i), { headers: { 'Session-Token': token } });
+    const text = await response.text();
+    const elapsed = performance.now() - started;
+    if (!response.ok) throw new Error(`${shape.name}: HTTP ${response.status} ${text.slice(0, 300)}`);
+    if (i < CONFIG.sequentialWarmup) continue;
+    times.push(elapsed);
+    total = Number(/\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1] ?? 0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), total, count: times.length };
+}
+
+async function searchFigures(server: BenchServer, state: SeedState, token: string, options: Options): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const shape of searchShapes({ api: server.api, lookups: state.lookups, computers: options.computers })) {
+    const r = await sequential(shape, token);
+    log(`${shape.name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (last total ${r.total})`);
+    const detail = `${r.count} sequential requests (after ${CONFIG.sequentialWarmup} discarded), one client; last totalcount ${r.total}; e.g. \`${shape.url(0).replace(server.api, '')}\``;
+    figures.push({ name: `${shape.name}: p50`, value: r.p50, unit: 'ms', target: TARGETS.shapeP50Ms, kind: 'max', detail });
+    figures.push({ name: `${shape.name}: p99`, value: r.p99, unit: 'ms', target: TARGETS.shapeP99Ms, kind: 'max', detail: 'same run as its p50' });
+  }
+  return figures;
+}
+
+async function loadFigures(server: BenchServer, state: SeedState, client: Client): Promise<Figure[]> {
+  // One session per connection, as sixteen clients would have.
+  const token: string[] = [client.sessionToken];
+  while (token.length < CONFIG.connections) token.push((await login(server.api, 'glpi', state.password)).sessionToken);
+  const ids = sample(state.computerIds, CONFIG.sampleIds);
+  // The bare server answers the very bodies Deskbase gives for these ids.
+  const bodies: Record<string, string> = {};
+  for (const id of new Set(ids)) bodies[id] = JSON.stringify((await client.get(`Computer/${id}`)).body);
+  const bodiesFile = join(server.dir, 'bare-bodies.json');
+  writeFileSync(bodiesFile, JSON.stringify(bodies));
+  const bare = await startBare(bodiesFile);
+  const itemPaths = ids.map((id) => `/apirest.php/Computer/${id}`);
+  let item: LoadResult;
+  let ceiling: LoadResult;
+  try {
+    item = await load('getItem', server.origin, server.dir, token, itemPaths.map((p) => server.origin + p));
+    ceiling = await load('getItem, bare Bun server', bare.origin, server.dir, token, itemPaths.map((p) => bare.origin + p));
+  } finally {
+    await bare.dispose();
+  }
+  const page = await load('page', server.origin, server.dir, token, [`${server.api}/Computer/?range=${CONFIG.pageRange}`]);
+  const pages = Math.min(CONFIG.coldPages, Math.floor(state.computers / 50));
+  const cold = await load('page (uncached)', server.origin, server.dir, token, Array.from({ length: pages }, (_, i) => `${server.api}/Computer/?range=${i * 50}-${i * 50 + 49}`));
+  const figures: Figure[] = [
+    { name: 'getItem throughput', value: item.requestsPerSecond, unit: 'req/s', target: ceiling.requestsPerSecond * TARGETS.getItemShareOfBare, kind: 'min', detail: `GET /Computer/:id over ${CONFIG.sampleIds} random ids, target 60 % of the bare Bun server's ${Math.round(ceiling.requestsPerSecond)} req/s in the same run (bench/bare.ts: same bodies from memory; ${latencyDetail(ceiling)}); ${latencyDetail(item)}` },
+    { name: 'getItem p99 latency', value: item.latency.p99, unit: 'ms', target: TARGETS.getItemP99Ms, kind: 'max', detail: 'same run as getItem throughput' },
+    { name: '50-row page throughput', value: page.requestsPerSecond, unit: 'req/s', target: TARGETS.pagePerSecond, kind: 'min', detail: `GET /Computer/?range=${CONFIG.pageRange}, the same page each time (page cache, exact: rebuilt after any write); ${latencyDetail(page)}` },
+    { name: '50-row page, uncached', value: cold.requestsPerSecond, unit: 'req/s', target: TARGETS.pagePerSecond, kind: 'min', detail: `GET /Computer/?range=… over ${pages} distinct pages, each built from the database; ${latencyDetail(cold)}` },
   ];
+  for (const shape of searchShapes({ api: server.api, lookups: state.lookups, computers: state.computers })) {
+    const urls = Array.from({ length: 200 }, (_, i) => shape.url(i));
+    const r = await load(`search: ${shape.name}`, server.origin, server.dir, token, urls, CONFIG.shapeSeconds);
+    figures.push({ name: `under load: ${shape.name}`, value: r.requestsPerSecond, unit: 'req/s', target: TARGETS.shapePerSecond, kind: 'min', detail: `${CONFIG.shapeSeconds} s; ${latencyDetail(r)}` });
+  }
+  return figures;
+}
+
+async function benchmark(options: Options): Promise<{ figures: Figure[]; state: SeedState; reused: boolean }> {
+  let state = readSeed(options.keep, options);
+  const reused = state !== null;
+  const password = state?.password ?? randomBytes(12).toString('hex');
+  log(reused ? `reusing the seeded data folder ${options.keep}` : 'starting a server on an empty data folder');
+  const dir = options.keep ?? mkdtempSync(join(tmpdir(), 'deskbase-bench-'));
+  let server = await startServer(password, dir);
+  try {
+    if (!state) {
+      state = await seed(server, password, options);
+      writeFileSync(seedFile(dir), JSON.stringify(state));
+      // Restart: the time to open a big data folder is a figure of its own.
+      await server.dispose();
+      server = await startServer(password, dir);
+    }
+    const restartMs = server.startMs;
+    log(`server ${server.origin} (pid ${server.pid}) started in ${Math.round(restartMs)} ms, data in ${server.dir}`);
+    const client = await login(server.api, 'glpi', password);
+    await checkTotal(client, 'Computer', options.computers);
+    const figures: Figure[] = [
+      { name: 'bulk add (seed)', value: state.seedPerSecond, unit: 'items/s', target: TARGETS.seedPerSecond, kind: 'min', detail: state.seedDetail + (reused ? ' (measured when the kept folder was seeded)' : '') },
+      { name: 'restart (spawn to listening)', value: restartMs, unit: 'ms', target: TARGETS.restartMs, kind: 'max', detail: `bun server/main.ts on the seeded folder (${options.computers.toLocaleString('en-US')} Computers), spawn to its "listening" line, Bun start-up included` },
+    ];
+    figures.push(...(await searchFigures(server, state, client.sessionToken, options)));
+    if (options.load) figures.push(...(await loadFigures(server, state, client)));
+    figures.push({ name: 'server RSS after the run', value: server.rssMiB(), unit: 'MiB', target: TARGETS.rssMiB, kind: 'max', detail: 'VmRSS of the server process once every scenario ran' });
+    return { figures, state, reused };
+  } finally {
+    await server.dispose();
+    if (!options.keep) rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function main(): Promise<void> {
+  const options = parseOptions(Bun.argv.slice(2));
   const date = new Date();
   const machine = describeMachine(nodeVersion());
-  const password = randomBytes(12).toString('hex');
-  log('starting a server on a temporary data folder');
-  const server = await startServer(password);
   const onSignal = () => {
-    log('interrupted: stopping the load generator and the server');
+    log('interrupted: stopping the load generator');
     abortLoad();
-    void server.dispose().finally(() => process.exit(130));
+    process.exit(130);
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  let figures: Figure[];
-  try {
-    log(`server ${server.origin} (pid ${server.pid}), data in ${server.dir}`);
-    figures = await benchmark(server, password);
-  } finally {
-    await server.dispose();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
-  const imported = await benchmarkImport(log);
+  const { figures, reused } = await benchmark(options);
+  const imported = options.import ? await benchmarkImport(log) : { figures: [], setup: [] };
   figures.push(...imported.figures);
-  const file = writeResults({
+  const args = [
+    `--computers ${options.computers}`,
+    `--tickets ${options.tickets}`,
+    ...(options.keep ? ['--keep <folder>'] : []),
+    ...(options.load ? [] : ['--no-load']),
+    ...(options.import ? [] : ['--no-import']),
+    ...(options.out !== 'RESULTS.md' ? [`--out ${options.out}`] : []),
+  ];
+  const file = writeResults(options.out, {
     date,
     machine,
     figures,
-    command: COMMAND,
+    command: `bun run bench -- ${args.join(' ')}`,
     loadAverageAfter: loadAverage(),
     setup: [
-      'Fresh server (`bun server/main.ts --data <tmp> --port 0`) on a temporary data folder, removed afterwards.',
-      `Seed: ${CONFIG.computers.toLocaleString('en-US')} Computers with name, serial, otherserial, comment, contact, uuid, entities_id 0 and links to 8 Locations, 6 Manufacturers and 4 ComputerTypes created first.`,
-      `Load: autocannon CLI in its own Node process, ${CONFIG.connections} connections, pipelining 1, ${CONFIG.warmupSeconds} s warm-up (discarded) then ${CONFIG.seconds} s measured, Session-Token header, loopback only.`,
-      'autocannon floors latencies to whole milliseconds (a reported 4 ms is 4.00–4.99 ms): a reported p99 below 5 is a true p99 below 5 ms, but its mean and p50 read low, hence the mean from throughput (connections ÷ req/s, Little\'s law) next to it.',
+      `${options.computers.toLocaleString('en-US')} Computers (name, serial, otherserial, comment, contact, uuid; 20 Locations skewed 90 % / 18 × 0.55 % / 0.1 %, 10 Manufacturers, 5 States, 4 ComputerTypes) and ${options.tickets.toLocaleString('en-US')} Tickets over four years, one in three not solved, all added through the bulk API.`,
+      reused ? 'Data folder seeded by an earlier run and kept (`--keep`), then opened again by this run.' : 'Data folder seeded by this run, then the server restarted on it before measuring.',
+      `Search shapes: ${CONFIG.sequential} sequential requests each (fewer, at least ${CONFIG.sequentialMin}, for a shape slower than ${CONFIG.sequentialBudgetMs / 1000} s in all), one client, distinct values per request where the shape has values, timed from request to the end of the body (p50, p99; with few requests p99 is the slowest).`,
+      options.load
+        ? `Load: autocannon CLI in its own Node process, ${CONFIG.connections} connections, one session each (requests rotate over 16 Session-Tokens), pipelining 1, ${CONFIG.warmupSeconds} s warm-up then ${CONFIG.seconds} s (${CONFIG.shapeSeconds} s per search shape), loopback only. autocannon floors latencies to whole milliseconds.`
+        : 'Load scenarios skipped (`--no-load`).',
       ...imported.setup,
-      `Machine: ${machine.cores} cores shared by the server, the load generator and whatever else runs on the host.`,
+      `Machine: ${machine.cores} cores, shared with other sessions running their own builds and tests, with the load generator and with the server: figures vary between runs.`,
     ],
   });
   console.log(`\n${summary(figures)}\n\nwritten to ${file}`);

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Subprocess } from 'bun';
 
@@ -14,7 +13,11 @@ export interface BenchServer {
   /** Work folder: the data folder lives inside it, and so may scratch files. */
   dir: string;
   pid: number;
-  /** Stops the process (SIGTERM, then SIGKILL) and removes the folder; every call awaits the same cleanup. */
+  /** From spawn to the "listening on" line. */
+  startMs: number;
+  /** Resident memory of the server process now, in MiB. */
+  rssMiB(): number;
+  /** Stops the process (SIGTERM, then SIGKILL); every call awaits the same cleanup. */
   dispose(): Promise<void>;
 }
 
@@ -51,9 +54,18 @@ async function stopProcess(proc: Subprocess): Promise<void> {
   clearTimeout(killer);
 }
 
-/** Starts `bun server/main.ts --data <tmp> --port 0` and waits for its "listening on" line. */
-export async function startServer(adminPassword: string): Promise<BenchServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'deskbase-bench-'));
+function rssMiB(pid: number): number {
+  const kib = /^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kib) / 1024;
+}
+
+/**
+ * Starts `bun server/main.ts --data <dir>/data --port 0` and waits for its "listening on" line.
+ * The folder is the caller's: it stays when the server stops (a big seed survives restarts).
+ */
+export async function startServer(adminPassword: string, dir: string): Promise<BenchServer> {
+  mkdirSync(dir, { recursive: true });
+  const spawned = performance.now();
   const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), '--data', join(dir, 'data'), '--port', '0', '--host', '127.0.0.1', '--rate-limit-address', '0', '--rate-limit-session', '0'], {
     cwd: ROOT,
     env: { ...process.env, DESKBASE_ADMIN_PASSWORD: adminPassword },
@@ -65,13 +77,24 @@ export async function startServer(adminPassword: string): Promise<BenchServer> {
   const dispose = () =>
     (disposing ??= (async () => {
       await stopProcess(proc);
-      rmSync(dir, { recursive: true, force: true });
     })());
   try {
     const origin = await readUntilListening(proc);
-    return { origin, api: `${origin}/apirest.php`, dir, pid: proc.pid, dispose };
+    const startMs = performance.now() - spawned;
+    return { origin, api: `${origin}/apirest.php`, dir, pid: proc.pid, startMs, rssMiB: () => rssMiB(proc.pid), dispose };
   } catch (error) {
     await dispose();
+    throw error;
+  }
+}
+
+/** The bare Bun server of bench/bare.ts, serving the bodies in `bodiesFile`. */
+export async function startBare(bodiesFile: string): Promise<{ origin: string; dispose(): Promise<void> }> {
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'bench/bare.ts'), bodiesFile], { cwd: ROOT, stdin: 'ignore', stdout: 'pipe', stderr: 'inherit' });
+  try {
+    return { origin: await readUntilListening(proc), dispose: () => stopProcess(proc) };
+  } catch (error) {
+    await stopProcess(proc);
     throw error;
   }
 }

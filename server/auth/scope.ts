@@ -16,6 +16,8 @@ export interface Scope {
   recursiveVisible: Set<number>;
   /** Every entity of the tree is active: entity restrictions can be skipped. */
   showAll: boolean;
+  /** The profile reaches several entities (search results then show the entity). */
+  multiEntity: boolean;
   groups: number[];
   version: number;
 }
@@ -61,6 +63,7 @@ export function computeScope(db: Db, dir: Directory, session: SessionRecord): Sc
     active,
     recursiveVisible,
     showAll: active.size === tree.nodes.size,
+    multiEntity: reachable.size > 1,
     groups,
     version: dir.version,
   };

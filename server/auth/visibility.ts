@@ -23,7 +23,20 @@ const ids = (set: Iterable<number>) => {
  * Collections, sub-items, search, single reads and every write use it, so no path can
  * disagree with another. `read` admits recursive items of parent entities; `write` does not.
  */
-export function accessFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias = 't', depth = 0): string {
+export function accessFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias = 't'): string {
+  // Pure in its arguments, and a scope is replaced (never changed) when rights or entities
+  // change: built once per session scope, it costs nothing on the next request.
+  let byKey = memo.get(scope);
+  if (!byKey) memo.set(scope, (byKey = new Map()));
+  const key = `${type.name}\u0000${mode}\u0000${alias}`;
+  let filter = byKey.get(key);
+  if (filter === undefined) byKey.set(key, (filter = buildFilter(scope, type, mode, alias, 0)));
+  return filter;
+}
+
+const memo = new WeakMap<Scope, Map<string, string>>();
+
+function buildFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: string, depth: number): string {
   if (depth > MAX_DEPTH) return '0';
   if (mode === 'delete') {
     if (!classCan(scope, type, 'delete') && !classCan(scope, type, 'purge')) return '0';
@@ -114,5 +127,5 @@ function ownerFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: stri
   const owner = type.owners[0];
   if (!owner) return '1';
   const inner = `o${depth}`;
-  return linkFilter(type, owner, alias, inner, (target) => accessFilter(scope, target, mode, inner, depth + 1));
+  return linkFilter(type, owner, alias, inner, (target) => buildFilter(scope, target, mode, inner, depth + 1));
 }

@@ -2,6 +2,8 @@ import type { Column } from '../registry/columns';
 import { parseColumns } from '../registry/columns';
 import { TABLES } from '../registry';
 import type { Db } from './connection';
+import { syncFulltext } from './fulltext';
+import { indexColumns, indexName } from './indexes';
 
 /** Tables Deskbase keeps for itself, beside the GLPI-shaped ones. */
 const SYSTEM_TABLES = [
@@ -43,24 +45,16 @@ export function columnDdl(col: Column): string {
   return `${col.name} ${sqlType(col)}${col.nullable ? '' : ' NOT NULL'}${sqlDefault(col)}`;
 }
 
-/** Indexes that every lookup path needs: links, parents, entity scope and names. */
-function indexColumns(columns: Column[]): string[][] {
-  const names = new Set(columns.map((c) => c.name));
-  const out: string[][] = [];
-  if (names.has('itemtype') && names.has('items_id')) out.push(['itemtype', 'items_id']);
-  for (const name of ['entities_id', 'name', 'users_id', 'tickets_id', 'problems_id', 'changes_id', 'groups_id', 'profiles_id', 'documents_id', 'computers_id', 'softwares_id', 'softwareversions_id', 'contracts_id', 'networkports_id']) {
-    if (names.has(name)) out.push([name]);
-  }
-  // Search: inventory lookups by serial number, and "changed since" / "last updated" on big tables.
-  for (const name of ['serial', 'date_mod']) if (names.has(name)) out.push([name]);
-  // Every list filters on the trash (and templates): pages then walk this index in id order.
-  if (names.has('is_deleted')) out.push(names.has('is_template') ? ['is_deleted', 'is_template'] : ['is_deleted']);
-  return out;
+/** Indexes an earlier version made and this one replaced: they would only slow writes down. */
+function dropStaleIndexes(db: Db, table: string, wanted: Set<string>): void {
+  const own = db.query<{ name: string }, [string, string]>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE ? ESCAPE '\\'").all(table, `${table.replaceAll('_', '\\_')}\\_\\_i\\_%`);
+  for (const { name } of own) if (!wanted.has(name)) db.exec(`DROP INDEX ${name}`);
 }
 
 /**
- * Brings the database up to the registry: creates missing tables, columns and indexes.
- * Purely additive, so it is safe on every start; destructive changes go in migrations.
+ * Brings the database up to the registry: creates missing tables, columns and indexes (and
+ * drops the indexes it no longer makes). Data is never changed, so it is safe on every start;
+ * destructive changes go in migrations.
  */
 export function syncSchema(db: Db): void {
   for (const sql of SYSTEM_TABLES) db.exec(sql);
@@ -74,8 +68,9 @@ export function syncSchema(db: Db): void {
     for (const cols of spec.unique ?? []) {
       db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${table}__u_${cols.join('_')} ON ${table} (${cols.join(', ')})`);
     }
-    for (const cols of indexColumns(columns)) {
-      db.exec(`CREATE INDEX IF NOT EXISTS ${table}__i_${cols.join('_')} ON ${table} (${cols.join(', ')})`);
-    }
+    const wanted = indexColumns(columns);
+    for (const cols of wanted) db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(table, cols)} ON ${table} (${cols.join(', ')})`);
+    dropStaleIndexes(db, table, new Set(wanted.map((cols) => indexName(table, cols))));
   }
+  syncFulltext(db);
 }

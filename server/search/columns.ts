@@ -1,4 +1,3 @@
-import { profileGrants, reachableEntities } from '../auth/authorizations';
 import type { SessionContext } from '../auth/context';
 import type { Itemtype } from '../registry';
 import { searchOptions } from '../registry/searchoptions';
@@ -42,13 +41,6 @@ function preferences(ctx: SessionContext, type: Itemtype): number[] {
   return DEFAULT_VIEWS[type.name] ?? [];
 }
 
-/** Several entities are reachable with the active profile: results then say which entity. */
-function multiEntity(ctx: SessionContext): boolean {
-  const { db } = ctx.services.store;
-  const dir = ctx.services.directory;
-  return reachableEntities(dir, profileGrants(db, dir, ctx.session.userId, ctx.session.profileId)).size > 1;
-}
-
 /**
  * Result columns in GLPI's order: name (1), entity (80) in multi-entity mode, the display
  * preferences or `forcedisplay`, the criteria's fields, the sort fields; ID first for ITIL.
@@ -66,7 +58,7 @@ export function displayColumns(ctx: SessionContext, type: Itemtype, bases: Itemt
   add(1, false);
   const allAssets = bases.length > 1 || bases[0] !== type;
   const entityAssigned = bases.some((b) => b.entityAssign && b.visibility !== 'authorizations');
-  if (entityAssigned && multiEntity(ctx) && (allAssets || bases.some((b) => b.mayBeRecursive) || ctx.scope.active.size > 1)) add(80, false);
+  if (entityAssigned && ctx.scope.multiEntity && (allAssets || bases.some((b) => b.mayBeRecursive) || ctx.scope.active.size > 1)) add(80, false);
   if (params.forcedisplay) for (const id of params.forcedisplay) add(id, true);
   else for (const id of preferences(ctx, type)) add(id, false);
   for (const id of criteriaFields(params.criteria)) add(id, true);

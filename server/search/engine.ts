@@ -9,6 +9,7 @@ import { outputValue } from '../items/values';
 import type { Criterion, SearchParams } from './criteria';
 import { Aliases, Frag, and, idSet, raw, sql, type Arg } from './frag';
 import { resolveField, Unsupported, valueExpression, type BuildContext, type Field } from './options';
+import { walkSortIndex } from './plan';
 import { criteriaCondition, metaRows, type WhereContext } from './sql';
 
 /** One result column: a search option of the searched type, or of a meta criterion's type. */
@@ -37,6 +38,8 @@ const SEPARATOR = '\u001f';
 interface Branch {
   base: Itemtype;
   where: Frag;
+  /** The same WHERE with the criteria hidden from index choice (see plan.ts). */
+  walkWhere: Frag;
   sorts: Frag[];
 }
 
@@ -45,7 +48,7 @@ function buildContext(ctx: SessionContext, type: Itemtype, base: Itemtype, alias
 }
 
 /** Default restrictions (trash, templates), the session's visibility, then the criteria. */
-function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams, aliases: Aliases): Frag {
+function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams, aliases: Aliases): { where: Frag; walkWhere: Frag } {
   const wc = buildContext(ctx, type, base, aliases);
   const parts: Frag[] = [];
   // `+` keeps SQLite from choosing the trash index over the criteria's indexes (names, serials…):
@@ -54,8 +57,9 @@ function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params
   if (base.column.has('is_template')) parts.push(raw('+t.is_template = 0'));
   parts.push(raw(accessFilter(ctx.scope, base, 'read', 't')));
   const criteria = criteriaCondition(params.criteria, wc);
-  if (criteria) parts.push(criteria);
-  return and(parts);
+  if (!criteria) return { where: and(parts), walkWhere: and(parts) };
+  // likely() changes no value, but a condition inside a function call cannot pick an index.
+  return { where: and([...parts, criteria]), walkWhere: and([...parts, sql`likely(${criteria})`]) };
 }
 
 function tryField(type: Itemtype, id: number, base: Itemtype): Field | null {
@@ -131,10 +135,10 @@ function orderBy(sorts: Frag[], params: SearchParams, tie: string[]): Frag {
 export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[], params: SearchParams, columns: Column[]): SearchResult {
   const aliases = new Aliases();
   const branches: Branch[] = bases.map((base) => {
-    const where = branchWhere(ctx, type, base, params, aliases);
+    const { where, walkWhere } = branchWhere(ctx, type, base, params, aliases);
     const bc = { scope: ctx.scope, aliases };
     const sorts = params.sort.map((id) => sortExpression(tryField(type, id, base), bc));
-    return { base, where, sorts };
+    return { base, where, walkWhere, sorts };
   });
   const countSql: string[] = [];
   let total = 0;
@@ -151,7 +155,8 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
   let query: Frag;
   if (bases.length === 1 && bases[0] === type) {
     const b = branches[0]!;
-    query = sql`SELECT t.id AS id FROM ${raw(`${b.base.table} t`)} WHERE ${b.where} ORDER BY ${orderBy(b.sorts, params, ['t.id'])} LIMIT ${Math.max(limit, 0)} OFFSET ${start}`;
+    const walk = params.sort.length > 0 && walkSortIndex(ctx.services.store.db, b.base, tryField(type, params.sort[0]!, b.base), total, start, limit);
+    query = sql`SELECT t.id AS id FROM ${raw(`${b.base.table} t`)} WHERE ${walk ? b.walkWhere : b.where} ORDER BY ${orderBy(b.sorts, params, ['t.id'])} LIMIT ${Math.max(limit, 0)} OFFSET ${start}`;
   } else {
     // Each table gives its own first start+limit rows in order (an index can serve that), the
     // union of those is sorted once more: no table is ever sorted as a whole.

@@ -2,6 +2,7 @@ import { classCan } from '../auth/rights';
 import { accessFilter } from '../auth/visibility';
 import { badRequest, errors } from '../core/errors';
 import { likePattern } from '../items/paging';
+import { fulltextPrefilter } from '../db/fulltext';
 import { allItemtypes, type Itemtype } from '../registry';
 import type { EntityTree } from '../auth/directory';
 import { requireSupported, unsupported, type Criterion, type Leaf } from './criteria';
@@ -103,7 +104,11 @@ class CriterionBuilder {
       return this.some((col, a) => nonNull(this.field, a, sql`${col} = ${pattern.replace(/\\([\\%_])/g, '$1')}`));
     }
     const cast = this.field.semantic === 'text' ? (c: Frag) => c : (c: Frag) => sql`CAST(${c} AS TEXT)`;
-    return this.some((col, a) => nonNull(this.field, a, sql`${cast(col)} LIKE ${pattern} ESCAPE '\\'`));
+    return this.some((col, a) => {
+      const like = nonNull(this.field, a, sql`${cast(col)} LIKE ${pattern} ESCAPE '\\'`);
+      const index = this.field.count || this.field.computed ? null : fulltextPrefilter(this.field.target.table, this.field.column, a, pattern);
+      return index ? and([new Frag(index.sql, index.args), like]) : like;
+    });
   }
 
   contains(value: string, negate: boolean): Frag {

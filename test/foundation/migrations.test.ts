@@ -69,3 +69,24 @@ test('a second start on the same folder applies nothing again and keeps the one 
   const api = await new Client(server.api).login();
   expect((await api.get('User/', { query: 'searchText[name]=^glpi$' })).body).toHaveLength(1);
 });
+
+test('a folder from before the trigram index gets it on start: existing rows are found by a fragment, stale indexes go', async () => {
+  const api = await new Client(server.api).login();
+  const older = await api.create('Computer', { name: 'legacy-Workstation-77', comment: 'bought before the upgrade' });
+  await server.stop();
+  withDatabase((db) => {
+    for (const suffix of ['_ai', '_ad', '_au']) db.exec(`DROP TRIGGER glpi_computers__fts${suffix}`);
+    db.exec('DROP TABLE glpi_computers__fts');
+    db.exec('CREATE INDEX glpi_computers__i_name ON glpi_computers (name)'); // an earlier layout
+  });
+  await server.start();
+  const again = await new Client(server.api).login();
+  const found = await again.get('search/Computer', { query: 'criteria[0][field]=16&criteria[0][searchtype]=contains&criteria[0][value]=fore the upg&forcedisplay[0]=2&rawdata=true' });
+  expect(found.body.data).toEqual([expect.objectContaining({ 2: older })]);
+  // The answer came through the index, which now holds the row.
+  expect(found.body.rawdata.sql.search).toContain('glpi_computers__fts');
+  withDatabase((db) => {
+    expect(db.query("SELECT rowid FROM glpi_computers__fts WHERE comment LIKE '%fore the upg%'").all()).toEqual([{ rowid: older }]);
+    expect(db.query("SELECT name FROM sqlite_master WHERE name = 'glpi_computers__i_name'").all()).toEqual([]);
+  });
+});

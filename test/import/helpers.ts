@@ -29,7 +29,10 @@ export function dumpDataFolder(dataDir: string): Record<string, unknown> {
   const db = new Database(join(dataDir, 'deskbase.sqlite'), { readonly: true });
   try {
     const out: Record<string, unknown> = {};
-    const tables = db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'glpi_%' ORDER BY name").all();
+    // Trigram indexes (`…__fts*`) are derived from the rows: equal rows are what counts.
+    const tables = db
+      .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'glpi_%' AND name NOT LIKE '%\\_\\_fts%' ESCAPE '\\' ORDER BY name")
+      .all();
     for (const { name } of tables) out[name] = db.query(`SELECT * FROM ${name} ORDER BY id`).all();
     out.files = listFiles(join(dataDir, 'files'));
     return out;

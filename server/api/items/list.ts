@@ -4,6 +4,7 @@ import { json, type Reply, type SessionContext } from '../../auth/context';
 import { badRequest, errors } from '../../core/errors';
 import { isObject, type Params } from '../../core/params';
 import { describeParam, flagParam, parseParam } from '../../core/request-params';
+import { fulltextPrefilter } from '../../db/fulltext';
 import type { Itemtype } from '../../registry';
 import { searchOptions } from '../../registry/searchoptions';
 import { selectAll, type Row } from '../../db/rows';
@@ -41,8 +42,14 @@ function searchTextFilter(type: Itemtype, value: unknown, where: string[], args:
     if (field !== 'all' && !type.column.has(field)) throw errors.fieldNotFound(field, type.name);
     const usable = columns.filter((c) => !type.hidden.includes(c));
     if (usable.length === 0) continue;
-    where.push(`(${usable.map((c) => `t.${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-    for (let i = 0; i < usable.length; i++) args.push(likePattern(text));
+    const pattern = likePattern(text);
+    const terms = usable.map((c) => {
+      const like = `t.${c} LIKE ? ESCAPE '\\'`;
+      const index = fulltextPrefilter(type.table, c, 't', pattern);
+      args.push(...(index?.args ?? []), pattern);
+      return index ? `(${index.sql} AND ${like})` : like;
+    });
+    where.push(`(${terms.join(' OR ')})`);
   }
 }
 

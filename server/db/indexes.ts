@@ -1,0 +1,44 @@
+import type { Column } from '../registry/columns';
+import { parseColumns } from '../registry/columns';
+import { TABLES } from '../registry';
+
+/** The lookup and search indexes of each table (schema sync creates them, searches rely on them). */
+const SEARCHED_LINKS = /^(locations_id|manufacturers_id|states_id|[a-z]+types_id)$/;
+/** Every search and list filters on these: at the end of a searched column's index, they let a
+ * count or a page be read from the index alone, never from the rows. */
+const VISIBILITY = ['is_deleted', 'is_template', 'entities_id'];
+
+/** Indexes that every lookup path needs: links, parents, entity scope and names. */
+export function indexColumns(columns: Column[]): string[][] {
+  const names = new Set(columns.map((c) => c.name));
+  const out: string[][] = [];
+  if (names.has('itemtype') && names.has('items_id')) out.push(['itemtype', 'items_id']);
+  for (const name of ['entities_id', 'users_id', 'tickets_id', 'problems_id', 'changes_id', 'groups_id', 'profiles_id', 'documents_id', 'computers_id', 'softwares_id', 'softwareversions_id', 'contracts_id', 'networkports_id']) {
+    if (names.has(name)) out.push([name]);
+  }
+  // Search: names, inventory numbers and contacts (lookups and sorted pages), "last updated",
+  // the dropdowns people filter assets by, and the ticket queue (status, opening date).
+  const trail = names.has('is_deleted') ? VISIBILITY.filter((c) => names.has(c)) : [];
+  const searched = ['name', 'serial', 'otherserial', 'contact', 'date_mod', 'date', ...columns.map((c) => c.name).filter((n) => SEARCHED_LINKS.test(n))];
+  for (const name of searched) if (names.has(name)) out.push([name, ...trail]);
+  if (names.has('status') && names.has('date')) out.push(['status', 'date', ...trail]);
+  // Every list filters on the trash (and templates): pages then walk this index in id order.
+  if (names.has('is_deleted')) out.push(trail);
+  return out;
+}
+
+export const indexName = (table: string, cols: string[]) => `${table}__i_${cols.join('_')}`;
+
+const leadingByTable = new Map<string, Set<string>>();
+
+/** True when `column` leads one of the indexes this module creates on `table`. */
+export function isIndexed(table: string, column: string): boolean {
+  let leading = leadingByTable.get(table);
+  if (!leading) {
+    const spec = TABLES[table];
+    leading = new Set(spec ? indexColumns(parseColumns(spec.columns)).map((cols) => cols[0]!) : []);
+    leadingByTable.set(table, leading);
+  }
+  return leading.has(column);
+}
+

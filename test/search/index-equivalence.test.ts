@@ -1,0 +1,224 @@
+import { beforeAll, describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
+import type { Client } from '../support/client';
+import { useServer } from '../support/server';
+import { bulk, search, toQuery, type Criterion } from './helpers';
+
+/**
+ * The trigram index and the dropdown indexes only make searches fast: on random computers and
+ * random criteria, the engine (and the list endpoint's searchText) must answer exactly what a
+ * plain scan of the rows answers, also after updates, trash, restore and purge.
+ */
+
+const ctx = useServer();
+let glpi: Client;
+const locations: number[] = [];
+
+const TEXT_FIELDS = { name: 1, serial: 5, otherserial: 6, comment: 16, contact: 7 } as const;
+type TextField = keyof typeof TEXT_FIELDS;
+const FIELD_NAMES = Object.keys(TEXT_FIELDS) as TextField[];
+
+interface Model {
+  id: number;
+  values: Partial<Record<TextField, string>>;
+  locations_id: number;
+  is_deleted: boolean;
+}
+
+// Few characters, so fragments of three and more often match; `%`, `_` and `\` test escaping,
+// `é` a character SQLite's LIKE does not fold.
+const text = fc.string({ unit: fc.constantFrom('a', 'B', 'b', 'c', '-', '%', '_', '\\', 'é', '1', '2', ' '), minLength: 0, maxLength: 9 });
+const values = fc.record({ name: text, serial: text, otherserial: text, comment: text, contact: text }, { requiredKeys: [] });
+const fragment = fc.string({ unit: fc.constantFrom('a', 'b', 'B', 'c', '-', '%', '_', '\\', 'é', '1', '2'), minLength: 1, maxLength: 5 });
+const anchored = fc.tuple(fc.constantFrom('', '^'), fragment, fc.constantFrom('', '$')).map(([a, f, b]) => `${a}${f}${b}`);
+
+type Leaf = { kind: 'text'; field: TextField; searchtype: 'contains' | 'notcontains'; value: string } | { kind: 'location'; searchtype: 'equals' | 'notequals'; index: number };
+interface Node {
+  link: 'AND' | 'OR' | 'AND NOT' | 'OR NOT';
+  leaf?: Leaf;
+  group?: Node[];
+}
+
+const leaf: fc.Arbitrary<Leaf> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('text' as const), field: fc.constantFrom(...FIELD_NAMES), searchtype: fc.constantFrom('contains' as const, 'notcontains' as const), value: anchored }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('location' as const), searchtype: fc.constantFrom('equals' as const, 'notequals' as const), index: fc.nat(3) }) },
+);
+const link = fc.constantFrom('AND' as const, 'OR' as const, 'AND NOT' as const, 'OR NOT' as const);
+const node: fc.Arbitrary<Node> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ link, leaf }) },
+  { weight: 1, arbitrary: fc.record({ link, group: fc.array(fc.record({ link, leaf }), { minLength: 1, maxLength: 3 }) }) },
+);
+const criteria = fc.array(node, { minLength: 1, maxLength: 3 });
+
+/** SQLite's LIKE: `%`, `_`, `\` escapes, ASCII letters case-insensitive. */
+function likeMatches(value: string, pattern: string): boolean {
+  let source = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\' && i + 1 < pattern.length) source += escapeRegex(pattern[++i]!);
+    else if (c === '%') source += '[\\s\\S]*';
+    else if (c === '_') source += '[\\s\\S]';
+    else source += escapeRegex(c);
+  }
+  return new RegExp(`^${source}$`, 'u').test(asciiLower(value));
+}
+const escapeRegex = (c: string) => asciiLower(c).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/** GLPI's contains: `^` anchors the start, `$` the end; the value is trimmed. */
+function textMatches(value: string | undefined, wanted: string): boolean {
+  let word = wanted.trim();
+  const start = word.startsWith('^');
+  const end = word.endsWith('$') && word.length > (start ? 1 : 0);
+  if (start) word = word.slice(1);
+  if (end) word = word.slice(0, -1);
+  if (value === undefined || value === null) return false;
+  const escaped = word.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return likeMatches(value, `${start ? '' : '%'}${escaped}${end ? '' : '%'}`);
+}
+
+function leafMatches(row: Model, l: Leaf): boolean {
+  if (l.kind === 'location') return (row.locations_id === locations[l.index]) === (l.searchtype === 'equals');
+  const hit = textMatches(row.values[l.field], l.value);
+  return l.searchtype === 'contains' ? hit : !hit;
+}
+
+/** Evaluated with SQL's precedence, as the engine joins them: AND binds tighter than OR. */
+function matches(row: Model, nodes: Node[]): boolean {
+  const terms: { link: 'AND' | 'OR'; value: boolean }[] = nodes.map((n) => {
+    const value = n.group ? matches(row, n.group) : leafMatches(row, n.leaf!);
+    return { link: n.link.startsWith('OR') ? 'OR' : 'AND', value: n.link.endsWith('NOT') ? !value : value };
+  });
+  let any = false;
+  let current = terms[0]!.value;
+  for (const t of terms.slice(1)) {
+    if (t.link === 'AND') current = current && t.value;
+    else {
+      any = any || current;
+      current = t.value;
+    }
+  }
+  return any || current;
+}
+
+function toCriteria(nodes: Node[]): Criterion[] {
+  return nodes.map((n) => {
+    if (n.group) return { link: n.link, criteria: toCriteria(n.group) };
+    const l = n.leaf!;
+    return l.kind === 'location'
+      ? { link: n.link, field: 3, searchtype: l.searchtype, value: locations[l.index]! }
+      : { link: n.link, field: TEXT_FIELDS[l.field], searchtype: l.searchtype, value: l.value };
+  });
+}
+
+/** Criteria whose value trims to nothing are skipped by the engine; GLPI's `NULL` words mean something else. */
+const usable = (nodes: Node[]): boolean => nodes.every((n) => (n.group ? usable(n.group) : n.leaf!.kind === 'location' || !['', '^', '$', '^$', 'NULL', 'null'].includes(n.leaf!.value.trim())));
+
+async function engineIds(nodes: Node[], deleted: boolean): Promise<number[]> {
+  const res = await search(glpi, 'Computer', { criteria: toCriteria(nodes), forcedisplay: [2], range: '0-999', is_deleted: deleted ? 1 : 0 });
+  if (res.status >= 300) throw new Error(`search failed: ${res.status} ${res.text}`);
+  expect(res.body.totalcount).toBe(res.body.count);
+  return ((res.body.data ?? []) as Record<string, unknown>[]).map((r) => Number(r['2'])).sort((a, b) => a - b);
+}
+
+/** The first `size` matches by name (NULL first, then SQLite's NOCASE order), ties by id. */
+function firstByName(rows: Model[], size: number, order: 'ASC' | 'DESC'): number[] {
+  const key = (r: Model) => (r.values.name === undefined ? null : asciiLower(r.values.name));
+  const sorted = [...rows].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    const byName = x === y ? 0 : x === null ? -1 : y === null ? 1 : x < y ? -1 : 1;
+    return byName || a.id - b.id;
+  });
+  if (order === 'DESC') sorted.reverse();
+  return sorted.slice(0, size).map((r) => r.id);
+}
+
+/** A short page sorted by name: the engine may then walk the name index instead (see search/plan.ts). */
+async function pageIds(nodes: Node[], order: 'ASC' | 'DESC'): Promise<number[]> {
+  const res = await search(glpi, 'Computer', { criteria: toCriteria(nodes), forcedisplay: [2], range: '0-4', sort: 1, order });
+  if (res.status >= 300) throw new Error(`search failed: ${res.status} ${res.text}`);
+  return ((res.body.data ?? []) as Record<string, unknown>[]).map((r) => Number(r['2']));
+}
+
+async function listIds(field: TextField, value: string): Promise<number[]> {
+  const res = await glpi.get('Computer/', { query: `${toQuery({ searchText: { [field]: value } })}&range=0-999&only_id=true` });
+  if (res.status >= 300) throw new Error(`list failed: ${res.status} ${res.text}`);
+  return (res.body as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
+}
+
+async function compare(rows: Model[], queries: Node[][], texts: [TextField, string][]): Promise<void> {
+  for (const nodes of queries) {
+    for (const deleted of [false, true]) {
+      const expected = rows.filter((r) => r.is_deleted === deleted && matches(r, nodes)).map((r) => r.id);
+      expect({ nodes, deleted, ids: await engineIds(nodes, deleted) }).toEqual({ nodes, deleted, ids: expected });
+    }
+    const order = nodes.length % 2 ? 'ASC' : 'DESC';
+    const live = rows.filter((r) => !r.is_deleted && matches(r, nodes));
+    expect({ nodes, order, page: await pageIds(nodes, order) }).toEqual({ nodes, order, page: firstByName(live, 5, order) });
+  }
+  for (const [field, value] of texts) {
+    if (value.trim() === '') continue;
+    const expected = rows.filter((r) => !r.is_deleted && textMatches(r.values[field], value)).map((r) => r.id);
+    expect({ field, value, ids: await listIds(field, value) }).toEqual({ field, value, ids: expected });
+  }
+}
+
+type Change = { kind: 'update'; at: number; values: Partial<Record<TextField, string>>; location: number } | { kind: 'trash' | 'restore' | 'purge'; at: number };
+const change: fc.Arbitrary<Change> = fc.oneof(
+  fc.record({ kind: fc.constant('update' as const), at: fc.nat(), values, location: fc.nat(3) }),
+  fc.record({ kind: fc.constantFrom('trash' as const, 'restore' as const, 'purge' as const), at: fc.nat() }),
+);
+
+async function apply(rows: Model[], c: Change): Promise<Model[]> {
+  if (rows.length === 0) return rows;
+  const row = rows[c.at % rows.length]!;
+  switch (c.kind) {
+    case 'update':
+      expect((await glpi.put(`Computer/${row.id}`, { input: { ...c.values, locations_id: locations[c.location] } })).status).toBe(200);
+      Object.assign(row.values, c.values);
+      row.locations_id = locations[c.location]!;
+      return rows;
+    case 'trash':
+      expect((await glpi.del(`Computer/${row.id}`)).status).toBe(204);
+      row.is_deleted = true;
+      return rows;
+    case 'restore':
+      expect((await glpi.put(`Computer/${row.id}`, { input: { is_deleted: 0 } })).status).toBe(200);
+      row.is_deleted = false;
+      return rows;
+    case 'purge':
+      expect((await glpi.del(`Computer/${row.id}`, { query: 'force_purge=true' })).status).toBe(204);
+      return rows.filter((r) => r !== row);
+  }
+}
+
+beforeAll(async () => {
+  glpi = ctx.api;
+  locations.push(0, ...(await bulk(glpi, 'Location', [{ name: 'North' }, { name: 'South' }, { name: 'East' }])));
+});
+
+describe('indexed search equals a plain scan', () => {
+  test('random computers, random criteria, then random updates, trash, restore and purge', async () => {
+    const textQuery = fc.tuple(fc.constantFrom(...FIELD_NAMES), anchored);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ values, location: fc.nat(3) }), { minLength: 1, maxLength: 25 }),
+        fc.array(criteria.filter(usable), { minLength: 1, maxLength: 4 }),
+        fc.array(textQuery, { minLength: 1, maxLength: 3 }),
+        fc.array(change, { maxLength: 8 }),
+        async (inputs, queries, texts, changes) => {
+          const ids = await bulk(glpi, 'Computer', inputs.map((i) => ({ ...i.values, locations_id: locations[i.location] })));
+          let rows: Model[] = ids.map((id, i) => ({ id, values: { ...inputs[i]!.values }, locations_id: locations[inputs[i]!.location]!, is_deleted: false }));
+          try {
+            await compare(rows, queries, texts);
+            for (const c of changes) rows = await apply(rows, c);
+            await compare(rows, queries, texts);
+          } finally {
+            if (rows.length) await glpi.del('Computer/', { body: { input: rows.map((r) => ({ id: r.id })), force_purge: true } });
+          }
+        },
+      ),
+      { numRuns: 40, seed: 20261123 },
+    );
+  });
+});
