@@ -58,10 +58,16 @@ export function seedDefaultInstall(db: Db, adminPasswordHash: string): void {
     date_creation: now,
     date_mod: now,
   });
-  insertRow(db, 'glpi_users', {
-    id: ADMIN_USER_ID,
-    name: 'glpi',
-    password: adminPasswordHash,
+  insertSuperAdmin(db, 'glpi', adminPasswordHash, ADMIN_USER_ID);
+}
+
+/** A local account with the Super-Admin profile on the root entity (recursive); returns its id. */
+export function insertSuperAdmin(db: Db, login: string, passwordHash: string, id?: number): number {
+  const now = nowString();
+  const userId = insertRow(db, 'glpi_users', {
+    ...(id === undefined ? {} : { id }),
+    name: login,
+    password: passwordHash,
     password_last_update: now,
     authtype: 1,
     is_active: 1,
@@ -71,12 +77,13 @@ export function seedDefaultInstall(db: Db, adminPasswordHash: string): void {
     date_mod: now,
   });
   insertRow(db, 'glpi_profiles_users', {
-    users_id: ADMIN_USER_ID,
+    users_id: userId,
     profiles_id: SUPER_ADMIN_PROFILE_ID,
     entities_id: ROOT_ENTITY_ID,
     is_recursive: 1,
     is_default_profile: 1,
   });
+  return userId;
 }
 
 /** Gives the default profiles (where they still exist) the rights introduced after they were created. */
