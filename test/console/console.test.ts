@@ -131,6 +131,42 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await shot('02-overview');
   });
 
+  test('overview: tickets by status and priority as charts, opened and solved per week, my tickets, assets changed last', async () => {
+    const mine = await api.create('Ticket', { name: 'Overview: mine', content: 'Assigned to glpi.', urgency: 5, impact: 5 });
+    expect((await api.post('Ticket_User/', { input: { tickets_id: mine, users_id: 2, type: 2 } })).status).toBe(201);
+    const solved = await api.create('Ticket', { name: 'Overview: solved', content: 'Solved at once.' });
+    expect((await api.put(`Ticket/${solved}`, { input: { status: 5 } })).status).toBe(200);
+    expect((await api.put(`Computer/${ids.branchPc}`, { input: { comment: 'changed last' } })).status).toBe(200);
+    try {
+      await page.reload();
+      /** The numbers under a chart, by row label and series. */
+      const cell = (chart: string, row: string, column = 2) =>
+        page.getByRole('figure', { name: chart }).locator('tr', { has: page.getByRole('rowheader', { name: row, exact: true }) }).locator(`td:nth-child(${column})`);
+      const chartValue = async (chart: string, row: string, column = 2) => Number(await cell(chart, row, column).textContent());
+      await cell('Tickets by status', 'New').waitFor({ state: 'attached' });
+      expect(await page.getByRole('figure', { name: 'Tickets by status' }).locator('canvas').count()).toBeGreaterThan(0);
+      expect(await chartValue('Tickets by status', 'New')).toBe(1);
+      expect(await chartValue('Tickets by status', 'Processing (assigned)')).toBe(1);
+      expect(await chartValue('Tickets by status', 'Solved')).toBe(1);
+      expect(await chartValue('Tickets by status', 'Closed')).toBe(0);
+      await cell('Tickets by priority', 'Very high').waitFor({ state: 'attached' });
+      expect(await chartValue('Tickets by priority', 'Very high')).toBe(1);
+      await cell('Opened and solved per week', 'this week').waitFor({ state: 'attached' });
+      expect(await chartValue('Opened and solved per week', 'this week', 2)).toBe(3);
+      expect(await chartValue('Opened and solved per week', 'this week', 3)).toBe(1);
+      expect(await chartValue('Opened and solved per week', '1 wk ago', 2)).toBe(0);
+      const myList = page.getByRole('list', { name: 'My open tickets' });
+      await myList.waitFor();
+      expect((await myList.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Overview: mine']);
+      const recent = page.getByRole('list', { name: 'Recently changed assets' });
+      await recent.waitFor();
+      expect(await recent.getByRole('link', { name: 'branch-pc', exact: true }).count()).toBe(1);
+      await shot('02b-overview-charts');
+    } finally {
+      for (const id of [mine, solved]) await api.del(`Ticket/${id}`, { query: 'force_purge=true' });
+    }
+  });
+
   test('computers are listed, sorted by clicking a column and filtered by name', async () => {
     await nav('Computers').click();
     await page.getByRole('heading', { name: 'Computers' }).waitFor();
