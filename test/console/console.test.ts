@@ -582,6 +582,38 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await notice('error').waitFor();
   });
 
+  test('saved searches: the current search saved as a SavedSearch row of the user, listed and loaded; others\' private ones not listed', async () => {
+    const other = await api.create('User', { name: 'saver', password: 'saver-password-1', password2: 'saver-password-1' });
+    await api.create('SavedSearch', { name: 'Not mine', type: 1, itemtype: 'Computer', users_id: other, is_private: 1, query: 'criteria[0][field]=1&criteria[0][searchtype]=contains&criteria[0][value]=x' });
+    const criteria = [{ field: 5, searchtype: 'contains', value: 'R-' }];
+    await page.goto(`${server.origin}/#/search/Computer?c=${encodeURIComponent(JSON.stringify(criteria))}&cols=1,5&sort=5&order=DESC`);
+    const names = async () => (await page.locator('table.list tbody tr td:nth-child(1)').allTextContents()).sort();
+    await until('root-pc found', async () => (await names()).join() === 'root-pc');
+    const saved = page.getByRole('region', { name: 'Saved searches' });
+    await saved.getByText('No saved search yet.').waitFor();
+    await saved.getByLabel('Name of the saved search').fill('Serials R-');
+    await saved.getByRole('button', { name: 'Save this search' }).click();
+    await notice('success', 'Search "Serials R-" saved.').waitFor();
+    // The row is GLPI's: type 1 (search), the itemtype, the user, private, the query string.
+    const rows = (await api.get('SavedSearch/?range=0-99')).body as Record<string, unknown>[];
+    const row = rows.find((r) => r.name === 'Serials R-')!;
+    expect(row).toMatchObject({ type: 1, itemtype: 'Computer', users_id: 2, is_private: 1 });
+    const query = new URLSearchParams(String(row.query));
+    expect([query.get('criteria[0][field]'), query.get('criteria[0][searchtype]'), query.get('criteria[0][value]')]).toEqual(['5', 'contains', 'R-']);
+    expect([query.get('forcedisplay[0]'), query.get('forcedisplay[1]'), query.get('sort'), query.get('order')]).toEqual(['1', '5', '5', 'DESC']);
+    expect(await saved.getByRole('link').allTextContents()).toEqual(['Serials R-']);
+    // Loading it from an empty search brings back the criteria, the columns and the sort.
+    await page.goto(`${server.origin}/#/search/Computer`);
+    await until('every computer', async () => (await names()).length > 1);
+    await saved.getByRole('link', { name: 'Serials R-' }).click();
+    await until('root-pc again', async () => (await names()).join() === 'root-pc');
+    expect(await page.getByRole('columnheader', { name: /Serial number ▼/ }).count()).toBe(1);
+    await shot('13b-saved-search');
+    await saved.getByRole('button', { name: 'Delete saved search Serials R-' }).click();
+    await saved.getByText('No saved search yet.').waitFor();
+    expect(((await api.get('SavedSearch/?range=0-99')).body as Record<string, unknown>[]).map((r) => r.name)).toEqual(['Not mine']);
+  });
+
   test('global search: assets by serial, tickets by title, users by login', async () => {
     const box = page.getByRole('search').getByLabel('Search assets, tickets and users');
     await box.fill('R-1');

@@ -6,7 +6,9 @@ import { exportCsv } from '../csv';
 import { saveFile } from './Documents';
 import { Picker } from '../components/Picker';
 import { typeDef } from '../itemtypes';
-import { href, navigate } from '../router';
+import { href } from '../router';
+import type { SearchState } from '../savedsearch';
+import { SavedSearches, searchHref } from '../components/SavedSearches';
 import { useSession } from '../session';
 
 const LINKS: Criterion['link'][] = ['AND', 'OR', 'AND NOT', 'OR NOT'];
@@ -23,7 +25,7 @@ const TYPE_LABELS: Record<string, string> = {
 const PAGE = 50;
 
 /** The search state lives in the URL: criteria, displayed columns, sort and page. */
-function readState(query: URLSearchParams): { criteria: Criterion[]; cols: string[]; sort: string; order: 'ASC' | 'DESC'; start: number } {
+function readState(query: URLSearchParams): SearchState & { start: number } {
   let criteria: Criterion[] = [];
   try {
     const parsed: unknown = JSON.parse(query.get('c') ?? '[]');
@@ -81,15 +83,9 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
     };
   }, [itemtype, options, query, scope]);
 
-  const go = (changes: Partial<{ c: Criterion[]; cols: string[]; sort: string; order: string; start: number }>) => {
-    const next = { c: state.criteria, cols: state.cols, sort: state.sort, order: state.order, start: state.start, ...changes };
-    navigate(['search', itemtype], {
-      c: next.c.length ? JSON.stringify(next.c) : undefined,
-      cols: next.cols.length ? next.cols.join(',') : undefined,
-      sort: next.sort || undefined,
-      order: next.sort ? next.order : undefined,
-      start: next.start || undefined,
-    });
+  const go = (changes: Partial<SearchState & { start: number }>) => {
+    const { start, ...next } = { ...state, ...changes };
+    location.hash = searchHref(itemtype, next, start);
   };
   const download = async () => {
     setExported([0, result?.total ?? 0]);
@@ -115,7 +111,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
         aria-label="Criteria"
         onSubmit={(e) => {
           e.preventDefault();
-          go({ c: draft, start: 0 });
+          go({ criteria: draft, start: 0 });
         }}
       >
         {draft.map((c, i) => {
@@ -204,6 +200,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
           </div>
         </details>
       </form>
+      <SavedSearches itemtype={itemtype} current={{ criteria: state.criteria, cols: state.cols, sort: state.sort, order: state.order }} />
       {error && <Notice kind="error">{error}</Notice>}
       {result && (
         <>
