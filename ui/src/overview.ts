@@ -27,12 +27,13 @@ async function breakdown(field: 'status' | 'priority', option: number): Promise<
 export const ticketsByStatus = () => breakdown('status', STATUS);
 export const ticketsByPriority = () => breakdown('priority', PRIORITY);
 
-/** The dates between the start of rolling week `ago` (0 = the last 7 days) and its end, as GLPI's relative values. */
+/**
+ * Rolling week `ago` (0 = the last 7 days) as GLPI's relative date values. The current week has no
+ * upper bound: `lessthan NOW` is strict and would miss what was opened this very second.
+ */
 function inWeek(option: number, ago: number): Criterion[] {
-  return [
-    { field: option, searchtype: 'morethan', value: `-${ago + 1}WEEK` },
-    { link: 'AND', field: option, searchtype: 'lessthan', value: ago === 0 ? 'NOW' : `-${ago}WEEK` },
-  ];
+  const since: Criterion = { field: option, searchtype: 'morethan', value: `-${ago + 1}WEEK` };
+  return ago === 0 ? [since] : [since, { link: 'AND', field: option, searchtype: 'lessthan', value: `-${ago}WEEK` }];
 }
 
 export interface Weekly {
