@@ -80,8 +80,13 @@ export function rightBits(right: string): [number, string][] {
         [FOLLOWUP.UPDATEALL, 'Update all'],
         [PURGE, 'Purge'],
       ];
-    case 'ticketvalidation':
     case 'changevalidation':
+      return [
+        [CREATE, 'Ask approval'],
+        [CHANGE_VALIDATE, 'Approve'],
+        [PURGE, 'Purge'],
+      ];
+    case 'ticketvalidation':
       return [
         [VALIDATION.CREATEREQUEST, 'Ask approval of requests'],
         [VALIDATION.CREATEINCIDENT, 'Ask approval of incidents'],
@@ -92,6 +97,9 @@ export function rightBits(right: string): [number, string][] {
       return standard;
   }
 }
+
+/** ChangeValidation's VALIDATE bit (answering an approval request). */
+const CHANGE_VALIDATE = 1024;
 
 const STANDARD: Record<Action, number> = { read: READ, update: UPDATE, create: CREATE, delete: DELETE, purge: PURGE };
 
@@ -112,8 +120,11 @@ function actionBits(right: string, action: Action, helpdesk: boolean): number {
       if (action === 'create') return FOLLOWUP.ADDMYTICKET | FOLLOWUP.ADDGROUPTICKET | FOLLOWUP.ADDALLTICKET | FOLLOWUP.UPDATEALL;
       if (action === 'update') return FOLLOWUP.UPDATEMY | FOLLOWUP.UPDATEALL;
       return PURGE;
-    case 'ticketvalidation':
     case 'changevalidation':
+      // GLPI's change approvals: CREATE asks, VALIDATE answers, PURGE removes.
+      if (action === 'create') return CREATE;
+      return action === 'read' || action === 'update' ? CREATE | CHANGE_VALIDATE : PURGE;
+    case 'ticketvalidation':
       return action === 'read'
         ? VALIDATION.CREATEREQUEST | VALIDATION.CREATEINCIDENT | VALIDATION.VALIDATEREQUEST | VALIDATION.VALIDATEINCIDENT
         : action === 'create'
