@@ -614,6 +614,27 @@ describe.skipIf(!hasChromium)('admin console', () => {
     expect(((await api.get('SavedSearch/?range=0-99')).body as Record<string, unknown>[]).map((r) => r.name)).toEqual(['Not mine']);
   });
 
+  test('search: a date criterion relative to now (GLPI\'s -1WEEK)', async () => {
+    await page.goto(`${server.origin}/#/search/Computer`);
+    await page.getByRole('button', { name: 'Add a criterion' }).click();
+    const first = page.getByRole('group', { name: 'Criterion 1' });
+    await first.getByLabel('Field').selectOption({ label: 'Last update' });
+    await first.getByLabel('Search type').selectOption({ label: 'after / more than' });
+    await first.getByLabel('Relative date').selectOption({ label: '1 week ago' });
+    expect(await first.getByLabel('Value').count()).toBe(0);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await until('relative value in the URL', () => decodeURIComponent(page.url()).includes('"value":"-1WEEK"'));
+    const total = Number(/\/(\d+)$/.exec((await api.get('Computer/?range=0-0')).headers.get('content-range') ?? '')?.[1]);
+    expect(total).toBeGreaterThan(0);
+    await page.getByRole('status').filter({ hasText: `${total} results` }).waitFor();
+    await first.getByLabel('Search type').selectOption({ label: 'before / less than' });
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '0 results' }).waitFor();
+    // Back to an exact date: the date picker returns.
+    await first.getByLabel('Relative date').selectOption({ label: 'on a date…' });
+    expect(await first.getByLabel('Value').getAttribute('type')).toBe('date');
+  });
+
   test('global search: assets by serial, tickets by title, users by login', async () => {
     const box = page.getByRole('search').getByLabel('Search assets, tickets and users');
     await box.fill('R-1');

@@ -5,6 +5,7 @@ import { Notice } from '../components/Notice';
 import { exportCsv } from '../csv';
 import { saveFile } from './Documents';
 import { Picker } from '../components/Picker';
+import { DateValue } from '../components/DateValue';
 import { typeDef } from '../itemtypes';
 import { href } from '../router';
 import type { SearchState } from '../savedsearch';
@@ -158,13 +159,10 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
                     setRow(i, { value: id });
                   }}
                 />
+              ) : date ? (
+                <DateValue value={String(c.value ?? '')} onChange={(value) => setRow(i, { value })} />
               ) : (
-                <input
-                  aria-label="Value"
-                  type={(date ? 'date' : 'text') as 'text'}
-                  value={String(c.value ?? '')}
-                  onInput={(e) => setRow(i, { value: e.currentTarget.value })}
-                />
+                <input aria-label="Value" value={String(c.value ?? '')} onInput={(e) => setRow(i, { value: e.currentTarget.value })} />
               )}
               <button type="button" class="link" aria-label={`Remove criterion ${i + 1}`} onClick={() => setDraft((d) => d.filter((_, j) => j !== i))}>
                 Remove
