@@ -635,6 +635,41 @@ describe.skipIf(!hasChromium)('admin console', () => {
     expect(await first.getByLabel('Value').getAttribute('type')).toBe('date');
   });
 
+  test('search: a group of criteria in parentheses and a meta criterion on a linked type', async () => {
+    await page.goto(`${server.origin}/#/search/Computer`);
+    await page.getByRole('button', { name: 'Add a group' }).click();
+    const inGroup = (n: number) => page.getByRole('group', { name: `Group 1, criterion ${n}` });
+    await inGroup(1).getByLabel('Field').selectOption({ label: 'Serial number' });
+    await inGroup(1).getByLabel('Value').fill('R-');
+    await page.getByRole('button', { name: 'Add to group 1' }).click();
+    await inGroup(2).getByLabel('Link').selectOption('OR');
+    await inGroup(2).getByLabel('Field').selectOption({ label: 'Name' });
+    await inGroup(2).getByLabel('Value').fill('console');
+    await page.getByRole('button', { name: 'Search a linked type' }).click();
+    const meta = page.getByRole('group', { name: 'Criterion 2', exact: true });
+    await meta.getByLabel('Linked type').selectOption({ label: 'Location' });
+    await until('the location fields', async () => (await meta.getByLabel('Field').locator('option').count()) > 1);
+    await meta.getByLabel('Field').selectOption({ label: 'Name' });
+    await meta.getByLabel('Search type').selectOption({ label: 'contains' });
+    await meta.getByLabel('Value').fill('HQ');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await until('group and meta in the URL', () => {
+      const url = decodeURIComponent(page.url());
+      return url.includes('"criteria":[') && url.includes('"meta":true') && url.includes('"itemtype":"Location"');
+    });
+    const names = async () => (await page.locator('table.list tbody tr td:nth-child(1)').allTextContents()).sort();
+    // (serial R- OR name console) AND located at HQ: root-pc has no location.
+    await until('console-pc only', async () => (await names()).join() === 'console-pc');
+    await shot('13c-search-groups');
+    // The same criteria straight from the API agree.
+    const direct = await api.get(
+      'search/Computer?criteria[0][criteria][0][field]=5&criteria[0][criteria][0][searchtype]=contains&criteria[0][criteria][0][value]=R-' +
+        '&criteria[0][criteria][1][link]=OR&criteria[0][criteria][1][field]=1&criteria[0][criteria][1][searchtype]=contains&criteria[0][criteria][1][value]=console' +
+        '&criteria[1][link]=AND&criteria[1][meta]=1&criteria[1][itemtype]=Location&criteria[1][field]=1&criteria[1][searchtype]=contains&criteria[1][value]=HQ',
+    );
+    expect(direct.body.totalcount).toBe(1);
+  });
+
   test('global search: assets by serial, tickets by title, users by login', async () => {
     const box = page.getByRole('search').getByLabel('Search assets, tickets and users');
     await box.fill('R-1');

@@ -1,36 +1,23 @@
-import { itemtypeByTable } from '@server/registry';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, type Criterion, errorText, type SearchOption, type SearchResult } from '../api';
+import { api, type CriteriaNode, errorText, type SearchOption, type SearchResult } from '../api';
 import { Notice } from '../components/Notice';
 import { exportCsv } from '../csv';
 import { saveFile } from './Documents';
-import { Picker } from '../components/Picker';
-import { DateValue } from '../components/DateValue';
+import { CriteriaEditor, completeCriteria } from '../components/CriteriaEditor';
 import { typeDef } from '../itemtypes';
 import { href } from '../router';
 import type { SearchState } from '../savedsearch';
 import { SavedSearches, searchHref } from '../components/SavedSearches';
 import { useSession } from '../session';
 
-const LINKS: Criterion['link'][] = ['AND', 'OR', 'AND NOT', 'OR NOT'];
-const TYPE_LABELS: Record<string, string> = {
-  contains: 'contains',
-  notcontains: 'does not contain',
-  equals: 'is',
-  notequals: 'is not',
-  lessthan: 'before / less than',
-  morethan: 'after / more than',
-  under: 'under',
-  notunder: 'not under',
-};
 const PAGE = 50;
 
 /** The search state lives in the URL: criteria, displayed columns, sort and page. */
 function readState(query: URLSearchParams): SearchState & { start: number } {
-  let criteria: Criterion[] = [];
+  let criteria: CriteriaNode[] = [];
   try {
     const parsed: unknown = JSON.parse(query.get('c') ?? '[]');
-    if (Array.isArray(parsed)) criteria = parsed as Criterion[];
+    if (Array.isArray(parsed)) criteria = parsed as CriteriaNode[];
   } catch {
     criteria = [];
   }
@@ -43,17 +30,13 @@ function readState(query: URLSearchParams): SearchState & { start: number } {
   };
 }
 
-/** The itemtype a dropdown option points to (its table), for a picker. */
-const targetOf = (option: SearchOption | undefined) => (option?.datatype === 'dropdown' || option?.datatype === 'itemlink' ? itemtypeByTable(option.table)?.name : undefined);
-
 /** GLPI's search of one itemtype: a criteria builder from listSearchOptions, a column chooser, sortable results. */
 export function SearchView({ itemtype, query }: { itemtype: string; query: URLSearchParams }) {
   const { scope } = useSession();
   const def = typeDef(itemtype);
   const state = useMemo(() => readState(query), [query]);
   const [options, setOptions] = useState<Record<string, SearchOption> | null>(null);
-  const [draft, setDraft] = useState<Criterion[]>(state.criteria);
-  const [names, setNames] = useState<Record<number, string>>({});
+  const [draft, setDraft] = useState<CriteriaNode[]>(state.criteria);
   const [result, setResult] = useState<SearchResult | null>(null);
   const [error, setError] = useState('');
   const [exported, setExported] = useState<[number, number] | null>(null);
@@ -63,7 +46,6 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
     void api.searchOptions(itemtype).then(setOptions, (e: unknown) => setError(errorText(e)));
   }, [itemtype]);
 
-  const searchable = useMemo(() => Object.entries(options ?? {}).filter(([, o]) => !o.nosearch), [options]);
   const displayable = useMemo(() => Object.entries(options ?? {}).filter(([, o]) => !o.nodisplay), [options]);
   const cols = state.cols.length ? state.cols : ['1', '80', '19'].filter((id) => options?.[id]);
 
@@ -76,7 +58,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
     [...new Set([...cols, '2'])].forEach((c, i) => (extra[`forcedisplay[${i}]`] = c));
     if (state.sort) Object.assign(extra, { sort: state.sort, order: state.order });
     api
-      .search(itemtype, state.criteria.filter((c) => c.field !== ''), extra)
+      .search(itemtype, completeCriteria(state.criteria), extra)
       .then((r) => live && setResult(r))
       .catch((e: unknown) => live && setError(errorText(e)));
     return () => {
@@ -92,14 +74,12 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
     setExported([0, result?.total ?? 0]);
     try {
       const columns = cols.map((id) => ({ id, name: options?.[id]?.name ?? id }));
-      const blob = await exportCsv(itemtype, state.criteria.filter((c) => c.field !== ''), columns, (done, total) => setExported([done, total]));
+      const blob = await exportCsv(itemtype, completeCriteria(state.criteria), columns, (done, total) => setExported([done, total]));
       saveFile(blob, `${itemtype}.csv`);
     } catch (e) {
       setError(errorText(e));
     }
   };
-  const setRow = (i: number, changes: Partial<Criterion>) => setDraft((d) => d.map((c, j) => (j === i ? { ...c, ...changes } : c)));
-  const firstField = searchable[0]?.[0] ?? '1';
 
   return (
     <div class="page">
@@ -115,73 +95,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
           go({ criteria: draft, start: 0 });
         }}
       >
-        {draft.map((c, i) => {
-          const option = options?.[String(c.field)];
-          const types = option?.available_searchtypes ?? ['contains'];
-          const target = targetOf(option);
-          const date = option?.datatype === 'datetime' || option?.datatype === 'date';
-          return (
-            <div class="criterion" key={i} role="group" aria-label={`Criterion ${i + 1}`}>
-              {i > 0 ? (
-                <select aria-label="Link" value={c.link ?? 'AND'} onChange={(e) => setRow(i, { link: e.currentTarget.value as Criterion['link'] })}>
-                  {LINKS.map((l) => (
-                    <option key={l} value={l}>
-                      {l}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <span class="criterion-first">Where</span>
-              )}
-              <select aria-label="Field" value={String(c.field)} onChange={(e) => setRow(i, { field: e.currentTarget.value, searchtype: options?.[e.currentTarget.value]?.available_searchtypes?.[0] ?? 'contains', value: '' })}>
-                {searchable.map(([id, o]) => (
-                  <option key={id} value={id}>
-                    {o.name}
-                  </option>
-                ))}
-              </select>
-              <select aria-label="Search type" value={c.searchtype} onChange={(e) => setRow(i, { searchtype: e.currentTarget.value })}>
-                {types.map((t) => (
-                  <option key={t} value={t}>
-                    {TYPE_LABELS[t] ?? t}
-                  </option>
-                ))}
-              </select>
-              {target && (c.searchtype === 'equals' || c.searchtype === 'notequals' || c.searchtype === 'under' || c.searchtype === 'notunder') ? (
-                <Picker
-                  id={`criterion-value-${i}`}
-                  label="Value"
-                  itemtype={target}
-                  value={Number(c.value) || 0}
-                  display={names[i]}
-                  onChange={(id, name) => {
-                    setNames((n) => ({ ...n, [i]: name }));
-                    setRow(i, { value: id });
-                  }}
-                />
-              ) : date ? (
-                <DateValue value={String(c.value ?? '')} onChange={(value) => setRow(i, { value })} />
-              ) : (
-                <input aria-label="Value" value={String(c.value ?? '')} onInput={(e) => setRow(i, { value: e.currentTarget.value })} />
-              )}
-              <button type="button" class="link" aria-label={`Remove criterion ${i + 1}`} onClick={() => setDraft((d) => d.filter((_, j) => j !== i))}>
-                Remove
-              </button>
-            </div>
-          );
-        })}
-        <div class="form-actions">
-          <button
-            type="button"
-            class="secondary"
-            onClick={() =>
-              setDraft((d) => [...d, { link: 'AND', field: firstField, searchtype: options?.[firstField]?.available_searchtypes?.[0] ?? 'contains', value: '' }])
-            }
-          >
-            Add a criterion
-          </button>
-          <button type="submit">Search</button>
-        </div>
+        <CriteriaEditor itemtype={itemtype} options={options} nodes={draft} onChange={setDraft} />
         <details class="more">
           <summary>Columns ({cols.length})</summary>
           <div class="column-chooser">
