@@ -777,6 +777,29 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await second.close();
   });
 
+  test('language: a user whose preference is fr_FR gets the navigation and header in French', async () => {
+    const setLanguage = async (language: string) => expect((await api.put('User/2', { input: { language } })).status).toBe(200);
+    await setLanguage('fr_FR');
+    try {
+      await page.goto(`${server.origin}/#/`);
+      await page.reload();
+      const frNav = page.getByRole('navigation', { name: 'Principal' });
+      await frNav.getByRole('link', { name: 'Tableau de bord', exact: true }).waitFor();
+      for (const name of ['Ordinateurs', 'Imprimantes', 'Tickets', 'Utilisateurs', 'Lieux']) expect(await frNav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+      expect(await frNav.getByRole('heading', { name: 'Parc', exact: true }).isVisible()).toBe(true);
+      expect(await header().getByRole('button', { name: 'Se déconnecter' }).isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Tableau de bord');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+      expect(await page.title()).toBe('Tableau de bord · Deskbase');
+      await shot('20-french');
+    } finally {
+      await setLanguage('en_GB');
+    }
+    await page.reload();
+    await nav('Computers').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  });
+
   test('signing out kills the session, in every tab', async () => {
     const token = await page.evaluate(() => localStorage.getItem('deskbase.session-token'));
     const other = await context.newPage();

@@ -1,6 +1,7 @@
 import { itemtypeByTable } from '@server/registry';
 import { useEffect, useState } from 'preact/hooks';
 import { api, type CriteriaGroup, type CriteriaNode, type Criterion, isGroup, type SearchOption } from '../api';
+import { t } from '../i18n';
 import { typeDef } from '../itemtypes';
 import { DateValue } from './DateValue';
 import { Picker } from './Picker';
@@ -93,7 +94,7 @@ export function CriteriaEditor({ itemtype, options, nodes, onChange }: EditorPro
         <button type="button" class="secondary" onClick={() => onChange([...nodes, blank(null, { meta: true, itemtype: metaType, field: '' })])}>
           Search a linked type
         </button>
-        <button type="submit">Search</button>
+        <button type="submit">{t('Search')}</button>
       </div>
     </>
   );

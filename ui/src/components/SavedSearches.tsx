@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type Item } from '../api';
+import { t } from '../i18n';
 import { href } from '../router';
 import { fromQuery, saveSearch, savedSearches, type SearchState } from '../savedsearch';
 import { useSession } from '../session';
@@ -50,11 +51,11 @@ export function SavedSearches({ itemtype, current }: { itemtype: string; current
 
   return (
     <section class="saved-searches" aria-labelledby="saved-searches">
-      <h2 id="saved-searches">Saved searches</h2>
+      <h2 id="saved-searches">{t('Saved searches')}</h2>
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
-      {saved && !saved.length && <p class="muted">No saved search yet.</p>}
+      {saved && !saved.length && <p class="muted">{t('No saved search yet.')}</p>}
       {saved && saved.length > 0 && (
-        <ul class="recent" aria-label="Saved searches">
+        <ul class="recent" aria-label={t('Saved searches')}>
           {saved.map((s) => (
             <li key={s.id}>
               <a href={searchHref(itemtype, fromQuery(String(s.query ?? '')))}>{String(s.name || `#${s.id}`)}</a>{' '}
@@ -70,7 +71,7 @@ export function SavedSearches({ itemtype, current }: { itemtype: string; current
       <form class="inline-form" onSubmit={(e) => void save(e)}>
         <input aria-label="Name of the saved search" placeholder="Name this search" value={name} onInput={(e) => setName(e.currentTarget.value)} />
         <button type="submit" class="secondary" disabled={!name.trim()}>
-          Save this search
+          {t('Save this search')}
         </button>
       </form>
     </section>

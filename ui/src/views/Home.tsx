@@ -13,6 +13,7 @@ import {
   type ChangedAsset,
   type Weekly,
 } from '../overview';
+import { t } from '../i18n';
 import { href } from '../router';
 import { useSession } from '../session';
 
@@ -61,19 +62,19 @@ export function Home() {
 
   return (
     <div class="page">
-      <h1>Overview</h1>
+      <h1>{t('Overview')}</h1>
       <p class="muted">
         Signed in as <strong>{info.userName}</strong> with the <strong>{profile.name}</strong> profile.
       </p>
       {groups.map((g) => (
         <section key={g.label} class="overview" aria-labelledby={`ov-${g.label}`}>
-          <h2 id={`ov-${g.label}`}>{g.label}</h2>
+          <h2 id={`ov-${g.label}`}>{t(g.label)}</h2>
           <ul class="cards">
-            {g.types.map((t) => (
-              <li key={t.itemtype}>
-                <a class="card" href={href([t.itemtype])}>
-                  <span class="card-count">{counts[t.itemtype] === undefined ? '…' : (counts[t.itemtype] ?? '—')}</span>
-                  <span class="card-label">{t.plural}</span>
+            {g.types.map((ty) => (
+              <li key={ty.itemtype}>
+                <a class="card" href={href([ty.itemtype])}>
+                  <span class="card-count">{counts[ty.itemtype] === undefined ? '…' : (counts[ty.itemtype] ?? '—')}</span>
+                  <span class="card-label">{t(ty.plural)}</span>
                 </a>
               </li>
             ))}
@@ -94,19 +95,19 @@ function TicketCharts({ deps }: { deps: unknown[] }) {
   const error = status.error || priority.error || weekly.error;
   return (
     <section class="overview" aria-labelledby="ov-tickets">
-      <h2 id="ov-tickets">Tickets</h2>
+      <h2 id="ov-tickets">{t('Tickets')}</h2>
       {error && <Notice kind="error">{error}</Notice>}
       <div class="charts">
-        {status.value && <Chart kind="bar" title="Tickets by status" labels={status.value.labels} series={[{ label: 'Tickets', values: status.value.values, color: '#3b6fd1' }]} />}
-        {priority.value && <Chart kind="bar" title="Tickets by priority" labels={priority.value.labels} series={[{ label: 'Tickets', values: priority.value.values, color: '#c9752b' }]} />}
+        {status.value && <Chart kind="bar" title={t('Tickets by status')} labels={status.value.labels} series={[{ label: 'Tickets', values: status.value.values, color: '#3b6fd1' }]} />}
+        {priority.value && <Chart kind="bar" title={t('Tickets by priority')} labels={priority.value.labels} series={[{ label: 'Tickets', values: priority.value.values, color: '#c9752b' }]} />}
         {weekly.value && (
           <Chart
             kind="line"
-            title="Opened and solved per week"
+            title={t('Opened and solved per week')}
             labels={weekly.value.labels}
             series={[
-              { label: 'Opened', values: weekly.value.opened, color: '#3b6fd1' },
-              { label: 'Solved', values: weekly.value.solved, color: '#2e9d57' },
+              { label: t('Opened'), values: weekly.value.opened, color: '#3b6fd1' },
+              { label: t('Solved'), values: weekly.value.solved, color: '#2e9d57' },
             ]}
           />
         )}
@@ -124,12 +125,12 @@ function MyTickets({ deps }: { deps: unknown[] }) {
   return (
     <section class="overview" aria-labelledby="ov-mine">
       <h2 id="ov-mine">
-        My open tickets {mine.value && <a href={href(['my', 'assigned'])} class="muted">({mine.value.total})</a>}
+        {t('My open tickets')} {mine.value && <a href={href(['my', 'assigned'])} class="muted">({mine.value.total})</a>}
       </h2>
       {mine.error && <Notice kind="error">{mine.error}</Notice>}
-      {mine.value && !mine.value.rows.length && <p class="empty">No open ticket is assigned to you.</p>}
+      {mine.value && !mine.value.rows.length && <p class="empty">{t('No open ticket is assigned to you.')}</p>}
       {mine.value && mine.value.rows.length > 0 && (
-        <ul class="recent" aria-label="My open tickets">
+        <ul class="recent" aria-label={t('My open tickets')}>
           {mine.value.rows.map((row) => (
             <li key={String(row['2'])}>
               <a href={href(['Ticket', Number(row['2'])])}>{String(row['1'] ?? '')}</a> <span class="muted">{statusName(row['12'])}</span>
@@ -146,10 +147,10 @@ function RecentAssets({ readable, deps }: { readable: (itemtype: string) => bool
   if (!recent.error && recent.value?.length === 0) return null;
   return (
     <section class="overview" aria-labelledby="ov-recent">
-      <h2 id="ov-recent">Recently changed assets</h2>
+      <h2 id="ov-recent">{t('Recently changed assets')}</h2>
       {recent.error && <Notice kind="error">{recent.error}</Notice>}
       {recent.value && (
-        <ul class="recent" aria-label="Recently changed assets">
+        <ul class="recent" aria-label={t('Recently changed assets')}>
           {recent.value.map(({ itemtype, item }) => (
             <li key={`${itemtype}/${item.id}`}>
               <a href={href([itemtype, item.id])}>{String(item.name || `#${item.id}`)}</a>{' '}
