@@ -9,8 +9,8 @@ const FR: Record<string, string> = {
   // Navigation
   Overview: 'Tableau de bord',
   'My work': 'Mon travail',
-  'Assigned to me': 'Qui me sont assignés',
-  'To my groups': 'Pour mes groupes',
+  'Assigned to me': 'Assignés à moi',
+  'To my groups': 'À mes groupes',
   Unassigned: 'Non assignés',
   'My requests': 'Mes demandes',
   Assets: 'Parc',
