@@ -66,7 +66,7 @@ function rssMiB(pid: number): number {
 export async function startServer(adminPassword: string, dir: string): Promise<BenchServer> {
   mkdirSync(dir, { recursive: true });
   const spawned = performance.now();
-  const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), '--data', join(dir, 'data'), '--port', '0', '--host', '127.0.0.1'], {
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), '--data', join(dir, 'data'), '--port', '0', '--host', '127.0.0.1', '--rate-limit-address', '0', '--rate-limit-session', '0'], {
     cwd: ROOT,
     env: { ...process.env, DESKBASE_ADMIN_PASSWORD: adminPassword },
     stdin: 'ignore',

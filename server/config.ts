@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_RATE_LIMITS } from './auth/rate-limit';
 
 /** Settings that come from the command line or the environment (flag wins). */
 export interface ServerConfig {
@@ -6,6 +7,11 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   adminPassword: string | undefined;
+  /** For tests only: a file holding the server's (frozen) time in epoch milliseconds. */
+  testClockFile: string | undefined;
+  logFormat: 'text' | 'json';
+  /** Requests per minute per client address and per session (0: no limit). */
+  rateLimits: { perAddress: number; perSession: number };
 }
 
 export const USAGE = `Deskbase — GLPI-compatible REST API server (/apirest.php) with an admin console.
@@ -14,7 +20,9 @@ Usage: deskbase [serve] [options]         run the server
        deskbase backup <backup-dir>       copy the data folder consistently (the server may run)
        deskbase restore <backup-dir>      put a backup into the data folder (--force to replace)
        deskbase import mysql://USER:PASSWORD@HOST:PORT/DB   copy a GLPI database into the data folder
-       deskbase <command> --help          options of backup, restore and import
+       deskbase admin <command>           users, reset-password <login>, create-superadmin <login>
+       deskbase <command> --help          options of backup, restore, import and admin
+       deskbase [<command>] --version     print the version
 
 Options (flag wins over environment variable):
   --port <n>        DESKBASE_PORT            TCP port to listen on (default 8080)
@@ -22,6 +30,14 @@ Options (flag wins over environment variable):
   --data <dir>      DESKBASE_DATA            data folder: database and documents (default ./data)
                     DESKBASE_ADMIN_PASSWORD  password of the super-admin user "glpi" on first start
                                              (a random one is printed when unset)
+  --rate-limit-address <n>  DESKBASE_RATE_LIMIT_ADDRESS  requests per minute from one address
+                                             (default 60000; 0 turns it off)
+  --rate-limit-session <n>  DESKBASE_RATE_LIMIT_SESSION  requests per minute with one session
+                                             token (default 30000; 0 turns it off)
+  --log-format <f>  DESKBASE_LOG_FORMAT      text (default: errors only) or json (one JSON line per
+                                             request and per error, with its X-Request-Id)
+  --test-clock <file>                        for tests only: the server's time is the epoch
+                                             milliseconds written in <file>, re-read at each use
   --help                                     print this help
 
 The server answers the API at /apirest.php, the admin console at /, GET /health (200 or 503)
@@ -36,7 +52,7 @@ export function readConfig(argv: string[], env: Record<string, string | undefine
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return 'help';
-    const match = /^--(port|host|data)(?:=(.*))?$/.exec(arg);
+    const match = /^--(port|host|data|log-format|rate-limit-address|rate-limit-session|test-clock)(?:=(.*))?$/.exec(arg);
     if (!match) throw new ConfigError(`unknown option ${arg} (see --help)`);
     const value = match[2] ?? argv[++i];
     if (value === undefined || value === '') throw new ConfigError(`option --${match[1]} needs a value`);
@@ -45,10 +61,23 @@ export function readConfig(argv: string[], env: Record<string, string | undefine
   const portText = flags.get('port') ?? env.DESKBASE_PORT ?? '8080';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port < 0 || port > 65535) throw new ConfigError(`invalid port "${portText}"`);
+  const logFormat = flags.get('log-format') ?? env.DESKBASE_LOG_FORMAT ?? 'text';
+  if (logFormat !== 'text' && logFormat !== 'json') throw new ConfigError(`invalid log format "${logFormat}" (text or json)`);
+  const perMinute = (flag: string, variable: string, fallback: number) => {
+    const text = flags.get(flag) ?? env[variable] ?? String(fallback);
+    if (!/^\d{1,9}$/.test(text)) throw new ConfigError(`invalid --${flag} "${text}" (requests per minute, 0 for no limit)`);
+    return Number(text);
+  };
   return {
     port,
+    logFormat,
+    rateLimits: {
+      perAddress: perMinute('rate-limit-address', 'DESKBASE_RATE_LIMIT_ADDRESS', DEFAULT_RATE_LIMITS.perAddress),
+      perSession: perMinute('rate-limit-session', 'DESKBASE_RATE_LIMIT_SESSION', DEFAULT_RATE_LIMITS.perSession),
+    },
     host: flags.get('host') ?? env.DESKBASE_HOST ?? '127.0.0.1',
     dataDir: resolve(flags.get('data') ?? env.DESKBASE_DATA ?? './data'),
     adminPassword: env.DESKBASE_ADMIN_PASSWORD || undefined,
+    testClockFile: flags.has('test-clock') ? resolve(flags.get('test-clock')!) : undefined,
   };
 }

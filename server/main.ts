@@ -1,20 +1,47 @@
-import { parseCommand, runTool } from './cli';
+import { parseCommand, runAdminTool, runTool } from './cli';
 import { ConfigError, readConfig, USAGE } from './config';
 import { createApp } from './http/app';
+import { fileClock, setClock } from './core/clock';
 import { consoleSource } from './http/console';
+import { markStarted } from './api/health';
+import { VERSION } from './core/version';
 import { installRules } from './items/hooks';
 import { RULES } from './rules';
 import { runImportCommand } from './import';
 import { unfinishedImport } from './import/state';
 import { createServices } from './auth/services';
 import { openStore } from './db';
-import { acquireInstanceLock, InstanceLockError } from './db/instance-lock';
+import { checkpoint } from './db/connection';
+import { logEvent, setLogFormat } from './http/log';
+import { acquireInstanceLock, InstanceLockError, LOCK_ENFORCED } from './db/instance-lock';
+
+/**
+ * Binds the port, or exits 1 with a clear message when it is taken. reusePort stays off: with it
+ * two servers would share the port and the kernel would split clients between two databases.
+ */
+function listenOrExit(app: ReturnType<typeof createApp>, host: string, port: number) {
+  try {
+    return app.listen({ port, hostname: host, reusePort: false, maxRequestBodySize: 256 * 1024 * 1024 });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE') console.error(`deskbase: port ${port} on ${host} is already in use; stop what listens there or choose another --port`);
+    else if (code === 'EACCES') console.error(`deskbase: not allowed to listen on port ${port} on ${host}; choose a port above 1023 or run with the right privileges`);
+    else console.error(`deskbase: cannot listen on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
 
 async function main(): Promise<void> {
   let config;
   try {
-    const command = parseCommand(process.argv.slice(2));
+    const argv = process.argv.slice(2);
+    if (argv.includes('--version')) {
+      process.stdout.write(`deskbase ${VERSION}\n`);
+      return;
+    }
+    const command = parseCommand(argv);
     if (command.name === 'import') process.exit(await runImportCommand(command.args, process.env));
+    if (command.name === 'admin') process.exit(await runAdminTool(command.args, process.env));
     if (command.name !== 'serve') process.exit(runTool({ name: command.name, args: command.args }, process.env));
     config = readConfig(command.args, process.env);
   } catch (error) {
@@ -28,6 +55,9 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  setLogFormat(config.logFormat);
+  if (config.testClockFile) setClock(fileClock(config.testClockFile));
+  markStarted();
   let releaseLock: () => void;
   try {
     releaseLock = acquireInstanceLock(config.dataDir);
@@ -38,6 +68,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (!LOCK_ENFORCED) logEvent('warning: no file locking on this platform; make sure only one server uses this data folder');
   const { store, generatedAdminPassword, applied } = await openStore(config.dataDir, config.adminPassword);
   const unfinished = unfinishedImport(store.db);
   if (unfinished) {
@@ -46,28 +77,36 @@ async function main(): Promise<void> {
     releaseLock();
     process.exit(1);
   }
-  if (applied.length) console.log(`[deskbase] data folder ${config.dataDir}: applied ${applied.join(', ')}`);
+  if (applied.length) logEvent(`data folder ${config.dataDir}: applied ${applied.join(', ')}`);
   if (generatedAdminPassword) {
-    console.log(`[deskbase] created the super-admin "glpi" with password: ${generatedAdminPassword}`);
-    console.log('[deskbase] (shown once; set DESKBASE_ADMIN_PASSWORD on first start to choose it)');
+    logEvent(`created the super-admin "glpi" with password: ${generatedAdminPassword}`);
+    logEvent('(shown once; set DESKBASE_ADMIN_PASSWORD on first start to choose it)');
   }
   installRules(RULES);
-  const services = createServices(store);
-  const app = createApp(services).listen({ port: config.port, hostname: config.host, maxRequestBodySize: 256 * 1024 * 1024 });
+  const services = createServices(store, config.rateLimits);
+  const app = listenOrExit(createApp(services), config.host, config.port);
   const sweeper = setInterval(() => services.sessions.sweep(), 10 * 60_000);
   sweeper.unref();
-  console.log(`[deskbase] console: ${consoleSource()}`);
-  console.log(`[deskbase] listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php)`);
-  const stop = async () => {
+  logEvent(`console: ${consoleSource()}`);
+  logEvent(`listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php)`);
+  let stopping = false;
+  /** Stops accepting, lets the requests in flight finish, checkpoints the WAL, exits 0. */
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     clearInterval(sweeper);
     services.statistics.stop();
-    await app.stop();
+    const closed = app.stop();
+    logEvent(`${signal}: no longer accepting connections; finishing the requests in flight`);
+    await closed;
+    checkpoint(store.db);
     store.db.close();
     releaseLock();
+    logEvent('stopped');
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 await main();

@@ -9,6 +9,9 @@ import type { Rule } from './items/hooks';
 import { noteHooks } from './items/notes';
 import { entityHooks, treeHooks } from './items/tree';
 import { followupHooks, itilHooks } from './itil/rules';
+import { ASSIGNMENT_LINKS, assignmentHooks } from './itil/assignment';
+import { approvalHooks, solutionHooks } from './itil/solutions';
+import { taskHooks } from './itil/tasks';
 import { allItemtypes, itemtypesWith } from './registry';
 import { apiClientTokenHooks } from './users/apiclient-token';
 import { defaultEmailHooks, ownEmailHooks, userEmailHooks } from './users/user-emails';
@@ -38,7 +41,11 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },
+  { itemtypes: ['ITILFollowup'], hooks: approvalHooks },
   { itemtypes: ['ITILFollowup'], hooks: followupHooks },
+  { itemtypes: ['ITILSolution'], hooks: solutionHooks },
+  { itemtypes: ASSIGNMENT_LINKS, hooks: assignmentHooks },
+  { itemtypes: ['TicketTask'], hooks: taskHooks },
   { itemtypes: ['NetworkPort'], hooks: networkPortHooks },
   { itemtypes: ['Document'], hooks: documentHooks },
   { itemtypes: attachable, hooks: attachmentHooks },

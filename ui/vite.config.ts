@@ -8,6 +8,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
   plugins: [preact()],
+  // The server's pure registry and rights modules (no storage in them): the console's itemtype facts.
+  resolve: { alias: { '@server': fileURLToPath(new URL('../server', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

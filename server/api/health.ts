@@ -5,12 +5,21 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { now } from '../core/clock';
 import { probe, type Db } from '../db/connection';
 import { VERSION } from '../core/version';
 
 export interface HealthTarget {
   db: Db;
   dataDir: string;
+}
+
+/** When this server started, by the injected clock (uptime follows a test clock too). */
+let startedAt = now();
+
+/** Called once the server is up, after the clock is set. */
+export function markStarted(): void {
+  startedAt = now();
 }
 
 export interface Health {
@@ -40,7 +49,7 @@ function databaseProblem(target: HealthTarget): string | null {
 
 export function checkHealth(target: HealthTarget): Health {
   const problem = databaseProblem(target);
-  const uptime_s = Math.floor(process.uptime());
+  const uptime_s = Math.max(0, Math.floor((now() - startedAt) / 1000));
   if (problem === null) return { status: 'ok', version: VERSION, database: 'ok', uptime_s };
   return { status: 'error', version: VERSION, database: 'error', uptime_s, reason: problem };
 }

@@ -4,6 +4,7 @@ import { errors } from '../core/errors';
 import { allAssetTypes, itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
 import { searchOptions } from '../registry/searchoptions';
 import { pageHeaders } from '../items/paging';
+import { unknownResource } from './unknown-resource';
 import { displayColumns } from '../search/columns';
 import { parseSearchParams, type SearchParams } from '../search/criteria';
 import { metaColumns, runSearch, type Column, type SearchResult } from '../search/engine';
@@ -49,7 +50,7 @@ export function search(ctx: SessionContext): Reply {
     if (bases.length === 0) throw errors.rightMissing();
   } else {
     const found = itemtype(name);
-    if (!found) throw errors.resourceNotFound();
+    if (!found) throw unknownResource(name);
     if (!classCan(ctx.scope, found, 'read')) throw errors.rightMissing();
     type = found;
     bases = [found];

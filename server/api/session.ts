@@ -5,7 +5,7 @@ import { effectivePreferences } from '../auth/preferences';
 import { computeScope } from '../auth/scope';
 import { fullSession } from '../auth/session-view';
 import { appTokenOf, empty, json, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
-import { errors } from '../core/errors';
+import { BEARER_HINT, errors, isBearer } from '../core/errors';
 import { flag } from '../core/params';
 import type { Services } from '../auth/services';
 import { allAssetTypes, itemtypesWith } from '../registry';
@@ -32,7 +32,7 @@ function readCredentials(ctx: RequestContext): Credentials {
   if (auth.includes('user_token')) token = auth.trim().split(/\s+/)[1] ?? '';
   if (token.trim() !== '') return { kind: 'token', token: token.trim() };
   if (login !== '' && password !== '') return { kind: 'password', login, password };
-  throw errors.loginParametersMissing();
+  throw errors.loginParametersMissing(isBearer(auth) ? BEARER_HINT : '');
 }
 
 /** Profile and entities a new session starts with: the user's defaults when still usable. */

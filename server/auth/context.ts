@@ -22,6 +22,8 @@ export interface RequestContext {
   uploads: Upload[];
   /** The body was JSON (or a multipart manifest), as opposed to a form or nothing. */
   jsonBody: boolean;
+  /** The Content-Type of a body that was not read (see body.ts), for the error that follows. */
+  ignoredBodyType: string | null;
 }
 
 export interface SessionContext extends RequestContext {

@@ -1,3 +1,4 @@
+import { now as clockNow } from '../core/clock';
 import { errors } from '../core/errors';
 import type { Services } from './services';
 import { inTransaction } from '../db/connection';
@@ -7,7 +8,7 @@ import { decoyHash, hashPassword, needsRehash, tokenHash, verifyPassword } from 
 export type Credentials = { kind: 'password'; login: string; password: string } | { kind: 'token'; token: string };
 
 /** Checks that an account may log in now (active, not in the trash, inside its validity dates). */
-export function accountUsable(user: Row, now = new Date()): boolean {
+export function accountUsable(user: Row, now = new Date(clockNow())): boolean {
   if (Number(user.is_active) !== 1 || Number(user.is_deleted) === 1) return false;
   const stamp = now.toISOString().slice(0, 19).replace('T', ' ');
   if (user.begin_date && String(user.begin_date) > stamp) return false;

@@ -1,6 +1,6 @@
 import { inTransaction } from '../db/connection';
 import { run, selectAll, type Row } from '../db/rows';
-import { nowString } from '../core/clock';
+import { now as clockNow, nowString } from '../core/clock';
 import type { Settings } from '../db/settings';
 import type { Services } from './services';
 import { hashPassword, randomToken, tokenHash } from '../core/secrets';
@@ -28,7 +28,7 @@ export function drawResetToken(services: Services, user: Row): string {
 }
 
 /** True when the token is the account's current one and was drawn less than a day ago. */
-export function tokenValid(user: Row, token: string, now = Date.now()): boolean {
+export function tokenValid(user: Row, token: string, now = clockNow()): boolean {
   const stored = user.password_forget_token;
   const drawn = user.password_forget_token_date;
   if (typeof stored !== 'string' || stored === '' || typeof drawn !== 'string') return false;

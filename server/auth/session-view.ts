@@ -1,6 +1,6 @@
 import type { SessionContext } from './context';
 import { type Row } from '../db/rows';
-import { nowString } from '../core/clock';
+import { now as clockNow, nowString } from '../core/clock';
 import { profileGrants, userProfiles } from './authorizations';
 import { effectivePreferences } from './preferences';
 
@@ -84,7 +84,7 @@ export function fullSession(ctx: SessionContext, token?: string): Record<string,
     glpiauthtype: Number(user.authtype ?? 1),
     glpiroot: '',
     glpi_plannings: [],
-    glpicrontimer: Math.floor(Date.now() / 1000),
+    glpicrontimer: Math.floor(clockNow() / 1000),
     glpi_tabs: [],
   };
   for (const [key, value] of Object.entries(prefs)) out[`glpi${key}`] = value;

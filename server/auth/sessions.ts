@@ -1,3 +1,4 @@
+import { now as clockNow } from '../core/clock';
 import type { Db } from '../db/connection';
 import { run, selectOne } from '../db/rows';
 import { randomToken, tokenHash } from '../core/secrets';
@@ -31,7 +32,7 @@ export class SessionManager {
 
   create(userId: number, profileId: number, entityId: number | null, recursive: boolean): { token: string; record: SessionRecord } {
     const token = randomToken();
-    const now = Date.now();
+    const now = clockNow();
     const record = { hash: tokenHash(token), userId, profileId, entityId, recursive, createdAt: now, lastActive: now };
     run(
       this.db,
@@ -61,7 +62,7 @@ export class SessionManager {
       };
       this.cache.set(hash, rec);
     }
-    const now = Date.now();
+    const now = clockNow();
     if (now - rec.lastActive > this.idleTimeoutMs()) {
       this.kill(hash);
       return null;
@@ -94,9 +95,14 @@ export class SessionManager {
     run(this.db, 'DELETE FROM deskbase_sessions WHERE users_id = ?', userId);
   }
 
+  /** Forgets the cache: the next use of each token reads the database (changed by another process). */
+  forgetCached(): void {
+    this.cache.clear();
+  }
+
   /** Removes sessions idle for longer than the timeout. */
   sweep(): void {
-    const limit = Date.now() - this.idleTimeoutMs();
+    const limit = clockNow() - this.idleTimeoutMs();
     for (const [hash, rec] of this.cache) if (rec.lastActive < limit) this.cache.delete(hash);
     run(this.db, 'DELETE FROM deskbase_sessions WHERE last_active < ?', limit);
   }

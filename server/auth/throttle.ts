@@ -3,6 +3,8 @@
  * attempt must wait; past a limit the key is locked out for a while. Kept in memory on purpose:
  * it protects a running server, and a restart is not something an attacker controls.
  */
+import { now as clockNow } from '../core/clock';
+
 /** Per login: a few free failures. Per address: more, since an office shares one address. */
 const LIMITS = {
   login: { free: 5, lockAfter: 10 },
@@ -26,7 +28,7 @@ export class LoginThrottle {
   private readonly entries = new Map<string, Entry>();
 
   /** Seconds the caller must wait before trying again, or 0. */
-  retryAfter(keys: string[], now = Date.now()): number {
+  retryAfter(keys: string[], now = clockNow()): number {
     let wait = 0;
     for (const key of keys) {
       const e = this.entries.get(key);
@@ -38,7 +40,7 @@ export class LoginThrottle {
     return Math.max(0, Math.ceil(wait / 1000));
   }
 
-  fail(keys: string[], now = Date.now()): void {
+  fail(keys: string[], now = clockNow()): void {
     for (const key of keys) {
       const e = this.entries.get(key);
       const entry = e && now - e.last <= WINDOW_MS ? e : { failures: 0, last: now, lockedUntil: 0 };

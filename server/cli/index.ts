@@ -1,16 +1,17 @@
 /**
  * The command line: `deskbase [serve] [options]` runs the server (see ../config.ts);
- * `deskbase backup <dir>` and `deskbase restore <dir>` work on a data folder and exit;
- * `deskbase import <mysql-url>` is in ../import.
+ * `deskbase backup <dir>`, `deskbase restore <dir>` and `deskbase admin …` work on a data
+ * folder and exit; `deskbase import <mysql-url>` is in ../import.
  */
 import { resolve } from 'node:path';
 import { ConfigError } from '../config';
 import { backup } from './backup';
+import { runAdmin } from './admin';
 import { reportCommandError } from './errors';
 import { formatBytes } from './fsutil';
 import { restore } from './restore';
 
-export type Command = { name: 'serve'; args: string[] } | { name: 'backup' | 'restore' | 'import'; args: string[] };
+export type Command = { name: 'serve'; args: string[] } | { name: 'backup' | 'restore' | 'import' | 'admin'; args: string[] };
 
 export const BACKUP_USAGE = `Usage: deskbase backup <backup-dir> [--data <dir>]
 
@@ -32,6 +33,7 @@ export function parseCommand(argv: string[]): Command {
   const first = argv[0];
   if (first === 'backup' || first === 'restore' || first === 'import') return { name: first, args: argv.slice(1) };
   if (first === 'serve') return { name: 'serve', args: argv.slice(1) };
+  if (first === 'admin') return { name: 'admin', args: argv.slice(1) };
   if (first !== undefined && !first.startsWith('-')) throw new ConfigError(`unknown command ${first} (see --help)`);
   return { name: 'serve', args: argv };
 }
@@ -102,6 +104,17 @@ export function runTool(command: { name: 'backup' | 'restore'; args: string[] },
     lines.push('Start the server on this data folder; it upgrades an older backup by itself.');
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
+  } catch (error) {
+    const code = reportCommandError(error);
+    if (code === null) throw error;
+    return code;
+  }
+}
+
+/** Runs `deskbase admin …`; returns the exit code (messages already printed). */
+export async function runAdminTool(args: string[], env: Record<string, string | undefined>): Promise<number> {
+  try {
+    return await runAdmin(args, env);
   } catch (error) {
     const code = reportCommandError(error);
     if (code === null) throw error;

@@ -20,17 +20,23 @@ export const RIGHT_MISSING_MESSAGE = "You don't have permission to perform this 
 export const ITEM_NOT_FOUND_MESSAGE = 'Item not found';
 
 /** Generic 400 `ERROR` with a message and the documentation suffix. */
+/** Said when a client sends `Authorization: Bearer …`, which GLPI's API does not know. */
+export const BEARER_HINT =
+  '; Authorization: Bearer is not supported: initSession takes "Authorization: Basic <base64 of login:password>" or "Authorization: user_token <token>", later requests send the session token in the Session-Token header';
+export const isBearer = (authorization: string | null) => /^\s*bearer(\s|$)/i.test(authorization ?? '');
+
 export const badRequest = (message: string) => new ApiError(400, 'ERROR', message, true);
 
 export const errors = {
-  sessionTokenMissing: () => new ApiError(401, 'ERROR_SESSION_TOKEN_MISSING', 'parameter session_token is missing or empty', true),
+  sessionTokenMissing: (hint = '') => new ApiError(401, 'ERROR_SESSION_TOKEN_MISSING', `parameter session_token is missing or empty${hint}`, true),
   sessionTokenInvalid: () => new ApiError(401, 'ERROR_SESSION_TOKEN_INVALID', 'session_token seems invalid'),
   appTokenMissing: () => new ApiError(400, 'ERROR_APP_TOKEN_PARAMETERS_MISSING', 'missing parameter app_token', true),
   appTokenWrong: () => new ApiError(400, 'ERROR_WRONG_APP_TOKEN_PARAMETER', 'parameter app_token seems wrong', true),
   notAllowedIp: (ip: string) =>
     new ApiError(400, 'ERROR_NOT_ALLOWED_IP', `There isn't an active API client matching your IP address in the configuration (${ip})`),
   apiDisabled: () => new ApiError(400, 'ERROR', 'API disabled'),
-  loginParametersMissing: () => new ApiError(400, 'ERROR_LOGIN_PARAMETERS_MISSING', 'parameter(s) login, password or user_token are missing', true),
+  loginParametersMissing: (hint = '') =>
+    new ApiError(400, 'ERROR_LOGIN_PARAMETERS_MISSING', `parameter(s) login, password or user_token are missing${hint}`, true),
   loginWithCredentialsDisabled: () =>
     new ApiError(400, 'ERROR_LOGIN_WITH_CREDENTIALS_DISABLED', 'usage of initSession resource with credentials is disabled'),
   loginFailed: (message = 'Incorrect username or password') => new ApiError(401, 'ERROR_GLPI_LOGIN', message),
@@ -41,9 +47,8 @@ export const errors = {
     }),
   itemNotFound: () => new ApiError(404, 'ERROR_ITEM_NOT_FOUND', ITEM_NOT_FOUND_MESSAGE),
   rightMissing: () => new ApiError(403, 'ERROR_RIGHT_MISSING', RIGHT_MISSING_MESSAGE),
-  badArray: () => new ApiError(400, 'ERROR_BAD_ARRAY', 'input parameter must be an array of objects', true),
-  resourceNotFound: () =>
-    new ApiError(400, 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM', 'resource not found or not an instance of CommonDBTM', true),
+  badArray: (message = 'input parameter must be an array of objects') => new ApiError(400, 'ERROR_BAD_ARRAY', message, true),
+  resourceNotFound: (message = 'resource not found') => new ApiError(400, 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM', message, true),
   resourceMissing: () => new ApiError(400, 'ERROR_RESOURCE_MISSING', 'missing resource', true),
   jsonPayloadForbidden: () =>
     new ApiError(400, 'ERROR_JSON_PAYLOAD_FORBIDDEN', 'GET Request should not have json payload (http body)', true),
@@ -53,5 +58,9 @@ export const errors = {
   rangeExceedTotal: (total: number) => new ApiError(400, 'ERROR_RANGE_EXCEED_TOTAL', `Provided range exceed total count of data: ${total}`, true),
   fieldNotFound: (field: string, itemtype: string) =>
     new ApiError(400, 'ERROR_FIELD_NOT_FOUND', `Field ${field} is not valid for ${itemtype} item.`, true),
+  rateLimited: (seconds: number) =>
+    new ApiError(429, 'ERROR_TOO_MANY_REQUESTS', `Too many requests from this address or session; try again in ${seconds} seconds`, false, {
+      'Retry-After': String(seconds),
+    }),
   internal: () => new ApiError(500, 'ERROR', 'An unexpected error occurred; it has been logged on the server.'),
 };

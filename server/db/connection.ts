@@ -33,6 +33,16 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
   }
 }
 
+/** Another process committed (see external-writes.ts): every cache keyed on dataVersion is stale. */
+export function markExternalWrite(): void {
+  dataVersion++;
+}
+
+/** Moves the WAL's content into the database file and empties the WAL (a clean stop). */
+export function checkpoint(db: Db): void {
+  db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+}
+
 /** Runs `fn` in a savepoint of the open transaction: a failure undoes its own writes only. */
 export function inSavepoint<T>(db: Db, fn: () => T): T {
   return db.transaction(fn)();

@@ -46,11 +46,16 @@ export function run(db: Db, sql: string, ...args: Bindable[]): { changes: number
   return { changes: res.changes, lastInsertRowid: Number(res.lastInsertRowid) };
 }
 
+/** A column name as an SQL identifier: quoted, so GLPI's columns named like keywords (`group`) work. */
+export function ident(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
 /** Inserts one row (keys are trusted column names) and returns its id. */
 export function insertRow(db: Db, table: string, row: Row): number {
   const keys = Object.keys(row);
   const sql = keys.length
-    ? `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`
+    ? `INSERT INTO ${table} (${keys.map(ident).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`
     : `INSERT INTO ${table} DEFAULT VALUES`;
   const res = run(db, sql, ...keys.map((k) => row[k] as Bindable));
   return 'id' in row && typeof row.id === 'number' ? row.id : res.lastInsertRowid;
@@ -60,7 +65,7 @@ export function insertRow(db: Db, table: string, row: Row): number {
 export function updateRow(db: Db, table: string, id: number, changes: Row): void {
   const keys = Object.keys(changes);
   if (keys.length === 0) return;
-  run(db, `UPDATE ${table} SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, ...keys.map((k) => changes[k] as Bindable), id);
+  run(db, `UPDATE ${table} SET ${keys.map((k) => `${ident(k)} = ?`).join(', ')} WHERE id = ?`, ...keys.map((k) => changes[k] as Bindable), id);
 }
 
 export function deleteRow(db: Db, table: string, id: number): void {

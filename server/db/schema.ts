@@ -2,6 +2,7 @@ import type { Column } from '../registry/columns';
 import { parseColumns } from '../registry/columns';
 import { TABLES } from '../registry';
 import type { Db } from './connection';
+import { ident } from './rows';
 import { syncFulltext } from './fulltext';
 import { indexColumns, indexName } from './indexes';
 
@@ -42,7 +43,7 @@ function sqlDefault(col: Column): string {
 
 export function columnDdl(col: Column): string {
   if (col.name === 'id') return col.autoIncrement ? 'id INTEGER PRIMARY KEY AUTOINCREMENT' : 'id INTEGER PRIMARY KEY';
-  return `${col.name} ${sqlType(col)}${col.nullable ? '' : ' NOT NULL'}${sqlDefault(col)}`;
+  return `${ident(col.name)} ${sqlType(col)}${col.nullable ? '' : ' NOT NULL'}${sqlDefault(col)}`;
 }
 
 /** Indexes an earlier version made and this one replaced: they would only slow writes down. */
@@ -66,10 +67,10 @@ export function syncSchema(db: Db): void {
       if (!existing.has(col.name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${columnDdl(col)}`);
     }
     for (const cols of spec.unique ?? []) {
-      db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${table}__u_${cols.join('_')} ON ${table} (${cols.join(', ')})`);
+      db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${table}__u_${cols.join('_')} ON ${table} (${cols.map(ident).join(', ')})`);
     }
     const wanted = indexColumns(columns);
-    for (const cols of wanted) db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(table, cols)} ON ${table} (${cols.join(', ')})`);
+    for (const cols of wanted) db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(table, cols)} ON ${table} (${cols.map(ident).join(', ')})`);
     dropStaleIndexes(db, table, new Set(wanted.map((cols) => indexName(table, cols))));
   }
   syncFulltext(db);

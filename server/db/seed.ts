@@ -1,6 +1,6 @@
-import { DEFAULT_PROFILES, DEFAULT_RIGHTS, transitionMatrix } from '../registry/default-profiles';
+import { APPROXIMATED_RIGHTS, DEFAULT_PROFILES, DEFAULT_RIGHTS, transitionMatrix } from '../registry/default-profiles';
 import type { Db } from './connection';
-import { insertRow, selectAll } from './rows';
+import { insertRow, run, selectAll } from './rows';
 import { nowString } from '../core/clock';
 
 export const ROOT_ENTITY_ID = 0;
@@ -58,10 +58,16 @@ export function seedDefaultInstall(db: Db, adminPasswordHash: string): void {
     date_creation: now,
     date_mod: now,
   });
-  insertRow(db, 'glpi_users', {
-    id: ADMIN_USER_ID,
-    name: 'glpi',
-    password: adminPasswordHash,
+  insertSuperAdmin(db, 'glpi', adminPasswordHash, ADMIN_USER_ID);
+}
+
+/** A local account with the Super-Admin profile on the root entity (recursive); returns its id. */
+export function insertSuperAdmin(db: Db, login: string, passwordHash: string, id?: number): number {
+  const now = nowString();
+  const userId = insertRow(db, 'glpi_users', {
+    ...(id === undefined ? {} : { id }),
+    name: login,
+    password: passwordHash,
     password_last_update: now,
     authtype: 1,
     is_active: 1,
@@ -71,12 +77,13 @@ export function seedDefaultInstall(db: Db, adminPasswordHash: string): void {
     date_mod: now,
   });
   insertRow(db, 'glpi_profiles_users', {
-    users_id: ADMIN_USER_ID,
+    users_id: userId,
     profiles_id: SUPER_ADMIN_PROFILE_ID,
     entities_id: ROOT_ENTITY_ID,
     is_recursive: 1,
     is_default_profile: 1,
   });
+  return userId;
 }
 
 /** Gives the default profiles (where they still exist) the rights introduced after they were created. */
@@ -88,4 +95,17 @@ export function addMissingDefaultRights(db: Db): void {
       if (!held.has(name)) insertRow(db, 'glpi_profilerights', { profiles_id: p.id, name, rights: values[p.id - 1] ?? 0 });
     }
   }
+}
+
+/** Replaces the earlier approximations of GLPI's default rights that no one has changed since. */
+export function correctApproximatedRights(db: Db): void {
+  for (const p of DEFAULT_PROFILES) {
+    for (const [name, previous] of Object.entries(APPROXIMATED_RIGHTS)) {
+      const value = DEFAULT_RIGHTS[name]?.[p.id - 1];
+      const old = previous[p.id - 1];
+      if (value === undefined || old === undefined || value === old) continue;
+      run(db, 'UPDATE glpi_profilerights SET rights = ? WHERE profiles_id = ? AND name = ? AND rights = ?', value, p.id, name, old);
+    }
+  }
+  addMissingDefaultRights(db);
 }

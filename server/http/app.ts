@@ -3,6 +3,7 @@ import { healthResponse } from '../api/health';
 import { openApiResponse } from '../api/openapi';
 import type { Services } from '../auth/services';
 import { serveConsole } from './console';
+import { logAccess, requestIdOf } from './log';
 import { handleApiRequest } from './pipeline';
 
 type Server = { requestIP(r: Request): { address: string } | null } | null;
@@ -14,12 +15,29 @@ const isApiPath = (pathname: string) => pathname === '/apirest.php' || pathname.
  * the operations endpoints (no session); everything else is the console.
  */
 export function createApp(services: Services) {
-  const handle = ({ request, server }: { request: Request; server: Server }) => {
-    const { pathname } = new URL(request.url);
-    if (isApiPath(pathname)) return handleApiRequest(services, request, server?.requestIP(request)?.address ?? '127.0.0.1');
+  const answer = (request: Request, pathname: string, ip: string, requestId: string) => {
+    if (isApiPath(pathname)) return handleApiRequest(services, request, ip, requestId);
     if (pathname === '/health') return healthResponse(services.store, request.method);
     if (pathname === '/openapi.json') return openApiResponse(request);
     return serveConsole(request);
+  };
+  const handle = async ({ request, server }: { request: Request; server: Server }) => {
+    const started = performance.now();
+    const { pathname } = new URL(request.url);
+    const ip = server?.requestIP(request)?.address ?? '127.0.0.1';
+    const requestId = requestIdOf(request);
+    const response = await answer(request, pathname, ip, requestId);
+    response.headers.set('X-Request-Id', requestId);
+    logAccess({
+      request_id: requestId,
+      method: request.method,
+      path: pathname,
+      status: response.status,
+      duration_ms: Math.round((performance.now() - started) * 10) / 10,
+      ip,
+      bytes_in: Number(request.headers.get('content-length') ?? 0),
+    });
+    return response;
   };
   return new Elysia().all('/', handle, { parse: 'none' }).all('/*', handle, { parse: 'none' });
 }

@@ -1,5 +1,6 @@
 import { ApiError, errors } from '../core/errors';
 import type { Upload } from '../auth/context';
+import { describeJsonError } from './json-error';
 import { emptyParams, isObject, mergeInto, parseQueryString, toParams, type Params } from '../core/params';
 
 export const MAX_JSON_BODY = 64 * 1024 * 1024;
@@ -10,6 +11,8 @@ export interface ParsedBody {
   params: Params;
   uploads: Upload[];
   json: boolean;
+  /** The Content-Type of a body that was not read (neither JSON, a form nor an upload). */
+  ignoredType: string | null;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface ParsedBody {
  */
 export async function readBody(request: Request, method: string): Promise<ParsedBody> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
-  const none: ParsedBody = { params: emptyParams(), uploads: [], json: type === '' || type.includes('application/json') };
+  const none: ParsedBody = { params: emptyParams(), uploads: [], json: type === '' || type.includes('application/json'), ignoredType: null };
   const length = Number(request.headers.get('content-length') ?? '0');
   if (method === 'GET') {
     // Bun discards the body of a GET before the handler sees it: the announced length tells.
@@ -36,9 +39,9 @@ export async function readBody(request: Request, method: string): Promise<Parsed
   const text = await request.text();
   if (text.length > MAX_JSON_BODY) throw errors.payloadTooLarge(MAX_JSON_BODY);
   if (text.trim() === '') return none;
-  if (type === '' || type.includes('application/json')) return { params: parseJsonObject(text), uploads: [], json: true };
-  if (type.includes('application/x-www-form-urlencoded')) return { params: parseQueryString(text), uploads: [], json: false };
-  return none;
+  if (type === '' || type.includes('application/json')) return { params: parseJsonObject(text), uploads: [], json: true, ignoredType: null };
+  if (type.includes('application/x-www-form-urlencoded')) return { params: parseQueryString(text), uploads: [], json: false, ignoredType: null };
+  return { ...none, ignoredType: type };
 }
 
 function parseJsonObject(text: string): Params {
@@ -46,10 +49,10 @@ function parseJsonObject(text: string): Params {
   try {
     value = JSON.parse(text);
   } catch {
-    throw errors.jsonPayloadInvalid();
+    throw errors.jsonPayloadInvalid(describeJsonError(text));
   }
   const params = toParams(value);
-  if (!isObject(params)) throw errors.jsonPayloadInvalid();
+  if (!isObject(params)) throw errors.jsonPayloadInvalid('the body must be a JSON object, such as {"input": {…}}');
   return params;
 }
 
@@ -71,5 +74,5 @@ async function readMultipart(request: Request): Promise<ParsedBody> {
   const manifestText = typeof manifest === 'string' ? manifest : manifest ? await manifest.text() : '';
   if (manifestText.trim() !== '') mergeInto(params, parseJsonObject(manifestText));
   else throw errors.jsonPayloadInvalid('uploadManifest is missing');
-  return { params, uploads, json: true };
+  return { params, uploads, json: true, ignoredType: null };
 }

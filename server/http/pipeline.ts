@@ -4,6 +4,7 @@ import type { Reply, RequestContext } from '../auth/context';
 import { corsHeaders } from './cors';
 import { ApiError, errors } from '../core/errors';
 import { mergeInto, parseQueryString } from '../core/params';
+import { logError } from './log';
 import { route } from './router';
 
 const JSON_HEADERS = {
@@ -43,13 +44,16 @@ export function errorReply(error: ApiError, apiBase: string): Reply {
 }
 
 /** Every /apirest.php request goes through here; nothing escapes as a 500 with details. */
-export async function handleApiRequest(services: Services, request: Request, ip: string): Promise<Response> {
+export async function handleApiRequest(services: Services, request: Request, ip: string, requestId = ''): Promise<Response> {
   const url = new URL(request.url);
   const cors = corsHeaders(request);
   const method = request.method.toUpperCase();
   if (method === 'OPTIONS') return new Response(null, { status: 200, headers: cors });
+  services.noticeExternalWrites();
   const apiBase = `${url.origin}/apirest.php`;
   try {
+    const wait = services.rateLimiter.take(ip, request.headers.get('session-token') ?? url.searchParams.get('session_token') ?? '');
+    if (wait > 0) throw errors.rateLimited(wait);
     const body = await readBody(request, method);
     const params = parseQueryString(url.search);
     mergeInto(params, body.params);
@@ -63,11 +67,12 @@ export async function handleApiRequest(services: Services, request: Request, ip:
       ip,
       uploads: body.uploads,
       jsonBody: body.json,
+      ignoredBodyType: body.ignoredType,
     };
     return toResponse(await route(ctx), cors);
   } catch (error) {
     if (error instanceof ApiError) return toResponse(errorReply(error, apiBase), cors);
-    console.error(`[deskbase] ${method} ${url.pathname}:`, error);
+    logError(`${method} ${url.pathname}`, error, requestId);
     return toResponse(errorReply(errors.internal(), apiBase), cors);
   }
 }

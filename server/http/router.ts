@@ -10,7 +10,7 @@ import { search } from '../api/search';
 import { getFullSession, getGlpiConfig, initSession, killSession } from '../api/session';
 import { userPicture } from '../api/picture';
 import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
-import { errors } from '../core/errors';
+import { BEARER_HINT, errors, isBearer } from '../core/errors';
 
 type SessionHandler = (ctx: SessionContext) => Reply | Promise<Reply>;
 
@@ -33,7 +33,7 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
 /** Resolves the Session-Token into a session and its scope, or fails with 401. */
 function openSession(ctx: RequestContext): SessionContext {
   const token = sessionTokenOf(ctx);
-  if (token === '') throw errors.sessionTokenMissing();
+  if (token === '') throw errors.sessionTokenMissing(isBearer(ctx.headers.get('authorization')) ? BEARER_HINT : '');
   const { sessions, store, directory } = ctx.services;
   const session = sessions.resolve(token);
   const scope = session && computeScope(store.db, directory, session);

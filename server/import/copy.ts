@@ -4,7 +4,7 @@
  * resumes after the last one committed. The next batch is read while the current one is written.
  */
 import { isConstraintError, inTransaction, type Db } from '../db/connection';
-import type { Statement } from '../db/rows';
+import { ident, type Statement } from '../db/rows';
 import { dropFulltext } from '../db/fulltext';
 import { syncSchema } from '../db/schema';
 import { DEFAULT_SETTINGS } from '../db/settings';
@@ -57,7 +57,7 @@ function rowWriter(plan: TablePlan, db: Db | null, index: Map<string, number>): 
     };
   }
   const columns = plan.columns.map((c) => c.column.name);
-  const insert: Statement | undefined = db?.query(`INSERT INTO ${plan.type.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+  const insert: Statement | undefined = db?.query(`INSERT INTO ${plan.type.table} (${columns.map(ident).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
   return (row) => {
     try {
       insert?.run(...(row as never[]));

@@ -10,12 +10,11 @@ import { CliError } from '../cli/errors';
 import { entriesOf, stamp } from '../cli/fsutil';
 import { openStore, type Store } from '../db';
 import { openDatabase } from '../db/connection';
-import { acquireInstanceLock, InstanceLockError } from '../db/instance-lock';
+import { acquireInstanceLock, InstanceLockError, LOCK_FILE } from '../db/instance-lock';
 import { nowString } from '../core/clock';
 import { importRun, startRun } from './state';
 
 const DATABASE_FILE = 'deskbase.sqlite';
-const LOCK_FILE = 'deskbase.pid';
 
 export interface Target {
   store: Store;

@@ -1,14 +1,16 @@
-import { classCan, type Action } from '../auth/rights';
+import { classCan, UPDATE, type Action } from '../auth/rights';
+import { hasRight } from '../auth/scope';
 import { accessFilter } from '../auth/visibility';
 import { ITEM_NOT_FOUND_MESSAGE, RIGHT_MISSING_MESSAGE } from '../core/errors';
 import { isObject, type Params } from '../core/params';
 import { itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
+import { guardedFields } from '../registry/guarded';
 import { historyOption } from '../registry/searchoptions';
 import { purgeDependents } from './cascade';
 import { dropHistory, HISTORY, logRelation, writeLog } from './history';
 import { hooksOf, ItemError, type WriteContext } from './hooks';
 import { nameOf } from './names';
-import { deleteRow, findById, insertRow, selectOne, updateRow, type Row } from '../db/rows';
+import { deleteRow, findById, ident, insertRow, selectOne, updateRow, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import { checkValue, defaultValue, writableColumns } from './values';
 
@@ -52,7 +54,7 @@ function checkFilterOnValues(wc: WriteContext, type: Itemtype, row: Row, action:
   if (filter === '0') return false;
   const columns = type.columns.map((c) => c.name);
   const values = columns.map((c) => (row[c] === undefined ? defaultValue(type.column.get(c)!) : row[c])) as (string | number | null)[];
-  const select = columns.map((c) => `? AS ${c}`).join(', ');
+  const select = columns.map((c) => `? AS ${ident(c)}`).join(', ');
   const sql = `SELECT 1 AS ok FROM (SELECT ${select}) candidate WHERE ${filter}`;
   return selectOne(wc.db, sql, ...values) !== null;
 }
@@ -126,7 +128,7 @@ function checkUnique(wc: WriteContext, type: Itemtype, row: Row, id?: number): v
     // Columns the input leaves out take their defaults, as the inserted row will.
     const values = cols.map((c) => (row[c] === undefined ? defaultValue(type.column.get(c)!) : row[c]));
     if (values.some((value) => value === null)) continue;
-    const where = cols.map((c) => `${c} = ?`).join(' AND ');
+    const where = cols.map((c) => `${ident(c)} = ?`).join(' AND ');
     const clash = selectOne(wc.db, `SELECT id FROM ${type.table} WHERE ${where}${id === undefined ? '' : ' AND id <> ?'}`, ...(values as (string | number)[]), ...(id === undefined ? [] : [id]));
     if (clash) throw new ItemError(`${type.name} with the same ${cols.join(', ')} already exists (id ${Number(clash.id)})`);
   }
@@ -148,10 +150,19 @@ function ownerEntity(wc: WriteContext, type: Itemtype, row: Row): number | undef
   return found ? Number(found.entities_id) : undefined;
 }
 
+/** Guarded columns (a SIM card's PIN and PUK) are written only with the UPDATE bit of their right. */
+function checkGuarded(wc: WriteContext, type: Itemtype, row: Row): void {
+  const guarded = guardedFields(type.name);
+  if (!guarded || hasRight(wc.scope, guarded.right, UPDATE)) return;
+  const field = guarded.fields.find((f) => f in row);
+  if (field) throw new ItemError(`Field ${field} needs the ${guarded.right} right`, 'ERROR_RIGHT_MISSING', 403);
+}
+
 /** Adds one item; call inside a transaction. Returns the new id. */
 export function addItem(wc: WriteContext, type: Itemtype, input: Params): number {
   if (type.readOnly) refuse();
   const row = columnsFromInput(type, input);
+  checkGuarded(wc, type, row);
   const now = nowString();
   if (type.entityAssign && row.entities_id === undefined) {
     row.entities_id = ownerEntity(wc, type, row) ?? wc.scope.session.entityId ?? wc.scope.activeEntities[0] ?? 0;
@@ -182,6 +193,7 @@ export function updateItem(wc: WriteContext, type: Itemtype, id: number, input: 
   const own = selfService(wc, type, old, input);
   if (type.readOnly || (!own && !rowWritable(wc, type, old, 'update'))) refuse();
   const changes = columnsFromInput(type, input);
+  checkGuarded(wc, type, changes);
   if ('is_deleted' in changes && !same(changes.is_deleted, old.is_deleted)) {
     if (!type.trash || !classCan(wc.scope, type, 'delete')) refuse();
   }

@@ -9,12 +9,10 @@ import { asList, toId, type Params } from '../core/params';
 import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
 import { HISTORY, logRelation, writeLog } from '../items/history';
 import { historyOption } from '../registry/searchoptions';
+import { ITIL_STATUS } from '../registry/values';
 import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
 
-const SOLVED = 5;
-const CLOSED = 6;
-const NEW = 1;
-const ASSIGNED = 2;
+const { SOLVED, CLOSED, NEW, ASSIGNED } = ITIL_STATUS;
 
 function checkScale(field: string, value: unknown): void {
   if (value === undefined) return;
@@ -166,7 +164,7 @@ function canSee(wc: WriteContext, type: Itemtype, id: number): boolean {
  * Writes changes a rule makes on an existing ITIL item (a status that follows an assignment or
  * a requester's answer), with the history row a user's own change would get.
  */
-function writeRuleChanges(wc: WriteContext, type: Itemtype, current: Row, changes: Row): void {
+export function writeRuleChanges(wc: WriteContext, type: Itemtype, current: Row, changes: Row): void {
   updateRow(wc.db, type.table, Number(current.id), changes);
   if (!wc.history || !('status' in changes) || Number(changes.status) === Number(current.status)) return;
   writeLog(wc.db, wc.actor, {
@@ -180,7 +178,7 @@ function writeRuleChanges(wc: WriteContext, type: Itemtype, current: Row, change
 }
 
 /** Is the user a requester or observer of the ITIL item (or the one who opened it)? */
-function involved(wc: WriteContext, type: Itemtype, parent: Row): boolean {
+export function involved(wc: WriteContext, type: Itemtype, parent: Row): boolean {
   const tables = ACTOR_TABLES[type.name]!;
   const me = Number(wc.scope.user.id);
   if (Number(parent.users_id_recipient) === me) return true;
@@ -219,12 +217,13 @@ export const followupHooks: ItemHooks = {
   prepareUpdate(wc, _type, _old, changes) {
     changes.users_id_editor = Number(wc.scope.user.id);
   },
-  afterAdd(wc, _type, row) {
+  afterAdd(wc, _type, row, input) {
     const parentType = itemtype(String(row.itemtype))!;
     const parent = findById(wc.db, parentType.table, Number(row.items_id))!;
     const changes: Row = { date_mod: nowString() };
-    // A requester answering a pending or solved item reopens it (closed items stay closed).
-    if ([4, SOLVED].includes(Number(parent.status)) && involved(wc, parentType, parent)) {
+    // A requester answering a pending or solved item reopens it (closed items stay closed);
+    // approving the solution (add_close) closes it instead: see ./solutions.ts.
+    if (!input._add_close && [4, SOLVED].includes(Number(parent.status)) && involved(wc, parentType, parent)) {
       const tables = ACTOR_TABLES[parentType.name]!;
       const hasAssignee = selectOne(wc.db, `SELECT id FROM ${tables.users} WHERE ${tables.fk} = ? AND type = 2`, Number(parent.id));
       changes.status = hasAssignee ? ASSIGNED : NEW;

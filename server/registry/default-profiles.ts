@@ -27,6 +27,8 @@ const ASSETS = [0, 33, 127, 255, 0, 127, 127, 33];
 const CONTRACTS = [0, 33, 127, 255, 0, 96, 96, 33];
 const DROPDOWNS = [0, 0, 23, 23, 0, 0, 0, 1];
 const TREE_DROPDOWNS = [0, 0, 23, 23, 0, 0, 23, 1];
+/** Data centre, cluster, appliance and database: standard rights, no notes. */
+const DATACENTRE = [0, 1, 31, 31, 0, 31, 31, 1];
 
 /** right name -> [Self-Service, Observer, Admin, Super-Admin, Hotliner, Technician, Supervisor, Read-Only] */
 export const DEFAULT_RIGHTS: Record<string, number[]> = {
@@ -67,31 +69,40 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   ticketvalidation: [0, 15376, 15376, 15376, 3088, 3088, 15376, 0],
   password_update: [1, 1, 1, 1, 1, 1, 1, 0],
   personalization: [3, 3, 3, 3, 3, 3, 3, 3],
-  // Further families (management, data centre, tools, service levels, administration).
+  // Further families (management, data centre, tools, service levels, administration): GLPI 10's install values.
   certificate: ASSETS,
-  domain: ASSETS,
   line: ASSETS,
-  database: ASSETS,
-  datacenter: ASSETS,
-  cluster: ASSETS,
-  appliance: ASSETS,
+  domain: [0, 0, 23, 23, 0, 0, 23, 1],
+  database: DATACENTRE,
+  datacenter: DATACENTRE,
+  cluster: DATACENTRE,
+  appliance: DATACENTRE,
   unmanaged: ASSETS,
-  cable_management: ASSETS,
-  project: ASSETS,
-  knowbase: [0, 1, 31, 31, 1, 31, 31, 1],
-  knowbasecategory: DROPDOWNS,
-  reminder_public: [0, 1, 23, 23, 1, 23, 23, 1],
-  rssfeed_public: [0, 1, 23, 23, 1, 23, 23, 1],
-  bookmark_public: [0, 1, 23, 23, 1, 23, 23, 1],
-  reservation: [1, 1, 31, 31, 1, 1, 1, 1],
+  cable_management: [0, 0, 23, 23, 0, 0, 23, 1],
+  devicesimcard_pinpuk: [0, 1, 3, 3, 0, 3, 3, 1],
+  // project: READMY=1, READALL=1024; projecttask: READMY=1, UPDATEMY=1024.
+  project: [0, 1025, 1151, 1151, 1151, 1151, 1151, 1057],
+  projecttask: [0, 1025, 1121, 1121, 0, 1025, 1025, 33],
+  // knowbase: KNOWBASEADMIN=1024, READFAQ=2048, PUBLISHFAQ=4096, COMMENTS=8192.
+  knowbase: [2048, 10241, 14359, 15383, 10240, 14359, 14359, 10241],
+  knowbasecategory: TREE_DROPDOWNS,
+  reminder_public: [1, 1, 23, 159, 0, 23, 23, 1],
+  rssfeed_public: [1, 1, 23, 159, 0, 23, 23, 1],
+  bookmark_public: [0, 0, 23, 23, 0, 0, 0, 1],
+  // reservation: RESERVEANITEM=1024.
+  reservation: [1024, 1025, 1055, 1055, 0, 1055, 1055, 1],
   calendar: TREE_DROPDOWNS,
-  slm: TREE_DROPDOWNS,
-  itiltemplate: TREE_DROPDOWNS,
-  ticketrecurrent: TREE_DROPDOWNS,
+  slm: [0, 0, 23, 23, 0, 1, 23, 1],
+  itiltemplate: [0, 0, 23, 23, 0, 1, 23, 1],
+  ticketrecurrent: [0, 0, 1, 23, 0, 1, 1, 1],
+  ticketcost: [0, 1, 23, 23, 23, 23, 23, 1],
+  solutiontemplate: TREE_DROPDOWNS,
+  itilfollowuptemplate: TREE_DROPDOWNS,
   taskcategory: TREE_DROPDOWNS,
-  changevalidation: [0, 15376, 15376, 15376, 3088, 3088, 15376, 0],
+  // changevalidation: VALIDATE=1024 beside CREATE and PURGE.
+  changevalidation: [0, 1044, 1044, 1044, 20, 20, 1044, 0],
   notification: [0, 0, 0, 23, 0, 0, 0, 1],
-  link: DROPDOWNS,
+  link: [0, 1, 23, 159, 0, 0, 0, 1],
 };
 
 const STATUSES = [1, 2, 3, 4, 5, 6];
@@ -108,3 +119,28 @@ export function transitionMatrix(kind: DefaultProfile['transitions']): string {
   }
   return JSON.stringify(matrix);
 }
+
+/**
+ * Values an earlier Deskbase wrote for rights it then approximated (migration 3). A default
+ * profile still holding exactly one of these gets GLPI's value; a value changed since is kept.
+ */
+export const APPROXIMATED_RIGHTS: Record<string, number[]> = {
+  domain: ASSETS,
+  database: ASSETS,
+  datacenter: ASSETS,
+  cluster: ASSETS,
+  appliance: ASSETS,
+  cable_management: ASSETS,
+  project: ASSETS,
+  knowbase: [0, 1, 31, 31, 1, 31, 31, 1],
+  knowbasecategory: DROPDOWNS,
+  reminder_public: [0, 1, 23, 23, 1, 23, 23, 1],
+  rssfeed_public: [0, 1, 23, 23, 1, 23, 23, 1],
+  bookmark_public: [0, 1, 23, 23, 1, 23, 23, 1],
+  reservation: [1, 1, 31, 31, 1, 1, 1, 1],
+  slm: TREE_DROPDOWNS,
+  itiltemplate: TREE_DROPDOWNS,
+  ticketrecurrent: TREE_DROPDOWNS,
+  changevalidation: [0, 15376, 15376, 15376, 3088, 3088, 15376, 0],
+  link: DROPDOWNS,
+};

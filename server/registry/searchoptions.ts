@@ -1,4 +1,5 @@
 import raw from './data/searchoptions.json';
+import { TYPE_OPTIONS } from './data/type-options';
 import { itemtype, itemtypeByTable, type Itemtype } from './index';
 
 /** One search option (GLPI's listSearchOptions entry). */
@@ -27,35 +28,66 @@ const cache = new Map<string, OptionSet>();
 
 const TEXT_TYPES = ['contains', 'notcontains'];
 const NAME_TYPES = ['contains', 'notcontains', 'equals', 'notequals'];
+const DATE_TYPES = ['equals', 'notequals', 'lessthan', 'morethan', 'contains', 'notcontains'];
+/** The search types GLPI offers per datatype, where they are not plain text matching. */
+const SEARCHTYPES: Record<string, string[]> = { itemlink: NAME_TYPES, bool: ['equals'], date: DATE_TYPES, datetime: DATE_TYPES, itemtypename: ['equals', 'notequals'], specific: ['equals'] };
+
+function ownOption(type: Itemtype, id: number, field: string, name: string, datatype: string): SearchOption {
+  return { id, uid: `${type.name}.${field}`, table: type.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: SEARCHTYPES[datatype] ?? TEXT_TYPES };
+}
+
+/** An option showing `field` of the row `fk` points at; undefined when the type has no such link. */
+function linkOption(type: Itemtype, id: number, fk: string | undefined, field: string, name: string): SearchOption | undefined {
+  const target = fk ? itemtype(type.foreignKeys.get(fk) ?? '') : undefined;
+  if (!fk || !target || !target.column.has(field)) return undefined;
+  const uid = fk === target.fkName ? `${type.name}.${target.name}.${field}` : `${type.name}.${fk}.${target.name}.${field}`;
+  const searchtypes = target.tree ? [...NAME_TYPES, 'under', 'notunder'] : NAME_TYPES;
+  return { id, uid, table: target.table, field, name, datatype: 'dropdown', nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
+}
+
+/** The column of `type` an option shows: its own field, or the foreign key it goes through. */
+function columnOf(type: Itemtype, option: SearchOption): string {
+  const parts = option.uid.split('.');
+  if (parts.length === 2) return option.field;
+  return parts.length === 4 ? parts[1]! : (itemtypeByTable(option.table)?.fkName ?? option.uid);
+}
+
+/** GLPI's type-specific options replace the derived ones that share their id or their column. */
+function withTypeOptions(type: Itemtype, derived: SearchOption[]): SearchOption[] {
+  const specific = (TYPE_OPTIONS[type.name] ?? []).flatMap(([id, column, name, datatype]) => {
+    const [fk, field] = column.split('>');
+    const option = field ? linkOption(type, id, fk, field, name) : type.column.has(column) ? ownOption(type, id, column, name, datatype ?? 'string') : undefined;
+    return option ? [option] : [];
+  });
+  const ids = new Set(specific.map((o) => o.id));
+  const columns = new Set(specific.map((o) => columnOf(type, o)));
+  const kept = derived.filter((o) => !ids.has(o.id) && !columns.has(columnOf(type, o)));
+  return [...kept, ...specific].sort((a, b) => a.id - b.id);
+}
 
 /** Options for itemtypes GLPI's dump does not cover: name, id, comment, dates, entity. */
 function derivedOptions(type: Itemtype): OptionSet['entries'] {
-  const out: OptionSet['entries'] = [{ section: 'Characteristics', key: 'common' }];
-  const own = (id: number, field: string, name: string, datatype: string, searchtypes: string[]) => {
-    if (type.column.has(field)) {
-      out.push({ id, uid: `${type.name}.${field}`, table: type.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: searchtypes });
-    }
+  const out: SearchOption[] = [];
+  const own = (id: number, field: string, name: string, datatype: string) => {
+    if (type.column.has(field)) out.push(ownOption(type, id, field, name, datatype));
   };
-  own(1, type.column.has('name') ? 'name' : 'designation', 'Name', 'itemlink', NAME_TYPES);
-  own(2, 'id', 'ID', 'number', TEXT_TYPES);
-  own(16, 'comment', 'Comments', 'text', TEXT_TYPES);
-  own(19, 'date_mod', 'Last update', 'datetime', ['equals', 'notequals', 'lessthan', 'morethan', 'contains', 'notcontains']);
-  own(121, 'date_creation', 'Creation date', 'datetime', ['equals', 'notequals', 'lessthan', 'morethan', 'contains', 'notcontains']);
+  own(1, type.column.has('name') ? 'name' : 'designation', 'Name', 'itemlink');
+  own(2, 'id', 'ID', 'number');
+  own(16, 'comment', 'Comments', 'text');
+  own(19, 'date_mod', 'Last update', 'datetime');
+  own(121, 'date_creation', 'Creation date', 'datetime');
   if (type.entityAssign) {
     out.push({ id: 80, uid: `${type.name}.Entity.completename`, table: 'glpi_entities', field: 'completename', name: 'Entity', datatype: 'dropdown', nosearch: false, nodisplay: false, available_searchtypes: [...NAME_TYPES, 'under', 'notunder'] });
   }
-  own(86, 'is_recursive', 'Child entities', 'bool', ['equals']);
+  own(86, 'is_recursive', 'Child entities', 'bool');
   // GLPI's usual ids for the usual fields of its CommonDBTM types.
-  own(5, 'serial', 'Serial number', 'string', TEXT_TYPES);
-  own(6, 'otherserial', 'Inventory number', 'string', TEXT_TYPES);
-  own(7, 'contact', 'Alternate username', 'string', TEXT_TYPES);
-  own(8, 'contact_num', 'Alternate username number', 'string', TEXT_TYPES);
+  own(5, 'serial', 'Serial number', 'string');
+  own(6, 'otherserial', 'Inventory number', 'string');
+  own(7, 'contact', 'Alternate username', 'string');
+  own(8, 'contact_num', 'Alternate username number', 'string');
   const link = (id: number, fk: string | undefined, field: string, name: string) => {
-    const target = fk ? itemtype(type.foreignKeys.get(fk) ?? '') : undefined;
-    if (!fk || !target || !target.column.has(field)) return;
-    const uid = fk === target.fkName ? `${type.name}.${target.name}.${field}` : `${type.name}.${fk}.${target.name}.${field}`;
-    const searchtypes = target.tree ? [...NAME_TYPES, 'under', 'notunder'] : NAME_TYPES;
-    out.push({ id, uid, table: target.table, field, name, datatype: 'dropdown', nosearch: false, nodisplay: false, available_searchtypes: searchtypes });
+    const option = linkOption(type, id, fk, field, name);
+    if (option) out.push(option);
   };
   const fks = [...type.foreignKeys.keys()];
   link(3, 'locations_id', 'completename', 'Location');
@@ -67,7 +99,7 @@ function derivedOptions(type: Itemtype): OptionSet['entries'] {
   link(49, 'groups_id_tech', 'completename', 'Group in charge');
   link(70, 'users_id', 'name', 'User');
   link(71, 'groups_id', 'completename', 'Group');
-  return out;
+  return [{ section: 'Characteristics', key: 'common' }, ...withTypeOptions(type, out)];
 }
 
 export function searchOptions(type: Itemtype): OptionSet {

@@ -3,6 +3,7 @@ import type { Scope } from '../auth/scope';
 import type { Column } from '../registry/columns';
 import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
 import { searchOptions, type SearchOption } from '../registry/searchoptions';
+import { ident } from '../db/rows';
 import { Aliases, Frag, and, raw, sql, type Arg } from './frag';
 
 /**
@@ -69,7 +70,7 @@ function computedColumn(target: Itemtype, field: string, option: SearchOption): 
 
 /** SQL of the option's value on the row `alias` that holds it. */
 export function columnSql(field: Field, alias: string): string {
-  return field.computed ? field.computed(alias) : `${alias}.${field.column}`;
+  return field.computed ? field.computed(alias) : `${alias}.${ident(field.column)}`;
 }
 
 const ID_COLUMN: Column = { name: 'id', kind: 'int', nullable: false, default: null, unsigned: true, autoIncrement: true };
@@ -292,7 +293,7 @@ export interface BuildContext {
 /** Rows of a multi-valued step are restricted like the items themselves when they have rights of their own. */
 function hopRestriction(ctx: BuildContext, hop: Hop, alias: string): Frag[] {
   if (hop.kind === 'fk') return [];
-  const out: Frag[] = Object.entries(hop.where).map(([column, value]) => sql`${raw(`${alias}.${column}`)} = ${value}`);
+  const out: Frag[] = Object.entries(hop.where).map(([column, value]) => sql`${raw(`${alias}.${ident(column)}`)} = ${value}`);
   if (hop.target.column.has('is_deleted')) out.push(raw(`${alias}.is_deleted = 0`));
   if (hop.target.kind === 'child' && hop.target.right !== null) out.push(raw(accessFilter(ctx.scope, hop.target, 'read', alias)));
   return out;

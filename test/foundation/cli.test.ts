@@ -55,7 +55,7 @@ describe('first start without DESKBASE_ADMIN_PASSWORD', () => {
     const server = new TestServer(mkdtempSync(join(tmpdir(), 'deskbase-first-')), { DESKBASE_ADMIN_PASSWORD: '' });
     try {
       await server.start();
-      await Bun.sleep(100); // the password line comes before "listening"; give the pipe a moment
+      // The password line is printed on stdout before "listening", which start() waited for.
       const password = /password: (\S+)/.exec(server.output)?.[1];
       expect(password).toMatch(/^[\w-]{12,}$/);
       await new Client(server.api).login('glpi', password!);

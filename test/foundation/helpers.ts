@@ -29,6 +29,8 @@ export function expectError(res: Pick<ApiResponse, 'status' | 'headers' | 'body'
 export interface RawResponse {
   status: number;
   headers: Headers;
+  /** Bytes of the status line and headers, with the blank line that ends them. */
+  headBytes: number;
   text: string;
   /** Parsed JSON when the answer says it is JSON and is not empty, else the text. */
   body: any;
@@ -99,7 +101,7 @@ export function rawRequest(origin: string, req: RawRequest): Promise<RawResponse
           parsed = text;
         }
       }
-      resolve({ status, headers, text, body: parsed });
+      resolve({ status, headers, headBytes: split + 4, text, body: parsed });
     });
   });
 }

@@ -31,6 +31,7 @@ test('the first start records its migrations and the database settings', async (
       { id: 1, name: 'default install data' },
       { id: 2, name: 'document types' },
       { id: 3, name: 'default rights of the further itemtype families' },
+      { id: 4, name: "GLPI 10's default values for the further rights" },
     ]);
     expect(db.query('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
   });
@@ -56,11 +57,33 @@ test('an older database (a table, a column and rights missing) is brought up to 
   expect((await again.get('User/2/UserPreference')).status).toBe(200);
   withDatabase((db) => {
     const migrations = db.query('SELECT COUNT(*) AS n FROM deskbase_migrations').get() as { n: number };
-    expect(migrations.n).toBe(3); // nothing ran twice
+    expect(migrations.n).toBe(4); // nothing ran twice
     const certificate = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'certificate' ORDER BY profiles_id").all();
     expect(certificate).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => ({ profiles_id: p, rights: [0, 33, 127, 255, 0, 127, 127, 33][i] })));
   });
   expect((await again.get('Certificate/')).status).toBe(200);
+});
+
+test("rights an earlier version approximated get GLPI 10's values, unless someone changed them", async () => {
+  await server.stop();
+  const rightOf = (db: Database, profile: number, name: string) => (db.query('SELECT rights FROM glpi_profilerights WHERE profiles_id = ? AND name = ?').get(profile, name) as { rights: number }).rights;
+  withDatabase((db) => {
+    // As step 3 left them: Observer knowbase 1, Technician domain 127; an admin gave Hotliner reservation 3.
+    db.exec("UPDATE glpi_profilerights SET rights = 1 WHERE profiles_id = 2 AND name = 'knowbase'");
+    db.exec("UPDATE glpi_profilerights SET rights = 127 WHERE profiles_id = 6 AND name = 'domain'");
+    db.exec("UPDATE glpi_profilerights SET rights = 3 WHERE profiles_id = 5 AND name = 'reservation'");
+    db.exec("DELETE FROM glpi_profilerights WHERE name = 'devicesimcard_pinpuk'");
+    db.exec('DELETE FROM deskbase_migrations WHERE id = 4');
+  });
+  await server.start();
+  await server.stop();
+  withDatabase((db) => {
+    expect(rightOf(db, 2, 'knowbase')).toBe(1 | 2048 | 8192); // READ, READFAQ, COMMENTS
+    expect(rightOf(db, 6, 'domain')).toBe(0);
+    expect(rightOf(db, 5, 'reservation')).toBe(3);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((p) => rightOf(db, p, 'devicesimcard_pinpuk'))).toEqual([0, 1, 3, 3, 0, 3, 3, 1]);
+  });
+  await server.start();
 });
 
 test('a second start on the same folder applies nothing again and keeps the one admin', async () => {

@@ -101,7 +101,7 @@ describe('paths', () => {
     const res = await admin.get('badEndpoint');
     expect(res.body).toEqual([
       'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM',
-      `resource not found or not an instance of CommonDBTM; view documentation in your browser at ${server.api}/#ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM`,
+      `'badEndpoint' is neither an endpoint nor an itemtype; view documentation in your browser at ${server.api}/#ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM`,
     ]);
   });
 

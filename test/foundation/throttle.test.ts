@@ -1,17 +1,20 @@
 /**
  * Repeated failed logins are slowed down, then refused with 429 ERROR_GLPI_LOGIN and Retry-After:
  * per login after 5 failures, per address after 20 (an office shares one address). This file has
- * its own server; other loopback addresses (127.0.0.2, 127.0.0.3) stand for other clients.
+ * its own server, on a test clock; other loopback addresses (127.0.0.2, 127.0.0.3) stand for other clients.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { request } from 'node:http';
 import { LoginThrottle } from '../../server/auth/throttle';
+import { TestClock } from '../support/clock';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
-import { basic, expectError, sleep } from './helpers';
+import { basic, expectError } from './helpers';
 
+// The server's time stands still unless a test moves it: waits never depend on argon2's speed.
+const clock = new TestClock();
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({}, clock.args);
 });
 afterAll(() => server.dispose());
 
@@ -81,7 +84,7 @@ describe('login throttle over the API', () => {
   });
 
   test('after Retry-After one more attempt is let through; the wait then doubles', async () => {
-    await sleep(1100);
+    clock.advance(1000);
     expect((await initSession(admin)).status).toBe(200);
     // The login throttle-a still has its five failures: one more try, then two seconds.
     expectError(await initSession(wrong('throttle-a')), 401, 'ERROR_GLPI_LOGIN');

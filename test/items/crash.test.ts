@@ -19,19 +19,23 @@ test('SIGKILL during bulk writes: after a restart every acknowledged item is the
   const api = await new Client(server.api).login();
   const acknowledged: number[] = [];
   let stop = false;
+  // The kill comes once a few batches are acknowledged, however fast the machine is.
+  let someWritten!: () => void;
+  const written = new Promise<void>((resolve) => (someWritten = resolve));
   const writer = async (worker: number) => {
     for (let batch = 0; !stop; batch++) {
       const input = Array.from({ length: 50 }, (_, i) => ({ name: `crash-${worker}-${batch}-${i}`, serial: `S-${worker}-${batch}-${i}`, comment: 'x'.repeat(200) }));
       try {
         const res = await api.post('Computer/', { input });
         if (res.status === 201) acknowledged.push(...(res.body as { id: number }[]).map((r) => r.id));
+        if (acknowledged.length >= 400) someWritten();
       } catch {
         return; // the server is gone
       }
     }
   };
   const writers = [1, 2, 3, 4].map(writer);
-  await Bun.sleep(400);
+  await written;
   await server.stop(true); // SIGKILL, mid-write
   stop = true;
   await Promise.all(writers);

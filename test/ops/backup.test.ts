@@ -47,12 +47,17 @@ describe('backup while the server runs and writes', () => {
 
     // Writes go on, one after the other, during the whole backup.
     let writing = true;
+    let firstWritten!: () => void;
+    const started = new Promise<void>((resolve) => (firstWritten = resolve));
     const writer = (async () => {
       let n = 0;
-      while (writing) await ctx.api.create('Computer', { name: `during-${n++}` });
+      while (writing) {
+        await ctx.api.create('Computer', { name: `during-${n++}` });
+        firstWritten();
+      }
       return n;
     })();
-    await Bun.sleep(50);
+    await started;
     const res = await cli(['backup', backupDir, '--data', ctx.server.dataDir]);
     writing = false;
     const written = await writer;

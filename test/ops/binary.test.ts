@@ -19,12 +19,9 @@ const workdir = join(scratch, 'run');
 let proc: Subprocess<'ignore', 'pipe', 'pipe'> | null = null;
 let origin = '';
 let output = '';
-let buildMs = 0;
 
 beforeAll(async () => {
-  const started = performance.now();
   await build({ outfile: exe, skipUi: true, genDir: join(scratch, 'gen'), log: () => {}, quiet: true });
-  buildMs = performance.now() - started;
   mkdirSync(workdir);
   // No --data: the default ./data next to where it runs.
   proc = Bun.spawn([exe, '--port', '0'], {
@@ -67,9 +64,8 @@ async function run(args: string[]): Promise<{ code: number; stdout: string; stde
 }
 
 describe('the executable', () => {
-  test('builds fast enough to be tested with the suite', () => {
+  test('builds into one file', () => {
     expect(existsSync(exe)).toBe(true);
-    expect(buildMs).toBeLessThan(30_000);
   });
 
   test('starts on ./data where it runs and says where its console comes from', () => {

@@ -17,6 +17,7 @@ export class TestServer {
   constructor(
     readonly dataDir: string,
     private readonly env: Record<string, string>,
+    private readonly args: string[] = [],
   ) {}
 
   get api(): string {
@@ -25,7 +26,7 @@ export class TestServer {
 
   async start(): Promise<void> {
     this.output = '';
-    const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), '--data', this.dataDir, '--port', '0'], {
+    const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), '--data', this.dataDir, '--port', '0', ...this.args], {
       cwd: ROOT,
       env: { ...process.env, DESKBASE_ADMIN_PASSWORD: ADMIN_PASSWORD, ...this.env },
       stdout: 'pipe',
@@ -83,8 +84,9 @@ export class TestServer {
   }
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const server = new TestServer(mkdtempSync(join(tmpdir(), 'deskbase-test-')), env);
+/** `args` are extra command-line arguments, e.g. a TestClock's. */
+export async function startServer(env: Record<string, string> = {}, args: string[] = []): Promise<TestServer> {
+  const server = new TestServer(mkdtempSync(join(tmpdir(), 'deskbase-test-')), env, args);
   await server.start();
   return server;
 }
@@ -93,10 +95,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
  * One server for the whole test file, with a logged-in super-admin client:
  * `const ctx = useServer();` then `ctx.api` / `ctx.server` inside tests.
  */
-export function useServer(env: Record<string, string> = {}): { server: TestServer; api: Client } {
+export function useServer(env: Record<string, string> = {}, args: string[] = []): { server: TestServer; api: Client } {
   const ctx = {} as { server: TestServer; api: Client };
   beforeAll(async () => {
-    ctx.server = await startServer(env);
+    ctx.server = await startServer(env, args);
     ctx.api = await new Client(ctx.server.api).login();
   });
   afterAll(() => ctx.server.dispose());

@@ -7,6 +7,12 @@ import { SessionContext, useSessionState } from './session';
 import { Home } from './views/Home';
 import { ItemView } from './views/ItemView';
 import { ListView } from './views/ListView';
+import { MyWork } from './views/MyWork';
+import { SearchView } from './views/SearchView';
+import { Find } from './views/Find';
+import { DocumentUpload } from './views/Documents';
+import { Import } from './views/Import';
+import { QUEUES, type QueueKey } from './mywork';
 import { Login } from './views/Login';
 
 const VALID_TYPE = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -18,9 +24,25 @@ export function App() {
   const main = useRef<HTMLElement>(null);
   const [type, second] = route.parts;
 
+  // `/` jumps to the page's search box, else the global one (unless one is typing); Esc closes the menu.
   useEffect(() => {
-    const def = type ? typeDef(type) : null;
-    document.title = def ? `${def.plural} · Deskbase` : session ? 'Overview · Deskbase' : 'Sign in · Deskbase';
+    const onKey = (e: KeyboardEvent) => {
+      const typing = e.target instanceof HTMLElement && e.target.closest('input, textarea, select, [contenteditable]');
+      if (e.key === '/' && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        const box = document.querySelector<HTMLInputElement>('main [data-search]') ?? document.querySelector<HTMLInputElement>('.global-search input');
+        if (box) {
+          e.preventDefault();
+          box.focus();
+        }
+      } else if (e.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => {
+    const def = type && type !== 'my' && type !== 'find' ? typeDef((type === 'search' || type === 'import') && second ? second : type) : null;
+    document.title = type === 'my' ? 'My work · Deskbase' : def ? `${def.plural} · Deskbase` : session ? 'Overview · Deskbase' : 'Sign in · Deskbase';
     window.scrollTo(0, 0);
   }, [type, second, !!session]);
 
@@ -36,8 +58,13 @@ export function App() {
 
   let view;
   if (!type) view = <Home />;
+  else if (type === 'import' && second && VALID_TYPE.test(second)) view = <Import key={second} itemtype={second} />;
+  else if (type === 'find') view = <Find q={route.query.get('q') ?? ''} />;
+  else if (type === 'search' && second && VALID_TYPE.test(second)) view = <SearchView key={second} itemtype={second} query={route.query} />;
+  else if (type === 'my' && QUEUES.some((q) => q.key === second)) view = <MyWork queue={second as QueueKey} />;
   else if (!VALID_TYPE.test(type)) view = <NotFound />;
   else if (second === undefined) view = <ListView key={type} itemtype={type} query={route.query} />;
+  else if (second === 'new' && type === 'Document') view = <DocumentUpload />;
   else if (second === 'new') view = <ItemView key={`${type}/new`} itemtype={type} id={null} query={route.query} />;
   else if (/^\d+$/.test(second)) view = <ItemView key={`${type}/${second}`} itemtype={type} id={Number(second)} query={route.query} />;
   else view = <NotFound />;

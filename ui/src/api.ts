@@ -4,7 +4,8 @@
  */
 
 export const API_BASE = 'apirest.php';
-const TOKEN_KEY = 'deskbase.session-token';
+/** Kept in localStorage: a new tab opens signed in, and signing out in one tab ends it in all (storage events). */
+export const TOKEN_KEY = 'deskbase.session-token';
 
 export type Item = Record<string, unknown> & { id: number };
 
@@ -82,6 +83,8 @@ export interface SearchOption {
   datatype?: string;
   uid?: string;
   nodisplay?: boolean;
+  nosearch?: boolean;
+  available_searchtypes?: string[];
 }
 
 export interface Entity {
@@ -102,34 +105,58 @@ export interface ActiveEntity {
   active_entities: { id: number }[];
 }
 
+/** One criterion of a search (GLPI's criteria[i][…]). */
+export interface Criterion {
+  link?: 'AND' | 'OR' | 'AND NOT' | 'OR NOT';
+  field: number | string;
+  searchtype: string;
+  value: string | number;
+}
+
+export interface SearchResult {
+  total: number;
+  rows: Record<string, unknown>[];
+}
+
 export interface RequestOptions {
   query?: Query;
   body?: unknown;
+  /** A multipart body (document uploads), sent as the browser encodes it. */
+  form?: FormData;
   headers?: Record<string, string>;
+  /** Read the answer as a Blob (file downloads). */
+  blob?: boolean;
 }
 
 export class Api {
-  token: string | null = sessionStorage.getItem(TOKEN_KEY);
+  token: string | null = localStorage.getItem(TOKEN_KEY);
   /** Called when the server says the session is gone (expired, killed). */
   onSessionLost: (() => void) | null = null;
   private optionsCache = new Map<string, Promise<Record<string, SearchOption>>>();
 
+  /** Another tab signed in or out: take its token (or its absence) without touching storage. */
+  adoptToken(token: string | null): void {
+    this.token = token;
+    this.optionsCache.clear();
+  }
+
   private setToken(token: string | null): void {
     this.token = token;
-    if (token) sessionStorage.setItem(TOKEN_KEY, token);
-    else sessionStorage.removeItem(TOKEN_KEY);
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
     this.optionsCache.clear();
   }
 
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<{ data: T; headers: Headers; status: number }> {
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     if (this.token && !headers.Authorization) headers['Session-Token'] = this.token;
-    let body: string | undefined;
+    let body: string | FormData | undefined = opts.form;
     if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers['Content-Type'] = 'application/json';
     }
     const res = await fetch(`${API_BASE}/${path}${queryString(opts.query)}`, { method, headers, body, cache: 'no-store' });
+    if (opts.blob && res.ok) return { data: (await res.blob()) as T, headers: res.headers, status: res.status };
     const text = await res.text();
     let data: unknown = text;
     if (text && (res.headers.get('content-type') ?? '').includes('json')) {
@@ -217,17 +244,45 @@ export class Api {
     return data.id;
   }
 
-  async update(itemtype: string, id: number, input: Record<string, unknown>): Promise<void> {
+  /** Updates one item; answers the element's result (a reset API token comes back in it, once). */
+  async update(itemtype: string, id: number, input: Record<string, unknown>): Promise<Record<string, unknown>> {
     const { data } = await this.request<Record<string, unknown>[]>('PUT', `${itemtype}/${id}`, { body: { input } });
     const result = Array.isArray(data) ? data[0] : undefined;
     if (result && result[String(id)] === false) {
       throw new ApiError(400, 'ERROR_GLPI_UPDATE', String(result.message || 'The item could not be updated.'));
     }
+    return result ?? {};
   }
 
   /** Moves to the trash, or purges with `purge`. */
   async remove(itemtype: string, id: number, purge = false): Promise<void> {
     await this.request('DELETE', `${itemtype}/${id}`, { query: purge ? { force_purge: true } : {} });
+  }
+
+  /** GLPI's search engine: rows keyed by search option id, and the total count. */
+  async search(itemtype: string, criteria: Criterion[], query: Query = {}): Promise<SearchResult> {
+    const flat: Query = { ...query };
+    criteria.forEach((c, i) => {
+      for (const [key, value] of Object.entries(c)) if (value !== undefined) flat[`criteria[${i}][${key}]`] = value;
+    });
+    const { data } = await this.request<{ totalcount?: number; data?: Record<string, unknown>[] }>('GET', `search/${itemtype}`, { query: flat });
+    return { total: Number(data.totalcount ?? 0), rows: Array.isArray(data.data) ? data.data : [] };
+  }
+
+  /** Uploads files as a new Document (multipart, as GLPI's clients do), linked to an item when given. */
+  async upload(files: File[], link?: { itemtype: string; items_id: number }, name?: string): Promise<number> {
+    const form = new FormData();
+    const input = { name: name || files[0]?.name, _filename: files.map((f) => f.name), ...link };
+    form.append('uploadManifest', new Blob([JSON.stringify({ input })], { type: 'application/json' }));
+    files.forEach((file, i) => form.append(`filename[${i}]`, file, file.name));
+    const { data } = await this.request<{ id: number | false; message?: string }>('POST', 'Document/', { form });
+    if (typeof data.id !== 'number') throw new ApiError(400, 'ERROR_GLPI_ADD', data.message || 'The document could not be added.');
+    return data.id;
+  }
+
+  /** A document's file, read with the session (never a token in a URL). */
+  async download(documentId: number): Promise<Blob> {
+    return (await this.request<Blob>('GET', `Document/${documentId}`, { query: { alt: 'media' }, blob: true })).data;
   }
 
   /** Search options of an itemtype (labels and data types of its fields), cached per session. */

@@ -1,5 +1,5 @@
 import type { Item, SearchOption } from './api';
-import { enumOf, fkTarget, HIDDEN, READ_ONLY, typeDef } from './itemtypes';
+import { enumOf, fkTarget, HIDDEN, isReadOnly, typeDef } from './itemtypes';
 
 /** How the console edits one field of an item. */
 export type FieldKind = 'text' | 'textarea' | 'number' | 'checkbox' | 'datetime' | 'date' | 'email' | 'password' | 'enum' | 'fk';
@@ -70,17 +70,16 @@ function indexOptions(itemtype: string, options: Record<string, SearchOption>): 
       if (!fkLabels.has(second)) fkLabels.set(second, option.name);
     } else if (segs.length === 3 && /^[A-Z]/.test(second) && third !== 'id') {
       // Type.Location.completename: the item's locations_id (checked against fkTarget below).
-      for (const key of fkKeysFor(second)) if (!fkLabels.has(key)) fkLabels.set(key, option.name);
+      for (const key of fkKeysFor(itemtype, second)) if (!fkLabels.has(key)) fkLabels.set(key, option.name);
     }
   }
   return { direct, fkLabels };
 }
 
-function fkKeysFor(target: string): string[] {
-  const base = target.toLowerCase();
-  const plural = /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}ies` : base.endsWith('s') ? base : `${base}s`;
-  const key = `${plural}_id`;
-  return fkTarget(key) === target ? [key] : [];
+/** The item's own foreign key to `target` named after it (locations_id for Location), per the registry. */
+function fkKeysFor(itemtype: string, target: string): string[] {
+  const key = typeDef(target).type?.fkName;
+  return key && fkTarget(key, itemtype) === target ? [key] : [];
 }
 
 function humanize(key: string): string {
@@ -94,7 +93,7 @@ function kindOf(itemtype: string, key: string, datatype: string | undefined, sam
   const choices = enumOf(itemtype, key);
   if (choices) return { kind: 'enum', choices };
   if (key === 'password' || key === 'password2') return { kind: 'password' };
-  const target = fkTarget(key);
+  const target = fkTarget(key, itemtype);
   if (target && (/_id(_|$)/.test(key))) return { kind: 'fk', target };
   if (/^(is|have|use)_/.test(key) || datatype === 'bool') return { kind: 'checkbox' };
   if (datatype === 'text' || key === 'comment' || key === 'content') return { kind: 'textarea' };
@@ -130,7 +129,7 @@ export function describeField(itemtype: string, options: Record<string, SearchOp
     humanize(key);
   const kind = kindOf(itemtype, key, option?.datatype, sample);
   const hint = key === 'priority' ? 'Computed from urgency and impact' : undefined;
-  return { key, label, ...kind, readOnly: READ_ONLY.has(key), hint };
+  return { key, label, ...kind, readOnly: isReadOnly(itemtype, key), hint };
 }
 
 export interface FormLayout {
@@ -149,7 +148,7 @@ export function formLayout(itemtype: string, options: Record<string, SearchOptio
   const field = (key: string) => describeField(itemtype, options, key, item?.[key]);
   if (!item) {
     const exists = (key: string) => virtual.includes(key) || key === def.parent || index.direct.has(key) || index.fkLabels.has(key);
-    return { main: def.form.filter((key) => exists(key) && !READ_ONLY.has(key)).map(field), more: [] };
+    return { main: def.form.filter((key) => exists(key) && !isReadOnly(itemtype, key)).map(field), more: [] };
   }
   const present = (key: string) => (key in item || virtual.includes(key)) && !CREATE_ONLY.has(key);
   const shown = new Set(def.form);

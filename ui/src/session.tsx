@@ -1,7 +1,6 @@
 import { createContext } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
-import { type ActiveEntity, type ActiveProfile, api, type Entity, type Profile } from './api';
-import { clearOptionCache } from './options';
+import { type ActiveEntity, type ActiveProfile, api, type Entity, type Profile, TOKEN_KEY } from './api';
 
 /** What the console knows about the open session. */
 export interface SessionInfo {
@@ -51,7 +50,7 @@ export async function loadSession(): Promise<SessionInfo> {
 
 export type SessionState = { status: 'loading' } | { status: 'anonymous'; notice?: string } | { status: 'open'; info: SessionInfo };
 
-/** The session state of the app: restores a token kept in sessionStorage, opens and closes sessions. */
+/** The session state of the app: restores a token kept in localStorage, opens and closes sessions, follows other tabs. */
 export function useSessionState() {
   const [state, setState] = useState<SessionState>(() => (api.token ? { status: 'loading' } : { status: 'anonymous' }));
   const [scope, setScope] = useState(0);
@@ -66,21 +65,28 @@ export function useSessionState() {
           setState({ status: 'anonymous' });
         });
     }
+    // Signing in or out in another tab does the same here.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key !== TOKEN_KEY || e.newValue === api.token) return;
+      api.adoptToken(e.newValue);
+      if (!e.newValue) setState({ status: 'anonymous', notice: 'You are signed out.' });
+      else void loadSession().then((info) => setState({ status: 'open', info }));
+    };
+    window.addEventListener('storage', onStorage);
     return () => {
       api.onSessionLost = null;
+      window.removeEventListener('storage', onStorage);
     };
   }, []);
 
   const login = useCallback(async (login: string, password: string) => {
     await api.login(login, password);
     const info = await loadSession();
-    clearOptionCache();
     setState({ status: 'open', info });
   }, []);
 
   const refresh = useCallback(async () => {
     const info = await loadSession();
-    clearOptionCache();
     setState({ status: 'open', info });
     setScope((s) => s + 1);
   }, []);
@@ -102,7 +108,6 @@ export function useSessionState() {
         try {
           await api.logout();
         } finally {
-          clearOptionCache();
           setState({ status: 'anonymous', notice: 'You are signed out.' });
         }
       },

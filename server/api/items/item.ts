@@ -11,7 +11,7 @@ import { withSections } from './sections';
  * (in GLPI's order). With get_sha1 the answer is the SHA-1 of that JSON instead.
  */
 export function presentItem(ctx: SessionContext, type: Itemtype, row: Row, opts: ReadOptions): unknown {
-  const out: Record<string, unknown> = opts.onlyId ? { id: row.id } : fieldsOf(type, row);
+  const out: Record<string, unknown> = opts.onlyId ? { id: row.id } : fieldsOf(ctx.scope, type, row);
   const extras = opts.onlyId ? undefined : readExtrasOf(type);
   if (extras) Object.assign(out, extras(ctx.services.store.db, row));
   if (opts.expandDropdowns && !opts.onlyId) expandDropdowns(ctx, type, row, out);

@@ -7,7 +7,7 @@ import { describeParam, flagParam, parseParam } from '../../core/request-params'
 import { fulltextPrefilter } from '../../db/fulltext';
 import type { Itemtype } from '../../registry';
 import { searchOptions } from '../../registry/searchoptions';
-import { selectAll, type Row } from '../../db/rows';
+import { ident, selectAll, type Row } from '../../db/rows';
 import { countRows, likePattern, pageHeaders, parseRange } from '../../items/paging';
 import { readOptions } from './options';
 import { cachedPage } from './page-cache';
@@ -44,7 +44,7 @@ function searchTextFilter(type: Itemtype, value: unknown, where: string[], args:
     if (usable.length === 0) continue;
     const pattern = likePattern(text);
     const terms = usable.map((c) => {
-      const like = `t.${c} LIKE ? ESCAPE '\\'`;
+      const like = `t.${ident(c)} LIKE ? ESCAPE '\\'`;
       const index = fulltextPrefilter(type.table, c, 't', pattern);
       args.push(...(index?.args ?? []), pattern);
       return index ? `(${index.sql} AND ${like})` : like;
@@ -97,7 +97,7 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
   const total = countRows(ctx, `SELECT COUNT(*) AS n FROM ${type.table} t ${whereSql}`, args);
   if (range.start > total) throw errors.rangeExceedTotal(total);
   // The page's ids first: skipping `start` rows then walks an index, not whole rows.
-  const orderBy = `ORDER BY t.${column} ${order}${column === 'id' ? '' : `, t.id ${order}`}`;
+  const orderBy = `ORDER BY t.${ident(column)} ${order}${column === 'id' ? '' : `, t.id ${order}`}`;
   const rows = selectAll(
     ctx.services.store.db,
     `SELECT t.* FROM ${type.table} t WHERE t.id IN (SELECT t.id FROM ${type.table} t ${whereSql} ${orderBy} LIMIT ? OFFSET ?) ${orderBy}`,

@@ -4,6 +4,7 @@ import { asList, isObject, toId } from '../../core/params';
 import { itemtype } from '../../registry';
 import { readOptions } from './options';
 import { renderItem } from './read';
+import { unknownResource } from '../unknown-resource';
 
 const MAX_ITEMS = 1000;
 
@@ -14,7 +15,7 @@ export function getMultipleItems(ctx: SessionContext): Reply {
   const refs = list.map((entry) => {
     if (!isObject(entry) || (entry.itemtype === undefined && entry.items_id === undefined)) throw errors.badArray();
     const type = typeof entry.itemtype === 'string' ? itemtype(entry.itemtype) : undefined;
-    if (!type) throw errors.resourceNotFound();
+    if (!type) throw typeof entry.itemtype === 'string' ? unknownResource(entry.itemtype) : errors.resourceNotFound('each entry of items needs an itemtype');
     const id = toId(entry.items_id);
     if (id === null) throw errors.itemNotFound();
     return { type, id };

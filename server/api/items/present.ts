@@ -1,4 +1,7 @@
 import type { SessionContext } from '../../auth/context';
+import { READ } from '../../auth/rights';
+import { hasRight, type Scope } from '../../auth/scope';
+import { guardedFields } from '../../registry/guarded';
 import { componentTypes, isRowId, itemtype, itemtypeOrThrow, type Itemtype } from '../../registry';
 import type { Column } from '../../registry/columns';
 import type { Feature } from '../../registry/types';
@@ -70,12 +73,19 @@ function rowPlan(type: Itemtype): RowPlan {
   return plan;
 }
 
-/** Columns of a row as the API shows them: hidden ones dropped, DECIMAL as strings, secrets redacted. */
-export function fieldsOf(type: Itemtype, row: Row): Record<string, unknown> {
+/** Columns of a row as the API shows them: hidden ones (and guarded ones without their right) dropped, DECIMAL as strings, secrets redacted. */
+/** The guarded columns of a type the profile may not see (a SIM card's codes without their right). */
+export function withheldFields(scope: Scope, typeName: string): readonly string[] {
+  const guarded = guardedFields(typeName);
+  return guarded && !hasRight(scope, guarded.right, READ) ? guarded.fields : [];
+}
+
+export function fieldsOf(scope: Scope, type: Itemtype, row: Row): Record<string, unknown> {
   const { hidden, formatted } = rowPlan(type);
+  const withheld = new Set(withheldFields(scope, type.name));
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(row)) {
-    if (hidden.has(key)) continue;
+    if (hidden.has(key) || withheld.has(key)) continue;
     const column = formatted.get(key);
     out[key] = column ? outputValue(column, row[key]) : row[key];
   }

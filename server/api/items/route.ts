@@ -3,6 +3,7 @@ import { badRequest, errors } from '../../core/errors';
 import type { Params } from '../../core/params';
 import { isRowId, itemtype, type Itemtype } from '../../registry';
 import { aliasOf } from '../../registry/aliases';
+import { unknownResource } from '../unknown-resource';
 import { aliasBranch } from './aliases';
 import { getItem } from './read';
 import { listItems } from './list';
@@ -10,8 +11,9 @@ import { listSubItems } from './subitems';
 import { createItems, deleteItems, updateItems } from './write';
 
 function resolveType(name: string | undefined): Itemtype {
-  const type = name === undefined ? undefined : itemtype(name);
-  if (!type) throw errors.resourceNotFound();
+  if (name === undefined) throw errors.resourceMissing();
+  const type = itemtype(name);
+  if (!type) throw unknownResource(name);
   return type;
 }
 
@@ -31,7 +33,7 @@ function parentFields(parent: Itemtype, parentId: number, child: Itemtype): Para
 /** /:itemtype[/:id[/:sub_itemtype[/:sub_id]]] for every verb; unknown verbs act as GET, as in GLPI. */
 export function itemtypeBranch(ctx: SessionContext): Reply | Promise<Reply> {
   const [typeName, idSegment, subName, subIdSegment] = ctx.segments;
-  if (ctx.segments.length > 4) throw errors.resourceNotFound();
+  if (ctx.segments.length > 4) throw errors.resourceNotFound('too many path segments: at most /:itemtype/:id/:sub_itemtype/:sub_id');
   const alias = typeName === undefined ? undefined : aliasOf(typeName);
   if (alias && ctx.segments.length <= 2) return aliasBranch(ctx, alias, parseId(idSegment));
   const type = resolveType(typeName);
@@ -40,7 +42,7 @@ export function itemtypeBranch(ctx: SessionContext): Reply | Promise<Reply> {
   const subId = parseId(subIdSegment);
 
   if (sub) {
-    if (id === null) throw errors.resourceNotFound();
+    if (id === null) throw errors.resourceNotFound('a sub-itemtype needs its parent id: /:itemtype/:id/:sub_itemtype');
     const fields = parentFields(type, id, sub);
     switch (ctx.method) {
       case 'POST':

@@ -8,7 +8,7 @@ import type { Feature } from '../../registry/types';
 import { selectAll, type Row } from '../../db/rows';
 import type { WithFlag } from '../../core/request-params';
 import type { ReadOptions } from './options';
-import { expandDropdowns, fieldsOf, linksOf } from './present';
+import { expandDropdowns, fieldsOf, linksOf, withheldFields } from './present';
 
 const NO_RIGHT = { error: 401, message: RIGHT_MISSING_MESSAGE };
 const PORT_TYPES = ['NetworkPortEthernet', 'NetworkPortWifi', 'NetworkPortAggregate', 'NetworkPortAlias', 'NetworkPortDialup', 'NetworkPortLocal', 'NetworkPortFiberchannel'];
@@ -30,7 +30,7 @@ function devices(ctx: SessionContext, type: Itemtype, row: Row): unknown {
   const out: Record<string, Record<string, unknown>> = {};
   for (const { name, table } of componentTypes()) {
     const rows = selectAll(ctx.services.store.db, `SELECT * FROM ${table} WHERE itemtype = ? AND items_id = ? AND is_deleted = 0 ORDER BY id`, ...of(type, row));
-    if (rows.length) out[name] = Object.fromEntries(rows.map((r) => [String(r.id), omit(r, ['items_id', 'itemtype', 'is_deleted'])]));
+    if (rows.length) out[name] = Object.fromEntries(rows.map((r) => [String(r.id), omit(r, ['items_id', 'itemtype', 'is_deleted', ...withheldFields(ctx.scope, name)])]));
   }
   return Object.keys(out).length ? out : [];
 }
@@ -70,7 +70,7 @@ function connections(ctx: SessionContext, _type: Itemtype, row: Row): unknown {
         assoc_itemtype: link.itemtype,
         assoc_items_id: link.items_id,
         assoc_is_dynamic: link.is_dynamic,
-        ...fieldsOf(target, item),
+        ...fieldsOf(ctx.scope, target, item),
       });
     }
     if (list.length) out[name] = list;
@@ -121,7 +121,7 @@ function networkPorts(ctx: SessionContext, type: Itemtype, row: Row): unknown {
 function infocoms(ctx: SessionContext, type: Itemtype, row: Row): unknown {
   if (!canRead(ctx, 'infocom')) return NO_RIGHT;
   const info = selectAll(ctx.services.store.db, 'SELECT * FROM glpi_infocoms WHERE itemtype = ? AND items_id = ?', ...of(type, row))[0];
-  return info ? fieldsOf(itemtypeOrThrow('Infocom'), info) : [];
+  return info ? fieldsOf(ctx.scope, itemtypeOrThrow('Infocom'), info) : [];
 }
 
 function contracts(ctx: SessionContext, type: Itemtype, row: Row): unknown {
@@ -152,14 +152,14 @@ function documents(ctx: SessionContext, type: Itemtype, row: Row): unknown {
     entityID: r.entities_id,
     entity: tree.nodes.get(Number(r.entities_id))?.completename ?? '',
     headings: r.documentcategories_id,
-    ...fieldsOf(document, omit(r, ['assocID', 'assocdate'])),
+    ...fieldsOf(ctx.scope, document, omit(r, ['assocID', 'assocdate'])),
   }));
 }
 
 function itilLinks(table: string, fk: string, target: string): Section {
   return (ctx, type, row) =>
     visibleRows(ctx, itemtypeOrThrow(target), `t.id IN (SELECT l.${fk} FROM ${table} l WHERE l.itemtype = ? AND l.items_id = ?)`, [...of(type, row)]).map((r) =>
-      fieldsOf(itemtypeOrThrow(target), r),
+      fieldsOf(ctx.scope, itemtypeOrThrow(target), r),
     );
 }
 

@@ -10,6 +10,7 @@ import { ApiError, badRequest, errors } from '../../core/errors';
 import { asList, flag, isObject, toId, type Params } from '../../core/params';
 import { flagParam } from '../../core/request-params';
 import type { Itemtype } from '../../registry';
+import { boundedLinkHeader } from './link-header';
 
 export interface Elements {
   list: Params[];
@@ -18,9 +19,17 @@ export interface Elements {
 }
 
 /** `input` as one object or a list of objects (JSON array or `input[0][…]` notation). */
+/** Why a write has no `input`: the body went unread, or it lacks the key. */
+function missingInput(ctx: SessionContext): ApiError {
+  if (ctx.ignoredBodyType) {
+    return errors.badArray(`the body was not read: its Content-Type is '${ctx.ignoredBodyType}'; send JSON with Content-Type: application/json`);
+  }
+  return errors.badArray('the body has no "input" key: send {"input": {…}} for one item or {"input": [{…}, …]} for several');
+}
+
 export function inputElements(ctx: SessionContext): Elements {
   const input = ctx.params.input;
-  if (input === undefined) throw errors.badArray();
+  if (input === undefined) throw missingInput(ctx);
   const list = asList(input);
   const isList = Array.isArray(input) || (list !== null && Object.keys(input as object).length > 0);
   if (isObject(input) && !isList) return { list: [input], single: true };
@@ -147,7 +156,7 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
     const outcome = results[0]!;
     return json(outcome, 201, { Location: href(outcome.id as number) });
   }
-  return bulkReply(results, failed, 'ADD', 201, { Link: ids.map(href).join(',') });
+  return bulkReply(results, failed, 'ADD', 201, { Link: boundedLinkHeader(ids.map(href)) });
 }
 
 /** PUT|PATCH /:itemtype/[:id]: partial updates; the URL id wins over the body's. */

@@ -117,7 +117,8 @@ function component(name: string, table: string): Record<string, ItemtypeSpec> {
   const link = dependent(`glpi_items_${table}`, [poly, { fk, itemtype: name }], { polyTargets: 'device', linkActions: DEVICE_LINK });
   return {
     [name]: { table: `glpi_${table}`, kind: 'dropdown', right: 'device' },
-    [`Item_${name}`]: name === 'DeviceSimcard' ? { ...link, hidden: ['pin', 'pin2', 'puk', 'puk2'] } : link,
+    // A SIM card's PIN and PUK codes are guarded by a right of their own (registry/guarded.ts).
+    [`Item_${name}`]: link,
   };
 }
 

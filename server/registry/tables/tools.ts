@@ -92,8 +92,8 @@ export const toolTables: Record<string, TableSpec> = {
     columns: `id uint! AI; itemtype vc(100)!; ${ENTITY}; items_id uint! ='0'; comment text; is_active tiny! ='1'`,
     unique: [['itemtype', 'items_id']],
   },
-  // GLPI's `group` column (reservations made together) is a reserved word in SQLite: not kept.
-  glpi_reservations: { columns: "id uint! AI; reservationitems_id uint! ='0'; begin ts NULL =NULL; end ts NULL =NULL; users_id uint! ='0'; comment text" },
+  // `group` ties the reservations made together (a repeated booking); a keyword, so SQL quotes it.
+  glpi_reservations: { columns: "id uint! AI; reservationitems_id uint! ='0'; begin ts NULL =NULL; end ts NULL =NULL; users_id uint! ='0'; comment text; group int! ='0'" },
   glpi_savedsearches: {
     columns: `id uint! AI; name vc(255) =NULL; type int! ='0'; itemtype vc(100)!; users_id uint! ='0'; is_private tiny! ='1'; ${ENTITY}; query text; last_execution_time int =NULL; do_count int! ='2'; last_execution_date ts NULL =NULL; counter int! ='0'`,
   },

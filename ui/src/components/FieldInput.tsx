@@ -1,6 +1,7 @@
 import type { FieldDef } from '../fields';
 import { fromInputValue, toInputValue } from '../fields';
-import { useChoices } from '../options';
+import { useState } from 'preact/hooks';
+import { Picker } from './Picker';
 
 interface Props {
   field: FieldDef;
@@ -122,24 +123,24 @@ interface ForeignKeyProps {
   readOnly: boolean;
 }
 
-/**
- * A select over the target collection. When the profile cannot read that collection, the select
- * offers only the current value (named by expand_dropdowns) and "none".
- */
+/** A type-ahead over the target collection; the current value is named by expand_dropdowns or the last pick. */
 function ForeignKey({ field, common, value, display, onChange, readOnly }: ForeignKeyProps) {
-  const loaded = useChoices(field.target);
+  const [picked, setPicked] = useState<string | undefined>(undefined);
   const current = Number(value) || 0;
-  const currentName = typeof display === 'string' && display && display !== String(current) ? display : `#${current}`;
-  const choices = loaded ?? (current ? [{ id: current, label: currentName }] : []);
+  const name = picked ?? (typeof display === 'string' ? display : undefined);
   return (
-    <select {...common} value={String(current)} disabled={readOnly || loaded === undefined} onChange={(e) => onChange(Number(e.currentTarget.value))}>
-      {!choices.some((c) => c.id === 0) && <option value="0">{loaded === undefined ? 'Loading…' : '—'}</option>}
-      {current !== 0 && !choices.some((c) => c.id === current) && <option value={String(current)}>{currentName}</option>}
-      {choices.map((c) => (
-        <option key={c.id} value={String(c.id)}>
-          {c.label}
-        </option>
-      ))}
-    </select>
+    <Picker
+      id={common.id}
+      itemtype={field.target!}
+      value={current}
+      display={name}
+      describedBy={common['aria-describedby']}
+      disabled={readOnly}
+      allowNone={field.target !== 'Entity'}
+      onChange={(id, label) => {
+        setPicked(label);
+        onChange(id);
+      }}
+    />
   );
 }

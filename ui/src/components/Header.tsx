@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { errorText } from '../api';
-import { href } from '../router';
+import { href, navigate } from '../router';
 import { useSession } from '../session';
 import { Notice } from './Notice';
 
@@ -36,6 +36,17 @@ export function Header({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
       <a class="brand" href={href([])}>
         Deskbase
       </a>
+      <form
+        class="global-search"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const q = new FormData(e.currentTarget).get('q');
+          if (typeof q === 'string' && q.trim()) navigate(['find'], { q: q.trim() });
+        }}
+      >
+        <input type="search" name="q" aria-label="Search assets, tickets and users" placeholder="Search assets, tickets, users…" />
+      </form>
       <div class="session-controls" aria-busy={busy}>
         <label class="control">
           <span>Profile</span>

@@ -13,3 +13,16 @@ export function Notice({ kind, children, onClose }: { kind: 'error' | 'success' 
     </div>
   );
 }
+
+/**
+ * The result of the last action of a panel. Always one element, so the forms after it keep their
+ * place (and what was typed in them) when a message comes or goes.
+ */
+export function Outcome({ message, error }: { message: string; error: string }) {
+  return (
+    <div class="outcome">
+      {message && <Notice kind="success">{message}</Notice>}
+      {error && <Notice kind="error">{error}</Notice>}
+    </div>
+  );
+}

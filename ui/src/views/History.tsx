@@ -27,6 +27,13 @@ const ACTIONS: Record<number, string> = {
 
 const clean = (v: unknown) => (v === null || v === undefined ? '' : String(v).replace(/&nbsp;/g, '').trim());
 
+/** The history rows of an item read with with_logs=true, or null when the profile may not read them. */
+export function logRows(item: Item | null): Item[] | null {
+  // An object keyed by log id, or [] when there is none (GLPI's shape).
+  const logs = item?._logs;
+  return logs && typeof logs === 'object' && !('error' in logs) ? Object.values(logs as Record<string, Item>) : null;
+}
+
 /** The item's history (GET with with_logs=true), newest first. */
 export function History({ itemtype, id, options, reload }: { itemtype: string; id: number; options: Record<string, SearchOption>; reload: number }) {
   const [logs, setLogs] = useState<Item[] | null>(null);
@@ -38,9 +45,8 @@ export function History({ itemtype, id, options, reload }: { itemtype: string; i
       .get(itemtype, id, { with_logs: true })
       .then((item) => {
         if (!live) return;
-        // An object keyed by log id, or [] when there is none (GLPI's shape).
-        const logs = item._logs;
-        if (logs && typeof logs === 'object' && !('error' in logs)) setLogs(Object.values(logs as Record<string, Item>).sort((a, b) => b.id - a.id));
+        const logs = logRows(item);
+        if (logs) setLogs(logs.sort((a, b) => b.id - a.id));
         else setError('Your profile cannot read the history.');
       })
       .catch((e: unknown) => live && setError(errorText(e)));

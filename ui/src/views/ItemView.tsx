@@ -4,11 +4,15 @@ import { FieldInput } from '../components/FieldInput';
 import { Notice } from '../components/Notice';
 import { changedInput, createInput, type FieldDef, formLayout, initialValues, type Values } from '../fields';
 import { CREATE, DELETE, PURGE, UPDATE, can, typeDef } from '../itemtypes';
-import { clearOptionCache } from '../options';
 import { href, navigate } from '../router';
 import { useSession } from '../session';
-import { Followups } from './Followups';
+import { Access, SUPER_ADMIN } from './Access';
+import { Actors } from './Actors';
+import { DocumentLink } from './Documents';
 import { History } from './History';
+import { ProfileRights } from './ProfileRights';
+import { AssetTickets, LinkedItems } from './LinkedItems';
+import { Timeline } from './Timeline';
 
 type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
@@ -78,6 +82,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   // Before paint: the form never shows (or lets anyone edit) values older than the item.
   useLayoutEffect(() => setValues(initial), [initial]);
 
+  /** A new item's entity is named from the session's entities (there is no expanded item yet). */
+  const entityName = (value: unknown) => info.entities.find((e) => e.id === Number(value))?.name;
   const editable = id === null ? can(profile, itemtype, CREATE) : can(profile, itemtype, UPDATE);
   const deleted = Number(item?.is_deleted) === 1;
   const title =
@@ -103,7 +109,6 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
     void act(async () => {
       if (id === null) {
         const newId = await api.create(itemtype, createInput(fields, values));
-        clearOptionCache();
         flash = { kind: 'success', text: `${def.label} created.` };
         navigate([itemtype, newId]);
         return;
@@ -111,7 +116,6 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
       const input = changedInput(fields, initial, values);
       if (!Object.keys(input).length) return { kind: 'info', text: 'Nothing to save: no field was changed.' };
       await api.update(itemtype, id, input);
-      clearOptionCache();
       await refresh();
       return { kind: 'success', text: 'Changes saved.' };
     });
@@ -133,7 +137,6 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
     if (!confirm(`Delete “${title}” permanently? This cannot be undone.`)) return;
     void act(async () => {
       await api.remove(itemtype, id!, true);
-      clearOptionCache();
       navigate([itemtype], { trash: deleted ? 1 : undefined });
     });
   };
@@ -158,7 +161,10 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   }
 
   const tabs: [string, string][] = [['details', 'Details']];
-  if (id !== null && ITIL.has(itemtype)) tabs.push(['followups', 'Followups']);
+  if (id !== null && ITIL.has(itemtype)) tabs.push(['timeline', 'Timeline'], ['actors', 'Actors'], ['items', 'Items']);
+  if (id !== null && def.type?.features.includes('ticket')) tabs.push(['tickets', 'Tickets']);
+  if (id !== null && itemtype === 'User') tabs.push(['access', 'Access']);
+  if (id !== null && itemtype === 'Profile') tabs.push(['rights', 'Rights']);
   if (id !== null) tabs.push(['history', 'History']);
 
   return (
@@ -184,7 +190,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
                 Restore
               </button>
             )}
-            {(deleted || !def.trash) && can(profile, itemtype, PURGE) && (
+            {(deleted || !def.trash) && can(profile, itemtype, PURGE) && !(itemtype === 'Profile' && id === SUPER_ADMIN) && (
               <button type="button" class="danger" disabled={busy} onClick={purge}>
                 Delete permanently
               </button>
@@ -223,15 +229,25 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
       <div id="tab-panel" role={tabs.length > 1 ? 'tabpanel' : undefined} aria-labelledby={tabs.length > 1 ? `tab-${tab}` : undefined}>
         {tab === 'history' && id !== null ? (
           <History itemtype={itemtype} id={id} options={options ?? {}} reload={changes} />
-        ) : tab === 'followups' && id !== null ? (
-          <Followups itemtype={itemtype} id={id} canAdd={!deleted} />
+        ) : tab === 'timeline' && id !== null ? (
+          <Timeline itemtype={itemtype} id={id} options={options ?? {}} status={Number(item?.status)} canAdd={!deleted} onChange={refresh} />
+        ) : tab === 'actors' && id !== null ? (
+          <Actors itemtype={itemtype} id={id} editable={editable && !deleted} onChange={refresh} />
+        ) : tab === 'items' && id !== null ? (
+          <LinkedItems itemtype={itemtype} id={id} editable={editable && !deleted} />
+        ) : tab === 'access' && id !== null && item ? (
+          <Access userId={id} user={item} editable={editable} onChange={refresh} />
+        ) : tab === 'rights' && id !== null ? (
+          <ProfileRights profileId={id} editable={editable} />
+        ) : tab === 'tickets' && id !== null ? (
+          <AssetTickets itemtype={itemtype} id={id} />
         ) : (
           <form class="item-form" onSubmit={save} aria-label={`${def.label} details`}>
             <fieldset disabled={busy || !editable}>
               <legend class="sr-only">{def.label} details</legend>
               <div class="form-grid">
                 {layout.main.map((f) => (
-                  <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key]} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
+                  <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
                 ))}
               </div>
               {layout.more.length > 0 && (
@@ -239,12 +255,13 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
                   <summary>More fields ({layout.more.length})</summary>
                   <div class="form-grid">
                     {layout.more.map((f) => (
-                      <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key]} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
+                      <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
                     ))}
                   </div>
                 </details>
               )}
             </fieldset>
+            {itemtype === 'Document' && item && <DocumentLink id={item.id} name={String(item.filename || item.name || '')} />}
             {item && (
               <p class="muted meta">
                 {item.date_creation ? `Created ${String(item.date_creation)}` : ''}

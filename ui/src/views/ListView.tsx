@@ -4,6 +4,7 @@ import { Notice } from '../components/Notice';
 import { describeField } from '../fields';
 import { CREATE, DELETE, can, enumOf, fkTarget, typeDef } from '../itemtypes';
 import { href, navigate } from '../router';
+import { MassActions } from './MassActions';
 import { useSession } from '../session';
 
 const SIZES = [10, 25, 50, 100];
@@ -14,7 +15,7 @@ export function cellText(itemtype: string, key: string, value: unknown): string 
   const choices = enumOf(itemtype, key);
   if (choices) return choices.find(([v]) => String(v) === String(value))?.[1] ?? String(value);
   if (/^(is|have|use)_/.test(key)) return Number(value) ? 'Yes' : 'No';
-  if (fkTarget(key) && (value === 0 || value === '0')) return '';
+  if (fkTarget(key, itemtype) && (value === 0 || value === '0')) return '';
   return String(value);
 }
 
@@ -34,6 +35,8 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
   const [loading, setLoading] = useState(true);
   const [options, setOptions] = useState<Record<string, SearchOption>>({});
   const [filter, setFilter] = useState(q);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [reload, setReload] = useState(0);
 
   const state = { start, size: size === 25 ? undefined : size, sort: sort || undefined, order: sort ? order : undefined, q: q || undefined, trash: trash ? 1 : undefined };
   const go = (changes: Partial<Record<keyof typeof state, string | number | undefined>>, replace = false) =>
@@ -94,7 +97,28 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
     return () => {
       live = false;
     };
-  }, [itemtype, start, size, sort, order, q, trash, scope]);
+  }, [itemtype, start, size, sort, order, q, trash, scope, reload]);
+
+  // A new filter or view starts a new selection.
+  useEffect(() => setSelected(new Set()), [q, trash, scope]);
+
+  /** Every id matching the current filter, a page of 1 000 at a time. */
+  const selectAllMatching = async () => {
+    const all: number[] = [];
+    for (let from = 0; ; from += 1000) {
+      const p = await api.list(itemtype, { range: `${from}-${from + 999}`, searchText: q ? { name: q } : undefined, is_deleted: trash ? 1 : undefined });
+      all.push(...p.items.map((i) => i.id));
+      if (from + 1000 >= p.total || !p.items.length) break;
+    }
+    setSelected(new Set(all));
+  };
+  const toggle = (id: number, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   const first = page?.items[0];
   const columns = ['id', ...def.columns].filter((c) => !first || c in first);
@@ -121,6 +145,11 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
             </button>
           )}
           {!trash && can(info.activeProfile, itemtype, CREATE) && (
+            <a class="button secondary" href={href(['import', itemtype])}>
+              Import CSV
+            </a>
+          )}
+          {!trash && can(info.activeProfile, itemtype, CREATE) && (
             <a class="button" href={href([itemtype, 'new'])}>
               New {def.label.toLowerCase()}
             </a>
@@ -132,11 +161,15 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
         <input
           type="search"
           class="filter"
+          data-search
           aria-label={`Filter ${def.plural.toLowerCase()} by name`}
-          placeholder="Filter by name…"
+          placeholder="Filter by name…  ( / )"
           value={filter}
           onInput={(e) => setFilter(e.currentTarget.value)}
         />
+        <a class="button secondary" href={href(['search', itemtype])}>
+          Advanced search
+        </a>
         <label class="control">
           <span>Rows</span>
           <select value={String(size)} onChange={(e) => go({ size: Number(e.currentTarget.value), start: 0 })}>
@@ -154,11 +187,33 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
 
       {error && <Notice kind="error">{error}</Notice>}
 
+      {selected.size > 0 && (
+        <MassActions itemtype={itemtype} ids={[...selected]} trash={trash} options={options} onDone={() => setReload((r) => r + 1)} />
+      )}
+      {page && total > page.items.length && page.items.every((i) => selected.has(i.id)) && selected.size < total && (
+        <p class="muted">
+          The {page.items.length} rows of this page are selected.{' '}
+          <button type="button" class="link" onClick={() => void selectAllMatching().catch((e: unknown) => setError(errorText(e)))}>
+            Select all {total} matching rows
+          </button>
+        </p>
+      )}
       {page && page.items.length > 0 && (
         <div class="table-wrap">
           <table class="list" aria-busy={loading}>
             <thead>
               <tr>
+                <th scope="col" class="select">
+                  <input
+                    type="checkbox"
+                    aria-label="Select the page"
+                    checked={page.items.every((i) => selected.has(i.id))}
+                    onChange={(e) => {
+                      const on = e.currentTarget.checked;
+                      page.items.forEach((i) => toggle(i.id, on));
+                    }}
+                  />
+                </th>
                 {columns.map((c) => (
                   <th key={c} scope="col" aria-sort={sort === c ? (order === 'ASC' ? 'ascending' : 'descending') : undefined}>
                     <button type="button" class="th-sort" onClick={() => toggleSort(c)}>
@@ -174,6 +229,9 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
             <tbody>
               {page.items.map((item: Item) => (
                 <tr key={item.id} class="clickable" onClick={() => navigate([itemtype, item.id])}>
+                  <td class="select" onClick={(e) => e.stopPropagation()}>
+                    <input type="checkbox" aria-label={`Select #${item.id}`} checked={selected.has(item.id)} onChange={(e) => toggle(item.id, e.currentTarget.checked)} />
+                  </td>
                   {columns.map((c) => (
                     <td key={c} data-label={label(c)}>
                       {c === titleKey ? (

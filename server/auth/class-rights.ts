@@ -1,0 +1,157 @@
+import type { Itemtype } from '../registry';
+import { itemtypeOrThrow } from '../registry';
+
+/**
+ * The profile-level rights check, free of sessions and storage: the server's `classCan` and the
+ * console both call it, so a menu entry or button shows exactly when the API would allow it.
+ */
+export type Action = 'read' | 'create' | 'update' | 'delete' | 'purge';
+
+export const READ = 1;
+export const UPDATE = 2;
+export const CREATE = 4;
+export const DELETE = 8;
+export const PURGE = 16;
+export const READNOTE = 32;
+
+/** Ticket-specific bits (GLPI's Ticket constants). */
+export const TICKET = {
+  READMY: 1,
+  READALL: 1024,
+  READGROUP: 2048,
+  READASSIGN: 4096,
+  ASSIGN: 8192,
+  STEAL: 16384,
+  OWN: 32768,
+  CHANGEPRIORITY: 65536,
+} as const;
+
+/** ITILFollowup bits. */
+export const FOLLOWUP = {
+  SEEPUBLIC: 1,
+  UPDATEMY: 2,
+  ADDMYTICKET: 4,
+  UPDATEALL: 1024,
+  ADDGROUPTICKET: 2048,
+  ADDALLTICKET: 4096,
+  SEEPRIVATE: 8192,
+} as const;
+
+/** TicketValidation bits. */
+export const VALIDATION = { CREATEREQUEST: 1024, CREATEINCIDENT: 2048, VALIDATEREQUEST: 4096, VALIDATEINCIDENT: 8192 } as const;
+
+/** The bits a right takes and what each means (the profile editor shows one checkbox per bit). */
+export function rightBits(right: string): [number, string][] {
+  const standard: [number, string][] = [
+    [READ, 'Read'],
+    [UPDATE, 'Update'],
+    [CREATE, 'Create'],
+    [DELETE, 'Delete'],
+    [PURGE, 'Purge'],
+  ];
+  switch (right) {
+    case 'ticket':
+      return [
+        [TICKET.READMY, 'See my tickets'],
+        [TICKET.READGROUP, 'See tickets of my groups'],
+        [TICKET.READASSIGN, 'See assigned tickets'],
+        [TICKET.READALL, 'See all tickets'],
+        [UPDATE, 'Update'],
+        [CREATE, 'Create'],
+        [DELETE, 'Delete'],
+        [PURGE, 'Purge'],
+        [TICKET.ASSIGN, 'Assign'],
+        [TICKET.STEAL, 'Steal'],
+        [TICKET.OWN, 'Be in charge'],
+        [TICKET.CHANGEPRIORITY, 'Change priority'],
+      ];
+    case 'problem':
+    case 'change':
+      return [[READ, 'See my items'], [TICKET.READALL, 'See all'], ...standard.slice(1)];
+    case 'followup':
+    case 'task':
+      return [
+        [FOLLOWUP.SEEPUBLIC, 'See public ones'],
+        [FOLLOWUP.SEEPRIVATE, 'See private ones'],
+        [FOLLOWUP.ADDMYTICKET, 'Add to my tickets'],
+        [FOLLOWUP.ADDGROUPTICKET, 'Add to tickets of my groups'],
+        [FOLLOWUP.ADDALLTICKET, 'Add to all tickets'],
+        [FOLLOWUP.UPDATEMY, 'Update my own'],
+        [FOLLOWUP.UPDATEALL, 'Update all'],
+        [PURGE, 'Purge'],
+      ];
+    case 'changevalidation':
+      return [
+        [CREATE, 'Ask approval'],
+        [CHANGE_VALIDATE, 'Approve'],
+        [PURGE, 'Purge'],
+      ];
+    case 'ticketvalidation':
+      return [
+        [VALIDATION.CREATEREQUEST, 'Ask approval of requests'],
+        [VALIDATION.CREATEINCIDENT, 'Ask approval of incidents'],
+        [VALIDATION.VALIDATEREQUEST, 'Approve requests'],
+        [VALIDATION.VALIDATEINCIDENT, 'Approve incidents'],
+      ];
+    default:
+      return standard;
+  }
+}
+
+/** ChangeValidation's VALIDATE bit (answering an approval request). */
+const CHANGE_VALIDATE = 1024;
+
+const STANDARD: Record<Action, number> = { read: READ, update: UPDATE, create: CREATE, delete: DELETE, purge: PURGE };
+
+/** Any one of the returned bits grants the action at the class level. */
+function actionBits(right: string, action: Action, helpdesk: boolean): number {
+  switch (right) {
+    case 'ticket':
+      if (action === 'read') return TICKET.READMY | TICKET.READALL | UPDATE | TICKET.READASSIGN | TICKET.READGROUP | TICKET.OWN;
+      if (action === 'update') return helpdesk ? CREATE : UPDATE | TICKET.ASSIGN | TICKET.STEAL | TICKET.OWN | TICKET.CHANGEPRIORITY;
+      if (action === 'delete') return helpdesk ? CREATE : DELETE;
+      return STANDARD[action];
+    case 'problem':
+    case 'change':
+      return action === 'read' ? READ | TICKET.READALL : STANDARD[action];
+    case 'followup':
+    case 'task':
+      if (action === 'read') return FOLLOWUP.SEEPUBLIC | FOLLOWUP.SEEPRIVATE;
+      if (action === 'create') return FOLLOWUP.ADDMYTICKET | FOLLOWUP.ADDGROUPTICKET | FOLLOWUP.ADDALLTICKET | FOLLOWUP.UPDATEALL;
+      if (action === 'update') return FOLLOWUP.UPDATEMY | FOLLOWUP.UPDATEALL;
+      return PURGE;
+    case 'changevalidation':
+      // GLPI's change approvals: CREATE asks, VALIDATE answers, PURGE removes.
+      if (action === 'create') return CREATE;
+      return action === 'read' || action === 'update' ? CREATE | CHANGE_VALIDATE : PURGE;
+    case 'ticketvalidation':
+      return action === 'read'
+        ? VALIDATION.CREATEREQUEST | VALIDATION.CREATEINCIDENT | VALIDATION.VALIDATEREQUEST | VALIDATION.VALIDATEINCIDENT
+        : action === 'create'
+          ? VALIDATION.CREATEREQUEST | VALIDATION.CREATEINCIDENT
+          : VALIDATION.VALIDATEREQUEST | VALIDATION.VALIDATEINCIDENT;
+    default:
+      return STANDARD[action];
+  }
+}
+
+/** A profile as the rights check sees it: its value for each right name, and its interface. */
+export interface ProfileRights {
+  rightOf(name: string): number;
+  helpdesk: boolean;
+}
+
+/**
+ * May a profile do `action` on this itemtype at all? Dependent types without a right of their
+ * own follow their first owner: reading it, or updating it for any change.
+ */
+export function profileCan(profile: ProfileRights, type: Itemtype, action: Action): boolean {
+  if (type.readOnly && action !== 'read') return false;
+  // As GLPI: whoever may update the configuration adds and removes API clients.
+  if (type.name === 'APIClient' && (action === 'create' || action === 'purge')) return (profile.rightOf('config') & UPDATE) !== 0;
+  if (type.right) return (profile.rightOf(type.right) & actionBits(type.right, action, profile.helpdesk)) !== 0;
+  const owner = type.owners[0];
+  if (!owner) return false;
+  if ('poly' in owner) return true; // decided per row, on the item it points to
+  return profileCan(profile, itemtypeOrThrow(owner.itemtype), action === 'read' ? 'read' : 'update');
+}

@@ -1,0 +1,40 @@
+/** Human names of itemtypes (GLPI's type names, singular and plural), for clients such as the console. */
+const LABELS: Record<string, readonly [string, string]> = {
+  Computer: ['Computer', 'Computers'],
+  Monitor: ['Monitor', 'Monitors'],
+  NetworkEquipment: ['Network device', 'Network devices'],
+  Peripheral: ['Peripheral', 'Peripherals'],
+  Phone: ['Phone', 'Phones'],
+  Printer: ['Printer', 'Printers'],
+  Software: ['Software', 'Software'],
+  Ticket: ['Ticket', 'Tickets'],
+  Problem: ['Problem', 'Problems'],
+  Change: ['Change', 'Changes'],
+  ITILFollowup: ['Followup', 'Followups'],
+  TicketTask: ['Task', 'Tasks'],
+  ITILSolution: ['Solution', 'Solutions'],
+  TicketValidation: ['Approval', 'Approvals'],
+  Document: ['Document', 'Documents'],
+  DocumentCategory: ['Document category', 'Document categories'],
+  User: ['User', 'Users'],
+  Group: ['Group', 'Groups'],
+  Entity: ['Entity', 'Entities'],
+  Profile: ['Profile', 'Profiles'],
+  Supplier: ['Supplier', 'Suppliers'],
+  Location: ['Location', 'Locations'],
+  Manufacturer: ['Manufacturer', 'Manufacturers'],
+  State: ['Status of items', 'Statuses of items'],
+  ITILCategory: ['Ticket category', 'Ticket categories'],
+  RequestType: ['Request source', 'Request sources'],
+  SolutionType: ['Solution type', 'Solution types'],
+  ComputerType: ['Computer type', 'Computer types'],
+  ComputerModel: ['Computer model', 'Computer models'],
+  SoftwareCategory: ['Software category', 'Software categories'],
+  UserTitle: ['User title', 'User titles'],
+  UserCategory: ['User category', 'User categories'],
+};
+
+/** Singular and plural name of an itemtype; the itemtype itself when it has none. */
+export function typeLabels(itemtype: string): readonly [string, string] {
+  return LABELS[itemtype] ?? [itemtype, itemtype];
+}

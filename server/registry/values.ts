@@ -1,0 +1,135 @@
+/**
+ * Fixed value lists of fields (GLPI's status, urgency, type… constants with their English names).
+ * The server's ITIL rules and the console both read them from here.
+ */
+export type ValueList = readonly (readonly [number | string, string])[];
+
+export const ITIL_STATUS = {
+  NEW: 1,
+  ASSIGNED: 2,
+  PLANNED: 3,
+  WAITING: 4,
+  SOLVED: 5,
+  CLOSED: 6,
+  ACCEPTED: 7,
+  OBSERVED: 8,
+  EVALUATION: 9,
+  APPROVAL: 10,
+  TEST: 11,
+  QUALIFICATION: 12,
+  REFUSED: 13,
+  CANCELED: 14,
+} as const;
+
+const S = ITIL_STATUS;
+const SCALE: ValueList = [
+  [1, 'Very low'],
+  [2, 'Low'],
+  [3, 'Medium'],
+  [4, 'High'],
+  [5, 'Very high'],
+];
+
+/** Statuses each ITIL type goes through, in the order GLPI lists them. */
+export const ITIL_STATUSES: Record<'Ticket' | 'Problem' | 'Change', ValueList> = {
+  Ticket: [
+    [S.NEW, 'New'],
+    [S.ASSIGNED, 'Processing (assigned)'],
+    [S.PLANNED, 'Processing (planned)'],
+    [S.WAITING, 'Pending'],
+    [S.SOLVED, 'Solved'],
+    [S.CLOSED, 'Closed'],
+  ],
+  Problem: [
+    [S.NEW, 'New'],
+    [S.ACCEPTED, 'Accepted'],
+    [S.ASSIGNED, 'Processing (assigned)'],
+    [S.PLANNED, 'Processing (planned)'],
+    [S.WAITING, 'Pending'],
+    [S.SOLVED, 'Solved'],
+    [S.OBSERVED, 'Under observation'],
+    [S.CLOSED, 'Closed'],
+  ],
+  Change: [
+    [S.NEW, 'New'],
+    [S.EVALUATION, 'Evaluation'],
+    [S.APPROVAL, 'Approval'],
+    [S.ACCEPTED, 'Accepted'],
+    [S.WAITING, 'Pending'],
+    [S.TEST, 'Testing'],
+    [S.QUALIFICATION, 'Qualification'],
+    [S.SOLVED, 'Applied'],
+    [S.OBSERVED, 'Review'],
+    [S.CLOSED, 'Closed'],
+    [S.CANCELED, 'Cancelled'],
+    [S.REFUSED, 'Refused'],
+  ],
+};
+
+/** ITIL actor roles (the `type` of Ticket_User, Group_Ticket, Supplier_Ticket rows). */
+export const ACTOR_ROLES: ValueList = [
+  [1, 'Requester'],
+  [2, 'Assigned to'],
+  [3, 'Observer'],
+];
+
+/** Task states (TicketTask.state) and solution approval (ITILSolution.status). */
+const TASK_STATES: ValueList = [
+  [0, 'Information'],
+  [1, 'To do'],
+  [2, 'Done'],
+];
+const SOLUTION_STATUSES: ValueList = [
+  [1, 'None'],
+  [2, 'Waiting for approval'],
+  [3, 'Accepted'],
+  [4, 'Refused'],
+];
+const VALIDATION_STATUSES: ValueList = [
+  [1, 'None'],
+  [2, 'Waiting for approval'],
+  [3, 'Granted'],
+  [4, 'Refused'],
+];
+
+const ITIL_FIELDS: Record<string, ValueList> = { urgency: SCALE, impact: SCALE, priority: [...SCALE, [6, 'Major']] };
+
+/** Value lists keyed by itemtype, then field. */
+const VALUE_LISTS: Record<string, Record<string, ValueList>> = {
+  Ticket: {
+    ...ITIL_FIELDS,
+    status: ITIL_STATUSES.Ticket,
+    type: [
+      [1, 'Incident'],
+      [2, 'Request'],
+    ],
+    global_validation: VALIDATION_STATUSES,
+  },
+  Problem: { ...ITIL_FIELDS, status: ITIL_STATUSES.Problem },
+  Change: { ...ITIL_FIELDS, status: ITIL_STATUSES.Change, global_validation: VALIDATION_STATUSES },
+  TicketTask: { state: TASK_STATES },
+  ITILSolution: { status: SOLUTION_STATUSES },
+  TicketValidation: { status: VALIDATION_STATUSES },
+  Ticket_User: { type: ACTOR_ROLES },
+  Group_Ticket: { type: ACTOR_ROLES },
+  Supplier_Ticket: { type: ACTOR_ROLES },
+  Profile: {
+    interface: [
+      ['central', 'Standard interface'],
+      ['helpdesk', 'Simplified interface'],
+    ],
+  },
+  User: {
+    authtype: [
+      [1, 'Local'],
+      [2, 'LDAP directory'],
+      [3, 'Mail server'],
+      [4, 'External'],
+    ],
+  },
+};
+
+/** The fixed values a field takes, or null when it is free. */
+export function valueList(itemtype: string, field: string): ValueList | null {
+  return VALUE_LISTS[itemtype]?.[field] ?? null;
+}

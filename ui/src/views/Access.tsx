@@ -1,0 +1,167 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Item } from '../api';
+import { usePanel } from '../panel';
+import { Outcome } from '../components/Notice';
+import { PickForm } from '../components/PickForm';
+import { Picker } from '../components/Picker';
+import { useSession } from '../session';
+
+/** GLPI's Super-Admin profile (id 4 on every install): the console never lets anyone lock themselves out of it. */
+export const SUPER_ADMIN = 4;
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/** A user's authorizations (profile on an entity) and groups, activation and API token. */
+export function Access({ userId, user, editable, onChange }: { userId: number; user: Item; editable: boolean; onChange: () => Promise<void> }) {
+  const { info } = useSession();
+  const [grants, setGrants] = useState<Item[] | null>(null);
+  const [groups, setGroups] = useState<Item[] | null>(null);
+  const { message, error, reload, refuse, failed, write } = usePanel(onChange);
+  const [token, setToken] = useState('');
+  const [profile, setProfile] = useState({ id: 0, name: '' });
+  const [entity, setEntity] = useState({ id: 0, name: '' });
+  const [recursive, setRecursive] = useState(true);
+
+  useEffect(() => {
+    let live = true;
+    const raw = (sub: string) => api.subItems('User', userId, sub, { range: '0-999' });
+    const named = (sub: string) => api.subItems('User', userId, sub, { range: '0-999', expand_dropdowns: true });
+    Promise.all([raw('Profile_User'), named('Profile_User'), named('Group_User')])
+      .then(([ids, names, g]) => {
+        if (!live) return;
+        // Names for display, ids for the guard rail.
+        setGrants(names.map((n) => ({ ...n, _profile: ids.find((i) => i.id === n.id)?.profiles_id })));
+        setGroups(g);
+      })
+      .catch((e: unknown) => live && failed(e));
+    return () => {
+      live = false;
+    };
+  }, [userId, reload]);
+
+
+  const removeGrant = (grant: Item) => {
+    const superAdmin = Number(grant._profile) === SUPER_ADMIN;
+    const others = grants?.filter((g) => g.id !== grant.id && Number(g._profile) === SUPER_ADMIN).length ?? 0;
+    if (userId === info.userId && superAdmin && others === 0) {
+      refuse('You cannot remove your own last Super-Admin authorization: ask another Super-Admin.');
+      return;
+    }
+    void write(() => api.remove('Profile_User', grant.id, true), 'Authorization removed.');
+  };
+  const active = Number(user.is_active) === 1;
+
+  return (
+    <section class="actors" aria-label="Access">
+      <Outcome message={message} error={error} />
+      {token && (
+        <div class="notice notice-info" role="status">
+          <span>
+            New API token (shown once, copy it now): <code class="token">{token}</code>
+          </span>
+        </div>
+      )}
+      <h3>Authorizations</h3>
+      {grants && !grants.length && <p class="muted">No authorization: this user cannot sign in.</p>}
+      <ul class="linked-items" aria-label="Authorizations">
+        {grants?.map((g) => (
+          <li key={g.id}>
+            <strong>{str(g.profiles_id)}</strong> on {str(g.entities_id)}
+            {Number(g.is_recursive) === 1 && <span class="muted"> (and sub-entities)</span>}
+            {editable && (
+              <button type="button" class="link" aria-label={`Remove ${str(g.profiles_id)} on ${str(g.entities_id)}`} onClick={() => removeGrant(g)}>
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {editable && (
+        <form
+          class="form-grid"
+          aria-label="Add an authorization"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!profile.id) return refuse('Choose a profile first.');
+            void write(
+              () => api.create('Profile_User', { users_id: userId, profiles_id: profile.id, entities_id: entity.id, is_recursive: recursive ? 1 : 0 }),
+              `${profile.name} added.`,
+            );
+          }}
+        >
+          <div class="field">
+            <label for="grant-profile">Profile</label>
+            <Picker id="grant-profile" itemtype="Profile" value={profile.id} display={profile.name} allowNone={false} onChange={(i, name) => setProfile({ id: i, name })} />
+          </div>
+          <div class="field">
+            <label for="grant-entity">Entity</label>
+            <Picker id="grant-entity" itemtype="Entity" value={entity.id} display={entity.name || 'Root entity'} allowNone={false} onChange={(i, name) => setEntity({ id: i, name })} />
+          </div>
+          <div class="field field-check">
+            <input id="grant-recursive" type="checkbox" checked={recursive} onChange={(e) => setRecursive(e.currentTarget.checked)} />
+            <label for="grant-recursive">And its sub-entities</label>
+          </div>
+          <div class="form-actions">
+            <button type="submit">Add authorization</button>
+          </div>
+        </form>
+      )}
+
+      <h3>Groups</h3>
+      {groups && !groups.length && <p class="muted">In no group.</p>}
+      <ul class="linked-items" aria-label="Groups">
+        {groups?.map((g) => (
+          <li key={g.id}>
+            {str(g.groups_id)}
+            {editable && (
+              <button type="button" class="link" aria-label={`Leave ${str(g.groups_id)}`} onClick={() => void write(() => api.remove('Group_User', g.id, true), 'Group left.')}>
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {editable && (
+        <PickForm
+          label="Add to a group"
+          pickerId="member-group"
+          pickerLabel="Group"
+          itemtype="Group"
+          button="Add to group"
+          onMissing={() => refuse('Choose a group first.')}
+          onAdd={(picked) => write(() => api.create('Group_User', { users_id: userId, groups_id: picked.id }), `Added to ${picked.name}.`)}
+        />
+      )}
+
+      {editable && (
+        <>
+          <h3>Account</h3>
+          <div class="form-actions" style="justify-content: flex-start">
+            <button
+              type="button"
+              class="secondary"
+              onClick={() => {
+                if (userId === info.userId && active) return refuse('You cannot deactivate your own account.');
+                void write(() => api.update('User', userId, { is_active: active ? 0 : 1 }), active ? 'User deactivated.' : 'User activated.');
+              }}
+            >
+              {active ? 'Deactivate' : 'Activate'}
+            </button>
+            <button
+              type="button"
+              class="secondary"
+              onClick={() =>
+                void write(async () => {
+                  const result = await api.update('User', userId, { _reset_api_token: true });
+                  setToken(str(result.api_token));
+                }, 'API token reset.')
+              }
+            >
+              Reset the API token
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Criterion, errorText, type SearchResult } from '../api';
+import { Notice } from '../components/Notice';
+import { typeDef } from '../itemtypes';
+import { href } from '../router';
+import { useSession } from '../session';
+
+/** What the global search box looks through: name, serial and inventory number of every asset, ticket titles, user logins and names. */
+const SCOPES: { itemtype: string; label: string; fields: number[]; show: string[] }[] = [
+  { itemtype: 'AllAssets', label: 'Assets', fields: [1, 5, 6], show: ['1', '5', '6'] },
+  { itemtype: 'Ticket', label: 'Tickets', fields: [1], show: ['1'] },
+  { itemtype: 'User', label: 'Users', fields: [1, 34, 9], show: ['1', '34', '9'] },
+];
+
+const anyOf = (fields: number[], q: string): Criterion[] => fields.map((field, i) => ({ link: i ? 'OR' : 'AND', field, searchtype: 'contains', value: q }));
+
+/** Results of the header's search box, by kind. */
+export function Find({ q }: { q: string }) {
+  const { scope } = useSession();
+  const [results, setResults] = useState<(SearchResult | string)[] | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setResults(null);
+    void Promise.all(
+      SCOPES.map((s) => {
+        const display = Object.fromEntries([...s.show, '2'].map((id, i) => [`forcedisplay[${i}]`, id]));
+        return api.search(s.itemtype, anyOf(s.fields, q), { range: '0-19', ...display }).catch((e: unknown) => errorText(e));
+      }),
+    ).then((r) => live && setResults(r));
+    return () => {
+      live = false;
+    };
+  }, [q, scope]);
+
+  return (
+    <div class="page">
+      <h1>Search: “{q}”</h1>
+      {!results && <p role="status">Searching…</p>}
+      {results?.map((r, i) => {
+        const s = SCOPES[i]!;
+        return (
+          <section key={s.itemtype} aria-label={s.label} class="find-section">
+            <h2>
+              {s.label} {typeof r !== 'string' && <span class="muted">({r.total})</span>}
+            </h2>
+            {typeof r === 'string' ? (
+              <Notice kind="info">{r}</Notice>
+            ) : !r.rows.length ? (
+              <p class="muted">Nothing found.</p>
+            ) : (
+              <ul class="linked-items">
+                {r.rows.map((row) => {
+                  // AllAssets rows say which type they are; the others are of the section's type.
+                  const type = s.itemtype === 'AllAssets' ? String(row.itemtype ?? row.TYPE ?? '') : s.itemtype;
+                  const extra = s.show.slice(1).map((c) => row[c]).filter((v) => v !== null && v !== undefined && v !== '');
+                  return (
+                    <li key={`${type}${String(row['2'])}`}>
+                      {s.itemtype === 'AllAssets' && type && <span class="badge">{typeDef(type).label}</span>}{' '}
+                      {type ? <a href={href([type, Number(row['2'])])}>{String(row['1'] ?? `#${String(row['2'])}`)}</a> : String(row['1'] ?? '')}
+                      {extra.length > 0 && <span class="muted"> · {extra.join(' · ')}</span>}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, errorText, type Item } from '../api';
+import { Notice, Outcome } from '../components/Notice';
+import { PickForm } from '../components/PickForm';
+import { ValueSelect } from '../components/ValueSelect';
+import { typeDef } from '../itemtypes';
+import { usePanel } from '../panel';
+import { itemLabel } from '../options';
+import { href } from '../router';
+
+/** The item link type of an ITIL type (Item_Ticket, Item_Problem, Change_Item) and what it may link, from the registry. */
+function itemLink(itemtype: string): { link: string; parentFk: string; targets: string[] } | null {
+  for (const child of typeDef(itemtype).type?.children ?? []) {
+    const link = typeDef(child).type;
+    const owner = link?.owners[0];
+    if (link?.polymorphic && owner && !('poly' in owner) && owner.itemtype === itemtype) return { link: child, parentFk: owner.fk, targets: link.polyTargets };
+  }
+  return null;
+}
+
+interface Linked {
+  rowId: number;
+  itemtype: string;
+  id: number;
+  name: string;
+}
+
+/** Assets linked to a ticket, problem or change: listed, added with a picker, removed. */
+export function LinkedItems({ itemtype, id, editable }: { itemtype: string; id: number; editable: boolean }) {
+  const spec = itemLink(itemtype);
+  const [rows, setRows] = useState<Linked[] | null>(null);
+  const { message, error, reload, refuse, failed, write } = usePanel();
+  const [target, setTarget] = useState(spec?.targets.includes('Computer') ? 'Computer' : (spec?.targets[0] ?? ''));
+
+  useEffect(() => {
+    if (!spec) return;
+    let live = true;
+    api
+      .subItems(itemtype, id, spec.link, { range: '0-999' })
+      .then((links) =>
+        Promise.all(
+          links.map(async (l) => {
+            const type = String(l.itemtype);
+            const item = await api.get(type, Number(l.items_id)).catch(() => null);
+            return { rowId: l.id, itemtype: type, id: Number(l.items_id), name: item ? itemLabel(item) : `#${String(l.items_id)}` };
+          }),
+        ),
+      )
+      .then((list) => live && setRows(list))
+      .catch((e: unknown) => live && failed(e));
+    return () => {
+      live = false;
+    };
+  }, [itemtype, id, reload]);
+
+  if (!spec) return null;
+
+  return (
+    <section aria-label="Linked items">
+      <Outcome message={message} error={error} />
+      {rows && !rows.length && <p class="empty">No item is linked.</p>}
+      {rows && rows.length > 0 && (
+        <ul class="linked-items">
+          {rows.map((r) => (
+            <li key={r.rowId}>
+              <span class="badge">{typeDef(r.itemtype).label}</span> <a href={href([r.itemtype, r.id])}>{r.name}</a>
+              {editable && (
+                <button type="button" class="link" aria-label={`Unlink ${r.name}`} onClick={() => void write(() => api.remove(spec.link, r.rowId, true), `${r.name} unlinked.`)}>
+                  Unlink
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {editable && (
+        <PickForm
+          label="Link an item"
+          pickerId="link-item"
+          pickerLabel="Item"
+          itemtype={target}
+          button="Link item"
+          onMissing={() => refuse('Choose an item first.')}
+          onAdd={(picked) => write(() => api.create(spec.link, { [spec.parentFk]: id, itemtype: target, items_id: picked.id }), `${picked.name} linked.`)}
+        >
+          <div class="field">
+            <label for="link-type">Type</label>
+            <ValueSelect id="link-type" value={target} choices={spec.targets.map((t) => [t, typeDef(t).label] as const)} onChange={setTarget} />
+          </div>
+        </PickForm>
+      )}
+    </section>
+  );
+}
+
+/** The tickets an asset is linked to (its Item_Ticket rows), with links to them. */
+export function AssetTickets({ itemtype, id }: { itemtype: string; id: number }) {
+  const [rows, setRows] = useState<Item[] | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    let live = true;
+    api
+      .subItems(itemtype, id, 'Item_Ticket', { range: '0-999' })
+      .then((links) => Promise.all(links.map((l) => api.get('Ticket', Number(l.tickets_id)).catch(() => null))))
+      .then((tickets) => live && setRows(tickets.filter((t): t is Item => t !== null)))
+      .catch((e: unknown) => live && setError(errorText(e)));
+    return () => {
+      live = false;
+    };
+  }, [itemtype, id]);
+  if (error) return <Notice kind="error">{error}</Notice>;
+  if (!rows) return <p role="status">Loading…</p>;
+  if (!rows.length) return <p class="empty">No ticket is linked to this item.</p>;
+  return (
+    <ul class="linked-items" aria-label="Tickets">
+      {rows.map((t) => (
+        <li key={t.id}>
+          <a href={href(['Ticket', t.id])}>{itemLabel(t)}</a> <span class="muted">#{t.id}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

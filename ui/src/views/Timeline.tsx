@@ -1,0 +1,288 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Item, type SearchOption } from '../api';
+import { usePanel } from '../panel';
+import { Outcome } from '../components/Notice';
+import { Picker } from '../components/Picker';
+import { ValueSelect } from '../components/ValueSelect';
+import { enumOf, ITIL_STATUS } from '../itemtypes';
+import { DocumentLink } from './Documents';
+import { logRows } from './History';
+
+type Kind = 'followup' | 'task' | 'solution' | 'document' | 'status' | 'validation';
+
+interface Entry {
+  key: string;
+  kind: Kind;
+  date: string;
+  author: string;
+  isPrivate: boolean;
+  text: string;
+  /** A short line under the author: duration and state of a task, approval of a solution… */
+  detail?: string;
+  documentId?: number;
+  documentName?: string;
+  /** A solution waiting for the requester's answer. */
+  waiting?: boolean;
+}
+
+const KIND_LABEL: Record<Kind, string> = {
+  followup: 'Followup',
+  task: 'Task',
+  solution: 'Solution',
+  document: 'Document',
+  status: 'Status',
+  validation: 'Approval',
+};
+
+const TASK_STATES = enumOf('TicketTask', 'state')!.map(([v, l]) => [Number(v), l] as const);
+
+const DURATIONS: [number, string][] = [
+  [0, '—'],
+  [900, '15 min'],
+  [1800, '30 min'],
+  [2700, '45 min'],
+  [3600, '1 h'],
+  [5400, '1 h 30'],
+  [7200, '2 h'],
+  [10800, '3 h'],
+  [14400, '4 h'],
+  [28800, '1 day (8 h)'],
+];
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+/** An expanded user column; 0 (nobody) shows nothing. */
+const person = (v: unknown) => (str(v) === '0' ? '' : str(v));
+const label = (itemtype: string, field: string, value: unknown) => enumOf(itemtype, field)?.find(([v]) => String(v) === str(value))?.[1] ?? str(value);
+const duration = (seconds: number) => DURATIONS.find(([s]) => s === seconds)?.[1] ?? `${Math.round(seconds / 60)} min`;
+const sub = (itemtype: string, id: number, kind: string) =>
+  api.subItems(itemtype, id, kind, { expand_dropdowns: true, range: '0-9999' }).catch(() => [] as Item[]);
+
+/** Everything that happened on a ticket, problem or change, newest first. */
+async function loadEntries(itemtype: string, id: number, options: Record<string, SearchOption>): Promise<Entry[]> {
+  const ticket = itemtype === 'Ticket';
+  const [followups, tasks, solutions, validations, links, item] = await Promise.all([
+    sub(itemtype, id, 'ITILFollowup'),
+    ticket ? sub(itemtype, id, 'TicketTask') : Promise.resolve([]),
+    sub(itemtype, id, 'ITILSolution'),
+    ticket ? sub(itemtype, id, 'TicketValidation') : Promise.resolve([]),
+    api.subItems(itemtype, id, 'Document_Item', { range: '0-9999' }).catch(() => [] as Item[]),
+    api.get(itemtype, id, { with_logs: true }).catch(() => null),
+  ]);
+  const entries: Entry[] = [];
+  for (const f of followups) {
+    entries.push({ key: `f${f.id}`, kind: 'followup', date: str(f.date ?? f.date_creation), author: person(f.users_id), isPrivate: Number(f.is_private) === 1, text: str(f.content) });
+  }
+  for (const t of tasks) {
+    const tech = person(t.users_id_tech);
+    const parts = [label('TicketTask', 'state', t.state), Number(t.actiontime) ? duration(Number(t.actiontime)) : '', tech ? `for ${tech}` : ''];
+    entries.push({ key: `t${t.id}`, kind: 'task', date: str(t.date ?? t.date_creation), author: person(t.users_id), isPrivate: Number(t.is_private) === 1, text: str(t.content), detail: parts.filter(Boolean).join(' · ') });
+  }
+  for (const s of solutions) {
+    const type = str(s.solutiontypes_id);
+    const parts = [type && type !== '0' ? type : '', label('ITILSolution', 'status', s.status)];
+    entries.push({ key: `s${s.id}`, kind: 'solution', date: str(s.date_creation), author: person(s.users_id), isPrivate: false, text: str(s.content), detail: parts.filter(Boolean).join(' · '), waiting: Number(s.status) === 2 });
+  }
+  for (const v of validations) {
+    entries.push({ key: `v${v.id}`, kind: 'validation', date: str(v.submission_date ?? v.date_creation), author: person(v.users_id), isPrivate: false, text: str(v.comment_submission), detail: `${label('TicketValidation', 'status', v.status)} · ${str(v.users_id_validate)}` });
+  }
+  const documents = await Promise.all(links.map((l) => api.get('Document', Number(l.documents_id)).catch(() => null)));
+  documents.forEach((d, i) => {
+    if (!d) return;
+    entries.push({ key: `d${d.id}`, kind: 'document', date: str(links[i]!.date_creation ?? d.date_creation), author: '', isPrivate: false, text: '', documentId: d.id, documentName: str(d.filename || d.name) });
+  });
+  const statusOption = Object.entries(options).find(([, o]) => o.uid === `${itemtype}.status`)?.[0];
+  const logs = logRows(item) ?? [];
+  for (const log of logs) {
+    if (Number(log.linked_action) !== 0 || str(log.id_search_option) !== statusOption) continue;
+    const change = `${label(itemtype, 'status', log.old_value) || '—'} → ${label(itemtype, 'status', log.new_value)}`;
+    entries.push({ key: `l${log.id}`, kind: 'status', date: str(log.date_mod), author: str(log.user_name), isPrivate: false, text: change });
+  }
+  return entries.sort((a, b) => b.date.localeCompare(a.date) || b.key.localeCompare(a.key));
+}
+
+interface Props {
+  itemtype: string;
+  id: number;
+  options: Record<string, SearchOption>;
+  status: number;
+  canAdd: boolean;
+  /** Called after each change (the item's status may have moved). */
+  onChange: () => Promise<void>;
+}
+
+/** The timeline of an ITIL item and the forms that add to it. */
+export function Timeline({ itemtype, id, options, status, canAdd, onChange }: Props) {
+  const [entries, setEntries] = useState<Entry[] | null>(null);
+  // Each write reloads the item (its status may move) and the timeline.
+  const { message, error, reload, failed, write: run } = usePanel(onChange);
+
+  useEffect(() => {
+    let live = true;
+    loadEntries(itemtype, id, options)
+      .then((list) => live && setEntries(list))
+      .catch((e: unknown) => live && failed(e));
+    return () => {
+      live = false;
+    };
+  }, [itemtype, id, options, reload]);
+
+
+  const waiting = status === ITIL_STATUS.SOLVED && entries?.some((e) => e.waiting);
+  return (
+    <section class="followups" aria-label="Timeline">
+      <Outcome message={message} error={error} />
+      {canAdd && <Answer itemtype={itemtype} id={id} run={run} />}
+      {waiting && (
+        <div class="approval" role="group" aria-label="Solution approval">
+          <p>A solution waits for the requester's answer.</p>
+          <ApprovalForm itemtype={itemtype} id={id} run={run} />
+        </div>
+      )}
+      {entries === null && !error && <p role="status">Loading…</p>}
+      {entries && !entries.length && <p class="empty">Nothing has happened yet.</p>}
+      {entries && entries.length > 0 && (
+        <ol class="timeline">
+          {entries.map((e) => (
+            <li key={e.key} class={`followup entry-${e.kind}`} data-kind={e.kind}>
+              <div class="followup-head">
+                <span class={`badge kind-${e.kind}`}>{KIND_LABEL[e.kind]}</span>
+                {e.author && <strong>{e.author}</strong>}
+                <time>{e.date}</time>
+                {e.isPrivate && <span class="badge badge-private">Private</span>}
+              </div>
+              {e.detail && <div class="muted entry-detail">{e.detail}</div>}
+              {e.documentId ? <DocumentLink id={e.documentId} name={e.documentName ?? ''} /> : <div class="followup-body">{e.text}</div>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+type Run = (write: () => Promise<unknown>, done: string) => Promise<boolean>;
+
+function ApprovalForm({ itemtype, id, run }: { itemtype: string; id: number; run: Run }) {
+  const [comment, setComment] = useState('');
+  const answer = (accept: boolean) =>
+    void run(
+      () => api.create('ITILFollowup', { itemtype, items_id: id, content: comment, [accept ? 'add_close' : 'add_reopen']: 1 }),
+      accept ? 'Solution approved.' : 'Solution refused.',
+    ).then((ok) => ok && setComment(''));
+  return (
+    <>
+      <div class="field field-wide">
+        <label for="approval-comment">Comment (optional)</label>
+        <textarea id="approval-comment" rows={2} value={comment} onInput={(e) => setComment(e.currentTarget.value)} />
+      </div>
+      <div class="form-actions">
+        <button type="button" onClick={() => answer(true)}>
+          Approve the solution
+        </button>
+        <button type="button" class="secondary" onClick={() => answer(false)}>
+          Refuse the solution
+        </button>
+      </div>
+    </>
+  );
+}
+
+const ANSWERS = [
+  ['followup', 'Followup'],
+  ['task', 'Task'],
+  ['solution', 'Solution'],
+  ['document', 'Document'],
+] as const;
+type AnswerKind = (typeof ANSWERS)[number][0];
+
+/** One form for the four kinds of answer; tasks exist on tickets only. */
+function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run }) {
+  const [kind, setKind] = useState<AnswerKind>('followup');
+  const [content, setContent] = useState('');
+  const [isPrivate, setPrivate] = useState(false);
+  const [actiontime, setActiontime] = useState(0);
+  const [state, setState] = useState(1);
+  const [tech, setTech] = useState({ id: 0, name: '' });
+  const [solutionType, setSolutionType] = useState({ id: 0, name: '' });
+  const [files, setFiles] = useState<File[]>([]);
+  const [busy, setBusy] = useState(false);
+  const kinds = ANSWERS.filter(([k]) => k !== 'task' || itemtype === 'Ticket');
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    const link = { itemtype, items_id: id };
+    const writes: Record<AnswerKind, [() => Promise<unknown>, string]> = {
+      followup: [() => api.create('ITILFollowup', { ...link, content, is_private: isPrivate ? 1 : 0 }), 'Followup added.'],
+      task: [
+        () => api.create('TicketTask', { tickets_id: id, content, is_private: isPrivate ? 1 : 0, actiontime, state, users_id_tech: tech.id }),
+        'Task added.',
+      ],
+      solution: [() => api.create('ITILSolution', { ...link, content, solutiontypes_id: solutionType.id }), 'Solution added.'],
+      document: [() => api.upload(files, link), 'Document attached.'],
+    };
+    const [write, done] = writes[kind];
+    if (await run(write, done)) {
+      setContent('');
+      setPrivate(false);
+      setFiles([]);
+    }
+    setBusy(false);
+  };
+
+  return (
+    <form class="followup-form" onSubmit={submit} aria-label="Answer">
+      <div class="tabs answer-kinds" role="radiogroup" aria-label="Kind of answer">
+        {kinds.map(([k, text]) => (
+          <label key={k} class={kind === k ? 'chosen' : undefined}>
+            <input type="radio" name="answer-kind" checked={kind === k} onChange={() => setKind(k)} /> {text}
+          </label>
+        ))}
+      </div>
+      {kind === 'document' ? (
+        <div class="field field-wide">
+          <label for="answer-file">Files</label>
+          <input id="answer-file" type="file" multiple onChange={(e) => setFiles([...(e.currentTarget.files ?? [])])} />
+        </div>
+      ) : (
+        <div class="field field-wide">
+          <label for="answer-content">{kind === 'task' ? 'Task description' : kind === 'solution' ? 'Solution description' : 'New followup'}</label>
+          <textarea id="answer-content" rows={4} value={content} onInput={(e) => setContent(e.currentTarget.value)} />
+        </div>
+      )}
+      {kind === 'task' && (
+        <div class="form-grid">
+          <div class="field">
+            <label for="task-duration">Duration</label>
+            <ValueSelect id="task-duration" value={actiontime} choices={DURATIONS} onChange={setActiontime} />
+          </div>
+          <div class="field">
+            <label for="task-state">State</label>
+            <ValueSelect id="task-state" value={state} choices={TASK_STATES} onChange={setState} />
+          </div>
+          <div class="field">
+            <label for="task-tech">Technician</label>
+            <Picker id="task-tech" itemtype="User" value={tech.id} display={tech.name} onChange={(i, name) => setTech({ id: i, name })} />
+          </div>
+        </div>
+      )}
+      {kind === 'solution' && (
+        <div class="field">
+          <label for="solution-type">Solution type</label>
+          <Picker id="solution-type" itemtype="SolutionType" value={solutionType.id} display={solutionType.name} onChange={(i, name) => setSolutionType({ id: i, name })} />
+        </div>
+      )}
+      <div class="form-actions">
+        {(kind === 'followup' || kind === 'task') && (
+          <div class="field field-check">
+            <input id="answer-private" type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.currentTarget.checked)} />
+            <label for="answer-private">Private</label>
+          </div>
+        )}
+        <button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : `Add ${kinds.find(([k]) => k === kind)![1].toLowerCase()}`}
+        </button>
+      </div>
+    </form>
+  );
+}
