@@ -4,7 +4,7 @@
  */
 import { expect, test } from 'bun:test';
 import type { ApiResponse, CallOptions, Client } from './client';
-import { expectError } from './errors';
+import { expectErrorShape } from './errors';
 import { rawRequest } from './raw';
 
 export interface Step {
@@ -25,7 +25,7 @@ export interface Step {
    */
   raw?: boolean;
   status: number;
-  /** GLPI's error code: the body is `["CODE", "message"]` in JSON, with nothing internal in it. */
+  /** GLPI's error code: the body is `["CODE", message or details]` in JSON, with nothing internal in it. */
   error?: string;
   /** The error's message, exactly or by pattern. */
   message?: string | RegExp;
@@ -35,6 +35,9 @@ export interface Step {
   equals?: unknown;
   /** The body's text, exactly ('' for an empty answer). */
   text?: string;
+  /** Ids the answer (a list of rows) must hold, and ids it must not. */
+  lists?: number[];
+  omits?: number[];
   /** Response headers, exactly; null for a header that must be absent. */
   responseHeaders?: Record<string, string | null>;
   /** The history rows the request writes on this item, oldest first (each matched with toMatchObject). */
@@ -73,13 +76,20 @@ function send(client: Client, step: Step): Promise<ApiResponse> {
 
 function check(step: Step, res: ApiResponse): void {
   if (step.error) {
-    expectError(res, step.status, step.error);
+    expectErrorShape(res, step.status, step.error);
+    // A message, unless the answer details each element of a bulk write.
+    if (step.equals === undefined) expect(typeof res.body[1]).toBe('string');
     if (typeof step.message === 'string') expect(res.body[1]).toBe(step.message);
     else if (step.message) expect(res.body[1]).toMatch(step.message);
   } else expect(res.status).toBe(step.status);
   if (step.answer !== undefined) expect(res.body).toMatchObject(step.answer as object);
   if (step.equals !== undefined) expect(res.body).toEqual(step.equals);
   if (step.text !== undefined) expect(res.text).toBe(step.text);
+  if (step.lists || step.omits) {
+    const ids = (res.body as { id: number }[]).map((row) => row.id);
+    expect(ids).toEqual(expect.arrayContaining(step.lists ?? []));
+    for (const id of step.omits ?? []) expect(ids).not.toContain(id);
+  }
   for (const [name, value] of Object.entries(step.responseHeaders ?? {})) expect(res.headers.get(name), name).toBe(value);
   step.check?.(res);
 }
