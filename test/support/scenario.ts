@@ -87,8 +87,7 @@ function check(step: Step, res: ApiResponse): void {
   if (step.text !== undefined) expect(res.text).toBe(step.text);
   if (step.lists || step.omits) {
     const ids = (res.body as { id: number }[]).map((row) => row.id);
-    expect(ids).toEqual(expect.arrayContaining(step.lists ?? []));
-    for (const id of step.omits ?? []) expect(ids).not.toContain(id);
+    expect({ missing: (step.lists ?? []).filter((id) => !ids.includes(id)), unwanted: ids.filter((id) => step.omits?.includes(id)) }).toEqual({ missing: [], unwanted: [] });
   }
   for (const [name, value] of Object.entries(step.responseHeaders ?? {})) expect(res.headers.get(name), name).toBe(value);
   step.check?.(res);
