@@ -1,4 +1,5 @@
 import type { Reply, RequestContext } from '../auth/context';
+import { referencePage } from './reference';
 
 const MARKDOWN = `# Deskbase REST API
 
@@ -16,13 +17,10 @@ Deskbase answers GLPI's legacy REST API at \`/apirest.php\`.
 Errors are answered as \`["ERROR_CODE", "message"]\` with the HTTP status of GLPI.
 `;
 
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
-/** GET /apirest.php/ without a session: a short page describing the API (markdown for JSON clients). */
+/** GET /apirest.php/ without a session: the API reference (a short markdown summary for JSON clients, as GLPI). */
 export function inlineDoc(ctx: RequestContext): Reply {
   if ((ctx.headers.get('content-type') ?? '').includes('application/json')) {
     return { status: 200, raw: MARKDOWN, headers: { 'Content-Type': 'text/markdown; charset=UTF-8' } };
   }
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>Deskbase API</title></head><body><pre>${escapeHtml(MARKDOWN)}</pre></body></html>`;
-  return { status: 200, raw: html, headers: { 'Content-Type': 'text/html; charset=UTF-8' } };
+  return { status: 200, raw: referencePage(), headers: { 'Content-Type': 'text/html; charset=UTF-8' } };
 }

@@ -49,6 +49,7 @@ function buildFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: stri
   for (const other of type.owners.slice(1)) parts.push(reachFilter(scope, type, other, alias, depth));
   if (type.kind === 'itil' && mode !== 'create') parts.push(itilFilter(scope, type, mode, alias));
   if (mode === 'read') parts.push(privacyFilter(scope, type, alias));
+  if (type.privateTo) parts.push(privateRowFilter(scope, type, mode, alias));
   const real = parts.filter((p) => p !== '1');
   if (real.includes('0')) return '0';
   return real.length === 0 ? '1' : real.map((p) => `(${p})`).join(' AND ');
@@ -59,6 +60,38 @@ function privacyFilter(scope: Scope, type: Itemtype, alias: string): string {
   if (!type.right || !PRIVATE_TIMELINE_RIGHTS.has(type.right) || !type.column.has('is_private')) return '1';
   if (hasRight(scope, type.right, SEE_PRIVATE)) return '1';
   return `${alias}.is_private = 0 OR ${alias}.users_id = ${Number(scope.user.id)}`;
+}
+
+/** Which column of a target link type names whom the row is shared with. */
+const TARGET_COLUMNS = ['users_id', 'groups_id', 'profiles_id', 'entities_id'];
+
+/**
+ * Reminders, feeds and saved searches are their author's: others read one only when it is shared
+ * with them (flag, or a target naming them, a group of theirs, their active profile or an active
+ * entity); writes stay the author's.
+ */
+function privateRowFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: string): string {
+  const me = Number(scope.user.id);
+  const own = `${alias}.users_id = ${me}`;
+  if (mode !== 'read') return own;
+  const shared = [own];
+  const { shareFlag, targets = [] } = type.privateTo!;
+  if (shareFlag) shared.push(`${alias}.${shareFlag} = 0`);
+  const itemFk = type.fkName;
+  for (const name of targets) {
+    const target = itemtypeOrThrow(name);
+    const column = TARGET_COLUMNS.find((c) => target.column.has(c) && c !== itemFk);
+    const whom =
+      column === 'users_id'
+        ? `x.users_id = ${me}`
+        : column === 'groups_id'
+          ? `x.groups_id IN (${ids(scope.groups)})`
+          : column === 'profiles_id'
+            ? `x.profiles_id = ${Number(scope.profile.id)}`
+            : `x.entities_id IN (${ids(scope.active)}) OR (x.is_recursive = 1 AND x.entities_id IN (${ids(scope.recursiveVisible)}))`;
+    shared.push(`EXISTS (SELECT 1 FROM ${target.table} x WHERE x.${itemFk} = ${alias}.id AND (${whom}))`);
+  }
+  return shared.join(' OR ');
 }
 
 function entityFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: string): string {

@@ -41,7 +41,7 @@ function ddl(table: string, columns: string[]): { table: string; triggers: strin
   const remove = `INSERT INTO ${fts}(${fts}, rowid, ${list}) VALUES ('delete', old.id, ${values('old')});`;
   const add = `INSERT INTO ${fts}(rowid, ${list}) VALUES (new.id, ${values('new')});`;
   return {
-    table: `CREATE VIRTUAL TABLE ${fts} USING fts5(${list}, content='${table}', content_rowid='id', tokenize='trigram')`,
+    table: `CREATE VIRTUAL TABLE ${fts} USING fts5(${list}, content='${table}', content_rowid='id', tokenize='trigram', detail='none', columnsize=0)`,
     triggers: [
       `CREATE TRIGGER ${fts}_ai AFTER INSERT ON ${table} BEGIN ${add} END`,
       `CREATE TRIGGER ${fts}_ad AFTER DELETE ON ${table} BEGIN ${remove} END`,

@@ -164,6 +164,7 @@ export function addItem(wc: WriteContext, type: Itemtype, input: Params): number
   const row = columnsFromInput(type, input);
   checkGuarded(wc, type, row);
   const now = nowString();
+  if (type.privateTo && row.users_id === undefined) row.users_id = Number(wc.scope.user.id);
   if (type.entityAssign && row.entities_id === undefined) {
     row.entities_id = ownerEntity(wc, type, row) ?? wc.scope.session.entityId ?? wc.scope.activeEntities[0] ?? 0;
   }

@@ -63,6 +63,7 @@ function derive(name: string, spec: ItemtypeSpec, tableToType: Map<string, strin
     children: spec.children ?? [],
     readOnly: spec.readOnly ?? false,
     quietAdd: spec.quietAdd ?? false,
+    privateTo: spec.privateTo ?? null,
     polyTargets: [],
     visibility: spec.visibility ?? (spec.owners?.length ? 'owner' : column.has('entities_id') ? 'entity' : 'global'),
     columns,

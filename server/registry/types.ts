@@ -64,8 +64,20 @@ export interface ItemtypeSpec {
   rootRow?: boolean;
   /** Its changes alter what sessions may reach (profiles, rights, memberships, entities, API clients). */
   altersAccess?: boolean;
+  /**
+   * Rows private to their author (`users_id`, the creator by default): another user reads one only
+   * when it is shared, by `shareFlag` = 0 or through a target row (user, group, profile or entity
+   * link types naming it); only the author changes it.
+   */
+  privateTo?: PrivateRows | null;
   /** One of GLPI's asset types: its place (from 1) in GLPI's asset_types list, which AllAssets searches. */
   allAssets?: number;
+}
+
+/** How a private row is shared: a flag column, and link types whose rows target users, groups, profiles or entities. */
+export interface PrivateRows {
+  shareFlag?: string;
+  targets?: string[];
 }
 
 /** The derived, ready-to-use description of an itemtype. */

@@ -131,6 +131,42 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await shot('02-overview');
   });
 
+  test('overview: tickets by status and priority as charts, opened and solved per week, my tickets, assets changed last', async () => {
+    const mine = await api.create('Ticket', { name: 'Overview: mine', content: 'Assigned to glpi.', urgency: 5, impact: 5 });
+    expect((await api.post('Ticket_User/', { input: { tickets_id: mine, users_id: 2, type: 2 } })).status).toBe(201);
+    const solved = await api.create('Ticket', { name: 'Overview: solved', content: 'Solved at once.' });
+    expect((await api.put(`Ticket/${solved}`, { input: { status: 5 } })).status).toBe(200);
+    expect((await api.put(`Computer/${ids.branchPc}`, { input: { comment: 'changed last' } })).status).toBe(200);
+    try {
+      await page.reload();
+      /** The numbers under a chart, by row label and series. */
+      const cell = (chart: string, row: string, column = 2) =>
+        page.getByRole('figure', { name: chart }).locator('tr', { has: page.getByRole('rowheader', { name: row, exact: true }) }).locator(`td:nth-child(${column})`);
+      const chartValue = async (chart: string, row: string, column = 2) => Number(await cell(chart, row, column).textContent());
+      await cell('Tickets by status', 'New').waitFor({ state: 'attached' });
+      expect(await page.getByRole('figure', { name: 'Tickets by status' }).locator('canvas').count()).toBeGreaterThan(0);
+      expect(await chartValue('Tickets by status', 'New')).toBe(1);
+      expect(await chartValue('Tickets by status', 'Processing (assigned)')).toBe(1);
+      expect(await chartValue('Tickets by status', 'Solved')).toBe(1);
+      expect(await chartValue('Tickets by status', 'Closed')).toBe(0);
+      await cell('Tickets by priority', 'Very high').waitFor({ state: 'attached' });
+      expect(await chartValue('Tickets by priority', 'Very high')).toBe(1);
+      await cell('Opened and solved per week', 'this week').waitFor({ state: 'attached' });
+      expect(await chartValue('Opened and solved per week', 'this week', 2)).toBe(3);
+      expect(await chartValue('Opened and solved per week', 'this week', 3)).toBe(1);
+      expect(await chartValue('Opened and solved per week', '1 wk ago', 2)).toBe(0);
+      const myList = page.getByRole('list', { name: 'My open tickets' });
+      await myList.waitFor();
+      expect((await myList.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Overview: mine']);
+      const recent = page.getByRole('list', { name: 'Recently changed assets' });
+      await recent.waitFor();
+      expect(await recent.getByRole('link', { name: 'branch-pc', exact: true }).count()).toBe(1);
+      await shot('02b-overview-charts');
+    } finally {
+      for (const id of [mine, solved]) await api.del(`Ticket/${id}`, { query: 'force_purge=true' });
+    }
+  });
+
   test('computers are listed, sorted by clicking a column and filtered by name', async () => {
     await nav('Computers').click();
     await page.getByRole('heading', { name: 'Computers' }).waitFor();
@@ -546,6 +582,92 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await notice('error').waitFor();
   });
 
+  test('saved searches: the current search saved as a SavedSearch row of the user, listed, loaded and deleted', async () => {
+    const criteria = [{ field: 5, searchtype: 'contains', value: 'R-' }];
+    await page.goto(`${server.origin}/#/search/Computer?c=${encodeURIComponent(JSON.stringify(criteria))}&cols=1,5&sort=5&order=DESC`);
+    const names = async () => (await page.locator('table.list tbody tr td:nth-child(1)').allTextContents()).sort();
+    await until('root-pc found', async () => (await names()).join() === 'root-pc');
+    const saved = page.getByRole('region', { name: 'Saved searches' });
+    await saved.getByText('No saved search yet.').waitFor();
+    await saved.getByLabel('Name of the saved search').fill('Serials R-');
+    await saved.getByRole('button', { name: 'Save this search' }).click();
+    await notice('success', 'Search "Serials R-" saved.').waitFor();
+    // The row is GLPI's: type 1 (search), the itemtype, the user, private, the query string.
+    const rows = (await api.get('SavedSearch/?range=0-99')).body as Record<string, unknown>[];
+    const row = rows.find((r) => r.name === 'Serials R-')!;
+    expect(row).toMatchObject({ type: 1, itemtype: 'Computer', users_id: 2, is_private: 1 });
+    const query = new URLSearchParams(String(row.query));
+    expect([query.get('criteria[0][field]'), query.get('criteria[0][searchtype]'), query.get('criteria[0][value]')]).toEqual(['5', 'contains', 'R-']);
+    expect([query.get('forcedisplay[0]'), query.get('forcedisplay[1]'), query.get('sort'), query.get('order')]).toEqual(['1', '5', '5', 'DESC']);
+    expect(await saved.getByRole('link').allTextContents()).toEqual(['Serials R-']);
+    // Loading it from an empty search brings back the criteria, the columns and the sort.
+    await page.goto(`${server.origin}/#/search/Computer`);
+    await until('every computer', async () => (await names()).length > 1);
+    await saved.getByRole('link', { name: 'Serials R-' }).click();
+    await until('root-pc again', async () => (await names()).join() === 'root-pc');
+    expect(await page.getByRole('columnheader', { name: /Serial number ▼/ }).count()).toBe(1);
+    await shot('13b-saved-search');
+    await saved.getByRole('button', { name: 'Delete saved search Serials R-' }).click();
+    await saved.getByText('No saved search yet.').waitFor();
+    expect(((await api.get('SavedSearch/?range=0-99')).body as Record<string, unknown>[]).map((r) => r.name)).toEqual([]);
+  });
+
+  test('search: a date criterion relative to now (GLPI\'s -1WEEK)', async () => {
+    await page.goto(`${server.origin}/#/search/Computer`);
+    await page.getByRole('button', { name: 'Add a criterion' }).click();
+    const first = page.getByRole('group', { name: 'Criterion 1' });
+    await first.getByLabel('Field').selectOption({ label: 'Last update' });
+    await first.getByLabel('Search type').selectOption({ label: 'after / more than' });
+    await first.getByLabel('Relative date').selectOption({ label: '1 week ago' });
+    expect(await first.getByLabel('Value').count()).toBe(0);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await until('relative value in the URL', () => decodeURIComponent(page.url()).includes('"value":"-1WEEK"'));
+    const total = Number(/\/(\d+)$/.exec((await api.get('Computer/?range=0-0')).headers.get('content-range') ?? '')?.[1]);
+    expect(total).toBeGreaterThan(0);
+    await page.getByRole('status').filter({ hasText: `${total} results` }).waitFor();
+    await first.getByLabel('Search type').selectOption({ label: 'before / less than' });
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '0 results' }).waitFor();
+    // Back to an exact date: the date picker returns.
+    await first.getByLabel('Relative date').selectOption({ label: 'on a date…' });
+    expect(await first.getByLabel('Value').getAttribute('type')).toBe('date');
+  });
+
+  test('search: a group of criteria in parentheses and a meta criterion on a linked type', async () => {
+    await page.goto(`${server.origin}/#/search/Computer`);
+    await page.getByRole('button', { name: 'Add a group' }).click();
+    const inGroup = (n: number) => page.getByRole('group', { name: `Group 1, criterion ${n}` });
+    await inGroup(1).getByLabel('Field').selectOption({ label: 'Serial number' });
+    await inGroup(1).getByLabel('Value').fill('R-');
+    await page.getByRole('button', { name: 'Add to group 1' }).click();
+    await inGroup(2).getByLabel('Link').selectOption('OR');
+    await inGroup(2).getByLabel('Field').selectOption({ label: 'Name' });
+    await inGroup(2).getByLabel('Value').fill('console');
+    await page.getByRole('button', { name: 'Search a linked type' }).click();
+    const meta = page.getByRole('group', { name: 'Criterion 2', exact: true });
+    await meta.getByLabel('Linked type').selectOption({ label: 'Location' });
+    await until('the location fields', async () => (await meta.getByLabel('Field').locator('option').count()) > 1);
+    await meta.getByLabel('Field').selectOption({ label: 'Name' });
+    await meta.getByLabel('Search type').selectOption({ label: 'contains' });
+    await meta.getByLabel('Value').fill('HQ');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await until('group and meta in the URL', () => {
+      const url = decodeURIComponent(page.url());
+      return url.includes('"criteria":[') && url.includes('"meta":true') && url.includes('"itemtype":"Location"');
+    });
+    const names = async () => (await page.locator('table.list tbody tr td:nth-child(1)').allTextContents()).sort();
+    // (serial R- OR name console) AND located at HQ: root-pc has no location.
+    await until('console-pc only', async () => (await names()).join() === 'console-pc');
+    await shot('13c-search-groups');
+    // The same criteria straight from the API agree.
+    const direct = await api.get(
+      'search/Computer?criteria[0][criteria][0][field]=5&criteria[0][criteria][0][searchtype]=contains&criteria[0][criteria][0][value]=R-' +
+        '&criteria[0][criteria][1][link]=OR&criteria[0][criteria][1][field]=1&criteria[0][criteria][1][searchtype]=contains&criteria[0][criteria][1][value]=console' +
+        '&criteria[1][link]=AND&criteria[1][meta]=1&criteria[1][itemtype]=Location&criteria[1][field]=1&criteria[1][searchtype]=contains&criteria[1][value]=HQ',
+    );
+    expect(direct.body.totalcount).toBe(1);
+  });
+
   test('global search: assets by serial, tickets by title, users by login', async () => {
     const box = page.getByRole('search').getByLabel('Search assets, tickets and users');
     await box.fill('R-1');
@@ -651,6 +773,29 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await second.keyboard.type('root');
     await until('filtered in the URL', () => second.url().includes('q=root'));
     await second.close();
+  });
+
+  test('language: a user whose preference is fr_FR gets the navigation and header in French', async () => {
+    const setLanguage = async (language: string) => expect((await api.put('User/2', { input: { language } })).status).toBe(200);
+    await setLanguage('fr_FR');
+    try {
+      await page.goto(`${server.origin}/#/`);
+      await page.reload();
+      const frNav = page.getByRole('navigation', { name: 'Principal' });
+      await frNav.getByRole('link', { name: 'Tableau de bord', exact: true }).waitFor();
+      for (const name of ['Ordinateurs', 'Imprimantes', 'Tickets', 'Utilisateurs', 'Lieux']) expect(await frNav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+      expect(await frNav.getByRole('heading', { name: 'Parc', exact: true }).isVisible()).toBe(true);
+      expect(await header().getByRole('button', { name: 'Se déconnecter' }).isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Tableau de bord');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+      expect(await page.title()).toBe('Tableau de bord · Deskbase');
+      await shot('20-french');
+    } finally {
+      await setLanguage('en_GB');
+    }
+    await page.reload();
+    await nav('Computers').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
   });
 
   test('signing out kills the session, in every tab', async () => {

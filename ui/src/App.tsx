@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Header } from './components/Header';
 import { Nav } from './components/Nav';
+import { t } from './i18n';
 import { typeDef } from './itemtypes';
 import { useRoute } from './router';
 import { SessionContext, useSessionState } from './session';
@@ -42,7 +43,7 @@ export function App() {
 
   useEffect(() => {
     const def = type && type !== 'my' && type !== 'find' ? typeDef((type === 'search' || type === 'import') && second ? second : type) : null;
-    document.title = type === 'my' ? 'My work · Deskbase' : def ? `${def.plural} · Deskbase` : session ? 'Overview · Deskbase' : 'Sign in · Deskbase';
+    document.title = type === 'my' ? `${t('My work')} · Deskbase` : def ? `${t(def.plural)} · Deskbase` : session ? `${t('Overview')} · Deskbase` : 'Sign in · Deskbase';
     window.scrollTo(0, 0);
   }, [type, second, !!session]);
 
@@ -50,7 +51,7 @@ export function App() {
     return (
       <main class="boot">
         <h1>Deskbase</h1>
-        <p role="status">Opening your session…</p>
+        <p role="status">{t('Opening your session…')}</p>
       </main>
     );
   }
@@ -72,7 +73,7 @@ export function App() {
   return (
     <SessionContext.Provider value={session}>
       <button type="button" class="skip-link" onClick={() => main.current?.focus()}>
-        Skip to content
+        {t('Skip to content')}
       </button>
       <Header menuOpen={menuOpen} onMenu={() => setMenuOpen((o) => !o)} />
       <div class="layout">
@@ -88,9 +89,9 @@ export function App() {
 function NotFound() {
   return (
     <div class="page">
-      <h1>Page not found</h1>
+      <h1>{t('Page not found')}</h1>
       <p>
-        <a href="#/">Back to the overview</a>
+        <a href="#/">{t('Back to the overview')}</a>
       </p>
     </div>
   );

@@ -105,12 +105,42 @@ export interface ActiveEntity {
   active_entities: { id: number }[];
 }
 
-/** One criterion of a search (GLPI's criteria[i][…]). */
+/** One criterion of a search (GLPI's criteria[i][…]); a meta criterion searches a linked itemtype's field. */
 export interface Criterion {
   link?: 'AND' | 'OR' | 'AND NOT' | 'OR NOT';
   field: number | string;
   searchtype: string;
   value: string | number;
+  meta?: boolean;
+  itemtype?: string;
+}
+
+/** Criteria in parentheses (GLPI's criteria[i][criteria][j][…]). */
+export interface CriteriaGroup {
+  link?: Criterion['link'];
+  criteria: CriteriaNode[];
+}
+
+export type CriteriaNode = Criterion | CriteriaGroup;
+
+export const isGroup = (node: CriteriaNode): node is CriteriaGroup => 'criteria' in node;
+
+/** Criteria in GLPI's bracket notation: criteria[0][field]=…, criteria[1][criteria][0][value]=…, meta as 1. */
+export function flattenCriteria(nodes: CriteriaNode[], prefix = 'criteria'): Record<string, string | number> {
+  const flat: Record<string, string | number> = {};
+  nodes.forEach((node, i) => {
+    const at = `${prefix}[${i}]`;
+    if (isGroup(node)) {
+      if (node.link) flat[`${at}[link]`] = node.link;
+      Object.assign(flat, flattenCriteria(node.criteria, `${at}[criteria]`));
+      return;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (value === undefined || value === false) continue;
+      flat[`${at}[${key}]`] = value === true ? 1 : value;
+    }
+  });
+  return flat;
 }
 
 export interface SearchResult {
@@ -260,11 +290,8 @@ export class Api {
   }
 
   /** GLPI's search engine: rows keyed by search option id, and the total count. */
-  async search(itemtype: string, criteria: Criterion[], query: Query = {}): Promise<SearchResult> {
-    const flat: Query = { ...query };
-    criteria.forEach((c, i) => {
-      for (const [key, value] of Object.entries(c)) if (value !== undefined) flat[`criteria[${i}][${key}]`] = value;
-    });
+  async search(itemtype: string, criteria: CriteriaNode[], query: Query = {}): Promise<SearchResult> {
+    const flat: Query = { ...query, ...flattenCriteria(criteria) };
     const { data } = await this.request<{ totalcount?: number; data?: Record<string, unknown>[] }>('GET', `search/${itemtype}`, { query: flat });
     return { total: Number(data.totalcount ?? 0), rows: Array.isArray(data.data) ? data.data : [] };
   }

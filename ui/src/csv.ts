@@ -1,4 +1,4 @@
-import { api, type Criterion } from './api';
+import { api, type CriteriaNode } from './api';
 
 const ROWS_PER_CALL = 1000;
 
@@ -16,7 +16,7 @@ export const csvLine = (values: unknown[]): string => `${values.map(field).join(
  */
 export async function exportCsv(
   itemtype: string,
-  criteria: Criterion[],
+  criteria: CriteriaNode[],
   columns: { id: string; name: string }[],
   onProgress: (done: number, total: number) => void,
 ): Promise<Blob> {

@@ -1,10 +1,12 @@
 import { createContext } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
+import { type Language, languageOf, setLanguage } from './i18n';
 import { type ActiveEntity, type ActiveProfile, api, type Entity, type Profile, TOKEN_KEY } from './api';
 
 /** What the console knows about the open session. */
 export interface SessionInfo {
   userId: number;
+  language: Language;
   userName: string;
   profiles: Profile[];
   activeProfile: ActiveProfile;
@@ -37,9 +39,14 @@ export async function loadSession(): Promise<SessionInfo> {
     api.myEntities(),
     api.activeEntities(),
   ]);
+  const userId = Number(full.glpiID ?? 0);
+  // The user's language preference (GLPI's `language`); a user who may not read their own record gets English.
+  const language = languageOf(await api.get('User', userId).then((u) => u.language, () => null));
+  setLanguage(language);
   const friendly = [full.glpifirstname, full.glpirealname].filter((v) => typeof v === 'string' && v).join(' ');
   return {
-    userId: Number(full.glpiID ?? 0),
+    userId,
+    language,
     userName: friendly || String(full.glpiname ?? full.glpifriendlyname ?? ''),
     profiles,
     activeProfile,

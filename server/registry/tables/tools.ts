@@ -150,7 +150,7 @@ export const toolItemtypes: Record<string, ItemtypeSpec> = {
   KnowbaseItem_Comment: dependent('glpi_knowbaseitems_comments', [knowbase], { kind: 'child', fk: { parent_comment_id: 'KnowbaseItem_Comment' } }),
   KnowbaseItemTranslation: dependent('glpi_knowbaseitemtranslations', [knowbase], { kind: 'child' }),
 
-  Reminder: { table: 'glpi_reminders', kind: 'other', right: 'reminder_public', features: ['document'] },
+  Reminder: { table: 'glpi_reminders', kind: 'other', right: 'reminder_public', features: ['document'], privateTo: { targets: ['Entity_Reminder', 'Group_Reminder', 'Profile_Reminder', 'Reminder_User'] } },
   ReminderTranslation: dependent('glpi_remindertranslations', [reminder], { kind: 'child' }),
   ...targets(reminder, ['Entity_Reminder', 'Group_Reminder', 'Profile_Reminder', 'Reminder_User'], [
     'glpi_entities_reminders',
@@ -158,10 +158,10 @@ export const toolItemtypes: Record<string, ItemtypeSpec> = {
     'glpi_profiles_reminders',
     'glpi_reminders_users',
   ]),
-  RSSFeed: { table: 'glpi_rssfeeds', kind: 'other', right: 'rssfeed_public' },
+  RSSFeed: { table: 'glpi_rssfeeds', kind: 'other', right: 'rssfeed_public', privateTo: { targets: ['Entity_RSSFeed', 'Group_RSSFeed', 'Profile_RSSFeed', 'RSSFeed_User'] } },
   ...targets(feed, ['Entity_RSSFeed', 'Group_RSSFeed', 'Profile_RSSFeed', 'RSSFeed_User'], ['glpi_entities_rssfeeds', 'glpi_groups_rssfeeds', 'glpi_profiles_rssfeeds', 'glpi_rssfeeds_users']),
 
   ReservationItem: { table: 'glpi_reservationitems', kind: 'child', right: 'reservation', owners: [poly], polyTargets: RESERVABLE, children: ['Reservation'] },
   Reservation: { table: 'glpi_reservations', kind: 'child', right: 'reservation', owners: [{ fk: 'reservationitems_id', itemtype: 'ReservationItem' }] },
-  SavedSearch: { table: 'glpi_savedsearches', kind: 'other', right: 'bookmark_public', required: ['itemtype'] },
+  SavedSearch: { table: 'glpi_savedsearches', kind: 'other', right: 'bookmark_public', required: ['itemtype'], privateTo: { shareFlag: 'is_private' } },
 };

@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { useState } from 'preact/hooks';
 import { errorText } from '../api';
 import { href, navigate } from '../router';
@@ -45,11 +46,11 @@ export function Header({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
           if (typeof q === 'string' && q.trim()) navigate(['find'], { q: q.trim() });
         }}
       >
-        <input type="search" name="q" aria-label="Search assets, tickets and users" placeholder="Search assets, tickets, users…" />
+        <input type="search" name="q" aria-label={t('Search assets, tickets and users')} placeholder={t('Search assets, tickets, users…')} />
       </form>
       <div class="session-controls" aria-busy={busy}>
         <label class="control">
-          <span>Profile</span>
+          <span>{t('Profile')}</span>
           <select
             value={String(info.activeProfile.id)}
             disabled={busy || info.profiles.length < 2}
@@ -63,7 +64,7 @@ export function Header({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
           </select>
         </label>
         <label class="control">
-          <span>Entity</span>
+          <span>{t('Entity')}</span>
           <select
             value={entityValue}
             disabled={busy}
@@ -72,7 +73,7 @@ export function Header({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
               void run(() => session.changeEntity(v === 'all' ? 'all' : Number(v), v === 'all' ? true : active.active_entity_recursive));
             }}
           >
-            <option value="all">All entities</option>
+            <option value="all">{t('All entities')}</option>
             {info.entities.map((e) => (
               <option key={e.id} value={String(e.id)}>
                 {e.name}
@@ -90,13 +91,13 @@ export function Header({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
               void run(() => session.changeEntity(active.id, recursive));
             }}
           />
-          <span>Sub-entities</span>
+          <span>{t('Sub-entities')}</span>
         </label>
         <span class="user" title="Signed in user">
           {info.userName}
         </span>
         <button type="button" class="secondary" disabled={busy} onClick={() => void run(() => session.logout())}>
-          Sign out
+          {t('Sign out')}
         </button>
       </div>
       {error && (

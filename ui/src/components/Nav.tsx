@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { NAV, READ, can } from '../itemtypes';
 import { QUEUES, type QueueKey, queueCounts } from '../mywork';
+import { t } from '../i18n';
 import { href, useRoute } from '../router';
 import { useSession } from '../session';
 
@@ -31,13 +32,13 @@ export function Nav({ current, open, onNavigate }: { current: string | undefined
   const route = useRoute();
   const queue = route.parts[0] === 'my' ? route.parts[1] : undefined;
   return (
-    <nav id="nav" class={open ? 'sidebar open' : 'sidebar'} aria-label="Main">
+    <nav id="nav" class={open ? 'sidebar open' : 'sidebar'} aria-label={t('Main')}>
       <a class={current ? 'nav-home' : 'nav-home active'} href={href([])} aria-current={current ? undefined : 'page'} onClick={onNavigate}>
-        Overview
+        {t('Overview')}
       </a>
       {counts && (
         <section aria-labelledby="nav-mywork">
-          <h2 id="nav-mywork">My work</h2>
+          <h2 id="nav-mywork">{t('My work')}</h2>
           <ul>
             {QUEUES.map((q) => (
               <li key={q.key}>
@@ -47,7 +48,7 @@ export function Nav({ current, open, onNavigate }: { current: string | undefined
                   aria-current={queue === q.key ? 'page' : undefined}
                   onClick={onNavigate}
                 >
-                  {q.label} <span class="count">{counts[q.key]}</span>
+                  {t(q.label)} <span class="count">{counts[q.key]}</span>
                 </a>
               </li>
             ))}
@@ -55,22 +56,22 @@ export function Nav({ current, open, onNavigate }: { current: string | undefined
         </section>
       )}
       {NAV.map((group) => {
-        const types = group.types.filter((t) => can(profile, t.itemtype, READ));
+        const types = group.types.filter((ty) => can(profile, ty.itemtype, READ));
         if (!types.length) return null;
         const headingId = `nav-${group.label.toLowerCase()}`;
         return (
           <section key={group.label} aria-labelledby={headingId}>
-            <h2 id={headingId}>{group.label}</h2>
+            <h2 id={headingId}>{t(group.label)}</h2>
             <ul>
-              {types.map((t) => (
-                <li key={t.itemtype}>
+              {types.map((ty) => (
+                <li key={ty.itemtype}>
                   <a
-                    href={href([t.itemtype])}
-                    class={current === t.itemtype ? 'active' : undefined}
-                    aria-current={current === t.itemtype ? 'page' : undefined}
+                    href={href([ty.itemtype])}
+                    class={current === ty.itemtype ? 'active' : undefined}
+                    aria-current={current === ty.itemtype ? 'page' : undefined}
                     onClick={onNavigate}
                   >
-                    {t.plural}
+                    {t(ty.plural)}
                   </a>
                 </li>
               ))}

@@ -1,15 +1,47 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api';
-import { NAV, READ, can } from '../itemtypes';
+import { api, errorText, type SearchResult } from '../api';
+import { Chart } from '../components/Chart';
+import { Notice } from '../components/Notice';
+import { NAV, READ, can, enumOf, typeDef } from '../itemtypes';
+import { queueCriteria } from '../mywork';
+import {
+  recentlyChangedAssets,
+  ticketsByPriority,
+  ticketsByStatus,
+  ticketsPerWeek,
+  type Breakdown,
+  type ChangedAsset,
+  type Weekly,
+} from '../overview';
+import { t } from '../i18n';
 import { href } from '../router';
 import { useSession } from '../session';
 
-/** Overview: how many items of each readable type the active entities hold. */
+/** Loads `load` again whenever the scope or profile changes; null while loading, a message when it failed. */
+function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { value: T | null; error: string } {
+  const [state, setState] = useState<{ value: T | null; error: string }>({ value: null, error: '' });
+  useEffect(() => {
+    let live = true;
+    setState({ value: null, error: '' });
+    load()
+      .then((value) => live && setState({ value, error: '' }))
+      .catch((e: unknown) => live && setState({ value: null, error: errorText(e) }));
+    return () => {
+      live = false;
+    };
+  }, deps);
+  return state;
+}
+
+/** Overview: counts per type, the service desk in charts, my open tickets, assets changed last. */
 export function Home() {
   const { info, scope } = useSession();
+  const profile = info.activeProfile;
+  const readable = (itemtype: string) => can(profile, itemtype, READ);
   const groups = NAV.slice(0, 2)
-    .map((g) => ({ ...g, types: g.types.filter((t) => can(info.activeProfile, t.itemtype, READ)) }))
+    .map((g) => ({ ...g, types: g.types.filter((t) => readable(t.itemtype)) }))
     .filter((g) => g.types.length);
+  const deps = [scope, profile.id];
   const [counts, setCounts] = useState<Record<string, number | null>>({});
 
   useEffect(() => {
@@ -26,29 +58,109 @@ export function Home() {
     return () => {
       live = false;
     };
-  }, [scope, info.activeProfile.id]);
+  }, deps);
 
   return (
     <div class="page">
-      <h1>Overview</h1>
+      <h1>{t('Overview')}</h1>
       <p class="muted">
-        Signed in as <strong>{info.userName}</strong> with the <strong>{info.activeProfile.name}</strong> profile.
+        Signed in as <strong>{info.userName}</strong> with the <strong>{profile.name}</strong> profile.
       </p>
       {groups.map((g) => (
         <section key={g.label} class="overview" aria-labelledby={`ov-${g.label}`}>
-          <h2 id={`ov-${g.label}`}>{g.label}</h2>
+          <h2 id={`ov-${g.label}`}>{t(g.label)}</h2>
           <ul class="cards">
-            {g.types.map((t) => (
-              <li key={t.itemtype}>
-                <a class="card" href={href([t.itemtype])}>
-                  <span class="card-count">{counts[t.itemtype] === undefined ? '…' : (counts[t.itemtype] ?? '—')}</span>
-                  <span class="card-label">{t.plural}</span>
+            {g.types.map((ty) => (
+              <li key={ty.itemtype}>
+                <a class="card" href={href([ty.itemtype])}>
+                  <span class="card-count">{counts[ty.itemtype] === undefined ? '…' : (counts[ty.itemtype] ?? '—')}</span>
+                  <span class="card-label">{t(ty.plural)}</span>
                 </a>
               </li>
             ))}
           </ul>
         </section>
       ))}
+      {readable('Ticket') && <TicketCharts deps={deps} />}
+      {readable('Ticket') && <MyTickets deps={deps} />}
+      <RecentAssets readable={readable} deps={deps} />
     </div>
+  );
+}
+
+function TicketCharts({ deps }: { deps: unknown[] }) {
+  const status = useLoad<Breakdown>(ticketsByStatus, deps);
+  const priority = useLoad<Breakdown>(ticketsByPriority, deps);
+  const weekly = useLoad<Weekly>(ticketsPerWeek, deps);
+  const error = status.error || priority.error || weekly.error;
+  return (
+    <section class="overview" aria-labelledby="ov-tickets">
+      <h2 id="ov-tickets">{t('Tickets')}</h2>
+      {error && <Notice kind="error">{error}</Notice>}
+      <div class="charts">
+        {status.value && <Chart kind="bar" title={t('Tickets by status')} labels={status.value.labels} series={[{ label: 'Tickets', values: status.value.values, color: '#3b6fd1' }]} />}
+        {priority.value && <Chart kind="bar" title={t('Tickets by priority')} labels={priority.value.labels} series={[{ label: 'Tickets', values: priority.value.values, color: '#c9752b' }]} />}
+        {weekly.value && (
+          <Chart
+            kind="line"
+            title={t('Opened and solved per week')}
+            labels={weekly.value.labels}
+            series={[
+              { label: t('Opened'), values: weekly.value.opened, color: '#3b6fd1' },
+              { label: t('Solved'), values: weekly.value.solved, color: '#2e9d57' },
+            ]}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Ticket search options: title, id, status, last update. */
+const MY_COLUMNS = Object.fromEntries(['1', '2', '12', '19'].map((id, i) => [`forcedisplay[${i}]`, id]));
+
+function MyTickets({ deps }: { deps: unknown[] }) {
+  const mine = useLoad<SearchResult>(() => api.search('Ticket', queueCriteria('assigned'), { range: '0-9', sort: 19, order: 'DESC', ...MY_COLUMNS }), deps);
+  const statusName = (value: unknown) => enumOf('Ticket', 'status')?.find(([v]) => String(v) === String(value))?.[1] ?? String(value ?? '');
+  return (
+    <section class="overview" aria-labelledby="ov-mine">
+      <h2 id="ov-mine">
+        {t('My open tickets')} {mine.value && <a href={href(['my', 'assigned'])} class="muted">({mine.value.total})</a>}
+      </h2>
+      {mine.error && <Notice kind="error">{mine.error}</Notice>}
+      {mine.value && !mine.value.rows.length && <p class="empty">{t('No open ticket is assigned to you.')}</p>}
+      {mine.value && mine.value.rows.length > 0 && (
+        <ul class="recent" aria-label={t('My open tickets')}>
+          {mine.value.rows.map((row) => (
+            <li key={String(row['2'])}>
+              <a href={href(['Ticket', Number(row['2'])])}>{String(row['1'] ?? '')}</a> <span class="muted">{statusName(row['12'])}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RecentAssets({ readable, deps }: { readable: (itemtype: string) => boolean; deps: unknown[] }) {
+  const recent = useLoad<ChangedAsset[]>(() => recentlyChangedAssets(readable), deps);
+  if (!recent.error && recent.value?.length === 0) return null;
+  return (
+    <section class="overview" aria-labelledby="ov-recent">
+      <h2 id="ov-recent">{t('Recently changed assets')}</h2>
+      {recent.error && <Notice kind="error">{recent.error}</Notice>}
+      {recent.value && (
+        <ul class="recent" aria-label={t('Recently changed assets')}>
+          {recent.value.map(({ itemtype, item }) => (
+            <li key={`${itemtype}/${item.id}`}>
+              <a href={href([itemtype, item.id])}>{String(item.name || `#${item.id}`)}</a>{' '}
+              <span class="muted">
+                {typeDef(itemtype).label} · {String(item.date_mod ?? '')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,33 +1,23 @@
-import { itemtypeByTable } from '@server/registry';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, type Criterion, errorText, type SearchOption, type SearchResult } from '../api';
+import { api, type CriteriaNode, errorText, type SearchOption, type SearchResult } from '../api';
 import { Notice } from '../components/Notice';
 import { exportCsv } from '../csv';
 import { saveFile } from './Documents';
-import { Picker } from '../components/Picker';
+import { CriteriaEditor, completeCriteria } from '../components/CriteriaEditor';
 import { typeDef } from '../itemtypes';
-import { href, navigate } from '../router';
+import { href } from '../router';
+import type { SearchState } from '../savedsearch';
+import { SavedSearches, searchHref } from '../components/SavedSearches';
 import { useSession } from '../session';
 
-const LINKS: Criterion['link'][] = ['AND', 'OR', 'AND NOT', 'OR NOT'];
-const TYPE_LABELS: Record<string, string> = {
-  contains: 'contains',
-  notcontains: 'does not contain',
-  equals: 'is',
-  notequals: 'is not',
-  lessthan: 'before / less than',
-  morethan: 'after / more than',
-  under: 'under',
-  notunder: 'not under',
-};
 const PAGE = 50;
 
 /** The search state lives in the URL: criteria, displayed columns, sort and page. */
-function readState(query: URLSearchParams): { criteria: Criterion[]; cols: string[]; sort: string; order: 'ASC' | 'DESC'; start: number } {
-  let criteria: Criterion[] = [];
+function readState(query: URLSearchParams): SearchState & { start: number } {
+  let criteria: CriteriaNode[] = [];
   try {
     const parsed: unknown = JSON.parse(query.get('c') ?? '[]');
-    if (Array.isArray(parsed)) criteria = parsed as Criterion[];
+    if (Array.isArray(parsed)) criteria = parsed as CriteriaNode[];
   } catch {
     criteria = [];
   }
@@ -40,17 +30,13 @@ function readState(query: URLSearchParams): { criteria: Criterion[]; cols: strin
   };
 }
 
-/** The itemtype a dropdown option points to (its table), for a picker. */
-const targetOf = (option: SearchOption | undefined) => (option?.datatype === 'dropdown' || option?.datatype === 'itemlink' ? itemtypeByTable(option.table)?.name : undefined);
-
 /** GLPI's search of one itemtype: a criteria builder from listSearchOptions, a column chooser, sortable results. */
 export function SearchView({ itemtype, query }: { itemtype: string; query: URLSearchParams }) {
   const { scope } = useSession();
   const def = typeDef(itemtype);
   const state = useMemo(() => readState(query), [query]);
   const [options, setOptions] = useState<Record<string, SearchOption> | null>(null);
-  const [draft, setDraft] = useState<Criterion[]>(state.criteria);
-  const [names, setNames] = useState<Record<number, string>>({});
+  const [draft, setDraft] = useState<CriteriaNode[]>(state.criteria);
   const [result, setResult] = useState<SearchResult | null>(null);
   const [error, setError] = useState('');
   const [exported, setExported] = useState<[number, number] | null>(null);
@@ -60,7 +46,6 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
     void api.searchOptions(itemtype).then(setOptions, (e: unknown) => setError(errorText(e)));
   }, [itemtype]);
 
-  const searchable = useMemo(() => Object.entries(options ?? {}).filter(([, o]) => !o.nosearch), [options]);
   const displayable = useMemo(() => Object.entries(options ?? {}).filter(([, o]) => !o.nodisplay), [options]);
   const cols = state.cols.length ? state.cols : ['1', '80', '19'].filter((id) => options?.[id]);
 
@@ -73,7 +58,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
     [...new Set([...cols, '2'])].forEach((c, i) => (extra[`forcedisplay[${i}]`] = c));
     if (state.sort) Object.assign(extra, { sort: state.sort, order: state.order });
     api
-      .search(itemtype, state.criteria.filter((c) => c.field !== ''), extra)
+      .search(itemtype, completeCriteria(state.criteria), extra)
       .then((r) => live && setResult(r))
       .catch((e: unknown) => live && setError(errorText(e)));
     return () => {
@@ -81,28 +66,20 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
     };
   }, [itemtype, options, query, scope]);
 
-  const go = (changes: Partial<{ c: Criterion[]; cols: string[]; sort: string; order: string; start: number }>) => {
-    const next = { c: state.criteria, cols: state.cols, sort: state.sort, order: state.order, start: state.start, ...changes };
-    navigate(['search', itemtype], {
-      c: next.c.length ? JSON.stringify(next.c) : undefined,
-      cols: next.cols.length ? next.cols.join(',') : undefined,
-      sort: next.sort || undefined,
-      order: next.sort ? next.order : undefined,
-      start: next.start || undefined,
-    });
+  const go = (changes: Partial<SearchState & { start: number }>) => {
+    const { start, ...next } = { ...state, ...changes };
+    location.hash = searchHref(itemtype, next, start);
   };
   const download = async () => {
     setExported([0, result?.total ?? 0]);
     try {
       const columns = cols.map((id) => ({ id, name: options?.[id]?.name ?? id }));
-      const blob = await exportCsv(itemtype, state.criteria.filter((c) => c.field !== ''), columns, (done, total) => setExported([done, total]));
+      const blob = await exportCsv(itemtype, completeCriteria(state.criteria), columns, (done, total) => setExported([done, total]));
       saveFile(blob, `${itemtype}.csv`);
     } catch (e) {
       setError(errorText(e));
     }
   };
-  const setRow = (i: number, changes: Partial<Criterion>) => setDraft((d) => d.map((c, j) => (j === i ? { ...c, ...changes } : c)));
-  const firstField = searchable[0]?.[0] ?? '1';
 
   return (
     <div class="page">
@@ -115,79 +92,10 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
         aria-label="Criteria"
         onSubmit={(e) => {
           e.preventDefault();
-          go({ c: draft, start: 0 });
+          go({ criteria: draft, start: 0 });
         }}
       >
-        {draft.map((c, i) => {
-          const option = options?.[String(c.field)];
-          const types = option?.available_searchtypes ?? ['contains'];
-          const target = targetOf(option);
-          const date = option?.datatype === 'datetime' || option?.datatype === 'date';
-          return (
-            <div class="criterion" key={i} role="group" aria-label={`Criterion ${i + 1}`}>
-              {i > 0 ? (
-                <select aria-label="Link" value={c.link ?? 'AND'} onChange={(e) => setRow(i, { link: e.currentTarget.value as Criterion['link'] })}>
-                  {LINKS.map((l) => (
-                    <option key={l} value={l}>
-                      {l}
-                    </option>
-                  ))}
-                </select>
-              ) : (
-                <span class="criterion-first">Where</span>
-              )}
-              <select aria-label="Field" value={String(c.field)} onChange={(e) => setRow(i, { field: e.currentTarget.value, searchtype: options?.[e.currentTarget.value]?.available_searchtypes?.[0] ?? 'contains', value: '' })}>
-                {searchable.map(([id, o]) => (
-                  <option key={id} value={id}>
-                    {o.name}
-                  </option>
-                ))}
-              </select>
-              <select aria-label="Search type" value={c.searchtype} onChange={(e) => setRow(i, { searchtype: e.currentTarget.value })}>
-                {types.map((t) => (
-                  <option key={t} value={t}>
-                    {TYPE_LABELS[t] ?? t}
-                  </option>
-                ))}
-              </select>
-              {target && (c.searchtype === 'equals' || c.searchtype === 'notequals' || c.searchtype === 'under' || c.searchtype === 'notunder') ? (
-                <Picker
-                  id={`criterion-value-${i}`}
-                  label="Value"
-                  itemtype={target}
-                  value={Number(c.value) || 0}
-                  display={names[i]}
-                  onChange={(id, name) => {
-                    setNames((n) => ({ ...n, [i]: name }));
-                    setRow(i, { value: id });
-                  }}
-                />
-              ) : (
-                <input
-                  aria-label="Value"
-                  type={(date ? 'date' : 'text') as 'text'}
-                  value={String(c.value ?? '')}
-                  onInput={(e) => setRow(i, { value: e.currentTarget.value })}
-                />
-              )}
-              <button type="button" class="link" aria-label={`Remove criterion ${i + 1}`} onClick={() => setDraft((d) => d.filter((_, j) => j !== i))}>
-                Remove
-              </button>
-            </div>
-          );
-        })}
-        <div class="form-actions">
-          <button
-            type="button"
-            class="secondary"
-            onClick={() =>
-              setDraft((d) => [...d, { link: 'AND', field: firstField, searchtype: options?.[firstField]?.available_searchtypes?.[0] ?? 'contains', value: '' }])
-            }
-          >
-            Add a criterion
-          </button>
-          <button type="submit">Search</button>
-        </div>
+        <CriteriaEditor itemtype={itemtype} options={options} nodes={draft} onChange={setDraft} />
         <details class="more">
           <summary>Columns ({cols.length})</summary>
           <div class="column-chooser">
@@ -204,6 +112,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
           </div>
         </details>
       </form>
+      <SavedSearches itemtype={itemtype} current={{ criteria: state.criteria, cols: state.cols, sort: state.sort, order: state.order }} />
       {error && <Notice kind="error">{error}</Notice>}
       {result && (
         <>

@@ -1,0 +1,198 @@
+import { itemtypeByTable } from '@server/registry';
+import { useEffect, useState } from 'preact/hooks';
+import { api, type CriteriaGroup, type CriteriaNode, type Criterion, isGroup, type SearchOption } from '../api';
+import { t } from '../i18n';
+import { typeDef } from '../itemtypes';
+import { DateValue } from './DateValue';
+import { Picker } from './Picker';
+
+const LINKS: Criterion['link'][] = ['AND', 'OR', 'AND NOT', 'OR NOT'];
+const TYPE_LABELS: Record<string, string> = {
+  contains: 'contains',
+  notcontains: 'does not contain',
+  equals: 'is',
+  notequals: 'is not',
+  lessthan: 'before / less than',
+  morethan: 'after / more than',
+  under: 'under',
+  notunder: 'not under',
+};
+/** Linked types a meta criterion may search (the server refuses a link it does not know, with its message). */
+const META_TYPES = ['Ticket', 'User', 'Group', 'Software', 'Budget', 'Supplier', 'Location'];
+const PICKED = new Set(['equals', 'notequals', 'under', 'notunder']);
+
+type Options = Record<string, SearchOption>;
+
+/** The itemtype a dropdown option points to (its table), for a picker. */
+const targetOf = (option: SearchOption | undefined) => (option?.datatype === 'dropdown' || option?.datatype === 'itemlink' ? itemtypeByTable(option.table)?.name : undefined);
+const searchable = (options: Options | null) => Object.entries(options ?? {}).filter(([, o]) => !o.nosearch);
+
+/** A new criterion on the first searchable field of `options`. */
+function blank(options: Options | null, extra: Partial<Criterion> = {}): Criterion {
+  const field = searchable(options)[0]?.[0] ?? '1';
+  return { link: 'AND', field, searchtype: options?.[field]?.available_searchtypes?.[0] ?? 'contains', value: '', ...extra };
+}
+
+/** Criteria with a field chosen (an added row left empty is not sent). */
+export function completeCriteria(nodes: CriteriaNode[]): CriteriaNode[] {
+  return nodes.flatMap((n): CriteriaNode[] => (isGroup(n) ? (n.criteria.length ? [{ ...n, criteria: completeCriteria(n.criteria) }] : []) : n.field !== '' ? [n] : []));
+}
+
+interface EditorProps {
+  itemtype: string;
+  options: Options | null;
+  nodes: CriteriaNode[];
+  onChange: (nodes: CriteriaNode[]) => void;
+}
+
+/** Criteria rows, groups of rows in parentheses, and meta criteria on a linked type. */
+export function CriteriaEditor({ itemtype, options, nodes, onChange }: EditorProps) {
+  const set = (i: number, node: CriteriaNode) => onChange(nodes.map((n, j) => (j === i ? node : n)));
+  const remove = (i: number) => onChange(nodes.filter((_, j) => j !== i));
+  const metaType = META_TYPES.find((t) => t !== itemtype) ?? 'User';
+  return (
+    <>
+      {nodes.map((node, i) =>
+        isGroup(node) ? (
+          <fieldset class="criteria-group" key={i} aria-label={`Group ${i + 1}`}>
+            <legend>
+              {i > 0 ? <LinkSelect value={node.link} onChange={(link) => set(i, { ...node, link })} /> : <span class="criterion-first">Where</span>} (group)
+            </legend>
+            {node.criteria.map((c, j) =>
+              isGroup(c) ? null : (
+                <CriterionRow
+                  key={j}
+                  label={`Group ${i + 1}, criterion ${j + 1}`}
+                  first={j === 0}
+                  criterion={c}
+                  baseOptions={options}
+                  onChange={(next) => set(i, { ...node, criteria: node.criteria.map((x, k) => (k === j ? next : x)) })}
+                  onRemove={() => set(i, { ...node, criteria: node.criteria.filter((_, k) => k !== j) })}
+                />
+              ),
+            )}
+            <div class="form-actions">
+              <button type="button" class="secondary" onClick={() => set(i, { ...node, criteria: [...node.criteria, blank(options)] } as CriteriaGroup)}>
+                Add to group {i + 1}
+              </button>
+              <button type="button" class="link" onClick={() => remove(i)}>
+                Remove group {i + 1}
+              </button>
+            </div>
+          </fieldset>
+        ) : (
+          <CriterionRow key={i} label={`Criterion ${i + 1}`} first={i === 0} criterion={node} baseOptions={options} onChange={(next) => set(i, next)} onRemove={() => remove(i)} />
+        ),
+      )}
+      <div class="form-actions">
+        <button type="button" class="secondary" onClick={() => onChange([...nodes, blank(options)])}>
+          Add a criterion
+        </button>
+        <button type="button" class="secondary" onClick={() => onChange([...nodes, { link: 'AND', criteria: [blank(options)] }])}>
+          Add a group
+        </button>
+        <button type="button" class="secondary" onClick={() => onChange([...nodes, blank(null, { meta: true, itemtype: metaType, field: '' })])}>
+          Search a linked type
+        </button>
+        <button type="submit">{t('Search')}</button>
+      </div>
+    </>
+  );
+}
+
+function LinkSelect({ value, onChange }: { value: Criterion['link']; onChange: (link: Criterion['link']) => void }) {
+  return (
+    <select aria-label="Link" value={value ?? 'AND'} onChange={(e) => onChange(e.currentTarget.value as Criterion['link'])}>
+      {LINKS.map((l) => (
+        <option key={l} value={l}>
+          {l}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+interface RowProps {
+  label: string;
+  first: boolean;
+  criterion: Criterion;
+  baseOptions: Options | null;
+  onChange: (criterion: Criterion) => void;
+  onRemove: () => void;
+}
+
+/** One criterion: link, (linked type), field, search type, value. */
+function CriterionRow({ label, first, criterion: c, baseOptions, onChange, onRemove }: RowProps) {
+  const [metaOptions, setMetaOptions] = useState<Options | null>(null);
+  const [display, setDisplay] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (!c.meta || !c.itemtype) return;
+    let live = true;
+    setMetaOptions(null);
+    api.searchOptions(c.itemtype).then((o) => live && setMetaOptions(o), () => live && setMetaOptions({}));
+    return () => {
+      live = false;
+    };
+  }, [c.meta, c.itemtype]);
+  const options = c.meta ? metaOptions : baseOptions;
+  // A meta row starts without a field: the linked type's first one, once its options are known.
+  useEffect(() => {
+    if (c.meta && metaOptions && c.field === '') onChange(blank(metaOptions, { link: c.link, meta: true, itemtype: c.itemtype }));
+  }, [metaOptions]);
+  const option = options?.[String(c.field)];
+  const target = targetOf(option);
+  const date = option?.datatype === 'datetime' || option?.datatype === 'date';
+  const change = (changes: Partial<Criterion>) => onChange({ ...c, ...changes });
+  return (
+    <div class="criterion" role="group" aria-label={label}>
+      {first ? <span class="criterion-first">Where</span> : <LinkSelect value={c.link} onChange={(link) => change({ link })} />}
+      {c.meta && (
+        <select aria-label="Linked type" value={c.itemtype} onChange={(e) => change({ itemtype: e.currentTarget.value, field: '', value: '' })}>
+          {META_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {typeDef(t).label}
+            </option>
+          ))}
+        </select>
+      )}
+      <select
+        aria-label="Field"
+        value={String(c.field)}
+        onChange={(e) => change({ field: e.currentTarget.value, searchtype: options?.[e.currentTarget.value]?.available_searchtypes?.[0] ?? 'contains', value: '' })}
+      >
+        {searchable(options).map(([id, o]) => (
+          <option key={id} value={id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+      <select aria-label="Search type" value={c.searchtype} onChange={(e) => change({ searchtype: e.currentTarget.value })}>
+        {(option?.available_searchtypes ?? ['contains']).map((t) => (
+          <option key={t} value={t}>
+            {TYPE_LABELS[t] ?? t}
+          </option>
+        ))}
+      </select>
+      {target && PICKED.has(c.searchtype) ? (
+        <Picker
+          id={`${label.replace(/\W+/g, '-')}-value`}
+          label="Value"
+          itemtype={target}
+          value={Number(c.value) || 0}
+          display={display}
+          onChange={(id, name) => {
+            setDisplay(name);
+            change({ value: id });
+          }}
+        />
+      ) : date ? (
+        <DateValue value={String(c.value ?? '')} onChange={(value) => change({ value })} />
+      ) : (
+        <input aria-label="Value" value={String(c.value ?? '')} onInput={(e) => change({ value: e.currentTarget.value })} />
+      )}
+      <button type="button" class="link" aria-label={`Remove ${label.toLowerCase()}`} onClick={onRemove}>
+        Remove
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, errorText, type Item } from '../api';
+import { t } from '../i18n';
+import { href } from '../router';
+import { fromQuery, saveSearch, savedSearches, type SearchState } from '../savedsearch';
+import { useSession } from '../session';
+import { Notice } from './Notice';
+
+/** The search view's URL for a search state (loading a saved search is following it). */
+export function searchHref(itemtype: string, state: SearchState, start = 0): string {
+  return href(['search', itemtype], {
+    c: state.criteria.length ? JSON.stringify(state.criteria) : undefined,
+    cols: state.cols.length ? state.cols.join(',') : undefined,
+    sort: state.sort || undefined,
+    order: state.sort ? state.order : undefined,
+    start: start || undefined,
+  });
+}
+
+/** The user's saved searches of an itemtype (GLPI's SavedSearch rows): load, save the current one, delete. */
+export function SavedSearches({ itemtype, current }: { itemtype: string; current: SearchState }) {
+  const { info, scope } = useSession();
+  const [saved, setSaved] = useState<Item[] | null>(null);
+  const [name, setName] = useState('');
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+
+  const reload = () =>
+    savedSearches(itemtype, info.userId).then(setSaved, (e: unknown) => setMessage({ kind: 'error', text: errorText(e) }));
+  useEffect(() => void reload(), [itemtype, scope]);
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    if (!name.trim()) return;
+    try {
+      await saveSearch(itemtype, name.trim(), current, info.userId);
+      setMessage({ kind: 'success', text: `Search "${name.trim()}" saved.` });
+      setName('');
+      await reload();
+    } catch (error) {
+      setMessage({ kind: 'error', text: errorText(error) });
+    }
+  };
+  const remove = async (search: Item) => {
+    try {
+      await api.remove('SavedSearch', search.id, true);
+      await reload();
+    } catch (error) {
+      setMessage({ kind: 'error', text: errorText(error) });
+    }
+  };
+
+  return (
+    <section class="saved-searches" aria-labelledby="saved-searches">
+      <h2 id="saved-searches">{t('Saved searches')}</h2>
+      {message && <Notice kind={message.kind}>{message.text}</Notice>}
+      {saved && !saved.length && <p class="muted">{t('No saved search yet.')}</p>}
+      {saved && saved.length > 0 && (
+        <ul class="recent" aria-label={t('Saved searches')}>
+          {saved.map((s) => (
+            <li key={s.id}>
+              <a href={searchHref(itemtype, fromQuery(String(s.query ?? '')))}>{String(s.name || `#${s.id}`)}</a>{' '}
+              {Number(s.users_id) === info.userId && (
+                <button type="button" class="link" aria-label={`Delete saved search ${String(s.name)}`} onClick={() => void remove(s)}>
+                  Delete
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form class="inline-form" onSubmit={(e) => void save(e)}>
+        <input aria-label="Name of the saved search" placeholder="Name this search" value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        <button type="submit" class="secondary" disabled={!name.trim()}>
+          {t('Save this search')}
+        </button>
+      </form>
+    </section>
+  );
+}
