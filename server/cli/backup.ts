@@ -13,7 +13,8 @@ import { resolveStored } from '../documents/storage';
 import { VERSION } from '../core/version';
 import { inspectFile, snapshotInto } from '../db/files';
 import { CliError } from './errors';
-import { copyTree, entriesOf } from './fsutil';
+import { copyTreeReporting, entriesOf } from './fsutil';
+import { formatBytes, silentProgress, type Progress } from '../core/progress';
 
 export const DATABASE_FILE = 'deskbase.sqlite';
 export const FILES_DIR = 'files';
@@ -43,7 +44,7 @@ function describeSnapshot(file: string): { schema: number | null; documents: str
   return { schema, documents };
 }
 
-export function backup(dataDirArg: string, targetArg: string): BackupReport {
+export function backup(dataDirArg: string, targetArg: string, progress: Progress = silentProgress()): BackupReport {
   const dataDir = resolve(dataDirArg);
   const target = resolve(targetArg);
   const source = join(dataDir, DATABASE_FILE);
@@ -58,18 +59,23 @@ export function backup(dataDirArg: string, targetArg: string): BackupReport {
   // 1. The database: one consistent snapshot, checked, then put in place under its real name.
   const createdAt = new Date().toISOString();
   const partial = join(target, `${DATABASE_FILE}.partial`);
+  // VACUUM INTO reports nothing while it runs: the step shows its size when done.
+  progress.begin('database snapshot', statSync(source).size, 'bytes');
   try {
     snapshotInto(source, partial);
   } catch (error) {
     throw new CliError(`could not copy the database ${source}: ${error instanceof Error ? error.message : String(error)}`);
   }
+  progress.end(formatBytes(statSync(partial).size));
+  progress.begin('database check', 0);
   const snapshot = describeSnapshot(partial);
+  progress.end('ok');
   const databasePath = join(target, DATABASE_FILE);
   renameSync(partial, databasePath);
 
   // 2. The documents, after the snapshot.
   const filesPath = join(target, FILES_DIR);
-  const copied = copyTree(join(dataDir, FILES_DIR), filesPath, [TMP_DIR]);
+  const copied = copyTreeReporting(progress, 'documents', join(dataDir, FILES_DIR), filesPath, [TMP_DIR]);
   const missing = snapshot.documents.filter((filepath) => {
     const full = resolveStored(filesPath, filepath);
     return full !== null && !existsSync(full);

@@ -1,5 +1,6 @@
 import { constants, copyFileSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatBytes, type Progress } from '../core/progress';
 
 export interface CopyStats {
   files: number;
@@ -13,7 +14,14 @@ export interface CopyStats {
  * filesystem can (copy-on-write), else copied. Symbolic links and special files are skipped, as
  * are top-level folders named in `exclude`.
  */
-export function copyTree(from: string, to: string, exclude: string[] = [], stats: CopyStats = { files: 0, bytes: 0, skipped: [] }, rel = ''): CopyStats {
+export function copyTree(
+  from: string,
+  to: string,
+  exclude: string[] = [],
+  onFile: (bytes: number) => void = () => {},
+  stats: CopyStats = { files: 0, bytes: 0, skipped: [] },
+  rel = '',
+): CopyStats {
   mkdirSync(to, { recursive: true, mode: 0o700 });
   let names: string[];
   try {
@@ -34,7 +42,7 @@ export function copyTree(from: string, to: string, exclude: string[] = [], stats
       stats.skipped.push(path);
       continue;
     }
-    if (stat.isDirectory()) copyTree(src, dst, exclude, stats, path);
+    if (stat.isDirectory()) copyTree(src, dst, exclude, onFile, stats, path);
     else if (stat.isFile()) {
       try {
         copyFileSync(src, dst, constants.COPYFILE_FICLONE);
@@ -45,9 +53,34 @@ export function copyTree(from: string, to: string, exclude: string[] = [], stats
       }
       stats.files++;
       stats.bytes += stat.size;
+      onFile(stat.size);
     } else stats.skipped.push(path);
   }
   return stats;
+}
+
+/** Bytes in the regular files under `dir`, top-level folders in `exclude` left out. */
+function treeBytes(dir: string, exclude: string[], top = true): number {
+  let total = 0;
+  for (const name of entriesOf(dir)) {
+    if (top && exclude.includes(name)) continue;
+    try {
+      const stat = lstatSync(join(dir, name));
+      if (stat.isDirectory()) total += treeBytes(join(dir, name), exclude, false);
+      else if (stat.isFile()) total += stat.size;
+    } catch {
+      // Gone meanwhile: copyTree reports it.
+    }
+  }
+  return total;
+}
+
+/** copyTree as one progress step counted in bytes. */
+export function copyTreeReporting(progress: Progress, step: string, from: string, to: string, exclude: string[]): CopyStats {
+  progress.begin(step, treeBytes(from, exclude), 'bytes');
+  const copied = copyTree(from, to, exclude, (bytes) => progress.advance(bytes));
+  progress.end(`${copied.files} file${copied.files === 1 ? '' : 's'}, ${formatBytes(copied.bytes)}`);
+  return copied;
 }
 
 /** Entries of a folder ([] when it does not exist). */
@@ -58,18 +91,6 @@ export function entriesOf(dir: string): string[] {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = n / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
 /** A timestamp usable in a file name: 20250131-142501. */

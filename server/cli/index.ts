@@ -8,7 +8,7 @@ import { ConfigError } from '../config';
 import { backup } from './backup';
 import { runAdmin } from './admin';
 import { reportCommandError } from './errors';
-import { formatBytes } from './fsutil';
+import { formatBytes, Progress } from '../core/progress';
 import { restore } from './restore';
 
 export type Command = { name: 'serve'; args: string[] } | { name: 'backup' | 'restore' | 'import' | 'admin'; args: string[] };
@@ -79,7 +79,7 @@ export function runTool(command: { name: 'backup' | 'restore'; args: string[] },
       return 0;
     }
     if (command.name === 'backup') {
-      const report = backup(args.dataDir, args.dir);
+      const report = backup(args.dataDir, args.dir, new Progress(process.stderr));
       const lines = [
         `deskbase: backed up ${args.dataDir} to ${report.target}`,
         `  ${report.database.path}  ${formatBytes(report.database.bytes)}, consistent snapshot of ${report.createdAt}${report.database.schema !== null ? `, schema ${report.database.schema}` : ''}`,
@@ -94,7 +94,7 @@ export function runTool(command: { name: 'backup' | 'restore'; args: string[] },
       }
       return 0;
     }
-    const report = restore(args.dir, args.dataDir, args.force);
+    const report = restore(args.dir, args.dataDir, args.force, new Progress(process.stderr));
     const lines = [
       `deskbase: restored ${resolve(args.dir)}${report.backupCreatedAt ? ` (backup of ${report.backupCreatedAt})` : ''} into ${report.dataDir}`,
       `  ${report.database.path}  ${formatBytes(report.database.bytes)}`,

@@ -10,7 +10,8 @@ import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync,
 import { join, resolve } from 'node:path';
 import { DATABASE_FILE, FILES_DIR, isInside, MANIFEST_FILE, TMP_DIR } from './backup';
 import { CliError } from './errors';
-import { copyTree, entriesOf, stamp } from './fsutil';
+import { copyTreeReporting, entriesOf, stamp } from './fsutil';
+import { formatBytes, silentProgress, type Progress } from '../core/progress';
 
 export interface RestoreReport {
   dataDir: string;
@@ -68,7 +69,7 @@ function manifestDate(backupDir: string): string | null {
   }
 }
 
-export function restore(backupArg: string, dataDirArg: string, force: boolean): RestoreReport {
+export function restore(backupArg: string, dataDirArg: string, force: boolean, progress: Progress = silentProgress()): RestoreReport {
   const backupDir = resolve(backupArg);
   const dataDir = resolve(dataDirArg);
   const backupDb = join(backupDir, DATABASE_FILE);
@@ -91,8 +92,12 @@ export function restore(backupArg: string, dataDirArg: string, force: boolean): 
   const staged = join(dataDir, STAGED);
   rmSync(staged, { force: true });
   try {
+    progress.begin('database copy', statSync(backupDb).size, 'bytes');
     copyFileSync(backupDb, staged);
+    progress.end(formatBytes(statSync(staged).size));
+    progress.begin('database check', 0);
     checkRestoredDatabase(staged);
+    progress.end('ok');
     // The check opened the copy; make sure it leaves no journal files of its own behind.
     for (const suffix of ['-wal', '-shm', '-journal']) rmSync(staged + suffix, { force: true });
   } catch (error) {
@@ -111,7 +116,7 @@ export function restore(backupArg: string, dataDirArg: string, force: boolean): 
   // No WAL or shared-memory file of another database may sit next to the restored one.
   for (const suffix of ['-wal', '-shm', '-journal']) rmSync(liveDb + suffix, { force: true });
   renameSync(staged, liveDb);
-  const copied = copyTree(join(backupDir, FILES_DIR), join(dataDir, FILES_DIR), [TMP_DIR]);
+  const copied = copyTreeReporting(progress, 'documents', join(backupDir, FILES_DIR), join(dataDir, FILES_DIR), [TMP_DIR]);
   return {
     dataDir,
     database: { path: liveDb, bytes: statSync(liveDb).size },

@@ -10,7 +10,7 @@ import { syncSchema } from '../db/schema';
 import { DEFAULT_SETTINGS } from '../db/settings';
 import { copyDocumentFile, copyUserPicture, type FileOutcome } from './documents';
 import type { TablePlan } from './plan';
-import type { Progress } from './progress';
+import type { Progress } from '../core/progress';
 import { RowConverter, type KnownIds } from './rows';
 import { addNote, noteSkip, saveProgress, type TableProgress } from './state';
 import type { GlpiSource } from './source';
@@ -144,7 +144,7 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
       saveProgress(db, table, p);
     });
   }
-  ctx.progress.end(p.rows, Object.values(p.skipped).reduce((n, s) => n + s.count, 0));
+  ctx.progress.end(rowsSummary(p.rows, Object.values(p.skipped).reduce((n, s) => n + s.count, 0)));
   return p;
 }
 
@@ -155,4 +155,9 @@ function fileCopier(ctx: CopyContext, plan: TablePlan, index: Map<string, number
   if (plan.type.name === 'Document') return (raw, id) => copyDocumentFile(id, raw[at('filepath')], raw[at('sha1sum')], ctx.filesDir, documentsDir);
   if (plan.type.name === 'User') return (raw, id) => copyUserPicture(id, raw[at('picture')], ctx.filesDir, documentsDir);
   return null;
+}
+
+/** "19,999 rows, 1 skipped". */
+function rowsSummary(imported: number, skipped: number): string {
+  return `${imported.toLocaleString('en')} row${imported === 1 ? '' : 's'}${skipped ? `, ${skipped.toLocaleString('en')} skipped` : ''}`;
 }

@@ -10,7 +10,7 @@ import { refreshStatistics } from '../db/statistics';
 import { nowString } from '../core/clock';
 import { copyTable, type CopyContext } from './copy';
 import { makePlan, type Plan } from './plan';
-import { Progress, type ProgressSink } from './progress';
+import { Progress, type ProgressSink } from '../core/progress';
 import type { ImportReport } from './report';
 import { KnownIds } from './rows';
 import { GlpiSource, redact } from './source';

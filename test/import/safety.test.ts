@@ -136,7 +136,7 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
         replace: false,
         clock: () => (tick += 1000),
         // Ctrl-C right after the first batch of history rows is written.
-        progress: { isTTY: true, write: (text: string) => text.includes('glpi_logs  5,000 /') && abort.abort() },
+        progress: { isTTY: true, write: (text: string) => text.includes('glpi_logs  5,000 rows /') && abort.abort() },
       };
       await expect(runImport({ ...options, resume: false, signal: abort.signal })).rejects.toBeInstanceOf(Interrupted);
       expect(logCount(data)).toBe(4999); // the first batch of 5 000, less the plugin's history row
