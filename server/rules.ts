@@ -1,7 +1,8 @@
 /**
  * The business rules of every itemtype, in one ordered table. For an itemtype and an event
  * (prepareAdd, afterUpdate, beforeDelete…), generic CRUD runs the matching hooks of this table
- * from top to bottom. main.ts installs it at start-up.
+ * from top to bottom. main.ts installs it at start-up. test/items/rules.test.ts pins the order
+ * each itemtype and event gets, so a moved rule shows in review.
  */
 import { networkPortHooks } from './assets/network-ports';
 import { attachmentHooks, documentHooks } from './documents/hooks';

@@ -4,9 +4,10 @@
  * error model `["CODE", "message"]`.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { Client } from '../support/client';
+import { Client, type ApiResponse } from '../support/client';
+import { expectError, JSON_TYPE } from '../support/errors';
+import { scenario, scenarioTests, type Step } from '../support/scenario';
 import { startServer, type TestServer } from '../support/server';
-import { expectError, expectNoLeak, JSON_TYPE, rawRequest } from './helpers';
 
 let server: TestServer;
 let admin: Client;
@@ -29,286 +30,194 @@ describe('paths', () => {
     }
   });
 
-  interface RouteCase {
-    path: string;
-    session?: boolean;
-    status: number;
-    code?: string;
-  }
+  const ok = (path: string): Step => ({ request: `GET ${path}`, status: 200, responseHeaders: { 'content-type': JSON_TYPE } });
+  const notFound = (path: string): Step => ({ request: `GET ${path}`, status: 400, error: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' });
+  const badId = (path: string): Step => ({ request: `GET ${path}`, status: 400, error: 'ERROR' });
 
-  const routes: RouteCase[] = [
+  scenarioTests(() => admin, [
     // The trailing slash is optional everywhere.
-    { path: 'getMyProfiles', status: 200 },
-    { path: 'getMyProfiles/', status: 200 },
-    { path: 'Computer', status: 200 },
-    { path: 'Computer/', status: 200 },
-    { path: 'User/2', status: 200 },
-    { path: 'User/2/', status: 200 },
-    { path: 'User/2/Log', status: 200 },
-    { path: 'User/2/Log/', status: 200 },
-    { path: 'Entity/0', status: 200 },
-    { path: 'listSearchOptions/Computer/', status: 200 },
+    ...['getMyProfiles', 'getMyProfiles/', 'Computer', 'Computer/', 'User/2', 'User/2/', 'User/2/Log', 'User/2/Log/', 'Entity/0'].map(ok),
+    ok('listSearchOptions/Computer/'),
     // GLPI drops the `api/` prefix.
-    { path: 'api/Computer/', status: 200 },
+    ok('api/Computer/'),
     // Unknown endpoints and itemtypes; names are case-sensitive.
-    { path: 'badEndpoint', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { path: 'badEndpoint/', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { path: 'computer', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { path: 'computer/1', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { path: 'COMPUTER/', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { path: 'getmyprofiles', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { path: 'initsession', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { path: 'CommonDBTM', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { path: 'Entity/0/badEndpoint', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { path: 'Entity/0/badEndpoint/', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { path: 'User/2/log', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { path: 'listSearchOptions/badType', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { path: 'listSearchOptions', status: 400, code: 'ERROR_RESOURCE_MISSING' },
+    ...['badEndpoint', 'badEndpoint/', 'computer', 'computer/1', 'COMPUTER/', 'getmyprofiles', 'initsession', 'CommonDBTM'].map(notFound),
+    ...['Entity/0/badEndpoint', 'Entity/0/badEndpoint/', 'User/2/log', 'listSearchOptions/badType'].map(notFound),
+    { request: 'GET listSearchOptions', status: 400, error: 'ERROR_RESOURCE_MISSING' },
     // Ids in the path must be non-negative integers (better than GLPI, which lists instead).
-    { path: 'Computer/abc', status: 400, code: 'ERROR' },
-    { path: 'Computer/-1', status: 400, code: 'ERROR' },
-    { path: 'Computer/1.5', status: 400, code: 'ERROR' },
-    { path: 'Computer/1e3', status: 400, code: 'ERROR' },
-    { path: 'Computer/0x10', status: 400, code: 'ERROR' },
-    { path: 'Computer/%201', status: 400, code: 'ERROR' },
-    { path: 'User/abc/Log', status: 400, code: 'ERROR' },
-    { path: 'User/2/Log/abc', status: 400, code: 'ERROR' },
-    { path: 'Computer/99999999999999999999999', status: 400, code: 'ERROR' },
+    ...['Computer/abc', 'Computer/-1', 'Computer/1.5', 'Computer/1e3', 'Computer/0x10', 'Computer/%201', 'User/abc/Log', 'User/2/Log/abc'].map(badId),
+    badId('Computer/99999999999999999999999'),
     // Numeric ids that do not exist.
-    { path: 'Computer/999999', status: 404, code: 'ERROR_ITEM_NOT_FOUND' },
-    { path: 'User/999999/Log', status: 404, code: 'ERROR_ITEM_NOT_FOUND' },
+    { request: 'GET Computer/999999', status: 404, error: 'ERROR_ITEM_NOT_FOUND' },
+    { request: 'GET User/999999/Log', status: 404, error: 'ERROR_ITEM_NOT_FOUND' },
     // Without a session, the unknown endpoint is only seen after the token check (as GLPI).
-    { path: 'badEndpoint', session: false, status: 401, code: 'ERROR_SESSION_TOKEN_MISSING' },
-    { path: 'computer', session: false, status: 401, code: 'ERROR_SESSION_TOKEN_MISSING' },
-    { path: 'Computer/abc', session: false, status: 401, code: 'ERROR_SESSION_TOKEN_MISSING' },
+    ...['badEndpoint', 'computer', 'Computer/abc'].map((path): Step => ({ request: `GET ${path}`, as: 'anonymous', status: 401, error: 'ERROR_SESSION_TOKEN_MISSING' })),
     // initSession is matched exactly, with or without a slash.
-    { path: 'initSession', session: false, status: 400, code: 'ERROR_LOGIN_PARAMETERS_MISSING' },
-    { path: 'initSession/', session: false, status: 400, code: 'ERROR_LOGIN_PARAMETERS_MISSING' },
-  ];
+    { request: 'GET initSession', as: 'anonymous', status: 400, error: 'ERROR_LOGIN_PARAMETERS_MISSING' },
+    { request: 'GET initSession/', as: 'anonymous', status: 400, error: 'ERROR_LOGIN_PARAMETERS_MISSING' },
+  ]);
 
-  for (const r of routes) {
-    test(`GET ${r.path}${r.session === false ? ' (no session)' : ''} → ${r.status}${r.code ? ` ${r.code}` : ''}`, async () => {
-      const res = await (r.session === false ? anon : admin).get(r.path);
-      if (r.code) expectError(res, r.status, r.code);
-      else {
-        expect(res.status).toBe(r.status);
-        expect(res.headers.get('content-type')).toBe(JSON_TYPE);
-      }
-    });
-  }
+  test('the documentation suffix points to the API root of this server', () =>
+    scenario(admin, [
+      {
+        request: 'GET badEndpoint',
+        status: 400,
+        error: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM',
+        message: `'badEndpoint' is neither an endpoint nor an itemtype; view documentation in your browser at ${server.api}/#ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM`,
+      },
+    ]));
 
-  test('the documentation suffix points to the API root of this server', async () => {
-    const res = await admin.get('badEndpoint');
-    expect(res.body).toEqual([
-      'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM',
-      `'badEndpoint' is neither an endpoint nor an itemtype; view documentation in your browser at ${server.api}/#ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM`,
-    ]);
-  });
+  // Other verbs act as GET on itemtypes, as in GLPI (Bun itself drops connections with verbs it
+  // does not know, such as FOO).
+  scenarioTests(() => admin, ['PROPFIND', 'REPORT', 'SEARCH', 'LINK'].map((method): Step => ({ request: `${method} User/2`, raw: true, status: 200, answer: { id: 2 } })));
 
-  test('other verbs act as GET on itemtypes, as in GLPI', async () => {
-    // (Bun itself drops connections with verbs it does not know, such as FOO.)
-    for (const method of ['PROPFIND', 'REPORT', 'SEARCH', 'LINK']) {
-      const res = await rawRequest(server.origin, { method, target: '/apirest.php/User/2', headers: { 'Session-Token': admin.token } });
-      expect(res.status).toBe(200);
-      expect(res.body.id).toBe(2);
-    }
-  });
-
-  const rawTargets: { target: string; status: number; code?: string }[] = [
+  // Paths sent byte for byte.
+  const user2: Pick<Step, 'status' | 'answer'> = { status: 200, answer: { id: 2 } };
+  scenarioTests(() => admin, [
     // Dot segments are resolved by URL rules before routing, like any HTTP server does.
-    { target: '/apirest.php/Computer/%2e%2e/User/2', status: 200 },
-    { target: '/apirest.php/Computer/../User/2', status: 200 },
-    { target: '/apirest.php//User/2', status: 200 },
-    { target: '/apirest.php/User//2', status: 400, code: 'ERROR' },
-    { target: '/apirest.php/Computer%00/', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { target: '/apirest.php/%00', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { target: '/apirest.php/Computer/1%00', status: 400, code: 'ERROR' },
-    { target: '/apirest.php/User%2F2', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { target: '/apirest.php/Us%65r/2', status: 200 },
-    { target: '/apirest.php/%E2%98%83', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { target: '/apirest.php/%FF%FE', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { target: '/apirest.php/%', status: 400, code: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
-    { target: '/apirest.php/Computer/%39%39%39%39%39%39', status: 404, code: 'ERROR_ITEM_NOT_FOUND' },
-  ];
-  for (const r of rawTargets) {
-    test(`raw path ${r.target} → ${r.status}${r.code ? ` ${r.code}` : ''}`, async () => {
-      const res = await rawRequest(server.origin, { method: 'GET', target: r.target, headers: { 'Session-Token': admin.token } });
-      if (r.code) expectError(res, r.status, r.code);
-      else {
-        expect(res.status).toBe(r.status);
-        expect(res.body.id).toBe(2);
-      }
-    });
-  }
+    { request: 'GET Computer/%2e%2e/User/2', raw: true, ...user2 },
+    { request: 'GET Computer/../User/2', raw: true, ...user2 },
+    { request: 'GET /User/2', raw: true, ...user2 },
+    { request: 'GET User//2', raw: true, status: 400, error: 'ERROR' },
+    { request: 'GET Computer%00/', raw: true, status: 400, error: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
+    { request: 'GET %00', raw: true, status: 400, error: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
+    { request: 'GET Computer/1%00', raw: true, status: 400, error: 'ERROR' },
+    { request: 'GET User%2F2', raw: true, status: 400, error: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
+    { request: 'GET Us%65r/2', raw: true, ...user2 },
+    { request: 'GET %E2%98%83', raw: true, status: 400, error: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
+    { request: 'GET %FF%FE', raw: true, status: 400, error: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
+    { request: 'GET %', raw: true, status: 400, error: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
+    { request: 'GET Computer/%39%39%39%39%39%39', raw: true, status: 404, error: 'ERROR_ITEM_NOT_FOUND' },
+  ]);
 });
 
 describe('CORS and OPTIONS', () => {
   const preflight = { Origin: 'http://example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'X-Requested-With' };
+  const EXPOSED = 'content-type, content-range, accept-range';
+  const listed = (header: string, names: string[]) => (res: ApiResponse) => expect((res.headers.get(header) ?? '').split(/,\s*/)).toEqual(expect.arrayContaining(names));
 
-  for (const path of ['', 'Computer/', 'Computer/1', 'badEndpoint', 'initSession']) {
-    test(`OPTIONS /apirest.php/${path} with Origin and Access-Control-Request-* → 200, no session needed`, async () => {
-      const res = await anon.call('OPTIONS', path, { headers: preflight });
-      expect(res.status).toBe(200);
-      expect(res.text).toBe('');
-      expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      const methods = (res.headers.get('access-control-allow-methods') ?? '').split(/,\s*/);
-      for (const m of ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS']) expect(methods).toContain(m);
-      const allowed = (res.headers.get('access-control-allow-headers') ?? '').split(/,\s*/);
-      for (const h of ['origin', 'content-type', 'accept', 'session-token', 'authorization', 'app-token']) expect(allowed).toContain(h);
-      expect(res.headers.get('access-control-expose-headers')).toBe('content-type, content-range, accept-range');
-      expect(res.headers.get('access-control-allow-credentials')).toBeNull();
-      expect(res.headers.get('access-control-max-age')).toBeNull();
-    });
-  }
+  // A preflight needs no session.
+  scenarioTests(() => anon, ['', 'Computer/', 'Computer/1', 'badEndpoint', 'initSession'].map((path): Step => ({
+    note: 'preflight',
+    request: `OPTIONS ${path}`,
+    headers: preflight,
+    status: 200,
+    text: '',
+    responseHeaders: { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED, 'access-control-allow-credentials': null, 'access-control-max-age': null },
+    check: (res) => {
+      listed('access-control-allow-methods', ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS'])(res);
+      listed('access-control-allow-headers', ['origin', 'content-type', 'accept', 'session-token', 'authorization', 'app-token'])(res);
+    },
+  })));
 
-  test('OPTIONS without the request headers gets no Allow-* headers', async () => {
-    const res = await anon.call('OPTIONS', 'Computer/');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('access-control-allow-origin')).toBeNull();
-    expect(res.headers.get('access-control-allow-methods')).toBeNull();
-    expect(res.headers.get('access-control-allow-headers')).toBeNull();
-  });
-
-  const simple: { method: string; origin: boolean; allowOrigin: boolean; expose: boolean }[] = [
-    { method: 'GET', origin: true, allowOrigin: true, expose: true },
-    { method: 'GET', origin: false, allowOrigin: false, expose: true },
-    { method: 'POST', origin: true, allowOrigin: true, expose: false },
-    { method: 'PUT', origin: true, allowOrigin: true, expose: false },
-  ];
-  for (const s of simple) {
-    test(`${s.method} ${s.origin ? 'with' : 'without'} Origin: Allow-Origin ${s.allowOrigin}, Expose-Headers ${s.expose}`, async () => {
-      const res = await admin.call(s.method, 'getMyProfiles', { headers: s.origin ? { Origin: 'http://example.org' } : {} });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('access-control-allow-origin')).toBe(s.allowOrigin ? '*' : null);
-      expect(res.headers.get('access-control-expose-headers')).toBe(s.expose ? 'content-type, content-range, accept-range' : null);
-    });
-  }
-
-  test('errors carry the CORS headers too', async () => {
-    const res = await anon.get('getFullSession', { headers: { Origin: 'http://example.org' } });
-    expectError(res, 401, 'ERROR_SESSION_TOKEN_MISSING');
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-  });
+  const origin = { Origin: 'http://example.org' };
+  scenarioTests(() => admin, [
+    // Without the request headers, no Allow-* headers.
+    { request: 'OPTIONS Computer/', as: 'anonymous', status: 200, responseHeaders: { 'access-control-allow-origin': null, 'access-control-allow-methods': null, 'access-control-allow-headers': null } },
+    // Simple requests: Allow-Origin when there is an Origin, Expose-Headers on GET.
+    { note: 'with Origin', request: 'GET getMyProfiles', headers: origin, status: 200, responseHeaders: { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED } },
+    { note: 'without Origin', request: 'GET getMyProfiles', status: 200, responseHeaders: { 'access-control-allow-origin': null, 'access-control-expose-headers': EXPOSED } },
+    { note: 'with Origin', request: 'POST getMyProfiles', headers: origin, status: 200, responseHeaders: { 'access-control-allow-origin': '*', 'access-control-expose-headers': null } },
+    { note: 'with Origin', request: 'PUT getMyProfiles', headers: origin, status: 200, responseHeaders: { 'access-control-allow-origin': '*', 'access-control-expose-headers': null } },
+    // Errors carry the CORS headers too.
+    { request: 'GET getFullSession', as: 'anonymous', headers: origin, status: 401, error: 'ERROR_SESSION_TOKEN_MISSING', responseHeaders: { 'access-control-allow-origin': '*' } },
+  ]);
 });
 
 describe('response encoding', () => {
-  test('JSON answers carry GLPI\'s content type and no-cache headers', async () => {
-    for (const res of [await admin.get('getMyProfiles'), await admin.get('badEndpoint'), await anon.get('initSession')]) {
-      expect(res.headers.get('content-type')).toBe(JSON_TYPE);
-      expect(res.headers.get('cache-control')).toBe('no-store, no-cache, must-revalidate');
-      expect(res.headers.get('expires')).toBe('Mon, 26 Jul 1997 05:00:00 GMT');
-    }
-  });
+  const noCache = { 'content-type': JSON_TYPE, 'cache-control': 'no-store, no-cache, must-revalidate', expires: 'Mon, 26 Jul 1997 05:00:00 GMT' };
+  // JSON answers, errors included, carry GLPI's content type and no-cache headers.
+  scenarioTests(() => admin, [
+    { request: 'GET getMyProfiles', status: 200, responseHeaders: noCache },
+    { request: 'GET badEndpoint', status: 400, error: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM', responseHeaders: noCache },
+    { request: 'GET initSession', as: 'anonymous', status: 400, error: 'ERROR_LOGIN_PARAMETERS_MISSING', responseHeaders: noCache },
+  ]);
 
   test('JSON is compact, with raw UTF-8 and unescaped slashes', async () => {
     const id = await admin.create('Computer', { name: 'é/ü 漢字 <b>&amp;' });
-    const res = await admin.get(`Computer/${id}`, { query: 'get_hateoas=false' });
-    expect(res.text).toContain('"name":"é/ü 漢字 <b>&amp;"');
-    expect(res.text).not.toContain('\n');
+    await scenario(admin, [
+      { request: `GET Computer/${id}`, query: 'get_hateoas=false', status: 200, check: (res) => expect(res.text).toMatch(/^\{[^\n]*"name":"é\/ü 漢字 <b>&amp;"[^\n]*\}$/) },
+    ]);
   });
 });
 
 describe('bodies', () => {
-  interface BodyCase {
-    name: string;
-    method: string;
-    path: string;
-    body?: string;
-    contentType?: string;
-    session?: boolean;
-    status: number;
-    code: string;
-  }
+  const json = { 'Content-Type': 'application/json' };
+  const as = (contentType: string) => ({ 'Content-Type': contentType });
+  const forbidden = { status: 400, error: 'ERROR_JSON_PAYLOAD_FORBIDDEN' };
+  const invalid = { status: 400, error: 'ERROR_JSON_PAYLOAD_INVALID' };
+  const noInput = { status: 400, error: 'ERROR_BAD_ARRAY' };
 
-  const cases: BodyCase[] = [
-    { name: 'GET with a JSON body', method: 'GET', path: 'Computer/', body: '{"a":1}', contentType: 'application/json', status: 400, code: 'ERROR_JSON_PAYLOAD_FORBIDDEN' },
-    { name: 'GET with a form body', method: 'GET', path: 'Computer/', body: 'a=1', contentType: 'application/x-www-form-urlencoded', status: 400, code: 'ERROR_JSON_PAYLOAD_FORBIDDEN' },
-    { name: 'GET with a text body', method: 'GET', path: 'getMyProfiles', body: 'hello', contentType: 'text/plain', status: 400, code: 'ERROR_JSON_PAYLOAD_FORBIDDEN' },
-    { name: 'GET with a body and no Content-Type', method: 'GET', path: 'getMyProfiles', body: '{}', status: 400, code: 'ERROR_JSON_PAYLOAD_FORBIDDEN' },
-    { name: 'GET with a multipart body', method: 'GET', path: 'Computer/', body: '--b\r\n\r\n--b--', contentType: 'multipart/form-data; boundary=b', status: 400, code: 'ERROR_JSON_PAYLOAD_FORBIDDEN' },
+  // Bodies sent byte for byte, with exactly the Content-Type given.
+  scenarioTests(() => admin, ([
+    { note: 'a JSON body', request: 'GET Computer/', body: '{"a":1}', headers: json, ...forbidden },
+    { note: 'a form body', request: 'GET Computer/', body: 'a=1', headers: as('application/x-www-form-urlencoded'), ...forbidden },
+    { note: 'a text body', request: 'GET getMyProfiles', body: 'hello', headers: as('text/plain'), ...forbidden },
+    { note: 'a body and no Content-Type', request: 'GET getMyProfiles', body: '{}', ...forbidden },
+    { note: 'a multipart body', request: 'GET Computer/', body: '--b\r\n\r\n--b--', headers: as('multipart/form-data; boundary=b'), ...forbidden },
     // Checked before the session and App-Token, as GLPI does.
-    { name: 'GET with a body and no session', method: 'GET', path: 'Computer/', body: '{"a":1}', contentType: 'application/json', session: false, status: 400, code: 'ERROR_JSON_PAYLOAD_FORBIDDEN' },
-    { name: 'GET initSession with a body', method: 'GET', path: 'initSession', body: '{"login":"glpi"}', contentType: 'application/json', session: false, status: 400, code: 'ERROR_JSON_PAYLOAD_FORBIDDEN' },
+    { note: 'a body and no session', request: 'GET Computer/', body: '{"a":1}', headers: json, as: 'anonymous', ...forbidden },
+    { note: 'a body', request: 'GET initSession', body: '{"login":"glpi"}', headers: json, as: 'anonymous', ...forbidden },
     // Broken or falsy JSON.
-    { name: 'PUT with `[]`', method: 'PUT', path: 'Computer/', body: '[]', contentType: 'application/json', status: 400, code: 'ERROR_JSON_PAYLOAD_INVALID' },
-    { name: 'POST with truncated JSON', method: 'POST', path: 'Computer/', body: '{"input":{"name":"x"', contentType: 'application/json', status: 400, code: 'ERROR_JSON_PAYLOAD_INVALID' },
-    { name: 'POST with `0`', method: 'POST', path: 'Computer/', body: '0', contentType: 'application/json', status: 400, code: 'ERROR_JSON_PAYLOAD_INVALID' },
-    { name: 'POST with `null`', method: 'POST', path: 'Computer/', body: 'null', contentType: 'application/json', status: 400, code: 'ERROR_JSON_PAYLOAD_INVALID' },
-    { name: 'POST with `false`', method: 'POST', path: 'Computer/', body: 'false', contentType: 'application/json', status: 400, code: 'ERROR_JSON_PAYLOAD_INVALID' },
-    { name: 'POST with `""`', method: 'POST', path: 'Computer/', body: '""', contentType: 'application/json', status: 400, code: 'ERROR_JSON_PAYLOAD_INVALID' },
-    { name: 'POST with broken JSON and no Content-Type', method: 'POST', path: 'Computer/', body: '{nope', status: 400, code: 'ERROR_JSON_PAYLOAD_INVALID' },
-    { name: 'POST with broken JSON, charset in the type', method: 'POST', path: 'Computer/', body: '{nope', contentType: 'application/json; charset=utf-8', status: 400, code: 'ERROR_JSON_PAYLOAD_INVALID' },
-    { name: 'changeActiveProfile with broken JSON', method: 'POST', path: 'changeActiveProfile', body: '{"profiles_id":', contentType: 'application/json', status: 400, code: 'ERROR_JSON_PAYLOAD_INVALID' },
-    { name: 'initSession with broken JSON', method: 'POST', path: 'initSession', body: '{"login":', contentType: 'application/json', session: false, status: 400, code: 'ERROR_JSON_PAYLOAD_INVALID' },
+    { note: '`[]`', request: 'PUT Computer/', body: '[]', headers: json, ...invalid },
+    { note: 'truncated JSON', request: 'POST Computer/', body: '{"input":{"name":"x"', headers: json, ...invalid },
+    ...['0', 'null', 'false', '""'].map((body): Step => ({ note: `\`${body}\``, request: 'POST Computer/', body, headers: json, ...invalid })),
+    { note: 'broken JSON and no Content-Type', request: 'POST Computer/', body: '{nope', ...invalid },
+    { note: 'broken JSON, charset in the type', request: 'POST Computer/', body: '{nope', headers: as('application/json; charset=utf-8'), ...invalid },
+    { note: 'broken JSON', request: 'POST changeActiveProfile', body: '{"profiles_id":', headers: json, ...invalid },
+    { note: 'broken JSON', request: 'POST initSession', body: '{"login":', headers: json, as: 'anonymous', ...invalid },
     // A body GLPI ignores (other types) leaves the request without `input`.
-    { name: 'POST with broken JSON sent as text/plain (ignored)', method: 'POST', path: 'Computer/', body: '{nope', contentType: 'text/plain', status: 400, code: 'ERROR_BAD_ARRAY' },
-    { name: 'POST with `{}`', method: 'POST', path: 'Computer/', body: '{}', contentType: 'application/json', status: 400, code: 'ERROR_BAD_ARRAY' },
-    { name: 'PUT without input', method: 'PUT', path: 'Computer/', body: '{"x":1}', contentType: 'application/json', status: 400, code: 'ERROR_BAD_ARRAY' },
-    { name: 'POST with a multipart body without a file', method: 'POST', path: 'Document/', body: '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--b--\r\n', contentType: 'multipart/form-data; boundary=b', status: 400, code: 'ERROR_UPLOAD_FILE_TOO_BIG_POST_MAX_SIZE' },
-  ];
+    { note: 'broken JSON sent as text/plain (ignored)', request: 'POST Computer/', body: '{nope', headers: as('text/plain'), ...noInput },
+    { note: '`{}`', request: 'POST Computer/', body: '{}', headers: json, ...noInput },
+    { note: 'no input', request: 'PUT Computer/', body: '{"x":1}', headers: json, ...noInput },
+    {
+      note: 'a multipart body without a file',
+      request: 'POST Document/',
+      body: '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--b--\r\n',
+      headers: as('multipart/form-data; boundary=b'),
+      status: 400,
+      error: 'ERROR_UPLOAD_FILE_TOO_BIG_POST_MAX_SIZE',
+    },
+    // An empty body (Content-Length: 0) is no body.
+    { note: 'an empty body', request: 'GET getMyProfiles', body: '', status: 200, answer: { myprofiles: [{ id: 4 }] } },
+  ] satisfies Step[]).map((step) => ({ ...step, raw: true })));
 
-  for (const c of cases) {
-    test(`${c.name} → ${c.status} ${c.code}`, async () => {
-      const headers: Record<string, string> = {};
-      if (c.contentType) headers['Content-Type'] = c.contentType;
-      if (c.session !== false) headers['Session-Token'] = admin.token;
-      const res = await rawRequest(server.origin, { method: c.method, target: `/apirest.php/${c.path}`, headers, body: c.body });
-      expectError(res, c.status, c.code);
-    });
-  }
-
-  test('the GET-with-body message matches GLPI', async () => {
-    const res = await rawRequest(server.origin, { method: 'GET', target: '/apirest.php/Computer/', headers: { 'Session-Token': admin.token }, body: '{"a":1}' });
-    expect(res.body[1]).toBe(`GET Request should not have json payload (http body); view documentation in your browser at ${server.api}/#ERROR_JSON_PAYLOAD_FORBIDDEN`);
-  });
-
-  test('a GET with an empty body (Content-Length: 0) is fine', async () => {
-    const res = await rawRequest(server.origin, { method: 'GET', target: '/apirest.php/getMyProfiles', headers: { 'Session-Token': admin.token }, body: '' });
-    expect(res.status).toBe(200);
-    expect(res.body.myprofiles[0].id).toBe(4);
-  });
+  test('the GET-with-body message matches GLPI', () =>
+    scenario(admin, [
+      {
+        request: 'GET Computer/',
+        raw: true,
+        body: '{"a":1}',
+        status: 400,
+        error: 'ERROR_JSON_PAYLOAD_FORBIDDEN',
+        message: `GET Request should not have json payload (http body); view documentation in your browser at ${server.api}/#ERROR_JSON_PAYLOAD_FORBIDDEN`,
+      },
+    ]));
 
   test('a form body is read like a query string (input[name]=…)', async () => {
     const res = await admin.post('Computer/', 'input[name]=from%20a%20form&input[serial]=F-1', {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
     expect(res.status).toBe(201);
-    const read = await admin.get(`Computer/${res.body.id}`);
-    expect(read.body).toMatchObject({ name: 'from a form', serial: 'F-1' });
+    await scenario(admin, [{ request: `GET Computer/${res.body.id}`, status: 200, answer: { name: 'from a form', serial: 'F-1' } }]);
   });
 
-  test('JSON body keys override query parameters', async () => {
-    const res = await admin.post('changeActiveProfile', { profiles_id: 4 }, { query: 'profiles_id=9999' });
-    expect(res.status).toBe(200);
-  });
+  scenarioTests(() => admin, [{ note: 'JSON body keys override query parameters', request: 'POST changeActiveProfile', body: { profiles_id: 4 }, query: 'profiles_id=9999', status: 200 }]);
 });
 
 describe('query strings', () => {
-  const multiple: { name: string; query: string }[] = [
-    { name: 'raw brackets', query: 'items[0][itemtype]=User&items[0][items_id]=2' },
-    { name: 'percent-encoded brackets', query: 'items%5B0%5D%5Bitemtype%5D=User&items%5B0%5D%5Bitems_id%5D=2' },
-    { name: 'mixed encodings', query: 'items%5B0%5D[itemtype]=User&items[0]%5Bitems_id%5D=2' },
-    { name: 'a trailing &', query: 'items[0][itemtype]=User&items[0][items_id]=2&' },
-    { name: 'empty pairs everywhere', query: '&&items[0][itemtype]=User&&items[0][items_id]=2&&' },
-    { name: 'a repeated key (the last wins)', query: 'items[0][itemtype]=Computer&items[0][itemtype]=User&items[0][items_id]=2' },
-    { name: '+ and %20 in values', query: 'items[0][itemtype]=User&items[0][items_id]=2&unused=a+b%20c' },
-  ];
-  for (const m of multiple) {
-    test(`getMultipleItems with ${m.name}`, async () => {
-      const res = await admin.get('getMultipleItems', { query: m.query });
-      expect(res.status).toBe(200);
-      expect(res.body).toHaveLength(1);
-      expect(res.body[0]).toMatchObject({ id: 2, name: 'glpi' });
-    });
-  }
-
-  test('searchText in both notations', async () => {
-    for (const query of ['searchText[name]=^glpi$', 'searchText%5Bname%5D=%5Eglpi%24', 'searchText[name]=glp&']) {
-      const res = await admin.get('User/', { query });
-      expect(res.status).toBe(200);
-      expect(res.body.map((u: { name: string }) => u.name)).toEqual(['glpi']);
-    }
-  });
+  const glpiOnly = { status: 200, answer: [{ id: 2, name: 'glpi' }] };
+  scenarioTests(() => admin, [
+    { note: 'raw brackets', request: 'GET getMultipleItems', query: 'items[0][itemtype]=User&items[0][items_id]=2', ...glpiOnly },
+    { note: 'percent-encoded brackets', request: 'GET getMultipleItems', query: 'items%5B0%5D%5Bitemtype%5D=User&items%5B0%5D%5Bitems_id%5D=2', ...glpiOnly },
+    { note: 'mixed encodings', request: 'GET getMultipleItems', query: 'items%5B0%5D[itemtype]=User&items[0]%5Bitems_id%5D=2', ...glpiOnly },
+    { note: 'a trailing &', request: 'GET getMultipleItems', query: 'items[0][itemtype]=User&items[0][items_id]=2&', ...glpiOnly },
+    { note: 'empty pairs everywhere', request: 'GET getMultipleItems', query: '&&items[0][itemtype]=User&&items[0][items_id]=2&&', ...glpiOnly },
+    { note: 'a repeated key (the last wins)', request: 'GET getMultipleItems', query: 'items[0][itemtype]=Computer&items[0][itemtype]=User&items[0][items_id]=2', ...glpiOnly },
+    { note: '+ and %20 in values', request: 'GET getMultipleItems', query: 'items[0][itemtype]=User&items[0][items_id]=2&unused=a+b%20c', ...glpiOnly },
+    // searchText in both notations.
+    ...['searchText[name]=^glpi$', 'searchText%5Bname%5D=%5Eglpi%24', 'searchText[name]=glp&'].map((query): Step => ({ request: 'GET User/', query, status: 200, answer: [{ name: 'glpi' }] })),
+  ]);
 
   test('odd bracket shapes never break the parser', async () => {
     const odd = ['items[=1', 'items]=1', 'items[[0]]=1', '[]=1', '[a]=b', 'a[b]c=d', 'items[0][itemtype]', 'a=%zz', 'a=%', '%zz=1', 'a[' + '[x]'.repeat(30) + ']=1', '=', '==', '&=&'];
@@ -321,130 +230,72 @@ describe('query strings', () => {
 });
 
 describe('boolean parameters', () => {
-  const values: { value: string; links: boolean | null }[] = [
-    { value: 'true', links: true },
-    { value: '1', links: true },
-    { value: 'false', links: false },
-    { value: '0', links: false },
-    { value: 'yes', links: null },
-    { value: 'no', links: null },
-    { value: 'on', links: null },
-    { value: '2', links: null },
-    { value: '-1', links: null },
-    { value: 'truee', links: null },
-  ];
-  for (const v of values) {
-    test(`get_hateoas=${v.value} → ${v.links === null ? '400 ERROR' : `links ${v.links ? 'shown' : 'hidden'}`}`, async () => {
-      const res = await admin.get('User/2', { query: `get_hateoas=${v.value}` });
-      if (v.links === null) {
-        expectError(res, 400, 'ERROR');
-        expect(res.body[1]).toContain('get_hateoas');
-      } else {
-        expect(res.status).toBe(200);
-        expect('links' in res.body).toBe(v.links);
-      }
-    });
-  }
-
-  test('flags in JSON bodies: true/false/1/0 as JSON or strings; others are a 400', async () => {
-    for (const is_recursive of [true, false, 1, 0, 'true', 'false', '1', '0']) {
-      const res = await admin.post('changeActiveEntities', { entities_id: 0, is_recursive });
-      expect(res.status).toBe(200);
-    }
-    for (const is_recursive of ['yes', 2, [], {}, 'TRUEISH']) {
-      expectError(await admin.post('changeActiveEntities', { entities_id: 0, is_recursive }), 400, 'ERROR');
-    }
-    expect((await admin.post('changeActiveEntities', { entities_id: 'all', is_recursive: true })).status).toBe(200);
-  });
-
-  test('several flags at once, on a collection', async () => {
-    const res = await admin.get('User/', { query: 'expand_dropdowns=1&get_hateoas=0&only_id=true' });
-    expect(res.status).toBe(200);
-    expect(Object.keys(res.body[0])).toEqual(['id']);
-    expectError(await admin.get('User/', { query: 'only_id=maybe' }), 400, 'ERROR');
-  });
+  const hateoas = (value: string, links: boolean): Step => ({ request: 'GET User/2', query: `get_hateoas=${value}`, status: 200, check: (res) => expect('links' in res.body).toBe(links) });
+  const recursive = (is_recursive: unknown): Step => ({ request: 'POST changeActiveEntities', body: { entities_id: 0, is_recursive }, status: 200 });
+  const bad = (step: Omit<Step, 'status'>): Step => ({ ...step, status: 400, error: 'ERROR' });
+  scenarioTests(() => admin, [
+    ...['true', '1'].map((value) => hateoas(value, true)),
+    ...['false', '0'].map((value) => hateoas(value, false)),
+    ...['yes', 'no', 'on', '2', '-1', 'truee'].map((value) => bad({ request: 'GET User/2', query: `get_hateoas=${value}`, message: /get_hateoas/ })),
+    // Flags in JSON bodies: true/false/1/0 as JSON or strings; others are a 400.
+    ...[true, false, 1, 0, 'true', 'false', '1', '0'].map(recursive),
+    ...['yes', 2, [], {}, 'TRUEISH'].map((is_recursive) => bad({ request: 'POST changeActiveEntities', body: { entities_id: 0, is_recursive } })),
+    { request: 'POST changeActiveEntities', body: { entities_id: 'all', is_recursive: true }, status: 200 },
+    // Several flags at once, on a collection.
+    { request: 'GET User/', query: 'expand_dropdowns=1&get_hateoas=0&only_id=true', status: 200, check: (res) => expect(Object.keys(res.body[0])).toEqual(['id']) },
+    bad({ request: 'GET User/', query: 'only_id=maybe' }),
+  ]);
 });
 
 describe('named endpoints ignore the verb', () => {
-  for (const [method, path, key] of [
-    ['POST', 'getMyProfiles', 'myprofiles'],
-    ['PUT', 'getMyEntities', 'myentities'],
-    ['POST', 'getActiveProfile', 'active_profile'],
-    ['PATCH', 'getActiveEntities', 'active_entity'],
-    ['POST', 'getFullSession', 'session'],
-    ['DELETE', 'getGlpiConfig', 'cfg_glpi'],
-  ] as const) {
-    test(`${method} ${path}`, async () => {
-      const res = await admin.call(method, path);
-      expect(res.status).toBe(200);
-      expect(Object.keys(res.body)).toEqual([key]);
-    });
-  }
-
-  test('GET changeActiveProfile?profiles_id=4', async () => {
-    const res = await admin.get('changeActiveProfile', { query: 'profiles_id=4' });
-    expect(res.status).toBe(200);
-    expect(res.text).toBe('');
-  });
+  const only = (key: string) => (res: ApiResponse) => expect(Object.keys(res.body)).toEqual([key]);
+  scenarioTests(() => admin, [
+    { request: 'POST getMyProfiles', status: 200, check: only('myprofiles') },
+    { request: 'PUT getMyEntities', status: 200, check: only('myentities') },
+    { request: 'POST getActiveProfile', status: 200, check: only('active_profile') },
+    { request: 'PATCH getActiveEntities', status: 200, check: only('active_entity') },
+    { request: 'POST getFullSession', status: 200, check: only('session') },
+    { request: 'DELETE getGlpiConfig', status: 200, check: only('cfg_glpi') },
+    { request: 'GET changeActiveProfile', query: 'profiles_id=4', status: 200, text: '' },
+  ]);
 });
 
 describe('profiles and entities', () => {
-  const changes: { body: unknown; status: number; code?: string }[] = [
-    { body: { profiles_id: 4 }, status: 200 },
-    { body: { profiles_id: '4' }, status: 200 },
-    { body: { profiles_id: 9999 }, status: 404, code: 'ERROR_ITEM_NOT_FOUND' },
-    { body: { profiles_id: 1 }, status: 404, code: 'ERROR_ITEM_NOT_FOUND' }, // exists, but glpi does not have it
-    { body: { profiles_id: 0 }, status: 404, code: 'ERROR_ITEM_NOT_FOUND' },
-    { body: { something_bad: 4 }, status: 400, code: 'ERROR' },
-    { body: { profiles_id: 'abc' }, status: 400, code: 'ERROR' },
-    { body: { profiles_id: -4 }, status: 404, code: 'ERROR_ITEM_NOT_FOUND' },
-    { body: { profiles_id: null }, status: 400, code: 'ERROR' },
-  ];
-  for (const c of changes) {
-    test(`changeActiveProfile ${JSON.stringify(c.body)} → ${c.status}${c.code ? ` ${c.code}` : ''}`, async () => {
-      const res = await admin.post('changeActiveProfile', c.body);
-      if (c.code) expectError(res, c.status, c.code);
-      else {
-        expect(res.status).toBe(c.status);
-        expect(res.text).toBe('');
-      }
-    });
-  }
+  const change = (body: unknown, status: number, error?: string): Step => ({ request: 'POST changeActiveProfile', body, status, ...(error ? { error } : { text: '' }) });
+  scenarioTests(() => admin, [
+    change({ profiles_id: 4 }, 200),
+    change({ profiles_id: '4' }, 200),
+    change({ profiles_id: 9999 }, 404, 'ERROR_ITEM_NOT_FOUND'),
+    change({ profiles_id: 1 }, 404, 'ERROR_ITEM_NOT_FOUND'), // exists, but glpi does not have it
+    change({ profiles_id: 0 }, 404, 'ERROR_ITEM_NOT_FOUND'),
+    change({ something_bad: 4 }, 400, 'ERROR'),
+    change({ profiles_id: 'abc' }, 400, 'ERROR'),
+    change({ profiles_id: -4 }, 404, 'ERROR_ITEM_NOT_FOUND'),
+    change({ profiles_id: null }, 400, 'ERROR'),
+    change(undefined, 400, 'ERROR'),
+    // An entity the user cannot use.
+    { request: 'POST changeActiveEntities', body: { entities_id: 424242 }, status: 400, error: 'ERROR' },
+    { request: 'POST changeActiveEntities', body: { entities_id: 'nope' }, status: 400, error: 'ERROR' },
+  ]);
 
-  test('changeActiveProfile without any body → 400 ERROR', async () => {
-    expectError(await admin.call('POST', 'changeActiveProfile'), 400, 'ERROR');
-  });
-
-  test('getMyProfiles, getActiveProfile, getMyEntities, getActiveEntities', async () => {
-    const profiles = await admin.get('getMyProfiles');
-    expect(profiles.body).toEqual({ myprofiles: [{ id: 4, name: 'Super-Admin', entities: [{ id: 0, name: 'Root entity', is_recursive: 1 }] }] });
-    const active = await admin.get('getActiveProfile');
-    expect(active.body.active_profile).toMatchObject({ id: 4, name: 'Super-Admin', interface: 'central' });
-    const entities = await admin.get('getMyEntities');
-    expect(entities.body.myentities[0]).toEqual({ id: 0, name: 'Root entity' });
-    expect((await admin.post('changeActiveEntities', { entities_id: 'all', is_recursive: true })).status).toBe(200);
-    const current = await admin.get('getActiveEntities');
-    expect(current.body).toEqual({ active_entity: { id: 0, active_entity_recursive: true, active_entities: [{ id: 0 }] } });
-  });
-
-  test('changeActiveEntities with an entity the user cannot use → 400 ERROR', async () => {
-    expectError(await admin.post('changeActiveEntities', { entities_id: 424242 }), 400, 'ERROR');
-    expectError(await admin.post('changeActiveEntities', { entities_id: 'nope' }), 400, 'ERROR');
-  });
+  test('getMyProfiles, getActiveProfile, getMyEntities, getActiveEntities', () =>
+    scenario(admin, [
+      { request: 'GET getMyProfiles', status: 200, equals: { myprofiles: [{ id: 4, name: 'Super-Admin', entities: [{ id: 0, name: 'Root entity', is_recursive: 1 }] }] } },
+      { request: 'GET getActiveProfile', status: 200, answer: { active_profile: { id: 4, name: 'Super-Admin', interface: 'central' } } },
+      { request: 'GET getMyEntities', status: 200, check: (res) => expect(res.body.myentities[0]).toEqual({ id: 0, name: 'Root entity' }) },
+      { request: 'POST changeActiveEntities', body: { entities_id: 'all', is_recursive: true }, status: 200 },
+      { request: 'GET getActiveEntities', status: 200, equals: { active_entity: { id: 0, active_entity_recursive: true, active_entities: [{ id: 0 }] } } },
+    ]));
 });
 
 describe('the error model', () => {
-  test('every error of this file was ["CODE", "message"]; a sample of each family, checked raw', async () => {
-    const samples = [
-      await rawRequest(server.origin, { method: 'GET', target: '/apirest.php/getFullSession' }),
-      await rawRequest(server.origin, { method: 'GET', target: '/apirest.php/nope', headers: { 'Session-Token': admin.token } }),
-      await rawRequest(server.origin, { method: 'POST', target: '/apirest.php/Computer/', headers: { 'Session-Token': admin.token }, body: '{' }),
-      await rawRequest(server.origin, { method: 'GET', target: '/apirest.php/Computer/987654', headers: { 'Session-Token': admin.token } }),
-    ];
-    for (const res of samples) {
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.text).toMatch(/^\["[A-Z_]+","[^"]*"\]$/);
-      expectNoLeak(res.text);
-    }
-  });
+  // Every error of this file was ["CODE", "message"]; a sample of each family, checked raw for
+  // its compact text.
+  const compact = (res: ApiResponse) => expect(res.text).toMatch(/^\["[A-Z_]+","[^"]*"\]$/);
+  scenarioTests(() => admin, ([
+    { request: 'GET getFullSession', as: 'anonymous', status: 401, error: 'ERROR_SESSION_TOKEN_MISSING' },
+    { request: 'GET nope', status: 400, error: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
+    { request: 'POST Computer/', body: '{', status: 400, error: 'ERROR_JSON_PAYLOAD_INVALID' },
+    { request: 'GET Computer/987654', status: 404, error: 'ERROR_ITEM_NOT_FOUND' },
+  ] satisfies Step[]).map((step) => ({ ...step, raw: true, check: compact })));
 });

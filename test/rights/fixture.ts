@@ -1,5 +1,6 @@
 import { expect } from 'bun:test';
 import { Client, type ApiResponse } from '../support/client';
+import type { Step } from '../support/scenario';
 import type { TestServer } from '../support/server';
 
 /**
@@ -10,6 +11,11 @@ import type { TestServer } from '../support/server';
 
 export const PASSWORD = 'Rights-test-pw-1';
 export const RIGHT_MISSING = "You don't have permission to perform this action.";
+
+/** Outcomes of scenario steps: the class right is missing (403), the item is out of reach (404), or the element is refused (400). */
+export const DENIED = { status: 403, error: 'ERROR_RIGHT_MISSING' } as const satisfies Partial<Step>;
+export const NOT_FOUND = { status: 404, error: 'ERROR_ITEM_NOT_FOUND' } as const satisfies Partial<Step>;
+export const refused = (error: 'ERROR_GLPI_ADD' | 'ERROR_GLPI_UPDATE' | 'ERROR_GLPI_DELETE') => ({ status: 400, error, message: RIGHT_MISSING }) satisfies Partial<Step>;
 
 export interface ProfileDef {
   id: number;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { ApiResponse, Client } from '../support/client';
+import { scenario, type Step } from '../support/scenario';
 import { startServer, type TestServer } from '../support/server';
 import { buildBase, bulkCreate, PROFILES, RIGHT_MISSING, unique, type Base } from './fixture';
 
@@ -111,8 +111,14 @@ const scopesOf = (c: Case): Scope[] => (c.place === 'global' ? ['in'] : ['in', '
 type Op = 'read' | 'list' | 'sub' | 'create' | 'update' | 'trash' | 'purge';
 const OPS: Op[] = ['read', 'list', 'sub', 'create', 'update', 'trash', 'purge'];
 
-const DENIED = '403 ERROR_RIGHT_MISSING RIGHT';
-const OUT_OF_REACH = '404 ERROR_ITEM_NOT_FOUND "Item not found"';
+/** What a request must answer: a status (with GLPI's error), or whether the victim is listed. */
+type Outcome = Pick<Step, 'status' | 'error' | 'message'> | 'listed' | 'unlisted' | 'n/a';
+
+const ok = (status: number): Outcome => ({ status });
+const DENIED: Outcome = { status: 403, error: 'ERROR_RIGHT_MISSING', message: RIGHT_MISSING };
+const OUT_OF_REACH: Outcome = { status: 404, error: 'ERROR_ITEM_NOT_FOUND', message: 'Item not found' };
+/** A 400 refusal of the element: for want of the right, or because the entity is not an active one. */
+const refused = (error: string, why: 'RIGHT' | 'ENTITY'): Outcome => ({ status: 400, error, message: why === 'RIGHT' ? RIGHT_MISSING : /not one of your active entities/ });
 
 function classCan(c: Case, p: number, action: 'read' | 'create' | 'update' | 'trash' | 'purge'): boolean {
   const helpdesk = HELPDESK.has(p);
@@ -167,36 +173,36 @@ function writable(c: Case, p: number, scope: Scope, action: 'create' | 'update' 
   }
 }
 
-function expected(c: Case, p: number, scope: Scope, op: Op): string {
+function expected(c: Case, p: number, scope: Scope, op: Op): Outcome {
   switch (op) {
     case 'read':
       if (!classCan(c, p, 'read')) return DENIED;
       if (scope === 'out') return OUT_OF_REACH; // outside the active entities: as if it did not exist
-      return visible(c, p, scope) ? '200' : DENIED;
+      return visible(c, p, scope) ? ok(200) : DENIED;
     case 'list':
       if (!classCan(c, p, 'read')) return DENIED;
       return visible(c, p, scope) ? 'listed' : 'unlisted';
     case 'sub':
       if (!c.sub) return 'n/a';
       if (classCan(c, p, 'read') && scope === 'out') return OUT_OF_REACH;
-      return classCan(c, p, 'read') && visible(c, p, scope) && c.sub.canRead(p) ? '200' : DENIED;
+      return classCan(c, p, 'read') && visible(c, p, scope) && c.sub.canRead(p) ? ok(200) : DENIED;
     case 'create':
-      if (!classCan(c, p, 'create')) return c.selfService ? '400 ERROR_GLPI_ADD RIGHT' : DENIED;
+      if (!classCan(c, p, 'create')) return c.selfService ? refused('ERROR_GLPI_ADD', 'RIGHT') : DENIED;
       if (!writable(c, p, scope, 'create')) {
         // Authorizations and new users name their entity; it must be an active one.
-        return c.place === 'users' || c.place === 'profile_user' ? '400 ERROR_GLPI_ADD ENTITY' : '400 ERROR_GLPI_ADD RIGHT';
+        return refused('ERROR_GLPI_ADD', c.place === 'users' || c.place === 'profile_user' ? 'ENTITY' : 'RIGHT');
       }
-      return '201';
+      return ok(201);
     case 'update':
-      if (!classCan(c, p, 'update')) return c.selfService ? '400 ERROR_GLPI_UPDATE RIGHT' : DENIED;
-      return writable(c, p, scope, 'update') ? '200' : '400 ERROR_GLPI_UPDATE RIGHT';
+      if (!classCan(c, p, 'update')) return c.selfService ? refused('ERROR_GLPI_UPDATE', 'RIGHT') : DENIED;
+      return writable(c, p, scope, 'update') ? ok(200) : refused('ERROR_GLPI_UPDATE', 'RIGHT');
     case 'trash':
       if (!c.trash) return 'n/a';
       if (!classCan(c, p, 'trash')) return DENIED;
-      return writable(c, p, scope, 'trash') ? '204' : '400 ERROR_GLPI_DELETE RIGHT';
+      return writable(c, p, scope, 'trash') ? ok(204) : refused('ERROR_GLPI_DELETE', 'RIGHT');
     case 'purge':
       if (!classCan(c, p, 'purge')) return DENIED;
-      return writable(c, p, scope, 'purge') ? '204' : '400 ERROR_GLPI_DELETE RIGHT';
+      return writable(c, p, scope, 'purge') ? ok(204) : refused('ERROR_GLPI_DELETE', 'RIGHT');
   }
 }
 
@@ -294,67 +300,49 @@ beforeAll(async () => {
 afterAll(() => server.dispose());
 
 // ---------------------------------------------------------------------------------------------
-// Running one cell.
+// The requests of one row: every operation, in order (reads first, then the writes that end the
+// victim's life), each with the outcome it must have.
 
-/** `status` for successes, `status CODE MESSAGE` for errors (RIGHT / ENTITY abbreviate the usual messages). */
-function outcome(res: ApiResponse): string {
-  if (res.status >= 200 && res.status < 300) return String(res.status);
-  const [code, message] = Array.isArray(res.body) ? res.body : ['?', res.text];
-  const text = message === RIGHT_MISSING ? 'RIGHT' : /not one of your active entities/.test(String(message)) ? 'ENTITY' : JSON.stringify(message);
-  return `${res.status} ${code} ${text}`;
-}
-
-async function run(client: Client, c: Case, id: number, input: Record<string, unknown>, op: Op): Promise<string> {
+function request(c: Case, id: number, input: Record<string, unknown>, op: Op): Omit<Step, 'status'> {
   switch (op) {
     case 'read':
-      return outcome(await client.get(`${c.type}/${id}`));
-    case 'list': {
-      const res = await client.get(`${c.type}/`, { query: `searchText[id]=${encodeURIComponent(`^${id}$`)}&range=0-999` });
-      if (res.status !== 200) return outcome(res);
-      return (res.body as { id: number }[]).some((r) => r.id === id) ? 'listed' : 'unlisted';
-    }
+      return { request: `GET ${c.type}/${id}` };
+    case 'list':
+      return { request: `GET ${c.type}/`, query: `searchText[id]=${encodeURIComponent(`^${id}$`)}&range=0-999` };
     case 'sub':
-      if (!c.sub) return 'n/a';
-      return outcome(await client.get(`${c.type}/${id}/${c.sub.type}`));
-    case 'create': {
-      const res = await client.post(`${c.type}/`, { input });
-      if (res.status === 201 && typeof res.body.id !== 'number') return `201 without id: ${res.text}`;
-      return outcome(res);
-    }
-    case 'update': {
-      const res = await client.put(`${c.type}/${id}`, { input: c.update });
-      if (res.status === 200 && res.body?.[0]?.[id] !== true) return `200 unexpected body ${res.text}`;
-      return outcome(res);
-    }
+      return { request: `GET ${c.type}/${id}/${c.sub?.type}` };
+    case 'create':
+      return { request: `POST ${c.type}/`, body: { input }, answer: { id: expect.any(Number) } };
+    case 'update':
+      return { request: `PUT ${c.type}/${id}`, body: { input: c.update }, answer: [{ [id]: true }] };
     case 'trash':
-      if (!c.trash) return 'n/a';
-      return outcome(await client.del(`${c.type}/${id}`));
+      return { request: `DELETE ${c.type}/${id}` };
     case 'purge':
-      return outcome(await client.del(`${c.type}/${id}`, { query: 'force_purge=true' }));
+      return { request: `DELETE ${c.type}/${id}`, query: 'force_purge=true' };
   }
+}
+
+function steps(c: Case, profile: number, scope: Scope): Step[] {
+  const key = `${c.type}/${scope}`;
+  const id = victims.get(key)![profile]!;
+  const input = createInputs.get(key)![profile]!;
+  return OPS.flatMap((op): Step[] => {
+    const want = expected(c, profile, scope, op);
+    if (want === 'n/a') return [];
+    const note = `${c.type} ${scope} ${op}`;
+    const { answer, ...sent } = request(c, id, input, op);
+    if (want === 'listed' || want === 'unlisted') return [{ note, ...sent, status: 200, answer: want === 'listed' ? [{ id }] : [] }];
+    return [{ note, ...sent, ...want, ...(want.error ? {} : { answer }) }];
+  });
 }
 
 describe('rights matrix', () => {
   for (const profile of PROFILES) {
     test(`${profile.name}: every itemtype × operation × inside/outside the active entities`, async () => {
-      const client = base.as[profile.id]!;
-      const mismatches: string[] = [];
-      await Promise.all(
-        CASES.flatMap((c) =>
-          scopesOf(c).map(async (scope) => {
-            const key = `${c.type}/${scope}`;
-            const id = victims.get(key)![profile.id]!;
-            const input = createInputs.get(key)![profile.id]!;
-            // In order: reads first, then the writes that end the victim's life.
-            for (const op of OPS) {
-              const want = expected(c, profile.id, scope, op);
-              const got = await run(client, c, id, input, op);
-              if (got !== want) mismatches.push(`${c.type} ${scope} ${op}: expected ${want}, got ${got}`);
-            }
-          }),
-        ),
-      );
-      expect(mismatches.sort()).toEqual([]);
+      // One scenario per itemtype and place, all at once; each stops at its first wrong answer.
+      const rows = CASES.flatMap((c) => scopesOf(c).map((scope) => scenario(base.as[profile.id]!, steps(c, profile.id, scope))));
+      const mismatches = (await Promise.allSettled(rows)).flatMap((row) => (row.status === 'rejected' ? [String(row.reason)] : []));
+      expect(mismatches).toEqual([]);
     });
   }
 
@@ -366,7 +354,8 @@ describe('rights matrix', () => {
         for (const profile of PROFILES) {
           const id = victims.get(`${c.type}/${scope}`)![profile.id]!;
           const res = await base.glpi.get(`${c.type}/${id}`);
-          const purged = expected(c, profile.id, scope, 'purge') === '204';
+          const purge = expected(c, profile.id, scope, 'purge');
+          const purged = typeof purge === 'object' && purge.status === 204;
           if (purged && res.status !== 404) problems.push(`${c.type} ${scope} ${profile.name}: purged but still answers ${res.status}`);
           if (!purged && res.status !== 200) problems.push(`${c.type} ${scope} ${profile.name}: not purged but answers ${res.status}`);
         }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '../support/client';
+import { scenario, type Step } from '../support/scenario';
 import { startServer, type TestServer } from '../support/server';
-import { buildBase, bulkCreate, createUser, expectError, loginAs, unique, type Base } from './fixture';
+import { buildBase, bulkCreate, createUser, DENIED, loginAs, unique, type Base } from './fixture';
 
 /**
  * Profiles through the API: holders of the profile right edit rights (ProfileRight items) and
@@ -34,10 +35,15 @@ async function rightsOf(client: Client, profileId: number): Promise<Map<string, 
   return new Map((res.body as RightRow[]).map((r) => [r.name, r]));
 }
 
-async function setRight(client: Client, profileId: number, name: string, rights: number) {
-  const row = (await rightsOf(glpi, profileId)).get(name)!;
-  return client.put(`ProfileRight/${row.id}`, { input: { rights } });
+/** The id of a profile's right row. */
+async function rightId(profileId: number, name: string): Promise<number> {
+  return (await rightsOf(glpi, profileId)).get(name)!.id;
 }
+
+/** Setting a right row to some bits. */
+const setRight = (id: number, rights: number) => ({ request: `PUT ProfileRight/${id}`, body: { input: { rights } } });
+/** A right row as stored. */
+const rightRow = (id: number, answer: Record<string, unknown>): Step => ({ request: `GET ProfileRight/${id}`, as: glpi, status: 200, answer });
 
 describe('editing profile rights', () => {
   test('GET Profile/:id/ProfileRight lists the rights of a default profile', async () => {
@@ -52,52 +58,54 @@ describe('editing profile rights', () => {
   test('a Super-Admin changes a right and open sessions of that profile follow at once', async () => {
     const tech = await loginAs(base.api, 'user_technician');
     const [pc] = await bulkCreate(glpi, 'Computer', [{ name: unique('rights-pc'), entities_id: A }]);
-    expect((await tech.post('Computer/', { input: { name: unique('before'), entities_id: A } })).status).toBe(201);
-
-    const res = await setRight(glpi, 6, 'computer', 1);
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ [(await rightsOf(glpi, 6)).get('computer')!.id]: true, message: '' }]);
-
-    expect((await tech.get('getActiveProfile')).body.active_profile.computer).toBe(1);
-    expectError(await tech.post('Computer/', { input: { name: unique('after'), entities_id: A } }), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await tech.put(`Computer/${pc}`, { input: { comment: 'x' } }), 403, 'ERROR_RIGHT_MISSING');
-    expect((await tech.get(`Computer/${pc}`)).status).toBe(200);
-    // Other profiles are untouched.
-    expect((await base.as[7]!.post('Computer/', { input: { name: unique('supervisor'), entities_id: A } })).status).toBe(201);
-
-    expect((await setRight(glpi, 6, 'computer', 0)).status).toBe(200);
-    expectError(await tech.get('Computer/'), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await tech.get(`Computer/${pc}`), 403, 'ERROR_RIGHT_MISSING');
-
-    expect((await setRight(glpi, 6, 'computer', 127)).status).toBe(200);
-    expect((await tech.post('Computer/', { input: { name: unique('restored'), entities_id: A } })).status).toBe(201);
+    const computer = await rightId(6, 'computer');
+    const add = (name: string) => ({ request: 'POST Computer/', body: { input: { name: unique(name), entities_id: A } } });
+    await scenario(tech, [
+      { ...add('before'), status: 201 },
+      { ...setRight(computer, 1), as: glpi, status: 200, equals: [{ [computer]: true, message: '' }] },
+      { request: 'GET getActiveProfile', status: 200, answer: { active_profile: { computer: 1 } } },
+      { ...add('after'), ...DENIED },
+      { request: `PUT Computer/${pc}`, body: { input: { comment: 'x' } }, ...DENIED },
+      { request: `GET Computer/${pc}`, status: 200 },
+      // Other profiles are untouched.
+      { ...add('supervisor'), as: base.as[7], status: 201 },
+      { ...setRight(computer, 0), as: glpi, status: 200 },
+      { request: 'GET Computer/', ...DENIED },
+      { request: `GET Computer/${pc}`, ...DENIED },
+      { ...setRight(computer, 127), as: glpi, status: 200 },
+      { ...add('restored'), status: 201 },
+    ]);
   });
 
   test('a Super-Admin scoped to an entity edits profiles too (profiles are global)', async () => {
-    const sa = base.as[4]!;
-    expect((await setRight(sa, 8, 'monitor', 1)).status).toBe(200);
-    expect((await rightsOf(glpi, 8)).get('monitor')!.rights).toBe(1);
-    expect((await setRight(sa, 8, 'monitor', 33)).status).toBe(200);
-    expect((await sa.put('Profile/8', { input: { comment: 'reviewed' } })).status).toBe(200);
+    const monitor = await rightId(8, 'monitor');
+    await scenario(base.as[4]!, [
+      { ...setRight(monitor, 1), status: 200 },
+      rightRow(monitor, { rights: 1 }),
+      { ...setRight(monitor, 33), status: 200 },
+      { request: 'PUT Profile/8', body: { input: { comment: 'reviewed' } }, status: 200 },
+    ]);
   });
 
   test('an Admin (profile right: read only) reads profiles but cannot change them', async () => {
-    const admin = base.as[3]!;
-    expect((await admin.get('Profile/6')).status).toBe(200);
-    expect((await rightsOf(admin, 6)).get('computer')!.rights).toBe(127);
-    const row = (await rightsOf(glpi, 6)).get('computer')!;
-    expectError(await admin.put(`ProfileRight/${row.id}`, { input: { rights: 255 } }), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await admin.put(`ProfileRight/${row.id}`, { input: { rights: 1 } }), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await admin.post('ProfileRight/', { input: { profiles_id: 6, name: 'knowbase', rights: 1 } }), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await admin.del(`ProfileRight/${row.id}`), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await admin.put('Profile/6', { input: { comment: 'x' } }), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await admin.post('Profile/', { input: { name: 'mine' } }), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await admin.del('Profile/6', { query: 'force_purge=true' }), 403, 'ERROR_RIGHT_MISSING');
-    expect((await rightsOf(glpi, 6)).get('computer')!.rights).toBe(127);
-    // Profiles without the profile right do not even see them.
-    expectError(await base.as[6]!.get('Profile/6'), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await base.as[6]!.get('Profile/6/ProfileRight'), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await base.as[6]!.get('ProfileRight/'), 403, 'ERROR_RIGHT_MISSING');
+    const computer = await rightId(6, 'computer');
+    const technician = base.as[6]!;
+    await scenario(base.as[3]!, [
+      { request: 'GET Profile/6', status: 200 },
+      { request: 'GET Profile/6/ProfileRight', query: 'range=0-999', status: 200, check: (res) => expect(res.body.find((r: RightRow) => r.name === 'computer')).toMatchObject({ rights: 127 }) },
+      { ...setRight(computer, 255), ...DENIED },
+      { ...setRight(computer, 1), ...DENIED },
+      { request: 'POST ProfileRight/', body: { input: { profiles_id: 6, name: 'knowbase', rights: 1 } }, ...DENIED },
+      { request: `DELETE ProfileRight/${computer}`, ...DENIED },
+      { request: 'PUT Profile/6', body: { input: { comment: 'x' } }, ...DENIED },
+      { request: 'POST Profile/', body: { input: { name: 'mine' } }, ...DENIED },
+      { request: 'DELETE Profile/6', query: 'force_purge=true', ...DENIED },
+      rightRow(computer, { rights: 127 }),
+      // Profiles without the profile right do not even see them.
+      { request: 'GET Profile/6', as: technician, ...DENIED },
+      { request: 'GET Profile/6/ProfileRight', as: technician, ...DENIED },
+      { request: 'GET ProfileRight/', as: technician, ...DENIED },
+    ]);
   });
 });
 
@@ -116,53 +124,62 @@ describe('nobody grants bits they do not hold', () => {
     editor = await loginAs(base.api, 'rights_editor');
   });
 
+  const beyondUpdate = { status: 400, error: 'ERROR_GLPI_UPDATE' } as const;
+  const beyondAdd = { status: 400, error: 'ERROR_GLPI_ADD' } as const;
+
   test('a Super-Admin cannot give bits beyond its own either', async () => {
-    const config = await setRight(glpi, 6, 'config', 7); // Super-Admin holds config 3
-    expectError(config, 400, 'ERROR_GLPI_UPDATE', /config/);
-    const computer = await setRight(glpi, 6, 'computer', 511); // Super-Admin holds 255
-    expectError(computer, 400, 'ERROR_GLPI_UPDATE');
-    expect((await rightsOf(glpi, 6)).get('config')!.rights).toBe(0);
-    expect((await rightsOf(glpi, 6)).get('computer')!.rights).toBe(127);
-    expect((await setRight(glpi, 6, 'config', 1)).status).toBe(200);
-    expect((await setRight(glpi, 6, 'config', 0)).status).toBe(200);
+    const [config, computer] = [await rightId(6, 'config'), await rightId(6, 'computer')];
+    await scenario(glpi, [
+      { ...setRight(config, 7), ...beyondUpdate, message: /config/ }, // Super-Admin holds config 3
+      { ...setRight(computer, 511), ...beyondUpdate }, // Super-Admin holds 255
+      rightRow(config, { rights: 0 }),
+      rightRow(computer, { rights: 127 }),
+      { ...setRight(config, 1), status: 200 },
+      { ...setRight(config, 0), status: 200 },
+    ]);
   });
 
   test('a profile editor sets rights only within its own', async () => {
-    expectError(await setRight(editor, 8, 'computer', 127), 400, 'ERROR_GLPI_UPDATE');
-    expect((await setRight(editor, 8, 'computer', 1)).status).toBe(200); // within 33
-    expect((await setRight(editor, 8, 'computer', 33)).status).toBe(200);
-    expectError(await setRight(editor, 8, 'config', 1), 400, 'ERROR_GLPI_UPDATE');
-    // Its own profile cannot be raised either.
-    expectError(await setRight(editor, editorProfile, 'computer', 127), 400, 'ERROR_GLPI_UPDATE');
-    expect((await rightsOf(glpi, editorProfile)).get('computer')!.rights).toBe(33);
+    const [computer, config, own] = [await rightId(8, 'computer'), await rightId(8, 'config'), await rightId(editorProfile, 'computer')];
+    await scenario(editor, [
+      { ...setRight(computer, 127), ...beyondUpdate },
+      { ...setRight(computer, 1), status: 200 }, // within 33
+      { ...setRight(computer, 33), status: 200 },
+      { ...setRight(config, 1), ...beyondUpdate },
+      // Its own profile cannot be raised either.
+      { ...setRight(own, 127), ...beyondUpdate },
+      rightRow(own, { rights: 33 }),
+    ]);
   });
 
   test('new profiles and new rights obey the same limit', async () => {
     const fresh = await editor.create('Profile', { name: unique('editor-made'), interface: 'central' });
-    expectError(await editor.post('ProfileRight/', { input: { profiles_id: fresh, name: 'config', rights: 3 } }), 400, 'ERROR_GLPI_ADD');
-    expectError(await editor.post('ProfileRight/', { input: { profiles_id: fresh, name: 'computer', rights: 255 } }), 400, 'ERROR_GLPI_ADD');
-    expect((await editor.post('ProfileRight/', { input: { profiles_id: fresh, name: 'computer', rights: 33 } })).status).toBe(201);
-    const bulk = await editor.post(`Profile/${fresh}/ProfileRight/`, {
-      input: [
-        { name: 'monitor', rights: 0 }, // giving nothing is always fine
-        { name: 'user', rights: 1 }, // the editor has no user right
-      ],
-    });
-    expect(bulk.status).toBe(207);
-    expect(bulk.body[0]).toBe('ERROR_GLPI_PARTIAL_ADD');
-    expect(bulk.body[1][0].id).toEqual(expect.any(Number));
-    expect(bulk.body[1][1].id).toBe(false);
+    const grant = (name: string, rights: number) => ({ request: 'POST ProfileRight/', body: { input: { profiles_id: fresh, name, rights } } });
+    await scenario(editor, [
+      { ...grant('config', 3), ...beyondAdd },
+      { ...grant('computer', 255), ...beyondAdd },
+      { ...grant('computer', 33), status: 201 },
+      {
+        request: `POST Profile/${fresh}/ProfileRight/`,
+        // Giving nothing is always fine; the editor has no user right.
+        body: { input: [{ name: 'monitor', rights: 0 }, { name: 'user', rights: 1 }] },
+        status: 207,
+        answer: ['ERROR_GLPI_PARTIAL_ADD', [{ id: expect.any(Number) }, { id: false }]],
+      },
+    ]);
   });
 
   test('renaming a right row cannot smuggle bits into another right', async () => {
     const fresh = await editor.create('Profile', { name: unique('rename-target'), interface: 'central' });
     const [row] = await bulkCreate(editor, 'ProfileRight', [{ profiles_id: fresh, name: 'computer', rights: 33 }]);
-    expectError(await editor.put(`ProfileRight/${row}`, { input: { name: 'config' } }), 400, 'ERROR_GLPI_UPDATE');
-    expectError(await editor.put(`ProfileRight/${row}`, { input: { name: 'user', rights: 1 } }), 400, 'ERROR_GLPI_UPDATE');
-    expect((await glpi.get(`ProfileRight/${row}`)).body).toMatchObject({ name: 'computer', rights: 33 });
-    // Moving a row to another profile is giving that profile the bits: same limit.
     const [wide] = await bulkCreate(glpi, 'ProfileRight', [{ profiles_id: fresh, name: 'ticket', rights: 261151 }]);
-    expectError(await editor.put(`ProfileRight/${wide}`, { input: { profiles_id: editorProfile } }), 400, 'ERROR_GLPI_UPDATE');
+    await scenario(editor, [
+      { request: `PUT ProfileRight/${row}`, body: { input: { name: 'config' } }, ...beyondUpdate },
+      { request: `PUT ProfileRight/${row}`, body: { input: { name: 'user', rights: 1 } }, ...beyondUpdate },
+      rightRow(row!, { name: 'computer', rights: 33 }),
+      // Moving a row to another profile is giving that profile the bits: same limit.
+      { request: `PUT ProfileRight/${wide}`, body: { input: { profiles_id: editorProfile } }, ...beyondUpdate },
+    ]);
   });
 });
 
@@ -173,65 +190,61 @@ describe('authorizations (Profile_User) never exceed the granter', () => {
     target = await createUser(glpi, unique('grantee'), 1, A1, false, null);
   });
 
+  /** Granting `target` a profile on A1. */
+  const grant = (profiles_id: number) => ({ request: 'POST Profile_User/', body: { input: { users_id: target, profiles_id, entities_id: A1, is_recursive: 0 } } });
+
   test('an Admin cannot grant Super-Admin (nor Read-Only, which has config), but can grant Technician', async () => {
     const admin = base.as[3]!;
-    const sa = await admin.post('Profile_User/', { input: { users_id: target, profiles_id: 4, entities_id: A1, is_recursive: 0 } });
-    expectError(sa, 400, 'ERROR_GLPI_ADD', /Super-Admin/);
-    const ro = await admin.post('Profile_User/', { input: { users_id: target, profiles_id: 8, entities_id: A1, is_recursive: 0 } });
-    expectError(ro, 400, 'ERROR_GLPI_ADD', /config/);
-    const tech = await admin.post('Profile_User/', { input: { users_id: target, profiles_id: 6, entities_id: A1, is_recursive: 0 } });
-    expect(tech.status).toBe(201);
-    // Raising an existing authorization is the same as granting.
-    expectError(await admin.put(`Profile_User/${tech.body.id}`, { input: { profiles_id: 4 } }), 400, 'ERROR_GLPI_UPDATE', /Super-Admin/);
-    expect((await glpi.get(`Profile_User/${tech.body.id}`)).body.profiles_id).toBe(6);
-    // Nor through the user itself.
     const name = unique('born-super');
-    const viaUser = await admin.post('User/', { input: { name, _profiles_id: 4, _entities_id: A1 } });
-    expectError(viaUser, 400, 'ERROR_GLPI_ADD', /Super-Admin/);
-    expect((await glpi.get('User/', { query: `searchText[name]=^${name}$` })).body).toEqual([]);
+    const technician = await admin.create('Profile_User', { users_id: target, profiles_id: 6, entities_id: A1, is_recursive: 0 });
+    await scenario(admin, [
+      { ...grant(4), status: 400, error: 'ERROR_GLPI_ADD', message: /Super-Admin/ },
+      { ...grant(8), status: 400, error: 'ERROR_GLPI_ADD', message: /config/ },
+      // Raising an existing authorization is the same as granting.
+      { request: `PUT Profile_User/${technician}`, body: { input: { profiles_id: 4 } }, status: 400, error: 'ERROR_GLPI_UPDATE', message: /Super-Admin/ },
+      { request: `GET Profile_User/${technician}`, as: glpi, status: 200, answer: { profiles_id: 6 } },
+      // Nor through the user itself.
+      { request: 'POST User/', body: { input: { name, _profiles_id: 4, _entities_id: A1 } }, status: 400, error: 'ERROR_GLPI_ADD', message: /Super-Admin/ },
+      { request: 'GET User/', as: glpi, query: `searchText[name]=^${name}$`, status: 200, equals: [] },
+    ]);
   });
 
-  test('a Technician cannot grant Observer (it lacks READAUTHENT on users); a Super-Admin grants anything', async () => {
-    const res = await base.as[6]!.post('Profile_User/', { input: { users_id: target, profiles_id: 2, entities_id: A1, is_recursive: 0 } });
-    expectError(res, 400, 'ERROR_GLPI_ADD', /Observer/);
-    expect((await base.as[4]!.post('Profile_User/', { input: { users_id: target, profiles_id: 4, entities_id: A1, is_recursive: 0 } })).status).toBe(201);
-  });
+  test('a Technician cannot grant Observer (it lacks READAUTHENT on users); a Super-Admin grants anything', () =>
+    scenario(base.as[6]!, [
+      { ...grant(2), status: 400, error: 'ERROR_GLPI_ADD', message: /Observer/ },
+      { ...grant(4), as: base.as[4], status: 201 },
+    ]));
 
-  test('profiles without UPDATE on users cannot grant at all', async () => {
-    for (const p of [1, 2, 5, 8]) {
-      expectError(
-        await base.as[p]!.post('Profile_User/', { input: { users_id: target, profiles_id: 1, entities_id: A1, is_recursive: 0 } }),
-        403,
-        'ERROR_RIGHT_MISSING',
-      );
-    }
-  });
+  test('profiles without UPDATE on users cannot grant at all', () => scenario(glpi, [1, 2, 5, 8].map((p): Step => ({ ...grant(1), as: base.as[p], ...DENIED }))));
 
   test('grants apply to sessions at once; a revoked profile ends its sessions', async () => {
     const name = unique('live');
     const id = await createUser(glpi, name, 6, A, true);
     const user = await loginAs(base.api, name);
-    expect((await user.get('getMyProfiles')).body.myprofiles.map((p: { id: number }) => p.id)).toEqual([6]);
+    const profiles = (ids: number[]): Step => ({ request: 'GET getMyProfiles', status: 200, check: (res) => expect(res.body.myprofiles.map((p: { id: number }) => p.id)).toEqual(ids) });
+    await scenario(user, [profiles([6])]);
     const [extra] = await bulkCreate(glpi, 'Profile_User', [{ users_id: id, profiles_id: 8, entities_id: A1, is_recursive: 0 }]);
-    expect((await user.get('getMyProfiles')).body.myprofiles.map((p: { id: number }) => p.id)).toEqual([8, 6]);
-    expect((await user.post('changeActiveProfile', { profiles_id: 8 })).status).toBe(200);
-    expect((await user.get('Computer/')).status).toBe(200);
-    // The Read-Only authorization is removed while in use: that session cannot go on with it.
-    expect((await glpi.del(`Profile_User/${extra}`)).status).toBe(204);
-    expectError(await user.get('Computer/'), 401, 'ERROR_SESSION_TOKEN_INVALID');
+    await scenario(user, [
+      profiles([8, 6]),
+      { request: 'POST changeActiveProfile', body: { profiles_id: 8 }, status: 200 },
+      { request: 'GET Computer/', status: 200 },
+      // The Read-Only authorization is removed while in use: that session cannot go on with it.
+      { request: `DELETE Profile_User/${extra}`, as: glpi, status: 204 },
+      { request: 'GET Computer/', status: 401, error: 'ERROR_SESSION_TOKEN_INVALID' },
+    ]);
     // A new session starts on what is left.
-    const again = await loginAs(base.api, name);
-    expect((await again.get('getActiveProfile')).body.active_profile.id).toBe(6);
+    await scenario(await loginAs(base.api, name), [{ request: 'GET getActiveProfile', status: 200, answer: { active_profile: { id: 6 } } }]);
   });
 
   test('an Admin manages only authorizations of its entities', async () => {
     const admin = base.as[3]!;
     // The first target now holds Super-Admin, out of an Admin's authority: a Self-Service user instead.
     const plain = await createUser(glpi, unique('grantee'), 1, A1, false, null);
-    const outside = await admin.post('Profile_User/', { input: { users_id: plain, profiles_id: 1, entities_id: 0, is_recursive: 0 } });
-    expectError(outside, 400, 'ERROR_GLPI_ADD');
     const [mine] = await bulkCreate(admin, 'Profile_User', [{ users_id: plain, profiles_id: 1, entities_id: A, is_recursive: 1 }]);
-    expectError(await admin.put(`Profile_User/${mine}`, { input: { entities_id: 0 } }), 400, 'ERROR_GLPI_UPDATE');
-    expect((await admin.del(`Profile_User/${mine}`)).status).toBe(204);
+    await scenario(admin, [
+      { request: 'POST Profile_User/', body: { input: { users_id: plain, profiles_id: 1, entities_id: 0, is_recursive: 0 } }, status: 400, error: 'ERROR_GLPI_ADD' },
+      { request: `PUT Profile_User/${mine}`, body: { input: { entities_id: 0 } }, status: 400, error: 'ERROR_GLPI_UPDATE' },
+      { request: `DELETE Profile_User/${mine}`, status: 204 },
+    ]);
   });
 });

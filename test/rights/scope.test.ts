@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '../support/client';
+import { scenario, type Step } from '../support/scenario';
 import { startServer, type TestServer } from '../support/server';
-import { buildBase, bulkCreate, createUser, expectError, idsOf, loginAs, RIGHT_MISSING, unique, type Base, placeComputers } from './fixture';
+import { buildBase, bulkCreate, createUser, DENIED, expectError, idsOf, loginAs, NOT_FOUND, placeComputers, refused, RIGHT_MISSING, unique, type Base } from './fixture';
 
 /**
  * Entity scope (recursion, read-only ancestors, refused writes, bulk shapes), the Self-Service
@@ -68,254 +69,215 @@ async function listIds(client: Client, itemtype: string, query = ''): Promise<nu
   return idsOf(res);
 }
 
+/** A collection, all of it. */
+const list = (itemtype: string): Step => ({ request: `GET ${itemtype}/`, query: 'range=0-999', status: 200 });
+
 describe('entity scope', () => {
   test('an item of an ancestor entity is visible from a sub-entity only when recursive, and read-only there', async () => {
     const tech = await loginAs(base.api, 'user_technician');
-    expect((await tech.post('changeActiveEntities', { entities_id: A1 })).status).toBe(200);
-    expect((await tech.get(`Computer/${pc.ARec}`)).status).toBe(200);
-    expect((await tech.get(`Computer/${pc.rootRec}`)).status).toBe(200);
-    // Outside the active entities: as if it did not exist.
-    expectError(await tech.get(`Computer/${pc.A}`), 404, 'ERROR_ITEM_NOT_FOUND');
-    expectError(await tech.get(`Computer/${pc.root}`), 404, 'ERROR_ITEM_NOT_FOUND');
-    for (const id of [pc.ARec, pc.rootRec]) {
-      expectError(await tech.put(`Computer/${id}`, { input: { comment: 'from below' } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING);
-      expectError(await tech.del(`Computer/${id}`), 400, 'ERROR_GLPI_DELETE', RIGHT_MISSING);
-      expectError(await tech.del(`Computer/${id}`, { query: 'force_purge=true' }), 400, 'ERROR_GLPI_DELETE', RIGHT_MISSING);
-    }
-    const list = await listIds(tech, 'Computer');
-    expect(list).toContain(pc.ARec!);
-    expect(list).toContain(pc.A1!);
-    expect(list).not.toContain(pc.A!);
-    // From its own entity, the recursive item is writable again.
-    expect((await tech.post('changeActiveEntities', { entities_id: A })).status).toBe(200);
-    expect((await tech.put(`Computer/${pc.ARec}`, { input: { comment: 'from A' } })).status).toBe(200);
-    expect((await glpi.get(`Computer/${pc.rootRec}`)).body.comment).toBe('original');
+    await scenario(tech, [
+      { request: 'POST changeActiveEntities', body: { entities_id: A1 }, status: 200 },
+      { request: `GET Computer/${pc.ARec}`, status: 200 },
+      { request: `GET Computer/${pc.rootRec}`, status: 200 },
+      // Outside the active entities: as if it did not exist.
+      { request: `GET Computer/${pc.A}`, ...NOT_FOUND },
+      { request: `GET Computer/${pc.root}`, ...NOT_FOUND },
+      ...[pc.ARec, pc.rootRec].flatMap((id): Step[] => [
+        { request: `PUT Computer/${id}`, body: { input: { comment: 'from below' } }, ...refused('ERROR_GLPI_UPDATE') },
+        { request: `DELETE Computer/${id}`, ...refused('ERROR_GLPI_DELETE') },
+        { request: `DELETE Computer/${id}`, query: 'force_purge=true', ...refused('ERROR_GLPI_DELETE') },
+      ]),
+      { ...list('Computer'), lists: [pc.ARec!, pc.A1!], omits: [pc.A!] },
+      // From its own entity, the recursive item is writable again.
+      { request: 'POST changeActiveEntities', body: { entities_id: A }, status: 200 },
+      { request: `PUT Computer/${pc.ARec}`, body: { input: { comment: 'from A' } }, status: 200 },
+      { request: `GET Computer/${pc.rootRec}`, as: glpi, status: 200, answer: { comment: 'original' } },
+    ]);
   });
 
   test('a recursive dropdown of the root entity is usable below, but editable only from the root', async () => {
     const [loc] = await bulkCreate(glpi, 'Location', [{ name: unique('site'), entities_id: 0, is_recursive: 1 }]);
     const [hidden] = await bulkCreate(glpi, 'Location', [{ name: unique('root-only'), entities_id: 0, is_recursive: 0 }]);
-    expect((await supervisor.get(`Location/${loc}`)).status).toBe(200);
-    expectError(await supervisor.get(`Location/${hidden}`), 404, 'ERROR_ITEM_NOT_FOUND');
-    expectError(await supervisor.put(`Location/${loc}`, { input: { comment: 'x' } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING);
-    const ids = await listIds(supervisor, 'Location');
-    expect(ids).toContain(loc!);
-    expect(ids).not.toContain(hidden!);
+    await scenario(supervisor, [
+      { request: `GET Location/${loc}`, status: 200 },
+      { request: `GET Location/${hidden}`, ...NOT_FOUND },
+      { request: `PUT Location/${loc}`, body: { input: { comment: 'x' } }, ...refused('ERROR_GLPI_UPDATE') },
+      { ...list('Location'), lists: [loc!], omits: [hidden!] },
+    ]);
   });
 
   test('writes into an entity outside the active ones are refused', async () => {
-    for (const entities_id of [B, 0]) {
-      expectError(await technician.post('Computer/', { input: { name: unique('outside'), entities_id } }), 400, 'ERROR_GLPI_ADD', RIGHT_MISSING);
-      expectError(await technician.post('Computer/', { input: { name: unique('outside-rec'), entities_id, is_recursive: 1 } }), 400, 'ERROR_GLPI_ADD', RIGHT_MISSING);
-    }
-    // Moving an item out of reach is refused, and it stays where it was.
-    expectError(await technician.put(`Computer/${pc.A1}`, { input: { entities_id: B } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING);
-    expect((await glpi.get(`Computer/${pc.A1}`)).body.entities_id).toBe(A1);
-    // Moving between active entities is fine.
     const [moving] = await bulkCreate(technician, 'Computer', [{ name: unique('moving'), entities_id: A1 }]);
-    expect((await technician.put(`Computer/${moving}`, { input: { entities_id: A } })).status).toBe(200);
-    // Tickets, documents and groups follow the same rule.
-    expectError(await technician.post('Ticket/', { input: { name: 'x', content: 'y', entities_id: B } }), 400, 'ERROR_GLPI_ADD', RIGHT_MISSING);
-    expectError(await admin.post('Document/', { input: { name: 'x', entities_id: B } }), 400, 'ERROR_GLPI_ADD', RIGHT_MISSING);
-    expectError(await admin.post('Group/', { input: { name: 'x', entities_id: B } }), 400, 'ERROR_GLPI_ADD', RIGHT_MISSING);
-    // Financial data of an asset out of reach cannot be added.
-    expectError(await admin.post('Infocom/', { input: { itemtype: 'Computer', items_id: pc.B } }), 400, 'ERROR_GLPI_ADD', RIGHT_MISSING);
-    expectError(await admin.post(`Computer/${pc.B}/Infocom/`, { input: { value: 10 } }), 400, 'ERROR_GLPI_ADD', RIGHT_MISSING);
+    await scenario(technician, [
+      ...[B, 0].flatMap((entities_id): Step[] => [
+        { request: 'POST Computer/', body: { input: { name: unique('outside'), entities_id } }, ...refused('ERROR_GLPI_ADD') },
+        { request: 'POST Computer/', body: { input: { name: unique('outside-rec'), entities_id, is_recursive: 1 } }, ...refused('ERROR_GLPI_ADD') },
+      ]),
+      // Moving an item out of reach is refused, and it stays where it was.
+      { request: `PUT Computer/${pc.A1}`, body: { input: { entities_id: B } }, ...refused('ERROR_GLPI_UPDATE') },
+      { request: `GET Computer/${pc.A1}`, as: glpi, status: 200, answer: { entities_id: A1 } },
+      // Moving between active entities is fine.
+      { request: `PUT Computer/${moving}`, body: { input: { entities_id: A } }, status: 200 },
+      // Tickets, documents and groups follow the same rule.
+      { request: 'POST Ticket/', body: { input: { name: 'x', content: 'y', entities_id: B } }, ...refused('ERROR_GLPI_ADD') },
+      { request: 'POST Document/', as: admin, body: { input: { name: 'x', entities_id: B } }, ...refused('ERROR_GLPI_ADD') },
+      { request: 'POST Group/', as: admin, body: { input: { name: 'x', entities_id: B } }, ...refused('ERROR_GLPI_ADD') },
+      // Financial data of an asset out of reach cannot be added.
+      { request: 'POST Infocom/', as: admin, body: { input: { itemtype: 'Computer', items_id: pc.B } }, ...refused('ERROR_GLPI_ADD') },
+      { request: `POST Computer/${pc.B}/Infocom/`, as: admin, body: { input: { value: 10 } }, ...refused('ERROR_GLPI_ADD') },
+    ]);
   });
 
   test('links cannot attach things to an item out of reach', async () => {
-    // doc-A is Admin's to update, the computer of B is not: the link would change it.
-    expectError(
-      await admin.post('Document_Item/', { input: { documents_id: doc.A, itemtype: 'Computer', items_id: pc.B } }),
-      400,
-      'ERROR_GLPI_ADD',
-      RIGHT_MISSING,
-    );
-    expectError(
-      await admin.post('Document_Item/', { input: { documents_id: doc.B, itemtype: 'Computer', items_id: pc.A1 } }),
-      400,
-      'ERROR_GLPI_ADD',
-      RIGHT_MISSING,
-    );
-    expect((await admin.post('Document_Item/', { input: { documents_id: doc.A, itemtype: 'Computer', items_id: pc.A1 } })).status).toBe(201);
+    const link = (documents_id: number, items_id: number) => ({ request: 'POST Document_Item/', body: { input: { documents_id, itemtype: 'Computer', items_id } } });
+    await scenario(admin, [
+      // doc-A is Admin's to update, the computer of B is not: the link would change it.
+      { ...link(doc.A!, pc.B!), ...refused('ERROR_GLPI_ADD') },
+      { ...link(doc.B!, pc.A1!), ...refused('ERROR_GLPI_ADD') },
+      { ...link(doc.A!, pc.A1!), status: 201 },
+    ]);
   });
 
   test('a bulk add mixing allowed and refused entities: 207 with per-item results', async () => {
     const names = [unique('bulk-ok'), unique('bulk-refused'), unique('bulk-ok')];
-    const res = await technician.post('Computer/', {
-      input: [
-        { name: names[0], entities_id: A1 },
-        { name: names[1], entities_id: B },
-        { name: names[2], entities_id: A },
-      ],
-    });
-    expect(res.status).toBe(207);
-    expect(res.body[0]).toBe('ERROR_GLPI_PARTIAL_ADD');
-    const [ok1, refused, ok2] = res.body[1];
-    expect(ok1).toEqual({ id: expect.any(Number), message: `Item successfully added: ${names[0]}` });
-    expect(refused).toEqual({ id: false, message: RIGHT_MISSING });
-    expect(ok2).toEqual({ id: expect.any(Number), message: `Item successfully added: ${names[2]}` });
-    expect((await glpi.get('Computer/', { query: `searchText[name]=^${names[1]}$` })).body).toEqual([]);
-
-    const all = await technician.post('Computer/', { input: [{ name: unique('x'), entities_id: B }, { name: unique('y'), entities_id: 0 }] });
-    expectError(all, 400, 'ERROR_GLPI_ADD');
-    expect(all.body[1]).toEqual([
-      { id: false, message: RIGHT_MISSING },
-      { id: false, message: RIGHT_MISSING },
+    const added = (name: string) => ({ id: expect.any(Number), message: `Item successfully added: ${name}` });
+    const notAdded = { id: false, message: RIGHT_MISSING };
+    await scenario(technician, [
+      {
+        request: 'POST Computer/',
+        body: { input: [{ name: names[0], entities_id: A1 }, { name: names[1], entities_id: B }, { name: names[2], entities_id: A }] },
+        status: 207,
+        equals: ['ERROR_GLPI_PARTIAL_ADD', [added(names[0]!), notAdded, added(names[2]!)]],
+      },
+      { request: 'GET Computer/', as: glpi, query: `searchText[name]=^${names[1]}$`, status: 200, equals: [] },
+      {
+        request: 'POST Computer/',
+        body: { input: [{ name: unique('x'), entities_id: B }, { name: unique('y'), entities_id: 0 }] },
+        status: 400,
+        error: 'ERROR_GLPI_ADD',
+        equals: ['ERROR_GLPI_ADD', [notAdded, notAdded]],
+      },
     ]);
   });
 
   test('a bulk update and a bulk delete mixing reachable and unreachable items: 207, unreachable ones untouched', async () => {
     const [victim] = await bulkCreate(glpi, 'Computer', [{ name: unique('bulk-victim'), entities_id: A1 }]);
-    const upd = await technician.put('Computer/', {
-      input: [
-        { id: victim, comment: 'bulk' },
-        { id: pc.B, comment: 'bulk' },
-        { id: pc.rootRec, comment: 'bulk' },
-      ],
-    });
-    expect(upd.status).toBe(207);
-    expect(upd.body).toEqual([
-      'ERROR_GLPI_PARTIAL_UPDATE',
-      [
-        { [victim!]: true, message: '' },
-        { [pc.B!]: false, message: RIGHT_MISSING },
-        { [pc.rootRec!]: false, message: RIGHT_MISSING },
-      ],
+    const done = (id: number) => ({ [id]: true, message: '' });
+    const refusedOne = (id: number) => ({ [id]: false, message: RIGHT_MISSING });
+    await scenario(technician, [
+      {
+        request: 'PUT Computer/',
+        body: { input: [{ id: victim, comment: 'bulk' }, { id: pc.B, comment: 'bulk' }, { id: pc.rootRec, comment: 'bulk' }] },
+        status: 207,
+        equals: ['ERROR_GLPI_PARTIAL_UPDATE', [done(victim!), refusedOne(pc.B!), refusedOne(pc.rootRec!)]],
+      },
+      { request: `GET Computer/${pc.B}`, as: glpi, status: 200, answer: { comment: 'original' } },
+      { request: `GET Computer/${pc.rootRec}`, as: glpi, status: 200, answer: { comment: 'original' } },
+      { request: 'DELETE Computer/', body: { input: [{ id: victim }, { id: pc.B }] }, status: 207, equals: ['ERROR_GLPI_PARTIAL_DELETE', [done(victim!), refusedOne(pc.B!)]] },
+      { request: `GET Computer/${victim}`, as: glpi, status: 200, answer: { is_deleted: 1 } },
+      { request: `GET Computer/${pc.B}`, as: glpi, status: 200, answer: { is_deleted: 0 } },
     ]);
-    expect((await glpi.get(`Computer/${pc.B}`)).body.comment).toBe('original');
-    expect((await glpi.get(`Computer/${pc.rootRec}`)).body.comment).toBe('original');
-
-    const del = await technician.del('Computer/', { body: { input: [{ id: victim }, { id: pc.B }] } });
-    expect(del.status).toBe(207);
-    expect(del.body).toEqual([
-      'ERROR_GLPI_PARTIAL_DELETE',
-      [
-        { [victim!]: true, message: '' },
-        { [pc.B!]: false, message: RIGHT_MISSING },
-      ],
-    ]);
-    expect((await glpi.get(`Computer/${victim}`)).body.is_deleted).toBe(1);
-    expect((await glpi.get(`Computer/${pc.B}`)).body.is_deleted).toBe(0);
   });
 });
 
 describe('Self-Service', () => {
-  test('sees only the tickets it is an actor of, in its entities', async () => {
-    const ids = await listIds(selfService, 'Ticket');
-    expect(ids).toContain(tk.mine!);
-    expect(ids).toContain(tk.watched!);
-    expect(ids).not.toContain(tk.assigned!); // assigned is not "my ticket" for READMY
-    expect(ids).not.toContain(tk.other!);
-    expect(ids).not.toContain(tk.B!); // requester, but outside its entities
-    expect((await selfService.get(`Ticket/${tk.mine}`)).status).toBe(200);
-    expect((await selfService.get(`Ticket/${tk.watched}`)).status).toBe(200);
-  });
+  test('sees only the tickets it is an actor of, in its entities', () =>
+    scenario(selfService, [
+      // Assigned is not "my ticket" for READMY; B has it as requester, but is outside its entities.
+      { ...list('Ticket'), lists: [tk.mine!, tk.watched!], omits: [tk.assigned!, tk.other!, tk.B!] },
+      { request: `GET Ticket/${tk.mine}`, status: 200 },
+      { request: `GET Ticket/${tk.watched}`, status: 200 },
+    ]));
 
-  test("cannot read another user's ticket: 403 (404 outside its entities)", async () => {
-    for (const id of [tk.other, tk.assigned]) expectError(await selfService.get(`Ticket/${id}`), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await selfService.get(`Ticket/${tk.B}`), 404, 'ERROR_ITEM_NOT_FOUND');
-  });
+  test("cannot read another user's ticket: 403 (404 outside its entities)", () =>
+    scenario(selfService, [
+      { request: `GET Ticket/${tk.other}`, ...DENIED },
+      { request: `GET Ticket/${tk.assigned}`, ...DENIED },
+      { request: `GET Ticket/${tk.B}`, ...NOT_FOUND },
+    ]));
 
   test('opens tickets, which it then sees, edits while new, and may trash while untouched', async () => {
-    const res = await selfService.post('Ticket/', { input: { name: 'my printer', content: 'it jams' } });
-    expect(res.status).toBe(201);
-    const id = res.body.id as number;
-    expect(await listIds(selfService, 'Ticket')).toContain(id);
-    const ticket = (await selfService.get(`Ticket/${id}`)).body;
-    expect(ticket.users_id_recipient).toBe(ssId);
-    expect([A, A1]).toContain(ticket.entities_id);
-    expect((await selfService.put(`Ticket/${id}`, { input: { content: 'it jams, twice' } })).status).toBe(200);
-    // Not someone else's, nor one already assigned to a technician.
-    expectError(await selfService.put(`Ticket/${tk.other}`, { input: { name: 'mine now' } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING);
-    expectError(await selfService.put(`Ticket/${tk.assigned}`, { input: { name: 'mine now' } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING);
-    expectError(await selfService.del(`Ticket/${tk.other}`), 400, 'ERROR_GLPI_DELETE', RIGHT_MISSING);
-    // No purge right at all.
-    expectError(await selfService.del(`Ticket/${id}`, { query: 'force_purge=true' }), 403, 'ERROR_RIGHT_MISSING');
-    expect((await selfService.del(`Ticket/${id}`)).status).toBe(204);
-    expect((await glpi.get(`Ticket/${id}`)).body.is_deleted).toBe(1);
+    const id = await selfService.create('Ticket', { name: 'my printer', content: 'it jams' });
+    await scenario(selfService, [
+      { ...list('Ticket'), lists: [id] },
+      { request: `GET Ticket/${id}`, status: 200, answer: { users_id_recipient: ssId }, check: (res) => expect([A, A1]).toContain(res.body.entities_id) },
+      { request: `PUT Ticket/${id}`, body: { input: { content: 'it jams, twice' } }, status: 200 },
+      // Not someone else's, nor one already assigned to a technician.
+      { request: `PUT Ticket/${tk.other}`, body: { input: { name: 'mine now' } }, ...refused('ERROR_GLPI_UPDATE') },
+      { request: `PUT Ticket/${tk.assigned}`, body: { input: { name: 'mine now' } }, ...refused('ERROR_GLPI_UPDATE') },
+      { request: `DELETE Ticket/${tk.other}`, ...refused('ERROR_GLPI_DELETE') },
+      // No purge right at all.
+      { request: `DELETE Ticket/${id}`, query: 'force_purge=true', ...DENIED },
+      { request: `DELETE Ticket/${id}`, status: 204 },
+      { request: `GET Ticket/${id}`, as: glpi, status: 200, answer: { is_deleted: 1 } },
+    ]);
   });
 
-  test('adds followups to its own tickets only', async () => {
-    for (const id of [tk.mine, tk.watched]) {
-      const res = await selfService.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: id, content: 'any news?' } });
-      expect(res.status).toBe(201);
-    }
-    const viaUrl = await selfService.post(`Ticket/${tk.mine}/ITILFollowup/`, { input: { content: 'through the ticket' } });
-    expect(viaUrl.status).toBe(201);
-    for (const id of [tk.other, tk.assigned, tk.B]) {
-      expectError(
-        await selfService.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: id, content: 'let me in' } }),
-        400,
-        'ERROR_GLPI_ADD',
-        RIGHT_MISSING,
-      );
-    }
-    expectError(await selfService.post(`Ticket/${tk.other}/ITILFollowup/`, { input: { content: 'sneaky' } }), 400, 'ERROR_GLPI_ADD', RIGHT_MISSING);
-    // It may not edit followups (no UPDATEMY), its own or others'.
-    expectError(await selfService.put(`ITILFollowup/${fu.public}`, { input: { content: 'edited' } }), 403, 'ERROR_RIGHT_MISSING');
+  test('adds followups to its own tickets only', () => {
+    const followup = (items_id: number, content: string) => ({ request: 'POST ITILFollowup/', body: { input: { itemtype: 'Ticket', items_id, content } } });
+    return scenario(selfService, [
+      { ...followup(tk.mine!, 'any news?'), status: 201 },
+      { ...followup(tk.watched!, 'any news?'), status: 201 },
+      { request: `POST Ticket/${tk.mine}/ITILFollowup/`, body: { input: { content: 'through the ticket' } }, status: 201 },
+      ...[tk.other!, tk.assigned!, tk.B!].map((id): Step => ({ ...followup(id, 'let me in'), ...refused('ERROR_GLPI_ADD') })),
+      { request: `POST Ticket/${tk.other}/ITILFollowup/`, body: { input: { content: 'sneaky' } }, ...refused('ERROR_GLPI_ADD') },
+      // It may not edit followups (no UPDATEMY), its own or others'.
+      { request: `PUT ITILFollowup/${fu.public}`, body: { input: { content: 'edited' } }, ...DENIED },
+    ]);
   });
 
-  test('sees the public followups of its tickets, never private ones nor those of other tickets', async () => {
-    const sub = await selfService.get(`Ticket/${tk.mine}/ITILFollowup`, { query: 'range=0-999' });
-    expect(sub.status).toBe(200);
-    const subIds = idsOf(sub);
-    expect(subIds).toContain(fu.public!);
-    expect(subIds).not.toContain(fu.private!);
-    const all = await listIds(selfService, 'ITILFollowup');
-    expect(all).toContain(fu.public!);
-    for (const id of [fu.private, fu.other, fu.B]) expect(all).not.toContain(id!);
-    expectError(await selfService.get(`ITILFollowup/${fu.private}`), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await selfService.get(`ITILFollowup/${fu.other}`), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await selfService.get(`Ticket/${tk.other}/ITILFollowup`), 403, 'ERROR_RIGHT_MISSING');
-  });
+  test('sees the public followups of its tickets, never private ones nor those of other tickets', () =>
+    scenario(selfService, [
+      { request: `GET Ticket/${tk.mine}/ITILFollowup`, query: 'range=0-999', status: 200, lists: [fu.public!], omits: [fu.private!] },
+      { ...list('ITILFollowup'), lists: [fu.public!], omits: [fu.private!, fu.other!, fu.B!] },
+      { request: `GET ITILFollowup/${fu.private}`, ...DENIED },
+      { request: `GET ITILFollowup/${fu.other}`, ...DENIED },
+      { request: `GET Ticket/${tk.other}/ITILFollowup`, ...DENIED },
+    ]));
 
-  test('reaches no asset, user, group, document or entity', async () => {
-    for (const type of ['Computer', 'Monitor', 'Software', 'User', 'Group', 'Document', 'Entity', 'Problem', 'Change', 'Log']) {
-      expectError(await selfService.get(`${type}/`), 403, 'ERROR_RIGHT_MISSING');
-    }
-    expectError(await selfService.get(`Computer/${pc.A}`), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await selfService.post('Computer/', { input: { name: 'mine' } }), 403, 'ERROR_RIGHT_MISSING');
-    expectError(await selfService.get(`Ticket/${tk.mine}/Log`), 403, 'ERROR_RIGHT_MISSING');
-  });
+  test('reaches no asset, user, group, document or entity', () =>
+    scenario(selfService, [
+      ...['Computer', 'Monitor', 'Software', 'User', 'Group', 'Document', 'Entity', 'Problem', 'Change', 'Log'].map((type): Step => ({ request: `GET ${type}/`, ...DENIED })),
+      { request: `GET Computer/${pc.A}`, ...DENIED },
+      { request: 'POST Computer/', body: { input: { name: 'mine' } }, ...DENIED },
+      { request: `GET Ticket/${tk.mine}/Log`, ...DENIED },
+    ]));
 });
 
 describe('no leak on any read path', () => {
-  test('collections only hold rows of the active entities', async () => {
-    const computers = await listIds(technician, 'Computer');
-    for (const name of ['A', 'ARec', 'A1', 'rootRec']) expect(computers).toContain(pc[name]!);
-    for (const name of ['B', 'root']) expect(computers).not.toContain(pc[name]!);
-    expect(await listIds(technician, 'Ticket')).not.toContain(tk.B!);
-    expect(await listIds(observer, 'Document')).toEqual([doc.A!]);
-    const entities = await listIds(technician, 'Entity');
-    expect(entities.sort()).toEqual([A, A1].sort());
-    // searchText cannot widen the scope.
-    expect((await technician.get('Computer/', { query: 'searchText[name]=pc-B' })).body).toEqual([]);
-    expect((await technician.get('Computer/', { query: 'is_deleted=true&range=0-999' })).status).toBe(200);
-  });
+  test('collections only hold rows of the active entities', () =>
+    scenario(technician, [
+      { ...list('Computer'), lists: [pc.A!, pc.ARec!, pc.A1!, pc.rootRec!], omits: [pc.B!, pc.root!] },
+      { ...list('Ticket'), omits: [tk.B!] },
+      { ...list('Document'), as: observer, answer: [{ id: doc.A }] },
+      { ...list('Entity'), check: (res) => expect(idsOf(res).sort()).toEqual([A, A1].sort()) },
+      // searchText cannot widen the scope.
+      { request: 'GET Computer/', query: 'searchText[name]=pc-B', status: 200, equals: [] },
+      { request: 'GET Computer/', query: 'is_deleted=true&range=0-999', status: 200 },
+    ]));
 
   test('users are visible through their authorizations only', async () => {
     const inB = await createUser(glpi, unique('only-b'), 2, B, false, null);
     const inA1 = await createUser(glpi, unique('only-a1'), 2, A1, false, null);
-    const users = await listIds(technician, 'User');
-    expect(users).toContain(inA1);
-    expect(users).not.toContain(inB);
-    expectError(await technician.get(`User/${inB}`), 404, 'ERROR_ITEM_NOT_FOUND');
-    expectError(await technician.get(`User/${inB}/Profile_User`), 404, 'ERROR_ITEM_NOT_FOUND');
-    expectError(await technician.put(`User/${inB}`, { input: { comment: 'x' } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING);
+    await scenario(technician, [
+      { ...list('User'), lists: [inA1], omits: [inB] },
+      { request: `GET User/${inB}`, ...NOT_FOUND },
+      { request: `GET User/${inB}/Profile_User`, ...NOT_FOUND },
+      { request: `PUT User/${inB}`, body: { input: { comment: 'x' } }, ...refused('ERROR_GLPI_UPDATE') },
+    ]);
   });
 
   test("a user's authorizations on other entities stay hidden and untouchable", async () => {
     const both = await createUser(glpi, unique('both'), 1, A1, false, null);
     const [grantB] = await bulkCreate(glpi, 'Profile_User', [{ users_id: both, profiles_id: 2, entities_id: B, is_recursive: 0 }]);
-    const sub = await admin.get(`User/${both}/Profile_User`);
-    expect(sub.status).toBe(200);
-    expect(sub.body.map((g: { entities_id: number }) => g.entities_id)).toEqual([A1]);
-    expect((await listIds(admin, 'Profile_User')).includes(grantB!)).toBe(false);
-    expectError(await admin.get(`Profile_User/${grantB}`), 404, 'ERROR_ITEM_NOT_FOUND');
-    expectError(await admin.put(`Profile_User/${grantB}`, { input: { is_recursive: 1 } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING);
-    expectError(await admin.del(`Profile_User/${grantB}`), 400, 'ERROR_GLPI_DELETE', RIGHT_MISSING);
-    expect((await glpi.get(`Profile_User/${grantB}`)).status).toBe(200);
+    await scenario(admin, [
+      { request: `GET User/${both}/Profile_User`, status: 200, answer: [{ entities_id: A1 }] },
+      { ...list('Profile_User'), omits: [grantB!] },
+      { request: `GET Profile_User/${grantB}`, ...NOT_FOUND },
+      { request: `PUT Profile_User/${grantB}`, body: { input: { is_recursive: 1 } }, ...refused('ERROR_GLPI_UPDATE') },
+      { request: `DELETE Profile_User/${grantB}`, ...refused('ERROR_GLPI_DELETE') },
+      { request: `GET Profile_User/${grantB}`, as: glpi, status: 200 },
+    ]);
   });
 
   test('sub-items: the parent must be reachable, and children follow their own rules', async () => {
@@ -341,16 +303,19 @@ describe('no leak on any read path', () => {
     expectError(await technician.get(`Document/${doc.B}/Document_Item`), 404, 'ERROR_ITEM_NOT_FOUND');
   });
 
-  test('getMultipleItems: all or nothing, 404 when one is missing or outside the entities, 403 when one is not readable', async () => {
-    const q = (refs: [string, number][]) => refs.map(([t, id], i) => `items[${i}][itemtype]=${t}&items[${i}][items_id]=${id}`).join('&');
-    const ok = await technician.get('getMultipleItems', { query: q([['Computer', pc.A!], ['Computer', pc.A1!], ['Ticket', tk.other!]]) });
-    expect(ok.status).toBe(200);
-    expect(ok.body.map((r: { id: number }) => r.id)).toEqual([pc.A, pc.A1, tk.other]);
-    expectError(await technician.get('getMultipleItems', { query: q([['Computer', pc.A!], ['Computer', pc.B!]]) }), 404, 'ERROR_ITEM_NOT_FOUND');
-    expectError(await technician.get('getMultipleItems', { query: q([['Computer', pc.A!], ['Ticket', tk.B!]]) }), 404, 'ERROR_ITEM_NOT_FOUND');
-    expectError(await technician.get('getMultipleItems', { query: q([['Computer', pc.A!], ['Computer', 999999]]) }), 404, 'ERROR_ITEM_NOT_FOUND');
-    expectError(await selfService.get('getMultipleItems', { query: q([['Ticket', tk.mine!], ['Ticket', tk.other!]]) }), 403, 'ERROR_RIGHT_MISSING');
-    expect((await selfService.get('getMultipleItems', { query: q([['Ticket', tk.mine!], ['Ticket', tk.watched!]]) })).status).toBe(200);
+  test('getMultipleItems: all or nothing, 404 when one is missing or outside the entities, 403 when one is not readable', () => {
+    const items = (...refs: [string, number][]) => ({
+      request: 'GET getMultipleItems',
+      query: refs.map(([t, id], i) => `items[${i}][itemtype]=${t}&items[${i}][items_id]=${id}`).join('&'),
+    });
+    return scenario(technician, [
+      { ...items(['Computer', pc.A!], ['Computer', pc.A1!], ['Ticket', tk.other!]), status: 200, answer: [{ id: pc.A }, { id: pc.A1 }, { id: tk.other }] },
+      { ...items(['Computer', pc.A!], ['Computer', pc.B!]), ...NOT_FOUND },
+      { ...items(['Computer', pc.A!], ['Ticket', tk.B!]), ...NOT_FOUND },
+      { ...items(['Computer', pc.A!], ['Computer', 999999]), ...NOT_FOUND },
+      { ...items(['Ticket', tk.mine!], ['Ticket', tk.other!]), as: selfService, ...DENIED },
+      { ...items(['Ticket', tk.mine!], ['Ticket', tk.watched!]), as: selfService, status: 200 },
+    ]);
   });
 
   test('with_* sections never include what the session cannot see', async () => {
@@ -386,7 +351,7 @@ describe('no leak on any read path', () => {
 
   test('getItem of an item in B from a session scoped to A: 404 for every kind of item, as a missing one', async () => {
     const [groupB] = await bulkCreate(glpi, 'Group', [{ name: unique('group-b'), entities_id: B }]);
-    const checks: [Client, string, number][] = [
+    const missing: [Client, string, number][] = [
       [technician, 'Computer', pc.B!],
       [technician, 'Ticket', tk.B!],
       [technician, 'ITILFollowup', fu.B!],
@@ -395,10 +360,12 @@ describe('no leak on any read path', () => {
       [admin, 'Entity', B],
       [admin, 'Entity', 0],
       [observer, 'Computer', pc.root!],
+      [technician, 'Computer', 999999],
     ];
-    for (const [client, type, id] of checks) expectError(await client.get(`${type}/${id}`), 404, 'ERROR_ITEM_NOT_FOUND');
-    expectError(await technician.get('Computer/999999'), 404, 'ERROR_ITEM_NOT_FOUND');
-    // A type the profile has no right on at all is 403, whether the id exists or not.
-    for (const id of [pc.A!, 999999]) expectError(await selfService.get(`Computer/${id}`), 403, 'ERROR_RIGHT_MISSING');
+    await scenario(technician, [
+      ...missing.map(([client, type, id]): Step => ({ request: `GET ${type}/${id}`, as: client, ...NOT_FOUND })),
+      // A type the profile has no right on at all is 403, whether the id exists or not.
+      ...[pc.A!, 999999].map((id): Step => ({ request: `GET Computer/${id}`, as: selfService, ...DENIED })),
+    ]);
   });
 });

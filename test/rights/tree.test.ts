@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
+import { scenario, type Step } from '../support/scenario';
 import { startServer, type TestServer } from '../support/server';
-import { bulkCreate, createUser, expectError, idsOf, loginAs, unique } from './fixture';
+import { bulkCreate, createUser, DENIED, loginAs, NOT_FOUND, unique } from './fixture';
 
 /**
  * Trees: entity complete names stay right through renames and moves, a node cannot move under
@@ -23,70 +24,77 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => server.dispose());
 
-async function entity(id: number): Promise<{ name: string; completename: string; level: number; entities_id: number | null }> {
-  const res = await glpi.get(`Entity/${id}`);
-  expect(res.status).toBe(200);
-  return res.body;
-}
+/** An item as `glpi` reads it. */
+const read = (itemtype: string, id: number, answer: Record<string, unknown>): Step => ({ request: `GET ${itemtype}/${id}`, as: glpi, status: 200, answer });
+const entity = (id: number, answer: Record<string, unknown>) => read('Entity', id, answer);
+/** Moving a node of a tree under another. */
+const moveEntity = (id: number, entities_id: number) => ({ request: `PUT Entity/${id}`, body: { input: { entities_id } } });
+const refusedUpdate = { status: 400, error: 'ERROR_GLPI_UPDATE' } as const;
+const allComputers: Step = { request: 'GET Computer/', query: 'range=0-999', status: 200 };
 
 describe('entity tree', () => {
-  test('complete names and levels on creation', async () => {
-    expect(await entity(0)).toMatchObject({ completename: 'Root entity', level: 1 });
-    expect(await entity(A)).toMatchObject({ completename: 'Root entity > A', level: 2, entities_id: 0 });
-    expect(await entity(A1)).toMatchObject({ completename: 'Root entity > A > A1', level: 3, entities_id: A });
-    expect(await entity(A1a)).toMatchObject({ completename: 'Root entity > A > A1 > A1a', level: 4 });
-  });
+  test('complete names and levels on creation', () =>
+    scenario(glpi, [
+      entity(0, { completename: 'Root entity', level: 1 }),
+      entity(A, { completename: 'Root entity > A', level: 2, entities_id: 0 }),
+      entity(A1, { completename: 'Root entity > A > A1', level: 3, entities_id: A }),
+      entity(A1a, { completename: 'Root entity > A > A1 > A1a', level: 4 }),
+    ]));
 
   test('renaming an entity renames the whole branch below it, sessions included', async () => {
     const name = unique('tree-tech');
     await createUser(glpi, name, 6, A, true);
     const tech = await loginAs(server.api, name);
-    expect((await glpi.put(`Entity/${A}`, { input: { name: 'Alpha' } })).status).toBe(200);
-    expect(await entity(A)).toMatchObject({ name: 'Alpha', completename: 'Root entity > Alpha', level: 2 });
-    expect((await entity(A1)).completename).toBe('Root entity > Alpha > A1');
-    expect((await entity(A1a)).completename).toBe('Root entity > Alpha > A1 > A1a');
-    expect((await tech.get('getMyEntities', { query: 'is_recursive=true' })).body.myentities.map((e: { name: string }) => e.name)).toEqual([
-      'Root entity > Alpha > A1',
-      'Root entity > Alpha > A1 > A1a',
-      'Root entity > Alpha',
+    await scenario(glpi, [
+      { request: `PUT Entity/${A}`, body: { input: { name: 'Alpha' } }, status: 200 },
+      entity(A, { name: 'Alpha', completename: 'Root entity > Alpha', level: 2 }),
+      entity(A1, { completename: 'Root entity > Alpha > A1' }),
+      entity(A1a, { completename: 'Root entity > Alpha > A1 > A1a' }),
+      {
+        request: 'GET getMyEntities',
+        query: 'is_recursive=true',
+        as: tech,
+        status: 200,
+        answer: { myentities: [{ name: 'Root entity > Alpha > A1' }, { name: 'Root entity > Alpha > A1 > A1a' }, { name: 'Root entity > Alpha' }] },
+      },
+      { request: 'GET getMyProfiles', as: tech, status: 200, check: (res) => expect(res.body.myprofiles[0].entities[0].name).toBe('Root entity > Alpha') },
+      // Renaming back restores everything.
+      { request: `PUT Entity/${A}`, body: { input: { name: 'A' } }, status: 200 },
+      entity(A1a, { completename: 'Root entity > A > A1 > A1a' }),
     ]);
-    expect((await tech.get('getMyProfiles')).body.myprofiles[0].entities[0].name).toBe('Root entity > Alpha');
-    // Renaming back restores everything.
-    expect((await glpi.put(`Entity/${A}`, { input: { name: 'A' } })).status).toBe(200);
-    expect((await entity(A1a)).completename).toBe('Root entity > A > A1 > A1a');
   });
 
-  test('an entity cannot move under itself or one of its descendants; the root cannot move', async () => {
-    for (const parent of [A, A1, A1a]) {
-      expectError(await glpi.put(`Entity/${A}`, { input: { entities_id: parent } }), 400, 'ERROR_GLPI_UPDATE');
-    }
-    expectError(await glpi.put(`Entity/${A1}`, { input: { entities_id: A1a } }), 400, 'ERROR_GLPI_UPDATE');
-    expectError(await glpi.put('Entity/0', { input: { entities_id: A } }), 400, 'ERROR_GLPI_UPDATE');
-    expectError(await glpi.put(`Entity/${A1}`, { input: { entities_id: 99999 } }), 400, 'ERROR_GLPI_UPDATE');
-    // Nothing moved.
-    expect(await entity(A)).toMatchObject({ entities_id: 0, completename: 'Root entity > A', level: 2 });
-    expect(await entity(A1)).toMatchObject({ entities_id: A, completename: 'Root entity > A > A1' });
-    expect((await entity(0)).entities_id).toBeNull();
-  });
+  test('an entity cannot move under itself or one of its descendants; the root cannot move', () =>
+    scenario(glpi, [
+      ...[A, A1, A1a].map((parent): Step => ({ ...moveEntity(A, parent), ...refusedUpdate })),
+      { ...moveEntity(A1, A1a), ...refusedUpdate },
+      { ...moveEntity(0, A), ...refusedUpdate },
+      { ...moveEntity(A1, 99999), ...refusedUpdate },
+      // Nothing moved.
+      entity(A, { entities_id: 0, completename: 'Root entity > A', level: 2 }),
+      entity(A1, { entities_id: A, completename: 'Root entity > A > A1' }),
+      entity(0, { entities_id: null }),
+    ]));
 
   test('moving an entity needs the entity UPDATE right, and a new parent in reach', async () => {
     const admin = await createUser(glpi, unique('tree-admin'), 3, A, true);
-    const adminName = (await glpi.get(`User/${admin}`)).body.name as string;
-    const adminClient = await loginAs(server.api, adminName);
-    expectError(await adminClient.put(`Entity/${A1}`, { input: { entities_id: B } }), 403, 'ERROR_RIGHT_MISSING');
+    const adminClient = await loginAs(server.api, (await glpi.get(`User/${admin}`)).body.name);
     // A Super-Admin scoped to A may reorganise A, but not push part of it into B.
     const superName = unique('tree-super');
     await createUser(glpi, superName, 4, A, true);
     const superA = await loginAs(server.api, superName);
     const side = await superA.create('Entity', { name: unique('side'), entities_id: A });
-    expect((await superA.put(`Entity/${side}`, { input: { entities_id: A1 } })).status).toBe(200);
-    expect((await entity(side)).completename).toMatch(/^Root entity > A > A1 > side-/);
-    expectError(await superA.put(`Entity/${side}`, { input: { entities_id: B } }), 400, 'ERROR_GLPI_UPDATE');
-    expectError(await superA.put(`Entity/${side}`, { input: { entities_id: 0 } }), 400, 'ERROR_GLPI_UPDATE');
-    expect((await entity(side)).entities_id).toBe(A1);
-    // Nor touch B or the root.
-    expectError(await superA.put(`Entity/${B}`, { input: { comment: 'x' } }), 400, 'ERROR_GLPI_UPDATE');
-    expectError(await superA.put('Entity/0', { input: { comment: 'x' } }), 400, 'ERROR_GLPI_UPDATE');
+    await scenario(superA, [
+      { ...moveEntity(A1, B), as: adminClient, ...DENIED },
+      { ...moveEntity(side, A1), status: 200 },
+      entity(side, { completename: expect.stringMatching(/^Root entity > A > A1 > side-/) }),
+      { ...moveEntity(side, B), ...refusedUpdate },
+      { ...moveEntity(side, 0), ...refusedUpdate },
+      entity(side, { entities_id: A1 }),
+      // Nor touch B or the root.
+      { request: `PUT Entity/${B}`, body: { input: { comment: 'x' } }, ...refusedUpdate },
+      { request: 'PUT Entity/0', body: { input: { comment: 'x' } }, ...refusedUpdate },
+    ]);
   });
 
   test('moving A1 under B: names follow, and so does who reaches it', async () => {
@@ -100,49 +108,44 @@ describe('entity tree', () => {
       { name: unique('in-a1'), entities_id: A1 },
       { name: unique('in-a1a'), entities_id: A1a },
     ]);
-    const techSees = async () => idsOf(await tech.get('Computer/', { query: 'range=0-999' }));
-    const obsSees = async () => idsOf(await obs.get('Computer/', { query: 'range=0-999' }));
-    expect(await techSees()).toEqual(expect.arrayContaining([inA1, inA1a]));
-    expect(await obsSees()).not.toContain(inA1);
-
-    expect((await glpi.put(`Entity/${A1}`, { input: { entities_id: B } })).status).toBe(200);
-    expect(await entity(A1)).toMatchObject({ entities_id: B, completename: 'Root entity > B > A1', level: 3 });
-    expect(await entity(A1a)).toMatchObject({ completename: 'Root entity > B > A1 > A1a', level: 4 });
-
-    // Open sessions follow the new tree at once.
-    const techIds = await techSees();
-    expect(techIds).not.toContain(inA1);
-    expect(techIds).not.toContain(inA1a);
-    expectError(await tech.get(`Computer/${inA1}`), 404, 'ERROR_ITEM_NOT_FOUND');
-    expect((await tech.get('getMyEntities', { query: 'is_recursive=true' })).body.myentities.map((e: { id: number }) => e.id)).toEqual([A]);
-    expect(await obsSees()).toEqual(expect.arrayContaining([inA1, inA1a]));
-    expect((await obs.get('getActiveEntities')).body.active_entity.active_entities.map((e: { id: number }) => e.id)).toEqual(expect.arrayContaining([B, A1, A1a]));
-
-    // And back.
-    expect((await glpi.put(`Entity/${A1}`, { input: { entities_id: A } })).status).toBe(200);
-    expect((await entity(A1a)).completename).toBe('Root entity > A > A1 > A1a');
-    expect(await techSees()).toEqual(expect.arrayContaining([inA1, inA1a]));
+    await scenario(glpi, [
+      { ...allComputers, as: tech, lists: [inA1!, inA1a!] },
+      { ...allComputers, as: obs, omits: [inA1!] },
+      { ...moveEntity(A1, B), status: 200 },
+      entity(A1, { entities_id: B, completename: 'Root entity > B > A1', level: 3 }),
+      entity(A1a, { completename: 'Root entity > B > A1 > A1a', level: 4 }),
+      // Open sessions follow the new tree at once.
+      { ...allComputers, as: tech, omits: [inA1!, inA1a!] },
+      { request: `GET Computer/${inA1}`, as: tech, ...NOT_FOUND },
+      { request: 'GET getMyEntities', query: 'is_recursive=true', as: tech, status: 200, answer: { myentities: [{ id: A }] } },
+      { ...allComputers, as: obs, lists: [inA1!, inA1a!] },
+      { request: 'GET getActiveEntities', as: obs, status: 200, check: (res) => expect(res.body.active_entity.active_entities.map((e: { id: number }) => e.id)).toEqual(expect.arrayContaining([B, A1, A1a])) },
+      // And back.
+      { ...moveEntity(A1, A), status: 200 },
+      entity(A1a, { completename: 'Root entity > A > A1 > A1a' }),
+      { ...allComputers, as: tech, lists: [inA1!, inA1a!] },
+    ]);
   });
 
   test('a session whose active entity left its reach sees nothing there any more', async () => {
     const name = unique('pinned');
     await createUser(glpi, name, 6, A, true);
     const tech = await loginAs(server.api, name);
-    expect((await tech.post('changeActiveEntities', { entities_id: A1a })).status).toBe(200);
     const [pcA1a] = await bulkCreate(glpi, 'Computer', [{ name: unique('pinned-pc'), entities_id: A1a }]);
-    expect((await tech.get(`Computer/${pcA1a}`)).status).toBe(200);
-    expect((await glpi.put(`Entity/${A1}`, { input: { entities_id: B } })).status).toBe(200);
     try {
-      // The session stays open (its profile still reaches A) but A1a is no longer active.
-      expectError(await tech.get(`Computer/${pcA1a}`), 404, 'ERROR_ITEM_NOT_FOUND');
-      const list = await tech.get('Computer/', { query: 'range=0-999' });
-      expect(list.status).toBe(200);
-      expect(idsOf(list)).not.toContain(pcA1a);
-      expect((await tech.get('getActiveEntities')).body.active_entity.active_entities).toEqual([]);
-      expectError(await tech.post('Computer/', { input: { name: unique('stray'), entities_id: A1a } }), 400, 'ERROR_GLPI_ADD');
-      // Choosing again among what the profile reaches works.
-      expect((await tech.post('changeActiveEntities', { entities_id: 'all' })).status).toBe(200);
-      expect((await tech.get(`Computer/${pcA1a}`)).status).toBe(404);
+      await scenario(tech, [
+        { request: 'POST changeActiveEntities', body: { entities_id: A1a }, status: 200 },
+        { request: `GET Computer/${pcA1a}`, status: 200 },
+        { ...moveEntity(A1, B), as: glpi, status: 200 },
+        // The session stays open (its profile still reaches A) but A1a is no longer active.
+        { request: `GET Computer/${pcA1a}`, ...NOT_FOUND },
+        { ...allComputers, omits: [pcA1a!] },
+        { request: 'GET getActiveEntities', status: 200, answer: { active_entity: { active_entities: [] } } },
+        { request: 'POST Computer/', body: { input: { name: unique('stray'), entities_id: A1a } }, status: 400, error: 'ERROR_GLPI_ADD' },
+        // Choosing again among what the profile reaches works.
+        { request: 'POST changeActiveEntities', body: { entities_id: 'all' }, status: 200 },
+        { request: `GET Computer/${pcA1a}`, ...NOT_FOUND },
+      ]);
     } finally {
       expect((await glpi.put(`Entity/${A1}`, { input: { entities_id: A } })).status).toBe(200);
     }
@@ -156,12 +159,14 @@ describe('entity deletion and authorizations', () => {
     const userId = await createUser(glpi, name, 6, doomed, false);
     const user = await loginAs(server.api, name);
     const [pc] = await bulkCreate(glpi, 'Computer', [{ name: unique('doomed-pc'), entities_id: doomed }]);
-    expect((await user.get(`Computer/${pc}`)).status).toBe(200);
-    expect((await glpi.del(`Entity/${doomed}`)).status).toBe(204);
-    expect((await glpi.get(`User/${userId}/Profile_User`)).body).toEqual([]);
-    expectError(await user.get('Computer/'), 401, 'ERROR_SESSION_TOKEN_INVALID');
-    // The computer went to the root entity's trash, out of everyone's reach but the root's.
-    expect((await glpi.get(`Computer/${pc}`)).body).toMatchObject({ entities_id: 0, is_deleted: 1 });
+    await scenario(glpi, [
+      { request: `GET Computer/${pc}`, as: user, status: 200 },
+      { request: `DELETE Entity/${doomed}`, status: 204 },
+      { request: `GET User/${userId}/Profile_User`, status: 200, equals: [] },
+      { request: 'GET Computer/', as: user, status: 401, error: 'ERROR_SESSION_TOKEN_INVALID' },
+      // The computer went to the root entity's trash, out of everyone's reach but the root's.
+      read('Computer', pc!, { entities_id: 0, is_deleted: 1 }),
+    ]);
   });
 });
 
@@ -174,41 +179,46 @@ describe('location tree', () => {
     L3 = await glpi.create('Location', { name: 'L3', locations_id: L2, entities_id: 0, is_recursive: 1 });
   });
 
-  const location = async (id: number) => (await glpi.get(`Location/${id}`)).body;
+  const location = (id: number, answer: Record<string, unknown>) => read('Location', id, answer);
+  const moveLocation = (id: number, locations_id: number) => ({ request: `PUT Location/${id}`, body: { input: { locations_id } } });
 
-  test('complete names follow renames', async () => {
-    expect(await location(L3)).toMatchObject({ completename: 'L1 > L2 > L3', level: 3 });
-    expect((await glpi.put(`Location/${L1}`, { input: { name: 'Campus' } })).status).toBe(200);
-    expect((await location(L2)).completename).toBe('Campus > L2');
-    expect((await location(L3)).completename).toBe('Campus > L2 > L3');
-  });
+  test('complete names follow renames', () =>
+    scenario(glpi, [
+      location(L3, { completename: 'L1 > L2 > L3', level: 3 }),
+      { request: `PUT Location/${L1}`, body: { input: { name: 'Campus' } }, status: 200 },
+      location(L2, { completename: 'Campus > L2' }),
+      location(L3, { completename: 'Campus > L2 > L3' }),
+    ]));
 
-  test('a location cannot move under itself or a descendant', async () => {
-    expectError(await glpi.put(`Location/${L1}`, { input: { locations_id: L3 } }), 400, 'ERROR_GLPI_UPDATE');
-    expectError(await glpi.put(`Location/${L2}`, { input: { locations_id: L2 } }), 400, 'ERROR_GLPI_UPDATE');
-    expect(await location(L1)).toMatchObject({ locations_id: 0, completename: 'Campus', level: 1 });
-  });
+  test('a location cannot move under itself or a descendant', () =>
+    scenario(glpi, [
+      { ...moveLocation(L1, L3), ...refusedUpdate },
+      { ...moveLocation(L2, L2), ...refusedUpdate },
+      location(L1, { locations_id: 0, completename: 'Campus', level: 1 }),
+    ]));
 
   test('moves re-home the branch; purging a node lifts its children', async () => {
     const L4 = await glpi.create('Location', { name: 'L4', locations_id: L3, entities_id: 0, is_recursive: 1 });
-    expect((await glpi.put(`Location/${L3}`, { input: { locations_id: 0 } })).status).toBe(200);
-    expect(await location(L3)).toMatchObject({ completename: 'L3', level: 1 });
-    expect(await location(L4)).toMatchObject({ completename: 'L3 > L4', level: 2 });
-    expect((await glpi.put(`Location/${L3}`, { input: { locations_id: L2 } })).status).toBe(200);
-    expect((await location(L4)).completename).toBe('Campus > L2 > L3 > L4');
-    expect((await glpi.del(`Location/${L3}`, { query: 'force_purge=true' })).status).toBe(204);
-    expect(await location(L4)).toMatchObject({ locations_id: L2, completename: 'Campus > L2 > L4', level: 3 });
+    await scenario(glpi, [
+      { ...moveLocation(L3, 0), status: 200 },
+      location(L3, { completename: 'L3', level: 1 }),
+      location(L4, { completename: 'L3 > L4', level: 2 }),
+      { ...moveLocation(L3, L2), status: 200 },
+      location(L4, { completename: 'Campus > L2 > L3 > L4' }),
+      { request: `DELETE Location/${L3}`, query: 'force_purge=true', status: 204 },
+      location(L4, { locations_id: L2, completename: 'Campus > L2 > L4', level: 3 }),
+    ]);
   });
 
   test('a location tree change needs the location right', async () => {
     const name = unique('loc-tech');
     await createUser(glpi, name, 6, 0, true); // Technician: location right 0
-    const tech = await loginAs(server.api, name);
-    expectError(await tech.put(`Location/${L2}`, { input: { locations_id: 0 } }), 403, 'ERROR_RIGHT_MISSING');
     const supName = unique('loc-sup');
     await createUser(glpi, supName, 7, 0, true); // Supervisor: location 23
-    const sup = await loginAs(server.api, supName);
-    expect((await sup.put(`Location/${L2}`, { input: { locations_id: 0 } })).status).toBe(200);
-    expect((await location(L2)).completename).toBe('L2');
+    await scenario(glpi, [
+      { ...moveLocation(L2, 0), as: await loginAs(server.api, name), ...DENIED },
+      { ...moveLocation(L2, 0), as: await loginAs(server.api, supName), status: 200 },
+      location(L2, { completename: 'L2' }),
+    ]);
   });
 });

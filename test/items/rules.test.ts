@@ -1,0 +1,183 @@
+/**
+ * The order of the business rules, pinned: for each itemtype and event, the hook sets that run,
+ * in the order server/rules.ts gives them once installed. A rule added, removed or moved changes
+ * the table below, so the change in order shows in review.
+ */
+import { expect, test } from 'bun:test';
+import * as networkPorts from '../../server/assets/network-ports';
+import * as documentRules from '../../server/documents/hooks';
+import { hooksOf, installRules, type ItemHooks } from '../../server/items/hooks';
+import * as notes from '../../server/items/notes';
+import * as tree from '../../server/items/tree';
+import * as assignment from '../../server/itil/assignment';
+import * as itilRules from '../../server/itil/rules';
+import * as solutions from '../../server/itil/solutions';
+import * as tasks from '../../server/itil/tasks';
+import { itemtypeOrThrow } from '../../server/registry';
+import { RULES } from '../../server/rules';
+import * as apiClientToken from '../../server/users/apiclient-token';
+import * as userEmails from '../../server/users/user-emails';
+import * as userRules from '../../server/users/user-rules';
+
+/** Every event of ItemHooks, in the order a write meets them. */
+const EVENTS = [
+  'prepareInput',
+  'prepareAdd',
+  'afterAdd',
+  'prepareUpdate',
+  'afterUpdate',
+  'beforeDelete',
+  'afterPurge',
+  'selfService',
+  'selfServiceDelete',
+  'canWriteOwner',
+  'readExtras',
+] as const satisfies readonly (keyof ItemHooks)[];
+
+/**
+ * Itemtypes (those sharing the same hooks grouped on one line) → event → hook sets, in order.
+ * Events without hooks are left out.
+ */
+const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = {
+  'IPNetwork, Location, State, ITILCategory, DocumentCategory, SoftwareCategory, SoftwareLicenseType, BusinessCriticity, KnowbaseItemCategory, TaskCategory': {
+    prepareAdd: 'treeHooks',
+    prepareUpdate: 'treeHooks',
+    afterUpdate: 'treeHooks',
+    afterPurge: 'treeHooks',
+  },
+  'SoftwareLicense, Group': {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'treeHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'treeHooks',
+    afterUpdate: 'treeHooks → attachmentHooks',
+    afterPurge: 'treeHooks',
+  },
+  Entity: {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'treeHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'treeHooks',
+    afterUpdate: 'treeHooks → attachmentHooks',
+    beforeDelete: 'entityHooks',
+    afterPurge: 'treeHooks',
+  },
+  Notepad: {
+    prepareAdd: 'noteHooks',
+    prepareUpdate: 'noteHooks',
+  },
+  User: {
+    prepareInput: 'userHooks → attachmentHooks',
+    prepareAdd: 'userEmailHooks → userHooks',
+    afterAdd: 'userEmailHooks → userHooks → attachmentHooks',
+    prepareUpdate: 'userEmailHooks → userHooks',
+    afterUpdate: 'userEmailHooks → userHooks → attachmentHooks',
+    beforeDelete: 'userHooks',
+    afterPurge: 'userHooks',
+    selfService: 'userHooks',
+    readExtras: 'userEmailHooks',
+  },
+  UserEmail: {
+    prepareAdd: 'accountRowHooks',
+    afterAdd: 'defaultEmailHooks',
+    prepareUpdate: 'accountRowHooks',
+    afterUpdate: 'defaultEmailHooks',
+    beforeDelete: 'accountRowHooks',
+    selfService: 'ownEmailHooks',
+    selfServiceDelete: 'ownEmailHooks',
+  },
+  Profile_User: {
+    prepareAdd: 'accountRowHooks → profileUserHooks',
+    prepareUpdate: 'accountRowHooks → profileUserHooks',
+    beforeDelete: 'accountRowHooks → profileUserHooks',
+  },
+  Group_User: {
+    prepareAdd: 'accountRowHooks',
+    prepareUpdate: 'accountRowHooks',
+    beforeDelete: 'accountRowHooks',
+  },
+  Profile: {
+    beforeDelete: 'superAdminProfileHooks',
+  },
+  UserPreference: {
+    selfService: 'userPreferenceHooks',
+  },
+  ProfileRight: {
+    prepareAdd: 'profileRightHooks',
+    prepareUpdate: 'profileRightHooks',
+  },
+  APIClient: {
+    prepareAdd: 'apiClientTokenHooks',
+    prepareUpdate: 'apiClientTokenHooks',
+  },
+  'Ticket, Problem, Change': {
+    prepareInput: 'itilHooks → attachmentHooks',
+    prepareAdd: 'itilHooks',
+    afterAdd: 'itilHooks → attachmentHooks',
+    prepareUpdate: 'itilHooks',
+    afterUpdate: 'itilHooks → attachmentHooks',
+  },
+  ITILFollowup: {
+    prepareInput: 'approvalHooks',
+    prepareAdd: 'approvalHooks → followupHooks',
+    afterAdd: 'approvalHooks → followupHooks',
+    prepareUpdate: 'followupHooks',
+    canWriteOwner: 'followupHooks',
+  },
+  ITILSolution: {
+    prepareAdd: 'solutionHooks',
+    afterAdd: 'solutionHooks',
+  },
+  'Ticket_User, Group_Ticket, Supplier_Ticket, Problem_User, Group_Problem, Problem_Supplier': {
+    afterAdd: 'assignmentHooks',
+  },
+  TicketTask: {
+    prepareAdd: 'taskHooks',
+  },
+  NetworkPort: {
+    prepareAdd: 'networkPortHooks',
+    afterAdd: 'networkPortHooks',
+  },
+  Document: {
+    prepareInput: 'documentHooks',
+    prepareAdd: 'documentHooks',
+    afterAdd: 'documentHooks',
+    prepareUpdate: 'documentHooks',
+    afterUpdate: 'documentHooks',
+    afterPurge: 'documentHooks',
+  },
+  'Computer, Monitor, NetworkEquipment, Peripheral, Phone, Printer, CartridgeItem, ConsumableItem, Software, Contract, Supplier, Budget, Contact, Certificate, Domain, DomainRecord, Line, DatabaseInstance, Datacenter, DCRoom, Rack, Enclosure, PDU, PassiveDCEquipment, Cluster, Appliance, Unmanaged, Cable, Project, ProjectTask, KnowbaseItem, Reminder': {
+    prepareInput: 'attachmentHooks',
+    afterAdd: 'attachmentHooks',
+    afterUpdate: 'attachmentHooks',
+  },
+};
+
+/** The name each hook set is exported under, found by identity in the modules that define them. */
+const modules = [networkPorts, documentRules, notes, tree, assignment, itilRules, solutions, tasks, apiClientToken, userEmails, userRules];
+const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
+
+test('every hook set of the rule table is named and has only known events', () => {
+  for (const [line, rule] of RULES.entries()) {
+    expect(names.get(rule.hooks), `rule ${line + 1}: import the module of its hook set here`).toBeString();
+    expect(Object.keys(rule.hooks).filter((event) => !(EVENTS as readonly string[]).includes(event)), `rule ${line + 1}`).toEqual([]);
+  }
+});
+
+test('for each itemtype and event, the installed hooks run in this order', () => {
+  installRules(RULES);
+  const byItemtype = new Map<string, string>();
+  for (const name of new Set(RULES.flatMap((rule) => rule.itemtypes))) {
+    const events: Record<string, string> = {};
+    for (const event of EVENTS) {
+      const sets = hooksOf(itemtypeOrThrow(name)).filter((hooks) => hooks[event]);
+      if (sets.length > 0) events[event] = sets.map((hooks) => names.get(hooks)).join(' → ');
+    }
+    byItemtype.set(name, JSON.stringify(events));
+  }
+  // Group the itemtypes that share the same hooks, in the order they first appear in the table.
+  const groups = new Map<string, string[]>();
+  for (const [name, events] of byItemtype) groups.set(events, [...(groups.get(events) ?? []), name]);
+  const actual = Object.fromEntries([...groups].map(([events, itemtypes]) => [itemtypes.join(', '), JSON.parse(events)]));
+  expect(actual).toEqual(ORDER);
+});

@@ -1,0 +1,82 @@
+import { connect } from 'node:net';
+
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  /** Bytes of the status line and headers, with the blank line that ends them. */
+  headBytes: number;
+  text: string;
+  /** Parsed JSON when the answer says it is JSON and is not empty, else the text. */
+  body: any;
+}
+
+export interface RawRequest {
+  method: string;
+  /** Sent verbatim in the request line (no normalisation, unlike fetch). */
+  target: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+function decodeChunked(data: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let pos = 0;
+  while (pos < data.length) {
+    const eol = data.indexOf('\r\n', pos);
+    if (eol < 0) break;
+    const size = parseInt(data.subarray(pos, eol).toString('latin1'), 16);
+    if (!size) break;
+    parts.push(data.subarray(eol + 2, eol + 2 + size));
+    pos = eol + 2 + size + 2;
+  }
+  return Buffer.concat(parts);
+}
+
+/**
+ * One HTTP/1.1 request over a plain socket, byte for byte as given: lets tests send what fetch
+ * refuses (a GET with a body, `..` or `%00` in the path, odd methods).
+ */
+export function rawRequest(origin: string, req: RawRequest): Promise<RawResponse> {
+  const url = new URL(origin);
+  const body = req.body === undefined ? undefined : typeof req.body === 'string' ? Buffer.from(req.body) : Buffer.from(req.body);
+  const lines = [`${req.method} ${req.target} HTTP/1.1`, `Host: ${url.host}`, 'Connection: close'];
+  for (const [k, v] of Object.entries(req.headers ?? {})) lines.push(`${k}: ${v}`);
+  if (body !== undefined) lines.push(`Content-Length: ${body.length}`);
+  const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'utf8');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(url.port), url.hostname, () => {
+      socket.write(body ? Buffer.concat([head, body]) : head);
+    });
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${req.method} ${req.target}`)));
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const data = Buffer.concat(chunks);
+      const split = data.indexOf('\r\n\r\n');
+      if (split < 0) return reject(new Error(`incomplete answer to ${req.method} ${req.target}: ${data.toString('latin1')}`));
+      const [statusLine, ...headerLines] = data.subarray(0, split).toString('latin1').split('\r\n');
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine ?? '')?.[1] ?? 0);
+      const headers = new Headers();
+      for (const line of headerLines) {
+        const colon = line.indexOf(':');
+        if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+      }
+      let payload: Buffer = data.subarray(split + 4);
+      if ((headers.get('transfer-encoding') ?? '').toLowerCase().includes('chunked')) payload = decodeChunked(payload);
+      const length = headers.get('content-length');
+      if (length !== null) payload = payload.subarray(0, Number(length));
+      const text = payload.toString('utf8');
+      let parsed: unknown = text;
+      if ((headers.get('content-type') ?? '').includes('application/json') && text !== '') {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = text;
+        }
+      }
+      resolve({ status, headers, headBytes: split + 4, text, body: parsed });
+    });
+  });
+}
+
