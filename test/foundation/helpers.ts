@@ -6,4 +6,3 @@ export const basic = (login: string, password: string) => `Basic ${Buffer.from(`
 /** A session token as Deskbase hands them out: 160 random bits, 40 lowercase hex characters. */
 export const TOKEN_SHAPE = /^[0-9a-f]{40}$/;
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
