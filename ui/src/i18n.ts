@@ -75,7 +75,8 @@ const FR: Record<string, string> = {
 
 const CATALOGUES: Record<Language, Record<string, string>> = { en: {}, fr: FR };
 
-let current: Language = 'en';
+/** Before sign-in the browser's language; then the user's preference. */
+let current: Language = typeof navigator === 'undefined' ? 'en' : languageOf(navigator.language.replace('-', '_'));
 
 /** GLPI's language code (fr_FR, fr_CA, en_GB…) to a catalogue; unknown ones fall back to English. */
 export function languageOf(glpiLanguage: unknown): Language {
@@ -90,7 +91,17 @@ export function setLanguage(language: Language): void {
 
 export const language = (): Language => current;
 
-/** The text in the user's language. */
-export function t(english: string): string {
-  return CATALOGUES[current][english] ?? english;
+/** The English text of every catalogued string: a page in French should show none of them. */
+export const ENGLISH_WITH_TRANSLATION = (): string[] => Object.keys(FR).filter((english) => FR[english] !== english);
+
+/** The catalogue's French translation of an English text (tests check that none is missing). */
+export const french = (english: string): string | undefined => FR[english];
+
+/**
+ * The text in the user's language; `{name}` placeholders take the values of `params` (the
+ * placeholders stay in the catalogue's keys, so a translation may move them).
+ */
+export function t(english: string, params?: Record<string, string | number>): string {
+  const text = CATALOGUES[current][english] ?? english;
+  return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;
 }

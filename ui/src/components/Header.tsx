@@ -32,7 +32,7 @@ export function Header({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
   return (
     <header class="topbar">
       <button type="button" class="menu-button" aria-expanded={menuOpen} aria-controls="nav" onClick={onMenu}>
-        <span aria-hidden="true">☰</span> Menu
+        <span aria-hidden="true">☰</span> {t('Menu')}
       </button>
       <a class="brand" href={href([])}>
         Deskbase
@@ -93,7 +93,7 @@ export function Header({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
           />
           <span>{t('Sub-entities')}</span>
         </label>
-        <span class="user" title="Signed in user">
+        <span class="user" title={t('Signed in user')}>
           {info.userName}
         </span>
         <button type="button" class="secondary" disabled={busy} onClick={() => void run(() => session.logout())}>

@@ -4,6 +4,7 @@ import { usePanel } from '../panel';
 import { Outcome } from '../components/Notice';
 import { Picker } from '../components/Picker';
 import { ValueSelect } from '../components/ValueSelect';
+import { t } from '../i18n';
 import { enumOf, ITIL_STATUS } from '../itemtypes';
 import { DocumentLink } from './Documents';
 import { logRows } from './History';
@@ -34,7 +35,8 @@ const KIND_LABEL: Record<Kind, string> = {
   validation: 'Approval',
 };
 
-const TASK_STATES = enumOf('TicketTask', 'state')!.map(([v, l]) => [Number(v), l] as const);
+/** Read at each use: the labels are in the user's language. */
+const taskStates = () => enumOf('TicketTask', 'state')!.map(([v, l]) => [Number(v), l] as const);
 
 const DURATIONS: [number, string][] = [
   [0, '—'],
@@ -53,7 +55,7 @@ const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 /** An expanded user column; 0 (nobody) shows nothing. */
 const person = (v: unknown) => (str(v) === '0' ? '' : str(v));
 const label = (itemtype: string, field: string, value: unknown) => enumOf(itemtype, field)?.find(([v]) => String(v) === str(value))?.[1] ?? str(value);
-const duration = (seconds: number) => DURATIONS.find(([s]) => s === seconds)?.[1] ?? `${Math.round(seconds / 60)} min`;
+const duration = (seconds: number) => t(DURATIONS.find(([s]) => s === seconds)?.[1] ?? `${Math.round(seconds / 60)} min`);
 const sub = (itemtype: string, id: number, kind: string) =>
   api.subItems(itemtype, id, kind, { expand_dropdowns: true, range: '0-9999' }).catch(() => [] as Item[]);
 
@@ -72,10 +74,10 @@ async function loadEntries(itemtype: string, id: number, options: Record<string,
   for (const f of followups) {
     entries.push({ key: `f${f.id}`, kind: 'followup', date: str(f.date ?? f.date_creation), author: person(f.users_id), isPrivate: Number(f.is_private) === 1, text: str(f.content) });
   }
-  for (const t of tasks) {
-    const tech = person(t.users_id_tech);
-    const parts = [label('TicketTask', 'state', t.state), Number(t.actiontime) ? duration(Number(t.actiontime)) : '', tech ? `for ${tech}` : ''];
-    entries.push({ key: `t${t.id}`, kind: 'task', date: str(t.date ?? t.date_creation), author: person(t.users_id), isPrivate: Number(t.is_private) === 1, text: str(t.content), detail: parts.filter(Boolean).join(' · ') });
+  for (const task of tasks) {
+    const tech = person(task.users_id_tech);
+    const parts = [label('TicketTask', 'state', task.state), Number(task.actiontime) ? duration(Number(task.actiontime)) : '', tech ? t('for {name}', { name: tech }) : ''];
+    entries.push({ key: `t${task.id}`, kind: 'task', date: str(task.date ?? task.date_creation), author: person(task.users_id), isPrivate: Number(task.is_private) === 1, text: str(task.content), detail: parts.filter(Boolean).join(' · ') });
   }
   for (const s of solutions) {
     const type = str(s.solutiontypes_id);
@@ -129,26 +131,26 @@ export function Timeline({ itemtype, id, options, status, canAdd, onChange }: Pr
 
   const waiting = status === ITIL_STATUS.SOLVED && entries?.some((e) => e.waiting);
   return (
-    <section class="followups" aria-label="Timeline">
+    <section class="followups" aria-label={t('Timeline')}>
       <Outcome message={message} error={error} />
       {canAdd && <Answer itemtype={itemtype} id={id} run={run} />}
       {waiting && (
-        <div class="approval" role="group" aria-label="Solution approval">
-          <p>A solution waits for the requester's answer.</p>
+        <div class="approval" role="group" aria-label={t('Solution approval')}>
+          <p>{t('A solution waits for the requester\'s answer.')}</p>
           <ApprovalForm itemtype={itemtype} id={id} run={run} />
         </div>
       )}
-      {entries === null && !error && <p role="status">Loading…</p>}
-      {entries && !entries.length && <p class="empty">Nothing has happened yet.</p>}
+      {entries === null && !error && <p role="status">{t('Loading…')}</p>}
+      {entries && !entries.length && <p class="empty">{t('Nothing has happened yet.')}</p>}
       {entries && entries.length > 0 && (
         <ol class="timeline">
           {entries.map((e) => (
             <li key={e.key} class={`followup entry-${e.kind}`} data-kind={e.kind}>
               <div class="followup-head">
-                <span class={`badge kind-${e.kind}`}>{KIND_LABEL[e.kind]}</span>
+                <span class={`badge kind-${e.kind}`}>{t(KIND_LABEL[e.kind])}</span>
                 {e.author && <strong>{e.author}</strong>}
                 <time>{e.date}</time>
-                {e.isPrivate && <span class="badge badge-private">Private</span>}
+                {e.isPrivate && <span class="badge badge-private">{t('Private')}</span>}
               </div>
               {e.detail && <div class="muted entry-detail">{e.detail}</div>}
               {e.documentId ? <DocumentLink id={e.documentId} name={e.documentName ?? ''} /> : <div class="followup-body">{e.text}</div>}
@@ -167,20 +169,20 @@ function ApprovalForm({ itemtype, id, run }: { itemtype: string; id: number; run
   const answer = (accept: boolean) =>
     void run(
       () => api.create('ITILFollowup', { itemtype, items_id: id, content: comment, [accept ? 'add_close' : 'add_reopen']: 1 }),
-      accept ? 'Solution approved.' : 'Solution refused.',
+      accept ? t('Solution approved.') : t('Solution refused.'),
     ).then((ok) => ok && setComment(''));
   return (
     <>
       <div class="field field-wide">
-        <label for="approval-comment">Comment (optional)</label>
+        <label for="approval-comment">{t('Comment (optional)')}</label>
         <textarea id="approval-comment" rows={2} value={comment} onInput={(e) => setComment(e.currentTarget.value)} />
       </div>
       <div class="form-actions">
         <button type="button" onClick={() => answer(true)}>
-          Approve the solution
+          {t('Approve the solution')}
         </button>
         <button type="button" class="secondary" onClick={() => answer(false)}>
-          Refuse the solution
+          {t('Refuse the solution')}
         </button>
       </div>
     </>
@@ -188,10 +190,10 @@ function ApprovalForm({ itemtype, id, run }: { itemtype: string; id: number; run
 }
 
 const ANSWERS = [
-  ['followup', 'Followup'],
-  ['task', 'Task'],
-  ['solution', 'Solution'],
-  ['document', 'Document'],
+  ['followup', 'Followup', 'Add followup'],
+  ['task', 'Task', 'Add task'],
+  ['solution', 'Solution', 'Add solution'],
+  ['document', 'Document', 'Add document'],
 ] as const;
 type AnswerKind = (typeof ANSWERS)[number][0];
 
@@ -213,13 +215,13 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
     setBusy(true);
     const link = { itemtype, items_id: id };
     const writes: Record<AnswerKind, [() => Promise<unknown>, string]> = {
-      followup: [() => api.create('ITILFollowup', { ...link, content, is_private: isPrivate ? 1 : 0 }), 'Followup added.'],
+      followup: [() => api.create('ITILFollowup', { ...link, content, is_private: isPrivate ? 1 : 0 }), t('Followup added.')],
       task: [
         () => api.create('TicketTask', { tickets_id: id, content, is_private: isPrivate ? 1 : 0, actiontime, state, users_id_tech: tech.id }),
-        'Task added.',
+        t('Task added.'),
       ],
-      solution: [() => api.create('ITILSolution', { ...link, content, solutiontypes_id: solutionType.id }), 'Solution added.'],
-      document: [() => api.upload(files, link), 'Document attached.'],
+      solution: [() => api.create('ITILSolution', { ...link, content, solutiontypes_id: solutionType.id }), t('Solution added.')],
+      document: [() => api.upload(files, link), t('Document attached.')],
     };
     const [write, done] = writes[kind];
     if (await run(write, done)) {
@@ -231,44 +233,44 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
   };
 
   return (
-    <form class="followup-form" onSubmit={submit} aria-label="Answer">
-      <div class="tabs answer-kinds" role="radiogroup" aria-label="Kind of answer">
+    <form class="followup-form" onSubmit={submit} aria-label={t('Answer')}>
+      <div class="tabs answer-kinds" role="radiogroup" aria-label={t('Kind of answer')}>
         {kinds.map(([k, text]) => (
           <label key={k} class={kind === k ? 'chosen' : undefined}>
-            <input type="radio" name="answer-kind" checked={kind === k} onChange={() => setKind(k)} /> {text}
+            <input type="radio" name="answer-kind" checked={kind === k} onChange={() => setKind(k)} /> {t(text)}
           </label>
         ))}
       </div>
       {kind === 'document' ? (
         <div class="field field-wide">
-          <label for="answer-file">Files</label>
+          <label for="answer-file">{t('Files')}</label>
           <input id="answer-file" type="file" multiple onChange={(e) => setFiles([...(e.currentTarget.files ?? [])])} />
         </div>
       ) : (
         <div class="field field-wide">
-          <label for="answer-content">{kind === 'task' ? 'Task description' : kind === 'solution' ? 'Solution description' : 'New followup'}</label>
+          <label for="answer-content">{kind === 'task' ? t('Task description') : kind === 'solution' ? t('Solution description') : t('New followup')}</label>
           <textarea id="answer-content" rows={4} value={content} onInput={(e) => setContent(e.currentTarget.value)} />
         </div>
       )}
       {kind === 'task' && (
         <div class="form-grid">
           <div class="field">
-            <label for="task-duration">Duration</label>
-            <ValueSelect id="task-duration" value={actiontime} choices={DURATIONS} onChange={setActiontime} />
+            <label for="task-duration">{t('Duration')}</label>
+            <ValueSelect id="task-duration" value={actiontime} choices={DURATIONS.map(([s, l]) => [s, t(l)] as const)} onChange={setActiontime} />
           </div>
           <div class="field">
-            <label for="task-state">State</label>
-            <ValueSelect id="task-state" value={state} choices={TASK_STATES} onChange={setState} />
+            <label for="task-state">{t('State')}</label>
+            <ValueSelect id="task-state" value={state} choices={taskStates()} onChange={setState} />
           </div>
           <div class="field">
-            <label for="task-tech">Technician</label>
+            <label for="task-tech">{t('Technician')}</label>
             <Picker id="task-tech" itemtype="User" value={tech.id} display={tech.name} onChange={(i, name) => setTech({ id: i, name })} />
           </div>
         </div>
       )}
       {kind === 'solution' && (
         <div class="field">
-          <label for="solution-type">Solution type</label>
+          <label for="solution-type">{t('Solution type')}</label>
           <Picker id="solution-type" itemtype="SolutionType" value={solutionType.id} display={solutionType.name} onChange={(i, name) => setSolutionType({ id: i, name })} />
         </div>
       )}
@@ -276,11 +278,11 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
         {(kind === 'followup' || kind === 'task') && (
           <div class="field field-check">
             <input id="answer-private" type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.currentTarget.checked)} />
-            <label for="answer-private">Private</label>
+            <label for="answer-private">{t('Private')}</label>
           </div>
         )}
         <button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : `Add ${kinds.find(([k]) => k === kind)![1].toLowerCase()}`}
+          {busy ? t('Saving…') : t(kinds.find(([k]) => k === kind)![2])}
         </button>
       </div>
     </form>
