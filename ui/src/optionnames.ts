@@ -1,31 +1,48 @@
-import { itemtype as registryType } from '@server/registry';
+import { itemtype as registryType, itemtypeByTable } from '@server/registry';
 import type { SearchOption } from './api';
 import { t } from './i18n';
 import { typeDef } from './itemtypes';
 
+/** A type's name; one the registry does not name (OperatingSystem) in words ("Operating system"). */
+function typeLabel(itemtype: string): string {
+  const label = typeDef(itemtype).label;
+  if (label !== itemtype) return label;
+  const words = itemtype.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** An option on the searched type's own row (Computer.serial), not reached through a link. */
+const isOwn = (option: SearchOption) => (option.uid ?? '').split('.').length <= 2;
+
 /**
- * The class an option reaches through (its section in GLPI's lists): the first type on its path
- * that is not a link table, unless that type is just what the option names (Location's "Location").
+ * The section an option belongs to (as GLPI groups them): the first class on its path, a link
+ * table (Item_OperatingSystem) standing for the class it links to, else its table. Null for the
+ * type's own fields, and for a link whose class is just what the option names (Location's "Location").
  */
 function sectionOf(option: SearchOption, name: string): string | null {
-  const classes = (option.uid ?? '').split('.').slice(1, -1).filter((segment) => !segment.includes('_') && registryType(segment));
-  const first = classes[0];
-  if (!first) return null;
-  const label = typeDef(first).label;
+  if (isOwn(option)) return null;
+  const classes = (option.uid ?? '')
+    .split('.')
+    .slice(1, -1)
+    .map((segment) => segment.split('_').find((part) => part !== 'Item') ?? segment)
+    .filter((segment) => registryType(segment));
+  const first = classes[0] ?? itemtypeByTable(option.table)?.name;
+  const label = first ? typeLabel(first) : option.table.replace(/^glpi_/, '').replace(/_/g, ' ');
   return classes.length > 1 || label !== name ? label : null;
 }
 
 /**
  * A label for each search option in the user's language; options sharing a name (Computer's
- * "Name" and its operating system's "Name") are told apart by the type they belong to.
+ * "Name" and its operating system's "Name") are told apart by their section, the type's own field
+ * keeping the plain name.
  */
 export function optionLabels(options: Record<string, SearchOption>): Record<string, string> {
-  const plain = Object.fromEntries(Object.entries(options).map(([id, o]) => [id, t(o.name)]));
   const count = (labels: Record<string, string>) => {
     const seen = new Map<string, number>();
     for (const label of Object.values(labels)) seen.set(label, (seen.get(label) ?? 0) + 1);
     return seen;
   };
+  const plain = Object.fromEntries(Object.entries(options).map(([id, o]) => [id, t(o.name)]));
   const shared = count(plain);
   const qualified = Object.fromEntries(
     Object.entries(plain).map(([id, label]) => {
@@ -33,7 +50,18 @@ export function optionLabels(options: Record<string, SearchOption>): Record<stri
       return [id, section ? `${label} (${section})` : label];
     }),
   );
-  // Two options of one section with one name (rare): their ids keep them apart.
+  // Two linked options of one section with one name (rare): their ids keep them apart.
   const left = count(qualified);
-  return Object.fromEntries(Object.entries(qualified).map(([id, label]) => [id, left.get(label)! > 1 ? `${label} #${id}` : label]));
+  return Object.fromEntries(Object.entries(qualified).map(([id, label]) => [id, left.get(label)! > 1 && !isOwn(options[id]!) ? `${label} #${id}` : label]));
+}
+
+/** The options once each: GLPI lists a few fields twice under two ids (Location's address, 15 and 101); the first id stays. */
+export function distinctOptions(options: Record<string, SearchOption>): [string, SearchOption][] {
+  const seen = new Set<string>();
+  return Object.entries(options).filter(([id, o]) => {
+    const key = o.uid ?? id;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

@@ -51,6 +51,8 @@ export function Access({ userId, user, editable, onChange }: { userId: number; u
     void write(() => api.remove('Profile_User', grant.id, true), t('Authorization removed.'));
   };
   const active = Number(user.is_active) === 1;
+  /** The root entity (id 0) is named as the server names it (stored data, like every entity name). */
+  const rootName = info.entities.find((e) => e.id === 0)?.name ?? '#0';
 
   return (
     <section class="actors" aria-label={t('Access')}>
@@ -96,7 +98,7 @@ export function Access({ userId, user, editable, onChange }: { userId: number; u
           </div>
           <div class="field">
             <label for="grant-entity">{t('Entity')}</label>
-            <Picker id="grant-entity" itemtype="Entity" value={entity.id} display={entity.name || t('Root entity')} allowNone={false} onChange={(i, name) => setEntity({ id: i, name })} />
+            <Picker id="grant-entity" itemtype="Entity" value={entity.id} display={entity.name || rootName} allowNone={false} onChange={(i, name) => setEntity({ id: i, name })} />
           </div>
           <div class="field field-check">
             <input id="grant-recursive" type="checkbox" checked={recursive} onChange={(e) => setRecursive(e.currentTarget.checked)} />

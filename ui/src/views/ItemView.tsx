@@ -175,7 +175,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
       </p>
       <div class="page-head">
         <h1>
-          {title}
+          <span translate={false}>{title}</span>
           {id !== null && <span class="muted id-tag">#{id}</span>}
           {deleted && <span class="badge badge-trash">{t('In the trash')}</span>}
         </h1>

@@ -77,12 +77,12 @@ export function ProfileRights({ profileId, editable }: { profileId: number; edit
           <tbody>
             {shown.map((r) => {
               const name = rightName(String(r.name));
-              const bits = rightBits(name);
+              const bits = rightBits(String(r.name));
               const standard = bits.every(([, label]) => STANDARD.includes(label));
               const box = (bit: number, label: string) => (
                 <input
                   type="checkbox"
-                  aria-label={`${name}: ${t(label)}`}
+                  aria-label={t('{right}: {bit}', { right: name, bit: t(label) })}
                   checked={((values[r.id] ?? 0) & bit) !== 0}
                   disabled={!editable}
                   onChange={(e) => toggle(r.id, bit, e.currentTarget.checked)}

@@ -3,7 +3,7 @@ import { api, type CriteriaNode, errorText, type SearchOption, type SearchResult
 import { Notice } from '../components/Notice';
 import { exportCsv, fileSink } from '../csv';
 import { t } from '../i18n';
-import { optionLabels } from '../optionnames';
+import { distinctOptions, optionLabels } from '../optionnames';
 import { saveFile } from './Documents';
 import { CriteriaEditor, completeCriteria } from '../components/CriteriaEditor';
 import { typeDef } from '../itemtypes';
@@ -49,7 +49,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
   }, [itemtype]);
 
   const labels = useMemo(() => optionLabels(options ?? {}), [options]);
-  const displayable = useMemo(() => Object.entries(options ?? {}).filter(([, o]) => !o.nodisplay), [options]);
+  const displayable = useMemo(() => distinctOptions(options ?? {}).filter(([, o]) => !o.nodisplay), [options]);
   const cols = state.cols.length ? state.cols : ['1', '80', '19'].filter((id) => options?.[id]);
 
   useEffect(() => {
