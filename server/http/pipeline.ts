@@ -1,6 +1,6 @@
 import type { Services } from '../auth/services';
-import { readBody } from './body';
-import type { Reply, RequestContext } from '../auth/context';
+import { readBody, type ParsedBody } from './body';
+import { sessionTokenOf, type Reply, type RequestContext } from '../auth/context';
 import { corsHeaders } from './cors';
 import { ApiError, errors } from '../core/errors';
 import { mergeInto, parseQueryString } from '../core/params';
@@ -52,11 +52,17 @@ export async function handleApiRequest(services: Services, request: Request, ip:
   services.noticeExternalWrites();
   const apiBase = `${url.origin}/apirest.php`;
   try {
-    const wait = services.rateLimiter.take(ip, request.headers.get('session-token') ?? url.searchParams.get('session_token') ?? '');
-    if (wait > 0) throw errors.rateLimited(wait);
-    const body = await readBody(request, method);
+    // The body is read first: the session token may be in it (as GLPI accepts), and it counts.
+    const read: { body?: ParsedBody; failure?: unknown } = await readBody(request, method).then(
+      (body) => ({ body }),
+      (failure: unknown) => ({ failure }),
+    );
     const params = parseQueryString(url.search);
-    mergeInto(params, body.params);
+    if (read.body) mergeInto(params, read.body.params);
+    const wait = services.rateLimiter.take(ip, sessionTokenOf({ headers: request.headers, params }));
+    if (wait > 0) throw errors.rateLimited(wait);
+    if (!read.body) throw read.failure;
+    const body = read.body;
     const ctx: RequestContext = {
       services,
       method,
