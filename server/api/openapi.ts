@@ -10,6 +10,7 @@ import type { Column } from '../registry/columns';
 import { describeParam, REQUEST_PARAMS, WITH_FLAGS, type RequestParamName } from '../core/request-params';
 import { VERSION } from '../core/version';
 import { ERROR_CATALOGUE, errors } from '../core/errors';
+import { cachedText, encodedBody } from './compressed';
 
 type Schema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
@@ -439,17 +440,7 @@ export function buildOpenApi(): Record<string, unknown> {
   };
 }
 
-type Bytes = Uint8Array<ArrayBuffer>;
-
-let cached: { text: string; etag: string; gzip: Bytes } | null = null;
-
-function document(): { text: string; etag: string; gzip: Bytes } {
-  if (!cached) {
-    const text = JSON.stringify(buildOpenApi());
-    cached = { text, etag: `"${Bun.hash(text).toString(36)}"`, gzip: Bun.gzipSync(new TextEncoder().encode(text)) as Bytes };
-  }
-  return cached;
-}
+const document = cachedText(() => JSON.stringify(buildOpenApi()));
 
 /** GET|HEAD /openapi.json (no session: it only describes what the registry holds). */
 export function openApiResponse(request: Request): Response {
@@ -467,10 +458,6 @@ export function openApiResponse(request: Request): Response {
   const doc = document();
   headers.ETag = doc.etag;
   if (request.headers.get('if-none-match') === doc.etag) return new Response(null, { status: 304, headers });
-  let bodyOut: string | Bytes = doc.text;
-  if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
-    bodyOut = doc.gzip;
-    headers['Content-Encoding'] = 'gzip';
-  }
+  const bodyOut = encodedBody(request.headers, doc, headers);
   return new Response(method === 'HEAD' ? null : bodyOut, { status: 200, headers });
 }
