@@ -13,6 +13,9 @@ const JSON_HEADERS = {
   Expires: 'Mon, 26 Jul 1997 05:00:00 GMT',
 };
 
+/** The status logged for a request whose client closed the connection first (nginx's 499). */
+export const CLIENT_CLOSED = 499;
+
 /** Path segments after /apirest.php: trailing slashes and `api` segments dropped, as GLPI does. */
 export function splitPath(pathname: string): string[] {
   const rest = pathname.replace(/^\/apirest\.php/, '');
@@ -77,6 +80,8 @@ export async function handleApiRequest(services: Services, request: Request, ip:
     };
     return toResponse(await route(ctx), cors);
   } catch (error) {
+    // The client went away (mid-body, typically): no server error, and nobody to answer.
+    if (request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED });
     if (error instanceof ApiError) return toResponse(errorReply(error, apiBase), cors);
     logError(`${method} ${url.pathname}`, error, requestId);
     return toResponse(errorReply(errors.internal(), apiBase), cors);
