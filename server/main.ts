@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   }
   installRules(RULES);
   const services = createServices(store, config.rateLimits);
-  const backups = new BackupScheduler(config.dataDir, store.settings);
+  const backups = new BackupScheduler(config.dataDir, store.settings, import.meta.path);
   const app = listenOrExit(createApp(services, backups), config.host, config.port);
   backups.start();
   const sweeper = setInterval(() => services.sessions.sweep(), 10 * 60_000);

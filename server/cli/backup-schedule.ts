@@ -17,7 +17,7 @@ import type { Settings } from '../db/settings';
 import type { BackupSchedule } from '../http/app';
 import { logError, logEvent } from '../http/log';
 import { MANIFEST_FILE } from './backup';
-import { runBackupJob, type BackupJob, type BackupJobResult } from './backup-worker';
+import { runBackupJob } from './backup-worker';
 import { stamp } from './fsutil';
 
 const NAME = /^deskbase-backup-(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)(\d\d)(?:-\d+)?$/;
@@ -66,8 +66,6 @@ function freeName(folder: string, at: number): string {
   return name;
 }
 
-type Runner = (job: BackupJob) => { done: Promise<BackupJobResult>; cancel: () => Promise<unknown> };
-
 export class BackupScheduler implements BackupSchedule {
   private lastResult: LastBackup | null = null;
   /** When the last backup was taken or tried (null: none known). */
@@ -77,10 +75,11 @@ export class BackupScheduler implements BackupSchedule {
   private running: { cancel: () => Promise<unknown>; target: string } | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
 
+  /** `workerEntry`: the server's entry module, which runs a backup job when started as a worker. */
   constructor(
     private readonly dataDir: string,
     private readonly settings: Settings,
-    private readonly run: Runner = runBackupJob,
+    private readonly workerEntry: string,
   ) {
     // A restart keeps the rhythm: the newest backup on disk counts as the last one.
     let newest: string | undefined;
@@ -139,7 +138,7 @@ export class BackupScheduler implements BackupSchedule {
       this.fail(at, error);
       return;
     }
-    const job = this.run({ dataDir: this.dataDir, target });
+    const job = runBackupJob(this.workerEntry, { dataDir: this.dataDir, target });
     this.running = { cancel: job.cancel, target };
     const result = await job.done;
     this.running = null;

@@ -32,9 +32,13 @@ export function serveBackupJob(): void {
   });
 }
 
-/** The server's side: runs one backup in a new worker; `cancel` stops it (server shutdown). */
-export function runBackupJob(job: BackupJob): { done: Promise<BackupJobResult>; cancel: () => Promise<unknown> } {
-  const worker = new Worker(Bun.main);
+/**
+ * The server's side: runs one backup in a new worker started from `entry`, the server's entry
+ * module (main.ts's own path: `npm start` goes through a script that must not run again);
+ * `cancel` stops it (server shutdown).
+ */
+export function runBackupJob(entry: string, job: BackupJob): { done: Promise<BackupJobResult>; cancel: () => Promise<unknown> } {
+  const worker = new Worker(entry);
   const done = new Promise<BackupJobResult>((resolve) => {
     worker.once('message', (result: BackupJobResult) => resolve(result));
     worker.once('error', (error: Error) => resolve({ ok: false, message: error.message }));
