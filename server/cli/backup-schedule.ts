@@ -165,6 +165,6 @@ export class BackupScheduler implements BackupSchedule {
   private fail(at: number, error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
     this.lastResult = { time: new Date(at).toISOString(), path: null, bytes: null, result: 'error', message };
-    logError('scheduled backup failed', new Error(message));
+    logError('scheduled backup failed', message); // the reason is enough: no stack for an operational failure
   }
 }

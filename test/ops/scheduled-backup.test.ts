@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Client } from '../support/client';
 import { runCli } from '../support/cli';
 import { TestClock } from '../support/clock';
-import { TestServer, useServer } from '../support/server';
+import { startServer, TestServer, useServer } from '../support/server';
 
 const clock = new TestClock();
 const ctx = useServer({}, [...clock.args, '--log-format', 'json']);
@@ -153,5 +153,31 @@ describe('scheduled backups', () => {
     clock.advance(10 * HOUR);
     expect((await health(ctx.api.token)).last_backup).toEqual(before);
     expect(backupsOnDisk()).toHaveLength(2);
+  });
+});
+
+describe('with the default text logs', () => {
+  test('a failure is a "[deskbase] scheduled backup failed: …" line on stderr', async () => {
+    const textClock = new TestClock();
+    const server = await startServer({}, textClock.args);
+    try {
+      const api = await new Client(server.api).login();
+      const blocker = join(scratch, 'another-file');
+      writeFileSync(blocker, '');
+      for (const [name, value] of [['backup_folder', blocker], ['backup_interval_hours', '0.5']]) {
+        const found = await api.get('Config/', { query: `searchText[name]=^${name}$&searchText[context]=^core$` });
+        expect((await api.put(`Config/${found.body[0].id}`, { input: { value } })).status).toBe(200);
+      }
+      textClock.advance(HOUR / 2);
+      const failed = async () => {
+        await fetch(`${server.origin}/health`); // a request: the schedule is checked
+        return server.output.split('\n').find((l) => l.startsWith('[deskbase] scheduled backup failed: '));
+      };
+      const line = await until(failed, (l) => l !== undefined, 'the error line');
+      expect(line).toBe(`[deskbase] scheduled backup failed: EEXIST: file already exists, mkdir '${blocker}'`);
+      expect((await api.get('getMyProfiles')).status).toBe(200);
+    } finally {
+      await server.dispose();
+    }
   });
 });
