@@ -121,10 +121,8 @@ describe('the executable', () => {
   test('takes a scheduled backup in its worker thread (the same executable started again)', async () => {
     const api = await new Client(`${origin}/apirest.php`).login();
     const folder = join(scratch, 'scheduled');
-    for (const [name, value] of [['backup_folder', folder], ['backup_interval_hours', '1']]) {
-      const found = await api.get('Config/', { query: `searchText[name]=^${name}$&searchText[context]=^core$` });
-      expect((await api.put(`Config/${found.body[0].id}`, { input: { value } })).status).toBe(200);
-    }
+    await api.setConfig('backup_folder', folder);
+    await api.setConfig('backup_interval_hours', '1');
     clock.advance(3_600_000);
     const deadline = Date.now() + 60_000; // a safety net only
     let last: any = null;

@@ -22,11 +22,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const HOUR = 3_600_000;
 const OURS = /^deskbase-backup-\d{8}-\d{6}(?:-\d+)?$/;
 
-async function setting(name: string, value: string): Promise<void> {
-  const found = await ctx.api.get('Config/', { query: `searchText[name]=^${name}$&searchText[context]=^core$` });
-  expect(found.body).toHaveLength(1);
-  expect((await ctx.api.put(`Config/${found.body[0].id}`, { input: { value } })).status).toBe(200);
-}
+const setting = (name: string, value: string) => ctx.api.setConfig(name, value);
 
 async function health(token?: string): Promise<any> {
   const res = await fetch(`${ctx.server.origin}/health`, { headers: token ? { 'Session-Token': token } : {} });
@@ -164,10 +160,8 @@ describe('with the default text logs', () => {
       const api = await new Client(server.api).login();
       const blocker = join(scratch, 'another-file');
       writeFileSync(blocker, '');
-      for (const [name, value] of [['backup_folder', blocker], ['backup_interval_hours', '0.5']]) {
-        const found = await api.get('Config/', { query: `searchText[name]=^${name}$&searchText[context]=^core$` });
-        expect((await api.put(`Config/${found.body[0].id}`, { input: { value } })).status).toBe(200);
-      }
+      await api.setConfig('backup_folder', blocker);
+      await api.setConfig('backup_interval_hours', '0.5');
       textClock.advance(HOUR / 2);
       const failed = async () => {
         await fetch(`${server.origin}/health`); // a request: the schedule is checked
