@@ -480,6 +480,46 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await shot('10-my-work');
   });
 
+  test('approvals: requested from a user and from a group (each member asked), answered by the approver on the timeline; a refusal without reason shows the API message', async () => {
+    const ticket = await api.create('Ticket', { name: 'New laptop', content: 'Mine is ten years old.' });
+    const desk = (await api.get('Group/', { query: 'searchText[name]=^Desk$' })).body[0].id as number;
+    const deskMembers = ((await api.get(`Group/${desk}/Group_User`)).body as { users_id: number }[]).map((m) => m.users_id);
+    expect(deskMembers).toEqual([2]);
+    const tech = (await api.get('User/', { query: 'searchText[name]=^tech1$' })).body[0].id as number;
+    await page.goto(`${server.origin}/#/Ticket/${ticket}?tab=timeline`);
+    await page.getByRole('heading', { name: /New laptop/ }).waitFor();
+    const ask = async (kind: string, label: string, text: string, option: string) => {
+      await answerKind('Approval');
+      await page.getByLabel('Approval request comment').fill('Budget line 12.');
+      await page.getByLabel('Approver', { exact: true }).selectOption({ label: kind });
+      await pick(page, label, text, option);
+      await page.getByRole('button', { name: 'Ask for approval' }).click();
+      await notice('success', 'Approval requested.').waitFor();
+    };
+    await ask('User', 'Approving user', 'tech1', 'Ann Martin (tech1)');
+    await ask('Group', 'Approving group', 'Desk', 'Desk');
+    const requests = (await api.get(`Ticket/${ticket}/TicketValidation`)).body as { id: number; users_id_validate: number; status: number; comment_submission: string }[];
+    expect(requests.map((r) => [r.users_id_validate, r.status, r.comment_submission]).sort()).toEqual([[2, 2, 'Budget line 12.'], [tech, 2, 'Budget line 12.']].sort());
+    expect((await api.get(`Ticket/${ticket}`)).body.global_validation).toBe(2);
+
+    // Only my own request offers an answer; refusing it without a reason is the API's refusal.
+    const mine = page.getByRole('group', { name: 'Your approval' });
+    await mine.waitFor();
+    expect(await mine.count()).toBe(1);
+    await shot('09b-approval');
+    await mine.getByRole('button', { name: 'Refuse the approval' }).click();
+    await notice('error', 'If approval is denied, specify a reason.').waitFor();
+    const myRequest = requests.find((r) => r.users_id_validate === 2)!;
+    expect((await api.get(`TicketValidation/${myRequest.id}`)).body.status).toBe(2);
+    await mine.getByLabel('Comment').fill('Not this quarter.');
+    await mine.getByRole('button', { name: 'Refuse the approval' }).click();
+    await notice('success', 'Approval refused.').waitFor();
+    expect((await api.get(`TicketValidation/${myRequest.id}`)).body).toMatchObject({ status: 4, comment_validation: 'Not this quarter.' });
+    expect((await api.get(`Ticket/${ticket}`)).body.global_validation).toBe(4);
+    await page.locator('li[data-kind="validation"]', { hasText: 'Not this quarter.' }).waitFor();
+    expect(await page.getByRole('group', { name: 'Your approval' }).count()).toBe(0);
+  });
+
   test('users and access: a user with a password, authorizations, groups, token, deactivation; guard rails; a profile\'s rights grid', async () => {
     await page.goto(`${server.origin}/#/User/new`);
     const form = page.locator('form.item-form');

@@ -8,6 +8,7 @@ import { t } from '../i18n';
 import { enumOf, ITIL_STATUS } from '../itemtypes';
 import { DocumentLink } from './Documents';
 import { logRows } from './History';
+import { useSession } from '../session';
 
 type Kind = 'followup' | 'task' | 'solution' | 'document' | 'status' | 'validation';
 
@@ -24,7 +25,12 @@ interface Entry {
   documentName?: string;
   /** A solution waiting for the requester's answer. */
   waiting?: boolean;
+  /** An approval request waiting for this user's answer: its id. */
+  approvalFor?: number;
 }
+
+/** TicketValidation.status: waiting for the approver. */
+const APPROVAL_WAITING = 2;
 
 const KIND_LABEL: Record<Kind, string> = {
   followup: 'Followup',
@@ -60,13 +66,15 @@ const sub = (itemtype: string, id: number, kind: string) =>
   api.subItems(itemtype, id, kind, { expand_dropdowns: true, range: '0-9999' }).catch(() => [] as Item[]);
 
 /** Everything that happened on a ticket, problem or change, newest first. */
-async function loadEntries(itemtype: string, id: number, options: Record<string, SearchOption>): Promise<Entry[]> {
+async function loadEntries(itemtype: string, id: number, options: Record<string, SearchOption>, userId: number): Promise<Entry[]> {
   const ticket = itemtype === 'Ticket';
-  const [followups, tasks, solutions, validations, links, item] = await Promise.all([
+  const [followups, tasks, solutions, validations, approverIds, links, item] = await Promise.all([
     sub(itemtype, id, 'ITILFollowup'),
     ticket ? sub(itemtype, id, 'TicketTask') : Promise.resolve([]),
     sub(itemtype, id, 'ITILSolution'),
     ticket ? sub(itemtype, id, 'TicketValidation') : Promise.resolve([]),
+    // The approvers' ids (the rows above carry their names).
+    ticket ? api.subItems(itemtype, id, 'TicketValidation', { range: '0-9999' }).catch(() => [] as Item[]) : Promise.resolve([]),
     api.subItems(itemtype, id, 'Document_Item', { range: '0-9999' }).catch(() => [] as Item[]),
     api.get(itemtype, id, { with_logs: true }).catch(() => null),
   ]);
@@ -85,7 +93,18 @@ async function loadEntries(itemtype: string, id: number, options: Record<string,
     entries.push({ key: `s${s.id}`, kind: 'solution', date: str(s.date_creation), author: person(s.users_id), isPrivate: false, text: str(s.content), detail: parts.filter(Boolean).join(' · '), waiting: Number(s.status) === 2 });
   }
   for (const v of validations) {
-    entries.push({ key: `v${v.id}`, kind: 'validation', date: str(v.submission_date ?? v.date_creation), author: person(v.users_id), isPrivate: false, text: str(v.comment_submission), detail: `${label('TicketValidation', 'status', v.status)} · ${str(v.users_id_validate)}` });
+    const mine = Number(approverIds.find((r) => r.id === v.id)?.users_id_validate) === userId && Number(v.status) === APPROVAL_WAITING;
+    const answer = str(v.comment_validation) ? ` · ${str(v.comment_validation)}` : '';
+    entries.push({
+      key: `v${v.id}`,
+      kind: 'validation',
+      date: str(v.submission_date ?? v.date_creation),
+      author: person(v.users_id),
+      isPrivate: false,
+      text: str(v.comment_submission),
+      detail: `${t('Approver: {name}', { name: str(v.users_id_validate) })} · ${label('TicketValidation', 'status', v.status)}${answer}`,
+      approvalFor: mine ? v.id : undefined,
+    });
   }
   const documents = await Promise.all(links.map((l) => api.get('Document', Number(l.documents_id)).catch(() => null)));
   documents.forEach((d, i) => {
@@ -114,13 +133,14 @@ interface Props {
 
 /** The timeline of an ITIL item and the forms that add to it. */
 export function Timeline({ itemtype, id, options, status, canAdd, onChange }: Props) {
+  const { info } = useSession();
   const [entries, setEntries] = useState<Entry[] | null>(null);
   // Each write reloads the item (its status may move) and the timeline.
   const { message, error, reload, failed, write: run } = usePanel(onChange);
 
   useEffect(() => {
     let live = true;
-    loadEntries(itemtype, id, options)
+    loadEntries(itemtype, id, options, info.userId)
       .then((list) => live && setEntries(list))
       .catch((e: unknown) => live && failed(e));
     return () => {
@@ -154,6 +174,7 @@ export function Timeline({ itemtype, id, options, status, canAdd, onChange }: Pr
               </div>
               {e.detail && <div class="muted entry-detail">{e.detail}</div>}
               {e.documentId ? <DocumentLink id={e.documentId} name={e.documentName ?? ''} /> : <div class="followup-body">{e.text}</div>}
+              {e.approvalFor !== undefined && <ApprovalAnswer validationId={e.approvalFor} run={run} />}
             </li>
           ))}
         </ol>
@@ -189,15 +210,50 @@ function ApprovalForm({ itemtype, id, run }: { itemtype: string; id: number; run
   );
 }
 
+/** The approver's answer to a request waiting for them: accept or refuse, with a comment (a refusal needs one: the API says so). */
+function ApprovalAnswer({ validationId, run }: { validationId: number; run: Run }) {
+  const [comment, setComment] = useState('');
+  const answer = (accept: boolean) =>
+    void run(
+      () => api.update('TicketValidation', validationId, { status: accept ? 3 : 4, comment_validation: comment }),
+      accept ? t('Approval granted.') : t('Approval refused.'),
+    );
+  return (
+    <div class="approval" role="group" aria-label={t('Your approval')}>
+      <div class="field field-wide">
+        <label for={`approval-answer-${validationId}`}>{t('Comment')}</label>
+        <textarea id={`approval-answer-${validationId}`} rows={2} value={comment} onInput={(e) => setComment(e.currentTarget.value)} />
+      </div>
+      <div class="form-actions">
+        <button type="button" onClick={() => answer(true)}>
+          {t('Grant the approval')}
+        </button>
+        <button type="button" class="secondary" onClick={() => answer(false)}>
+          {t('Refuse the approval')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The approvers a request goes to: a user, or each member of a group (as GLPI does for a group). */
+async function approvers(kind: 'User' | 'Group', id: number): Promise<number[]> {
+  if (kind === 'User') return [id];
+  const members = (await api.subItems('Group', id, 'Group_User', { range: '0-9999' })).map((m) => Number(m.users_id));
+  if (!members.length) throw new Error(t('This group has no member to ask.'));
+  return members;
+}
+
 const ANSWERS = [
   ['followup', 'Followup', 'Add followup'],
   ['task', 'Task', 'Add task'],
   ['solution', 'Solution', 'Add solution'],
   ['document', 'Document', 'Add document'],
+  ['validation', 'Approval', 'Ask for approval'],
 ] as const;
 type AnswerKind = (typeof ANSWERS)[number][0];
 
-/** One form for the four kinds of answer; tasks exist on tickets only. */
+/** One form for each kind of answer; tasks and approvals exist on tickets only. */
 function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run }) {
   const [kind, setKind] = useState<AnswerKind>('followup');
   const [content, setContent] = useState('');
@@ -207,8 +263,10 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
   const [tech, setTech] = useState({ id: 0, name: '' });
   const [solutionType, setSolutionType] = useState({ id: 0, name: '' });
   const [files, setFiles] = useState<File[]>([]);
+  const [approverKind, setApproverKind] = useState<'User' | 'Group'>('User');
+  const [approver, setApprover] = useState({ id: 0, name: '' });
   const [busy, setBusy] = useState(false);
-  const kinds = ANSWERS.filter(([k]) => k !== 'task' || itemtype === 'Ticket');
+  const kinds = ANSWERS.filter(([k]) => (k !== 'task' && k !== 'validation') || itemtype === 'Ticket');
 
   const submit = async (e: Event) => {
     e.preventDefault();
@@ -222,12 +280,22 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
       ],
       solution: [() => api.create('ITILSolution', { ...link, content, solutiontypes_id: solutionType.id }), t('Solution added.')],
       document: [() => api.upload(files, link), t('Document attached.')],
+      validation: [
+        async () => {
+          if (!approver.id) throw new Error(t('Choose an approver first.'));
+          for (const user of await approvers(approverKind, approver.id)) {
+            await api.create('TicketValidation', { tickets_id: id, users_id_validate: user, comment_submission: content });
+          }
+        },
+        t('Approval requested.'),
+      ],
     };
     const [write, done] = writes[kind];
     if (await run(write, done)) {
       setContent('');
       setPrivate(false);
       setFiles([]);
+      setApprover({ id: 0, name: '' });
     }
     setBusy(false);
   };
@@ -248,7 +316,9 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
         </div>
       ) : (
         <div class="field field-wide">
-          <label for="answer-content">{kind === 'task' ? t('Task description') : kind === 'solution' ? t('Solution description') : t('New followup')}</label>
+          <label for="answer-content">
+            {kind === 'task' ? t('Task description') : kind === 'solution' ? t('Solution description') : kind === 'validation' ? t('Approval request comment') : t('New followup')}
+          </label>
           <textarea id="answer-content" rows={4} value={content} onInput={(e) => setContent(e.currentTarget.value)} />
         </div>
       )}
@@ -265,6 +335,26 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
           <div class="field">
             <label for="task-tech">{t('Technician')}</label>
             <Picker id="task-tech" itemtype="User" value={tech.id} display={tech.name} onChange={(i, name) => setTech({ id: i, name })} />
+          </div>
+        </div>
+      )}
+      {kind === 'validation' && (
+        <div class="form-grid">
+          <div class="field">
+            <label for="approver-kind">{t('Approver')}</label>
+            <ValueSelect
+              id="approver-kind"
+              value={approverKind}
+              choices={[['User', t('User')], ['Group', t('Group')]] as const}
+              onChange={(k) => {
+                setApproverKind(k);
+                setApprover({ id: 0, name: '' });
+              }}
+            />
+          </div>
+          <div class="field">
+            <label for="approver-pick">{approverKind === 'User' ? t('Approving user') : t('Approving group')}</label>
+            <Picker key={approverKind} id="approver-pick" itemtype={approverKind} value={approver.id} display={approver.name} allowNone={false} onChange={(i, name) => setApprover({ id: i, name })} />
           </div>
         </div>
       )}
