@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, errorText, type SearchOption } from '../api';
 import { Notice } from '../components/Notice';
+import { refusedInputs } from '../bulk';
 import { type FieldDef, formLayout } from '../fields';
 import { t } from '../i18n';
 import { typeDef } from '../itemtypes';
@@ -115,12 +116,9 @@ export function Import({ itemtype }: { itemtype: string }) {
       const chunk = good.slice(i, i + CHUNK);
       try {
         const { data } = await api.request<unknown>('POST', `${itemtype}/`, { body: { input: chunk.map((p) => p.input) } });
-        const results: unknown = Array.isArray(data) && typeof data[0] === 'string' ? data[1] : data;
-        chunk.forEach((p, j) => {
-          const r = Array.isArray(results) ? (results[j] as { id?: unknown; message?: unknown } | undefined) : undefined;
-          if (r && typeof r.id === 'number' && r.id > 0) created++;
-          else failed.push({ line: p.line, message: String(r?.message || t('Refused')) });
-        });
+        const refused = refusedInputs(chunk.length, data);
+        created += chunk.length - refused.length;
+        failed.push(...refused.map(({ index, message }) => ({ line: chunk[index]!.line, message })));
       } catch (e) {
         failed.push(...chunk.map((p) => ({ line: p.line, message: errorText(e) })));
       }

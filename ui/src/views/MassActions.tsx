@@ -2,6 +2,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { api, errorText, type SearchOption } from '../api';
 import { FieldInput } from '../components/FieldInput';
 import { Picker } from '../components/Picker';
+import { refusedIds, refusedInputs } from '../bulk';
 import { formLayout } from '../fields';
 import { t } from '../i18n';
 import { typeDef } from '../itemtypes';
@@ -14,32 +15,6 @@ type Action = 'update' | 'trash' | 'restore' | 'purge' | 'group' | 'ticket';
 interface Failure {
   id: number;
   message: string;
-}
-
-/**
- * The refused elements of a bulk call: its results are `[{ "12": true }, { "13": false, "message": "…" }]`,
- * wrapped as `["ERROR_GLPI_PARTIAL_…", results]` when some were refused (207).
- */
-function failuresOf(ids: number[], body: unknown): Failure[] {
-  const data: unknown = Array.isArray(body) && typeof body[0] === 'string' ? body[1] : body;
-  if (!Array.isArray(data)) return [];
-  const results = data.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null);
-  const failures: Failure[] = [];
-  for (const id of ids) {
-    const result = results.find((r) => String(id) in r);
-    if (result && result[String(id)] === false) failures.push({ id, message: String(result.message ?? t('Refused')) });
-  }
-  return failures;
-}
-
-/** The refused rows of a bulk creation: its results come in input order, `{ id, message }` each, id false when refused. */
-function creationFailures(ids: number[], body: unknown): Failure[] {
-  const data: unknown = Array.isArray(body) && typeof body[0] === 'string' ? body[1] : body;
-  if (!Array.isArray(data)) return [];
-  return ids.flatMap((id, i) => {
-    const result = data[i] as { id?: unknown; message?: unknown } | undefined;
-    return result && typeof result.id === 'number' && result.id > 0 ? [] : [{ id, message: String(result?.message || t('Refused')) }];
-  });
 }
 
 /** The group fields of a type (GLPI 10 links an asset to its user group and its technical group by these). */
@@ -72,15 +47,15 @@ export function MassActions({ itemtype, ids, trash, options, onDone }: { itemtyp
       case 'group': {
         const change = action === 'restore' ? { is_deleted: 0 } : action === 'group' ? { [groupField]: target.id } : { [field!.key]: value };
         const { data } = await api.request('PUT', `${itemtype}/`, { body: { input: chunk.map((id) => ({ id, ...change })) } });
-        return failuresOf(chunk, data);
+        return refusedIds(chunk, data);
       }
       case 'ticket': {
         const { data } = await api.request('POST', 'Item_Ticket/', { body: { input: chunk.map((id) => ({ tickets_id: target.id, itemtype, items_id: id })) } });
-        return creationFailures(chunk, data);
+        return refusedInputs(chunk.length, data).map(({ index, message }) => ({ id: chunk[index]!, message }));
       }
       default: {
         const { data } = await api.request('DELETE', `${itemtype}/`, { body: { input: chunk.map((id) => ({ id })) }, query: action === 'purge' ? { force_purge: true } : {} });
-        return failuresOf(chunk, data);
+        return refusedIds(chunk, data);
       }
     }
   };
