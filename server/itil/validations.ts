@@ -49,9 +49,6 @@ export const validationHooks: ItemHooks = {
     followTicket(wc, Number(row.tickets_id));
   },
   prepareUpdate(wc, _type, old, changes) {
-    for (const key of ['tickets_id', 'users_id', 'users_id_validate', 'submission_date'] as const) {
-      if (key in changes && String(changes[key]) !== String(old[key])) throw new ItemError(`Field ${key} of an approval request cannot change`);
-    }
     const answering = 'status' in changes && Number(changes.status) !== Number(old.status);
     if (!answering) return;
     const status = Number(changes.status);

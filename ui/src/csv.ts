@@ -50,10 +50,10 @@ interface SaveFilePicker {
  * downloaded at the end. Null when the user cancels the file picker.
  */
 export async function fileSink(name: string, download: (blob: Blob, name: string) => void): Promise<CsvSink | null> {
-  const picker = (window as unknown as Partial<SaveFilePicker>).showSaveFilePicker;
-  if (picker) {
+  const host = window as unknown as Partial<SaveFilePicker>;
+  if (host.showSaveFilePicker) {
     try {
-      const handle = await picker({ suggestedName: name, types: [{ description: 'CSV', accept: { 'text/csv': ['.csv'] } }] });
+      const handle = await host.showSaveFilePicker({ suggestedName: name, types: [{ description: 'CSV', accept: { 'text/csv': ['.csv'] } }] });
       const file = await handle.createWritable();
       return { write: (chunk) => file.write(chunk), close: () => file.close() };
     } catch (e) {

@@ -185,53 +185,61 @@ export function Timeline({ itemtype, id, options, status, canAdd, onChange }: Pr
 
 type Run = (write: () => Promise<unknown>, done: string) => Promise<boolean>;
 
-function ApprovalForm({ itemtype, id, run }: { itemtype: string; id: number; run: Run }) {
+/** A comment and two answers (approve or refuse a solution, grant or refuse an approval); the comment empties once an answer is taken. */
+function CommentedAnswer({ inputId, commentLabel, yes, no, onAnswer }: { inputId: string; commentLabel: string; yes: string; no: string; onAnswer: (accept: boolean, comment: string) => Promise<boolean> }) {
   const [comment, setComment] = useState('');
-  const answer = (accept: boolean) =>
-    void run(
-      () => api.create('ITILFollowup', { itemtype, items_id: id, content: comment, [accept ? 'add_close' : 'add_reopen']: 1 }),
-      accept ? t('Solution approved.') : t('Solution refused.'),
-    ).then((ok) => ok && setComment(''));
+  const answer = (accept: boolean) => void onAnswer(accept, comment).then((ok) => ok && setComment(''));
   return (
     <>
       <div class="field field-wide">
-        <label for="approval-comment">{t('Comment (optional)')}</label>
-        <textarea id="approval-comment" rows={2} value={comment} onInput={(e) => setComment(e.currentTarget.value)} />
+        <label for={inputId}>{commentLabel}</label>
+        <textarea id={inputId} rows={2} value={comment} onInput={(e) => setComment(e.currentTarget.value)} />
       </div>
       <div class="form-actions">
         <button type="button" onClick={() => answer(true)}>
-          {t('Approve the solution')}
+          {yes}
         </button>
         <button type="button" class="secondary" onClick={() => answer(false)}>
-          {t('Refuse the solution')}
+          {no}
         </button>
       </div>
     </>
   );
 }
 
-/** The approver's answer to a request waiting for them: accept or refuse, with a comment (a refusal needs one: the API says so). */
+function ApprovalForm({ itemtype, id, run }: { itemtype: string; id: number; run: Run }) {
+  return (
+    <CommentedAnswer
+      inputId="approval-comment"
+      commentLabel={t('Comment (optional)')}
+      yes={t('Approve the solution')}
+      no={t('Refuse the solution')}
+      onAnswer={(accept, comment) =>
+        run(
+          () => api.create('ITILFollowup', { itemtype, items_id: id, content: comment, [accept ? 'add_close' : 'add_reopen']: 1 }),
+          accept ? t('Solution approved.') : t('Solution refused.'),
+        )
+      }
+    />
+  );
+}
+
+/** The approver's answer to a request waiting for them: grant or refuse, with a comment (a refusal needs one: the API says so). */
 function ApprovalAnswer({ validationId, run }: { validationId: number; run: Run }) {
-  const [comment, setComment] = useState('');
-  const answer = (accept: boolean) =>
-    void run(
-      () => api.update('TicketValidation', validationId, { status: accept ? 3 : 4, comment_validation: comment }),
-      accept ? t('Approval granted.') : t('Approval refused.'),
-    );
   return (
     <div class="approval" role="group" aria-label={t('Your approval')}>
-      <div class="field field-wide">
-        <label for={`approval-answer-${validationId}`}>{t('Comment')}</label>
-        <textarea id={`approval-answer-${validationId}`} rows={2} value={comment} onInput={(e) => setComment(e.currentTarget.value)} />
-      </div>
-      <div class="form-actions">
-        <button type="button" onClick={() => answer(true)}>
-          {t('Grant the approval')}
-        </button>
-        <button type="button" class="secondary" onClick={() => answer(false)}>
-          {t('Refuse the approval')}
-        </button>
-      </div>
+      <CommentedAnswer
+        inputId={`approval-answer-${validationId}`}
+        commentLabel={t('Comment')}
+        yes={t('Grant the approval')}
+        no={t('Refuse the approval')}
+        onAnswer={(accept, comment) =>
+          run(
+            () => api.update('TicketValidation', validationId, { status: accept ? 3 : 4, comment_validation: comment }),
+            accept ? t('Approval granted.') : t('Approval refused.'),
+          )
+        }
+      />
     </div>
   );
 }
