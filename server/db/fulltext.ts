@@ -2,6 +2,7 @@ import { parseColumns } from '../registry/columns';
 import { itemtypeByTable, TABLES } from '../registry';
 import type { Db } from './connection';
 import { isIndexed } from './indexes';
+import type { SchemaState } from './schema';
 
 /**
  * "Contains anywhere" on big tables: an FTS5 index with the trigram tokenizer per asset and ITIL
@@ -103,22 +104,19 @@ const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
  * data folders get theirs on their first start). An index whose definition changed is rebuilt;
  * triggers that changed alone are replaced without a rebuild (the index itself is still exact).
  */
-export function syncFulltext(db: Db): void {
+export function syncFulltext(db: Db, state: SchemaState, tables: string[]): void {
   db.exec(DEFERRED_DDL);
-  const existing = new Map(
-    db
-      .query<{ name: string; sql: string }, []>("SELECT name, sql FROM sqlite_master WHERE (type = 'table' OR type = 'trigger') AND name LIKE '%\\_\\_fts%' ESCAPE '\\'")
-      .all()
-      .map((r) => [r.name, normalise(r.sql)]),
-  );
-  for (const table of Object.keys(TABLES)) {
+  const sqlOf = (name: string) => {
+    const sql = state.objects.get(name)?.sql;
+    return sql ? normalise(sql) : undefined;
+  };
+  for (const table of tables) {
     const columns = fulltextColumns(table);
     if (columns.length === 0) continue;
     const fts = fulltextTable(table);
     const want = ddl(table, columns);
-    const triggerNames = TRIGGER_SUFFIXES.map((suffix) => `${fts}${suffix}`);
-    const triggersCurrent = want.triggers.every((statement, i) => existing.get(triggerNames[i]!) === normalise(statement));
-    if (existing.get(fts) === normalise(want.table)) {
+    const triggersCurrent = want.triggers.every((statement, i) => sqlOf(`${fts}${TRIGGER_SUFFIXES[i]}`) === normalise(statement));
+    if (sqlOf(fts) === normalise(want.table)) {
       if (triggersCurrent) continue;
       dropTriggers(db, fts);
       for (const trigger of want.triggers) db.exec(trigger);

@@ -140,7 +140,7 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
   p.done = true;
   if (db) {
     inTransaction(db, () => {
-      syncSchema(db); // puts the lookup indexes back
+      syncSchema(db, [table]); // puts the table's lookup and trigram indexes back
       saveProgress(db, table, p);
     });
   }
