@@ -2,7 +2,7 @@ import { parseColumns } from '../registry/columns';
 import { itemtypeByTable, TABLES } from '../registry';
 import type { Db } from './connection';
 import { isIndexed } from './indexes';
-import type { SchemaState } from './schema';
+import type { SchemaState } from './schema-state';
 
 /**
  * "Contains anywhere" on big tables: an FTS5 index with the trigram tokenizer per asset and ITIL
