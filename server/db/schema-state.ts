@@ -6,6 +6,8 @@ export interface SchemaState {
   objects: Map<string, { type: string; table: string; sql: string | null }>;
   /** The columns of each table. */
   columns: Map<string, Set<string>>;
+  /** The indexes of each table, by name. */
+  indexes: Map<string, string[]>;
 }
 
 /** The schema of the tables in `only` (and what belongs to them), or of the whole database. */
@@ -28,5 +30,7 @@ export function readSchema(db: Db, only?: string[]): SchemaState {
     if (!set) columns.set(tbl, (set = new Set()));
     set.add(col);
   }
-  return { objects, columns };
+  const indexes = new Map<string, string[]>();
+  for (const [name, object] of objects) if (object.type === 'index') indexes.set(object.table, [...(indexes.get(object.table) ?? []), name]);
+  return { objects, columns, indexes };
 }

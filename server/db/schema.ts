@@ -65,9 +65,7 @@ function syncTable(db: Db, table: string, state: SchemaState): void {
   const wanted = new Map(indexColumns(columns).map((cols) => [indexName(table, cols), cols]));
   for (const [name, cols] of wanted) if (!has(name)) db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${cols.map(ident).join(', ')})`);
   const own = `${table}__i_`;
-  for (const [name, object] of state.objects) {
-    if (object.type === 'index' && object.table === table && name.startsWith(own) && !wanted.has(name)) db.exec(`DROP INDEX ${name}`);
-  }
+  for (const name of state.indexes.get(table) ?? []) if (name.startsWith(own) && !wanted.has(name)) db.exec(`DROP INDEX ${name}`);
 }
 
 /**
