@@ -6,36 +6,52 @@
  * what GLPI's API shows. Without a `timezone` setting the zone is this machine's own, the one
  * Deskbase writes its dates in. DATETIME and DATE columns have no zone: they are copied as they are.
  */
-import { formatDate } from '../core/clock';
-
 export interface ImportZone {
-  /** The IANA name of the zone, or null for this machine's local time. */
-  name: string | null;
   /** 'YYYY-MM-DD HH:MM:SS' in UTC to the same instant's wall-clock time in the zone. */
   fromUtc(utc: string): string;
 }
 
 const HOUR_MS = 3_600_000;
-const SHAPE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+/** Two-digit numbers, for formatting millions of values without padStart. */
+const TWO = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
 
+/** Milliseconds of a 'YYYY-MM-DD HH:MM:SS' text read as UTC, or null for any other shape. */
 function utcMs(text: string): number | null {
-  const m = SHAPE.exec(text);
-  if (!m) return null;
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
+  if (text.length !== 19 || text[4] !== '-' || text[7] !== '-' || text[10] !== ' ' || text[13] !== ':' || text[16] !== ':') return null;
+  const n = (at: number, digits: number) => {
+    let value = 0;
+    for (let i = at; i < at + digits; i++) {
+      const d = text.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return NaN;
+      value = value * 10 + d;
+    }
+    return value;
+  };
+  const ms = Date.UTC(n(0, 4), n(5, 2) - 1, n(8, 2), n(11, 2), n(14, 2), n(17, 2));
+  return Number.isNaN(ms) ? null : ms;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const utcText = (date: Date) =>
-  `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+function utcText(ms: number): string {
+  const d = new Date(ms);
+  const year = d.getUTCFullYear();
+  return `${year < 1000 ? String(year).padStart(4, '0') : year}-${TWO[d.getUTCMonth() + 1]}-${TWO[d.getUTCDate()]} ${TWO[d.getUTCHours()]}:${TWO[d.getUTCMinutes()]}:${TWO[d.getUTCSeconds()]}`;
+}
 
-/** The zone's offset from UTC in ms at each instant, from Intl, remembered per hour when it holds for the whole hour. */
-function offsets(zone: string): (ms: number) => number {
+/** The offset from UTC (ms) of a named zone at an instant, from Intl. */
+function intlOffset(zone: string): (ms: number) => number {
   const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-  const exact = (ms: number) => {
+  return (ms) => {
     const part: Record<string, number> = {};
     for (const p of format.formatToParts(ms)) if (p.type !== 'literal') part[p.type] = Number(p.value);
     return Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!) - Math.floor(ms / 1000) * 1000;
   };
+}
+
+/** This machine's offset from UTC (ms) at an instant. */
+const localOffset = (ms: number) => -new Date(ms).getTimezoneOffset() * 60_000;
+
+/** An offset function remembered per hour when it holds for the whole hour (zones change on the hour or half-hour). */
+function perHour(exact: (ms: number) => number): (ms: number) => number {
   const byHour = new Map<number, number | null>();
   return (ms) => {
     const hour = Math.floor(ms / HOUR_MS);
@@ -51,11 +67,13 @@ function offsets(zone: string): (ms: number) => number {
 
 /** The zone to show GLPI's timestamps in; a setting Intl does not know throws RangeError. */
 export function importZone(glpiTimezone: string | null): ImportZone {
-  const convert = (text: string, local: (ms: number) => string) => {
-    const ms = utcMs(text);
-    return ms === null ? text : local(ms);
+  const offsetAt = perHour(glpiTimezone ? intlOffset(glpiTimezone) : localOffset);
+  return {
+    fromUtc(text) {
+      const ms = utcMs(text);
+      if (ms === null) return text;
+      const offset = offsetAt(ms);
+      return offset === 0 ? text : utcText(ms + offset);
+    },
   };
-  if (!glpiTimezone) return { name: null, fromUtc: (text) => convert(text, (ms) => formatDate(new Date(ms))) };
-  const offsetAt = offsets(glpiTimezone);
-  return { name: glpiTimezone, fromUtc: (text) => convert(text, (ms) => utcText(new Date(ms + offsetAt(ms)))) };
 }
