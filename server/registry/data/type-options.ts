@@ -222,6 +222,11 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [11, 'databaseinstances_id>name', 'Database instance'],
     [13, 'is_dynamic', 'Dynamic', 'bool'],
   ],
+  // GLPI shows the reserved item's own fields under 1, 2, 6, 16 and 19; its comment and flag are these.
+  ReservationItem: [
+    [4, 'comment', 'Comments', 'text'],
+    [5, 'is_active', 'Active', 'bool'],
+  ],
   Agent: [
     [2, 'entities_id>completename', 'Entity'],
     [3, 'is_recursive', 'Child entities', 'bool'],
