@@ -52,6 +52,11 @@ function buildFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: stri
   if (type.kind === 'itil' && mode !== 'create') parts.push(itilFilter(scope, type, mode, alias));
   if (mode === 'read') parts.push(privacyFilter(scope, type, alias));
   if (type.privateTo) parts.push(privateRowFilter(scope, type, mode, alias));
+  return allOf(parts);
+}
+
+/** The conjunction of SQL conditions, with '1' (always) and '0' (never) folded. */
+function allOf(parts: string[]): string {
   const real = parts.filter((p) => p !== '1');
   if (real.includes('0')) return '0';
   return real.length === 0 ? '1' : real.map((p) => `(${p})`).join(' AND ');
@@ -169,9 +174,13 @@ function linkFilter(type: Itemtype, owner: OwnerLink, alias: string, inner: stri
  * Their class rights are not required; the first owner's rights govern the relation.
  */
 function reachFilter(scope: Scope, type: Itemtype, owner: OwnerLink, alias: string, depth: number): string {
-  if (scope.showAll) return '1';
+  const targets = 'fk' in owner ? [owner.itemtype] : type.polyTargets;
+  if (scope.showAll && !targets.some((name) => itemtypeOrThrow(name).privateTo)) return '1';
   const inner = `r${depth}`;
-  return linkFilter(type, owner, alias, inner, (target) => entityFilter(scope, target, 'read', inner));
+  return linkFilter(type, owner, alias, inner, (target) =>
+    // A private row is out of reach as a whole: no link to it shows (a document's link to a draft article).
+    allOf([entityFilter(scope, target, 'read', inner), target.privateTo ? privateRowFilter(scope, target, 'read', inner) : '1']),
+  );
 }
 
 /**
