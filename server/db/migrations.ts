@@ -31,8 +31,8 @@ const MIGRATIONS: Migration[] = [
 
 /** True when the default install data has not been written yet. */
 export function isFreshDatabase(db: Db): boolean {
-  syncSchema(db);
-  return selectAll(db, 'SELECT id FROM deskbase_migrations WHERE id = 1').length === 0;
+  const recorded = selectAll(db, "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'deskbase_migrations'").length > 0;
+  return !recorded || selectAll(db, 'SELECT id FROM deskbase_migrations WHERE id = 1').length === 0;
 }
 
 /** Brings a database of any earlier version up to date, all in one transaction. */
