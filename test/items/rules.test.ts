@@ -140,6 +140,8 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterAdd: 'networkPortHooks',
   },
   Reservation: {
+    prepareAdd: 'reservationHooks',
+    prepareUpdate: 'reservationHooks',
     canWriteOwner: 'reservationHooks',
   },
   Document: {

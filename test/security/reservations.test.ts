@@ -75,3 +75,33 @@ describe('own reservations', () => {
     expect((await alice.get(`Reservation/${alices}`)).status).toBe(404);
   });
 });
+
+describe('time spans', () => {
+  const at = (day: number, from: string, to: string) => ({ begin: `2026-12-${day} ${from}:00`, end: `2026-12-${day} ${to}:00` });
+  const refused = (res: { status: number; body: unknown }, code: string, message: RegExp) => {
+    expect(res.status).toBe(400);
+    const [got, text] = res.body as [string, string];
+    expect(got).toBe(code);
+    expect(text).toMatch(message);
+  };
+
+  test('a reservation ends after it begins', async () => {
+    refused(await alice.post('Reservation/', { input: { reservationitems_id: bookable, ...at(20, '10:00', '10:00') } }), 'ERROR_GLPI_ADD', /begin date before its end/);
+    refused(await alice.post('Reservation/', { input: { reservationitems_id: bookable, ...at(20, '11:00', '09:00') } }), 'ERROR_GLPI_ADD', /begin date before its end/);
+    const own = await alice.create('Reservation', { reservationitems_id: bookable, ...at(20, '09:00', '10:00') });
+    refused(await alice.put(`Reservation/${own}`, { input: { end: '2026-12-20 08:00:00' } }), 'ERROR_GLPI_UPDATE', /begin date before its end/);
+    expect((await alice.get(`Reservation/${own}`)).body.end).toBe('2026-12-20 10:00:00');
+  });
+
+  test('an item is not booked twice for the same time; touching spans and other items are fine', async () => {
+    const first = await alice.create('Reservation', { reservationitems_id: bookable, ...at(21, '09:00', '11:00') });
+    refused(await bob.post('Reservation/', { input: { reservationitems_id: bookable, ...at(21, '10:00', '12:00') } }), 'ERROR_GLPI_ADD', new RegExp(`already reserved.*${first}`));
+    refused(await bob.post('Reservation/', { input: { reservationitems_id: bookable, ...at(21, '08:00', '12:00') } }), 'ERROR_GLPI_ADD', /already reserved/);
+    const after = await bob.create('Reservation', { reservationitems_id: bookable, ...at(21, '11:00', '12:00') });
+    // Moving a booking onto another one is refused; moving it within its own span is not a clash.
+    refused(await bob.put(`Reservation/${after}`, { input: { begin: '2026-12-21 10:30:00' } }), 'ERROR_GLPI_UPDATE', /already reserved/);
+    expect((await alice.put(`Reservation/${first}`, { input: { end: '2026-12-21 10:30:00' } })).status).toBe(200);
+    const other = await ctx.api.create('ReservationItem', { itemtype: 'Computer', items_id: await ctx.api.create('Computer', { name: 'second loan laptop' }), is_active: 1 });
+    expect(await bob.create('Reservation', { reservationitems_id: other, ...at(21, '09:00', '11:00') })).toBeGreaterThan(0);
+  });
+});
