@@ -1,5 +1,5 @@
 import type { Services } from '../auth/services';
-import { readBody } from './body';
+import { readBody, type ParsedBody } from './body';
 import type { Reply, RequestContext } from '../auth/context';
 import { corsHeaders } from './cors';
 import { ApiError, errors } from '../core/errors';
@@ -17,6 +17,7 @@ const JSON_HEADERS = {
 export function splitPath(pathname: string): string[] {
   const rest = pathname.replace(/^\/apirest\.php/, '');
   const segments = rest.split('/').map((s) => {
+    if (!s.includes('%')) return s;
     try {
       return decodeURIComponent(s);
     } catch {
@@ -43,18 +44,22 @@ export function errorReply(error: ApiError, apiBase: string): Reply {
   return { status: error.status, body: [error.code, detail], headers: error.headers };
 }
 
-/** Every /apirest.php request goes through here; nothing escapes as a 500 with details. */
-export async function handleApiRequest(services: Services, request: Request, ip: string, requestId = ''): Promise<Response> {
-  const url = new URL(request.url);
+/**
+ * Every /apirest.php request goes through here; nothing escapes as a 500 with details. A request
+ * without a body whose handler answers at once is answered synchronously (no promise to settle).
+ */
+export function handleApiRequest(services: Services, request: Request, url: URL, ip: string, requestId = ''): Response | Promise<Response> {
   const cors = corsHeaders(request);
   const method = request.method.toUpperCase();
   if (method === 'OPTIONS') return new Response(null, { status: 200, headers: cors });
   services.noticeExternalWrites();
   const apiBase = `${url.origin}/apirest.php`;
-  try {
-    const wait = services.rateLimiter.take(ip, request.headers.get('session-token') ?? url.searchParams.get('session_token') ?? '');
-    if (wait > 0) throw errors.rateLimited(wait);
-    const body = await readBody(request, method);
+  const fail = (error: unknown): Response => {
+    if (error instanceof ApiError) return toResponse(errorReply(error, apiBase), cors);
+    logError(`${method} ${url.pathname}`, error, requestId);
+    return toResponse(errorReply(errors.internal(), apiBase), cors);
+  };
+  const answer = (body: ParsedBody): Response | Promise<Response> => {
     const params = parseQueryString(url.search);
     mergeInto(params, body.params);
     const ctx: RequestContext = {
@@ -69,10 +74,16 @@ export async function handleApiRequest(services: Services, request: Request, ip:
       jsonBody: body.json,
       ignoredBodyType: body.ignoredType,
     };
-    return toResponse(await route(ctx), cors);
+    const reply = route(ctx);
+    return reply instanceof Promise ? reply.then((r) => toResponse(r, cors), fail) : toResponse(reply, cors);
+  };
+  try {
+    const wait = services.rateLimiter.take(ip, request.headers.get('session-token') ?? url.searchParams.get('session_token') ?? '');
+    if (wait > 0) throw errors.rateLimited(wait);
+    const body = readBody(request, method);
+    if (!(body instanceof Promise)) return answer(body);
+    return body.then(answer).catch(fail);
   } catch (error) {
-    if (error instanceof ApiError) return toResponse(errorReply(error, apiBase), cors);
-    logError(`${method} ${url.pathname}`, error, requestId);
-    return toResponse(errorReply(errors.internal(), apiBase), cors);
+    return fail(error);
   }
 }
