@@ -1,6 +1,6 @@
 import type { Services } from '../auth/services';
 import { readBody, type ParsedBody } from './body';
-import type { Reply, RequestContext } from '../auth/context';
+import { sessionTokenOf, type Reply, type RequestContext } from '../auth/context';
 import { corsHeaders } from './cors';
 import { ApiError, errors } from '../core/errors';
 import { mergeInto, parseQueryString } from '../core/params';
@@ -12,6 +12,9 @@ const JSON_HEADERS = {
   'Cache-Control': 'no-store, no-cache, must-revalidate',
   Expires: 'Mon, 26 Jul 1997 05:00:00 GMT',
 };
+
+/** The status logged for a request whose client closed the connection first (nginx's 499). */
+export const CLIENT_CLOSED = 499;
 
 /** Path segments after /apirest.php: trailing slashes and `api` segments dropped, as GLPI does. */
 export function splitPath(pathname: string): string[] {
@@ -55,35 +58,43 @@ export function handleApiRequest(services: Services, request: Request, url: URL,
   services.noticeExternalWrites();
   const apiBase = `${url.origin}/apirest.php`;
   const fail = (error: unknown): Response => {
+    // The client went away (mid-body, typically): no server error, and nobody to answer.
+    if (request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED });
     if (error instanceof ApiError) return toResponse(errorReply(error, apiBase), cors);
     logError(`${method} ${url.pathname}`, error, requestId);
     return toResponse(errorReply(errors.internal(), apiBase), cors);
   };
-  const answer = (body: ParsedBody): Response | Promise<Response> => {
-    const params = parseQueryString(url.search);
-    mergeInto(params, body.params);
-    const ctx: RequestContext = {
-      services,
-      method,
-      segments: splitPath(url.pathname),
-      params,
-      headers: request.headers,
-      apiBase,
-      ip,
-      uploads: body.uploads,
-      jsonBody: body.json,
-      ignoredBodyType: body.ignoredType,
-    };
-    const reply = route(ctx);
-    return reply instanceof Promise ? reply.then((r) => toResponse(r, cors), fail) : toResponse(reply, cors);
+  const answer = (read: { body?: ParsedBody; failure?: unknown }): Response | Promise<Response> => {
+    try {
+      const params = parseQueryString(url.search);
+      if (read.body) mergeInto(params, read.body.params);
+      const wait = services.rateLimiter.take(ip, sessionTokenOf({ headers: request.headers, params }));
+      if (wait > 0) throw errors.rateLimited(wait);
+      if (!read.body) throw read.failure;
+      const body = read.body;
+      const ctx: RequestContext = {
+        services,
+        method,
+        segments: splitPath(url.pathname),
+        params,
+        headers: request.headers,
+        apiBase,
+        ip,
+        uploads: body.uploads,
+        jsonBody: body.json,
+        ignoredBodyType: body.ignoredType,
+      };
+      const reply = route(ctx);
+      return reply instanceof Promise ? reply.then((r) => toResponse(r, cors), fail) : toResponse(reply, cors);
+    } catch (error) {
+      return fail(error);
+    }
   };
-  try {
-    const wait = services.rateLimiter.take(ip, request.headers.get('session-token') ?? url.searchParams.get('session_token') ?? '');
-    if (wait > 0) throw errors.rateLimited(wait);
-    const body = readBody(request, method);
-    if (!(body instanceof Promise)) return answer(body);
-    return body.then(answer).catch(fail);
-  } catch (error) {
-    return fail(error);
-  }
+  // The body is read first: the session token may be in it (as GLPI accepts), and it counts.
+  const body = readBody(request, method);
+  if (!(body instanceof Promise)) return answer({ body });
+  return body.then(
+    (read) => answer({ body: read }),
+    (failure: unknown) => answer({ failure }),
+  );
 }
