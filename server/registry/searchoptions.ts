@@ -1,5 +1,6 @@
 import raw from './data/searchoptions.json';
 import { TYPE_OPTIONS } from './data/type-options';
+import { secretColumns } from './guarded';
 import { itemtype, itemtypeByTable, type Itemtype } from './index';
 
 /** One search option (GLPI's listSearchOptions entry). */
@@ -45,6 +46,20 @@ function linkOption(type: Itemtype, id: number, fk: string | undefined, field: s
   return { id, uid, table: target.table, field, name, datatype: 'dropdown', nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
 }
 
+/**
+ * An option at the end of a path of itemtypes (`Contact_Supplier.Supplier.name`): link rows or
+ * children on the way, the last type's field at the end; undefined when a step is unknown.
+ */
+function pathOption(type: Itemtype, id: number, path: string, name: string, datatype: string): SearchOption | undefined {
+  const steps = path.split('.');
+  const field = steps.pop()!;
+  const types = steps.map((step) => itemtype(step));
+  const target = types.at(-1);
+  if (!target || types.some((t) => !t) || !(field === 'id' || target.column.has(field))) return undefined;
+  const searchtypes = SEARCHTYPES[datatype] ?? (datatype === 'dropdown' ? NAME_TYPES : TEXT_TYPES);
+  return { id, uid: `${type.name}.${path}`, table: target.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
+}
+
 /** The column of `type` an option shows: its own field, or the foreign key it goes through. */
 function columnOf(type: Itemtype, option: SearchOption): string {
   const parts = option.uid.split('.');
@@ -56,7 +71,13 @@ function columnOf(type: Itemtype, option: SearchOption): string {
 function withTypeOptions(type: Itemtype, derived: SearchOption[]): SearchOption[] {
   const specific = (TYPE_OPTIONS[type.name] ?? []).flatMap(([id, column, name, datatype]) => {
     const [fk, field] = column.split('>');
-    const option = field ? linkOption(type, id, fk, field, name) : type.column.has(column) ? ownOption(type, id, column, name, datatype ?? 'string') : undefined;
+    const option = field
+      ? linkOption(type, id, fk, field, name)
+      : column.includes('.')
+        ? pathOption(type, id, column, name, datatype ?? 'dropdown')
+        : type.column.has(column)
+          ? ownOption(type, id, column, name, datatype ?? 'string')
+          : undefined;
     return option ? [option] : [];
   });
   const ids = new Set(specific.map((o) => o.id));
@@ -106,13 +127,19 @@ export function searchOptions(type: Itemtype): OptionSet {
   let set = cache.get(type.name);
   if (set) return set;
   const source = RAW[type.name];
-  const entries: OptionSet['entries'] = source
+  const listed: OptionSet['entries'] = source
     ? Object.entries(source).map(([key, o]) =>
         o.section !== undefined
           ? { section: o.section, key }
           : ({ id: Number(key), uid: o.uid!, table: o.table!, field: o.field!, name: o.name!, datatype: o.datatype ?? '', nosearch: !!o.nosearch, nodisplay: !!o.nodisplay, available_searchtypes: o.available_searchtypes ?? [] } satisfies SearchOption),
       )
     : derivedOptions(type);
+  // No option shows or searches a secret column, here or on a joined table (see secretColumns).
+  const secret = (o: SearchOption) => {
+    const owner = itemtypeByTable(o.table);
+    return owner !== undefined && secretColumns(owner).has(o.field);
+  };
+  const entries = listed.filter((e) => !('id' in e) || !secret(e));
   set = { entries, byId: new Map(entries.filter((e): e is SearchOption => 'id' in e).map((o) => [o.id, o])) };
   cache.set(type.name, set);
   return set;
