@@ -10,9 +10,11 @@ interface Client {
   appToken: string;
 }
 
-let cached: { version: number; clients: Client[] } | null = null;
+/** The active clients, and which of them each address matches (asked on every request). */
+let cached: { version: number; clients: Client[]; byAddress: Map<string, Client[]> } | null = null;
+const MAX_ADDRESSES = 10_000;
 
-function activeClients(services: Services): Client[] {
+function activeClients(services: Services): NonNullable<typeof cached> {
   if (cached?.version !== services.directory.version) {
     const rows = selectAll(services.store.db, 'SELECT ipv4_range_start, ipv4_range_end, ipv6, app_token FROM glpi_apiclients WHERE is_active = 1');
     cached = {
@@ -23,9 +25,21 @@ function activeClients(services: Services): Client[] {
         ipv6: r.ipv6 ? String(r.ipv6).toLowerCase() : null,
         appToken: String(r.app_token ?? ''),
       })),
+      byAddress: new Map(),
     };
   }
-  return cached.clients;
+  return cached;
+}
+
+function clientsFor(services: Services, ip: string): Client[] {
+  const { clients, byAddress } = activeClients(services);
+  let matched = byAddress.get(ip);
+  if (!matched) {
+    if (byAddress.size >= MAX_ADDRESSES) byAddress.clear();
+    matched = clients.filter((c) => matches(c, ip));
+    byAddress.set(ip, matched);
+  }
+  return matched;
 }
 
 function ipv4ToNumber(ip: string): number | null {
@@ -51,7 +65,7 @@ function sameToken(a: string, b: string): boolean {
 
 /** GLPI's API client check: the address must match an active client, and the App-Token one of them. */
 export function checkAppToken(services: Services, ip: string, token: string): void {
-  const clients = activeClients(services).filter((c) => matches(c, ip));
+  const clients = clientsFor(services, ip);
   if (clients.length === 0) throw errors.notAllowedIp(ip);
   if (clients.some((c) => sameToken(c.appToken, token))) return;
   throw token === '' ? errors.appTokenMissing() : errors.appTokenWrong();

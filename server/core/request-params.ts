@@ -85,10 +85,17 @@ export const REQUEST_PARAMS = {
 
 export type RequestParamName = keyof typeof REQUEST_PARAMS;
 
-/** A parameter's description and default, as the table gives them. */
+const described = new Map<RequestParamName, { description: string; default: unknown }>();
+
+/** A parameter's description and default, as the table gives them (read once: every request asks). */
 export function describeParam(name: RequestParamName): { description: string; default: unknown } {
-  const { schema } = REQUEST_PARAMS[name];
-  return { description: v.getDescription(schema) ?? '', default: v.getDefault(schema as v.OptionalSchema<v.GenericSchema, unknown>) };
+  let entry = described.get(name);
+  if (!entry) {
+    const { schema } = REQUEST_PARAMS[name];
+    entry = { description: v.getDescription(schema) ?? '', default: v.getDefault(schema as v.OptionalSchema<v.GenericSchema, unknown>) };
+    described.set(name, entry);
+  }
+  return entry;
 }
 
 type FlagName = { [K in RequestParamName]: (typeof REQUEST_PARAMS)[K] extends FlagParam ? K : never }[RequestParamName];

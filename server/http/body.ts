@@ -19,9 +19,15 @@ export interface ParsedBody {
  * Reads the body by Content-Type as GLPI does: JSON (also when no type is given), a multipart
  * upload with its `uploadManifest`, or a form; any other type is ignored.
  */
-export async function readBody(request: Request, method: string): Promise<ParsedBody> {
+export function readBody(request: Request, method: string): ParsedBody | Promise<ParsedBody> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   const none: ParsedBody = { params: emptyParams(), uploads: [], json: type === '' || type.includes('application/json'), ignoredType: null };
+  // Neither a length nor chunks announced: there is no body, and nothing to wait for.
+  if (!request.headers.has('content-length') && !request.headers.has('transfer-encoding')) return none;
+  return readAnnouncedBody(request, method, type, none);
+}
+
+async function readAnnouncedBody(request: Request, method: string, type: string, none: ParsedBody): Promise<ParsedBody> {
   const length = Number(request.headers.get('content-length') ?? '0');
   if (method === 'GET') {
     // Bun discards the body of a GET before the handler sees it: the announced length tells.

@@ -20,6 +20,7 @@ export const CLIENT_CLOSED = 499;
 export function splitPath(pathname: string): string[] {
   const rest = pathname.replace(/^\/apirest\.php/, '');
   const segments = rest.split('/').map((s) => {
+    if (!s.includes('%')) return s;
     try {
       return decodeURIComponent(s);
     } catch {
@@ -46,44 +47,54 @@ export function errorReply(error: ApiError, apiBase: string): Reply {
   return { status: error.status, body: [error.code, detail], headers: error.headers };
 }
 
-/** Every /apirest.php request goes through here; nothing escapes as a 500 with details. */
-export async function handleApiRequest(services: Services, request: Request, ip: string, requestId = ''): Promise<Response> {
-  const url = new URL(request.url);
+/**
+ * Every /apirest.php request goes through here; nothing escapes as a 500 with details. A request
+ * without a body whose handler answers at once is answered synchronously (no promise to settle).
+ */
+export function handleApiRequest(services: Services, request: Request, url: URL, ip: string, requestId = ''): Response | Promise<Response> {
   const cors = corsHeaders(request);
   const method = request.method.toUpperCase();
   if (method === 'OPTIONS') return new Response(null, { status: 200, headers: cors });
   services.noticeExternalWrites();
   const apiBase = `${url.origin}/apirest.php`;
-  try {
-    // The body is read first: the session token may be in it (as GLPI accepts), and it counts.
-    const read: { body?: ParsedBody; failure?: unknown } = await readBody(request, method).then(
-      (body) => ({ body }),
-      (failure: unknown) => ({ failure }),
-    );
-    const params = parseQueryString(url.search);
-    if (read.body) mergeInto(params, read.body.params);
-    const wait = services.rateLimiter.take(ip, sessionTokenOf({ headers: request.headers, params }));
-    if (wait > 0) throw errors.rateLimited(wait);
-    if (!read.body) throw read.failure;
-    const body = read.body;
-    const ctx: RequestContext = {
-      services,
-      method,
-      segments: splitPath(url.pathname),
-      params,
-      headers: request.headers,
-      apiBase,
-      ip,
-      uploads: body.uploads,
-      jsonBody: body.json,
-      ignoredBodyType: body.ignoredType,
-    };
-    return toResponse(await route(ctx), cors);
-  } catch (error) {
+  const fail = (error: unknown): Response => {
     // The client went away (mid-body, typically): no server error, and nobody to answer.
     if (request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED });
     if (error instanceof ApiError) return toResponse(errorReply(error, apiBase), cors);
     logError(`${method} ${url.pathname}`, error, requestId);
     return toResponse(errorReply(errors.internal(), apiBase), cors);
-  }
+  };
+  const answer = (read: { body?: ParsedBody; failure?: unknown }): Response | Promise<Response> => {
+    try {
+      const params = parseQueryString(url.search);
+      if (read.body) mergeInto(params, read.body.params);
+      const wait = services.rateLimiter.take(ip, sessionTokenOf({ headers: request.headers, params }));
+      if (wait > 0) throw errors.rateLimited(wait);
+      if (!read.body) throw read.failure;
+      const body = read.body;
+      const ctx: RequestContext = {
+        services,
+        method,
+        segments: splitPath(url.pathname),
+        params,
+        headers: request.headers,
+        apiBase,
+        ip,
+        uploads: body.uploads,
+        jsonBody: body.json,
+        ignoredBodyType: body.ignoredType,
+      };
+      const reply = route(ctx);
+      return reply instanceof Promise ? reply.then((r) => toResponse(r, cors), fail) : toResponse(reply, cors);
+    } catch (error) {
+      return fail(error);
+    }
+  };
+  // The body is read first: the session token may be in it (as GLPI accepts), and it counts.
+  const body = readBody(request, method);
+  if (!(body instanceof Promise)) return answer({ body });
+  return body.then(
+    (read) => answer({ body: read }),
+    (failure: unknown) => answer({ failure }),
+  );
 }

@@ -18,26 +18,32 @@ export const FALSE = raw('0');
 
 /** `sql\`a = ${value} AND ${otherFrag}\``: plain values become parameters, fragments are inlined. */
 export function sql(strings: TemplateStringsArray, ...values: (Frag | Arg)[]): Frag {
+  // Plain loops: searches assemble hundreds of fragments per request.
   let text = strings[0]!;
   const args: Arg[] = [];
-  values.forEach((value, i) => {
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
     if (value instanceof Frag) {
       text += value.sql;
-      args.push(...value.args);
+      for (const arg of value.args) args.push(arg);
     } else {
       text += '?';
       args.push(value);
     }
     text += strings[i + 1]!;
-  });
+  }
   return new Frag(text, args);
 }
 
 export function joinFrags(parts: readonly Frag[], separator: string): Frag {
-  return new Frag(
-    parts.map((p) => p.sql).join(separator),
-    parts.flatMap((p) => p.args),
-  );
+  let text = '';
+  const args: Arg[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    text = i === 0 ? part.sql : text + separator + part.sql;
+    for (const arg of part.args) args.push(arg);
+  }
+  return new Frag(text, args);
 }
 
 /** AND of conditions, dropping trivially true ones; `1` when nothing is left. */
