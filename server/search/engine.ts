@@ -48,7 +48,7 @@ interface Branch {
 }
 
 function buildContext(ctx: SessionContext, type: Itemtype, base: Itemtype, aliases: Aliases): WhereContext {
-  return { scope: ctx.scope, aliases, type, base, alias: 't', entities: ctx.services.directory.entities() };
+  return { scope: ctx.scope, aliases, type, base, alias: 't', entities: ctx.services.directory.entities(), db: ctx.services.store.db };
 }
 
 /** Default restrictions (trash, templates), the session's visibility, then the criteria. */
