@@ -2,7 +2,7 @@ import type { Db } from '../db/connection';
 import { leadingIndex } from '../db/indexes';
 import { selectAll, selectOne } from '../db/rows';
 import { Frag, and, idSet, raw, sql } from './frag';
-import { walkSortIndex } from './plan';
+import { sortsOnOwnIndex, walkSortIndex } from './plan';
 import type { Field } from './options';
 import type { Itemtype } from '../registry';
 
@@ -72,7 +72,9 @@ function plain(q: PageQuery, start: number, directions: Direction[]): { ids: num
 
 /** Deep in an own column's index: find the key at `start`, count what sorts before it, read on from it. */
 function seek(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } | null {
-  if (start === 0 || q.sorts.length !== 1 || !walks(q, start)) return null;
+  // Without criteria every row is a match: walking the sort's index is then always the way.
+  if (start === 0 || q.sorts.length !== 1 || (q.filtered && !walks(q, start))) return null;
+  if (!sortsOnOwnIndex(q.base, q.sortField)) return null;
   const dir = directions[0]!;
   const key = q.sorts[0]!('t');
   const where = q.walkWhere;
