@@ -14,6 +14,8 @@ import { openStore } from './db';
 import { checkpoint } from './db/connection';
 import { logEvent, setLogFormat } from './http/log';
 import { acquireInstanceLock, InstanceLockError, LOCK_ENFORCED } from './db/instance-lock';
+import { BackupScheduler } from './cli/backup-schedule';
+import { isBackupWorker, serveBackupJob } from './cli/backup-worker';
 
 /**
  * Binds the port, or exits 1 with a clear message when it is taken. reusePort stays off: with it
@@ -84,7 +86,9 @@ async function main(): Promise<void> {
   }
   installRules(RULES);
   const services = createServices(store, config.rateLimits);
-  const app = listenOrExit(createApp(services), config.host, config.port);
+  const backups = new BackupScheduler(config.dataDir, store.settings, import.meta.path);
+  const app = listenOrExit(createApp(services, backups), config.host, config.port);
+  backups.start();
   const sweeper = setInterval(() => services.sessions.sweep(), 10 * 60_000);
   sweeper.unref();
   logEvent(`console: ${consoleSource()}`);
@@ -98,7 +102,7 @@ async function main(): Promise<void> {
     services.statistics.stop();
     const closed = app.stop();
     logEvent(`${signal}: no longer accepting connections; finishing the requests in flight`);
-    await closed;
+    await Promise.all([closed, backups.stop()]);
     checkpoint(store.db);
     store.db.close();
     releaseLock();
@@ -109,4 +113,6 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-await main();
+// A scheduled backup runs in a worker thread started from this same module (see cli/backup-worker.ts).
+if (isBackupWorker()) serveBackupJob();
+else await main();

@@ -1,5 +1,6 @@
 import type { Reply, RequestContext } from '../auth/context';
 import { referencePage } from './reference';
+import { encodedBody } from './compressed';
 
 const MARKDOWN = `# Deskbase REST API
 
@@ -22,5 +23,6 @@ export function inlineDoc(ctx: RequestContext): Reply {
   if ((ctx.headers.get('content-type') ?? '').includes('application/json')) {
     return { status: 200, raw: MARKDOWN, headers: { 'Content-Type': 'text/markdown; charset=UTF-8' } };
   }
-  return { status: 200, raw: referencePage(), headers: { 'Content-Type': 'text/html; charset=UTF-8' } };
+  const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=UTF-8' };
+  return { status: 200, raw: encodedBody(ctx.headers, referencePage(), headers), headers };
 }

@@ -1,13 +1,18 @@
 /**
  * GET|HEAD /health: for load balancers, container orchestrators and monitoring. No session, no
  * app token; it answers whether this process can still read its database, cheaply enough to be
- * polled every few seconds (one indexed read, one stat: no integrity check).
+ * polled every few seconds (one indexed read, one stat: no integrity check). A session that may
+ * change the configuration (Super-Admin) also sees the last scheduled backup.
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { now } from '../core/clock';
 import { probe, type Db } from '../db/connection';
 import { VERSION } from '../core/version';
+import { UPDATE } from '../auth/rights';
+import { hasRight } from '../auth/scope';
+import { sessionScope } from '../auth/session-scope';
+import type { Services } from '../auth/services';
 
 export interface HealthTarget {
   db: Db;
@@ -54,7 +59,28 @@ export function checkHealth(target: HealthTarget): Health {
   return { status: 'error', version: VERSION, database: 'error', uptime_s, reason: problem };
 }
 
-export function healthResponse(target: HealthTarget, method: string): Response {
+/** The last scheduled backup, as /health shows it. */
+export interface LastBackup {
+  /** When it was taken (ISO 8601, by the server clock). */
+  time: string;
+  /** The backup folder made; null when it failed. */
+  path: string | null;
+  /** Database and document bytes; null when it failed. */
+  bytes: number | null;
+  result: 'ok' | 'error';
+  /** Why it failed. */
+  message?: string;
+}
+
+/** Does the request carry the session of someone allowed to change the configuration? */
+export function mayConfigure(services: Services, request: Request): boolean {
+  const token = request.headers.get('session-token') ?? new URL(request.url).searchParams.get('session_token');
+  const opened = token ? sessionScope(services, token.trim()) : null;
+  return opened !== null && hasRight(opened.scope, 'config', UPDATE);
+}
+
+/** `lastBackup` is shown when given (null: none yet), left out when undefined. */
+export function healthResponse(target: HealthTarget, method: string, lastBackup?: LastBackup | null): Response {
   const method_ = method.toUpperCase();
   const headers = { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
   if (method_ !== 'GET' && method_ !== 'HEAD') {
@@ -62,5 +88,6 @@ export function healthResponse(target: HealthTarget, method: string): Response {
   }
   const health = checkHealth(target);
   const status = health.status === 'ok' ? 200 : 503;
-  return new Response(method_ === 'HEAD' ? null : JSON.stringify(health), { status, headers });
+  const body = lastBackup === undefined ? health : { ...health, last_backup: lastBackup };
+  return new Response(method_ === 'HEAD' ? null : JSON.stringify(body), { status, headers });
 }

@@ -9,6 +9,8 @@ import { ALIASES } from '../registry/aliases';
 import type { Column } from '../registry/columns';
 import { describeParam, REQUEST_PARAMS, WITH_FLAGS, type RequestParamName } from '../core/request-params';
 import { VERSION } from '../core/version';
+import { ERROR_CATALOGUE, errors } from '../core/errors';
+import { cachedText, encodedBody } from './compressed';
 
 type Schema = Record<string, unknown>;
 type Operation = Record<string, unknown>;
@@ -101,7 +103,14 @@ const PARAMETERS: Record<string, Schema> = {
 };
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('schemas', 'Error') } } });
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before the next request', schema: { type: 'integer' } } };
+const tooMany = errors.rateLimited(2);
 const RESPONSES: Record<string, Schema> = {
+  TooManyRequests: {
+    description: `${tooMany.code}: ${ERROR_CATALOGUE[tooMany.code]!.meaning}`,
+    headers: RETRY_AFTER,
+    content: { 'application/json': { schema: ref('schemas', 'Error'), example: [tooMany.code, tooMany.detail] } },
+  },
   BadRequest: errorResponse('Bad request: ["ERROR…", "message"]'),
   Unauthorized: errorResponse('No or invalid session token: ERROR_SESSION_TOKEN_MISSING, ERROR_SESSION_TOKEN_INVALID'),
   Forbidden: errorResponse('ERROR_RIGHT_MISSING'),
@@ -247,7 +256,7 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
           200: ok('The session token', { type: 'object', required: ['session_token'], properties: { session_token: { type: 'string' }, session: object } }),
           400: ref('responses', 'BadRequest'),
           401: errorResponse('ERROR_GLPI_LOGIN, ERROR_GLPI_LOGIN_USER_TOKEN'),
-          429: { ...errorResponse('Too many failed logins (ERROR_GLPI_LOGIN), see Retry-After'), headers: { 'Retry-After': { schema: { type: 'integer' } } } },
+          429: { ...errorResponse('Too many failed logins (ERROR_GLPI_LOGIN) or requests (ERROR_TOO_MANY_REQUESTS), see Retry-After'), headers: RETRY_AFTER },
         },
       },
     },
@@ -359,6 +368,13 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
   };
 }
 
+/** Every /apirest.php operation is rate-limited per address and per session (see auth/rate-limit.ts). */
+function addRateLimitResponses(paths: Record<string, Record<string, Operation>>): void {
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) (operation.responses as Schema)[429] ??= ref('responses', 'TooManyRequests');
+  }
+}
+
 export function buildOpenApi(): Record<string, unknown> {
   const types = allItemtypes().slice().sort((a, b) => a.name.localeCompare(b.name));
   const typeNames = types.map((t) => t.name);
@@ -394,6 +410,7 @@ export function buildOpenApi(): Record<string, unknown> {
     paths[`/${name}/`] = { get: op(`list${name}`, { parameters: params('range', 'sort', 'order') }) };
     paths[`/${name}/{id}`] = { get: op(`get${name}`, { parameters: params('id') }) };
   }
+  addRateLimitResponses(paths);
   return {
     openapi: '3.1.0',
     info: {
@@ -423,17 +440,7 @@ export function buildOpenApi(): Record<string, unknown> {
   };
 }
 
-type Bytes = Uint8Array<ArrayBuffer>;
-
-let cached: { text: string; etag: string; gzip: Bytes } | null = null;
-
-function document(): { text: string; etag: string; gzip: Bytes } {
-  if (!cached) {
-    const text = JSON.stringify(buildOpenApi());
-    cached = { text, etag: `"${Bun.hash(text).toString(36)}"`, gzip: Bun.gzipSync(new TextEncoder().encode(text)) as Bytes };
-  }
-  return cached;
-}
+const document = cachedText(() => JSON.stringify(buildOpenApi()));
 
 /** GET|HEAD /openapi.json (no session: it only describes what the registry holds). */
 export function openApiResponse(request: Request): Response {
@@ -451,10 +458,6 @@ export function openApiResponse(request: Request): Response {
   const doc = document();
   headers.ETag = doc.etag;
   if (request.headers.get('if-none-match') === doc.etag) return new Response(null, { status: 304, headers });
-  let bodyOut: string | Bytes = doc.text;
-  if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
-    bodyOut = doc.gzip;
-    headers['Content-Encoding'] = 'gzip';
-  }
+  const bodyOut = encodedBody(request.headers, doc, headers);
   return new Response(method === 'HEAD' ? null : bodyOut, { status: 200, headers });
 }

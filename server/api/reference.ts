@@ -8,6 +8,7 @@ import { searchOptions } from '../registry/searchoptions';
 import { ERROR_CATALOGUE } from '../core/errors';
 import { VERSION } from '../core/version';
 import { buildOpenApi } from './openapi';
+import { cachedText } from './compressed';
 
 type Json = Record<string, any>;
 
@@ -90,10 +91,5 @@ ${errorsHtml}
 </body></html>`;
 }
 
-let cached: string | null = null;
-
-/** The page, built once. */
-export function referencePage(): string {
-  cached ??= buildReference();
-  return cached;
-}
+/** The page, built and compressed once. */
+export const referencePage = cachedText(buildReference);

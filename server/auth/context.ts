@@ -44,8 +44,8 @@ export interface Reply {
 export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({ status, body, headers });
 export const empty = (status = 200, headers?: Record<string, string>): Reply => ({ status, headers });
 
-/** A token from its header or, as GLPI also accepts, from the parameters. */
-function headerOrParam(ctx: RequestContext, header: string, param: string): string {
+/** A token from its header or, as GLPI also accepts, from the parameters (query or body). */
+function headerOrParam(ctx: Pick<RequestContext, 'headers' | 'params'>, header: string, param: string): string {
   const value = ctx.headers.get(header) ?? ctx.params[param];
   return typeof value === 'string' ? value.trim() : '';
 }
@@ -54,6 +54,6 @@ export function appTokenOf(ctx: RequestContext): string {
   return headerOrParam(ctx, 'app-token', 'app_token');
 }
 
-export function sessionTokenOf(ctx: RequestContext): string {
+export function sessionTokenOf(ctx: Pick<RequestContext, 'headers' | 'params'>): string {
   return headerOrParam(ctx, 'session-token', 'session_token');
 }

@@ -44,7 +44,10 @@ function describeSnapshot(file: string): { schema: number | null; documents: str
   return { schema, documents };
 }
 
-export function backup(dataDirArg: string, targetArg: string, progress: Progress = silentProgress()): BackupReport {
+/** Who made a backup, in its manifest: the scheduler prunes only its own. */
+export type BackupMaker = 'command' | 'schedule';
+
+export function backup(dataDirArg: string, targetArg: string, progress: Progress = silentProgress(), madeBy: BackupMaker = 'command'): BackupReport {
   const dataDir = resolve(dataDirArg);
   const target = resolve(targetArg);
   const source = join(dataDir, DATABASE_FILE);
@@ -94,6 +97,7 @@ export function backup(dataDirArg: string, targetArg: string, progress: Progress
     format: 1,
     deskbase_version: VERSION,
     created_at: createdAt,
+    made_by: madeBy,
     source: dataDir,
     database: { file: DATABASE_FILE, bytes: report.database.bytes, schema: snapshot.schema },
     files: { folder: FILES_DIR, count: copied.files, bytes: copied.bytes },

@@ -47,6 +47,9 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   session_idle_timeout: '86400', // seconds a session may stay unused
   purge_requires_trash: '0', // refuse force_purge of items that are not in the trash
   max_bulk_items: '10000', // elements accepted in one bulk add/update/delete
+  backup_interval_hours: '0', // hours between scheduled backups (0: no scheduled backups)
+  backup_keep: '7', // scheduled backups kept; older ones are deleted
+  backup_folder: '', // absolute path of the scheduled backups; empty: "<data folder>-backups" beside it
 };
 
 /** Settings that are never sent to clients (getGlpiConfig, Config items). */

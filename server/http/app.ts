@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { healthResponse } from '../api/health';
+import { healthResponse, mayConfigure, type LastBackup } from '../api/health';
 import { openApiResponse } from '../api/openapi';
 import type { Services } from '../auth/services';
 import { serveConsole } from './console';
@@ -10,14 +10,25 @@ type Server = { requestIP(r: Request): { address: string } | null } | null;
 
 const isApiPath = (pathname: string) => pathname === '/apirest.php' || pathname.startsWith('/apirest.php/');
 
+/** The scheduled backups, as the server sees them (main.ts wires the scheduler). */
+export interface BackupSchedule {
+  /** Starts a backup when one is due by the server clock; called at each request, and by a timer. */
+  tick(): void;
+  last(): LastBackup | null;
+}
+
 /**
  * The HTTP server: /apirest.php goes through the API pipeline; /health and /openapi.json are
  * the operations endpoints (no session); everything else is the console.
  */
-export function createApp(services: Services) {
+export function createApp(services: Services, backups?: BackupSchedule) {
   const answer = (request: Request, pathname: string, ip: string, requestId: string) => {
+    backups?.tick();
     if (isApiPath(pathname)) return handleApiRequest(services, request, ip, requestId);
-    if (pathname === '/health') return healthResponse(services.store, request.method);
+    if (pathname === '/health') {
+      const shown = backups && mayConfigure(services, request) ? backups.last() : undefined;
+      return healthResponse(services.store, request.method, shown);
+    }
     if (pathname === '/openapi.json') return openApiResponse(request);
     return serveConsole(request);
   };

@@ -1,6 +1,6 @@
 import type { Services } from '../auth/services';
-import { readBody } from './body';
-import type { Reply, RequestContext } from '../auth/context';
+import { readBody, type ParsedBody } from './body';
+import { sessionTokenOf, type Reply, type RequestContext } from '../auth/context';
 import { corsHeaders } from './cors';
 import { ApiError, errors } from '../core/errors';
 import { mergeInto, parseQueryString } from '../core/params';
@@ -12,6 +12,9 @@ const JSON_HEADERS = {
   'Cache-Control': 'no-store, no-cache, must-revalidate',
   Expires: 'Mon, 26 Jul 1997 05:00:00 GMT',
 };
+
+/** The status logged for a request whose client closed the connection first (nginx's 499). */
+export const CLIENT_CLOSED = 499;
 
 /** Path segments after /apirest.php: trailing slashes and `api` segments dropped, as GLPI does. */
 export function splitPath(pathname: string): string[] {
@@ -52,11 +55,17 @@ export async function handleApiRequest(services: Services, request: Request, ip:
   services.noticeExternalWrites();
   const apiBase = `${url.origin}/apirest.php`;
   try {
-    const wait = services.rateLimiter.take(ip, request.headers.get('session-token') ?? url.searchParams.get('session_token') ?? '');
-    if (wait > 0) throw errors.rateLimited(wait);
-    const body = await readBody(request, method);
+    // The body is read first: the session token may be in it (as GLPI accepts), and it counts.
+    const read: { body?: ParsedBody; failure?: unknown } = await readBody(request, method).then(
+      (body) => ({ body }),
+      (failure: unknown) => ({ failure }),
+    );
     const params = parseQueryString(url.search);
-    mergeInto(params, body.params);
+    if (read.body) mergeInto(params, read.body.params);
+    const wait = services.rateLimiter.take(ip, sessionTokenOf({ headers: request.headers, params }));
+    if (wait > 0) throw errors.rateLimited(wait);
+    if (!read.body) throw read.failure;
+    const body = read.body;
     const ctx: RequestContext = {
       services,
       method,
@@ -71,6 +80,8 @@ export async function handleApiRequest(services: Services, request: Request, ip:
     };
     return toResponse(await route(ctx), cors);
   } catch (error) {
+    // The client went away (mid-body, typically): no server error, and nobody to answer.
+    if (request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED });
     if (error instanceof ApiError) return toResponse(errorReply(error, apiBase), cors);
     logError(`${method} ${url.pathname}`, error, requestId);
     return toResponse(errorReply(errors.internal(), apiBase), cors);

@@ -1,5 +1,5 @@
 import { checkAppToken } from '../auth/apiclients';
-import { computeScope } from '../auth/scope';
+import { sessionScope } from '../auth/session-scope';
 import { inlineDoc } from '../api/doc';
 import { lostPassword } from '../api/lost-password';
 import { itemtypeBranch } from '../api/items/route';
@@ -34,14 +34,9 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
 function openSession(ctx: RequestContext): SessionContext {
   const token = sessionTokenOf(ctx);
   if (token === '') throw errors.sessionTokenMissing(isBearer(ctx.headers.get('authorization')) ? BEARER_HINT : '');
-  const { sessions, store, directory } = ctx.services;
-  const session = sessions.resolve(token);
-  const scope = session && computeScope(store.db, directory, session);
-  if (!session || !scope || Number(scope.user.is_active) !== 1 || Number(scope.user.is_deleted) === 1) {
-    if (session) sessions.kill(session.hash);
-    throw errors.sessionTokenInvalid();
-  }
-  return { ...ctx, session, scope };
+  const opened = sessionScope(ctx.services, token);
+  if (!opened) throw errors.sessionTokenInvalid();
+  return { ...ctx, ...opened };
 }
 
 const isUserPicture = (segments: string[]) =>

@@ -24,18 +24,21 @@ interface Answer {
   body: any;
 }
 
-/** A GET to the API from a chosen loopback address. */
-function get(path: string, from: string, headers: Record<string, string> = {}): Promise<Answer> {
+/** A GET (or, with a JSON body, a POST) to the API from a chosen loopback address. */
+function get(path: string, from: string, headers: Record<string, string> = {}, body?: unknown): Promise<Answer> {
   const url = new URL(`${server.api}/${path}`);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  if (payload !== undefined) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) });
+  const method = payload === undefined ? 'GET' : 'POST';
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: Number(url.port), path: url.pathname, localAddress: from, headers }, (res) => {
+    const req = request({ host: url.hostname, port: Number(url.port), method, path: url.pathname + url.search, localAddress: from, headers }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : text }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(payload);
   });
 }
 
@@ -90,5 +93,19 @@ describe('per session', () => {
     expect((await get('getMyProfiles', '127.0.0.7', { 'Session-Token': other.body.session_token })).status).toBe(200);
     clock.advance(5000);
     expect((await get('getMyProfiles', '127.0.0.7', { 'Session-Token': token })).status).toBe(200);
+  });
+
+  test('a token given as the session_token parameter, in the query or the body, counts as the header does', async () => {
+    clock.advance(60_000);
+    const token = (await get('initSession', '127.0.0.12', { Authorization: basic('glpi', ADMIN_PASSWORD) })).body.session_token as string;
+    const ways = [
+      () => get('getMyProfiles', '127.0.0.12', { 'Session-Token': token }),
+      () => get(`getMyProfiles?session_token=${token}`, '127.0.0.13'),
+      () => get('getMyProfiles', '127.0.0.14', {}, { session_token: token }),
+    ];
+    for (let i = 0; i < 12; i++) expect((await ways[i % 3]!()).status).toBe(200);
+    for (const way of ways) limited(await way(), 5);
+    // A body that cannot be read still counts against the token of the query.
+    limited(await get(`getMyProfiles?session_token=${token}`, '127.0.0.15', { 'Content-Type': 'application/json', 'Content-Length': '1' }, undefined), 5);
   });
 });

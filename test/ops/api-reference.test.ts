@@ -6,6 +6,7 @@ import { ERROR_CATALOGUE } from '../../server/core/errors';
 import { describeParam } from '../../server/core/request-params';
 import { allItemtypes } from '../../server/registry';
 import { ROOT } from '../support/cli';
+import { rawRequest } from '../support/raw';
 import { useServer } from '../support/server';
 
 const ctx = useServer();
@@ -28,6 +29,20 @@ describe('API reference', () => {
     const bare = await fetch(`${ctx.server.origin}/apirest.php`);
     expect(bare.status).toBe(200);
     expect(await bare.text()).toBe(html);
+  });
+
+  test('is sent gzip-compressed to clients that accept it, as is to the others', async () => {
+    const plain = await rawRequest(ctx.server.origin, { method: 'GET', target: '/apirest.php/' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect(plain.text).toBe(html);
+    const zipped = await rawRequest(ctx.server.origin, { method: 'GET', target: '/apirest.php/', headers: { 'Accept-Encoding': 'gzip, deflate' } });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+    expect(zipped.headers.get('content-type')).toContain('text/html');
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(zipped.bytes)))).toBe(html);
+    expect(zipped.bytes.length * 5).toBeLessThan(plain.bytes.length);
   });
 
   test('has an anchor for every error code in the catalogue', () => {

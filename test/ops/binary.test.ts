@@ -11,6 +11,7 @@ import type { Subprocess } from 'bun';
 import { build, consoleFiles } from '../../scripts/build';
 import { CONSOLE_DIST_DIR } from '../../server/http/console';
 import { Client } from '../support/client';
+import { TestClock } from '../support/clock';
 import { ADMIN_PASSWORD } from '../support/server';
 
 const scratch = mkdtempSync(join(tmpdir(), 'deskbase-binary-'));
@@ -19,12 +20,13 @@ const workdir = join(scratch, 'run');
 let proc: Subprocess<'ignore', 'pipe', 'pipe'> | null = null;
 let origin = '';
 let output = '';
+const clock = new TestClock();
 
 beforeAll(async () => {
   await build({ outfile: exe, skipUi: true, genDir: join(scratch, 'gen'), log: () => {}, quiet: true });
   mkdirSync(workdir);
   // No --data: the default ./data next to where it runs.
-  proc = Bun.spawn([exe, '--port', '0'], {
+  proc = Bun.spawn([exe, '--port', '0', ...clock.args], {
     cwd: workdir,
     env: { PATH: process.env.PATH ?? '', HOME: scratch, DESKBASE_ADMIN_PASSWORD: ADMIN_PASSWORD },
     stdout: 'pipe',
@@ -114,5 +116,21 @@ describe('the executable', () => {
     expect(backup.stderr).toMatch(/^database snapshot: .+\ndatabase check: ok in .+\ndocuments: .+\n$/);
     expect(backup.code).toBe(0);
     expect(existsSync(join(scratch, 'backup', 'deskbase.sqlite'))).toBe(true);
+  });
+
+  test('takes a scheduled backup in its worker thread (the same executable started again)', async () => {
+    const api = await new Client(`${origin}/apirest.php`).login();
+    const folder = join(scratch, 'scheduled');
+    await api.setConfig('backup_folder', folder);
+    await api.setConfig('backup_interval_hours', '1');
+    clock.advance(3_600_000);
+    const deadline = Date.now() + 60_000; // a safety net only
+    let last: any = null;
+    while (last === null && Date.now() < deadline) {
+      last = (await (await fetch(`${origin}/health`, { headers: { 'Session-Token': api.token } })).json()).last_backup;
+      if (last === null) await Bun.sleep(25); // spaces the polls out
+    }
+    expect(last).toMatchObject({ result: 'ok' });
+    expect(existsSync(join(last.path, 'deskbase.sqlite'))).toBe(true);
   });
 });

@@ -97,6 +97,32 @@ describe('--log-format json', () => {
   });
 });
 
+describe('a client that goes away', () => {
+  test('closing the connection in the middle of a request body is logged as 499 (client closed), not as a server error', async () => {
+    const server = await new Served(dataFolder(), ['--log-format', 'json']).started();
+    const stderr = new Response(server.proc.stderr).text();
+    try {
+      const api = await new Client(`${server.origin}/apirest.php`).login();
+      const conn = await socket(server.origin);
+      conn.sock.write(
+        `POST /apirest.php/Computer/ HTTP/1.1\r\nHost: deskbase\r\nSession-Token: ${api.token}\r\nX-Request-Id: gone-away-1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\nExpect: 100-continue\r\n\r\n`,
+      );
+      // The server has read the headers: the request is in its hands when the client leaves.
+      while (!conn.received().includes('100 Continue')) await new Promise((r) => conn.sock.once('data', r));
+      conn.sock.write('{"input": {"name": "never fin');
+      conn.sock.destroy();
+      const access = JSON.parse(await server.line((l) => l.includes('gone-away-1')));
+      expect(access).toMatchObject({ type: 'access', level: 'info', method: 'POST', path: '/apirest.php/Computer/', status: 499 });
+      expect((await api.get('Computer/', { query: 'searchText[name]=never' })).body).toEqual([]);
+    } finally {
+      server.proc.kill('SIGTERM');
+      await server.proc.exited;
+    }
+    // Everything the server wrote on stderr, now that it has exited: no error line for it.
+    expect((await stderr).split('\n').filter((l) => l.includes('gone-away-1'))).toEqual([]);
+  });
+});
+
 /** Writes to a raw socket and collects what comes back. */
 function socket(origin: string): Promise<{ sock: Socket; received: () => string; closed: Promise<void> }> {
   const url = new URL(origin);

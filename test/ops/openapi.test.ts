@@ -100,6 +100,23 @@ describe('/openapi.json', () => {
     expect(doc.components.responses.Unauthorized.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
   });
 
+  test('every operation documents the rate limit: 429 ERROR_TOO_MANY_REQUESTS with Retry-After', () => {
+    const tooMany = doc.components.responses.TooManyRequests;
+    expect(tooMany.description).toStartWith('ERROR_TOO_MANY_REQUESTS: ');
+    expect(tooMany.headers['Retry-After'].schema).toEqual({ type: 'integer' });
+    expect(tooMany.content['application/json'].example).toEqual(['ERROR_TOO_MANY_REQUESTS', 'Too many requests from this address or session; try again in 2 seconds']);
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        const answer = op.responses['429'];
+        expect(answer, `${method} ${path}`).toBeDefined();
+        const resolved = answer.$ref ? resolveRef(answer.$ref) : answer;
+        expect(resolved.headers['Retry-After'], `${method} ${path}`).toBeDefined();
+        expect(resolved.description, `${method} ${path}`).toContain('ERROR_TOO_MANY_REQUESTS');
+      }
+    }
+    expect(doc.paths['/initSession'].get.responses['429'].description).toContain('ERROR_GLPI_LOGIN');
+  });
+
   test('well formed: every $ref resolves, path parameters are declared, operationIds are unique', () => {
     const broken = refs(doc).filter(([, ref]) => !ref.startsWith('#/') || resolveRef(ref) === undefined);
     expect(broken).toEqual([]);

@@ -64,6 +64,14 @@ export class Client {
     return this;
   }
 
+  /** Sets a global setting (a Config item of context core), as a Super-Admin does. */
+  async setConfig(name: string, value: string): Promise<void> {
+    const found = await this.get('Config/', { query: `searchText[name]=^${name}$&searchText[context]=^core$` });
+    if (found.status !== 200 || found.body.length !== 1) throw new Error(`setting ${name} not found: ${found.status} ${found.text}`);
+    const res = await this.put(`Config/${found.body[0].id}`, { input: { value } });
+    if (res.status !== 200) throw new Error(`setting ${name} failed: ${res.status} ${res.text}`);
+  }
+
   /** Creates one item and returns its id (fails the test on error). */
   async create(itemtype: string, input: Record<string, unknown>): Promise<number> {
     const res = await this.post(`${itemtype}/`, { input });

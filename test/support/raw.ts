@@ -6,6 +6,8 @@ export interface RawResponse {
   /** Bytes of the status line and headers, with the blank line that ends them. */
   headBytes: number;
   text: string;
+  /** The body's bytes (after de-chunking), for binary answers. */
+  bytes: Uint8Array;
   /** Parsed JSON when the answer says it is JSON and is not empty, else the text. */
   body: any;
 }
@@ -75,7 +77,7 @@ export function rawRequest(origin: string, req: RawRequest): Promise<RawResponse
           parsed = text;
         }
       }
-      resolve({ status, headers, headBytes: split + 4, text, body: parsed });
+      resolve({ status, headers, headBytes: split + 4, text, bytes: payload, body: parsed });
     });
   });
 }
