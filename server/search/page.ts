@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection';
 import { leadingIndex } from '../db/indexes';
 import { selectAll, selectOne } from '../db/rows';
+import { tableRows } from '../db/statistics';
 import { Frag, and, idSet, raw, sql } from './frag';
 import { sortsOnOwnIndex, walkSortIndex } from './plan';
 import type { Field } from './options';
@@ -14,6 +15,8 @@ import type { Itemtype } from '../registry';
  * - deep in an own indexed column's order, the index is walked without the id tie-break (which
  *   costs a sort per value), to the sort key at the page's start; the page is then read from
  *   that key on;
+ * - few matches sorted on an own indexed column: the sort's index is walked keeping the matching
+ *   ids, instead of reading every match's row for its sort value;
  * - sorted on a dropdown reached through the row's own link column (location, manufacturer…),
  *   the few link values are read from the link's index, ranked by the dropdown's sort value, and
  *   the rows of each rank are read in id order until the page is full.
@@ -46,7 +49,7 @@ export function readPage(q: PageQuery): { ids: number[]; sql: Frag } {
   const backwards = tail < q.start;
   const start = backwards ? tail : q.start;
   const directions = backwards ? [...q.directions, q.tie].map(flip) : [...q.directions, q.tie];
-  const page = ranked(q, start, directions) ?? seek(q, start, directions) ?? plain(q, start, directions);
+  const page = ranked(q, start, directions) ?? seek(q, start, directions) ?? throughIds(q, start, directions) ?? plain(q, start, directions);
   if (backwards) page.ids.reverse();
   return page;
 }
@@ -91,6 +94,25 @@ function seek(q: PageQuery, start: number, directions: Direction[]): { ids: numb
     page.push(...ids(selectAll(q.db, ...args(nulls))));
   }
   return { ids: page, sql: query };
+}
+
+/** Index entries a walk through the matching ids may read (no row is read for them). */
+const ID_WALK_MAX = 200_000;
+
+/**
+ * Few matches, sorted on an own indexed column: SQLite would read every match's row for its sort
+ * value, then sort. The matching ids are often known from an index alone (a location's rows);
+ * the sort's index is then walked in order keeping the entries whose id is among them, which
+ * reads about (start + limit) × rows ÷ matches index entries and no rows.
+ */
+function throughIds(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } | null {
+  if (!q.filtered || q.sorts.length !== 1 || !sortsOnOwnIndex(q.base, q.sortField) || walks(q, start)) return null;
+  // Before the first statistics, the highest id bounds the row count (one index seek).
+  const rows = tableRows(q.db, q.base.table) ?? Number(selectOne(q.db, `SELECT MAX(id) AS n FROM ${q.base.table}`)?.n ?? 0);
+  if (q.total === 0 || ((start + q.limit) * rows) / q.total > ID_WALK_MAX) return null;
+  // The inner `t` is the sub-query's own row: the WHERE reads as it does everywhere else.
+  const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE +t.id IN (SELECT t.id FROM ${table(q)} WHERE ${q.where}) ORDER BY ${orderBy(q, directions)} LIMIT ${q.limit} OFFSET ${start}`;
+  return { ids: ids(selectAll(q.db, ...args(query))), sql: query };
 }
 
 /** Link values a ranked walk handles at most (beyond that, SQLite's own sort is as good). */
