@@ -96,8 +96,10 @@ function seek(q: PageQuery, start: number, directions: Direction[]): { ids: numb
   return { ids: page, sql: query };
 }
 
-/** Index entries a walk through the matching ids may read (no row is read for them). */
+/** Index entries a walk through the matching ids may read (no row is read for them)… */
 const ID_WALK_MAX = 200_000;
+/** …and per match: reading a match's row costs about as much as this many index entries. */
+const ENTRIES_PER_ROW = 4;
 
 /**
  * Few matches, sorted on an own indexed column: SQLite would read every match's row for its sort
@@ -109,7 +111,7 @@ function throughIds(q: PageQuery, start: number, directions: Direction[]): { ids
   if (!q.filtered || q.sorts.length !== 1 || !sortsOnOwnIndex(q.base, q.sortField) || walks(q, start)) return null;
   // Before the first statistics, the highest id bounds the row count (one index seek).
   const rows = tableRows(q.db, q.base.table) ?? Number(selectOne(q.db, `SELECT MAX(id) AS n FROM ${q.base.table}`)?.n ?? 0);
-  if (q.total === 0 || ((start + q.limit) * rows) / q.total > ID_WALK_MAX) return null;
+  if (q.total === 0 || ((start + q.limit) * rows) / q.total > Math.min(ID_WALK_MAX, q.total * ENTRIES_PER_ROW)) return null;
   // The inner `t` is the sub-query's own row: the WHERE reads as it does everywhere else.
   const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE +t.id IN (SELECT t.id FROM ${table(q)} WHERE ${q.where}) ORDER BY ${orderBy(q, directions)} LIMIT ${q.limit} OFFSET ${start}`;
   return { ids: ids(selectAll(q.db, ...args(query))), sql: query };
