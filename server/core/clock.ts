@@ -41,6 +41,12 @@ export function formatDate(date: Date): string {
   return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())} ${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}`;
 }
 
+/** The last second nowString formatted: a bulk write asks for the same second thousands of times. */
+let formatted = { second: NaN, text: '' };
+
 export function nowString(): string {
-  return formatDate(new Date(now()));
+  const ms = now();
+  const second = Math.floor(ms / 1000);
+  if (second !== formatted.second) formatted = { second, text: formatDate(new Date(ms)) };
+  return formatted.text;
 }

@@ -79,7 +79,8 @@ export function toParams(value: unknown, depth = 0): unknown {
   if (Array.isArray(value)) return value.map((v) => toParams(v, depth + 1));
   if (value !== null && typeof value === 'object') {
     const out = emptyParams();
-    for (const [k, v] of Object.entries(value)) out[k] = toParams(v, depth + 1);
+    const source = value as Params;
+    for (const k of Object.keys(source)) out[k] = toParams(source[k], depth + 1);
     return out;
   }
   return value;

@@ -11,6 +11,12 @@ export function openDatabase(file: string): Db {
   db.exec('PRAGMA busy_timeout = 10000');
   db.exec('PRAGMA cache_size = -65536'); // 64 MiB page cache
   db.exec('PRAGMA temp_store = MEMORY');
+  // A bulk write at a million rows dirties over a thousand index pages per request: checkpoint
+  // every ~40 MiB of WAL rather than SQLite's 4 MiB, so a page written by consecutive requests is
+  // copied back to the database once (about a quarter of the commit time), and trim the WAL
+  // file back to 64 MiB after a checkpoint.
+  db.exec('PRAGMA wal_autocheckpoint = 10000');
+  db.exec('PRAGMA journal_size_limit = 67108864');
   return db;
 }
 
@@ -43,9 +49,23 @@ export function checkpoint(db: Db): void {
   db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
 }
 
-/** Runs `fn` in a savepoint of the open transaction: a failure undoes its own writes only. */
+/**
+ * Runs `fn` in a savepoint of the open transaction: a failure undoes its own writes only.
+ * Savepoints nest (the innermost of a name is the one released or rolled back); the statements
+ * are prepared once, as a bulk write opens one per element.
+ */
 export function inSavepoint<T>(db: Db, fn: () => T): T {
-  return db.transaction(fn)();
+  db.query('SAVEPOINT deskbase_step').run();
+  let result: T;
+  try {
+    result = fn();
+  } catch (error) {
+    db.query('ROLLBACK TO deskbase_step').run();
+    db.query('RELEASE deskbase_step').run();
+    throw error;
+  }
+  db.query('RELEASE deskbase_step').run();
+  return result;
 }
 
 /** One read of the schema version through the connection itself: fails once it is closed. */

@@ -3,7 +3,7 @@ import { inTransaction } from './connection';
 import { insertRow, selectAll } from './rows';
 import { nowString } from '../core/clock';
 import { syncSchema } from './schema';
-import { addMissingDefaultRights, correctApproximatedRights, seedDefaultInstall } from './seed';
+import { addMissingDefaultRights, correctApproximatedRights, seedAgentTypes, seedDefaultInstall } from './seed';
 import { seedDocumentTypes } from './seed-documents';
 import { seedSettings } from './settings';
 
@@ -27,12 +27,13 @@ const MIGRATIONS: Migration[] = [
   { id: 2, name: 'document types', up: (db) => seedDocumentTypes(db) },
   { id: 3, name: 'default rights of the further itemtype families', up: (db) => addMissingDefaultRights(db) },
   { id: 4, name: "GLPI 10's default values for the further rights", up: (db) => correctApproximatedRights(db) },
+  { id: 8, name: 'agent type Core', up: (db) => seedAgentTypes(db) },
 ];
 
 /** True when the default install data has not been written yet. */
 export function isFreshDatabase(db: Db): boolean {
-  syncSchema(db);
-  return selectAll(db, 'SELECT id FROM deskbase_migrations WHERE id = 1').length === 0;
+  const recorded = selectAll(db, "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'deskbase_migrations'").length > 0;
+  return !recorded || selectAll(db, 'SELECT id FROM deskbase_migrations WHERE id = 1').length === 0;
 }
 
 /** Brings a database of any earlier version up to date, all in one transaction. */

@@ -51,13 +51,25 @@ export function ident(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+/** INSERT statements by table and column list (a bulk add repeats the same shape). */
+const insertSql = new Map<string, string>();
+
+function insertStatement(table: string, keys: string[]): string {
+  const shape = `${table}\0${keys.join('\0')}`;
+  let sql = insertSql.get(shape);
+  if (sql === undefined) {
+    sql = keys.length ? `INSERT INTO ${table} (${keys.map(ident).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})` : `INSERT INTO ${table} DEFAULT VALUES`;
+    // Inputs choose their columns, so shapes are many: bounded like the statements.
+    if (insertSql.size >= MAX_STATEMENTS) insertSql.clear();
+    insertSql.set(shape, sql);
+  }
+  return sql;
+}
+
 /** Inserts one row (keys are trusted column names) and returns its id. */
 export function insertRow(db: Db, table: string, row: Row): number {
   const keys = Object.keys(row);
-  const sql = keys.length
-    ? `INSERT INTO ${table} (${keys.map(ident).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`
-    : `INSERT INTO ${table} DEFAULT VALUES`;
-  const res = run(db, sql, ...keys.map((k) => row[k] as Bindable));
+  const res = run(db, insertStatement(table, keys), ...keys.map((k) => row[k] as Bindable));
   return 'id' in row && typeof row.id === 'number' ? row.id : res.lastInsertRowid;
 }
 

@@ -3,7 +3,8 @@ import { parseColumns } from '../registry/columns';
 import { TABLES } from '../registry';
 import type { Db } from './connection';
 import { ident } from './rows';
-import { syncFulltext } from './fulltext';
+import { fulltextTable, syncFulltext } from './fulltext';
+import { readSchema, type SchemaState } from './schema-state';
 import { indexColumns, indexName } from './indexes';
 
 /** Tables Deskbase keeps for itself, beside the GLPI-shaped ones. */
@@ -46,32 +47,37 @@ export function columnDdl(col: Column): string {
   return `${ident(col.name)} ${sqlType(col)}${col.nullable ? '' : ' NOT NULL'}${sqlDefault(col)}`;
 }
 
-/** Indexes an earlier version made and this one replaced: they would only slow writes down. */
-function dropStaleIndexes(db: Db, table: string, wanted: Set<string>): void {
-  const own = db.query<{ name: string }, [string, string]>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name LIKE ? ESCAPE '\\'").all(table, `${table.replaceAll('_', '\\_')}\\_\\_i\\_%`);
-  for (const { name } of own) if (!wanted.has(name)) db.exec(`DROP INDEX ${name}`);
+/**
+ * Brings one table up to the registry: creates it, its missing columns and indexes, and drops the
+ * indexes an earlier version made and this one replaced (they would only slow writes down).
+ */
+function syncTable(db: Db, table: string, state: SchemaState): void {
+  const spec = TABLES[table]!;
+  const columns = parseColumns(spec.columns);
+  const existing = state.columns.get(table);
+  if (!existing) db.exec(`CREATE TABLE IF NOT EXISTS ${table} (${columns.map(columnDdl).join(', ')})`);
+  else for (const col of columns) if (!existing.has(col.name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${columnDdl(col)}`);
+  const has = (name: string) => state.objects.has(name);
+  for (const cols of spec.unique ?? []) {
+    const name = `${table}__u_${cols.join('_')}`;
+    if (!has(name)) db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${table} (${cols.map(ident).join(', ')})`);
+  }
+  const wanted = new Map(indexColumns(columns).map((cols) => [indexName(table, cols), cols]));
+  for (const [name, cols] of wanted) if (!has(name)) db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${cols.map(ident).join(', ')})`);
+  const own = `${table}__i_`;
+  for (const name of state.indexes.get(table) ?? []) if (name.startsWith(own) && !wanted.has(name)) db.exec(`DROP INDEX ${name}`);
 }
 
 /**
  * Brings the database up to the registry: creates missing tables, columns and indexes (and
  * drops the indexes it no longer makes). Data is never changed, so it is safe on every start;
- * destructive changes go in migrations.
+ * destructive changes go in migrations. With `only`, just those tables (an import puts back the
+ * indexes of the table it filled).
  */
-export function syncSchema(db: Db): void {
+export function syncSchema(db: Db, only?: string[]): void {
   for (const sql of SYSTEM_TABLES) db.exec(sql);
-  for (const [table, spec] of Object.entries(TABLES)) {
-    const columns = parseColumns(spec.columns);
-    db.exec(`CREATE TABLE IF NOT EXISTS ${table} (${columns.map(columnDdl).join(', ')})`);
-    const existing = new Set(db.query<{ name: string }, []>(`PRAGMA table_info(${table})`).all().map((r) => r.name));
-    for (const col of columns) {
-      if (!existing.has(col.name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${columnDdl(col)}`);
-    }
-    for (const cols of spec.unique ?? []) {
-      db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${table}__u_${cols.join('_')} ON ${table} (${cols.map(ident).join(', ')})`);
-    }
-    const wanted = indexColumns(columns);
-    for (const cols of wanted) db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(table, cols)} ON ${table} (${cols.map(ident).join(', ')})`);
-    dropStaleIndexes(db, table, new Set(wanted.map((cols) => indexName(table, cols))));
-  }
-  syncFulltext(db);
+  const state = readSchema(db, only && [...only, ...only.map(fulltextTable)]);
+  const tables = only ?? Object.keys(TABLES);
+  for (const table of tables) syncTable(db, table, state);
+  syncFulltext(db, state, tables);
 }

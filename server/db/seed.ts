@@ -109,3 +109,8 @@ export function correctApproximatedRights(db: Db): void {
   }
   addMissingDefaultRights(db);
 }
+
+/** GLPI's one agent type, which inventory agents are recorded under. */
+export function seedAgentTypes(db: Db): void {
+  if (!selectAll(db, 'SELECT id FROM glpi_agenttypes WHERE id = 1').length) insertRow(db, 'glpi_agenttypes', { id: 1, name: 'Core' });
+}

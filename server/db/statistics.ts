@@ -10,6 +10,8 @@ import type { Db } from './connection';
  */
 const SAMPLE_ROWS = 400;
 const AFTER_WRITES_MS = 1_000;
+/** Big writes that keep coming (a bulk load) postpone the refresh, but never longer than this. */
+const MAX_POSTPONE_MS = 30_000;
 const PERIOD_MS = 30 * 60_000;
 
 /** What one ANALYZE step covers: each index, and each table that has none (for its row count). */
@@ -56,6 +58,8 @@ export function tableRows(db: Db, table: string): number | null {
 
 export class Statistics {
   private pending: ReturnType<typeof setTimeout> | null = null;
+  /** When the pending refresh was first asked for. */
+  private firstAsked = 0;
   private running = false;
   private stopped = false;
   private readonly periodic: ReturnType<typeof setInterval>;
@@ -69,9 +73,17 @@ export class Statistics {
     this.periodic.unref();
   }
 
-  /** After a large write: refresh once things have settled. */
+  /**
+   * After a large write: refresh once writes have settled (a second without another), so a bulk
+   * load is not slowed by refreshes between its requests; at most every 30 s while they go on.
+   */
   soon(): void {
-    if (this.pending || this.running) return;
+    if (this.running) return;
+    const at = performance.now(); // the timers' own time, not the (injectable) clock of the data
+    if (this.pending) {
+      if (at - this.firstAsked >= MAX_POSTPONE_MS) return;
+      clearTimeout(this.pending);
+    } else this.firstAsked = at;
     this.pending = setTimeout(() => this.refreshNow(), AFTER_WRITES_MS);
     this.pending.unref();
   }

@@ -14,6 +14,7 @@ import type { Progress } from '../core/progress';
 import { RowConverter, type KnownIds } from './rows';
 import { addNote, noteSkip, saveProgress, type TableProgress } from './state';
 import type { GlpiSource } from './source';
+import type { ImportZone } from './timezone';
 
 const BATCH_ROWS = 5000;
 
@@ -26,6 +27,8 @@ export interface CopyContext {
   documentsDir: string | null;
   filesDir: string | null;
   known: KnownIds;
+  /** The time zone GLPI shows its timestamps in. */
+  zone: ImportZone;
   /** Itemtypes whose ids later tables check. */
   referenced: Set<string>;
   progress: Progress;
@@ -99,7 +102,7 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
   });
 
   const write = rowWriter(plan, db, index);
-  const converter = new RowConverter(plan, ctx.known);
+  const converter = new RowConverter(plan, ctx.known, ctx.zone);
   const files = fileCopier(ctx, plan, index);
   const notes = { refusedPasswords: [] as string[] };
   ctx.progress.begin(table, await source.count(table, 'id > ?', [p.lastId]));
@@ -140,7 +143,7 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
   p.done = true;
   if (db) {
     inTransaction(db, () => {
-      syncSchema(db); // puts the lookup indexes back
+      syncSchema(db, [table]); // puts the table's lookup and trigram indexes back
       saveProgress(db, table, p);
     });
   }

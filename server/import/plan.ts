@@ -9,8 +9,10 @@ import type { GlpiSource } from './source';
 
 export interface CopyColumn {
   column: Column;
-  /** The SELECT expression (dates read as text: no time-zone conversion on the way). */
+  /** The SELECT expression (dates read as text). */
   expression: string;
+  /** A TIMESTAMP column: read in UTC, shown in GLPI's time zone (see timezone.ts). */
+  utc: boolean;
 }
 
 export interface TablePlan {
@@ -79,7 +81,7 @@ export async function makePlan(source: GlpiSource): Promise<Plan> {
         dropped.push(c.name);
         continue;
       }
-      columns.push({ column, expression: DATE_TYPES.has(c.dataType) ? `CAST(\`${c.name}\` AS CHAR)` : `\`${c.name}\`` });
+      columns.push({ column, expression: DATE_TYPES.has(c.dataType) ? `CAST(\`${c.name}\` AS CHAR)` : `\`${c.name}\``, utc: c.dataType === 'timestamp' });
     }
     const select = `SELECT ${columns.map((c) => c.expression).join(', ')} FROM \`${type.table}\``;
     tables.push({ type, columns, select, dropped });

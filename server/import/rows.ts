@@ -8,6 +8,7 @@ import { itemtype as findItemtype } from '../registry';
 import type { Itemtype } from '../registry';
 import type { Column } from '../registry/columns';
 import type { TablePlan } from './plan';
+import type { ImportZone } from './timezone';
 
 /** Ids already imported per itemtype, to check that a row's owners exist. */
 export class KnownIds {
@@ -72,9 +73,16 @@ export class RowConverter {
   private readonly index: Map<string, number>;
   private readonly checks: OwnerCheck[];
   private readonly special: ((raw: unknown[], notes: RowNotes) => void) | null;
+  /** Positions of the TIMESTAMP columns, read in UTC. */
+  private readonly utc: number[];
 
-  constructor(plan: TablePlan, known: KnownIds) {
+  constructor(
+    plan: TablePlan,
+    known: KnownIds,
+    private readonly zone: ImportZone,
+  ) {
     this.columns = plan.columns.map((c) => c.column);
+    this.utc = plan.columns.flatMap((c, i) => (c.utc ? [i] : []));
     this.index = new Map(this.columns.map((c, i) => [c.name, i]));
     this.checks = plan.type.owners.map((owner) => this.ownerCheck(plan, owner, known));
     this.special = plan.type.name === 'User' ? (raw, notes) => this.user(raw, notes) : plan.type.name === 'Entity' ? (raw) => this.entity(raw) : null;
@@ -84,6 +92,7 @@ export class RowConverter {
   convert(raw: unknown[], notes: RowNotes): Skip | null {
     const columns = this.columns;
     for (let i = 0; i < raw.length; i++) raw[i] = convertValue(columns[i]!, raw[i]);
+    for (const i of this.utc) if (typeof raw[i] === 'string') raw[i] = this.zone.fromUtc(raw[i] as string);
     this.special?.(raw, notes);
     for (const check of this.checks) {
       const skip = check(raw);

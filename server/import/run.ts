@@ -16,6 +16,7 @@ import { KnownIds } from './rows';
 import { GlpiSource, redact } from './source';
 import { finishRun, loadProgress, type TableProgress } from './state';
 import { openTarget, type Target } from './target';
+import { importZone, type ImportZone } from './timezone';
 
 /** What the command line asks for. */
 export interface ImportRequest {
@@ -64,6 +65,16 @@ function isFolder(path: string): boolean {
   }
 }
 
+/** GLPI's time zone for its timestamps; a setting no zone database knows falls back to this machine's, with a note. */
+function zoneOf(source: GlpiSource, notes: string[]): ImportZone {
+  try {
+    return importZone(source.timezone);
+  } catch {
+    notes.push(`GLPI's time zone setting '${source.timezone}' is not a known time zone: its timestamps were converted to this machine's time zone`);
+    return importZone(null);
+  }
+}
+
 export async function runImport(o: ImportOptions): Promise<ImportReport> {
   const clock = o.clock ?? (() => performance.now());
   const started = clock();
@@ -80,8 +91,10 @@ export async function runImport(o: ImportOptions): Promise<ImportReport> {
     const referenced = referencedTypes(plan);
     const known = new KnownIds();
     knownFromAbsent(target, plan, referenced, known);
+    const notes: string[] = [];
     const ctx: CopyContext = {
       source,
+      zone: zoneOf(source, notes),
       db: target?.store.db ?? null,
       documentsDir: target?.store.documentsDir ?? null,
       filesDir: o.filesDir === null ? null : resolve(o.filesDir),
@@ -99,7 +112,6 @@ export async function runImport(o: ImportOptions): Promise<ImportReport> {
       finishRun(target.store.db, nowString());
       refreshStatistics(target.store.db);
     }
-    const notes: string[] = [];
     // GLPI's authtype 1 is its own password; 2-8 are mail servers, LDAP, CAS, certificates…
     const external = await source.count('glpi_users', 'authtype > 1 AND is_deleted = 0', []);
     if (external) notes.push(`${external} user(s) sign in to GLPI through LDAP, CAS, a mail server or another external source: Deskbase checks only its own passwords, so give them one (or a user token) before they can log in`);

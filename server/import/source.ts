@@ -27,6 +27,8 @@ export class GlpiSource {
     private readonly conn: ReservedSQL,
     readonly database: string,
     readonly version: string,
+    /** GLPI's default time zone (its `timezone` setting), null when unset. */
+    readonly timezone: string | null,
     readonly tables: Map<string, SourceTable>,
   ) {}
 
@@ -38,6 +40,8 @@ export class GlpiSource {
     try {
       conn = await sql.reserve();
       await conn.unsafe('SET SESSION TRANSACTION READ ONLY');
+      // TIMESTAMP columns are read in UTC, whatever the server's zone (see timezone.ts).
+      await conn.unsafe("SET SESSION time_zone = '+00:00'");
     } catch (error) {
       await sql.close().catch(() => {});
       throw connectionError(error, url);
@@ -56,7 +60,9 @@ export class GlpiSource {
       if (!SUPPORTED_VERSION.test(version)) {
         throw new CliError(`GLPI ${version || '(no version in glpi_configs)'} is not supported: Deskbase imports GLPI 9.5 and 10.0; upgrade GLPI first`);
       }
-      return new GlpiSource(sql, conn, database, version, tables);
+      const zone = (await conn.unsafe("SELECT value FROM glpi_configs WHERE context = 'core' AND name = 'timezone'")) as { value: string | null }[];
+      const timezone = zone[0]?.value && zone[0].value !== '0' ? zone[0].value : null;
+      return new GlpiSource(sql, conn, database, version, timezone, tables);
     } catch (error) {
       conn.release();
       await sql.close().catch(() => {});

@@ -8,6 +8,8 @@ interface Plan {
   dependents: { type: Itemtype; where: string; poly: boolean }[];
   /** Plain foreign keys elsewhere that fall back to 0 ("none"). */
   references: { type: Itemtype; column: string }[];
+  /** Types naming the item by itemtype + items_id without belonging to it (a consumable given to a user). */
+  polyReferences: Itemtype[];
 }
 
 const plans = new Map<string, Plan>();
@@ -16,7 +18,7 @@ const plans = new Map<string, Plan>();
 function planFor(type: Itemtype): Plan {
   let plan = plans.get(type.name);
   if (plan) return plan;
-  plan = { dependents: [], references: [] };
+  plan = { dependents: [], references: [], polyReferences: [] };
   for (const other of allItemtypes()) {
     const ownedByFk = other.owners.some((o) => 'fk' in o && o.itemtype === type.name);
     const ownedByPoly = other.owners.some((o) => 'poly' in o) && other.polyTargets.includes(type.name);
@@ -26,6 +28,7 @@ function planFor(type: Itemtype): Plan {
       }
     }
     if (ownedByPoly) plan.dependents.push({ type: other, where: 'itemtype = ? AND items_id = ?', poly: true });
+    else if (other.polymorphic && other.polyTargets.includes(type.name)) plan.polyReferences.push(other);
     if (other.table === 'glpi_logs') continue;
     for (const [column, target] of other.foreignKeys) {
       if (target !== type.name || other.owners.some((o) => 'fk' in o && o.fk === column)) continue;
@@ -58,5 +61,10 @@ export function purgeDependents(wc: WriteContext, type: Itemtype, id: number, de
   }
   for (const ref of plan.references) {
     run(wc.db, `UPDATE ${ref.type.table} SET ${ref.column} = 0 WHERE ${ref.column} = ?`, id);
+  }
+  // The row stays and names no item any more: no id, and no type where the column allows it.
+  for (const ref of plan.polyReferences) {
+    const noType = ref.column.get('itemtype')!.nullable ? 'NULL' : "''";
+    run(wc.db, `UPDATE ${ref.table} SET items_id = 0, itemtype = ${noType} WHERE itemtype = ? AND items_id = ?`, type.name, id);
   }
 }

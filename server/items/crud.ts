@@ -80,16 +80,36 @@ function columnsFromInput(type: Itemtype, input: Params): Row {
   return out;
 }
 
+/** A foreign key of a type, with the lookup that proves its target exists. */
+interface LinkCheck {
+  fk: string;
+  targetName: string;
+  /** Whether id 0 names a real row of the target (the root entity). */
+  rootRow: boolean;
+  sql: string;
+}
+
+const linkChecksByType = new WeakMap<Itemtype, LinkCheck[]>();
+
+function linkChecks(type: Itemtype): LinkCheck[] {
+  let checks = linkChecksByType.get(type);
+  if (!checks) {
+    checks = [...type.foreignKeys].map(([fk, targetName]) => {
+      const target = itemtypeOrThrow(targetName);
+      return { fk, targetName, rootRow: target.rootRow, sql: `SELECT 1 AS ok FROM ${target.table} WHERE id = ?` };
+    });
+    linkChecksByType.set(type, checks);
+  }
+  return checks;
+}
+
 /** Foreign keys must point at existing rows; polymorphic links at a valid itemtype. */
 function checkLinks(wc: WriteContext, type: Itemtype, row: Row, only?: Set<string>): void {
-  for (const [fk, targetName] of type.foreignKeys) {
+  for (const { fk, targetName, rootRow, sql } of linkChecks(type)) {
     if (only && !only.has(fk)) continue;
     const id = row[fk];
-    const target = itemtypeOrThrow(targetName);
-    if (typeof id !== 'number' || (id === 0 && !target.rootRow)) continue;
-    if (!selectOne(wc.db, `SELECT 1 AS ok FROM ${target.table} WHERE id = ?`, id)) {
-      throw new ItemError(`Field ${fk}: ${targetName} ${id} does not exist`);
-    }
+    if (typeof id !== 'number' || (id === 0 && !rootRow)) continue;
+    if (!selectOne(wc.db, sql, id)) throw new ItemError(`Field ${fk}: ${targetName} ${id} does not exist`);
   }
   if (type.polymorphic && (!only || only.has('itemtype') || only.has('items_id'))) {
     const name = row.itemtype;

@@ -1,6 +1,6 @@
 import { itemtype, type Itemtype } from '../registry';
 import type { Db } from '../db/connection';
-import { insertRow, run, type Row } from '../db/rows';
+import { run, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import type { WriteContext } from './hooks';
 import { nameOf } from './names';
@@ -37,18 +37,22 @@ export function actorName(user: Row | null): string {
   return `${real || String(user.name ?? '')} (${Number(user.id)})`;
 }
 
+const INSERT_LOG = 'INSERT INTO glpi_logs (itemtype, items_id, itemtype_link, linked_action, user_name, date_mod, id_search_option, old_value, new_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
+
 export function writeLog(db: Db, actor: string, entry: LogEntry): void {
-  insertRow(db, 'glpi_logs', {
-    itemtype: entry.itemtype,
-    items_id: entry.itemsId,
-    itemtype_link: entry.link ?? '',
-    linked_action: entry.action,
-    user_name: actor,
-    date_mod: nowString(),
-    id_search_option: entry.option ?? 0,
-    old_value: (entry.oldValue ?? '').slice(0, MAX_VALUE),
-    new_value: (entry.newValue ?? '').slice(0, MAX_VALUE),
-  });
+  run(
+    db,
+    INSERT_LOG,
+    entry.itemtype,
+    entry.itemsId,
+    entry.link ?? '',
+    entry.action,
+    actor,
+    nowString(),
+    entry.option ?? 0,
+    (entry.oldValue ?? '').slice(0, MAX_VALUE),
+    (entry.newValue ?? '').slice(0, MAX_VALUE),
+  );
 }
 
 /** A purged item takes its own history with it. */

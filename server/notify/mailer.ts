@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Settings } from '../db/settings';
 
 export interface Mail {
@@ -24,6 +23,8 @@ export function mailEnabled(settings: Settings): boolean {
 export async function sendMail(settings: Settings, mail: Mail): Promise<boolean> {
   const mode = settings.number('smtp_mode');
   const user = settings.get('smtp_username');
+  // Loaded on the first mail, not at start: it is a sizeable share of the start-up time.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: settings.get('smtp_host') || '127.0.0.1',
     port: settings.number('smtp_port') || 25,

@@ -45,6 +45,20 @@ function linkOption(type: Itemtype, id: number, fk: string | undefined, field: s
   return { id, uid, table: target.table, field, name, datatype: 'dropdown', nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
 }
 
+/**
+ * An option at the end of a path of itemtypes (`Contact_Supplier.Supplier.name`): link rows or
+ * children on the way, the last type's field at the end; undefined when a step is unknown.
+ */
+function pathOption(type: Itemtype, id: number, path: string, name: string, datatype: string): SearchOption | undefined {
+  const steps = path.split('.');
+  const field = steps.pop()!;
+  const types = steps.map((step) => itemtype(step));
+  const target = types.at(-1);
+  if (!target || types.some((t) => !t) || !(field === 'id' || target.column.has(field))) return undefined;
+  const searchtypes = SEARCHTYPES[datatype] ?? (datatype === 'dropdown' ? NAME_TYPES : TEXT_TYPES);
+  return { id, uid: `${type.name}.${path}`, table: target.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
+}
+
 /** The column of `type` an option shows: its own field, or the foreign key it goes through. */
 function columnOf(type: Itemtype, option: SearchOption): string {
   const parts = option.uid.split('.');
@@ -56,7 +70,13 @@ function columnOf(type: Itemtype, option: SearchOption): string {
 function withTypeOptions(type: Itemtype, derived: SearchOption[]): SearchOption[] {
   const specific = (TYPE_OPTIONS[type.name] ?? []).flatMap(([id, column, name, datatype]) => {
     const [fk, field] = column.split('>');
-    const option = field ? linkOption(type, id, fk, field, name) : type.column.has(column) ? ownOption(type, id, column, name, datatype ?? 'string') : undefined;
+    const option = field
+      ? linkOption(type, id, fk, field, name)
+      : column.includes('.')
+        ? pathOption(type, id, column, name, datatype ?? 'dropdown')
+        : type.column.has(column)
+          ? ownOption(type, id, column, name, datatype ?? 'string')
+          : undefined;
     return option ? [option] : [];
   });
   const ids = new Set(specific.map((o) => o.id));

@@ -27,6 +27,8 @@ const SPECIAL: Record<string, () => Record<string, unknown>> = {
   Ticket_User: () => ({ users_id: 2, type: 1 }),
   ProfileRight: () => ({ rights: 0 }),
   UserEmail: () => ({ email: `user${++counter}@example.org` }),
+  // The install's one agent type (Core).
+  Agent: () => ({ agenttypes_id: 1 }),
 };
 
 /** Values for the mandatory fields (declared, or NOT NULL without a default) the input lacks. */
@@ -54,15 +56,16 @@ export class Fixtures {
     if (writable('name')) input.name = uniq(typeName === 'User' ? 'user' : typeName);
     else if (writable('designation')) input.designation = uniq(typeName);
     for (const owner of type.owners) {
-      if ('fk' in owner) {
-        if (!(owner.fk in extra)) input[owner.fk] = await this.make(owner.itemtype);
-      } else if (!('itemtype' in extra)) {
-        const target = polyTarget(type);
-        input.itemtype = target;
-        input.items_id = await this.make(target);
-      }
+      if ('fk' in owner && !(owner.fk in extra)) input[owner.fk] = await this.make(owner.itemtype);
     }
-    Object.assign(input, SPECIAL[typeName]?.() ?? {}, required(type, input), extra);
+    // An owning item, or the item the row merely names (a consumable's user, an agent's computer).
+    if (type.polymorphic && type.polyTargets.length && !('itemtype' in extra)) {
+      const target = polyTarget(type);
+      input.itemtype = target;
+      input.items_id = await this.make(target);
+    }
+    Object.assign(input, SPECIAL[typeName]?.() ?? {}, extra);
+    Object.assign(input, required(type, input));
     return input;
   }
 

@@ -194,13 +194,35 @@ async function compare(rows: Model[], queries: Node[][], texts: [TextField, stri
   }
 }
 
-type Change = { kind: 'update'; at: number; values: Partial<Record<TextField, string>>; location: number; manufacturer: number } | { kind: 'trash' | 'restore' | 'purge'; at: number };
+type Input = { values: Partial<Record<TextField, string>>; location: number; manufacturer: number };
+type Change =
+  | ({ kind: 'update'; at: number } & Input)
+  | { kind: 'trash' | 'restore' | 'purge'; at: number }
+  | { kind: 'add'; inputs: Input[]; refused: number };
 const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('update' as const), at: fc.nat(), values, location: fc.nat(4), manufacturer: fc.nat(2) }),
   fc.record({ kind: fc.constantFrom('trash' as const, 'restore' as const, 'purge' as const), at: fc.nat() }),
+  // A bulk add (its index entries written at the end of its transaction) with one refused element.
+  fc.record({ kind: fc.constant('add' as const), inputs: fc.array(fc.record({ values, location: fc.nat(4), manufacturer: fc.nat(2) }), { minLength: 1, maxLength: 4 }), refused: fc.nat() }),
 );
 
+/** A bulk add whose element `refused` points at no location: that element alone is rolled back. */
+async function addWithRefusal(rows: Model[], c: Extract<Change, { kind: 'add' }>): Promise<Model[]> {
+  const at = c.refused % (c.inputs.length + 1);
+  const input = c.inputs.map((i) => ({ ...i.values, locations_id: locations[i.location], manufacturers_id: manufacturers[i.manufacturer] }));
+  input.splice(at, 0, { name: 'refused', serial: 'refused', locations_id: 999_999, manufacturers_id: 0 } as (typeof input)[number]);
+  const res = await glpi.post('Computer/', { input });
+  expect(res.status).toBe(207);
+  const results = (res.body as [string, { id: number | false }[]])[1];
+  expect(results.map((r) => r.id === false)).toEqual(input.map((_, i) => i === at));
+  const added = results
+    .filter((r) => r.id !== false)
+    .map((r, i) => ({ id: r.id as number, values: { ...c.inputs[i]!.values }, locations_id: locations[c.inputs[i]!.location]!, manufacturers_id: manufacturers[c.inputs[i]!.manufacturer]!, is_deleted: false }));
+  return [...rows, ...added];
+}
+
 async function apply(rows: Model[], c: Change): Promise<Model[]> {
+  if (c.kind === 'add') return addWithRefusal(rows, c);
   if (rows.length === 0) return rows;
   const row = rows[c.at % rows.length]!;
   switch (c.kind) {
@@ -234,7 +256,7 @@ beforeAll(async () => {
 });
 
 describe('indexed search equals a plain scan', () => {
-  test('random computers, random criteria, then random updates, trash, restore and purge', async () => {
+  test('random computers, random criteria, then random updates, trash, restore, purge and bulk adds', async () => {
     const textQuery = fc.tuple(fc.constantFrom(...FIELD_NAMES), anchored);
     await fc.assert(
       fc.asyncProperty(

@@ -2,9 +2,9 @@ import type { Action } from '../../auth/rights';
 import { actorName } from '../../items/history';
 import { addItem, deleteItem, ItemError, mayAttempt, updateItem, type WriteContext } from '../../items/crud';
 import { hooksOf } from '../../items/hooks';
-import { nameOfRow } from '../../items/names';
+import { namesByIds } from '../../items/names';
 import { inSavepoint, inTransaction } from '../../db/connection';
-import { findById } from '../../db/rows';
+import { deferFulltext } from '../../db/fulltext';
 import { empty, json, type Reply, type SessionContext } from '../../auth/context';
 import { ApiError, badRequest, errors } from '../../core/errors';
 import { asList, flag, isObject, toId, type Params } from '../../core/params';
@@ -90,6 +90,8 @@ async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype
   const db = ctx.services.store.db;
   if (steps.length >= BIG_WRITE) ctx.services.statistics.soon();
   inTransaction(db, () => {
+    // The new rows of the type get their trigram index entries in one statement at the end.
+    const indexNewRows = deferFulltext(db, type.table);
     for (const [i, step] of steps.entries()) {
       if (outcomes[i]) continue;
       const wc = contexts[i]!;
@@ -99,6 +101,7 @@ async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype
         outcomes[i] = failure(error);
       }
     }
+    indexNewRows?.();
   });
   return outcomes as Outcome<T>[];
 }
@@ -117,15 +120,20 @@ function bulkReply(results: Record<string, unknown>[], failed: number, verb: 'AD
 }
 
 /**
- * GLPI's answer to an add: "Item successfully added: " and the item's link text (its name; ITIL
+ * GLPI's answer to each add: "Item successfully added: " and the item's link text (its name; ITIL
  * items add their id; unnamed ones read "<Type> - ID <id>"). Types GLPI keeps quiet answer "".
+ * The names are read back once for the whole request, as the rows were stored.
  */
-function addedMessage(ctx: SessionContext, type: Itemtype, id: number): string {
-  if (type.quietAdd) return '';
-  const row = findById(ctx.services.store.db, type.table, id);
-  const name = row ? nameOfRow(type, row) : '';
-  const text = name === '' ? `${type.name} - ID ${id}` : type.kind === 'itil' ? `${name} (${id})` : name;
-  return `Item successfully added: ${text}`;
+function addedMessages(ctx: SessionContext, type: Itemtype, ids: number[]): Map<number, string> {
+  const messages = new Map<number, string>();
+  if (type.quietAdd) return messages;
+  const names = namesByIds(ctx.services.store.db, type, ids);
+  for (const id of ids) {
+    const name = names.get(id) ?? '';
+    const text = name === '' ? `${type.name} - ID ${id}` : type.kind === 'itil' ? `${name} (${id})` : name;
+    messages.set(id, `Item successfully added: ${text}`);
+  }
+  return messages;
 }
 
 /** POST /:itemtype/ (and /:parent/:id/:itemtype/, which fills the parent link). */
@@ -140,10 +148,12 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
     const input = { ...parentFields, ...element };
     return { input, run: (wc) => addItem(wc, type, input) };
   });
-  for (const outcome of await runSteps(ctx, true, type, steps)) {
+  const outcomes = await runSteps(ctx, true, type, steps);
+  const messages = addedMessages(ctx, type, outcomes.flatMap((outcome) => (outcome.ok ? [outcome.value] : [])));
+  for (const outcome of outcomes) {
     if (outcome.ok) {
       ids.push(outcome.value);
-      results.push({ id: outcome.value, message: addedMessage(ctx, type, outcome.value), ...outcome.extra });
+      results.push({ id: outcome.value, message: messages.get(outcome.value) ?? '', ...outcome.extra });
     } else {
       failed++;
       firstFailure ??= outcome;

@@ -1,11 +1,43 @@
 /**
  * GLPI 10's own search option ids for types its option dump does not cover, where they differ from
  * or add to the common ids the registry derives (name 1, id 2, comment 16, …). An entry is either
- * `[id, column, name, datatype]` on the type's own table or `[id, 'fk>field', name]` through a
- * foreign key (a dropdown). A type listed here keeps its derived options for the columns and ids
- * it does not name.
+ * `[id, column, name, datatype]` on the type's own table, `[id, 'fk>field', name]` through a
+ * foreign key (a dropdown), or `[id, 'Type.Other.field', name, datatype]` along a path of link
+ * rows and children (several values per item). A type listed here keeps its derived options for
+ * the columns and ids it does not name.
  */
 export type TypeOption = readonly [id: number, column: string, name: string, datatype?: string];
+
+/** GLPI's LevelAgreement options, shared by SLA and OLA. */
+const LEVEL_AGREEMENT: readonly TypeOption[] = [
+  [5, 'number_time', 'Time', 'specific'],
+  [6, 'end_of_working_day', 'End of working day', 'bool'],
+  [7, 'type', 'Type', 'specific'],
+  [8, 'slms_id>name', 'SLM'],
+  [16, 'comment', 'Comments', 'text'],
+];
+
+/** Database options GLPI adds to a database instance, through its databases. */
+const INSTANCE_DATABASES: readonly TypeOption[] = [
+  [166, 'Database.size', 'Size (Mio)', 'integer'],
+  [167, 'Database.name', 'Name', 'dropdown'],
+  [169, 'Database.is_active', 'Active', 'bool'],
+  [170, 'Database.is_onbackup', 'Is on backup', 'bool'],
+  [172, 'Database.date_lastbackup', 'Last backup date', 'date'],
+  [174, 'Database.is_dynamic', 'Dynamic', 'bool'],
+];
+
+/** The modules an inventory agent runs (Agent 17–24). */
+const AGENT_MODULES: readonly TypeOption[] = [
+  [17, 'use_module_wake_on_lan', 'Wake on LAN', 'bool'],
+  [18, 'use_module_computer_inventory', 'Computer inventory', 'bool'],
+  [19, 'use_module_esx_remote_inventory', 'ESX remote inventory', 'bool'],
+  [20, 'use_module_network_inventory', 'Network inventory (SNMP)', 'bool'],
+  [21, 'use_module_network_discovery', 'Network discovery (SNMP)', 'bool'],
+  [22, 'use_module_package_deployment', 'Package Deployment', 'bool'],
+  [23, 'use_module_collect_data', 'Collect data', 'bool'],
+  [24, 'use_module_remote_inventory', 'Remote inventory', 'bool'],
+];
 
 export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
   Certificate: [
@@ -87,5 +119,125 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [21, 'content', 'Description', 'text'],
     [24, 'users_id>name', 'Manager'],
     [49, 'groups_id>completename', 'Manager group'],
+  ],
+  DCRoom: [
+    [4, 'datacenters_id>name', 'Data center'],
+    [5, 'vis_cols', 'Number of columns', 'number'],
+    [6, 'vis_rows', 'Number of rows', 'number'],
+  ],
+  Budget: [
+    [4, 'budgettypes_id>name', 'Type'],
+    [5, 'begin_date', 'Start date', 'date'],
+    [6, 'end_date', 'End date', 'date'],
+    [7, 'value', 'Value', 'decimal'],
+  ],
+  Contact: [
+    [1, 'name', 'Last name', 'itemlink'],
+    [3, 'phone', 'Phone', 'string'],
+    [4, 'phone2', 'Phone 2', 'string'],
+    [5, 'fax', 'Fax', 'string'],
+    [6, 'email', 'Email', 'email'],
+    [8, 'Contact_Supplier.Supplier.name', 'Associated suppliers', 'itemlink'],
+    [9, 'contacttypes_id>name', 'Type'],
+    [10, 'mobile', 'Mobile phone', 'string'],
+    [11, 'firstname', 'First name', 'string'],
+    [70, 'registration_number', 'Administrative number', 'string'],
+    [81, 'usertitles_id>name', 'Title'],
+    [82, 'address', 'Address', 'text'],
+    [83, 'postcode', 'Postal code', 'string'],
+    [84, 'town', 'City', 'string'],
+    [85, 'state', 'State', 'string'],
+    [87, 'country', 'Country', 'string'],
+  ],
+  KnowbaseItem: [
+    [1, 'name', 'Subject', 'itemlink'],
+    [7, 'answer', 'Content', 'text'],
+    [8, 'is_faq', 'FAQ item', 'bool'],
+    [9, 'view', 'Views', 'integer'],
+    [10, 'begin_date', 'Visibility start date', 'datetime'],
+    [11, 'end_date', 'Visibility end date', 'datetime'],
+    [70, 'users_id>name', 'User'],
+    [79, 'KnowbaseItem_KnowbaseItemCategory.KnowbaseItemCategory.completename', 'Category', 'dropdown'],
+    [80, 'Entity_KnowbaseItem.Entity.completename', 'Target - Entity', 'dropdown'],
+    [81, 'KnowbaseItem_Profile.Profile.name', 'Target - Profile', 'dropdown'],
+    [82, 'Group_KnowbaseItem.Group.name', 'Target - Group', 'dropdown'],
+    [83, 'KnowbaseItem_User.User.name', 'Target - User', 'dropdown'],
+    [131, 'KnowbaseItem_Item.itemtype', 'Associated item types', 'itemtypename'],
+  ],
+  SLA: LEVEL_AGREEMENT,
+  OLA: LEVEL_AGREEMENT,
+  SLM: [[4, 'calendars_id>name', 'Calendar']],
+  Holiday: [
+    [11, 'begin_date', 'Start', 'date'],
+    [12, 'end_date', 'End', 'date'],
+    [13, 'is_perpetual', 'Recurrent', 'bool'],
+  ],
+  TicketRecurrent: [
+    [11, 'is_active', 'Active', 'bool'],
+    [12, 'tickettemplates_id>name', 'Ticket template'],
+    [13, 'begin_date', 'Start date', 'datetime'],
+    [14, 'create_before', 'Preliminary creation', 'timestamp'],
+    [15, 'periodicity', 'Periodicity', 'specific'],
+    [17, 'end_date', 'End date', 'datetime'],
+    [18, 'calendars_id>name', 'Calendar'],
+  ],
+  ProjectTask: [
+    [2, 'projects_id>name', 'Project'],
+    [5, 'percent_done', 'Percent done', 'number'],
+    [7, 'plan_start_date', 'Planned start date', 'datetime'],
+    [8, 'plan_end_date', 'Planned end date', 'datetime'],
+    [9, 'real_start_date', 'Real start date', 'datetime'],
+    [10, 'real_end_date', 'Real end date', 'datetime'],
+    [11, 'planned_duration', 'Planned duration', 'timestamp'],
+    [12, 'projectstates_id>name', 'State'],
+    [13, 'projecttasks_id>name', 'Father'],
+    [14, 'projecttasktypes_id>name', 'Type'],
+    [16, 'comment', 'Comments', 'text'],
+    [17, 'effective_duration', 'Effective duration', 'timestamp'],
+    [18, 'is_milestone', 'Milestone', 'bool'],
+    [21, 'content', 'Description', 'text'],
+    [24, 'users_id>name', 'Creator'],
+  ],
+  DatabaseInstance: [
+    [4, 'databaseinstancetypes_id>name', 'Type'],
+    [6, 'version', 'Version', 'text'],
+    [7, 'is_active', 'Is active', 'bool'],
+    [8, 'itemtype', 'Item type', 'itemtypename'],
+    [40, 'databaseinstancecategories_id>name', 'Category'],
+    [41, 'states_id>completename', 'Status'],
+    [168, 'port', 'Port', 'integer'],
+    [171, 'date_lastboot', 'Last boot date', 'date'],
+    [253, 'path', 'Path', 'text'],
+    ...INSTANCE_DATABASES,
+  ],
+  Database: [
+    [3, 'is_active', 'Active', 'bool'],
+    [4, 'date_mod', 'Last update', 'datetime'],
+    [5, 'date_creation', 'Creation date', 'datetime'],
+    [6, 'size', 'Global size', 'number'],
+    [7, 'entities_id>completename', 'Entity'],
+    [8, 'is_recursive', 'Child entities', 'bool'],
+    [9, 'is_onbackup', 'Is on backup', 'bool'],
+    [10, 'date_lastbackup', 'Last backup date', 'date'],
+    [11, 'databaseinstances_id>name', 'Database instance'],
+    [13, 'is_dynamic', 'Dynamic', 'bool'],
+  ],
+  // GLPI shows the reserved item's own fields under 1, 2, 6, 16 and 19; its comment and flag are these.
+  ReservationItem: [
+    [4, 'comment', 'Comments', 'text'],
+    [5, 'is_active', 'Active', 'bool'],
+  ],
+  Agent: [
+    [2, 'entities_id>completename', 'Entity'],
+    [3, 'is_recursive', 'Child entities', 'bool'],
+    [4, 'last_contact', 'Last contact', 'datetime'],
+    [5, 'locked', 'Locked', 'bool'],
+    [6, 'deviceid', 'Device id', 'text'],
+    [8, 'version', 'Version', 'text'],
+    [10, 'useragent', 'Useragent', 'text'],
+    [11, 'tag', 'Tag', 'text'],
+    [14, 'port', 'Port', 'integer'],
+    [16, 'remote_addr', 'Public contact address', 'text'],
+    ...AGENT_MODULES,
   ],
 };

@@ -1,12 +1,23 @@
 // Administration types scripts read: rules with their criteria and actions, notifications and
 // their templates, automatic actions, LDAP directories, mail authentication servers and mail
-// collectors. Served read-only. Columns follow GLPI 10.0's install/mysql/glpi-empty.sql.
+// collectors. Served read-only, except the inventory agents (and their types), which an
+// inventory tool writes. Columns follow GLPI 10.0's install/mysql/glpi-empty.sql.
+import { dropdown } from '../kinds';
 import type { ItemtypeSpec } from '../types';
 import type { TableSpec } from './types';
 
 const DATES = 'date_mod ts NULL =NULL; date_creation ts NULL =NULL';
 
+const AGENT_MODULES = ['wake_on_lan', 'computer_inventory', 'esx_remote_inventory', 'remote_inventory', 'network_inventory', 'network_discovery', 'package_deployment', 'collect_data']
+  .map((module) => `use_module_${module} tiny! ='0'`)
+  .join('; ');
+
 export const adminTables: Record<string, TableSpec> = {
+  glpi_agents: {
+    columns: `id uint! AI; deviceid vc(255)!; entities_id uint! ='0'; is_recursive tiny! ='0'; name vc(255) =NULL; agenttypes_id uint!; last_contact ts NULL =NULL; version vc(255) =NULL; locked tiny! ='0'; itemtype vc(100)!; items_id uint!; useragent vc(255) =NULL; tag vc(255) =NULL; port vc(6) =NULL; remote_addr vc(255) =NULL; threads_networkdiscovery int! ='1'; threads_networkinventory int! ='1'; timeout_networkdiscovery int! ='0'; timeout_networkinventory int! ='0'; ${AGENT_MODULES}`,
+    unique: [['deviceid']],
+  },
+  glpi_agenttypes: { columns: 'id uint! AI; name vc(255) =NULL' },
   glpi_rules: {
     columns: `id uint! AI; entities_id uint! ='0'; sub_type vc(255)! =''; ranking int! ='0'; name vc(255) =NULL; description text; match char(10) =NULL; is_active tiny! ='1'; comment text; date_mod ts NULL =NULL; is_recursive tiny! ='0'; uuid vc(255) =NULL; condition int! ='0'; date_creation ts NULL =NULL`,
   },
@@ -44,6 +55,10 @@ const admin = (table: string, right: string, extra: Partial<ItemtypeSpec> = {}):
 const ruleChild = (table: string): ItemtypeSpec => admin(table, 'config', { kind: 'child', right: null, owners: [{ fk: 'rules_id', itemtype: 'Rule' }] });
 
 export const adminItemtypes: Record<string, ItemtypeSpec> = {
+  // GLPI's own `agent` right is not among Deskbase's default rights: agents follow the computer
+  // right. The item an agent runs on is a plain reference, reset when that item is purged.
+  Agent: { table: 'glpi_agents', kind: 'other', right: 'computer', required: ['deviceid'], polyTargets: ['Computer', 'NetworkEquipment', 'Phone', 'Printer'] },
+  AgentType: dropdown('glpi_agenttypes'),
   Rule: admin('glpi_rules', 'config', { children: ['RuleCriteria', 'RuleAction'] }),
   RuleCriteria: ruleChild('glpi_rulecriterias'),
   RuleAction: ruleChild('glpi_ruleactions'),

@@ -1,0 +1,81 @@
+/**
+ * Rows that merely name an item (a consumable given to a user or a group, a database instance or
+ * an agent on a computer, a cartridge in a printer) stay when that item is purged, and name
+ * nothing any more; trashing the item changes nothing.
+ */
+import { describe, expect, test } from 'bun:test';
+import { useServer } from '../support/server';
+import { uniq } from './fixtures';
+
+const ctx = useServer();
+
+async function purge(itemtype: string, id: number): Promise<void> {
+  const trashed = await ctx.api.del(`${itemtype}/${id}`);
+  expect(trashed.status).toBe(204);
+  const purged = await ctx.api.del(`${itemtype}/${id}`, { query: 'force_purge=true' });
+  expect({ status: purged.status, text: purged.text }).toEqual({ status: 204, text: '' });
+  expect((await ctx.api.get(`${itemtype}/${id}`)).status).toBe(404);
+}
+
+const read = async (itemtype: string, id: number) => (await ctx.api.get(`${itemtype}/${id}`)).body;
+
+describe('purging an item a row names by itemtype and items_id', () => {
+  test('consumables given to a purged user or group keep their dates and name no one', async () => {
+    const item = await ctx.api.create('ConsumableItem', { name: uniq('toner') });
+    const user = await ctx.api.create('User', { name: uniq('user') });
+    const kept = await ctx.api.create('User', { name: uniq('user') });
+    const group = await ctx.api.create('Group', { name: uniq('group') });
+    const give = (itemtype: string, items_id: number) => ctx.api.create('Consumable', { consumableitems_id: item, itemtype, items_id, date_in: '2026-01-05', date_out: '2026-02-01' });
+    const toUser = await give('User', user);
+    const toOther = await give('User', kept);
+    const toGroup = await give('Group', group);
+
+    await purge('User', user);
+    expect(await read('Consumable', toUser)).toMatchObject({ itemtype: null, items_id: 0, date_out: '2026-02-01', consumableitems_id: item });
+    expect(await read('Consumable', toOther)).toMatchObject({ itemtype: 'User', items_id: kept });
+
+    const removed = await ctx.api.del(`Group/${group}`, { query: 'force_purge=true' });
+    expect(removed.status).toBe(204);
+    expect(await read('Consumable', toGroup)).toMatchObject({ itemtype: null, items_id: 0, date_out: '2026-02-01' });
+  });
+
+  test('a database instance and an agent stay when their computer is purged, tied to nothing', async () => {
+    const computer = await ctx.api.create('Computer', { name: uniq('host') });
+    const instance = await ctx.api.create('DatabaseInstance', { name: uniq('instance'), itemtype: 'Computer', items_id: computer });
+    const database = await ctx.api.create('Database', { name: uniq('db'), databaseinstances_id: instance });
+    const agent = await ctx.api.create('Agent', { deviceid: uniq('device'), agenttypes_id: 1, itemtype: 'Computer', items_id: computer });
+
+    // The trash keeps every link.
+    expect((await ctx.api.del(`Computer/${computer}`)).status).toBe(204);
+    expect(await read('DatabaseInstance', instance)).toMatchObject({ itemtype: 'Computer', items_id: computer });
+    expect(await read('Agent', agent)).toMatchObject({ itemtype: 'Computer', items_id: computer });
+
+    expect((await ctx.api.del(`Computer/${computer}`, { query: 'force_purge=true' })).status).toBe(204);
+    expect(await read('DatabaseInstance', instance)).toMatchObject({ itemtype: '', items_id: 0 });
+    expect(await read('Database', database)).toMatchObject({ databaseinstances_id: instance });
+    expect(await read('Agent', agent)).toMatchObject({ itemtype: '', items_id: 0 });
+    // Another computer's instance is not touched.
+    const other = await ctx.api.create('Computer', { name: uniq('host') });
+    const otherInstance = await ctx.api.create('DatabaseInstance', { name: uniq('instance'), itemtype: 'Computer', items_id: other });
+    expect(await read('DatabaseInstance', otherInstance)).toMatchObject({ itemtype: 'Computer', items_id: other });
+  });
+
+  test('a cartridge installed in a purged printer stays with its cartridge item, in no printer', async () => {
+    const item = await ctx.api.create('CartridgeItem', { name: uniq('ink') });
+    const printer = await ctx.api.create('Printer', { name: uniq('printer') });
+    const cartridge = await ctx.api.create('Cartridge', { cartridgeitems_id: item, printers_id: printer, date_in: '2026-01-05', date_use: '2026-01-06' });
+    await purge('Printer', printer);
+    expect(await read('Cartridge', cartridge)).toMatchObject({ cartridgeitems_id: item, printers_id: 0, date_use: '2026-01-06' });
+  });
+
+  test('a purged computer leaves no row naming it through the search either', async () => {
+    const name = uniq('host');
+    const computer = await ctx.api.create('Computer', { name });
+    const instance = uniq('instance');
+    await ctx.api.create('DatabaseInstance', { name: instance, itemtype: 'Computer', items_id: computer });
+    await purge('Computer', computer);
+    const res = await ctx.api.get('search/DatabaseInstance', { query: `criteria[0][field]=1&criteria[0][searchtype]=contains&criteria[0][value]=${instance}&forcedisplay[0]=8` });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((row: any) => row['8'])).toEqual(['']);
+  });
+});
