@@ -5,6 +5,7 @@
  * each itemtype and event gets, so a moved rule shows in review.
  */
 import { networkPortHooks } from './assets/network-ports';
+import { reservationHooks } from './assets/reservations';
 import { attachmentHooks, documentHooks } from './documents/hooks';
 import type { Rule } from './items/hooks';
 import { noteHooks } from './items/notes';
@@ -48,6 +49,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ASSIGNMENT_LINKS, hooks: assignmentHooks },
   { itemtypes: ['TicketTask'], hooks: taskHooks },
   { itemtypes: ['NetworkPort'], hooks: networkPortHooks },
+  { itemtypes: ['Reservation'], hooks: reservationHooks },
   { itemtypes: ['Document'], hooks: documentHooks },
   { itemtypes: attachable, hooks: attachmentHooks },
 ];

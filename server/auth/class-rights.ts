@@ -98,6 +98,11 @@ export function rightBits(right: string): [number, string][] {
   }
 }
 
+/** KnowbaseItem bits. */
+export const KNOWBASE = { ADMIN: 1024, READFAQ: 2048, PUBLISHFAQ: 4096 } as const;
+/** The reservation right's bit for booking (and managing one's own bookings). */
+const RESERVE_AN_ITEM = 1024;
+
 /** ChangeValidation's VALIDATE bit (answering an approval request). */
 const CHANGE_VALIDATE = 1024;
 
@@ -114,6 +119,11 @@ function actionBits(right: string, action: Action, helpdesk: boolean): number {
     case 'problem':
     case 'change':
       return action === 'read' ? READ | TICKET.READALL : STANDARD[action];
+    case 'knowbase':
+      return action === 'read' ? READ | KNOWBASE.READFAQ : STANDARD[action];
+    case 'reservation':
+      // Reservable items are listed to whoever may book them.
+      return action === 'read' ? READ | RESERVE_AN_ITEM : STANDARD[action];
     case 'followup':
     case 'task':
       if (action === 'read') return FOLLOWUP.SEEPUBLIC | FOLLOWUP.SEEPRIVATE;
@@ -149,7 +159,7 @@ export function profileCan(profile: ProfileRights, type: Itemtype, action: Actio
   if (type.readOnly && action !== 'read') return false;
   // As GLPI: whoever may update the configuration adds and removes API clients.
   if (type.name === 'APIClient' && (action === 'create' || action === 'purge')) return (profile.rightOf('config') & UPDATE) !== 0;
-  if (type.right) return (profile.rightOf(type.right) & actionBits(type.right, action, profile.helpdesk)) !== 0;
+  if (type.right) return (profile.rightOf(type.right) & (actionBits(type.right, action, profile.helpdesk) | (type.privateTo?.ownBits ?? 0))) !== 0;
   const owner = type.owners[0];
   if (!owner) return false;
   if ('poly' in owner) return true; // decided per row, on the item it points to

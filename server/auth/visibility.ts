@@ -1,8 +1,9 @@
 import { itilFilter } from './itil-visibility';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
 import type { OwnerLink } from '../registry/types';
+import { READ, UPDATE } from './class-rights';
 import { classCan } from './rights';
-import { hasRight, type Scope } from './scope';
+import { hasRight, rightOf, type Scope } from './scope';
 
 /**
  * `create` checks a row about to be inserted: entity and owner, not who is involved in it.
@@ -45,11 +46,17 @@ function buildFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: stri
     if (!classCan(scope, type, needed) && !(mode === 'write' && classCan(scope, type, 'create'))) return '0';
   }
   const ownerMode = mode === 'read' ? 'read' : 'write';
-  const parts = [entityFilter(scope, type, mode, alias), ownerFilter(scope, type, ownerMode, alias, depth)];
-  for (const other of type.owners.slice(1)) parts.push(reachFilter(scope, type, other, alias, depth));
+  const parts = [entityFilter(scope, type, mode, alias)];
+  if (type.ownersGovern) parts.push(ownerFilter(scope, type, ownerMode, alias, depth));
+  for (const other of type.ownersGovern ? type.owners.slice(1) : type.owners) parts.push(reachFilter(scope, type, other, alias, depth));
   if (type.kind === 'itil' && mode !== 'create') parts.push(itilFilter(scope, type, mode, alias));
   if (mode === 'read') parts.push(privacyFilter(scope, type, alias));
   if (type.privateTo) parts.push(privateRowFilter(scope, type, mode, alias));
+  return allOf(parts);
+}
+
+/** The conjunction of SQL conditions, with '1' (always) and '0' (never) folded. */
+function allOf(parts: string[]): string {
   const real = parts.filter((p) => p !== '1');
   if (real.includes('0')) return '0';
   return real.length === 0 ? '1' : real.map((p) => `(${p})`).join(' AND ');
@@ -65,33 +72,60 @@ function privacyFilter(scope: Scope, type: Itemtype, alias: string): string {
 /** Which column of a target link type names whom the row is shared with. */
 const TARGET_COLUMNS = ['users_id', 'groups_id', 'profiles_id', 'entities_id'];
 
+/** Entities the session is in, for a target row's `entities_id` (with `is_recursive` to sub-entities). */
+const inActiveEntities = (scope: Scope, alias: string) =>
+  `${alias}.entities_id IN (${ids(scope.active)}) OR (${alias}.is_recursive = 1 AND ${alias}.entities_id IN (${ids(scope.recursiveVisible)}))`;
+
 /**
- * Reminders, feeds and saved searches are their author's: others read one only when it is shared
- * with them (flag, or a target naming them, a group of theirs, their active profile or an active
- * entity); writes stay the author's.
+ * Rows private to their author (reminders, feeds, saved searches, knowledge base articles,
+ * reservations; see PrivateRows): the author reaches them; others through a share flag or a
+ * target naming them, their group, their active profile or an active entity (a group or profile
+ * target limited to an entity counts there only, as GLPI), or through a right bit that reaches
+ * every row. Writes stay the author's unless the type shares them.
  */
 function privateRowFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: string): string {
+  const rules = type.privateTo!;
+  const bits = type.right ? rightOf(scope, type.right) : 0;
+  const access = mode === 'read' ? 'read' : mode === 'delete' ? 'delete' : 'write';
+  if ((bits & (rules.everyRow?.[access] ?? 0)) !== 0) return '1';
+  const own = `${alias}.users_id = ${Number(scope.user.id)}`;
+  const sharesThis = mode === 'read' || (rules.sharedWrite === true && (mode === 'delete' || (mode === 'write' && (bits & UPDATE) !== 0)));
+  if (!sharesThis) return own;
+  const shared = sharedWith(scope, type, alias);
+  if (shared.length === 0) return own;
+  let reach = shared.join(' OR ');
+  if (mode === 'read' && rules.flagRead && (bits & READ) === 0) {
+    if ((bits & rules.flagRead.bit) === 0) return own;
+    reach = `${alias}.${rules.flagRead.flag} = 1 AND (${reach})`;
+  }
+  return `${own} OR ${reach}`;
+}
+
+/** The conditions under which someone else's private row is shared with the session. */
+function sharedWith(scope: Scope, type: Itemtype, alias: string): string[] {
   const me = Number(scope.user.id);
-  const own = `${alias}.users_id = ${me}`;
-  if (mode !== 'read') return own;
-  const shared = [own];
+  const shared: string[] = [];
   const { shareFlag, targets = [] } = type.privateTo!;
   if (shareFlag) shared.push(`${alias}.${shareFlag} = 0`);
   const itemFk = type.fkName;
   for (const name of targets) {
     const target = itemtypeOrThrow(name);
     const column = TARGET_COLUMNS.find((c) => target.column.has(c) && c !== itemFk);
+    const limited = (whom: string) =>
+      target.column.has('no_entity_restriction')
+        ? `${whom} AND (x.no_entity_restriction = 1 OR x.entities_id IS NULL OR ${inActiveEntities(scope, 'x')})`
+        : whom;
     const whom =
       column === 'users_id'
         ? `x.users_id = ${me}`
         : column === 'groups_id'
-          ? `x.groups_id IN (${ids(scope.groups)})`
+          ? limited(`x.groups_id IN (${ids(scope.groups)})`)
           : column === 'profiles_id'
-            ? `x.profiles_id = ${Number(scope.profile.id)}`
-            : `x.entities_id IN (${ids(scope.active)}) OR (x.is_recursive = 1 AND x.entities_id IN (${ids(scope.recursiveVisible)}))`;
+            ? limited(`x.profiles_id = ${Number(scope.profile.id)}`)
+            : inActiveEntities(scope, 'x');
     shared.push(`EXISTS (SELECT 1 FROM ${target.table} x WHERE x.${itemFk} = ${alias}.id AND (${whom}))`);
   }
-  return shared.join(' OR ');
+  return shared;
 }
 
 function entityFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: string): string {
@@ -102,7 +136,7 @@ function entityFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: str
       // A new entity goes under an active one; an existing one must itself be active.
       if (type.table === 'glpi_entities') return mode === 'create' ? `${alias}.entities_id IN (${active})` : `${alias}.id IN (${active})`;
       if (mode === 'read' && type.mayBeRecursive) {
-        return `${alias}.entities_id IN (${active}) OR (${alias}.is_recursive = 1 AND ${alias}.entities_id IN (${ids(scope.recursiveVisible)}))`;
+        return inActiveEntities(scope, alias);
       }
       return `${alias}.entities_id IN (${active})`;
     case 'authorizations':
@@ -140,9 +174,13 @@ function linkFilter(type: Itemtype, owner: OwnerLink, alias: string, inner: stri
  * Their class rights are not required; the first owner's rights govern the relation.
  */
 function reachFilter(scope: Scope, type: Itemtype, owner: OwnerLink, alias: string, depth: number): string {
-  if (scope.showAll) return '1';
+  const targets = 'fk' in owner ? [owner.itemtype] : type.polyTargets;
+  if (scope.showAll && !targets.some((name) => itemtypeOrThrow(name).privateTo)) return '1';
   const inner = `r${depth}`;
-  return linkFilter(type, owner, alias, inner, (target) => entityFilter(scope, target, 'read', inner));
+  return linkFilter(type, owner, alias, inner, (target) =>
+    // A private row is out of reach as a whole: no link to it shows (a document's link to a draft article).
+    allOf([entityFilter(scope, target, 'read', inner), target.privateTo ? privateRowFilter(scope, target, 'read', inner) : '1']),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { allItemtypes, type Itemtype } from '../registry';
 import { HISTORY, logRelation } from './history';
-import type { WriteContext } from './hooks';
+import { hooksOf, type WriteContext } from './hooks';
 import { run, selectAll } from '../db/rows';
 
 interface Plan {
@@ -44,7 +44,9 @@ function planFor(type: Itemtype): Plan {
 
 /**
  * Removes the rows that belong to a purged item (recursively: a port takes its names and
- * addresses along) and resets plain links to it. Runs inside the purge's transaction.
+ * addresses along) and resets plain links to it. Runs inside the purge's transaction. Each
+ * removed row passes its own type's delete rules first (a group's memberships are other users'
+ * access): one refusal refuses the whole purge.
  */
 export function purgeDependents(wc: WriteContext, type: Itemtype, id: number, depth = 0): void {
   if (depth > 6) return;
@@ -53,6 +55,7 @@ export function purgeDependents(wc: WriteContext, type: Itemtype, id: number, de
     const args = dep.poly ? [type.name, id] : [id];
     const rows = selectAll(wc.db, `SELECT * FROM ${dep.type.table} WHERE ${dep.where}`, ...args);
     for (const row of rows) {
+      for (const hook of hooksOf(dep.type)) hook.beforeDelete?.(wc, dep.type, row, true);
       purgeDependents(wc, dep.type, Number(row.id), depth + 1);
       run(wc.db, `DELETE FROM ${dep.type.table} WHERE id = ?`, Number(row.id));
       // The surviving side of a link keeps a trace of it, as when the link itself is purged.

@@ -4,7 +4,7 @@ import { accessFilter } from '../auth/visibility';
 import { ITEM_NOT_FOUND_MESSAGE, RIGHT_MISSING_MESSAGE } from '../core/errors';
 import { isObject, type Params } from '../core/params';
 import { itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
-import { guardedFields } from '../registry/guarded';
+import { guardedFields, secretColumns } from '../registry/guarded';
 import { historyOption } from '../registry/searchoptions';
 import { purgeDependents } from './cascade';
 import { dropHistory, HISTORY, logRelation, writeLog } from './history';
@@ -240,7 +240,7 @@ export function updateItem(wc: WriteContext, type: Itemtype, id: number, input: 
 
 function logChanges(wc: WriteContext, type: Itemtype, id: number, old: Row, changes: Row): void {
   for (const [column, value] of Object.entries(changes)) {
-    if (column === 'date_mod') continue;
+    if (column === 'date_mod' || secretColumns(type).has(column)) continue;
     if (column === 'is_deleted') {
       writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: Number(value) === 1 ? HISTORY.DELETE_ITEM : HISTORY.RESTORE_ITEM });
       continue;

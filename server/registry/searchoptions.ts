@@ -1,5 +1,6 @@
 import raw from './data/searchoptions.json';
 import { TYPE_OPTIONS } from './data/type-options';
+import { secretColumns } from './guarded';
 import { itemtype, itemtypeByTable, type Itemtype } from './index';
 
 /** One search option (GLPI's listSearchOptions entry). */
@@ -126,13 +127,19 @@ export function searchOptions(type: Itemtype): OptionSet {
   let set = cache.get(type.name);
   if (set) return set;
   const source = RAW[type.name];
-  const entries: OptionSet['entries'] = source
+  const listed: OptionSet['entries'] = source
     ? Object.entries(source).map(([key, o]) =>
         o.section !== undefined
           ? { section: o.section, key }
           : ({ id: Number(key), uid: o.uid!, table: o.table!, field: o.field!, name: o.name!, datatype: o.datatype ?? '', nosearch: !!o.nosearch, nodisplay: !!o.nodisplay, available_searchtypes: o.available_searchtypes ?? [] } satisfies SearchOption),
       )
     : derivedOptions(type);
+  // No option shows or searches a secret column, here or on a joined table (see secretColumns).
+  const secret = (o: SearchOption) => {
+    const owner = itemtypeByTable(o.table);
+    return owner !== undefined && secretColumns(owner).has(o.field);
+  };
+  const entries = listed.filter((e) => !('id' in e) || !secret(e));
   set = { entries, byId: new Map(entries.filter((e): e is SearchOption => 'id' in e).map((o) => [o.id, o])) };
   cache.set(type.name, set);
   return set;

@@ -36,6 +36,12 @@ export interface ItemtypeSpec {
   required?: string[];
   /** Dependent rows: the first owner decides read/write rights. */
   owners?: OwnerLink[];
+  /**
+   * false: the owners name what the row is about but do not govern its rights, which are the
+   * row's own right in its own entity (reservable items are listed to bookers who may not read
+   * the assets themselves). Default true.
+   */
+  ownersGovern?: boolean;
   /** Foreign-key columns whose target does not follow the `<table>_id` naming rule. */
   fk?: Record<string, string>;
   /** Never returned by the API. */
@@ -78,6 +84,18 @@ export interface ItemtypeSpec {
 export interface PrivateRows {
   shareFlag?: string;
   targets?: string[];
+  /**
+   * Bits of the type's right that reach every row as its author would, per access (GLPI's
+   * KNOWBASEADMIN; a reservation manager's UPDATE, DELETE and PURGE). `read` covers every reader
+   * when it holds the read bits themselves (the reservation planning is everyone's).
+   */
+  everyRow?: { read?: number; write?: number; delete?: number };
+  /** Rows shared for reading may be changed by those they are shared with, given the class right (knowledge base articles). */
+  sharedWrite?: boolean;
+  /** Rows with `flag` set are shared with profiles holding only `bit` instead of READ (GLPI's FAQ for Self-Service). */
+  flagRead?: { flag: string; bit: number };
+  /** Bits of the type's right that allow every action on one's own rows (GLPI's RESERVEANITEM). */
+  ownBits?: number;
 }
 
 /** The derived, ready-to-use description of an itemtype. */

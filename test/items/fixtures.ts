@@ -29,6 +29,8 @@ const SPECIAL: Record<string, () => Record<string, unknown>> = {
   UserEmail: () => ({ email: `user${++counter}@example.org` }),
   // The install's one agent type (Core).
   Agent: () => ({ agenttypes_id: 1 }),
+  // A reservation is a time span (each fixture books its own reservable item).
+  Reservation: () => ({ begin: '2026-01-05 09:00:00', end: '2026-01-05 10:00:00' }),
 };
 
 /** Values for the mandatory fields (declared, or NOT NULL without a default) the input lacks. */

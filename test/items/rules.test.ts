@@ -5,6 +5,7 @@
  */
 import { expect, test } from 'bun:test';
 import * as networkPorts from '../../server/assets/network-ports';
+import * as reservations from '../../server/assets/reservations';
 import * as documentRules from '../../server/documents/hooks';
 import { hooksOf, installRules, type ItemHooks } from '../../server/items/hooks';
 import * as notes from '../../server/items/notes';
@@ -138,6 +139,11 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareAdd: 'networkPortHooks',
     afterAdd: 'networkPortHooks',
   },
+  Reservation: {
+    prepareAdd: 'reservationHooks',
+    prepareUpdate: 'reservationHooks',
+    canWriteOwner: 'reservationHooks',
+  },
   Document: {
     prepareInput: 'documentHooks',
     prepareAdd: 'documentHooks',
@@ -154,7 +160,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, documentRules, notes, tree, assignment, itilRules, solutions, tasks, apiClientToken, userEmails, userRules];
+const modules = [networkPorts, reservations, documentRules, notes, tree, assignment, itilRules, solutions, tasks, apiClientToken, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

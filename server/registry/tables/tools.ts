@@ -6,6 +6,15 @@ import type { ItemtypeSpec, OwnerLink } from '../types';
 import type { TableSpec } from './types';
 import { ATTACHABLE } from './management';
 
+// Bits of the rights below (GLPI's constants).
+const READ = 1;
+const UPDATE = 2;
+const DELETE = 8;
+const PURGE = 16;
+const KNOWBASE_ADMIN = 1024;
+const READ_FAQ = 2048;
+const RESERVE_AN_ITEM = 1024;
+
 const DATES = 'date_mod ts NULL =NULL; date_creation ts NULL =NULL';
 const ENTITY = "entities_id uint! ='0'; is_recursive tiny! ='0'";
 const SIMPLE = `id uint! AI; name vc(255) =NULL; comment text; ${DATES}`;
@@ -135,6 +144,14 @@ export const toolItemtypes: Record<string, ItemtypeSpec> = {
     kind: 'other',
     right: 'knowbase',
     features: ['document'],
+    // GLPI 10: the author, the articles published to the reader (targets; FAQ ones only for
+    // READFAQ-only profiles), or every article with KNOWBASEADMIN.
+    privateTo: {
+      targets: ['Entity_KnowbaseItem', 'Group_KnowbaseItem', 'KnowbaseItem_Profile', 'KnowbaseItem_User'],
+      everyRow: { read: KNOWBASE_ADMIN, write: KNOWBASE_ADMIN, delete: KNOWBASE_ADMIN },
+      sharedWrite: true,
+      flagRead: { flag: 'is_faq', bit: READ_FAQ },
+    },
     children: ['KnowbaseItem_Item', 'KnowbaseItem_Revision', 'KnowbaseItem_Comment', 'KnowbaseItemTranslation'],
   },
   KnowbaseItemCategory: treeDropdown('glpi_knowbaseitemcategories', 'knowbaseitemcategories_id', 'knowbasecategory'),
@@ -161,7 +178,14 @@ export const toolItemtypes: Record<string, ItemtypeSpec> = {
   RSSFeed: { table: 'glpi_rssfeeds', kind: 'other', right: 'rssfeed_public', privateTo: { targets: ['Entity_RSSFeed', 'Group_RSSFeed', 'Profile_RSSFeed', 'RSSFeed_User'] } },
   ...targets(feed, ['Entity_RSSFeed', 'Group_RSSFeed', 'Profile_RSSFeed', 'RSSFeed_User'], ['glpi_entities_rssfeeds', 'glpi_groups_rssfeeds', 'glpi_profiles_rssfeeds', 'glpi_rssfeeds_users']),
 
-  ReservationItem: { table: 'glpi_reservationitems', kind: 'child', right: 'reservation', owners: [poly], polyTargets: RESERVABLE, children: ['Reservation'] },
-  Reservation: { table: 'glpi_reservations', kind: 'child', right: 'reservation', owners: [{ fk: 'reservationitems_id', itemtype: 'ReservationItem' }] },
+  ReservationItem: { table: 'glpi_reservationitems', kind: 'child', right: 'reservation', owners: [poly], ownersGovern: false, polyTargets: RESERVABLE, children: ['Reservation'] },
+  // Everyone who may book sees every reservation; a user changes their own, managers anyone's.
+  Reservation: {
+    table: 'glpi_reservations',
+    kind: 'child',
+    right: 'reservation',
+    owners: [{ fk: 'reservationitems_id', itemtype: 'ReservationItem' }],
+    privateTo: { everyRow: { read: READ | RESERVE_AN_ITEM, write: UPDATE, delete: DELETE | PURGE }, ownBits: RESERVE_AN_ITEM },
+  },
   SavedSearch: { table: 'glpi_savedsearches', kind: 'other', right: 'bookmark_public', required: ['itemtype'], privateTo: { shareFlag: 'is_private' } },
 };
