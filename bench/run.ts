@@ -3,8 +3,8 @@
  * through the bulk API (or reuses a kept, already seeded data folder), then measures every search
  * shape sequentially (p50/p99), restart time and memory, and under load from autocannon (a
  * separate Node process) getItem beside a bare Bun server, pages and the search shapes.
- * Then the GLPI import scenario (bench/import.ts) and the console's gzipped bundle size
- * (bench/console.ts, also runnable alone). Writes bench/RESULTS.md (or --out) and prints a summary.
+ * Then the GLPI import scenario (bench/import.ts), the console's gzipped bundle size and its
+ * first render of a 50-row list in Chromium (bench/console.ts, also runnable alone). Writes bench/RESULTS.md (or --out) and prints a summary.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { login, type Client } from './api';
-import { consoleBundleFigure } from './console';
+import { consoleBundleFigure, consoleFirstRenderFigure } from './console';
 import { benchmarkImport } from './import';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
 import { describeMachine, loadAverage, summary, writeResults, type Figure } from './report';
@@ -299,6 +299,8 @@ async function main(): Promise<void> {
   const imported = options.import ? await benchmarkImport(log) : { figures: [], setup: [] };
   figures.push(...imported.figures);
   figures.push(consoleBundleFigure());
+  const firstRender = await consoleFirstRenderFigure(log);
+  if (firstRender) figures.push(firstRender);
   const args = [
     `--computers ${options.computers}`,
     `--tickets ${options.tickets}`,

@@ -14,6 +14,7 @@ import { followupHooks, itilHooks } from './itil/rules';
 import { ASSIGNMENT_LINKS, assignmentHooks } from './itil/assignment';
 import { approvalHooks, solutionHooks } from './itil/solutions';
 import { taskHooks } from './itil/tasks';
+import { validationHooks } from './itil/validations';
 import { allItemtypes, itemtypesWith } from './registry';
 import { apiClientTokenHooks } from './users/apiclient-token';
 import { defaultEmailHooks, ownEmailHooks, userEmailHooks } from './users/user-emails';
@@ -48,6 +49,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ITILSolution'], hooks: solutionHooks },
   { itemtypes: ASSIGNMENT_LINKS, hooks: assignmentHooks },
   { itemtypes: ['TicketTask'], hooks: taskHooks },
+  { itemtypes: ['TicketValidation'], hooks: validationHooks },
   { itemtypes: ['NetworkPort'], hooks: networkPortHooks },
   { itemtypes: ['Reservation'], hooks: reservationHooks },
   { itemtypes: ['Document'], hooks: documentHooks },

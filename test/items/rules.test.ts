@@ -14,6 +14,7 @@ import * as assignment from '../../server/itil/assignment';
 import * as itilRules from '../../server/itil/rules';
 import * as solutions from '../../server/itil/solutions';
 import * as tasks from '../../server/itil/tasks';
+import * as validations from '../../server/itil/validations';
 import { itemtypeOrThrow } from '../../server/registry';
 import { RULES } from '../../server/rules';
 import * as apiClientToken from '../../server/users/apiclient-token';
@@ -135,6 +136,13 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   TicketTask: {
     prepareAdd: 'taskHooks',
   },
+  TicketValidation: {
+    prepareAdd: 'validationHooks',
+    afterAdd: 'validationHooks',
+    prepareUpdate: 'validationHooks',
+    afterUpdate: 'validationHooks',
+    afterPurge: 'validationHooks',
+  },
   NetworkPort: {
     prepareAdd: 'networkPortHooks',
     afterAdd: 'networkPortHooks',
@@ -160,7 +168,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, tree, assignment, itilRules, solutions, tasks, apiClientToken, userEmails, userRules];
+const modules = [networkPorts, reservations, documentRules, notes, tree, assignment, itilRules, solutions, tasks, validations, apiClientToken, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

@@ -43,7 +43,7 @@ export function App() {
 
   useEffect(() => {
     const def = type && type !== 'my' && type !== 'find' ? typeDef((type === 'search' || type === 'import') && second ? second : type) : null;
-    document.title = type === 'my' ? `${t('My work')} · Deskbase` : def ? `${t(def.plural)} · Deskbase` : session ? `${t('Overview')} · Deskbase` : 'Sign in · Deskbase';
+    document.title = type === 'my' ? `${t('My work')} · Deskbase` : def ? `${t(def.plural)} · Deskbase` : session ? `${t('Overview')} · Deskbase` : `${t('Sign in')} · Deskbase`;
     window.scrollTo(0, 0);
   }, [type, second, !!session]);
 

@@ -1,4 +1,5 @@
 import type { Item, SearchOption } from './api';
+import { t } from './i18n';
 import { enumOf, fkTarget, HIDDEN, isReadOnly, typeDef } from './itemtypes';
 
 /** How the console edits one field of an item. */
@@ -119,16 +120,19 @@ export function describeField(itemtype: string, options: Record<string, SearchOp
   const def = typeDef(itemtype);
   const index = optionIndex(itemtype, options);
   const option = index.direct.get(key);
+  // Labels are the search options' English names, shown in the user's language when the catalogue has them.
   const label =
-    (key === def.parent ? `Parent ${def.label.toLowerCase()}` : undefined) ??
-    (key === 'name' && itemtype === 'User' ? 'Login' : undefined) ??
-    (key === 'name' && ['Ticket', 'Problem', 'Change'].includes(itemtype) ? 'Title' : undefined) ??
-    index.fkLabels.get(key) ??
-    option?.name ??
-    LABELS[key] ??
-    humanize(key);
+    (key === def.parent ? t('Parent {type}', { type: def.label.toLowerCase() }) : undefined) ??
+    t(
+      (key === 'name' && itemtype === 'User' ? 'Login' : undefined) ??
+        (key === 'name' && ['Ticket', 'Problem', 'Change'].includes(itemtype) ? 'Title' : undefined) ??
+        index.fkLabels.get(key) ??
+        option?.name ??
+        LABELS[key] ??
+        humanize(key),
+    );
   const kind = kindOf(itemtype, key, option?.datatype, sample);
-  const hint = key === 'priority' ? 'Computed from urgency and impact' : undefined;
+  const hint = key === 'priority' ? t('Computed from urgency and impact') : undefined;
   return { key, label, ...kind, readOnly: isReadOnly(itemtype, key), hint };
 }
 

@@ -7,13 +7,15 @@ import { type Action, profileCan } from '@server/auth/class-rights';
 import { itemtype as registryType, type Itemtype } from '@server/registry';
 import { typeLabels } from '@server/registry/labels';
 import { valueList } from '@server/registry/values';
+import { t } from './i18n';
 
 export { ACTOR_ROLES, ITIL_STATUS } from '@server/registry/values';
 
 export interface TypeDef {
   itemtype: string;
-  label: string;
-  plural: string;
+  /** The type's name in the user's language (read at each use: the language is known after sign-in). */
+  readonly label: string;
+  readonly plural: string;
   /** The registry's description, when the server knows the type. */
   type: Itemtype | null;
   trash: boolean;
@@ -135,8 +137,12 @@ function define(itemtype: string, layout: Layout): TypeDef {
   const tree = parent !== undefined;
   return {
     itemtype,
-    label,
-    plural,
+    get label() {
+      return t(label);
+    },
+    get plural() {
+      return t(plural);
+    },
     type,
     trash: type?.trash ?? false,
     columns: tree ? ['completename', ...layout.columns.filter((c) => c !== 'name')] : layout.columns,
@@ -171,7 +177,7 @@ export function can(profile: Record<string, unknown> | null, itemtype: string, a
 /** Fixed value lists of some fields (shown as selects, and as labels in lists). */
 export function enumOf(itemtype: string, field: string): [number | string, string][] | null {
   const list = valueList(itemtype, field);
-  return list ? list.map(([v, l]) => [v, l]) : null;
+  return list ? list.map(([v, l]) => [v, t(l)]) : null;
 }
 
 /** The itemtype a field points to, from the registry's foreign keys (virtual `_users_id_assign` → User). */

@@ -1,4 +1,5 @@
 import { api, type Criterion, type Item } from './api';
+import { t } from './i18n';
 import { enumOf } from './itemtypes';
 
 /** Search option ids of Ticket (GLPI's): status, priority, opening date, solve date. */
@@ -48,7 +49,7 @@ export async function ticketsPerWeek(): Promise<Weekly> {
   const [opened, solved] = await Promise.all(
     [OPENED, SOLVED].map((option) => Promise.all(weeks.map((ago) => count(inWeek(option, ago))))),
   );
-  return { labels: weeks.map((ago) => (ago === 0 ? 'this week' : `${ago} wk ago`)), opened: opened!, solved: solved! };
+  return { labels: weeks.map((ago) => (ago === 0 ? t('this week') : t('{weeks} wk ago', { weeks: ago }))), opened: opened!, solved: solved! };
 }
 
 /** Asset types whose recent changes the overview lists. */

@@ -1,6 +1,6 @@
 import { createContext } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
-import { type Language, languageOf, setLanguage } from './i18n';
+import { type Language, languageOf, setLanguage, t } from './i18n';
 import { type ActiveEntity, type ActiveProfile, api, type Entity, type Profile, TOKEN_KEY } from './api';
 
 /** What the console knows about the open session. */
@@ -63,7 +63,7 @@ export function useSessionState() {
   const [scope, setScope] = useState(0);
 
   useEffect(() => {
-    api.onSessionLost = () => setState({ status: 'anonymous', notice: 'Your session has ended. Please sign in again.' });
+    api.onSessionLost = () => setState({ status: 'anonymous', notice: t('Your session has ended. Please sign in again.') });
     if (api.token) {
       loadSession()
         .then((info) => setState({ status: 'open', info }))
@@ -76,7 +76,7 @@ export function useSessionState() {
     const onStorage = (e: StorageEvent) => {
       if (e.key !== TOKEN_KEY || e.newValue === api.token) return;
       api.adoptToken(e.newValue);
-      if (!e.newValue) setState({ status: 'anonymous', notice: 'You are signed out.' });
+      if (!e.newValue) setState({ status: 'anonymous', notice: t('You are signed out.') });
       else void loadSession().then((info) => setState({ status: 'open', info }));
     };
     window.addEventListener('storage', onStorage);
@@ -115,7 +115,7 @@ export function useSessionState() {
         try {
           await api.logout();
         } finally {
-          setState({ status: 'anonymous', notice: 'You are signed out.' });
+          setState({ status: 'anonymous', notice: t('You are signed out.') });
         }
       },
     };

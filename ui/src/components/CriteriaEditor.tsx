@@ -1,8 +1,9 @@
 import { itemtypeByTable } from '@server/registry';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type CriteriaGroup, type CriteriaNode, type Criterion, isGroup, type SearchOption } from '../api';
 import { t } from '../i18n';
 import { typeDef } from '../itemtypes';
+import { optionLabels } from '../optionnames';
 import { DateValue } from './DateValue';
 import { Picker } from './Picker';
 
@@ -49,20 +50,20 @@ interface EditorProps {
 export function CriteriaEditor({ itemtype, options, nodes, onChange }: EditorProps) {
   const set = (i: number, node: CriteriaNode) => onChange(nodes.map((n, j) => (j === i ? node : n)));
   const remove = (i: number) => onChange(nodes.filter((_, j) => j !== i));
-  const metaType = META_TYPES.find((t) => t !== itemtype) ?? 'User';
+  const metaType = META_TYPES.find((type) => type !== itemtype) ?? 'User';
   return (
     <>
       {nodes.map((node, i) =>
         isGroup(node) ? (
-          <fieldset class="criteria-group" key={i} aria-label={`Group ${i + 1}`}>
+          <fieldset class="criteria-group" key={i} aria-label={t('Group {n}', { n: i + 1 })}>
             <legend>
-              {i > 0 ? <LinkSelect value={node.link} onChange={(link) => set(i, { ...node, link })} /> : <span class="criterion-first">Where</span>} (group)
+              {i > 0 ? <LinkSelect value={node.link} onChange={(link) => set(i, { ...node, link })} /> : <span class="criterion-first">{t('Where')}</span>} {t('(group)')}
             </legend>
             {node.criteria.map((c, j) =>
               isGroup(c) ? null : (
                 <CriterionRow
                   key={j}
-                  label={`Group ${i + 1}, criterion ${j + 1}`}
+                  label={t('Group {group}, criterion {n}', { group: i + 1, n: j + 1 })}
                   first={j === 0}
                   criterion={c}
                   baseOptions={options}
@@ -73,26 +74,26 @@ export function CriteriaEditor({ itemtype, options, nodes, onChange }: EditorPro
             )}
             <div class="form-actions">
               <button type="button" class="secondary" onClick={() => set(i, { ...node, criteria: [...node.criteria, blank(options)] } as CriteriaGroup)}>
-                Add to group {i + 1}
+                {t('Add to group {n}', { n: i + 1 })}
               </button>
               <button type="button" class="link" onClick={() => remove(i)}>
-                Remove group {i + 1}
+                {t('Remove group {n}', { n: i + 1 })}
               </button>
             </div>
           </fieldset>
         ) : (
-          <CriterionRow key={i} label={`Criterion ${i + 1}`} first={i === 0} criterion={node} baseOptions={options} onChange={(next) => set(i, next)} onRemove={() => remove(i)} />
+          <CriterionRow key={i} label={t('Criterion {n}', { n: i + 1 })} first={i === 0} criterion={node} baseOptions={options} onChange={(next) => set(i, next)} onRemove={() => remove(i)} />
         ),
       )}
       <div class="form-actions">
         <button type="button" class="secondary" onClick={() => onChange([...nodes, blank(options)])}>
-          Add a criterion
+          {t('Add a criterion')}
         </button>
         <button type="button" class="secondary" onClick={() => onChange([...nodes, { link: 'AND', criteria: [blank(options)] }])}>
-          Add a group
+          {t('Add a group')}
         </button>
         <button type="button" class="secondary" onClick={() => onChange([...nodes, blank(null, { meta: true, itemtype: metaType, field: '' })])}>
-          Search a linked type
+          {t('Search a linked type')}
         </button>
         <button type="submit">{t('Search')}</button>
       </div>
@@ -102,10 +103,10 @@ export function CriteriaEditor({ itemtype, options, nodes, onChange }: EditorPro
 
 function LinkSelect({ value, onChange }: { value: Criterion['link']; onChange: (link: Criterion['link']) => void }) {
   return (
-    <select aria-label="Link" value={value ?? 'AND'} onChange={(e) => onChange(e.currentTarget.value as Criterion['link'])}>
+    <select aria-label={t('Link')} value={value ?? 'AND'} onChange={(e) => onChange(e.currentTarget.value as Criterion['link'])}>
       {LINKS.map((l) => (
         <option key={l} value={l}>
-          {l}
+          {t(l!)}
         </option>
       ))}
     </select>
@@ -139,44 +140,45 @@ function CriterionRow({ label, first, criterion: c, baseOptions, onChange, onRem
   useEffect(() => {
     if (c.meta && metaOptions && c.field === '') onChange(blank(metaOptions, { link: c.link, meta: true, itemtype: c.itemtype }));
   }, [metaOptions]);
+  const labels = useMemo(() => optionLabels(options ?? {}), [options]);
   const option = options?.[String(c.field)];
   const target = targetOf(option);
   const date = option?.datatype === 'datetime' || option?.datatype === 'date';
   const change = (changes: Partial<Criterion>) => onChange({ ...c, ...changes });
   return (
     <div class="criterion" role="group" aria-label={label}>
-      {first ? <span class="criterion-first">Where</span> : <LinkSelect value={c.link} onChange={(link) => change({ link })} />}
+      {first ? <span class="criterion-first">{t('Where')}</span> : <LinkSelect value={c.link} onChange={(link) => change({ link })} />}
       {c.meta && (
-        <select aria-label="Linked type" value={c.itemtype} onChange={(e) => change({ itemtype: e.currentTarget.value, field: '', value: '' })}>
-          {META_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {typeDef(t).label}
+        <select aria-label={t('Linked type')} value={c.itemtype} onChange={(e) => change({ itemtype: e.currentTarget.value, field: '', value: '' })}>
+          {META_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {typeDef(type).label}
             </option>
           ))}
         </select>
       )}
       <select
-        aria-label="Field"
+        aria-label={t('Field')}
         value={String(c.field)}
         onChange={(e) => change({ field: e.currentTarget.value, searchtype: options?.[e.currentTarget.value]?.available_searchtypes?.[0] ?? 'contains', value: '' })}
       >
-        {searchable(options).map(([id, o]) => (
+        {searchable(options).map(([id]) => (
           <option key={id} value={id}>
-            {o.name}
+            {labels[id]}
           </option>
         ))}
       </select>
-      <select aria-label="Search type" value={c.searchtype} onChange={(e) => change({ searchtype: e.currentTarget.value })}>
-        {(option?.available_searchtypes ?? ['contains']).map((t) => (
-          <option key={t} value={t}>
-            {TYPE_LABELS[t] ?? t}
+      <select aria-label={t('Search type')} value={c.searchtype} onChange={(e) => change({ searchtype: e.currentTarget.value })}>
+        {(option?.available_searchtypes ?? ['contains']).map((type) => (
+          <option key={type} value={type}>
+            {t(TYPE_LABELS[type] ?? type)}
           </option>
         ))}
       </select>
       {target && PICKED.has(c.searchtype) ? (
         <Picker
           id={`${label.replace(/\W+/g, '-')}-value`}
-          label="Value"
+          label={t('Value')}
           itemtype={target}
           value={Number(c.value) || 0}
           display={display}
@@ -188,10 +190,10 @@ function CriterionRow({ label, first, criterion: c, baseOptions, onChange, onRem
       ) : date ? (
         <DateValue value={String(c.value ?? '')} onChange={(value) => change({ value })} />
       ) : (
-        <input aria-label="Value" value={String(c.value ?? '')} onInput={(e) => change({ value: e.currentTarget.value })} />
+        <input aria-label={t('Value')} value={String(c.value ?? '')} onInput={(e) => change({ value: e.currentTarget.value })} />
       )}
-      <button type="button" class="link" aria-label={`Remove ${label.toLowerCase()}`} onClick={onRemove}>
-        Remove
+      <button type="button" class="link" aria-label={t('Remove {what}', { what: label.toLowerCase() })} onClick={onRemove}>
+        {t('Remove')}
       </button>
     </div>
   );

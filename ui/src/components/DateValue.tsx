@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 /** GLPI's relative date values (server/search/dates.ts understands them), with their labels. */
 const RELATIVE: [string, string][] = [
   ['NOW', 'now'],
@@ -20,15 +22,15 @@ export function DateValue({ value, onChange }: { value: string; onChange: (value
   const relative = RELATIVE.some(([v]) => v === value);
   return (
     <>
-      <select aria-label="Relative date" value={relative ? value : EXACT} onChange={(e) => onChange(e.currentTarget.value)}>
-        <option value={EXACT}>on a date…</option>
+      <select aria-label={t('Relative date')} value={relative ? value : EXACT} onChange={(e) => onChange(e.currentTarget.value)}>
+        <option value={EXACT}>{t('on a date…')}</option>
         {RELATIVE.map(([v, label]) => (
           <option key={v} value={v}>
-            {label}
+            {t(label)}
           </option>
         ))}
       </select>
-      {!relative && <input aria-label="Value" type="date" value={value} onInput={(e) => onChange(e.currentTarget.value)} />}
+      {!relative && <input aria-label={t('Value')} type="date" value={value} onInput={(e) => onChange(e.currentTarget.value)} />}
     </>
   );
 }

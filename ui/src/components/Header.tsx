@@ -32,7 +32,7 @@ export function Header({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
   return (
     <header class="topbar">
       <button type="button" class="menu-button" aria-expanded={menuOpen} aria-controls="nav" onClick={onMenu}>
-        <span aria-hidden="true">☰</span> Menu
+        <span aria-hidden="true">☰</span> {t('Menu')}
       </button>
       <a class="brand" href={href([])}>
         Deskbase
@@ -51,7 +51,7 @@ export function Header({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
       <div class="session-controls" aria-busy={busy}>
         <label class="control">
           <span>{t('Profile')}</span>
-          <select
+          <select translate={false}
             value={String(info.activeProfile.id)}
             disabled={busy || info.profiles.length < 2}
             onChange={(e) => void run(() => session.changeProfile(Number(e.currentTarget.value)))}
@@ -65,7 +65,7 @@ export function Header({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
         </label>
         <label class="control">
           <span>{t('Entity')}</span>
-          <select
+          <select translate={false}
             value={entityValue}
             disabled={busy}
             onChange={(e) => {
@@ -93,7 +93,7 @@ export function Header({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
           />
           <span>{t('Sub-entities')}</span>
         </label>
-        <span class="user" title="Signed in user">
+        <span class="user" translate={false} title={t('Signed in user')}>
           {info.userName}
         </span>
         <button type="button" class="secondary" disabled={busy} onClick={() => void run(() => session.logout())}>

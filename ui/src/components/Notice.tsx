@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { t } from '../i18n';
 
 /** An error (announced at once) or a status message (announced politely). */
 export function Notice({ kind, children, onClose }: { kind: 'error' | 'success' | 'info'; children: ComponentChildren; onClose?: () => void }) {
@@ -6,7 +7,7 @@ export function Notice({ kind, children, onClose }: { kind: 'error' | 'success' 
     <div class={`notice notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       <span>{children}</span>
       {onClose && (
-        <button type="button" class="link" onClick={onClose} aria-label="Dismiss">
+        <button type="button" class="link" onClick={onClose} aria-label={t('Dismiss')}>
           ×
         </button>
       )}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api';
 import { type Choice, itemLabel } from '../options';
 import { typeDef } from '../itemtypes';
+import { t } from '../i18n';
 
 const PAGE = 20;
 
@@ -72,7 +73,7 @@ export function Picker({ id, itemtype, value, display, onChange, disabled, allow
         aria-describedby={describedBy}
         autoComplete="off"
         disabled={disabled}
-        placeholder={current || 'Type to search…'}
+        placeholder={current || t('Type to search…')}
         value={open ? text : current}
         onFocus={() => setOpen(true)}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
@@ -91,7 +92,7 @@ export function Picker({ id, itemtype, value, display, onChange, disabled, allow
       />
       {open && (
         <ul id={listId} role="listbox" class="picker-list">
-          {failed && <li class="muted">Your profile cannot list these.</li>}
+          {failed && <li class="muted">{t('Your profile cannot list these.')}</li>}
           {options.map((c, i) => (
             <li
               key={c.id}
@@ -106,7 +107,7 @@ export function Picker({ id, itemtype, value, display, onChange, disabled, allow
               {c.label}
             </li>
           ))}
-          {total > choices.length && <li class="muted">{total - choices.length} more: type to narrow</li>}
+          {total > choices.length && <li class="muted">{t('{count} more: type to narrow', { count: total - choices.length })}</li>}
         </ul>
       )}
     </div>

@@ -33,7 +33,7 @@ export function SavedSearches({ itemtype, current }: { itemtype: string; current
     if (!name.trim()) return;
     try {
       await saveSearch(itemtype, name.trim(), current, info.userId);
-      setMessage({ kind: 'success', text: `Search "${name.trim()}" saved.` });
+      setMessage({ kind: 'success', text: t('Search "{name}" saved.', { name: name.trim() }) });
       setName('');
       await reload();
     } catch (error) {
@@ -60,8 +60,8 @@ export function SavedSearches({ itemtype, current }: { itemtype: string; current
             <li key={s.id}>
               <a href={searchHref(itemtype, fromQuery(String(s.query ?? '')))}>{String(s.name || `#${s.id}`)}</a>{' '}
               {Number(s.users_id) === info.userId && (
-                <button type="button" class="link" aria-label={`Delete saved search ${String(s.name)}`} onClick={() => void remove(s)}>
-                  Delete
+                <button type="button" class="link" aria-label={t('Delete saved search {name}', { name: String(s.name) })} onClick={() => void remove(s)}>
+                  {t('Delete')}
                 </button>
               )}
             </li>
@@ -69,7 +69,7 @@ export function SavedSearches({ itemtype, current }: { itemtype: string; current
         </ul>
       )}
       <form class="inline-form" onSubmit={(e) => void save(e)}>
-        <input aria-label="Name of the saved search" placeholder="Name this search" value={name} onInput={(e) => setName(e.currentTarget.value)} />
+        <input aria-label={t('Name of the saved search')} placeholder={t('Name this search')} value={name} onInput={(e) => setName(e.currentTarget.value)} />
         <button type="submit" class="secondary" disabled={!name.trim()}>
           {t('Save this search')}
         </button>

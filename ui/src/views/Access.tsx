@@ -5,6 +5,7 @@ import { Outcome } from '../components/Notice';
 import { PickForm } from '../components/PickForm';
 import { Picker } from '../components/Picker';
 import { useSession } from '../session';
+import { t } from '../i18n';
 
 /** GLPI's Super-Admin profile (id 4 on every install): the console never lets anyone lock themselves out of it. */
 export const SUPER_ADMIN = 4;
@@ -44,33 +45,35 @@ export function Access({ userId, user, editable, onChange }: { userId: number; u
     const superAdmin = Number(grant._profile) === SUPER_ADMIN;
     const others = grants?.filter((g) => g.id !== grant.id && Number(g._profile) === SUPER_ADMIN).length ?? 0;
     if (userId === info.userId && superAdmin && others === 0) {
-      refuse('You cannot remove your own last Super-Admin authorization: ask another Super-Admin.');
+      refuse(t('You cannot remove your own last Super-Admin authorization: ask another Super-Admin.'));
       return;
     }
-    void write(() => api.remove('Profile_User', grant.id, true), 'Authorization removed.');
+    void write(() => api.remove('Profile_User', grant.id, true), t('Authorization removed.'));
   };
   const active = Number(user.is_active) === 1;
+  /** The root entity (id 0) is named as the server names it (stored data, like every entity name). */
+  const rootName = info.entities.find((e) => e.id === 0)?.name ?? '#0';
 
   return (
-    <section class="actors" aria-label="Access">
+    <section class="actors" aria-label={t('Access')}>
       <Outcome message={message} error={error} />
       {token && (
         <div class="notice notice-info" role="status">
           <span>
-            New API token (shown once, copy it now): <code class="token">{token}</code>
+            {t('New API token (shown once, copy it now):')} <code class="token">{token}</code>
           </span>
         </div>
       )}
-      <h3>Authorizations</h3>
-      {grants && !grants.length && <p class="muted">No authorization: this user cannot sign in.</p>}
-      <ul class="linked-items" aria-label="Authorizations">
+      <h3>{t('Authorizations')}</h3>
+      {grants && !grants.length && <p class="muted">{t('No authorization: this user cannot sign in.')}</p>}
+      <ul class="linked-items" aria-label={t('Authorizations')}>
         {grants?.map((g) => (
           <li key={g.id}>
-            <strong>{str(g.profiles_id)}</strong> on {str(g.entities_id)}
-            {Number(g.is_recursive) === 1 && <span class="muted"> (and sub-entities)</span>}
+            <strong>{str(g.profiles_id)}</strong> {t('on')} {str(g.entities_id)}
+            {Number(g.is_recursive) === 1 && <span class="muted"> {t('(and sub-entities)')}</span>}
             {editable && (
-              <button type="button" class="link" aria-label={`Remove ${str(g.profiles_id)} on ${str(g.entities_id)}`} onClick={() => removeGrant(g)}>
-                Remove
+              <button type="button" class="link" aria-label={t('Remove {profile} on {entity}', { profile: str(g.profiles_id), entity: str(g.entities_id) })} onClick={() => removeGrant(g)}>
+                {t('Remove')}
               </button>
             )}
           </li>
@@ -79,43 +82,43 @@ export function Access({ userId, user, editable, onChange }: { userId: number; u
       {editable && (
         <form
           class="form-grid"
-          aria-label="Add an authorization"
+          aria-label={t('Add an authorization')}
           onSubmit={(e) => {
             e.preventDefault();
-            if (!profile.id) return refuse('Choose a profile first.');
+            if (!profile.id) return refuse(t('Choose a profile first.'));
             void write(
               () => api.create('Profile_User', { users_id: userId, profiles_id: profile.id, entities_id: entity.id, is_recursive: recursive ? 1 : 0 }),
-              `${profile.name} added.`,
+              t('{name} added.', { name: profile.name }),
             );
           }}
         >
           <div class="field">
-            <label for="grant-profile">Profile</label>
+            <label for="grant-profile">{t('Profile')}</label>
             <Picker id="grant-profile" itemtype="Profile" value={profile.id} display={profile.name} allowNone={false} onChange={(i, name) => setProfile({ id: i, name })} />
           </div>
           <div class="field">
-            <label for="grant-entity">Entity</label>
-            <Picker id="grant-entity" itemtype="Entity" value={entity.id} display={entity.name || 'Root entity'} allowNone={false} onChange={(i, name) => setEntity({ id: i, name })} />
+            <label for="grant-entity">{t('Entity')}</label>
+            <Picker id="grant-entity" itemtype="Entity" value={entity.id} display={entity.name || rootName} allowNone={false} onChange={(i, name) => setEntity({ id: i, name })} />
           </div>
           <div class="field field-check">
             <input id="grant-recursive" type="checkbox" checked={recursive} onChange={(e) => setRecursive(e.currentTarget.checked)} />
-            <label for="grant-recursive">And its sub-entities</label>
+            <label for="grant-recursive">{t('And its sub-entities')}</label>
           </div>
           <div class="form-actions">
-            <button type="submit">Add authorization</button>
+            <button type="submit">{t('Add authorization')}</button>
           </div>
         </form>
       )}
 
-      <h3>Groups</h3>
-      {groups && !groups.length && <p class="muted">In no group.</p>}
-      <ul class="linked-items" aria-label="Groups">
+      <h3>{t('Groups')}</h3>
+      {groups && !groups.length && <p class="muted">{t('In no group.')}</p>}
+      <ul class="linked-items" aria-label={t('Groups')}>
         {groups?.map((g) => (
           <li key={g.id}>
             {str(g.groups_id)}
             {editable && (
-              <button type="button" class="link" aria-label={`Leave ${str(g.groups_id)}`} onClick={() => void write(() => api.remove('Group_User', g.id, true), 'Group left.')}>
-                Remove
+              <button type="button" class="link" aria-label={t('Leave {group}', { group: str(g.groups_id) })} onClick={() => void write(() => api.remove('Group_User', g.id, true), t('Group left.'))}>
+                {t('Remove')}
               </button>
             )}
           </li>
@@ -123,29 +126,29 @@ export function Access({ userId, user, editable, onChange }: { userId: number; u
       </ul>
       {editable && (
         <PickForm
-          label="Add to a group"
+          label={t('Add to a group')}
           pickerId="member-group"
-          pickerLabel="Group"
+          pickerLabel={t('Group')}
           itemtype="Group"
-          button="Add to group"
-          onMissing={() => refuse('Choose a group first.')}
-          onAdd={(picked) => write(() => api.create('Group_User', { users_id: userId, groups_id: picked.id }), `Added to ${picked.name}.`)}
+          button={t('Add to group')}
+          onMissing={() => refuse(t('Choose a group first.'))}
+          onAdd={(picked) => write(() => api.create('Group_User', { users_id: userId, groups_id: picked.id }), t('Added to {group}.', { group: picked.name }))}
         />
       )}
 
       {editable && (
         <>
-          <h3>Account</h3>
+          <h3>{t('Account')}</h3>
           <div class="form-actions" style="justify-content: flex-start">
             <button
               type="button"
               class="secondary"
               onClick={() => {
-                if (userId === info.userId && active) return refuse('You cannot deactivate your own account.');
-                void write(() => api.update('User', userId, { is_active: active ? 0 : 1 }), active ? 'User deactivated.' : 'User activated.');
+                if (userId === info.userId && active) return refuse(t('You cannot deactivate your own account.'));
+                void write(() => api.update('User', userId, { is_active: active ? 0 : 1 }), active ? t('User deactivated.') : t('User activated.'));
               }}
             >
-              {active ? 'Deactivate' : 'Activate'}
+              {active ? t('Deactivate') : t('Activate')}
             </button>
             <button
               type="button"
@@ -154,10 +157,10 @@ export function Access({ userId, user, editable, onChange }: { userId: number; u
                 void write(async () => {
                   const result = await api.update('User', userId, { _reset_api_token: true });
                   setToken(str(result.api_token));
-                }, 'API token reset.')
+                }, t('API token reset.'))
               }
             >
-              Reset the API token
+              {t('Reset the API token')}
             </button>
           </div>
         </>

@@ -4,6 +4,7 @@ import { usePanel } from '../panel';
 import { Outcome } from '../components/Notice';
 import { PickForm } from '../components/PickForm';
 import { ValueSelect } from '../components/ValueSelect';
+import { t } from '../i18n';
 import { ACTOR_ROLES, typeDef } from '../itemtypes';
 
 /** The actor link types of an ITIL type (Ticket_User, Group_Ticket, Supplier_Ticket…), from the registry. */
@@ -18,7 +19,8 @@ function actorLinks(itemtype: string): { link: string; actor: string; fk: string
   });
 }
 
-const ROLES = ACTOR_ROLES.map(([v, l]) => [Number(v), l] as const);
+/** Read at each use: the labels are in the user's language. */
+const roles = () => ACTOR_ROLES.map(([v, l]) => [Number(v), t(l)] as const);
 
 interface Actor {
   link: string;
@@ -54,17 +56,17 @@ export function Actors({ itemtype, id, editable, onChange }: { itemtype: string;
 
 
   return (
-    <section class="actors" aria-label="Actors">
+    <section class="actors" aria-label={t('Actors')}>
       <Outcome message={message} error={error} />
-      {actors === null && !error && <p role="status">Loading…</p>}
+      {actors === null && !error && <p role="status">{t('Loading…')}</p>}
       {actors && (
         <div class="actor-roles">
-          {ACTOR_ROLES.map(([value, label]) => {
+          {roles().map(([value, label]) => {
             const list = actors.filter((a) => a.role === value);
             return (
               <section key={value} aria-label={String(label)} class="actor-role">
                 <h3>{label}</h3>
-                {!list.length && <p class="muted">Nobody.</p>}
+                {!list.length && <p class="muted">{t('Nobody.')}</p>}
                 <ul>
                   {list.map((a) => (
                     <li key={`${a.link}${a.rowId}`}>
@@ -73,10 +75,10 @@ export function Actors({ itemtype, id, editable, onChange }: { itemtype: string;
                         <button
                           type="button"
                           class="link"
-                          aria-label={`Remove ${a.name} (${label})`}
-                          onClick={() => void write(() => api.remove(a.link, a.rowId, true), `${a.name} removed.`)}
+                          aria-label={t('Remove {name} ({role})', { name: a.name, role: label })}
+                          onClick={() => void write(() => api.remove(a.link, a.rowId, true), t('{name} removed.', { name: a.name }))}
                         >
-                          Remove
+                          {t('Remove')}
                         </button>
                       )}
                     </li>
@@ -89,23 +91,23 @@ export function Actors({ itemtype, id, editable, onChange }: { itemtype: string;
       )}
       {editable && (
         <PickForm
-          label="Add an actor"
+          label={t('Add an actor')}
           pickerId="actor-pick"
-          pickerLabel="Name"
+          pickerLabel={t('Name')}
           itemtype={kind}
-          button="Add actor"
-          onMissing={() => refuse(`Choose a ${kind.toLowerCase()} first.`)}
+          button={t('Add actor')}
+          onMissing={() => refuse(t('Choose a {kind} first.', { kind: typeDef(kind).label.toLowerCase() }))}
           onAdd={(picked) => {
             const l = links.find((x) => x.actor === kind)!;
-            return write(() => api.create(l.link, { [l.parentFk]: id, [l.fk]: picked.id, type: role }), `${picked.name} added.`);
+            return write(() => api.create(l.link, { [l.parentFk]: id, [l.fk]: picked.id, type: role }), t('{name} added.', { name: picked.name }));
           }}
         >
           <div class="field">
-            <label for="actor-role">Role</label>
-            <ValueSelect id="actor-role" value={role} choices={ROLES} onChange={setRole} />
+            <label for="actor-role">{t('Role')}</label>
+            <ValueSelect id="actor-role" value={role} choices={roles()} onChange={setRole} />
           </div>
           <div class="field">
-            <label for="actor-kind">Actor</label>
+            <label for="actor-kind">{t('Actor')}</label>
             <ValueSelect id="actor-kind" value={kind} choices={links.map((l) => [l.actor, typeDef(l.actor).label] as const)} onChange={setKind} />
           </div>
         </PickForm>

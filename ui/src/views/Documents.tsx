@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText } from '../api';
 import { Notice } from '../components/Notice';
+import { t } from '../i18n';
 import { href, navigate } from '../router';
 
 const PREVIEWABLE = /^(image\/(png|jpeg|gif|webp|bmp)|application\/pdf)$/;
@@ -31,27 +32,27 @@ export function DocumentLink({ id, name }: { id: number; name: string }) {
   };
   const show = () =>
     void fetchFile((blob) => {
-      if (!PREVIEWABLE.test(blob.type)) setError('No preview for this kind of file: download it.');
+      if (!PREVIEWABLE.test(blob.type)) setError(t('No preview for this kind of file: download it.'));
       else setPreview({ url: URL.createObjectURL(blob), type: blob.type });
     });
 
   return (
     <div class="document">
-      <span class="document-name">{name || `Document #${id}`}</span>{' '}
+      <span class="document-name">{name || t('Document #{id}', { id })}</span>{' '}
       <button type="button" class="link" onClick={() => void fetchFile((blob) => saveFile(blob, name || `document-${id}`))}>
-        Download
+        {t('Download')}
       </button>{' '}
       {!preview && (
         <button type="button" class="link" onClick={show}>
-          Preview
+          {t('Preview')}
         </button>
       )}
       {error && <span class="muted"> {error}</span>}
       {preview &&
         (preview.type === 'application/pdf' ? (
-          <iframe class="preview" title={`Preview of ${name}`} src={preview.url} />
+          <iframe class="preview" title={t('Preview of {name}', { name })} src={preview.url} />
         ) : (
-          <img class="preview" alt={`Preview of ${name}`} src={preview.url} />
+          <img class="preview" alt={t('Preview of {name}', { name })} src={preview.url} />
         ))}
     </div>
   );
@@ -65,7 +66,7 @@ export function DocumentUpload() {
   const [busy, setBusy] = useState(false);
   const submit = async (e: Event) => {
     e.preventDefault();
-    if (!files.length) return setError('Choose a file first.');
+    if (!files.length) return setError(t('Choose a file first.'));
     setBusy(true);
     setError('');
     try {
@@ -80,24 +81,24 @@ export function DocumentUpload() {
   return (
     <div class="page">
       <p class="crumbs">
-        <a href={href(['Document'])}>Documents</a>
+        <a href={href(['Document'])}>{t('Documents')}</a>
       </p>
-      <h1>New document</h1>
+      <h1>{t('New {type}', { type: t('Document').toLowerCase() })}</h1>
       {error && <Notice kind="error">{error}</Notice>}
-      <form class="item-form" onSubmit={submit} aria-label="Upload a document">
+      <form class="item-form" onSubmit={submit} aria-label={t('Upload a document')}>
         <div class="form-grid">
           <div class="field">
-            <label for="doc-file">File</label>
+            <label for="doc-file">{t('File')}</label>
             <input id="doc-file" type="file" onChange={(e) => setFiles([...(e.currentTarget.files ?? [])])} />
           </div>
           <div class="field">
-            <label for="doc-name">Name (the file's name when empty)</label>
+            <label for="doc-name">{t('Name (the file\'s name when empty)')}</label>
             <input id="doc-name" type="text" value={name} onInput={(e) => setName(e.currentTarget.value)} />
           </div>
         </div>
         <div class="form-actions">
           <button type="submit" disabled={busy}>
-            Upload
+            {t('Upload')}
           </button>
         </div>
       </form>

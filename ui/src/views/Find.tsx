@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Criterion, errorText, type SearchResult } from '../api';
 import { Notice } from '../components/Notice';
+import { t } from '../i18n';
 import { typeDef } from '../itemtypes';
 import { href } from '../router';
 import { useSession } from '../session';
@@ -35,19 +36,19 @@ export function Find({ q }: { q: string }) {
 
   return (
     <div class="page">
-      <h1>Search: “{q}”</h1>
-      {!results && <p role="status">Searching…</p>}
+      <h1>{t('Search: “{text}”', { text: q })}</h1>
+      {!results && <p role="status">{t('Searching…')}</p>}
       {results?.map((r, i) => {
         const s = SCOPES[i]!;
         return (
-          <section key={s.itemtype} aria-label={s.label} class="find-section">
+          <section key={s.itemtype} aria-label={t(s.label)} class="find-section">
             <h2>
-              {s.label} {typeof r !== 'string' && <span class="muted">({r.total})</span>}
+              {t(s.label)} {typeof r !== 'string' && <span class="muted">({r.total})</span>}
             </h2>
             {typeof r === 'string' ? (
               <Notice kind="info">{r}</Notice>
             ) : !r.rows.length ? (
-              <p class="muted">Nothing found.</p>
+              <p class="muted">{t('Nothing found.')}</p>
             ) : (
               <ul class="linked-items">
                 {r.rows.map((row) => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type Item, type SearchOption } from '../api';
 import { Notice } from '../components/Notice';
+import { t } from '../i18n';
 
 /** GLPI's history actions (linked_action). */
 const ACTIONS: Record<number, string> = {
@@ -47,7 +48,7 @@ export function History({ itemtype, id, options, reload }: { itemtype: string; i
         if (!live) return;
         const logs = logRows(item);
         if (logs) setLogs(logs.sort((a, b) => b.id - a.id));
-        else setError('Your profile cannot read the history.');
+        else setError(t('Your profile cannot read the history.'));
       })
       .catch((e: unknown) => live && setError(errorText(e)));
     return () => {
@@ -56,38 +57,38 @@ export function History({ itemtype, id, options, reload }: { itemtype: string; i
   }, [itemtype, id, reload]);
 
   if (error) return <Notice kind="error">{error}</Notice>;
-  if (!logs) return <p role="status">Loading…</p>;
-  if (!logs.length) return <p class="empty">No history yet.</p>;
+  if (!logs) return <p role="status">{t('Loading…')}</p>;
+  if (!logs.length) return <p class="empty">{t('No history yet.')}</p>;
   return (
     <div class="table-wrap">
       <table class="list history">
-        <caption class="sr-only">History</caption>
+        <caption class="sr-only">{t('History')}</caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">User</th>
-            <th scope="col">Field or action</th>
-            <th scope="col">Change</th>
+            <th scope="col">{t('Date')}</th>
+            <th scope="col">{t('User')}</th>
+            <th scope="col">{t('Field or action')}</th>
+            <th scope="col">{t('Change')}</th>
           </tr>
         </thead>
         <tbody>
           {logs.map((log) => {
             const action = Number(log.linked_action);
             const option = options[String(log.id_search_option)];
-            const what = action === 0 ? (option?.name ?? `Field ${String(log.id_search_option)}`) : (ACTIONS[action] ?? `Action ${action}`);
+            const what = action === 0 ? (option ? t(option.name) : t('Field {id}', { id: String(log.id_search_option) })) : ACTIONS[action] ? t(ACTIONS[action]) : t('Action {id}', { id: action });
             const link = clean(log.itemtype_link);
             const before = clean(log.old_value);
             const after = clean(log.new_value);
             return (
               <tr key={log.id}>
-                <td data-label="Date">{clean(log.date_mod)}</td>
-                <td data-label="User">{clean(log.user_name)}</td>
-                <td data-label="Field or action">{link ? `${what} (${link})` : what}</td>
-                <td data-label="Change">
+                <td data-label={t('Date')}>{clean(log.date_mod)}</td>
+                <td data-label={t('User')}>{clean(log.user_name)}</td>
+                <td data-label={t('Field or action')}>{link ? `${what} (${link})` : what}</td>
+                <td data-label={t('Change')}>
                   {action === 0 ? (
                     <>
                       <del>{before || '—'}</del> <span aria-hidden="true">→</span>
-                      <span class="sr-only">changed to</span> <ins>{after || '—'}</ins>
+                      <span class="sr-only">{t('changed to')}</span> <ins>{after || '—'}</ins>
                     </>
                   ) : (
                     after || before

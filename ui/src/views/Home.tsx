@@ -64,7 +64,7 @@ export function Home() {
     <div class="page">
       <h1>{t('Overview')}</h1>
       <p class="muted">
-        Signed in as <strong>{info.userName}</strong> with the <strong>{profile.name}</strong> profile.
+        {t('Signed in as {user} with the {profile} profile.', { user: info.userName, profile: profile.name })}
       </p>
       {groups.map((g) => (
         <section key={g.label} class="overview" aria-labelledby={`ov-${g.label}`}>
@@ -98,16 +98,16 @@ function TicketCharts({ deps }: { deps: unknown[] }) {
       <h2 id="ov-tickets">{t('Tickets')}</h2>
       {error && <Notice kind="error">{error}</Notice>}
       <div class="charts">
-        {status.value && <Chart kind="bar" title={t('Tickets by status')} labels={status.value.labels} series={[{ label: 'Tickets', values: status.value.values, color: '#3b6fd1' }]} />}
-        {priority.value && <Chart kind="bar" title={t('Tickets by priority')} labels={priority.value.labels} series={[{ label: 'Tickets', values: priority.value.values, color: '#c9752b' }]} />}
+        {status.value && <Chart kind="bar" title={t('Tickets by status')} labels={status.value.labels} series={[{ label: t('Tickets'), values: status.value.values, color: '#3b6fd1' }]} />}
+        {priority.value && <Chart kind="bar" title={t('Tickets by priority')} labels={priority.value.labels} series={[{ label: t('Tickets'), values: priority.value.values, color: '#c9752b' }]} />}
         {weekly.value && (
           <Chart
             kind="line"
             title={t('Opened and solved per week')}
             labels={weekly.value.labels}
             series={[
-              { label: t('Opened'), values: weekly.value.opened, color: '#3b6fd1' },
-              { label: t('Solved'), values: weekly.value.solved, color: '#2e9d57' },
+              { label: t('Opened tickets'), values: weekly.value.opened, color: '#3b6fd1' },
+              { label: t('Solved tickets'), values: weekly.value.solved, color: '#2e9d57' },
             ]}
           />
         )}

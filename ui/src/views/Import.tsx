@@ -2,7 +2,9 @@ import Papa from 'papaparse';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, errorText, type SearchOption } from '../api';
 import { Notice } from '../components/Notice';
+import { refusedInputs } from '../bulk';
 import { type FieldDef, formLayout } from '../fields';
+import { t } from '../i18n';
 import { typeDef } from '../itemtypes';
 import { href } from '../router';
 
@@ -62,7 +64,7 @@ export function Import({ itemtype }: { itemtype: string }) {
         setFailures([]);
         // A column maps to the field it names (by label or by key).
         setMapping(Object.fromEntries(names.map((h) => [h, fields.find((f) => norm(f.label) === norm(h) || f.key === norm(h))?.key ?? ''])));
-        setError(result.errors.length ? `Line ${(result.errors[0]!.row ?? 0) + 2}: ${result.errors[0]!.message}` : '');
+        setError(result.errors.length ? t('Line {line}: {message}', { line: (result.errors[0]!.row ?? 0) + 2, message: result.errors[0]!.message }) : '');
       },
     });
   };
@@ -81,16 +83,16 @@ export function Import({ itemtype }: { itemtype: string }) {
           if (!field || raw === '') continue;
           if (field.kind === 'fk' && field.target) {
             const id = /^\d+$/.test(raw) ? Number(raw) : await resolveName(field.target, raw, create, cache).catch(() => null);
-            if (id === null) errors.push(`${field.label}: “${raw}” not found`);
+            if (id === null) errors.push(t('{field}: “{value}” not found', { field: field.label, value: raw }));
             else input[key] = id;
           } else if (field.kind === 'enum') {
             const choice = field.choices?.find(([v, label]) => String(v) === raw || norm(label) === norm(raw));
             if (choice) input[key] = choice[0];
-            else errors.push(`${field.label}: “${raw}” is not one of ${field.choices?.map(([, l]) => l).join(', ')}`);
+            else errors.push(t('{field}: “{value}” is not one of {choices}', { field: field.label, value: raw, choices: field.choices?.map(([, l]) => l).join(', ') ?? '' }));
           } else if (field.kind === 'checkbox') input[key] = ['1', 'yes', 'true', 'oui', 'x'].includes(norm(raw)) ? 1 : 0;
           else input[key] = raw;
         }
-        for (const key of required) if (input[key] === undefined) errors.push(`${fields.find((f) => f.key === key)?.label ?? key} is required`);
+        for (const key of required) if (input[key] === undefined) errors.push(t('{field} is required', { field: fields.find((f) => f.key === key)?.label ?? key }));
         return { line: i + 2, input, errors };
       }),
     );
@@ -114,19 +116,17 @@ export function Import({ itemtype }: { itemtype: string }) {
       const chunk = good.slice(i, i + CHUNK);
       try {
         const { data } = await api.request<unknown>('POST', `${itemtype}/`, { body: { input: chunk.map((p) => p.input) } });
-        const results: unknown = Array.isArray(data) && typeof data[0] === 'string' ? data[1] : data;
-        chunk.forEach((p, j) => {
-          const r = Array.isArray(results) ? (results[j] as { id?: unknown; message?: unknown } | undefined) : undefined;
-          if (r && typeof r.id === 'number' && r.id > 0) created++;
-          else failed.push({ line: p.line, message: String(r?.message || 'Refused') });
-        });
+        const refused = refusedInputs(chunk.length, data);
+        created += chunk.length - refused.length;
+        failed.push(...refused.map(({ index, message }) => ({ line: chunk[index]!.line, message })));
       } catch (e) {
         failed.push(...chunk.map((p) => ({ line: p.line, message: errorText(e) })));
       }
       setProgress([Math.min(i + CHUNK, good.length), good.length]);
     }
     setFailures(failed.sort((a, b) => a.line - b.line));
-    setSummary(`${created} of ${rows.length} rows imported${failed.length ? `, ${failed.length} refused` : ''}.`);
+    const counts = { created, total: rows.length, refused: failed.length };
+    setSummary(failed.length ? t('{created} of {total} rows imported, {refused} refused.', counts) : t('{created} of {total} rows imported.', counts));
   };
 
   const bad = prepared?.filter((p) => p.errors.length) ?? [];
@@ -135,22 +135,22 @@ export function Import({ itemtype }: { itemtype: string }) {
       <p class="crumbs">
         <a href={href([itemtype])}>{def.plural}</a>
       </p>
-      <h1>Import {def.plural.toLowerCase()} from CSV</h1>
+      <h1>{t('Import {types} from CSV', { types: def.plural.toLowerCase() })}</h1>
       {error && <Notice kind="error">{error}</Notice>}
       <div class="item-form">
         <div class="field">
-          <label for="import-file">CSV file (first line: column names)</label>
+          <label for="import-file">{t('CSV file (first line: column names)')}</label>
           <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => e.currentTarget.files?.[0] && read(e.currentTarget.files[0])} />
         </div>
         {headers.length > 0 && (
           <>
-            <h2>Columns</h2>
+            <h2>{t('Columns')}</h2>
             <div class="form-grid">
               {headers.map((h) => (
                 <div class="field" key={h}>
                   <label for={`map-${h}`}>{h}</label>
                   <select id={`map-${h}`} value={mapping[h] ?? ''} onChange={(e) => setMapping((m) => ({ ...m, [h]: e.currentTarget.value }))}>
-                    <option value="">— ignore —</option>
+                    <option value="">{t('— ignore —')}</option>
                     {fields.map((f) => (
                       <option key={f.key} value={f.key}>
                         {f.label}
@@ -163,38 +163,40 @@ export function Import({ itemtype }: { itemtype: string }) {
             <div class="form-actions">
               <div class="field field-check">
                 <input id="import-create" type="checkbox" checked={createMissing} onChange={(e) => setCreateMissing(e.currentTarget.checked)} />
-                <label for="import-create">Create missing dropdown values</label>
+                <label for="import-create">{t('Create missing dropdown values')}</label>
               </div>
               <button type="button" class="secondary" onClick={() => void dryRun()}>
-                Dry run
+                {t('Dry run')}
               </button>
               <button type="button" onClick={() => void run()}>
-                Import {rows.length} rows
+                {t('Import {count} rows', { count: rows.length })}
               </button>
             </div>
           </>
         )}
         {prepared && !summary && (
           <p role="status">
-            Dry run: {prepared.length - bad.length} of {prepared.length} rows ready{bad.length ? `, ${bad.length} with errors` : ''}.
+            {bad.length
+              ? t('Dry run: {ready} of {total} rows ready, {bad} with errors.', { ready: prepared.length - bad.length, total: prepared.length, bad: bad.length })
+              : t('Dry run: {ready} of {total} rows ready.', { ready: prepared.length, total: prepared.length })}
           </p>
         )}
         {prepared && !summary && bad.length > 0 && (
-          <ul class="mass-failures" aria-label="Rows with errors">
+          <ul class="mass-failures" aria-label={t('Rows with errors')}>
             {bad.map((p) => (
               <li key={p.line}>
-                Line {p.line}: {p.errors.join('; ')}
+                {t('Line {line}: {message}', { line: p.line, message: p.errors.join('; ') })}
               </li>
             ))}
           </ul>
         )}
-        {progress && <progress aria-label="Import progress" max={progress[1] || 1} value={progress[0]} />}
+        {progress && <progress aria-label={t('Import progress')} max={progress[1] || 1} value={progress[0]} />}
         {summary && <p role="status">{summary}</p>}
         {failures.length > 0 && (
-          <ul class="mass-failures" aria-label="Refused rows">
+          <ul class="mass-failures" aria-label={t('Refused rows')}>
             {failures.map((f) => (
               <li key={f.line}>
-                Line {f.line}: {f.message}
+                {t('Line {line}: {message}', { line: f.line, message: f.message })}
               </li>
             ))}
           </ul>

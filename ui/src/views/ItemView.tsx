@@ -3,6 +3,7 @@ import { api, errorText, type Item, type SearchOption } from '../api';
 import { FieldInput } from '../components/FieldInput';
 import { Notice } from '../components/Notice';
 import { changedInput, createInput, type FieldDef, formLayout, initialValues, type Values } from '../fields';
+import { t } from '../i18n';
 import { CREATE, DELETE, PURGE, UPDATE, can, typeDef } from '../itemtypes';
 import { href, navigate } from '../router';
 import { useSession } from '../session';
@@ -88,7 +89,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   const deleted = Number(item?.is_deleted) === 1;
   const title =
     id === null
-      ? `New ${def.label.toLowerCase()}`
+      ? t('New {type}', { type: def.label.toLowerCase() })
       : String((item && (item[def.title ?? 'name'] || item.name)) || `${def.label} #${id}`);
 
   const act = async (action: () => Promise<Message | void>) => {
@@ -109,15 +110,15 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
     void act(async () => {
       if (id === null) {
         const newId = await api.create(itemtype, createInput(fields, values));
-        flash = { kind: 'success', text: `${def.label} created.` };
+        flash = { kind: 'success', text: t('{type} created.', { type: def.label }) };
         navigate([itemtype, newId]);
         return;
       }
       const input = changedInput(fields, initial, values);
-      if (!Object.keys(input).length) return { kind: 'info', text: 'Nothing to save: no field was changed.' };
+      if (!Object.keys(input).length) return { kind: 'info', text: t('Nothing to save: no field was changed.') };
       await api.update(itemtype, id, input);
       await refresh();
-      return { kind: 'success', text: 'Changes saved.' };
+      return { kind: 'success', text: t('Changes saved.') };
     });
   };
 
@@ -125,16 +126,16 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
     act(async () => {
       await api.remove(itemtype, id!);
       await refresh();
-      return { kind: 'success', text: `${def.label} moved to the trash.` };
+      return { kind: 'success', text: t('{type} moved to the trash.', { type: def.label }) };
     });
   const restore = () =>
     act(async () => {
       await api.update(itemtype, id!, { is_deleted: 0 });
       await refresh();
-      return { kind: 'success', text: `${def.label} restored.` };
+      return { kind: 'success', text: t('{type} restored.', { type: def.label }) };
     });
   const purge = () => {
-    if (!confirm(`Delete “${title}” permanently? This cannot be undone.`)) return;
+    if (!confirm(t('Delete “{name}” permanently? This cannot be undone.', { name: title }))) return;
     void act(async () => {
       await api.remove(itemtype, id!, true);
       navigate([itemtype], { trash: deleted ? 1 : undefined });
@@ -155,44 +156,44 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   if (!layout || (id !== null && !item)) {
     return (
       <div class="page">
-        <p role="status">Loading…</p>
+        <p role="status">{t('Loading…')}</p>
       </div>
     );
   }
 
-  const tabs: [string, string][] = [['details', 'Details']];
-  if (id !== null && ITIL.has(itemtype)) tabs.push(['timeline', 'Timeline'], ['actors', 'Actors'], ['items', 'Items']);
-  if (id !== null && def.type?.features.includes('ticket')) tabs.push(['tickets', 'Tickets']);
-  if (id !== null && itemtype === 'User') tabs.push(['access', 'Access']);
-  if (id !== null && itemtype === 'Profile') tabs.push(['rights', 'Rights']);
-  if (id !== null) tabs.push(['history', 'History']);
+  const tabs: [string, string][] = [['details', t('Details')]];
+  if (id !== null && ITIL.has(itemtype)) tabs.push(['timeline', t('Timeline')], ['actors', t('Actors')], ['items', t('Items')]);
+  if (id !== null && def.type?.features.includes('ticket')) tabs.push(['tickets', t('Tickets')]);
+  if (id !== null && itemtype === 'User') tabs.push(['access', t('Access')]);
+  if (id !== null && itemtype === 'Profile') tabs.push(['rights', t('Rights')]);
+  if (id !== null) tabs.push(['history', t('History')]);
 
   return (
     <div class="page">
       <p class="crumbs">
-        <a href={href([itemtype], { trash: deleted ? 1 : undefined })}>{deleted ? `${def.plural} — trash` : def.plural}</a>
+        <a href={href([itemtype], { trash: deleted ? 1 : undefined })}>{deleted ? t('{types} — trash', { types: def.plural }) : def.plural}</a>
       </p>
       <div class="page-head">
         <h1>
-          {title}
+          <span translate={false}>{title}</span>
           {id !== null && <span class="muted id-tag">#{id}</span>}
-          {deleted && <span class="badge badge-trash">In the trash</span>}
+          {deleted && <span class="badge badge-trash">{t('In the trash')}</span>}
         </h1>
         {id !== null && (
           <div class="actions">
             {def.trash && !deleted && can(profile, itemtype, DELETE) && (
               <button type="button" class="secondary" disabled={busy} onClick={() => void trash()}>
-                Put in the trash
+                {t('Put in the trash')}
               </button>
             )}
             {def.trash && deleted && can(profile, itemtype, DELETE) && (
               <button type="button" class="secondary" disabled={busy} onClick={() => void restore()}>
-                Restore
+                {t('Restore')}
               </button>
             )}
             {(deleted || !def.trash) && can(profile, itemtype, PURGE) && !(itemtype === 'Profile' && id === SUPER_ADMIN) && (
               <button type="button" class="danger" disabled={busy} onClick={purge}>
-                Delete permanently
+                {t('Delete permanently')}
               </button>
             )}
           </div>
@@ -206,7 +207,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
       )}
 
       {tabs.length > 1 && (
-        <div class="tabs" role="tablist" aria-label="Sections">
+        <div class="tabs" role="tablist" aria-label={t('Sections')}>
           {tabs.map(([key, label]) => (
             <a
               key={key}
@@ -242,9 +243,9 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
         ) : tab === 'tickets' && id !== null ? (
           <AssetTickets itemtype={itemtype} id={id} />
         ) : (
-          <form class="item-form" onSubmit={save} aria-label={`${def.label} details`}>
+          <form class="item-form" onSubmit={save} aria-label={t('{type} details', { type: def.label })}>
             <fieldset disabled={busy || !editable}>
-              <legend class="sr-only">{def.label} details</legend>
+              <legend class="sr-only">{t('{type} details', { type: def.label })}</legend>
               <div class="form-grid">
                 {layout.main.map((f) => (
                   <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
@@ -252,7 +253,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
               </div>
               {layout.more.length > 0 && (
                 <details class="more">
-                  <summary>More fields ({layout.more.length})</summary>
+                  <summary>{t('More fields ({count})', { count: layout.more.length })}</summary>
                   <div class="form-grid">
                     {layout.more.map((f) => (
                       <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
@@ -264,22 +265,22 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
             {itemtype === 'Document' && item && <DocumentLink id={item.id} name={String(item.filename || item.name || '')} />}
             {item && (
               <p class="muted meta">
-                {item.date_creation ? `Created ${String(item.date_creation)}` : ''}
-                {item.date_mod ? ` · Last update ${String(item.date_mod)}` : ''}
+                {item.date_creation ? t('Created {date}', { date: String(item.date_creation) }) : ''}
+                {item.date_mod ? ` · ${t('Last update {date}', { date: String(item.date_mod) })}` : ''}
               </p>
             )}
             {editable && (
               <div class="form-actions">
                 <button type="submit" disabled={busy}>
-                  {id === null ? `Create ${def.label.toLowerCase()}` : 'Save'}
+                  {id === null ? t('Create {type}', { type: def.label.toLowerCase() }) : t('Save')}
                 </button>
                 {id === null ? (
                   <a class="button secondary" href={href([itemtype])}>
-                    Cancel
+                    {t('Cancel')}
                   </a>
                 ) : (
                   <button type="button" class="secondary" disabled={busy} onClick={() => setValues(initial)}>
-                    Undo changes
+                    {t('Undo changes')}
                   </button>
                 )}
               </div>

@@ -3,6 +3,7 @@ import { api, errorText, type Item } from '../api';
 import { Notice, Outcome } from '../components/Notice';
 import { PickForm } from '../components/PickForm';
 import { ValueSelect } from '../components/ValueSelect';
+import { t } from '../i18n';
 import { typeDef } from '../itemtypes';
 import { usePanel } from '../panel';
 import { itemLabel } from '../options';
@@ -56,17 +57,17 @@ export function LinkedItems({ itemtype, id, editable }: { itemtype: string; id: 
   if (!spec) return null;
 
   return (
-    <section aria-label="Linked items">
+    <section aria-label={t('Linked items')}>
       <Outcome message={message} error={error} />
-      {rows && !rows.length && <p class="empty">No item is linked.</p>}
+      {rows && !rows.length && <p class="empty">{t('No item is linked.')}</p>}
       {rows && rows.length > 0 && (
         <ul class="linked-items">
           {rows.map((r) => (
             <li key={r.rowId}>
               <span class="badge">{typeDef(r.itemtype).label}</span> <a href={href([r.itemtype, r.id])}>{r.name}</a>
               {editable && (
-                <button type="button" class="link" aria-label={`Unlink ${r.name}`} onClick={() => void write(() => api.remove(spec.link, r.rowId, true), `${r.name} unlinked.`)}>
-                  Unlink
+                <button type="button" class="link" aria-label={t('Unlink {name}', { name: r.name })} onClick={() => void write(() => api.remove(spec.link, r.rowId, true), t('{name} unlinked.', { name: r.name }))}>
+                  {t('Unlink')}
                 </button>
               )}
             </li>
@@ -75,17 +76,17 @@ export function LinkedItems({ itemtype, id, editable }: { itemtype: string; id: 
       )}
       {editable && (
         <PickForm
-          label="Link an item"
+          label={t('Link an item')}
           pickerId="link-item"
-          pickerLabel="Item"
+          pickerLabel={t('Item')}
           itemtype={target}
-          button="Link item"
-          onMissing={() => refuse('Choose an item first.')}
-          onAdd={(picked) => write(() => api.create(spec.link, { [spec.parentFk]: id, itemtype: target, items_id: picked.id }), `${picked.name} linked.`)}
+          button={t('Link item')}
+          onMissing={() => refuse(t('Choose an item first.'))}
+          onAdd={(picked) => write(() => api.create(spec.link, { [spec.parentFk]: id, itemtype: target, items_id: picked.id }), t('{name} linked.', { name: picked.name }))}
         >
           <div class="field">
-            <label for="link-type">Type</label>
-            <ValueSelect id="link-type" value={target} choices={spec.targets.map((t) => [t, typeDef(t).label] as const)} onChange={setTarget} />
+            <label for="link-type">{t('Type')}</label>
+            <ValueSelect id="link-type" value={target} choices={spec.targets.map((target) => [target, typeDef(target).label] as const)} onChange={setTarget} />
           </div>
         </PickForm>
       )}
@@ -102,20 +103,20 @@ export function AssetTickets({ itemtype, id }: { itemtype: string; id: number })
     api
       .subItems(itemtype, id, 'Item_Ticket', { range: '0-999' })
       .then((links) => Promise.all(links.map((l) => api.get('Ticket', Number(l.tickets_id)).catch(() => null))))
-      .then((tickets) => live && setRows(tickets.filter((t): t is Item => t !== null)))
+      .then((tickets) => live && setRows(tickets.filter((ticket): ticket is Item => ticket !== null)))
       .catch((e: unknown) => live && setError(errorText(e)));
     return () => {
       live = false;
     };
   }, [itemtype, id]);
   if (error) return <Notice kind="error">{error}</Notice>;
-  if (!rows) return <p role="status">Loading…</p>;
-  if (!rows.length) return <p class="empty">No ticket is linked to this item.</p>;
+  if (!rows) return <p role="status">{t('Loading…')}</p>;
+  if (!rows.length) return <p class="empty">{t('No ticket is linked to this item.')}</p>;
   return (
-    <ul class="linked-items" aria-label="Tickets">
-      {rows.map((t) => (
-        <li key={t.id}>
-          <a href={href(['Ticket', t.id])}>{itemLabel(t)}</a> <span class="muted">#{t.id}</span>
+    <ul class="linked-items" aria-label={t('Tickets')}>
+      {rows.map((ticket) => (
+        <li key={ticket.id}>
+          <a href={href(['Ticket', ticket.id])}>{itemLabel(ticket)}</a> <span class="muted">#{ticket.id}</span>
         </li>
       ))}
     </ul>

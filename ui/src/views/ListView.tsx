@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, api, errorText, type Item, type Page, type SearchOption } from '../api';
 import { Notice } from '../components/Notice';
 import { describeField } from '../fields';
+import { t } from '../i18n';
 import { CREATE, DELETE, can, enumOf, fkTarget, typeDef } from '../itemtypes';
 import { href, navigate } from '../router';
 import { MassActions } from './MassActions';
@@ -14,7 +15,7 @@ export function cellText(itemtype: string, key: string, value: unknown): string 
   if (value === null || value === undefined || value === '') return '';
   const choices = enumOf(itemtype, key);
   if (choices) return choices.find(([v]) => String(v) === String(value))?.[1] ?? String(value);
-  if (/^(is|have|use)_/.test(key)) return Number(value) ? 'Yes' : 'No';
+  if (/^(is|have|use)_/.test(key)) return Number(value) ? t('Yes') : t('No');
   if (fkTarget(key, itemtype) && (value === 0 || value === '0')) return '';
   return String(value);
 }
@@ -136,22 +137,22 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
       <div class="page-head">
         <h1>
           {def.plural}
-          {trash && <span class="badge badge-trash">Trash</span>}
+          {trash && <span class="badge badge-trash">{t('Trash')}</span>}
         </h1>
         <div class="actions">
           {def.trash && (trash || can(info.activeProfile, itemtype, DELETE)) && (
             <button type="button" class="secondary" aria-pressed={trash} onClick={() => go({ trash: trash ? undefined : 1, start: 0 })}>
-              {trash ? 'Back to the list' : 'Show the trash'}
+              {trash ? t('Back to the list') : t('Show the trash')}
             </button>
           )}
           {!trash && can(info.activeProfile, itemtype, CREATE) && (
             <a class="button secondary" href={href(['import', itemtype])}>
-              Import CSV
+              {t('Import CSV')}
             </a>
           )}
           {!trash && can(info.activeProfile, itemtype, CREATE) && (
             <a class="button" href={href([itemtype, 'new'])}>
-              New {def.label.toLowerCase()}
+              {t('New {type}', { type: def.label.toLowerCase() })}
             </a>
           )}
         </div>
@@ -162,16 +163,16 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
           type="search"
           class="filter"
           data-search
-          aria-label={`Filter ${def.plural.toLowerCase()} by name`}
-          placeholder="Filter by name…  ( / )"
+          aria-label={t('Filter {types} by name', { types: def.plural.toLowerCase() })}
+          placeholder={t('Filter by name…  ( / )')}
           value={filter}
           onInput={(e) => setFilter(e.currentTarget.value)}
         />
         <a class="button secondary" href={href(['search', itemtype])}>
-          Advanced search
+          {t('Advanced search')}
         </a>
         <label class="control">
-          <span>Rows</span>
+          <span>{t('Rows')}</span>
           <select value={String(size)} onChange={(e) => go({ size: Number(e.currentTarget.value), start: 0 })}>
             {SIZES.map((s) => (
               <option key={s} value={String(s)}>
@@ -181,7 +182,7 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
           </select>
         </label>
         <span class="muted" role="status" aria-live="polite">
-          {loading ? 'Loading…' : total ? `${start + 1}–${end} of ${total}` : ''}
+          {loading ? t('Loading…') : total ? t('{first}–{last} of {total}', { first: start + 1, last: end, total }) : ''}
         </span>
       </div>
 
@@ -192,9 +193,9 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
       )}
       {page && total > page.items.length && page.items.every((i) => selected.has(i.id)) && selected.size < total && (
         <p class="muted">
-          The {page.items.length} rows of this page are selected.{' '}
+          {t('The {count} rows of this page are selected.', { count: page.items.length })}{' '}
           <button type="button" class="link" onClick={() => void selectAllMatching().catch((e: unknown) => setError(errorText(e)))}>
-            Select all {total} matching rows
+            {t('Select all {total} matching rows', { total })}
           </button>
         </p>
       )}
@@ -206,7 +207,7 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
                 <th scope="col" class="select">
                   <input
                     type="checkbox"
-                    aria-label="Select the page"
+                    aria-label={t('Select the page')}
                     checked={page.items.every((i) => selected.has(i.id))}
                     onChange={(e) => {
                       const on = e.currentTarget.checked;
@@ -230,7 +231,7 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
               {page.items.map((item: Item) => (
                 <tr key={item.id} class="clickable" onClick={() => navigate([itemtype, item.id])}>
                   <td class="select" onClick={(e) => e.stopPropagation()}>
-                    <input type="checkbox" aria-label={`Select #${item.id}`} checked={selected.has(item.id)} onChange={(e) => toggle(item.id, e.currentTarget.checked)} />
+                    <input type="checkbox" aria-label={t('Select #{id}', { id: item.id })} checked={selected.has(item.id)} onChange={(e) => toggle(item.id, e.currentTarget.checked)} />
                   </td>
                   {columns.map((c) => (
                     <td key={c} data-label={label(c)}>
@@ -251,19 +252,19 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
       )}
 
       {page && !page.items.length && !error && (
-        <p class="empty">{trash ? 'The trash is empty.' : q ? `No ${def.plural.toLowerCase()} match “${q}”.` : `No ${def.plural.toLowerCase()} yet.`}</p>
+        <p class="empty">{trash ? t('The trash is empty.') : q ? t('No {types} match “{filter}”.', { types: def.plural.toLowerCase(), filter: q }) : t('No {types} yet.', { types: def.plural.toLowerCase() })}</p>
       )}
 
       {total > size && (
-        <nav class="pager" aria-label="Pages">
+        <nav class="pager" aria-label={t('Pages')}>
           <button type="button" class="secondary" disabled={start === 0} onClick={() => go({ start: Math.max(0, start - size) })}>
-            Previous
+            {t('Previous')}
           </button>
           <span>
-            Page {current} of {pages}
+            {t('Page {page} of {pages}', { page: current, pages })}
           </span>
           <button type="button" class="secondary" disabled={end >= total} onClick={() => go({ start: start + size })}>
-            Next
+            {t('Next')}
           </button>
         </nav>
       )}

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { errorText } from '../api';
 import { Notice } from '../components/Notice';
+import { t } from '../i18n';
 
 /** Sign in with a login and password (initSession with Basic credentials). */
 export function Login({ onLogin, notice }: { onLogin: (login: string, password: string) => Promise<void>; notice?: string }) {
@@ -25,15 +26,15 @@ export function Login({ onLogin, notice }: { onLogin: (login: string, password: 
     <main class="login">
       <form class="login-card" onSubmit={submit} aria-labelledby="login-title">
         <h1 id="login-title">Deskbase</h1>
-        <p class="muted">Sign in to the admin console.</p>
+        <p class="muted">{t('Sign in to the admin console.')}</p>
         {notice && !error && <Notice kind="info">{notice}</Notice>}
         {error && <Notice kind="error">{error}</Notice>}
         <div class="field">
-          <label for="login-name">Login</label>
+          <label for="login-name">{t('Login')}</label>
           <input id="login-name" name="login" autoComplete="username" required autoFocus value={login} onInput={(e) => setLogin(e.currentTarget.value)} />
         </div>
         <div class="field">
-          <label for="login-password">Password</label>
+          <label for="login-password">{t('Password')}</label>
           <input
             id="login-password"
             name="password"
@@ -44,7 +45,7 @@ export function Login({ onLogin, notice }: { onLogin: (login: string, password: 
           />
         </div>
         <button type="submit" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('Signing in…') : t('Sign in')}
         </button>
       </form>
     </main>

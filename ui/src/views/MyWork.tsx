@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type SearchResult } from '../api';
 import { Notice } from '../components/Notice';
+import { t } from '../i18n';
 import { enumOf } from '../itemtypes';
 import { QUEUES, queueCriteria, type QueueKey } from '../mywork';
 import { href } from '../router';
@@ -20,7 +21,7 @@ export function MyWork({ queue }: { queue: QueueKey }) {
   const { scope } = useSession();
   const [result, setResult] = useState<SearchResult | null>(null);
   const [error, setError] = useState('');
-  const label = QUEUES.find((q) => q.key === queue)!.label;
+  const label = t(QUEUES.find((q) => q.key === queue)!.label);
 
   useEffect(() => {
     let live = true;
@@ -40,8 +41,8 @@ export function MyWork({ queue }: { queue: QueueKey }) {
         {label} {result && <span class="muted id-tag">({result.total})</span>}
       </h1>
       {error && <Notice kind="error">{error}</Notice>}
-      {!result && !error && <p role="status">Loading…</p>}
-      {result && !result.rows.length && <p class="empty">No open ticket here.</p>}
+      {!result && !error && <p role="status">{t('Loading…')}</p>}
+      {result && !result.rows.length && <p class="empty">{t('No open ticket here.')}</p>}
       {result && result.rows.length > 0 && (
         <div class="table-wrap">
           <table class="list">
@@ -50,7 +51,7 @@ export function MyWork({ queue }: { queue: QueueKey }) {
               <tr>
                 {COLUMNS.map(([, name]) => (
                   <th key={name} scope="col">
-                    {name}
+                    {t(name)}
                   </th>
                 ))}
               </tr>

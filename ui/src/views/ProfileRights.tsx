@@ -2,6 +2,8 @@ import { rightBits } from '@server/auth/class-rights';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, errorText, type Item } from '../api';
 import { Outcome } from '../components/Notice';
+import { t } from '../i18n';
+import { rightName } from '../rights';
 
 const STANDARD = ['Read', 'Update', 'Create', 'Delete', 'Purge'];
 
@@ -23,7 +25,7 @@ export function ProfileRights({ profileId, editable }: { profileId: number; edit
       .subItems('Profile', profileId, 'ProfileRight', { range: '0-999' })
       .then((list) => {
         if (!live) return;
-        const sorted = [...list].sort((a, b) => String(a.name).localeCompare(String(b.name)));
+        const sorted = [...list].sort((a, b) => rightName(String(a.name)).localeCompare(rightName(String(b.name))));
         setRows(sorted);
         setValues(Object.fromEntries(sorted.map((r) => [r.id, Number(r.rights)])));
       })
@@ -42,44 +44,45 @@ export function ProfileRights({ profileId, editable }: { profileId: number; edit
     try {
       await api.request('PUT', 'ProfileRight/', { body: { input: changed.map((r) => ({ id: r.id, rights: values[r.id] })) } });
       setReload((n) => n + 1);
-      setMessage(`${changed.length} right${changed.length === 1 ? '' : 's'} saved.`);
+      setMessage(changed.length === 1 ? t('1 right saved.') : t('{count} rights saved.', { count: changed.length }));
     } catch (err) {
       setError(errorText(err));
     }
   };
 
-  const shown = (rows ?? []).filter((r) => String(r.name).includes(filter.trim().toLowerCase()));
+  const wanted = filter.trim().toLowerCase();
+  const shown = (rows ?? []).filter((r) => String(r.name).includes(wanted) || rightName(String(r.name)).toLowerCase().includes(wanted));
   return (
-    <form class="actors" aria-label="Rights" onSubmit={save}>
+    <form class="actors" aria-label={t('Rights')} onSubmit={save}>
       <Outcome message={message} error={error} />
       <div class="field">
-        <label for="rights-filter">Find a right</label>
+        <label for="rights-filter">{t('Find a right')}</label>
         <input id="rights-filter" type="search" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
       </div>
-      {!rows && !error && <p role="status">Loading…</p>}
+      {!rows && !error && <p role="status">{t('Loading…')}</p>}
       <div class="table-wrap">
         <table class="list rights-grid">
-          <caption class="sr-only">Rights of the profile</caption>
+          <caption class="sr-only">{t('Rights of the profile')}</caption>
           <thead>
             <tr>
-              <th scope="col">Right</th>
+              <th scope="col">{t('Right')}</th>
               {STANDARD.map((s) => (
                 <th key={s} scope="col">
-                  {s}
+                  {t(s)}
                 </th>
               ))}
-              <th scope="col">Other</th>
+              <th scope="col">{t('Other')}</th>
             </tr>
           </thead>
           <tbody>
             {shown.map((r) => {
-              const name = String(r.name);
-              const bits = rightBits(name);
+              const name = rightName(String(r.name));
+              const bits = rightBits(String(r.name));
               const standard = bits.every(([, label]) => STANDARD.includes(label));
               const box = (bit: number, label: string) => (
                 <input
                   type="checkbox"
-                  aria-label={`${name}: ${label}`}
+                  aria-label={t('{right}: {bit}', { right: name, bit: t(label) })}
                   checked={((values[r.id] ?? 0) & bit) !== 0}
                   disabled={!editable}
                   onChange={(e) => toggle(r.id, bit, e.currentTarget.checked)}
@@ -96,7 +99,7 @@ export function ProfileRights({ profileId, editable }: { profileId: number; edit
                     {!standard &&
                       bits.map(([bit, label]) => (
                         <label key={bit} class="bit">
-                          {box(bit, label)} {label}
+                          {box(bit, label)} {t(label)}
                         </label>
                       ))}
                   </td>
@@ -108,9 +111,9 @@ export function ProfileRights({ profileId, editable }: { profileId: number; edit
       </div>
       {editable && (
         <div class="form-actions">
-          <span class="muted">{changed.length ? `${changed.length} changed` : 'No change'}</span>
+          <span class="muted">{changed.length ? t('{count} changed', { count: changed.length }) : t('No change')}</span>
           <button type="submit" disabled={!changed.length}>
-            Save rights
+            {t('Save rights')}
           </button>
         </div>
       )}

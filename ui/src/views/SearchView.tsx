@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type CriteriaNode, errorText, type SearchOption, type SearchResult } from '../api';
 import { Notice } from '../components/Notice';
-import { exportCsv } from '../csv';
+import { exportCsv, fileSink } from '../csv';
+import { t } from '../i18n';
+import { distinctOptions, optionLabels } from '../optionnames';
 import { saveFile } from './Documents';
 import { CriteriaEditor, completeCriteria } from '../components/CriteriaEditor';
 import { typeDef } from '../itemtypes';
@@ -46,7 +48,8 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
     void api.searchOptions(itemtype).then(setOptions, (e: unknown) => setError(errorText(e)));
   }, [itemtype]);
 
-  const displayable = useMemo(() => Object.entries(options ?? {}).filter(([, o]) => !o.nodisplay), [options]);
+  const labels = useMemo(() => optionLabels(options ?? {}), [options]);
+  const displayable = useMemo(() => distinctOptions(options ?? {}).filter(([, o]) => !o.nodisplay), [options]);
   const cols = state.cols.length ? state.cols : ['1', '80', '19'].filter((id) => options?.[id]);
 
   useEffect(() => {
@@ -71,11 +74,12 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
     location.hash = searchHref(itemtype, next, start);
   };
   const download = async () => {
-    setExported([0, result?.total ?? 0]);
     try {
-      const columns = cols.map((id) => ({ id, name: options?.[id]?.name ?? id }));
-      const blob = await exportCsv(itemtype, completeCriteria(state.criteria), columns, (done, total) => setExported([done, total]));
-      saveFile(blob, `${itemtype}.csv`);
+      const sink = await fileSink(`${itemtype}.csv`, saveFile);
+      if (!sink) return;
+      setExported([0, result?.total ?? 0]);
+      const columns = cols.map((id) => ({ id, name: labels[id] ?? id }));
+      await exportCsv(itemtype, completeCriteria(state.criteria), columns, sink, (done, total) => setExported([done, total]));
     } catch (e) {
       setError(errorText(e));
     }
@@ -86,10 +90,10 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
       <p class="crumbs">
         <a href={href([itemtype])}>{def.plural}</a>
       </p>
-      <h1>Search {def.plural.toLowerCase()}</h1>
+      <h1>{t('Search {types}', { types: def.plural.toLowerCase() })}</h1>
       <form
         class="item-form search-form"
-        aria-label="Criteria"
+        aria-label={t('Criteria')}
         onSubmit={(e) => {
           e.preventDefault();
           go({ criteria: draft, start: 0 });
@@ -97,7 +101,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
       >
         <CriteriaEditor itemtype={itemtype} options={options} nodes={draft} onChange={setDraft} />
         <details class="more">
-          <summary>Columns ({cols.length})</summary>
+          <summary>{t('Columns ({count})', { count: cols.length })}</summary>
           <div class="column-chooser">
             {displayable.map(([id, o]) => (
               <label key={id} class="bit">
@@ -106,7 +110,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
                   checked={cols.includes(id)}
                   onChange={(e) => go({ cols: e.currentTarget.checked ? [...cols, id] : cols.filter((c) => c !== id) })}
                 />{' '}
-                {o.name}
+                {labels[id]}
               </label>
             ))}
           </div>
@@ -118,28 +122,28 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
         <>
           <div class="form-actions" style="justify-content: space-between">
             <p class="muted" role="status">
-              {result.total} result{result.total === 1 ? '' : 's'}
+              {result.total === 1 ? t('1 result') : t('{count} results', { count: result.total })}
             </p>
             <span>
               {exported && (
-                <progress aria-label="Export progress" max={exported[1] || 1} value={exported[0]}>
+                <progress aria-label={t('Export progress')} max={exported[1] || 1} value={exported[0]}>
                   {exported[0]}/{exported[1]}
                 </progress>
               )}{' '}
               <button type="button" class="secondary" onClick={() => void download()}>
-                Export CSV
+                {t('Export CSV')}
               </button>
             </span>
           </div>
           <div class="table-wrap">
             <table class="list">
-              <caption class="sr-only">Results</caption>
+              <caption class="sr-only">{t('Results')}</caption>
               <thead>
                 <tr>
                   {cols.map((c) => (
                     <th key={c} scope="col" aria-sort={state.sort === c ? (state.order === 'ASC' ? 'ascending' : 'descending') : undefined}>
                       <button type="button" class="th-sort" onClick={() => go({ sort: c, order: state.sort === c && state.order === 'ASC' ? 'DESC' : 'ASC', start: 0 })}>
-                        {options?.[c]?.name ?? c}
+                        {labels[c] ?? c}
                         {state.sort === c ? (state.order === 'ASC' ? ' ▲' : ' ▼') : ''}
                       </button>
                     </th>
@@ -160,13 +164,13 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
           {result.total > PAGE && (
             <div class="form-actions">
               <button type="button" class="secondary" disabled={state.start === 0} onClick={() => go({ start: Math.max(0, state.start - PAGE) })}>
-                Previous
+                {t('Previous')}
               </button>
               <span class="muted">
-                {state.start + 1}–{Math.min(state.start + PAGE, result.total)} of {result.total}
+                {t('{first}–{last} of {total}', { first: state.start + 1, last: Math.min(state.start + PAGE, result.total), total: result.total })}
               </span>
               <button type="button" class="secondary" disabled={state.start + PAGE >= result.total} onClick={() => go({ start: state.start + PAGE })}>
-                Next
+                {t('Next')}
               </button>
             </div>
           )}

@@ -1,0 +1,71 @@
+/**
+ * Ticket approvals (TicketValidation): a request names its approver and waits; only that approver
+ * answers, once; a refusal needs a reason; the ticket's global_validation follows.
+ */
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { Client } from '../support/client';
+import { useServer } from '../support/server';
+
+const ctx = useServer();
+let approver: Client;
+let approverId: number;
+
+beforeAll(async () => {
+  // A Supervisor (7) may approve tickets.
+  approverId = await ctx.api.create('User', { name: 'approver', password: 'Approver-pass-1', password2: 'Approver-pass-1', _profiles_id: 7, _entities_id: 0 });
+  approver = await new Client(ctx.server.api).login('approver', 'Approver-pass-1');
+});
+
+async function request(name: string): Promise<{ ticket: number; validation: number }> {
+  const ticket = await ctx.api.create('Ticket', { name, content: 'Needs a yes.' });
+  const validation = await ctx.api.create('TicketValidation', { tickets_id: ticket, users_id_validate: approverId, comment_submission: 'May we?', status: 3 });
+  return { ticket, validation };
+}
+
+const globalValidation = async (ticket: number) => Number((await ctx.api.get(`Ticket/${ticket}`)).body.global_validation);
+
+describe('ticket approvals', () => {
+  test('a request waits for its approver, asked by the session user whatever the input says; the ticket waits too', async () => {
+    const { ticket, validation } = await request('new screen');
+    const row = (await ctx.api.get(`TicketValidation/${validation}`)).body;
+    expect(row).toMatchObject({ tickets_id: ticket, users_id: 2, users_id_validate: approverId, status: 2, comment_submission: 'May we?', validation_date: null });
+    expect(row.submission_date).toBeTruthy();
+    expect(await globalValidation(ticket)).toBe(2);
+  });
+
+  test('a request without an approver is refused', async () => {
+    const ticket = await ctx.api.create('Ticket', { name: 'nobody to ask', content: 'x' });
+    const res = await ctx.api.post('TicketValidation/', { input: { tickets_id: ticket, comment_submission: 'Anyone?' } });
+    expect([res.status, res.body[0]]).toEqual([400, 'ERROR_GLPI_ADD']);
+    expect(res.body[1]).toContain('approver');
+    expect(await globalValidation(ticket)).toBe(1);
+  });
+
+  test('only the approver answers; a refusal needs a reason; an answer is final', async () => {
+    const { ticket, validation } = await request('new desk');
+    const byOther = await ctx.api.put(`TicketValidation/${validation}`, { input: { status: 3 } });
+    expect([byOther.status, byOther.body[1]]).toEqual([400, expect.stringContaining('Only the approver')]);
+    const silent = await approver.put(`TicketValidation/${validation}`, { input: { status: 4 } });
+    expect([silent.status, silent.body[1]]).toEqual([400, 'If approval is denied, specify a reason.']);
+    expect((await ctx.api.get(`TicketValidation/${validation}`)).body.status).toBe(2);
+
+    const yes = await approver.put(`TicketValidation/${validation}`, { input: { status: 3, comment_validation: 'Fine.' } });
+    expect(yes.status).toBe(200);
+    const row = (await ctx.api.get(`TicketValidation/${validation}`)).body;
+    expect(row).toMatchObject({ status: 3, comment_validation: 'Fine.' });
+    expect(row.validation_date).toBeTruthy();
+    expect(await globalValidation(ticket)).toBe(3);
+    const again = await approver.put(`TicketValidation/${validation}`, { input: { status: 4, comment_validation: 'Changed my mind.' } });
+    expect([again.status, again.body[1]]).toEqual([400, expect.stringContaining('already been answered')]);
+  });
+
+  test('one refusal among the requests refuses the ticket', async () => {
+    const { ticket, validation } = await request('new chair');
+    const second = await ctx.api.create('TicketValidation', { tickets_id: ticket, users_id_validate: approverId });
+    expect((await approver.put(`TicketValidation/${validation}`, { input: { status: 3 } })).status).toBe(200);
+    expect(await globalValidation(ticket)).toBe(2);
+    expect((await approver.put(`TicketValidation/${second}`, { input: { status: 4, comment_validation: 'Too expensive.' } })).status).toBe(200);
+    expect(await globalValidation(ticket)).toBe(4);
+    expect(Number((await ctx.api.get(`Ticket/${ticket}`)).body.validation_percent)).toBe(100);
+  });
+});
