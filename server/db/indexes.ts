@@ -29,16 +29,26 @@ export function indexColumns(columns: Column[]): string[][] {
 
 export const indexName = (table: string, cols: string[]) => `${table}__i_${cols.join('_')}`;
 
-const leadingByTable = new Map<string, Set<string>>();
+const leadingByTable = new Map<string, Map<string, string>>();
 
-/** True when `column` leads one of the indexes this module creates on `table`. */
-export function isIndexed(table: string, column: string): boolean {
+/** Per leading column, the name of the index this module creates on `table` that starts with it. */
+function leadingIndexes(table: string): Map<string, string> {
   let leading = leadingByTable.get(table);
   if (!leading) {
     const spec = TABLES[table];
-    leading = new Set(spec ? indexColumns(parseColumns(spec.columns)).map((cols) => cols[0]!) : []);
+    leading = new Map();
+    for (const cols of spec ? indexColumns(parseColumns(spec.columns)) : []) if (!leading.has(cols[0]!)) leading.set(cols[0]!, indexName(table, cols));
     leadingByTable.set(table, leading);
   }
-  return leading.has(column);
+  return leading;
 }
 
+/** True when `column` leads one of the indexes this module creates on `table`. */
+export function isIndexed(table: string, column: string): boolean {
+  return leadingIndexes(table).has(column);
+}
+
+/** The index led by `column` (for `INDEXED BY`), if any. */
+export function leadingIndex(table: string, column: string): string | undefined {
+  return leadingIndexes(table).get(column);
+}

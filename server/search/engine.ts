@@ -9,7 +9,7 @@ import { outputValue } from '../items/values';
 import type { Criterion, SearchParams } from './criteria';
 import { Aliases, Frag, and, idSet, raw, sql, type Arg } from './frag';
 import { resolveField, Unsupported, valueExpression, type BuildContext, type Field } from './options';
-import { walkSortIndex } from './plan';
+import { readPage, type Direction } from './page';
 import { criteriaCondition, metaRows, type WhereContext } from './sql';
 
 /** One result column: a search option of the searched type, or of a meta criterion's type. */
@@ -40,15 +40,19 @@ interface Branch {
   where: Frag;
   /** The same WHERE with the criteria hidden from index choice (see plan.ts). */
   walkWhere: Frag;
-  sorts: Frag[];
+  /** True when criteria restrict the rows besides visibility. */
+  filtered: boolean;
+  sortFields: (Field | null)[];
+  /** The sort expressions on the row `alias`. */
+  sorts: ((alias: string) => Frag)[];
 }
 
 function buildContext(ctx: SessionContext, type: Itemtype, base: Itemtype, aliases: Aliases): WhereContext {
-  return { scope: ctx.scope, aliases, type, base, alias: 't', entities: ctx.services.directory.entities() };
+  return { scope: ctx.scope, aliases, type, base, alias: 't', entities: ctx.services.directory.entities(), db: ctx.services.store.db };
 }
 
 /** Default restrictions (trash, templates), the session's visibility, then the criteria. */
-function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams, aliases: Aliases): { where: Frag; walkWhere: Frag } {
+function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams, aliases: Aliases): { where: Frag; walkWhere: Frag; filtered: boolean } {
   const wc = buildContext(ctx, type, base, aliases);
   const parts: Frag[] = [];
   // `+` keeps SQLite from choosing the trash index over the criteria's indexes (names, serials…):
@@ -57,9 +61,9 @@ function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params
   if (base.column.has('is_template')) parts.push(raw('+t.is_template = 0'));
   parts.push(raw(accessFilter(ctx.scope, base, 'read', 't')));
   const criteria = criteriaCondition(params.criteria, wc);
-  if (!criteria) return { where: and(parts), walkWhere: and(parts) };
+  if (!criteria) return { where: and(parts), walkWhere: and(parts), filtered: false };
   // likely() changes no value, but a condition inside a function call cannot pick an index.
-  return { where: and([...parts, criteria]), walkWhere: and([...parts, sql`likely(${criteria})`]) };
+  return { where: and([...parts, criteria]), walkWhere: and([...parts, sql`likely(${criteria})`]), filtered: true };
 }
 
 function tryField(type: Itemtype, id: number, base: Itemtype): Field | null {
@@ -71,9 +75,9 @@ function tryField(type: Itemtype, id: number, base: Itemtype): Field | null {
   }
 }
 
-function sortExpression(field: Field | null, ctx: BuildContext): Frag {
+function sortExpression(field: Field | null, ctx: BuildContext, alias: string): Frag {
   if (!field) return raw('NULL');
-  const expr = valueExpression(field, 't', ctx);
+  const expr = valueExpression(field, alias, ctx);
   return field.semantic === 'text' && !field.count ? sql`${expr} COLLATE NOCASE` : expr;
 }
 
@@ -120,8 +124,13 @@ function fetchValues(ctx: SessionContext, type: Itemtype, base: Itemtype, column
   return out;
 }
 
+function sortDirections(params: SearchParams): Direction[] {
+  return params.sort.map((_, i) => params.order[i] ?? params.order[0] ?? 'ASC');
+}
+
 function orderBy(sorts: Frag[], params: SearchParams, tie: string[]): Frag {
-  const parts = sorts.map((s, i) => sql`${s} ${raw(params.order[i] ?? params.order[0] ?? 'ASC')}`);
+  const directions = sortDirections(params);
+  const parts = sorts.map((s, i) => sql`${s} ${raw(directions[i]!)}`);
   const direction = params.order[0] ?? 'ASC';
   for (const t of tie) parts.push(raw(`${t} ${direction}`));
   return new Frag(parts.map((p) => p.sql).join(', '), parts.flatMap((p) => p.args));
@@ -135,10 +144,11 @@ function orderBy(sorts: Frag[], params: SearchParams, tie: string[]): Frag {
 export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[], params: SearchParams, columns: Column[]): SearchResult {
   const aliases = new Aliases();
   const branches: Branch[] = bases.map((base) => {
-    const { where, walkWhere } = branchWhere(ctx, type, base, params, aliases);
+    const { where, walkWhere, filtered } = branchWhere(ctx, type, base, params, aliases);
     const bc = { scope: ctx.scope, aliases };
-    const sorts = params.sort.map((id) => sortExpression(tryField(type, id, base), bc));
-    return { base, where, walkWhere, sorts };
+    const sortFields = params.sort.map((id) => tryField(type, id, base));
+    const sorts = sortFields.map((field) => (alias: string) => sortExpression(field, bc, alias));
+    return { base, where, walkWhere, filtered, sortFields, sorts };
   });
   const countSql: string[] = [];
   let total = 0;
@@ -153,17 +163,21 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
   const limit = Math.min(end, total - 1) - start + 1;
   const live = branches.filter((b) => b.where.sql !== '0');
   let query: Frag;
+  let page: Row[];
   if (bases.length === 1 && bases[0] === type) {
     const b = branches[0]!;
-    const walk = params.sort.length > 0 && walkSortIndex(ctx.services.store.db, b.base, tryField(type, params.sort[0]!, b.base), total, start, limit);
-    query = sql`SELECT t.id AS id FROM ${raw(`${b.base.table} t`)} WHERE ${walk ? b.walkWhere : b.where} ORDER BY ${orderBy(b.sorts, params, ['t.id'])} LIMIT ${Math.max(limit, 0)} OFFSET ${start}`;
+    const db = ctx.services.store.db;
+    const read = limit > 0 && live.length ? readPage({ db, base: b.base, where: b.where, walkWhere: b.walkWhere, filtered: b.filtered, sortField: b.sortFields[0] ?? null, sorts: b.sorts, directions: sortDirections(params), tie: params.order[0] ?? 'ASC', total, start, limit }) : null;
+    query = read?.sql ?? raw('');
+    page = read ? read.ids.map((id) => ({ id })) : [];
   } else {
     // Each table gives its own first start+limit rows in order (an index can serve that), the
     // union of those is sorted once more: no table is ever sorted as a whole.
     const union = live.map((b) => {
-      const sortCols = b.sorts.map((s, i) => sql`, ${s} AS s${raw(String(i))}`);
+      const own = b.sorts.map((s) => s('t'));
+      const sortCols = own.map((s, i) => sql`, ${s} AS s${raw(String(i))}`);
       const columns = new Frag(sortCols.map((s) => s.sql).join(''), sortCols.flatMap((s) => s.args));
-      return sql`SELECT * FROM (SELECT t.id AS id, ${b.base.name} AS itemtype${columns} FROM ${raw(`${b.base.table} t`)} WHERE ${b.where} ORDER BY ${orderBy(b.sorts, params, ['t.id'])} LIMIT ${Math.max(start + limit, 0)})`;
+      return sql`SELECT * FROM (SELECT t.id AS id, ${b.base.name} AS itemtype${columns} FROM ${raw(`${b.base.table} t`)} WHERE ${b.where} ORDER BY ${orderBy(own, params, ['t.id'])} LIMIT ${Math.max(start + limit, 0)})`;
     });
     const sortNames = params.sort.map((id, i) => {
       const field = bases.map((base) => tryField(type, id, base)).find((f) => f);
@@ -172,8 +186,8 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
     query = live.length
       ? sql`SELECT id, itemtype FROM (${new Frag(union.map((u) => u.sql).join(' UNION ALL '), union.flatMap((u) => u.args))}) ORDER BY ${orderBy(sortNames, params, ['itemtype', 'id'])} LIMIT ${Math.max(limit, 0)} OFFSET ${start}`
       : raw('SELECT 0 AS id, NULL AS itemtype WHERE 0');
+    page = limit > 0 && live.length ? selectAll(ctx.services.store.db, query.sql, ...query.args) : [];
   }
-  const page: Row[] = limit > 0 && live.length ? selectAll(ctx.services.store.db, query.sql, ...query.args) : [];
   const rows: ResultRow[] = page.map((r) => ({ id: Number(r.id), itemtype: String(r.itemtype ?? bases[0]!.name), values: [] }));
   for (const base of bases) {
     const ids = rows.filter((r) => r.itemtype === base.name).map((r) => r.id);

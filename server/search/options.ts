@@ -288,6 +288,8 @@ export function isSupported(type: Itemtype, id: number, bases: Itemtype[] = [typ
 export interface BuildContext {
   scope: Scope;
   aliases: Aliases;
+  /** Keep the row's link column from choosing an index (another criterion's index is narrower). */
+  noIndex?: boolean;
 }
 
 /** Rows of a multi-valued step are restricted like the items themselves when they have rights of their own. */
@@ -375,7 +377,9 @@ export function someValue(field: Field, base: string, ctx: BuildContext, cond: (
   const where = and([...(chain.linkExtra ? [chain.linkExtra] : []), ...chain.conditions, cond(chain.last)]);
   if (where.sql === '0') return raw('0');
   const guard = chain.outerNullable ? `${chain.outer} IS NOT NULL AND ` : '';
-  return sql`(${raw(`${guard}${chain.outer} IN (SELECT ${chain.inner} FROM `)}${chain.from} WHERE ${where}))`;
+  // `+column` is the same value, but SQLite will not look it up through an index.
+  const outer = ctx.noIndex ? `+${chain.outer}` : chain.outer;
+  return sql`(${raw(`${guard}${outer} IN (SELECT ${chain.inner} FROM `)}${chain.from} WHERE ${where}))`;
 }
 
 /** The option's value for the row `base`, as one SQL expression (lists joined with \x1f). */

@@ -12,7 +12,12 @@ import type { Field } from './options';
  * computers must not be sorted whole for its first 50 names. Either plan gives the same rows.
  */
 export function walkSortIndex(db: Db, base: Itemtype, sort: Field | null, matches: number, start: number, limit: number): boolean {
-  if (!sort || sort.hops.length > 0 || sort.count || sort.computed || !isIndexed(base.table, sort.column)) return false;
+  if (!sortsOnOwnIndex(base, sort)) return false;
   const rows = tableRows(db, base.table);
   return rows !== null && matches > 0 && (start + limit) * rows < matches * matches;
+}
+
+/** The sort is on a column of the row itself that leads one of its indexes. */
+export function sortsOnOwnIndex(base: Itemtype, sort: Field | null): boolean {
+  return !!sort && sort.hops.length === 0 && !sort.count && !sort.computed && isIndexed(base.table, sort.column);
 }

@@ -3,6 +3,9 @@ import { accessFilter } from '../auth/visibility';
 import { badRequest, errors } from '../core/errors';
 import { likePattern } from '../items/paging';
 import { fulltextPrefilter } from '../db/fulltext';
+import type { Db } from '../db/connection';
+import { leadingIndex } from '../db/indexes';
+import { selectOne } from '../db/rows';
 import { allItemtypes, type Itemtype } from '../registry';
 import type { EntityTree } from '../auth/directory';
 import { requireSupported, unsupported, type Criterion, type Leaf } from './criteria';
@@ -21,6 +24,7 @@ export interface WhereContext extends BuildContext {
   base: Itemtype;
   alias: string;
   entities: EntityTree;
+  db: Db;
 }
 
 const ITIL_STATUSES: Record<string, { all: number[]; new: number[]; process: number[]; solved: number[]; closed: number[] }> = {
@@ -262,14 +266,50 @@ const badSearchtype = (leaf: Leaf, field: Field) =>
 /** The criteria as one condition on `wc.alias`; null when none applies. */
 export function criteriaCondition(criteria: Criterion[], wc: WhereContext): Frag | null {
   const parts: Frag[] = [];
+  const unindexed = wc.alias === 't' ? wideLinks(criteria, wc) : new Set<Criterion>();
   for (const criterion of criteria) {
-    const cond = criterion.kind === 'group' ? criteriaCondition(criterion.criteria, wc) : leafCondition(criterion, wc);
+    const cond = criterion.kind === 'group' ? criteriaCondition(criterion.criteria, wc) : leafCondition(criterion, unindexed.has(criterion) ? { ...wc, noIndex: true } : wc);
     if (cond === null) continue;
     const term = criterion.not ? not(cond) : sql`(${cond})`;
     parts.push(parts.length === 0 ? term : sql`${raw(criterion.link)} ${term}`);
   }
   if (parts.length === 0) return null;
   return new Frag(parts.map((p) => p.sql).join(' '), parts.flatMap((p) => p.args));
+}
+
+/** Rows a probe counts at most: beyond that, a link value is "wide". */
+const PROBE_CAP = 20_000;
+
+/**
+ * Criteria that must all hold, each a link equal to one value (location AND manufacturer…): the
+ * planner's statistics only know the average rows per value, and values are skewed (one location
+ * may hold 90 % of the rows, the next 0.5 %). The rows of each value are counted through the
+ * link's index, up to a cap; every link but the narrowest is then kept from choosing its index.
+ */
+function wideLinks(criteria: Criterion[], wc: WhereContext): Set<Criterion> {
+  if (criteria.slice(1).some((c) => c.link !== 'AND')) return new Set();
+  const probed: { criterion: Criterion; rows: number }[] = [];
+  for (const criterion of criteria) {
+    const value = criterion.kind === 'leaf' ? criterion.value.trim() : '';
+    // 0 ("no link") is matched as "no linked row", which no index serves.
+    if (criterion.kind !== 'leaf' || criterion.not || criterion.meta || criterion.searchtype !== 'equals' || !INTEGER.test(value) || Number(value) === 0) continue;
+    let field: Field;
+    try {
+      field = resolveField(wc.type, criterion.field, wc.base);
+    } catch (error) {
+      if (error instanceof Unsupported) continue;
+      throw error;
+    }
+    const hop = field.hops[0];
+    if (field.hops.length !== 1 || hop?.kind !== 'fk' || field.datatype !== 'dropdown') continue;
+    const index = leadingIndex(wc.base.table, hop.column);
+    if (!index) continue;
+    const probe = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${wc.base.table} INDEXED BY ${index} WHERE ${hop.column} = ? LIMIT ${PROBE_CAP})`;
+    probed.push({ criterion, rows: Number(selectOne(wc.db, probe, Number(value))?.n) });
+  }
+  if (probed.length < 2) return new Set();
+  const narrowest = probed.reduce((a, b) => (b.rows < a.rows ? b : a));
+  return new Set(probed.filter((p) => p !== narrowest).map((p) => p.criterion));
 }
 
 // ---- meta criteria ---------------------------------------------------------------------------

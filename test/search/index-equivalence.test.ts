@@ -7,12 +7,17 @@ import { bulk, search, toQuery, type Criterion } from './helpers';
 /**
  * The trigram index and the dropdown indexes only make searches fast: on random computers and
  * random criteria, the engine (and the list endpoint's searchText) must answer exactly what a
- * plain scan of the rows answers, also after updates, trash, restore and purge.
+ * plain scan of the rows answers, also after updates, trash, restore and purge. So must every
+ * way of reading a page (backwards from the end, from a sort key, rank by rank on a dropdown).
  */
 
 const ctx = useServer();
 let glpi: Client;
+/** 0 (none), then North, South, East and west (NOCASE orders it last). */
 const locations: number[] = [];
+const locationNames = new Map<number, string>();
+/** 0 (none), then two manufacturers. */
+const manufacturers: number[] = [];
 
 const TEXT_FIELDS = { name: 1, serial: 5, otherserial: 6, comment: 16, contact: 7 } as const;
 type TextField = keyof typeof TEXT_FIELDS;
@@ -22,6 +27,7 @@ interface Model {
   id: number;
   values: Partial<Record<TextField, string>>;
   locations_id: number;
+  manufacturers_id: number;
   is_deleted: boolean;
 }
 
@@ -32,7 +38,10 @@ const values = fc.record({ name: text, serial: text, otherserial: text, comment:
 const fragment = fc.string({ unit: fc.constantFrom('a', 'b', 'B', 'c', '-', '%', '_', '\\', 'é', '1', '2'), minLength: 1, maxLength: 5 });
 const anchored = fc.tuple(fc.constantFrom('', '^'), fragment, fc.constantFrom('', '$')).map(([a, f, b]) => `${a}${f}${b}`);
 
-type Leaf = { kind: 'text'; field: TextField; searchtype: 'contains' | 'notcontains'; value: string } | { kind: 'location'; searchtype: 'equals' | 'notequals'; index: number };
+type Leaf =
+  | { kind: 'text'; field: TextField; searchtype: 'contains' | 'notcontains'; value: string }
+  | { kind: 'location'; searchtype: 'equals' | 'notequals'; index: number }
+  | { kind: 'manufacturer'; searchtype: 'equals' | 'notequals'; index: number };
 interface Node {
   link: 'AND' | 'OR' | 'AND NOT' | 'OR NOT';
   leaf?: Leaf;
@@ -41,7 +50,8 @@ interface Node {
 
 const leaf: fc.Arbitrary<Leaf> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('text' as const), field: fc.constantFrom(...FIELD_NAMES), searchtype: fc.constantFrom('contains' as const, 'notcontains' as const), value: anchored }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('location' as const), searchtype: fc.constantFrom('equals' as const, 'notequals' as const), index: fc.nat(3) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('location' as const), searchtype: fc.constantFrom('equals' as const, 'notequals' as const), index: fc.nat(4) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('manufacturer' as const), searchtype: fc.constantFrom('equals' as const, 'notequals' as const), index: fc.nat(2) }) },
 );
 const link = fc.constantFrom('AND' as const, 'OR' as const, 'AND NOT' as const, 'OR NOT' as const);
 const node: fc.Arbitrary<Node> = fc.oneof(
@@ -79,12 +89,14 @@ function textMatches(value: string | undefined, wanted: string): boolean {
 
 function leafMatches(row: Model, l: Leaf): boolean {
   if (l.kind === 'location') return (row.locations_id === locations[l.index]) === (l.searchtype === 'equals');
+  if (l.kind === 'manufacturer') return (row.manufacturers_id === manufacturers[l.index]) === (l.searchtype === 'equals');
   const hit = textMatches(row.values[l.field], l.value);
   return l.searchtype === 'contains' ? hit : !hit;
 }
 
 /** Evaluated with SQL's precedence, as the engine joins them: AND binds tighter than OR. */
 function matches(row: Model, nodes: Node[]): boolean {
+  if (nodes.length === 0) return true;
   const terms: { link: 'AND' | 'OR'; value: boolean }[] = nodes.map((n) => {
     const value = n.group ? matches(row, n.group) : leafMatches(row, n.leaf!);
     return { link: n.link.startsWith('OR') ? 'OR' : 'AND', value: n.link.endsWith('NOT') ? !value : value };
@@ -105,14 +117,14 @@ function toCriteria(nodes: Node[]): Criterion[] {
   return nodes.map((n) => {
     if (n.group) return { link: n.link, criteria: toCriteria(n.group) };
     const l = n.leaf!;
-    return l.kind === 'location'
-      ? { link: n.link, field: 3, searchtype: l.searchtype, value: locations[l.index]! }
-      : { link: n.link, field: TEXT_FIELDS[l.field], searchtype: l.searchtype, value: l.value };
+    if (l.kind === 'location') return { link: n.link, field: 3, searchtype: l.searchtype, value: locations[l.index]! };
+    if (l.kind === 'manufacturer') return { link: n.link, field: 23, searchtype: l.searchtype, value: manufacturers[l.index]! };
+    return { link: n.link, field: TEXT_FIELDS[l.field], searchtype: l.searchtype, value: l.value };
   });
 }
 
 /** Criteria whose value trims to nothing are skipped by the engine; GLPI's `NULL` words mean something else. */
-const usable = (nodes: Node[]): boolean => nodes.every((n) => (n.group ? usable(n.group) : n.leaf!.kind === 'location' || !['', '^', '$', '^$', 'NULL', 'null'].includes(n.leaf!.value.trim())));
+const usable = (nodes: Node[]): boolean => nodes.every((n) => (n.group ? usable(n.group) : n.leaf!.kind !== 'text' || !['', '^', '$', '^$', 'NULL', 'null'].includes(n.leaf!.value.trim())));
 
 async function engineIds(nodes: Node[], deleted: boolean): Promise<number[]> {
   const res = await search(glpi, 'Computer', { criteria: toCriteria(nodes), forcedisplay: [2], range: '0-999', is_deleted: deleted ? 1 : 0 });
@@ -121,21 +133,29 @@ async function engineIds(nodes: Node[], deleted: boolean): Promise<number[]> {
   return ((res.body.data ?? []) as Record<string, unknown>[]).map((r) => Number(r['2'])).sort((a, b) => a - b);
 }
 
-/** The first `size` matches by name (NULL first, then SQLite's NOCASE order), ties by id. */
-function firstByName(rows: Model[], size: number, order: 'ASC' | 'DESC'): number[] {
-  const key = (r: Model) => (r.values.name === undefined ? null : asciiLower(r.values.name));
+type Order = 'ASC' | 'DESC';
+/** Sort keys: option 1 (name) or 3 (location, whose name is the sort value; none is NULL). */
+const SORT_KEYS = {
+  1: (r: Model) => (r.values.name === undefined ? null : asciiLower(r.values.name)),
+  3: (r: Model) => (r.locations_id === 0 ? null : asciiLower(locationNames.get(r.locations_id)!)),
+} as const;
+type SortOption = keyof typeof SORT_KEYS;
+
+/** `size` matches from `start` (NULL first, then SQLite's NOCASE order), ties by id. */
+function pageOf(rows: Model[], sort: SortOption, order: Order, start: number, size: number): number[] {
+  const key = SORT_KEYS[sort];
   const sorted = [...rows].sort((a, b) => {
     const [x, y] = [key(a), key(b)];
-    const byName = x === y ? 0 : x === null ? -1 : y === null ? 1 : x < y ? -1 : 1;
-    return byName || a.id - b.id;
+    const byKey = x === y ? 0 : x === null ? -1 : y === null ? 1 : x < y ? -1 : 1;
+    return byKey || a.id - b.id;
   });
   if (order === 'DESC') sorted.reverse();
-  return sorted.slice(0, size).map((r) => r.id);
+  return sorted.slice(start, start + size).map((r) => r.id);
 }
 
-/** A short page sorted by name: the engine may then walk the name index instead (see search/plan.ts). */
-async function pageIds(nodes: Node[], order: 'ASC' | 'DESC'): Promise<number[]> {
-  const res = await search(glpi, 'Computer', { criteria: toCriteria(nodes), forcedisplay: [2], range: '0-4', sort: 1, order });
+/** A page sorted by name or location: the engine may walk an index, read backwards, seek or rank (see search/page.ts). */
+async function pageIds(nodes: Node[], sort: SortOption, order: Order, start: number): Promise<number[]> {
+  const res = await search(glpi, 'Computer', { criteria: toCriteria(nodes), forcedisplay: [2], range: `${start}-${start + 4}`, sort, order });
   if (res.status >= 300) throw new Error(`search failed: ${res.status} ${res.text}`);
   return ((res.body.data ?? []) as Record<string, unknown>[]).map((r) => Number(r['2']));
 }
@@ -146,15 +166,26 @@ async function listIds(field: TextField, value: string): Promise<number[]> {
   return (res.body as { id: number }[]).map((r) => r.id).sort((a, b) => a - b);
 }
 
-async function compare(rows: Model[], queries: Node[][], texts: [TextField, string][]): Promise<void> {
-  for (const nodes of queries) {
+async function compare(rows: Model[], queries: Node[][], texts: [TextField, string][], at: number): Promise<void> {
+  // Always also: no criteria, and two dropdowns that must both match (the engine picks the narrower's index).
+  const dropdowns: Node[] = [
+    { link: 'AND', leaf: { kind: 'location', searchtype: 'equals', index: 1 + (at % 4) } },
+    { link: 'AND', leaf: { kind: 'manufacturer', searchtype: 'equals', index: 1 + (at % 2) } },
+  ];
+  for (const nodes of [[], dropdowns, ...queries]) {
     for (const deleted of [false, true]) {
       const expected = rows.filter((r) => r.is_deleted === deleted && matches(r, nodes)).map((r) => r.id);
       expect({ nodes, deleted, ids: await engineIds(nodes, deleted) }).toEqual({ nodes, deleted, ids: expected });
     }
-    const order = nodes.length % 2 ? 'ASC' : 'DESC';
     const live = rows.filter((r) => !r.is_deleted && matches(r, nodes));
-    expect({ nodes, order, page: await pageIds(nodes, order) }).toEqual({ nodes, order, page: firstByName(live, 5, order) });
+    for (const [sort, order, start] of [
+      [1, nodes.length % 2 ? 'ASC' : 'DESC', 0],
+      [1, at % 2 ? 'ASC' : 'DESC', at % Math.max(live.length, 1)],
+      [3, at % 3 ? 'DESC' : 'ASC', (at >> 2) % Math.max(live.length, 1)],
+    ] as const) {
+      const page = await pageIds(nodes, sort, order, start);
+      expect({ nodes, sort, order, start, page }).toEqual({ nodes, sort, order, start, page: pageOf(live, sort, order, start, 5) });
+    }
   }
   for (const [field, value] of texts) {
     if (value.trim() === '') continue;
@@ -163,27 +194,30 @@ async function compare(rows: Model[], queries: Node[][], texts: [TextField, stri
   }
 }
 
+type Input = { values: Partial<Record<TextField, string>>; location: number; manufacturer: number };
 type Change =
-  | { kind: 'update'; at: number; values: Partial<Record<TextField, string>>; location: number }
+  | ({ kind: 'update'; at: number } & Input)
   | { kind: 'trash' | 'restore' | 'purge'; at: number }
-  | { kind: 'add'; inputs: { values: Partial<Record<TextField, string>>; location: number }[]; refused: number };
+  | { kind: 'add'; inputs: Input[]; refused: number };
 const change: fc.Arbitrary<Change> = fc.oneof(
-  fc.record({ kind: fc.constant('update' as const), at: fc.nat(), values, location: fc.nat(3) }),
+  fc.record({ kind: fc.constant('update' as const), at: fc.nat(), values, location: fc.nat(4), manufacturer: fc.nat(2) }),
   fc.record({ kind: fc.constantFrom('trash' as const, 'restore' as const, 'purge' as const), at: fc.nat() }),
   // A bulk add (its index entries written at the end of its transaction) with one refused element.
-  fc.record({ kind: fc.constant('add' as const), inputs: fc.array(fc.record({ values, location: fc.nat(3) }), { minLength: 1, maxLength: 4 }), refused: fc.nat() }),
+  fc.record({ kind: fc.constant('add' as const), inputs: fc.array(fc.record({ values, location: fc.nat(4), manufacturer: fc.nat(2) }), { minLength: 1, maxLength: 4 }), refused: fc.nat() }),
 );
 
 /** A bulk add whose element `refused` points at no location: that element alone is rolled back. */
 async function addWithRefusal(rows: Model[], c: Extract<Change, { kind: 'add' }>): Promise<Model[]> {
   const at = c.refused % (c.inputs.length + 1);
-  const input = c.inputs.map((i) => ({ ...i.values, locations_id: locations[i.location] }));
-  input.splice(at, 0, { name: 'refused', serial: 'refused', locations_id: 999_999 } as (typeof input)[number]);
+  const input = c.inputs.map((i) => ({ ...i.values, locations_id: locations[i.location], manufacturers_id: manufacturers[i.manufacturer] }));
+  input.splice(at, 0, { name: 'refused', serial: 'refused', locations_id: 999_999, manufacturers_id: 0 } as (typeof input)[number]);
   const res = await glpi.post('Computer/', { input });
   expect(res.status).toBe(207);
   const results = (res.body as [string, { id: number | false }[]])[1];
   expect(results.map((r) => r.id === false)).toEqual(input.map((_, i) => i === at));
-  const added = results.filter((r) => r.id !== false).map((r, i) => ({ id: r.id as number, values: { ...c.inputs[i]!.values }, locations_id: locations[c.inputs[i]!.location]!, is_deleted: false }));
+  const added = results
+    .filter((r) => r.id !== false)
+    .map((r, i) => ({ id: r.id as number, values: { ...c.inputs[i]!.values }, locations_id: locations[c.inputs[i]!.location]!, manufacturers_id: manufacturers[c.inputs[i]!.manufacturer]!, is_deleted: false }));
   return [...rows, ...added];
 }
 
@@ -193,9 +227,10 @@ async function apply(rows: Model[], c: Change): Promise<Model[]> {
   const row = rows[c.at % rows.length]!;
   switch (c.kind) {
     case 'update':
-      expect((await glpi.put(`Computer/${row.id}`, { input: { ...c.values, locations_id: locations[c.location] } })).status).toBe(200);
+      expect((await glpi.put(`Computer/${row.id}`, { input: { ...c.values, locations_id: locations[c.location], manufacturers_id: manufacturers[c.manufacturer] } })).status).toBe(200);
       Object.assign(row.values, c.values);
       row.locations_id = locations[c.location]!;
+      row.manufacturers_id = manufacturers[c.manufacturer]!;
       return rows;
     case 'trash':
       expect((await glpi.del(`Computer/${row.id}`)).status).toBe(204);
@@ -213,7 +248,11 @@ async function apply(rows: Model[], c: Change): Promise<Model[]> {
 
 beforeAll(async () => {
   glpi = ctx.api;
-  locations.push(0, ...(await bulk(glpi, 'Location', [{ name: 'North' }, { name: 'South' }, { name: 'East' }])));
+  const names = ['North', 'South', 'East', 'west'];
+  const ids = await bulk(glpi, 'Location', names.map((name) => ({ name })));
+  ids.forEach((id, i) => locationNames.set(id, names[i]!));
+  locations.push(0, ...ids);
+  manufacturers.push(0, ...(await bulk(glpi, 'Manufacturer', [{ name: 'Acme' }, { name: 'Globex' }])));
 });
 
 describe('indexed search equals a plain scan', () => {
@@ -221,17 +260,24 @@ describe('indexed search equals a plain scan', () => {
     const textQuery = fc.tuple(fc.constantFrom(...FIELD_NAMES), anchored);
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ values, location: fc.nat(3) }), { minLength: 1, maxLength: 25 }),
+        fc.array(fc.record({ values, location: fc.nat(4), manufacturer: fc.nat(2) }), { minLength: 1, maxLength: 25 }),
         fc.array(criteria.filter(usable), { minLength: 1, maxLength: 4 }),
         fc.array(textQuery, { minLength: 1, maxLength: 3 }),
         fc.array(change, { maxLength: 8 }),
-        async (inputs, queries, texts, changes) => {
-          const ids = await bulk(glpi, 'Computer', inputs.map((i) => ({ ...i.values, locations_id: locations[i.location] })));
-          let rows: Model[] = ids.map((id, i) => ({ id, values: { ...inputs[i]!.values }, locations_id: locations[inputs[i]!.location]!, is_deleted: false }));
+        fc.nat(),
+        async (inputs, queries, texts, changes, at) => {
+          const ids = await bulk(glpi, 'Computer', inputs.map((i) => ({ ...i.values, locations_id: locations[i.location], manufacturers_id: manufacturers[i.manufacturer] })));
+          let rows: Model[] = ids.map((id, i) => ({
+            id,
+            values: { ...inputs[i]!.values },
+            locations_id: locations[inputs[i]!.location]!,
+            manufacturers_id: manufacturers[inputs[i]!.manufacturer]!,
+            is_deleted: false,
+          }));
           try {
-            await compare(rows, queries, texts);
+            await compare(rows, queries, texts, at);
             for (const c of changes) rows = await apply(rows, c);
-            await compare(rows, queries, texts);
+            await compare(rows, queries, texts, at + 1);
           } finally {
             if (rows.length) await glpi.del('Computer/', { body: { input: rows.map((r) => ({ id: r.id })), force_purge: true } });
           }

@@ -1,0 +1,184 @@
+import type { Db } from '../db/connection';
+import { leadingIndex } from '../db/indexes';
+import { selectAll, selectOne } from '../db/rows';
+import { tableRows } from '../db/statistics';
+import { Frag, and, idSet, raw, sql } from './frag';
+import { sortsOnOwnIndex, walkSortIndex } from './plan';
+import type { Field } from './options';
+import type { Itemtype } from '../registry';
+
+/**
+ * The ids of one page of a single-table search, in sort order. The answer is always the page of
+ * `SELECT id … ORDER BY sorts, id LIMIT … OFFSET …`; what changes is how SQLite is asked:
+ * - a page nearer the end is read backwards (every direction flipped, the rows reversed), so
+ *   OFFSET never walks more than half the matches;
+ * - deep in an own indexed column's order, the index is walked without the id tie-break (which
+ *   costs a sort per value), to the sort key at the page's start; the page is then read from
+ *   that key on;
+ * - few matches sorted on an own indexed column: the sort's index is walked keeping the matching
+ *   ids, instead of reading every match's row for its sort value;
+ * - sorted on a dropdown reached through the row's own link column (location, manufacturer…),
+ *   the few link values are read from the link's index, ranked by the dropdown's sort value, and
+ *   the rows of each rank are read in id order until the page is full.
+ */
+export interface PageQuery {
+  db: Db;
+  base: Itemtype;
+  /** The WHERE, and the same with the criteria hidden from index choice (see plan.ts). */
+  where: Frag;
+  walkWhere: Frag;
+  /** True when the WHERE holds criteria besides visibility (trash, templates, entities). */
+  filtered: boolean;
+  sortField: Field | null;
+  /** `expr(alias)`: the sort expressions, on the row `alias`. */
+  sorts: ((alias: string) => Frag)[];
+  directions: Direction[];
+  /** Direction of the id tie-break (the first sort's, or the requested order without a sort). */
+  tie: Direction;
+  total: number;
+  start: number;
+  limit: number;
+}
+
+export type Direction = 'ASC' | 'DESC';
+
+const flip = (d: Direction): Direction => (d === 'ASC' ? 'DESC' : 'ASC');
+
+export function readPage(q: PageQuery): { ids: number[]; sql: Frag } {
+  const tail = q.total - q.start - q.limit;
+  const backwards = tail < q.start;
+  const start = backwards ? tail : q.start;
+  const directions = backwards ? [...q.directions, q.tie].map(flip) : [...q.directions, q.tie];
+  const page = ranked(q, start, directions) ?? seek(q, start, directions) ?? throughIds(q, start, directions) ?? plain(q, start, directions);
+  if (backwards) page.ids.reverse();
+  return page;
+}
+
+const table = (q: PageQuery, hint = '') => raw(`${q.base.table} t${hint}`);
+const ids = (rows: Record<string, unknown>[]) => rows.map((r) => Number(r.id));
+
+/** `directions`: one per sort, then the id tie-break's. */
+function orderBy(q: PageQuery, directions: Direction[]): Frag {
+  const parts = q.sorts.map((s, i) => sql`${s('t')} ${raw(directions[i]!)}`);
+  parts.push(raw(`t.id ${directions[q.sorts.length]!}`));
+  return new Frag(parts.map((p) => p.sql).join(', '), parts.flatMap((p) => p.args));
+}
+
+function walks(q: PageQuery, start: number): boolean {
+  return q.sorts.length > 0 && walkSortIndex(q.db, q.base, q.sortField, q.total, start, q.limit);
+}
+
+function plain(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } {
+  const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE ${walks(q, start) ? q.walkWhere : q.where} ORDER BY ${orderBy(q, directions)} LIMIT ${q.limit} OFFSET ${start}`;
+  return { ids: ids(selectAll(q.db, query.sql, ...query.args)), sql: query };
+}
+
+/** Deep in an own column's index: find the key at `start`, count what sorts before it, read on from it. */
+function seek(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } | null {
+  // Without criteria every row is a match: walking the sort's index is then always the way.
+  if (start === 0 || q.sorts.length !== 1 || (q.filtered && !walks(q, start))) return null;
+  if (!sortsOnOwnIndex(q.base, q.sortField)) return null;
+  const dir = directions[0]!;
+  const key = q.sorts[0]!('t');
+  const where = q.walkWhere;
+  const at = selectOne(q.db, ...args(sql`SELECT ${key} AS k FROM ${table(q)} WHERE ${where} ORDER BY ${key} ${raw(dir)} LIMIT 1 OFFSET ${start}`));
+  const k = at?.k;
+  // NULLs sort first ascending and last descending: a page starting among them is read plainly.
+  if (k === null || k === undefined || (typeof k !== 'string' && typeof k !== 'number')) return null;
+  const count = (cond: Frag) => Number(selectOne(q.db, ...args(sql`SELECT COUNT(*) AS n FROM ${table(q)} WHERE ${and([where, cond])}`))?.n);
+  const before = count(sql`${key} ${raw(dir === 'ASC' ? '<' : '>')} ${k}`) + (dir === 'ASC' ? count(sql`${key} IS NULL`) : 0);
+  const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE ${and([where, sql`${key} ${raw(dir === 'ASC' ? '>=' : '<=')} ${k}`])} ORDER BY ${orderBy(q, directions)} LIMIT ${q.limit} OFFSET ${start - before}`;
+  const page = ids(selectAll(q.db, ...args(query)));
+  if (dir === 'DESC' && page.length < q.limit) {
+    const nulls = sql`SELECT t.id AS id FROM ${table(q)} WHERE ${and([where, sql`${key} IS NULL`])} ORDER BY t.id DESC LIMIT ${q.limit - page.length}`;
+    page.push(...ids(selectAll(q.db, ...args(nulls))));
+  }
+  return { ids: page, sql: query };
+}
+
+/** Index entries a walk through the matching ids may read (no row is read for them)… */
+const ID_WALK_MAX = 200_000;
+/** …and per match: reading a match's row costs about as much as this many index entries. */
+const ENTRIES_PER_ROW = 4;
+
+/**
+ * Few matches, sorted on an own indexed column: SQLite would read every match's row for its sort
+ * value, then sort. The matching ids are often known from an index alone (a location's rows);
+ * the sort's index is then walked in order keeping the entries whose id is among them, which
+ * reads about (start + limit) × rows ÷ matches index entries and no rows.
+ */
+function throughIds(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } | null {
+  if (!q.filtered || q.sorts.length !== 1 || !sortsOnOwnIndex(q.base, q.sortField) || walks(q, start)) return null;
+  // Before the first statistics, the highest id bounds the row count (one index seek).
+  const rows = tableRows(q.db, q.base.table) ?? Number(selectOne(q.db, `SELECT MAX(id) AS n FROM ${q.base.table}`)?.n ?? 0);
+  if (q.total === 0 || ((start + q.limit) * rows) / q.total > Math.min(ID_WALK_MAX, q.total * ENTRIES_PER_ROW)) return null;
+  // The inner `t` is the sub-query's own row: the WHERE reads as it does everywhere else.
+  const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE +t.id IN (SELECT t.id FROM ${table(q)} WHERE ${q.where}) ORDER BY ${orderBy(q, directions)} LIMIT ${q.limit} OFFSET ${start}`;
+  return { ids: ids(selectAll(q.db, ...args(query))), sql: query };
+}
+
+/** Link values a ranked walk handles at most (beyond that, SQLite's own sort is as good). */
+const MAX_LINK_VALUES = 200;
+/** A rank with fewer matching rows is read through the link's index and sorted by id; a larger
+ * one by walking the table in id order, where about one row in (rows ÷ rank size) is a match. */
+const SMALL_RANK = 20_000;
+
+/** The link column of a sort on a dropdown reached through the row's own, non-null link. */
+function rankedLink(q: PageQuery): { column: string; index: string } | null {
+  const f = q.sortField;
+  if (q.filtered || q.sorts.length !== 1 || !f || f.multi || f.count || f.computed) return null;
+  const first = f.hops[0];
+  if (!first || first.kind !== 'fk' || first.nullable || !f.hops.every((h) => h.kind === 'fk')) return null;
+  const index = leadingIndex(q.base.table, first.column);
+  return index ? { column: first.column, index } : null;
+}
+
+/** Distinct values of an indexed column, one index seek each (none past `max`). */
+function distinctValues(db: Db, tableName: string, column: string, max: number): number[] | null {
+  const rows = selectAll(
+    db,
+    `WITH RECURSIVE v(x, n) AS (SELECT (SELECT MIN(${column}) FROM ${tableName}), 1 UNION ALL SELECT (SELECT MIN(${column}) FROM ${tableName} WHERE ${column} > v.x), n + 1 FROM v WHERE v.x IS NOT NULL AND n <= ?) SELECT x FROM v WHERE x IS NOT NULL`,
+    max,
+  );
+  return rows.length > max ? null : rows.map((r) => Number(r.x));
+}
+
+/** Sorted on a dropdown: ranks of link values by the dropdown's sort value, then rows per rank by id. */
+function ranked(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } | null {
+  const link = rankedLink(q);
+  if (!link) return null;
+  const values = distinctValues(q.db, q.base.table, link.column, MAX_LINK_VALUES);
+  if (!values) return null;
+  const dir = directions[0]!;
+  // The sort expression itself, on a stand-in row per link value: ranks follow SQLite's own
+  // comparison (collation, NULLs), so equal dropdown values share a rank and interleave by id.
+  const ranks = selectAll(
+    q.db,
+    ...args(sql`SELECT g.${raw(link.column)} AS v, DENSE_RANK() OVER (ORDER BY ${q.sorts[0]!('g')} ${raw(dir)}) AS r FROM (SELECT value AS ${raw(link.column)} FROM json_each(${JSON.stringify(values)})) g ORDER BY r`),
+  );
+  const groups: number[][] = [];
+  for (const row of ranks) (groups[Number(row.r) - 1] ??= []).push(Number(row.v));
+  const page: number[] = [];
+  let skip = start;
+  let last: Frag = raw('');
+  for (const group of groups) {
+    if (page.length >= q.limit) break;
+    const inGroup = and([q.where, sql`t.${raw(link.column)} IN ${idSet(group)}`]);
+    const viaIndex = table(q, ` INDEXED BY ${link.index}`);
+    const size = Number(selectOne(q.db, ...args(sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${viaIndex} WHERE ${inGroup} LIMIT ${SMALL_RANK})`))?.n);
+    const small = size < SMALL_RANK;
+    if (small && skip >= size) {
+      skip -= size;
+      continue;
+    }
+    last = sql`SELECT t.id AS id FROM ${small ? viaIndex : table(q, ' NOT INDEXED')} WHERE ${inGroup} ORDER BY t.id ${raw(dir)} LIMIT ${q.limit - page.length} OFFSET ${skip}`;
+    const rows = ids(selectAll(q.db, ...args(last)));
+    // A large rank that ends before `skip`: only now is its exact size worth counting.
+    if (rows.length === 0 && skip > 0) skip -= Number(selectOne(q.db, ...args(sql`SELECT COUNT(*) AS n FROM ${viaIndex} WHERE ${inGroup}`))?.n);
+    else skip = 0;
+    page.push(...rows);
+  }
+  return { ids: page, sql: last };
+}
+
+const args = (f: Frag): [string, ...(string | number)[]] => [f.sql, ...f.args];
