@@ -12,6 +12,9 @@ import { writeRuleChanges } from './rules';
 /** GLPI's CommonITILValidation statuses. */
 const VALIDATION = { NONE: 1, WAITING: 2, ACCEPTED: 3, REFUSED: 4 } as const;
 
+/** Who asked, for which ticket, and when it was asked and answered: the server's, never the input's. */
+const SERVER_OWNED = ['users_id', 'tickets_id', 'submission_date', 'validation_date'];
+
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** The overall approval of a set of requests: any refusal refuses, all accepted accepts, else waiting. */
@@ -49,12 +52,20 @@ export const validationHooks: ItemHooks = {
     followTicket(wc, Number(row.tickets_id));
   },
   prepareUpdate(wc, _type, old, changes) {
-    const answering = 'status' in changes && Number(changes.status) !== Number(old.status);
+    const changed = (column: string) => column in changes && String(changes[column] ?? '') !== String(old[column] ?? '');
+    const owned = SERVER_OWNED.find(changed);
+    if (owned) throw new ItemError(`${owned} of an approval request is set by the server`);
+    const isApprover = Number(old.users_id_validate) === Number(wc.scope.user.id);
+    const waiting = Number(old.status) === VALIDATION.WAITING;
+    // Whoever may answer approvals must not re-route an answered request, nor word someone else's answer.
+    if (changed('users_id_validate') && !waiting) throw new ItemError('An answered approval request keeps its approver');
+    if (changed('comment_validation') && !isApprover) throw new ItemError('Only the approver named in the request answers it');
+    const answering = changed('status');
     if (!answering) return;
     const status = Number(changes.status);
     if (status !== VALIDATION.ACCEPTED && status !== VALIDATION.REFUSED) throw new ItemError('An approval is answered with status 3 (accepted) or 4 (refused)');
-    if (Number(old.users_id_validate) !== Number(wc.scope.user.id)) throw new ItemError('Only the approver named in the request answers it');
-    if (Number(old.status) !== VALIDATION.WAITING) throw new ItemError('This approval request has already been answered');
+    if (!isApprover || changed('users_id_validate')) throw new ItemError('Only the approver named in the request answers it');
+    if (!waiting) throw new ItemError('This approval request has already been answered');
     const comment = 'comment_validation' in changes ? text(changes.comment_validation) : text(old.comment_validation);
     if (status === VALIDATION.REFUSED && !comment) throw new ItemError('If approval is denied, specify a reason.');
     changes.validation_date = nowString();

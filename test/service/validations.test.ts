@@ -68,4 +68,31 @@ describe('ticket approvals', () => {
     expect(await globalValidation(ticket)).toBe(4);
     expect(Number((await ctx.api.get(`Ticket/${ticket}`)).body.validation_percent)).toBe(100);
   });
+
+  test('an approver cannot re-route a request to answer it, nor rewrite who asked, when, or an answer', async () => {
+    // A second Supervisor holds the approve bits too, but the request names the first.
+    await ctx.api.create('User', { name: 'other-approver', password: 'Other-pass-1', password2: 'Other-pass-1', _profiles_id: 7, _entities_id: 0 });
+    const other = await new Client(ctx.server.api).login('other-approver', 'Other-pass-1');
+    const otherId = Number((await other.get('getFullSession')).body.session.glpiID);
+    const { ticket, validation } = await request('new phone');
+    const before = (await ctx.api.get(`TicketValidation/${validation}`)).body;
+    const refused = async (input: Record<string, unknown>, message: string) => {
+      const res = await other.put(`TicketValidation/${validation}`, { input });
+      expect([res.status, res.body[0], res.body[1]]).toEqual([400, 'ERROR_GLPI_UPDATE', expect.stringContaining(message)]);
+    };
+    await refused({ users_id_validate: otherId, status: 3 }, 'Only the approver');
+    await refused({ comment_validation: 'Looks fine to me.' }, 'Only the approver');
+    await refused({ users_id: otherId }, 'users_id of an approval request is set by the server');
+    await refused({ submission_date: '2020-01-01 00:00:00' }, 'submission_date of an approval request is set by the server');
+    await refused({ tickets_id: await ctx.api.create('Ticket', { name: 'elsewhere', content: 'x' }) }, 'tickets_id of an approval request is set by the server');
+    expect((await ctx.api.get(`TicketValidation/${validation}`)).body).toEqual(before);
+    expect(await globalValidation(ticket)).toBe(2);
+
+    // Once answered, the request keeps its approver and its answer.
+    expect((await approver.put(`TicketValidation/${validation}`, { input: { status: 3, comment_validation: 'Yes.' } })).status).toBe(200);
+    await refused({ users_id_validate: otherId }, 'keeps its approver');
+    const rewrite = await approver.put(`TicketValidation/${validation}`, { input: { validation_date: '2020-01-01 00:00:00' } });
+    expect([rewrite.status, rewrite.body[1]]).toEqual([400, expect.stringContaining('validation_date')]);
+    expect((await ctx.api.get(`TicketValidation/${validation}`)).body).toMatchObject({ status: 3, comment_validation: 'Yes.', users_id_validate: approverId });
+  });
 });
