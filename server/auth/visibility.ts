@@ -101,6 +101,17 @@ function privateRowFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias:
   return `${own} OR ${reach}`;
 }
 
+/**
+ * May the session change whom a private row belongs to (`users_id`)? Only its author, or a right
+ * bit that reaches every row: a share lets one edit a row, never take it over.
+ */
+export function mayReassignAuthor(scope: Scope, type: Itemtype, authorId: number): boolean {
+  const rules = type.privateTo;
+  if (!rules) return true;
+  const bits = type.right ? rightOf(scope, type.right) : 0;
+  return (bits & (rules.everyRow?.write ?? 0)) !== 0 || authorId === Number(scope.user.id);
+}
+
 /** The conditions under which someone else's private row is shared with the session. */
 function sharedWith(scope: Scope, type: Itemtype, alias: string): string[] {
   const me = Number(scope.user.id);

@@ -1,6 +1,6 @@
 import { classCan, UPDATE, type Action } from '../auth/rights';
 import { hasRight } from '../auth/scope';
-import { accessFilter } from '../auth/visibility';
+import { accessFilter, mayReassignAuthor } from '../auth/visibility';
 import { ITEM_NOT_FOUND_MESSAGE, RIGHT_MISSING_MESSAGE } from '../core/errors';
 import { isObject, type Params } from '../core/params';
 import { itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
@@ -220,6 +220,7 @@ export function updateItem(wc: WriteContext, type: Itemtype, id: number, input: 
   }
   for (const hook of hooksOf(type)) hook.prepareUpdate?.(wc, type, old, changes, input);
   for (const key of Object.keys(changes)) if (same(changes[key], old[key])) delete changes[key];
+  if ('users_id' in changes && !mayReassignAuthor(wc.scope, type, Number(old.users_id))) refuse();
   if (Object.keys(changes).length === 0) {
     // No column changes, but special inputs (a ticket's `_users_id_assign`) still apply.
     for (const hook of hooksOf(type)) hook.afterUpdate?.(wc, type, old, changes, input);

@@ -110,6 +110,20 @@ describe('who changes an article', () => {
     expect(await names(reader)).not.toContain('draft');
   });
 
+  test('a share lets one edit an article, never take it over; the writer and KNOWBASEADMIN hand it on', async () => {
+    const peerId = Number((await peer.get('getFullSession')).body.session.glpiID);
+    const writerId = Number((await writer.get(`KnowbaseItem/${a['for everyone']}`)).body.users_id);
+    const takeOver = await peer.put(`KnowbaseItem/${a['for everyone']}`, { input: { users_id: peerId, answer: 'mine now' } });
+    expect({ status: takeOver.status, body: takeOver.body }).toEqual({ status: 400, body: ['ERROR_GLPI_UPDATE', RIGHT_MISSING] });
+    const bulk = await peer.put('KnowbaseItem/', { input: [{ id: a['for everyone'], users_id: peerId }] });
+    expect(bulk.status).toBe(400);
+    expect((await writer.get(`KnowbaseItem/${a['for everyone']}`)).body).toMatchObject({ users_id: writerId, answer: 'edited by peer' });
+    // The Super-Admin (KNOWBASEADMIN) hands it to the peer, who then hands it back as its writer.
+    expect((await ctx.api.put(`KnowbaseItem/${a['for everyone']}`, { input: { users_id: peerId } })).status).toBe(200);
+    expect((await peer.put(`KnowbaseItem/${a['for everyone']}`, { input: { users_id: writerId } })).status).toBe(200);
+    expect((await writer.get(`KnowbaseItem/${a['for everyone']}`)).body.users_id).toBe(writerId);
+  });
+
   test('readers without the update right (Observer, Self-Service) change nothing', async () => {
     expect((await reader.put(`KnowbaseItem/${a['for reader']}`, { input: { answer: 'x' } })).status).toBe(403);
     expect((await helpdesk.put(`KnowbaseItem/${a['faq for everyone']}`, { input: { answer: 'x' } })).status).toBe(403);
