@@ -13,6 +13,7 @@ import { type BrowserContext, chromium, type Locator, type Page } from 'playwrig
 import { Client } from '../support/client';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
 import { ENGLISH_WITH_TRANSLATION } from '../../ui/src/i18n';
+import { until } from '../support/until';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = resolve(import.meta.dir, '../..');
@@ -25,16 +26,6 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 if (!hasChromium) {
   console.warn(`[console tests] skipped: ${CHROMIUM} is missing (run scripts/ensure-chromium.sh as root to install Debian's chromium)`);
-}
-
-/** Polls until `check` holds (the console updates asynchronously). */
-async function until(what: string, check: () => Promise<boolean> | boolean, timeout = 5_000): Promise<void> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await Bun.sleep(50);
-  }
 }
 
 describe.skipIf(!hasChromium)('admin console', () => {

@@ -13,6 +13,7 @@ import { CONSOLE_DIST_DIR } from '../../server/http/console';
 import { Client } from '../support/client';
 import { TestClock } from '../support/clock';
 import { ADMIN_PASSWORD } from '../support/server';
+import { until } from '../support/until';
 
 const scratch = mkdtempSync(join(tmpdir(), 'deskbase-binary-'));
 const exe = join(scratch, 'bin', 'deskbase');
@@ -124,12 +125,8 @@ describe('the executable', () => {
     await api.setConfig('backup_folder', folder);
     await api.setConfig('backup_interval_hours', '1');
     clock.advance(3_600_000);
-    const deadline = Date.now() + 60_000; // a safety net only
-    let last: any = null;
-    while (last === null && Date.now() < deadline) {
-      last = (await (await fetch(`${origin}/health`, { headers: { 'Session-Token': api.token } })).json()).last_backup;
-      if (last === null) await Bun.sleep(25); // spaces the polls out
-    }
+    const health = async () => (await (await fetch(`${origin}/health`, { headers: { 'Session-Token': api.token } })).json()) as { last_backup: any };
+    const { last_backup: last } = await until('the scheduled backup', health, (h) => h.last_backup !== null);
     expect(last).toMatchObject({ result: 'ok' });
     expect(existsSync(join(last.path, 'deskbase.sqlite'))).toBe(true);
   });

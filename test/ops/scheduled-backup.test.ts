@@ -12,6 +12,7 @@ import { Client } from '../support/client';
 import { runCli } from '../support/cli';
 import { TestClock } from '../support/clock';
 import { startServer, TestServer, useServer } from '../support/server';
+import { until } from '../support/until';
 
 const clock = new TestClock();
 const ctx = useServer({}, [...clock.args, '--log-format', 'json']);
@@ -30,24 +31,11 @@ async function health(token?: string): Promise<any> {
   return res.json();
 }
 
-/**
- * Polls until `read` gives a value `done` accepts. The pause only spaces the polls out; the
- * deadline is a safety net that fails the test, never a timing assumption.
- */
-async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}; last: ${JSON.stringify(value)}`);
-    await Bun.sleep(25);
-  }
-}
 
 /** Moves the server clock one interval on and waits for the backup it triggers (one after `previous`). */
 async function nextBackup(previous: string | undefined): Promise<any> {
   clock.advance(HOUR + 1000);
-  const body = await until(() => health(ctx.api.token), (b) => b.last_backup !== null && b.last_backup.time !== previous, 'a new backup');
+  const body = await until('a new backup', () => health(ctx.api.token), (b) => b.last_backup !== null && b.last_backup.time !== previous);
   return body.last_backup;
 }
 
@@ -129,9 +117,9 @@ describe('scheduled backups', () => {
     expect(last).toMatchObject({ result: 'error', path: null, bytes: null, time: new Date(clock.now).toISOString() });
     expect(last.message).toContain(blocker);
     const logged = await until(
+      'the error line',
       () => ctx.server.output.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((e) => e.message === 'scheduled backup failed'),
       (entry) => entry !== undefined,
-      'the error line',
     );
     expect(logged).toMatchObject({ level: 'error', type: 'error', error: last.message });
     expect(readFileSync(blocker, 'utf8')).toBe('not a folder');
@@ -167,7 +155,7 @@ describe('with the default text logs', () => {
         await fetch(`${server.origin}/health`); // a request: the schedule is checked
         return server.output.split('\n').find((l) => l.startsWith('[deskbase] scheduled backup failed: '));
       };
-      const line = await until(failed, (l) => l !== undefined, 'the error line');
+      const line = await until('the error line', failed, (l) => l !== undefined);
       expect(line).toBe(`[deskbase] scheduled backup failed: EEXIST: file already exists, mkdir '${blocker}'`);
       expect((await api.get('getMyProfiles')).status).toBe(200);
     } finally {
