@@ -7,6 +7,7 @@
 import { networkPortHooks } from './assets/network-ports';
 import { reservationHooks } from './assets/reservations';
 import { attachmentHooks, documentHooks } from './documents/hooks';
+import { configValueHooks } from './items/config-values';
 import type { Rule } from './items/hooks';
 import { noteHooks } from './items/notes';
 import { entityHooks, treeHooks } from './items/tree';
@@ -33,6 +34,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: treeTypes, hooks: treeHooks },
   { itemtypes: ['Entity'], hooks: entityHooks },
   { itemtypes: ['Notepad'], hooks: noteHooks },
+  { itemtypes: ['Config'], hooks: configValueHooks },
   { itemtypes: ['User'], hooks: userEmailHooks },
   { itemtypes: ['UserEmail'], hooks: ownEmailHooks },
   { itemtypes: ['UserEmail'], hooks: defaultEmailHooks },

@@ -9,6 +9,7 @@ import * as reservations from '../../server/assets/reservations';
 import * as documentRules from '../../server/documents/hooks';
 import { hooksOf, installRules, type ItemHooks } from '../../server/items/hooks';
 import * as notes from '../../server/items/notes';
+import * as configValues from '../../server/items/config-values';
 import * as tree from '../../server/items/tree';
 import * as assignment from '../../server/itil/assignment';
 import * as itilRules from '../../server/itil/rules';
@@ -67,6 +68,10 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   Notepad: {
     prepareAdd: 'noteHooks',
     prepareUpdate: 'noteHooks',
+  },
+  Config: {
+    prepareAdd: 'configValueHooks',
+    prepareUpdate: 'configValueHooks',
   },
   User: {
     prepareInput: 'userHooks → attachmentHooks',
@@ -168,7 +173,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, tree, assignment, itilRules, solutions, tasks, validations, apiClientToken, userEmails, userRules];
+const modules = [networkPorts, reservations, documentRules, notes, configValues, tree, assignment, itilRules, solutions, tasks, validations, apiClientToken, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

@@ -125,9 +125,12 @@ describe('scheduled backups', () => {
     expect(readFileSync(blocker, 'utf8')).toBe('not a folder');
     expect((await ctx.api.get('Computer/', { query: 'range=0-0' })).status).toBeLessThan(300);
 
-    await setting('backup_folder', 'relative/path');
-    const relative = await nextBackup(last.time);
-    expect(relative).toMatchObject({ result: 'error', message: 'backup_folder must be an absolute path, not "relative/path"' });
+    // Values the schedule could not use are refused when written, and the setting keeps its value.
+    await expect(setting('backup_folder', 'relative/path')).rejects.toThrow('Setting backup_folder must be an absolute path');
+    await expect(setting('backup_interval_hours', 'soon')).rejects.toThrow('Setting backup_interval_hours must be a number of hours');
+    await expect(setting('backup_keep', '0')).rejects.toThrow('Setting backup_keep must be a whole number of at least 1');
+    const kept = await ctx.api.get('Config/', { query: 'searchText[name]=^backup_folder$' });
+    expect(kept.body[0].value).toBe(blocker);
   });
 
   test('turned off again: time passes, no backup', async () => {
