@@ -41,6 +41,11 @@ export function selectAll(db: Db, sql: string, ...args: Bindable[]): Row[] {
   return prepared(db, sql).all(...args) as Row[];
 }
 
+/** Rows as arrays in column order: no object per row (pages of search results). */
+export function selectValues(db: Db, sql: string, ...args: Bindable[]): unknown[][] {
+  return prepared(db, sql).values(...args) as unknown[][];
+}
+
 export function run(db: Db, sql: string, ...args: Bindable[]): { changes: number; lastInsertRowid: number } {
   const res = prepared(db, sql).run(...args);
   return { changes: res.changes, lastInsertRowid: Number(res.lastInsertRowid) };

@@ -2,7 +2,8 @@
 import type { SessionContext } from '../auth/context';
 import { badRequest } from '../core/errors';
 import { MAX_PAGE, parseParam } from '../core/request-params';
-import { dataVersion } from '../db/connection';
+import type { Db } from '../db/connection';
+import { cachedRead } from '../db/read-cache';
 import { selectOne } from '../db/rows';
 
 export interface Range {
@@ -37,15 +38,12 @@ export function likePattern(text: string): string {
   return `${start ? '' : '%'}${escaped}${end ? '' : '%'}`;
 }
 
-const counts = new Map<string, { version: number; total: number }>();
-
 /** COUNT(*) is the costly part of a page: cached until the next write anywhere. */
 export function countRows(ctx: SessionContext, sql: string, args: (string | number)[]): number {
-  const key = `${sql}\u0000${args.join('\u0000')}`;
-  const hit = counts.get(key);
-  if (hit && hit.version === dataVersion) return hit.total;
-  const total = Number(selectOne(ctx.services.store.db, sql, ...args)?.n);
-  if (counts.size > 5000) counts.clear();
-  counts.set(key, { version: dataVersion, total });
-  return total;
+  return cachedCount(ctx.services.store.db, sql, args);
+}
+
+/** `sql` answers one row with a count `n`: cached until the next write, here or in another process. */
+export function cachedCount(db: Db, sql: string, args: readonly (string | number)[]): number {
+  return cachedRead(db, sql, args, () => Number(selectOne(db, sql, ...args)?.n));
 }

@@ -4,7 +4,7 @@ import type { SessionContext } from '../auth/context';
 import { errors } from '../core/errors';
 import type { Itemtype } from '../registry';
 import { searchOptions, type SearchOption } from '../registry/searchoptions';
-import { selectAll, type Row } from '../db/rows';
+import { selectAll, selectValues, type Row } from '../db/rows';
 import { outputValue } from '../items/values';
 import type { Criterion, SearchParams } from './criteria';
 import { Aliases, Frag, and, idSet, raw, sql, type Arg } from './frag';
@@ -115,10 +115,10 @@ function fetchValues(ctx: SessionContext, type: Itemtype, base: Itemtype, column
   const select = exprs.map((e, i) => sql`${e} AS c${raw(String(i))}`);
   const query = sql`SELECT t.id AS id${raw(select.length ? ', ' : '')}${new Frag(select.map((s) => s.sql).join(', '), select.flatMap((s) => s.args))} FROM ${raw(`${base.table} t`)} WHERE t.id IN ${idSet(ids)}`;
   const out = new Map<number, unknown[]>();
-  for (const row of selectAll(ctx.services.store.db, query.sql, ...query.args)) {
+  for (const row of selectValues(ctx.services.store.db, query.sql, ...query.args)) {
     out.set(
-      Number(row.id),
-      columns.map((c, i) => shape(fields[i] ?? null, row[`c${i}`], c.meta !== null)),
+      Number(row[0]),
+      columns.map((c, i) => shape(fields[i] ?? null, row[i + 1], c.meta !== null)),
     );
   }
   return out;

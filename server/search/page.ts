@@ -1,4 +1,6 @@
 import type { Db } from '../db/connection';
+import { cachedCount } from '../items/paging';
+import { cachedRead } from '../db/read-cache';
 import { leadingIndex } from '../db/indexes';
 import { selectAll, selectOne } from '../db/rows';
 import { tableRows } from '../db/statistics';
@@ -85,15 +87,32 @@ function seek(q: PageQuery, start: number, directions: Direction[]): { ids: numb
   const k = at?.k;
   // NULLs sort first ascending and last descending: a page starting among them is read plainly.
   if (k === null || k === undefined || (typeof k !== 'string' && typeof k !== 'number')) return null;
-  const count = (cond: Frag) => Number(selectOne(q.db, ...args(sql`SELECT COUNT(*) AS n FROM ${table(q)} WHERE ${and([where, cond])}`))?.n);
+  const count = (cond: Frag) => cachedCount(q.db, ...countArgs(sql`SELECT COUNT(*) AS n FROM ${table(q)} WHERE ${and([where, cond])}`));
   const before = count(sql`${key} ${raw(dir === 'ASC' ? '<' : '>')} ${k}`) + (dir === 'ASC' ? count(sql`${key} IS NULL`) : 0);
-  const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE ${and([where, sql`${key} ${raw(dir === 'ASC' ? '>=' : '<=')} ${k}`])} ORDER BY ${orderBy(q, directions)} LIMIT ${q.limit} OFFSET ${start - before}`;
-  const page = ids(selectAll(q.db, ...args(query)));
+  const tie = tiedRows(q, where, sql`${key} = ${k}`, start - before, directions[1]!);
+  // The rest of the page (all of it without a large tie) from the key on, or just after it.
+  const from = tie ? (dir === 'ASC' ? '>' : '<') : dir === 'ASC' ? '>=' : '<=';
+  const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE ${and([where, sql`${key} ${raw(from)} ${k}`])} ORDER BY ${orderBy(q, directions)} LIMIT ${q.limit - (tie?.length ?? 0)} OFFSET ${tie ? 0 : start - before}`;
+  const page = tie ?? [];
+  if (page.length < q.limit) page.push(...ids(selectAll(q.db, ...args(query))));
   if (dir === 'DESC' && page.length < q.limit) {
     const nulls = sql`SELECT t.id AS id FROM ${table(q)} WHERE ${and([where, sql`${key} IS NULL`])} ORDER BY t.id DESC LIMIT ${q.limit - page.length}`;
     page.push(...ids(selectAll(q.db, ...args(nulls))));
   }
   return { ids: page, sql: query };
+}
+
+/**
+ * Many rows share the page's first sort key (a bulk add's `date_mod`): the key's index lists them
+ * by the visibility columns, then id, so SQLite would sort the whole tie by id for every page.
+ * Walking the table in id order reads about (offset + limit) × rows ÷ tie rows instead; taken
+ * when that is less than the tie. Answers the tie's rows of the page, from `offset` in it.
+ */
+function tiedRows(q: PageQuery, where: Frag, isKey: Frag, offset: number, idDirection: Direction): number[] | null {
+  const inTie = and([where, isKey]);
+  const size = cachedCount(q.db, ...countArgs(sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${table(q)} WHERE ${inTie} LIMIT ${SMALL_RANK})`));
+  if ((offset + q.limit) * rowCount(q) >= size * size) return null;
+  return ids(selectAll(q.db, ...args(sql`SELECT t.id AS id FROM ${table(q, ' NOT INDEXED')} WHERE ${inTie} ORDER BY t.id ${raw(idDirection)} LIMIT ${q.limit} OFFSET ${offset}`)));
 }
 
 /** Index entries a walk through the matching ids may read (no row is read for them)… */
@@ -109,13 +128,15 @@ const ENTRIES_PER_ROW = 4;
  */
 function throughIds(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } | null {
   if (!q.filtered || q.sorts.length !== 1 || !sortsOnOwnIndex(q.base, q.sortField) || walks(q, start)) return null;
-  // Before the first statistics, the highest id bounds the row count (one index seek).
-  const rows = tableRows(q.db, q.base.table) ?? Number(selectOne(q.db, `SELECT MAX(id) AS n FROM ${q.base.table}`)?.n ?? 0);
+  const rows = rowCount(q);
   if (q.total === 0 || ((start + q.limit) * rows) / q.total > Math.min(ID_WALK_MAX, q.total * ENTRIES_PER_ROW)) return null;
   // The inner `t` is the sub-query's own row: the WHERE reads as it does everywhere else.
   const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE +t.id IN (SELECT t.id FROM ${table(q)} WHERE ${q.where}) ORDER BY ${orderBy(q, directions)} LIMIT ${q.limit} OFFSET ${start}`;
   return { ids: ids(selectAll(q.db, ...args(query))), sql: query };
 }
+
+/** The table's rows; before the first statistics, the highest id bounds them (one index seek). */
+const rowCount = (q: PageQuery): number => tableRows(q.db, q.base.table) ?? Number(selectOne(q.db, `SELECT MAX(id) AS n FROM ${q.base.table}`)?.n ?? 0);
 
 /** Link values a ranked walk handles at most (beyond that, SQLite's own sort is as good). */
 const MAX_LINK_VALUES = 200;
@@ -135,12 +156,10 @@ function rankedLink(q: PageQuery): { column: string; index: string } | null {
 
 /** Distinct values of an indexed column, one index seek each (none past `max`). */
 function distinctValues(db: Db, tableName: string, column: string, max: number): number[] | null {
-  const rows = selectAll(
-    db,
-    `WITH RECURSIVE v(x, n) AS (SELECT (SELECT MIN(${column}) FROM ${tableName}), 1 UNION ALL SELECT (SELECT MIN(${column}) FROM ${tableName} WHERE ${column} > v.x), n + 1 FROM v WHERE v.x IS NOT NULL AND n <= ?) SELECT x FROM v WHERE x IS NOT NULL`,
-    max,
-  );
-  return rows.length > max ? null : rows.map((r) => Number(r.x));
+  const text = `WITH RECURSIVE v(x, n) AS (SELECT (SELECT MIN(${column}) FROM ${tableName}), 1 UNION ALL SELECT (SELECT MIN(${column}) FROM ${tableName} WHERE ${column} > v.x), n + 1 FROM v WHERE v.x IS NOT NULL AND n <= ?) SELECT x FROM v WHERE x IS NOT NULL`;
+  // Kept until the next write: every page of the sort asks.
+  const rows = cachedRead(db, text, [max], () => selectAll(db, text, max).map((r) => Number(r.x)));
+  return rows.length > max ? null : rows;
 }
 
 /** Sorted on a dropdown: ranks of link values by the dropdown's sort value, then rows per rank by id. */
@@ -152,25 +171,31 @@ function ranked(q: PageQuery, start: number, directions: Direction[]): { ids: nu
   const dir = directions[0]!;
   // The sort expression itself, on a stand-in row per link value: ranks follow SQLite's own
   // comparison (collation, NULLs), so equal dropdown values share a rank and interleave by id.
-  const ranks = selectAll(
-    q.db,
-    ...args(sql`SELECT g.${raw(link.column)} AS v, DENSE_RANK() OVER (ORDER BY ${q.sorts[0]!('g')} ${raw(dir)}) AS r FROM (SELECT value AS ${raw(link.column)} FROM json_each(${JSON.stringify(values)})) g ORDER BY r`),
-  );
-  const groups: number[][] = [];
-  for (const row of ranks) (groups[Number(row.r) - 1] ??= []).push(Number(row.v));
+  const rankSql = sql`SELECT g.${raw(link.column)} AS v, DENSE_RANK() OVER (ORDER BY ${q.sorts[0]!('g')} ${raw(dir)}) AS r FROM (SELECT value AS ${raw(link.column)} FROM json_each(${JSON.stringify(values)})) g ORDER BY r`;
+  // The ranks change only with the dropdown or the link values: kept until the next write.
+  const groups = cachedRead(q.db, rankSql.sql, rankSql.args, () => {
+    const out: number[][] = [];
+    for (const row of selectAll(q.db, ...args(rankSql))) (out[Number(row.r) - 1] ??= []).push(Number(row.v));
+    return out;
+  });
   const page: number[] = [];
   let skip = start;
   let last: Frag = raw('');
+  const tableSize = rowCount(q);
   for (const group of groups) {
     if (page.length >= q.limit) break;
     const inGroup = and([q.where, sql`t.${raw(link.column)} IN ${idSet(group)}`]);
     const viaIndex = table(q, ` INDEXED BY ${link.index}`);
-    const size = Number(selectOne(q.db, ...args(sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${viaIndex} WHERE ${inGroup} LIMIT ${SMALL_RANK})`))?.n);
-    const small = size < SMALL_RANK;
-    if (small && skip >= size) {
+    // Exact below SMALL_RANK, and kept until the next write: pages of one sort share it.
+    const size = cachedCount(q.db, ...countArgs(sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${viaIndex} WHERE ${inGroup} LIMIT ${SMALL_RANK})`));
+    if (size < SMALL_RANK && skip >= size) {
       skip -= size;
       continue;
     }
+    // Through the link's index, the whole rank is read and sorted by id; walking the table in id
+    // order reads about (skip + rows wanted) × rows ÷ rank size rows: the cheaper one is taken.
+    const wanted = (skip + q.limit - page.length) * tableSize;
+    const small = size < SMALL_RANK && wanted >= size * size;
     last = sql`SELECT t.id AS id FROM ${small ? viaIndex : table(q, ' NOT INDEXED')} WHERE ${inGroup} ORDER BY t.id ${raw(dir)} LIMIT ${q.limit - page.length} OFFSET ${skip}`;
     const rows = ids(selectAll(q.db, ...args(last)));
     // A large rank that ends before `skip`: only now is its exact size worth counting.
@@ -182,3 +207,4 @@ function ranked(q: PageQuery, start: number, directions: Direction[]): { ids: nu
 }
 
 const args = (f: Frag): [string, ...(string | number)[]] => [f.sql, ...f.args];
+const countArgs = (f: Frag): [string, readonly (string | number)[]] => [f.sql, f.args];

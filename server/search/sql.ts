@@ -1,11 +1,10 @@
 import { classCan } from '../auth/rights';
 import { accessFilter } from '../auth/visibility';
 import { badRequest, errors } from '../core/errors';
-import { likePattern } from '../items/paging';
+import { cachedCount, likePattern } from '../items/paging';
 import { fulltextPrefilter } from '../db/fulltext';
 import type { Db } from '../db/connection';
 import { leadingIndex } from '../db/indexes';
-import { selectOne } from '../db/rows';
 import { allItemtypes, type Itemtype } from '../registry';
 import type { EntityTree } from '../auth/directory';
 import { requireSupported, unsupported, type Criterion, type Leaf } from './criteria';
@@ -288,7 +287,7 @@ const PROBE_CAP = 20_000;
  */
 function wideLinks(criteria: Criterion[], wc: WhereContext): Set<Criterion> {
   if (criteria.slice(1).some((c) => c.link !== 'AND')) return new Set();
-  const probed: { criterion: Criterion; rows: number }[] = [];
+  const candidates: { criterion: Criterion; probe: string; value: number }[] = [];
   for (const criterion of criteria) {
     const value = criterion.kind === 'leaf' ? criterion.value.trim() : '';
     // 0 ("no link") is matched as "no linked row", which no index serves.
@@ -305,9 +304,11 @@ function wideLinks(criteria: Criterion[], wc: WhereContext): Set<Criterion> {
     const index = leadingIndex(wc.base.table, hop.column);
     if (!index) continue;
     const probe = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${wc.base.table} INDEXED BY ${index} WHERE ${hop.column} = ? LIMIT ${PROBE_CAP})`;
-    probed.push({ criterion, rows: Number(selectOne(wc.db, probe, Number(value))?.n) });
+    candidates.push({ criterion, probe, value: Number(value) });
   }
-  if (probed.length < 2) return new Set();
+  // One link alone has nothing to be weighed against: no probe.
+  if (candidates.length < 2) return new Set();
+  const probed = candidates.map((c) => ({ criterion: c.criterion, rows: cachedCount(wc.db, c.probe, [c.value]) }));
   const narrowest = probed.reduce((a, b) => (b.rows < a.rows ? b : a));
   return new Set(probed.filter((p) => p !== narrowest).map((p) => p.criterion));
 }
