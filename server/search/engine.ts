@@ -38,8 +38,8 @@ const SEPARATOR = '\u001f';
 interface Branch {
   base: Itemtype;
   where: Frag;
-  /** The same WHERE with the criteria hidden from index choice (see plan.ts). */
-  walkWhere: Frag;
+  /** The same WHERE for a walk of the sort's index (see plan.ts), built when a page needs it. */
+  walkWhere: () => Frag;
   /** True when criteria restrict the rows besides visibility. */
   filtered: boolean;
   sortFields: (Field | null)[];
@@ -52,7 +52,7 @@ function buildContext(ctx: SessionContext, type: Itemtype, base: Itemtype, alias
 }
 
 /** Default restrictions (trash, templates), the session's visibility, then the criteria. */
-function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams, aliases: Aliases): { where: Frag; walkWhere: Frag; filtered: boolean } {
+function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams, aliases: Aliases): { where: Frag; walkWhere: () => Frag; filtered: boolean } {
   const wc = buildContext(ctx, type, base, aliases);
   const parts: Frag[] = [];
   // `+` keeps SQLite from choosing the trash index over the criteria's indexes (names, serials…):
@@ -61,9 +61,12 @@ function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params
   if (base.column.has('is_template')) parts.push(raw('+t.is_template = 0'));
   parts.push(raw(accessFilter(ctx.scope, base, 'read', 't')));
   const criteria = criteriaCondition(params.criteria, wc);
-  if (!criteria) return { where: and(parts), walkWhere: and(parts), filtered: false };
-  // likely() changes no value, but a condition inside a function call cannot pick an index.
-  return { where: and([...parts, criteria]), walkWhere: and([...parts, sql`likely(${criteria})`]), filtered: true };
+  if (!criteria) return { where: and(parts), walkWhere: () => and(parts), filtered: false };
+  // The walk tests each row it passes: the criteria are hidden from index choice (likely()
+  // changes no value, but a condition inside a function call cannot pick an index), and
+  // without the trigram pre-filters (the same rows, without gathering every candidate first).
+  const walkWhere = () => and([...parts, sql`likely(${criteriaCondition(params.criteria, { ...wc, noFulltext: true }) ?? raw('1')})`]);
+  return { where: and([...parts, criteria]), walkWhere, filtered: true };
 }
 
 function tryField(type: Itemtype, id: number, base: Itemtype): Field | null {

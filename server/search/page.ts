@@ -26,9 +26,9 @@ import type { Itemtype } from '../registry';
 export interface PageQuery {
   db: Db;
   base: Itemtype;
-  /** The WHERE, and the same with the criteria hidden from index choice (see plan.ts). */
+  /** The WHERE, and the same for a walk of the sort's index (see plan.ts), built on demand. */
   where: Frag;
-  walkWhere: Frag;
+  walkWhere: () => Frag;
   /** True when the WHERE holds criteria besides visibility (trash, templates, entities). */
   filtered: boolean;
   sortField: Field | null;
@@ -71,7 +71,7 @@ function walks(q: PageQuery, start: number): boolean {
 }
 
 function plain(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } {
-  const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE ${walks(q, start) ? q.walkWhere : q.where} ORDER BY ${orderBy(q, directions)} LIMIT ${q.limit} OFFSET ${start}`;
+  const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE ${walks(q, start) ? q.walkWhere() : q.where} ORDER BY ${orderBy(q, directions)} LIMIT ${q.limit} OFFSET ${start}`;
   return { ids: ids(selectAll(q.db, query.sql, ...query.args)), sql: query };
 }
 
@@ -82,7 +82,7 @@ function seek(q: PageQuery, start: number, directions: Direction[]): { ids: numb
   if (!sortsOnOwnIndex(q.base, q.sortField)) return null;
   const dir = directions[0]!;
   const key = q.sorts[0]!('t');
-  const where = q.walkWhere;
+  const where = q.walkWhere();
   const at = selectOne(q.db, ...args(sql`SELECT ${key} AS k FROM ${table(q)} WHERE ${where} ORDER BY ${key} ${raw(dir)} LIMIT 1 OFFSET ${start}`));
   const k = at?.k;
   // NULLs sort first ascending and last descending: a page starting among them is read plainly.
