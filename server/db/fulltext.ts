@@ -2,6 +2,7 @@ import { parseColumns } from '../registry/columns';
 import { itemtypeByTable, TABLES } from '../registry';
 import type { Db } from './connection';
 import { isIndexed } from './indexes';
+import { cachedRead } from './read-cache';
 import type { SchemaState } from './schema-state';
 
 /**
@@ -146,16 +147,53 @@ function unescaped(pattern: string): string {
   return out;
 }
 
+/** A trigram in more rows than this is common: its rows are not worth gathering as candidates. */
+const RARE_ROWS = 256;
+
+/** Rows of the index holding `trigram`, counted up to RARE_ROWS; kept until the next write. */
+function trigramRows(db: Db, table: string, trigram: string): number {
+  const fts = fulltextTable(table);
+  const text = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${RARE_ROWS})`;
+  const phrase = `"${trigram.replaceAll('"', '""')}"`;
+  return cachedRead(db, text, [phrase], () => Number(db.query<{ n: number }, [string]>(text).get(phrase)?.n));
+}
+
+/**
+ * The MATCH query of the pattern's one or two rarest trigrams, or null when all are common. The
+ * index's own LIKE reads every trigram's full list of rows and then each candidate row; a common
+ * trigram ("000" in every serial number) costs as much as a scan, while a rare one narrows alone.
+ */
+function rareTrigrams(db: Db, table: string, runs: string[]): string | null {
+  const trigrams = new Set<string>();
+  for (const run of runs) {
+    const chars = [...run];
+    for (let i = 0; i + MIN_RUN <= chars.length; i++) trigrams.add(chars.slice(i, i + MIN_RUN).join(''));
+  }
+  const counted = [...trigrams].map((trigram) => ({ trigram, rows: trigramRows(db, table, trigram) })).filter((t) => t.rows < RARE_ROWS);
+  if (counted.length === 0) return null;
+  counted.sort((a, b) => a.rows - b.rows);
+  return counted
+    .slice(0, 2)
+    .map((t) => `"${t.trigram.replaceAll('"', '""')}"`)
+    .join(' AND ');
+}
+
 /**
  * `alias.id IN (…trigram index…)` for `column LIKE pattern ESCAPE '\'`, or null when the index
  * cannot help (no index on that column, or no run of three characters for a trigram). It only
- * narrows the rows, possibly too little: callers keep the LIKE on the row, which decides.
+ * narrows the rows, possibly too little: callers keep the LIKE on the row, which decides. With
+ * `db`, the pattern's rarest trigrams are looked up alone when some are rare (rows holding them
+ * in any indexed column: a wider set, never a narrower one).
  */
-export function fulltextPrefilter(table: string, column: string, alias: string, pattern: string): { sql: string; args: string[] } | null {
+export function fulltextPrefilter(table: string, column: string, alias: string, pattern: string, db?: Db): { sql: string; args: string[] } | null {
   if (!fulltextColumns(table).includes(column)) return null;
   // A starts-with on a column with its own index: that index serves it better.
   if (!pattern.startsWith('%') && isIndexed(table, column)) return null;
   const wide = unescaped(pattern);
-  if (!wide.split(/[%_]/).some((run) => [...run].length >= MIN_RUN)) return null;
-  return { sql: `${alias}.id IN (SELECT rowid FROM ${fulltextTable(table)} WHERE ${column} LIKE ?)`, args: [wide] };
+  const runs = wide.split(/[%_]/).filter((run) => [...run].length >= MIN_RUN);
+  if (runs.length === 0) return null;
+  const fts = fulltextTable(table);
+  const rare = db ? rareTrigrams(db, table, runs) : null;
+  if (rare) return { sql: `${alias}.id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`, args: [rare] };
+  return { sql: `${alias}.id IN (SELECT rowid FROM ${fts} WHERE ${column} LIKE ?)`, args: [wide] };
 }

@@ -114,7 +114,7 @@ class CriterionBuilder {
     const cast = this.field.semantic === 'text' ? (c: Frag) => c : (c: Frag) => sql`CAST(${c} AS TEXT)`;
     return this.some((col, a) => {
       const like = nonNull(this.field, a, sql`${cast(col)} LIKE ${pattern} ESCAPE '\\'`);
-      const index = this.field.count || this.field.computed || this.wc.noFulltext ? null : fulltextPrefilter(this.field.target.table, this.field.column, a, pattern);
+      const index = this.field.count || this.field.computed || this.wc.noFulltext ? null : fulltextPrefilter(this.field.target.table, this.field.column, a, pattern, this.wc.db);
       return index ? and([new Frag(index.sql, index.args), like]) : like;
     });
   }

@@ -287,12 +287,21 @@ describe('indexed search equals a plain scan', () => {
     }
   });
 
-  test('pages of text criteria read by walking the name index (many matches), after trash, restore, purge and updates', async () => {
-    const inputs: Input[] = Array.from({ length: 300 }, (_, i) => ({ values: { name: `w${i % 37}-${i}`, serial: i % 3 ? `s${i}wk%` : `s${i}`, ...(i % 5 ? { contact: 'c' } : {}) }, location: 1, manufacturer: 0 }));
+  test('text criteria on shared fragments (rare and common trigrams, pages read by walking the name index), after trash, restore, purge and updates', async () => {
+    // 400 rows: `wkz` is in over 256 serials (a common trigram), `-12` or `1wk` in a few.
+    const inputs: Input[] = Array.from({ length: 400 }, (_, i) => ({ values: { name: `w${i % 37}-${i}`, serial: i % 3 ? `s${i}wkz` : `s${i}`, ...(i % 5 ? { contact: 'c' } : {}) }, location: 1, manufacturer: 0 }));
     const ids = await bulk(glpi, 'Computer', inputs.map((i) => ({ ...i.values, locations_id: locations[i.location], manufacturers_id: 0 })));
     let rows: Model[] = ids.map((id, i) => ({ id, values: { ...inputs[i]!.values }, locations_id: locations[1]!, manufacturers_id: 0, is_deleted: false }));
     const text = (field: TextField, searchtype: 'contains' | 'notcontains', value: string, link: Node['link'] = 'AND'): Node => ({ link, leaf: { kind: 'text', field, searchtype, value } });
-    const queries: Node[][] = [[text('serial', 'contains', 'wk')], [text('serial', 'contains', 'wk%$')], [text('serial', 'notcontains', 's1'), text('name', 'contains', '-2', 'OR')], [text('contact', 'contains', 'c'), text('serial', 'contains', '^s2', 'AND NOT')]];
+    const queries: Node[][] = [
+      [text('serial', 'contains', 'wk')],
+      [text('serial', 'contains', 'wkz$')],
+      [text('serial', 'contains', '1wkz')],
+      [text('name', 'contains', '-12'), text('serial', 'contains', '3wk', 'OR')],
+      [text('name', 'contains', 'w1-1'), text('serial', 'contains', 'wkz', 'AND NOT')],
+      [text('serial', 'notcontains', 's1'), text('name', 'contains', '-2', 'OR')],
+      [text('contact', 'contains', 'c'), text('serial', 'contains', '^s2', 'AND NOT')],
+    ];
     // A bulk add this large refreshes the planner's statistics a second later; only then does
     // the engine know the matches are many and walk the name index (its page query says so).
     await until('the page read by walking the name index', async () => {
@@ -301,9 +310,13 @@ describe('indexed search equals a plain scan', () => {
     }, (sqlText) => sqlText.includes('likely('));
     const check = async () => {
       for (const nodes of queries) {
+        for (const deleted of [false, true]) {
+          const expected = rows.filter((r) => r.is_deleted === deleted && matches(r, nodes)).map((r) => r.id);
+          expect({ nodes, deleted, ids: await engineIds(nodes, deleted) }).toEqual({ nodes, deleted, ids: expected });
+        }
         const live = rows.filter((r) => !r.is_deleted && matches(r, nodes));
         for (const order of ['ASC', 'DESC'] as const) {
-          for (const start of [0, 7, 61, 130]) {
+          for (const start of [0, 7, 61, 130].filter((at) => at === 0 || at < live.length)) {
             const page = await pageIds(nodes, 1, order, start);
             expect({ nodes, order, start, page }).toEqual({ nodes, order, start, page: pageOf(live, 1, order, start, 5) });
           }
@@ -312,7 +325,7 @@ describe('indexed search equals a plain scan', () => {
     };
     try {
       await check();
-      for (const c of [{ kind: 'trash', at: 4 }, { kind: 'trash', at: 1 }, { kind: 'purge', at: 10 }, { kind: 'restore', at: 4 }, { kind: 'update', at: 2, values: { name: 'a-2', serial: 'xwk%' }, location: 1, manufacturer: 0 }] as Change[]) {
+      for (const c of [{ kind: 'trash', at: 4 }, { kind: 'trash', at: 1 }, { kind: 'purge', at: 10 }, { kind: 'restore', at: 4 }, { kind: 'update', at: 2, values: { name: 'a-12', serial: 's13wkz' }, location: 1, manufacturer: 0 }] as Change[]) {
         rows = await apply(rows, c);
       }
       await check();
