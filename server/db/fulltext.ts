@@ -2,7 +2,7 @@ import { parseColumns } from '../registry/columns';
 import { itemtypeByTable, TABLES } from '../registry';
 import type { Db } from './connection';
 import { isIndexed } from './indexes';
-import { cachedRead } from './read-cache';
+import { VersionedCache } from './read-cache';
 import type { SchemaState } from './schema-state';
 
 /**
@@ -150,12 +150,17 @@ function unescaped(pattern: string): string {
 /** A trigram in more rows than this is common: its rows are not worth gathering as candidates. */
 const RARE_ROWS = 256;
 
+/** Per table and trigram (few: a cache of their own, not crowded out by searches' counts). */
+const trigramCounts = new VersionedCache<number>(20_000);
+
 /** Rows of the index holding `trigram`, counted up to RARE_ROWS; kept until the next write. */
 function trigramRows(db: Db, table: string, trigram: string): number {
   const fts = fulltextTable(table);
-  const text = `SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${RARE_ROWS})`;
   const phrase = `"${trigram.replaceAll('"', '""')}"`;
-  return cachedRead(db, text, [phrase], () => Number(db.query<{ n: number }, [string]>(text).get(phrase)?.n));
+  return trigramCounts.get(db, `${table}\u0000${trigram}`, () => {
+    const row = db.query<{ n: number }, [string]>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${RARE_ROWS})`).get(phrase);
+    return Number(row?.n);
+  });
 }
 
 /**

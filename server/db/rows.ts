@@ -2,6 +2,7 @@ import type { Statement } from 'bun:sqlite';
 
 export type { Statement };
 import type { Db } from './connection';
+import { VersionedCache } from './read-cache';
 
 export type Row = Record<string, unknown>;
 type Bindable = string | number | bigint | boolean | null | Uint8Array;
@@ -91,4 +92,11 @@ export function deleteRow(db: Db, table: string, id: number): void {
 
 export function findById(db: Db, table: string, id: number): Row | null {
   return selectOne(db, `SELECT * FROM ${table} WHERE id = ?`, id);
+}
+
+const filled = new VersionedCache<boolean>(1000);
+
+/** Whether `table` holds any row; kept until the next write (an empty table needs no search). */
+export function hasRows(db: Db, table: string): boolean {
+  return filled.get(db, table, () => selectOne(db, `SELECT EXISTS (SELECT 1 FROM ${table}) AS n`)?.n === 1);
 }

@@ -4,7 +4,7 @@ import type { SessionContext } from '../auth/context';
 import { errors } from '../core/errors';
 import type { Itemtype } from '../registry';
 import { searchOptions, type SearchOption } from '../registry/searchoptions';
-import { selectAll, selectValues, type Row } from '../db/rows';
+import { hasRows, selectAll, selectValues, type Row } from '../db/rows';
 import { outputValue } from '../items/values';
 import type { Criterion, SearchParams } from './criteria';
 import { Aliases, Frag, and, idSet, raw, sql, type Arg } from './frag';
@@ -155,8 +155,10 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
   });
   const countSql: string[] = [];
   let total = 0;
-  for (const b of branches) {
-    if (b.where.sql === '0') continue;
+  const db = ctx.services.store.db;
+  // An empty table matches nothing (AllAssets searches many, often mostly empty ones).
+  const live = branches.filter((b) => b.where.sql !== '0' && hasRows(db, b.base.table));
+  for (const b of live) {
     const text = `SELECT COUNT(*) AS n FROM ${b.base.table} t WHERE ${b.where.sql}`;
     countSql.push(text);
     total += countRows(ctx, text, [...b.where.args]);
@@ -164,12 +166,10 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
   const { start, end } = params.range;
   if (start > total) throw errors.rangeExceedTotal(total);
   const limit = Math.min(end, total - 1) - start + 1;
-  const live = branches.filter((b) => b.where.sql !== '0');
   let query: Frag;
   let page: Row[];
   if (bases.length === 1 && bases[0] === type) {
     const b = branches[0]!;
-    const db = ctx.services.store.db;
     const read = limit > 0 && live.length ? readPage({ db, base: b.base, where: b.where, walkWhere: b.walkWhere, filtered: b.filtered, sortField: b.sortFields[0] ?? null, sorts: b.sorts, directions: sortDirections(params), tie: params.order[0] ?? 'ASC', total, start, limit }) : null;
     query = read?.sql ?? raw('');
     page = read ? read.ids.map((id) => ({ id })) : [];
