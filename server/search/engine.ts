@@ -8,7 +8,7 @@ import { hasRows, selectAll, selectValues, type Row } from '../db/rows';
 import { outputValue } from '../items/values';
 import type { Criterion, SearchParams } from './criteria';
 import { Aliases, Frag, and, idSet, raw, sql, type Arg } from './frag';
-import { resolveField, Unsupported, valueExpression, type BuildContext, type Field } from './options';
+import { resolveField, sortsNocase, Unsupported, valueExpression, type BuildContext, type Field } from './options';
 import { readPage, type Direction } from './page';
 import { criteriaCondition, metaRows, type WhereContext } from './sql';
 
@@ -81,7 +81,7 @@ function tryField(type: Itemtype, id: number, base: Itemtype): Field | null {
 function sortExpression(field: Field | null, ctx: BuildContext, alias: string): Frag {
   if (!field) return raw('NULL');
   const expr = valueExpression(field, alias, ctx);
-  return field.semantic === 'text' && !field.count ? sql`${expr} COLLATE NOCASE` : expr;
+  return sortsNocase(field) ? sql`${expr} COLLATE NOCASE` : expr;
 }
 
 /** The value of a meta column: the option of the meta type over every linked row. */
@@ -184,7 +184,7 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
     });
     const sortNames = params.sort.map((id, i) => {
       const field = bases.map((base) => tryField(type, id, base)).find((f) => f);
-      return raw(field && field.semantic === 'text' && !field.count ? `s${i} COLLATE NOCASE` : `s${i}`);
+      return raw(sortsNocase(field ?? null) ? `s${i} COLLATE NOCASE` : `s${i}`);
     });
     query = live.length
       ? sql`SELECT id, itemtype FROM (${new Frag(union.map((u) => u.sql).join(' UNION ALL '), union.flatMap((u) => u.args))}) ORDER BY ${orderBy(sortNames, params, ['itemtype', 'id'])} LIMIT ${Math.max(limit, 0)} OFFSET ${start}`

@@ -285,6 +285,9 @@ export function isSupported(type: Itemtype, id: number, bases: Itemtype[] = [typ
   });
 }
 
+/** Text sorts compare as SQLite's NOCASE does (ASCII letters folded); counts and others as stored. */
+export const sortsNocase = (field: Field | null): boolean => !!field && field.semantic === 'text' && !field.count;
+
 export interface BuildContext {
   scope: Scope;
   aliases: Aliases;

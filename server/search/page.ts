@@ -2,11 +2,11 @@ import type { Db } from '../db/connection';
 import { cachedCount } from '../items/paging';
 import { cachedRead } from '../db/read-cache';
 import { leadingIndex } from '../db/indexes';
-import { selectAll, selectOne } from '../db/rows';
+import { selectAll, selectOne, selectValues } from '../db/rows';
 import { tableRows } from '../db/statistics';
 import { Frag, and, idSet, raw, sql } from './frag';
 import { sortsOnOwnIndex, walkSortIndex } from './plan';
-import type { Field } from './options';
+import { sortsNocase, type Field } from './options';
 import type { Itemtype } from '../registry';
 
 /**
@@ -51,7 +51,7 @@ export function readPage(q: PageQuery): { ids: number[]; sql: Frag } {
   const backwards = tail < q.start;
   const start = backwards ? tail : q.start;
   const directions = backwards ? [...q.directions, q.tie].map(flip) : [...q.directions, q.tie];
-  const page = ranked(q, start, directions) ?? seek(q, start, directions) ?? throughIds(q, start, directions) ?? plain(q, start, directions);
+  const page = ranked(q, start, directions) ?? keyWindow(q, start, directions) ?? seek(q, start, directions) ?? throughIds(q, start, directions) ?? plain(q, start, directions);
   if (backwards) page.ids.reverse();
   return page;
 }
@@ -73,6 +73,50 @@ function walks(q: PageQuery, start: number): boolean {
 function plain(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } {
   const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE ${walks(q, start) ? q.walkWhere() : q.where} ORDER BY ${orderBy(q, directions)} LIMIT ${q.limit} OFFSET ${start}`;
   return { ids: ids(selectAll(q.db, query.sql, ...query.args)), sql: query };
+}
+
+/** SQLite's equality of two sort keys: NOCASE folds ASCII letters only; null when unsure (blobs). */
+function keyEquality(nocase: boolean): (a: unknown, b: unknown) => boolean | null {
+  const fold = (v: string) => v.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  return (a, b) => {
+    const plain = (v: unknown) => v === null || typeof v === 'number' || typeof v === 'string';
+    if (!plain(a) || !plain(b)) return null;
+    return nocase && typeof a === 'string' && typeof b === 'string' ? fold(a) === fold(b) : a === b;
+  };
+}
+
+/**
+ * On an own indexed column, the page straight from the sort's index in key order, without the id
+ * tie-break (which costs SQLite a sort per key value). A row more on each side shows whether the
+ * page starts and ends between two keys: then it holds exactly the page's rows, and rows sharing
+ * a key are put in id order here. A key running across either edge: null (seek handles it).
+ */
+function keyWindow(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } | null {
+  if (q.sorts.length !== 1 || !sortsOnOwnIndex(q.base, q.sortField) || (q.filtered && !walks(q, start))) return null;
+  const key = q.sorts[0]!('t');
+  const from = start > 0 ? start - 1 : 0;
+  const query = sql`SELECT t.id AS id, ${key} AS k FROM ${table(q)} WHERE ${q.walkWhere()} ORDER BY ${key} ${raw(directions[0]!)} LIMIT ${q.limit + 1 + start - from} OFFSET ${from}`;
+  const rows = selectValues(q.db, ...args(query));
+  const same = keyEquality(sortsNocase(q.sortField));
+  const page = rows.slice(start - from, start - from + q.limit);
+  const before = start > 0 ? rows[0] : undefined;
+  const after = rows[start - from + q.limit];
+  if (before && (page.length === 0 || same(before[1], page[0]![1]) !== false)) return null;
+  if (after && same(page[page.length - 1]![1], after[1]) !== false) return null;
+  const ids: number[] = [];
+  const up = directions[1] === 'ASC' ? 1 : -1;
+  for (let i = 0; i < page.length; ) {
+    let end = i + 1;
+    while (end < page.length) {
+      const equal = same(page[i]![1], page[end]![1]);
+      if (equal === null) return null;
+      if (!equal) break;
+      end++;
+    }
+    ids.push(...page.slice(i, end).map((r) => Number(r[0])).sort((a, b) => (a - b) * up));
+    i = end;
+  }
+  return { ids, sql: query };
 }
 
 /** Deep in an own column's index: find the key at `start`, count what sorts before it, read on from it. */

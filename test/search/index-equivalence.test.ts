@@ -260,14 +260,17 @@ beforeAll(async () => {
 describe('indexed search equals a plain scan', () => {
   // First in the file, on a table this test alone has filled: the ties are then large enough
   // against the table's size for the engine to walk ids instead of sorting (search/page.ts).
-  test('pages through large ties (one contact, one location for most rows) in both orders, after trash, restore and purge', async () => {
-    const model = (i: number): Input => ({ values: i % 9 === 0 ? { name: `n${i}` } : { name: `n${i}`, contact: i % 4 === 0 ? 'Other' : 'same' }, location: i % 7 === 0 ? 2 : 1, manufacturer: 0 });
+  test('pages through ties (shared names, one contact and one location for most rows) in both orders, after trash, restore and purge', async () => {
+    // Names shared by four or five rows (`N3` and `n3` are one under NOCASE): ties inside a page and across its edges.
+    const model = (i: number): Input => ({ values: { name: `${i % 2 ? 'n' : 'N'}${i % 13}`, ...(i % 9 === 0 ? {} : { contact: i % 4 === 0 ? 'Other' : 'same' }) }, location: i % 7 === 0 ? 2 : 1, manufacturer: 0 });
     const inputs = Array.from({ length: 60 }, (_, i) => model(i));
-    const ids = await bulk(glpi, 'Computer', inputs.map((i) => ({ ...i.values, locations_id: locations[i.location], manufacturers_id: 0 })));
+    // A third of the rows in a sub-entity: a key's index lists rows by entity before id.
+    const [sub] = await bulk(glpi, 'Entity', [{ name: 'tie-sub', entities_id: 0 }]);
+    const ids = await bulk(glpi, 'Computer', inputs.map((i, n) => ({ ...i.values, locations_id: locations[i.location], manufacturers_id: 0, entities_id: n % 3 === 0 ? sub : 0 })));
     let rows: Model[] = ids.map((id, i) => ({ id, values: { ...inputs[i]!.values }, locations_id: locations[inputs[i]!.location]!, manufacturers_id: 0, is_deleted: false }));
     const check = async () => {
       const live = rows.filter((r) => !r.is_deleted);
-      for (const sort of [7, 3] as const) {
+      for (const sort of [1, 7, 3] as const) {
         for (const order of ['ASC', 'DESC'] as const) {
           for (let start = 0; start < live.length; start += 3) {
             const page = await pageIds([], sort, order, start);
