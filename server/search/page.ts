@@ -77,12 +77,25 @@ function plain(q: PageQuery, start: number, directions: Direction[]): { ids: num
 
 /** SQLite's equality of two sort keys: NOCASE folds ASCII letters only; null when unsure (blobs). */
 function keyEquality(nocase: boolean): (a: unknown, b: unknown) => boolean | null {
-  const fold = (v: string) => v.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  const plain = (v: unknown) => v === null || typeof v === 'number' || typeof v === 'string';
   return (a, b) => {
-    const plain = (v: unknown) => v === null || typeof v === 'number' || typeof v === 'string';
     if (!plain(a) || !plain(b)) return null;
-    return nocase && typeof a === 'string' && typeof b === 'string' ? fold(a) === fold(b) : a === b;
+    if (a === b) return true;
+    return nocase && typeof a === 'string' && typeof b === 'string' && sameNocase(a, b);
   };
+}
+
+/** `a = b COLLATE NOCASE`: equal once ASCII capitals are lowered (other letters as they are). */
+function sameNocase(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x >= 65 && x <= 90) x += 32;
+    if (y >= 65 && y <= 90) y += 32;
+    if (x !== y) return false;
+  }
+  return true;
 }
 
 /**
