@@ -239,16 +239,23 @@ function ranked(q: PageQuery, start: number, directions: Direction[]): { ids: nu
   let skip = start;
   let last: Frag = raw('');
   const tableSize = rowCount(q);
+  const viaIndex = table(q, ` INDEXED BY ${link.index}`);
+  const inRank = (group: number[]) => and([q.where, sql`t.${raw(link.column)} IN ${idSet(group)}`]);
+  // The ranks' sizes under this WHERE (exact below SMALL_RANK), counted as pages reach them and
+  // kept until the next write: the pages of one sort share them.
+  const sizes = cachedRead(q.db, `rank sizes: ${q.base.table}.${link.column} WHERE ${q.where.sql}`, q.where.args, () => new Map<number, number>());
   for (const group of groups) {
     if (page.length >= q.limit) break;
-    const inGroup = and([q.where, sql`t.${raw(link.column)} IN ${idSet(group)}`]);
-    const viaIndex = table(q, ` INDEXED BY ${link.index}`);
-    // Exact below SMALL_RANK, and kept until the next write: pages of one sort share it.
-    const size = cachedCount(q.db, ...countArgs(sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${viaIndex} WHERE ${inGroup} LIMIT ${SMALL_RANK})`));
+    let size = sizes.get(group[0]!);
+    if (size === undefined) {
+      size = Number(selectOne(q.db, ...args(sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${viaIndex} WHERE ${inRank(group)} LIMIT ${SMALL_RANK})`))?.n);
+      sizes.set(group[0]!, size);
+    }
     if (size < SMALL_RANK && skip >= size) {
       skip -= size;
       continue;
     }
+    const inGroup = inRank(group);
     // Through the link's index, the whole rank is read and sorted by id; walking the table in id
     // order reads about (skip + rows wanted) × rows ÷ rank size rows: the cheaper one is taken.
     const wanted = (skip + q.limit - page.length) * tableSize;
