@@ -257,6 +257,17 @@ beforeAll(async () => {
   manufacturers.push(0, ...(await bulk(glpi, 'Manufacturer', [{ name: 'Acme' }, { name: 'Globex' }])));
 });
 
+/** `check` on the rows, then again after `changes`; the rows are purged whatever happens. */
+async function checkAcrossChanges(rows: Model[], changes: Change[], check: (rows: Model[]) => Promise<void>): Promise<void> {
+  try {
+    await check(rows);
+    for (const c of changes) rows = await apply(rows, c);
+    await check(rows);
+  } finally {
+    await glpi.del('Computer/', { body: { input: rows.map((r) => ({ id: r.id })), force_purge: true } });
+  }
+}
+
 describe('indexed search equals a plain scan', () => {
   // First in the file, on a table this test alone has filled: the ties are then large enough
   // against the table's size for the engine to walk ids instead of sorting (search/page.ts).
@@ -267,8 +278,8 @@ describe('indexed search equals a plain scan', () => {
     // A third of the rows in a sub-entity: a key's index lists rows by entity before id.
     const [sub] = await bulk(glpi, 'Entity', [{ name: 'tie-sub', entities_id: 0 }]);
     const ids = await bulk(glpi, 'Computer', inputs.map((i, n) => ({ ...i.values, locations_id: locations[i.location], manufacturers_id: 0, entities_id: n % 3 === 0 ? sub : 0 })));
-    let rows: Model[] = ids.map((id, i) => ({ id, values: { ...inputs[i]!.values }, locations_id: locations[inputs[i]!.location]!, manufacturers_id: 0, is_deleted: false }));
-    const check = async () => {
+    const rows: Model[] = ids.map((id, i) => ({ id, values: { ...inputs[i]!.values }, locations_id: locations[inputs[i]!.location]!, manufacturers_id: 0, is_deleted: false }));
+    const check = async (rows: Model[]) => {
       const live = rows.filter((r) => !r.is_deleted);
       for (const sort of [1, 7, 3] as const) {
         for (const order of ['ASC', 'DESC'] as const) {
@@ -279,22 +290,14 @@ describe('indexed search equals a plain scan', () => {
         }
       }
     };
-    try {
-      await check();
-      for (const c of [{ kind: 'trash', at: 5 }, { kind: 'trash', at: 17 }, { kind: 'purge', at: 30 }, { kind: 'restore', at: 5 }, { kind: 'update', at: 8, values: { name: 'moved', contact: 'Other' }, location: 3, manufacturer: 0 }] as Change[]) {
-        rows = await apply(rows, c);
-      }
-      await check();
-    } finally {
-      await glpi.del('Computer/', { body: { input: rows.map((r) => ({ id: r.id })), force_purge: true } });
-    }
+    await checkAcrossChanges(rows, [{ kind: 'trash', at: 5 }, { kind: 'trash', at: 17 }, { kind: 'purge', at: 30 }, { kind: 'restore', at: 5 }, { kind: 'update', at: 8, values: { name: 'moved', contact: 'Other' }, location: 3, manufacturer: 0 }] as Change[], check);
   });
 
   test('text criteria on shared fragments (rare and common trigrams, pages read by walking the name index), after trash, restore, purge and updates', async () => {
     // 400 rows: `wkz` is in over 256 serials (a common trigram), `-12` or `1wk` in a few.
     const inputs: Input[] = Array.from({ length: 400 }, (_, i) => ({ values: { name: `w${i % 37}-${i}`, serial: i % 3 ? `s${i}wkz` : `s${i}`, ...(i % 5 ? { contact: 'c' } : {}) }, location: 1, manufacturer: 0 }));
     const ids = await bulk(glpi, 'Computer', inputs.map((i) => ({ ...i.values, locations_id: locations[i.location], manufacturers_id: 0 })));
-    let rows: Model[] = ids.map((id, i) => ({ id, values: { ...inputs[i]!.values }, locations_id: locations[1]!, manufacturers_id: 0, is_deleted: false }));
+    const rows: Model[] = ids.map((id, i) => ({ id, values: { ...inputs[i]!.values }, locations_id: locations[1]!, manufacturers_id: 0, is_deleted: false }));
     const text = (field: TextField, searchtype: 'contains' | 'notcontains', value: string, link: Node['link'] = 'AND'): Node => ({ link, leaf: { kind: 'text', field, searchtype, value } });
     const queries: Node[][] = [
       [text('serial', 'contains', 'wk')],
@@ -311,7 +314,7 @@ describe('indexed search equals a plain scan', () => {
       const res = await search(glpi, 'Computer', { criteria: toCriteria(queries[0]!), forcedisplay: [2], range: '0-4', rawdata: 1 });
       return String((res.body as { rawdata?: { sql?: { search?: string } } }).rawdata?.sql?.search);
     }, (sqlText) => sqlText.includes('likely('));
-    const check = async () => {
+    const check = async (rows: Model[]) => {
       for (const nodes of queries) {
         for (const deleted of [false, true]) {
           const expected = rows.filter((r) => r.is_deleted === deleted && matches(r, nodes)).map((r) => r.id);
@@ -326,15 +329,7 @@ describe('indexed search equals a plain scan', () => {
         }
       }
     };
-    try {
-      await check();
-      for (const c of [{ kind: 'trash', at: 4 }, { kind: 'trash', at: 1 }, { kind: 'purge', at: 10 }, { kind: 'restore', at: 4 }, { kind: 'update', at: 2, values: { name: 'a-12', serial: 's13wkz' }, location: 1, manufacturer: 0 }] as Change[]) {
-        rows = await apply(rows, c);
-      }
-      await check();
-    } finally {
-      await glpi.del('Computer/', { body: { input: rows.map((r) => ({ id: r.id })), force_purge: true } });
-    }
+    await checkAcrossChanges(rows, [{ kind: 'trash', at: 4 }, { kind: 'trash', at: 1 }, { kind: 'purge', at: 10 }, { kind: 'restore', at: 4 }, { kind: 'update', at: 2, values: { name: 'a-12', serial: 's13wkz' }, location: 1, manufacturer: 0 }] as Change[], check);
   });
 
   test('random computers, random criteria, then random updates, trash, restore, purge and bulk adds', async () => {
