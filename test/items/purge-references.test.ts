@@ -20,7 +20,7 @@ async function purge(itemtype: string, id: number): Promise<void> {
 const read = async (itemtype: string, id: number) => (await ctx.api.get(`${itemtype}/${id}`)).body;
 
 describe('purging an item a row names by itemtype and items_id', () => {
-  test('consumables given to a purged user or group keep their dates and name no one', async () => {
+  test('consumables given to a purged user go back to stock, those given to a purged group keep their dates; both name no one', async () => {
     const item = await ctx.api.create('ConsumableItem', { name: uniq('toner') });
     const user = await ctx.api.create('User', { name: uniq('user') });
     const kept = await ctx.api.create('User', { name: uniq('user') });
@@ -31,7 +31,8 @@ describe('purging an item a row names by itemtype and items_id', () => {
     const toGroup = await give('Group', group);
 
     await purge('User', user);
-    expect(await read('Consumable', toUser)).toMatchObject({ itemtype: null, items_id: 0, date_out: '2026-02-01', consumableitems_id: item });
+    // As GLPI, a consumable given to a purged user goes back to stock.
+    expect(await read('Consumable', toUser)).toMatchObject({ itemtype: null, items_id: 0, date_out: null, consumableitems_id: item });
     expect(await read('Consumable', toOther)).toMatchObject({ itemtype: 'User', items_id: kept });
 
     const removed = await ctx.api.del(`Group/${group}`, { query: 'force_purge=true' });
