@@ -1,8 +1,8 @@
 /**
  * Assigning someone to a new ticket or problem through its actor rows (Ticket_User,
  * Group_Ticket, Supplier_Ticket…, as GLPI's clients do) moves it to "Processing (assigned)", the
- * same rule the item's own `_users_id_assign` input follows; removing the last assignee moves it
- * back to New. Changes keep their own workflow.
+ * same rule the item's own `_users_id_assign` input follows; once none is left (assigned, planned or
+ * pending), it is New again. Changes keep their own workflow.
  */
 import type { Db } from '../db/connection';
 import { findById, selectOne, type Row } from '../db/rows';
@@ -14,9 +14,8 @@ import { writeRuleChanges } from './rules';
 
 export const ASSIGNMENT_LINKS = ['Ticket_User', 'Group_Ticket', 'Supplier_Ticket', 'Problem_User', 'Group_Problem', 'Problem_Supplier'];
 
-/** The ticket or problem an assignee row belongs to (null for other actor roles). */
+/** The ticket or problem an actor row belongs to. */
 function parentOf(db: Db, type: Itemtype, row: Row): { parentType: Itemtype; parent: Row | null } | null {
-  if (Number(row.type) !== ACTOR.ASSIGNED) return null;
   const owner = type.owners[0];
   if (!owner || 'poly' in owner) return null;
   const parentType = itemtypeOrThrow(owner.itemtype);
@@ -32,15 +31,19 @@ function stillAssigned(db: Db, parentType: Itemtype, id: number): boolean {
   });
 }
 
+/** Statuses GLPI leaves as they are when no assignee is left: the new ones, solved and closed. */
+const KEPT_UNASSIGNED = new Set<number>([ITIL_STATUS.NEW, ITIL_STATUS.ACCEPTED, ITIL_STATUS.EVALUATION, ITIL_STATUS.APPROVAL, ITIL_STATUS.SOLVED, ITIL_STATUS.CLOSED]);
+
 export const assignmentHooks: ItemHooks = {
   afterAdd(wc, type, row) {
+    if (Number(row.type) !== ACTOR.ASSIGNED) return;
     const link = parentOf(wc.db, type, row);
     if (link?.parent && Number(link.parent.status) === ITIL_STATUS.NEW) writeRuleChanges(wc, link.parentType, link.parent, { status: ITIL_STATUS.ASSIGNED });
   },
-  // As GLPI: once its last assignee goes, an assigned ticket or problem is new again.
+  // As GLPI: once an actor row goes and no assignee is left, a ticket or problem in progress is new again.
   afterPurge(wc, type, row) {
     const link = parentOf(wc.db, type, row);
-    if (!link?.parent || Number(link.parent.status) !== ITIL_STATUS.ASSIGNED) return;
+    if (!link?.parent || KEPT_UNASSIGNED.has(Number(link.parent.status))) return;
     if (!stillAssigned(wc.db, link.parentType, Number(link.parent.id))) writeRuleChanges(wc, link.parentType, link.parent, { status: ITIL_STATUS.NEW });
   },
 };
