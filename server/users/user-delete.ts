@@ -11,7 +11,7 @@
  *   user (writer, technician, recipient, last updater, approver…) to 0. GLPI unassigns and never
  *   reassigns: the tickets keep their other actors.
  */
-import { hooksOf, KeptRefusal, type WriteContext } from '../items/hooks';
+import { hooksOf, ItemError, KeptRefusal, type WriteContext } from '../items/hooks';
 import { purgeRow } from '../items/crud';
 import { itemtypeOrThrow } from '../registry';
 import { run, selectAll, type Row } from '../db/rows';
@@ -23,19 +23,31 @@ function purgeWithRules(wc: WriteContext, typeName: string, row: Row): void {
   purgeRow(wc, type, row);
 }
 
+/** The user's authorizations, split by whether they lie in the session's active entities. */
+function grantsByReach(wc: WriteContext, userId: number): { reached: Row[]; unreached: number } {
+  const grants = selectAll(wc.db, 'SELECT * FROM glpi_profiles_users WHERE users_id = ? ORDER BY id', userId);
+  const reached = wc.scope.showAll ? grants : grants.filter((g) => wc.scope.active.has(Number(g.entities_id)));
+  return { reached, unreached: grants.length - reached.length };
+}
+
 /**
  * When some of the user's authorizations lie in entities the session cannot reach, removes those
  * it reaches and refuses the delete, keeping the user (GLPI's User::pre_deleteItem).
  */
 export function keepUserReachedInPart(wc: WriteContext, userId: number): void {
-  if (wc.scope.showAll) return;
-  const grants = selectAll(wc.db, 'SELECT * FROM glpi_profiles_users WHERE users_id = ? ORDER BY id', userId);
-  const reached = grants.filter((g) => wc.scope.active.has(Number(g.entities_id)));
-  if (reached.length === grants.length) return;
+  const { reached, unreached } = grantsByReach(wc, userId);
+  if (unreached === 0) return;
   for (const grant of reached) purgeWithRules(wc, 'Profile_User', grant);
   throw new KeptRefusal(
     `The user also has authorizations in entities you cannot reach: it is kept, and only its authorizations in your entities were removed (${reached.length})`,
   );
+}
+
+/** Trashing a user by update (`is_deleted = 1`) needs the same reach as a delete; nothing is removed. */
+export function requireWholeReach(wc: WriteContext, userId: number): void {
+  if (grantsByReach(wc, userId).unreached > 0) {
+    throw new ItemError('The user has authorizations in entities you cannot reach: it cannot be put in the trash; delete it to remove its authorizations in your entities');
+  }
 }
 
 /** Rows the purge removes with their own rules, before the generic cascade runs. */

@@ -69,6 +69,25 @@ describe('purging an item a row names by itemtype and items_id', () => {
     expect(await read('Cartridge', cartridge)).toMatchObject({ cartridgeitems_id: item, printers_id: 0, date_use: '2026-01-06' });
   });
 
+  test("a component's location or state purged: the component stays on its computer, with 0 there (it was removed before)", async () => {
+    const computer = await ctx.api.create('Computer', { name: uniq('host') });
+    const location = await ctx.api.create('Location', { name: uniq('room') });
+    const state = await ctx.api.create('State', { name: uniq('state') });
+    const memory = await ctx.api.create('Item_DeviceMemory', {
+      devicememories_id: await ctx.api.create('DeviceMemory', { designation: uniq('ram') }),
+      itemtype: 'Computer', items_id: computer, locations_id: location, states_id: state,
+    });
+    const simcard = await ctx.api.create('Item_DeviceSimcard', {
+      devicesimcards_id: await ctx.api.create('DeviceSimcard', { designation: uniq('sim') }),
+      itemtype: 'Computer', items_id: computer, locations_id: location,
+    });
+    for (const [itemtype, id] of [['Location', location], ['State', state]] as const) {
+      expect((await ctx.api.del(`${itemtype}/${id}`, { query: 'force_purge=true' })).status).toBe(204);
+    }
+    expect(await read('Item_DeviceMemory', memory)).toMatchObject({ items_id: computer, locations_id: 0, states_id: 0 });
+    expect(await read('Item_DeviceSimcard', simcard)).toMatchObject({ items_id: computer, locations_id: 0 });
+  });
+
   test('a purged computer leaves no row naming it through the search either', async () => {
     const name = uniq('host');
     const computer = await ctx.api.create('Computer', { name });

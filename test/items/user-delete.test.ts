@@ -69,6 +69,13 @@ describe('a user reached in only some of its entities', () => {
     expect(await grantsOf(user)).toEqual([B]);
   });
 
+  test('trashing it by update is refused and changes nothing', async () => {
+    const user = await userIn(B);
+    expectError(await adminA.put(`User/${user}`, { input: { is_deleted: 1 } }), 400, 'ERROR_GLPI_UPDATE', /authorizations in entities you cannot reach: it cannot be put in the trash/);
+    expect(await read('User', user)).toMatchObject({ is_deleted: 0 });
+    expect(await grantsOf(user)).toEqual([A, B]);
+  });
+
   test('the session then no longer reaches the user', async () => {
     const user = await userIn(B);
     await adminA.del(`User/${user}`);
