@@ -69,7 +69,7 @@ describe('purging an item a row names by itemtype and items_id', () => {
     expect(await read('Cartridge', cartridge)).toMatchObject({ cartridgeitems_id: item, printers_id: 0, date_use: '2026-01-06' });
   });
 
-  test("a component's location or state purged: the component stays on its computer, with 0 there (it was removed before)", async () => {
+  test("a component's location or state purged: the component stays on its computer, with 0 there", async () => {
     const computer = await ctx.api.create('Computer', { name: uniq('host') });
     const location = await ctx.api.create('Location', { name: uniq('room') });
     const state = await ctx.api.create('State', { name: uniq('state') });
