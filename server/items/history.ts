@@ -1,6 +1,6 @@
 import { itemtype, type Itemtype } from '../registry';
 import type { Db } from '../db/connection';
-import { run, type Row } from '../db/rows';
+import { insertRows, run, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import type { WriteContext } from './hooks';
 import { nameOf } from './names';
@@ -37,21 +37,28 @@ export function actorName(user: Row | null): string {
   return `${real || String(user.name ?? '')} (${Number(user.id)})`;
 }
 
-const INSERT_LOG = 'INSERT INTO glpi_logs (itemtype, items_id, itemtype_link, linked_action, user_name, date_mod, id_search_option, old_value, new_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
+const LOG_COLUMNS = ['itemtype', 'items_id', 'itemtype_link', 'linked_action', 'user_name', 'date_mod', 'id_search_option', 'old_value', 'new_value'];
+const INSERT_LOG = `INSERT INTO glpi_logs (${LOG_COLUMNS.join(', ')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`;
 
 export function writeLog(db: Db, actor: string, entry: LogEntry): void {
-  run(
+  run(db, INSERT_LOG, ...logValues(actor, entry, nowString()));
+}
+
+/** The values of INSERT_LOG's columns, in order. */
+function logValues(actor: string, entry: LogEntry, date: string): [string, number, string, number, string, string, number, string, string] {
+  return [entry.itemtype, entry.itemsId, entry.link ?? '', entry.action, actor, date, entry.option ?? 0, (entry.oldValue ?? '').slice(0, MAX_VALUE), (entry.newValue ?? '').slice(0, MAX_VALUE)];
+}
+
+/** Many history rows, in order, with multi-row INSERTs (a bulk add's creations). */
+export function writeLogs(db: Db, actor: string, entries: LogEntry[]): void {
+  const date = nowString();
+  insertRows(
     db,
-    INSERT_LOG,
-    entry.itemtype,
-    entry.itemsId,
-    entry.link ?? '',
-    entry.action,
-    actor,
-    nowString(),
-    entry.option ?? 0,
-    (entry.oldValue ?? '').slice(0, MAX_VALUE),
-    (entry.newValue ?? '').slice(0, MAX_VALUE),
+    'glpi_logs',
+    entries.map((entry) => {
+      const values = logValues(actor, entry, date);
+      return Object.fromEntries(LOG_COLUMNS.map((column, i) => [column, values[i]]));
+    }),
   );
 }
 
