@@ -1,6 +1,6 @@
 import { itemtype, type Itemtype } from '../registry';
 import type { Db } from '../db/connection';
-import { insertRows, run, type Row } from '../db/rows';
+import { insertRow, insertRows, run, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import type { WriteContext } from './hooks';
 import { nameOf } from './names';
@@ -37,16 +37,8 @@ export function actorName(user: Row | null): string {
   return `${real || String(user.name ?? '')} (${Number(user.id)})`;
 }
 
-const LOG_COLUMNS = ['itemtype', 'items_id', 'itemtype_link', 'linked_action', 'user_name', 'date_mod', 'id_search_option', 'old_value', 'new_value'];
-const INSERT_LOG = `INSERT INTO glpi_logs (${LOG_COLUMNS.join(', ')}) VALUES (${LOG_COLUMNS.map(() => '?').join(', ')})`;
-
 export function writeLog(db: Db, actor: string, entry: LogEntry): void {
-  run(db, INSERT_LOG, ...logValues(actor, entry, nowString()));
-}
-
-/** The values of INSERT_LOG's columns, in order. */
-function logValues(actor: string, entry: LogEntry, date: string): [string, number, string, number, string, string, number, string, string] {
-  return [entry.itemtype, entry.itemsId, entry.link ?? '', entry.action, actor, date, entry.option ?? 0, (entry.oldValue ?? '').slice(0, MAX_VALUE), (entry.newValue ?? '').slice(0, MAX_VALUE)];
+  insertRow(db, 'glpi_logs', logRow(actor, entry, nowString()));
 }
 
 /** Many history rows, in order, with multi-row INSERTs (a bulk add's creations). */
@@ -55,11 +47,22 @@ export function writeLogs(db: Db, actor: string, entries: LogEntry[]): void {
   insertRows(
     db,
     'glpi_logs',
-    entries.map((entry) => {
-      const values = logValues(actor, entry, date);
-      return Object.fromEntries(LOG_COLUMNS.map((column, i) => [column, values[i]]));
-    }),
+    entries.map((entry) => logRow(actor, entry, date)),
   );
+}
+
+function logRow(actor: string, entry: LogEntry, date: string): Row {
+  return {
+    itemtype: entry.itemtype,
+    items_id: entry.itemsId,
+    itemtype_link: entry.link ?? '',
+    linked_action: entry.action,
+    user_name: actor,
+    date_mod: date,
+    id_search_option: entry.option ?? 0,
+    old_value: (entry.oldValue ?? '').slice(0, MAX_VALUE),
+    new_value: (entry.newValue ?? '').slice(0, MAX_VALUE),
+  };
 }
 
 /** A purged item takes its own history with it. */
