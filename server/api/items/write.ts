@@ -142,8 +142,6 @@ async function addTogether(ctx: SessionContext, type: Itemtype, inputs: Params[]
   if (inputs.length >= BIG_WRITE) ctx.services.statistics.soon();
   const db = ctx.services.store.db;
   const outcomes = [...prepared];
-  const T=(globalThis as any).__pw ??= {chk:0,ins:0,fts:0,commit:0,n:0};
-  const t0=performance.now(); let t1=0,t2=0,t3=0;
   try {
     inTransaction(db, () => {
       const indexNewRows = deferFulltext(db, type.table);
@@ -159,7 +157,6 @@ async function addTogether(ctx: SessionContext, type: Itemtype, inputs: Params[]
         else outcomes[pending[k]!] = failure(check.error);
       });
       let ids: number[];
-      t1=performance.now();
       try {
         ids = addItems(
           accepted.map(({ index }) => contexts[index]!),
@@ -171,12 +168,8 @@ async function addTogether(ctx: SessionContext, type: Itemtype, inputs: Params[]
         throw new OneByOne(error instanceof Error ? error.message : String(error));
       }
       accepted.forEach(({ index }, k) => (outcomes[index] = { ok: true, value: ids[k]!, extra: contexts[index]!.extra }));
-      t2=performance.now();
       indexNewRows?.();
-      t3=performance.now();
     });
-    const t4=performance.now(); T.chk+=t1-t0; T.ins+=t2-t1; T.fts+=t3-t2; T.commit+=t4-t3; T.n+=inputs.length;
-    if (T.n>=10000) { console.error(`PWTRACE per item µs: check ${(T.chk*1000/T.n).toFixed(1)} insert ${(T.ins*1000/T.n).toFixed(1)} fts ${(T.fts*1000/T.n).toFixed(1)} commit ${(T.commit*1000/T.n).toFixed(1)}`); T.chk=T.ins=T.fts=T.commit=T.n=0; }
   } catch (error) {
     if (!(error instanceof OneByOne)) throw error;
     const steps = inputs.map((input): Step<number> => ({ input, run: (wc) => addItem(wc, type, input) }));
