@@ -86,7 +86,6 @@ async function main(): Promise<void> {
     logEvent('(shown once; set DESKBASE_ADMIN_PASSWORD on first start to choose it)');
   }
   installRules(RULES);
-  const checkpoints = startCheckpointer(import.meta.path, store.db.filename);
   const services = createServices(store, config.rateLimits);
   const backups = new BackupScheduler(config.dataDir, store.settings, import.meta.path);
   const app = listenOrExit(createApp(services, backups), config.host, config.port);
@@ -95,6 +94,7 @@ async function main(): Promise<void> {
   sweeper.unref();
   logEvent(`console: ${consoleSource()}`);
   logEvent(`listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php)`);
+  const checkpoints = startCheckpointer(import.meta.path, store.db.filename);
   let stopping = false;
   /** Stops accepting, lets the requests in flight finish, checkpoints the WAL, exits 0. */
   const stop = async (signal: string) => {
