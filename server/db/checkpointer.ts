@@ -17,6 +17,8 @@ import { openDatabase } from './connection';
 
 const ROLE = 'deskbase-checkpoints';
 const PERIOD_MS = 100;
+/** Starting a worker holds the main thread for a while (over 100 ms on a busy machine): not at start-up. */
+const START_DELAY_MS = 1_000;
 
 interface CheckpointJob {
   role: typeof ROLE;
@@ -47,18 +49,27 @@ export function serveCheckpoints(): void {
 
 /**
  * The server's side: starts the worker on the database `file` from `entry`, the server's entry
- * module. `stop` resolves once the worker's connection is closed (before the final checkpoint).
+ * module, a second after being called. `stop` resolves once the worker's connection is closed
+ * (before the final checkpoint), or at once when it never started.
  */
 export function startCheckpointer(entry: string, file: string): { stop(): Promise<void> } {
-  const job: CheckpointJob = { role: ROLE, file };
-  const worker = new Worker(entry, { workerData: job });
-  const closed = new Promise<void>((resolve) => {
-    worker.once('message', () => resolve());
-    worker.once('error', () => resolve());
-    worker.once('exit', () => resolve());
-  });
+  let worker: Worker | null = null;
+  let closed: Promise<void> = Promise.resolve();
+  const timer = setTimeout(() => {
+    const job: CheckpointJob = { role: ROLE, file };
+    const started = new Worker(entry, { workerData: job });
+    worker = started;
+    closed = new Promise<void>((resolve) => {
+      started.once('message', () => resolve());
+      started.once('error', () => resolve());
+      started.once('exit', () => resolve());
+    });
+  }, START_DELAY_MS);
+  timer.unref();
   return {
     stop: async () => {
+      clearTimeout(timer);
+      if (!worker) return;
       worker.postMessage('stop');
       await closed;
       await worker.terminate();
