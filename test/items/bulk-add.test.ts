@@ -6,9 +6,8 @@
  */
 import { Database } from 'bun:sqlite';
 import { describe, expect, test } from 'bun:test';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { countInDatabaseFile } from '../support/database-file';
 import { useServer } from '../support/server';
 import { until } from '../support/until';
 import { uniq } from './fixtures';
@@ -115,23 +114,6 @@ test('written rows reach the database file in the background, with no request ch
   const prefix = uniq('checkpointed');
   const res = await ctx.api.post('Computer/', { input: Array.from({ length: 50 }, (_, i) => ({ name: `${prefix}-${i}` })) });
   expect(res.status).toBe(201);
-  const dir = mkdtempSync(join(tmpdir(), 'deskbase-checkpoint-'));
-  try {
-    // A copy of the database file alone (no WAL beside it) holds only what was checkpointed.
-    const inFile = () => {
-      const copy = join(dir, `copy-${Date.now()}.sqlite`);
-      copyFileSync(join(ctx.server.dataDir, 'deskbase.sqlite'), copy);
-      const db = new Database(copy, { readonly: true });
-      try {
-        return (db.query('SELECT COUNT(*) AS n FROM glpi_computers WHERE name LIKE ?').get(`${prefix}-%`) as { n: number }).n;
-      } catch {
-        return -1; // copied while a checkpoint was writing: try again
-      } finally {
-        db.close();
-      }
-    };
-    expect(await until('the rows in the database file', inFile, (n) => n === 50)).toBe(50);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const inFile = () => countInDatabaseFile(ctx.server.dataDir, 'SELECT COUNT(*) AS n FROM glpi_computers WHERE name LIKE ?', `${prefix}-%`);
+  expect(await until('the rows in the database file', inFile, (n) => n === 50)).toBe(50);
 });

@@ -14,6 +14,7 @@ import { Client } from '../support/client';
 import { TestClock } from '../support/clock';
 import { ADMIN_PASSWORD } from '../support/server';
 import { until } from '../support/until';
+import { countInDatabaseFile } from '../support/database-file';
 
 const scratch = mkdtempSync(join(tmpdir(), 'deskbase-binary-'));
 const exe = join(scratch, 'bin', 'deskbase');
@@ -117,6 +118,14 @@ describe('the executable', () => {
     expect(backup.stderr).toMatch(/^database snapshot: .+\ndatabase check: ok in .+\ndocuments: .+\n$/);
     expect(backup.code).toBe(0);
     expect(existsSync(join(scratch, 'backup', 'deskbase.sqlite'))).toBe(true);
+  });
+
+  test('checkpoints in its worker thread: written rows reach the database file', async () => {
+    const api = await new Client(`${origin}/apirest.php`).login();
+    const res = await api.post('Computer/', { input: [{ name: 'binary-checkpointed-1' }, { name: 'binary-checkpointed-2' }] });
+    expect(res.status).toBe(201);
+    const inFile = () => countInDatabaseFile(join(workdir, 'data'), "SELECT COUNT(*) AS n FROM glpi_computers WHERE name LIKE 'binary-checkpointed-%'");
+    expect(await until('the rows in the database file', inFile, (n) => n === 2)).toBe(2);
   });
 
   test('takes a scheduled backup in its worker thread (the same executable started again)', async () => {
