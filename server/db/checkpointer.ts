@@ -9,16 +9,20 @@
  * behind. Crash safety is SQLite's: a checkpoint only copies committed pages, and a killed
  * process leaves a WAL the next start replays.
  *
+ * The worker starts once the WAL first reaches 4 MiB (where SQLite would checkpoint by itself):
+ * a server that writes little never pays for the thread (starting one costs a few hundred
+ * milliseconds of CPU, and it holds its own copy of the modules).
+ *
  * The worker is the server's entry module started again (as the backup's): that works the same
  * from the sources and in the compiled executable.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { openDatabase } from './connection';
+import { statSync } from 'node:fs';
+import { onCommit, openDatabase } from './connection';
 
 const ROLE = 'deskbase-checkpoints';
 const PERIOD_MS = 100;
-/** Starting a worker holds the main thread for a while (over 100 ms on a busy machine): not at start-up. */
-const START_DELAY_MS = 1_000;
+const START_AT_WAL_BYTES = 4 * 1024 * 1024;
 
 interface CheckpointJob {
   role: typeof ROLE;
@@ -48,14 +52,17 @@ export function serveCheckpoints(): void {
 }
 
 /**
- * The server's side: starts the worker on the database `file` from `entry`, the server's entry
- * module, a second after being called. `stop` resolves once the worker's connection is closed
- * (before the final checkpoint), or at once when it never started.
+ * The server's side: watches the WAL of the database `file` after each commit and starts the
+ * worker from `entry`, the server's entry module, once the WAL is big enough (after the request
+ * that grew it: creating a worker holds the main thread for 100 ms and more on a busy machine).
+ * `stop` resolves once the worker's connection is closed (before the final checkpoint), or at
+ * once when it never started.
  */
 export function startCheckpointer(entry: string, file: string): { stop(): Promise<void> } {
   let worker: Worker | null = null;
   let closed: Promise<void> = Promise.resolve();
-  const timer = setTimeout(() => {
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  const start = () => {
     const job: CheckpointJob = { role: ROLE, file };
     const started = new Worker(entry, { workerData: job });
     worker = started;
@@ -64,15 +71,28 @@ export function startCheckpointer(entry: string, file: string): { stop(): Promis
       started.once('error', () => resolve());
       started.once('exit', () => resolve());
     });
-  }, START_DELAY_MS);
-  timer.unref();
+  };
+  onCommit(() => {
+    if (pending || walBytes(file) < START_AT_WAL_BYTES) return;
+    onCommit(null);
+    pending = setTimeout(start, 0);
+  });
   return {
     stop: async () => {
-      clearTimeout(timer);
+      onCommit(null);
+      if (pending) clearTimeout(pending);
       if (!worker) return;
       worker.postMessage('stop');
       await closed;
       await worker.terminate();
     },
   };
+}
+
+function walBytes(file: string): number {
+  try {
+    return statSync(`${file}-wal`).size;
+  } catch {
+    return 0;
+  }
 }

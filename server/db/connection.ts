@@ -32,11 +32,21 @@ export let dataVersion = 0;
  */
 export function inTransaction<T>(db: Db, fn: () => T): T {
   dataVersion++;
+  let result: T;
   try {
-    return db.transaction(fn).immediate();
+    result = db.transaction(fn).immediate();
   } finally {
     dataVersion++;
   }
+  afterCommit?.();
+  return result;
+}
+
+let afterCommit: (() => void) | null = null;
+
+/** What runs after each committed write transaction (the background checkpoints watch the WAL grow). */
+export function onCommit(fn: (() => void) | null): void {
+  afterCommit = fn;
 }
 
 /** Another process committed (see external-writes.ts): every cache keyed on dataVersion is stale. */

@@ -110,10 +110,13 @@ describe('bulk add of Computers', () => {
   });
 });
 
-test('written rows reach the database file in the background, with no request checkpointing', async () => {
+test('once the WAL grows, written rows reach the database file in the background, with no request checkpointing', async () => {
   const prefix = uniq('checkpointed');
-  const res = await ctx.api.post('Computer/', { input: Array.from({ length: 50 }, (_, i) => ({ name: `${prefix}-${i}` })) });
-  expect(res.status).toBe(201);
+  // About 6 MiB of rows: past the 4 MiB of WAL at which the background checkpoints start.
+  for (let batch = 0; batch < 3; batch++) {
+    const input = Array.from({ length: 1000 }, (_, i) => ({ name: `${prefix}-${batch}-${i}`, comment: 'c'.repeat(2000) }));
+    expect((await ctx.api.post('Computer/', { input })).status).toBe(201);
+  }
   const inFile = () => countInDatabaseFile(ctx.server.dataDir, 'SELECT COUNT(*) AS n FROM glpi_computers WHERE name LIKE ?', `${prefix}-%`);
-  expect(await until('the rows in the database file', inFile, (n) => n === 50)).toBe(50);
+  expect(await until('the rows in the database file', inFile, (n) => n === 3000)).toBe(3000);
 });

@@ -120,12 +120,14 @@ describe('the executable', () => {
     expect(existsSync(join(scratch, 'backup', 'deskbase.sqlite'))).toBe(true);
   });
 
-  test('checkpoints in its worker thread: written rows reach the database file', async () => {
+  test('checkpoints in its worker thread once the WAL grows: written rows reach the database file', async () => {
     const api = await new Client(`${origin}/apirest.php`).login();
-    const res = await api.post('Computer/', { input: [{ name: 'binary-checkpointed-1' }, { name: 'binary-checkpointed-2' }] });
-    expect(res.status).toBe(201);
+    for (let batch = 0; batch < 3; batch++) {
+      const input = Array.from({ length: 1000 }, (_, i) => ({ name: `binary-checkpointed-${batch}-${i}`, comment: 'c'.repeat(2000) }));
+      expect((await api.post('Computer/', { input })).status).toBe(201);
+    }
     const inFile = () => countInDatabaseFile(join(workdir, 'data'), "SELECT COUNT(*) AS n FROM glpi_computers WHERE name LIKE 'binary-checkpointed-%'");
-    expect(await until('the rows in the database file', inFile, (n) => n === 2)).toBe(2);
+    expect(await until('the rows in the database file', inFile, (n) => n === 3000)).toBe(3000);
   });
 
   test('takes a scheduled backup in its worker thread (the same executable started again)', async () => {
