@@ -10,12 +10,12 @@ import { uniq } from './fixtures';
 
 const ctx = useServer();
 
-/** Names (option 1) of the items of `itemtype` whose option `field` matches. */
-async function found(itemtype: string, field: number, searchtype: string, value: string | number): Promise<string[]> {
-  const query = `criteria[0][field]=${field}&criteria[0][searchtype]=${searchtype}&criteria[0][value]=${encodeURIComponent(String(value))}&forcedisplay[0]=1&range=0-999`;
+/** Names (option `shown`, 1 by default) of the items of `itemtype` whose option `field` matches. */
+async function found(itemtype: string, field: number, searchtype: string, value: string | number, shown = 1): Promise<string[]> {
+  const query = `criteria[0][field]=${field}&criteria[0][searchtype]=${searchtype}&criteria[0][value]=${encodeURIComponent(String(value))}&forcedisplay[0]=${shown}&range=0-999`;
   const res = await ctx.api.get(`search/${itemtype}`, { query });
   expect({ field, refused: res.status >= 300 ? res.text : '' }).toEqual({ field, refused: '' });
-  return ((res.body.data ?? []) as Record<string, unknown>[]).map((row) => String(row['1']));
+  return ((res.body.data ?? []) as Record<string, unknown>[]).map((row) => String(row[String(shown)]));
 }
 
 async function options(itemtype: string): Promise<Record<string, any>> {
@@ -39,35 +39,27 @@ describe('options through link rows and children', () => {
     expect(listed['8']).toMatchObject({ table: 'glpi_suppliers', field: 'name', datatype: 'itemlink' });
   });
 
-  test('KnowbaseItem: category (79), targets by entity, profile, group and user (80–83), FAQ flag (8)', async () => {
-    const category = uniq('kbcat');
-    const group = uniq('group');
-    const groupId = await ctx.api.create('Group', { name: group });
+  test("KnowbaseItem: GLPI 10.0's subject (6; no option 1), FAQ flag (8), views (9), writer (70); no category nor target options", async () => {
     const article = uniq('article');
-    const id = await ctx.api.create('KnowbaseItem', { name: article, answer: 'how to', is_faq: 1 });
+    await ctx.api.create('KnowbaseItem', { name: article, answer: 'how to', is_faq: 1, view: 7 });
     const other = uniq('article');
     await ctx.api.create('KnowbaseItem', { name: other, answer: 'other', is_faq: 0 });
-    await ctx.api.create('KnowbaseItem_KnowbaseItemCategory', { knowbaseitems_id: id, knowbaseitemcategories_id: await ctx.api.create('KnowbaseItemCategory', { name: category }) });
-    await ctx.api.create('Group_KnowbaseItem', { knowbaseitems_id: id, groups_id: groupId });
-    await ctx.api.create('KnowbaseItem_Profile', { knowbaseitems_id: id, profiles_id: 6 });
-    await ctx.api.create('KnowbaseItem_User', { knowbaseitems_id: id, users_id: 2 });
-    await ctx.api.create('Entity_KnowbaseItem', { knowbaseitems_id: id, entities_id: 0, is_recursive: 1 });
-    expect(await found('KnowbaseItem', 79, 'contains', category)).toEqual([article]);
-    expect(await found('KnowbaseItem', 82, 'equals', groupId)).toEqual([article]);
-    expect(await found('KnowbaseItem', 81, 'contains', 'Technician')).toContain(article);
-    expect(await found('KnowbaseItem', 81, 'contains', 'Technician')).not.toContain(other);
-    expect(await found('KnowbaseItem', 83, 'equals', 2)).toContain(article);
-    expect(await found('KnowbaseItem', 80, 'equals', 0)).toContain(article);
-    expect(await found('KnowbaseItem', 80, 'equals', 0)).not.toContain(other);
-    expect(await found('KnowbaseItem', 8, 'equals', 1)).toContain(article);
-    expect(await found('KnowbaseItem', 8, 'equals', 1)).not.toContain(other);
-    expect((await options('KnowbaseItem'))['83']).toMatchObject({ name: 'Target - User', table: 'glpi_users' });
+    expect(await found('KnowbaseItem', 6, 'contains', article, 6)).toEqual([article]);
+    expect(await found('KnowbaseItem', 8, 'equals', 1, 6)).toContain(article);
+    expect(await found('KnowbaseItem', 8, 'equals', 1, 6)).not.toContain(other);
+    expect(await found('KnowbaseItem', 9, 'contains', 7, 6)).toContain(article);
+    expect(await found('KnowbaseItem', 70, 'equals', 2, 6)).toContain(article);
+    const listed = await options('KnowbaseItem');
+    expect(Object.keys(listed).filter((k) => /^\d+$/.test(k))).toEqual(['2', '6', '7', '8', '9', '10', '11', '19', '70', '121']);
+    expect(listed['6']).toMatchObject({ name: 'Subject', field: 'name', datatype: 'text' });
   });
 
-  test('DatabaseInstance: its databases (167, 169), item type (8), category (40); Database: instance (11), size (6)', async () => {
+  test('DatabaseInstance: its databases (167, 169), state by name (41), port (168); Database: instance (11), size (6), no ID option', async () => {
+    const state = uniq('state');
+    const stateId = await ctx.api.create('State', { name: state });
     const computer = await ctx.api.create('Computer', { name: uniq('host') });
     const instance = uniq('instance');
-    const instanceId = await ctx.api.create('DatabaseInstance', { name: instance, itemtype: 'Computer', items_id: computer, port: '5432' });
+    const instanceId = await ctx.api.create('DatabaseInstance', { name: instance, itemtype: 'Computer', items_id: computer, port: '5432', states_id: stateId });
     const bare = uniq('instance');
     await ctx.api.create('DatabaseInstance', { name: bare });
     const database = uniq('db');
@@ -75,16 +67,18 @@ describe('options through link rows and children', () => {
     expect(await found('DatabaseInstance', 167, 'contains', database)).toEqual([instance]);
     expect(await found('DatabaseInstance', 169, 'equals', 1)).toContain(instance);
     expect(await found('DatabaseInstance', 169, 'equals', 1)).not.toContain(bare);
-    expect(await found('DatabaseInstance', 8, 'equals', 'Computer')).toContain(instance);
-    expect(await found('DatabaseInstance', 8, 'equals', 'Computer')).not.toContain(bare);
+    expect(await found('DatabaseInstance', 41, 'contains', state)).toEqual([instance]);
     expect(await found('DatabaseInstance', 168, 'contains', '5432')).toContain(instance);
     expect(await found('Database', 11, 'equals', instanceId)).toEqual([database]);
     expect(await found('Database', 6, 'contains', 2048)).toContain(database);
+    const instanceOptions = await options('DatabaseInstance');
+    expect(instanceOptions['41']).toMatchObject({ table: 'glpi_states', field: 'name', name: 'State' });
+    // Options of GLPI's later branches, not of 10.0.
+    for (const id of ['7', '8', '80', '253']) expect({ id, listed: instanceOptions[id] }).toEqual({ id, listed: undefined });
     const listed = await options('Database');
     expect(listed['7']).toMatchObject({ table: 'glpi_entities', name: 'Entity' });
     expect(listed['4']).toMatchObject({ field: 'date_mod' });
-    expect(listed['80']).toBeUndefined();
-    expect(listed['19']).toBeUndefined();
+    for (const id of ['2', '19', '80']) expect({ id, listed: listed[id] }).toEqual({ id, listed: undefined });
   });
 
   test('ProjectTask: project under 2 (GLPI lists no ID), father task (13), creator (24), milestone (18)', async () => {

@@ -3,14 +3,52 @@
  * or add to the common ids the registry derives (name 1, id 2, comment 16, …). An entry is either
  * `[id, column, name, datatype]` on the type's own table, `[id, 'fk>field', name]` through a
  * foreign key (a dropdown), or `[id, 'Type.Other.field', name, datatype]` along a path of link
- * rows and children (several values per item). A type listed here keeps its derived options for
- * the columns and ids it does not name.
+ * rows and children (several values per item), or `[id, 'item>field', name, datatype]` for a field
+ * of the item a row names by itemtype + items_id (GLPI's `reservation_types`). A fifth element
+ * `'nosearch'` lists an option GLPI shows but does not search. A type listed here keeps its derived
+ * options for the columns and ids it does not name, unless it is in COMPLETE: then its list is
+ * GLPI 10.0's whole rawSearchOptions (the options GLPI's search adds per family, such as financial
+ * data or notes, are not among them).
  */
-export type TypeOption = readonly [id: number, column: string, name: string, datatype?: string];
+export type TypeOption = readonly [id: number, column: string, name: string, datatype?: string, flag?: 'nosearch'];
+
+/** CommonDropdown's options (each only where the table has its column). */
+const DROPDOWN: readonly TypeOption[] = [
+  [1, 'name', 'Name', 'itemlink'],
+  [2, 'id', 'ID', 'number'],
+  [16, 'comment', 'Comments', 'text'],
+  [19, 'date_mod', 'Last update', 'datetime'],
+  [80, 'entities_id>completename', 'Entity'],
+  [86, 'is_recursive', 'Child entities', 'bool'],
+  [121, 'date_creation', 'Creation date', 'datetime'],
+];
+
+/** The location options GLPI adds to a located type (Location::rawSearchOptionsToAdd). */
+const LOCATION: readonly TypeOption[] = [
+  [3, 'locations_id>completename', 'Location'],
+  [91, 'locations_id>building', 'Building number', 'string'],
+  [92, 'locations_id>room', 'Room number', 'string'],
+  [93, 'locations_id>comment', 'Location comments', 'text'],
+  [101, 'locations_id>address', 'Address', 'string'],
+  [102, 'locations_id>postcode', 'Postal code', 'string'],
+  [103, 'locations_id>town', 'Town', 'string'],
+  [104, 'locations_id>state', 'State', 'string'],
+  [105, 'locations_id>country', 'Country', 'string'],
+  [998, 'locations_id>latitude', 'Latitude', 'text'],
+  [999, 'locations_id>longitude', 'Longitude', 'text'],
+];
+
+/** The server room and data centre of an item mounted in a rack (1450, 1451). */
+const RACK_PLACE: readonly TypeOption[] = [
+  [1450, 'Item_Rack.Rack.DCRoom.name', 'Server room', 'itemlink'],
+  [1451, 'Item_Rack.Rack.DCRoom.Datacenter.name', 'Data center', 'dropdown'],
+];
 
 /** GLPI's LevelAgreement options, shared by SLA and OLA. */
 const LEVEL_AGREEMENT: readonly TypeOption[] = [
-  [5, 'number_time', 'Time', 'specific'],
+  [1, 'name', 'Name', 'itemlink'],
+  [2, 'id', 'ID', 'number'],
+  [5, 'number_time', 'Time', 'specific', 'nosearch'],
   [6, 'end_of_working_day', 'End of working day', 'bool'],
   [7, 'type', 'Type', 'specific'],
   [8, 'slms_id>name', 'SLM'],
@@ -121,17 +159,30 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [49, 'groups_id>completename', 'Manager group'],
   ],
   DCRoom: [
+    [1, 'name', 'Name', 'itemlink'],
+    [2, 'id', 'ID', 'number'],
+    ...LOCATION,
     [4, 'datacenters_id>name', 'Data center'],
     [5, 'vis_cols', 'Number of columns', 'number'],
     [6, 'vis_rows', 'Number of rows', 'number'],
+    [19, 'date_mod', 'Last update', 'datetime'],
+    [80, 'entities_id>completename', 'Entity'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
   ],
+  Enclosure: RACK_PLACE,
+  PDU: RACK_PLACE,
+  PassiveDCEquipment: RACK_PLACE,
   Budget: [
+    ...DROPDOWN,
+    ...LOCATION,
     [4, 'budgettypes_id>name', 'Type'],
     [5, 'begin_date', 'Start date', 'date'],
     [6, 'end_date', 'End date', 'date'],
     [7, 'value', 'Value', 'decimal'],
+    [50, 'template_name', 'Template name', 'text', 'nosearch'],
   ],
   Contact: [
+    ...DROPDOWN,
     [1, 'name', 'Last name', 'itemlink'],
     [3, 'phone', 'Phone', 'string'],
     [4, 'phone2', 'Phone 2', 'string'],
@@ -143,45 +194,53 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [11, 'firstname', 'First name', 'string'],
     [70, 'registration_number', 'Administrative number', 'string'],
     [81, 'usertitles_id>name', 'Title'],
-    [82, 'address', 'Address', 'text'],
+    // GLPI gives the address no datatype.
+    [82, 'address', 'Address', ''],
     [83, 'postcode', 'Postal code', 'string'],
     [84, 'town', 'City', 'string'],
     [85, 'state', 'State', 'string'],
     [87, 'country', 'Country', 'string'],
   ],
+  // GLPI 10.0 lists the subject under 6 (no option 1), and neither categories nor targets.
   KnowbaseItem: [
-    [1, 'name', 'Subject', 'itemlink'],
+    [2, 'id', 'ID', 'number'],
+    [6, 'name', 'Subject', 'text'],
     [7, 'answer', 'Content', 'text'],
     [8, 'is_faq', 'FAQ item', 'bool'],
     [9, 'view', 'Views', 'integer'],
     [10, 'begin_date', 'Visibility start date', 'datetime'],
     [11, 'end_date', 'Visibility end date', 'datetime'],
+    [19, 'date_mod', 'Last update', 'datetime'],
     [70, 'users_id>name', 'User'],
-    [79, 'KnowbaseItem_KnowbaseItemCategory.KnowbaseItemCategory.completename', 'Category', 'dropdown'],
-    [80, 'Entity_KnowbaseItem.Entity.completename', 'Target - Entity', 'dropdown'],
-    [81, 'KnowbaseItem_Profile.Profile.name', 'Target - Profile', 'dropdown'],
-    [82, 'Group_KnowbaseItem.Group.name', 'Target - Group', 'dropdown'],
-    [83, 'KnowbaseItem_User.User.name', 'Target - User', 'dropdown'],
-    [131, 'KnowbaseItem_Item.itemtype', 'Associated item types', 'itemtypename'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
   ],
   SLA: LEVEL_AGREEMENT,
   OLA: LEVEL_AGREEMENT,
-  SLM: [[4, 'calendars_id>name', 'Calendar']],
+  SLM: [
+    [1, 'name', 'Name', 'itemlink'],
+    [2, 'id', 'ID', 'number'],
+    [4, 'calendars_id>name', 'Calendar'],
+    [16, 'comment', 'Comments', 'text'],
+  ],
+  Calendar: DROPDOWN,
   Holiday: [
+    ...DROPDOWN,
     [11, 'begin_date', 'Start', 'date'],
     [12, 'end_date', 'End', 'date'],
     [13, 'is_perpetual', 'Recurrent', 'bool'],
   ],
   TicketRecurrent: [
+    ...DROPDOWN,
     [11, 'is_active', 'Active', 'bool'],
-    [12, 'tickettemplates_id>name', 'Ticket template'],
+    [12, 'tickettemplates_id>name', 'Ticket template', 'itemlink'],
     [13, 'begin_date', 'Start date', 'datetime'],
     [14, 'create_before', 'Preliminary creation', 'timestamp'],
     [15, 'periodicity', 'Periodicity', 'specific'],
     [17, 'end_date', 'End date', 'datetime'],
-    [18, 'calendars_id>name', 'Calendar'],
+    [18, 'calendars_id>name', 'Calendar', 'itemlink'],
   ],
   ProjectTask: [
+    [1, 'name', 'Name', 'itemlink'],
     [2, 'projects_id>name', 'Project'],
     [5, 'percent_done', 'Percent done', 'number'],
     [7, 'plan_start_date', 'Planned start date', 'datetime'],
@@ -195,22 +254,37 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [16, 'comment', 'Comments', 'text'],
     [17, 'effective_duration', 'Effective duration', 'timestamp'],
     [18, 'is_milestone', 'Milestone', 'bool'],
+    [19, 'date_mod', 'Last update', 'datetime'],
     [21, 'content', 'Description', 'text'],
     [24, 'users_id>name', 'Creator'],
+    [50, 'template_name', 'Template name', 'text', 'nosearch'],
+    [80, 'entities_id>completename', 'Entity'],
+    [86, 'is_recursive', 'Child entities', 'bool'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
   ],
   DatabaseInstance: [
+    [1, 'name', 'Name', 'itemlink'],
+    [2, 'id', 'ID', 'number'],
+    ...LOCATION,
     [4, 'databaseinstancetypes_id>name', 'Type'],
     [6, 'version', 'Version', 'text'],
-    [7, 'is_active', 'Is active', 'bool'],
-    [8, 'itemtype', 'Item type', 'itemtypename'],
+    [16, 'comment', 'Comments', 'text'],
+    [19, 'date_mod', 'Last update', 'datetime'],
+    [23, 'manufacturers_id>name', 'Manufacturer'],
+    [24, 'users_id_tech>name', 'Technician in charge'],
     [40, 'databaseinstancecategories_id>name', 'Category'],
-    [41, 'states_id>completename', 'Status'],
+    [41, 'states_id>name', 'State'],
+    [49, 'groups_id_tech>completename', 'Group in charge'],
+    [86, 'is_recursive', 'Child entities', 'bool'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
     [168, 'port', 'Port', 'integer'],
     [171, 'date_lastboot', 'Last boot date', 'date'],
-    [253, 'path', 'Path', 'text'],
     ...INSTANCE_DATABASES,
   ],
+  // GLPI's 12 (the computer of the instance) is not listed: the search engine does not follow an
+  // instance to the item it names.
   Database: [
+    [1, 'name', 'Name', 'itemlink'],
     [3, 'is_active', 'Active', 'bool'],
     [4, 'date_mod', 'Last update', 'datetime'],
     [5, 'date_creation', 'Creation date', 'datetime'],
@@ -222,12 +296,28 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [11, 'databaseinstances_id>name', 'Database instance'],
     [13, 'is_dynamic', 'Dynamic', 'bool'],
   ],
-  // GLPI shows the reserved item's own fields under 1, 2, 6, 16 and 19; its comment and flag are these.
+  // A reservable item: 1, 2, 6, 16 and 19 show the reserved item's own fields, whatever its type.
   ReservationItem: [
+    [1, 'item>name', 'Name', 'itemlink'],
+    [2, 'item>id', 'ID', 'number'],
     [4, 'comment', 'Comments', 'text'],
     [5, 'is_active', 'Active', 'bool'],
+    [6, 'item>otherserial', 'Inventory number', 'string'],
+    [16, 'item>comment', 'Comments', 'text'],
+    [19, 'item>date_mod', 'Last update', 'datetime'],
+    [80, 'entities_id>completename', 'Entity'],
+  ],
+  // GLPI 10.0 lists nothing of their own for these (no name column); its search adds financial data to cartridges and consumables.
+  Reservation: [],
+  Consumable: [],
+  CalendarSegment: [],
+  Cartridge: [
+    [2, 'id', 'ID', 'number'],
+    [3, 'cartridgeitems_id>id', 'Cartridge models', 'text'],
+    [4, 'printers_id>id', 'Printers', 'text'],
   ],
   Agent: [
+    [1, 'name', 'Name', 'itemlink'],
     [2, 'entities_id>completename', 'Entity'],
     [3, 'is_recursive', 'Child entities', 'bool'],
     [4, 'last_contact', 'Last contact', 'datetime'],
@@ -237,7 +327,15 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [10, 'useragent', 'Useragent', 'text'],
     [11, 'tag', 'Tag', 'text'],
     [14, 'port', 'Port', 'integer'],
+    [15, 'items_id', 'Item', 'specific'],
     [16, 'remote_addr', 'Public contact address', 'text'],
     ...AGENT_MODULES,
   ],
+  AgentType: [[1, 'name', 'Name', 'itemlink']],
 };
+
+/** The types whose list above is GLPI 10.0's whole list: no derived option is added to them. */
+export const COMPLETE: ReadonlySet<string> = new Set([
+  'DCRoom', 'Budget', 'Contact', 'KnowbaseItem', 'SLA', 'OLA', 'SLM', 'Calendar', 'Holiday', 'TicketRecurrent', 'ProjectTask',
+  'DatabaseInstance', 'Database', 'ReservationItem', 'Reservation', 'Consumable', 'CalendarSegment', 'Cartridge', 'Agent', 'AgentType',
+]);

@@ -55,9 +55,10 @@ const admin = (table: string, right: string, extra: Partial<ItemtypeSpec> = {}):
 const ruleChild = (table: string): ItemtypeSpec => admin(table, 'config', { kind: 'child', right: null, owners: [{ fk: 'rules_id', itemtype: 'Rule' }] });
 
 export const adminItemtypes: Record<string, ItemtypeSpec> = {
-  // GLPI's own `agent` right is not among Deskbase's default rights: agents follow the computer
-  // right. The item an agent runs on is a plain reference, reset when that item is purged.
-  Agent: { table: 'glpi_agents', kind: 'other', right: 'computer', required: ['deviceid'], polyTargets: ['Computer', 'NetworkEquipment', 'Phone', 'Printer'] },
+  // GLPI 10.0's own `agent` right (since 10.0.4; Super-Admin holds READ, UPDATE and PURGE, no
+  // CREATE: agents come from inventories). The item an agent runs on is a plain reference, reset
+  // when that item is purged.
+  Agent: { table: 'glpi_agents', kind: 'other', right: 'agent', required: ['deviceid'], polyTargets: ['Computer', 'NetworkEquipment', 'Phone', 'Printer'] },
   AgentType: dropdown('glpi_agenttypes'),
   Rule: admin('glpi_rules', 'config', { children: ['RuleCriteria', 'RuleAction'] }),
   RuleCriteria: ruleChild('glpi_rulecriterias'),
