@@ -6,7 +6,8 @@
  */
 import { describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
-import { uniq } from './fixtures';
+import { createUser, loginAs, unique } from '../rights/fixture';
+import { expectError, plantAgent, uniq } from './fixtures';
 
 const ctx = useServer();
 
@@ -97,6 +98,27 @@ describe('options through link rows and children', () => {
 });
 
 describe('agents', () => {
+  test("agents follow GLPI 10.0's agent right: the Super-Admin reads, updates and purges them but creates none", async () => {
+    const computer = await ctx.api.create('Computer', { name: uniq('pc') });
+    expectError(await ctx.api.post('Agent/', { input: { deviceid: uniq('device'), agenttypes_id: 1, itemtype: 'Computer', items_id: computer } }), 403, 'ERROR_RIGHT_MISSING');
+    const rights = (await ctx.api.get('Profile/4/ProfileRight', { query: 'range=0-999' })).body as { id: number; name: string; rights: number }[];
+    const agentRight = rights.find((r) => r.name === 'agent')!;
+    expect(agentRight.rights).toBe(1 | 2 | 16);
+    // Nobody holds the CREATE bit, so nobody can hand it out.
+    expectError(await ctx.api.put(`ProfileRight/${agentRight.id}`, { input: { rights: 31 } }), 400, 'ERROR_GLPI_UPDATE');
+    const agent = plantAgent(ctx.server, { itemtype: 'Computer', items_id: computer });
+    expect((await ctx.api.put(`Agent/${agent}`, { input: { tag: 'moved' } })).status).toBe(200);
+    expect((await ctx.api.get(`Agent/${agent}`)).body.tag).toBe('moved');
+    expect((await ctx.api.del(`Agent/${agent}`)).status).toBe(204);
+    expectError(await ctx.api.get(`Agent/${agent}`), 404, 'ERROR_ITEM_NOT_FOUND');
+    // A technician (no agent right at all) reads none, as in GLPI 10.0 (before, the computer right let them).
+    const login = unique('agent-tech');
+    await createUser(ctx.api, login, 6, 0);
+    const technician = await loginAs(ctx.server.api, login);
+    expectError(await technician.get(`Agent/${plantAgent(ctx.server, {})}`), 403, 'ERROR_RIGHT_MISSING');
+    expect((await technician.get('Computer/')).status).toBe(200);
+  });
+
   test("Agent is an itemtype with GLPI's options (entity under 2, no ID option); a computer is found by its agent (900–906)", async () => {
     const computer = uniq('pc');
     const computerId = await ctx.api.create('Computer', { name: computer });
@@ -104,7 +126,7 @@ describe('agents', () => {
     await ctx.api.create('Computer', { name: other });
     const tag = uniq('tag');
     const agent = uniq('agent');
-    const agentId = await ctx.api.create('Agent', { name: agent, deviceid: uniq('device'), agenttypes_id: 1, itemtype: 'Computer', items_id: computerId, tag, version: '1.7', last_contact: '2026-03-01 10:00:00', use_module_computer_inventory: 1 });
+    const agentId = plantAgent(ctx.server, { name: agent, itemtype: 'Computer', items_id: computerId, tag, version: '1.7', last_contact: '2026-03-01 10:00:00', use_module_computer_inventory: 1 });
     expect((await ctx.api.get(`Agent/${agentId}`)).body).toMatchObject({ tag, itemtype: 'Computer', items_id: computerId, agenttypes_id: 1 });
     expect((await ctx.api.get('AgentType/1')).body).toMatchObject({ id: 1, name: 'Core' });
     expect(await found('Computer', 901, 'contains', tag)).toEqual([computer]);
@@ -113,19 +135,21 @@ describe('agents', () => {
     expect(await found('Computer', 902, 'morethan', '2026-02-01')).not.toContain(other);
     expect(await found('Agent', 11, 'contains', tag)).toEqual([agent]);
     expect(await found('Agent', 18, 'equals', 1)).toContain(agent);
+    expect(await found('Agent', 15, 'equals', computerId)).toEqual([agent]);
     const listed = await options('Agent');
     expect(listed['2']).toMatchObject({ table: 'glpi_entities', field: 'completename' });
+    expect(listed['15']).toMatchObject({ field: 'items_id', name: 'Item' });
     expect(Object.values(listed).some((o: any) => o.field === 'id')).toBe(false);
+    expect(Object.keys(await options('AgentType')).filter((k) => /^\d+$/.test(k))).toEqual(['1']);
   });
 
-  test('an agent without a device id is refused, and device ids are unique', async () => {
-    const refused = await ctx.api.post('Agent/', { input: { name: uniq('agent'), agenttypes_id: 1, itemtype: 'Computer', items_id: await ctx.api.create('Computer', { name: uniq('pc') }) } });
-    expect(refused.status).toBe(400);
-    const deviceid = uniq('device');
-    const computer = await ctx.api.create('Computer', { name: uniq('pc') });
-    await ctx.api.create('Agent', { deviceid, agenttypes_id: 1, itemtype: 'Computer', items_id: computer });
-    const twice = await ctx.api.post('Agent/', { input: { deviceid, agenttypes_id: 1, itemtype: 'Computer', items_id: computer } });
-    expect(twice.status).toBe(400);
+  test('an agent keeps a device id, unique among agents', async () => {
+    const first = plantAgent(ctx.server, {});
+    const second = plantAgent(ctx.server, {});
+    const taken = (await ctx.api.get(`Agent/${first}`)).body.deviceid;
+    expectError(await ctx.api.put(`Agent/${second}`, { input: { deviceid: taken } }), 400, 'ERROR_GLPI_UPDATE');
+    expectError(await ctx.api.put(`Agent/${second}`, { input: { deviceid: '' } }), 400, 'ERROR_GLPI_UPDATE');
+    expect((await ctx.api.get(`Agent/${second}`)).body.deviceid).not.toBe(taken);
   });
 });
 
