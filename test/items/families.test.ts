@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { DEFAULT_RIGHTS } from '../../server/registry/default-profiles';
 import { allItemtypes, itemtype, type Itemtype } from '../../server/registry';
 import raw from '../../server/registry/data/searchoptions.json';
+import { COMPLETE } from '../../server/registry/data/type-options';
 import { historyOption, searchOptions, type SearchOption } from '../../server/registry/searchoptions';
 import { Client } from '../support/client';
 import { useServer } from '../support/server';
@@ -24,7 +25,8 @@ beforeAll(() => {
 });
 
 const DUMPED = new Set(Object.keys(raw));
-const NOT_CREATABLE = new Set(['Config', 'DisplayPreference']);
+// Agents: GLPI 10.0 gives no profile their CREATE bit (see roundtrip.test.ts).
+const NOT_CREATABLE = new Set(['Config', 'DisplayPreference', 'Agent']);
 const families = allItemtypes().filter((t) => !DUMPED.has(t.name) && !t.readOnly && !NOT_CREATABLE.has(t.name));
 const WITH_FLAGS = ['with_devices', 'with_disks', 'with_softwares', 'with_connections', 'with_networkports', 'with_infocoms', 'with_contracts', 'with_documents', 'with_tickets', 'with_problems', 'with_changes', 'with_notes', 'with_logs'];
 const ALL_OPTIONS = `${WITH_FLAGS.map((f) => `${f}=true`).join('&')}&expand_dropdowns=true&get_hateoas=true`;
@@ -61,7 +63,9 @@ describe('every further itemtype', () => {
     expect(families.length).toBeGreaterThan(180);
     for (const type of families) {
       const ids = [...searchOptions(type).byId.keys()];
-      expect({ type: type.name, has: [1, idOption(type) ?? 1].every((id) => ids.includes(id)) || !type.column.has('name') }).toEqual({ type: type.name, has: true });
+      // The types whose whole list is GLPI 10.0's are checked id by id in type-options.test.ts.
+      const has = COMPLETE.has(type.name) || !type.column.has('name') || [1, idOption(type) ?? 1].every((id) => ids.includes(id));
+      expect({ type: type.name, has }).toEqual({ type: type.name, has: true });
     }
   });
 
@@ -102,9 +106,13 @@ describe('every further itemtype', () => {
         const logs = await logsOf(api, type.name, id);
         expect(logs[0]).toMatchObject({ itemtype: type.name, items_id: id, linked_action: 20 });
         if (type.column.has('comment')) {
+          const before = (await logsOf(api, type.name, id)).length;
           await api.put(`${type.name}/${id}`, { input: { comment: 'changed' } });
-          const last = (await logsOf(api, type.name, id)).at(-1);
-          expect(last).toMatchObject({ linked_action: 0, id_search_option: historyOption(type, 'comment'), new_value: 'changed' });
+          const after = await logsOf(api, type.name, id);
+          // As GLPI, a field without a search option of its own leaves no history row.
+          const option = historyOption(type, 'comment');
+          if (option === 0) expect(after.length).toBe(before);
+          else expect(after.at(-1)).toMatchObject({ linked_action: 0, id_search_option: option, new_value: 'changed' });
         }
       }
 
@@ -128,9 +136,9 @@ describe('every further itemtype', () => {
       const res = await api.get(`listSearchOptions/${type.name}`);
       expect({ type: type.name, status: res.status, common: res.body.common }).toEqual({ type: type.name, status: 200, common: { name: 'Characteristics' } });
       const expected = [...searchOptions(type).byId.keys()].map(String);
-      expect({ type: type.name, ids: Object.keys(res.body).filter((k) => /^\d+$/.test(k)) }).toEqual({ type: type.name, ids: expect.arrayContaining(expected) });
-      // GLPI names it after what the name is: a contact's last name, an article's subject.
-      if (type.column.has('name')) expect(res.body['1']).toMatchObject({ name: expect.stringMatching(/^(Name|Last name|Subject)$/), table: type.table, field: 'name' });
+      expect({ type: type.name, ids: Object.keys(res.body).filter((k) => /^\d+$/.test(k)) }).toEqual({ type: type.name, ids: expected });
+      // GLPI names it after what the name is: a contact's last name (an article's subject is 6).
+      if (type.column.has('name') && type.name !== 'KnowbaseItem') expect(res.body['1']).toMatchObject({ name: expect.stringMatching(/^(Name|Last name|Subject)$/), table: type.table, field: 'name' });
     }
   });
 
