@@ -140,6 +140,13 @@ const GLPI_10_IDS: Record<string, number[]> = {
   Cartridge: [2, 3, 4],
   Agent: [1, 2, 3, 4, 5, 6, 8, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24],
   AgentType: [1],
+  Certificate: [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 23, 24, 31, 49, 61, 70, 71, 72, 80, 86, 91, 92, 93, 101, 102, 103, 104, 105, 121, 998, 999],
+  Domain: [1, 2, 3, 5, 6, 7, 10, 12, 18, 31, 80, 81, 121, 1400],
+  Line: [1, 2, 3, 4, 16, 19, 31, 70, 71, 80, 86, 91, 92, 93, 101, 102, 103, 104, 105, 121, 184, 185, 186, 998, 999],
+  Cluster: [1, 5, 16, 19, 24, 31, 49, 86, 121],
+  Cable: [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 19, 24, 31, 121],
+  Appliance: [1, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 23, 24, 31, 32, 49, 61, 80, 81, 86, 91, 92, 93, 101, 102, 103, 104, 105, 998, 999, 1300, 1301, 1302, 1304, 1305, 1306],
+  Rack: [1, 2, 3, 4, 5, 6, 7, 8, 16, 19, 23, 24, 31, 40, 49, 61, 80, 81, 86, 91, 92, 93, 101, 102, 103, 104, 105, 121, 998, 999],
 };
 
 async function listedIds(itemtype: string): Promise<number[]> {
@@ -181,6 +188,25 @@ describe("GLPI 10.0's whole lists", () => {
     expect(computerRow).toBeGreaterThan(0);
     const options = (await ctx.api.get('listSearchOptions/ReservationItem')).body;
     expect(options['1']).toMatchObject({ table: 'reservation_types', field: 'name', uid: 'ReservationItem.UNKNOWN.name' });
+  });
+
+  test('Certificate: number of associated items (72); Appliance: its certificates (1300, 1306); Rack: data centre (81)', async () => {
+    const certificate = uniq('cert');
+    const certificateId = await ctx.api.create('Certificate', { name: certificate, date_expiration: '2027-06-30' });
+    const alone = await ctx.api.create('Certificate', { name: uniq('cert') });
+    const appliance = await ctx.api.create('Appliance', { name: uniq('app') });
+    await ctx.api.create('Certificate_Item', { certificates_id: certificateId, itemtype: 'Appliance', items_id: appliance });
+    await ctx.api.create('Certificate_Item', { certificates_id: certificateId, itemtype: 'Computer', items_id: await ctx.api.create('Computer', { name: uniq('pc') }) });
+    const counted = await ctx.api.get('search/Certificate', { query: `criteria[0][field]=72&criteria[0][searchtype]=equals&criteria[0][value]=2&forcedisplay[0]=2&range=0-999` });
+    expect(counted.status).toBe(200);
+    expect(counted.body.data.map((row: Record<string, unknown>) => Number(row['2']))).toEqual([certificateId]);
+    expect(await found('Certificate', 72, 'equals', 2)).not.toContain(alone);
+    const byCertificate = await ctx.api.get('search/Appliance', { query: `criteria[0][field]=1300&criteria[0][searchtype]=contains&criteria[0][value]=${certificate}&forcedisplay[0]=31&forcedisplay[1]=1306` });
+    expect(byCertificate.body.data.map((row: Record<string, unknown>) => [Number(row['31']), row['1306']])).toEqual([[appliance, '2027-06-30']]);
+    const datacenter = uniq('dc');
+    const room = await ctx.api.create('DCRoom', { name: uniq('room'), datacenters_id: await ctx.api.create('Datacenter', { name: datacenter }), vis_cols: 4, vis_rows: 4 });
+    const rack = await ctx.api.create('Rack', { name: uniq('rack'), dcrooms_id: room });
+    expect(await found('Rack', 81, 'contains', datacenter)).toEqual([rack]);
   });
 
   test('Cartridge: its cartridge item (3) and printer (4) by id, as GLPI 10.0 lists them', async () => {

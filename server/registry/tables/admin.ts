@@ -46,7 +46,7 @@ export const adminTables: Record<string, TableSpec> = {
   glpi_authmails: { columns: `id uint! AI; name vc(255) =NULL; connect_string vc(255) =NULL; host vc(255) =NULL; ${DATES}; comment text; is_active tiny! ='0'` },
   glpi_mailcollectors: {
     columns:
-      "id uint! AI; name vc(255) =NULL; host vc(255) =NULL; login vc(255) =NULL; filesize_max int! ='2097152'; is_active tiny! ='1'; date_mod ts NULL =NULL; comment text; passwd vc(255) =NULL; accepted vc(255) =NULL; refused vc(255) =NULL; errors int! ='0'; use_mail_date tiny! ='0'; date_creation ts NULL =NULL; requester_field int! ='0'; add_cc_to_observer tiny! ='0'; collect_only_unread tiny! ='0'",
+      "id uint! AI; name vc(255) =NULL; host vc(255) =NULL; login vc(255) =NULL; filesize_max int! ='2097152'; is_active tiny! ='1'; date_mod ts NULL =NULL; comment text; passwd vc(255) =NULL; accepted vc(255) =NULL; refused vc(255) =NULL; errors int! ='0'; use_mail_date tiny! ='0'; date_creation ts NULL =NULL; requester_field int! ='0'; add_cc_to_observer tiny! ='0'; collect_only_unread tiny! ='0'; last_collect_date ts NULL =NULL",
   },
 };
 
