@@ -138,6 +138,12 @@ const GLPI_10_IDS: Record<string, number[]> = {
   Reservation: [],
   Consumable: [],
   Cartridge: [2, 3, 4],
+  // Link rows with CommonDBRelation's options: each fixed side by its id.
+  Contact_Supplier: [2, 3, 4],
+  Item_Rack: [2, 3],
+  Itil_Project: [2, 4],
+  Entity_KnowbaseItem: [2, 3, 4],
+  Ticket_Ticket: [2, 3, 4],
   Agent: [1, 2, 3, 4, 5, 6, 8, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24],
   AgentType: [1],
   Certificate: [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 23, 24, 31, 49, 61, 70, 71, 72, 80, 86, 91, 92, 93, 101, 102, 103, 104, 105, 121, 998, 999],
@@ -217,6 +223,17 @@ describe("GLPI 10.0's whole lists", () => {
     expect((await found('Cartridge', 3, 'contains', item)).sort()).toEqual([installed, spare].sort());
     expect(await found('Cartridge', 4, 'contains', printer)).toEqual([installed]);
     expect((await ctx.api.get('listSearchOptions/Cartridge')).body['3']).toMatchObject({ table: 'glpi_cartridgeitems', field: 'id', name: 'Cartridge models', datatype: 'text' });
+  });
+
+  test('a link row is found by the id of either side it names (3, 4)', async () => {
+    const contract = await ctx.api.create('Contract', { name: uniq('contract') });
+    const supplier = await ctx.api.create('Supplier', { name: uniq('supplier') });
+    const other = await ctx.api.create('Supplier', { name: uniq('supplier') });
+    const link = await ctx.api.create('Contract_Supplier', { contracts_id: contract, suppliers_id: supplier });
+    await ctx.api.create('Contract_Supplier', { contracts_id: contract, suppliers_id: other });
+    expect(await found('Contract_Supplier', 4, 'contains', supplier)).toEqual([link]);
+    expect((await found('Contract_Supplier', 3, 'contains', contract)).length).toBe(2);
+    expect((await ctx.api.get('listSearchOptions/Contract_Supplier')).body['4']).toMatchObject({ table: 'glpi_suppliers', field: 'id', name: 'Suppliers', datatype: 'text' });
   });
 
   test('Enclosure, PDU and passive equipment: server room (1450) and data centre (1451) of their rack', async () => {

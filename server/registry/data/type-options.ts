@@ -44,6 +44,63 @@ const RACK_PLACE: readonly TypeOption[] = [
   [1451, 'Item_Rack.Rack.DCRoom.Datacenter.name', 'Data center', 'dropdown'],
 ];
 
+/**
+ * CommonDBRelation's options: the ID (2), then each side whose type is fixed, shown by its id
+ * through the row's key under 3 (first side) and 4 (second side), named by the plural type name.
+ */
+function relation(first: readonly [fk: string, types: string] | null, second: readonly [fk: string, types: string] | null): TypeOption[] {
+  return [
+    [2, 'id', 'ID', 'number'],
+    ...(first ? [[3, `${first[0]}>id`, first[1], 'text'] as const] : []),
+    ...(second ? [[4, `${second[0]}>id`, second[1], 'text'] as const] : []),
+  ];
+}
+
+/** The link rows GLPI 10.0 lists only with CommonDBRelation's options. */
+const RELATIONS: Record<string, readonly TypeOption[]> = {
+  Appliance_Item: relation(['appliances_id', 'Appliances'], null),
+  Calendar_Holiday: relation(['calendars_id', 'Calendars'], ['holidays_id', 'Close times']),
+  Cartridge: relation(['cartridgeitems_id', 'Cartridge models'], ['printers_id', 'Printers']),
+  CartridgeItem_PrinterModel: relation(['cartridgeitems_id', 'Cartridge models'], ['printermodels_id', 'Printer models']),
+  Certificate_Item: relation(['certificates_id', 'Certificates'], null),
+  Change_Problem: relation(['changes_id', 'Changes'], ['problems_id', 'Problems']),
+  Change_Ticket: relation(['changes_id', 'Changes'], ['tickets_id', 'Tickets']),
+  Computer_Item: relation(['computers_id', 'Computers'], null),
+  Contact_Supplier: relation(['contacts_id', 'Contacts'], ['suppliers_id', 'Suppliers']),
+  Contract_Supplier: relation(['contracts_id', 'Contracts'], ['suppliers_id', 'Suppliers']),
+  Entity_KnowbaseItem: relation(['knowbaseitems_id', 'Knowledge base'], ['entities_id', 'Entities']),
+  Entity_RSSFeed: relation(['rssfeeds_id', 'RSS feed'], ['entities_id', 'Entities']),
+  Entity_Reminder: relation(['reminders_id', 'Reminders'], ['entities_id', 'Entities']),
+  Group_KnowbaseItem: relation(['knowbaseitems_id', 'Knowledge base'], ['groups_id', 'Groups']),
+  Group_RSSFeed: relation(['rssfeeds_id', 'RSS feed'], ['groups_id', 'Groups']),
+  Group_Reminder: relation(['reminders_id', 'Reminders'], ['groups_id', 'Groups']),
+  IPNetwork_Vlan: relation(['ipnetworks_id', 'IP networks'], ['vlans_id', 'VLANs']),
+  Item_Cluster: relation(['clusters_id', 'Clusters'], null),
+  Item_Enclosure: relation(['enclosures_id', 'Enclosures'], null),
+  Item_Project: relation(['projects_id', 'Projects'], null),
+  Item_Rack: relation(['racks_id', 'Racks'], null),
+  Itil_Project: relation(null, ['projects_id', 'Projects']),
+  KnowbaseItem_Item: relation(['knowbaseitems_id', 'Knowledge base'], null),
+  KnowbaseItem_KnowbaseItemCategory: relation(['knowbaseitems_id', 'Knowledge base'], ['knowbaseitemcategories_id', 'Knowledge base categories']),
+  KnowbaseItem_Profile: relation(['knowbaseitems_id', 'Knowledge base'], ['profiles_id', 'Profiles']),
+  KnowbaseItem_User: relation(['knowbaseitems_id', 'Knowledge base'], ['users_id', 'Users']),
+  NetworkPort_NetworkPort: relation(['networkports_id_1', 'Network ports'], ['networkports_id_2', 'Network ports']),
+  NetworkPort_Vlan: relation(['networkports_id', 'Network ports'], ['vlans_id', 'VLANs']),
+  Notification_NotificationTemplate: relation(['notifications_id', 'Notifications'], ['notificationtemplates_id', 'Notification templates']),
+  PDU_Rack: relation(['racks_id', 'Racks'], ['pdus_id', 'PDUs']),
+  Pdu_Plug: relation(['pdus_id', 'PDUs'], ['plugs_id', 'Plugs']),
+  Problem_Ticket: relation(['problems_id', 'Problems'], ['tickets_id', 'Tickets']),
+  Profile_RSSFeed: relation(['rssfeeds_id', 'RSS feed'], ['profiles_id', 'Profiles']),
+  Profile_Reminder: relation(['reminders_id', 'Reminders'], ['profiles_id', 'Profiles']),
+  ProjectTaskTeam: relation(['projecttasks_id', 'Project tasks'], null),
+  ProjectTask_Ticket: relation(['projecttasks_id', 'Project tasks'], ['tickets_id', 'Tickets']),
+  ProjectTeam: relation(['projects_id', 'Projects'], null),
+  RSSFeed_User: relation(['rssfeeds_id', 'RSS feed'], ['users_id', 'Users']),
+  Reminder_User: relation(['reminders_id', 'Reminders'], ['users_id', 'Users']),
+  Ticket_Contract: relation(['tickets_id', 'Tickets'], ['contracts_id', 'Contracts']),
+  Ticket_Ticket: relation(['tickets_id_1', 'Tickets'], ['tickets_id_2', 'Tickets']),
+};
+
 /** GLPI's LevelAgreement options, shared by SLA and OLA. */
 const LEVEL_AGREEMENT: readonly TypeOption[] = [
   [1, 'name', 'Name', 'itemlink'],
@@ -78,6 +135,7 @@ const AGENT_MODULES: readonly TypeOption[] = [
 ];
 
 export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
+  ...RELATIONS,
   Certificate: [
     [1, 'name', 'Name', 'itemlink'],
     [2, 'id', 'ID', 'number'],
@@ -396,11 +454,6 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
   Reservation: [],
   Consumable: [],
   CalendarSegment: [],
-  Cartridge: [
-    [2, 'id', 'ID', 'number'],
-    [3, 'cartridgeitems_id>id', 'Cartridge models', 'text'],
-    [4, 'printers_id>id', 'Printers', 'text'],
-  ],
   Agent: [
     [1, 'name', 'Name', 'itemlink'],
     [2, 'entities_id>completename', 'Entity'],
@@ -423,5 +476,6 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
 export const COMPLETE: ReadonlySet<string> = new Set([
   'Certificate', 'Domain', 'Line', 'Cluster', 'Cable', 'Appliance', 'Rack',
   'DCRoom', 'Budget', 'Contact', 'KnowbaseItem', 'SLA', 'OLA', 'SLM', 'Calendar', 'Holiday', 'TicketRecurrent', 'ProjectTask',
-  'DatabaseInstance', 'Database', 'ReservationItem', 'Reservation', 'Consumable', 'CalendarSegment', 'Cartridge', 'Agent', 'AgentType',
+  'DatabaseInstance', 'Database', 'ReservationItem', 'Reservation', 'Consumable', 'CalendarSegment', 'Agent', 'AgentType',
+  ...Object.keys(RELATIONS),
 ]);
