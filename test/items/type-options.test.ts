@@ -144,6 +144,11 @@ const GLPI_10_IDS: Record<string, number[]> = {
   Itil_Project: [2, 4],
   Entity_KnowbaseItem: [2, 3, 4],
   Ticket_Ticket: [2, 3, 4],
+  // A component's item link: its own ID under 1, the component under 4, the specificities of its type.
+  Item_DeviceProcessor: [1, 4, 5, 6, 10, 11, 12, 13, 14, 20, 21, 22, 80],
+  Item_DeviceCase: [1, 4, 5, 6, 10, 12, 13, 14, 80],
+  Item_DeviceSimcard: [1, 4, 5, 6, 10, 12, 13, 14, 19, 20, 21, 22, 80],
+  Item_DeviceCamera: [1, 4, 5, 6, 80],
   Agent: [1, 2, 3, 4, 5, 6, 8, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24],
   AgentType: [1],
   Certificate: [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 23, 24, 31, 49, 61, 70, 71, 72, 80, 86, 91, 92, 93, 101, 102, 103, 104, 105, 121, 998, 999],
@@ -223,6 +228,26 @@ describe("GLPI 10.0's whole lists", () => {
     expect((await found('Cartridge', 3, 'contains', item)).sort()).toEqual([installed, spare].sort());
     expect(await found('Cartridge', 4, 'contains', printer)).toEqual([installed]);
     expect((await ctx.api.get('listSearchOptions/Cartridge')).body['3']).toMatchObject({ table: 'glpi_cartridgeitems', field: 'id', name: 'Cartridge models', datatype: 'text' });
+  });
+
+  test('a component in a computer: found by its component (4), frequency (20), serial (10) and computer (5, 6)', async () => {
+    const cpu = uniq('cpu');
+    const processor = await ctx.api.create('DeviceProcessor', { designation: cpu });
+    const computer = await ctx.api.create('Computer', { name: uniq('pc') });
+    const fast = await ctx.api.create('Item_DeviceProcessor', { itemtype: 'Computer', items_id: computer, deviceprocessors_id: processor, frequency: 3200, serial: 'CPU-SN-1', nbcores: 8 });
+    const slow = await ctx.api.create('Item_DeviceProcessor', { itemtype: 'Computer', items_id: computer, deviceprocessors_id: processor, frequency: 1600 });
+    const search = async (field: number, searchtype: string, value: string | number) => {
+      const res = await ctx.api.get('search/Item_DeviceProcessor', { query: `criteria[0][field]=${field}&criteria[0][searchtype]=${searchtype}&criteria[0][value]=${encodeURIComponent(String(value))}&forcedisplay[0]=1&forcedisplay[1]=4&range=0-999` });
+      expect({ field, status: res.status }).toEqual({ field, status: 200 });
+      return ((res.body.data ?? []) as Record<string, unknown>[]).map((row) => Number(row['1']));
+    };
+    expect((await search(4, 'contains', cpu)).sort()).toEqual([fast, slow].sort());
+    expect(await search(20, 'contains', 3200)).toEqual([fast]);
+    expect(await search(10, 'contains', 'CPU-SN-1')).toEqual([fast]);
+    expect(await search(21, 'contains', 8)).toContain(fast);
+    expect((await search(5, 'equals', computer)).sort()).toEqual([fast, slow].sort());
+    expect((await search(6, 'equals', 'Computer'))).toEqual(expect.arrayContaining([fast, slow]));
+    expect((await ctx.api.get('listSearchOptions/Item_DeviceProcessor')).body['4']).toMatchObject({ table: 'glpi_deviceprocessors', field: 'designation', name: 'Processor' });
   });
 
   test('a link row is found by the id of either side it names (3, 4)', async () => {

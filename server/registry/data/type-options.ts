@@ -101,6 +101,68 @@ const RELATIONS: Record<string, readonly TypeOption[]> = {
   Ticket_Ticket: relation(['tickets_id_1', 'Tickets'], ['tickets_id_2', 'Tickets']),
 };
 
+/** The serial, inventory number, location and status GLPI lists for most components (10, 12, 13, 14). */
+const DEVICE_SERIALS: readonly TypeOption[] = [
+  [10, 'serial', 'Serial number', ''],
+  [12, 'otherserial', 'Inventory number', ''],
+  [13, 'locations_id>completename', 'Location'],
+  [14, 'states_id>name', 'Status'],
+];
+const BUS_ID: TypeOption = [11, 'busID', 'Position of the device on its bus', ''];
+
+/**
+ * Item_Devices' options: the row's ID under 1, the component under 4, the item it is in (5, 6),
+ * the specificities of the component type, the entity.
+ */
+function itemDevice(fk: string, component: string, specificities: readonly TypeOption[]): TypeOption[] {
+  return [
+    [1, 'id', 'ID', 'itemlink'],
+    [4, `${fk}>designation`, component, 'itemlink'],
+    [5, 'items_id', 'Associated elements', 'specific'],
+    [6, 'itemtype', 'Associated item types', 'itemtypename'],
+    ...specificities,
+    [80, 'entities_id>completename', 'Entity'],
+  ];
+}
+
+/** The components' item links (the SIM card's PIN and PUK codes are secret: no option). */
+const ITEM_DEVICES: Record<string, readonly TypeOption[]> = {
+  Item_DeviceMotherboard: itemDevice('devicemotherboards_id', 'System board', DEVICE_SERIALS),
+  Item_DeviceFirmware: itemDevice('devicefirmwares_id', 'Firmware', DEVICE_SERIALS),
+  Item_DeviceProcessor: itemDevice('deviceprocessors_id', 'Processor', [
+    [20, 'frequency', 'Frequency (MHz)', 'integer'],
+    ...DEVICE_SERIALS,
+    [21, 'nbcores', 'Number of cores', 'integer'],
+    [22, 'nbthreads', 'Number of threads', 'integer'],
+    BUS_ID,
+  ]),
+  Item_DeviceMemory: itemDevice('devicememories_id', 'Memory', [[20, 'size', 'Size (Mio)', 'integer'], ...DEVICE_SERIALS, BUS_ID]),
+  Item_DeviceHardDrive: itemDevice('deviceharddrives_id', 'Hard drive', [[20, 'capacity', 'Capacity (Mio)', 'integer'], ...DEVICE_SERIALS, BUS_ID]),
+  Item_DeviceNetworkCard: itemDevice('devicenetworkcards_id', 'Network card', [[20, 'mac', 'MAC address', 'mac'], ...DEVICE_SERIALS, BUS_ID]),
+  Item_DeviceDrive: itemDevice('devicedrives_id', 'Drive', [...DEVICE_SERIALS, BUS_ID]),
+  Item_DeviceBattery: itemDevice('devicebatteries_id', 'Battery', [
+    ...DEVICE_SERIALS,
+    [20, 'manufacturing_date', 'Manufacturing date', 'date'],
+    [21, 'real_capacity', 'Real capacity (mWh)', 'progressbar'],
+  ]),
+  Item_DeviceGraphicCard: itemDevice('devicegraphiccards_id', 'Graphics card', [[20, 'memory', 'Memory (Mio)', 'integer'], ...DEVICE_SERIALS, BUS_ID]),
+  Item_DeviceSoundCard: itemDevice('devicesoundcards_id', 'Soundcard', [...DEVICE_SERIALS, BUS_ID]),
+  Item_DeviceControl: itemDevice('devicecontrols_id', 'Controller', [...DEVICE_SERIALS, BUS_ID]),
+  Item_DevicePci: itemDevice('devicepcis_id', 'PCI device', [...DEVICE_SERIALS, BUS_ID]),
+  Item_DeviceCase: itemDevice('devicecases_id', 'Case', DEVICE_SERIALS),
+  Item_DevicePowerSupply: itemDevice('devicepowersupplies_id', 'Power supply', DEVICE_SERIALS),
+  Item_DeviceGeneric: itemDevice('devicegenerics_id', 'Generic device', DEVICE_SERIALS),
+  Item_DeviceSimcard: itemDevice('devicesimcards_id', 'Simcard', [
+    ...DEVICE_SERIALS,
+    [19, 'lines_id>name', 'Line'],
+    [20, 'msin', 'Mobile Subscriber Identification Number', 'string'],
+    [21, 'users_id>name', 'User'],
+    [22, 'groups_id>name', 'Group'],
+  ]),
+  Item_DeviceSensor: itemDevice('devicesensors_id', 'Sensor', DEVICE_SERIALS),
+  Item_DeviceCamera: itemDevice('devicecameras_id', 'Camera', []),
+};
+
 /** GLPI's LevelAgreement options, shared by SLA and OLA. */
 const LEVEL_AGREEMENT: readonly TypeOption[] = [
   [1, 'name', 'Name', 'itemlink'],
@@ -136,6 +198,7 @@ const AGENT_MODULES: readonly TypeOption[] = [
 
 export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
   ...RELATIONS,
+  ...ITEM_DEVICES,
   Certificate: [
     [1, 'name', 'Name', 'itemlink'],
     [2, 'id', 'ID', 'number'],
@@ -478,4 +541,5 @@ export const COMPLETE: ReadonlySet<string> = new Set([
   'DCRoom', 'Budget', 'Contact', 'KnowbaseItem', 'SLA', 'OLA', 'SLM', 'Calendar', 'Holiday', 'TicketRecurrent', 'ProjectTask',
   'DatabaseInstance', 'Database', 'ReservationItem', 'Reservation', 'Consumable', 'CalendarSegment', 'Agent', 'AgentType',
   ...Object.keys(RELATIONS),
+  ...Object.keys(ITEM_DEVICES),
 ]);
