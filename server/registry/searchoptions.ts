@@ -124,6 +124,14 @@ function derivedOptions(type: Itemtype): OptionSet['entries'] {
     out.push({ id: 80, uid: `${type.name}.Entity.completename`, table: 'glpi_entities', field: 'completename', name: 'Entity', datatype: 'dropdown', nosearch: false, nodisplay: false, available_searchtypes: [...NAME_TYPES, 'under', 'notunder'] });
   }
   own(86, 'is_recursive', 'Child entities', 'bool');
+  // CommonDropdown's product number (models), and the data centre models' sizes (CommonDCModelDropdown).
+  own(3, 'product_number', 'Product number', '');
+  own(131, 'weight', 'Weight', 'decimal');
+  own(132, 'required_units', 'Required units', 'number');
+  own(133, 'depth', 'Depth', '');
+  own(134, 'power_connections', 'Power connections', 'number');
+  own(135, 'power_consumption', 'Power consumption', 'decimal');
+  own(136, 'is_half_rack', 'Is half rack', 'bool');
   // GLPI's usual ids for the usual fields of its CommonDBTM types.
   own(5, 'serial', 'Serial number', 'string');
   own(6, 'otherserial', 'Inventory number', 'string');

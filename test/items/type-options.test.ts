@@ -149,6 +149,9 @@ const GLPI_10_IDS: Record<string, number[]> = {
   Item_DeviceCase: [1, 4, 5, 6, 10, 12, 13, 14, 80],
   Item_DeviceSimcard: [1, 4, 5, 6, 10, 12, 13, 14, 19, 20, 21, 22, 80],
   Item_DeviceCamera: [1, 4, 5, 6, 80],
+  // Dropdowns with GLPI's generic options: a model's product number (3), a data centre model's sizes (131–136).
+  MonitorModel: [1, 2, 3, 16, 19, 121, 131, 132, 133, 134, 135, 136],
+  DeviceProcessorModel: [1, 2, 3, 16],
   Agent: [1, 2, 3, 4, 5, 6, 8, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24],
   AgentType: [1],
   Certificate: [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 23, 24, 31, 49, 61, 70, 71, 72, 80, 86, 91, 92, 93, 101, 102, 103, 104, 105, 121, 998, 999],
