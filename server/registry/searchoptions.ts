@@ -109,6 +109,30 @@ function withTypeOptions(type: Itemtype, derived: SearchOption[]): SearchOption[
   return [...kept, ...specific].sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Own columns GLPI lists under the same id wherever a type has them: the usual fields of its
+ * CommonDBTM types, CommonDropdown's product number (models) and the data centre models' sizes
+ * (CommonDCModelDropdown).
+ */
+const COMMON_COLUMNS: readonly (readonly [id: number, field: string, name: string, datatype: string])[] = [
+  [2, 'id', 'ID', 'number'],
+  [16, 'comment', 'Comments', 'text'],
+  [19, 'date_mod', 'Last update', 'datetime'],
+  [121, 'date_creation', 'Creation date', 'datetime'],
+  [86, 'is_recursive', 'Child entities', 'bool'],
+  [3, 'product_number', 'Product number', ''],
+  [131, 'weight', 'Weight', 'decimal'],
+  [132, 'required_units', 'Required units', 'number'],
+  [133, 'depth', 'Depth', ''],
+  [134, 'power_connections', 'Power connections', 'number'],
+  [135, 'power_consumption', 'Power consumption', 'decimal'],
+  [136, 'is_half_rack', 'Is half rack', 'bool'],
+  [5, 'serial', 'Serial number', 'string'],
+  [6, 'otherserial', 'Inventory number', 'string'],
+  [7, 'contact', 'Alternate username', 'string'],
+  [8, 'contact_num', 'Alternate username number', 'string'],
+];
+
 /** Options for itemtypes GLPI's dump does not cover: name, id, comment, dates, entity. */
 function derivedOptions(type: Itemtype): OptionSet['entries'] {
   const out: SearchOption[] = [];
@@ -116,27 +140,10 @@ function derivedOptions(type: Itemtype): OptionSet['entries'] {
     if (type.column.has(field)) out.push(ownOption(type, id, field, name, datatype));
   };
   own(1, type.column.has('name') ? 'name' : 'designation', 'Name', 'itemlink');
-  own(2, 'id', 'ID', 'number');
-  own(16, 'comment', 'Comments', 'text');
-  own(19, 'date_mod', 'Last update', 'datetime');
-  own(121, 'date_creation', 'Creation date', 'datetime');
+  for (const [id, field, name, datatype] of COMMON_COLUMNS) own(id, field, name, datatype);
   if (type.entityAssign) {
     out.push({ id: 80, uid: `${type.name}.Entity.completename`, table: 'glpi_entities', field: 'completename', name: 'Entity', datatype: 'dropdown', nosearch: false, nodisplay: false, available_searchtypes: [...NAME_TYPES, 'under', 'notunder'] });
   }
-  own(86, 'is_recursive', 'Child entities', 'bool');
-  // CommonDropdown's product number (models), and the data centre models' sizes (CommonDCModelDropdown).
-  own(3, 'product_number', 'Product number', '');
-  own(131, 'weight', 'Weight', 'decimal');
-  own(132, 'required_units', 'Required units', 'number');
-  own(133, 'depth', 'Depth', '');
-  own(134, 'power_connections', 'Power connections', 'number');
-  own(135, 'power_consumption', 'Power consumption', 'decimal');
-  own(136, 'is_half_rack', 'Is half rack', 'bool');
-  // GLPI's usual ids for the usual fields of its CommonDBTM types.
-  own(5, 'serial', 'Serial number', 'string');
-  own(6, 'otherserial', 'Inventory number', 'string');
-  own(7, 'contact', 'Alternate username', 'string');
-  own(8, 'contact_num', 'Alternate username number', 'string');
   const link = (id: number, fk: string | undefined, field: string, name: string) => {
     const option = linkOption(type, id, fk, field, name);
     if (option) out.push(option);
