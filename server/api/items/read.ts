@@ -6,7 +6,7 @@ import { errors } from '../../core/errors';
 import type { Itemtype } from '../../registry';
 import { selectOne, type Row } from '../../db/rows';
 import { readOptions, type ReadOptions } from './options';
-import { presentItem } from './item';
+import { presentItem, presentItemJson } from './item';
 
 /**
  * Loads one item the session may read. A type the profile has no right on at all is 403 (whether
@@ -39,10 +39,14 @@ export function renderItem(ctx: SessionContext, type: Itemtype, id: number, opts
   return { body: presentItem(ctx, type, row, opts), row };
 }
 
-export function getItem(ctx: SessionContext, type: Itemtype, id: number): Reply {
+/** GET /:itemtype/:id; `reshape` turns the item into another form (an old itemtype's fields). */
+export function getItem(ctx: SessionContext, type: Itemtype, id: number, reshape?: (item: unknown) => unknown): Reply {
   // A Document's file, once the read right and the entity are checked.
   if (wantsDownload(ctx, type)) return downloadDocument(ctx, loadReadable(ctx, type, id));
-  const { body, row } = renderItem(ctx, type, id, readOptions(ctx.params));
+  const opts = readOptions(ctx.params);
+  const row = loadReadable(ctx, type, id);
   const modified = httpDate(row.date_mod);
-  return json(body, 200, modified ? { 'Last-Modified': modified } : undefined);
+  const headers = modified ? { 'Last-Modified': modified } : undefined;
+  if (reshape) return json(reshape(presentItem(ctx, type, row, opts)), 200, headers);
+  return { status: 200, jsonText: presentItemJson(ctx, type, row, opts), headers };
 }
