@@ -82,10 +82,10 @@ export function withheldFields(scope: Scope, typeName: string): readonly string[
 
 export function fieldsOf(scope: Scope, type: Itemtype, row: Row): Record<string, unknown> {
   const { hidden, formatted } = rowPlan(type);
-  const withheld = new Set(withheldFields(scope, type.name));
+  const withheld = withheldFields(scope, type.name);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(row)) {
-    if (hidden.has(key) || withheld.has(key)) continue;
+    if (hidden.has(key) || (withheld.length > 0 && withheld.includes(key))) continue;
     const column = formatted.get(key);
     out[key] = column ? outputValue(column, row[key]) : row[key];
   }

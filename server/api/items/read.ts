@@ -1,4 +1,5 @@
 import { classCan } from '../../auth/rights';
+import type { Scope } from '../../auth/scope';
 import { accessFilter, entityReachFilter } from '../../auth/visibility';
 import { downloadDocument, wantsDownload } from '../../documents/download';
 import { json, type Reply, type SessionContext } from '../../auth/context';
@@ -16,15 +17,28 @@ import { presentItem, presentItemJson } from './item';
  */
 export function loadReadable(ctx: SessionContext, type: Itemtype, id: number): Row {
   if (!classCan(ctx.scope, type, 'read')) throw errors.rightMissing();
-  const filter = accessFilter(ctx.scope, type, 'read', 't');
-  const reach = entityReachFilter(ctx.scope, type, 't');
-  const row = selectOne(ctx.services.store.db, `SELECT t.*, (${filter}) AS __visible, (${reach}) AS __reached FROM ${type.table} t WHERE t.id = ?`, id);
+  const row = selectOne(ctx.services.store.db, readableSql(ctx.scope, type), id);
   if (!row || Number(row.__reached) !== 1) throw errors.itemNotFound();
   const visible = Number(row.__visible) === 1;
   delete row.__visible;
   delete row.__reached;
   if (!visible) throw errors.rightMissing();
   return row;
+}
+
+/** The query of loadReadable, by scope (replaced, never changed, when rights or entities change) and type. */
+const readableQueries = new WeakMap<Scope, Map<string, string>>();
+
+function readableSql(scope: Scope, type: Itemtype): string {
+  let byType = readableQueries.get(scope);
+  if (!byType) readableQueries.set(scope, (byType = new Map()));
+  let sql = byType.get(type.name);
+  if (sql === undefined) {
+    const filter = accessFilter(scope, type, 'read', 't');
+    const reach = entityReachFilter(scope, type, 't');
+    byType.set(type.name, (sql = `SELECT t.*, (${filter}) AS __visible, (${reach}) AS __reached FROM ${type.table} t WHERE t.id = ?`));
+  }
+  return sql;
 }
 
 /** RFC 1123 form of a stored `YYYY-MM-DD HH:MM:SS` (server local time). */
