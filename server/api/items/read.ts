@@ -8,6 +8,7 @@ import type { Itemtype } from '../../registry';
 import { selectOne, type Row } from '../../db/rows';
 import { readOptions, type ReadOptions } from './options';
 import { presentItem, presentItemJson } from './item';
+import { itemCache } from './reply-cache';
 
 /**
  * Loads one item the session may read. A type the profile has no right on at all is 403 (whether
@@ -57,6 +58,10 @@ export function renderItem(ctx: SessionContext, type: Itemtype, id: number, opts
 export function getItem(ctx: SessionContext, type: Itemtype, id: number, reshape?: (item: unknown) => unknown): Reply {
   // A Document's file, once the read right and the entity are checked.
   if (wantsDownload(ctx, type)) return downloadDocument(ctx, loadReadable(ctx, type, id));
+  return itemCache.reply(ctx, () => buildItem(ctx, type, id, reshape));
+}
+
+function buildItem(ctx: SessionContext, type: Itemtype, id: number, reshape?: (item: unknown) => unknown): Reply {
   const opts = readOptions(ctx.params);
   const row = loadReadable(ctx, type, id);
   const modified = httpDate(row.date_mod);

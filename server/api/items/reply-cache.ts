@@ -1,0 +1,73 @@
+import { dataVersion } from '../../db/connection';
+import type { Reply, SessionContext } from '../../auth/context';
+
+/**
+ * Serialised answers to reads, reused until the next write. Exact, because every write of this
+ * process bumps dataVersion, and so does another process's commit (db/external-writes.ts); the
+ * key holds everything else an answer depends on (who asks, in which scope, through which URL,
+ * with which parameters). Bounded in entries and bytes, the least recently used going first.
+ */
+export class ReplyCache {
+  private readonly entries = new Map<string, { reply: Reply; size: number }>();
+  private bytes = 0;
+  /** The dataVersion the entries were built at: any other and they all go. */
+  private version = dataVersion;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  reply(ctx: SessionContext, build: () => Reply): Reply {
+    if (this.version !== dataVersion) this.clear();
+    const key = replyKey(ctx);
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Refresh its place: the oldest entries go first.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.reply;
+    }
+    const built = build();
+    const reply: Reply = { status: built.status, headers: built.headers, jsonText: built.jsonText ?? JSON.stringify(built.body) };
+    // Built by a write (none do today) or too big to keep: answered, not kept.
+    const size = reply.jsonText!.length + key.length;
+    if (this.version !== dataVersion || size > this.maxBytes / 8) return reply;
+    this.entries.set(key, { reply, size });
+    this.bytes += size;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.bytes -= entry.size;
+      this.entries.delete(oldest);
+    }
+    return reply;
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+    this.version = dataVersion;
+  }
+}
+
+function replyKey(ctx: SessionContext): string {
+  const { scope } = ctx;
+  return [
+    ctx.apiBase,
+    ctx.segments.join('/'),
+    JSON.stringify(ctx.params, (key, value) => (key === 'session_token' || key === 'app_token' ? undefined : value)),
+    scope.user.id,
+    scope.profile.id,
+    scope.version,
+    scope.activeEntities.join(','),
+  ].join('\u0000');
+}
+
+/** Collection pages: clients that poll the same list (dashboards, sync scripts) get it without recomputing. */
+export const pageCache = new ReplyCache(256, 32 * 1024 * 1024);
+
+/**
+ * Single items: integrations and the console read the same items again and again. About 4 KiB
+ * each (a computer with its links): at most 16 MiB.
+ */
+export const itemCache = new ReplyCache(4096, 16 * 1024 * 1024);
