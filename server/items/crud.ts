@@ -8,7 +8,7 @@ import { guardedFields, secretColumns } from '../registry/guarded';
 import { historyOption } from '../registry/searchoptions';
 import { purgeDependents } from './cascade';
 import { dropHistory, HISTORY, logRelation, writeLog } from './history';
-import { hooksOf, ItemError, type WriteContext } from './hooks';
+import { hooksOf, ItemError, KeptRefusal, type WriteContext } from './hooks';
 import { nameOf } from './names';
 import { deleteRow, findById, ident, insertRow, selectOne, updateRow, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
@@ -261,8 +261,11 @@ function logChanges(wc: WriteContext, type: Itemtype, id: number, old: Row, chan
 
 export const NOT_DELETED_MESSAGE = 'You must mark the item for deletion before actually deleting it';
 
-/** Moves one item to the trash, or purges it (and what depends on it); call inside a transaction. */
-export function deleteItem(wc: WriteContext, type: Itemtype, id: number, forcePurge: boolean): void {
+/**
+ * Moves one item to the trash, or purges it (and what depends on it); call inside a transaction.
+ * Returns the refusal of a delete that failed but keeps what its rules wrote (see KeptRefusal).
+ */
+export function deleteItem(wc: WriteContext, type: Itemtype, id: number, forcePurge: boolean): KeptRefusal | null {
   const row = findById(wc.db, type.table, id);
   if (!row) throw new ItemError(ITEM_NOT_FOUND_MESSAGE, 'ERROR_ITEM_NOT_FOUND');
   const purge = forcePurge || !type.trash;
@@ -271,7 +274,13 @@ export function deleteItem(wc: WriteContext, type: Itemtype, id: number, forcePu
   if (purge && type.trash && Number(row.is_deleted) !== 1 && wc.services.store.settings.flag('purge_requires_trash')) {
     throw new ItemError(NOT_DELETED_MESSAGE, 'ERROR_NOT_DELETED');
   }
-  for (const hook of hooksOf(type)) hook.beforeDelete?.(wc, type, row, purge);
+  try {
+    for (const hook of hooksOf(type)) hook.beforeDelete?.(wc, type, row, purge);
+  } catch (error) {
+    if (!(error instanceof KeptRefusal)) throw error;
+    afterScopeChange(wc, type);
+    return error;
+  }
   if (!purge) {
     const changes: Row = { is_deleted: 1 };
     if (type.column.has('date_mod')) changes.date_mod = nowString();
@@ -281,6 +290,7 @@ export function deleteItem(wc: WriteContext, type: Itemtype, id: number, forcePu
     purgeRow(wc, type, row);
   }
   afterScopeChange(wc, type);
+  return null;
 }
 
 /** Removes a row, everything that depends on it, and its history. No rights checked here. */

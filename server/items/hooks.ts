@@ -36,6 +36,13 @@ export class ItemError extends Error {
 }
 
 /**
+ * A delete refused after writes that stand: GLPI's delete of a user the session reaches in only
+ * some of its entities removes the authorizations it reaches and keeps the user. Thrown from
+ * beforeDelete; the element fails with this message and what the hook wrote is kept.
+ */
+export class KeptRefusal extends ItemError {}
+
+/**
  * Business rules of one itemtype. Generic CRUD calls them inside the element's transaction;
  * throwing ItemError refuses the element and rolls everything back.
  */

@@ -213,12 +213,14 @@ export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: nu
   let notFound = false;
   let firstFailure: Failure | null = null;
   const ids = elements.list.map((element) => toId(element.id));
-  const steps = ids.map((id): Step<void> => ({
+  const steps = ids.map((id): Step<ItemError | null> => ({
     input: null,
     run: id === null ? () => missingId('delete') : (wc) => deleteItem(wc, type, id, forcePurge),
   }));
-  for (const [i, outcome] of (await runSteps(ctx, history, type, steps)).entries()) {
+  for (const [i, done] of (await runSteps(ctx, history, type, steps)).entries()) {
     const id = ids[i] ?? 'id';
+    // A refusal whose rules' writes stand (a user reached in part) fails like any other.
+    const outcome = done.ok && done.value ? failure(done.value) : done;
     if (outcome.ok) results.push({ [id]: true, message: '' });
     else {
       failed++;
