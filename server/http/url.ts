@@ -11,8 +11,8 @@ export interface RequestUrl {
  * space, a quote, a backslash, a non-ASCII letter…) goes through `new URL()`, which would encode it.
  */
 const PLAIN = /^[A-Za-z0-9\-._~!$&()*+,;=:@/%?[\]]*$/;
-/** Dot segments (`/./`, `/../`, a trailing `/.`) are resolved by `new URL()`. */
-const DOT_SEGMENT = /\/\.\.?(?:\/|\?|$)/;
+/** Dot segments (`/./`, `/../`, a trailing `/.`, also written `%2e`) are resolved by `new URL()`. */
+const DOT_SEGMENT = /\/(?:\.|%2e)(?:\.|%2e)?(?:\/|$)/i;
 
 /** Origins as `new URL()` normalises them (host lower-cased, default port dropped), by raw text. */
 const origins = new Map<string, string>();
