@@ -1,9 +1,11 @@
 /**
- * `bun bench/cpu.ts [--computers N] [--seconds S] [--rounds R] [--keep DIR]`: server CPU time per
- * getItem, Deskbase beside the bare Bun server of bench/bare.ts, under the same load as `bun run
- * bench` (autocannon, 16 connections, 16 sessions, 1000 random ids). Throughput on a shared
- * machine follows the neighbours; the CPU the server process spends per answered request (user +
- * system, all threads, from /proc) hardly does. Prints each round and the median per server.
+ * `bun bench/cpu.ts [--computers N] [--ids all] [--seconds S] [--rounds R] [--keep DIR]`: server
+ * CPU time per getItem, Deskbase beside the bare Bun server of bench/bare.ts, under the same load
+ * as `bun run bench` (autocannon, 16 connections, 16 sessions, 1000 random ids). Throughput on a
+ * shared machine follows the neighbours; the CPU the server process spends per answered request
+ * (user + system, all threads, from /proc) follows them much less. Prints each round and the
+ * median per server. `--ids all` asks for every Computer in turn instead: with more Computers than
+ * the item cache holds (4096), every answer is built afresh (the uncached cost).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +21,7 @@ import { cpuMs, startBare, startServer } from './server';
 const CONNECTIONS = 16;
 const SAMPLE_IDS = 1_000;
 
-const { values } = parseArgs({ args: Bun.argv.slice(2), options: { computers: { type: 'string' }, seconds: { type: 'string' }, rounds: { type: 'string' }, keep: { type: 'string' } } });
+const { values } = parseArgs({ args: Bun.argv.slice(2), options: { computers: { type: 'string' }, ids: { type: 'string' }, seconds: { type: 'string' }, rounds: { type: 'string' }, keep: { type: 'string' } } });
 const computers = Number(values.computers ?? 2_000);
 const seconds = Number(values.seconds ?? 5);
 const rounds = Number(values.rounds ?? 3);
@@ -51,7 +53,7 @@ try {
   const client = await login(server.api, 'glpi', password);
   const tokens = [client.sessionToken];
   while (tokens.length < CONNECTIONS) tokens.push((await login(server.api, 'glpi', password)).sessionToken);
-  const chosen = sample(ids, SAMPLE_IDS);
+  const chosen = values.ids === 'all' ? ids : sample(ids, SAMPLE_IDS);
   const bodies: Record<string, string> = {};
   for (const id of new Set(chosen)) bodies[id] = JSON.stringify((await client.get(`Computer/${id}`)).body);
   const bodiesFile = join(dir, 'cpu-bare-bodies.json');

@@ -50,12 +50,15 @@ export class ReplyCache {
   }
 }
 
+const withoutTokens = (key: string, value: unknown) => (key === 'session_token' || key === 'app_token' ? undefined : value);
+
 function replyKey(ctx: SessionContext): string {
   const { scope } = ctx;
   return [
     ctx.apiBase,
     ctx.segments.join('/'),
-    JSON.stringify(ctx.params, (key, value) => (key === 'session_token' || key === 'app_token' ? undefined : value)),
+    // Most reads have no parameter: no need to walk them.
+    Object.keys(ctx.params).length === 0 ? '{}' : JSON.stringify(ctx.params, withoutTokens),
     scope.user.id,
     scope.profile.id,
     scope.version,
