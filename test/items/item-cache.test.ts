@@ -1,8 +1,8 @@
 /**
  * getItem answers come from a cache (api/items/reply-cache.ts) until the next write. Each test
- * reads an item twice (the second read is the cached one), changes something the answer depends
- * on, and reads again: the answer must be the uncached one (getMultipleItems builds it afresh)
- * and show the change.
+ * reads an item three times (an answer is kept when built a second time; the third read is the
+ * cached one), changes something the answer depends on, and reads again: the answer must be the
+ * uncached one (getMultipleItems builds it afresh) and show the change.
  */
 import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -30,12 +30,14 @@ afterAll(() => server?.dispose());
 
 const QUERY = 'expand_dropdowns=true';
 
-/** getItem twice (fill, then hit the cache), checked against the uncached getMultipleItems. */
-async function readTwice(client: Client, id = computer): Promise<{ status: number; body: any }> {
+/** getItem three times (built, built and kept, then from the cache), checked against the uncached getMultipleItems. */
+async function readCached(client: Client, id = computer): Promise<{ status: number; body: any }> {
   const first = await client.get(`Computer/${id}`, { query: QUERY });
-  const second = await client.get(`Computer/${id}`, { query: QUERY });
-  expect(second.status).toBe(first.status);
-  expect(second.text).toBe(first.text);
+  for (let again = 0; again < 2; again++) {
+    const next = await client.get(`Computer/${id}`, { query: QUERY });
+    expect(next.status).toBe(first.status);
+    expect(next.text).toBe(first.text);
+  }
   if (first.status === 200) {
     const fresh = await client.get('getMultipleItems', { query: `items[0][itemtype]=Computer&items[0][items_id]=${id}&${QUERY}` });
     expect(first.text).toBe(JSON.stringify(fresh.body[0]));
@@ -45,21 +47,21 @@ async function readTwice(client: Client, id = computer): Promise<{ status: numbe
 
 describe('a cached getItem answer follows', () => {
   test('a write through the API to the item', async () => {
-    await readTwice(glpi);
+    await readCached(glpi);
     const name = unique('renamed');
     expect((await glpi.put(`Computer/${computer}`, { input: { name } })).status).toBe(200);
-    expect((await readTwice(glpi)).body.name).toBe(name);
+    expect((await readCached(glpi)).body.name).toBe(name);
   });
 
   test('a write through the API to another item it shows (a dropdown name)', async () => {
-    await readTwice(glpi);
+    await readCached(glpi);
     const name = unique('Hall');
     expect((await glpi.put(`Location/${location}`, { input: { name } })).status).toBe(200);
-    expect((await readTwice(glpi)).body.locations_id).toBe(name);
+    expect((await readCached(glpi)).body.locations_id).toBe(name);
   });
 
   test('a commit by another connection to the same SQLite file', async () => {
-    await readTwice(glpi);
+    await readCached(glpi);
     const db = new Database(join(server.dataDir, 'deskbase.sqlite'));
     try {
       db.exec('PRAGMA busy_timeout = 10000');
@@ -67,7 +69,7 @@ describe('a cached getItem answer follows', () => {
     } finally {
       db.close();
     }
-    expect((await readTwice(glpi)).body.serial).toBe('SN-FROM-ELSEWHERE');
+    expect((await readCached(glpi)).body.serial).toBe('SN-FROM-ELSEWHERE');
   });
 
   test('a rights change of the reader profile', async () => {
@@ -76,16 +78,16 @@ describe('a cached getItem answer follows', () => {
     const login = unique('reader');
     await createUser(glpi, login, profile, entity);
     const reader = await loginAs(server.api, login);
-    expect((await readTwice(reader)).status).toBe(200);
+    expect((await readCached(reader)).status).toBe(200);
     expect((await glpi.put(`ProfileRight/${right}`, { input: { rights: 0 } })).status).toBe(200);
-    expect((await readTwice(reader)).status).toBe(403);
+    expect((await readCached(reader)).status).toBe(403);
   });
 
   test('a session killed', async () => {
     const login = unique('killed');
     await createUser(glpi, login, 4, 0);
     const client = await loginAs(server.api, login);
-    expect((await readTwice(client)).status).toBe(200);
+    expect((await readCached(client)).status).toBe(200);
     expect((await client.get('killSession')).status).toBe(200);
     expect((await client.get(`Computer/${computer}`, { query: QUERY })).status).toBe(401);
   });
@@ -96,12 +98,12 @@ describe('a cached getItem answer follows', () => {
     const client = await loginAs(server.api, login);
     const other = await glpi.create('Entity', { name: unique('Elsewhere'), entities_id: 0 });
     // No write between these reads and the change: only the cache's key tells the answers apart.
-    expect((await readTwice(client)).status).toBe(200);
+    expect((await readCached(client)).status).toBe(200);
     expect((await client.post('changeActiveEntities', { entities_id: other, is_recursive: false })).status).toBe(200);
-    expect((await readTwice(client)).status).toBe(404);
+    expect((await readCached(client)).status).toBe(404);
     expect((await client.post('changeActiveEntities', { entities_id: entity, is_recursive: false })).status).toBe(200);
-    expect((await readTwice(client)).status).toBe(200);
+    expect((await readCached(client)).status).toBe(200);
     expect((await glpi.put(`Computer/${computer}`, { input: { entities_id: other } })).status).toBe(200);
-    expect((await readTwice(client)).status).toBe(404);
+    expect((await readCached(client)).status).toBe(404);
   });
 });

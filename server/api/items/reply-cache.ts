@@ -6,9 +6,15 @@ import type { Reply, SessionContext } from '../../auth/context';
  * process bumps dataVersion, and so does another process's commit (db/external-writes.ts); the
  * key holds everything else an answer depends on (who asks, in which scope, through which URL,
  * with which parameters). Bounded in entries and bytes, the least recently used going first.
+ *
+ * An answer is kept the second time it is built within about a cache's worth of reads: keeping
+ * every answer of a scan that never comes back (a sync script reading each item once) costs more
+ * in garbage collection than building it.
  */
 export class ReplyCache {
   private readonly entries = new Map<string, { reply: Reply; size: number }>();
+  /** Keys built once since this set was last emptied. */
+  private readonly seen = new Set<string>();
   private bytes = 0;
   /** The dataVersion the entries were built at: any other and they all go. */
   private version = dataVersion;
@@ -30,9 +36,9 @@ export class ReplyCache {
     }
     const built = build();
     const reply: Reply = { status: built.status, headers: built.headers, jsonText: built.jsonText ?? JSON.stringify(built.body) };
-    // Built by a write (none do today) or too big to keep: answered, not kept.
+    // Built by a write (none do today), too big, or not asked for before: answered, not kept.
     const size = reply.jsonText!.length + key.length;
-    if (this.version !== dataVersion || size > this.maxBytes / 8) return reply;
+    if (this.version !== dataVersion || size > this.maxBytes / 8 || !this.seenBefore(key)) return reply;
     this.entries.set(key, { reply, size });
     this.bytes += size;
     for (const [oldest, entry] of this.entries) {
@@ -43,7 +49,15 @@ export class ReplyCache {
     return reply;
   }
 
+  private seenBefore(key: string): boolean {
+    if (this.seen.delete(key)) return true;
+    if (this.seen.size >= this.maxEntries) this.seen.clear();
+    this.seen.add(key);
+    return false;
+  }
+
   private clear(): void {
+    this.seen.clear();
     this.entries.clear();
     this.bytes = 0;
     this.version = dataVersion;
