@@ -19,6 +19,7 @@ import { describeMachine, loadAverage, summary, writeResults, type Figure } from
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
 import { startBare, startServer, type BenchServer } from './server';
 import { searchShapes, type Shape } from './shapes';
+import { sample } from './sample';
 
 const DEFAULTS = {
   computers: 10_000,
@@ -89,18 +90,6 @@ function parseOptions(argv: string[]): Options {
 const CONFIG = DEFAULTS;
 
 const log = (message: string) => console.log(`[bench] ${message}`);
-
-/** Deterministic pseudo-random sample (mulberry32), so runs hit the same ids. */
-function sample<T>(list: T[], count: number, seed = 42): T[] {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-  return Array.from({ length: count }, () => list[Math.floor(next() * list.length)]!);
-}
 
 function nodeVersion(): string {
   const result = Bun.spawnSync(['node', '--version']);
