@@ -22,9 +22,13 @@ const SHARES = {
   restore: 0.05,
   purge: 0.1,
   ticketUpdate: 0.3,
-  ticketSolve: 0.2,
-  /** Of the solved tickets: closed afterwards. */
-  ticketClose: 0.1,
+  /**
+   * Drawn among the open tickets (a third of the seed); few, so the open ones still fill the
+   * pages the `notold` shape reads (up to 250).
+   */
+  ticketSolve: 0.05,
+  /** Drawn among the solved tickets, in the seed's or just solved. */
+  ticketClose: 0.08,
 };
 const SEED = 1010;
 
@@ -61,7 +65,7 @@ export function describeMix(mix: ChurnMix, computers: number, tickets: number): 
     `Computers: ${pct(mix.update, computers)} updated (name, serial, otherserial, comment, contact, location, state), ` +
     `${pct(mix.trash, computers)} trashed (half of them among the updated), ${pct(mix.restore, computers)} of those restored, ` +
     `${pct(mix.purge, computers)} purged, ${mix.add.toLocaleString('en-US')} new ones added in their place, ${pct(mix.trash - mix.restore - mix.purge, computers)} left in the trash; ` +
-    `Tickets: ${pct(mix.ticketUpdate, tickets)} reworded, ${pct(mix.ticketSolve, tickets)} solved, ${pct(mix.ticketClose, tickets)} of those then closed.`
+    `Tickets: ${pct(mix.ticketUpdate, tickets)} reworded, ${pct(mix.ticketSolve, tickets)} open ones solved, then ${pct(mix.ticketClose, tickets)} solved ones closed (those first).`
   );
 }
 
@@ -84,9 +88,9 @@ function churnedComputer(n: number, lookups: Lookups): Record<string, string | n
 async function bulkSend(client: Client, method: 'PUT' | 'DELETE', itemtype: string, bodies: string[]): Promise<void> {
   for (const body of bodies) {
     const results = await client.send(method, `${itemtype}/`, body);
-    if (!Array.isArray(results)) throw new Error(`bulk ${method} of ${itemtype} answered ${JSON.stringify(results).slice(0, 300)}`);
-    const failed = results.find((r: Record<string, unknown>) => Object.entries(r).some(([key, value]) => key !== 'message' && value !== true));
-    if (failed) throw new Error(`bulk ${method} of ${itemtype}: element failed: ${JSON.stringify(failed)}`);
+    // A partial failure answers 207 with ["ERROR_GLPI_PARTIAL_…", results].
+    const failed = !Array.isArray(results) || results.some((r: unknown) => typeof r !== 'object' || Object.entries(r as object).some(([key, value]) => key !== 'message' && value !== true));
+    if (failed) throw new Error(`bulk ${method} of ${itemtype} failed: ${JSON.stringify(results).slice(0, 500)}`);
   }
 }
 
@@ -96,14 +100,14 @@ function chunks<T>(list: T[], size: number): T[][] {
   return out;
 }
 
-/** Every Ticket id, a page of `batchSize` at a time. */
-async function ticketIds(client: Client, total: number, batchSize: number): Promise<number[]> {
-  const ids: number[] = [];
+/** Every Ticket's id and status, a page of `batchSize` at a time. */
+async function ticketStatuses(client: Client, total: number, batchSize: number): Promise<{ id: number; status: number }[]> {
+  const rows: { id: number; status: number }[] = [];
   for (let start = 0; start < total; start += batchSize) {
-    const { body } = await client.get(`Ticket/?range=${start}-${start + batchSize - 1}&only_id=1&sort=id`);
-    ids.push(...(body as { id: number }[]).map((row) => row.id));
+    const { body } = await client.get(`Ticket/?range=${start}-${start + batchSize - 1}&sort=id`);
+    rows.push(...(body as { id: number; status: number }[]).map(({ id, status }) => ({ id, status })));
   }
-  return ids;
+  return rows;
 }
 
 /** The computers as the churn left them: which ids a search sees and their text. */
@@ -201,12 +205,12 @@ export async function churn(client: Client, lookups: Lookups, seededIds: number[
       for (const id of await bulkAdd(client, 'Computer', body)) fleet.add(id, numberOf(++k));
     }
   });
-  const ticketOrder = shuffled(await ticketIds(client, tickets, batchSize), SEED + 1);
-  // Half of the reworded tickets are then solved, and half of the solved ones closed.
-  const reworded = ticketOrder.slice(0, mix.ticketUpdate);
-  const solveFrom = Math.max(0, mix.ticketUpdate - Math.floor(mix.ticketSolve / 2));
-  const solved = ticketOrder.slice(solveFrom, solveFrom + mix.ticketSolve);
-  const closed = solved.slice(0, mix.ticketClose);
+  const ticketOrder = shuffled(await ticketStatuses(client, tickets, batchSize), SEED + 1);
+  // Any ticket may be reworded; only open ones are solved, and solved ones closed (a closed
+  // ticket cannot be reopened), the newly solved first.
+  const reworded = ticketOrder.slice(0, mix.ticketUpdate).map((t) => t.id);
+  const solved = ticketOrder.filter((t) => t.status < 5).slice(0, mix.ticketSolve).map((t) => t.id);
+  const closed = [...solved, ...ticketOrder.filter((t) => t.status === 5).map((t) => t.id)].slice(0, mix.ticketClose);
   const ticketUpdate = (list: number[], make: (id: number) => object) => bulkSend(client, 'PUT', 'Ticket', chunks(list, batchSize).map((chunk) => inputBody(chunk.map(make))));
   await phase('Tickets reworded', reworded.length, () => ticketUpdate(reworded, (id) => ({ id, name: `Ticket ${id}: reworded, ${['laptop', 'VPN', 'badge', 'phone'][id % 4]} issue`, content: `Updated by agent${id % 50}` })));
   await phase('Tickets solved', solved.length, () => ticketUpdate(solved, (id) => ({ id, status: 5 })));
