@@ -42,6 +42,11 @@ Options (flag wins over environment variable):
 
 The server answers the API at /apirest.php, the admin console at /, GET /health (200 or 503)
 and GET /openapi.json (OpenAPI 3.1 description of the API).
+
+Settings kept in the database (Config items of context "core", changed through the API or the
+console by a Super-Admin) include the scheduled backups: backup_interval_hours (0 = off, the
+default), backup_keep (backups kept, default 7) and backup_folder (an absolute path; empty means
+<data>-backups beside the data folder).
 `;
 
 export class ConfigError extends Error {}

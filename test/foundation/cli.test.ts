@@ -16,7 +16,7 @@ describe('deskbase --help', () => {
       const res = await run([flag], { DESKBASE_DATA: '/nonexistent/deskbase-help-test' });
       expect(res.code).toBe(0);
       expect(res.stderr).toBe('');
-      for (const word of ['--port', 'DESKBASE_PORT', '--host', 'DESKBASE_HOST', '--data', 'DESKBASE_DATA', 'DESKBASE_ADMIN_PASSWORD', '--help', '8080', '127.0.0.1']) {
+      for (const word of ['--port', 'DESKBASE_PORT', '--host', 'DESKBASE_HOST', '--data', 'DESKBASE_DATA', 'DESKBASE_ADMIN_PASSWORD', '--help', '8080', '127.0.0.1', 'backup_interval_hours', 'backup_keep', 'backup_folder']) {
         expect(res.stdout).toContain(word);
       }
       expect(res.stdout).not.toContain('listening');
