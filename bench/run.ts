@@ -17,10 +17,10 @@ import { churn, churnedShapes, churnMix, describeMix, verifyCounts } from './chu
 import { consoleBundleFigure, consoleFirstRenderFigure } from './console';
 import { benchmarkImport } from './import';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
+import { sample } from './random';
 import { describeMachine, loadAverage, summary, writeResults, type Figure } from './report';
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
 import { startBare, startServer, type BenchServer } from './server';
-import { sample } from './random';
 import { searchShapes, type Shape } from './shapes';
 
 const DEFAULTS = {
@@ -117,7 +117,6 @@ function nodeVersion(): string {
   if (result.exitCode !== 0) throw new Error('node is needed to run autocannon');
   return result.stdout.toString().trim();
 }
-
 
 async function load(name: string, origin: string, dir: string, tokens: string[], urls: string[], seconds = CONFIG.seconds): Promise<LoadResult> {
   log(`${name}: ${CONFIG.warmupSeconds} s warm-up, then ${seconds} s with ${CONFIG.connections} connections`);
@@ -328,7 +327,7 @@ async function benchmark(options: Options): Promise<{ figures: Figure[]; state: 
     figures.push(...(await searchFigures(server, searchShapes({ api: server.api, lookups: state.lookups, computers: options.computers }), client.sessionToken)));
     figures.push(...(await getItemFigures(server, sample(state.computerIds, CONFIG.sampleIds), client.sessionToken)));
     if (options.load) figures.push(...(await loadFigures(server, state, client)));
-    figures.push({ name: 'server RSS after the run', value: server.rssMiB(), unit: 'MiB', target: TARGETS.rssMiB, kind: 'max', detail: 'VmRSS of the server process once every scenario ran' });
+    figures.push({ name: 'server RSS after the run', value: server.rssMiB(), unit: 'MiB', target: TARGETS.rssMiB, kind: 'max', detail: 'VmRSS of the server process once every scenario before the churn ran' });
     if (!options.churn) return { figures, state, reused, churnSetup: ['No churn (`--no-churn`, or a kept folder without `--churn`).'] };
     // From here on the folder no longer holds the seed: a later run must not take it for one.
     if (options.keep) writeFileSync(seedFile(dir), JSON.stringify({ ...state, churned: true }));
