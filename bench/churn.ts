@@ -58,14 +58,14 @@ export function churnMix(computers: number, tickets: number, share: number): Chu
   };
 }
 
-export function describeMix(mix: ChurnMix, computers: number, tickets: number): string {
+export function describeMix(mix: ChurnMix, computers: number, tickets: number, batchSize: number): string {
   const pct = (n: number, total: number) => `${n.toLocaleString('en-US')} (${((100 * n) / total).toFixed(1)} %)`;
   return (
-    `Churn after the seed, through the API in bulk requests of 1 000, rows drawn with a fixed seed (${SEED}): ` +
+    `Churn after the seed, through the API in bulk requests of ${batchSize.toLocaleString('en-US')}, rows drawn with a fixed seed (${SEED}): ` +
     `Computers: ${pct(mix.update, computers)} updated (name, serial, otherserial, comment, contact, location, state), ` +
     `${pct(mix.trash, computers)} trashed (half of them among the updated), ${pct(mix.restore, computers)} of those restored, ` +
     `${pct(mix.purge, computers)} purged, ${mix.add.toLocaleString('en-US')} new ones added in their place, ${pct(mix.trash - mix.restore - mix.purge, computers)} left in the trash; ` +
-    `Tickets: ${pct(mix.ticketUpdate, tickets)} reworded, ${pct(mix.ticketSolve, tickets)} open ones solved, then ${pct(mix.ticketClose, tickets)} solved ones closed (those first).`
+    `Tickets: ${pct(mix.ticketUpdate, tickets)} reworded, ${pct(mix.ticketSolve, tickets)} open ones solved, then ${pct(mix.ticketClose, tickets)} solved ones closed (the newly solved first).`
   );
 }
 
@@ -175,7 +175,7 @@ export async function churn(client: Client, lookups: Lookups, seededIds: number[
     phases.push(`${what}: ${count.toLocaleString('en-US')} in ${seconds.toFixed(2)} s (${Math.round(count / seconds).toLocaleString('en-US')} items/s)`);
     log(`churn: ${phases.at(-1)}`);
   };
-  const ids = (list: number[]) => chunks(list, batchSize).map((chunk) => inputBody(chunk.map((id) => ({ id }))));
+  const ids = (list: number[], extra: object = {}) => chunks(list, batchSize).map((chunk) => JSON.stringify({ input: chunk.map((id) => ({ id })), ...extra }));
 
   await phase('Computers updated', updated.length, async () => {
     const inputs = updated.map((id) => {
@@ -194,15 +194,15 @@ export async function churn(client: Client, lookups: Lookups, seededIds: number[
   });
   await phase('Computers purged', purged.length, async () => {
     for (const id of purged) fleet.purge(id);
-    await bulkSend(client, 'DELETE', 'Computer', ids(purged).map((body) => JSON.stringify({ ...JSON.parse(body), force_purge: true })));
+    await bulkSend(client, 'DELETE', 'Computer', ids(purged, { force_purge: true }));
   });
   await phase('Computers added', mix.add, async () => {
     const first = next + 1;
     next += mix.add;
     const numberOf = (k: number) => first + k - 1;
-    let k = 0;
+    let done = 0;
     for (const body of batches(mix.add, batchSize, (k) => ({ ...churnedComputer(numberOf(k), lookups), entities_id: 0, manufacturers_id: pick(lookups.manufacturers, k * 7), computertypes_id: pick(lookups.types, k * 13) }))) {
-      for (const id of await bulkAdd(client, 'Computer', body)) fleet.add(id, numberOf(++k));
+      for (const id of await bulkAdd(client, 'Computer', body)) fleet.add(id, numberOf(++done));
     }
   });
   const ticketOrder = shuffled(await ticketStatuses(client, tickets, batchSize), SEED + 1);

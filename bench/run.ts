@@ -283,7 +283,7 @@ async function loadFigures(server: BenchServer, state: SeedState, client: Client
  */
 async function churnFigures(server: BenchServer, state: SeedState, client: Client, options: Options, before: Figure[]): Promise<{ figures: Figure[]; setup: string[] }> {
   const mix = churnMix(state.computers, state.tickets, options.churnShare);
-  const described = describeMix(mix, state.computers, state.tickets);
+  const described = describeMix(mix, state.computers, state.tickets, CONFIG.batchSize);
   log(described);
   const result = await churn(client, state.lookups, state.computerIds, state.tickets, mix, CONFIG.batchSize, log);
   const verified = await verifyCounts(client, join(server.dir, 'data'), state.lookups, result);
