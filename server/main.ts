@@ -12,6 +12,7 @@ import { unfinishedImport } from './import/state';
 import { createServices } from './auth/services';
 import { openStore } from './db';
 import { checkpoint } from './db/connection';
+import { isCheckpointWorker, serveCheckpoints, startCheckpointer } from './db/checkpointer';
 import { logEvent, setLogFormat } from './http/log';
 import { acquireInstanceLock, InstanceLockError, LOCK_ENFORCED } from './db/instance-lock';
 import { BackupScheduler } from './cli/backup-schedule';
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
   sweeper.unref();
   logEvent(`console: ${consoleSource()}`);
   logEvent(`listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php)`);
+  const checkpoints = startCheckpointer(import.meta.path, store.db.filename);
   let stopping = false;
   /** Stops accepting, lets the requests in flight finish, checkpoints the WAL, exits 0. */
   const stop = async (signal: string) => {
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
     services.statistics.stop();
     const closed = app.stop();
     logEvent(`${signal}: no longer accepting connections; finishing the requests in flight`);
-    await Promise.all([closed, backups.stop()]);
+    await Promise.all([closed, backups.stop(), checkpoints.stop()]);
     checkpoint(store.db);
     store.db.close();
     releaseLock();
@@ -113,6 +115,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-// A scheduled backup runs in a worker thread started from this same module (see cli/backup-worker.ts).
-if (isBackupWorker()) serveBackupJob();
+// A scheduled backup and the background checkpoints run in worker threads started from this same
+// module (see cli/backup-worker.ts and db/checkpointer.ts).
+if (isCheckpointWorker()) serveCheckpoints();
+else if (isBackupWorker()) serveBackupJob();
 else await main();

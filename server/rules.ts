@@ -8,6 +8,7 @@ import { networkPortHooks } from './assets/network-ports';
 import { reservationHooks } from './assets/reservations';
 import { attachmentHooks, documentHooks } from './documents/hooks';
 import { configValueHooks } from './items/config-values';
+import { faqHooks } from './items/knowbase-faq';
 import type { Rule } from './items/hooks';
 import { noteHooks } from './items/notes';
 import { entityHooks, treeHooks } from './items/tree';
@@ -55,5 +56,6 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['NetworkPort'], hooks: networkPortHooks },
   { itemtypes: ['Reservation'], hooks: reservationHooks },
   { itemtypes: ['Document'], hooks: documentHooks },
+  { itemtypes: ['KnowbaseItem'], hooks: faqHooks },
   { itemtypes: attachable, hooks: attachmentHooks },
 ];

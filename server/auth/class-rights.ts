@@ -120,7 +120,10 @@ function actionBits(right: string, action: Action, helpdesk: boolean): number {
     case 'change':
       return action === 'read' ? READ | TICKET.READALL : STANDARD[action];
     case 'knowbase':
-      return action === 'read' ? READ | KNOWBASE.READFAQ : STANDARD[action];
+      // GLPI: FAQ readers and publishers, KNOWBASEADMIN for edits.
+      if (action === 'read') return READ | KNOWBASE.READFAQ;
+      if (action === 'create') return CREATE | KNOWBASE.PUBLISHFAQ;
+      return action === 'update' ? UPDATE | KNOWBASE.ADMIN : STANDARD[action];
     case 'reservation':
       // Reservable items are listed to whoever may book them.
       return action === 'read' ? READ | RESERVE_AN_ITEM : STANDARD[action];

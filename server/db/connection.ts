@@ -11,10 +11,10 @@ export function openDatabase(file: string): Db {
   db.exec('PRAGMA busy_timeout = 10000');
   db.exec('PRAGMA cache_size = -65536'); // 64 MiB page cache
   db.exec('PRAGMA temp_store = MEMORY');
-  // A bulk write at a million rows dirties over a thousand index pages per request: checkpoint
-  // every ~40 MiB of WAL rather than SQLite's 4 MiB, so a page written by consecutive requests is
-  // copied back to the database once (about a quarter of the commit time), and trim the WAL
-  // file back to 64 MiB after a checkpoint.
+  // The server's checkpoints run in a background worker (checkpointer.ts); the writer's own,
+  // the safety net, waits for ~40 MiB of WAL rather than SQLite's 4 MiB (a bulk write at a
+  // million rows dirties over a thousand index pages per request). The WAL file is trimmed back
+  // to 64 MiB after a checkpoint.
   db.exec('PRAGMA wal_autocheckpoint = 10000');
   db.exec('PRAGMA journal_size_limit = 67108864');
   return db;
@@ -32,11 +32,21 @@ export let dataVersion = 0;
  */
 export function inTransaction<T>(db: Db, fn: () => T): T {
   dataVersion++;
+  let result: T;
   try {
-    return db.transaction(fn).immediate();
+    result = db.transaction(fn).immediate();
   } finally {
     dataVersion++;
   }
+  afterCommit?.();
+  return result;
+}
+
+let afterCommit: (() => void) | null = null;
+
+/** What runs after each committed write transaction (the background checkpoints watch the WAL grow). */
+export function onCommit(fn: (() => void) | null): void {
+  afterCommit = fn;
 }
 
 /** Another process committed (see external-writes.ts): every cache keyed on dataVersion is stale. */

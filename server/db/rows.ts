@@ -51,14 +51,15 @@ export function ident(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-/** INSERT statements by table and column list (a bulk add repeats the same shape). */
+/** INSERT statements by table, column list and row count (a bulk add repeats the same shapes). */
 const insertSql = new Map<string, string>();
 
-function insertStatement(table: string, keys: string[]): string {
-  const shape = `${table}\0${keys.join('\0')}`;
+function insertStatement(table: string, keys: string[], rows = 1): string {
+  const shape = `${table}\0${rows}\0${keys.join('\0')}`;
   let sql = insertSql.get(shape);
   if (sql === undefined) {
-    sql = keys.length ? `INSERT INTO ${table} (${keys.map(ident).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})` : `INSERT INTO ${table} DEFAULT VALUES`;
+    const tuple = `(${keys.map(() => '?').join(', ')})`;
+    sql = keys.length ? `INSERT INTO ${table} (${keys.map(ident).join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}` : `INSERT INTO ${table} DEFAULT VALUES`;
     // Inputs choose their columns, so shapes are many: bounded like the statements.
     if (insertSql.size >= MAX_STATEMENTS) insertSql.clear();
     insertSql.set(shape, sql);
@@ -71,6 +72,47 @@ export function insertRow(db: Db, table: string, row: Row): number {
   const keys = Object.keys(row);
   const res = run(db, insertStatement(table, keys), ...keys.map((k) => row[k] as Bindable));
   return 'id' in row && typeof row.id === 'number' ? row.id : res.lastInsertRowid;
+}
+
+/** Rows per multi-row INSERT: powers of two, so a few statement shapes serve every batch size. */
+const MAX_ROWS_PER_INSERT = 64;
+/** Bound values per statement, within SQLite's smallest default limit. */
+const MAX_VALUES_PER_INSERT = 999;
+
+/**
+ * Inserts rows (keys are trusted column names) with multi-row INSERT statements, which cost
+ * SQLite far less per row than one statement each, and returns their ids in order. Consecutive
+ * rows with the same columns share statements; a row that sets its own id goes alone. The rows
+ * of one statement get consecutive new ids (this process is the only writer), so they follow
+ * from the last one.
+ */
+export function insertRows(db: Db, table: string, rows: Row[]): number[] {
+  const ids: number[] = [];
+  let start = 0;
+  while (start < rows.length) {
+    const keys = Object.keys(rows[start]!);
+    if (keys.length === 0 || keys.includes('id')) {
+      ids.push(insertRow(db, table, rows[start]!));
+      start++;
+      continue;
+    }
+    const shape = keys.join('\0');
+    let end = start + 1;
+    while (end < rows.length && Object.keys(rows[end]!).join('\0') === shape) end++;
+    const most = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, 2 ** Math.floor(Math.log2(MAX_VALUES_PER_INSERT / keys.length))));
+    for (let at = start; at < end; ) {
+      let count = most;
+      while (count > end - at) count >>= 1;
+      const values: Bindable[] = [];
+      for (let r = at; r < at + count; r++) for (const key of keys) values.push(rows[r]![key] as Bindable);
+      const { changes, lastInsertRowid } = run(db, insertStatement(table, keys, count), ...values);
+      if (changes !== count) throw new Error(`INSERT INTO ${table} stored ${changes} of ${count} rows`);
+      for (let r = count - 1; r >= 0; r--) ids.push(lastInsertRowid - r);
+      at += count;
+    }
+    start = end;
+  }
+  return ids;
 }
 
 /** Updates the given columns of one row. */

@@ -160,8 +160,8 @@ function attachFiles(wc: WriteContext, type: Itemtype, item: Row, input: Params)
 }
 
 export const attachmentHooks: ItemHooks = {
-  async prepareInput(wc, _type, input) {
-    await prepareUploads(wc, input);
+  prepareInput(wc, _type, input) {
+    return prepareUploads(wc, input) ?? undefined;
   },
   afterAdd(wc, type, row, input) {
     attachFiles(wc, type, row, input);

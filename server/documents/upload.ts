@@ -93,23 +93,27 @@ function takesUploads(wc: WriteContext): boolean {
 
 /**
  * Replaces `_filename` / `_prefix_filename` (never trusted from the client) by the request's
- * uploaded files, checked. `limit` keeps only the first files (a Document holds one).
+ * uploaded files, checked. Answers null at once when the request brings no file for this input
+ * (every element of a bulk write), so that common case costs no promise.
  */
-export async function prepareUploads(wc: WriteContext, input: Params): Promise<PreparedFile[]> {
+export function prepareUploads(wc: WriteContext, input: Params): Promise<void> | null {
   delete input._filename;
   delete input._prefix_filename;
   // Some clients name the files in `filename` (a list), as GLPI accepts; a Document's own
   // `filename` column is a string and is set from the stored file anyway.
   if (Array.isArray(input.filename)) delete input.filename;
   const uploads = wc.uploads ?? [];
-  if (uploads.length === 0 || !takesUploads(wc)) return [];
+  if (uploads.length === 0 || !takesUploads(wc)) return null;
+  return prepareFiles(wc, input, uploads);
+}
+
+async function prepareFiles(wc: WriteContext, input: Params, uploads: Upload[]): Promise<void> {
   if (uploads.length > MAX_FILES_PER_REQUEST) throw new ItemError(`A request carries at most ${MAX_FILES_PER_REQUEST} files (got ${uploads.length})`);
   const files: PreparedFile[] = [];
   for (const upload of uploads) files.push(await prepareFile(wc, upload));
   prepared.set(input, files);
   input._filename = files.map((f) => f.prefix + f.filename);
   input._prefix_filename = files.map((f) => f.prefix);
-  return files;
 }
 
 /** One file's entry in `upload_result`, in the shape of GLPI's upload handler (plus what was stored). */

@@ -14,6 +14,9 @@ interface Plan {
 
 const plans = new Map<string, Plan>();
 
+/** A link row with one owner: its plain foreign keys are the link's other side. */
+const isOtherSide = (type: Itemtype) => type.kind === 'relation' && type.owners.length === 1 && 'fk' in type.owners[0]!;
+
 /** Derived from the registry once per type: who depends on it, and who merely points at it. */
 function planFor(type: Itemtype): Plan {
   let plan = plans.get(type.name);
@@ -33,8 +36,10 @@ function planFor(type: Itemtype): Plan {
     for (const [column, target] of other.foreignKeys) {
       if (target !== type.name || other.owners.some((o) => 'fk' in o && o.fk === column)) continue;
       if (column === other.tree || (column === 'entities_id' && type.name === 'Entity')) continue;
-      // A link row pointing at a purged item means nothing any more (e.g. an actor of a ticket).
-      if (other.kind === 'relation') plan.dependents.push({ type: other, where: `${column} = ?`, poly: false });
+      // A link row whose other side is the purged item means nothing any more (an actor of a
+      // ticket). A link with two sides of its own only notes the item (who attached a document,
+      // a SIM card's user, a device's location): that note falls back to 0.
+      if (isOtherSide(other)) plan.dependents.push({ type: other, where: `${column} = ?`, poly: false });
       else plan.references.push({ type: other, column });
     }
   }

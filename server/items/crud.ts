@@ -7,10 +7,10 @@ import { itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
 import { guardedFields, secretColumns } from '../registry/guarded';
 import { historyOption } from '../registry/searchoptions';
 import { purgeDependents } from './cascade';
-import { dropHistory, HISTORY, logRelation, writeLog } from './history';
-import { hooksOf, ItemError, type WriteContext } from './hooks';
+import { dropHistory, HISTORY, logRelation, writeLog, writeLogs } from './history';
+import { hooksOf, ItemError, KeptRefusal, type WriteContext } from './hooks';
 import { nameOf } from './names';
-import { deleteRow, findById, ident, insertRow, selectOne, updateRow, type Row } from '../db/rows';
+import { deleteRow, findById, ident, insertRow, insertRows, selectOne, updateRow, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import { checkValue, defaultValue, writableColumns } from './values';
 
@@ -84,6 +84,7 @@ function columnsFromInput(type: Itemtype, input: Params): Row {
 interface LinkCheck {
   fk: string;
   targetName: string;
+  targetTable: string;
   /** Whether id 0 names a real row of the target (the root entity). */
   rootRow: boolean;
   sql: string;
@@ -96,7 +97,7 @@ function linkChecks(type: Itemtype): LinkCheck[] {
   if (!checks) {
     checks = [...type.foreignKeys].map(([fk, targetName]) => {
       const target = itemtypeOrThrow(targetName);
-      return { fk, targetName, rootRow: target.rootRow, sql: `SELECT 1 AS ok FROM ${target.table} WHERE id = ?` };
+      return { fk, targetName, targetTable: target.table, rootRow: target.rootRow, sql: `SELECT 1 AS ok FROM ${target.table} WHERE id = ?` };
     });
     linkChecksByType.set(type, checks);
   }
@@ -105,11 +106,14 @@ function linkChecks(type: Itemtype): LinkCheck[] {
 
 /** Foreign keys must point at existing rows; polymorphic links at a valid itemtype. */
 function checkLinks(wc: WriteContext, type: Itemtype, row: Row, only?: Set<string>): void {
-  for (const { fk, targetName, rootRow, sql } of linkChecks(type)) {
+  for (const { fk, targetName, targetTable, rootRow, sql } of linkChecks(type)) {
     if (only && !only.has(fk)) continue;
     const id = row[fk];
     if (typeof id !== 'number' || (id === 0 && !rootRow)) continue;
+    const key = wc.knownRows && `${targetTable}:${id}`;
+    if (key && wc.knownRows!.has(key)) continue;
     if (!selectOne(wc.db, sql, id)) throw new ItemError(`Field ${fk}: ${targetName} ${id} does not exist`);
+    if (key) wc.knownRows!.add(key);
   }
   if (type.polymorphic && (!only || only.has('itemtype') || only.has('items_id'))) {
     const name = row.itemtype;
@@ -180,6 +184,16 @@ function checkGuarded(wc: WriteContext, type: Itemtype, row: Row): void {
 
 /** Adds one item; call inside a transaction. Returns the new id. */
 export function addItem(wc: WriteContext, type: Itemtype, input: Params): number {
+  const row = checkNewRow(wc, type, input);
+  const id = insertRow(wc.db, type.table, row);
+  row.id = id;
+  if (wc.history && type.history) writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: HISTORY.CREATE_ITEM });
+  afterNewRow(wc, type, row, input);
+  return id;
+}
+
+/** The row an add would insert, checked (rights, values, links, uniqueness); throws ItemError when refused. */
+function checkNewRow(wc: WriteContext, type: Itemtype, input: Params): Row {
   if (type.readOnly) refuse();
   const row = columnsFromInput(type, input);
   checkGuarded(wc, type, row);
@@ -195,13 +209,70 @@ export function addItem(wc: WriteContext, type: Itemtype, input: Params): number
   checkLinks(wc, type, row);
   if (!rowWritable(wc, type, row, 'create') && !selfService(wc, type, row, input)) refuse();
   checkUnique(wc, type, row);
-  const id = insertRow(wc.db, type.table, row);
-  row.id = id;
-  if (wc.history && type.history) writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: HISTORY.CREATE_ITEM });
+  return row;
+}
+
+/** What follows the INSERT of a new row (its id set): relation history, hooks, caches. */
+function afterNewRow(wc: WriteContext, type: Itemtype, row: Row, input: Params): void {
   logRelation(wc, type, row, HISTORY.ADD_RELATION);
   for (const hook of hooksOf(type)) hook.afterAdd?.(wc, type, row, input);
   afterScopeChange(wc, type);
-  return id;
+}
+
+/**
+ * Whether a bulk add of this type may check every element first and then insert the accepted
+ * ones together (addItems), with the same outcome as adding them one by one: checking an
+ * element must not read what the earlier ones write (no uniqueness, no link to its own type, no
+ * tree, owner or polymorphic link), nor write anything itself (no prepareAdd hook), and adding
+ * one must not change what a session may reach.
+ */
+export function addsTogether(type: Itemtype): boolean {
+  return (
+    !type.readOnly &&
+    !type.tree &&
+    !type.polymorphic &&
+    !type.altersAccess &&
+    type.unique.length === 0 &&
+    type.owners.length === 0 &&
+    ![...type.foreignKeys.values()].includes(type.name) &&
+    hooksOf(type).every((hook) => !hook.prepareAdd)
+  );
+}
+
+export type Checked = { row: Row } | { error: unknown };
+
+/**
+ * Checks the elements of a bulk add of a type that addsTogether, before anything is written:
+ * each one's row, or why it is refused. They share one cache of link targets found.
+ */
+export function checkNewRows(contexts: WriteContext[], type: Itemtype, inputs: Params[]): Checked[] {
+  const knownRows = new Set<string>();
+  return inputs.map((input, i) => {
+    const wc = contexts[i]!;
+    wc.knownRows = knownRows;
+    try {
+      return { row: checkNewRow(wc, type, input) };
+    } catch (error) {
+      return { error };
+    } finally {
+      delete wc.knownRows;
+    }
+  });
+}
+
+/**
+ * Inserts rows that checkNewRows accepted, with their creation history, in multi-row statements,
+ * then runs what follows each add in element order; answers the new ids. Call inside a
+ * transaction, and abandon it if this throws (nothing tells which element failed).
+ */
+export function addItems(contexts: WriteContext[], type: Itemtype, rows: Row[], inputs: Params[]): number[] {
+  if (rows.length === 0) return [];
+  const { db, actor, history } = contexts[0]!; // one request's elements: one session, one history flag
+  const ids = insertRows(db, type.table, rows);
+  rows.forEach((row, i) => (row.id = ids[i]));
+  if (history && type.history) writeLogs(db, actor, ids.map((id) => ({ itemtype: type.name, itemsId: id, action: HISTORY.CREATE_ITEM })));
+  rows.forEach((row, i) => afterNewRow(contexts[i]!, type, row, inputs[i]!));
+  return ids;
 }
 
 /** Equal as stored: null and undefined alike, numbers and their strings alike. */
@@ -261,8 +332,11 @@ function logChanges(wc: WriteContext, type: Itemtype, id: number, old: Row, chan
 
 export const NOT_DELETED_MESSAGE = 'You must mark the item for deletion before actually deleting it';
 
-/** Moves one item to the trash, or purges it (and what depends on it); call inside a transaction. */
-export function deleteItem(wc: WriteContext, type: Itemtype, id: number, forcePurge: boolean): void {
+/**
+ * Moves one item to the trash, or purges it (and what depends on it); call inside a transaction.
+ * Returns the refusal of a delete that failed but keeps what its rules wrote (see KeptRefusal).
+ */
+export function deleteItem(wc: WriteContext, type: Itemtype, id: number, forcePurge: boolean): KeptRefusal | null {
   const row = findById(wc.db, type.table, id);
   if (!row) throw new ItemError(ITEM_NOT_FOUND_MESSAGE, 'ERROR_ITEM_NOT_FOUND');
   const purge = forcePurge || !type.trash;
@@ -271,7 +345,13 @@ export function deleteItem(wc: WriteContext, type: Itemtype, id: number, forcePu
   if (purge && type.trash && Number(row.is_deleted) !== 1 && wc.services.store.settings.flag('purge_requires_trash')) {
     throw new ItemError(NOT_DELETED_MESSAGE, 'ERROR_NOT_DELETED');
   }
-  for (const hook of hooksOf(type)) hook.beforeDelete?.(wc, type, row, purge);
+  try {
+    for (const hook of hooksOf(type)) hook.beforeDelete?.(wc, type, row, purge);
+  } catch (error) {
+    if (!(error instanceof KeptRefusal)) throw error;
+    afterScopeChange(wc, type);
+    return error;
+  }
   if (!purge) {
     const changes: Row = { is_deleted: 1 };
     if (type.column.has('date_mod')) changes.date_mod = nowString();
@@ -281,6 +361,7 @@ export function deleteItem(wc: WriteContext, type: Itemtype, id: number, forcePu
     purgeRow(wc, type, row);
   }
   afterScopeChange(wc, type);
+  return null;
 }
 
 /** Removes a row, everything that depends on it, and its history. No rights checked here. */

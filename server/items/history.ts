@@ -1,6 +1,6 @@
 import { itemtype, type Itemtype } from '../registry';
 import type { Db } from '../db/connection';
-import { run, type Row } from '../db/rows';
+import { insertRow, insertRows, run, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import type { WriteContext } from './hooks';
 import { nameOf } from './names';
@@ -37,22 +37,32 @@ export function actorName(user: Row | null): string {
   return `${real || String(user.name ?? '')} (${Number(user.id)})`;
 }
 
-const INSERT_LOG = 'INSERT INTO glpi_logs (itemtype, items_id, itemtype_link, linked_action, user_name, date_mod, id_search_option, old_value, new_value) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)';
-
 export function writeLog(db: Db, actor: string, entry: LogEntry): void {
-  run(
+  insertRow(db, 'glpi_logs', logRow(actor, entry, nowString()));
+}
+
+/** Many history rows, in order, with multi-row INSERTs (a bulk add's creations). */
+export function writeLogs(db: Db, actor: string, entries: LogEntry[]): void {
+  const date = nowString();
+  insertRows(
     db,
-    INSERT_LOG,
-    entry.itemtype,
-    entry.itemsId,
-    entry.link ?? '',
-    entry.action,
-    actor,
-    nowString(),
-    entry.option ?? 0,
-    (entry.oldValue ?? '').slice(0, MAX_VALUE),
-    (entry.newValue ?? '').slice(0, MAX_VALUE),
+    'glpi_logs',
+    entries.map((entry) => logRow(actor, entry, date)),
   );
+}
+
+function logRow(actor: string, entry: LogEntry, date: string): Row {
+  return {
+    itemtype: entry.itemtype,
+    items_id: entry.itemsId,
+    itemtype_link: entry.link ?? '',
+    linked_action: entry.action,
+    user_name: actor,
+    date_mod: date,
+    id_search_option: entry.option ?? 0,
+    old_value: (entry.oldValue ?? '').slice(0, MAX_VALUE),
+    new_value: (entry.newValue ?? '').slice(0, MAX_VALUE),
+  };
 }
 
 /** A purged item takes its own history with it. */

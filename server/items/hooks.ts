@@ -21,6 +21,12 @@ export interface WriteContext {
   request: Params;
   /** Files of a multipart request (document uploads). */
   uploads?: Upload[];
+  /**
+   * Link targets (`table:id`) already found to exist, shared by the elements of a bulk add while
+   * they are checked together before anything is written (see checkNewRow): no write happens
+   * meanwhile, so a row found once is still there.
+   */
+  knownRows?: Set<string>;
 }
 
 /** A failure of one element of a write: reported in its result, never half-written. */
@@ -36,12 +42,19 @@ export class ItemError extends Error {
 }
 
 /**
+ * A delete refused after writes that stand: GLPI's delete of a user the session reaches in only
+ * some of its entities removes the authorizations it reaches and keeps the user. Thrown from
+ * beforeDelete; the element fails with this message and what the hook wrote is kept.
+ */
+export class KeptRefusal extends ItemError {}
+
+/**
  * Business rules of one itemtype. Generic CRUD calls them inside the element's transaction;
  * throwing ItemError refuses the element and rolls everything back.
  */
 export interface ItemHooks {
   /** Slow or async preparation (password hashing), run before the element's transaction opens. */
-  prepareInput?(wc: WriteContext, type: Itemtype, input: Params): Promise<void>;
+  prepareInput?(wc: WriteContext, type: Itemtype, input: Params): Promise<void> | void;
   /** Fill or adjust the new row from the input (special `_` keys included). */
   prepareAdd?(wc: WriteContext, type: Itemtype, row: Row, input: Params): void;
   afterAdd?(wc: WriteContext, type: Itemtype, row: Row, input: Params): void;

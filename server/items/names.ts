@@ -19,9 +19,15 @@ export function nameOf(db: Db, type: Itemtype, id: number): string {
   return row ? nameOfRow(type, row) : '';
 }
 
+/** The columns nameOfRow reads (and the id), so a bulk add reads back only those. */
+function nameColumns(type: Itemtype): string {
+  const wanted = type.name === 'User' ? ['name', 'realname', 'firstname'] : ['name', 'designation', 'completename'];
+  return ['id', ...wanted.filter((c) => type.column.has(c))].map((c) => `t.${c}`).join(', ');
+}
+
 /** The display names of many items of one type by id, in one read (missing ids are left out); CROSS JOIN keeps the
  * planner on the id list, never a scan of a big table. */
 export function namesByIds(db: Db, type: Itemtype, ids: number[]): Map<number, string> {
-  const rows = ids.length === 0 ? [] : selectAll(db, `SELECT t.* FROM json_each(?) AS ids CROSS JOIN ${type.table} AS t ON t.id = ids.value`, JSON.stringify(ids));
+  const rows = ids.length === 0 ? [] : selectAll(db, `SELECT ${nameColumns(type)} FROM json_each(?) AS ids CROSS JOIN ${type.table} AS t ON t.id = ids.value`, JSON.stringify(ids));
   return new Map(rows.map((row) => [Number(row.id), nameOfRow(type, row)]));
 }

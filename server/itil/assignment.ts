@@ -1,24 +1,49 @@
 /**
  * Assigning someone to a new ticket or problem through its actor rows (Ticket_User,
  * Group_Ticket, Supplier_Ticket…, as GLPI's clients do) moves it to "Processing (assigned)", the
- * same rule the item's own `_users_id_assign` input follows. Changes keep their own workflow.
+ * same rule the item's own `_users_id_assign` input follows; once none is left (assigned, planned or
+ * pending), it is New again. Changes keep their own workflow.
  */
-import { findById } from '../db/rows';
+import type { Db } from '../db/connection';
+import { findById, selectOne, type Row } from '../db/rows';
 import type { ItemHooks } from '../items/hooks';
 import { ACTOR } from '../auth/itil-visibility';
-import { itemtypeOrThrow } from '../registry';
+import { itemtypeOrThrow, type Itemtype } from '../registry';
 import { ITIL_STATUS } from '../registry/values';
 import { writeRuleChanges } from './rules';
 
 export const ASSIGNMENT_LINKS = ['Ticket_User', 'Group_Ticket', 'Supplier_Ticket', 'Problem_User', 'Group_Problem', 'Problem_Supplier'];
 
+/** The ticket or problem an actor row belongs to. */
+function parentOf(db: Db, type: Itemtype, row: Row): { parentType: Itemtype; parent: Row | null } | null {
+  const owner = type.owners[0];
+  if (!owner || 'poly' in owner) return null;
+  const parentType = itemtypeOrThrow(owner.itemtype);
+  return { parentType, parent: findById(db, parentType.table, Number(row[owner.fk])) };
+}
+
+/** Is anyone (user, group or supplier) still assigned to this ticket or problem? */
+function stillAssigned(db: Db, parentType: Itemtype, id: number): boolean {
+  return ASSIGNMENT_LINKS.map(itemtypeOrThrow).some((link) => {
+    const owner = link.owners[0]!;
+    if ('poly' in owner || owner.itemtype !== parentType.name) return false;
+    return selectOne(db, `SELECT 1 FROM ${link.table} WHERE ${owner.fk} = ? AND type = ?`, id, ACTOR.ASSIGNED) !== null;
+  });
+}
+
+/** Statuses GLPI leaves as they are when no assignee is left: the new ones, solved and closed. */
+const KEPT_UNASSIGNED = new Set<number>([ITIL_STATUS.NEW, ITIL_STATUS.ACCEPTED, ITIL_STATUS.EVALUATION, ITIL_STATUS.APPROVAL, ITIL_STATUS.SOLVED, ITIL_STATUS.CLOSED]);
+
 export const assignmentHooks: ItemHooks = {
   afterAdd(wc, type, row) {
     if (Number(row.type) !== ACTOR.ASSIGNED) return;
-    const owner = type.owners[0];
-    if (!owner || 'poly' in owner) return;
-    const parentType = itemtypeOrThrow(owner.itemtype);
-    const parent = findById(wc.db, parentType.table, Number(row[owner.fk]));
-    if (parent && Number(parent.status) === ITIL_STATUS.NEW) writeRuleChanges(wc, parentType, parent, { status: ITIL_STATUS.ASSIGNED });
+    const link = parentOf(wc.db, type, row);
+    if (link?.parent && Number(link.parent.status) === ITIL_STATUS.NEW) writeRuleChanges(wc, link.parentType, link.parent, { status: ITIL_STATUS.ASSIGNED });
+  },
+  // As GLPI: once an actor row goes and no assignee is left, a ticket or problem in progress is new again.
+  afterPurge(wc, type, row) {
+    const link = parentOf(wc.db, type, row);
+    if (!link?.parent || KEPT_UNASSIGNED.has(Number(link.parent.status))) return;
+    if (!stillAssigned(wc.db, link.parentType, Number(link.parent.id))) writeRuleChanges(wc, link.parentType, link.parent, { status: ITIL_STATUS.NEW });
   },
 };

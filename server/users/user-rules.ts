@@ -12,6 +12,7 @@ import { accountUsable } from '../auth/login';
 import { rightOf } from '../auth/scope';
 import { requireAuthorityOver } from './authority';
 import { changesEmail, EMAIL, ownRow } from './user-emails';
+import { keepUserReachedInPart, purgeUserData, requireWholeReach } from './user-delete';
 
 const LOGIN = /^[\p{L}\p{N}'@.\-_ ]+$/u;
 const MAX_PASSWORD = 1024;
@@ -168,6 +169,7 @@ export const userHooks: ItemHooks = {
       throw new ItemError('You cannot deactivate or delete your own account');
     }
     if (accountUsable(old) && !accountUsable({ ...old, ...changes })) keepRootSuperAdmin(wc, (g) => g.userId !== Number(old.id), 'deactivated');
+    if (Number(changes.is_deleted ?? 0) === 1 && Number(old.is_deleted) !== 1) requireWholeReach(wc, Number(old.id));
   },
   afterUpdate(wc, _type, old, changes) {
     const closed = USABILITY_COLUMNS.some((c) => c in changes) && !accountUsable({ ...old, ...changes });
@@ -177,10 +179,12 @@ export const userHooks: ItemHooks = {
       if (!isMe(wc, old.id) || !('password' in changes)) wc.services.sessions.killUser(Number(old.id));
     }
   },
-  beforeDelete(wc, _type, row) {
+  beforeDelete(wc, _type, row, purge) {
     if (Number(row.id) === Number(wc.scope.user.id)) throw new ItemError('You cannot delete your own account');
     requireAuthorityOver(wc, row.id);
     keepRootSuperAdmin(wc, (g) => g.userId !== Number(row.id), 'deleted');
+    keepUserReachedInPart(wc, Number(row.id));
+    if (purge) purgeUserData(wc, Number(row.id));
   },
   afterPurge(wc, _type, row) {
     wc.services.sessions.killUser(Number(row.id));

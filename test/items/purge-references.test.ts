@@ -20,7 +20,7 @@ async function purge(itemtype: string, id: number): Promise<void> {
 const read = async (itemtype: string, id: number) => (await ctx.api.get(`${itemtype}/${id}`)).body;
 
 describe('purging an item a row names by itemtype and items_id', () => {
-  test('consumables given to a purged user or group keep their dates and name no one', async () => {
+  test('consumables given to a purged user go back to stock, those given to a purged group keep their dates; both name no one', async () => {
     const item = await ctx.api.create('ConsumableItem', { name: uniq('toner') });
     const user = await ctx.api.create('User', { name: uniq('user') });
     const kept = await ctx.api.create('User', { name: uniq('user') });
@@ -31,7 +31,8 @@ describe('purging an item a row names by itemtype and items_id', () => {
     const toGroup = await give('Group', group);
 
     await purge('User', user);
-    expect(await read('Consumable', toUser)).toMatchObject({ itemtype: null, items_id: 0, date_out: '2026-02-01', consumableitems_id: item });
+    // As GLPI, a consumable given to a purged user goes back to stock.
+    expect(await read('Consumable', toUser)).toMatchObject({ itemtype: null, items_id: 0, date_out: null, consumableitems_id: item });
     expect(await read('Consumable', toOther)).toMatchObject({ itemtype: 'User', items_id: kept });
 
     const removed = await ctx.api.del(`Group/${group}`, { query: 'force_purge=true' });
@@ -66,6 +67,25 @@ describe('purging an item a row names by itemtype and items_id', () => {
     const cartridge = await ctx.api.create('Cartridge', { cartridgeitems_id: item, printers_id: printer, date_in: '2026-01-05', date_use: '2026-01-06' });
     await purge('Printer', printer);
     expect(await read('Cartridge', cartridge)).toMatchObject({ cartridgeitems_id: item, printers_id: 0, date_use: '2026-01-06' });
+  });
+
+  test("a component's location or state purged: the component stays on its computer, with 0 there", async () => {
+    const computer = await ctx.api.create('Computer', { name: uniq('host') });
+    const location = await ctx.api.create('Location', { name: uniq('room') });
+    const state = await ctx.api.create('State', { name: uniq('state') });
+    const memory = await ctx.api.create('Item_DeviceMemory', {
+      devicememories_id: await ctx.api.create('DeviceMemory', { designation: uniq('ram') }),
+      itemtype: 'Computer', items_id: computer, locations_id: location, states_id: state,
+    });
+    const simcard = await ctx.api.create('Item_DeviceSimcard', {
+      devicesimcards_id: await ctx.api.create('DeviceSimcard', { designation: uniq('sim') }),
+      itemtype: 'Computer', items_id: computer, locations_id: location,
+    });
+    for (const [itemtype, id] of [['Location', location], ['State', state]] as const) {
+      expect((await ctx.api.del(`${itemtype}/${id}`, { query: 'force_purge=true' })).status).toBe(204);
+    }
+    expect(await read('Item_DeviceMemory', memory)).toMatchObject({ items_id: computer, locations_id: 0, states_id: 0 });
+    expect(await read('Item_DeviceSimcard', simcard)).toMatchObject({ items_id: computer, locations_id: 0 });
   });
 
   test('a purged computer leaves no row naming it through the search either', async () => {

@@ -10,6 +10,7 @@ import * as documentRules from '../../server/documents/hooks';
 import { hooksOf, installRules, type ItemHooks } from '../../server/items/hooks';
 import * as notes from '../../server/items/notes';
 import * as configValues from '../../server/items/config-values';
+import * as knowbaseFaq from '../../server/items/knowbase-faq';
 import * as tree from '../../server/items/tree';
 import * as assignment from '../../server/itil/assignment';
 import * as itilRules from '../../server/itil/rules';
@@ -137,6 +138,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   'Ticket_User, Group_Ticket, Supplier_Ticket, Problem_User, Group_Problem, Problem_Supplier': {
     afterAdd: 'assignmentHooks',
+    afterPurge: 'assignmentHooks',
   },
   TicketTask: {
     prepareAdd: 'taskHooks',
@@ -165,7 +167,14 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterUpdate: 'documentHooks',
     afterPurge: 'documentHooks',
   },
-  'Computer, Monitor, NetworkEquipment, Peripheral, Phone, Printer, CartridgeItem, ConsumableItem, Software, Contract, Supplier, Budget, Contact, Certificate, Domain, DomainRecord, Line, DatabaseInstance, Datacenter, DCRoom, Rack, Enclosure, PDU, PassiveDCEquipment, Cluster, Appliance, Unmanaged, Cable, Project, ProjectTask, KnowbaseItem, Reminder': {
+  KnowbaseItem: {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'faqHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'faqHooks',
+    afterUpdate: 'attachmentHooks',
+  },
+  'Computer, Monitor, NetworkEquipment, Peripheral, Phone, Printer, CartridgeItem, ConsumableItem, Software, Contract, Supplier, Budget, Contact, Certificate, Domain, DomainRecord, Line, DatabaseInstance, Datacenter, DCRoom, Rack, Enclosure, PDU, PassiveDCEquipment, Cluster, Appliance, Unmanaged, Cable, Project, ProjectTask, Reminder': {
     prepareInput: 'attachmentHooks',
     afterAdd: 'attachmentHooks',
     afterUpdate: 'attachmentHooks',
@@ -173,7 +182,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, tree, assignment, itilRules, solutions, tasks, validations, apiClientToken, userEmails, userRules];
+const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, solutions, tasks, validations, apiClientToken, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

@@ -190,6 +190,24 @@ describe('actors', () => {
     expect((await ctx.api.get(`Ticket/${t.id}`)).body.status).toBe(4);
   });
 
+  test('removing the last assignee makes an assigned, planned or pending ticket New again; a solved one or one still assigned keeps its status', async () => {
+    const [tech, other] = [await ctx.api.create('User', { name: uniq('tech') }), await ctx.api.create('User', { name: uniq('tech') })];
+    const assigneeRow = async (id: number, user: number) => (await ctx.api.get(`Ticket/${id}/Ticket_User`)).body.find((r: any) => r.users_id === user && r.type === 2).id;
+    for (const [status, after] of [[2, 1], [3, 1], [4, 1], [5, 5]]) {
+      const t = await ticket({ _users_id_assign: tech });
+      if (status !== 2) await ctx.api.put(`Ticket/${t.id}`, { input: { status } });
+      expect((await ctx.api.del(`Ticket_User/${await assigneeRow(t.id, tech)}`)).status).toBe(204);
+      expect({ status, now: (await ctx.api.get(`Ticket/${t.id}`)).body.status }).toEqual({ status, now: after });
+    }
+    const shared = await ticket({ _users_id_assign: [tech, other] });
+    await ctx.api.del(`Ticket_User/${await assigneeRow(shared.id, tech)}`);
+    expect((await ctx.api.get(`Ticket/${shared.id}`)).body.status).toBe(2);
+    await ctx.api.del(`Ticket_User/${await assigneeRow(shared.id, other)}`);
+    expect((await ctx.api.get(`Ticket/${shared.id}`)).body.status).toBe(1);
+    const statusRows = (await logsOf(ctx.api, 'Ticket', shared.id)).filter((l) => l.id_search_option === 12);
+    expect(statusRows.map((l) => [l.old_value, l.new_value])).toEqual([['2', '1']]);
+  });
+
   test('unknown actors refuse the whole write', async () => {
     expectError(await ctx.api.post('Ticket/', { input: { name: 'x', _users_id_assign: 999999 } }), 400, 'ERROR_GLPI_ADD', 'User 999999 does not exist');
     expectError(await ctx.api.post('Ticket/', { input: { name: 'x', _groups_id_assign: 999999 } }), 400, 'ERROR_GLPI_ADD', 'Group 999999 does not exist');

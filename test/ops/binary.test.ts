@@ -14,6 +14,7 @@ import { Client } from '../support/client';
 import { TestClock } from '../support/clock';
 import { ADMIN_PASSWORD } from '../support/server';
 import { until } from '../support/until';
+import { countInDatabaseFile } from '../support/database-file';
 
 const scratch = mkdtempSync(join(tmpdir(), 'deskbase-binary-'));
 const exe = join(scratch, 'bin', 'deskbase');
@@ -117,6 +118,16 @@ describe('the executable', () => {
     expect(backup.stderr).toMatch(/^database snapshot: .+\ndatabase check: ok in .+\ndocuments: .+\n$/);
     expect(backup.code).toBe(0);
     expect(existsSync(join(scratch, 'backup', 'deskbase.sqlite'))).toBe(true);
+  });
+
+  test('checkpoints in its worker thread once the WAL grows: written rows reach the database file', async () => {
+    const api = await new Client(`${origin}/apirest.php`).login();
+    for (let batch = 0; batch < 3; batch++) {
+      const input = Array.from({ length: 1000 }, (_, i) => ({ name: `binary-checkpointed-${batch}-${i}`, comment: 'c'.repeat(2000) }));
+      expect((await api.post('Computer/', { input })).status).toBe(201);
+    }
+    const inFile = () => countInDatabaseFile(join(workdir, 'data'), "SELECT COUNT(*) AS n FROM glpi_computers WHERE name LIKE 'binary-checkpointed-%'");
+    expect(await until('the rows in the database file', inFile, (n) => n === 3000)).toBe(3000);
   });
 
   test('takes a scheduled backup in its worker thread (the same executable started again)', async () => {

@@ -16,9 +16,11 @@ let second: Client;
 let secondId: number;
 let secondGrant: number;
 let branch: Client;
+let entityA: number;
 
 beforeAll(async () => {
   const A = await ctx.api.create('Entity', { name: 'A', entities_id: 0 });
+  entityA = A;
   secondId = await createUser(ctx.api, 'second_root', SUPER_ADMIN, 0, true);
   await createUser(ctx.api, 'branch_super', SUPER_ADMIN, A, true);
   second = await loginAs(ctx.server.api, 'second_root');
@@ -48,6 +50,10 @@ describe('the remaining one is the last', () => {
     }
     expectError(await branch.del(`User/${secondId}`), 400, 'ERROR_GLPI_DELETE', LAST);
     expectError(await branch.del(`User/${secondId}`, { query: 'force_purge=true' }), 400, 'ERROR_GLPI_DELETE', LAST);
+    const other = await createUser(branch, 'branch_member', 1, entityA, true);
+    const mixed = await branch.del('User/', { body: { input: [{ id: secondId }, { id: other }] }, query: 'force_purge=true' });
+    expect(mixed.status).toBe(207);
+    expect(mixed.body[1]).toEqual([{ [secondId]: false, message: expect.stringMatching(LAST) }, { [other]: true, message: '' }]);
     const bulk = await branch.put('User/', { input: [{ id: secondId, is_active: 0 }] });
     expect(bulk.body[1][0]).toEqual({ [secondId]: false, message: expect.stringMatching(LAST) });
     await loginAs(ctx.server.api, 'second_root');

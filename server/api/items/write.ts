@@ -1,9 +1,10 @@
 import type { Action } from '../../auth/rights';
 import { actorName } from '../../items/history';
-import { addItem, deleteItem, ItemError, mayAttempt, updateItem, type WriteContext } from '../../items/crud';
+import { addItem, addItems, addsTogether, checkNewRows, deleteItem, ItemError, mayAttempt, updateItem, type WriteContext } from '../../items/crud';
+import type { Row } from '../../db/rows';
 import { hooksOf } from '../../items/hooks';
 import { namesByIds } from '../../items/names';
-import { inSavepoint, inTransaction } from '../../db/connection';
+import { inSavepoint, inTransaction, type Db } from '../../db/connection';
 import { deferFulltext } from '../../db/fulltext';
 import { empty, json, type Reply, type SessionContext } from '../../auth/context';
 import { ApiError, badRequest, errors } from '../../core/errors';
@@ -70,6 +71,21 @@ function failure(error: unknown): Outcome<never> {
   throw error;
 }
 
+/** Async preparation (password hashing) of each element, outside any transaction: a refusal becomes its outcome. */
+async function prepareInputs<T>(type: Itemtype, contexts: WriteContext[], inputs: (Params | null)[], outcomes: (Outcome<T> | null)[]): Promise<void> {
+  for (const [i, input] of inputs.entries()) {
+    if (!input) continue;
+    try {
+      for (const hook of hooksOf(type)) {
+        const pending = hook.prepareInput?.(contexts[i]!, type, input);
+        if (pending) await pending;
+      }
+    } catch (error) {
+      outcomes[i] = failure(error);
+    }
+  }
+}
+
 /**
  * Runs the elements of one request. Async preparation (password hashing) happens first, outside
  * any transaction; then all elements run in one write transaction, each inside its own
@@ -79,16 +95,19 @@ function failure(error: unknown): Outcome<never> {
 async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype, steps: Step<T>[]): Promise<Outcome<T>[]> {
   const contexts = steps.map(() => writeContext(ctx, history));
   const outcomes: (Outcome<T> | null)[] = steps.map(() => null);
-  for (const [i, step] of steps.entries()) {
-    if (!step.input) continue;
-    try {
-      for (const hook of hooksOf(type)) await hook.prepareInput?.(contexts[i]!, type, step.input);
-    } catch (error) {
-      outcomes[i] = failure(error);
-    }
-  }
-  const db = ctx.services.store.db;
+  await prepareInputs(
+    type,
+    contexts,
+    steps.map((step) => step.input),
+    outcomes,
+  );
   if (steps.length >= BIG_WRITE) ctx.services.statistics.soon();
+  return runInTransaction(ctx.services.store.db, type, steps, contexts, outcomes);
+}
+
+/** The transaction of runSteps: each element without an outcome yet runs in its savepoint. */
+function runInTransaction<T>(db: Db, type: Itemtype, steps: Step<T>[], contexts: WriteContext[], prepared: (Outcome<T> | null)[]): Outcome<T>[] {
+  const outcomes = [...prepared];
   inTransaction(db, () => {
     // The new rows of the type get their trigram index entries in one statement at the end.
     const indexNewRows = deferFulltext(db, type.table);
@@ -104,6 +123,60 @@ async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype
     indexNewRows?.();
   });
   return outcomes as Outcome<T>[];
+}
+
+/** The inserts of a bulk add failed as a whole: its transaction is abandoned and the elements go one by one. */
+class OneByOne extends Error {}
+
+/**
+ * A bulk add of a type that addsTogether: every element is checked first, then the accepted ones
+ * are inserted together with their history, in one transaction and without a savepoint each
+ * (nothing is written until every check is done, so a refused element has nothing to undo).
+ * Should the inserts themselves fail (a constraint the checks do not know), that transaction is
+ * abandoned and the elements run one by one, each in its savepoint, which tells which one fails.
+ */
+async function addTogether(ctx: SessionContext, type: Itemtype, inputs: Params[]): Promise<Outcome<number>[]> {
+  const contexts = inputs.map(() => writeContext(ctx));
+  const prepared: (Outcome<number> | null)[] = inputs.map(() => null);
+  await prepareInputs(type, contexts, inputs, prepared);
+  if (inputs.length >= BIG_WRITE) ctx.services.statistics.soon();
+  const db = ctx.services.store.db;
+  const outcomes = [...prepared];
+  try {
+    inTransaction(db, () => {
+      const indexNewRows = deferFulltext(db, type.table);
+      const pending = inputs.flatMap((_, i) => (outcomes[i] ? [] : [i]));
+      const checked = checkNewRows(
+        pending.map((i) => contexts[i]!),
+        type,
+        pending.map((i) => inputs[i]!),
+      );
+      const accepted: { index: number; row: Row }[] = [];
+      checked.forEach((check, k) => {
+        if ('row' in check) accepted.push({ index: pending[k]!, row: check.row });
+        else outcomes[pending[k]!] = failure(check.error);
+      });
+      let ids: number[];
+      try {
+        ids = addItems(
+          accepted.map(({ index }) => contexts[index]!),
+          type,
+          accepted.map(({ row }) => row),
+          accepted.map(({ index }) => inputs[index]!),
+        );
+      } catch (error) {
+        throw new OneByOne(error instanceof Error ? error.message : String(error));
+      }
+      accepted.forEach(({ index }, k) => (outcomes[index] = { ok: true, value: ids[k]!, extra: contexts[index]!.extra }));
+      indexNewRows?.();
+    });
+  } catch (error) {
+    if (!(error instanceof OneByOne)) throw error;
+    const steps = inputs.map((input): Step<number> => ({ input, run: (wc) => addItem(wc, type, input) }));
+    for (const wc of contexts) wc.extra = {}; // what the abandoned attempt's hooks said
+    return runInTransaction(db, type, steps, contexts, prepared);
+  }
+  return outcomes as Outcome<number>[];
 }
 
 /** A single element's failure: the status its refusal carries (403 for an account out of reach), else GLPI's 400. */
@@ -144,11 +217,15 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
   const ids: number[] = [];
   let failed = 0;
   let firstFailure: Failure | null = null;
-  const steps = list.map((element): Step<number> => {
-    const input = { ...parentFields, ...element };
-    return { input, run: (wc) => addItem(wc, type, input) };
-  });
-  const outcomes = await runSteps(ctx, true, type, steps);
+  const inputs = list.map((element) => ({ ...parentFields, ...element }));
+  const outcomes = addsTogether(type)
+    ? await addTogether(ctx, type, inputs)
+    : await runSteps(
+        ctx,
+        true,
+        type,
+        inputs.map((input): Step<number> => ({ input, run: (wc) => addItem(wc, type, input) })),
+      );
   const messages = addedMessages(ctx, type, outcomes.flatMap((outcome) => (outcome.ok ? [outcome.value] : [])));
   for (const outcome of outcomes) {
     if (outcome.ok) {
@@ -213,12 +290,14 @@ export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: nu
   let notFound = false;
   let firstFailure: Failure | null = null;
   const ids = elements.list.map((element) => toId(element.id));
-  const steps = ids.map((id): Step<void> => ({
+  const steps = ids.map((id): Step<ItemError | null> => ({
     input: null,
     run: id === null ? () => missingId('delete') : (wc) => deleteItem(wc, type, id, forcePurge),
   }));
-  for (const [i, outcome] of (await runSteps(ctx, history, type, steps)).entries()) {
+  for (const [i, done] of (await runSteps(ctx, history, type, steps)).entries()) {
     const id = ids[i] ?? 'id';
+    // A refusal whose rules' writes stand (a user reached in part) fails like any other.
+    const outcome = done.ok && done.value ? failure(done.value) : done;
     if (outcome.ok) results.push({ [id]: true, message: '' });
     else {
       failed++;

@@ -1,0 +1,26 @@
+import { Database } from 'bun:sqlite';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Runs a count on a copy of a data folder's database file alone, without its WAL: it sees only
+ * what checkpoints have copied back into the file. -1 when the copy caught a checkpoint writing.
+ */
+export function countInDatabaseFile(dataDir: string, sql: string, ...args: string[]): number {
+  const dir = mkdtempSync(join(tmpdir(), 'deskbase-file-'));
+  try {
+    const copy = join(dir, 'copy.sqlite');
+    copyFileSync(join(dataDir, 'deskbase.sqlite'), copy);
+    const db = new Database(copy, { readonly: true });
+    try {
+      return (db.query(sql).get(...args) as { n: number }).n;
+    } catch {
+      return -1;
+    } finally {
+      db.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
