@@ -22,6 +22,7 @@ import { describeMachine, loadAverage, summary, writeResults, type Figure } from
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
 import { startBare, startServer, type BenchServer } from './server';
 import { searchShapes, type Shape } from './shapes';
+import { sample } from './sample';
 
 const DEFAULTS = {
   computers: 10_000,

@@ -55,6 +55,17 @@ async function stopProcess(proc: Subprocess): Promise<void> {
   clearTimeout(killer);
 }
 
+/** CPU time (user + system, every thread) the process has used so far, in milliseconds. */
+export function cpuMs(pid: number): number {
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** Linux's USER_HZ: /proc times are in hundredths of a second on every mainstream kernel. */
+const CLOCK_TICKS = 100;
+
 function rssMiB(pid: number): number {
   const kib = /^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kib) / 1024;
@@ -90,10 +101,10 @@ export async function startServer(adminPassword: string, dir: string): Promise<B
 }
 
 /** The bare Bun server of bench/bare.ts, serving the bodies in `bodiesFile`. */
-export async function startBare(bodiesFile: string): Promise<{ origin: string; dispose(): Promise<void> }> {
+export async function startBare(bodiesFile: string): Promise<{ origin: string; pid: number; dispose(): Promise<void> }> {
   const proc = Bun.spawn([process.execPath, join(ROOT, 'bench/bare.ts'), bodiesFile], { cwd: ROOT, stdin: 'ignore', stdout: 'pipe', stderr: 'inherit' });
   try {
-    return { origin: await readUntilListening(proc), dispose: () => stopProcess(proc) };
+    return { origin: await readUntilListening(proc), pid: proc.pid, dispose: () => stopProcess(proc) };
   } catch (error) {
     await stopProcess(proc);
     throw error;

@@ -36,7 +36,7 @@ export function randomToken(): string {
 
 /** Tokens are stored only as their SHA-256. */
 export function tokenHash(token: string): string {
-  return new Bun.CryptoHasher('sha256').update(token).digest('hex');
+  return Bun.SHA256.hash(token, 'hex');
 }
 
 /** A readable random password for the first start (about 96 bits). */

@@ -3,7 +3,7 @@ import { inTransaction } from './connection';
 import { insertRow, selectAll } from './rows';
 import { nowString } from '../core/clock';
 import { syncSchema } from './schema';
-import { addMissingDefaultRights, correctApproximatedRights, seedAgentTypes, seedDefaultInstall } from './seed';
+import { addAgentRight, addMissingDefaultRights, correctApproximatedRights, seedAgentTypes, seedDefaultInstall } from './seed';
 import { seedDocumentTypes } from './seed-documents';
 import { seedSettings } from './settings';
 
@@ -28,6 +28,7 @@ const MIGRATIONS: Migration[] = [
   { id: 3, name: 'default rights of the further itemtype families', up: (db) => addMissingDefaultRights(db) },
   { id: 4, name: "GLPI 10's default values for the further rights", up: (db) => correctApproximatedRights(db) },
   { id: 8, name: 'agent type Core', up: (db) => seedAgentTypes(db) },
+  { id: 13, name: "GLPI 10.0's agent right", up: (db) => addAgentRight(db) },
 ];
 
 /** True when the default install data has not been written yet. */

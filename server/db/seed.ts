@@ -114,3 +114,15 @@ export function correctApproximatedRights(db: Db): void {
 export function seedAgentTypes(db: Db): void {
   if (!selectAll(db, 'SELECT id FROM glpi_agenttypes WHERE id = 1').length) insertRow(db, 'glpi_agenttypes', { id: 1, name: 'Core' });
 }
+
+/**
+ * GLPI 10.0.4's `agent` right, for every profile that lacks it: READ | UPDATE | PURGE where the
+ * profile may update the configuration, none elsewhere (agents followed the computer right before).
+ */
+export function addAgentRight(db: Db): void {
+  const CONFIG_UPDATE = 2;
+  const AGENT_RIGHTS = 1 | 2 | 16;
+  for (const profile of selectAll(db, "SELECT p.id AS id, COALESCE(c.rights, 0) AS config FROM glpi_profiles p LEFT JOIN glpi_profilerights c ON c.profiles_id = p.id AND c.name = 'config' WHERE NOT EXISTS (SELECT 1 FROM glpi_profilerights a WHERE a.profiles_id = p.id AND a.name = 'agent')")) {
+    insertRow(db, 'glpi_profilerights', { profiles_id: Number(profile.id), name: 'agent', rights: (Number(profile.config) & CONFIG_UPDATE) !== 0 ? AGENT_RIGHTS : 0 });
+  }
+}

@@ -3,8 +3,9 @@ import { healthResponse, mayConfigure, type LastBackup } from '../api/health';
 import { openApiResponse } from '../api/openapi';
 import type { Services } from '../auth/services';
 import { serveConsole } from './console';
-import { logAccess, requestIdOf } from './log';
+import { accessLogged, logAccess, requestIdOf } from './log';
 import { handleApiRequest } from './pipeline';
+import { parseRequestUrl, type RequestUrl } from './url';
 
 type Server = { requestIP(r: Request): { address: string } | null } | null;
 
@@ -22,7 +23,7 @@ export interface BackupSchedule {
  * the operations endpoints (no session); everything else is the console.
  */
 export function createApp(services: Services, backups?: BackupSchedule) {
-  const answer = (request: Request, url: URL, ip: string, requestId: string) => {
+  const answer = (request: Request, url: RequestUrl, ip: string, requestId: string) => {
     backups?.tick();
     const { pathname } = url;
     if (isApiPath(pathname)) return handleApiRequest(services, request, url, ip, requestId);
@@ -36,11 +37,13 @@ export function createApp(services: Services, backups?: BackupSchedule) {
   // Synchronous when the answer is (most API reads): a promise per request costs more than the read.
   const handle = ({ request, server }: { request: Request; server: Server }): Response | Promise<Response> => {
     const started = performance.now();
-    const url = new URL(request.url);
+    const url = parseRequestUrl(request.url);
     const ip = server?.requestIP(request)?.address ?? '127.0.0.1';
     const requestId = requestIdOf(request);
     const finish = (response: Response): Response => {
-      response.headers.set('X-Request-Id', requestId);
+      // The API's answers carry it from the start (cheaper than changing a Response's headers).
+      if (!isApiPath(url.pathname)) response.headers.set('X-Request-Id', requestId);
+      if (!accessLogged()) return response;
       logAccess({
         request_id: requestId,
         method: request.method,

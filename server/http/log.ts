@@ -21,6 +21,9 @@ export interface AccessEntry {
   bytes_in: number;
 }
 
+/** Whether access lines are written (callers skip building the entry otherwise). */
+export const accessLogged = (): boolean => format === 'json';
+
 export function logAccess(entry: AccessEntry): void {
   if (format === 'json') process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', type: 'access', ...entry })}\n`);
 }

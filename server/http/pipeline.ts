@@ -6,6 +6,7 @@ import { ApiError, errors } from '../core/errors';
 import { mergeInto, parseQueryString } from '../core/params';
 import { logError } from './log';
 import { route } from './router';
+import type { RequestUrl } from './url';
 
 const JSON_HEADERS = {
   'Content-Type': 'application/json; charset=UTF-8',
@@ -18,8 +19,9 @@ export const CLIENT_CLOSED = 499;
 
 /** Path segments after /apirest.php: trailing slashes and `api` segments dropped, as GLPI does. */
 export function splitPath(pathname: string): string[] {
-  const rest = pathname.replace(/^\/apirest\.php/, '');
-  const segments = rest.split('/').map((s) => {
+  const rest = pathname.startsWith('/apirest.php') ? pathname.slice('/apirest.php'.length) : pathname;
+  const split = rest.split('/');
+  const segments = !rest.includes('%') ? split : split.map((s) => {
     if (!s.includes('%')) return s;
     try {
       return decodeURIComponent(s);
@@ -32,10 +34,12 @@ export function splitPath(pathname: string): string[] {
   return segments.filter((s, i) => !(s === 'api' && i === 0));
 }
 
-function toResponse(reply: Reply, cors: Record<string, string>): Response {
-  const headers: Record<string, string> = { ...cors, ...reply.headers };
+/** Headers of every answer: CORS (computed first), the request id, then the reply's own. */
+function toResponse(reply: Reply, cors: Record<string, string>, requestId: string): Response {
+  const headers: Record<string, string> = reply.raw !== undefined ? { ...cors } : { ...cors, ...JSON_HEADERS };
+  if (reply.headers) Object.assign(headers, reply.headers);
+  headers['X-Request-Id'] = requestId;
   if (reply.raw !== undefined) return new Response(reply.raw, { status: reply.status, headers });
-  Object.assign(headers, JSON_HEADERS, reply.headers);
   const body = reply.jsonText ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
   return new Response(body, { status: reply.status, headers });
 }
@@ -51,18 +55,18 @@ export function errorReply(error: ApiError, apiBase: string): Reply {
  * Every /apirest.php request goes through here; nothing escapes as a 500 with details. A request
  * without a body whose handler answers at once is answered synchronously (no promise to settle).
  */
-export function handleApiRequest(services: Services, request: Request, url: URL, ip: string, requestId = ''): Response | Promise<Response> {
+export function handleApiRequest(services: Services, request: Request, url: RequestUrl, ip: string, requestId: string): Response | Promise<Response> {
   const cors = corsHeaders(request);
   const method = request.method.toUpperCase();
-  if (method === 'OPTIONS') return new Response(null, { status: 200, headers: cors });
+  if (method === 'OPTIONS') return new Response(null, { status: 200, headers: { ...cors, 'X-Request-Id': requestId } });
   services.noticeExternalWrites();
   const apiBase = `${url.origin}/apirest.php`;
   const fail = (error: unknown): Response => {
     // The client went away (mid-body, typically): no server error, and nobody to answer.
-    if (request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED });
-    if (error instanceof ApiError) return toResponse(errorReply(error, apiBase), cors);
+    if (request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED, headers: { 'X-Request-Id': requestId } });
+    if (error instanceof ApiError) return toResponse(errorReply(error, apiBase), cors, requestId);
     logError(`${method} ${url.pathname}`, error, requestId);
-    return toResponse(errorReply(errors.internal(), apiBase), cors);
+    return toResponse(errorReply(errors.internal(), apiBase), cors, requestId);
   };
   const answer = (read: { body?: ParsedBody; failure?: unknown }): Response | Promise<Response> => {
     try {
@@ -85,7 +89,7 @@ export function handleApiRequest(services: Services, request: Request, url: URL,
         ignoredBodyType: body.ignoredType,
       };
       const reply = route(ctx);
-      return reply instanceof Promise ? reply.then((r) => toResponse(r, cors), fail) : toResponse(reply, cors);
+      return reply instanceof Promise ? reply.then((r) => toResponse(r, cors, requestId), fail) : toResponse(reply, cors, requestId);
     } catch (error) {
       return fail(error);
     }

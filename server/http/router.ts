@@ -42,7 +42,8 @@ function openSession(ctx: RequestContext): SessionContext {
 const isUserPicture = (segments: string[]) =>
   segments.length === 3 && segments[0]!.toLowerCase() === 'user' && /^\d+$/.test(segments[1]!) && segments[2]!.toLowerCase() === 'picture';
 
-export async function route(ctx: RequestContext): Promise<Reply> {
+/** Synchronous when the handler is (most reads): a promise per request costs more than the read. */
+export function route(ctx: RequestContext): Reply | Promise<Reply> {
   const resource = ctx.segments[0] ?? '';
   if (resource === '') return inlineDoc(ctx);
   if (resource === 'initSession') return initSession(ctx);

@@ -102,6 +102,8 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   // changevalidation: VALIDATE=1024 beside CREATE and PURGE.
   changevalidation: [0, 1044, 1044, 1044, 20, 20, 1044, 0],
   notification: [0, 0, 0, 23, 0, 0, 0, 1],
+  // agent: READ | UPDATE | PURGE for the profiles that update the configuration (GLPI 10.0.4's addRight).
+  agent: [0, 0, 0, 19, 0, 0, 0, 0],
   link: [0, 1, 23, 159, 0, 0, 0, 1],
 };
 

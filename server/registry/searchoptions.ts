@@ -1,5 +1,5 @@
 import raw from './data/searchoptions.json';
-import { TYPE_OPTIONS } from './data/type-options';
+import { COMPLETE, TYPE_OPTIONS, type TypeOption } from './data/type-options';
 import { secretColumns } from './guarded';
 import { itemtype, itemtypeByTable, type Itemtype } from './index';
 
@@ -38,12 +38,25 @@ function ownOption(type: Itemtype, id: number, field: string, name: string, data
 }
 
 /** An option showing `field` of the row `fk` points at; undefined when the type has no such link. */
-function linkOption(type: Itemtype, id: number, fk: string | undefined, field: string, name: string): SearchOption | undefined {
+function linkOption(type: Itemtype, id: number, fk: string | undefined, field: string, name: string, datatype = 'dropdown'): SearchOption | undefined {
   const target = fk ? itemtype(type.foreignKeys.get(fk) ?? '') : undefined;
-  if (!fk || !target || !target.column.has(field)) return undefined;
+  if (!fk || !target || !(field === 'id' || target.column.has(field))) return undefined;
   const uid = fk === target.fkName ? `${type.name}.${target.name}.${field}` : `${type.name}.${fk}.${target.name}.${field}`;
-  const searchtypes = target.tree ? [...NAME_TYPES, 'under', 'notunder'] : NAME_TYPES;
-  return { id, uid, table: target.table, field, name, datatype: 'dropdown', nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
+  const names = target.tree ? [...NAME_TYPES, 'under', 'notunder'] : NAME_TYPES;
+  const searchtypes = datatype === 'dropdown' ? names : (SEARCHTYPES[datatype] ?? TEXT_TYPES);
+  return { id, uid, table: target.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
+}
+
+/**
+ * GLPI's pseudo-table for a field of the item a row names by `itemtype` + `items_id`, whatever its
+ * type (a reservable item's name or serial): `reservation_types` for reservable items.
+ */
+export const NAMED_ITEM_TABLE = 'reservation_types';
+
+/** An option showing `field` of the item the row names (GLPI's union search). */
+function namedItemOption(type: Itemtype, id: number, field: string, name: string, datatype: string): SearchOption | undefined {
+  if (!type.polymorphic || !type.polyTargets.some((t) => field === 'id' || itemtype(t)?.column.has(field))) return undefined;
+  return { id, uid: `${type.name}.UNKNOWN.${field}`, table: NAMED_ITEM_TABLE, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: SEARCHTYPES[datatype] ?? TEXT_TYPES };
 }
 
 /**
@@ -67,24 +80,58 @@ function columnOf(type: Itemtype, option: SearchOption): string {
   return parts.length === 4 ? parts[1]! : (itemtypeByTable(option.table)?.fkName ?? option.uid);
 }
 
-/** GLPI's type-specific options replace the derived ones that share their id or their column. */
-function withTypeOptions(type: Itemtype, derived: SearchOption[]): SearchOption[] {
-  const specific = (TYPE_OPTIONS[type.name] ?? []).flatMap(([id, column, name, datatype]) => {
-    const [fk, field] = column.split('>');
-    const option = field
-      ? linkOption(type, id, fk, field, name)
+/** One of GLPI's type-specific options, or undefined when the type lacks its column or link. */
+function typeOption(type: Itemtype, [id, column, name, datatype, flag]: TypeOption): SearchOption | undefined {
+  const [fk, field] = column.split('>');
+  const option = column.startsWith('item>')
+    ? namedItemOption(type, id, field!, name, datatype ?? 'string')
+    : field
+      ? linkOption(type, id, fk, field, name, datatype)
       : column.includes('.')
         ? pathOption(type, id, column, name, datatype ?? 'dropdown')
         : type.column.has(column)
           ? ownOption(type, id, column, name, datatype ?? 'string')
           : undefined;
-    return option ? [option] : [];
-  });
+  return option && flag === 'nosearch' ? { ...option, nosearch: true } : option;
+}
+
+/**
+ * GLPI's type-specific options replace the derived ones that share their id or their column; for
+ * the types whose whole list is written out (COMPLETE), they are the list.
+ */
+function withTypeOptions(type: Itemtype, derived: SearchOption[]): SearchOption[] {
+  // A later entry with the same id wins (a contact's name is its "Last name").
+  const byId = new Map((TYPE_OPTIONS[type.name] ?? []).flatMap((entry) => typeOption(type, entry) ?? []).map((o) => [o.id, o]));
+  const specific = [...byId.values()];
   const ids = new Set(specific.map((o) => o.id));
   const columns = new Set(specific.map((o) => columnOf(type, o)));
-  const kept = derived.filter((o) => !ids.has(o.id) && !columns.has(columnOf(type, o)));
+  const kept = COMPLETE.has(type.name) ? [] : derived.filter((o) => !ids.has(o.id) && !columns.has(columnOf(type, o)));
   return [...kept, ...specific].sort((a, b) => a.id - b.id);
 }
+
+/**
+ * Own columns GLPI lists under the same id wherever a type has them: the usual fields of its
+ * CommonDBTM types, CommonDropdown's product number (models) and the data centre models' sizes
+ * (CommonDCModelDropdown).
+ */
+const COMMON_COLUMNS: readonly (readonly [id: number, field: string, name: string, datatype: string])[] = [
+  [2, 'id', 'ID', 'number'],
+  [16, 'comment', 'Comments', 'text'],
+  [19, 'date_mod', 'Last update', 'datetime'],
+  [121, 'date_creation', 'Creation date', 'datetime'],
+  [86, 'is_recursive', 'Child entities', 'bool'],
+  [3, 'product_number', 'Product number', ''],
+  [131, 'weight', 'Weight', 'decimal'],
+  [132, 'required_units', 'Required units', 'number'],
+  [133, 'depth', 'Depth', ''],
+  [134, 'power_connections', 'Power connections', 'number'],
+  [135, 'power_consumption', 'Power consumption', 'decimal'],
+  [136, 'is_half_rack', 'Is half rack', 'bool'],
+  [5, 'serial', 'Serial number', 'string'],
+  [6, 'otherserial', 'Inventory number', 'string'],
+  [7, 'contact', 'Alternate username', 'string'],
+  [8, 'contact_num', 'Alternate username number', 'string'],
+];
 
 /** Options for itemtypes GLPI's dump does not cover: name, id, comment, dates, entity. */
 function derivedOptions(type: Itemtype): OptionSet['entries'] {
@@ -93,19 +140,10 @@ function derivedOptions(type: Itemtype): OptionSet['entries'] {
     if (type.column.has(field)) out.push(ownOption(type, id, field, name, datatype));
   };
   own(1, type.column.has('name') ? 'name' : 'designation', 'Name', 'itemlink');
-  own(2, 'id', 'ID', 'number');
-  own(16, 'comment', 'Comments', 'text');
-  own(19, 'date_mod', 'Last update', 'datetime');
-  own(121, 'date_creation', 'Creation date', 'datetime');
+  for (const [id, field, name, datatype] of COMMON_COLUMNS) own(id, field, name, datatype);
   if (type.entityAssign) {
     out.push({ id: 80, uid: `${type.name}.Entity.completename`, table: 'glpi_entities', field: 'completename', name: 'Entity', datatype: 'dropdown', nosearch: false, nodisplay: false, available_searchtypes: [...NAME_TYPES, 'under', 'notunder'] });
   }
-  own(86, 'is_recursive', 'Child entities', 'bool');
-  // GLPI's usual ids for the usual fields of its CommonDBTM types.
-  own(5, 'serial', 'Serial number', 'string');
-  own(6, 'otherserial', 'Inventory number', 'string');
-  own(7, 'contact', 'Alternate username', 'string');
-  own(8, 'contact_num', 'Alternate username number', 'string');
   const link = (id: number, fk: string | undefined, field: string, name: string) => {
     const option = linkOption(type, id, fk, field, name);
     if (option) out.push(option);

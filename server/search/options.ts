@@ -2,7 +2,7 @@ import { accessFilter } from '../auth/visibility';
 import type { Scope } from '../auth/scope';
 import type { Column } from '../registry/columns';
 import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
-import { searchOptions, type SearchOption } from '../registry/searchoptions';
+import { NAMED_ITEM_TABLE, searchOptions, type SearchOption } from '../registry/searchoptions';
 import { ident } from '../db/rows';
 import { Aliases, Frag, and, raw, sql, type Arg } from './frag';
 
@@ -185,8 +185,25 @@ function sharesUid(type: Itemtype, option: SearchOption): boolean {
   return (counts.get(option.uid) ?? 0) > 1;
 }
 
+/**
+ * A field of the item the row names by itemtype + items_id, whatever its type (GLPI's union
+ * search over `reservation_types`): read from the named item's own table.
+ */
+function namedItemField(base: Itemtype, option: SearchOption): Field {
+  const targets = base.polyTargets.flatMap((name) => itemtype(name) ?? []).filter((t) => t.column.has(option.field));
+  const col = option.field === 'id' ? ID_COLUMN : targets[0]?.column.get(option.field);
+  if (!col || !base.polymorphic) throw new Unsupported(`no column ${option.field} in the items ${base.name} names`);
+  const computed = (a: string) =>
+    option.field === 'id'
+      ? `${a}.items_id`
+      : `(CASE ${a}.itemtype ${targets.map((t) => `WHEN '${t.name}' THEN (SELECT n.${ident(option.field)} FROM ${t.table} n WHERE n.id = ${a}.items_id)`).join(' ')} END)`;
+  const semantic = semanticOf(option.datatype, col);
+  return { option, base, hops: [], target: base, column: option.field, col, multi: false, count: false, semantic, datatype: option.datatype, special: null, computed };
+}
+
 /** Resolves an option of `base` (whose uid starts with `base.name`) into a path. */
 function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Field {
+  if (option.table === NAMED_ITEM_TABLE) return namedItemField(base, option);
   const parts = option.uid.split('.');
   const fieldName = parts[parts.length - 1]!;
   const middle = parts.slice(1, -1);

@@ -33,6 +33,7 @@ test('the first start records its migrations and the database settings', async (
       { id: 3, name: 'default rights of the further itemtype families' },
       { id: 4, name: "GLPI 10's default values for the further rights" },
       { id: 8, name: 'agent type Core' },
+      { id: 13, name: "GLPI 10.0's agent right" },
     ]);
     expect(db.query('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
   });
@@ -58,7 +59,7 @@ test('an older database (a table, a column and rights missing) is brought up to 
   expect((await again.get('User/2/UserPreference')).status).toBe(200);
   withDatabase((db) => {
     const migrations = db.query('SELECT COUNT(*) AS n FROM deskbase_migrations').get() as { n: number };
-    expect(migrations.n).toBe(5); // nothing ran twice
+    expect(migrations.n).toBe(6); // nothing ran twice
     const certificate = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'certificate' ORDER BY profiles_id").all();
     expect(certificate).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => ({ profiles_id: p, rights: [0, 33, 127, 255, 0, 127, 127, 33][i] })));
   });
@@ -83,6 +84,25 @@ test("rights an earlier version approximated get GLPI 10's values, unless someon
     expect(rightOf(db, 6, 'domain')).toBe(0);
     expect(rightOf(db, 5, 'reservation')).toBe(3);
     expect([1, 2, 3, 4, 5, 6, 7, 8].map((p) => rightOf(db, p, 'devicesimcard_pinpuk'))).toEqual([0, 1, 3, 3, 0, 3, 3, 1]);
+  });
+  await server.start();
+});
+
+test("a database from before GLPI 10.0's agent right gets it where the profile updates the configuration", async () => {
+  const api = await new Client(server.api).login();
+  const profile = await api.create('Profile', { name: 'Inventory keepers', interface: 'central' });
+  await api.create('ProfileRight', { profiles_id: profile, name: 'config', rights: 3 });
+  await server.stop();
+  const agentRights = (db: Database) => db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'agent' ORDER BY profiles_id").all();
+  withDatabase((db) => {
+    db.exec("DELETE FROM glpi_profilerights WHERE name = 'agent'");
+    db.exec('DELETE FROM deskbase_migrations WHERE id = 13');
+  });
+  await server.start();
+  await server.stop();
+  withDatabase((db) => {
+    // Super-Admin (4) and the new profile hold config UPDATE; Read-Only (8) only reads it.
+    expect(agentRights(db)).toEqual([...[1, 2, 3, 4, 5, 6, 7, 8].map((p) => ({ profiles_id: p, rights: p === 4 ? 19 : 0 })), { profiles_id: profile, rights: 19 }]);
   });
   await server.start();
 });

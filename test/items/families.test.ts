@@ -1,13 +1,14 @@
 /**
- * Every itemtype whose search options are derived from its table (the families beyond GLPI's
- * option dump: components, management, data centre, tools, service levels, dropdowns): read with
- * every option, searched by each of its main search options, history rows, rights of each default
- * profile, and bad input refused whole. One server; inputs come from the registry.
+ * Every creatable itemtype of the registry (GLPI's option dump and the families beyond it:
+ * components, management, data centre, tools, service levels, dropdowns): read with every option,
+ * searched by each of its main search options, history rows, bad input refused whole; rights of
+ * each default profile on the families. One server; inputs come from the registry.
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { DEFAULT_RIGHTS } from '../../server/registry/default-profiles';
 import { allItemtypes, itemtype, type Itemtype } from '../../server/registry';
 import raw from '../../server/registry/data/searchoptions.json';
+import { COMPLETE } from '../../server/registry/data/type-options';
 import { historyOption, searchOptions, type SearchOption } from '../../server/registry/searchoptions';
 import { Client } from '../support/client';
 import { useServer } from '../support/server';
@@ -24,8 +25,11 @@ beforeAll(() => {
 });
 
 const DUMPED = new Set(Object.keys(raw));
-const NOT_CREATABLE = new Set(['Config', 'DisplayPreference']);
-const families = allItemtypes().filter((t) => !DUMPED.has(t.name) && !t.readOnly && !NOT_CREATABLE.has(t.name));
+// Agents: GLPI 10.0 gives no profile their CREATE bit (see roundtrip.test.ts).
+const NOT_CREATABLE = new Set(['Config', 'DisplayPreference', 'Agent']);
+const creatable = allItemtypes().filter((t) => !t.readOnly && !NOT_CREATABLE.has(t.name));
+/** The types beyond GLPI's option dump; the per-type test below runs over every creatable type. */
+const families = creatable.filter((t) => !DUMPED.has(t.name));
 const WITH_FLAGS = ['with_devices', 'with_disks', 'with_softwares', 'with_connections', 'with_networkports', 'with_infocoms', 'with_contracts', 'with_documents', 'with_tickets', 'with_problems', 'with_changes', 'with_notes', 'with_logs'];
 const ALL_OPTIONS = `${WITH_FLAGS.map((f) => `${f}=true`).join('&')}&expand_dropdowns=true&get_hateoas=true`;
 
@@ -33,8 +37,13 @@ const ALL_OPTIONS = `${WITH_FLAGS.map((f) => `${f}=true`).join('&')}&expand_drop
 function mainOptions(type: Itemtype): { text: SearchOption[]; links: SearchOption[] } {
   const options = [...searchOptions(type).byId.values()].filter((o) => !o.nosearch && o.id !== 80);
   return {
-    text: options.filter((o) => o.table === type.table && ['string', 'itemlink'].includes(o.datatype) && type.column.get(o.field)?.kind === 'string'),
-    links: options.filter((o) => o.datatype === 'dropdown' && o.table !== type.table),
+    // Columns the server computes (a document's MIME type) are not written by a client.
+    text: options.filter((o) => o.table === type.table && ['string', 'itemlink'].includes(o.datatype) && type.column.get(o.field)?.kind === 'string' && !type.computed.includes(o.field)),
+    // One step through a foreign key of the type (`Type.Target.field`, or `Type.fk.Target.field`).
+    links: options.filter((o) => {
+      const parts = o.uid.split('.');
+      return o.datatype === 'dropdown' && o.table !== type.table && (parts.length === 3 || (parts.length === 4 && type.column.has(parts[1]!)));
+    }),
   };
 }
 
@@ -61,11 +70,13 @@ describe('every further itemtype', () => {
     expect(families.length).toBeGreaterThan(180);
     for (const type of families) {
       const ids = [...searchOptions(type).byId.keys()];
-      expect({ type: type.name, has: [1, idOption(type) ?? 1].every((id) => ids.includes(id)) || !type.column.has('name') }).toEqual({ type: type.name, has: true });
+      // The types whose whole list is GLPI 10.0's are checked id by id in type-options.test.ts.
+      const has = COMPLETE.has(type.name) || !type.column.has('name') || [1, idOption(type) ?? 1].every((id) => ids.includes(id));
+      expect({ type: type.name, has }).toEqual({ type: type.name, has: true });
     }
   });
 
-  for (const type of families) {
+  for (const type of creatable) {
     test(`${type.name}: read with every option, search by its main options, history, bad input`, async () => {
       const { text, links } = mainOptions(type);
       const input = await fx.input(type.name);
@@ -80,9 +91,9 @@ describe('every further itemtype', () => {
       }
       for (const link of (read.body.links ?? []) as { rel: string; href: string }[]) expect({ rel: link.rel, served: itemtype(link.rel) !== undefined }).toEqual({ rel: link.rel, served: true });
 
-      // Search by each main text option (and by id).
+      // Search by each main text option (and by id); a row with neither an ID option nor a name cannot be told apart.
       const key = rowKey(type, id, input);
-      for (const o of text) expect({ option: o.id, ids: await searchIds(type, o.id, 'contains', String(input[o.field])) }).toEqual({ option: o.id, ids: [key] });
+      if (key !== undefined) for (const o of text) expect({ option: o.id, ids: await searchIds(type, o.id, 'contains', String(input[o.field])) }).toEqual({ option: o.id, ids: [key] });
       const byId = idOption(type);
       if (byId !== undefined) expect(await searchIds(type, byId, 'equals', id)).toEqual([id]);
 
@@ -90,7 +101,7 @@ describe('every further itemtype', () => {
       for (const o of links) {
         const parts = o.uid.split('.');
         const fk = [...type.foreignKeys].find(([col, target]) => itemtype(target)?.table === o.table && (parts.length === 3 ? col === itemtype(target)!.fkName : parts[1] === col))?.[0];
-        if (!fk || type.owners.some((owner) => 'fk' in owner && owner.fk === fk)) continue;
+        if (!fk || type.owners.some((owner) => 'fk' in owner && owner.fk === fk) || itemtype(type.foreignKeys.get(fk)!)?.readOnly || key === undefined) continue;
         // Users are reached through their authorizations: link the administrator, who has one.
         const target = type.foreignKeys.get(fk) === 'User' ? 2 : await fx.make(type.foreignKeys.get(fk)!);
         expect((await api.put(`${type.name}/${id}`, { input: { [fk]: target } })).status).toBe(200);
@@ -102,22 +113,27 @@ describe('every further itemtype', () => {
         const logs = await logsOf(api, type.name, id);
         expect(logs[0]).toMatchObject({ itemtype: type.name, items_id: id, linked_action: 20 });
         if (type.column.has('comment')) {
+          const before = (await logsOf(api, type.name, id)).length;
           await api.put(`${type.name}/${id}`, { input: { comment: 'changed' } });
-          const last = (await logsOf(api, type.name, id)).at(-1);
-          expect(last).toMatchObject({ linked_action: 0, id_search_option: historyOption(type, 'comment'), new_value: 'changed' });
+          const after = await logsOf(api, type.name, id);
+          // As GLPI, a field without a search option of its own leaves no history row.
+          const option = historyOption(type, 'comment');
+          if (option === 0) expect(after.length).toBe(before);
+          else expect(after.at(-1)).toMatchObject({ linked_action: 0, id_search_option: option, new_value: 'changed' });
         }
       }
 
       // Bad input: an unknown field, a broken link, a missing mandatory field; nothing is written.
+      // (The inputs are built first: building one may add rows, such as a new user's authorization.)
+      const fk = [...type.foreignKeys].find(([c, target]) => c !== 'entities_id' && !type.computed.includes(c) && itemtype(target)?.kind === 'dropdown')?.[0];
+      const broken = fk ? { ...(await fx.input(type.name)), [fk]: 987654 } : null;
+      const owner = type.owners.find((o) => 'fk' in o);
+      const ownerFk = owner && 'fk' in owner ? owner.fk : null;
+      const orphan = ownerFk ? Object.fromEntries(Object.entries(await fx.input(type.name)).filter(([k]) => k !== ownerFk)) : null;
       const before = (await api.get(`${type.name}/`, { query: 'range=0-9999&only_id=true' })).body.length;
       expectError(await api.post(`${type.name}/`, { input: { ...input, bogus_field: 1 } }), 400, 'ERROR_GLPI_ADD', `Field bogus_field is not valid for ${type.name} item.`);
-      const fk = [...type.foreignKeys].find(([c, target]) => c !== 'entities_id' && !type.computed.includes(c) && itemtype(target)?.kind === 'dropdown')?.[0];
-      if (fk) expectError(await api.post(`${type.name}/`, { input: { ...(await fx.input(type.name)), [fk]: 987654 } }), 400, 'ERROR_GLPI_ADD', new RegExp(`^Field ${fk}: `));
-      const owner = type.owners.find((o) => 'fk' in o);
-      if (owner && 'fk' in owner) {
-        const { [owner.fk]: _dropped, ...orphan } = await fx.input(type.name);
-        expectError(await api.post(`${type.name}/`, { input: orphan }), 400, 'ERROR_GLPI_ADD', `Field ${owner.fk} is mandatory for ${type.name}`);
-      }
+      if (broken) expectError(await api.post(`${type.name}/`, { input: broken }), 400, 'ERROR_GLPI_ADD', new RegExp(`^Field ${fk}: `));
+      if (orphan) expectError(await api.post(`${type.name}/`, { input: orphan }), 400, 'ERROR_GLPI_ADD', `Field ${ownerFk} is mandatory for ${type.name}`);
       if (!type.column.has('is_deleted')) expectError(await api.put(`${type.name}/${id}`, { input: { is_deleted: 1 } }), 400, 'ERROR_GLPI_UPDATE', `Field is_deleted is not valid for ${type.name} item.`);
       expect((await api.get(`${type.name}/`, { query: 'range=0-9999&only_id=true' })).body.length).toBe(before);
     });
@@ -128,9 +144,9 @@ describe('every further itemtype', () => {
       const res = await api.get(`listSearchOptions/${type.name}`);
       expect({ type: type.name, status: res.status, common: res.body.common }).toEqual({ type: type.name, status: 200, common: { name: 'Characteristics' } });
       const expected = [...searchOptions(type).byId.keys()].map(String);
-      expect({ type: type.name, ids: Object.keys(res.body).filter((k) => /^\d+$/.test(k)) }).toEqual({ type: type.name, ids: expect.arrayContaining(expected) });
-      // GLPI names it after what the name is: a contact's last name, an article's subject.
-      if (type.column.has('name')) expect(res.body['1']).toMatchObject({ name: expect.stringMatching(/^(Name|Last name|Subject)$/), table: type.table, field: 'name' });
+      expect({ type: type.name, ids: Object.keys(res.body).filter((k) => /^\d+$/.test(k)) }).toEqual({ type: type.name, ids: expected });
+      // GLPI names it after what the name is: a contact's last name (an article's subject is 6).
+      if (type.column.has('name') && type.name !== 'KnowbaseItem') expect(res.body['1']).toMatchObject({ name: expect.stringMatching(/^(Name|Last name|Subject)$/), table: type.table, field: 'name' });
     }
   });
 

@@ -1,6 +1,9 @@
+import { Database } from 'bun:sqlite';
 import { expect } from 'bun:test';
+import { join } from 'node:path';
 import { itemtypeOrThrow, type Itemtype } from '../../server/registry';
 import type { ApiResponse, Client } from '../support/client';
+import type { TestServer } from '../support/server';
 
 let counter = 0;
 
@@ -75,6 +78,22 @@ export class Fixtures {
   /** Creates one item of the type (and its parents); returns its id. */
   async make(typeName: string, extra: Record<string, unknown> = {}): Promise<number> {
     return this.api.create(typeName, await this.input(typeName, extra));
+  }
+}
+
+/**
+ * An inventory agent written straight into the database, as a GLPI import leaves one: GLPI 10.0
+ * gives no profile the CREATE bit of the `agent` right (agents come from inventories).
+ */
+export function plantAgent(server: TestServer, fields: Record<string, string | number>): number {
+  const row: Record<string, string | number> = { deviceid: uniq('device'), agenttypes_id: 1, entities_id: 0, ...fields };
+  const names = Object.keys(row);
+  const db = new Database(join(server.dataDir, 'deskbase.sqlite'));
+  try {
+    const inserted = db.query(`INSERT INTO glpi_agents (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) RETURNING id`).get(...Object.values(row)) as { id: number };
+    return inserted.id;
+  } finally {
+    db.close();
   }
 }
 

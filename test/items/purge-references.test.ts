@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
-import { uniq } from './fixtures';
+import { plantAgent, uniq } from './fixtures';
 
 const ctx = useServer();
 
@@ -44,7 +44,7 @@ describe('purging an item a row names by itemtype and items_id', () => {
     const computer = await ctx.api.create('Computer', { name: uniq('host') });
     const instance = await ctx.api.create('DatabaseInstance', { name: uniq('instance'), itemtype: 'Computer', items_id: computer });
     const database = await ctx.api.create('Database', { name: uniq('db'), databaseinstances_id: instance });
-    const agent = await ctx.api.create('Agent', { deviceid: uniq('device'), agenttypes_id: 1, itemtype: 'Computer', items_id: computer });
+    const agent = plantAgent(ctx.server, { itemtype: 'Computer', items_id: computer });
 
     // The trash keeps every link.
     expect((await ctx.api.del(`Computer/${computer}`)).status).toBe(204);
@@ -89,13 +89,16 @@ describe('purging an item a row names by itemtype and items_id', () => {
   });
 
   test('a purged computer leaves no row naming it through the search either', async () => {
-    const name = uniq('host');
-    const computer = await ctx.api.create('Computer', { name });
-    const instance = uniq('instance');
-    await ctx.api.create('DatabaseInstance', { name: instance, itemtype: 'Computer', items_id: computer });
+    const computer = await ctx.api.create('Computer', { name: uniq('host') });
+    const agent = uniq('agent');
+    plantAgent(ctx.server, { name: agent, itemtype: 'Computer', items_id: computer });
+    const itemOf = async () => {
+      const res = await ctx.api.get('search/Agent', { query: `criteria[0][field]=1&criteria[0][searchtype]=contains&criteria[0][value]=${agent}&forcedisplay[0]=15` });
+      expect(res.status).toBe(200);
+      return res.body.data.map((row: any) => String(row['15']));
+    };
+    expect(await itemOf()).toEqual([String(computer)]);
     await purge('Computer', computer);
-    const res = await ctx.api.get('search/DatabaseInstance', { query: `criteria[0][field]=1&criteria[0][searchtype]=contains&criteria[0][value]=${instance}&forcedisplay[0]=8` });
-    expect(res.status).toBe(200);
-    expect(res.body.data.map((row: any) => row['8'])).toEqual(['']);
+    expect(await itemOf()).toEqual(['0']);
   });
 });

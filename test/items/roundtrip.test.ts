@@ -8,7 +8,7 @@ import { allItemtypes, itemtype, type Itemtype } from '../../server/registry';
 import { DEFAULT_RIGHTS } from '../../server/registry/default-profiles';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
-import { DATETIME, expectError, Fixtures, uniq } from './fixtures';
+import { DATETIME, expectError, Fixtures, logsOf, plantAgent, uniq } from './fixtures';
 
 let server: TestServer;
 let api: Client;
@@ -44,9 +44,10 @@ function addedMessage(type: Itemtype, input: Record<string, unknown>, id: number
 
 /**
  * Types the Super-Admin may not create, as in GLPI: configuration rows are only updated
- * (Config::canCreate is false) and search_config holds no standard bit (PERSONAL/GENERAL only).
+ * (Config::canCreate is false), search_config holds no standard bit (PERSONAL/GENERAL only) and
+ * GLPI 10.0's agent right has no CREATE bit (agents come from inventories).
  */
-const NOT_CREATABLE = ['Config', 'DisplayPreference'];
+const NOT_CREATABLE = ['Config', 'DisplayPreference', 'Agent'];
 const types = allItemtypes().filter((t) => !t.readOnly && !NOT_CREATABLE.includes(t.name));
 
 /** Does GLPI's Super-Admin hold the DELETE bit (trash) of the right this type follows? */
@@ -162,6 +163,19 @@ describe('round trip of every itemtype', () => {
     expect((await api.get(`Config/${id}`)).body.value).toBe('Deskbase support');
     expectError(await api.del(`Config/${id}`), 403, 'ERROR_RIGHT_MISSING');
     expect((await api.get(`Config/${id}`)).status).toBe(200);
+  });
+
+  test('Agent: refused on create; an imported one is read, updated and purged (no trash), with history', async () => {
+    const computer = await fx.make('Computer');
+    expectError(await api.post('Agent/', { input: await fx.input('Agent') }), 403, 'ERROR_RIGHT_MISSING');
+    const id = plantAgent(server, { name: uniq('agent'), itemtype: 'Computer', items_id: computer });
+    expect((await api.get(`Agent/${id}`)).body).toMatchObject({ id, itemtype: 'Computer', items_id: computer });
+    const updated = await api.put(`Agent/${id}`, { input: { tag: 'floor-2' } });
+    expect({ status: updated.status, body: updated.body }).toEqual({ status: 200, body: [{ [id]: true, message: '' }] });
+    expect((await logsOf(api, 'Agent', id)).at(-1)).toMatchObject({ linked_action: 0, id_search_option: 11, old_value: '', new_value: 'floor-2' });
+    const removed = await api.del(`Agent/${id}`);
+    expect({ status: removed.status, text: removed.text }).toEqual({ status: 204, text: '' });
+    expectError(await api.get(`Agent/${id}`), 404, 'ERROR_ITEM_NOT_FOUND');
   });
 
   test('DisplayPreference needs standard search_config bits the default profiles do not hold', async () => {

@@ -6,16 +6,17 @@
  */
 import { describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
-import { uniq } from './fixtures';
+import { createUser, loginAs, unique } from '../rights/fixture';
+import { expectError, plantAgent, uniq } from './fixtures';
 
 const ctx = useServer();
 
-/** Names (option 1) of the items of `itemtype` whose option `field` matches. */
-async function found(itemtype: string, field: number, searchtype: string, value: string | number): Promise<string[]> {
-  const query = `criteria[0][field]=${field}&criteria[0][searchtype]=${searchtype}&criteria[0][value]=${encodeURIComponent(String(value))}&forcedisplay[0]=1&range=0-999`;
+/** Names (option `shown`, 1 by default) of the items of `itemtype` whose option `field` matches. */
+async function found(itemtype: string, field: number, searchtype: string, value: string | number, shown = 1): Promise<string[]> {
+  const query = `criteria[0][field]=${field}&criteria[0][searchtype]=${searchtype}&criteria[0][value]=${encodeURIComponent(String(value))}&forcedisplay[0]=${shown}&range=0-999`;
   const res = await ctx.api.get(`search/${itemtype}`, { query });
   expect({ field, refused: res.status >= 300 ? res.text : '' }).toEqual({ field, refused: '' });
-  return ((res.body.data ?? []) as Record<string, unknown>[]).map((row) => String(row['1']));
+  return ((res.body.data ?? []) as Record<string, unknown>[]).map((row) => String(row[String(shown)]));
 }
 
 async function options(itemtype: string): Promise<Record<string, any>> {
@@ -39,35 +40,27 @@ describe('options through link rows and children', () => {
     expect(listed['8']).toMatchObject({ table: 'glpi_suppliers', field: 'name', datatype: 'itemlink' });
   });
 
-  test('KnowbaseItem: category (79), targets by entity, profile, group and user (80–83), FAQ flag (8)', async () => {
-    const category = uniq('kbcat');
-    const group = uniq('group');
-    const groupId = await ctx.api.create('Group', { name: group });
+  test("KnowbaseItem: GLPI 10.0's subject (6; no option 1), FAQ flag (8), views (9), writer (70); no category nor target options", async () => {
     const article = uniq('article');
-    const id = await ctx.api.create('KnowbaseItem', { name: article, answer: 'how to', is_faq: 1 });
+    await ctx.api.create('KnowbaseItem', { name: article, answer: 'how to', is_faq: 1, view: 7 });
     const other = uniq('article');
     await ctx.api.create('KnowbaseItem', { name: other, answer: 'other', is_faq: 0 });
-    await ctx.api.create('KnowbaseItem_KnowbaseItemCategory', { knowbaseitems_id: id, knowbaseitemcategories_id: await ctx.api.create('KnowbaseItemCategory', { name: category }) });
-    await ctx.api.create('Group_KnowbaseItem', { knowbaseitems_id: id, groups_id: groupId });
-    await ctx.api.create('KnowbaseItem_Profile', { knowbaseitems_id: id, profiles_id: 6 });
-    await ctx.api.create('KnowbaseItem_User', { knowbaseitems_id: id, users_id: 2 });
-    await ctx.api.create('Entity_KnowbaseItem', { knowbaseitems_id: id, entities_id: 0, is_recursive: 1 });
-    expect(await found('KnowbaseItem', 79, 'contains', category)).toEqual([article]);
-    expect(await found('KnowbaseItem', 82, 'equals', groupId)).toEqual([article]);
-    expect(await found('KnowbaseItem', 81, 'contains', 'Technician')).toContain(article);
-    expect(await found('KnowbaseItem', 81, 'contains', 'Technician')).not.toContain(other);
-    expect(await found('KnowbaseItem', 83, 'equals', 2)).toContain(article);
-    expect(await found('KnowbaseItem', 80, 'equals', 0)).toContain(article);
-    expect(await found('KnowbaseItem', 80, 'equals', 0)).not.toContain(other);
-    expect(await found('KnowbaseItem', 8, 'equals', 1)).toContain(article);
-    expect(await found('KnowbaseItem', 8, 'equals', 1)).not.toContain(other);
-    expect((await options('KnowbaseItem'))['83']).toMatchObject({ name: 'Target - User', table: 'glpi_users' });
+    expect(await found('KnowbaseItem', 6, 'contains', article, 6)).toEqual([article]);
+    expect(await found('KnowbaseItem', 8, 'equals', 1, 6)).toContain(article);
+    expect(await found('KnowbaseItem', 8, 'equals', 1, 6)).not.toContain(other);
+    expect(await found('KnowbaseItem', 9, 'contains', 7, 6)).toContain(article);
+    expect(await found('KnowbaseItem', 70, 'equals', 2, 6)).toContain(article);
+    const listed = await options('KnowbaseItem');
+    expect(Object.keys(listed).filter((k) => /^\d+$/.test(k))).toEqual(['2', '6', '7', '8', '9', '10', '11', '19', '70', '121']);
+    expect(listed['6']).toMatchObject({ name: 'Subject', field: 'name', datatype: 'text' });
   });
 
-  test('DatabaseInstance: its databases (167, 169), item type (8), category (40); Database: instance (11), size (6)', async () => {
+  test('DatabaseInstance: its databases (167, 169), state by name (41), port (168); Database: instance (11), size (6), no ID option', async () => {
+    const state = uniq('state');
+    const stateId = await ctx.api.create('State', { name: state });
     const computer = await ctx.api.create('Computer', { name: uniq('host') });
     const instance = uniq('instance');
-    const instanceId = await ctx.api.create('DatabaseInstance', { name: instance, itemtype: 'Computer', items_id: computer, port: '5432' });
+    const instanceId = await ctx.api.create('DatabaseInstance', { name: instance, itemtype: 'Computer', items_id: computer, port: '5432', states_id: stateId });
     const bare = uniq('instance');
     await ctx.api.create('DatabaseInstance', { name: bare });
     const database = uniq('db');
@@ -75,16 +68,18 @@ describe('options through link rows and children', () => {
     expect(await found('DatabaseInstance', 167, 'contains', database)).toEqual([instance]);
     expect(await found('DatabaseInstance', 169, 'equals', 1)).toContain(instance);
     expect(await found('DatabaseInstance', 169, 'equals', 1)).not.toContain(bare);
-    expect(await found('DatabaseInstance', 8, 'equals', 'Computer')).toContain(instance);
-    expect(await found('DatabaseInstance', 8, 'equals', 'Computer')).not.toContain(bare);
+    expect(await found('DatabaseInstance', 41, 'contains', state)).toEqual([instance]);
     expect(await found('DatabaseInstance', 168, 'contains', '5432')).toContain(instance);
     expect(await found('Database', 11, 'equals', instanceId)).toEqual([database]);
     expect(await found('Database', 6, 'contains', 2048)).toContain(database);
+    const instanceOptions = await options('DatabaseInstance');
+    expect(instanceOptions['41']).toMatchObject({ table: 'glpi_states', field: 'name', name: 'State' });
+    // Options of GLPI's later branches, not of 10.0.
+    for (const id of ['7', '8', '80', '253']) expect({ id, listed: instanceOptions[id] }).toEqual({ id, listed: undefined });
     const listed = await options('Database');
     expect(listed['7']).toMatchObject({ table: 'glpi_entities', name: 'Entity' });
     expect(listed['4']).toMatchObject({ field: 'date_mod' });
-    expect(listed['80']).toBeUndefined();
-    expect(listed['19']).toBeUndefined();
+    for (const id of ['2', '19', '80']) expect({ id, listed: listed[id] }).toEqual({ id, listed: undefined });
   });
 
   test('ProjectTask: project under 2 (GLPI lists no ID), father task (13), creator (24), milestone (18)', async () => {
@@ -103,6 +98,27 @@ describe('options through link rows and children', () => {
 });
 
 describe('agents', () => {
+  test("agents follow GLPI 10.0's agent right: the Super-Admin reads, updates and purges them but creates none", async () => {
+    const computer = await ctx.api.create('Computer', { name: uniq('pc') });
+    expectError(await ctx.api.post('Agent/', { input: { deviceid: uniq('device'), agenttypes_id: 1, itemtype: 'Computer', items_id: computer } }), 403, 'ERROR_RIGHT_MISSING');
+    const rights = (await ctx.api.get('Profile/4/ProfileRight', { query: 'range=0-999' })).body as { id: number; name: string; rights: number }[];
+    const agentRight = rights.find((r) => r.name === 'agent')!;
+    expect(agentRight.rights).toBe(1 | 2 | 16);
+    // Nobody holds the CREATE bit, so nobody can hand it out.
+    expectError(await ctx.api.put(`ProfileRight/${agentRight.id}`, { input: { rights: 31 } }), 400, 'ERROR_GLPI_UPDATE');
+    const agent = plantAgent(ctx.server, { itemtype: 'Computer', items_id: computer });
+    expect((await ctx.api.put(`Agent/${agent}`, { input: { tag: 'moved' } })).status).toBe(200);
+    expect((await ctx.api.get(`Agent/${agent}`)).body.tag).toBe('moved');
+    expect((await ctx.api.del(`Agent/${agent}`)).status).toBe(204);
+    expectError(await ctx.api.get(`Agent/${agent}`), 404, 'ERROR_ITEM_NOT_FOUND');
+    // A technician (no agent right at all) reads none, as in GLPI 10.0 (before, the computer right let them).
+    const login = unique('agent-tech');
+    await createUser(ctx.api, login, 6, 0);
+    const technician = await loginAs(ctx.server.api, login);
+    expectError(await technician.get(`Agent/${plantAgent(ctx.server, {})}`), 403, 'ERROR_RIGHT_MISSING');
+    expect((await technician.get('Computer/')).status).toBe(200);
+  });
+
   test("Agent is an itemtype with GLPI's options (entity under 2, no ID option); a computer is found by its agent (900–906)", async () => {
     const computer = uniq('pc');
     const computerId = await ctx.api.create('Computer', { name: computer });
@@ -110,7 +126,7 @@ describe('agents', () => {
     await ctx.api.create('Computer', { name: other });
     const tag = uniq('tag');
     const agent = uniq('agent');
-    const agentId = await ctx.api.create('Agent', { name: agent, deviceid: uniq('device'), agenttypes_id: 1, itemtype: 'Computer', items_id: computerId, tag, version: '1.7', last_contact: '2026-03-01 10:00:00', use_module_computer_inventory: 1 });
+    const agentId = plantAgent(ctx.server, { name: agent, itemtype: 'Computer', items_id: computerId, tag, version: '1.7', last_contact: '2026-03-01 10:00:00', use_module_computer_inventory: 1 });
     expect((await ctx.api.get(`Agent/${agentId}`)).body).toMatchObject({ tag, itemtype: 'Computer', items_id: computerId, agenttypes_id: 1 });
     expect((await ctx.api.get('AgentType/1')).body).toMatchObject({ id: 1, name: 'Core' });
     expect(await found('Computer', 901, 'contains', tag)).toEqual([computer]);
@@ -119,19 +135,21 @@ describe('agents', () => {
     expect(await found('Computer', 902, 'morethan', '2026-02-01')).not.toContain(other);
     expect(await found('Agent', 11, 'contains', tag)).toEqual([agent]);
     expect(await found('Agent', 18, 'equals', 1)).toContain(agent);
+    expect(await found('Agent', 15, 'equals', computerId)).toEqual([agent]);
     const listed = await options('Agent');
     expect(listed['2']).toMatchObject({ table: 'glpi_entities', field: 'completename' });
+    expect(listed['15']).toMatchObject({ field: 'items_id', name: 'Item' });
     expect(Object.values(listed).some((o: any) => o.field === 'id')).toBe(false);
+    expect(Object.keys(await options('AgentType')).filter((k) => /^\d+$/.test(k))).toEqual(['1']);
   });
 
-  test('an agent without a device id is refused, and device ids are unique', async () => {
-    const refused = await ctx.api.post('Agent/', { input: { name: uniq('agent'), agenttypes_id: 1, itemtype: 'Computer', items_id: await ctx.api.create('Computer', { name: uniq('pc') }) } });
-    expect(refused.status).toBe(400);
-    const deviceid = uniq('device');
-    const computer = await ctx.api.create('Computer', { name: uniq('pc') });
-    await ctx.api.create('Agent', { deviceid, agenttypes_id: 1, itemtype: 'Computer', items_id: computer });
-    const twice = await ctx.api.post('Agent/', { input: { deviceid, agenttypes_id: 1, itemtype: 'Computer', items_id: computer } });
-    expect(twice.status).toBe(400);
+  test('an agent keeps a device id, unique among agents', async () => {
+    const first = plantAgent(ctx.server, {});
+    const second = plantAgent(ctx.server, {});
+    const taken = (await ctx.api.get(`Agent/${first}`)).body.deviceid;
+    expectError(await ctx.api.put(`Agent/${second}`, { input: { deviceid: taken } }), 400, 'ERROR_GLPI_UPDATE');
+    expectError(await ctx.api.put(`Agent/${second}`, { input: { deviceid: '' } }), 400, 'ERROR_GLPI_UPDATE');
+    expect((await ctx.api.get(`Agent/${second}`)).body.deviceid).not.toBe(taken);
   });
 });
 

@@ -43,9 +43,10 @@ const article = async (id: number) => (await ctx.api.get(`KnowbaseItem/${id}`)).
 const countNamed = async (name: string) => ((await ctx.api.get('KnowbaseItem/', { query: `searchText[name]=^${name}$` })).body as unknown[]).length;
 const listed = async (client: Client) => ((await client.get('KnowbaseItem/', { query: 'range=0-200' })).body as { name: string }[]).map((r) => r.name);
 const searched = async (client: Client) => {
-  const res = await client.get('search/KnowbaseItem', { query: 'forcedisplay[0]=1&range=0-200' });
+  // GLPI 10.0 lists an article's subject under 6 (it has no option 1).
+  const res = await client.get('search/KnowbaseItem', { query: 'forcedisplay[0]=6&range=0-200' });
   expect(res.status).toBeLessThan(300);
-  return ((res.body.data ?? []) as Record<string, string>[]).map((row) => row['1']);
+  return ((res.body.data ?? []) as Record<string, string>[]).map((row) => row['6']);
 };
 
 beforeAll(async () => {

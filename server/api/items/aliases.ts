@@ -35,8 +35,7 @@ export function aliasBranch(ctx: SessionContext, alias: ItemtypeAlias, id: numbe
         return listItems(ctx, type, { where: 't.itemtype = ?', args: [alias.parent.itemtype], mapItem: oldShape(alias) });
       }
       if (loadReadable(ctx, type, id).itemtype !== alias.parent.itemtype) throw errors.itemNotFound();
-      const reply = getItem(ctx, type, id);
-      return { ...reply, body: oldShape(alias)(reply.body) };
+      return getItem(ctx, type, id, oldShape(alias));
     }
   }
 }

@@ -10,7 +10,7 @@ import { searchOptions } from '../../registry/searchoptions';
 import { ident, selectAll, type Row } from '../../db/rows';
 import { countRows, likePattern, pageHeaders, parseRange } from '../../items/paging';
 import { readOptions } from './options';
-import { cachedPage } from './page-cache';
+import { pageCache } from './reply-cache';
 import { presentItem } from './item';
 
 function sortColumn(type: Itemtype, value: unknown): string {
@@ -64,7 +64,7 @@ export interface ListScope {
 /** GET /:itemtype/ and GET /:parent/:id/:itemtype: one page of readable rows. */
 export function listItems(ctx: SessionContext, type: Itemtype, scope: ListScope = {}): Reply {
   if (!classCan(ctx.scope, type, 'read')) throw errors.rightMissing();
-  return cachedPage(ctx, () => buildPage(ctx, type, scope));
+  return pageCache.reply(ctx, () => buildPage(ctx, type, scope));
 }
 
 function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply {

@@ -6,13 +6,21 @@ export interface ReadOptions {
   expandDropdowns: boolean;
   hateoas: boolean;
   sha1: boolean;
-  with: Set<WithFlag>;
+  with: ReadonlySet<WithFlag>;
   keysNames: string[];
   onlyId: boolean;
 }
 
+let defaults: Readonly<ReadOptions> | undefined;
+
 /** Reads the getItem / getItems presentation options from the parameters. */
-export function readOptions(params: Params): ReadOptions {
+export function readOptions(params: Params): Readonly<ReadOptions> {
+  // Most reads carry no parameter: theirs are the defaults, worked out once.
+  if (Object.keys(params).length === 0) return (defaults ??= parseOptions(params));
+  return parseOptions(params);
+}
+
+function parseOptions(params: Params): ReadOptions {
   const withs = new Set<WithFlag>();
   for (const name of WITH_FLAGS) if (flagParam(params, name)) withs.add(name);
   const rawKeys = params.add_keys_names;

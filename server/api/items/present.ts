@@ -82,10 +82,10 @@ export function withheldFields(scope: Scope, typeName: string): readonly string[
 
 export function fieldsOf(scope: Scope, type: Itemtype, row: Row): Record<string, unknown> {
   const { hidden, formatted } = rowPlan(type);
-  const withheld = new Set(withheldFields(scope, type.name));
+  const withheld = withheldFields(scope, type.name);
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(row)) {
-    if (hidden.has(key) || withheld.has(key)) continue;
+    if (hidden.has(key) || (withheld.length > 0 && withheld.includes(key))) continue;
     const column = formatted.get(key);
     out[key] = column ? outputValue(column, row[key]) : row[key];
   }
@@ -105,18 +105,60 @@ export function expandDropdowns(ctx: SessionContext, type: Itemtype, row: Row, o
   }
 }
 
-export function linksOf(ctx: SessionContext, type: Itemtype, row: Row): { rel: string; href: string }[] {
-  const links: { rel: string; href: string }[] = [];
+/** Calls `visit` for each item the row links to through a foreign key (or items_id), in column order. */
+function forEachLinked(type: Itemtype, row: Row, visit: (target: string, id: number) => void): void {
   const { linkFields } = rowPlan(type);
   for (const field of Object.keys(row)) {
     if (!linkFields.has(field)) continue;
     const target = linkTarget(type, row, field);
     const id = target ? linkedId(target, row[field]) : null;
-    if (target && id !== null) links.push({ rel: target, href: `${ctx.apiBase}/${target}/${id}` });
+    if (target && id !== null) visit(target, id);
   }
+}
+
+export function linksOf(ctx: SessionContext, type: Itemtype, row: Row): { rel: string; href: string }[] {
+  const links: { rel: string; href: string }[] = [];
+  forEachLinked(type, row, (target, id) => links.push({ rel: target, href: `${ctx.apiBase}/${target}/${id}` }));
   const itemBase = `${ctx.apiBase}/${type.name}/${Number(row.id)}/`;
   for (const child of childTypes(type)) links.push({ rel: child, href: `${itemBase}${child}/` });
   return links;
+}
+
+const jsonString = (text: string) => JSON.stringify(text);
+
+/**
+ * The sub-item links of a type's items as JSON text, in pieces to join with the item's id: they
+ * are most of an item's answer and differ between items by the id only. By API base and type.
+ */
+const childTemplates = new Map<string, string[]>();
+/** API bases come from the Host header: the map stays small whatever clients send. */
+const MAX_TEMPLATES = 256;
+
+function childLinksTemplate(apiBase: string, type: Itemtype): string[] {
+  const key = `${type.name}\u0000${apiBase}`;
+  let pieces = childTemplates.get(key);
+  if (!pieces) {
+    if (childTemplates.size >= MAX_TEMPLATES) childTemplates.clear();
+    const itemBase = jsonString(`${apiBase}/${type.name}/`).slice(0, -1);
+    pieces = [''];
+    for (const child of childTypes(type)) {
+      const last = pieces.length - 1;
+      pieces[last] += `${pieces[last] === '' ? '' : ','}{"rel":${jsonString(child)},"href":${itemBase}`;
+      pieces.push(`${jsonString(`/${child}/`).slice(1)}}`);
+    }
+    childTemplates.set(key, pieces);
+  }
+  return pieces;
+}
+
+/** linksOf's list as JSON text without its brackets ('' when there is none): the bytes JSON.stringify gives. */
+export function linksJson(apiBase: string, type: Itemtype, row: Row): string {
+  const parts: string[] = [];
+  const base = jsonString(apiBase).slice(0, -1);
+  forEachLinked(type, row, (target, id) => parts.push(`{"rel":${jsonString(target)},"href":${base}${jsonString(`/${target}/${id}`).slice(1)}}`));
+  const children = childLinksTemplate(apiBase, type).join(String(Number(row.id)));
+  if (children !== '') parts.push(children);
+  return parts.join(',');
 }
 
 /** `_keys_names`: the display names of the requested keys (the item itself for `id`). */

@@ -1,4 +1,5 @@
 import { classCan } from '../../auth/rights';
+import type { Scope } from '../../auth/scope';
 import { accessFilter, entityReachFilter } from '../../auth/visibility';
 import { downloadDocument, wantsDownload } from '../../documents/download';
 import { json, type Reply, type SessionContext } from '../../auth/context';
@@ -6,7 +7,8 @@ import { errors } from '../../core/errors';
 import type { Itemtype } from '../../registry';
 import { selectOne, type Row } from '../../db/rows';
 import { readOptions, type ReadOptions } from './options';
-import { presentItem } from './item';
+import { presentItem, presentItemJson } from './item';
+import { itemCache } from './reply-cache';
 
 /**
  * Loads one item the session may read. A type the profile has no right on at all is 403 (whether
@@ -16,15 +18,28 @@ import { presentItem } from './item';
  */
 export function loadReadable(ctx: SessionContext, type: Itemtype, id: number): Row {
   if (!classCan(ctx.scope, type, 'read')) throw errors.rightMissing();
-  const filter = accessFilter(ctx.scope, type, 'read', 't');
-  const reach = entityReachFilter(ctx.scope, type, 't');
-  const row = selectOne(ctx.services.store.db, `SELECT t.*, (${filter}) AS __visible, (${reach}) AS __reached FROM ${type.table} t WHERE t.id = ?`, id);
+  const row = selectOne(ctx.services.store.db, readableSql(ctx.scope, type), id);
   if (!row || Number(row.__reached) !== 1) throw errors.itemNotFound();
   const visible = Number(row.__visible) === 1;
   delete row.__visible;
   delete row.__reached;
   if (!visible) throw errors.rightMissing();
   return row;
+}
+
+/** The query of loadReadable, by scope (replaced, never changed, when rights or entities change) and type. */
+const readableQueries = new WeakMap<Scope, Map<string, string>>();
+
+function readableSql(scope: Scope, type: Itemtype): string {
+  let byType = readableQueries.get(scope);
+  if (!byType) readableQueries.set(scope, (byType = new Map()));
+  let sql = byType.get(type.name);
+  if (sql === undefined) {
+    const filter = accessFilter(scope, type, 'read', 't');
+    const reach = entityReachFilter(scope, type, 't');
+    byType.set(type.name, (sql = `SELECT t.*, (${filter}) AS __visible, (${reach}) AS __reached FROM ${type.table} t WHERE t.id = ?`));
+  }
+  return sql;
 }
 
 /** RFC 1123 form of a stored `YYYY-MM-DD HH:MM:SS` (server local time). */
@@ -39,10 +54,18 @@ export function renderItem(ctx: SessionContext, type: Itemtype, id: number, opts
   return { body: presentItem(ctx, type, row, opts), row };
 }
 
-export function getItem(ctx: SessionContext, type: Itemtype, id: number): Reply {
+/** GET /:itemtype/:id; `reshape` turns the item into another form (an old itemtype's fields). */
+export function getItem(ctx: SessionContext, type: Itemtype, id: number, reshape?: (item: unknown) => unknown): Reply {
   // A Document's file, once the read right and the entity are checked.
   if (wantsDownload(ctx, type)) return downloadDocument(ctx, loadReadable(ctx, type, id));
-  const { body, row } = renderItem(ctx, type, id, readOptions(ctx.params));
+  return itemCache.reply(ctx, () => buildItem(ctx, type, id, reshape));
+}
+
+function buildItem(ctx: SessionContext, type: Itemtype, id: number, reshape?: (item: unknown) => unknown): Reply {
+  const opts = readOptions(ctx.params);
+  const row = loadReadable(ctx, type, id);
   const modified = httpDate(row.date_mod);
-  return json(body, 200, modified ? { 'Last-Modified': modified } : undefined);
+  const headers = modified ? { 'Last-Modified': modified } : undefined;
+  if (reshape) return json(reshape(presentItem(ctx, type, row, opts)), 200, headers);
+  return { status: 200, jsonText: presentItemJson(ctx, type, row, opts), headers };
 }

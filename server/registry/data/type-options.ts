@@ -3,14 +3,171 @@
  * or add to the common ids the registry derives (name 1, id 2, comment 16, …). An entry is either
  * `[id, column, name, datatype]` on the type's own table, `[id, 'fk>field', name]` through a
  * foreign key (a dropdown), or `[id, 'Type.Other.field', name, datatype]` along a path of link
- * rows and children (several values per item). A type listed here keeps its derived options for
- * the columns and ids it does not name.
+ * rows and children (several values per item), or `[id, 'item>field', name, datatype]` for a field
+ * of the item a row names by itemtype + items_id (GLPI's `reservation_types`). A fifth element
+ * `'nosearch'` lists an option GLPI shows but does not search. A type listed here keeps its derived
+ * options for the columns and ids it does not name, unless it is in COMPLETE: then its list is
+ * GLPI 10.0's whole rawSearchOptions (the options GLPI's search adds per family, such as financial
+ * data or notes, are not among them).
  */
-export type TypeOption = readonly [id: number, column: string, name: string, datatype?: string];
+export type TypeOption = readonly [id: number, column: string, name: string, datatype?: string, flag?: 'nosearch'];
+
+/** CommonDropdown's options (each only where the table has its column). */
+const DROPDOWN: readonly TypeOption[] = [
+  [1, 'name', 'Name', 'itemlink'],
+  [2, 'id', 'ID', 'number'],
+  [16, 'comment', 'Comments', 'text'],
+  [19, 'date_mod', 'Last update', 'datetime'],
+  [80, 'entities_id>completename', 'Entity'],
+  [86, 'is_recursive', 'Child entities', 'bool'],
+  [121, 'date_creation', 'Creation date', 'datetime'],
+];
+
+/** The location options GLPI adds to a located type (Location::rawSearchOptionsToAdd). */
+const LOCATION: readonly TypeOption[] = [
+  [3, 'locations_id>completename', 'Location'],
+  [91, 'locations_id>building', 'Building number', 'string'],
+  [92, 'locations_id>room', 'Room number', 'string'],
+  [93, 'locations_id>comment', 'Location comments', 'text'],
+  [101, 'locations_id>address', 'Address', 'string'],
+  [102, 'locations_id>postcode', 'Postal code', 'string'],
+  [103, 'locations_id>town', 'Town', 'string'],
+  [104, 'locations_id>state', 'State', 'string'],
+  [105, 'locations_id>country', 'Country', 'string'],
+  [998, 'locations_id>latitude', 'Latitude', 'text'],
+  [999, 'locations_id>longitude', 'Longitude', 'text'],
+];
+
+/** The server room and data centre of an item mounted in a rack (1450, 1451). */
+const RACK_PLACE: readonly TypeOption[] = [
+  [1450, 'Item_Rack.Rack.DCRoom.name', 'Server room', 'itemlink'],
+  [1451, 'Item_Rack.Rack.DCRoom.Datacenter.name', 'Data center', 'dropdown'],
+];
+
+/**
+ * CommonDBRelation's options: the ID (2), then each side whose type is fixed, shown by its id
+ * through the row's key under 3 (first side) and 4 (second side), named by the plural type name.
+ */
+function relation(first: readonly [fk: string, types: string] | null, second: readonly [fk: string, types: string] | null): TypeOption[] {
+  return [
+    [2, 'id', 'ID', 'number'],
+    ...(first ? [[3, `${first[0]}>id`, first[1], 'text'] as const] : []),
+    ...(second ? [[4, `${second[0]}>id`, second[1], 'text'] as const] : []),
+  ];
+}
+
+/** The link rows GLPI 10.0 lists only with CommonDBRelation's options. */
+const RELATIONS: Record<string, readonly TypeOption[]> = {
+  Appliance_Item: relation(['appliances_id', 'Appliances'], null),
+  Calendar_Holiday: relation(['calendars_id', 'Calendars'], ['holidays_id', 'Close times']),
+  Cartridge: relation(['cartridgeitems_id', 'Cartridge models'], ['printers_id', 'Printers']),
+  CartridgeItem_PrinterModel: relation(['cartridgeitems_id', 'Cartridge models'], ['printermodels_id', 'Printer models']),
+  Certificate_Item: relation(['certificates_id', 'Certificates'], null),
+  Change_Problem: relation(['changes_id', 'Changes'], ['problems_id', 'Problems']),
+  Change_Ticket: relation(['changes_id', 'Changes'], ['tickets_id', 'Tickets']),
+  Computer_Item: relation(['computers_id', 'Computers'], null),
+  Contact_Supplier: relation(['contacts_id', 'Contacts'], ['suppliers_id', 'Suppliers']),
+  Contract_Supplier: relation(['contracts_id', 'Contracts'], ['suppliers_id', 'Suppliers']),
+  Entity_KnowbaseItem: relation(['knowbaseitems_id', 'Knowledge base'], ['entities_id', 'Entities']),
+  Entity_RSSFeed: relation(['rssfeeds_id', 'RSS feed'], ['entities_id', 'Entities']),
+  Entity_Reminder: relation(['reminders_id', 'Reminders'], ['entities_id', 'Entities']),
+  Group_KnowbaseItem: relation(['knowbaseitems_id', 'Knowledge base'], ['groups_id', 'Groups']),
+  Group_RSSFeed: relation(['rssfeeds_id', 'RSS feed'], ['groups_id', 'Groups']),
+  Group_Reminder: relation(['reminders_id', 'Reminders'], ['groups_id', 'Groups']),
+  IPNetwork_Vlan: relation(['ipnetworks_id', 'IP networks'], ['vlans_id', 'VLANs']),
+  Item_Cluster: relation(['clusters_id', 'Clusters'], null),
+  Item_Enclosure: relation(['enclosures_id', 'Enclosures'], null),
+  Item_Project: relation(['projects_id', 'Projects'], null),
+  Item_Rack: relation(['racks_id', 'Racks'], null),
+  Itil_Project: relation(null, ['projects_id', 'Projects']),
+  KnowbaseItem_Item: relation(['knowbaseitems_id', 'Knowledge base'], null),
+  KnowbaseItem_KnowbaseItemCategory: relation(['knowbaseitems_id', 'Knowledge base'], ['knowbaseitemcategories_id', 'Knowledge base categories']),
+  KnowbaseItem_Profile: relation(['knowbaseitems_id', 'Knowledge base'], ['profiles_id', 'Profiles']),
+  KnowbaseItem_User: relation(['knowbaseitems_id', 'Knowledge base'], ['users_id', 'Users']),
+  NetworkPort_NetworkPort: relation(['networkports_id_1', 'Network ports'], ['networkports_id_2', 'Network ports']),
+  NetworkPort_Vlan: relation(['networkports_id', 'Network ports'], ['vlans_id', 'VLANs']),
+  Notification_NotificationTemplate: relation(['notifications_id', 'Notifications'], ['notificationtemplates_id', 'Notification templates']),
+  PDU_Rack: relation(['racks_id', 'Racks'], ['pdus_id', 'PDUs']),
+  Pdu_Plug: relation(['pdus_id', 'PDUs'], ['plugs_id', 'Plugs']),
+  Problem_Ticket: relation(['problems_id', 'Problems'], ['tickets_id', 'Tickets']),
+  Profile_RSSFeed: relation(['rssfeeds_id', 'RSS feed'], ['profiles_id', 'Profiles']),
+  Profile_Reminder: relation(['reminders_id', 'Reminders'], ['profiles_id', 'Profiles']),
+  ProjectTaskTeam: relation(['projecttasks_id', 'Project tasks'], null),
+  ProjectTask_Ticket: relation(['projecttasks_id', 'Project tasks'], ['tickets_id', 'Tickets']),
+  ProjectTeam: relation(['projects_id', 'Projects'], null),
+  RSSFeed_User: relation(['rssfeeds_id', 'RSS feed'], ['users_id', 'Users']),
+  Reminder_User: relation(['reminders_id', 'Reminders'], ['users_id', 'Users']),
+  Ticket_Contract: relation(['tickets_id', 'Tickets'], ['contracts_id', 'Contracts']),
+  Ticket_Ticket: relation(['tickets_id_1', 'Tickets'], ['tickets_id_2', 'Tickets']),
+};
+
+/** The serial, inventory number, location and status GLPI lists for most components (10, 12, 13, 14). */
+const DEVICE_SERIALS: readonly TypeOption[] = [
+  [10, 'serial', 'Serial number', ''],
+  [12, 'otherserial', 'Inventory number', ''],
+  [13, 'locations_id>completename', 'Location'],
+  [14, 'states_id>name', 'Status'],
+];
+const BUS_ID: TypeOption = [11, 'busID', 'Position of the device on its bus', ''];
+
+/**
+ * Item_Devices' options: the row's ID under 1, the component under 4, the item it is in (5, 6),
+ * the specificities of the component type, the entity.
+ */
+function itemDevice(fk: string, component: string, specificities: readonly TypeOption[]): TypeOption[] {
+  return [
+    [1, 'id', 'ID', 'itemlink'],
+    [4, `${fk}>designation`, component, 'itemlink'],
+    [5, 'items_id', 'Associated elements', 'specific'],
+    [6, 'itemtype', 'Associated item types', 'itemtypename'],
+    ...specificities,
+    [80, 'entities_id>completename', 'Entity'],
+  ];
+}
+
+/** The components' item links (the SIM card's PIN and PUK codes are secret: no option). */
+const ITEM_DEVICES: Record<string, readonly TypeOption[]> = {
+  Item_DeviceMotherboard: itemDevice('devicemotherboards_id', 'System board', DEVICE_SERIALS),
+  Item_DeviceFirmware: itemDevice('devicefirmwares_id', 'Firmware', DEVICE_SERIALS),
+  Item_DeviceProcessor: itemDevice('deviceprocessors_id', 'Processor', [
+    [20, 'frequency', 'Frequency (MHz)', 'integer'],
+    ...DEVICE_SERIALS,
+    [21, 'nbcores', 'Number of cores', 'integer'],
+    [22, 'nbthreads', 'Number of threads', 'integer'],
+    BUS_ID,
+  ]),
+  Item_DeviceMemory: itemDevice('devicememories_id', 'Memory', [[20, 'size', 'Size (Mio)', 'integer'], ...DEVICE_SERIALS, BUS_ID]),
+  Item_DeviceHardDrive: itemDevice('deviceharddrives_id', 'Hard drive', [[20, 'capacity', 'Capacity (Mio)', 'integer'], ...DEVICE_SERIALS, BUS_ID]),
+  Item_DeviceNetworkCard: itemDevice('devicenetworkcards_id', 'Network card', [[20, 'mac', 'MAC address', 'mac'], ...DEVICE_SERIALS, BUS_ID]),
+  Item_DeviceDrive: itemDevice('devicedrives_id', 'Drive', [...DEVICE_SERIALS, BUS_ID]),
+  Item_DeviceBattery: itemDevice('devicebatteries_id', 'Battery', [
+    ...DEVICE_SERIALS,
+    [20, 'manufacturing_date', 'Manufacturing date', 'date'],
+    [21, 'real_capacity', 'Real capacity (mWh)', 'progressbar'],
+  ]),
+  Item_DeviceGraphicCard: itemDevice('devicegraphiccards_id', 'Graphics card', [[20, 'memory', 'Memory (Mio)', 'integer'], ...DEVICE_SERIALS, BUS_ID]),
+  Item_DeviceSoundCard: itemDevice('devicesoundcards_id', 'Soundcard', [...DEVICE_SERIALS, BUS_ID]),
+  Item_DeviceControl: itemDevice('devicecontrols_id', 'Controller', [...DEVICE_SERIALS, BUS_ID]),
+  Item_DevicePci: itemDevice('devicepcis_id', 'PCI device', [...DEVICE_SERIALS, BUS_ID]),
+  Item_DeviceCase: itemDevice('devicecases_id', 'Case', DEVICE_SERIALS),
+  Item_DevicePowerSupply: itemDevice('devicepowersupplies_id', 'Power supply', DEVICE_SERIALS),
+  Item_DeviceGeneric: itemDevice('devicegenerics_id', 'Generic device', DEVICE_SERIALS),
+  Item_DeviceSimcard: itemDevice('devicesimcards_id', 'Simcard', [
+    ...DEVICE_SERIALS,
+    [19, 'lines_id>name', 'Line'],
+    [20, 'msin', 'Mobile Subscriber Identification Number', 'string'],
+    [21, 'users_id>name', 'User'],
+    [22, 'groups_id>name', 'Group'],
+  ]),
+  Item_DeviceSensor: itemDevice('devicesensors_id', 'Sensor', DEVICE_SERIALS),
+  Item_DeviceCamera: itemDevice('devicecameras_id', 'Camera', []),
+};
 
 /** GLPI's LevelAgreement options, shared by SLA and OLA. */
 const LEVEL_AGREEMENT: readonly TypeOption[] = [
-  [5, 'number_time', 'Time', 'specific'],
+  [1, 'name', 'Name', 'itemlink'],
+  [2, 'id', 'ID', 'number'],
+  [5, 'number_time', 'Time', 'specific', 'nosearch'],
   [6, 'end_of_working_day', 'End of working day', 'bool'],
   [7, 'type', 'Type', 'specific'],
   [8, 'slms_id>name', 'SLM'],
@@ -40,9 +197,16 @@ const AGENT_MODULES: readonly TypeOption[] = [
 ];
 
 export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
+  ...RELATIONS,
+  ...ITEM_DEVICES,
   Certificate: [
+    [1, 'name', 'Name', 'itemlink'],
+    [2, 'id', 'ID', 'number'],
+    ...LOCATION,
+    [5, 'serial', 'Serial number', 'string'],
+    [6, 'otherserial', 'Inventory number', 'string'],
     [7, 'certificatetypes_id>name', 'Type'],
-    [8, 'dns_suffix', 'DNS suffix', 'string'],
+    [8, 'dns_suffix', 'DNS suffix', ''],
     [9, 'is_autosign', 'Self-signed', 'bool'],
     [10, 'date_expiration', 'Expiration date', 'date'],
     [11, 'command', 'Command used', 'text'],
@@ -51,9 +215,22 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [15, 'comment', 'Comments', 'text'],
     [16, 'contact', 'Alternate username', 'string'],
     [17, 'contact_num', 'Alternate username number', 'string'],
-    [18, 'dns_name', 'DNS name', 'string'],
+    [18, 'dns_name', 'DNS name', ''],
+    [19, 'date_mod', 'Last update', 'datetime'],
+    [23, 'manufacturers_id>name', 'Manufacturer'],
+    [24, 'users_id_tech>name', 'Technician in charge'],
+    [31, 'states_id>completename', 'Status'],
+    [49, 'groups_id_tech>completename', 'Group in charge'],
+    [61, 'template_name', 'Template name', 'text', 'nosearch'],
+    [70, 'users_id>name', 'User'],
+    [71, 'groups_id>completename', 'Group'],
+    [72, 'Certificate_Item.id', 'Number of associated items', 'count'],
+    [80, 'entities_id>completename', 'Entity'],
+    [86, 'is_recursive', 'Child entities', 'bool'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
   ],
   Domain: [
+    [1, 'name', 'Name', 'itemlink'],
     [2, 'domaintypes_id>name', 'Type'],
     [3, 'users_id_tech>name', 'Technician in charge'],
     [5, 'date_domaincreation', 'Registration date', 'date'],
@@ -63,19 +240,46 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [12, 'date_mod', 'Last update', 'datetime'],
     [18, 'is_recursive', 'Child entities', 'bool'],
     [31, 'is_active', 'Active', 'bool'],
+    [80, 'entities_id>completename', 'Entity'],
+    [81, 'entities_id', 'Entity-ID', ''],
+    [121, 'date_creation', 'Creation date', 'datetime'],
     [1400, 'id', 'ID', 'number'],
   ],
   Line: [
+    [1, 'name', 'Name', 'itemlink'],
+    [2, 'id', 'ID', 'number'],
+    ...LOCATION,
+    [4, 'linetypes_id>name', 'Line type'],
+    [16, 'comment', 'Comments', 'text'],
+    [19, 'date_mod', 'Last update', 'datetime'],
+    [31, 'states_id>completename', 'Status'],
+    [70, 'users_id>name', 'User'],
+    [71, 'groups_id>completename', 'Group'],
+    [80, 'entities_id>completename', 'Entity'],
+    [86, 'is_recursive', 'Child entities', 'bool'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
     [184, 'lineoperators_id>name', 'Line operator'],
     [185, 'caller_num', 'Caller number', 'string'],
     [186, 'caller_name', 'Caller name', 'string'],
   ],
+  // GLPI 10.0 lists neither the ID nor the entity of a cluster.
   Cluster: [
+    [1, 'name', 'Name', 'itemlink'],
     [5, 'uuid', 'UUID', 'string'],
+    [16, 'comment', 'Comments', 'text'],
+    [19, 'date_mod', 'Last update', 'datetime'],
+    [24, 'users_id_tech>name', 'Technician in charge'],
+    [31, 'states_id>completename', 'Status'],
+    [49, 'groups_id_tech>completename', 'Group in charge'],
+    [86, 'is_recursive', 'Child entities', 'bool'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
   ],
   Cable: [
+    [1, 'name', 'Name', 'itemlink'],
+    [2, 'id', 'ID', 'number'],
     [4, 'cabletypes_id>name', 'Cable type'],
     [5, 'cablestrands_id>name', 'Cable strand'],
+    [6, 'otherserial', 'Inventory number', 'string'],
     [7, 'itemtype_endpoint_a', 'Associated item type (Endpoint A)', 'itemtypename'],
     [8, 'items_id_endpoint_b', 'Associated item (Endpoint B)', 'specific'],
     [9, 'itemtype_endpoint_b', 'Associated item type (Endpoint B)', 'itemtypename'],
@@ -85,8 +289,15 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [13, 'sockets_id_endpoint_b>name', 'Socket (Endpoint B)'],
     [14, 'sockets_id_endpoint_a>name', 'Socket (Endpoint A)'],
     [15, 'color', 'Color', 'color'],
+    [16, 'comment', 'Comments', 'text'],
+    [19, 'date_mod', 'Last update', 'datetime'],
+    [24, 'users_id_tech>name', 'Technician in charge'],
+    [31, 'states_id>completename', 'Status'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
   ],
   Appliance: [
+    [1, 'name', 'Name', 'itemlink'],
+    ...LOCATION,
     [4, 'comment', 'Comments', 'text'],
     [6, 'users_id>name', 'User'],
     [7, 'is_recursive', 'Child entities', 'bool'],
@@ -94,15 +305,48 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [9, 'date_mod', 'Last update', 'datetime'],
     [10, 'applianceenvironments_id>name', 'Environment'],
     [11, 'appliancetypes_id>name', 'Type'],
-    [12, 'serial', 'Serial number', 'string'],
-    [13, 'otherserial', 'Inventory number', 'string'],
+    [12, 'serial', 'Serial number', ''],
+    [13, 'otherserial', 'Inventory number', ''],
+    [14, 'contact', 'Alternate username', 'string'],
+    [15, 'contact_num', 'Alternate username number', 'string'],
+    [23, 'manufacturers_id>name', 'Manufacturer'],
+    [24, 'users_id_tech>name', 'Technician in charge'],
     [31, 'id', 'ID', 'number'],
     [32, 'states_id>completename', 'Status'],
+    [49, 'groups_id_tech>completename', 'Group in charge'],
     [61, 'is_helpdesk_visible', 'Associable to a ticket', 'bool'],
+    [80, 'entities_id>completename', 'Entity'],
+    [81, 'entities_id', 'Entity-ID', ''],
+    // CommonDBTM adds the recursion flag under 86 as well.
+    [86, 'is_recursive', 'Child entities', 'bool'],
+    [1300, 'Certificate_Item.Certificate.name', 'Name', 'itemlink'],
+    [1301, 'Certificate_Item.Certificate.serial', 'Serial number', 'string'],
+    [1302, 'Certificate_Item.Certificate.otherserial', 'Inventory number', 'string'],
+    [1304, 'Certificate_Item.Certificate.CertificateType.name', 'Type', 'dropdown'],
+    [1305, 'Certificate_Item.Certificate.comment', 'Comments', 'text'],
+    [1306, 'Certificate_Item.Certificate.date_expiration', 'Expiration', 'date'],
   ],
   Rack: [
+    [1, 'name', 'Name', 'itemlink'],
+    [2, 'id', 'ID', 'number'],
+    ...LOCATION,
+    [4, 'racktypes_id>name', 'Type'],
+    [5, 'serial', 'Serial number', 'string'],
+    [6, 'otherserial', 'Inventory number', 'string'],
     [7, 'dcrooms_id>name', 'Server room'],
     [8, 'number_units', 'Number of units', 'number'],
+    [16, 'comment', 'Comments', 'text'],
+    [19, 'date_mod', 'Last update', 'datetime'],
+    [23, 'manufacturers_id>name', 'Manufacturer'],
+    [24, 'users_id_tech>name', 'Technician in charge'],
+    [31, 'states_id>completename', 'Status'],
+    [40, 'rackmodels_id>name', 'Model'],
+    [49, 'groups_id_tech>completename', 'Group in charge'],
+    [61, 'template_name', 'Template name', 'text', 'nosearch'],
+    [80, 'entities_id>completename', 'Entity'],
+    [81, 'DCRoom.Datacenter.name', 'Data center', 'dropdown'],
+    [86, 'is_recursive', 'Child entities', 'bool'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
   ],
   Project: [
     [3, 'priority', 'Priority', 'specific'],
@@ -121,17 +365,30 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [49, 'groups_id>completename', 'Manager group'],
   ],
   DCRoom: [
+    [1, 'name', 'Name', 'itemlink'],
+    [2, 'id', 'ID', 'number'],
+    ...LOCATION,
     [4, 'datacenters_id>name', 'Data center'],
     [5, 'vis_cols', 'Number of columns', 'number'],
     [6, 'vis_rows', 'Number of rows', 'number'],
+    [19, 'date_mod', 'Last update', 'datetime'],
+    [80, 'entities_id>completename', 'Entity'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
   ],
+  Enclosure: RACK_PLACE,
+  PDU: RACK_PLACE,
+  PassiveDCEquipment: RACK_PLACE,
   Budget: [
+    ...DROPDOWN,
+    ...LOCATION,
     [4, 'budgettypes_id>name', 'Type'],
     [5, 'begin_date', 'Start date', 'date'],
     [6, 'end_date', 'End date', 'date'],
     [7, 'value', 'Value', 'decimal'],
+    [50, 'template_name', 'Template name', 'text', 'nosearch'],
   ],
   Contact: [
+    ...DROPDOWN,
     [1, 'name', 'Last name', 'itemlink'],
     [3, 'phone', 'Phone', 'string'],
     [4, 'phone2', 'Phone 2', 'string'],
@@ -143,45 +400,53 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [11, 'firstname', 'First name', 'string'],
     [70, 'registration_number', 'Administrative number', 'string'],
     [81, 'usertitles_id>name', 'Title'],
-    [82, 'address', 'Address', 'text'],
+    // GLPI gives the address no datatype.
+    [82, 'address', 'Address', ''],
     [83, 'postcode', 'Postal code', 'string'],
     [84, 'town', 'City', 'string'],
     [85, 'state', 'State', 'string'],
     [87, 'country', 'Country', 'string'],
   ],
+  // GLPI 10.0 lists the subject under 6 (no option 1), and neither categories nor targets.
   KnowbaseItem: [
-    [1, 'name', 'Subject', 'itemlink'],
+    [2, 'id', 'ID', 'number'],
+    [6, 'name', 'Subject', 'text'],
     [7, 'answer', 'Content', 'text'],
     [8, 'is_faq', 'FAQ item', 'bool'],
     [9, 'view', 'Views', 'integer'],
     [10, 'begin_date', 'Visibility start date', 'datetime'],
     [11, 'end_date', 'Visibility end date', 'datetime'],
+    [19, 'date_mod', 'Last update', 'datetime'],
     [70, 'users_id>name', 'User'],
-    [79, 'KnowbaseItem_KnowbaseItemCategory.KnowbaseItemCategory.completename', 'Category', 'dropdown'],
-    [80, 'Entity_KnowbaseItem.Entity.completename', 'Target - Entity', 'dropdown'],
-    [81, 'KnowbaseItem_Profile.Profile.name', 'Target - Profile', 'dropdown'],
-    [82, 'Group_KnowbaseItem.Group.name', 'Target - Group', 'dropdown'],
-    [83, 'KnowbaseItem_User.User.name', 'Target - User', 'dropdown'],
-    [131, 'KnowbaseItem_Item.itemtype', 'Associated item types', 'itemtypename'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
   ],
   SLA: LEVEL_AGREEMENT,
   OLA: LEVEL_AGREEMENT,
-  SLM: [[4, 'calendars_id>name', 'Calendar']],
+  SLM: [
+    [1, 'name', 'Name', 'itemlink'],
+    [2, 'id', 'ID', 'number'],
+    [4, 'calendars_id>name', 'Calendar'],
+    [16, 'comment', 'Comments', 'text'],
+  ],
+  Calendar: DROPDOWN,
   Holiday: [
+    ...DROPDOWN,
     [11, 'begin_date', 'Start', 'date'],
     [12, 'end_date', 'End', 'date'],
     [13, 'is_perpetual', 'Recurrent', 'bool'],
   ],
   TicketRecurrent: [
+    ...DROPDOWN,
     [11, 'is_active', 'Active', 'bool'],
-    [12, 'tickettemplates_id>name', 'Ticket template'],
+    [12, 'tickettemplates_id>name', 'Ticket template', 'itemlink'],
     [13, 'begin_date', 'Start date', 'datetime'],
     [14, 'create_before', 'Preliminary creation', 'timestamp'],
     [15, 'periodicity', 'Periodicity', 'specific'],
     [17, 'end_date', 'End date', 'datetime'],
-    [18, 'calendars_id>name', 'Calendar'],
+    [18, 'calendars_id>name', 'Calendar', 'itemlink'],
   ],
   ProjectTask: [
+    [1, 'name', 'Name', 'itemlink'],
     [2, 'projects_id>name', 'Project'],
     [5, 'percent_done', 'Percent done', 'number'],
     [7, 'plan_start_date', 'Planned start date', 'datetime'],
@@ -195,22 +460,37 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [16, 'comment', 'Comments', 'text'],
     [17, 'effective_duration', 'Effective duration', 'timestamp'],
     [18, 'is_milestone', 'Milestone', 'bool'],
+    [19, 'date_mod', 'Last update', 'datetime'],
     [21, 'content', 'Description', 'text'],
     [24, 'users_id>name', 'Creator'],
+    [50, 'template_name', 'Template name', 'text', 'nosearch'],
+    [80, 'entities_id>completename', 'Entity'],
+    [86, 'is_recursive', 'Child entities', 'bool'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
   ],
   DatabaseInstance: [
+    [1, 'name', 'Name', 'itemlink'],
+    [2, 'id', 'ID', 'number'],
+    ...LOCATION,
     [4, 'databaseinstancetypes_id>name', 'Type'],
     [6, 'version', 'Version', 'text'],
-    [7, 'is_active', 'Is active', 'bool'],
-    [8, 'itemtype', 'Item type', 'itemtypename'],
+    [16, 'comment', 'Comments', 'text'],
+    [19, 'date_mod', 'Last update', 'datetime'],
+    [23, 'manufacturers_id>name', 'Manufacturer'],
+    [24, 'users_id_tech>name', 'Technician in charge'],
     [40, 'databaseinstancecategories_id>name', 'Category'],
-    [41, 'states_id>completename', 'Status'],
+    [41, 'states_id>name', 'State'],
+    [49, 'groups_id_tech>completename', 'Group in charge'],
+    [86, 'is_recursive', 'Child entities', 'bool'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
     [168, 'port', 'Port', 'integer'],
     [171, 'date_lastboot', 'Last boot date', 'date'],
-    [253, 'path', 'Path', 'text'],
     ...INSTANCE_DATABASES,
   ],
+  // GLPI's 12 (the computer of the instance) is not listed: the search engine does not follow an
+  // instance to the item it names.
   Database: [
+    [1, 'name', 'Name', 'itemlink'],
     [3, 'is_active', 'Active', 'bool'],
     [4, 'date_mod', 'Last update', 'datetime'],
     [5, 'date_creation', 'Creation date', 'datetime'],
@@ -222,12 +502,23 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [11, 'databaseinstances_id>name', 'Database instance'],
     [13, 'is_dynamic', 'Dynamic', 'bool'],
   ],
-  // GLPI shows the reserved item's own fields under 1, 2, 6, 16 and 19; its comment and flag are these.
+  // A reservable item: 1, 2, 6, 16 and 19 show the reserved item's own fields, whatever its type.
   ReservationItem: [
+    [1, 'item>name', 'Name', 'itemlink'],
+    [2, 'item>id', 'ID', 'number'],
     [4, 'comment', 'Comments', 'text'],
     [5, 'is_active', 'Active', 'bool'],
+    [6, 'item>otherserial', 'Inventory number', 'string'],
+    [16, 'item>comment', 'Comments', 'text'],
+    [19, 'item>date_mod', 'Last update', 'datetime'],
+    [80, 'entities_id>completename', 'Entity'],
   ],
+  // GLPI 10.0 lists nothing of their own for these (no name column); its search adds financial data to cartridges and consumables.
+  Reservation: [],
+  Consumable: [],
+  CalendarSegment: [],
   Agent: [
+    [1, 'name', 'Name', 'itemlink'],
     [2, 'entities_id>completename', 'Entity'],
     [3, 'is_recursive', 'Child entities', 'bool'],
     [4, 'last_contact', 'Last contact', 'datetime'],
@@ -237,7 +528,18 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [10, 'useragent', 'Useragent', 'text'],
     [11, 'tag', 'Tag', 'text'],
     [14, 'port', 'Port', 'integer'],
+    [15, 'items_id', 'Item', 'specific'],
     [16, 'remote_addr', 'Public contact address', 'text'],
     ...AGENT_MODULES,
   ],
+  AgentType: [[1, 'name', 'Name', 'itemlink']],
 };
+
+/** The types whose list above is GLPI 10.0's whole list: no derived option is added to them. */
+export const COMPLETE: ReadonlySet<string> = new Set([
+  'Certificate', 'Domain', 'Line', 'Cluster', 'Cable', 'Appliance', 'Rack',
+  'DCRoom', 'Budget', 'Contact', 'KnowbaseItem', 'SLA', 'OLA', 'SLM', 'Calendar', 'Holiday', 'TicketRecurrent', 'ProjectTask',
+  'DatabaseInstance', 'Database', 'ReservationItem', 'Reservation', 'Consumable', 'CalendarSegment', 'Agent', 'AgentType',
+  ...Object.keys(RELATIONS),
+  ...Object.keys(ITEM_DEVICES),
+]);

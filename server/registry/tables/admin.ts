@@ -46,7 +46,7 @@ export const adminTables: Record<string, TableSpec> = {
   glpi_authmails: { columns: `id uint! AI; name vc(255) =NULL; connect_string vc(255) =NULL; host vc(255) =NULL; ${DATES}; comment text; is_active tiny! ='0'` },
   glpi_mailcollectors: {
     columns:
-      "id uint! AI; name vc(255) =NULL; host vc(255) =NULL; login vc(255) =NULL; filesize_max int! ='2097152'; is_active tiny! ='1'; date_mod ts NULL =NULL; comment text; passwd vc(255) =NULL; accepted vc(255) =NULL; refused vc(255) =NULL; errors int! ='0'; use_mail_date tiny! ='0'; date_creation ts NULL =NULL; requester_field int! ='0'; add_cc_to_observer tiny! ='0'; collect_only_unread tiny! ='0'",
+      "id uint! AI; name vc(255) =NULL; host vc(255) =NULL; login vc(255) =NULL; filesize_max int! ='2097152'; is_active tiny! ='1'; date_mod ts NULL =NULL; comment text; passwd vc(255) =NULL; accepted vc(255) =NULL; refused vc(255) =NULL; errors int! ='0'; use_mail_date tiny! ='0'; date_creation ts NULL =NULL; requester_field int! ='0'; add_cc_to_observer tiny! ='0'; collect_only_unread tiny! ='0'; last_collect_date ts NULL =NULL",
   },
 };
 
@@ -55,9 +55,10 @@ const admin = (table: string, right: string, extra: Partial<ItemtypeSpec> = {}):
 const ruleChild = (table: string): ItemtypeSpec => admin(table, 'config', { kind: 'child', right: null, owners: [{ fk: 'rules_id', itemtype: 'Rule' }] });
 
 export const adminItemtypes: Record<string, ItemtypeSpec> = {
-  // GLPI's own `agent` right is not among Deskbase's default rights: agents follow the computer
-  // right. The item an agent runs on is a plain reference, reset when that item is purged.
-  Agent: { table: 'glpi_agents', kind: 'other', right: 'computer', required: ['deviceid'], polyTargets: ['Computer', 'NetworkEquipment', 'Phone', 'Printer'] },
+  // GLPI 10.0's own `agent` right (since 10.0.4; Super-Admin holds READ, UPDATE and PURGE, no
+  // CREATE: agents come from inventories). The item an agent runs on is a plain reference, reset
+  // when that item is purged.
+  Agent: { table: 'glpi_agents', kind: 'other', right: 'agent', required: ['deviceid'], polyTargets: ['Computer', 'NetworkEquipment', 'Phone', 'Printer'] },
   AgentType: dropdown('glpi_agenttypes'),
   Rule: admin('glpi_rules', 'config', { children: ['RuleCriteria', 'RuleAction'] }),
   RuleCriteria: ruleChild('glpi_rulecriterias'),

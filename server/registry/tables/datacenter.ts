@@ -55,7 +55,7 @@ export const datacenterTables: Record<string, TableSpec> = {
   },
   glpi_items_clusters: { columns: "id uint! AI; clusters_id uint! ='0'; itemtype vc(100) =NULL; items_id uint! ='0'", unique: [['clusters_id', 'itemtype', 'items_id']] },
   glpi_appliances: {
-    columns: `id uint! AI; ${ENTITY}; name vc(255)! =''; is_deleted tiny! ='0'; appliancetypes_id uint! ='0'; comment text; locations_id uint! ='0'; manufacturers_id uint! ='0'; applianceenvironments_id uint! ='0'; users_id uint! ='0'; users_id_tech uint! ='0'; groups_id uint! ='0'; groups_id_tech uint! ='0'; ${DATES}; states_id uint! ='0'; externalidentifier vc(255) =NULL; serial vc(255) =NULL; otherserial vc(255) =NULL; is_helpdesk_visible tiny! ='1'; pictures text`,
+    columns: `id uint! AI; ${ENTITY}; name vc(255)! =''; is_deleted tiny! ='0'; appliancetypes_id uint! ='0'; comment text; locations_id uint! ='0'; manufacturers_id uint! ='0'; applianceenvironments_id uint! ='0'; users_id uint! ='0'; users_id_tech uint! ='0'; groups_id uint! ='0'; groups_id_tech uint! ='0'; ${DATES}; states_id uint! ='0'; externalidentifier vc(255) =NULL; serial vc(255) =NULL; otherserial vc(255) =NULL; contact vc(255) =NULL; contact_num vc(255) =NULL; is_helpdesk_visible tiny! ='1'; pictures text`,
     unique: [['externalidentifier']],
   },
   glpi_appliances_items: { columns: "id uint! AI; appliances_id uint! ='0'; items_id uint! ='0'; itemtype vc(100)! =''", unique: [['appliances_id', 'items_id', 'itemtype']] },
@@ -63,10 +63,10 @@ export const datacenterTables: Record<string, TableSpec> = {
   glpi_applianceenvironments: { columns: 'id uint! AI; name vc(255) =NULL; comment text' },
   glpi_appliances_items_relations: { columns: "id uint! AI; appliances_items_id uint! ='0'; itemtype vc(100)!; items_id uint! ='0'" },
   glpi_unmanageds: {
-    columns: `id uint! AI; ${ENTITY}; name vc(255) =NULL; serial vc(255) =NULL; otherserial vc(255) =NULL; contact vc(255) =NULL; contact_num vc(255) =NULL; date_mod ts NULL =NULL; comment text; locations_id uint! ='0'; networks_id uint! ='0'; manufacturers_id uint! ='0'; is_deleted tiny! ='0'; users_id uint! ='0'; groups_id uint! ='0'; states_id uint! ='0'; is_dynamic tiny! ='0'; date_creation ts NULL =NULL; autoupdatesystems_id uint! ='0'; sysdescr text; domains_id uint! ='0'; agents_id uint! ='0'; itemtype vc(100) =NULL; accepted tiny! ='0'; hub tiny! ='0'; ip vc(255) =NULL; snmpcredentials_id uint! ='0'`,
+    columns: `id uint! AI; ${ENTITY}; name vc(255) =NULL; serial vc(255) =NULL; otherserial vc(255) =NULL; contact vc(255) =NULL; contact_num vc(255) =NULL; date_mod ts NULL =NULL; comment text; locations_id uint! ='0'; networks_id uint! ='0'; manufacturers_id uint! ='0'; is_deleted tiny! ='0'; users_id uint! ='0'; groups_id uint! ='0'; states_id uint! ='0'; is_dynamic tiny! ='0'; date_creation ts NULL =NULL; autoupdatesystems_id uint! ='0'; sysdescr text; domains_id uint! ='0'; agents_id uint! ='0'; itemtype vc(100) =NULL; accepted tiny! ='0'; hub tiny! ='0'; ip vc(255) =NULL; snmpcredentials_id uint! ='0'; users_id_tech uint! ='0'; groups_id_tech uint! ='0'; last_inventory_update ts NULL =NULL`,
   },
   glpi_cables: {
-    columns: `id uint! AI; name vc(255) =NULL; ${ENTITY}; itemtype_endpoint_a vc(255) =NULL; itemtype_endpoint_b vc(255) =NULL; items_id_endpoint_a uint! ='0'; items_id_endpoint_b uint! ='0'; socketmodels_id_endpoint_a uint! ='0'; socketmodels_id_endpoint_b uint! ='0'; sockets_id_endpoint_a uint! ='0'; sockets_id_endpoint_b uint! ='0'; cablestrands_id uint! ='0'; color vc(255) =NULL; otherserial vc(255) =NULL; states_id uint! ='0'; users_id_tech uint! ='0'; cabletypes_id uint! ='0'; comment text; ${DATES}`,
+    columns: `id uint! AI; name vc(255) =NULL; ${ENTITY}; itemtype_endpoint_a vc(255) =NULL; itemtype_endpoint_b vc(255) =NULL; items_id_endpoint_a uint! ='0'; items_id_endpoint_b uint! ='0'; socketmodels_id_endpoint_a uint! ='0'; socketmodels_id_endpoint_b uint! ='0'; sockets_id_endpoint_a uint! ='0'; sockets_id_endpoint_b uint! ='0'; cablestrands_id uint! ='0'; color vc(255) =NULL; otherserial vc(255) =NULL; states_id uint! ='0'; users_id_tech uint! ='0'; cabletypes_id uint! ='0'; comment text; ${DATES}; is_deleted tiny! ='0'`,
   },
   glpi_cabletypes: { columns: SIMPLE },
   glpi_cablestrands: { columns: SIMPLE },
@@ -106,7 +106,8 @@ export const datacenterItemtypes: Record<string, ItemtypeSpec> = {
     polyTargets: ['Location', 'Network', 'Domain'],
   }),
   Unmanaged: { ...asset('glpi_unmanageds', 'unmanaged', ['networkport']), allAssets: 9 },
-  Cable: { table: 'glpi_cables', kind: 'other', right: 'cable_management', features: ['document'] },
+  // GLPI 10.0's cables have a trash (is_deleted).
+  Cable: { table: 'glpi_cables', kind: 'other', right: 'cable_management', trash: true, features: ['document'] },
   CableType: dropdown('glpi_cabletypes'),
   CableStrand: dropdown('glpi_cablestrands'),
   Socket: { table: 'glpi_sockets', kind: 'other', right: 'cable_management', polyTargets: ['Computer', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'PassiveDCEquipment'] },

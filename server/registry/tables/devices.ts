@@ -78,11 +78,11 @@ export const deviceTables: Record<string, TableSpec> = {
   glpi_items_devicesensors: { columns: itemDevice('devicesensors_id') },
   glpi_items_devicesimcards: {
     columns:
-      "id uint! AI; items_id uint! ='0'; itemtype vc(100)!; devicesimcards_id uint! ='0'; is_deleted tiny! ='0'; is_dynamic tiny! ='0'; entities_id uint! ='0'; is_recursive tiny! ='0'; serial vc(255) =NULL; otherserial vc(255) =NULL; states_id uint! ='0'; locations_id uint! ='0'; lines_id uint! ='0'; users_id uint! ='0'; groups_id uint! ='0'; pin vc(255)! =''; pin2 vc(255)! =''; puk vc(255)! =''; puk2 vc(255)! =''; msin vc(255)! =''",
+      "id uint! AI; items_id uint! ='0'; itemtype vc(100)!; devicesimcards_id uint! ='0'; is_deleted tiny! ='0'; is_dynamic tiny! ='0'; entities_id uint! ='0'; is_recursive tiny! ='0'; serial vc(255) =NULL; otherserial vc(255) =NULL; states_id uint! ='0'; locations_id uint! ='0'; lines_id uint! ='0'; users_id uint! ='0'; groups_id uint! ='0'; pin vc(255)! =''; pin2 vc(255)! =''; puk vc(255)! =''; puk2 vc(255)! =''; msin vc(255)! =''; comment text",
   },
   glpi_items_devicecameras: {
     columns:
-      "id uint! AI; items_id uint! ='0'; itemtype vc(255) =NULL; devicecameras_id uint! ='0'; is_deleted tiny! ='0'; is_dynamic tiny! ='0'; entities_id uint! ='0'; is_recursive tiny! ='0'",
+      "id uint! AI; items_id uint! ='0'; itemtype vc(255) =NULL; devicecameras_id uint! ='0'; is_deleted tiny! ='0'; is_dynamic tiny! ='0'; entities_id uint! ='0'; is_recursive tiny! ='0'; locations_id uint! ='0'",
   },
 
   glpi_devicemotherboardmodels: { columns: MODEL },

@@ -1,6 +1,7 @@
 // Further GLPI 10 dropdowns and asset sub-items: operating system families and versions, virtual
 // machines and their dropdowns, antiviruses, network interfaces, VLANs, wifi networks, port types,
-// blacklists and external links. Columns follow GLPI 10.0's install/mysql/glpi-empty.sql.
+// blacklists, external links and planning event templates. Columns follow GLPI 10.0's
+// install/mysql/glpi-empty.sql.
 import { dependent, dropdown } from '../kinds';
 import type { ItemtypeSpec } from '../types';
 import type { TableSpec } from './types';
@@ -44,6 +45,9 @@ export const dropdownTables: Record<string, TableSpec> = {
   glpi_usbvendors: { columns: `id uint! AI; ${ENTITY}; vendorid vc(4)!; deviceid vc(4) =NULL; name vc(255) =NULL; comment text; date_creation ts NULL =NULL; date_mod ts NULL =NULL`, unique: [['vendorid', 'deviceid']] },
   glpi_pcivendors: { columns: `id uint! AI; ${ENTITY}; vendorid vc(4)!; deviceid vc(4) =NULL; name vc(255) =NULL; comment text; date_creation ts NULL =NULL; date_mod ts NULL =NULL`, unique: [['vendorid', 'deviceid']] },
   glpi_planningeventcategories: { columns: `id uint! AI; name vc(255) =NULL; color vc(255) =NULL; comment text; ${DATES}` },
+  glpi_planningexternaleventtemplates: {
+    columns: `id uint! AI; entities_id uint! ='0'; name vc(255) =NULL; text mediumtext; comment text; duration int! ='0'; before_time int! ='0'; rrule text; state int! ='0'; planningeventcategories_id uint! ='0'; background tiny! ='0'; ${DATES}`,
+  },
   glpi_imageformats: { columns: `id uint! AI; name vc(255) =NULL; date_mod ts NULL =NULL; comment text; date_creation ts NULL =NULL; ${ENTITY}`, unique: [['name']] },
   glpi_imageresolutions: { columns: `id uint! AI; name vc(255) =NULL; is_video tiny! ='0'; date_mod ts NULL =NULL; comment text; date_creation ts NULL =NULL; ${ENTITY}`, unique: [['name']] },
 };
@@ -75,6 +79,7 @@ export const dropdownItemtypes: Record<string, ItemtypeSpec> = {
   USBVendor: { ...dropdown('glpi_usbvendors'), required: ['vendorid'] },
   PCIVendor: { ...dropdown('glpi_pcivendors'), required: ['vendorid'] },
   PlanningEventCategory: dropdown('glpi_planningeventcategories'),
+  PlanningExternalEventTemplate: dropdown('glpi_planningexternaleventtemplates'),
   ImageFormat: dropdown('glpi_imageformats'),
   ImageResolution: dropdown('glpi_imageresolutions'),
 };

@@ -114,7 +114,7 @@ export const extraTables: Record<string, TableSpec> = {
   glpi_contracts: {
     // The *_hour columns are MySQL TIME NOT NULL DEFAULT '00:00:00' in GLPI.
     columns:
-      "id uint! AI; entities_id uint! ='0'; is_recursive tiny! ='0'; name vc(255) =NULL; num vc(255) =NULL; contracttypes_id uint! ='0'; begin_date date =NULL; duration int! ='0'; notice int! ='0'; periodicity int! ='0'; billing int! ='0'; comment text; accounting_number vc(255) =NULL; is_deleted tiny! ='0'; week_begin_hour char(8)! ='00:00:00'; week_end_hour char(8)! ='00:00:00'; saturday_begin_hour char(8)! ='00:00:00'; saturday_end_hour char(8)! ='00:00:00'; use_saturday tiny! ='0'; sunday_begin_hour char(8)! ='00:00:00'; sunday_end_hour char(8)! ='00:00:00'; use_sunday tiny! ='0'; max_links_allowed int! ='0'; alert int! ='0'; renewal int! ='0'; template_name vc(255) =NULL; is_template tiny! ='0'; states_id uint! ='0'; date_mod ts NULL =NULL; date_creation ts NULL =NULL",
+      "id uint! AI; entities_id uint! ='0'; is_recursive tiny! ='0'; name vc(255) =NULL; num vc(255) =NULL; contracttypes_id uint! ='0'; begin_date date =NULL; duration int! ='0'; notice int! ='0'; periodicity int! ='0'; billing int! ='0'; comment text; accounting_number vc(255) =NULL; is_deleted tiny! ='0'; week_begin_hour char(8)! ='00:00:00'; week_end_hour char(8)! ='00:00:00'; saturday_begin_hour char(8)! ='00:00:00'; saturday_end_hour char(8)! ='00:00:00'; use_saturday tiny! ='0'; sunday_begin_hour char(8)! ='00:00:00'; sunday_end_hour char(8)! ='00:00:00'; use_sunday tiny! ='0'; max_links_allowed int! ='0'; alert int! ='0'; renewal int! ='0'; template_name vc(255) =NULL; is_template tiny! ='0'; states_id uint! ='0'; date_mod ts NULL =NULL; date_creation ts NULL =NULL; locations_id uint! ='0'",
   },
   glpi_contracts_items: {
     columns: "id uint! AI; contracts_id uint! ='0'; items_id uint! ='0'; itemtype vc(100)!",
@@ -155,7 +155,7 @@ export const extraTables: Record<string, TableSpec> = {
   },
   glpi_items_operatingsystems: {
     columns:
-      "id uint! AI; items_id uint! ='0'; itemtype vc(255) =NULL; operatingsystems_id uint! ='0'; operatingsystemversions_id uint! ='0'; operatingsystemservicepacks_id uint! ='0'; operatingsystemarchitectures_id uint! ='0'; operatingsystemkernelversions_id uint! ='0'; license_number vc(255) =NULL; licenseid vc(255) =NULL; operatingsystemeditions_id uint! ='0'; date_mod ts NULL =NULL; date_creation ts NULL =NULL; is_deleted tiny! ='0'; is_dynamic tiny! ='0'; entities_id uint! ='0'; is_recursive tiny! ='0'; install_date date =NULL",
+      "id uint! AI; items_id uint! ='0'; itemtype vc(255) =NULL; operatingsystems_id uint! ='0'; operatingsystemversions_id uint! ='0'; operatingsystemservicepacks_id uint! ='0'; operatingsystemarchitectures_id uint! ='0'; operatingsystemkernelversions_id uint! ='0'; license_number vc(255) =NULL; licenseid vc(255) =NULL; operatingsystemeditions_id uint! ='0'; date_mod ts NULL =NULL; date_creation ts NULL =NULL; is_deleted tiny! ='0'; is_dynamic tiny! ='0'; entities_id uint! ='0'; is_recursive tiny! ='0'; install_date date =NULL; company vc(255) =NULL; owner vc(255) =NULL; hostid vc(255) =NULL",
     unique: [["items_id", "itemtype", "operatingsystems_id", "operatingsystemarchitectures_id"]],
   },
   glpi_notepads: {

@@ -32,7 +32,7 @@ export const managementTables: Record<string, TableSpec> = {
   glpi_domainrelations: { columns: `id uint! AI; name vc(255) =NULL; ${ENTITY}; comment text` },
   glpi_domainrecordtypes: { columns: `id uint! AI; name vc(255) =NULL; fields text; ${ENTITY}; comment text` },
   glpi_domains_items: {
-    columns: "id uint! AI; domains_id uint! ='0'; items_id uint! ='0'; itemtype vc(100)!; domainrelations_id uint! ='0'",
+    columns: "id uint! AI; domains_id uint! ='0'; items_id uint! ='0'; itemtype vc(100)!; domainrelations_id uint! ='0'; is_dynamic tiny! ='0'; is_deleted tiny! ='0'",
     unique: [['domains_id', 'itemtype', 'items_id']],
   },
   glpi_domainrecords: {

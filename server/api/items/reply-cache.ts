@@ -1,0 +1,90 @@
+import { dataVersion } from '../../db/connection';
+import type { Reply, SessionContext } from '../../auth/context';
+
+/**
+ * Serialised answers to reads, reused until the next write. Exact, because every write of this
+ * process bumps dataVersion, and so does another process's commit (db/external-writes.ts); the
+ * key holds everything else an answer depends on (who asks, in which scope, through which URL,
+ * with which parameters). Bounded in entries and bytes, the least recently used going first.
+ *
+ * An answer is kept the second time it is built within about a cache's worth of reads: keeping
+ * every answer of a scan that never comes back (a sync script reading each item once) costs more
+ * in garbage collection than building it.
+ */
+export class ReplyCache {
+  private readonly entries = new Map<string, { reply: Reply; size: number }>();
+  /** Keys built once since this set was last emptied. */
+  private readonly seen = new Set<string>();
+  private bytes = 0;
+  /** The dataVersion the entries were built at: any other and they all go. */
+  private version = dataVersion;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  reply(ctx: SessionContext, build: () => Reply): Reply {
+    if (this.version !== dataVersion) this.clear();
+    const key = replyKey(ctx);
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Refresh its place: the oldest entries go first.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.reply;
+    }
+    const built = build();
+    const reply: Reply = { status: built.status, headers: built.headers, jsonText: built.jsonText ?? JSON.stringify(built.body) };
+    // Built by a write (none do today), too big, or not asked for before: answered, not kept.
+    const size = reply.jsonText!.length + key.length;
+    if (this.version !== dataVersion || size > this.maxBytes / 8 || !this.seenBefore(key)) return reply;
+    this.entries.set(key, { reply, size });
+    this.bytes += size;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.bytes -= entry.size;
+      this.entries.delete(oldest);
+    }
+    return reply;
+  }
+
+  private seenBefore(key: string): boolean {
+    if (this.seen.delete(key)) return true;
+    if (this.seen.size >= this.maxEntries) this.seen.clear();
+    this.seen.add(key);
+    return false;
+  }
+
+  private clear(): void {
+    this.seen.clear();
+    this.entries.clear();
+    this.bytes = 0;
+    this.version = dataVersion;
+  }
+}
+
+const withoutTokens = (key: string, value: unknown) => (key === 'session_token' || key === 'app_token' ? undefined : value);
+
+function replyKey(ctx: SessionContext): string {
+  const { scope } = ctx;
+  return [
+    ctx.apiBase,
+    ctx.segments.join('/'),
+    // Most reads have no parameter: no need to walk them.
+    Object.keys(ctx.params).length === 0 ? '{}' : JSON.stringify(ctx.params, withoutTokens),
+    scope.user.id,
+    scope.profile.id,
+    scope.version,
+    scope.activeEntities.join(','),
+  ].join('\u0000');
+}
+
+/** Collection pages: clients that poll the same list (dashboards, sync scripts) get it without recomputing. */
+export const pageCache = new ReplyCache(256, 32 * 1024 * 1024);
+
+/**
+ * Single items: integrations and the console read the same items again and again. About 4 KiB
+ * each (a computer with its links): at most 16 MiB.
+ */
+export const itemCache = new ReplyCache(4096, 16 * 1024 * 1024);

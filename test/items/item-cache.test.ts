@@ -1,0 +1,109 @@
+/**
+ * getItem answers come from a cache (api/items/reply-cache.ts) until the next write. Each test
+ * reads an item three times (an answer is kept when built a second time; the third read is the
+ * cached one), changes something the answer depends on, and reads again: the answer must be the
+ * uncached one (getMultipleItems builds it afresh) and show the change.
+ */
+import { Database } from 'bun:sqlite';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import type { Client } from '../support/client';
+import { startServer, type TestServer } from '../support/server';
+import { createUser, loginAs, unique } from '../rights/fixture';
+import { Client as ApiClient } from '../support/client';
+
+let server: TestServer;
+let glpi: Client;
+let entity: number;
+let computer: number;
+let location: number;
+
+beforeAll(async () => {
+  server = await startServer();
+  glpi = await new ApiClient(server.api).login();
+  entity = await glpi.create('Entity', { name: unique('Branch'), entities_id: 0 });
+  location = await glpi.create('Location', { name: unique('Room'), entities_id: 0, is_recursive: 1 });
+  computer = await glpi.create('Computer', { name: unique('pc'), entities_id: entity, locations_id: location });
+});
+
+afterAll(() => server?.dispose());
+
+const QUERY = 'expand_dropdowns=true';
+
+/** getItem three times (built, built and kept, then from the cache), checked against the uncached getMultipleItems. */
+async function readCached(client: Client, id = computer): Promise<{ status: number; body: any }> {
+  const first = await client.get(`Computer/${id}`, { query: QUERY });
+  for (let again = 0; again < 2; again++) {
+    const next = await client.get(`Computer/${id}`, { query: QUERY });
+    expect(next.status).toBe(first.status);
+    expect(next.text).toBe(first.text);
+  }
+  if (first.status === 200) {
+    const fresh = await client.get('getMultipleItems', { query: `items[0][itemtype]=Computer&items[0][items_id]=${id}&${QUERY}` });
+    expect(first.text).toBe(JSON.stringify(fresh.body[0]));
+  }
+  return { status: first.status, body: first.body };
+}
+
+describe('a cached getItem answer follows', () => {
+  test('a write through the API to the item', async () => {
+    await readCached(glpi);
+    const name = unique('renamed');
+    expect((await glpi.put(`Computer/${computer}`, { input: { name } })).status).toBe(200);
+    expect((await readCached(glpi)).body.name).toBe(name);
+  });
+
+  test('a write through the API to another item it shows (a dropdown name)', async () => {
+    await readCached(glpi);
+    const name = unique('Hall');
+    expect((await glpi.put(`Location/${location}`, { input: { name } })).status).toBe(200);
+    expect((await readCached(glpi)).body.locations_id).toBe(name);
+  });
+
+  test('a commit by another connection to the same SQLite file', async () => {
+    await readCached(glpi);
+    const db = new Database(join(server.dataDir, 'deskbase.sqlite'));
+    try {
+      db.exec('PRAGMA busy_timeout = 10000');
+      db.query('UPDATE glpi_computers SET serial = ? WHERE id = ?').run('SN-FROM-ELSEWHERE', computer);
+    } finally {
+      db.close();
+    }
+    expect((await readCached(glpi)).body.serial).toBe('SN-FROM-ELSEWHERE');
+  });
+
+  test('a rights change of the reader profile', async () => {
+    const profile = (await glpi.post('Profile/', { input: { name: unique('readers'), interface: 'central' } })).body.id as number;
+    const right = await glpi.create('ProfileRight', { profiles_id: profile, name: 'computer', rights: 1 });
+    const login = unique('reader');
+    await createUser(glpi, login, profile, entity);
+    const reader = await loginAs(server.api, login);
+    expect((await readCached(reader)).status).toBe(200);
+    expect((await glpi.put(`ProfileRight/${right}`, { input: { rights: 0 } })).status).toBe(200);
+    expect((await readCached(reader)).status).toBe(403);
+  });
+
+  test('a session killed', async () => {
+    const login = unique('killed');
+    await createUser(glpi, login, 4, 0);
+    const client = await loginAs(server.api, login);
+    expect((await readCached(client)).status).toBe(200);
+    expect((await client.get('killSession')).status).toBe(200);
+    expect((await client.get(`Computer/${computer}`, { query: QUERY })).status).toBe(401);
+  });
+
+  test('a change of active entities, and the item moved to another entity', async () => {
+    const login = unique('mover');
+    await createUser(glpi, login, 4, 0);
+    const client = await loginAs(server.api, login);
+    const other = await glpi.create('Entity', { name: unique('Elsewhere'), entities_id: 0 });
+    // No write between these reads and the change: only the cache's key tells the answers apart.
+    expect((await readCached(client)).status).toBe(200);
+    expect((await client.post('changeActiveEntities', { entities_id: other, is_recursive: false })).status).toBe(200);
+    expect((await readCached(client)).status).toBe(404);
+    expect((await client.post('changeActiveEntities', { entities_id: entity, is_recursive: false })).status).toBe(200);
+    expect((await readCached(client)).status).toBe(200);
+    expect((await glpi.put(`Computer/${computer}`, { input: { entities_id: other } })).status).toBe(200);
+    expect((await readCached(client)).status).toBe(404);
+  });
+});

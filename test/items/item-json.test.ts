@@ -1,0 +1,57 @@
+/**
+ * getItem writes its answer as text (links spliced in, see api/items/item.ts); getMultipleItems
+ * builds the same items as objects and serialises them. Both must give the same bytes, whatever
+ * the options and the item's links.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { Client } from '../support/client';
+import { startServer, type TestServer } from '../support/server';
+import { uniq } from './fixtures';
+
+let server: TestServer;
+let api: Client;
+const items: [string, number][] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  api = await new Client(server.api).login();
+  const location = await api.create('Location', { name: uniq('Room "A" \\ é') });
+  const computer = await api.create('Computer', { name: uniq('pc "quoted" ✓'), locations_id: location, users_id: 2, comment: 'line\nbreak' });
+  const port = await api.create('NetworkPort', { itemtype: 'Computer', items_id: computer, name: 'eth0', instantiation_type: 'NetworkPortEthernet' });
+  const ticket = await api.create('Ticket', { name: uniq('ticket'), content: 'it broke' });
+  const link = await api.create('Item_Ticket', { itemtype: 'Computer', items_id: computer, tickets_id: ticket });
+  items.push(['Computer', computer], ['Location', location], ['NetworkPort', port], ['Ticket', ticket], ['Item_Ticket', link], ['Entity', 0], ['User', 2]);
+});
+
+afterAll(() => server?.dispose());
+
+const OPTIONS = [
+  '',
+  'expand_dropdowns=true',
+  'get_hateoas=false',
+  'only_id=true',
+  'add_keys_names[]=id&add_keys_names[]=locations_id&add_keys_names[]=items_id',
+  'with_networkports=true&with_logs=true&with_tickets=true',
+  'expand_dropdowns=true&get_hateoas=true&with_logs=true&add_keys_names[]=users_id',
+  'get_sha1=true',
+];
+
+test('getItem answers the bytes getMultipleItems gives for the same item, with every option', async () => {
+  for (const [itemtype, id] of items) {
+    for (const query of OPTIONS) {
+      const single = await api.get(`${itemtype}/${id}`, { query });
+      const multiple = await api.get('getMultipleItems', { query: `items[0][itemtype]=${itemtype}&items[0][items_id]=${id}${query ? `&${query}` : ''}` });
+      expect(single.status, `${itemtype}/${id}?${query}`).toBe(200);
+      expect(multiple.status).toBe(200);
+      expect(single.text, `${itemtype}/${id}?${query}`).toBe(JSON.stringify(multiple.body[0]));
+    }
+  }
+});
+
+test('the links name the server as the client reached it', async () => {
+  const [, computer] = items[0]!;
+  const viaName = await fetch(`${server.api.replace('127.0.0.1', 'localhost')}/Computer/${computer}`, { headers: { 'Session-Token': api.token } });
+  const body = (await viaName.json()) as { links: { href: string }[] };
+  expect(body.links.length).toBeGreaterThan(5);
+  for (const link of body.links) expect(link.href.startsWith(server.api.replace('127.0.0.1', 'localhost'))).toBe(true);
+});
