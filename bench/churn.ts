@@ -1,7 +1,7 @@
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import { checkTotal, type Client } from './api';
-import { shuffled } from './random';
+import { shuffled } from './sample';
 import { batches, bulkAdd, inputBody, locationIndex, pick, seededText, type ComputerText, type Lookups } from './seed';
 import { leaf, query, searchShapes, type Shape } from './shapes';
 

@@ -17,7 +17,6 @@ import { churn, churnedShapes, churnMix, describeMix, verifyCounts } from './chu
 import { consoleBundleFigure, consoleFirstRenderFigure } from './console';
 import { benchmarkImport } from './import';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
-import { sample } from './random';
 import { describeMachine, loadAverage, summary, writeResults, type Figure } from './report';
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
 import { startBare, startServer, type BenchServer } from './server';
