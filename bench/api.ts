@@ -6,6 +6,8 @@ export interface Client {
   sessionToken: string;
   /** POST a JSON body (already serialized); answers the parsed JSON, throws on a non-2xx status. */
   post(path: string, body: string): Promise<unknown>;
+  /** PUT or DELETE a JSON body (already serialized); as post. */
+  send(method: 'PUT' | 'DELETE', path: string, body: string): Promise<unknown>;
   get(path: string): Promise<{ status: number; headers: Headers; body: unknown }>;
 }
 
@@ -28,6 +30,14 @@ export async function login(api: string, user: string, password: string): Promis
     api,
     sessionToken: token,
     post: async (path, body) => (await call(`${api}/${path}`, { method: 'POST', headers, body })).body,
+    send: async (method, path, body) => (await call(`${api}/${path}`, { method, headers, body })).body,
     get: (path) => call(`${api}/${path}`, { headers }),
   };
+}
+
+/** The collection answers 206 with Content-Range …/total: the items must all be there. */
+export async function checkTotal(client: Client, itemtype: string, expected: number): Promise<void> {
+  const { headers } = await client.get(`${itemtype}/?range=0-0`);
+  const total = Number(/\/(\d+)$/.exec(headers.get('content-range') ?? '')?.[1]);
+  if (total !== expected) throw new Error(`${itemtype} collection reports ${total} items, expected ${expected}`);
 }

@@ -1,8 +1,9 @@
 /**
- * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --out FILE]`: seeds Deskbase
- * through the bulk API (or reuses a kept, already seeded data folder), then measures every search
+ * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-churn --churn --churn-share F --out FILE]`:
+ * seeds Deskbase through the bulk API (or reuses a kept, already seeded data folder), then measures every search
  * shape sequentially (p50/p99), restart time and memory, and under load from autocannon (a
  * separate Node process) getItem beside a bare Bun server, pages and the search shapes.
+ * Then churns the data through the API (bench/churn.ts) and measures the sequential figures again.
  * Then the GLPI import scenario (bench/import.ts), the console's gzipped bundle size and its
  * first render of a 50-row list in Chromium (bench/console.ts, also runnable alone). Writes bench/RESULTS.md (or --out) and prints a summary.
  */
@@ -11,7 +12,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { login, type Client } from './api';
+import { checkTotal, login, type Client } from './api';
+import { churn, churnedShapes, churnMix, describeMix, verifyCounts } from './churn';
 import { consoleBundleFigure, consoleFirstRenderFigure } from './console';
 import { benchmarkImport } from './import';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
@@ -64,20 +66,39 @@ interface Options {
   load: boolean;
   /** Skip the GLPI import scenario (it needs MariaDB and a minute). */
   import: boolean;
+  /** Churn the data after the first measures and measure again (it changes a kept folder for good). */
+  churn: boolean;
+  /** Scales the churn's shares (bench/churn.ts), in (0, 1]. */
+  churnShare: number;
   out: string;
 }
 
 function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
     args: argv,
-    options: { computers: { type: 'string' }, tickets: { type: 'string' }, keep: { type: 'string' }, 'no-load': { type: 'boolean' }, 'no-import': { type: 'boolean' }, out: { type: 'string' } },
+    options: {
+      computers: { type: 'string' },
+      tickets: { type: 'string' },
+      keep: { type: 'string' },
+      'no-load': { type: 'boolean' },
+      'no-import': { type: 'boolean' },
+      churn: { type: 'boolean' },
+      'no-churn': { type: 'boolean' },
+      'churn-share': { type: 'string' },
+      out: { type: 'string' },
+    },
   });
   const count = (text: string | undefined, fallback: number) => {
     const n = text === undefined ? fallback : Number(text.replaceAll('_', ''));
     if (!Number.isInteger(n) || n < 1) throw new Error(`bad count ${text}`);
     return n;
   };
+  const churnShare = Number(values['churn-share'] ?? 1);
+  if (!(churnShare > 0 && churnShare <= 1)) throw new Error(`bad churn share ${values['churn-share']}`);
   return {
+    // A kept folder is churned only when asked: it could not be reused afterwards.
+    churn: !values['no-churn'] && (values.churn === true || !values.keep),
+    churnShare,
     computers: count(values.computers, DEFAULTS.computers),
     tickets: count(values.tickets, DEFAULTS.tickets),
     keep: values.keep ? resolve(values.keep) : undefined,
@@ -95,13 +116,6 @@ function nodeVersion(): string {
   const result = Bun.spawnSync(['node', '--version']);
   if (result.exitCode !== 0) throw new Error('node is needed to run autocannon');
   return result.stdout.toString().trim();
-}
-
-/** The collection answers 206 with Content-Range …/total: the seed must be all there. */
-async function checkTotal(client: Client, itemtype: string, expected: number): Promise<void> {
-  const { headers } = await client.get(`${itemtype}/?range=0-0`);
-  const total = Number(/\/(\d+)$/.exec(headers.get('content-range') ?? '')?.[1]);
-  if (total !== expected) throw new Error(`${itemtype} collection reports ${total} items, expected ${expected}`);
 }
 
 async function load(name: string, origin: string, dir: string, tokens: string[], urls: string[], seconds = CONFIG.seconds): Promise<LoadResult> {
@@ -125,6 +139,8 @@ interface SeedState {
   computerIds: number[];
   seedPerSecond: number;
   seedDetail: string;
+  /** Set once a run churned the folder: its sizes and contents are no longer the seed's. */
+  churned?: boolean;
 }
 
 const seedFile = (dir: string) => join(dir, 'bench-seed.json');
@@ -132,6 +148,7 @@ const seedFile = (dir: string) => join(dir, 'bench-seed.json');
 function readSeed(dir: string | undefined, options: Options): SeedState | null {
   if (!dir || !existsSync(seedFile(dir))) return null;
   const state = JSON.parse(readFileSync(seedFile(dir), 'utf8')) as SeedState;
+  if (state.churned) throw new Error(`${dir} was churned by an earlier run: seed a new folder (or use a copy of one kept unchurned)`);
   if (state.computers !== options.computers || state.tickets !== options.tickets) {
     throw new Error(`${dir} holds a seed of ${state.computers} Computers and ${state.tickets} Tickets, not the sizes asked for`);
   }
@@ -191,22 +208,41 @@ async function sequential(shape: Shape, token: string): Promise<{ p50: number; p
   return { p50: percentile(times, 50), p99: percentile(times, 99), total, count: times.length };
 }
 
-async function searchFigures(server: BenchServer, state: SeedState, token: string, options: Options): Promise<Figure[]> {
+/** Each shape's sequential p50 and p99; `prefix` names the data's state (after churn). */
+async function searchFigures(server: BenchServer, shapes: Shape[], token: string, prefix = ''): Promise<Figure[]> {
   const figures: Figure[] = [];
-  for (const shape of searchShapes({ api: server.api, lookups: state.lookups, computers: options.computers })) {
+  for (const shape of shapes) {
     const r = await sequential(shape, token);
-    log(`${shape.name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (last total ${r.total})`);
+    log(`${prefix}${shape.name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (last total ${r.total})`);
     const detail = `${r.count} sequential requests (after ${CONFIG.sequentialWarmup} discarded), one client; last totalcount ${r.total}; e.g. \`${shape.url(0).replace(server.api, '')}\``;
-    figures.push({ name: `${shape.name}: p50`, value: r.p50, unit: 'ms', target: TARGETS.shapeP50Ms, kind: 'max', detail });
-    figures.push({ name: `${shape.name}: p99`, value: r.p99, unit: 'ms', target: TARGETS.shapeP99Ms, kind: 'max', detail: 'same run as its p50' });
+    figures.push({ name: `${prefix}${shape.name}: p50`, value: r.p50, unit: 'ms', target: TARGETS.shapeP50Ms, kind: 'max', detail });
+    figures.push({ name: `${prefix}${shape.name}: p99`, value: r.p99, unit: 'ms', target: TARGETS.shapeP99Ms, kind: 'max', detail: 'same run as its p50' });
   }
   return figures;
 }
 
+/** getItem one request at a time over random ids, p50 and p99. */
+async function getItemFigures(server: BenchServer, ids: number[], token: string, prefix = ''): Promise<Figure[]> {
+  const r = await sequential({ name: 'getItem', url: (i) => `${server.api}/Computer/${ids[i % ids.length]}` }, token);
+  log(`${prefix}getItem, sequential: p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`);
+  const detail = `GET /Computer/:id, ${r.count} sequential requests on random ids (after ${CONFIG.sequentialWarmup} discarded), one client`;
+  return [
+    { name: `${prefix}getItem, sequential: p50`, value: r.p50, unit: 'ms', target: TARGETS.getItemP99Ms, kind: 'max', detail },
+    { name: `${prefix}getItem, sequential: p99`, value: r.p99, unit: 'ms', target: TARGETS.getItemP99Ms, kind: 'max', detail: 'same run as its p50' },
+  ];
+}
+
+/** One session per connection, as sixteen clients would have. */
+async function sessions(server: BenchServer, state: SeedState, client: Client): Promise<string[]> {
+  const tokens: string[] = [client.sessionToken];
+  while (tokens.length < CONFIG.connections) tokens.push((await login(server.api, 'glpi', state.password)).sessionToken);
+  return tokens;
+}
+
+const GET_ITEM_THROUGHPUT = 'getItem throughput';
+
 async function loadFigures(server: BenchServer, state: SeedState, client: Client): Promise<Figure[]> {
-  // One session per connection, as sixteen clients would have.
-  const token: string[] = [client.sessionToken];
-  while (token.length < CONFIG.connections) token.push((await login(server.api, 'glpi', state.password)).sessionToken);
+  const token = await sessions(server, state, client);
   const ids = sample(state.computerIds, CONFIG.sampleIds);
   // The bare server answers the very bodies Deskbase gives for these ids.
   const bodies: Record<string, string> = {};
@@ -227,7 +263,7 @@ async function loadFigures(server: BenchServer, state: SeedState, client: Client
   const pages = Math.min(CONFIG.coldPages, Math.floor(state.computers / 50));
   const cold = await load('page (uncached)', server.origin, server.dir, token, Array.from({ length: pages }, (_, i) => `${server.api}/Computer/?range=${i * 50}-${i * 50 + 49}`));
   const figures: Figure[] = [
-    { name: 'getItem throughput', value: item.requestsPerSecond, unit: 'req/s', target: ceiling.requestsPerSecond * TARGETS.getItemShareOfBare, kind: 'min', detail: `GET /Computer/:id over ${CONFIG.sampleIds} random ids, target 60 % of the bare Bun server's ${Math.round(ceiling.requestsPerSecond)} req/s in the same run (bench/bare.ts: same bodies from memory; ${latencyDetail(ceiling)}); ${latencyDetail(item)}` },
+    { name: GET_ITEM_THROUGHPUT, value: item.requestsPerSecond, unit: 'req/s', target: ceiling.requestsPerSecond * TARGETS.getItemShareOfBare, kind: 'min', detail: `GET /Computer/:id over ${CONFIG.sampleIds} random ids, target 60 % of the bare Bun server's ${Math.round(ceiling.requestsPerSecond)} req/s in the same run (bench/bare.ts: same bodies from memory; ${latencyDetail(ceiling)}); ${latencyDetail(item)}` },
     { name: 'getItem p99 latency', value: item.latency.p99, unit: 'ms', target: TARGETS.getItemP99Ms, kind: 'max', detail: 'same run as getItem throughput' },
     { name: '50-row page throughput', value: page.requestsPerSecond, unit: 'req/s', target: TARGETS.pagePerSecond, kind: 'min', detail: `GET /Computer/?range=${CONFIG.pageRange}, the same page each time (page cache, exact: rebuilt after any write); ${latencyDetail(page)}` },
     { name: '50-row page, uncached', value: cold.requestsPerSecond, unit: 'req/s', target: TARGETS.pagePerSecond, kind: 'min', detail: `GET /Computer/?range=… over ${pages} distinct pages, each built from the database; ${latencyDetail(cold)}` },
@@ -240,7 +276,32 @@ async function loadFigures(server: BenchServer, state: SeedState, client: Client
   return figures;
 }
 
-async function benchmark(options: Options): Promise<{ figures: Figure[]; state: SeedState; reused: boolean }> {
+/**
+ * Churns the data (bench/churn.ts), checks that totalcounts stay exact, then measures again the
+ * sequential search shapes, getItem (also under load, against the bare server's ceiling measured
+ * before) and the server's memory. Answers the figures and the setup lines describing the churn.
+ */
+async function churnFigures(server: BenchServer, state: SeedState, client: Client, options: Options, before: Figure[]): Promise<{ figures: Figure[]; setup: string[] }> {
+  const mix = churnMix(state.computers, state.tickets, options.churnShare);
+  const described = describeMix(mix, state.computers, state.tickets, CONFIG.batchSize);
+  log(described);
+  const result = await churn(client, state.lookups, state.computerIds, state.tickets, mix, CONFIG.batchSize, log);
+  const verified = await verifyCounts(client, join(server.dir, 'data'), state.lookups, result);
+  log(verified);
+  const prefix = 'after churn: ';
+  const figures = await searchFigures(server, churnedShapes(server.api, state.lookups, result), client.sessionToken, prefix);
+  const ids = sample(result.live, CONFIG.sampleIds);
+  figures.push(...(await getItemFigures(server, ids, client.sessionToken, prefix)));
+  const ceiling = before.find((f) => f.name === GET_ITEM_THROUGHPUT);
+  if (options.load && ceiling) {
+    const item = await load(`${prefix}getItem`, server.origin, server.dir, await sessions(server, state, client), ids.map((id) => `${server.api}/Computer/${id}`));
+    figures.push({ name: `${prefix}${GET_ITEM_THROUGHPUT}`, value: item.requestsPerSecond, unit: 'req/s', target: ceiling.target, kind: 'min', detail: `as before the churn, on ${CONFIG.sampleIds} random ids out of the trash; target 60 % of the bare Bun server measured before the churn; ${latencyDetail(item)}` });
+  }
+  figures.push({ name: `${prefix}server RSS`, value: server.rssMiB(), unit: 'MiB', target: TARGETS.rssMiB, kind: 'max', detail: 'VmRSS of the server process that ran the churn and the measures after it' });
+  return { figures, setup: [described, `Churn phases, one client, sequential requests: ${result.phases.join('; ')}.`, verified] };
+}
+
+async function benchmark(options: Options): Promise<{ figures: Figure[]; state: SeedState; reused: boolean; churnSetup: string[] }> {
   let state = readSeed(options.keep, options);
   const reused = state !== null;
   const password = state?.password ?? randomBytes(12).toString('hex');
@@ -263,10 +324,19 @@ async function benchmark(options: Options): Promise<{ figures: Figure[]; state: 
       { name: 'bulk add (seed)', value: state.seedPerSecond, unit: 'items/s', target: TARGETS.seedPerSecond, kind: 'min', detail: state.seedDetail + (reused ? ' (measured when the kept folder was seeded)' : '') },
       { name: 'restart (spawn to listening)', value: restartMs, unit: 'ms', target: TARGETS.restartMs, kind: 'max', detail: `bun server/main.ts on the seeded folder (${options.computers.toLocaleString('en-US')} Computers), spawn to its "listening" line, Bun start-up included` },
     ];
-    figures.push(...(await searchFigures(server, state, client.sessionToken, options)));
+    figures.push(...(await searchFigures(server, searchShapes({ api: server.api, lookups: state.lookups, computers: options.computers }), client.sessionToken)));
+    figures.push(...(await getItemFigures(server, sample(state.computerIds, CONFIG.sampleIds), client.sessionToken)));
     if (options.load) figures.push(...(await loadFigures(server, state, client)));
-    figures.push({ name: 'server RSS after the run', value: server.rssMiB(), unit: 'MiB', target: TARGETS.rssMiB, kind: 'max', detail: 'VmRSS of the server process once every scenario ran' });
-    return { figures, state, reused };
+    figures.push({ name: 'server RSS after the run', value: server.rssMiB(), unit: 'MiB', target: TARGETS.rssMiB, kind: 'max', detail: 'VmRSS of the server process once every scenario before the churn ran' });
+    if (!options.churn) return { figures, state, reused, churnSetup: ['No churn (`--no-churn`, or a kept folder without `--churn`).'] };
+    // From here on the folder no longer holds the seed: a later run must not take it for one.
+    if (options.keep) writeFileSync(seedFile(dir), JSON.stringify({ ...state, churned: true }));
+    const churned = await churnFigures(server, state, client, options, figures);
+    figures.push(...churned.figures);
+    await server.dispose();
+    server = await startServer(password, dir);
+    figures.push({ name: 'after churn: restart (spawn to listening)', value: server.startMs, unit: 'ms', target: TARGETS.restartMs, kind: 'max', detail: 'as before the churn, on the churned folder' });
+    return { figures, state, reused, churnSetup: churned.setup };
   } finally {
     await server.dispose();
     if (!options.keep) rmSync(dir, { recursive: true, force: true });
@@ -284,7 +354,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const { figures, reused } = await benchmark(options);
+  const { figures, reused, churnSetup } = await benchmark(options);
   const imported = options.import ? await benchmarkImport(log) : { figures: [], setup: [] };
   figures.push(...imported.figures);
   figures.push(consoleBundleFigure());
@@ -296,6 +366,9 @@ async function main(): Promise<void> {
     ...(options.keep ? ['--keep <folder>'] : []),
     ...(options.load ? [] : ['--no-load']),
     ...(options.import ? [] : ['--no-import']),
+    ...(options.churn && options.keep ? ['--churn'] : []),
+    ...(!options.churn && !options.keep ? ['--no-churn'] : []),
+    ...(options.churnShare !== 1 ? [`--churn-share ${options.churnShare}`] : []),
     ...(options.out !== 'RESULTS.md' ? [`--out ${options.out}`] : []),
   ];
   const file = writeResults(options.out, {
@@ -311,6 +384,7 @@ async function main(): Promise<void> {
       options.load
         ? `Load: autocannon CLI in its own Node process, ${CONFIG.connections} connections, one session each (requests rotate over 16 Session-Tokens), pipelining 1, ${CONFIG.warmupSeconds} s warm-up then ${CONFIG.seconds} s (${CONFIG.shapeSeconds} s per search shape), loopback only. autocannon floors latencies to whole milliseconds.`
         : 'Load scenarios skipped (`--no-load`).',
+      ...churnSetup,
       ...imported.setup,
       `Machine: ${machine.cores} cores, shared with other sessions running their own builds and tests, with the load generator and with the server: figures vary between runs.`,
     ],

@@ -14,7 +14,7 @@ export interface Lookups {
 }
 
 /** Bulk-adds `input` to an itemtype and answers the new ids, in order. */
-async function bulkAdd(client: Client, itemtype: string, body: string): Promise<number[]> {
+export async function bulkAdd(client: Client, itemtype: string, body: string): Promise<number[]> {
   const results = await client.post(`${itemtype}/`, body);
   if (!Array.isArray(results)) throw new Error(`bulk add of ${itemtype} answered ${JSON.stringify(results).slice(0, 300)}`);
   return results.map((r: { id?: unknown }) => {
@@ -23,7 +23,7 @@ async function bulkAdd(client: Client, itemtype: string, body: string): Promise<
   });
 }
 
-const inputBody = (input: object[]) => JSON.stringify({ input });
+export const inputBody = (input: object[]) => JSON.stringify({ input });
 
 /** 20 locations, 10 manufacturers, 4 types, 5 states, as a mid-size organisation has. */
 export async function createLookups(client: Client): Promise<Lookups> {
@@ -37,7 +37,7 @@ export async function createLookups(client: Client): Promise<Lookups> {
   };
 }
 
-const pick = <T>(list: T[], i: number): T => list[i % list.length]!;
+export const pick = <T>(list: T[], i: number): T => list[i % list.length]!;
 
 /**
  * Skewed on purpose, so `equals` is measured from 0.1 % to 90 % of rows: the first location
@@ -49,25 +49,40 @@ export function locationIndex(n: number): number {
   return 0;
 }
 
-function computer(n: number, lookups: Lookups): Record<string, string | number> {
-  const serial = n.toString(36).toUpperCase().padStart(8, '0');
+/** The text fields searched by fragment; search shapes cut their values out of these. */
+export interface ComputerText {
+  name: string;
+  serial: string;
+  otherserial: string;
+  comment: string;
+  contact: string;
+}
+
+/** Computer number `n`'s text as seeded. */
+export function seededText(n: number): ComputerText {
   return {
     name: `PC-${String(n).padStart(6, '0')}`,
-    serial: `SN${serial}`,
+    serial: `SN${n.toString(36).toUpperCase().padStart(8, '0')}`,
     otherserial: `INV-${String(n).padStart(7, '0')}`,
     comment: `Benchmark workstation #${n}, floor ${n % 12}, desk ${n % 97}`,
+    contact: `user${n % 5000}`,
+  };
+}
+
+function computer(n: number, lookups: Lookups): Record<string, string | number> {
+  return {
+    ...seededText(n),
     entities_id: 0,
     locations_id: lookups.locations[locationIndex(n)]!,
     manufacturers_id: pick(lookups.manufacturers, n * 7),
     states_id: pick(lookups.states, n * 3),
     computertypes_id: pick(lookups.types, n * 13),
-    contact: `user${n % 5000}`,
     uuid: `bench-${n.toString(16).padStart(12, '0')}`,
   };
 }
 
 /** Serialized request bodies, built before the clock starts so only the server is timed. */
-function batches(total: number, batchSize: number, make: (n: number) => object): string[] {
+export function batches(total: number, batchSize: number, make: (n: number) => object): string[] {
   const out: string[] = [];
   for (let start = 0; start < total; start += batchSize) {
     const size = Math.min(batchSize, total - start);

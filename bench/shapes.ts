@@ -1,4 +1,4 @@
-import type { Lookups } from './seed';
+import { seededText, type ComputerText, type Lookups } from './seed';
 
 /**
  * The search shapes the search issue lists, each as a URL maker: request `i` of a run gets its
@@ -13,13 +13,16 @@ export interface Shape {
 export interface ShapeData {
   api: string;
   lookups: Lookups;
+  /** Computers a search sees (not in the trash). */
   computers: number;
+  /**
+   * The text of the computer request `i` looks for; by default seeded computer number
+   * 1 + (i × 7919 + 13) mod `computers`. After churn, a computer as it is then.
+   */
+  text?: (i: number) => ComputerText;
 }
 
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
-const serialOf = (n: number) => `SN${n.toString(36).toUpperCase().padStart(8, '0')}`;
-
-function query(criteria: Record<string, string | number>[], extra: Record<string, string | number> = {}): string {
+export function query(criteria: Record<string, string | number>[], extra: Record<string, string | number> = {}): string {
   const parts: string[] = [];
   criteria.forEach((c, i) => {
     for (const [key, value] of Object.entries(c)) parts.push(`criteria[${i}][${key}]=${encodeURIComponent(String(value))}`);
@@ -28,28 +31,29 @@ function query(criteria: Record<string, string | number>[], extra: Record<string
   return parts.join('&');
 }
 
-const leaf = (field: number, searchtype: string, value: string | number, link?: string) => ({ ...(link ? { link } : {}), field, searchtype, value });
+export const leaf = (field: number, searchtype: string, value: string | number, link?: string) => ({ ...(link ? { link } : {}), field, searchtype, value });
 
-export function searchShapes({ api, lookups, computers }: ShapeData): Shape[] {
-  // Spread the computers a run touches over the whole table.
-  const nth = (i: number) => 1 + ((i * 7919 + 13) % computers);
+export function searchShapes({ api, lookups, computers, text = (i) => seededText(1 + ((i * 7919 + 13) % computers)) }: ShapeData): Shape[] {
   const search = (type: string, criteria: Record<string, string | number>[], extra: Record<string, string | number> = {}) =>
     `${api}/search/${type}?${query(criteria, { forcedisplay: 3, range: '0-49', ...extra })}`;
   const location = (index: number) => lookups.locations[index]!;
   const branch = (i: number) => location(1 + (i % 18));
   const manufacturer = (i: number) => lookups.manufacturers[i % lookups.manufacturers.length]!;
   const state = (i: number) => lookups.states[i % lookups.states.length]!;
-  // Six digits of a name, from the middle: "-01234" matches ten names at a million.
-  const nameFragment = (i: number) => `-${pad(nth(i), 6).slice(0, 5)}`;
+  // From the middle of a name ("PC-012345"): "-01234" matches ten names at a million.
+  const nameFragment = (i: number) => text(i).name.slice(2, 8);
+  // Five characters from the middle of a serial ("SN0000A1B2").
+  const serialFragment = (i: number) => text(i).serial.slice(4, 9);
+  const commentNumber = (i: number) => /#\d+,/.exec(text(i).comment)![0];
   const deep = Math.max(0, Math.floor(computers * 0.9) - 50);
   const shapes: Shape[] = [
     { name: 'name contains (middle fragment)', url: (i) => search('Computer', [leaf(1, 'contains', nameFragment(i))]) },
-    { name: 'serial contains', url: (i) => search('Computer', [leaf(5, 'contains', serialOf(nth(i)).slice(4, 9))]) },
-    { name: 'otherserial contains', url: (i) => search('Computer', [leaf(6, 'contains', pad(nth(i), 7).slice(1, 6))]) },
-    { name: 'comment contains', url: (i) => search('Computer', [leaf(16, 'contains', `#${nth(i)},`)]) },
-    { name: 'contact contains', url: (i) => search('Computer', [leaf(7, 'contains', `er${nth(i) % 5000}`)]) },
-    { name: 'name starts with', url: (i) => search('Computer', [leaf(1, 'contains', `^PC-${pad(nth(i), 6).slice(0, 4)}`)]) },
-    { name: 'serial ends with', url: (i) => search('Computer', [leaf(5, 'contains', `${serialOf(nth(i)).slice(-5)}$`)]) },
+    { name: 'serial contains', url: (i) => search('Computer', [leaf(5, 'contains', serialFragment(i))]) },
+    { name: 'otherserial contains', url: (i) => search('Computer', [leaf(6, 'contains', text(i).otherserial.slice(5, 10))]) },
+    { name: 'comment contains', url: (i) => search('Computer', [leaf(16, 'contains', commentNumber(i))]) },
+    { name: 'contact contains', url: (i) => search('Computer', [leaf(7, 'contains', text(i).contact.slice(2))]) },
+    { name: 'name starts with', url: (i) => search('Computer', [leaf(1, 'contains', `^${text(i).name.slice(0, 7)}`)]) },
+    { name: 'serial ends with', url: (i) => search('Computer', [leaf(5, 'contains', `${text(i).serial.slice(-5)}$`)]) },
     { name: 'location equals, 0.1 % of rows', url: () => search('Computer', [leaf(3, 'equals', location(19))]) },
     { name: 'location equals, 0.55 % of rows', url: (i) => search('Computer', [leaf(3, 'equals', branch(i))]) },
     { name: 'location equals, 90 % of rows', url: () => search('Computer', [leaf(3, 'equals', location(0))]) },
@@ -59,7 +63,7 @@ export function searchShapes({ api, lookups, computers }: ShapeData): Shape[] {
       name: 'location AND manufacturer, sorted by name DESC',
       url: (i) => search('Computer', [leaf(3, 'equals', branch(i)), leaf(23, 'equals', manufacturer(0), 'AND')], { sort: 1, order: 'DESC' }),
     },
-    { name: 'name contains OR serial contains', url: (i) => search('Computer', [leaf(1, 'contains', nameFragment(i)), leaf(5, 'contains', serialOf(nth(i + 1)).slice(3, 9), 'OR')]) },
+    { name: 'name contains OR serial contains', url: (i) => search('Computer', [leaf(1, 'contains', nameFragment(i)), leaf(5, 'contains', text(i + 1).serial.slice(3, 9), 'OR')]) },
     {
       name: '(location OR state) AND NOT manufacturer, grouped',
       url: (i) =>
@@ -91,7 +95,7 @@ export function searchShapes({ api, lookups, computers }: ShapeData): Shape[] {
     { name: 'no match', url: (i) => search('Computer', [leaf(1, 'contains', `zz${i}qq`)]) },
     { name: `deep page (range ${deep}-${deep + 49})`, url: (i) => search('Computer', [], { range: `${deep + i}-${deep + i + 49}` }) },
     { name: 'list searchText[name] contains', url: (i) => `${api}/Computer/?searchText[name]=${encodeURIComponent(nameFragment(i))}&range=0-49` },
-    { name: 'list searchText[serial] contains', url: (i) => `${api}/Computer/?searchText[serial]=${encodeURIComponent(serialOf(nth(i)).slice(4, 9))}&range=0-49` },
+    { name: 'list searchText[serial] contains', url: (i) => `${api}/Computer/?searchText[serial]=${encodeURIComponent(serialFragment(i))}&range=0-49` },
   ];
   return shapes;
 }
