@@ -1,4 +1,5 @@
 import raw from './data/searchoptions.json';
+import { FAMILIES, FAMILY_PATTERN } from './data/families';
 import { COMPLETE, TYPE_OPTIONS, type TypeOption } from './data/type-options';
 import { secretColumns } from './guarded';
 import { itemtype, itemtypeByTable, type Itemtype } from './index';
@@ -161,17 +162,47 @@ function derivedOptions(type: Itemtype): OptionSet['entries'] {
   return [{ section: 'Characteristics', key: 'common' }, ...withTypeOptions(type, out)];
 }
 
+type RawOption = RawOptions[string][string];
+
+const dumpedOption = (id: number, o: RawOption): SearchOption => ({
+  id,
+  uid: o.uid!,
+  table: o.table!,
+  field: o.field!,
+  name: o.name!,
+  datatype: o.datatype ?? '',
+  nosearch: !!o.nosearch,
+  nodisplay: !!o.nodisplay,
+  available_searchtypes: o.available_searchtypes ?? [],
+});
+
+/** A type's entries as GLPI's option dump lists them. */
+function dumpedEntries(source: RawOptions[string]): OptionSet['entries'] {
+  return Object.entries(source).map(([key, o]) => (o.section !== undefined ? { section: o.section, key } : dumpedOption(Number(key), o)));
+}
+
+/**
+ * The families GLPI's search appends to the type's own options (see FAMILIES): each option is the
+ * pattern type's, its path starting from `type` instead. As in GLPI, an id the type already lists
+ * keeps its own option.
+ */
+function familyEntries(type: Itemtype, own: OptionSet['entries']): OptionSet['entries'] {
+  const pattern = RAW[FAMILY_PATTERN]!;
+  const taken = new Set(own.flatMap((e) => ('id' in e ? [e.id] : [])));
+  return Object.entries(FAMILIES).flatMap(([key, family]) => {
+    if (!family.types.includes(type.name)) return [];
+    const options = family.ids.filter((id) => !taken.has(id)).map((id) => dumpedOption(id, pattern[id]!));
+    for (const o of options) taken.add(o.id);
+    return [{ section: pattern[key]!.section!, key }, ...options.map((o) => ({ ...o, uid: `${type.name}${o.uid.slice(FAMILY_PATTERN.length)}` }))];
+  });
+}
+
 export function searchOptions(type: Itemtype): OptionSet {
   let set = cache.get(type.name);
   if (set) return set;
   const source = RAW[type.name];
-  const listed: OptionSet['entries'] = source
-    ? Object.entries(source).map(([key, o]) =>
-        o.section !== undefined
-          ? { section: o.section, key }
-          : ({ id: Number(key), uid: o.uid!, table: o.table!, field: o.field!, name: o.name!, datatype: o.datatype ?? '', nosearch: !!o.nosearch, nodisplay: !!o.nodisplay, available_searchtypes: o.available_searchtypes ?? [] } satisfies SearchOption),
-      )
-    : derivedOptions(type);
+  const own = source ? [] : derivedOptions(type);
+  const listed: OptionSet['entries'] = source ? dumpedEntries(source) : [...own, ...familyEntries(type, own)];
   // No option shows or searches a secret column, here or on a joined table (see secretColumns).
   const secret = (o: SearchOption) => {
     const owner = itemtypeByTable(o.table);

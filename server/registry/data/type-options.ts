@@ -7,8 +7,8 @@
  * of the item a row names by itemtype + items_id (GLPI's `reservation_types`). A fifth element
  * `'nosearch'` lists an option GLPI shows but does not search. A type listed here keeps its derived
  * options for the columns and ids it does not name, unless it is in COMPLETE: then its list is
- * GLPI 10.0's whole rawSearchOptions (the options GLPI's search adds per family, such as financial
- * data or notes, are not among them).
+ * GLPI 10.0's whole rawSearchOptions; the families GLPI's search adds (financial data, contracts,
+ * notes, …) come from ./families.ts.
  */
 export type TypeOption = readonly [id: number, column: string, name: string, datatype?: string, flag?: 'nosearch'];
 
