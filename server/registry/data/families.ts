@@ -5,7 +5,9 @@
  * configuration; notes where the type's own list adds them). A family is its option ids, in GLPI's
  * order; each option is the one GLPI's option dump lists under that id for FAMILY_PATTERN, and the
  * section is the dump's section of the same key. The dumped types already carry their families,
- * so these lists matter for the types beyond the dump.
+ * so these lists matter for the types beyond the dump. They are not the itemtypes' features, which
+ * say what a type may be linked to (a domain keeps notes, yet GLPI lists no note option for it);
+ * where a list names a type whose feature is missing, the option is listed but not searchable.
  */
 export const FAMILY_PATTERN = 'Computer';
 
