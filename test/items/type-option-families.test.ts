@@ -91,10 +91,6 @@ describe('family options on a type beyond the dump (Certificate)', () => {
  */
 const NOT_LINKED: Record<string, string[]> = {
   Certificate: ['domain'],
-  Cluster: ['network'],
-  Enclosure: ['network'],
-  DCRoom: ['notepad', 'contract'],
-  Cable: ['financial'],
   Cartridge: ['financial'],
   Consumable: ['financial'],
   Database: ['domain', 'appliance'],

@@ -78,12 +78,13 @@ export const datacenterTables: Record<string, TableSpec> = {
 
 export const datacenterItemtypes: Record<string, ItemtypeSpec> = {
   Datacenter: { table: 'glpi_datacenters', kind: 'other', right: 'datacenter', trash: true, features: ['document'], children: ['DCRoom'] },
-  DCRoom: { table: 'glpi_dcrooms', kind: 'other', right: 'datacenter', trash: true, features: ['document'], children: ['Rack'] },
+  // GLPI 10.0 lists server rooms among its contract types and gives them notes.
+  DCRoom: { table: 'glpi_dcrooms', kind: 'other', right: 'datacenter', trash: true, features: ['document', 'contract', 'note'], children: ['Rack'] },
   Rack: { ...asset('glpi_racks', 'datacenter'), children: ['Item_Rack', 'PDU_Rack'] },
   RackModel: dropdown('glpi_rackmodels'),
   RackType: dropdown('glpi_racktypes'),
   Item_Rack: dependent('glpi_items_racks', [{ fk: 'racks_id', itemtype: 'Rack' }, poly], { polyTargets: RACKABLE, required: ['position'] }),
-  Enclosure: { ...asset('glpi_enclosures', 'datacenter'), children: ['Item_Enclosure'] },
+  Enclosure: { ...asset('glpi_enclosures', 'datacenter', ['networkport']), children: ['Item_Enclosure'] },
   EnclosureModel: dropdown('glpi_enclosuremodels'),
   Item_Enclosure: dependent('glpi_items_enclosures', [{ fk: 'enclosures_id', itemtype: 'Enclosure' }, poly], { polyTargets: RACKABLE, required: ['position'] }),
   PDU: { ...asset('glpi_pdus', 'datacenter', ['networkport']), children: ['Pdu_Plug'] },
@@ -95,7 +96,7 @@ export const datacenterItemtypes: Record<string, ItemtypeSpec> = {
   PassiveDCEquipment: asset('glpi_passivedcequipments', 'datacenter'),
   PassiveDCEquipmentModel: dropdown('glpi_passivedcequipmentmodels'),
   PassiveDCEquipmentType: dropdown('glpi_passivedcequipmenttypes'),
-  Cluster: { ...asset('glpi_clusters', 'cluster'), children: ['Item_Cluster'] },
+  Cluster: { ...asset('glpi_clusters', 'cluster', ['networkport']), children: ['Item_Cluster'] },
   ClusterType: dropdown('glpi_clustertypes'),
   Item_Cluster: dependent('glpi_items_clusters', [{ fk: 'clusters_id', itemtype: 'Cluster' }, poly], { polyTargets: ['Computer', 'NetworkEquipment'] }),
   Appliance: { ...asset('glpi_appliances', 'appliance'), allAssets: 10, children: ['Appliance_Item'] },
@@ -106,8 +107,8 @@ export const datacenterItemtypes: Record<string, ItemtypeSpec> = {
     polyTargets: ['Location', 'Network', 'Domain'],
   }),
   Unmanaged: { ...asset('glpi_unmanageds', 'unmanaged', ['networkport']), allAssets: 9 },
-  // GLPI 10.0's cables have a trash (is_deleted).
-  Cable: { table: 'glpi_cables', kind: 'other', right: 'cable_management', trash: true, features: ['document'] },
+  // GLPI 10.0's cables have a trash (is_deleted) and financial data (one of its infocom_types).
+  Cable: { table: 'glpi_cables', kind: 'other', right: 'cable_management', trash: true, features: ['document', 'infocom'] },
   CableType: dropdown('glpi_cabletypes'),
   CableStrand: dropdown('glpi_cablestrands'),
   Socket: { table: 'glpi_sockets', kind: 'other', right: 'cable_management', polyTargets: ['Computer', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'PassiveDCEquipment'] },
