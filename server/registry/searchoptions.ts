@@ -182,27 +182,27 @@ function dumpedEntries(source: RawOptions[string]): OptionSet['entries'] {
 }
 
 /**
- * The families GLPI's search appends to the type's own options (see FAMILIES): each option is the
- * pattern type's, its path starting from `type` instead. As in GLPI, an id the type already lists
- * keeps its own option.
+ * The type's own options followed by the families GLPI's search appends (see FAMILIES): each
+ * option is the pattern type's, its path starting from `type` instead. As in GLPI, an id the type
+ * already lists keeps its own option.
  */
-function familyEntries(type: Itemtype, own: OptionSet['entries']): OptionSet['entries'] {
+function withFamilies(type: Itemtype, own: OptionSet['entries']): OptionSet['entries'] {
   const pattern = RAW[FAMILY_PATTERN]!;
   const taken = new Set(own.flatMap((e) => ('id' in e ? [e.id] : [])));
-  return Object.entries(FAMILIES).flatMap(([key, family]) => {
+  const families = Object.entries(FAMILIES).flatMap(([key, family]) => {
     if (!family.types.includes(type.name)) return [];
     const options = family.ids.filter((id) => !taken.has(id)).map((id) => dumpedOption(id, pattern[id]!));
     for (const o of options) taken.add(o.id);
     return [{ section: pattern[key]!.section!, key }, ...options.map((o) => ({ ...o, uid: `${type.name}${o.uid.slice(FAMILY_PATTERN.length)}` }))];
   });
+  return [...own, ...families];
 }
 
 export function searchOptions(type: Itemtype): OptionSet {
   let set = cache.get(type.name);
   if (set) return set;
   const source = RAW[type.name];
-  const own = source ? [] : derivedOptions(type);
-  const listed: OptionSet['entries'] = source ? dumpedEntries(source) : [...own, ...familyEntries(type, own)];
+  const listed = source ? dumpedEntries(source) : withFamilies(type, derivedOptions(type));
   // No option shows or searches a secret column, here or on a joined table (see secretColumns).
   const secret = (o: SearchOption) => {
     const owner = itemtypeByTable(o.table);
