@@ -40,7 +40,7 @@ describe('options through link rows and children', () => {
     expect(listed['8']).toMatchObject({ table: 'glpi_suppliers', field: 'name', datatype: 'itemlink' });
   });
 
-  test("KnowbaseItem: GLPI 10.0's subject (6; no option 1), FAQ flag (8), views (9), writer (70); no category nor target options", async () => {
+  test("KnowbaseItem: GLPI 10.0's subject (6; no option 1), FAQ flag (8), views (9), writer (70); documents (119, GLPI's family); no category nor target options", async () => {
     const article = uniq('article');
     await ctx.api.create('KnowbaseItem', { name: article, answer: 'how to', is_faq: 1, view: 7 });
     const other = uniq('article');
@@ -51,7 +51,7 @@ describe('options through link rows and children', () => {
     expect(await found('KnowbaseItem', 9, 'contains', 7, 6)).toContain(article);
     expect(await found('KnowbaseItem', 70, 'equals', 2, 6)).toContain(article);
     const listed = await options('KnowbaseItem');
-    expect(Object.keys(listed).filter((k) => /^\d+$/.test(k))).toEqual(['2', '6', '7', '8', '9', '10', '11', '19', '70', '121']);
+    expect(Object.keys(listed).filter((k) => /^\d+$/.test(k))).toEqual(['2', '6', '7', '8', '9', '10', '11', '19', '70', '119', '121']);
     expect(listed['6']).toMatchObject({ name: 'Subject', field: 'name', datatype: 'text' });
   });
 
