@@ -21,7 +21,7 @@ let techA: Client;
 let adminA: Client;
 let A: number;
 let B: number;
-const cert: Record<string, number> = {};
+const cert = { old: 0, new: 0, bare: 0, other: 0 };
 let contractName: string;
 
 beforeAll(async () => {
@@ -36,7 +36,7 @@ beforeAll(async () => {
   adminA = await new Client(ctx.server.api).login(admin, USER_PASSWORD);
   contractName = uniq('support');
   const contract = await glpi.create('Contract', { name: contractName, entities_id: 0, is_recursive: 1 });
-  const placed: [string, number, string | null][] = [
+  const placed: [keyof typeof cert, number, string | null][] = [
     ['old', A, '2019-03-04'],
     ['new', A, '2024-05-06'],
     ['bare', A, null],
