@@ -76,6 +76,20 @@ describe('a user reached in only some of its entities', () => {
     expect(await grantsOf(user)).toEqual([A, B]);
   });
 
+  test('an account the session does not outrank keeps every authorization', async () => {
+    const SUPER_ADMIN = 4;
+    const boss = await createUser(ctx.api, uniq('boss'), SUPER_ADMIN, A, true);
+    await ctx.api.create('Profile_User', { users_id: boss, profiles_id: SELF_SERVICE, entities_id: B, is_recursive: 0 });
+    for (const query of ['', 'force_purge=true']) {
+      expectError(await adminA.del(`User/${boss}`, { query }), 403, 'ERROR_RIGHT_MISSING', RIGHT_MISSING);
+    }
+    const bulk = await adminA.del('User/', { body: { input: [{ id: boss }] } });
+    expectError(bulk, 400, 'ERROR_GLPI_DELETE');
+    expect(bulk.body[1]).toEqual([{ [boss]: false, message: expect.stringMatching(RIGHT_MISSING) }]);
+    expect(await read('User', boss)).toMatchObject({ id: boss, is_deleted: 0 });
+    expect(await grantsOf(boss)).toEqual([A, B]);
+  });
+
   test('the session then no longer reaches the user', async () => {
     const user = await userIn(B);
     await adminA.del(`User/${user}`);
