@@ -731,8 +731,10 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await page.getByRole('button', { name: 'Search a linked type' }).click();
     const meta = page.getByRole('group', { name: 'Criterion 2', exact: true });
     await meta.getByLabel('Linked type').selectOption({ label: 'Location' });
-    // The first linked type's fields stay until the location's arrive: wait for one only a location has.
-    await until('the location fields', async () => (await meta.getByLabel('Field').locator('option', { hasText: 'Building number' }).count()) > 0);
+    // The first linked type's fields stay until the location's arrive (other types list location
+    // fields too): wait for both options this test picks, under the labels a location gives them.
+    const optionCount = (label: RegExp) => meta.getByLabel('Field').locator('option', { hasText: label }).count();
+    await until('the location fields', async () => (await optionCount(/^Building number$/)) > 0 && (await optionCount(/^Name$/)) > 0);
     await meta.getByLabel('Field').selectOption({ label: 'Name' });
     await meta.getByLabel('Search type').selectOption({ label: 'contains' });
     await meta.getByLabel('Value').fill('HQ');
