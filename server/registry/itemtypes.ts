@@ -1,4 +1,4 @@
-import { asset, DEVICE_LINK, dependent, dropdown, poly, TREE_CACHE, treeDropdown } from './kinds';
+import { asset, component, deviceLink, dependent, dropdown, poly, TREE_CACHE, treeDropdown } from './kinds';
 import { adminItemtypes } from './tables/admin';
 import { assistanceItemtypes } from './tables/assistance';
 import { datacenterItemtypes } from './tables/datacenter';
@@ -77,18 +77,18 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   Notepad: dependent('glpi_notepads', [poly], { kind: 'child', polyTargets: 'note', quietAdd: true }),
 
   // Components
-  DeviceProcessor: { table: 'glpi_deviceprocessors', kind: 'dropdown', right: 'device' },
-  DeviceMemory: { table: 'glpi_devicememories', kind: 'dropdown', right: 'device' },
-  DeviceHardDrive: { table: 'glpi_deviceharddrives', kind: 'dropdown', right: 'device' },
-  DeviceNetworkCard: { table: 'glpi_devicenetworkcards', kind: 'dropdown', right: 'device' },
-  DeviceGraphicCard: { table: 'glpi_devicegraphiccards', kind: 'dropdown', right: 'device' },
+  DeviceProcessor: component('glpi_deviceprocessors'),
+  DeviceMemory: component('glpi_devicememories'),
+  DeviceHardDrive: component('glpi_deviceharddrives'),
+  DeviceNetworkCard: component('glpi_devicenetworkcards'),
+  DeviceGraphicCard: component('glpi_devicegraphiccards'),
   DeviceMemoryType: dropdown('glpi_devicememorytypes'),
   DeviceProcessorModel: dropdown('glpi_deviceprocessormodels'),
-  Item_DeviceProcessor: dependent('glpi_items_deviceprocessors', [poly, { fk: 'deviceprocessors_id', itemtype: 'DeviceProcessor' }], { polyTargets: 'device', linkActions: DEVICE_LINK }),
-  Item_DeviceMemory: dependent('glpi_items_devicememories', [poly, { fk: 'devicememories_id', itemtype: 'DeviceMemory' }], { polyTargets: 'device', linkActions: DEVICE_LINK }),
-  Item_DeviceHardDrive: dependent('glpi_items_deviceharddrives', [poly, { fk: 'deviceharddrives_id', itemtype: 'DeviceHardDrive' }], { polyTargets: 'device', linkActions: DEVICE_LINK }),
-  Item_DeviceNetworkCard: dependent('glpi_items_devicenetworkcards', [poly, { fk: 'devicenetworkcards_id', itemtype: 'DeviceNetworkCard' }], { polyTargets: 'device', linkActions: DEVICE_LINK }),
-  Item_DeviceGraphicCard: dependent('glpi_items_devicegraphiccards', [poly, { fk: 'devicegraphiccards_id', itemtype: 'DeviceGraphicCard' }], { polyTargets: 'device', linkActions: DEVICE_LINK }),
+  Item_DeviceProcessor: deviceLink('glpi_items_deviceprocessors', 'deviceprocessors_id', 'DeviceProcessor'),
+  Item_DeviceMemory: deviceLink('glpi_items_devicememories', 'devicememories_id', 'DeviceMemory'),
+  Item_DeviceHardDrive: deviceLink('glpi_items_deviceharddrives', 'deviceharddrives_id', 'DeviceHardDrive'),
+  Item_DeviceNetworkCard: deviceLink('glpi_items_devicenetworkcards', 'devicenetworkcards_id', 'DeviceNetworkCard'),
+  Item_DeviceGraphicCard: deviceLink('glpi_items_devicegraphiccards', 'devicegraphiccards_id', 'DeviceGraphicCard'),
   OperatingSystem: dropdown('glpi_operatingsystems'),
   Item_OperatingSystem: dependent('glpi_items_operatingsystems', [poly], { polyTargets: 'software' }),
 

@@ -35,3 +35,14 @@ export const poly = { poly: true } as const;
 
 /** GLPI's linked_action values for components added to / removed from an item. */
 export const DEVICE_LINK = { add: 1, remove: 3 };
+
+/**
+ * A component's link to the item it is in (Item_Device*). GLPI 10.0 gives every one financial
+ * data, contracts and documents (Infocom and Document accept any Item_Devices, contract_types lists
+ * them all); `extra` adds what only some get (a SIM card's tickets).
+ */
+export const deviceLink = (table: string, fk: string, device: string, extra: Feature[] = []): ItemtypeSpec =>
+  dependent(table, [poly, { fk, itemtype: device }], { polyTargets: 'device', linkActions: DEVICE_LINK, features: ['infocom', 'contract', 'document', ...extra] });
+
+/** A component type (GLPI's CommonDevice): a dropdown that may have documents. */
+export const component = (table: string): ItemtypeSpec => ({ table, kind: 'dropdown', right: 'device', features: ['document'] });

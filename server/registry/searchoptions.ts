@@ -1,5 +1,5 @@
 import raw from './data/searchoptions.json';
-import { FAMILIES, FAMILY_PATTERN } from './data/families';
+import { FAMILIES, FAMILY_PATTERN, ITIL_COUNT_TYPES } from './data/families';
 import { COMPLETE, TYPE_OPTIONS, type TypeOption } from './data/type-options';
 import { secretColumns } from './guarded';
 import { itemtype, itemtypeByTable, type Itemtype } from './index';
@@ -54,19 +54,35 @@ function linkOption(type: Itemtype, id: number, fk: string | undefined, field: s
  */
 export const NAMED_ITEM_TABLE = 'reservation_types';
 
-/** An option showing `field` of the item the row names (GLPI's union search). */
-function namedItemOption(type: Itemtype, id: number, field: string, name: string, datatype: string): SearchOption | undefined {
-  if (!type.polymorphic || !type.polyTargets.some((t) => field === 'id' || itemtype(t)?.column.has(field))) return undefined;
-  return { id, uid: `${type.name}.UNKNOWN.${field}`, table: NAMED_ITEM_TABLE, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: SEARCHTYPES[datatype] ?? TEXT_TYPES };
+/**
+ * An option showing `field` of the item the row names (GLPI's union search), or with `fk>field`
+ * a field of the row that item's foreign key points at (its location).
+ */
+function namedItemOption(type: Itemtype, id: number, path: string, name: string, datatype: string | undefined): SearchOption | undefined {
+  const [fk, linked] = path.split('>') as [string, string | undefined];
+  if (linked === undefined) {
+    const field = fk;
+    if (!type.polymorphic || !type.polyTargets.some((t) => field === 'id' || itemtype(t)?.column.has(field))) return undefined;
+    const shown = datatype ?? 'string';
+    return { id, uid: `${type.name}.UNKNOWN.${field}`, table: NAMED_ITEM_TABLE, field, name, datatype: shown, nosearch: false, nodisplay: false, available_searchtypes: SEARCHTYPES[shown] ?? TEXT_TYPES };
+  }
+  const target = type.polyTargets.map((t) => itemtype(itemtype(t)?.foreignKeys.get(fk) ?? '')).find((t) => t !== undefined);
+  if (!target || !(linked === 'id' || target.column.has(linked))) return undefined;
+  const shown = datatype ?? 'dropdown';
+  const uid = fk === target.fkName ? `${type.name}.${target.name}.${linked}` : `${type.name}.${fk}.${target.name}.${linked}`;
+  const searchtypes = shown === 'dropdown' ? (target.tree ? [...NAME_TYPES, 'under', 'notunder'] : NAME_TYPES) : (SEARCHTYPES[shown] ?? TEXT_TYPES);
+  return { id, uid, table: target.table, field: linked, name, datatype: shown, nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
 }
 
 /**
  * An option at the end of a path of itemtypes (`Contact_Supplier.Supplier.name`): link rows or
- * children on the way, the last type's field at the end; undefined when a step is unknown.
+ * children on the way, the last type's field at the end; undefined when a step is unknown. A
+ * leading column names the link GLPI's uid names (`items_id.DatabaseInstance.Computer.name`).
  */
 function pathOption(type: Itemtype, id: number, path: string, name: string, datatype: string): SearchOption | undefined {
   const steps = path.split('.');
   const field = steps.pop()!;
+  if (/^[a-z_]+$/.test(steps[0] ?? '')) steps.shift();
   const types = steps.map((step) => itemtype(step));
   const target = types.at(-1);
   if (!target || types.some((t) => !t) || !(field === 'id' || target.column.has(field))) return undefined;
@@ -85,12 +101,12 @@ function columnOf(type: Itemtype, option: SearchOption): string {
 function typeOption(type: Itemtype, [id, column, name, datatype, flag]: TypeOption): SearchOption | undefined {
   const [fk, field] = column.split('>');
   const option = column.startsWith('item>')
-    ? namedItemOption(type, id, field!, name, datatype ?? 'string')
+    ? namedItemOption(type, id, column.slice('item>'.length), name, datatype)
     : field
       ? linkOption(type, id, fk, field, name, datatype)
       : column.includes('.')
         ? pathOption(type, id, column, name, datatype ?? 'dropdown')
-        : type.column.has(column)
+        : type.column.has(column) || column.startsWith('_virtual')
           ? ownOption(type, id, column, name, datatype ?? 'string')
           : undefined;
   return option && flag === 'nosearch' ? { ...option, nosearch: true } : option;
@@ -181,12 +197,26 @@ function dumpedEntries(source: RawOptions[string]): OptionSet['entries'] {
   return Object.entries(source).map(([key, o]) => (o.section !== undefined ? { section: o.section, key } : dumpedOption(Number(key), o)));
 }
 
+/** The counts of the tickets, problems and changes naming an item, through their item links. */
+const ITIL_COUNTS = [
+  [60, 'Item_Ticket.Ticket', 'Number of tickets'],
+  [140, 'Item_Problem.Problem', 'Number of problems'],
+  [141, 'Change_Item.Change', 'Number of changes'],
+] as const;
+
+/** GLPI's "Assistance" section of the types ITIL objects may name (see ITIL_COUNT_TYPES). */
+function itilCounts(type: Itemtype): OptionSet['entries'] {
+  if (!ITIL_COUNT_TYPES.includes(type.name)) return [];
+  return [{ section: 'Assistance', key: 'tracking' }, ...ITIL_COUNTS.flatMap(([id, path, name]) => pathOption(type, id, `${path}.id`, name, 'count') ?? [])];
+}
+
 /**
  * The type's own options followed by the families GLPI's search appends (see FAMILIES): each
  * option is the pattern type's, its path starting from `type` instead. As in GLPI, an id the type
  * already lists keeps its own option.
  */
-function withFamilies(type: Itemtype, own: OptionSet['entries']): OptionSet['entries'] {
+function withFamilies(type: Itemtype, typeOwn: OptionSet['entries']): OptionSet['entries'] {
+  const own = [...typeOwn, ...itilCounts(type)];
   const pattern = RAW[FAMILY_PATTERN]!;
   const taken = new Set(own.flatMap((e) => ('id' in e ? [e.id] : [])));
   const families = Object.entries(FAMILIES).flatMap(([key, family]) => {
@@ -202,7 +232,8 @@ export function searchOptions(type: Itemtype): OptionSet {
   let set = cache.get(type.name);
   if (set) return set;
   const source = RAW[type.name];
-  const listed = source ? dumpedEntries(source) : withFamilies(type, derivedOptions(type));
+  // The dump was taken without a session: GLPI adds the ITIL counts for a logged-in user only.
+  const listed = source ? [...dumpedEntries(source), ...itilCounts(type)] : withFamilies(type, derivedOptions(type));
   // No option shows or searches a secret column, here or on a joined table (see secretColumns).
   const secret = (o: SearchOption) => {
     const owner = itemtypeByTable(o.table);

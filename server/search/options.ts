@@ -12,11 +12,13 @@ import { Aliases, Frag, and, raw, sql, type Arg } from './frag';
  * itemtypes on the way, and the registry's columns say how each step is linked:
  * - `fk`: the current row points at the next one (`locations_id`, or the linkfield of the uid);
  * - `child`: rows of the next type point back at the current one (`tickets_id`);
- * - `poly`: rows of the next type point back through `itemtype` + `items_id`.
- * A path made only of `fk` steps gives at most one value; any other step may give several.
+ * - `poly`: rows of the next type point back through `itemtype` + `items_id`;
+ * - `named`: the current row names the next one by `itemtype` + `items_id` (an instance's computer).
+ * A path made only of `fk` and `named` steps gives at most one value; any other step may give several.
  */
 export type Hop =
   | { kind: 'fk'; column: string; nullable: boolean; target: Itemtype }
+  | { kind: 'named'; target: Itemtype; itemtypeColumn: string; idColumn: string }
   | { kind: 'child'; column: string; target: Itemtype; where: Record<string, Arg> }
   | { kind: 'poly'; target: Itemtype; where: Record<string, Arg>; itemtypeColumn: string; idColumn: string };
 
@@ -41,6 +43,8 @@ export interface Field {
   special: 'status' | 'level' | null;
   /** Values GLPI computes instead of reading a column (late tickets, free disk percentage). */
   computed: ((alias: string) => string) | null;
+  /** The id of the row the value is read from, when it is not the searched row (a reserved item's location). */
+  rowId?: (alias: string) => string;
 }
 
 export class Unsupported extends Error {}
@@ -55,6 +59,12 @@ const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; sql: (
   'is_late:182': { columns: ['internal_time_to_resolve', 'solvedate', 'status'], kind: 'bool', sql: late('internal_time_to_resolve', 'solvedate') },
   'is_late:159': { columns: ['time_to_own', 'takeintoaccountdate', 'status'], kind: 'bool', sql: late('time_to_own', 'takeintoaccountdate') },
   'is_late:187': { columns: ['internal_time_to_own', 'takeintoaccountdate', 'status'], kind: 'bool', sql: late('internal_time_to_own', 'takeintoaccountdate') },
+  // GLPI's date_delay: the warranty's start plus its duration in months.
+  'end_warranty:120': {
+    columns: ['warranty_date', 'warranty_duration'],
+    kind: 'date',
+    sql: (a) => `date(${a}.warranty_date, '+' || ${a}.warranty_duration || ' months')`,
+  },
   'freepercent:152': {
     columns: ['freesize', 'totalsize'],
     kind: 'int',
@@ -81,6 +91,8 @@ const HOP_CONDITIONS: Record<string, Record<number, Record<string, Arg>>> = {
   User: { 60: { type: 1 }, 64: { type: 2 } },
   Group: { 70: { is_manager: 1 }, 71: { is_userdelegate: 1 } },
   Computer: { 1429: { itemtype: 'Monitor' }, 1430: { itemtype: 'Peripheral' }, 1431: { itemtype: 'Printer' }, 1432: { itemtype: 'Phone' } },
+  // A project's changes, problems and tickets are counted among its Itil_Project rows.
+  Project: { 92: { itemtype: 'Change' }, 93: { itemtype: 'Problem' }, 94: { itemtype: 'Ticket' } },
 };
 
 function hopConditions(base: Itemtype, option: SearchOption): Record<string, Arg> {
@@ -129,6 +141,7 @@ const poly = (target: Itemtype, where: Record<string, Arg>, itemtypeColumn = 'it
 /** The step(s) from `from` to `to`, through `linkfield` when the uid names one. */
 function hopsBetween(from: Itemtype, to: Itemtype, linkfield: string | undefined, where: Record<string, Arg>): Hop[] {
   if (linkfield) {
+    if (linkfield === 'items_id' && from.polymorphic && from.polyTargets.includes(to.name)) return [{ kind: 'named', target: to, itemtypeColumn: 'itemtype', idColumn: 'items_id' }];
     const col = from.column.get(linkfield);
     if (col && col.kind === 'int' && (from.foreignKeys.get(linkfield) ?? to.name) === to.name) {
       return [{ kind: 'fk', column: linkfield, nullable: col.nullable, target: to }];
@@ -145,6 +158,9 @@ function hopsBetween(from: Itemtype, to: Itemtype, linkfield: string | undefined
   if (to.column.has(from.fkName) && to.foreignKeys.get(from.fkName) === from.name) return [{ kind: 'child', column: from.fkName, target: to, where }];
   const back = [...to.foreignKeys].filter(([, target]) => target === from.name).map(([c]) => c);
   if (back.length === 1) return [{ kind: 'child', column: back[0]!, target: to, where }];
+  if (from.polymorphic && from.polyTargets.includes(to.name) && from.column.has('itemtype') && from.column.has('items_id')) {
+    return [{ kind: 'named', target: to, itemtypeColumn: 'itemtype', idColumn: 'items_id' }];
+  }
   // IP addresses also name the asset they finally belong to.
   if (to.column.has('mainitemtype') && to.column.has('mainitems_id')) return [poly(to, where, 'mainitemtype', 'mainitems_id')];
   // Financial fields (supplier, budget, criticity) live on the item's Infocom.
@@ -165,6 +181,10 @@ function hopsBetween(from: Itemtype, to: Itemtype, linkfield: string | undefined
 function specialHops(base: Itemtype, option: SearchOption): Hop[] | null {
   if (base.tree && option.id === 13 && option.uid === `${base.name}.completename`) {
     return [{ kind: 'fk', column: base.tree, nullable: base.column.get(base.tree)?.nullable ?? false, target: base }];
+  }
+  // A project's "Father" (13) has the uid of its own name, shown through its parent project.
+  if (option.id === 13 && option.uid === `${base.name}.name` && base.foreignKeys.get(base.fkName) === base.name) {
+    return [{ kind: 'fk', column: base.fkName, nullable: base.column.get(base.fkName)?.nullable ?? false, target: base }];
   }
   const documentItem = itemtype('Document_Item');
   if (base.name === 'Document' && option.id === 72 && documentItem) return [{ kind: 'child', column: 'documents_id', target: documentItem, where: {} }];
@@ -201,9 +221,52 @@ function namedItemField(base: Itemtype, option: SearchOption): Field {
   return { option, base, hops: [], target: base, column: option.field, col, multi: false, count: false, semantic, datatype: option.datatype, special: null, computed };
 }
 
+/** May this step give several rows? */
+const isMulti = (hop: Hop): hop is Extract<Hop, { where: Record<string, Arg> }> => hop.kind !== 'fk' && hop.kind !== 'named';
+
+/**
+ * The row a named item's foreign key points at (a reserved item's location, `ReservationItem.Location.completename`):
+ * the option's table, reached through `fk` of whichever type the row names. Null for other options.
+ */
+function namedItemLink(base: Itemtype, option: SearchOption): { fk: string; target: Itemtype } | null {
+  const parts = option.uid.split('.');
+  const target = itemtypeByTable(option.table);
+  if (!base.polymorphic || !target || parts.length < 3 || parts.length > 4 || parts.at(-2) !== target.name) return null;
+  const fk = parts.length === 4 ? parts[1]! : target.fkName;
+  if (base.column.has(fk)) return null;
+  return base.polyTargets.some((name) => itemtype(name)?.foreignKeys.get(fk) === target.name) ? { fk, target } : null;
+}
+
+function namedItemLinkField(base: Itemtype, option: SearchOption, { fk, target }: { fk: string; target: Itemtype }): Field {
+  const col = option.field === 'id' ? ID_COLUMN : target.column.get(option.field);
+  if (!col) throw new Unsupported(`no column ${option.field} in ${target.table}`);
+  const owners = base.polyTargets.flatMap((name) => itemtype(name) ?? []).filter((t) => t.foreignKeys.get(fk) === target.name);
+  const key = (a: string) => `(CASE ${a}.itemtype ${owners.map((t) => `WHEN '${t.name}' THEN (SELECT n.${ident(fk)} FROM ${t.table} n WHERE n.id = ${a}.items_id)`).join(' ')} END)`;
+  const computed = (a: string) => `(SELECT x.${ident(option.field)} FROM ${target.table} x WHERE x.id = ${key(a)})`;
+  const semantic = semanticOf(option.datatype, col);
+  return { option, base, hops: [], target, column: option.field, col: { ...col, nullable: true }, multi: false, count: false, semantic, datatype: option.datatype, special: null, computed, rowId: key };
+}
+
+/**
+ * What GLPI's API shows for a virtual column (`_virtual_…`, computed by its display code): the
+ * `name` among the option's additional fields (178: the item's own name), an empty list for an
+ * option without any (a project's durations), otherwise null. None is searchable.
+ */
+const VIRTUAL_SHOWN: Record<string, Record<number, 'name' | 'empty'>> = { '*': { 178: 'name' }, Project: { 17: 'empty', 18: 'empty' } };
+
+function virtualField(base: Itemtype, option: SearchOption): Field {
+  const shown = VIRTUAL_SHOWN[base.name]?.[option.id] ?? VIRTUAL_SHOWN['*']![option.id];
+  const col: Column = { name: option.field, kind: 'string', nullable: true, default: null, unsigned: false, autoIncrement: false };
+  const computed = shown === 'name' && base.column.has('name') ? (a: string) => `${a}.name` : () => 'NULL';
+  return { option, base, hops: [], target: base, column: option.field, col, multi: shown === 'empty', count: false, semantic: 'text', datatype: option.datatype, special: null, computed };
+}
+
 /** Resolves an option of `base` (whose uid starts with `base.name`) into a path. */
 function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Field {
   if (option.table === NAMED_ITEM_TABLE) return namedItemField(base, option);
+  if (option.field.startsWith('_virtual') && option.table === base.table) return virtualField(base, option);
+  const named = namedItemLink(base, option);
+  if (named) return namedItemLinkField(base, option, named);
   const parts = option.uid.split('.');
   const fieldName = parts[parts.length - 1]!;
   const middle = parts.slice(1, -1);
@@ -227,7 +290,7 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
     hops = [];
     let current = base;
     for (const [i, next] of chain.entries()) {
-      const multiSoFar = hops.some((h) => h.kind !== 'fk');
+      const multiSoFar = hops.some(isMulti);
       hops.push(...hopsBetween(current, next, i === chain.length - 1 ? linkfield : undefined, multiSoFar ? {} : where));
       current = next;
     }
@@ -239,7 +302,7 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
   const col = fieldName === 'id' ? ID_COLUMN : (computed?.col ?? target.column.get(fieldName));
   if (!col || target.hidden.includes(fieldName)) throw new Unsupported(`no column ${fieldName} in ${target.table}`);
   // Conditions must land on the first multi-valued step, and that step must have the columns.
-  const firstMulti = hops.find((h) => h.kind !== 'fk');
+  const firstMulti = hops.find(isMulti);
   if (Object.keys(where).length) {
     if (!firstMulti) throw new Unsupported('conditional link on a single-valued path');
     for (const key of Object.keys(where)) if (!firstMulti.target.column.has(key)) throw new Unsupported(`no column ${key} in ${firstMulti.target.table}`);
@@ -312,13 +375,24 @@ export interface BuildContext {
   noIndex?: boolean;
 }
 
-/** Rows of a multi-valued step are restricted like the items themselves when they have rights of their own. */
+/**
+ * Rows of a multi-valued step are restricted like the items themselves when they have rights of
+ * their own. Tickets, problems and changes reached by any step are those the session may see
+ * (its entities and the service desk's rules): a count of an item's tickets counts only those.
+ */
 function hopRestriction(ctx: BuildContext, hop: Hop, alias: string): Frag[] {
-  if (hop.kind === 'fk') return [];
+  const itil = hop.target.kind === 'itil' ? [raw(accessFilter(ctx.scope, hop.target, 'read', alias))] : [];
+  if (!isMulti(hop)) return itil;
   const out: Frag[] = Object.entries(hop.where).map(([column, value]) => sql`${raw(`${alias}.${ident(column)}`)} = ${value}`);
   if (hop.target.column.has('is_deleted')) out.push(raw(`${alias}.is_deleted = 0`));
   if (hop.target.kind === 'child' && hop.target.right !== null) out.push(raw(accessFilter(ctx.scope, hop.target, 'read', alias)));
-  return out;
+  // Link rows of one ITIL type (a project's tickets): only those naming a ticket the session may see.
+  const named = typeof hop.where.itemtype === 'string' ? itemtype(hop.where.itemtype) : undefined;
+  if (named?.kind === 'itil' && hop.target.column.has('items_id')) {
+    const v = ctx.aliases.next('v');
+    out.push(raw(`${alias}.items_id IN (SELECT ${v}.id FROM ${named.table} ${v} WHERE ${accessFilter(ctx.scope, named, 'read', v)})`));
+  }
+  return [...out, ...itil];
 }
 
 interface Chain {
@@ -350,6 +424,10 @@ function buildChain(field: Field, base: string, ctx: BuildContext): Chain {
   } else if (first.kind === 'child') {
     outer = `${base}.id`;
     inner = `${a1}.${first.column}`;
+  } else if (first.kind === 'named') {
+    outer = `${base}.${first.idColumn}`;
+    inner = `${a1}.id`;
+    linkExtra = sql`${raw(`${base}.${first.itemtypeColumn}`)} = ${first.target.name}`;
   } else {
     outer = `${base}.id`;
     inner = `${a1}.${first.idColumn}`;
@@ -368,7 +446,9 @@ function buildChain(field: Field, base: string, ctx: BuildContext): Chain {
     const on =
       hop.kind === 'fk'
         ? raw(`${alias}.id = ${prev}.${hop.column}`)
-        : hop.kind === 'child'
+        : hop.kind === 'named'
+          ? sql`${raw(`${alias}.id = ${prev}.${hop.idColumn} AND ${prev}.${hop.itemtypeColumn}`)} = ${hop.target.name}`
+          : hop.kind === 'child'
           ? raw(`${alias}.${hop.column} = ${prev}.id`)
           : sql`${raw(`${alias}.${hop.itemtypeColumn}`)} = ${previous.name} AND ${raw(`${alias}.${hop.idColumn} = ${prev}.id`)}`;
     joins.push(sql`JOIN ${raw(`${hop.target.table} ${alias}`)} ON ${on}`);

@@ -98,7 +98,8 @@ class CriterionBuilder {
 
   /** Some linked row (the one holding the column) satisfies `cond` on its id. */
   someRow(cond: (id: Frag) => Frag): Frag {
-    return someValue(this.field, this.base, this.wc, (alias) => cond(raw(`${alias}.id`)));
+    const { rowId } = this.field;
+    return someValue(this.field, this.base, this.wc, (alias) => cond(raw(rowId ? rowId(alias) : `${alias}.id`)));
   }
 
   text(value: string): Frag {
@@ -145,7 +146,8 @@ class CriterionBuilder {
   equals(value: string): Frag {
     const { field } = this;
     const text = value.trim();
-    const own = field.hops.length === 0;
+    // A value read from another row (a reserved item's location) is a link, though the path is empty.
+    const own = field.hops.length === 0 && !field.rowId;
     const hack = /^\$\$\$\$(\d{1,15})$/.exec(text);
     if (hack) return this.someRow((id) => sql`${id} = ${Number(hack[1])}`);
     if (field.special === 'status') {

@@ -16,6 +16,13 @@ const LINK_TYPES = [
   'Phone', 'Printer', 'Software', 'Supplier', 'User', 'Certificate', 'Cluster', 'DCRoom', 'Domain', 'Appliance', 'DatabaseInstance',
 ];
 
+/** GLPI 10.0's components (device_types) and their links to items ($CFG_GLPI['itemdevices']). */
+const DEVICES = [
+  'Motherboard', 'Firmware', 'Processor', 'Memory', 'HardDrive', 'NetworkCard', 'Drive', 'Battery', 'GraphicCard', 'SoundCard', 'Control',
+  'Pci', 'Case', 'PowerSupply', 'Generic', 'Simcard', 'Sensor', 'Camera',
+].map((d) => `Device${d}`);
+const ITEM_DEVICES = DEVICES.map((d) => `Item_${d}`);
+
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 export interface Family {
@@ -41,7 +48,7 @@ export const FAMILIES: Readonly<Record<string, Family>> = {
     ids: [139, 29, 30, ...range(129, 138)],
     types: [
     'Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'Project', 'Line', 'Software', 'SoftwareLicense',
-    'Certificate', 'DCRoom', 'Rack', 'Enclosure', 'Cluster', 'PDU', 'Appliance', 'Domain', 'DatabaseInstance',
+    'Certificate', 'DCRoom', 'Rack', 'Enclosure', 'Cluster', 'PDU', 'Appliance', 'Domain', 'DatabaseInstance', ...ITEM_DEVICES,
     ],
   },
   document: {
@@ -51,6 +58,8 @@ export const FAMILIES: Readonly<Record<string, Family>> = {
     'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'Problem', 'Project', 'ProjectTask', 'Reminder', 'Software',
     'Line', 'SoftwareLicense', 'Supplier', 'Ticket', 'User', 'Certificate', 'Cluster', 'ITILFollowup', 'ITILSolution', 'ChangeTask',
     'ProblemTask', 'TicketTask', 'Appliance', 'DatabaseInstance',
+    // Document::canApplyOn: every component and component link.
+    ...DEVICES, ...ITEM_DEVICES,
     ],
   },
   financial: {
@@ -59,6 +68,8 @@ export const FAMILIES: Readonly<Record<string, Family>> = {
     'Cartridge', 'CartridgeItem', 'Computer', 'Consumable', 'ConsumableItem', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone',
     'Printer', 'Software', 'SoftwareLicense', 'Line', 'Certificate', 'Domain', 'Appliance', 'Rack', 'Enclosure', 'PDU',
     'PassiveDCEquipment', 'DatabaseInstance', 'Cable',
+    // Infocom::canApplyOn: every component link.
+    ...ITEM_DEVICES,
     ],
   },
   domain: {
@@ -75,3 +86,14 @@ export const FAMILIES: Readonly<Record<string, Family>> = {
   link: { ids: [145], types: LINK_TYPES },
   manuallink: { ids: [146], types: LINK_TYPES },
 };
+
+/**
+ * GLPI 10.0's ticket_types: the items a ticket, problem or change may name. Its search gives each
+ * the counts of the tickets (60), problems (140) and changes (141) naming it, in an "Assistance"
+ * section after the type's own options.
+ */
+export const ITIL_COUNT_TYPES: readonly string[] = [
+  'Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'Software', 'SoftwareLicense', 'Certificate', 'Line',
+  'DCRoom', 'Rack', 'Enclosure', 'Cluster', 'PDU', 'Domain', 'DomainRecord', 'Appliance', 'Item_DeviceSimcard', 'PassiveDCEquipment',
+  'DatabaseInstance', 'Database', 'Cable',
+];

@@ -38,8 +38,15 @@ const LOCATION: readonly TypeOption[] = [
   [999, 'locations_id>longitude', 'Longitude', 'text'],
 ];
 
-/** The server room and data centre of an item mounted in a rack (1450, 1451). */
+/**
+ * GLPI's data centre position (178, shown as its name by GLPI's API, never searched) of the types
+ * that may stand in a data centre.
+ */
+const DC_POSITION: TypeOption = [178, '_virtual_datacenter_position', 'Data center position', 'specific', 'nosearch'];
+
+/** The data centre position, server room and data centre of an item mounted in a rack (178, 1450, 1451). */
 const RACK_PLACE: readonly TypeOption[] = [
+  DC_POSITION,
   [1450, 'Item_Rack.Rack.DCRoom.name', 'Server room', 'itemlink'],
   [1451, 'Item_Rack.Rack.DCRoom.Datacenter.name', 'Data center', 'dropdown'],
 ];
@@ -184,6 +191,40 @@ const INSTANCE_DATABASES: readonly TypeOption[] = [
   [174, 'Database.is_dynamic', 'Dynamic', 'bool'],
 ];
 
+/** A project's changes, problems and tickets (92–94), counted among its Itil_Project rows. */
+const PROJECT_ITIL_COUNTS: readonly TypeOption[] = [
+  [92, 'Itil_Project.id', 'Number of changes', 'count'],
+  [93, 'Itil_Project.id', 'Number of problems', 'count'],
+  [94, 'Itil_Project.id', 'Number of tickets', 'count'],
+];
+
+/** The members of a project's team, by kind (87–90). */
+const PROJECT_TEAM: readonly TypeOption[] = [
+  [87, 'ProjectTeam.User.name', 'Users', 'dropdown'],
+  [88, 'ProjectTeam.Group.completename', 'Groups', 'dropdown'],
+  [89, 'ProjectTeam.Supplier.name', 'Suppliers', 'dropdown'],
+  [90, 'ProjectTeam.Contact.name', 'Contacts', 'dropdown'],
+];
+
+/** A project's tasks (111–126, the planned end under 1400). */
+const PROJECT_TASKS: readonly TypeOption[] = [
+  [111, 'ProjectTask.name', 'Name', 'string'],
+  [112, 'ProjectTask.content', 'Description', 'text'],
+  [113, 'ProjectTask.ProjectState.name', 'State', 'dropdown'],
+  [114, 'ProjectTask.ProjectTaskType.name', 'Type', 'dropdown'],
+  [115, 'ProjectTask.date_creation', 'Creation date', 'datetime'],
+  [116, 'ProjectTask.date_mod', 'Last update', 'datetime'],
+  [117, 'ProjectTask.percent_done', 'Percent done', 'number'],
+  [118, 'ProjectTask.plan_start_date', 'Planned start date', 'datetime'],
+  [1400, 'ProjectTask.plan_end_date', 'Planned end date', 'datetime'],
+  [120, 'ProjectTask.real_start_date', 'Real start date', 'datetime'],
+  [122, 'ProjectTask.real_end_date', 'Real end date', 'datetime'],
+  [123, 'ProjectTask.planned_duration', 'Planned Duration', 'timestamp'],
+  [124, 'ProjectTask.effective_duration', 'Effective duration', 'timestamp'],
+  [125, 'ProjectTask.comment', 'Comments', 'text'],
+  [126, 'ProjectTask.is_milestone', 'Milestone', 'bool'],
+];
+
 /** The modules an inventory agent runs (Agent 17–24). */
 const AGENT_MODULES: readonly TypeOption[] = [
   [17, 'use_module_wake_on_lan', 'Wake on LAN', 'bool'],
@@ -294,6 +335,9 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [24, 'users_id_tech>name', 'Technician in charge'],
     [31, 'states_id>completename', 'Status'],
     [121, 'date_creation', 'Creation date', 'datetime'],
+    // The data centre position of each end: shown as null by GLPI's API, never searched.
+    [87, '_virtual_datacenter_position', 'Data center position (Endpoint A)', 'specific', 'nosearch'],
+    [88, '_virtual_datacenter_position', 'Data center position (Endpoint B)', 'specific', 'nosearch'],
   ],
   Appliance: [
     [1, 'name', 'Name', 'itemlink'],
@@ -347,22 +391,39 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [81, 'DCRoom.Datacenter.name', 'Data center', 'dropdown'],
     [86, 'is_recursive', 'Child entities', 'bool'],
     [121, 'date_creation', 'Creation date', 'datetime'],
+    DC_POSITION,
   ],
+  // GLPI 10.0 lists the Gantt flag (6) only with the Gantt plugin.
   Project: [
+    [1, 'name', 'Name', 'itemlink'],
+    [2, 'id', 'ID', 'number'],
     [3, 'priority', 'Priority', 'specific'],
     [4, 'code', 'Code', 'string'],
     [5, 'percent_done', 'Percent done', 'number'],
-    [6, 'show_on_global_gantt', 'Show on global GANTT', 'bool'],
     [7, 'plan_start_date', 'Planned start date', 'datetime'],
     [8, 'plan_end_date', 'Planned end date', 'datetime'],
     [9, 'real_start_date', 'Real start date', 'datetime'],
     [10, 'real_end_date', 'Real end date', 'datetime'],
     [12, 'projectstates_id>name', 'State'],
+    // The parent project, with the uid of the project's own name (as GLPI).
+    [13, 'name', 'Father', 'itemlink'],
     [14, 'projecttypes_id>name', 'Type'],
     [15, 'date', 'Creation date', 'datetime'],
+    [16, 'comment', 'Comments', 'text'],
+    // The sums of the tasks' durations: shown as an empty list by GLPI's API, never searched.
+    [17, '_virtual_planned_duration', 'Planned duration', 'specific', 'nosearch'],
+    [18, '_virtual_effective_duration', 'Effective duration', 'specific', 'nosearch'],
+    [19, 'date_mod', 'Last update', 'datetime'],
     [21, 'content', 'Description', 'text'],
     [24, 'users_id>name', 'Manager'],
     [49, 'groups_id>completename', 'Manager group'],
+    [50, 'template_name', 'Template name', 'text', 'nosearch'],
+    [80, 'entities_id>completename', 'Entity'],
+    [86, 'is_recursive', 'Child entities', 'bool'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
+    ...PROJECT_ITIL_COUNTS,
+    ...PROJECT_TEAM,
+    ...PROJECT_TASKS,
   ],
   DCRoom: [
     [1, 'name', 'Name', 'itemlink'],
@@ -374,6 +435,7 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [19, 'date_mod', 'Last update', 'datetime'],
     [80, 'entities_id>completename', 'Entity'],
     [121, 'date_creation', 'Creation date', 'datetime'],
+    DC_POSITION,
   ],
   Enclosure: RACK_PLACE,
   PDU: RACK_PLACE,
@@ -487,8 +549,6 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [171, 'date_lastboot', 'Last boot date', 'date'],
     ...INSTANCE_DATABASES,
   ],
-  // GLPI's 12 (the computer of the instance) is not listed: the search engine does not follow an
-  // instance to the item it names.
   Database: [
     [1, 'name', 'Name', 'itemlink'],
     [3, 'is_active', 'Active', 'bool'],
@@ -500,17 +560,28 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [9, 'is_onbackup', 'Is on backup', 'bool'],
     [10, 'date_lastbackup', 'Last backup date', 'date'],
     [11, 'databaseinstances_id>name', 'Database instance'],
+    // The computer its instance runs on.
+    [12, 'items_id.DatabaseInstance.Computer.name', 'Computers', 'itemlink'],
     [13, 'is_dynamic', 'Dynamic', 'bool'],
   ],
-  // A reservable item: 1, 2, 6, 16 and 19 show the reserved item's own fields, whatever its type.
+  // A reservable item: 1, 2, 6, 16 and 19 show the reserved item's own fields, whatever its type;
+  // its location (3, 91–105, 998, 999), manufacturer (23), technician (24), user (70) and group (71)
+  // are the reserved item's.
   ReservationItem: [
     [1, 'item>name', 'Name', 'itemlink'],
     [2, 'item>id', 'ID', 'number'],
     [4, 'comment', 'Comments', 'text'],
     [5, 'is_active', 'Active', 'bool'],
+    // The planning: shown as null by GLPI's API, never searched.
+    [9, '_virtual', 'Planning', 'specific', 'nosearch'],
+    ...LOCATION.map(([id, column, name, datatype]): TypeOption => [id, `item>${column}`, name, datatype]),
     [6, 'item>otherserial', 'Inventory number', 'string'],
     [16, 'item>comment', 'Comments', 'text'],
+    [70, 'item>users_id>name', 'User'],
+    [71, 'item>groups_id>completename', 'Group'],
     [19, 'item>date_mod', 'Last update', 'datetime'],
+    [23, 'item>manufacturers_id>name', 'Manufacturer'],
+    [24, 'item>users_id_tech>name', 'Technician in charge'],
     [80, 'entities_id>completename', 'Entity'],
   ],
   // GLPI 10.0 lists nothing of their own for these (no name column); its search adds financial data to cartridges and consumables.
@@ -537,7 +608,7 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
 
 /** The types whose list above is GLPI 10.0's whole list: no derived option is added to them. */
 export const COMPLETE: ReadonlySet<string> = new Set([
-  'Certificate', 'Domain', 'Line', 'Cluster', 'Cable', 'Appliance', 'Rack',
+  'Certificate', 'Domain', 'Line', 'Cluster', 'Cable', 'Appliance', 'Rack', 'Project',
   'DCRoom', 'Budget', 'Contact', 'KnowbaseItem', 'SLA', 'OLA', 'SLM', 'Calendar', 'Holiday', 'TicketRecurrent', 'ProjectTask',
   'DatabaseInstance', 'Database', 'ReservationItem', 'Reservation', 'Consumable', 'CalendarSegment', 'Agent', 'AgentType',
   ...Object.keys(RELATIONS),

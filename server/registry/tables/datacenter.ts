@@ -79,7 +79,7 @@ export const datacenterTables: Record<string, TableSpec> = {
 export const datacenterItemtypes: Record<string, ItemtypeSpec> = {
   Datacenter: { table: 'glpi_datacenters', kind: 'other', right: 'datacenter', trash: true, features: ['document'], children: ['DCRoom'] },
   // GLPI 10.0 lists server rooms among its contract types and gives them notes.
-  DCRoom: { table: 'glpi_dcrooms', kind: 'other', right: 'datacenter', trash: true, features: ['document', 'contract', 'note'], children: ['Rack'] },
+  DCRoom: { table: 'glpi_dcrooms', kind: 'other', right: 'datacenter', trash: true, features: ['document', 'contract', 'note', 'ticket'], children: ['Rack'] },
   Rack: { ...asset('glpi_racks', 'datacenter'), children: ['Item_Rack', 'PDU_Rack'] },
   RackModel: dropdown('glpi_rackmodels'),
   RackType: dropdown('glpi_racktypes'),
@@ -102,13 +102,14 @@ export const datacenterItemtypes: Record<string, ItemtypeSpec> = {
   Appliance: { ...asset('glpi_appliances', 'appliance'), allAssets: 10, children: ['Appliance_Item'] },
   ApplianceType: dropdown('glpi_appliancetypes'),
   ApplianceEnvironment: dropdown('glpi_applianceenvironments'),
-  Appliance_Item: dependent('glpi_appliances_items', [{ fk: 'appliances_id', itemtype: 'Appliance' }, poly], { polyTargets: ATTACHABLE }),
+  // GLPI 10.0's appliance_types also name databases.
+  Appliance_Item: dependent('glpi_appliances_items', [{ fk: 'appliances_id', itemtype: 'Appliance' }, poly], { polyTargets: [...ATTACHABLE, 'Database'] }),
   Appliance_Item_Relation: dependent('glpi_appliances_items_relations', [{ fk: 'appliances_items_id', itemtype: 'Appliance_Item' }, poly], {
     polyTargets: ['Location', 'Network', 'Domain'],
   }),
   Unmanaged: { ...asset('glpi_unmanageds', 'unmanaged', ['networkport']), allAssets: 9 },
-  // GLPI 10.0's cables have a trash (is_deleted) and financial data (one of its infocom_types).
-  Cable: { table: 'glpi_cables', kind: 'other', right: 'cable_management', trash: true, features: ['document', 'infocom'] },
+  // GLPI 10.0's cables have a trash (is_deleted), financial data and tickets (its infocom_types, ticket_types).
+  Cable: { table: 'glpi_cables', kind: 'other', right: 'cable_management', trash: true, features: ['document', 'infocom', 'ticket'] },
   CableType: dropdown('glpi_cabletypes'),
   CableStrand: dropdown('glpi_cablestrands'),
   Socket: { table: 'glpi_sockets', kind: 'other', right: 'cable_management', polyTargets: ['Computer', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'PassiveDCEquipment'] },

@@ -1,7 +1,7 @@
 // Components (GLPI's CommonDevice types), their links to items (Item_Device*), models and types.
 // Column names, order, nullability and defaults follow GLPI 10.0's install/mysql/glpi-empty.sql;
 // the processor, memory, hard drive, network card and graphic card tables are in ./extra.ts.
-import { DEVICE_LINK, dependent, dropdown, poly } from '../kinds';
+import { component, deviceLink, dropdown } from '../kinds';
 import type { ItemtypeSpec } from '../types';
 import type { TableSpec } from './types';
 
@@ -112,11 +112,11 @@ export const deviceTables: Record<string, TableSpec> = {
 };
 
 /** A component type and its link to items, named as GLPI names them. */
-function component(name: string, table: string): Record<string, ItemtypeSpec> {
-  const fk = `${table}_id`;
-  const link = dependent(`glpi_items_${table}`, [poly, { fk, itemtype: name }], { polyTargets: 'device', linkActions: DEVICE_LINK });
+function componentAndLink(name: string, table: string): Record<string, ItemtypeSpec> {
+  // GLPI 10.0 lists SIM cards among the items a ticket may name (ticket_types).
+  const link = deviceLink(`glpi_items_${table}`, `${table}_id`, name, name === 'DeviceSimcard' ? ['ticket'] : []);
   return {
-    [name]: { table: `glpi_${table}`, kind: 'dropdown', right: 'device' },
+    [name]: component(`glpi_${table}`),
     // A SIM card's PIN and PUK codes are guarded by a right of their own (registry/guarded.ts).
     [`Item_${name}`]: link,
   };
@@ -126,19 +126,19 @@ const MODELS = ['Motherboard', 'Firmware', 'Memory', 'HardDrive', 'NetworkCard',
 const TYPES = ['Firmware', 'Battery', 'Case', 'Simcard', 'Generic', 'Sensor'];
 
 export const deviceItemtypes: Record<string, ItemtypeSpec> = {
-  ...component('DeviceMotherboard', 'devicemotherboards'),
-  ...component('DeviceFirmware', 'devicefirmwares'),
-  ...component('DeviceDrive', 'devicedrives'),
-  ...component('DeviceBattery', 'devicebatteries'),
-  ...component('DeviceSoundCard', 'devicesoundcards'),
-  ...component('DeviceControl', 'devicecontrols'),
-  ...component('DevicePci', 'devicepcis'),
-  ...component('DeviceCase', 'devicecases'),
-  ...component('DevicePowerSupply', 'devicepowersupplies'),
-  ...component('DeviceGeneric', 'devicegenerics'),
-  ...component('DeviceSimcard', 'devicesimcards'),
-  ...component('DeviceSensor', 'devicesensors'),
-  ...component('DeviceCamera', 'devicecameras'),
+  ...componentAndLink('DeviceMotherboard', 'devicemotherboards'),
+  ...componentAndLink('DeviceFirmware', 'devicefirmwares'),
+  ...componentAndLink('DeviceDrive', 'devicedrives'),
+  ...componentAndLink('DeviceBattery', 'devicebatteries'),
+  ...componentAndLink('DeviceSoundCard', 'devicesoundcards'),
+  ...componentAndLink('DeviceControl', 'devicecontrols'),
+  ...componentAndLink('DevicePci', 'devicepcis'),
+  ...componentAndLink('DeviceCase', 'devicecases'),
+  ...componentAndLink('DevicePowerSupply', 'devicepowersupplies'),
+  ...componentAndLink('DeviceGeneric', 'devicegenerics'),
+  ...componentAndLink('DeviceSimcard', 'devicesimcards'),
+  ...componentAndLink('DeviceSensor', 'devicesensors'),
+  ...componentAndLink('DeviceCamera', 'devicecameras'),
   ...Object.fromEntries(MODELS.map((m) => [`Device${m}Model`, dropdown(`glpi_device${m.toLowerCase()}models`)])),
   ...Object.fromEntries(TYPES.map((t) => [`Device${t}Type`, dropdown(`glpi_device${t.toLowerCase()}types`)])),
   InterfaceType: dropdown('glpi_interfacetypes'),
