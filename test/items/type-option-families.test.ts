@@ -97,10 +97,6 @@ describe('family options on a type beyond the dump (Certificate)', () => {
  * name the type, the registry's owners of the link rows do not): listed, refused in criteria.
  */
 const NOT_LINKED: Record<string, string[]> = {
-  Certificate: ['domain'],
-  Cartridge: ['financial'],
-  Consumable: ['financial'],
-  Database: ['domain', 'appliance'],
   ITILSolution: ['document'],
   ChangeTask: ['document'],
   ProblemTask: ['document'],

@@ -29,7 +29,8 @@ describe('type-specific search option ids', () => {
       // A later entry with the same id replaces an earlier one (a contact's "Last name").
       for (const [id, column, name, , flag] of new Map(options.map((o) => [o[0], o])).values()) {
         // Shared lists (a dropdown's dates) name columns some tables lack: those options are not listed.
-        const plain = /^[a-z_0-9]+$/.test(column);
+        // Virtual columns (GLPI's `_virtual_…`, computed for display) are listed on every table.
+        const plain = /^[a-z_0-9]+$/.test(column) && !column.startsWith('_virtual');
         if (plain && !itemtypeOrThrow(itemtype).column.has(column)) {
           expect({ itemtype, id, listed: res.body[id] }).toEqual({ itemtype, id, listed: undefined });
           continue;
@@ -128,13 +129,17 @@ const GLPI_10_IDS: Record<string, number[]> = {
   CalendarSegment: [],
   Holiday: [1, 2, 11, 12, 13, 16, 19, 80, 86, 121],
   TicketRecurrent: [1, 2, 11, 12, 13, 14, 15, 16, 17, 18, 80, 86],
-  DCRoom: [1, 2, 3, 4, 5, 6, 19, 80, 91, 92, 93, 101, 102, 103, 104, 105, 121, 998, 999],
+  DCRoom: [1, 2, 3, 4, 5, 6, 19, 80, 91, 92, 93, 101, 102, 103, 104, 105, 121, 178, 998, 999],
   Budget: [1, 2, 3, 4, 5, 6, 7, 16, 19, 50, 80, 86, 91, 92, 93, 101, 102, 103, 104, 105, 121, 998, 999],
   Contact: [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 16, 19, 70, 80, 81, 82, 83, 84, 85, 86, 87, 121],
   KnowbaseItem: [2, 6, 7, 8, 9, 10, 11, 19, 70, 121],
   ProjectTask: [1, 2, 5, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 21, 24, 50, 80, 86, 121],
-  Database: [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13],
-  ReservationItem: [1, 2, 4, 5, 6, 16, 19, 80],
+  Database: [1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+  ReservationItem: [1, 2, 3, 4, 5, 6, 9, 16, 19, 23, 24, 70, 71, 80, 91, 92, 93, 101, 102, 103, 104, 105, 998, 999],
+  Project: [
+    1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 21, 24, 49, 50, 80, 86, 87, 88, 89, 90, 92, 93, 94, 111, 112, 113, 114, 115,
+    116, 117, 118, 120, 121, 122, 123, 124, 125, 126, 1400,
+  ],
   Reservation: [],
   Consumable: [],
   Cartridge: [2, 3, 4],
@@ -149,6 +154,7 @@ const GLPI_10_IDS: Record<string, number[]> = {
   Item_DeviceCase: [1, 4, 5, 6, 10, 12, 13, 14, 80],
   Item_DeviceSimcard: [1, 4, 5, 6, 10, 12, 13, 14, 19, 20, 21, 22, 80],
   Item_DeviceCamera: [1, 4, 5, 6, 80],
+  Item_DeviceMemory: [1, 4, 5, 6, 10, 11, 12, 13, 14, 20, 80],
   // Dropdowns with GLPI's generic options: a model's product number (3), a data centre model's sizes (131–136).
   MonitorModel: [1, 2, 3, 16, 19, 121, 131, 132, 133, 134, 135, 136],
   DeviceProcessorModel: [1, 2, 3, 16],
@@ -158,9 +164,9 @@ const GLPI_10_IDS: Record<string, number[]> = {
   Domain: [1, 2, 3, 5, 6, 7, 10, 12, 18, 31, 80, 81, 121, 1400],
   Line: [1, 2, 3, 4, 16, 19, 31, 70, 71, 80, 86, 91, 92, 93, 101, 102, 103, 104, 105, 121, 184, 185, 186, 998, 999],
   Cluster: [1, 5, 16, 19, 24, 31, 49, 86, 121],
-  Cable: [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 19, 24, 31, 121],
+  Cable: [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 19, 24, 31, 87, 88, 121],
   Appliance: [1, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 23, 24, 31, 32, 49, 61, 80, 81, 86, 91, 92, 93, 101, 102, 103, 104, 105, 998, 999, 1300, 1301, 1302, 1304, 1305, 1306],
-  Rack: [1, 2, 3, 4, 5, 6, 7, 8, 16, 19, 23, 24, 31, 40, 49, 61, 80, 81, 86, 91, 92, 93, 101, 102, 103, 104, 105, 121, 998, 999],
+  Rack: [1, 2, 3, 4, 5, 6, 7, 8, 16, 19, 23, 24, 31, 40, 49, 61, 80, 81, 86, 91, 92, 93, 101, 102, 103, 104, 105, 121, 178, 998, 999],
 };
 
 /** The families GLPI 10.0's search appends to a type's own options (Search::getOptions). */
@@ -173,28 +179,40 @@ const FINANCIAL = [25, 26, 27, 28, 37, 38, ...range(50, 59), 120, ...range(122, 
 const DOMAINS = [205, 206];
 const APPLIANCES = range(1210, 1213);
 const LINKS = [145, 146];
+/** The counts of tickets, problems and changes naming the item, on GLPI's ticket_types. */
+const ITIL_COUNTS = [60, 140, 141];
+
+/** What every component link gets: contract_types lists them all, Document and Infocom accept any. */
+const ITEM_DEVICE = [CONTRACTS, DOCUMENTS, FINANCIAL];
 
 /**
  * The families each type above gets in GLPI 10.0: notes where its own list adds them, the others
- * by GLPI's networkport_types, contract_types, document_types, infocom_types, domain_types,
- * appliance_types and link_types.
+ * by GLPI's ticket_types, networkport_types, contract_types, document_types, infocom_types,
+ * domain_types, appliance_types and link_types.
  */
 const GLPI_10_FAMILIES: Record<string, number[][]> = {
-  Certificate: [NOTES, CONTRACTS, DOCUMENTS, FINANCIAL, DOMAINS, LINKS],
-  Domain: [CONTRACTS, FINANCIAL, LINKS],
-  Line: [CONTRACTS, DOCUMENTS, FINANCIAL],
-  Cluster: [NOTES, NETWORK, CONTRACTS, DOCUMENTS, APPLIANCES, LINKS],
-  Cable: [FINANCIAL],
-  Appliance: [CONTRACTS, DOCUMENTS, FINANCIAL, DOMAINS, APPLIANCES, LINKS],
-  Rack: [NOTES, CONTRACTS, FINANCIAL],
-  DCRoom: [NOTES, CONTRACTS, LINKS],
+  Certificate: [ITIL_COUNTS, NOTES, CONTRACTS, DOCUMENTS, FINANCIAL, DOMAINS, LINKS],
+  Domain: [ITIL_COUNTS, CONTRACTS, FINANCIAL, LINKS],
+  Line: [ITIL_COUNTS, CONTRACTS, DOCUMENTS, FINANCIAL],
+  Cluster: [ITIL_COUNTS, NOTES, NETWORK, CONTRACTS, DOCUMENTS, APPLIANCES, LINKS],
+  Cable: [ITIL_COUNTS, FINANCIAL],
+  Appliance: [ITIL_COUNTS, CONTRACTS, DOCUMENTS, FINANCIAL, DOMAINS, APPLIANCES, LINKS],
+  Rack: [ITIL_COUNTS, NOTES, CONTRACTS, FINANCIAL],
+  DCRoom: [ITIL_COUNTS, NOTES, CONTRACTS, LINKS],
   Budget: [NOTES, DOCUMENTS, LINKS],
   Contact: [NOTES, DOCUMENTS, LINKS],
   KnowbaseItem: [DOCUMENTS],
   ProjectTask: [DOCUMENTS],
-  Database: [DOMAINS, APPLIANCES],
+  Project: [NOTES, CONTRACTS, DOCUMENTS],
+  Database: [ITIL_COUNTS, DOMAINS, APPLIANCES],
   Consumable: [FINANCIAL],
   Cartridge: [FINANCIAL],
+  Item_DeviceProcessor: ITEM_DEVICE,
+  Item_DeviceCase: ITEM_DEVICE,
+  Item_DeviceMemory: ITEM_DEVICE,
+  Item_DeviceCamera: ITEM_DEVICE,
+  // SIM cards are also among the items a ticket may name.
+  Item_DeviceSimcard: [ITIL_COUNTS, ...ITEM_DEVICE],
 };
 
 /** A type's whole GLPI 10.0 list: its own options and its families (an id it has already keeps its own). */
