@@ -1,0 +1,246 @@
+/**
+ * Search options GLPI 10.0 serves that Deskbase listed but refused, or did not list: the domains
+ * and appliances of certificates and databases, the financial data of cartridges, consumables and
+ * component links, a database's computer, a project's team and tasks, a reservable item's
+ * location and people, and the data centre positions. Each finds the right rows and no others.
+ */
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { Client } from '../support/client';
+import { useServer } from '../support/server';
+import { createUser, search, USER_PASSWORD } from '../search/helpers';
+import { uniq } from './fixtures';
+
+const ctx = useServer();
+let api: Client;
+
+beforeAll(() => {
+  api = ctx.api;
+});
+
+/** The values of option `shown` of the rows whose option `field` matches. */
+async function found(itemtype: string, field: number, searchtype: string, value: string | number, shown: number): Promise<unknown[]> {
+  const res = await search(api, itemtype, { criteria: [{ field, searchtype, value }], forcedisplay: [shown], range: '0-999' });
+  expect({ itemtype, field, status: res.status, text: res.status >= 300 ? res.text : '' }).toEqual({ itemtype, field, status: 200, text: '' });
+  return ((res.body.data ?? []) as Record<string, unknown>[]).map((row) => row[String(shown)]);
+}
+
+/** One row's values of `options`, for the row whose option `key` is `value`. */
+async function shownFor(itemtype: string, key: number, value: string | number, options: number[]): Promise<Record<string, unknown>> {
+  const res = await search(api, itemtype, { criteria: [{ field: key, searchtype: 'contains', value }], forcedisplay: options, range: '0-9' });
+  expect({ status: res.status, rows: res.body.data?.length }).toEqual({ status: 200, rows: 1 });
+  return res.body.data[0];
+}
+
+describe('domains and appliances of certificates and databases (205, 206, 1210–1213)', () => {
+  test('a certificate and a database are found by their domain and its type', async () => {
+    const typeName = uniq('dtype');
+    const domainName = `${uniq('dom')}.example`;
+    const domain = await api.create('Domain', { name: domainName, domaintypes_id: await api.create('DomainType', { name: typeName }) });
+    const certificate = await api.create('Certificate', { name: uniq('cert') });
+    const otherCertificate = await api.create('Certificate', { name: uniq('cert') });
+    const database = uniq('db');
+    const databaseId = await api.create('Database', { name: database, databaseinstances_id: await api.create('DatabaseInstance', { name: uniq('inst') }) });
+    await api.create('Database', { name: uniq('db'), databaseinstances_id: await api.create('DatabaseInstance', { name: uniq('inst') }) });
+    await api.create('Domain_Item', { domains_id: domain, itemtype: 'Certificate', items_id: certificate });
+    await api.create('Domain_Item', { domains_id: domain, itemtype: 'Database', items_id: databaseId });
+    expect(await found('Certificate', 205, 'contains', domainName, 2)).toEqual([certificate]);
+    expect(await found('Certificate', 206, 'contains', typeName, 2)).toEqual([certificate]);
+    expect(await found('Certificate', 205, 'contains', domainName, 2)).not.toContain(otherCertificate);
+    expect(await found('Database', 205, 'contains', domainName, 1)).toEqual([database]);
+    expect(await found('Database', 206, 'contains', typeName, 1)).toEqual([database]);
+    expect(await shownFor('Certificate', 2, certificate, [205, 206])).toMatchObject({ 205: domainName, 206: typeName });
+  });
+
+  test('a database is found by its appliance, its type, user and group', async () => {
+    const typeName = uniq('atype');
+    const groupName = uniq('grp');
+    const group = await api.create('Group', { name: groupName });
+    const appliance = uniq('app');
+    const applianceId = await api.create('Appliance', { name: appliance, appliancetypes_id: await api.create('ApplianceType', { name: typeName }), users_id: 2, groups_id: group });
+    const database = uniq('db');
+    const databaseId = await api.create('Database', { name: database, databaseinstances_id: await api.create('DatabaseInstance', { name: uniq('inst') }) });
+    const alone = uniq('db');
+    await api.create('Database', { name: alone, databaseinstances_id: await api.create('DatabaseInstance', { name: uniq('inst') }) });
+    await api.create('Appliance_Item', { appliances_id: applianceId, itemtype: 'Database', items_id: databaseId });
+    expect(await found('Database', 1210, 'contains', appliance, 1)).toEqual([database]);
+    expect(await found('Database', 1211, 'contains', typeName, 1)).toEqual([database]);
+    expect(await found('Database', 1213, 'equals', group, 1)).toEqual([database]);
+    expect(await found('Database', 1212, 'equals', 2, 1)).toContain(database);
+    expect(await found('Database', 1212, 'equals', 2, 1)).not.toContain(alone);
+    expect(await shownFor('Database', 1, database, [1210, 1213])).toMatchObject({ 1210: appliance, 1213: groupName });
+  });
+});
+
+describe('financial data of cartridges, consumables and component links', () => {
+  test('a cartridge is found by its purchase date (37) and immobilization number (25); its warranty end (120) is computed', async () => {
+    const item = await api.create('CartridgeItem', { name: uniq('toner') });
+    const bought = await api.create('Cartridge', { cartridgeitems_id: item });
+    const other = await api.create('Cartridge', { cartridgeitems_id: item });
+    await api.create('Infocom', { itemtype: 'Cartridge', items_id: bought, buy_date: '2020-03-04', immo_number: 'IMMO-CART-1', warranty_date: '2020-03-04', warranty_duration: 12 });
+    expect(await found('Cartridge', 37, 'lessthan', '2021-01-01', 2)).toEqual([bought]);
+    expect(await found('Cartridge', 25, 'contains', 'IMMO-CART', 2)).toEqual([bought]);
+    expect(await found('Cartridge', 120, 'lessthan', '2021-03-05', 2)).toEqual([bought]);
+    expect(await found('Cartridge', 120, 'morethan', '2021-03-05', 2)).toEqual([]);
+    expect(await found('Cartridge', 37, 'lessthan', '2021-01-01', 2)).not.toContain(other);
+    expect(await shownFor('Cartridge', 2, bought, [37, 25, 120])).toMatchObject({ 37: '2020-03-04', 25: 'IMMO-CART-1', 120: '2021-03-04' });
+  });
+
+  test('a consumable (GLPI lists nothing else for it) is found and shown by its financial data', async () => {
+    const item = await api.create('ConsumableItem', { name: uniq('paper') });
+    const bought = await api.create('Consumable', { consumableitems_id: item });
+    await api.create('Consumable', { consumableitems_id: item });
+    await api.create('Infocom', { itemtype: 'Consumable', items_id: bought, buy_date: '2019-05-06', immo_number: 'IMMO-CONS-1' });
+    const res = await search(api, 'Consumable', { criteria: [{ field: 25, searchtype: 'contains', value: 'IMMO-CONS' }], forcedisplay: [25, 37] });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([{ 25: 'IMMO-CONS-1', 37: '2019-05-06' }]);
+  });
+
+  test('a component link is found by its financial data (37), contract (29) and shows them', async () => {
+    const computer = await api.create('Computer', { name: uniq('pc') });
+    const processor = await api.create('DeviceProcessor', { designation: uniq('cpu') });
+    const [bought, plain] = [
+      await api.create('Item_DeviceProcessor', { itemtype: 'Computer', items_id: computer, deviceprocessors_id: processor }),
+      await api.create('Item_DeviceProcessor', { itemtype: 'Computer', items_id: computer, deviceprocessors_id: processor }),
+    ];
+    await api.create('Infocom', { itemtype: 'Item_DeviceProcessor', items_id: bought, buy_date: '2018-01-02' });
+    const contract = uniq('support');
+    await api.create('Contract_Item', { contracts_id: await api.create('Contract', { name: contract }), itemtype: 'Item_DeviceProcessor', items_id: bought });
+    expect(await found('Item_DeviceProcessor', 37, 'lessthan', '2019-01-01', 1)).toEqual([bought]);
+    expect(await found('Item_DeviceProcessor', 29, 'contains', contract, 1)).toEqual([bought]);
+    expect(await found('Item_DeviceProcessor', 29, 'contains', contract, 1)).not.toContain(plain);
+    expect(await shownFor('Item_DeviceProcessor', 29, contract, [37, 29])).toMatchObject({ 37: '2018-01-02', 29: contract });
+  });
+});
+
+describe('a database\'s computer (12)', () => {
+  test('found by the name of the computer its instance runs on, and shown', async () => {
+    const host = uniq('host');
+    const instance = await api.create('DatabaseInstance', { name: uniq('inst'), itemtype: 'Computer', items_id: await api.create('Computer', { name: host }) });
+    const database = uniq('db');
+    await api.create('Database', { name: database, databaseinstances_id: instance });
+    const loose = uniq('db');
+    await api.create('Database', { name: loose, databaseinstances_id: await api.create('DatabaseInstance', { name: uniq('inst') }) });
+    expect(await found('Database', 12, 'contains', host, 1)).toEqual([database]);
+    expect(await shownFor('Database', 1, database, [12])).toMatchObject({ 12: host });
+    expect(await shownFor('Database', 1, loose, [12])).toMatchObject({ 12: null });
+    expect((await api.get('listSearchOptions/Database')).body['12']).toMatchObject({ name: 'Computers', table: 'glpi_computers', field: 'name', datatype: 'itemlink', uid: 'Database.items_id.DatabaseInstance.Computer.name' });
+  });
+});
+
+describe("a project's father, team, tasks and ITIL counts", () => {
+  let project: number;
+  let other: number;
+  const names = { parent: uniq('parent'), task: uniq('task'), group: uniq('grp'), supplier: uniq('sup'), contact: uniq('contact'), state: uniq('state') };
+  let group: number;
+
+  beforeAll(async () => {
+    const parent = await api.create('Project', { name: names.parent });
+    project = await api.create('Project', { name: uniq('p'), projects_id: parent });
+    other = await api.create('Project', { name: uniq('p') });
+    group = await api.create('Group', { name: names.group });
+    const supplier = await api.create('Supplier', { name: names.supplier });
+    const contact = await api.create('Contact', { name: names.contact });
+    for (const [itemtype, items_id] of [['User', 2], ['Group', group], ['Supplier', supplier], ['Contact', contact]] as const) {
+      await api.create('ProjectTeam', { projects_id: project, itemtype, items_id });
+    }
+    const state = await api.create('ProjectState', { name: names.state });
+    await api.create('ProjectTask', { name: names.task, projects_id: project, projectstates_id: state, percent_done: 40, is_milestone: 1, plan_end_date: '2027-02-03 10:00:00' });
+    await api.create('ProjectTask', { name: uniq('task'), projects_id: other, percent_done: 10 });
+  });
+
+  test('father (13): the parent project, by name', async () => {
+    expect(await found('Project', 13, 'contains', names.parent, 2)).toEqual([project]);
+    expect(await shownFor('Project', 2, project, [13])).toMatchObject({ 13: names.parent });
+  });
+
+  test('team (87–90): users, groups, suppliers and contacts', async () => {
+    expect(await found('Project', 87, 'equals', 2, 2)).toEqual([project]);
+    expect(await found('Project', 88, 'equals', group, 2)).toEqual([project]);
+    expect(await found('Project', 89, 'contains', names.supplier, 2)).toEqual([project]);
+    expect(await found('Project', 90, 'contains', names.contact, 2)).toEqual([project]);
+    expect(await shownFor('Project', 2, project, [87, 88])).toMatchObject({ 87: 'glpi', 88: names.group });
+  });
+
+  test('tasks (111–126): name, state, percent done, milestone, planned end (1400)', async () => {
+    expect(await found('Project', 111, 'contains', names.task, 2)).toEqual([project]);
+    expect(await found('Project', 113, 'contains', names.state, 2)).toEqual([project]);
+    expect(await found('Project', 117, 'contains', 40, 2)).toEqual([project]);
+    expect(await found('Project', 126, 'equals', 1, 2)).toEqual([project]);
+    expect(await found('Project', 1400, 'morethan', '2027-01-01', 2)).toEqual([project]);
+    expect(await found('Project', 117, 'contains', 10, 2)).toEqual([other]);
+  });
+
+  test('durations (17, 18) are listed, shown empty and not searchable, as GLPI\'s API', async () => {
+    expect(await shownFor('Project', 2, project, [17, 18])).toMatchObject({ 17: [], 18: [] });
+    const refused = await search(api, 'Project', { criteria: [{ field: 17, searchtype: 'contains', value: 1 }] });
+    expect({ status: refused.status, error: refused.body[0] }).toEqual({ status: 400, error: 'ERROR' });
+  });
+
+  test('ITIL counts (92–94): changes, problems and tickets linked to it, only those the session may see', async () => {
+    const A = await api.create('Entity', { name: uniq('proj-A'), entities_id: 0 });
+    const inRoot = await api.create('Ticket', { name: uniq('t'), content: 'x', entities_id: 0 });
+    const inA = await api.create('Ticket', { name: uniq('t'), content: 'x', entities_id: A });
+    for (const items_id of [inRoot, inA]) await api.create('Itil_Project', { projects_id: project, itemtype: 'Ticket', items_id });
+    await api.create('Itil_Project', { projects_id: project, itemtype: 'Change', items_id: await api.create('Change', { name: uniq('c'), content: 'x' }) });
+    expect(await shownFor('Project', 2, project, [92, 93, 94])).toMatchObject({ 92: 1, 93: 0, 94: 2 });
+    expect(await found('Project', 94, 'contains', 2, 2)).toEqual([project]);
+    // A project of the root entity, visible to a technician of A (recursive), who sees A's ticket only.
+    await api.put(`Project/${project}`, { input: { is_recursive: 1 } });
+    const login = uniq('proj-tech');
+    await createUser(api, login, 6, A);
+    const tech = await new Client(ctx.server.api).login(login, USER_PASSWORD);
+    const res = await search(tech, 'Project', { criteria: [{ field: 2, searchtype: 'equals', value: project }], forcedisplay: [94] });
+    expect(res.body.data).toEqual([expect.objectContaining({ 94: 1 })]);
+  });
+});
+
+describe("a reservable item's location and people (3, 23, 24, 70, 71)", () => {
+  test('are the reserved item\'s, whatever its type', async () => {
+    const location = uniq('loc');
+    const locationId = await api.create('Location', { name: location, building: 'B7' });
+    const manufacturer = uniq('maker');
+    const group = await api.create('Group', { name: uniq('grp') });
+    const computer = uniq('pc');
+    const computerId = await api.create('Computer', { name: computer, locations_id: locationId, manufacturers_id: await api.create('Manufacturer', { name: manufacturer }), users_id: 2, users_id_tech: 2, groups_id: group });
+    const monitor = uniq('screen');
+    const monitorId = await api.create('Monitor', { name: monitor, locations_id: locationId });
+    const loose = uniq('phone');
+    const phoneId = await api.create('Phone', { name: loose });
+    for (const [itemtype, items_id] of [['Computer', computerId], ['Monitor', monitorId], ['Phone', phoneId]] as const) await api.create('ReservationItem', { itemtype, items_id, is_active: 1 });
+    expect(((await found('ReservationItem', 3, 'equals', locationId, 1)) as string[]).sort()).toEqual([computer, monitor].sort());
+    expect(((await found('ReservationItem', 3, 'contains', location, 1)) as string[]).sort()).toEqual([computer, monitor].sort());
+    expect(((await found('ReservationItem', 91, 'contains', 'B7', 1)) as string[]).sort()).toEqual([computer, monitor].sort());
+    expect(await found('ReservationItem', 23, 'contains', manufacturer, 1)).toEqual([computer]);
+    expect(await found('ReservationItem', 24, 'equals', 2, 1)).toContain(computer);
+    expect(await found('ReservationItem', 70, 'equals', 2, 1)).toContain(computer);
+    expect(await found('ReservationItem', 70, 'equals', 2, 1)).not.toContain(monitor);
+    expect(await found('ReservationItem', 71, 'equals', group, 1)).toEqual([computer]);
+    expect(await shownFor('ReservationItem', 1, computer, [3, 23, 70, 9])).toMatchObject({ 3: location, 23: manufacturer, 70: 'glpi', 9: null });
+    expect(await shownFor('ReservationItem', 1, loose, [3])).toMatchObject({ 3: null });
+    const options = (await api.get('listSearchOptions/ReservationItem')).body;
+    expect(options['3']).toMatchObject({ uid: 'ReservationItem.Location.completename', table: 'glpi_locations', name: 'Location' });
+    expect(options['24']).toMatchObject({ uid: 'ReservationItem.users_id_tech.User.name', table: 'glpi_users', name: 'Technician in charge' });
+  });
+});
+
+describe('data centre positions (178; Cable 87, 88)', () => {
+  test("listed, shown as GLPI's API shows them, refused in criteria", async () => {
+    const computer = uniq('pc');
+    await api.create('Computer', { name: computer });
+    expect(await shownFor('Computer', 1, computer, [178])).toMatchObject({ 178: computer });
+    const rack = uniq('rack');
+    await api.create('Rack', { name: rack });
+    expect(await shownFor('Rack', 1, rack, [178])).toMatchObject({ 178: rack });
+    const enclosure = uniq('encl');
+    await api.create('Enclosure', { name: enclosure });
+    expect(await shownFor('Enclosure', 1, enclosure, [178])).toMatchObject({ 178: enclosure });
+    const cable = uniq('cable');
+    await api.create('Cable', { name: cable });
+    expect(await shownFor('Cable', 1, cable, [87, 88])).toMatchObject({ 87: null, 88: null });
+    for (const [itemtype, id] of [['Computer', 178], ['DCRoom', 178], ['Cable', 87], ['Cable', 88]] as const) {
+      const res = await search(api, itemtype, { criteria: [{ field: id, searchtype: 'contains', value: 'x' }] });
+      expect({ itemtype, id, status: res.status, message: res.body[1] }).toEqual({ itemtype, id, status: 400, message: expect.stringContaining('Forbidden field ID in search criteria') });
+    }
+    expect((await api.get('listSearchOptions/Cable')).body['87']).toMatchObject({ name: 'Data center position (Endpoint A)', datatype: 'specific', nosearch: true });
+  });
+});
