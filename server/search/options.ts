@@ -53,18 +53,20 @@ const NOW = "datetime('now', 'localtime')";
 /** "Late": a deadline is set, the item is not waiting, and it was (or still is not) met in time. */
 const late = (deadline: string, done: string) => (a: string) =>
   `(CASE WHEN ${a}.${deadline} IS NOT NULL AND ${a}.status <> 4 AND ((${a}.${done} IS NOT NULL AND ${a}.${done} > ${a}.${deadline}) OR (${a}.${done} IS NULL AND ${a}.${deadline} < ${NOW})) THEN 1 ELSE 0 END)`;
+/** `start` plus `months` months as MariaDB's ADDDATE counts them: a day past the month's end is its last day. */
+const monthsAfter = (start: string, months: string) => (a: string) => {
+  const month = (shift: string) => `date(${a}.${start}, 'start of month', '+' || (${a}.${months}${shift}) || ' months'`;
+  return `min(${month('')}, '+' || (CAST(strftime('%d', ${a}.${start}) AS INTEGER) - 1) || ' days'), ${month(' + 1')}, '-1 day'))`;
+};
 /** Computed values by table, field and (for fields that several options compute differently) option id. */
 const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; sql: (alias: string) => string }> = {
   'is_late:82': { columns: ['time_to_resolve', 'solvedate', 'status'], kind: 'bool', sql: late('time_to_resolve', 'solvedate') },
   'is_late:182': { columns: ['internal_time_to_resolve', 'solvedate', 'status'], kind: 'bool', sql: late('internal_time_to_resolve', 'solvedate') },
   'is_late:159': { columns: ['time_to_own', 'takeintoaccountdate', 'status'], kind: 'bool', sql: late('time_to_own', 'takeintoaccountdate') },
   'is_late:187': { columns: ['internal_time_to_own', 'takeintoaccountdate', 'status'], kind: 'bool', sql: late('internal_time_to_own', 'takeintoaccountdate') },
-  // GLPI's date_delay: the warranty's start plus its duration in months.
-  'end_warranty:120': {
-    columns: ['warranty_date', 'warranty_duration'],
-    kind: 'date',
-    sql: (a) => `date(${a}.warranty_date, '+' || ${a}.warranty_duration || ' months')`,
-  },
+  // GLPI's date_delay: a start date plus a duration in months (a warranty's, a contract's).
+  'end_warranty:120': { columns: ['warranty_date', 'warranty_duration'], kind: 'date', sql: monthsAfter('warranty_date', 'warranty_duration') },
+  'end_date:134': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsAfter('begin_date', 'duration') },
   'freepercent:152': {
     columns: ['freesize', 'totalsize'],
     kind: 'int',

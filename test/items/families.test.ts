@@ -36,10 +36,12 @@ const ALL_OPTIONS = `${WITH_FLAGS.map((f) => `${f}=true`).join('&')}&expand_drop
 /** The options a search can match on this type's own text columns, and through its dropdowns. */
 function mainOptions(type: Itemtype): { text: SearchOption[]; links: SearchOption[] } {
   const options = [...searchOptions(type).byId.values()].filter((o) => !o.nosearch && o.id !== 80);
+  // A project's father (13) has the uid of its own name (1), as in GLPI: the first option of a uid is the column's.
+  const firstOfUid = new Map([...options].reverse().map((o) => [o.uid, o.id]));
   return {
     // Columns the server computes (a document's MIME type) are not written by a client.
     // Own columns only: an appliance's option 1210 names the appliances it is itself linked to.
-    text: options.filter((o) => o.uid === `${type.name}.${o.field}` && ['string', 'itemlink'].includes(o.datatype) && type.column.get(o.field)?.kind === 'string' && !type.computed.includes(o.field)),
+    text: options.filter((o) => o.uid === `${type.name}.${o.field}` && firstOfUid.get(o.uid) === o.id && ['string', 'itemlink'].includes(o.datatype) && type.column.get(o.field)?.kind === 'string' && !type.computed.includes(o.field)),
     // One step through a foreign key of the type (`Type.Target.field`, or `Type.fk.Target.field`).
     links: options.filter((o) => {
       const parts = o.uid.split('.');

@@ -112,6 +112,22 @@ describe('financial data of cartridges, consumables and component links', () => 
   });
 });
 
+describe('computed end dates (120, 134): a start plus a duration in months', () => {
+  test("a computer's contract ends (134) and its warranty expires (120) when GLPI says", async () => {
+    const computer = uniq('pc');
+    const computerId = await api.create('Computer', { name: computer });
+    await api.create('Computer', { name: uniq('pc') });
+    const contract = await api.create('Contract', { name: uniq('contract'), begin_date: '2020-01-31', duration: 25 });
+    await api.create('Contract_Item', { contracts_id: contract, itemtype: 'Computer', items_id: computerId });
+    await api.create('Infocom', { itemtype: 'Computer', items_id: computerId, warranty_date: '2021-06-15', warranty_duration: 6 });
+    // As MariaDB's ADDDATE: 31 January plus 25 months is the last day of February.
+    expect(await shownFor('Computer', 1, computer, [134, 120])).toMatchObject({ 134: '2022-02-28', 120: '2021-12-15' });
+    expect(await found('Computer', 134, 'lessthan', '2022-04-01', 1)).toEqual([computer]);
+    expect(await found('Computer', 120, 'morethan', '2021-12-01', 1)).toContain(computer);
+    expect(await found('Computer', 120, 'morethan', '2021-12-16', 1)).not.toContain(computer);
+  });
+});
+
 describe('a database\'s computer (12)', () => {
   test('found by the name of the computer its instance runs on, and shown', async () => {
     const host = uniq('host');
