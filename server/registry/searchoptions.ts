@@ -85,7 +85,8 @@ function pathOption(type: Itemtype, id: number, path: string, name: string, data
   if (/^[a-z_]+$/.test(steps[0] ?? '')) steps.shift();
   const types = steps.map((step) => itemtype(step));
   const target = types.at(-1);
-  if (!target || types.some((t) => !t) || !(field === 'id' || target.column.has(field))) return undefined;
+  // `totalcost` is GLPI's total of the cost rows, computed by the search.
+  if (!target || types.some((t) => !t) || !(field === 'id' || field === 'totalcost' || target.column.has(field))) return undefined;
   const searchtypes = SEARCHTYPES[datatype] ?? (datatype === 'dropdown' ? NAME_TYPES : TEXT_TYPES);
   return { id, uid: `${type.name}.${path}`, table: target.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
 }

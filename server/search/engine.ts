@@ -97,6 +97,7 @@ function metaExpression(ctx: SessionContext, base: Itemtype, column: Column, ali
 
 function shape(field: Field | null, value: unknown, multi: boolean): unknown {
   if (field?.count) return Number(value ?? 0);
+  if (field?.sum) return outputValue(field.col, value);
   if (multi || field?.multi) {
     if (value === null || value === undefined || value === '') return [];
     const list = String(value).split(SEPARATOR);

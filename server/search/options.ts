@@ -37,6 +37,8 @@ export interface Field {
   multi: boolean;
   /** A `count` option: the number of linked rows. */
   count: boolean;
+  /** A total GLPI computes over the linked rows (costs): the sum of the computed value. */
+  sum?: boolean;
   semantic: Semantic;
   datatype: string;
   /** ITIL specials: status keywords, urgency/impact/priority "at least". */
@@ -59,7 +61,17 @@ const monthsAfter = (start: string, months: string) => (a: string) => {
   return `min(${month('')}, '+' || (CAST(strftime('%d', ${a}.${start}) AS INTEGER) - 1) || ' days'), ${month(' + 1')}, '-1 day'))`;
 };
 /** Computed values by table, field and (for fields that several options compute differently) option id. */
-const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; sql: (alias: string) => string }> = {
+const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; sql: (alias: string) => string; sum?: boolean }> = {
+  // Total costs, summed over the cost rows (each reached once per item): a project's, its
+  // contracts' for an asset, an ITIL object's (time at the hourly rate, fixed and material costs).
+  'totalcost:91': { columns: ['cost'], kind: 'decimal', sql: (a) => `${a}.cost`, sum: true },
+  'totalcost:136': { columns: ['cost'], kind: 'decimal', sql: (a) => `${a}.cost`, sum: true },
+  'totalcost:48': {
+    columns: ['actiontime', 'cost_time', 'cost_fixed', 'cost_material'],
+    kind: 'decimal',
+    sql: (a) => `(${a}.actiontime * ${a}.cost_time / 3600.0 + ${a}.cost_fixed + ${a}.cost_material)`,
+    sum: true,
+  },
   'is_late:82': { columns: ['time_to_resolve', 'solvedate', 'status'], kind: 'bool', sql: late('time_to_resolve', 'solvedate') },
   'is_late:182': { columns: ['internal_time_to_resolve', 'solvedate', 'status'], kind: 'bool', sql: late('internal_time_to_resolve', 'solvedate') },
   'is_late:159': { columns: ['time_to_own', 'takeintoaccountdate', 'status'], kind: 'bool', sql: late('time_to_own', 'takeintoaccountdate') },
@@ -74,10 +86,12 @@ const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; sql: (
   },
 };
 
-function computedColumn(target: Itemtype, field: string, option: SearchOption): { col: Column; sql: (alias: string) => string } | null {
+function computedColumn(target: Itemtype, field: string, option: SearchOption): { col: Column; sql: (alias: string) => string; sum: boolean } | null {
   const spec = COMPUTED[`${field}:${option.id}`];
   if (!spec || !spec.columns.every((c) => target.column.has(c))) return null;
-  return { col: { name: field, kind: spec.kind, nullable: false, default: null, unsigned: false, autoIncrement: false }, sql: spec.sql };
+  // Costs are DECIMAL(20,4): a total shows four decimals, as MariaDB gives them.
+  const scale = spec.kind === 'decimal' ? { size: 4 } : {};
+  return { col: { name: field, kind: spec.kind, nullable: false, default: null, unsigned: false, autoIncrement: false, ...scale }, sql: spec.sql, sum: !!spec.sum };
 }
 
 /** SQL of the option's value on the row `alias` that holds it. */
@@ -276,6 +290,8 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
   if (middle.length && LINKFIELD.test(middle[0]!) && !itemtype(middle[0]!)) linkfield = middle.shift();
   const where = hopConditions(base, option);
   let hops = specialHops(base, option);
+  // GLPI reaches a project's costs through the project itself (`Project.Project.ProjectCost.totalcost`).
+  if (fieldName === 'totalcost' && middle[0] === base.name) middle.shift();
   if (!hops) {
     const chain = middle.map((name) => {
       const type = itemtype(name);
@@ -320,6 +336,7 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
     col,
     multi: !!firstMulti,
     count: datatype === 'count',
+    sum: computed?.sum && hops.length > 0,
     semantic: datatype === 'count' ? 'number' : semanticOf(datatype, col),
     datatype,
     special: ownItil && fieldName === 'status' ? 'status' : ownItil && ['urgency', 'impact', 'priority'].includes(fieldName) ? 'level' : null,
@@ -492,7 +509,9 @@ export function valueExpression(field: Field, base: string, ctx: BuildContext): 
   const column = columnSql(field, chain.last);
   const select = field.count
     ? `COUNT(DISTINCT ${chain.last}.id)`
-    : field.multi
+    : field.sum
+      ? `SUM(${column})`
+      : field.multi
       ? `GROUP_CONCAT(${column}, char(31) ORDER BY ${chain.last}.id)`
       : column;
   return sql`(SELECT ${raw(select)} FROM ${chain.from} WHERE ${where}${raw(field.multi || field.count ? '' : ' LIMIT 1')})`;

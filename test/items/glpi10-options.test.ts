@@ -128,6 +128,24 @@ describe('computed end dates (120, 134): a start plus a duration in months', () 
   });
 });
 
+describe('total costs GLPI computes (136 on assets, 48 on ITIL objects)', () => {
+  test("an asset's contracts' costs (136) and a ticket's costs (48)", async () => {
+    const computer = uniq('pc');
+    const computerId = await api.create('Computer', { name: computer });
+    const contract = await api.create('Contract', { name: uniq('contract') });
+    await api.create('ContractCost', { contracts_id: contract, name: 'year 1', cost: 1200 });
+    await api.create('ContractCost', { contracts_id: contract, name: 'year 2', cost: 300 });
+    await api.create('Contract_Item', { contracts_id: contract, itemtype: 'Computer', items_id: computerId });
+    expect(await shownFor('Computer', 1, computer, [136])).toMatchObject({ 136: '1500.0000' });
+    expect(await found('Computer', 136, 'contains', 1500, 1)).toEqual([computer]);
+    const ticket = await api.create('Ticket', { name: uniq('t'), content: 'x' });
+    // Two hours at 30 an hour, 10 fixed, 5 of material.
+    await api.create('TicketCost', { tickets_id: ticket, name: 'work', actiontime: 7200, cost_time: 30, cost_fixed: 10, cost_material: 5 });
+    expect(await found('Ticket', 48, 'contains', 75, 2)).toEqual([ticket]);
+    expect(await shownFor('Ticket', 2, ticket, [48])).toMatchObject({ 48: '75.0000' });
+  });
+});
+
 describe('a database\'s computer (12)', () => {
   test('found by the name of the computer its instance runs on, and shown', async () => {
     const host = uniq('host');
@@ -184,6 +202,15 @@ describe("a project's father, team, tasks and ITIL counts", () => {
     expect(await found('Project', 126, 'equals', 1, 2)).toEqual([project]);
     expect(await found('Project', 1400, 'morethan', '2027-01-01', 2)).toEqual([project]);
     expect(await found('Project', 117, 'contains', 10, 2)).toEqual([other]);
+  });
+
+  test('total cost (91): the sum of its costs, searched as a number', async () => {
+    await api.create('ProjectCost', { projects_id: project, name: uniq('cost'), cost: 100.5 });
+    await api.create('ProjectCost', { projects_id: project, name: uniq('cost'), cost: 49.5 });
+    expect(await shownFor('Project', 2, project, [91])).toMatchObject({ 91: '150.0000' });
+    expect(await found('Project', 91, 'contains', 150, 2)).toEqual([project]);
+    expect(await found('Project', 91, 'contains', '>149', 2)).toEqual([project]);
+    expect(await shownFor('Project', 2, other, [91])).toMatchObject({ 91: null });
   });
 
   test('durations (17, 18) are listed, shown empty and not searchable, as GLPI\'s API', async () => {

@@ -421,6 +421,7 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [80, 'entities_id>completename', 'Entity'],
     [86, 'is_recursive', 'Child entities', 'bool'],
     [121, 'date_creation', 'Creation date', 'datetime'],
+    [91, 'Project.ProjectCost.totalcost', 'Total cost', 'decimal'],
     ...PROJECT_ITIL_COUNTS,
     ...PROJECT_TEAM,
     ...PROJECT_TASKS,
