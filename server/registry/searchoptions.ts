@@ -217,31 +217,34 @@ export function searchOptions(type: Itemtype): OptionSet {
 const historyCache = new Map<string, Map<string, number>>();
 
 /**
- * The search option a changed column is logged under (GLPI's id_search_option): an option on the
- * item's own table for plain fields, the option that goes through the foreign key for links.
+ * The column of `type` an option goes through, as GLPI's `linkfield`: the field itself for an
+ * option on the type's own table, the foreign key for a dropdown (`Type.Target.field` through the
+ * target's usual key, `Type.fk.Target.field` through another); none for longer paths.
+ */
+function linkfieldOf(type: Itemtype, option: SearchOption): string | undefined {
+  const parts = option.uid.split('.');
+  if (parts.length === 2) return option.table === type.table ? option.field : undefined;
+  const target = itemtypeByTable(option.table);
+  if (!target) return undefined;
+  if (parts.length === 3 && parts[1] === target.name) return type.foreignKeys.get(target.fkName) === target.name ? target.fkName : undefined;
+  if (parts.length === 4 && parts[2] === target.name) return type.foreignKeys.get(parts[1]!) === target.name ? parts[1] : undefined;
+  return undefined;
+}
+
+/**
+ * The search option a changed column is logged under (GLPI's id_search_option): as GLPI, the
+ * first option in the type's list that goes through that column, whether it shows the field
+ * itself or the row a foreign key points at (a domain's entity is logged under 80, not under its
+ * entity ID 81); 0 when none does.
  */
 export function historyOption(type: Itemtype, column: string): number {
   let map = historyCache.get(type.name);
   if (!map) {
     map = new Map();
-    for (const o of searchOptions(type).byId.values()) {
-      const parts = o.uid.split('.');
-      if (o.table === type.table && parts.length === 2 && !map.has(o.field)) map.set(o.field, o.id);
-    }
-    for (const [fk, targetName] of type.foreignKeys) {
-      const target = itemtype(targetName);
-      if (!target || map.has(fk)) continue;
-      const isDefault = fk === target.fkName;
-      for (const o of searchOptions(type).byId.values()) {
-        if (o.table !== target.table) continue;
-        const parts = o.uid.split('.');
-        const viaDefault = isDefault && parts.length === 3 && itemtypeByTable(o.table)?.name === parts[1];
-        const viaLinkfield = !isDefault && parts.length === 4 && parts[1] === fk;
-        if (viaDefault || viaLinkfield) {
-          map.set(fk, o.id);
-          break;
-        }
-      }
+    for (const entry of searchOptions(type).entries) {
+      if (!('id' in entry)) continue;
+      const linkfield = linkfieldOf(type, entry);
+      if (linkfield !== undefined && !map.has(linkfield)) map.set(linkfield, entry.id);
     }
     historyCache.set(type.name, map);
   }

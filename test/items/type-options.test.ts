@@ -7,7 +7,7 @@ import { describe, expect, test } from 'bun:test';
 import { itemtypeOrThrow } from '../../server/registry';
 import { TYPE_OPTIONS } from '../../server/registry/data/type-options';
 import { useServer } from '../support/server';
-import { uniq } from './fixtures';
+import { logsOf, uniq } from './fixtures';
 
 const ctx = useServer();
 
@@ -65,6 +65,26 @@ describe('type-specific search option ids', () => {
     const options = (await ctx.api.get('listSearchOptions/Domain')).body;
     expect(options['1400']).toMatchObject({ field: 'id', name: 'ID' });
     expect(options['2']).toMatchObject({ table: 'glpi_domaintypes', name: 'Type' });
+  });
+
+  test("Domain history: a new entity is logged under 80 (GLPI's first option through entities_id, not the entity ID 81), a new type under 2", async () => {
+    const entity = await ctx.api.create('Entity', { name: uniq('dom-ent'), entities_id: 0 });
+    const entityName = (await ctx.api.get(`Entity/${entity}`)).body.completename;
+    const domainType = await ctx.api.create('DomainType', { name: uniq('dtype') });
+    const domain = await ctx.api.create('Domain', { name: `${uniq('d')}.example` });
+    expect((await ctx.api.put(`Domain/${domain}`, { input: { entities_id: entity, domaintypes_id: domainType } })).status).toBe(200);
+    const logs = await logsOf(ctx.api, 'Domain', domain);
+    expect(logs.filter((l) => l.linked_action === 0).map((l) => [l.id_search_option, l.old_value, l.new_value]).sort()).toEqual(
+      [
+        // As GLPI, an empty dropdown is named "&nbsp;".
+        [2, '&nbsp; (0)', `${(await ctx.api.get(`DomainType/${domainType}`)).body.name} (${domainType})`],
+        [80, 'Root entity (0)', `${entityName} (${entity})`],
+      ].sort(),
+    );
+    // The same rows in `with_logs`, keyed by log id.
+    const withLogs = (await ctx.api.get(`Domain/${domain}`, { query: 'with_logs=true' })).body._logs as Record<string, { id: number; id_search_option: number }>;
+    expect(Object.values(withLogs).map((l) => l.id_search_option).filter((o) => o === 80 || o === 81)).toEqual([80]);
+    for (const [key, row] of Object.entries(withLogs)) expect(Number(key)).toBe(row.id);
   });
 
   test('Line: caller number (185) and operator (184)', async () => {
