@@ -533,6 +533,14 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     ...AGENT_MODULES,
   ],
   AgentType: [[1, 'name', 'Name', 'itemlink']],
+  SsoVariable: DROPDOWN,
+  RuleRightParameter: [...DROPDOWN, [11, 'value', 'Criterion', 'string']],
+  Fieldblacklist: [
+    ...DROPDOWN,
+    [4, 'itemtype', 'Type', 'itemtypename'],
+    [6, 'field', 'Field', 'specific'],
+    [7, 'value', 'Value', 'specific'],
+  ],
 };
 
 /** The types whose list above is GLPI 10.0's whole list: no derived option is added to them. */
@@ -540,6 +548,7 @@ export const COMPLETE: ReadonlySet<string> = new Set([
   'Certificate', 'Domain', 'Line', 'Cluster', 'Cable', 'Appliance', 'Rack',
   'DCRoom', 'Budget', 'Contact', 'KnowbaseItem', 'SLA', 'OLA', 'SLM', 'Calendar', 'Holiday', 'TicketRecurrent', 'ProjectTask',
   'DatabaseInstance', 'Database', 'ReservationItem', 'Reservation', 'Consumable', 'CalendarSegment', 'Agent', 'AgentType',
+  'SsoVariable', 'RuleRightParameter', 'Fieldblacklist',
   ...Object.keys(RELATIONS),
   ...Object.keys(ITEM_DEVICES),
 ]);
