@@ -35,6 +35,8 @@ describe('type-specific search option ids', () => {
           continue;
         }
         expect({ itemtype, id, name: res.body[id]?.name }).toEqual({ itemtype, id, name });
+        // GLPI gives agent types no right: their options are listed, yet no one searches them.
+        if (itemtype === 'AgentType') continue;
         const searchtype = res.body[id].available_searchtypes[0];
         const search = await ctx.api.get(`search/${itemtype}`, { query: `criteria[0][field]=${id}&criteria[0][searchtype]=${searchtype}&criteria[0][value]=1` });
         // GLPI shows a `nosearch` option (a template name, an SLA's time) but refuses it in criteria.

@@ -23,6 +23,9 @@ const DROPDOWN: readonly TypeOption[] = [
   [121, 'date_creation', 'Creation date', 'datetime'],
 ];
 
+/** CommonDropdown's options for a dropdown outside entities (no 80, no 86). */
+const GLOBAL_DROPDOWN = DROPDOWN.filter(([id]) => id !== 80 && id !== 86);
+
 /** The location options GLPI adds to a located type (Location::rawSearchOptionsToAdd). */
 const LOCATION: readonly TypeOption[] = [
   [3, 'locations_id>completename', 'Location'],
@@ -533,8 +536,8 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     ...AGENT_MODULES,
   ],
   AgentType: [[1, 'name', 'Name', 'itemlink']],
-  SsoVariable: DROPDOWN,
-  RuleRightParameter: [...DROPDOWN, [11, 'value', 'Criterion', 'string']],
+  SsoVariable: GLOBAL_DROPDOWN,
+  RuleRightParameter: [...GLOBAL_DROPDOWN, [11, 'value', 'Criterion', 'string']],
   Fieldblacklist: [
     ...DROPDOWN,
     [4, 'itemtype', 'Type', 'itemtypename'],
