@@ -66,13 +66,17 @@ function namedItemOption(type: Itemtype, id: number, field: string, name: string
  */
 function pathOption(type: Itemtype, id: number, path: string, name: string, datatype: string): SearchOption | undefined {
   const steps = path.split('.');
-  const field = steps.pop()!;
+  const last = steps.pop()!;
+  const field = computedName(last) ?? last;
   const types = steps.map((step) => itemtype(step));
   const target = types.at(-1);
-  if (!target || types.some((t) => !t) || !(field === 'id' || target.column.has(field))) return undefined;
+  if (!target || types.some((t) => !t) || !(field === 'id' || field !== last || target.column.has(field))) return undefined;
   const searchtypes = SEARCHTYPES[datatype] ?? (datatype === 'dropdown' ? NAME_TYPES : TEXT_TYPES);
-  return { id, uid: `${type.name}.${path}`, table: target.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
+  return { id, uid: `${type.name}.${[...steps, field].join('.')}`, table: target.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
 }
+
+/** The field a `=field` entry names: a value GLPI computes, which no column holds (undefined for a column). */
+const computedName = (column: string): string | undefined => (column.startsWith('=') ? column.slice(1) : undefined);
 
 /** The column of `type` an option shows: its own field, or the foreign key it goes through. */
 function columnOf(type: Itemtype, option: SearchOption): string {
@@ -92,7 +96,9 @@ function typeOption(type: Itemtype, [id, column, name, datatype, flag]: TypeOpti
         ? pathOption(type, id, column, name, datatype ?? 'dropdown')
         : type.column.has(column)
           ? ownOption(type, id, column, name, datatype ?? 'string')
-          : undefined;
+          : computedName(column) !== undefined
+            ? ownOption(type, id, computedName(column)!, name, datatype ?? 'string')
+            : undefined;
   return option && flag === 'nosearch' ? { ...option, nosearch: true } : option;
 }
 

@@ -49,12 +49,24 @@ const NOW = "datetime('now', 'localtime')";
 /** "Late": a deadline is set, the item is not waiting, and it was (or still is not) met in time. */
 const late = (deadline: string, done: string) => (a: string) =>
   `(CASE WHEN ${a}.${deadline} IS NOT NULL AND ${a}.status <> 4 AND ((${a}.${done} IS NOT NULL AND ${a}.${done} > ${a}.${deadline}) OR (${a}.${done} IS NULL AND ${a}.${deadline} < ${NOW})) THEN 1 ELSE 0 END)`;
+/** The start date moved by `add` months (less `minus` months), as MariaDB's ADDDATE; none without a start. */
+const monthsLater = (add: string, minus?: string) => (a: string) =>
+  `date(${a}.begin_date, printf('%+d months', ${a}.${add}${minus ? ` - ${a}.${minus}` : ''}))`;
 /** Computed values by table, field and (for fields that several options compute differently) option id. */
 const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; sql: (alias: string) => string }> = {
   'is_late:82': { columns: ['time_to_resolve', 'solvedate', 'status'], kind: 'bool', sql: late('time_to_resolve', 'solvedate') },
   'is_late:182': { columns: ['internal_time_to_resolve', 'solvedate', 'status'], kind: 'bool', sql: late('internal_time_to_resolve', 'solvedate') },
   'is_late:159': { columns: ['time_to_own', 'takeintoaccountdate', 'status'], kind: 'bool', sql: late('time_to_own', 'takeintoaccountdate') },
   'is_late:187': { columns: ['internal_time_to_own', 'takeintoaccountdate', 'status'], kind: 'bool', sql: late('internal_time_to_own', 'takeintoaccountdate') },
+  // A contract's end (start + duration in months), and that end less the notice (GLPI's date_delay).
+  'end_date:20': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsLater('duration') },
+  'end_date:134': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsLater('duration') },
+  // Its expiration as GLPI shows it (without extending a tacitly renewed contract past today).
+  '_virtual_expiration:12': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsLater('duration') },
+  'totalcost:11': { columns: ['id'], kind: 'decimal', sql: (a) => `(SELECT COALESCE(SUM(c.cost), 0) FROM glpi_contractcosts c WHERE c.contracts_id = ${a}.id)` },
+  'expire_notice:13': { columns: ['begin_date', 'duration', 'notice'], kind: 'date', sql: monthsLater('duration', 'notice') },
+  // A supplier's contacts as GLPI names them: last name, then first name.
+  'completename:8': { columns: ['name', 'firstname'], kind: 'string', sql: (a) => `TRIM(COALESCE(${a}.name, '') || ' ' || COALESCE(${a}.firstname, ''))` },
   'freepercent:152': {
     columns: ['freesize', 'totalsize'],
     kind: 'int',

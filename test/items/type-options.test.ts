@@ -141,6 +141,9 @@ describe('more type-specific ids', () => {
   });
 });
 
+/** The location's fields GLPI adds beside the location itself (Location::rawSearchOptionsToAdd). */
+const LOCATION_EXTRA = [91, 92, 93, 101, 102, 103, 104, 105, 998, 999];
+
 /** GLPI 10.0's own option ids (rawSearchOptions of its 10.0 branch) for the types whose whole list Deskbase follows; their families are added below. */
 const GLPI_10_IDS: Record<string, number[]> = {
   SLA: [1, 2, 5, 6, 7, 8, 16],
@@ -176,6 +179,14 @@ const GLPI_10_IDS: Record<string, number[]> = {
   DeviceProcessorModel: [1, 2, 3, 16],
   Agent: [1, 2, 3, 4, 5, 6, 8, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24],
   AgentType: [1],
+  DatabaseInstance: [1, 2, 3, 4, 5, 6, 16, 19, 23, 24, 40, 41, 49, 86, ...LOCATION_EXTRA, 121, 166, 167, 168, 169, 170, 171, 172, 174],
+  Enclosure: [1, 2, 3, 5, 6, 16, 19, 23, 24, 31, 40, 49, 61, 80, 86, ...LOCATION_EXTRA, 121, 180, 181, 1450, 1451],
+  PDU: [1, 2, 3, 4, 5, 6, 16, 19, 23, 24, 31, 40, 49, 61, 80, 86, ...LOCATION_EXTRA, 121, 180, 181, 1450, 1451],
+  PassiveDCEquipment: [1, 2, 3, 4, 5, 6, 19, 23, 24, 31, 40, 49, 61, 80, ...LOCATION_EXTRA, 121, 180, 181, 1310, 1311, 1312, 1450, 1451],
+  Unmanaged: [1, 2, 3, 4, 5, 6, 7, 8, 10, 13, 14, 15, 18, 31, 86],
+  Supplier: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 19, 29, 70, 80, 86, 121],
+  Contract: [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 16, 19, 20, 21, 22, 23, 29, 31, 41, 42, 43, 44, 45, 50, 59, 72, 80, 86, ...LOCATION_EXTRA, 121],
+  Reminder: [1, 2, 3, 4, 5, 6, 7, 8, 9, 19, 121],
   SsoVariable: [1, 2, 16, 19, 121],
   RuleRightParameter: [1, 2, 11, 16, 19, 121],
   Fieldblacklist: [1, 2, 4, 6, 7, 16, 19, 80, 86, 121],
@@ -220,6 +231,15 @@ const GLPI_10_FAMILIES: Record<string, number[][]> = {
   Database: [DOMAINS, APPLIANCES],
   Consumable: [FINANCIAL],
   Cartridge: [FINANCIAL],
+  // GLPI also adds its ticket counts (60, 140, 141) to the first four, as one of its ticket_types.
+  DatabaseInstance: [NOTES, CONTRACTS, DOCUMENTS, FINANCIAL, DOMAINS, APPLIANCES, LINKS],
+  Enclosure: [NOTES, NETWORK, CONTRACTS, FINANCIAL],
+  PDU: [NETWORK, CONTRACTS, FINANCIAL],
+  PassiveDCEquipment: [FINANCIAL],
+  Unmanaged: [NETWORK, DOMAINS],
+  Supplier: [NOTES, DOCUMENTS, LINKS],
+  Contract: [NOTES, DOCUMENTS, LINKS],
+  Reminder: [DOCUMENTS],
 };
 
 /** A type's whole GLPI 10.0 list: its own options and its families (an id it has already keeps its own). */
