@@ -53,7 +53,7 @@ const late = (deadline: string, done: string) => (a: string) =>
 const monthsLater = (add: string, minus?: string) => (a: string) =>
   `date(${a}.begin_date, printf('%+d months', ${a}.${add}${minus ? ` - ${a}.${minus}` : ''}))`;
 /** Computed values by table, field and (for fields that several options compute differently) option id. */
-const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; sql: (alias: string) => string }> = {
+const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; size?: number; sql: (alias: string) => string }> = {
   'is_late:82': { columns: ['time_to_resolve', 'solvedate', 'status'], kind: 'bool', sql: late('time_to_resolve', 'solvedate') },
   'is_late:182': { columns: ['internal_time_to_resolve', 'solvedate', 'status'], kind: 'bool', sql: late('internal_time_to_resolve', 'solvedate') },
   'is_late:159': { columns: ['time_to_own', 'takeintoaccountdate', 'status'], kind: 'bool', sql: late('time_to_own', 'takeintoaccountdate') },
@@ -63,7 +63,7 @@ const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; sql: (
   'end_date:134': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsLater('duration') },
   // Its expiration as GLPI shows it (without extending a tacitly renewed contract past today).
   '_virtual_expiration:12': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsLater('duration') },
-  'totalcost:11': { columns: ['id'], kind: 'decimal', sql: (a) => `(SELECT COALESCE(SUM(c.cost), 0) FROM glpi_contractcosts c WHERE c.contracts_id = ${a}.id)` },
+  'totalcost:11': { columns: ['id'], kind: 'decimal', size: 4, sql: (a) => `(SELECT COALESCE(SUM(c.cost), 0) FROM glpi_contractcosts c WHERE c.contracts_id = ${a}.id)` },
   'expire_notice:13': { columns: ['begin_date', 'duration', 'notice'], kind: 'date', sql: monthsLater('duration', 'notice') },
   // A supplier's contacts as GLPI names them: last name, then first name.
   'completename:8': { columns: ['name', 'firstname'], kind: 'string', sql: (a) => `TRIM(COALESCE(${a}.name, '') || ' ' || COALESCE(${a}.firstname, ''))` },
@@ -77,7 +77,7 @@ const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; sql: (
 function computedColumn(target: Itemtype, field: string, option: SearchOption): { col: Column; sql: (alias: string) => string } | null {
   const spec = COMPUTED[`${field}:${option.id}`];
   if (!spec || !spec.columns.every((c) => target.column.has(c))) return null;
-  return { col: { name: field, kind: spec.kind, nullable: false, default: null, unsigned: false, autoIncrement: false }, sql: spec.sql };
+  return { col: { name: field, kind: spec.kind, nullable: false, default: null, unsigned: false, autoIncrement: false, size: spec.size }, sql: spec.sql };
 }
 
 /** SQL of the option's value on the row `alias` that holds it. */

@@ -372,3 +372,97 @@ describe("GLPI 10.0's whole lists", () => {
     expect(await rows()).toEqual(expect.arrayContaining([expect.objectContaining({ id_search_option: 16, new_value: 'four hours' })]));
   });
 });
+
+/** Rows of a search on `itemtype` showing `shown`, for one criterion. */
+async function rows(itemtype: string, field: number, searchtype: string, value: string | number, shown: number[]): Promise<Record<string, unknown>[]> {
+  const display = shown.map((id, i) => `&forcedisplay[${i}]=${id}`).join('');
+  const query = `criteria[0][field]=${field}&criteria[0][searchtype]=${searchtype}&criteria[0][value]=${encodeURIComponent(String(value))}${display}&range=0-999`;
+  const res = await ctx.api.get(`search/${itemtype}`, { query });
+  expect({ field, status: res.status, text: res.status >= 300 ? res.text : '' }).toEqual({ field, status: 200, text: '' });
+  return (res.body.data ?? []) as Record<string, unknown>[];
+}
+
+describe("GLPI 10.0's own options of the management, data centre and tool types", () => {
+  test('Contract: end date (20) and end less notice (13) from start and duration, total cost (11), expiration (12), location under 8, costs (41, 44)', async () => {
+    const location = await ctx.api.create('Location', { name: uniq('site') });
+    const contract = await ctx.api.create('Contract', { name: uniq('ct'), num: 'N-77', begin_date: '2025-01-15', duration: 12, notice: 2, locations_id: location });
+    const open = await ctx.api.create('Contract', { name: uniq('ct') });
+    await ctx.api.create('ContractCost', { contracts_id: contract, name: 'licence', cost: 100.5 });
+    await ctx.api.create('ContractCost', { contracts_id: contract, name: 'support', cost: 20 });
+    const [row] = await rows('Contract', 2, 'equals', contract, [20, 13, 11, 12, 8, 3]);
+    expect(row).toMatchObject({ 20: '2026-01-15', 13: '2025-11-15', 12: '2026-01-15', 3: 'N-77' });
+    expect(row!['11']).toBe('120.5000');
+    expect(String(row!['8'])).toContain((await ctx.api.get(`Location/${location}`)).body.name);
+    expect((await rows('Contract', 20, 'lessthan', '2026-02-01', [2])).map((r) => r['2'])).toContain(contract);
+    expect((await rows('Contract', 20, 'morethan', '2026-02-01', [2])).map((r) => r['2'])).not.toContain(contract);
+    expect((await rows('Contract', 13, 'lessthan', '2025-12-01', [2])).map((r) => r['2'])).toContain(contract);
+    // Without a start date there is no end.
+    expect((await rows('Contract', 2, 'equals', open, [20, 11]))[0]).toMatchObject({ 20: null });
+    expect((await rows('Contract', 11, 'contains', '120.5', [2])).map((r) => r['2'])).toEqual([contract]);
+    expect((await rows('Contract', 44, 'contains', 'support', [2])).map((r) => r['2'])).toEqual([contract]);
+  });
+
+  test('Supplier: its contacts by last and first name (8), its contracts (29), type (9)', async () => {
+    const type = await ctx.api.create('SupplierType', { name: uniq('stype') });
+    const supplier = await ctx.api.create('Supplier', { name: uniq('sup'), suppliertypes_id: type, phonenumber: '+33 9 99' });
+    const last = uniq('Durand');
+    const contact = await ctx.api.create('Contact', { name: last, firstname: 'Alice' });
+    await ctx.api.create('Contact_Supplier', { contacts_id: contact, suppliers_id: supplier });
+    const contract = uniq('ct');
+    await ctx.api.create('Contract_Supplier', { contracts_id: await ctx.api.create('Contract', { name: contract }), suppliers_id: supplier });
+    const [row] = await rows('Supplier', 8, 'contains', `${last} Alice`, [2, 8, 29, 9]);
+    expect(row).toMatchObject({ 2: supplier, 8: `${last} Alice`, 29: contract });
+    expect(await found('Supplier', 9, 'equals', type)).toEqual([supplier]);
+    expect(await found('Supplier', 5, 'contains', '9 99')).toContain(supplier);
+  });
+
+  test('Unmanaged: the location by its own name (3), the entity under 8, serial under 4, hub (7)', async () => {
+    const parent = await ctx.api.create('Location', { name: uniq('bldg') });
+    const room = uniq('room');
+    const location = await ctx.api.create('Location', { name: room, locations_id: parent });
+    const entity = await ctx.api.create('Entity', { name: uniq('um-ent'), entities_id: 0 });
+    const device = await ctx.api.create('Unmanaged', { name: uniq('um'), serial: 'UM-SER-9', hub: 1, locations_id: location, entities_id: entity });
+    const [row] = await rows('Unmanaged', 4, 'contains', 'UM-SER-9', [2, 3, 8]);
+    expect(row).toMatchObject({ 2: device, 3: room });
+    expect(String(row!['8'])).toContain('um-ent');
+    expect(await found('Unmanaged', 8, 'equals', entity)).toEqual([device]);
+    expect(await found('Unmanaged', 7, 'equals', 1)).toContain(device);
+    const options = (await ctx.api.get('listSearchOptions/Unmanaged')).body;
+    expect(options['3']).toMatchObject({ table: 'glpi_locations', field: 'name' });
+    expect(options['80']).toBeUndefined();
+  });
+
+  test('Reminder: its title (1) and writer (2), planned flag (7), no ID option', async () => {
+    const title = uniq('remind');
+    await ctx.api.create('Reminder', { name: title, text: 'call back', is_planned: 1, begin: '2026-05-01 10:00:00', end: '2026-05-01 11:00:00' });
+    const [row] = await rows('Reminder', 1, 'contains', title, [2, 7, 8]);
+    expect(row).toMatchObject({ 1: title, 2: 'glpi', 7: 1 });
+    expect((await rows('Reminder', 2, 'equals', 2, [1])).map((r) => r['1'])).toContain(title);
+  });
+
+  test('PassiveDCEquipment: its sockets (1310), their model (1311) and wiring side (1312)', async () => {
+    const model = uniq('sm');
+    const equipment = await ctx.api.create('PassiveDCEquipment', { name: uniq('patch') });
+    const socket = uniq('port');
+    await ctx.api.create('Socket', { name: socket, itemtype: 'PassiveDCEquipment', items_id: equipment, socketmodels_id: await ctx.api.create('SocketModel', { name: model }), wiring_side: 2 });
+    const [row] = await rows('PassiveDCEquipment', 1310, 'contains', socket, [2, 1311]);
+    expect(row).toMatchObject({ 2: equipment, 1311: model });
+    expect(await found('PassiveDCEquipment', 1312, 'equals', 2)).toContain(equipment);
+  });
+
+  test('Enclosure and PDU: the rack they are mounted in (180) and their position (181)', async () => {
+    const rack = uniq('rack');
+    const rackId = await ctx.api.create('Rack', { name: rack, number_units: 42 });
+    for (const itemtype of ['Enclosure', 'PDU']) {
+      const id = await ctx.api.create(itemtype, { name: uniq(itemtype) });
+      await ctx.api.create('Item_Rack', { racks_id: rackId, itemtype, items_id: id, position: itemtype === 'PDU' ? 30 : 12 });
+      const [row] = await rows(itemtype, 180, 'contains', rack, [2, 181]);
+      expect(row).toMatchObject({ 2: id, 180: rack, 181: itemtype === 'PDU' ? '30' : '12' });
+    }
+  });
+
+  test('DatabaseInstance: the item it runs on is listed (5) but not searched, as GLPI', async () => {
+    const options = (await ctx.api.get('listSearchOptions/DatabaseInstance')).body;
+    expect(options['5']).toMatchObject({ field: 'items_id', name: 'Associated items', datatype: 'specific', nosearch: true });
+  });
+});
