@@ -99,7 +99,9 @@ function typeOption(type: Itemtype, [id, column, name, datatype, flag]: TypeOpti
           : computedName(column) !== undefined
             ? ownOption(type, id, computedName(column)!, name, datatype ?? 'string')
             : undefined;
-  return option && flag === 'nosearch' ? { ...option, nosearch: true } : option;
+  if (!option || flag !== 'nosearch') return option;
+  // GLPI neither searches nor shows a template's name in results.
+  return { ...option, nosearch: true, nodisplay: option.field === 'template_name' };
 }
 
 /**
