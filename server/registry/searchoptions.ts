@@ -32,7 +32,7 @@ const TEXT_TYPES = ['contains', 'notcontains'];
 const NAME_TYPES = ['contains', 'notcontains', 'equals', 'notequals'];
 const DATE_TYPES = ['equals', 'notequals', 'lessthan', 'morethan', 'contains', 'notcontains'];
 /** The search types GLPI offers per datatype, where they are not plain text matching. */
-const SEARCHTYPES: Record<string, string[]> = { itemlink: NAME_TYPES, bool: ['equals'], date: DATE_TYPES, datetime: DATE_TYPES, itemtypename: ['equals', 'notequals'], specific: ['equals'] };
+const SEARCHTYPES: Record<string, string[]> = { itemlink: NAME_TYPES, bool: ['equals'], date: DATE_TYPES, datetime: DATE_TYPES, date_delay: DATE_TYPES, itemtypename: ['equals', 'notequals'], specific: ['equals'] };
 
 function ownOption(type: Itemtype, id: number, field: string, name: string, datatype: string): SearchOption {
   return { id, uid: `${type.name}.${field}`, table: type.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: SEARCHTYPES[datatype] ?? TEXT_TYPES };

@@ -403,6 +403,9 @@ describe("GLPI 10.0's own options of the management, data centre and tool types"
     expect((await rows('Contract', 2, 'equals', open, [20, 11]))[0]).toMatchObject({ 20: null });
     expect((await rows('Contract', 11, 'contains', '120.5', [2])).map((r) => r['2'])).toEqual([contract]);
     expect((await rows('Contract', 44, 'contains', 'support', [2])).map((r) => r['2'])).toEqual([contract]);
+    const options = (await ctx.api.get('listSearchOptions/Contract')).body;
+    expect(options['20']).toMatchObject({ table: 'glpi_contracts', field: 'end_date', datatype: 'date_delay', available_searchtypes: ['equals', 'notequals', 'lessthan', 'morethan', 'contains', 'notcontains'] });
+    expect(options['8']).toMatchObject({ table: 'glpi_locations', name: 'Location' });
   });
 
   test('Supplier: its contacts by last and first name (8), its contracts (29), type (9)', async () => {
