@@ -172,9 +172,11 @@ function hopsBetween(from: Itemtype, to: Itemtype, linkfield: string | undefined
 
 /**
  * Options whose path the uid does not tell: a tree's "Father" (13) has the uid of the item's own
- * complete name, a document's "Number of associated items" (72) that of its attached documents.
+ * complete name, a document's "Number of associated items" (72) that of its attached documents,
+ * a contract's "Total cost" (11) that of its costs though it is one sum per contract.
  */
 function specialHops(base: Itemtype, option: SearchOption): Hop[] | null {
+  if (base.name === 'Contract' && option.id === 11 && option.field === 'totalcost') return [];
   if (base.tree && option.id === 13 && option.uid === `${base.name}.completename`) {
     return [{ kind: 'fk', column: base.tree, nullable: base.column.get(base.tree)?.nullable ?? false, target: base }];
   }

@@ -406,6 +406,7 @@ describe("GLPI 10.0's own options of the management, data centre and tool types"
     const options = (await ctx.api.get('listSearchOptions/Contract')).body;
     expect(options['20']).toMatchObject({ table: 'glpi_contracts', field: 'end_date', datatype: 'date_delay', available_searchtypes: ['equals', 'notequals', 'lessthan', 'morethan', 'contains', 'notcontains'] });
     expect(options['8']).toMatchObject({ table: 'glpi_locations', name: 'Location' });
+    expect(options['11']).toMatchObject({ table: 'glpi_contractcosts', field: 'totalcost', name: 'Total cost', nosearch: false });
   });
 
   test('Supplier: its contacts by last and first name (8), its contracts (29), type (9)', async () => {

@@ -475,8 +475,8 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [6, 'duration', 'Duration', 'number'],
     [7, 'notice', 'Notice', 'number'],
     [10, 'accounting_number', 'Account number', 'string'],
-    // The sum of its costs, computed on the contract's row (GLPI names the costs' table).
-    [11, '=totalcost', 'Total cost', 'decimal'],
+    // The sum of its costs, one value per contract.
+    [11, 'ContractCost.=totalcost', 'Total cost', 'decimal'],
     [12, '=_virtual_expiration', 'Expiration', 'specific', 'nosearch'],
     [13, '=expire_notice', 'Expiration date + notice', 'date_delay'],
     [16, 'comment', 'Comments', 'text'],
