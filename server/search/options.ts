@@ -55,20 +55,26 @@ const NOW = "datetime('now', 'localtime')";
 /** "Late": a deadline is set, the item is not waiting, and it was (or still is not) met in time. */
 const late = (deadline: string, done: string) => (a: string) =>
   `(CASE WHEN ${a}.${deadline} IS NOT NULL AND ${a}.status <> 4 AND ((${a}.${done} IS NOT NULL AND ${a}.${done} > ${a}.${deadline}) OR (${a}.${done} IS NULL AND ${a}.${deadline} < ${NOW})) THEN 1 ELSE 0 END)`;
-/** `start` plus `months` months as MariaDB's ADDDATE counts them: a day past the month's end is its last day. */
-const monthsAfter = (start: string, months: string) => (a: string) => {
-  const month = (shift: string) => `date(${a}.${start}, 'start of month', '+' || (${a}.${months}${shift}) || ' months'`;
-  return `min(${month('')}, '+' || (CAST(strftime('%d', ${a}.${start}) AS INTEGER) - 1) || ' days'), ${month(' + 1')}, '-1 day'))`;
+/**
+ * `start` moved by `add` months (less `minus` months) as MariaDB's ADDDATE moves it: a day past the
+ * end of the month it lands in is that month's last day; none without a start.
+ */
+const monthsAfter = (start: string, add: string, minus?: string) => (a: string) => {
+  const months = `${a}.${add}${minus ? ` - ${a}.${minus}` : ''}`;
+  const month = (shift: string) => `date(${a}.${start}, 'start of month', printf('%+d months', ${months}${shift})`;
+  return `min(${month('')}, printf('%+d days', CAST(strftime('%d', ${a}.${start}) AS INTEGER) - 1)), ${month(' + 1')}, '-1 day'))`;
 };
+const monthsLater = (add: string, minus?: string) => monthsAfter('begin_date', add, minus);
 /** Computed values by table, field and (for fields that several options compute differently) option id. */
-const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; sql: (alias: string) => string; sum?: boolean }> = {
-  // Total costs, summed over the cost rows (each reached once per item): a project's, its
-  // contracts' for an asset, an ITIL object's (time at the hourly rate, fixed and material costs).
-  'totalcost:91': { columns: ['cost'], kind: 'decimal', sql: (a) => `${a}.cost`, sum: true },
-  'totalcost:136': { columns: ['cost'], kind: 'decimal', sql: (a) => `${a}.cost`, sum: true },
+const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; size?: number; sql: (alias: string) => string; sum?: boolean }> = {
+  // Total costs (DECIMAL(20,4)), summed over the cost rows (each reached once per item): a project's,
+  // its contracts' for an asset, an ITIL object's (time at the hourly rate, fixed and material costs).
+  'totalcost:91': { columns: ['cost'], kind: 'decimal', size: 4, sql: (a) => `${a}.cost`, sum: true },
+  'totalcost:136': { columns: ['cost'], kind: 'decimal', size: 4, sql: (a) => `${a}.cost`, sum: true },
   'totalcost:48': {
     columns: ['actiontime', 'cost_time', 'cost_fixed', 'cost_material'],
     kind: 'decimal',
+    size: 4,
     sql: (a) => `(${a}.actiontime * ${a}.cost_time / 3600.0 + ${a}.cost_fixed + ${a}.cost_material)`,
     sum: true,
   },
@@ -76,9 +82,17 @@ const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; sql: (
   'is_late:182': { columns: ['internal_time_to_resolve', 'solvedate', 'status'], kind: 'bool', sql: late('internal_time_to_resolve', 'solvedate') },
   'is_late:159': { columns: ['time_to_own', 'takeintoaccountdate', 'status'], kind: 'bool', sql: late('time_to_own', 'takeintoaccountdate') },
   'is_late:187': { columns: ['internal_time_to_own', 'takeintoaccountdate', 'status'], kind: 'bool', sql: late('internal_time_to_own', 'takeintoaccountdate') },
-  // GLPI's date_delay: a start date plus a duration in months (a warranty's, a contract's).
+  // GLPI's date_delay: a start date plus a duration in months (a warranty's expiry, a contract's
+  // end), and that end less the notice.
   'end_warranty:120': { columns: ['warranty_date', 'warranty_duration'], kind: 'date', sql: monthsAfter('warranty_date', 'warranty_duration') },
-  'end_date:134': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsAfter('begin_date', 'duration') },
+  'end_date:20': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsLater('duration') },
+  'end_date:134': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsLater('duration') },
+  // Its expiration as GLPI shows it (without extending a tacitly renewed contract past today).
+  '_virtual_expiration:12': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsLater('duration') },
+  'totalcost:11': { columns: ['id'], kind: 'decimal', size: 4, sql: (a) => `(SELECT COALESCE(SUM(c.cost), 0) FROM glpi_contractcosts c WHERE c.contracts_id = ${a}.id)` },
+  'expire_notice:13': { columns: ['begin_date', 'duration', 'notice'], kind: 'date', sql: monthsLater('duration', 'notice') },
+  // A supplier's contacts as GLPI names them: last name, then first name.
+  'completename:8': { columns: ['name', 'firstname'], kind: 'string', sql: (a) => `TRIM(COALESCE(${a}.name, '') || ' ' || COALESCE(${a}.firstname, ''))` },
   'freepercent:152': {
     columns: ['freesize', 'totalsize'],
     kind: 'int',
@@ -89,9 +103,7 @@ const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; sql: (
 function computedColumn(target: Itemtype, field: string, option: SearchOption): { col: Column; sql: (alias: string) => string; sum: boolean } | null {
   const spec = COMPUTED[`${field}:${option.id}`];
   if (!spec || !spec.columns.every((c) => target.column.has(c))) return null;
-  // Costs are DECIMAL(20,4): a total shows four decimals, as MariaDB gives them.
-  const scale = spec.kind === 'decimal' ? { size: 4 } : {};
-  return { col: { name: field, kind: spec.kind, nullable: false, default: null, unsigned: false, autoIncrement: false, ...scale }, sql: spec.sql, sum: !!spec.sum };
+  return { col: { name: field, kind: spec.kind, nullable: false, default: null, unsigned: false, autoIncrement: false, size: spec.size }, sql: spec.sql, sum: !!spec.sum };
 }
 
 /** SQL of the option's value on the row `alias` that holds it. */
@@ -192,9 +204,11 @@ function hopsBetween(from: Itemtype, to: Itemtype, linkfield: string | undefined
 
 /**
  * Options whose path the uid does not tell: a tree's "Father" (13) has the uid of the item's own
- * complete name, a document's "Number of associated items" (72) that of its attached documents.
+ * complete name, a document's "Number of associated items" (72) that of its attached documents,
+ * a contract's "Total cost" (11) that of its costs though it is one sum per contract.
  */
 function specialHops(base: Itemtype, option: SearchOption): Hop[] | null {
+  if (base.name === 'Contract' && option.id === 11 && option.field === 'totalcost') return [];
   if (base.tree && option.id === 13 && option.uid === `${base.name}.completename`) {
     return [{ kind: 'fk', column: base.tree, nullable: base.column.get(base.tree)?.nullable ?? false, target: base }];
   }
@@ -280,7 +294,8 @@ function virtualField(base: Itemtype, option: SearchOption): Field {
 /** Resolves an option of `base` (whose uid starts with `base.name`) into a path. */
 function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Field {
   if (option.table === NAMED_ITEM_TABLE) return namedItemField(base, option);
-  if (option.field.startsWith('_virtual') && option.table === base.table) return virtualField(base, option);
+  // A virtual column this server computes (a contract's expiration) is read like the others.
+  if (option.field.startsWith('_virtual') && option.table === base.table && !computedColumn(base, option.field, option)) return virtualField(base, option);
   const named = namedItemLink(base, option);
   if (named) return namedItemLinkField(base, option, named);
   const parts = option.uid.split('.');
