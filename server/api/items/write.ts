@@ -5,7 +5,7 @@ import type { Row } from '../../db/rows';
 import { hooksOf } from '../../items/hooks';
 import { namesByIds } from '../../items/names';
 import { inSavepoint, inTransaction, type Db } from '../../db/connection';
-import { deferFulltext } from '../../db/fulltext';
+import { deferFulltext, fulltextColumns } from '../../db/fulltext';
 import { empty, json, type Reply, type SessionContext } from '../../auth/context';
 import { ApiError, badRequest, errors } from '../../core/errors';
 import { asList, flag, isObject, toId, type Params } from '../../core/params';
@@ -57,6 +57,8 @@ const BIG_WRITE = 200;
 /** One element of a write: its input (for async preparation) and the synchronous work. */
 interface Step<T> {
   input: Params | null;
+  /** The existing row whose trigram index entry the step may change (see deferFulltext). */
+  reindexes?: number;
   run(wc: WriteContext): T;
 }
 
@@ -109,8 +111,13 @@ async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype
 function runInTransaction<T>(db: Db, type: Itemtype, steps: Step<T>[], contexts: WriteContext[], prepared: (Outcome<T> | null)[]): Outcome<T>[] {
   const outcomes = [...prepared];
   inTransaction(db, () => {
-    // The new rows of the type get their trigram index entries in one statement at the end.
-    const indexNewRows = deferFulltext(db, type.table);
+    // The type's new rows, and the existing ones the steps rewrite, get their trigram index
+    // entries in one statement at the end.
+    const reindex = deferFulltext(
+      db,
+      type.table,
+      steps.flatMap((step) => step.reindexes ?? []),
+    );
     for (const [i, step] of steps.entries()) {
       if (outcomes[i]) continue;
       const wc = contexts[i]!;
@@ -120,7 +127,7 @@ function runInTransaction<T>(db: Db, type: Itemtype, steps: Step<T>[], contexts:
         outcomes[i] = failure(error);
       }
     }
-    indexNewRows?.();
+    reindex?.();
   });
   return outcomes as Outcome<T>[];
 }
@@ -260,7 +267,8 @@ export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: nu
     const id = ids[i];
     const input = { ...parentFields, ...element };
     if (id === null || id === undefined) return { input: null, run: () => missingId('update') };
-    return { input, run: (wc) => updateItem(wc, type, id, input) };
+    const rewritesText = fulltextColumns(type.table).some((column) => column in input);
+    return { input, ...(rewritesText ? { reindexes: id } : {}), run: (wc) => updateItem(wc, type, id, input) };
   });
   for (const [i, outcome] of (await runSteps(ctx, true, type, steps)).entries()) {
     const id = ids[i] ?? 'id';
@@ -290,8 +298,10 @@ export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: nu
   let notFound = false;
   let firstFailure: Failure | null = null;
   const ids = elements.list.map((element) => toId(element.id));
+  const purges = forcePurge || !type.trash;
   const steps = ids.map((id): Step<ItemError | null> => ({
     input: null,
+    ...(purges && id !== null ? { reindexes: id } : {}),
     run: id === null ? () => missingId('delete') : (wc) => deleteItem(wc, type, id, forcePurge),
   }));
   for (const [i, done] of (await runSteps(ctx, history, type, steps)).entries()) {
