@@ -62,7 +62,7 @@ function syncTable(db: Db, table: string, state: SchemaState): void {
     const name = `${table}__u_${cols.join('_')}`;
     if (!has(name)) db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${table} (${cols.map(ident).join(', ')})`);
   }
-  const wanted = new Map(indexColumns(columns).map((cols) => [indexName(table, cols), cols]));
+  const wanted = new Map(indexColumns(table, columns).map((cols) => [indexName(table, cols), cols]));
   for (const [name, cols] of wanted) if (!has(name)) db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${cols.map(ident).join(', ')})`);
   const own = `${table}__i_`;
   for (const name of state.indexes.get(table) ?? []) if (name.startsWith(own) && !wanted.has(name)) db.exec(`DROP INDEX ${name}`);
