@@ -33,6 +33,7 @@ const updates = Number(values.updates ?? 0);
 const purges = Number(values.purges ?? 0);
 const size = Number(values.size ?? 1_000);
 const keep = values.keep ? resolve(values.keep) : undefined;
+const STATISTICS_SETTLE_MS = 3_000;
 const log = (message: string) => console.log(`[write] ${message}`);
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
 
@@ -72,13 +73,32 @@ function framesSince(before: { salt: string; pages: number[] }, after: { salt: s
   return after.salt === before.salt ? after.pages.slice(before.pages.length) : after.pages;
 }
 
-/** CPU times of each thread of the process, by task id, with the thread's name. */
-function threadTimes(pid: number): Map<number, { name: string; user: number; system: number }> {
-  const out = new Map<number, { name: string; user: number; system: number }>();
+interface ThreadUse {
+  user: number;
+  system: number;
+  /** Read and write system calls, and the bytes they moved (/proc/…/io: page cache hits included). */
+  reads: number;
+  readBytes: number;
+  writes: number;
+  writeBytes: number;
+}
+
+const NO_USE: ThreadUse = { user: 0, system: 0, reads: 0, readBytes: 0, writes: 0, writeBytes: 0 };
+
+/** CPU times and I/O calls of each thread of the process, by task id, with the thread's name. */
+function threadTimes(pid: number): Map<number, ThreadUse & { name: string }> {
+  const out = new Map<number, ThreadUse & { name: string }>();
   for (const entry of readdirSync(`/proc/${pid}/task`)) {
     const tid = Number(entry);
     try {
-      out.set(tid, { name: readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim(), ...cpuTimes(pid, tid) });
+      const io = Object.fromEntries(
+        readFileSync(`/proc/${pid}/task/${tid}/io`, 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => line.split(': ') as [string, string]),
+      );
+      const counters = { reads: Number(io.syscr), readBytes: Number(io.rchar), writes: Number(io.syscw), writeBytes: Number(io.wchar) };
+      out.set(tid, { name: readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim(), ...cpuTimes(pid, tid), ...counters });
     } catch {
       // The thread ended meanwhile.
     }
@@ -96,17 +116,24 @@ interface Phase {
   name: string;
   items: number;
   requests: Request[];
-  threads: Map<string, { user: number; system: number }>;
+  threads: Map<string, ThreadUse>;
 }
 
-/** CPU per thread name (the main thread by its id) between two readings of threadTimes. */
-function threadsUsed(pid: number, before: ReturnType<typeof threadTimes>, after: ReturnType<typeof threadTimes>): Map<string, { user: number; system: number }> {
-  const used = new Map<string, { user: number; system: number }>();
+/** Use per thread name (the main thread by its id) between two readings of threadTimes. */
+function threadsUsed(pid: number, before: ReturnType<typeof threadTimes>, after: ReturnType<typeof threadTimes>): Map<string, ThreadUse> {
+  const used = new Map<string, ThreadUse>();
   for (const [tid, now] of after) {
-    const then = before.get(tid) ?? { user: 0, system: 0 };
+    const then = before.get(tid) ?? NO_USE;
     const name = tid === pid ? 'main thread' : now.name;
-    const sum = used.get(name) ?? { user: 0, system: 0 };
-    used.set(name, { user: sum.user + now.user - then.user, system: sum.system + now.system - then.system });
+    const sum = used.get(name) ?? NO_USE;
+    used.set(name, {
+      user: sum.user + now.user - then.user,
+      system: sum.system + now.system - then.system,
+      reads: sum.reads + now.reads - then.reads,
+      readBytes: sum.readBytes + now.readBytes - then.readBytes,
+      writes: sum.writes + now.writes - then.writes,
+      writeBytes: sum.writeBytes + now.writeBytes - then.writeBytes,
+    });
   }
   return used;
 }
@@ -159,8 +186,12 @@ function report(phase: Phase, owner: Map<number, string>): void {
   const wall = requests.reduce((sum, request) => sum + request.ms, 0);
   const perItem = (ms: number) => ((ms * 1000) / phase.items).toFixed(1);
   log(`  ${phase.items} items in ${requests.length} requests: ${Math.round((phase.items * 1000) / wall)} items/s wall, median ${median(requests.map((r) => r.ms)).toFixed(1)} ms per request`);
-  for (const [name, { user, system }] of [...phase.threads].sort((a, b) => b[1].user + b[1].system - a[1].user - a[1].system)) {
-    if (user + system > 0) log(`  CPU per item, ${name}: ${perItem(user)} µs user + ${perItem(system)} µs system`);
+  const perRequest = (n: number) => (n / requests.length).toFixed(0);
+  const kib = (bytes: number) => (bytes / requests.length / 1024).toFixed(0);
+  for (const [name, use] of [...phase.threads].sort((a, b) => b[1].user + b[1].system - a[1].user - a[1].system)) {
+    if (use.user + use.system === 0) continue;
+    const io = use.reads + use.writes > 0 ? `; per request ${perRequest(use.reads)} reads (${kib(use.readBytes)} KiB), ${perRequest(use.writes)} writes (${kib(use.writeBytes)} KiB)` : '';
+    log(`  CPU per item, ${name}: ${perItem(use.user)} µs user + ${perItem(use.system)} µs system${io}`);
   }
   log(`  distinct WAL pages per request, median ${median(requests.map((r) => new Set(r.pages).size))}, by b-tree:`);
   const named = [...byName].map(([name, list]) => ({ name, pages: median(list) })).filter((n) => n.pages > 0);
@@ -169,6 +200,9 @@ function report(phase: Phase, owner: Map<number, string>): void {
 
 try {
   const client = await login(server.api, 'glpi', password);
+  // A start on a folder with statistics refreshes them a second later (half a second of CPU at a
+  // million rows): not part of any write, so it runs before the measures.
+  await Bun.sleep(STATISTICS_SETTLE_MS);
   const lookups = kept?.lookups ?? (await createLookups(client));
   const { headers } = await client.get('Computer/?range=0-0');
   const first = Number(/\/(\d+)$/.exec(headers.get('content-range') ?? '')?.[1] ?? 0) + 1;
