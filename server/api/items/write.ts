@@ -54,6 +54,15 @@ type Outcome<T> = { ok: true; value: T; extra: Record<string, unknown> } | Failu
 /** A request this large changes table sizes enough to refresh the planner's statistics. */
 const BIG_WRITE = 200;
 
+/**
+ * Asks for a statistics refresh once a big write is done: its wait for writes to settle starts
+ * when this one ends, so at a million rows, where one bulk request takes longer than that wait,
+ * sequential requests still postpone it instead of each being followed by a refresh.
+ */
+function afterBigWrite(ctx: SessionContext, elements: number): void {
+  if (elements >= BIG_WRITE) ctx.services.statistics.soon();
+}
+
 /** One element of a write: its input (for async preparation) and the synchronous work. */
 interface Step<T> {
   input: Params | null;
@@ -103,8 +112,11 @@ async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype
     steps.map((step) => step.input),
     outcomes,
   );
-  if (steps.length >= BIG_WRITE) ctx.services.statistics.soon();
-  return runInTransaction(ctx.services.store.db, type, steps, contexts, outcomes);
+  try {
+    return runInTransaction(ctx.services.store.db, type, steps, contexts, outcomes);
+  } finally {
+    afterBigWrite(ctx, steps.length);
+  }
 }
 
 /** The transaction of runSteps: each element without an outcome yet runs in its savepoint. */
@@ -146,7 +158,6 @@ async function addTogether(ctx: SessionContext, type: Itemtype, inputs: Params[]
   const contexts = inputs.map(() => writeContext(ctx));
   const prepared: (Outcome<number> | null)[] = inputs.map(() => null);
   await prepareInputs(type, contexts, inputs, prepared);
-  if (inputs.length >= BIG_WRITE) ctx.services.statistics.soon();
   const db = ctx.services.store.db;
   const outcomes = [...prepared];
   try {
@@ -182,6 +193,8 @@ async function addTogether(ctx: SessionContext, type: Itemtype, inputs: Params[]
     const steps = inputs.map((input): Step<number> => ({ input, run: (wc) => addItem(wc, type, input) }));
     for (const wc of contexts) wc.extra = {}; // what the abandoned attempt's hooks said
     return runInTransaction(db, type, steps, contexts, prepared);
+  } finally {
+    afterBigWrite(ctx, inputs.length);
   }
   return outcomes as Outcome<number>[];
 }
