@@ -235,6 +235,7 @@ try {
   for (const row of reader.query<{ name: string; pageno: number }, []>('SELECT name, pageno FROM dbstat').all()) owner.set(row.pageno, row.name);
   reader.close();
   for (const phase of phases) report(phase, owner);
+  log(`server RSS after the writes: ${Math.round(server.rssMiB())} MiB`);
 } finally {
   await server.dispose();
   if (!keep) rmSync(dir, { recursive: true, force: true });
