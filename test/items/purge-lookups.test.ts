@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, type Store } from '../../server/db';
+import { inTransaction } from '../../server/db/connection';
+import { syncSchema } from '../../server/db/schema';
 import { purgeLookups } from '../../server/items/cascade';
 import { allItemtypes } from '../../server/registry';
 
@@ -22,12 +24,31 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The steps of the statement's query plan (prepared apart and finalized: no statement stays open). */
+function planOf(sql: string): string[] {
+  const statement = store.db.prepare<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${sql}`);
+  try {
+    return statement.all().map((row) => row.detail);
+  } finally {
+    statement.finalize();
+  }
+}
+
 test("every lookup of every type's purge cascade searches an index", () => {
   const lookups = new Set(allItemtypes().flatMap((type) => purgeLookups(type)));
   expect(lookups.size).toBeGreaterThan(100);
   const scans = [...lookups].flatMap((sql) => {
-    const plan = store.db.query<{ detail: string }, []>(`EXPLAIN QUERY PLAN ${sql}`).all().map((row) => row.detail);
+    const plan = planOf(sql);
     return plan.some((step) => step.startsWith('SCAN')) ? [`${sql}: ${plan.join('; ')}`] : [];
   });
   expect(scans).toEqual([]);
+});
+
+test('a data folder of an earlier version gets these indexes on start', () => {
+  const lookup = 'SELECT * FROM glpi_reservations WHERE reservationitems_id = ?';
+  const plan = () => planOf(lookup);
+  store.db.exec('DROP INDEX glpi_reservations__i_reservationitems_id');
+  expect(plan()).toEqual(['SCAN glpi_reservations']);
+  inTransaction(store.db, () => syncSchema(store.db)); // what a start runs, in its upgrade transaction
+  expect(plan()).toEqual(['SEARCH glpi_reservations USING INDEX glpi_reservations__i_reservationitems_id (reservationitems_id=?)']);
 });
