@@ -1,5 +1,6 @@
 import type { Reply, SessionContext } from '../../auth/context';
 import { badRequest } from '../../core/errors';
+import type { Params } from '../../core/params';
 import type { Itemtype } from '../../registry';
 import { listItems } from './list';
 import { loadReadable } from './read';
@@ -14,6 +15,13 @@ export function subItemLink(parent: Itemtype, child: Itemtype, parentRow: Record
   if (child.polymorphic) return { where: 't.itemtype = ? AND t.items_id = ?', args: [parent.name, id] };
   if (parent.column.has(child.fkName)) return { where: 't.id = ?', args: [Number(parentRow[child.fkName] ?? 0)] };
   return null;
+}
+
+/** Fields a write under /:parent/:id/:child gets from its URL. */
+export function parentFields(parent: Itemtype, parentId: number, child: Itemtype): Params {
+  if (child.column.has(parent.fkName)) return { [parent.fkName]: parentId };
+  if (child.polymorphic) return { itemtype: parent.name, items_id: parentId };
+  return {};
 }
 
 /** GET /:parent/:id/:child — the parent must exist and be readable, then a normal page of children. */
