@@ -89,6 +89,11 @@ export function aliasOf(name: string): ItemtypeAlias | undefined {
   return Object.hasOwn(ALIASES, name) ? ALIASES[name] : undefined;
 }
 
+/** Whether a current row is one the old type shows: one on its fixed parent type. */
+export function showsRow(alias: ItemtypeAlias, row: Record<string, unknown>): boolean {
+  return !alias.parent || row.itemtype === alias.parent.itemtype;
+}
+
 /** A URL with the current type's path segment under the old name (`…/ITILFollowup/3/Document_Item/`). */
 export function toOldHref(alias: ItemtypeAlias, href: string): string {
   return href

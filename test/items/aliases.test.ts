@@ -194,6 +194,23 @@ describe('Netpoint (Socket under its GLPI 9 name)', () => {
   });
 });
 
+describe('getMultipleItems with old names', () => {
+  test('each old-named entry is read with the old fields; a Problem\'s followup is not a TicketFollowup', async () => {
+    const socket = await ctx.api.create('Socket', { name: uniq('multi-') });
+    const res = await ctx.api.get('getMultipleItems', {
+      query: `items[0][itemtype]=TicketFollowup&items[0][items_id]=${ticketFollowup}&items[1][itemtype]=Netpoint&items[1][items_id]=${socket}&items[2][itemtype]=ITILFollowup&items[2][items_id]=${ticketFollowup}`,
+    });
+    expect(res.status).toBe(200);
+    expect(sorted(Object.keys(res.body[0]))).toEqual(sorted(FIELDS.TicketFollowup));
+    expect(res.body[0]).toMatchObject({ id: ticketFollowup, tickets_id: ticket });
+    expect(res.body[1]).toMatchObject({ id: socket, name: expect.stringContaining('multi-') });
+    // Later entries keep their own type's fields (GLPI maps every entry after an old name).
+    expect(res.body[2]).toMatchObject({ id: ticketFollowup, itemtype: 'Ticket', items_id: ticket });
+    const problems = await ctx.api.get('getMultipleItems', { query: `items[0][itemtype]=TicketFollowup&items[0][items_id]=${problemFollowup}` });
+    expect(problems.status).toBe(404);
+  });
+});
+
 describe('links under an old name', () => {
   test("a link to the current type's own path names the old type; other links and rel stay", () => {
     const item = { id: 3, items_id: 9, itemtype: 'Ticket', links: [

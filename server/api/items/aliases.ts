@@ -2,7 +2,7 @@ import type { Reply, SessionContext } from '../../auth/context';
 import { badRequest, errors } from '../../core/errors';
 import { asList, isObject } from '../../core/params';
 import { itemtypeOrThrow, type Itemtype } from '../../registry';
-import { toCurrentFields, toOldFields, toOldHref, type ItemtypeAlias } from '../../registry/aliases';
+import { showsRow, toCurrentFields, toOldFields, toOldHref, type ItemtypeAlias } from '../../registry/aliases';
 import { listItems, type ListScope } from './list';
 import { getItem, loadReadable } from './read';
 import { parentFields, subItemLink } from './subitems';
@@ -34,7 +34,7 @@ export function withOldNames(alias: ItemtypeAlias, reply: Reply): Reply {
 
 /** A row the old type shows: one of the current type's rows on its fixed parent type. */
 function requireOwnRow(ctx: SessionContext, alias: ItemtypeAlias, type: Itemtype, id: number | null): void {
-  if (alias.parent && id !== null && loadReadable(ctx, type, id).itemtype !== alias.parent.itemtype) throw errors.itemNotFound();
+  if (alias.parent && id !== null && !showsRow(alias, loadReadable(ctx, type, id))) throw errors.itemNotFound();
 }
 
 /** The rows the old type lists: those on its fixed parent type, and under `under` its children. */
