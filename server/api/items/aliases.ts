@@ -5,7 +5,7 @@ import { itemtypeOrThrow, type Itemtype } from '../../registry';
 import { showsRow, toCurrentFields, toOldFields, toOldHref, type ItemtypeAlias } from '../../registry/aliases';
 import { listItems, type ListScope } from './list';
 import { getItem, loadReadable } from './read';
-import { parentFields, subItemLink } from './subitems';
+import { parentFields, subItemScope } from './subitems';
 import { createItems, deleteItems, updateItems } from './write';
 
 /** The request with its `input` given the current field names. */
@@ -46,8 +46,7 @@ function listScope(ctx: SessionContext, alias: ItemtypeAlias, type: Itemtype, un
     args.push(alias.parent.itemtype);
   }
   if (under) {
-    const link = subItemLink(under.parent, type, loadReadable(ctx, under.parent, under.id));
-    if (!link) throw badRequest(`${alias.name} items are not linked to ${under.parent.name}`);
+    const link = subItemScope(ctx, under.parent, under.id, type);
     where.push(link.where);
     args.push(...link.args);
   }

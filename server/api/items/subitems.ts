@@ -24,10 +24,14 @@ export function parentFields(parent: Itemtype, parentId: number, child: Itemtype
   return {};
 }
 
+/** The children of one readable parent item (a 400 when the two types are not linked). */
+export function subItemScope(ctx: SessionContext, parent: Itemtype, parentId: number, child: Itemtype): { where: string; args: (string | number)[] } {
+  const link = subItemLink(parent, child, loadReadable(ctx, parent, parentId));
+  if (!link) throw badRequest(`${child.name} items are not linked to ${parent.name}`);
+  return link;
+}
+
 /** GET /:parent/:id/:child — the parent must exist and be readable, then a normal page of children. */
 export function listSubItems(ctx: SessionContext, parent: Itemtype, parentId: number, child: Itemtype): Reply {
-  const parentRow = loadReadable(ctx, parent, parentId);
-  const link = subItemLink(parent, child, parentRow);
-  if (!link) throw badRequest(`${child.name} items are not linked to ${parent.name}`);
-  return listItems(ctx, child, link);
+  return listItems(ctx, child, subItemScope(ctx, parent, parentId, child));
 }
