@@ -150,37 +150,49 @@ function unescaped(pattern: string): string {
 /** A trigram in more rows than this is common: its rows are not worth gathering as candidates. */
 const RARE_ROWS = 256;
 
-/** Per table and trigram (few: a cache of their own, not crowded out by searches' counts). */
-const trigramCounts = new VersionedCache<number>(20_000);
+/**
+ * Per table and trigram, its rows when it is rare (at most RARE_ROWS - 1 ids each; few entries, a
+ * cache of their own, not crowded out by searches' counts).
+ */
+const trigramIds = new VersionedCache<number[] | null>(4096);
 
-/** Rows of the index holding `trigram`, counted up to RARE_ROWS; kept until the next write. */
-function trigramRows(db: Db, table: string, trigram: string): number {
+/**
+ * The ids of the rows whose index holds `trigram` (in any indexed column), ascending, or null when
+ * it is common; kept until the next write. Every search for a fragment holding the trigram reuses
+ * them, so a rare fragment's search reads no index at all once its trigrams were looked up.
+ */
+function trigramRows(db: Db, table: string, trigram: string): number[] | null {
   const fts = fulltextTable(table);
   const phrase = `"${trigram.replaceAll('"', '""')}"`;
-  return trigramCounts.get(db, `${table}\u0000${trigram}`, () => {
-    const row = db.query<{ n: number }, [string]>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${RARE_ROWS})`).get(phrase);
-    return Number(row?.n);
+  return trigramIds.get(db, `${table}\u0000${trigram}`, () => {
+    const rows = db.query<[number], [string]>(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid LIMIT ${RARE_ROWS}`).values(phrase);
+    return rows.length < RARE_ROWS ? rows.map((r) => Number(r[0])) : null;
   });
 }
 
 /**
- * The MATCH query of the pattern's one or two rarest trigrams, or null when all are common. The
- * index's own LIKE reads every trigram's full list of rows and then each candidate row; a common
- * trigram ("000" in every serial number) costs as much as a scan, while a rare one narrows alone.
+ * The rows holding the pattern's one or two rarest trigrams (as MATCH `"a" AND "b"` would give),
+ * or null when all are common. The index's own LIKE reads every trigram's full list of rows and
+ * then each candidate row; a common trigram ("000" in every serial number) costs as much as a
+ * scan, while a rare one narrows alone.
  */
-function rareTrigrams(db: Db, table: string, runs: string[]): string | null {
+function rareTrigrams(db: Db, table: string, runs: string[]): number[] | null {
   const trigrams = new Set<string>();
   for (const run of runs) {
     const chars = [...run];
     for (let i = 0; i + MIN_RUN <= chars.length; i++) trigrams.add(chars.slice(i, i + MIN_RUN).join(''));
   }
-  const counted = [...trigrams].map((trigram) => ({ trigram, rows: trigramRows(db, table, trigram) })).filter((t) => t.rows < RARE_ROWS);
-  if (counted.length === 0) return null;
-  counted.sort((a, b) => a.rows - b.rows);
-  return counted
-    .slice(0, 2)
-    .map((t) => `"${t.trigram.replaceAll('"', '""')}"`)
-    .join(' AND ');
+  const rare: number[][] = [];
+  for (const trigram of trigrams) {
+    const ids = trigramRows(db, table, trigram);
+    if (ids) rare.push(ids);
+  }
+  if (rare.length === 0) return null;
+  rare.sort((a, b) => a.length - b.length);
+  const [first, second] = rare as [number[], number[] | undefined];
+  if (!second) return first;
+  const other = new Set(second);
+  return first.filter((id) => other.has(id));
 }
 
 /**
@@ -199,6 +211,6 @@ export function fulltextPrefilter(table: string, column: string, alias: string, 
   if (runs.length === 0) return null;
   const fts = fulltextTable(table);
   const rare = db ? rareTrigrams(db, table, runs) : null;
-  if (rare) return { sql: `${alias}.id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`, args: [rare] };
+  if (rare) return { sql: `${alias}.id IN (SELECT value FROM json_each(?))`, args: [JSON.stringify(rare)] };
   return { sql: `${alias}.id IN (SELECT rowid FROM ${fts} WHERE ${column} LIKE ?)`, args: [wide] };
 }

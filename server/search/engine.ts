@@ -7,8 +7,8 @@ import { searchOptions, type SearchOption } from '../registry/searchoptions';
 import { hasRows, selectAll, selectValues, type Row } from '../db/rows';
 import { outputValue } from '../items/values';
 import type { Criterion, SearchParams } from './criteria';
-import { Aliases, Frag, and, idSet, raw, sql, type Arg } from './frag';
-import { resolveField, sortsNocase, Unsupported, valueExpression, type BuildContext, type Field } from './options';
+import { Aliases, Frag, and, joinFrags, raw, sql, type Arg } from './frag';
+import { columnSql, resolveField, sortsNocase, Unsupported, valueExpression, type BuildContext, type Field } from './options';
 import { readPage, type Direction } from './page';
 import { criteriaCondition, metaRows, type WhereContext } from './sql';
 
@@ -105,18 +105,44 @@ function shape(field: Field | null, value: unknown, multi: boolean): unknown {
   return field ? outputValue(field.col, value) : null;
 }
 
+/**
+ * A single-valued option reached through links only (location, manufacturer, a model's type…):
+ * LEFT JOINs on the linked rows' ids, shared by the columns that take the same path. SQLite then
+ * reads each linked row once per result row, where a sub-query per value costs a statement step
+ * of its own. A missing link gives NULL, as the sub-query would.
+ */
+function joinedValue(field: Field, joins: Map<string, string>): string | null {
+  if (field.hops.length === 0 || field.count || field.multi || !field.hops.every((h) => h.kind === 'fk')) return null;
+  let previous = 't';
+  for (const hop of field.hops) {
+    const on = `${previous}.${hop.column} ${hop.target.table}`;
+    let alias = joins.get(on);
+    if (!alias) joins.set(on, (alias = `j${joins.size}`));
+    previous = alias;
+  }
+  return columnSql(field, previous);
+}
+
 /** Values of the result columns for the page's rows of one table. */
 function fetchValues(ctx: SessionContext, type: Itemtype, base: Itemtype, columns: Column[], ids: number[]): Map<number, unknown[]> {
   const aliases = new Aliases();
   const bc: BuildContext = { scope: ctx.scope, aliases };
   const fields = columns.map((c) => (c.meta ? null : tryField(type, c.option.id, base)));
+  const joins = new Map<string, string>();
   const exprs = columns.map((c, i) => {
     if (c.meta) return metaExpression(ctx, base, c, aliases);
     const field = fields[i];
-    return field ? valueExpression(field, 't', bc) : raw('NULL');
+    if (!field) return raw('NULL');
+    const joined = joinedValue(field, joins);
+    return joined === null ? valueExpression(field, 't', bc) : raw(joined);
   });
-  const select = exprs.map((e, i) => sql`${e} AS c${raw(String(i))}`);
-  const query = sql`SELECT t.id AS id${raw(select.length ? ', ' : '')}${new Frag(select.map((s) => s.sql).join(', '), select.flatMap((s) => s.args))} FROM ${raw(`${base.table} t`)} WHERE t.id IN ${idSet(ids)}`;
+  const select = joinFrags(exprs.map((e, i) => sql`, ${e} AS c${raw(String(i))}`), '');
+  const joined = [...joins].map(([on, alias]) => {
+    const [column, table] = on.split(' ') as [string, string];
+    return ` LEFT JOIN ${table} ${alias} ON ${alias}.id = ${column}`;
+  });
+  // The page's ids drive the read: one primary-key lookup each, in the order given.
+  const query = sql`SELECT t.id AS id${select} FROM json_each(${JSON.stringify(ids)}) p CROSS JOIN ${raw(`${base.table} t`)} ON t.id = p.value${raw(joined.join(''))}`;
   const out = new Map<number, unknown[]>();
   for (const row of selectValues(ctx.services.store.db, query.sql, ...query.args)) {
     out.set(
