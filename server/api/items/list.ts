@@ -33,6 +33,8 @@ function sortOrder(value: unknown): 'ASC' | 'DESC' {
   return res.output as 'ASC' | 'DESC';
 }
 
+const flip = (order: 'ASC' | 'DESC'): 'ASC' | 'DESC' => (order === 'ASC' ? 'DESC' : 'ASC');
+
 function searchTextFilter(type: Itemtype, value: unknown, where: string[], args: (string | number)[]): void {
   if (value === undefined) return;
   if (!isObject(value)) throw badRequest('searchText must be an object: searchText[field]=text');
@@ -96,14 +98,19 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total = countRows(ctx, `SELECT COUNT(*) AS n FROM ${type.table} t ${whereSql}`, args);
   if (range.start > total) throw errors.rangeExceedTotal(total);
-  // The page's ids first: skipping `start` rows then walks an index, not whole rows.
-  const orderBy = `ORDER BY t.${ident(column)} ${order}${column === 'id' ? '' : `, t.id ${order}`}`;
+  // The page's ids first: skipping `start` rows then walks an index, not whole rows. A page
+  // nearer the end is found from the end (the same rows: the order is total, ids break ties), so
+  // the walk never passes more than half the rows.
+  const size = Math.max(0, Math.min(range.end, total - 1) - range.start + 1);
+  const tail = total - range.start - size;
+  const backwards = tail < range.start;
+  const orderBy = (direction: 'ASC' | 'DESC') => `ORDER BY t.${ident(column)} ${direction}${column === 'id' ? '' : `, t.id ${direction}`}`;
   const rows = selectAll(
     ctx.services.store.db,
-    `SELECT t.* FROM ${type.table} t WHERE t.id IN (SELECT t.id FROM ${type.table} t ${whereSql} ${orderBy} LIMIT ? OFFSET ?) ${orderBy}`,
+    `SELECT t.* FROM ${type.table} t WHERE t.id IN (SELECT t.id FROM ${type.table} t ${whereSql} ${orderBy(backwards ? flip(order) : order)} LIMIT ? OFFSET ?) ${orderBy(order)}`,
     ...args,
-    range.end - range.start + 1,
-    range.start,
+    size,
+    backwards ? tail : range.start,
   );
   const present = (row: Row) => presentItem(ctx, type, row, opts);
   const body = scope.mapItem ? rows.map((row) => scope.mapItem!(present(row))) : rows.map(present);
