@@ -105,12 +105,22 @@ async function measureAll(targets: Target[], tokens: string[]): Promise<void> {
   }
 }
 
+/** Waits until the server is idle (its planner statistics are refreshed a second after start). */
+async function settled(pid: number): Promise<void> {
+  for (let tries = 0; tries < 40; tries++) {
+    const before = cpuMs(pid);
+    await Bun.sleep(500);
+    if (cpuMs(pid) - before < 20) return;
+  }
+}
+
 const server = await startServer(password, dir);
 try {
   const state = kept ?? (await seed(server));
   const client = await login(server.api, 'glpi', password);
   const tokens = [client.sessionToken];
   while (tokens.length < CONNECTIONS) tokens.push((await login(server.api, 'glpi', password)).sessionToken);
+  await settled(server.pid);
   const deskbase = (name: string, urls: string[]): Target => ({ name, origin: server.origin, pid: server.pid, urls, perRequest: [], rate: [] });
   if (values.shapes) {
     const shapes = searchShapes({ api: server.api, lookups: state.lookups, computers: state.computers }).filter((s) => s.name.includes(values.match ?? ''));

@@ -172,7 +172,9 @@ function orderBy(sorts: Frag[], params: SearchParams, tie: string[]): Frag {
  */
 export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[], params: SearchParams, columns: Column[]): SearchResult {
   const aliases = new Aliases();
-  const branches: Branch[] = bases.map((base) => {
+  const db = ctx.services.store.db;
+  // An empty table matches nothing (AllAssets searches many, often mostly empty ones): no WHERE is built for it.
+  const branches: Branch[] = (bases.length > 1 ? bases.filter((base) => hasRows(db, base.table)) : bases).map((base) => {
     const { where, walkWhere, filtered } = branchWhere(ctx, type, base, params, aliases);
     const bc = { scope: ctx.scope, aliases };
     const sortFields = params.sort.map((id) => tryField(type, id, base));
@@ -181,8 +183,6 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
   });
   const countSql: string[] = [];
   let total = 0;
-  const db = ctx.services.store.db;
-  // An empty table matches nothing (AllAssets searches many, often mostly empty ones).
   const live = branches.filter((b) => b.where.sql !== '0' && hasRows(db, b.base.table));
   for (const b of live) {
     const text = `SELECT COUNT(*) AS n FROM ${b.base.table} t WHERE ${b.where.sql}`;
