@@ -4,6 +4,7 @@ import type { Db } from './connection';
 import { isIndexed } from './indexes';
 import { VersionedCache } from './read-cache';
 import type { SchemaState } from './schema-state';
+import { timedStep, type UpgradeNote } from './upgrade-note';
 
 /**
  * "Contains anywhere" on big tables: an FTS5 index with the trigram tokenizer per asset and ITIL
@@ -105,7 +106,7 @@ const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
  * data folders get theirs on their first start). An index whose definition changed is rebuilt;
  * triggers that changed alone are replaced without a rebuild (the index itself is still exact).
  */
-export function syncFulltext(db: Db, state: SchemaState, tables: string[]): void {
+export function syncFulltext(db: Db, state: SchemaState, tables: string[], note?: UpgradeNote): void {
   db.exec(DEFERRED_DDL);
   const sqlOf = (name: string) => {
     const sql = state.objects.get(name)?.sql;
@@ -126,7 +127,9 @@ export function syncFulltext(db: Db, state: SchemaState, tables: string[]): void
     dropFulltext(db, table);
     db.exec(want.table);
     for (const trigger of want.triggers) db.exec(trigger);
-    db.exec(`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`);
+    const rebuild = () => db.exec(`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`);
+    if (note) timedStep(db, table, 'rebuilding the search index', note, rebuild);
+    else rebuild();
   }
 }
 
