@@ -174,10 +174,10 @@ function trigramRows(db: Db, table: string, trigram: string): number[] | null {
 }
 
 /**
- * The rows holding the pattern's one or two rarest trigrams (as MATCH `"a" AND "b"` would give),
- * or null when all are common. The index's own LIKE reads every trigram's full list of rows and
- * then each candidate row; a common trigram ("000" in every serial number) costs as much as a
- * scan, while a rare one narrows alone.
+ * The rows holding every rare trigram of the pattern (a row matching the pattern holds each of its
+ * trigrams), or null when all are common. The index's own LIKE reads every trigram's full list of
+ * rows and then each candidate row; a common trigram ("000" in every serial number) costs as much
+ * as a scan, while rare ones narrow alone, and together narrow to about the matches.
  */
 function rareTrigrams(db: Db, table: string, runs: string[]): number[] | null {
   const trigrams = new Set<string>();
@@ -192,18 +192,20 @@ function rareTrigrams(db: Db, table: string, runs: string[]): number[] | null {
   }
   if (rare.length === 0) return null;
   rare.sort((a, b) => a.length - b.length);
-  const [first, second] = rare as [number[], number[] | undefined];
-  if (!second) return first;
-  const other = new Set(second);
-  return first.filter((id) => other.has(id));
+  let ids = rare[0]!;
+  for (let i = 1; i < rare.length && ids.length > 0; i++) {
+    const other = new Set(rare[i]);
+    ids = ids.filter((id) => other.has(id));
+  }
+  return ids;
 }
 
 /**
  * `alias.id IN (…trigram index…)` for `column LIKE pattern ESCAPE '\'`, or null when the index
  * cannot help (no index on that column, or no run of three characters for a trigram). It only
  * narrows the rows, possibly too little: callers keep the LIKE on the row, which decides. With
- * `db`, the pattern's rarest trigrams are looked up alone when some are rare (rows holding them
- * in any indexed column: a wider set, never a narrower one).
+ * `db`, the rows of the pattern's rare trigrams are the candidates when some are rare (rows
+ * holding them in any indexed column: a wider set, never a narrower one).
  */
 export function fulltextPrefilter(table: string, column: string, alias: string, pattern: string, db?: Db): { sql: string; args: string[] } | null {
   if (!fulltextColumns(table).includes(column)) return null;
