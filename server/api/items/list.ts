@@ -111,17 +111,18 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total = countRows(ctx, `SELECT COUNT(*) AS n FROM ${type.table} t ${whereSql}`, args);
   if (range.start > total) throw errors.rangeExceedTotal(total);
-  // The page's ids first: skipping `start` rows then walks an index, not whole rows. A page
-  // nearer the end is found from the end (the same rows: the order is total, ids break ties).
+  // The page's ids first: skipping `start` rows then walks an index or the table, not whole rows.
   const size = Math.max(0, Math.min(range.end, total - 1) - range.start + 1);
   const tail = total - range.start - size;
-  const backwards = tail < range.start;
+  const db = ctx.services.store.db;
+  const walk = walksIds(db, type, column, filtered || !!scope.where, total, Math.min(range.start, tail) + size);
+  // A walk finds a page nearer the end from the end (the same rows: ids are unique).
+  const backwards = walk && tail < range.start;
   const skip = backwards ? tail : range.start;
   const orderBy = (direction: 'ASC' | 'DESC') => `ORDER BY t.${ident(column)} ${direction}${column === 'id' ? '' : `, t.id ${direction}`}`;
-  const db = ctx.services.store.db;
   const rows = selectAll(
     db,
-    `SELECT t.* FROM ${type.table} t WHERE t.id IN (SELECT t.id FROM ${type.table} t${walksIds(db, type, column, filtered || !!scope.where, total, skip + size) ? ' NOT INDEXED' : ''} ${whereSql} ${orderBy(backwards ? flip(order) : order)} LIMIT ? OFFSET ?) ${orderBy(order)}`,
+    `SELECT t.* FROM ${type.table} t WHERE t.id IN (SELECT t.id FROM ${type.table} t${walk ? ' NOT INDEXED' : ''} ${whereSql} ${orderBy(backwards ? flip(order) : order)} LIMIT ? OFFSET ?) ${orderBy(order)}`,
     ...args,
     size,
     skip,
