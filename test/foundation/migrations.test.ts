@@ -139,8 +139,11 @@ test('a folder from before the trigram index gets it on start: existing rows are
   const again = await new Client(server.api).login();
   const found = await again.get('search/Computer', { query: 'criteria[0][field]=16&criteria[0][searchtype]=contains&criteria[0][value]=fore the upg&forcedisplay[0]=2&rawdata=true' });
   expect(found.body.data).toEqual([expect.objectContaining({ 2: older })]);
-  // The answer came through the index, which now holds the row.
-  expect(found.body.rawdata.sql.search).toContain('glpi_computers__fts');
+  // The answer came through the index, which now holds the row: its rare trigrams' rows are
+  // the candidates (a JSON list among the parameters).
+  expect(found.body.rawdata.sql.search).toContain('t.id IN (SELECT value FROM json_each(?))');
+  const candidates = (found.body.rawdata.sql.params as unknown[]).filter((p): p is string => typeof p === 'string' && p.startsWith('['));
+  expect(candidates.map((list) => JSON.parse(list))).toEqual([[older]]);
   withDatabase((db) => {
     expect(db.query("SELECT rowid FROM glpi_computers__fts WHERE comment LIKE '%fore the upg%'").all()).toEqual([{ rowid: older }]);
     expect(db.query("SELECT name FROM sqlite_master WHERE name = 'glpi_computers__i_name'").all()).toEqual([]);
