@@ -1,5 +1,5 @@
 /**
- * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-churn --churn --churn-share F --out FILE]`:
+ * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-churn --churn --churn-share F --out FILE --shapes A,B]`:
  * seeds Deskbase through the bulk API (or reuses a kept, already seeded data folder), then measures every search
  * shape sequentially (p50/p99), restart time and memory, and under load from autocannon (a
  * separate Node process) getItem beside a bare Bun server, pages and the search shapes.
@@ -71,6 +71,8 @@ interface Options {
   /** Scales the churn's shares (bench/churn.ts), in (0, 1]. */
   churnShare: number;
   out: string;
+  /** Only the search shapes whose name contains one of these (comma-separated), when given. */
+  shapes: string[] | undefined;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -86,6 +88,7 @@ function parseOptions(argv: string[]): Options {
       'no-churn': { type: 'boolean' },
       'churn-share': { type: 'string' },
       out: { type: 'string' },
+      shapes: { type: 'string' },
     },
   });
   const count = (text: string | undefined, fallback: number) => {
@@ -105,6 +108,7 @@ function parseOptions(argv: string[]): Options {
     load: !values['no-load'],
     import: !values['no-import'],
     out: values.out ?? 'RESULTS.md',
+    shapes: values.shapes?.split(',').map((s) => s.trim()),
   };
 }
 
@@ -328,7 +332,8 @@ async function benchmark(options: Options): Promise<{ figures: Figure[]; state: 
       { name: 'bulk add (seed)', value: state.seedPerSecond, unit: 'items/s', target: TARGETS.seedPerSecond, kind: 'min', detail: state.seedDetail + (reused ? ' (measured when the kept folder was seeded)' : '') },
       { name: 'restart (spawn to listening)', value: restartMs, unit: 'ms', target: TARGETS.restartMs, kind: 'max', detail: `bun server/main.ts on the seeded folder (${options.computers.toLocaleString('en-US')} Computers), spawn to its "listening" line, Bun start-up included` },
     ];
-    figures.push(...(await searchFigures(server, searchShapes({ api: server.api, lookups: state.lookups, computers: options.computers }), client.sessionToken)));
+    const shapes = searchShapes({ api: server.api, lookups: state.lookups, computers: options.computers }).filter((s) => !options.shapes || options.shapes.some((part) => s.name.includes(part)));
+    figures.push(...(await searchFigures(server, shapes, client.sessionToken)));
     figures.push(...(await getItemFigures(server, sample(state.computerIds, CONFIG.sampleIds), client.sessionToken)));
     if (options.load) figures.push(...(await loadFigures(server, state, client)));
     figures.push({ name: 'server RSS after the run', value: server.rssMiB(), unit: 'MiB', target: TARGETS.rssMiB, kind: 'max', detail: 'VmRSS of the server process once every scenario before the churn ran' });
@@ -374,6 +379,7 @@ async function main(): Promise<void> {
     ...(!options.churn && !options.keep ? ['--no-churn'] : []),
     ...(options.churnShare !== 1 ? [`--churn-share ${options.churnShare}`] : []),
     ...(options.out !== 'RESULTS.md' ? [`--out ${options.out}`] : []),
+    ...(options.shapes ? [`--shapes ${JSON.stringify(options.shapes.join(','))}`] : []),
   ];
   const file = writeResults(options.out, {
     date,

@@ -4,6 +4,7 @@ import { TABLES } from '../registry';
 import type { Db } from './connection';
 import { ident } from './rows';
 import { fulltextTable, syncFulltext } from './fulltext';
+import { countsTable, syncDropdownCounts } from './dropdown-counts';
 import { readSchema, type SchemaState } from './schema-state';
 import { indexColumns, indexName } from './indexes';
 
@@ -76,8 +77,9 @@ function syncTable(db: Db, table: string, state: SchemaState): void {
  */
 export function syncSchema(db: Db, only?: string[]): void {
   for (const sql of SYSTEM_TABLES) db.exec(sql);
-  const state = readSchema(db, only && [...only, ...only.map(fulltextTable)]);
+  const state = readSchema(db, only && [...only, ...only.map(fulltextTable), ...only.map(countsTable)]);
   const tables = only ?? Object.keys(TABLES);
   for (const table of tables) syncTable(db, table, state);
   syncFulltext(db, state, tables);
+  syncDropdownCounts(db, state, tables);
 }

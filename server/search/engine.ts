@@ -9,6 +9,7 @@ import { outputValue } from '../items/values';
 import type { Criterion, SearchParams } from './criteria';
 import { Aliases, Frag, and, idSet, raw, sql, type Arg } from './frag';
 import { resolveField, sortsNocase, Unsupported, valueExpression, type BuildContext, type Field } from './options';
+import { countSql } from './count';
 import { readPage, type Direction } from './page';
 import { criteriaCondition, metaRows, type WhereContext } from './sql';
 
@@ -153,14 +154,14 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
     const sorts = sortFields.map((field) => (alias: string) => sortExpression(field, bc, alias));
     return { base, where, walkWhere, filtered, sortFields, sorts };
   });
-  const countSql: string[] = [];
+  const countTexts: string[] = [];
   let total = 0;
   const db = ctx.services.store.db;
   // An empty table matches nothing (AllAssets searches many, often mostly empty ones).
   const live = branches.filter((b) => b.where.sql !== '0' && hasRows(db, b.base.table));
   for (const b of live) {
-    const text = `SELECT COUNT(*) AS n FROM ${b.base.table} t WHERE ${b.where.sql}`;
-    countSql.push(text);
+    const text = countSql(b.base.table, b.where);
+    countTexts.push(text);
     total += countRows(ctx, text, [...b.where.args]);
   }
   const { start, end } = params.range;
@@ -198,7 +199,7 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
     const values = fetchValues(ctx, type, base, columns, ids);
     for (const row of rows) if (row.itemtype === base.name) row.values = values.get(row.id) ?? columns.map(() => null);
   }
-  return { total, rows, sql: { count: countSql, search: query.sql, params: [...query.args] } };
+  return { total, rows, sql: { count: countTexts, search: query.sql, params: [...query.args] } };
 }
 
 /** Meta columns: one per distinct (itemtype, option) of the meta criteria, in criteria order. */
