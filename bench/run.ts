@@ -19,7 +19,7 @@ import { benchmarkImport } from './import';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
 import { describeMachine, loadAverage, summary, writeResults, type Figure } from './report';
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
-import { startBare, startServer, type BenchServer } from './server';
+import { cpuMs, startBare, startServer, type BenchServer } from './server';
 import { searchShapes, type Shape } from './shapes';
 import { sample, shuffled } from './sample';
 
@@ -216,9 +216,12 @@ async function sequential(shape: Shape, token: string): Promise<{ p50: number; p
 async function searchFigures(server: BenchServer, shapes: Shape[], token: string, prefix = ''): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const shape of shapes) {
+    const cpuBefore = cpuMs(server.pid);
     const r = await sequential(shape, token);
-    log(`${prefix}${shape.name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (last total ${r.total})`);
-    const detail = `${r.count} sequential requests (after ${CONFIG.sequentialWarmup} discarded), one client; last totalcount ${r.total}; e.g. \`${shape.url(0).replace(server.api, '')}\``;
+    // Server CPU per request (warm-up included): on a shared machine it follows the neighbours less than latency does.
+    const cpu = (cpuMs(server.pid) - cpuBefore) / (r.count + CONFIG.sequentialWarmup);
+    log(`${prefix}${shape.name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, server CPU ${cpu.toFixed(1)} ms/request (last total ${r.total})`);
+    const detail = `${r.count} sequential requests (after ${CONFIG.sequentialWarmup} discarded), one client; server CPU ${cpu.toFixed(1)} ms per request (warm-up included); last totalcount ${r.total}; e.g. \`${shape.url(0).replace(server.api, '')}\``;
     figures.push({ name: `${prefix}${shape.name}: p50`, value: r.p50, unit: 'ms', target: TARGETS.shapeP50Ms, kind: 'max', detail });
     figures.push({ name: `${prefix}${shape.name}: p99`, value: r.p99, unit: 'ms', target: TARGETS.shapeP99Ms, kind: 'max', detail: 'same run as its p50' });
   }
