@@ -13,12 +13,12 @@ import { and, Frag, idSet, raw, sql } from './frag';
  * tree, read only the combination's columns).
  */
 
-/** Every column of the searched row (alias `t`) that a WHERE reads. */
-const ROW_COLUMN = /(?<![\w.$])t\.(\w+)/g;
+/** Every column of the searched row (alias `t`) that a WHERE reads, plain or quoted (`t."name"`). */
+const ROW_COLUMN = /(?<![\w.$"])t\.(?:"((?:[^"]|"")*)"|(\w+))/g;
 
 function readsOnlyCounted(table: string, where: Frag): boolean {
   const counted = new Set(countedColumns(table).map((c) => c.name));
-  return counted.size > 0 && [...where.sql.matchAll(ROW_COLUMN)].every((m) => counted.has(m[1]!));
+  return counted.size > 0 && [...where.sql.matchAll(ROW_COLUMN)].every((m) => counted.has(m[2] ?? m[1]!.replaceAll('""', '"')));
 }
 
 /** The COUNT(*) of `table t WHERE where`: the matching combinations' rows summed, when it can. */
