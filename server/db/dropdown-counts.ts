@@ -1,9 +1,7 @@
-import { parseColumns, type Column } from '../registry/columns';
-import { itemtypeByTable, TABLES } from '../registry';
 import type { Db } from './connection';
 import { isSearchedLink } from './indexes';
-import { columnDdl } from './schema';
-import type { SchemaState } from './schema-state';
+import { holds, type SchemaState } from './schema-state';
+import { columnsPerTable } from './table-columns';
 
 /**
  * Per asset table, how many rows share each combination of the dropdowns people filter by
@@ -13,42 +11,29 @@ import type { SchemaState } from './schema-state';
  * combination instead of once per row, summing the rows of the combinations that match.
  */
 const VISIBILITY = ['entities_id', 'is_recursive', 'is_deleted', 'is_template'];
-const COUNTED_KINDS = new Set(['asset']);
+const COUNTED_KINDS = ['asset'];
 
 export const countsTable = (table: string) => `${table}__counts`;
 
-/** The counted columns of `table`, as declared there (empty when it has no count table). */
-export function countedColumns(table: string): Column[] {
-  let columns = columnsByTable.get(table);
-  if (!columns) columnsByTable.set(table, (columns = findColumns(table)));
-  return columns;
-}
+/** The counted columns of `table` (empty when it has no count table). */
+export const countedColumns = columnsPerTable(COUNTED_KINDS, (all) => {
+  // Integers, NOT NULL only: a combination is a primary key, and NULLs never meet in one.
+  const names = new Set(all.filter((c) => !c.nullable && (c.kind === 'int' || c.kind === 'bool')).map((c) => c.name));
+  const links = [...names].filter(isSearchedLink);
+  return links.length === 0 ? [] : [...links, ...VISIBILITY.filter((name) => names.has(name))];
+});
 
-const columnsByTable = new Map<string, Column[]>();
-
-function findColumns(table: string): Column[] {
-  const spec = TABLES[table];
-  const type = itemtypeByTable(table);
-  if (!spec || !type || !COUNTED_KINDS.has(type.kind)) return [];
-  // NOT NULL only: a combination is a primary key, and NULLs never meet in one.
-  const columns = parseColumns(spec.columns).filter((c) => !c.nullable);
-  const links = columns.filter((c) => isSearchedLink(c.name));
-  if (links.length === 0) return [];
-  return [...links, ...VISIBILITY.flatMap((name) => columns.filter((c) => c.name === name))];
-}
-
-function ddl(table: string, columns: Column[]): { table: string; triggers: string[] } {
+function ddl(table: string, names: string[]): { table: string; triggers: string[] } {
   const counts = countsTable(table);
-  const names = columns.map((c) => c.name);
   const list = names.join(', ');
   const values = (row: 'new' | 'old') => names.map((c) => `${row}.${c}`).join(', ');
   const same = (row: 'old') => names.map((c) => `${c} = ${row}.${c}`).join(' AND ');
-  // The same declared types as the table's own columns: a WHERE compares them the same way.
   const add = `INSERT INTO ${counts} (${list}, n) VALUES (${values('new')}, 1) ON CONFLICT (${list}) DO UPDATE SET n = n + 1;`;
   const remove = `UPDATE ${counts} SET n = n - 1 WHERE ${same('old')}; DELETE FROM ${counts} WHERE ${same('old')} AND n = 0;`;
   const changed = names.map((c) => `old.${c} IS NOT new.${c}`).join(' OR ');
   return {
-    table: `CREATE TABLE ${counts} (${columns.map(columnDdl).join(', ')}, n INTEGER NOT NULL, PRIMARY KEY (${list})) WITHOUT ROWID`,
+    // INTEGER NOT NULL, as the table declares them: a WHERE compares them the same way there.
+    table: `CREATE TABLE ${counts} (${names.map((c) => `${c} INTEGER NOT NULL`).join(', ')}, n INTEGER NOT NULL, PRIMARY KEY (${list})) WITHOUT ROWID`,
     triggers: [
       `CREATE TRIGGER ${counts}_ai AFTER INSERT ON ${table} BEGIN ${add} END`,
       `CREATE TRIGGER ${counts}_ad AFTER DELETE ON ${table} BEGIN ${remove} END`,
@@ -58,7 +43,6 @@ function ddl(table: string, columns: Column[]): { table: string; triggers: strin
 }
 
 const TRIGGER_SUFFIXES = ['_ai', '_ad', '_au'];
-const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * Creates missing count tables and their triggers, filling them from the table's rows (older
@@ -66,22 +50,18 @@ const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
  * triggers did (writes may have gone uncounted), is rebuilt.
  */
 export function syncDropdownCounts(db: Db, state: SchemaState, tables: string[]): void {
-  const sqlOf = (name: string) => {
-    const sql = state.objects.get(name)?.sql;
-    return sql ? normalise(sql) : undefined;
-  };
   for (const table of tables) {
     const columns = countedColumns(table);
     if (columns.length === 0) continue;
     const counts = countsTable(table);
     const want = ddl(table, columns);
-    const current = sqlOf(counts) === normalise(want.table) && want.triggers.every((statement, i) => sqlOf(`${counts}${TRIGGER_SUFFIXES[i]}`) === normalise(statement));
+    const current = holds(state, counts, want.table) && want.triggers.every((statement, i) => holds(state, `${counts}${TRIGGER_SUFFIXES[i]}`, statement));
     if (current) continue;
     for (const suffix of TRIGGER_SUFFIXES) db.exec(`DROP TRIGGER IF EXISTS ${counts}${suffix}`);
     db.exec(`DROP TABLE IF EXISTS ${counts}`);
     db.exec(want.table);
     for (const trigger of want.triggers) db.exec(trigger);
-    const list = columns.map((c) => c.name).join(', ');
+    const list = columns.join(', ');
     db.exec(`INSERT INTO ${counts} (${list}, n) SELECT ${list}, COUNT(*) FROM ${table} GROUP BY ${list}`);
   }
 }

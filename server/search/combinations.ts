@@ -17,7 +17,7 @@ import { and, Frag, idSet, raw, sql } from './frag';
 const ROW_COLUMN = /(?<![\w.$"])t\.(?:"((?:[^"]|"")*)"|(\w+))/g;
 
 function readsOnlyCounted(table: string, where: Frag): boolean {
-  const counted = new Set(countedColumns(table).map((c) => c.name));
+  const counted = new Set(countedColumns(table));
   return counted.size > 0 && [...where.sql.matchAll(ROW_COLUMN)].every((m) => counted.has(m[2] ?? m[1]!.replaceAll('""', '"')));
 }
 
@@ -33,7 +33,8 @@ export function countSql(table: string, where: Frag): string {
  * two agree on every combination present. The page then reads the dropdown's index, which holds
  * the visibility columns too, instead of every candidate row (a location's rows all have the one
  * manufacturer asked for: that criterion is then left out). Of the columns that qualify, the one
- * with the fewest matching rows; null when none does. Kept until the next write.
+ * whose index holds the fewest entries for those values; null when none does. Kept until the
+ * next write.
  */
 export function narrowedWhere(db: Db, table: string, where: Frag, visibility: Frag): Frag | null {
   if (!readsOnlyCounted(table, where)) return null;
@@ -41,13 +42,15 @@ export function narrowedWhere(db: Db, table: string, where: Frag, visibility: Fr
   const key = `narrowed: ${table} WHERE ${where.sql}`;
   return cachedRead(db, key, where.args, () => {
     let best: { where: Frag; rows: number } | null = null;
-    for (const { name } of countedColumns(table)) {
+    for (const name of countedColumns(table)) {
       if (!isIndexed(table, name)) continue;
       const values = selectAll(db, ...args(sql`SELECT DISTINCT t.${raw(name)} AS v FROM ${raw(`${counts} t`)} WHERE ${where}`)).map((r) => r.v as number);
-      const candidate = and([visibility, sql`t.${raw(name)} IN ${idSet(values)}`]);
+      const inValues = sql`t.${raw(name)} IN ${idSet(values)}`;
+      const candidate = and([visibility, inValues]);
       const differ = selectOne(db, ...args(sql`SELECT 1 AS d FROM ${raw(`${counts} t`)} WHERE (${where}) IS NOT (${candidate}) LIMIT 1`));
       if (differ) continue;
-      const rows = Number(selectOne(db, ...args(sql`SELECT COALESCE(SUM(t.n), 0) AS n FROM ${raw(`${counts} t`)} WHERE ${candidate}`))?.n);
+      // The index entries the page reads: every row of those values, whatever its visibility.
+      const rows = Number(selectOne(db, ...args(sql`SELECT COALESCE(SUM(t.n), 0) AS n FROM ${raw(`${counts} t`)} WHERE ${inValues}`))?.n);
       if (!best || rows < best.rows) best = { where: candidate, rows };
     }
     return best?.where ?? null;
