@@ -44,6 +44,13 @@ function ddl(table: string, names: string[]): { table: string; triggers: string[
 
 const TRIGGER_SUFFIXES = ['_ai', '_ad', '_au'];
 
+/** Removes a table's count table and its triggers (a bulk load then rebuilds it once at the end). */
+export function dropDropdownCounts(db: Db, table: string): void {
+  const counts = countsTable(table);
+  for (const suffix of TRIGGER_SUFFIXES) db.exec(`DROP TRIGGER IF EXISTS ${counts}${suffix}`);
+  db.exec(`DROP TABLE IF EXISTS ${counts}`);
+}
+
 /**
  * Creates missing count tables and their triggers, filling them from the table's rows (older
  * data folders get theirs on their first start). A count table whose definition changed, or whose
@@ -57,8 +64,7 @@ export function syncDropdownCounts(db: Db, state: SchemaState, tables: string[])
     const want = ddl(table, columns);
     const current = holds(state, counts, want.table) && want.triggers.every((statement, i) => holds(state, `${counts}${TRIGGER_SUFFIXES[i]}`, statement));
     if (current) continue;
-    for (const suffix of TRIGGER_SUFFIXES) db.exec(`DROP TRIGGER IF EXISTS ${counts}${suffix}`);
-    db.exec(`DROP TABLE IF EXISTS ${counts}`);
+    dropDropdownCounts(db, table);
     db.exec(want.table);
     for (const trigger of want.triggers) db.exec(trigger);
     const list = columns.join(', ');
