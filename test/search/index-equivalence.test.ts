@@ -352,7 +352,8 @@ describe('indexed search equals a plain scan', () => {
             const res = await search(glpi, 'Computer', { criteria: toCriteria(nodes), forcedisplay: [2], range: '0-4', sort: 1, rawdata: 1 });
             const sqlText = (res.body as { rawdata: { sql: { count: string[]; search: string } } }).rawdata.sql;
             if (sqlText.count[0]?.includes('glpi_computers__counts')) counted++;
-            if (sqlText.search.includes('json_each') && !sqlText.search.includes('glpi_manufacturers')) narrowed++;
+            // Read through one dropdown's values alone: none of the criteria's own sub-queries is left.
+            if (sqlText.search.includes('json_each') && !/glpi_(locations|manufacturers) h/.test(sqlText.search)) narrowed++;
           }
         };
         try {
@@ -366,7 +367,7 @@ describe('indexed search equals a plain scan', () => {
       }),
       { numRuns: 30, seed: 20261124 },
     );
-    // Every such search was counted from the combinations; some pages were read through one index.
+    // Every such search was counted from the combinations; some pages were read through one dropdown index alone.
     expect(counted).toBeGreaterThan(30);
     expect(narrowed).toBeGreaterThan(0);
   });
