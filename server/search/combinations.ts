@@ -2,7 +2,7 @@ import type { Db } from '../db/connection';
 import { countedColumns, countsTable } from '../db/dropdown-counts';
 import { isIndexed } from '../db/indexes';
 import { cachedRead } from '../db/read-cache';
-import { selectAll, selectOne } from '../db/rows';
+import { selectAll } from '../db/rows';
 import { and, Frag, idSet, raw, sql } from './frag';
 
 /**
@@ -27,6 +27,9 @@ export function countSql(table: string, where: Frag): string {
   return `SELECT COUNT(*) AS n FROM ${table} t WHERE ${where.sql}`;
 }
 
+/** Beyond this many combinations, reading them all for every new WHERE costs more than it saves. */
+const MAX_COMBINATIONS = 20_000;
+
 /**
  * A WHERE that holds for exactly the same rows as `where` and reads only one indexed dropdown
  * (`t.column IN (values)`) besides the visibility conditions, when the count table proves it: the
@@ -38,23 +41,22 @@ export function countSql(table: string, where: Frag): string {
  */
 export function narrowedWhere(db: Db, table: string, where: Frag, visibility: Frag): Frag | null {
   if (!readsOnlyCounted(table, where)) return null;
-  const counts = countsTable(table);
-  const key = `narrowed: ${table} WHERE ${where.sql}`;
-  return cachedRead(db, key, where.args, () => {
-    let best: { where: Frag; rows: number } | null = null;
-    for (const name of countedColumns(table)) {
-      if (!isIndexed(table, name)) continue;
-      const values = selectAll(db, ...args(sql`SELECT DISTINCT t.${raw(name)} AS v FROM ${raw(`${counts} t`)} WHERE ${where}`)).map((r) => r.v as number);
-      const inValues = sql`t.${raw(name)} IN ${idSet(values)}`;
-      const candidate = and([visibility, inValues]);
-      const differ = selectOne(db, ...args(sql`SELECT 1 AS d FROM ${raw(`${counts} t`)} WHERE (${where}) IS NOT (${candidate}) LIMIT 1`));
-      if (differ) continue;
+  return cachedRead(db, `narrowed: ${table} WHERE ${where.sql}`, where.args, () => {
+    // Each combination, whether it matches and whether it is visible: one read of a small table.
+    const query = sql`SELECT t.*, CASE WHEN ${where} THEN 1 ELSE 0 END AS matched, CASE WHEN ${visibility} THEN 1 ELSE 0 END AS visible FROM ${raw(`${countsTable(table)} t`)} LIMIT ${MAX_COMBINATIONS + 1}`;
+    const combinations = selectAll(db, query.sql, ...query.args);
+    if (combinations.length > MAX_COMBINATIONS) return null;
+    let best: { column: string; values: number[]; rows: number } | null = null;
+    for (const column of countedColumns(table)) {
+      if (!isIndexed(table, column) || combinations.some((c) => typeof c[column] !== 'number')) continue;
+      const values = new Set(combinations.filter((c) => c.matched === 1).map((c) => c[column] as number));
+      // Valid when a combination matches exactly when it is visible and holds one of the values.
+      if (combinations.some((c) => (c.matched === 1) !== (c.visible === 1 && values.has(c[column] as number)))) continue;
       // The index entries the page reads: every row of those values, whatever its visibility.
-      const rows = Number(selectOne(db, ...args(sql`SELECT COALESCE(SUM(t.n), 0) AS n FROM ${raw(`${counts} t`)} WHERE ${inValues}`))?.n);
-      if (!best || rows < best.rows) best = { where: candidate, rows };
+      const rows = combinations.reduce((sum, c) => sum + (values.has(c[column] as number) ? Number(c.n) : 0), 0);
+      if (!best || rows < best.rows) best = { column, values: [...values], rows };
     }
-    return best?.where ?? null;
+    return best && and([visibility, sql`t.${raw(best.column)} IN ${idSet(best.values)}`]);
   });
 }
 
-const args = (f: Frag): [string, ...(string | number)[]] => [f.sql, ...f.args];
