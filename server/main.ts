@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     throw error;
   }
   if (!LOCK_ENFORCED) logEvent('warning: no file locking on this platform; make sure only one server uses this data folder');
-  const { store, generatedAdminPassword, applied } = await openStore(config.dataDir, config.adminPassword);
+  const { store, generatedAdminPassword, applied } = await openStore(config.dataDir, config.adminPassword, logEvent);
   const unfinished = unfinishedImport(store.db);
   if (unfinished) {
     console.error(`deskbase: ${unfinished}`);

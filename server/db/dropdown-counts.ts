@@ -2,6 +2,7 @@ import type { Db } from './connection';
 import { isSearchedLink } from './indexes';
 import { holds, type SchemaState } from './schema-state';
 import { columnsPerTable } from './table-columns';
+import { timedStep, type UpgradeNote } from './upgrade-note';
 
 /**
  * Per asset table, how many rows share each combination of the dropdowns people filter by
@@ -56,7 +57,7 @@ export function dropDropdownCounts(db: Db, table: string): void {
  * data folders get theirs on their first start). A count table whose definition changed, or whose
  * triggers did (writes may have gone uncounted), is rebuilt.
  */
-export function syncDropdownCounts(db: Db, state: SchemaState, tables: string[]): void {
+export function syncDropdownCounts(db: Db, state: SchemaState, tables: string[], note?: UpgradeNote): void {
   for (const table of tables) {
     const columns = countedColumns(table);
     if (columns.length === 0) continue;
@@ -68,6 +69,8 @@ export function syncDropdownCounts(db: Db, state: SchemaState, tables: string[])
     db.exec(want.table);
     for (const trigger of want.triggers) db.exec(trigger);
     const list = columns.join(', ');
-    db.exec(`INSERT INTO ${counts} (${list}, n) SELECT ${list}, COUNT(*) FROM ${table} GROUP BY ${list}`);
+    const fill = () => db.exec(`INSERT INTO ${counts} (${list}, n) SELECT ${list}, COUNT(*) FROM ${table} GROUP BY ${list}`);
+    if (note) timedStep(db, table, 'counting the dropdown combinations', note, fill);
+    else fill();
   }
 }

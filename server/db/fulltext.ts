@@ -3,6 +3,7 @@ import { isIndexed } from './indexes';
 import { VersionedCache } from './read-cache';
 import { holds, type SchemaState } from './schema-state';
 import { columnsPerTable } from './table-columns';
+import { timedStep, type UpgradeNote } from './upgrade-note';
 
 /**
  * "Contains anywhere" on big tables: an FTS5 index with the trigram tokenizer per asset and ITIL
@@ -92,7 +93,7 @@ function dropTriggers(db: Db, fts: string): void {
  * data folders get theirs on their first start). An index whose definition changed is rebuilt;
  * triggers that changed alone are replaced without a rebuild (the index itself is still exact).
  */
-export function syncFulltext(db: Db, state: SchemaState, tables: string[]): void {
+export function syncFulltext(db: Db, state: SchemaState, tables: string[], note?: UpgradeNote): void {
   db.exec(DEFERRED_DDL);
   for (const table of tables) {
     const columns = fulltextColumns(table);
@@ -109,7 +110,9 @@ export function syncFulltext(db: Db, state: SchemaState, tables: string[]): void
     dropFulltext(db, table);
     db.exec(want.table);
     for (const trigger of want.triggers) db.exec(trigger);
-    db.exec(`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`);
+    const rebuild = () => db.exec(`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`);
+    if (note) timedStep(db, table, 'rebuilding the search index', note, rebuild);
+    else rebuild();
   }
 }
 

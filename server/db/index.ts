@@ -10,6 +10,7 @@ import { hashPassword, randomPassword } from '../core/secrets';
 import { openDatabase, type Db } from './connection';
 import { isFreshDatabase, migrate } from './migrations';
 import { Settings } from './settings';
+import type { UpgradeNote } from './upgrade-note';
 
 export interface Store {
   db: Db;
@@ -25,8 +26,8 @@ export interface OpenedStore {
   applied: string[];
 }
 
-/** Opens the data folder, creating and upgrading it as needed. */
-export async function openStore(dataDir: string, adminPassword?: string): Promise<OpenedStore> {
+/** Opens the data folder, creating and upgrading it as needed; `note` hears of the long upgrade steps. */
+export async function openStore(dataDir: string, adminPassword?: string, note?: UpgradeNote): Promise<OpenedStore> {
   const documentsDir = join(dataDir, 'files');
   mkdirSync(documentsDir, { recursive: true });
   const db = openDatabase(join(dataDir, 'deskbase.sqlite'));
@@ -36,7 +37,7 @@ export async function openStore(dataDir: string, adminPassword?: string): Promis
     if (!adminPassword) generatedAdminPassword = adminPassword = randomPassword();
     adminPasswordHash = await hashPassword(adminPassword);
   }
-  const applied = migrate(db, { adminPasswordHash });
+  const applied = migrate(db, { adminPasswordHash, note });
   const store = { db, settings: new Settings(db), dataDir, documentsDir };
   return { store, generatedAdminPassword, applied };
 }

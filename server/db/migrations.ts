@@ -3,6 +3,7 @@ import { inTransaction } from './connection';
 import { insertRow, selectAll } from './rows';
 import { nowString } from '../core/clock';
 import { syncSchema } from './schema';
+import type { UpgradeNote } from './upgrade-note';
 import { addAgentRight, addMissingDefaultRights, correctApproximatedRights, seedAgentTypes, seedDefaultInstall } from './seed';
 import { seedDocumentTypes } from './seed-documents';
 import { seedSettings } from './settings';
@@ -10,6 +11,8 @@ import { seedSettings } from './settings';
 export interface MigrationContext {
   /** Produces the admin password hash; only called on a fresh database. */
   adminPasswordHash: string;
+  /** Told of the long steps of an upgrade (index rebuilds over many rows). */
+  note?: UpgradeNote;
 }
 
 interface Migration {
@@ -40,7 +43,7 @@ export function isFreshDatabase(db: Db): boolean {
 /** Brings a database of any earlier version up to date, all in one transaction. */
 export function migrate(db: Db, ctx: MigrationContext): string[] {
   return inTransaction(db, () => {
-    syncSchema(db);
+    syncSchema(db, undefined, ctx.note);
     const done = new Set(selectAll(db, 'SELECT id FROM deskbase_migrations').map((r) => Number(r.id)));
     const applied: string[] = [];
     for (const m of MIGRATIONS) {

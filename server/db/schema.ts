@@ -7,6 +7,7 @@ import { fulltextTable, syncFulltext } from './fulltext';
 import { countsTable, syncDropdownCounts } from './dropdown-counts';
 import { readSchema, type SchemaState } from './schema-state';
 import { indexColumns, indexName } from './indexes';
+import { timedStep, type UpgradeNote } from './upgrade-note';
 
 /** Tables Deskbase keeps for itself, beside the GLPI-shaped ones. */
 const SYSTEM_TABLES = [
@@ -52,7 +53,7 @@ export function columnDdl(col: Column): string {
  * Brings one table up to the registry: creates it, its missing columns and indexes, and drops the
  * indexes an earlier version made and this one replaced (they would only slow writes down).
  */
-function syncTable(db: Db, table: string, state: SchemaState): void {
+function syncTable(db: Db, table: string, state: SchemaState, note?: UpgradeNote): void {
   const spec = TABLES[table]!;
   const columns = parseColumns(spec.columns);
   const existing = state.columns.get(table);
@@ -64,7 +65,12 @@ function syncTable(db: Db, table: string, state: SchemaState): void {
     if (!has(name)) db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${table} (${cols.map(ident).join(', ')})`);
   }
   const wanted = new Map(indexColumns(columns).map((cols) => [indexName(table, cols), cols]));
-  for (const [name, cols] of wanted) if (!has(name)) db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${cols.map(ident).join(', ')})`);
+  for (const [name, cols] of wanted) {
+    if (has(name)) continue;
+    const build = () => db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${cols.map(ident).join(', ')})`);
+    if (existing && note) timedStep(db, table, `building the index ${name}`, note, build);
+    else build();
+  }
   const own = `${table}__i_`;
   for (const name of state.indexes.get(table) ?? []) if (name.startsWith(own) && !wanted.has(name)) db.exec(`DROP INDEX ${name}`);
 }
@@ -75,11 +81,11 @@ function syncTable(db: Db, table: string, state: SchemaState): void {
  * destructive changes go in migrations. With `only`, just those tables (an import puts back the
  * indexes of the table it filled).
  */
-export function syncSchema(db: Db, only?: string[]): void {
+export function syncSchema(db: Db, only?: string[], note?: UpgradeNote): void {
   for (const sql of SYSTEM_TABLES) db.exec(sql);
   const state = readSchema(db, only && [...only, ...only.map(fulltextTable), ...only.map(countsTable)]);
   const tables = only ?? Object.keys(TABLES);
-  for (const table of tables) syncTable(db, table, state);
-  syncFulltext(db, state, tables);
-  syncDropdownCounts(db, state, tables);
+  for (const table of tables) syncTable(db, table, state, note);
+  syncFulltext(db, state, tables, note);
+  syncDropdownCounts(db, state, tables, note);
 }

@@ -1,13 +1,13 @@
 /**
- * Itemtypes GLPI 10 still answers under their old names (its "deprecated" API types). Each one
- * is a view of a current type whose polymorphic link was fixed to one parent itemtype and shown
- * under that parent's foreign key; a few other columns were renamed.
+ * Itemtypes GLPI 10 still answers under their old names (its "deprecated" API types). Most are a
+ * view of a current type whose polymorphic link was fixed to one parent itemtype and shown under
+ * that parent's foreign key, a few other columns renamed; one (Netpoint) is only a new name.
  */
 export interface ItemtypeAlias {
   /** The current itemtype the data lives in. */
   target: string;
-  /** The parent the old type always pointed at, and its old foreign-key name. */
-  parent: { itemtype: string; fk: string };
+  /** The parent the old type always pointed at, and its old foreign-key name (none: a plain rename). */
+  parent: { itemtype: string; fk: string } | null;
   /** Other columns: old name → current name. */
   renamed: Record<string, string>;
 }
@@ -20,6 +20,8 @@ export const ALIASES: Record<string, ItemtypeAlias> = {
     renamed: { is_deleted_computer: 'is_deleted_item', is_template_computer: 'is_template_item' },
   },
   Computer_SoftwareLicense: { target: 'Item_SoftwareLicense', parent: { itemtype: 'Computer', fk: 'computers_id' }, renamed: {} },
+  // GLPI 10 renamed network points to sockets; the fields stayed.
+  Netpoint: { target: 'Socket', parent: null, renamed: {} },
 };
 
 export function aliasOf(name: string): ItemtypeAlias | undefined {
@@ -31,8 +33,8 @@ export function toOldFields(alias: ItemtypeAlias, item: Record<string, unknown>)
   const back = Object.fromEntries(Object.entries(alias.renamed).map(([old, current]) => [current, old]));
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(item)) {
-    if (key === 'itemtype') continue;
-    out[key === 'items_id' ? alias.parent.fk : (back[key] ?? key)] = value;
+    if (alias.parent && key === 'itemtype') continue;
+    out[alias.parent && key === 'items_id' ? alias.parent.fk : (back[key] ?? key)] = value;
   }
   return out;
 }
@@ -41,7 +43,7 @@ export function toOldFields(alias: ItemtypeAlias, item: Record<string, unknown>)
 export function toCurrentFields(alias: ItemtypeAlias, input: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
-    if (key === alias.parent.fk) {
+    if (alias.parent && key === alias.parent.fk) {
       out.itemtype = alias.parent.itemtype;
       out.items_id = value;
     } else {

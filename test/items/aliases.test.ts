@@ -52,3 +52,25 @@ describe('Computer_SoftwareVersion (Item_SoftwareVersion on computers)', () => {
     expect((await ctx.api.del(`Computer_SoftwareVersion/${id}`, { query: 'force_purge=1' })).status).toBe(204);
   });
 });
+
+describe('Netpoint (Socket under its GLPI 9 name)', () => {
+  test('the same rows and fields, read, listed and written under the old name', async () => {
+    const computer = await ctx.api.create('Computer', { name: uniq('pc') });
+    const socket = await ctx.api.create('Socket', { name: uniq('wall-'), itemtype: 'Computer', items_id: computer });
+    const old = await ctx.api.get(`Netpoint/${socket}`, { query: 'get_hateoas=false' });
+    expect(old.status).toBe(200);
+    expect(old.body).toEqual((await ctx.api.get(`Socket/${socket}`, { query: 'get_hateoas=false' })).body);
+    expect(old.body).toMatchObject({ itemtype: 'Computer', items_id: computer });
+
+    const created = await ctx.api.post('Netpoint/', { input: { name: 'B-12' } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect((await ctx.api.get(`Socket/${id}`)).body.name).toBe('B-12');
+    const listed = await ctx.api.get('Netpoint/', { query: 'range=0-999' });
+    expect(listed.body.map((row: any) => row.id)).toEqual(expect.arrayContaining([socket, id]));
+    expect((await ctx.api.put(`Netpoint/${id}`, { input: { name: 'B-13' } })).body).toEqual([{ [id]: true, message: '' }]);
+    expect((await ctx.api.get(`Socket/${id}`)).body.name).toBe('B-13');
+    expect((await ctx.api.del(`Netpoint/${id}`, { query: 'force_purge=1' })).status).toBe(204);
+    expect((await ctx.api.get(`Socket/${id}`)).status).toBe(404);
+  });
+});

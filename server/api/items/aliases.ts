@@ -31,10 +31,11 @@ export function aliasBranch(ctx: SessionContext, alias: ItemtypeAlias, id: numbe
     case 'DELETE':
       return deleteItems(withCurrentInput(ctx, alias), type, id);
     default: {
+      const parent = alias.parent;
       if (id === null || id === 0) {
-        return listItems(ctx, type, { where: 't.itemtype = ?', args: [alias.parent.itemtype], mapItem: oldShape(alias) });
+        return listItems(ctx, type, { ...(parent && { where: 't.itemtype = ?', args: [parent.itemtype] }), mapItem: oldShape(alias) });
       }
-      if (loadReadable(ctx, type, id).itemtype !== alias.parent.itemtype) throw errors.itemNotFound();
+      if (parent && loadReadable(ctx, type, id).itemtype !== parent.itemtype) throw errors.itemNotFound();
       return getItem(ctx, type, id, oldShape(alias));
     }
   }
