@@ -19,6 +19,7 @@ import { taskHooks } from './itil/tasks';
 import { validationHooks } from './itil/validations';
 import { allItemtypes, itemtypesWith } from './registry';
 import { apiClientTokenHooks } from './users/apiclient-token';
+import { ldapCriterionHooks } from './users/ldap-criteria';
 import { defaultEmailHooks, ownEmailHooks, userEmailHooks } from './users/user-emails';
 import { accountRowHooks, profileRightHooks, profileUserHooks, superAdminProfileHooks, userHooks, userPreferenceHooks } from './users/user-rules';
 
@@ -46,6 +47,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['UserPreference'], hooks: userPreferenceHooks },
   { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },
+  { itemtypes: ['RuleRightParameter'], hooks: ldapCriterionHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },
   { itemtypes: ['ITILFollowup'], hooks: approvalHooks },
   { itemtypes: ['ITILFollowup'], hooks: followupHooks },

@@ -160,8 +160,8 @@ export interface ProfileRights {
  */
 export function profileCan(profile: ProfileRights, type: Itemtype, action: Action): boolean {
   if (type.readOnly && action !== 'read') return false;
-  // As GLPI: whoever may update the configuration adds and removes API clients.
-  if (type.name === 'APIClient' && (action === 'create' || action === 'purge')) return (profile.rightOf('config') & UPDATE) !== 0;
+  // As GLPI: whoever may update the configuration adds and removes API clients, SSO variables…
+  if (type.right && type.editedWithUpdate && action !== 'read') return (profile.rightOf(type.right) & UPDATE) !== 0;
   if (type.right) return (profile.rightOf(type.right) & (actionBits(type.right, action, profile.helpdesk) | (type.privateTo?.ownBits ?? 0))) !== 0;
   const owner = type.owners[0];
   if (!owner) return false;

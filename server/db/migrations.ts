@@ -4,7 +4,8 @@ import { insertRow, selectAll } from './rows';
 import { nowString } from '../core/clock';
 import { syncSchema } from './schema';
 import type { UpgradeNote } from './upgrade-note';
-import { addAgentRight, addMissingDefaultRights, correctApproximatedRights, seedAgentTypes, seedDefaultInstall } from './seed';
+import { addAgentRight, addMissingDefaultRights, correctApproximatedRights, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
+import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
 import { seedDocumentTypes } from './seed-documents';
 import { seedSettings } from './settings';
 
@@ -30,6 +31,15 @@ const MIGRATIONS: Migration[] = [
   { id: 2, name: 'document types', up: (db) => seedDocumentTypes(db) },
   { id: 3, name: 'default rights of the further itemtype families', up: (db) => addMissingDefaultRights(db) },
   { id: 4, name: "GLPI 10's default values for the further rights", up: (db) => correctApproximatedRights(db) },
+  {
+    id: 5,
+    name: "GLPI 10.0's unmanaged devices (domains as links), LDAP criteria right, SSO variables and LDAP criteria",
+    up: (db) => {
+      moveUnmanagedDomainsToLinks(db);
+      addMissingDefaultRights(db);
+      seedAuthenticationDropdowns(db);
+    },
+  },
   { id: 8, name: 'agent type Core', up: (db) => seedAgentTypes(db) },
   { id: 13, name: "GLPI 10.0's agent right", up: (db) => addAgentRight(db) },
 ];

@@ -126,3 +126,33 @@ export function addAgentRight(db: Db): void {
     insertRow(db, 'glpi_profilerights', { profiles_id: Number(profile.id), name: 'agent', rights: (Number(profile.config) & CONFIG_UPDATE) !== 0 ? AGENT_RIGHTS : 0 });
   }
 }
+
+/** The HTTP variables GLPI's install offers for single sign-on (ids as GLPI's). */
+const SSO_VARIABLES = ['HTTP_AUTH_USER', 'REMOTE_USER', 'PHP_AUTH_USER', 'USERNAME', 'REDIRECT_REMOTE_USER', 'HTTP_REMOTE_USER'];
+
+/** The LDAP criteria of GLPI's install: id, name, attribute (id 11 is not used). */
+const LDAP_CRITERIA: [number, string, string][] = [
+  [1, '(LDAP)Organization', 'o'],
+  [2, '(LDAP)Common Name', 'cn'],
+  [3, '(LDAP)Department Number', 'departmentnumber'],
+  [4, '(LDAP)Email', 'mail'],
+  [5, 'Object Class', 'objectclass'],
+  [6, '(LDAP)User ID', 'uid'],
+  [7, '(LDAP)Telephone Number', 'phone'],
+  [8, '(LDAP)Employee Number', 'employeenumber'],
+  [9, '(LDAP)Manager', 'manager'],
+  [10, '(LDAP)DistinguishedName', 'dn'],
+  [12, '(AD)User ID', 'samaccountname'],
+  [13, '(LDAP) Title', 'title'],
+  [14, '(LDAP) MemberOf', 'memberof'],
+];
+
+/** GLPI's install rows of the SSO variables and LDAP criteria, into tables that are still empty. */
+export function seedAuthenticationDropdowns(db: Db): void {
+  if (!selectAll(db, 'SELECT id FROM glpi_ssovariables LIMIT 1').length) {
+    SSO_VARIABLES.forEach((name, i) => insertRow(db, 'glpi_ssovariables', { id: i + 1, name }));
+  }
+  if (!selectAll(db, 'SELECT id FROM glpi_rulerightparameters LIMIT 1').length) {
+    for (const [id, name, value] of LDAP_CRITERIA) insertRow(db, 'glpi_rulerightparameters', { id, name, value });
+  }
+}

@@ -1,18 +1,19 @@
 /**
  * Assigning someone to a new ticket or problem through its actor rows (Ticket_User,
  * Group_Ticket, Supplier_Ticket…, as GLPI's clients do) moves it to "Processing (assigned)", the
- * same rule the item's own `_users_id_assign` input follows; once none is left (assigned, planned or
- * pending), it is New again. Changes keep their own workflow.
+ * same rule the item's own `_users_id_assign` input follows (a change has no such status: it keeps
+ * its own). Once no assignee is left, a ticket, problem or change in progress is New again, as
+ * GLPI's actor rows do for all three.
  */
 import type { Db } from '../db/connection';
 import { findById, selectOne, type Row } from '../db/rows';
 import type { ItemHooks } from '../items/hooks';
 import { ACTOR } from '../auth/itil-visibility';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
-import { ITIL_STATUS } from '../registry/values';
+import { ITIL_STATUS, ITIL_STATUSES } from '../registry/values';
 import { writeRuleChanges } from './rules';
 
-export const ASSIGNMENT_LINKS = ['Ticket_User', 'Group_Ticket', 'Supplier_Ticket', 'Problem_User', 'Group_Problem', 'Problem_Supplier'];
+export const ASSIGNMENT_LINKS = ['Ticket_User', 'Group_Ticket', 'Supplier_Ticket', 'Problem_User', 'Group_Problem', 'Problem_Supplier', 'Change_User', 'Change_Group', 'Change_Supplier'];
 
 /** The ticket or problem an actor row belongs to. */
 function parentOf(db: Db, type: Itemtype, row: Row): { parentType: Itemtype; parent: Row | null } | null {
@@ -22,7 +23,7 @@ function parentOf(db: Db, type: Itemtype, row: Row): { parentType: Itemtype; par
   return { parentType, parent: findById(db, parentType.table, Number(row[owner.fk])) };
 }
 
-/** Is anyone (user, group or supplier) still assigned to this ticket or problem? */
+/** Is anyone (user, group or supplier) still assigned to this ticket, problem or change? */
 function stillAssigned(db: Db, parentType: Itemtype, id: number): boolean {
   return ASSIGNMENT_LINKS.map(itemtypeOrThrow).some((link) => {
     const owner = link.owners[0]!;
@@ -31,16 +32,24 @@ function stillAssigned(db: Db, parentType: Itemtype, id: number): boolean {
   });
 }
 
-/** Statuses GLPI leaves as they are when no assignee is left: the new ones, solved and closed. */
+/**
+ * Statuses GLPI leaves as they are when no assignee is left: the new ones (a change's accepted,
+ * evaluation and approval included), solved and closed. Any other (a change in test, a cancelled
+ * one) becomes New.
+ */
 const KEPT_UNASSIGNED = new Set<number>([ITIL_STATUS.NEW, ITIL_STATUS.ACCEPTED, ITIL_STATUS.EVALUATION, ITIL_STATUS.APPROVAL, ITIL_STATUS.SOLVED, ITIL_STATUS.CLOSED]);
+
+/** Does this type have GLPI's "Processing (assigned)" status (tickets and problems; changes do not)? */
+const hasAssignedStatus = (type: Itemtype) => (ITIL_STATUSES[type.name as keyof typeof ITIL_STATUSES] ?? []).some(([value]) => value === ITIL_STATUS.ASSIGNED);
 
 export const assignmentHooks: ItemHooks = {
   afterAdd(wc, type, row) {
     if (Number(row.type) !== ACTOR.ASSIGNED) return;
     const link = parentOf(wc.db, type, row);
-    if (link?.parent && Number(link.parent.status) === ITIL_STATUS.NEW) writeRuleChanges(wc, link.parentType, link.parent, { status: ITIL_STATUS.ASSIGNED });
+    if (!link?.parent || !hasAssignedStatus(link.parentType)) return;
+    if (Number(link.parent.status) === ITIL_STATUS.NEW) writeRuleChanges(wc, link.parentType, link.parent, { status: ITIL_STATUS.ASSIGNED });
   },
-  // As GLPI: once an actor row goes and no assignee is left, a ticket or problem in progress is new again.
+  // As GLPI: once an actor row goes and no assignee is left, an item in progress is new again.
   afterPurge(wc, type, row) {
     const link = parentOf(wc.db, type, row);
     if (!link?.parent || KEPT_UNASSIGNED.has(Number(link.parent.status))) return;

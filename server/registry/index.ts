@@ -78,6 +78,7 @@ function derive(name: string, spec: ItemtypeSpec, tableToType: Map<string, strin
     rootRow: spec.rootRow ?? false,
     altersAccess: spec.altersAccess ?? false,
     allAssets: spec.allAssets ?? 0,
+    editedWithUpdate: spec.editedWithUpdate ?? false,
   };
 }
 

@@ -152,7 +152,7 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   // An authorization is also in an entity: sessions reach only those of their entities.
   Profile_User: dependent('glpi_profiles_users', [{ fk: 'users_id', itemtype: 'User' }, { fk: 'profiles_id', itemtype: 'Profile' }], { visibility: 'entity', quietAdd: true, altersAccess: true }),
   Config: { table: 'glpi_configs', kind: 'system', right: 'config', history: false, quietAdd: true },
-  APIClient: { table: 'glpi_apiclients', kind: 'system', right: 'config', hidden: ['app_token'], altersAccess: true },
+  APIClient: { table: 'glpi_apiclients', kind: 'system', right: 'config', hidden: ['app_token'], altersAccess: true, editedWithUpdate: true },
   DisplayPreference: { table: 'glpi_displaypreferences', kind: 'system', right: 'search_config', history: false, quietAdd: true },
   Log: { table: 'glpi_logs', kind: 'child', right: 'logs', history: false, owners: [poly], readOnly: true, polyTargets: 'history' },
 

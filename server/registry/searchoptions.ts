@@ -32,7 +32,7 @@ const TEXT_TYPES = ['contains', 'notcontains'];
 const NAME_TYPES = ['contains', 'notcontains', 'equals', 'notequals'];
 const DATE_TYPES = ['equals', 'notequals', 'lessthan', 'morethan', 'contains', 'notcontains'];
 /** The search types GLPI offers per datatype, where they are not plain text matching. */
-const SEARCHTYPES: Record<string, string[]> = { itemlink: NAME_TYPES, bool: ['equals'], date: DATE_TYPES, datetime: DATE_TYPES, itemtypename: ['equals', 'notequals'], specific: ['equals'] };
+const SEARCHTYPES: Record<string, string[]> = { itemlink: NAME_TYPES, bool: ['equals'], date: DATE_TYPES, datetime: DATE_TYPES, date_delay: DATE_TYPES, itemtypename: ['equals', 'notequals'], specific: ['equals'] };
 
 function ownOption(type: Itemtype, id: number, field: string, name: string, datatype: string): SearchOption {
   return { id, uid: `${type.name}.${field}`, table: type.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: SEARCHTYPES[datatype] ?? TEXT_TYPES };
@@ -66,13 +66,17 @@ function namedItemOption(type: Itemtype, id: number, field: string, name: string
  */
 function pathOption(type: Itemtype, id: number, path: string, name: string, datatype: string): SearchOption | undefined {
   const steps = path.split('.');
-  const field = steps.pop()!;
+  const last = steps.pop()!;
+  const field = computedName(last) ?? last;
   const types = steps.map((step) => itemtype(step));
   const target = types.at(-1);
-  if (!target || types.some((t) => !t) || !(field === 'id' || target.column.has(field))) return undefined;
+  if (!target || types.some((t) => !t) || !(field === 'id' || field !== last || target.column.has(field))) return undefined;
   const searchtypes = SEARCHTYPES[datatype] ?? (datatype === 'dropdown' ? NAME_TYPES : TEXT_TYPES);
-  return { id, uid: `${type.name}.${path}`, table: target.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
+  return { id, uid: `${type.name}.${[...steps, field].join('.')}`, table: target.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
 }
+
+/** The field a `=field` entry names: a value GLPI computes, which no column holds (undefined for a column). */
+const computedName = (column: string): string | undefined => (column.startsWith('=') ? column.slice(1) : undefined);
 
 /** The column of `type` an option shows: its own field, or the foreign key it goes through. */
 function columnOf(type: Itemtype, option: SearchOption): string {
@@ -92,8 +96,12 @@ function typeOption(type: Itemtype, [id, column, name, datatype, flag]: TypeOpti
         ? pathOption(type, id, column, name, datatype ?? 'dropdown')
         : type.column.has(column)
           ? ownOption(type, id, column, name, datatype ?? 'string')
-          : undefined;
-  return option && flag === 'nosearch' ? { ...option, nosearch: true } : option;
+          : computedName(column) !== undefined
+            ? ownOption(type, id, computedName(column)!, name, datatype ?? 'string')
+            : undefined;
+  if (!option || flag !== 'nosearch') return option;
+  // GLPI neither searches nor shows a template's name in results.
+  return { ...option, nosearch: true, nodisplay: option.field === 'template_name' };
 }
 
 /**
@@ -217,31 +225,34 @@ export function searchOptions(type: Itemtype): OptionSet {
 const historyCache = new Map<string, Map<string, number>>();
 
 /**
- * The search option a changed column is logged under (GLPI's id_search_option): an option on the
- * item's own table for plain fields, the option that goes through the foreign key for links.
+ * The column of `type` an option goes through, as GLPI's `linkfield`: the field itself for an
+ * option on the type's own table, the foreign key for a dropdown (`Type.Target.field` through the
+ * target's usual key, `Type.fk.Target.field` through another); none for longer paths.
+ */
+function linkfieldOf(type: Itemtype, option: SearchOption): string | undefined {
+  const parts = option.uid.split('.');
+  if (parts.length === 2) return option.table === type.table ? option.field : undefined;
+  const target = itemtypeByTable(option.table);
+  if (!target) return undefined;
+  if (parts.length === 3 && parts[1] === target.name) return type.foreignKeys.get(target.fkName) === target.name ? target.fkName : undefined;
+  if (parts.length === 4 && parts[2] === target.name) return type.foreignKeys.get(parts[1]!) === target.name ? parts[1] : undefined;
+  return undefined;
+}
+
+/**
+ * The search option a changed column is logged under (GLPI's id_search_option): as GLPI, the
+ * first option in the type's list that goes through that column, whether it shows the field
+ * itself or the row a foreign key points at (a domain's entity is logged under 80, not under its
+ * entity ID 81); 0 when none does.
  */
 export function historyOption(type: Itemtype, column: string): number {
   let map = historyCache.get(type.name);
   if (!map) {
     map = new Map();
-    for (const o of searchOptions(type).byId.values()) {
-      const parts = o.uid.split('.');
-      if (o.table === type.table && parts.length === 2 && !map.has(o.field)) map.set(o.field, o.id);
-    }
-    for (const [fk, targetName] of type.foreignKeys) {
-      const target = itemtype(targetName);
-      if (!target || map.has(fk)) continue;
-      const isDefault = fk === target.fkName;
-      for (const o of searchOptions(type).byId.values()) {
-        if (o.table !== target.table) continue;
-        const parts = o.uid.split('.');
-        const viaDefault = isDefault && parts.length === 3 && itemtypeByTable(o.table)?.name === parts[1];
-        const viaLinkfield = !isDefault && parts.length === 4 && parts[1] === fk;
-        if (viaDefault || viaLinkfield) {
-          map.set(fk, o.id);
-          break;
-        }
-      }
+    for (const entry of searchOptions(type).entries) {
+      if (!('id' in entry)) continue;
+      const linkfield = linkfieldOf(type, entry);
+      if (linkfield !== undefined && !map.has(linkfield)) map.set(linkfield, entry.id);
     }
     historyCache.set(type.name, map);
   }

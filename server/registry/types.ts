@@ -78,6 +78,11 @@ export interface ItemtypeSpec {
   privateTo?: PrivateRows | null;
   /** One of GLPI's asset types: its place (from 1) in GLPI's asset_types list, which AllAssets searches. */
   allAssets?: number;
+  /**
+   * Adding and removing one needs its right's UPDATE bit, not CREATE or PURGE (GLPI's canCreate and
+   * canPurge are canUpdate there: API clients, SSO variables, ignored unicity values).
+   */
+  editedWithUpdate?: boolean;
 }
 
 /** How a private row is shared: a flag column, and link types whose rows target users, groups, profiles or entities. */

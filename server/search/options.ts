@@ -49,12 +49,24 @@ const NOW = "datetime('now', 'localtime')";
 /** "Late": a deadline is set, the item is not waiting, and it was (or still is not) met in time. */
 const late = (deadline: string, done: string) => (a: string) =>
   `(CASE WHEN ${a}.${deadline} IS NOT NULL AND ${a}.status <> 4 AND ((${a}.${done} IS NOT NULL AND ${a}.${done} > ${a}.${deadline}) OR (${a}.${done} IS NULL AND ${a}.${deadline} < ${NOW})) THEN 1 ELSE 0 END)`;
+/** The start date moved by `add` months (less `minus` months), as MariaDB's ADDDATE; none without a start. */
+const monthsLater = (add: string, minus?: string) => (a: string) =>
+  `date(${a}.begin_date, printf('%+d months', ${a}.${add}${minus ? ` - ${a}.${minus}` : ''}))`;
 /** Computed values by table, field and (for fields that several options compute differently) option id. */
-const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; sql: (alias: string) => string }> = {
+const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; size?: number; sql: (alias: string) => string }> = {
   'is_late:82': { columns: ['time_to_resolve', 'solvedate', 'status'], kind: 'bool', sql: late('time_to_resolve', 'solvedate') },
   'is_late:182': { columns: ['internal_time_to_resolve', 'solvedate', 'status'], kind: 'bool', sql: late('internal_time_to_resolve', 'solvedate') },
   'is_late:159': { columns: ['time_to_own', 'takeintoaccountdate', 'status'], kind: 'bool', sql: late('time_to_own', 'takeintoaccountdate') },
   'is_late:187': { columns: ['internal_time_to_own', 'takeintoaccountdate', 'status'], kind: 'bool', sql: late('internal_time_to_own', 'takeintoaccountdate') },
+  // A contract's end (start + duration in months), and that end less the notice (GLPI's date_delay).
+  'end_date:20': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsLater('duration') },
+  'end_date:134': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsLater('duration') },
+  // Its expiration as GLPI shows it (without extending a tacitly renewed contract past today).
+  '_virtual_expiration:12': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsLater('duration') },
+  'totalcost:11': { columns: ['id'], kind: 'decimal', size: 4, sql: (a) => `(SELECT COALESCE(SUM(c.cost), 0) FROM glpi_contractcosts c WHERE c.contracts_id = ${a}.id)` },
+  'expire_notice:13': { columns: ['begin_date', 'duration', 'notice'], kind: 'date', sql: monthsLater('duration', 'notice') },
+  // A supplier's contacts as GLPI names them: last name, then first name.
+  'completename:8': { columns: ['name', 'firstname'], kind: 'string', sql: (a) => `TRIM(COALESCE(${a}.name, '') || ' ' || COALESCE(${a}.firstname, ''))` },
   'freepercent:152': {
     columns: ['freesize', 'totalsize'],
     kind: 'int',
@@ -65,7 +77,7 @@ const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; sql: (
 function computedColumn(target: Itemtype, field: string, option: SearchOption): { col: Column; sql: (alias: string) => string } | null {
   const spec = COMPUTED[`${field}:${option.id}`];
   if (!spec || !spec.columns.every((c) => target.column.has(c))) return null;
-  return { col: { name: field, kind: spec.kind, nullable: false, default: null, unsigned: false, autoIncrement: false }, sql: spec.sql };
+  return { col: { name: field, kind: spec.kind, nullable: false, default: null, unsigned: false, autoIncrement: false, size: spec.size }, sql: spec.sql };
 }
 
 /** SQL of the option's value on the row `alias` that holds it. */
@@ -160,9 +172,11 @@ function hopsBetween(from: Itemtype, to: Itemtype, linkfield: string | undefined
 
 /**
  * Options whose path the uid does not tell: a tree's "Father" (13) has the uid of the item's own
- * complete name, a document's "Number of associated items" (72) that of its attached documents.
+ * complete name, a document's "Number of associated items" (72) that of its attached documents,
+ * a contract's "Total cost" (11) that of its costs though it is one sum per contract.
  */
 function specialHops(base: Itemtype, option: SearchOption): Hop[] | null {
+  if (base.name === 'Contract' && option.id === 11 && option.field === 'totalcost') return [];
   if (base.tree && option.id === 13 && option.uid === `${base.name}.completename`) {
     return [{ kind: 'fk', column: base.tree, nullable: base.column.get(base.tree)?.nullable ?? false, target: base }];
   }

@@ -32,6 +32,7 @@ test('the first start records its migrations and the database settings', async (
       { id: 2, name: 'document types' },
       { id: 3, name: 'default rights of the further itemtype families' },
       { id: 4, name: "GLPI 10's default values for the further rights" },
+      { id: 5, name: "GLPI 10.0's unmanaged devices (domains as links), LDAP criteria right, SSO variables and LDAP criteria" },
       { id: 8, name: 'agent type Core' },
       { id: 13, name: "GLPI 10.0's agent right" },
     ]);
@@ -59,7 +60,7 @@ test('an older database (a table, a column and rights missing) is brought up to 
   expect((await again.get('User/2/UserPreference')).status).toBe(200);
   withDatabase((db) => {
     const migrations = db.query('SELECT COUNT(*) AS n FROM deskbase_migrations').get() as { n: number };
-    expect(migrations.n).toBe(6); // nothing ran twice
+    expect(migrations.n).toBe(7); // nothing ran twice
     const certificate = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'certificate' ORDER BY profiles_id").all();
     expect(certificate).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => ({ profiles_id: p, rights: [0, 33, 127, 255, 0, 127, 127, 33][i] })));
   });
@@ -106,6 +107,51 @@ test("a database from before GLPI 10.0's agent right gets it where the profile u
   });
   await server.start();
 });
+
+test("a folder whose unmanaged devices had a domain column (GLPI 10.0 has none) keeps their domains as links, and gets GLPI's LDAP criteria right and install rows", async () => {
+  const api = await new Client(server.api).login();
+  const domain = await api.create('Domain', { name: 'old.example' });
+  const linked = await api.create('Unmanaged', { name: 'switch-with-domain' });
+  const already = await api.create('Unmanaged', { name: 'already-linked' });
+  const bare = await api.create('Unmanaged', { name: 'no-domain' });
+  const stale = await api.create('Unmanaged', { name: 'gone-domain' });
+  await api.create('Domain_Item', { domains_id: domain, itemtype: 'Unmanaged', items_id: already });
+  await server.stop();
+  withDatabase((db) => {
+    // As the earlier version left it: the column, its index, values; step 5 not applied, its rows not there.
+    db.exec("ALTER TABLE glpi_unmanageds ADD COLUMN domains_id INTEGER NOT NULL DEFAULT 0");
+    db.exec('CREATE INDEX glpi_unmanageds__i_domains_id ON glpi_unmanageds (domains_id)');
+    db.query('UPDATE glpi_unmanageds SET domains_id = ? WHERE id IN (?, ?)').run(domain, linked, already);
+    db.query('UPDATE glpi_unmanageds SET domains_id = 987654 WHERE id = ?').run(stale);
+    db.exec("DELETE FROM glpi_profilerights WHERE name = 'rule_ldap'");
+    db.exec('DELETE FROM glpi_ssovariables');
+    db.exec('DELETE FROM glpi_rulerightparameters');
+    db.exec('DELETE FROM deskbase_migrations WHERE id = 5');
+  });
+  await server.start();
+  await server.stop();
+  withDatabase((db) => {
+    expect(db.query("SELECT name FROM pragma_table_info('glpi_unmanageds') WHERE name = 'domains_id'").all()).toEqual([]);
+    expect(db.query("SELECT name FROM sqlite_master WHERE name = 'glpi_unmanageds__i_domains_id'").all()).toEqual([]);
+    const links = db.query("SELECT domains_id, items_id FROM glpi_domains_items WHERE itemtype = 'Unmanaged' ORDER BY items_id").all();
+    expect(links).toEqual([linked, already].sort((a, b) => a - b).map((items_id) => ({ domains_id: domain, items_id })));
+    expect(db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'rule_ldap' AND profiles_id <= 8 ORDER BY profiles_id").all()).toEqual(
+      [0, 0, 0, 23, 0, 0, 0, 1].map((rights, i) => ({ profiles_id: i + 1, rights })),
+    );
+    expect((db.query('SELECT COUNT(*) AS n FROM glpi_ssovariables').get() as { n: number }).n).toBe(6);
+    expect((db.query('SELECT COUNT(*) AS n FROM glpi_rulerightparameters').get() as { n: number }).n).toBe(13);
+  });
+  await server.start();
+  const again = await new Client(server.api).login();
+  expect((await again.get(`Unmanaged/${bare}`)).body).not.toHaveProperty('domains_id');
+  expect((await again.get(`Unmanaged/${linked}/Domain_Item`)).body).toEqual([expect.objectContaining({ domains_id: domain, items_id: linked })]);
+  expectFieldRefused(await again.put(`Unmanaged/${bare}`, { input: { domains_id: domain } }));
+});
+
+/** GLPI's answer to a field the type does not have. */
+function expectFieldRefused(res: { status: number; body: unknown }): void {
+  expect(res).toMatchObject({ status: 400, body: ['ERROR_GLPI_UPDATE', 'Field domains_id is not valid for Unmanaged item.'] });
+}
 
 test('a second start on the same folder applies nothing again and keeps the one admin', async () => {
   await server.restart();

@@ -147,8 +147,8 @@ describe('every further itemtype', () => {
       // An object's numeric keys come in ascending order (the families follow the type's own ids).
       const expected = [...searchOptions(type).byId.keys()].sort((x, y) => x - y).map(String);
       expect({ type: type.name, ids: Object.keys(res.body).filter((k) => /^\d+$/.test(k)) }).toEqual({ type: type.name, ids: expected });
-      // GLPI names it after what the name is: a contact's last name (an article's subject is 6).
-      if (type.column.has('name') && type.name !== 'KnowbaseItem') expect(res.body['1']).toMatchObject({ name: expect.stringMatching(/^(Name|Last name|Subject)$/), table: type.table, field: 'name' });
+      // GLPI names it after what the name is: a contact's last name, a reminder's title (an article's subject is 6).
+      if (type.column.has('name') && type.name !== 'KnowbaseItem') expect(res.body['1']).toMatchObject({ name: expect.stringMatching(/^(Name|Last name|Subject|Title)$/), table: type.table, field: 'name' });
     }
   });
 

@@ -63,6 +63,8 @@ describe('round trip of every itemtype', () => {
     expect(types.length).toBeGreaterThan(100);
     expect(allItemtypes().filter((t) => t.readOnly).map((t) => t.name)).toEqual([
       'Log',
+      // GLPI 10.0 gives agent types no right: no one writes (or reads) them through the API.
+      'AgentType',
       'Rule',
       'RuleCriteria',
       'RuleAction',

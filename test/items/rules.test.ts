@@ -20,6 +20,7 @@ import * as validations from '../../server/itil/validations';
 import { itemtypeOrThrow } from '../../server/registry';
 import { RULES } from '../../server/rules';
 import * as apiClientToken from '../../server/users/apiclient-token';
+import * as ldapCriteria from '../../server/users/ldap-criteria';
 import * as userEmails from '../../server/users/user-emails';
 import * as userRules from '../../server/users/user-rules';
 
@@ -118,6 +119,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareAdd: 'apiClientTokenHooks',
     prepareUpdate: 'apiClientTokenHooks',
   },
+  RuleRightParameter: {
+    prepareAdd: 'ldapCriterionHooks',
+  },
   'Ticket, Problem, Change': {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'itilHooks',
@@ -136,7 +140,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareAdd: 'solutionHooks',
     afterAdd: 'solutionHooks',
   },
-  'Ticket_User, Group_Ticket, Supplier_Ticket, Problem_User, Group_Problem, Problem_Supplier': {
+  'Ticket_User, Group_Ticket, Supplier_Ticket, Problem_User, Group_Problem, Problem_Supplier, Change_User, Change_Group, Change_Supplier': {
     afterAdd: 'assignmentHooks',
     afterPurge: 'assignmentHooks',
   },
@@ -182,7 +186,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, solutions, tasks, validations, apiClientToken, userEmails, userRules];
+const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, solutions, tasks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

@@ -208,6 +208,40 @@ describe('actors', () => {
     expect(statusRows.map((l) => [l.old_value, l.new_value])).toEqual([['2', '1']]);
   });
 
+  test('a change left without any assignee (user, group, supplier) is New again unless new, accepted, in evaluation or approval, applied or closed', async () => {
+    const tech = await ctx.api.create('User', { name: uniq('tech') });
+    const group = await ctx.api.create('Group', { name: uniq('grp') });
+    const supplier = await ctx.api.create('Supplier', { name: uniq('sup') });
+    const change = async (status: number) => {
+      const id = await ctx.api.create('Change', { name: uniq('change'), content: 'x', _users_id_assign: tech });
+      if (status !== 1) await ctx.api.put(`Change/${id}`, { input: { status } });
+      return id;
+    };
+    const assignee = async (id: number, link: string) => (await ctx.api.get(`Change/${id}/${link}`)).body.find((r: any) => r.type === 2).id;
+    // Testing (11), pending (4), review (8), refused (13) and cancelled (14) go back to New; the others stay.
+    for (const [status, after] of [[11, 1], [4, 1], [8, 1], [13, 1], [14, 1], [7, 7], [9, 9], [10, 10], [5, 5], [6, 6]]) {
+      const id = await change(status!);
+      expect((await ctx.api.get(`Change/${id}`)).body.status).toBe(status);
+      expect((await ctx.api.del(`Change_User/${await assignee(id, 'Change_User')}`)).status).toBe(204);
+      expect({ status, now: (await ctx.api.get(`Change/${id}`)).body.status }).toEqual({ status, now: after });
+    }
+    // A group or supplier still assigned keeps it in progress; the last one to go makes it New.
+    const shared = await change(11);
+    await ctx.api.create('Change_Group', { changes_id: shared, groups_id: group, type: 2 });
+    await ctx.api.create('Change_Supplier', { changes_id: shared, suppliers_id: supplier, type: 2 });
+    await ctx.api.del(`Change_User/${await assignee(shared, 'Change_User')}`);
+    await ctx.api.del(`Change_Group/${await assignee(shared, 'Change_Group')}`);
+    expect((await ctx.api.get(`Change/${shared}`)).body.status).toBe(11);
+    await ctx.api.del(`Change_Supplier/${await assignee(shared, 'Change_Supplier')}`);
+    expect((await ctx.api.get(`Change/${shared}`)).body.status).toBe(1);
+    const statusRows = (await logsOf(ctx.api, 'Change', shared)).filter((l) => l.id_search_option === 12);
+    expect(statusRows.at(-1)).toMatchObject({ old_value: '11', new_value: '1' });
+    // Assigning someone to a new change leaves it New (a change has no "assigned" status).
+    const fresh = await ctx.api.create('Change', { name: uniq('change'), content: 'x' });
+    await ctx.api.create('Change_Group', { changes_id: fresh, groups_id: group, type: 2 });
+    expect((await ctx.api.get(`Change/${fresh}`)).body.status).toBe(1);
+  });
+
   test('unknown actors refuse the whole write', async () => {
     expectError(await ctx.api.post('Ticket/', { input: { name: 'x', _users_id_assign: 999999 } }), 400, 'ERROR_GLPI_ADD', 'User 999999 does not exist');
     expectError(await ctx.api.post('Ticket/', { input: { name: 'x', _groups_id_assign: 999999 } }), 400, 'ERROR_GLPI_ADD', 'Group 999999 does not exist');

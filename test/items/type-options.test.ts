@@ -7,7 +7,7 @@ import { describe, expect, test } from 'bun:test';
 import { itemtypeOrThrow } from '../../server/registry';
 import { TYPE_OPTIONS } from '../../server/registry/data/type-options';
 import { useServer } from '../support/server';
-import { uniq } from './fixtures';
+import { logsOf, uniq } from './fixtures';
 
 const ctx = useServer();
 
@@ -35,13 +35,18 @@ describe('type-specific search option ids', () => {
           continue;
         }
         expect({ itemtype, id, name: res.body[id]?.name }).toEqual({ itemtype, id, name });
+        // GLPI gives agent types no right: their options are listed, yet no one searches them.
+        if (itemtype === 'AgentType') continue;
         const searchtype = res.body[id].available_searchtypes[0];
         const search = await ctx.api.get(`search/${itemtype}`, { query: `criteria[0][field]=${id}&criteria[0][searchtype]=${searchtype}&criteria[0][value]=1` });
         // GLPI shows a `nosearch` option (a template name, an SLA's time) but refuses it in criteria.
         const refused = flag === 'nosearch' ? 'Forbidden field ID in search criteria' : '';
         expect({ itemtype, id, refused: search.status >= 300 ? String(search.body[1]).split(';')[0] : '' }).toEqual({ itemtype, id, refused });
+        // As GLPI, a template's name is neither searched nor shown: forcing it is refused.
+        const hidden = column === 'template_name';
+        expect({ itemtype, id, nodisplay: res.body[id].nodisplay }).toEqual({ itemtype, id, nodisplay: hidden });
         const shown = await ctx.api.get(`search/${itemtype}`, { query: `forcedisplay[0]=${id}` });
-        expect({ itemtype, id, shown: shown.status }).toEqual({ itemtype, id, shown: 200 });
+        expect({ itemtype, id, shown: shown.status }).toEqual({ itemtype, id, shown: hidden ? 400 : 200 });
       }
     }
   });
@@ -65,6 +70,26 @@ describe('type-specific search option ids', () => {
     const options = (await ctx.api.get('listSearchOptions/Domain')).body;
     expect(options['1400']).toMatchObject({ field: 'id', name: 'ID' });
     expect(options['2']).toMatchObject({ table: 'glpi_domaintypes', name: 'Type' });
+  });
+
+  test("Domain history: a new entity is logged under 80 (GLPI's first option through entities_id, not the entity ID 81), a new type under 2", async () => {
+    const entity = await ctx.api.create('Entity', { name: uniq('dom-ent'), entities_id: 0 });
+    const entityName = (await ctx.api.get(`Entity/${entity}`)).body.completename;
+    const domainType = await ctx.api.create('DomainType', { name: uniq('dtype') });
+    const domain = await ctx.api.create('Domain', { name: `${uniq('d')}.example` });
+    expect((await ctx.api.put(`Domain/${domain}`, { input: { entities_id: entity, domaintypes_id: domainType } })).status).toBe(200);
+    const logs = await logsOf(ctx.api, 'Domain', domain);
+    expect(logs.filter((l) => l.linked_action === 0).map((l) => [l.id_search_option, l.old_value, l.new_value]).sort()).toEqual(
+      [
+        // As GLPI, an empty dropdown is named "&nbsp;".
+        [2, '&nbsp; (0)', `${(await ctx.api.get(`DomainType/${domainType}`)).body.name} (${domainType})`],
+        [80, 'Root entity (0)', `${entityName} (${entity})`],
+      ].sort(),
+    );
+    // The same rows in `with_logs`, keyed by log id.
+    const withLogs = (await ctx.api.get(`Domain/${domain}`, { query: 'with_logs=true' })).body._logs as Record<string, { id: number; id_search_option: number }>;
+    expect(Object.values(withLogs).map((l) => l.id_search_option).filter((o) => o === 80 || o === 81)).toEqual([80]);
+    for (const [key, row] of Object.entries(withLogs)) expect(Number(key)).toBe(row.id);
   });
 
   test('Line: caller number (185) and operator (184)', async () => {
@@ -119,6 +144,9 @@ describe('more type-specific ids', () => {
   });
 });
 
+/** The location's fields GLPI adds beside the location itself (Location::rawSearchOptionsToAdd). */
+const LOCATION_EXTRA = [91, 92, 93, 101, 102, 103, 104, 105, 998, 999];
+
 /** GLPI 10.0's own option ids (rawSearchOptions of its 10.0 branch) for the types whose whole list Deskbase follows; their families are added below. */
 const GLPI_10_IDS: Record<string, number[]> = {
   SLA: [1, 2, 5, 6, 7, 8, 16],
@@ -154,6 +182,17 @@ const GLPI_10_IDS: Record<string, number[]> = {
   DeviceProcessorModel: [1, 2, 3, 16],
   Agent: [1, 2, 3, 4, 5, 6, 8, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24],
   AgentType: [1],
+  DatabaseInstance: [1, 2, 3, 4, 5, 6, 16, 19, 23, 24, 40, 41, 49, 86, ...LOCATION_EXTRA, 121, 166, 167, 168, 169, 170, 171, 172, 174],
+  Enclosure: [1, 2, 3, 5, 6, 16, 19, 23, 24, 31, 40, 49, 61, 80, 86, ...LOCATION_EXTRA, 121, 180, 181, 1450, 1451],
+  PDU: [1, 2, 3, 4, 5, 6, 16, 19, 23, 24, 31, 40, 49, 61, 80, 86, ...LOCATION_EXTRA, 121, 180, 181, 1450, 1451],
+  PassiveDCEquipment: [1, 2, 3, 4, 5, 6, 19, 23, 24, 31, 40, 49, 61, 80, ...LOCATION_EXTRA, 121, 180, 181, 1310, 1311, 1312, 1450, 1451],
+  Unmanaged: [1, 2, 3, 4, 5, 6, 7, 8, 10, 13, 14, 15, 18, 31, 86],
+  Supplier: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 19, 29, 70, 80, 86, 121],
+  Contract: [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12, 13, 16, 19, 20, 21, 22, 23, 29, 31, 41, 42, 43, 44, 45, 50, 59, 72, 80, 86, ...LOCATION_EXTRA, 121],
+  Reminder: [1, 2, 3, 4, 5, 6, 7, 8, 9, 19, 121],
+  SsoVariable: [1, 2, 16, 19, 121],
+  RuleRightParameter: [1, 2, 11, 16, 19, 121],
+  Fieldblacklist: [1, 2, 4, 6, 7, 16, 19, 80, 86, 121],
   Certificate: [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 18, 19, 23, 24, 31, 49, 61, 70, 71, 72, 80, 86, 91, 92, 93, 101, 102, 103, 104, 105, 121, 998, 999],
   Domain: [1, 2, 3, 5, 6, 7, 10, 12, 18, 31, 80, 81, 121, 1400],
   Line: [1, 2, 3, 4, 16, 19, 31, 70, 71, 80, 86, 91, 92, 93, 101, 102, 103, 104, 105, 121, 184, 185, 186, 998, 999],
@@ -195,6 +234,15 @@ const GLPI_10_FAMILIES: Record<string, number[][]> = {
   Database: [DOMAINS, APPLIANCES],
   Consumable: [FINANCIAL],
   Cartridge: [FINANCIAL],
+  // GLPI also adds its ticket counts (60, 140, 141) to the first four, as one of its ticket_types.
+  DatabaseInstance: [NOTES, CONTRACTS, DOCUMENTS, FINANCIAL, DOMAINS, APPLIANCES, LINKS],
+  Enclosure: [NOTES, NETWORK, CONTRACTS, FINANCIAL],
+  PDU: [NETWORK, CONTRACTS, FINANCIAL],
+  PassiveDCEquipment: [FINANCIAL],
+  Unmanaged: [NETWORK, DOMAINS],
+  Supplier: [NOTES, DOCUMENTS, LINKS],
+  Contract: [NOTES, DOCUMENTS, LINKS],
+  Reminder: [DOCUMENTS],
 };
 
 /** A type's whole GLPI 10.0 list: its own options and its families (an id it has already keeps its own). */
@@ -325,5 +373,103 @@ describe("GLPI 10.0's whole lists", () => {
     expect(await rows()).toHaveLength(before);
     expect((await ctx.api.put(`SLA/${sla}`, { input: { comment: 'four hours' } })).status).toBe(200);
     expect(await rows()).toEqual(expect.arrayContaining([expect.objectContaining({ id_search_option: 16, new_value: 'four hours' })]));
+  });
+});
+
+/** Rows of a search on `itemtype` showing `shown`, for one criterion. */
+async function rows(itemtype: string, field: number, searchtype: string, value: string | number, shown: number[]): Promise<Record<string, unknown>[]> {
+  const display = shown.map((id, i) => `&forcedisplay[${i}]=${id}`).join('');
+  const query = `criteria[0][field]=${field}&criteria[0][searchtype]=${searchtype}&criteria[0][value]=${encodeURIComponent(String(value))}${display}&range=0-999`;
+  const res = await ctx.api.get(`search/${itemtype}`, { query });
+  expect({ field, status: res.status, text: res.status >= 300 ? res.text : '' }).toEqual({ field, status: 200, text: '' });
+  return (res.body.data ?? []) as Record<string, unknown>[];
+}
+
+describe("GLPI 10.0's own options of the management, data centre and tool types", () => {
+  test('Contract: end date (20) and end less notice (13) from start and duration, total cost (11), expiration (12), location under 8, costs (41, 44)', async () => {
+    const location = await ctx.api.create('Location', { name: uniq('site') });
+    const contract = await ctx.api.create('Contract', { name: uniq('ct'), num: 'N-77', begin_date: '2025-01-15', duration: 12, notice: 2, locations_id: location });
+    const open = await ctx.api.create('Contract', { name: uniq('ct') });
+    await ctx.api.create('ContractCost', { contracts_id: contract, name: 'licence', cost: 100.5 });
+    await ctx.api.create('ContractCost', { contracts_id: contract, name: 'support', cost: 20 });
+    const [row] = await rows('Contract', 2, 'equals', contract, [20, 13, 11, 12, 8, 3]);
+    expect(row).toMatchObject({ 20: '2026-01-15', 13: '2025-11-15', 12: '2026-01-15', 3: 'N-77' });
+    expect(row!['11']).toBe('120.5000');
+    expect(String(row!['8'])).toContain((await ctx.api.get(`Location/${location}`)).body.name);
+    expect((await rows('Contract', 20, 'lessthan', '2026-02-01', [2])).map((r) => r['2'])).toContain(contract);
+    expect((await rows('Contract', 20, 'morethan', '2026-02-01', [2])).map((r) => r['2'])).not.toContain(contract);
+    expect((await rows('Contract', 13, 'lessthan', '2025-12-01', [2])).map((r) => r['2'])).toContain(contract);
+    // Without a start date there is no end.
+    expect((await rows('Contract', 2, 'equals', open, [20, 11]))[0]).toMatchObject({ 20: null });
+    expect((await rows('Contract', 11, 'contains', '120.5', [2])).map((r) => r['2'])).toEqual([contract]);
+    expect((await rows('Contract', 44, 'contains', 'support', [2])).map((r) => r['2'])).toEqual([contract]);
+    const options = (await ctx.api.get('listSearchOptions/Contract')).body;
+    expect(options['20']).toMatchObject({ table: 'glpi_contracts', field: 'end_date', datatype: 'date_delay', available_searchtypes: ['equals', 'notequals', 'lessthan', 'morethan', 'contains', 'notcontains'] });
+    expect(options['8']).toMatchObject({ table: 'glpi_locations', name: 'Location' });
+    expect(options['11']).toMatchObject({ table: 'glpi_contractcosts', field: 'totalcost', name: 'Total cost', nosearch: false });
+  });
+
+  test('Supplier: its contacts by last and first name (8), its contracts (29), type (9)', async () => {
+    const type = await ctx.api.create('SupplierType', { name: uniq('stype') });
+    const supplier = await ctx.api.create('Supplier', { name: uniq('sup'), suppliertypes_id: type, phonenumber: '+33 9 99' });
+    const last = uniq('Durand');
+    const contact = await ctx.api.create('Contact', { name: last, firstname: 'Alice' });
+    await ctx.api.create('Contact_Supplier', { contacts_id: contact, suppliers_id: supplier });
+    const contract = uniq('ct');
+    await ctx.api.create('Contract_Supplier', { contracts_id: await ctx.api.create('Contract', { name: contract }), suppliers_id: supplier });
+    const [row] = await rows('Supplier', 8, 'contains', `${last} Alice`, [2, 8, 29, 9]);
+    expect(row).toMatchObject({ 2: supplier, 8: `${last} Alice`, 29: contract });
+    expect(await found('Supplier', 9, 'equals', type)).toEqual([supplier]);
+    expect(await found('Supplier', 5, 'contains', '9 99')).toContain(supplier);
+  });
+
+  test('Unmanaged: the location by its own name (3), the entity under 8, serial under 4, hub (7)', async () => {
+    const parent = await ctx.api.create('Location', { name: uniq('bldg') });
+    const room = uniq('room');
+    const location = await ctx.api.create('Location', { name: room, locations_id: parent });
+    const entity = await ctx.api.create('Entity', { name: uniq('um-ent'), entities_id: 0 });
+    const device = await ctx.api.create('Unmanaged', { name: uniq('um'), serial: 'UM-SER-9', hub: 1, locations_id: location, entities_id: entity });
+    const [row] = await rows('Unmanaged', 4, 'contains', 'UM-SER-9', [2, 3, 8]);
+    expect(row).toMatchObject({ 2: device, 3: room });
+    expect(String(row!['8'])).toContain('um-ent');
+    expect(await found('Unmanaged', 8, 'equals', entity)).toEqual([device]);
+    expect(await found('Unmanaged', 7, 'equals', 1)).toContain(device);
+    const options = (await ctx.api.get('listSearchOptions/Unmanaged')).body;
+    expect(options['3']).toMatchObject({ table: 'glpi_locations', field: 'name' });
+    expect(options['80']).toBeUndefined();
+  });
+
+  test('Reminder: its title (1) and writer (2), planned flag (7), no ID option', async () => {
+    const title = uniq('remind');
+    await ctx.api.create('Reminder', { name: title, text: 'call back', is_planned: 1, begin: '2026-05-01 10:00:00', end: '2026-05-01 11:00:00' });
+    const [row] = await rows('Reminder', 1, 'contains', title, [2, 7, 8]);
+    expect(row).toMatchObject({ 1: title, 2: 'glpi', 7: 1 });
+    expect((await rows('Reminder', 2, 'equals', 2, [1])).map((r) => r['1'])).toContain(title);
+  });
+
+  test('PassiveDCEquipment: its sockets (1310), their model (1311) and wiring side (1312)', async () => {
+    const model = uniq('sm');
+    const equipment = await ctx.api.create('PassiveDCEquipment', { name: uniq('patch') });
+    const socket = uniq('port');
+    await ctx.api.create('Socket', { name: socket, itemtype: 'PassiveDCEquipment', items_id: equipment, socketmodels_id: await ctx.api.create('SocketModel', { name: model }), wiring_side: 2 });
+    const [row] = await rows('PassiveDCEquipment', 1310, 'contains', socket, [2, 1311]);
+    expect(row).toMatchObject({ 2: equipment, 1311: model });
+    expect(await found('PassiveDCEquipment', 1312, 'equals', 2)).toContain(equipment);
+  });
+
+  test('Enclosure and PDU: the rack they are mounted in (180) and their position (181)', async () => {
+    const rack = uniq('rack');
+    const rackId = await ctx.api.create('Rack', { name: rack, number_units: 42 });
+    for (const itemtype of ['Enclosure', 'PDU']) {
+      const id = await ctx.api.create(itemtype, { name: uniq(itemtype) });
+      await ctx.api.create('Item_Rack', { racks_id: rackId, itemtype, items_id: id, position: itemtype === 'PDU' ? 30 : 12 });
+      const [row] = await rows(itemtype, 180, 'contains', rack, [2, 181]);
+      expect(row).toMatchObject({ 2: id, 180: rack, 181: itemtype === 'PDU' ? '30' : '12' });
+    }
+  });
+
+  test('DatabaseInstance: the item it runs on is listed (5) but not searched, as GLPI', async () => {
+    const options = (await ctx.api.get('listSearchOptions/DatabaseInstance')).body;
+    expect(options['5']).toMatchObject({ field: 'items_id', name: 'Associated items', datatype: 'specific', nosearch: true });
   });
 });

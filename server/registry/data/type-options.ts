@@ -5,7 +5,10 @@
  * foreign key (a dropdown), or `[id, 'Type.Other.field', name, datatype]` along a path of link
  * rows and children (several values per item), or `[id, 'item>field', name, datatype]` for a field
  * of the item a row names by itemtype + items_id (GLPI's `reservation_types`). A fifth element
- * `'nosearch'` lists an option GLPI shows but does not search. A type listed here keeps its derived
+ * `'nosearch'` lists an option GLPI shows but does not search. A field written `=field` (own, or
+ * at the end of a path) is a value GLPI computes from other columns, not a column: it is listed
+ * as GLPI lists it, and the search engine computes it where it knows how (a contract's end date).
+ * A type listed here keeps its derived
  * options for the columns and ids it does not name, unless it is in COMPLETE: then its list is
  * GLPI 10.0's whole rawSearchOptions; the families GLPI's search adds (financial data, contracts,
  * notes, …) come from ./families.ts.
@@ -22,6 +25,9 @@ const DROPDOWN: readonly TypeOption[] = [
   [86, 'is_recursive', 'Child entities', 'bool'],
   [121, 'date_creation', 'Creation date', 'datetime'],
 ];
+
+/** CommonDropdown's options for a dropdown outside entities (no 80, no 86). */
+const GLOBAL_DROPDOWN = DROPDOWN.filter(([id]) => id !== 80 && id !== 86);
 
 /** The location options GLPI adds to a located type (Location::rawSearchOptionsToAdd). */
 const LOCATION: readonly TypeOption[] = [
@@ -42,6 +48,28 @@ const LOCATION: readonly TypeOption[] = [
 const RACK_PLACE: readonly TypeOption[] = [
   [1450, 'Item_Rack.Rack.DCRoom.name', 'Server room', 'itemlink'],
   [1451, 'Item_Rack.Rack.DCRoom.Datacenter.name', 'Data center', 'dropdown'],
+];
+
+/** What GLPI 10.0 lists for every data centre equipment (enclosures, PDUs, passive equipment), with its model. */
+const dcEquipment = (modelFk: string): TypeOption[] => [
+  [1, 'name', 'Name', 'itemlink'],
+  [2, 'id', 'ID', 'number'],
+  ...LOCATION,
+  [5, 'serial', 'Serial number', 'string'],
+  [6, 'otherserial', 'Inventory number', 'string'],
+  [19, 'date_mod', 'Last update', 'datetime'],
+  [23, 'manufacturers_id>name', 'Manufacturer'],
+  [24, 'users_id_tech>name', 'Technician in charge'],
+  [31, 'states_id>completename', 'Status'],
+  [40, `${modelFk}>name`, 'Model'],
+  [49, 'groups_id_tech>completename', 'Group in charge'],
+  [61, 'template_name', 'Template name', 'text', 'nosearch'],
+  [80, 'entities_id>completename', 'Entity'],
+  [121, 'date_creation', 'Creation date', 'datetime'],
+  // The rack an equipment is mounted in, and its place there.
+  [180, 'Item_Rack.Rack.name', 'Name', 'dropdown'],
+  [181, 'Item_Rack.position', 'Position', 'number'],
+  ...RACK_PLACE,
 ];
 
 /**
@@ -375,9 +403,116 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [80, 'entities_id>completename', 'Entity'],
     [121, 'date_creation', 'Creation date', 'datetime'],
   ],
-  Enclosure: RACK_PLACE,
-  PDU: RACK_PLACE,
-  PassiveDCEquipment: RACK_PLACE,
+  Enclosure: [
+    ...dcEquipment('enclosuremodels_id'),
+    [16, 'comment', 'Comments', 'text'],
+    [86, 'is_recursive', 'Child entities', 'bool'],
+  ],
+  PDU: [
+    ...dcEquipment('pdumodels_id'),
+    [4, 'pdutypes_id>name', 'Type'],
+    [16, 'comment', 'Comments', 'text'],
+    [86, 'is_recursive', 'Child entities', 'bool'],
+  ],
+  // GLPI 10.0 lists neither a comment nor the recursion flag for passive equipment, but its sockets.
+  PassiveDCEquipment: [
+    ...dcEquipment('passivedcequipmentmodels_id'),
+    [4, 'passivedcequipmenttypes_id>name', 'Type'],
+    [1310, 'Socket.name', 'Sockets', 'itemlink'],
+    [1311, 'Socket.SocketModel.name', 'Socket models', 'dropdown'],
+    [1312, 'Socket.wiring_side', 'Wiring side', 'specific'],
+  ],
+  // GLPI 10.0's own list: location as its plain name (3), entity under 8 (no 80), serial under 4.
+  Unmanaged: [
+    [1, 'name', 'Name', 'itemlink'],
+    [2, 'id', 'ID', ''],
+    [3, 'locations_id>name', 'Location'],
+    [4, 'serial', 'Serial Number', ''],
+    [5, 'otherserial', 'Inventory number', ''],
+    [6, 'contact', 'Contact', ''],
+    [7, 'hub', 'Network hub', 'bool'],
+    [8, 'entities_id>completename', 'Entity'],
+    [10, 'comment', 'Comments', 'text'],
+    [13, 'itemtype', 'Type', 'dropdown'],
+    [14, 'date_mod', 'Last update', 'datetime'],
+    [15, 'sysdescr', 'Sysdescr', 'text'],
+    [18, 'ip', 'IP', ''],
+    [31, 'states_id>completename', 'Status'],
+    [86, 'is_recursive', 'Child entities', 'bool'],
+  ],
+  Supplier: [
+    [1, 'name', 'Name', 'itemlink'],
+    [2, 'id', 'ID', 'number'],
+    [3, 'address', 'Address', 'text'],
+    [4, 'website', 'Website', 'weblink'],
+    [5, 'phonenumber', 'Phone', 'string'],
+    [6, 'email', 'Email', 'email'],
+    [7, 'is_active', 'Active', 'bool'],
+    // The contacts' last and first names, as GLPI shows them.
+    [8, 'Contact_Supplier.Contact.=completename', 'Associated contacts', 'itemlink'],
+    [9, 'suppliertypes_id>name', 'Third party type'],
+    [10, 'fax', 'Fax', 'string'],
+    [11, 'town', 'City', 'string'],
+    [12, 'state', 'State', 'string'],
+    [13, 'country', 'Country', 'string'],
+    [14, 'postcode', 'Postal code', 'string'],
+    [16, 'comment', 'Comments', 'text'],
+    [19, 'date_mod', 'Last update', 'datetime'],
+    [29, 'Contract_Supplier.Contract.name', 'Associated contracts', 'itemlink'],
+    [70, 'registration_number', 'Administrative number', 'string'],
+    [80, 'entities_id>completename', 'Entity'],
+    [86, 'is_recursive', 'Child entities', 'bool'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
+  ],
+  // GLPI 10.0 shows the location under 8 (3 is the number) and computes the end dates from the start and duration.
+  Contract: [
+    [1, 'name', 'Name', 'itemlink'],
+    [2, 'id', 'ID', 'number'],
+    ...LOCATION.map(([id, ...rest]): TypeOption => [id === 3 ? 8 : id, ...rest]),
+    [3, 'num', 'Number', 'string'],
+    [4, 'contracttypes_id>name', 'Type'],
+    [5, 'begin_date', 'Start date', 'date'],
+    [6, 'duration', 'Duration', 'number'],
+    [7, 'notice', 'Notice', 'number'],
+    [10, 'accounting_number', 'Account number', 'string'],
+    // The sum of its costs, one value per contract.
+    [11, 'ContractCost.=totalcost', 'Total cost', 'decimal'],
+    [12, '=_virtual_expiration', 'Expiration', 'specific', 'nosearch'],
+    [13, '=expire_notice', 'Expiration date + notice', 'date_delay'],
+    [16, 'comment', 'Comments', 'text'],
+    [19, 'date_mod', 'Last update', 'datetime'],
+    [20, '=end_date', 'End date', 'date_delay'],
+    [21, 'periodicity', 'Periodicity', 'number'],
+    [22, 'billing', 'Invoice period', 'number'],
+    [23, 'renewal', 'Renewal', 'specific'],
+    [29, 'Contract_Supplier.Supplier.name', 'Associated suppliers', 'itemlink'],
+    [31, 'states_id>completename', 'Status'],
+    [41, 'ContractCost.cost', 'Costs', 'decimal'],
+    [42, 'ContractCost.begin_date', 'Cost - Begin date', 'date'],
+    [43, 'ContractCost.end_date', 'Cost - End date', 'date'],
+    [44, 'ContractCost.name', 'Cost - Name', 'dropdown'],
+    [45, 'ContractCost.Budget.name', 'Cost - Budget', 'dropdown'],
+    [50, 'template_name', 'Template name', 'text', 'nosearch'],
+    [59, 'alert', 'Email alarms', 'specific'],
+    [72, 'Contract_Item.id', 'Number of items', 'count'],
+    [80, 'entities_id>completename', 'Entity'],
+    [86, 'is_recursive', 'Child entities', 'bool'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
+  ],
+  // A reminder's writer is 2 (GLPI lists no ID option), its title 1.
+  Reminder: [
+    [1, 'name', 'Title', 'itemlink'],
+    [2, 'users_id>name', 'Writer'],
+    [3, 'state', 'Status', 'specific'],
+    [4, 'text', 'Description', 'text'],
+    [5, 'begin_view_date', 'Visibility start date', 'datetime'],
+    [6, 'end_view_date', 'Visibility end date', 'datetime'],
+    [7, 'is_planned', 'Planning', 'bool'],
+    [8, 'begin', 'Planning start date', 'datetime'],
+    [9, 'end', 'Planning end date', 'datetime'],
+    [19, 'date_mod', 'Last update', 'datetime'],
+    [121, 'date_creation', 'Creation date', 'datetime'],
+  ],
   Budget: [
     ...DROPDOWN,
     ...LOCATION,
@@ -473,6 +608,7 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [2, 'id', 'ID', 'number'],
     ...LOCATION,
     [4, 'databaseinstancetypes_id>name', 'Type'],
+    [5, 'items_id', 'Associated items', 'specific', 'nosearch'],
     [6, 'version', 'Version', 'text'],
     [16, 'comment', 'Comments', 'text'],
     [19, 'date_mod', 'Last update', 'datetime'],
@@ -533,6 +669,14 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     ...AGENT_MODULES,
   ],
   AgentType: [[1, 'name', 'Name', 'itemlink']],
+  SsoVariable: GLOBAL_DROPDOWN,
+  RuleRightParameter: [...GLOBAL_DROPDOWN, [11, 'value', 'Criterion', 'string']],
+  Fieldblacklist: [
+    ...DROPDOWN,
+    [4, 'itemtype', 'Type', 'itemtypename'],
+    [6, 'field', 'Field', 'specific'],
+    [7, 'value', 'Value', 'specific'],
+  ],
 };
 
 /** The types whose list above is GLPI 10.0's whole list: no derived option is added to them. */
@@ -540,6 +684,8 @@ export const COMPLETE: ReadonlySet<string> = new Set([
   'Certificate', 'Domain', 'Line', 'Cluster', 'Cable', 'Appliance', 'Rack',
   'DCRoom', 'Budget', 'Contact', 'KnowbaseItem', 'SLA', 'OLA', 'SLM', 'Calendar', 'Holiday', 'TicketRecurrent', 'ProjectTask',
   'DatabaseInstance', 'Database', 'ReservationItem', 'Reservation', 'Consumable', 'CalendarSegment', 'Agent', 'AgentType',
+  'SsoVariable', 'RuleRightParameter', 'Fieldblacklist',
+  'Enclosure', 'PDU', 'PassiveDCEquipment', 'Unmanaged', 'Supplier', 'Contract', 'Reminder',
   ...Object.keys(RELATIONS),
   ...Object.keys(ITEM_DEVICES),
 ]);

@@ -1,7 +1,8 @@
 // Administration types scripts read: rules with their criteria and actions, notifications and
 // their templates, automatic actions, LDAP directories, mail authentication servers and mail
-// collectors. Served read-only, except the inventory agents (and their types), which an
-// inventory tool writes. Columns follow GLPI 10.0's install/mysql/glpi-empty.sql.
+// collectors, served read-only; the inventory agents, which an inventory tool writes; and the
+// setup dropdowns of authentication and unicity (SSO variables, LDAP criteria, ignored unicity
+// values). Columns follow GLPI 10.0's install/mysql/glpi-empty.sql.
 import { dropdown } from '../kinds';
 import type { ItemtypeSpec } from '../types';
 import type { TableSpec } from './types';
@@ -18,6 +19,11 @@ export const adminTables: Record<string, TableSpec> = {
     unique: [['deviceid']],
   },
   glpi_agenttypes: { columns: 'id uint! AI; name vc(255) =NULL' },
+  glpi_ssovariables: { columns: `id uint! AI; name vc(255) =NULL; comment text; ${DATES}` },
+  glpi_rulerightparameters: { columns: `id uint! AI; name vc(255) =NULL; value vc(255) =NULL; comment text; ${DATES}` },
+  glpi_fieldblacklists: {
+    columns: `id uint! AI; name vc(255)! =''; field vc(255)! =''; value vc(255)! =''; itemtype vc(255)! =''; entities_id uint! ='0'; is_recursive tiny! ='0'; comment text; ${DATES}`,
+  },
   glpi_rules: {
     columns: `id uint! AI; entities_id uint! ='0'; sub_type vc(255)! =''; ranking int! ='0'; name vc(255) =NULL; description text; match char(10) =NULL; is_active tiny! ='1'; comment text; date_mod ts NULL =NULL; is_recursive tiny! ='0'; uuid vc(255) =NULL; condition int! ='0'; date_creation ts NULL =NULL`,
   },
@@ -59,7 +65,15 @@ export const adminItemtypes: Record<string, ItemtypeSpec> = {
   // CREATE: agents come from inventories). The item an agent runs on is a plain reference, reset
   // when that item is purged.
   Agent: { table: 'glpi_agents', kind: 'other', right: 'agent', required: ['deviceid'], polyTargets: ['Computer', 'NetworkEquipment', 'Phone', 'Printer'] },
-  AgentType: dropdown('glpi_agenttypes'),
+  // GLPI 10.0 gives agent types no right at all: no profile reads or changes them through the API
+  // (an agent's type is still named by expand_dropdowns). They keep no history.
+  AgentType: { table: 'glpi_agenttypes', kind: 'dropdown', right: null, readOnly: true, history: false },
+  // The HTTP variables a single sign-on may carry the login in, and the values ignored when checking
+  // unicity: GLPI's `config` right, whose UPDATE bit also adds and removes them.
+  SsoVariable: { ...dropdown('glpi_ssovariables', 'config'), editedWithUpdate: true },
+  Fieldblacklist: { ...dropdown('glpi_fieldblacklists', 'config'), editedWithUpdate: true },
+  // The LDAP attributes authorization rules test: GLPI's `rule_ldap` right.
+  RuleRightParameter: dropdown('glpi_rulerightparameters', 'rule_ldap'),
   Rule: admin('glpi_rules', 'config', { children: ['RuleCriteria', 'RuleAction'] }),
   RuleCriteria: ruleChild('glpi_rulecriterias'),
   RuleAction: ruleChild('glpi_ruleactions'),
