@@ -80,7 +80,7 @@ function churnedText(n: number): ComputerText {
   };
 }
 
-function churnedComputer(n: number, lookups: Lookups): Record<string, string | number> {
+export function churnedComputer(n: number, lookups: Lookups): Record<string, string | number> {
   return { ...churnedText(n), locations_id: lookups.locations[locationIndex(n)]!, states_id: pick(lookups.states, n * 3) };
 }
 

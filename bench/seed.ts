@@ -69,7 +69,8 @@ export function seededText(n: number): ComputerText {
   };
 }
 
-function computer(n: number, lookups: Lookups): Record<string, string | number> {
+/** Computer number `n` as the seed adds it. */
+export function computer(n: number, lookups: Lookups): Record<string, string | number> {
   return {
     ...seededText(n),
     entities_id: 0,

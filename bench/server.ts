@@ -57,10 +57,19 @@ async function stopProcess(proc: Subprocess): Promise<void> {
 
 /** CPU time (user + system, every thread) the process has used so far, in milliseconds. */
 export function cpuMs(pid: number): number {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
+}
+
+/**
+ * User and system CPU time so far, in milliseconds: of the whole process, or of one of its
+ * threads (`thread`, a task id; the main thread's is the process id).
+ */
+export function cpuTimes(pid: number, thread?: number): { user: number; system: number } {
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const stat = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  return { user: (Number(fields[11]) * 1000) / CLOCK_TICKS, system: (Number(fields[12]) * 1000) / CLOCK_TICKS };
 }
 
 /** Linux's USER_HZ: /proc times are in hundredths of a second on every mainstream kernel. */
@@ -72,13 +81,13 @@ function rssMiB(pid: number): number {
 }
 
 /**
- * Starts `bun server/main.ts --data <dir>/data --port 0` and waits for its "listening on" line.
+ * Starts `bun [bunFlags] server/main.ts --data <dir>/data --port 0` and waits for its "listening on" line.
  * The folder is the caller's: it stays when the server stops (a big seed survives restarts).
  */
-export async function startServer(adminPassword: string, dir: string): Promise<BenchServer> {
+export async function startServer(adminPassword: string, dir: string, bunFlags: string[] = []): Promise<BenchServer> {
   mkdirSync(dir, { recursive: true });
   const spawned = performance.now();
-  const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), '--data', join(dir, 'data'), '--port', '0', '--host', '127.0.0.1', '--rate-limit-address', '0', '--rate-limit-session', '0'], {
+  const proc = Bun.spawn([process.execPath, ...bunFlags, join(ROOT, 'server/main.ts'), '--data', join(dir, 'data'), '--port', '0', '--host', '127.0.0.1', '--rate-limit-address', '0', '--rate-limit-session', '0'], {
     cwd: ROOT,
     env: { ...process.env, DESKBASE_ADMIN_PASSWORD: adminPassword },
     stdin: 'ignore',

@@ -12,10 +12,11 @@ import { timedStep, type UpgradeNote } from './upgrade-note';
  * Searches use it as a pre-filter and still test the row itself, so answers are the same as a
  * plain scan's whatever the index holds.
  *
- * FTS5 writes its pending terms out at the end of every statement that touches it, so a row
- * indexed by its own trigger costs about 50 µs. A bulk add defers instead (deferFulltext): the
- * triggers leave alone the rows created after the deferral began, and one INSERT … SELECT indexes
- * them before the transaction commits.
+ * FTS5 writes its pending terms out at the end of every statement and at every savepoint, so a
+ * row indexed by its own trigger costs about 50 µs, and far more inside a bulk write, where each
+ * element's savepoint writes a new tiny segment that later merges rewrite. A bulk write defers
+ * instead (deferFulltext): the triggers leave alone the rows it created and the existing rows it
+ * names, and one INSERT … SELECT indexes them as they are before the transaction commits.
  */
 const FULLTEXT_COLUMNS = ['name', 'serial', 'otherserial', 'comment', 'contact'];
 const INDEXED_KINDS = ['asset', 'itil'];
@@ -31,11 +32,15 @@ export const fulltextColumns = columnsPerTable(INDEXED_KINDS, (columns) => {
 });
 
 /**
- * `deskbase_fulltext_deferred` holds, inside a bulk write's transaction only, the last id of each
- * table whose newer rows are indexed at the end of that transaction (see deferFulltext).
+ * `deskbase_fulltext_skipped` holds, inside a bulk write's transaction only, the id ranges of
+ * each table whose rows are left out of the index until the end of that transaction (see
+ * deferFulltext): the ids above the table's highest when it began, and single existing ids.
+ * Ranges never overlap, so the one starting nearest below an id is the only one that may hold it.
  */
-const DEFERRED = 'deskbase_fulltext_deferred';
-const DEFERRED_DDL = `CREATE TABLE IF NOT EXISTS ${DEFERRED} (tbl TEXT PRIMARY KEY, above INTEGER NOT NULL) WITHOUT ROWID`;
+const SKIPPED = 'deskbase_fulltext_skipped';
+const SKIPPED_DDL = `CREATE TABLE IF NOT EXISTS ${SKIPPED} (tbl TEXT NOT NULL, lo INTEGER NOT NULL, hi INTEGER NOT NULL, PRIMARY KEY (tbl, lo)) WITHOUT ROWID`;
+/** The earlier version's table (ids above a bound only), replaced by SKIPPED. */
+const OLD_DEFERRED = 'deskbase_fulltext_deferred';
 
 function ddl(table: string, columns: string[]): { table: string; triggers: string[] } {
   const fts = fulltextTable(table);
@@ -43,8 +48,8 @@ function ddl(table: string, columns: string[]): { table: string; triggers: strin
   const values = (row: 'new' | 'old') => columns.map((c) => `${row}.${c}`).join(', ');
   const remove = `INSERT INTO ${fts}(${fts}, rowid, ${list}) VALUES ('delete', old.id, ${values('old')});`;
   const add = `INSERT INTO ${fts}(rowid, ${list}) VALUES (new.id, ${values('new')});`;
-  // A row created while indexing is deferred is not in the index yet: its triggers do nothing.
-  const indexed = (row: 'new' | 'old') => `WHEN ${row}.id <= coalesce((SELECT above FROM ${DEFERRED} WHERE tbl = '${table}'), ${row}.id)`;
+  // A row whose indexing is deferred is not in the index until the deferral ends: its triggers do nothing.
+  const indexed = (row: 'new' | 'old') => `WHEN coalesce((SELECT hi FROM ${SKIPPED} WHERE tbl = '${table}' AND lo <= ${row}.id ORDER BY lo DESC LIMIT 1), ${row}.id - 1) < ${row}.id`;
   return {
     table: `CREATE VIRTUAL TABLE ${fts} USING fts5(${list}, content='${table}', content_rowid='id', tokenize='trigram', detail='none', columnsize=0)`,
     triggers: [
@@ -56,21 +61,26 @@ function ddl(table: string, columns: string[]): { table: string; triggers: strin
 }
 
 /**
- * Defers the indexing of the rows `table` gains from now on until the returned function runs,
- * which must happen in the same transaction (before it commits). Rows created meanwhile may be
- * updated or deleted freely: their triggers skip them, and the final INSERT … SELECT reads them
- * as they are then. Rows that existed before keep their triggers. Answers null for a table
- * without a trigram index.
+ * Defers the indexing of the rows `table` gains from now on, and of its existing rows `ids`
+ * (those a bulk update or delete names), until the returned function runs, which must happen in
+ * the same transaction (before it commits). The named rows leave the index at once, all in one
+ * statement; the deferred rows may then be updated or deleted freely: their triggers skip them,
+ * and the final INSERT … SELECT reads those still there as they are then. Other rows keep their
+ * triggers. Answers null for a table without a trigram index.
  */
-export function deferFulltext(db: Db, table: string): (() => void) | null {
+export function deferFulltext(db: Db, table: string, ids: readonly number[] = []): (() => void) | null {
   const columns = fulltextColumns(table);
   if (columns.length === 0) return null;
-  const above = db.query<{ above: number | null }, []>(`SELECT max(id) AS above FROM ${table}`).get()?.above ?? 0;
-  db.query(`INSERT INTO ${DEFERRED} (tbl, above) VALUES (?, ?)`).run(table, above);
+  const fts = fulltextTable(table);
   const list = columns.join(', ');
+  const above = db.query<{ above: number | null }, []>(`SELECT max(id) AS above FROM ${table}`).get()?.above ?? 0;
+  const existing = JSON.stringify([...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= above));
+  // Rows that exist: their index entries go now (a "delete" must name a row's indexed values).
+  db.query(`INSERT INTO ${fts}(${fts}, rowid, ${list}) SELECT 'delete', id, ${list} FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`).run(existing);
+  db.query(`INSERT INTO ${SKIPPED} (tbl, lo, hi) SELECT ?1, value, value FROM json_each(?2) UNION ALL SELECT ?1, ?3 + 1, 9223372036854775807`).run(table, existing, above);
   return () => {
-    db.query(`INSERT INTO ${fulltextTable(table)}(rowid, ${list}) SELECT id, ${list} FROM ${table} WHERE id > ?`).run(above);
-    db.query(`DELETE FROM ${DEFERRED} WHERE tbl = ?`).run(table);
+    db.query(`DELETE FROM ${SKIPPED} WHERE tbl = ?`).run(table);
+    db.query(`INSERT INTO ${fts}(rowid, ${list}) SELECT id, ${list} FROM ${table} WHERE id > ?1 OR id IN (SELECT value FROM json_each(?2))`).run(above, existing);
   };
 }
 
@@ -94,7 +104,7 @@ function dropTriggers(db: Db, fts: string): void {
  * triggers that changed alone are replaced without a rebuild (the index itself is still exact).
  */
 export function syncFulltext(db: Db, state: SchemaState, tables: string[], note?: UpgradeNote): void {
-  db.exec(DEFERRED_DDL);
+  db.exec(SKIPPED_DDL);
   for (const table of tables) {
     const columns = fulltextColumns(table);
     if (columns.length === 0) continue;
@@ -114,6 +124,8 @@ export function syncFulltext(db: Db, state: SchemaState, tables: string[], note?
     if (note) timedStep(db, table, 'rebuilding the search index', note, rebuild);
     else rebuild();
   }
+  // Only ever filled inside a transaction, and no trigger names it any more.
+  if (state.objects.has(OLD_DEFERRED)) db.exec(`DROP TABLE ${OLD_DEFERRED}`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Column } from '../registry/columns';
 import { parseColumns } from '../registry/columns';
-import { TABLES } from '../registry';
+import { itemtypeByTable, TABLES } from '../registry';
+import { purgeLookupColumns } from '../registry/purge-links';
 
 /** The lookup and search indexes of each table (schema sync creates them, searches rely on them). */
 const SEARCHED_LINKS = /^(locations_id|manufacturers_id|states_id|[a-z]+types_id)$/;
@@ -11,8 +12,8 @@ const VISIBILITY = ['is_deleted', 'is_template', 'entities_id'];
 /** A link column people filter lists by (location, manufacturer, state, type). */
 export const isSearchedLink = (column: string): boolean => SEARCHED_LINKS.test(column);
 
-/** Indexes that every lookup path needs: links, parents, entity scope and names. */
-export function indexColumns(columns: Column[]): string[][] {
+/** Indexes that every lookup path of `table` needs: links, parents, entity scope, names, purges. */
+export function indexColumns(table: string, columns: Column[]): string[][] {
   const names = new Set(columns.map((c) => c.name));
   const out: string[][] = [];
   if (names.has('itemtype') && names.has('items_id')) out.push(['itemtype', 'items_id']);
@@ -27,6 +28,10 @@ export function indexColumns(columns: Column[]): string[][] {
   if (names.has('status') && names.has('date')) out.push(['status', 'date', ...trail]);
   // Every list filters on the trash (and templates): pages then walk this index in id order.
   if (names.has('is_deleted')) out.push(trail);
+  // A purge finds the rows that belong to the purged item by these (a rack's mounted items).
+  const leading = new Set([...out, ...(TABLES[table]?.unique ?? [])].map((cols) => cols[0]!));
+  const type = itemtypeByTable(table);
+  for (const name of type ? purgeLookupColumns(type) : []) if (names.has(name) && !leading.has(name)) out.push([name]);
   return out;
 }
 
@@ -40,7 +45,7 @@ function leadingIndexes(table: string): Map<string, string> {
   if (!leading) {
     const spec = TABLES[table];
     leading = new Map();
-    for (const cols of spec ? indexColumns(parseColumns(spec.columns)) : []) if (!leading.has(cols[0]!)) leading.set(cols[0]!, indexName(table, cols));
+    for (const cols of spec ? indexColumns(table, parseColumns(spec.columns)) : []) if (!leading.has(cols[0]!)) leading.set(cols[0]!, indexName(table, cols));
     leadingByTable.set(table, leading);
   }
   return leading;

@@ -64,7 +64,7 @@ function syncTable(db: Db, table: string, state: SchemaState, note?: UpgradeNote
     const name = `${table}__u_${cols.join('_')}`;
     if (!has(name)) db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${table} (${cols.map(ident).join(', ')})`);
   }
-  const wanted = new Map(indexColumns(columns).map((cols) => [indexName(table, cols), cols]));
+  const wanted = new Map(indexColumns(table, columns).map((cols) => [indexName(table, cols), cols]));
   for (const [name, cols] of wanted) {
     if (has(name)) continue;
     const build = () => db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${cols.map(ident).join(', ')})`);

@@ -1,21 +1,19 @@
 import { allItemtypes, type Itemtype } from '../registry';
+import { isOtherSide } from '../registry/purge-links';
 import { HISTORY, logRelation } from './history';
 import { hooksOf, type WriteContext } from './hooks';
 import { run, selectAll } from '../db/rows';
 
 interface Plan {
-  /** Dependent types and how their rows point at the purged item. */
-  dependents: { type: Itemtype; where: string; poly: boolean }[];
-  /** Plain foreign keys elsewhere that fall back to 0 ("none"). */
-  references: { type: Itemtype; column: string }[];
-  /** Types naming the item by itemtype + items_id without belonging to it (a consumable given to a user). */
-  polyReferences: Itemtype[];
+  /** Dependent types, and the SELECT of their rows that belong to the purged item. */
+  dependents: { type: Itemtype; select: string; poly: boolean }[];
+  /** Plain foreign keys elsewhere that fall back to 0 ("none"): their UPDATEs. */
+  references: string[];
+  /** Types naming the item by itemtype + items_id without belonging to it (a consumable given to a user): their UPDATEs. */
+  polyReferences: string[];
 }
 
 const plans = new Map<string, Plan>();
-
-/** A link row with one owner: its plain foreign keys are the link's other side. */
-const isOtherSide = (type: Itemtype) => type.kind === 'relation' && type.owners.length === 1 && 'fk' in type.owners[0]!;
 
 /** Derived from the registry once per type: who depends on it, and who merely points at it. */
 function planFor(type: Itemtype): Plan {
@@ -27,11 +25,15 @@ function planFor(type: Itemtype): Plan {
     const ownedByPoly = other.owners.some((o) => 'poly' in o) && other.polyTargets.includes(type.name);
     if (ownedByFk) {
       for (const o of other.owners) {
-        if ('fk' in o && o.itemtype === type.name) plan.dependents.push({ type: other, where: `${o.fk} = ?`, poly: false });
+        if ('fk' in o && o.itemtype === type.name) plan.dependents.push({ type: other, select: `SELECT * FROM ${other.table} WHERE ${o.fk} = ?`, poly: false });
       }
     }
-    if (ownedByPoly) plan.dependents.push({ type: other, where: 'itemtype = ? AND items_id = ?', poly: true });
-    else if (other.polymorphic && other.polyTargets.includes(type.name)) plan.polyReferences.push(other);
+    if (ownedByPoly) plan.dependents.push({ type: other, select: `SELECT * FROM ${other.table} WHERE itemtype = ? AND items_id = ?`, poly: true });
+    else if (other.polymorphic && other.polyTargets.includes(type.name)) {
+      // The row stays and names no item any more: no id, and no type where the column allows it.
+      const noType = other.column.get('itemtype')!.nullable ? 'NULL' : "''";
+      plan.polyReferences.push(`UPDATE ${other.table} SET items_id = 0, itemtype = ${noType} WHERE itemtype = ? AND items_id = ?`);
+    }
     if (other.table === 'glpi_logs') continue;
     for (const [column, target] of other.foreignKeys) {
       if (target !== type.name || other.owners.some((o) => 'fk' in o && o.fk === column)) continue;
@@ -39,8 +41,8 @@ function planFor(type: Itemtype): Plan {
       // A link row whose other side is the purged item means nothing any more (an actor of a
       // ticket). A link with two sides of its own only notes the item (who attached a document,
       // a SIM card's user, a device's location): that note falls back to 0.
-      if (isOtherSide(other)) plan.dependents.push({ type: other, where: `${column} = ?`, poly: false });
-      else plan.references.push({ type: other, column });
+      if (isOtherSide(other)) plan.dependents.push({ type: other, select: `SELECT * FROM ${other.table} WHERE ${column} = ?`, poly: false });
+      else plan.references.push(`UPDATE ${other.table} SET ${column} = 0 WHERE ${column} = ?`);
     }
   }
   plans.set(type.name, plan);
@@ -58,7 +60,7 @@ export function purgeDependents(wc: WriteContext, type: Itemtype, id: number, de
   const plan = planFor(type);
   for (const dep of plan.dependents) {
     const args = dep.poly ? [type.name, id] : [id];
-    const rows = selectAll(wc.db, `SELECT * FROM ${dep.type.table} WHERE ${dep.where}`, ...args);
+    const rows = selectAll(wc.db, dep.select, ...args);
     for (const row of rows) {
       for (const hook of hooksOf(dep.type)) hook.beforeDelete?.(wc, dep.type, row, true);
       purgeDependents(wc, dep.type, Number(row.id), depth + 1);
@@ -67,12 +69,17 @@ export function purgeDependents(wc: WriteContext, type: Itemtype, id: number, de
       logRelation(wc, dep.type, row, HISTORY.DEL_RELATION);
     }
   }
-  for (const ref of plan.references) {
-    run(wc.db, `UPDATE ${ref.type.table} SET ${ref.column} = 0 WHERE ${ref.column} = ?`, id);
-  }
-  // The row stays and names no item any more: no id, and no type where the column allows it.
-  for (const ref of plan.polyReferences) {
-    const noType = ref.column.get('itemtype')!.nullable ? 'NULL' : "''";
-    run(wc.db, `UPDATE ${ref.table} SET items_id = 0, itemtype = ${noType} WHERE itemtype = ? AND items_id = ?`, type.name, id);
-  }
+  for (const update of plan.references) run(wc.db, update, id);
+  for (const update of plan.polyReferences) run(wc.db, update, type.name, id);
+}
+
+/**
+ * Every statement a purge of an item of `type` may issue to find what depends on it, to the
+ * depth purgeDependents goes: the lookups of rows that belong to it (and of theirs), in order.
+ * (For tests: each must find its rows through an index.)
+ */
+export function purgeLookups(type: Itemtype, depth = 0, seen = new Set<string>()): string[] {
+  if (depth > 6 || seen.has(type.name)) return [];
+  seen.add(type.name);
+  return planFor(type).dependents.flatMap((dep) => [dep.select, ...purgeLookups(dep.type, depth + 1, seen)]);
 }

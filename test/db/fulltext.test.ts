@@ -1,6 +1,7 @@
 /**
- * The trigram index stays exact however a bulk write defers it: rows created meanwhile may be
- * updated, deleted or rolled back with their savepoint, rows that existed keep their triggers,
+ * The trigram index stays exact however a bulk write defers it: rows created meanwhile, and the
+ * existing rows it names, may be updated, deleted or rolled back with their savepoint, other rows
+ * that existed keep their triggers,
  * and FTS5's own integrity check (index against the table's rows) must pass after each commit.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
@@ -68,10 +69,13 @@ function apply(o: Op): void {
 
 test('deferred, then flushed in the same transaction: the index equals the rows', () => {
   fc.assert(
-    fc.property(fc.array(simple, { maxLength: 6 }), fc.array(op, { maxLength: 20 }), fc.array(simple, { maxLength: 6 }), (before, during, after) => {
+    fc.property(fc.array(simple, { maxLength: 6 }), fc.array(fc.nat(), { maxLength: 4 }), fc.array(op, { maxLength: 20 }), fc.array(simple, { maxLength: 6 }), (before, named, during, after) => {
       inTransaction(db, () => before.forEach(apply));
       inTransaction(db, () => {
-        const flush = deferFulltext(db, 'glpi_computers')!;
+        // Existing rows (some twice), and ids that name no row: past the end, or deleted.
+        const existing = ids();
+        const chosen = named.map((at) => (existing.length && at % 3 ? existing[at % existing.length]! : (existing.at(-1) ?? 0) + 1 + at));
+        const flush = deferFulltext(db, 'glpi_computers', chosen)!;
         during.forEach(apply);
         flush();
       });
@@ -85,11 +89,20 @@ test('deferred, then flushed in the same transaction: the index equals the rows'
 });
 
 test('the check can fail: rows left unindexed are caught', () => {
+  inTransaction(db, () => apply({ kind: 'insert', values: { name: 'indexed', serial: null, comment: null, contact: null } }));
+  const named = ids().at(-1);
+  expect(() =>
+    inTransaction(db, () => {
+      deferFulltext(db, 'glpi_computers', [named!]);
+      db.query("DELETE FROM deskbase_fulltext_skipped WHERE tbl = 'glpi_computers'").run();
+      integrityCheck();
+    }),
+  ).toThrow();
   expect(() =>
     inTransaction(db, () => {
       deferFulltext(db, 'glpi_computers');
       apply({ kind: 'insert', values: { name: 'never indexed', serial: null, comment: null, contact: null } });
-      db.query("DELETE FROM deskbase_fulltext_deferred WHERE tbl = 'glpi_computers'").run();
+      db.query("DELETE FROM deskbase_fulltext_skipped WHERE tbl = 'glpi_computers'").run();
       integrityCheck();
     }),
   ).toThrow();
@@ -103,8 +116,14 @@ test('triggers of an earlier version are replaced on start, the index kept as it
   const page = indexPage();
   inTransaction(db, () => syncSchema(db));
   const sql = db.query<{ sql: string }, []>("SELECT sql FROM sqlite_master WHERE name = 'glpi_computers__fts_ai'").get()!.sql;
-  expect(sql).toContain('deskbase_fulltext_deferred');
+  expect(sql).toContain('deskbase_fulltext_skipped');
   expect(indexPage()).toBe(page);
   apply({ kind: 'insert', values: { name: 'after the upgrade', serial: 'x1', comment: 'c', contact: 'd' } });
   integrityCheck();
+});
+
+test("an earlier version's deferral table goes on start", () => {
+  db.exec('CREATE TABLE deskbase_fulltext_deferred (tbl TEXT PRIMARY KEY, above INTEGER NOT NULL) WITHOUT ROWID');
+  inTransaction(db, () => syncSchema(db));
+  expect(db.query("SELECT name FROM sqlite_master WHERE name LIKE 'deskbase_fulltext%'").all()).toEqual([{ name: 'deskbase_fulltext_skipped' }]);
 });

@@ -200,13 +200,44 @@ type Input = { values: Partial<Record<TextField, string>>; location: number; man
 type Change =
   | ({ kind: 'update'; at: number } & Input)
   | { kind: 'trash' | 'restore' | 'purge'; at: number }
-  | { kind: 'add'; inputs: Input[]; refused: number };
+  | { kind: 'add'; inputs: Input[]; refused: number }
+  | { kind: 'bulkUpdate'; updates: ({ at: number } & Input)[]; refused: number }
+  | { kind: 'bulkPurge'; at: number[] };
 const change: fc.Arbitrary<Change> = fc.oneof(
   fc.record({ kind: fc.constant('update' as const), at: fc.nat(), values, location: fc.nat(4), manufacturer: fc.nat(2) }),
   fc.record({ kind: fc.constantFrom('trash' as const, 'restore' as const, 'purge' as const), at: fc.nat() }),
   // A bulk add (its index entries written at the end of its transaction) with one refused element.
   fc.record({ kind: fc.constant('add' as const), inputs: fc.array(fc.record({ values, location: fc.nat(4), manufacturer: fc.nat(2) }), { minLength: 1, maxLength: 4 }), refused: fc.nat() }),
+  // Bulk updates and purges (their rows' index entries rewritten at the end of the transaction):
+  // a row may come twice, an update is refused, a purge names a row that is gone.
+  fc.record({ kind: fc.constant('bulkUpdate' as const), updates: fc.array(fc.record({ at: fc.nat(), values, location: fc.nat(4), manufacturer: fc.nat(2) }), { minLength: 1, maxLength: 4 }), refused: fc.nat() }),
+  fc.record({ kind: fc.constant('bulkPurge' as const), at: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }) }),
 );
+
+/** A bulk update whose element `refused` points at no location: that element alone is rolled back. */
+async function bulkUpdateWithRefusal(rows: Model[], c: Extract<Change, { kind: 'bulkUpdate' }>): Promise<Model[]> {
+  const targets = c.updates.map((u) => rows[u.at % rows.length]!);
+  const input = c.updates.map((u, i) => ({ id: targets[i]!.id, ...u.values, locations_id: locations[u.location], manufacturers_id: manufacturers[u.manufacturer] }));
+  const at = c.refused % (input.length + 1);
+  input.splice(at, 0, { id: targets[0]!.id, name: 'refused', locations_id: 999_999, manufacturers_id: 0 } as (typeof input)[number]);
+  const res = await glpi.put('Computer/', { input });
+  expect(res.status).toBe(207);
+  c.updates.forEach((u, i) => {
+    Object.assign(targets[i]!.values, u.values);
+    targets[i]!.locations_id = locations[u.location]!;
+    targets[i]!.manufacturers_id = manufacturers[u.manufacturer]!;
+  });
+  return rows;
+}
+
+/** A bulk purge of some rows (one may come twice) and of one that is gone. */
+async function bulkPurge(rows: Model[], c: Extract<Change, { kind: 'bulkPurge' }>): Promise<Model[]> {
+  const purged = new Set(c.at.map((at) => rows[at % rows.length]!));
+  const gone = Math.max(...rows.map((r) => r.id)) + 1_000;
+  const res = await glpi.del('Computer/', { body: { input: [...purged, { id: gone }, ...purged].map((r) => ({ id: r.id })), force_purge: true } });
+  expect(res.status).toBe(207);
+  return rows.filter((r) => !purged.has(r as Model));
+}
 
 /** A bulk add whose element `refused` points at no location: that element alone is rolled back. */
 async function addWithRefusal(rows: Model[], c: Extract<Change, { kind: 'add' }>): Promise<Model[]> {
@@ -226,6 +257,8 @@ async function addWithRefusal(rows: Model[], c: Extract<Change, { kind: 'add' }>
 async function apply(rows: Model[], c: Change): Promise<Model[]> {
   if (c.kind === 'add') return addWithRefusal(rows, c);
   if (rows.length === 0) return rows;
+  if (c.kind === 'bulkUpdate') return bulkUpdateWithRefusal(rows, c);
+  if (c.kind === 'bulkPurge') return bulkPurge(rows, c);
   const row = rows[c.at % rows.length]!;
   switch (c.kind) {
     case 'update':
@@ -372,7 +405,7 @@ describe('indexed search equals a plain scan', () => {
     expect(narrowed).toBeGreaterThan(0);
   });
 
-  test('random computers, random criteria, then random updates, trash, restore, purge and bulk adds', async () => {
+  test('random computers, random criteria, then random updates, trash, restore, purge, bulk adds, bulk updates and bulk purges', async () => {
     const textQuery = fc.tuple(fc.constantFrom(...FIELD_NAMES), anchored);
     await fc.assert(
       fc.asyncProperty(

@@ -5,7 +5,7 @@ import type { Row } from '../../db/rows';
 import { hooksOf } from '../../items/hooks';
 import { namesByIds } from '../../items/names';
 import { inSavepoint, inTransaction, type Db } from '../../db/connection';
-import { deferFulltext } from '../../db/fulltext';
+import { deferFulltext, fulltextColumns } from '../../db/fulltext';
 import { empty, json, type Reply, type SessionContext } from '../../auth/context';
 import { ApiError, badRequest, errors } from '../../core/errors';
 import { asList, flag, isObject, toId, type Params } from '../../core/params';
@@ -54,9 +54,20 @@ type Outcome<T> = { ok: true; value: T; extra: Record<string, unknown> } | Failu
 /** A request this large changes table sizes enough to refresh the planner's statistics. */
 const BIG_WRITE = 200;
 
+/**
+ * Asks for a statistics refresh once a big write is done: its wait for writes to settle starts
+ * when this one ends, so at a million rows, where one bulk request takes longer than that wait,
+ * sequential requests still postpone it instead of each being followed by a refresh.
+ */
+function afterBigWrite(ctx: SessionContext, elements: number): void {
+  if (elements >= BIG_WRITE) ctx.services.statistics.soon();
+}
+
 /** One element of a write: its input (for async preparation) and the synchronous work. */
 interface Step<T> {
   input: Params | null;
+  /** The existing row whose trigram index entry the step may change (see deferFulltext). */
+  reindexes?: number;
   run(wc: WriteContext): T;
 }
 
@@ -101,16 +112,24 @@ async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype
     steps.map((step) => step.input),
     outcomes,
   );
-  if (steps.length >= BIG_WRITE) ctx.services.statistics.soon();
-  return runInTransaction(ctx.services.store.db, type, steps, contexts, outcomes);
+  try {
+    return runInTransaction(ctx.services.store.db, type, steps, contexts, outcomes);
+  } finally {
+    afterBigWrite(ctx, steps.length);
+  }
 }
 
 /** The transaction of runSteps: each element without an outcome yet runs in its savepoint. */
 function runInTransaction<T>(db: Db, type: Itemtype, steps: Step<T>[], contexts: WriteContext[], prepared: (Outcome<T> | null)[]): Outcome<T>[] {
   const outcomes = [...prepared];
   inTransaction(db, () => {
-    // The new rows of the type get their trigram index entries in one statement at the end.
-    const indexNewRows = deferFulltext(db, type.table);
+    // The type's new rows, and the existing ones the steps rewrite, get their trigram index
+    // entries in one statement at the end.
+    const reindex = deferFulltext(
+      db,
+      type.table,
+      steps.flatMap((step) => step.reindexes ?? []),
+    );
     for (const [i, step] of steps.entries()) {
       if (outcomes[i]) continue;
       const wc = contexts[i]!;
@@ -120,7 +139,7 @@ function runInTransaction<T>(db: Db, type: Itemtype, steps: Step<T>[], contexts:
         outcomes[i] = failure(error);
       }
     }
-    indexNewRows?.();
+    reindex?.();
   });
   return outcomes as Outcome<T>[];
 }
@@ -139,7 +158,6 @@ async function addTogether(ctx: SessionContext, type: Itemtype, inputs: Params[]
   const contexts = inputs.map(() => writeContext(ctx));
   const prepared: (Outcome<number> | null)[] = inputs.map(() => null);
   await prepareInputs(type, contexts, inputs, prepared);
-  if (inputs.length >= BIG_WRITE) ctx.services.statistics.soon();
   const db = ctx.services.store.db;
   const outcomes = [...prepared];
   try {
@@ -175,6 +193,8 @@ async function addTogether(ctx: SessionContext, type: Itemtype, inputs: Params[]
     const steps = inputs.map((input): Step<number> => ({ input, run: (wc) => addItem(wc, type, input) }));
     for (const wc of contexts) wc.extra = {}; // what the abandoned attempt's hooks said
     return runInTransaction(db, type, steps, contexts, prepared);
+  } finally {
+    afterBigWrite(ctx, inputs.length);
   }
   return outcomes as Outcome<number>[];
 }
@@ -260,7 +280,8 @@ export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: nu
     const id = ids[i];
     const input = { ...parentFields, ...element };
     if (id === null || id === undefined) return { input: null, run: () => missingId('update') };
-    return { input, run: (wc) => updateItem(wc, type, id, input) };
+    const rewritesText = fulltextColumns(type.table).some((column) => column in input);
+    return { input, ...(rewritesText ? { reindexes: id } : {}), run: (wc) => updateItem(wc, type, id, input) };
   });
   for (const [i, outcome] of (await runSteps(ctx, true, type, steps)).entries()) {
     const id = ids[i] ?? 'id';
@@ -290,8 +311,10 @@ export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: nu
   let notFound = false;
   let firstFailure: Failure | null = null;
   const ids = elements.list.map((element) => toId(element.id));
+  const purges = forcePurge || !type.trash;
   const steps = ids.map((id): Step<ItemError | null> => ({
     input: null,
+    ...(purges && id !== null ? { reindexes: id } : {}),
     run: id === null ? () => missingId('delete') : (wc) => deleteItem(wc, type, id, forcePurge),
   }));
   for (const [i, done] of (await runSteps(ctx, history, type, steps)).entries()) {
