@@ -398,7 +398,7 @@ export function buildOpenApi(): Record<string, unknown> {
     itemtypePaths(type, paths);
   }
   for (const [name, alias] of Object.entries(ALIASES)) {
-    const description = `Old name of ${alias.target} items${alias.parent ? ` linked to a ${alias.parent.itemtype} (${alias.parent.fk})` : ''}${Object.keys(alias.renamed).length ? `; renamed fields: ${Object.entries(alias.renamed).map(([o, n]) => `${o} = ${n}`).join(', ')}` : ''}.`;
+    const description = `Old name of ${alias.target} items${alias.parent ? ` linked to a ${alias.parent.itemtype} (${alias.parent.fk})` : ''}${Object.keys(alias.renamed).length ? `; renamed fields: ${Object.entries(alias.renamed).map(([o, n]) => `${o} = ${n}`).join(', ')}` : ''}${alias.dropped.length ? `; not shown: ${alias.dropped.join(', ')}` : ''}.`;
     const op = (operationId: string, extra: Operation = {}) => ({
       tags: [alias.target],
       operationId,

@@ -6,7 +6,7 @@ import { itemtypeBranch } from '../api/items/route';
 import { getMultipleItems } from '../api/items/multiple';
 import { changeActiveEntities, changeActiveProfile, getActiveEntities, getActiveProfile, getMyEntities, getMyProfiles } from '../api/profiles';
 import { listSearchOptions } from '../api/searchoptions';
-import { search } from '../api/search';
+import { searchAnyName } from '../api/alias-search';
 import { getFullSession, getGlpiConfig, initSession, killSession } from '../api/session';
 import { userPicture } from '../api/picture';
 import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
@@ -27,7 +27,7 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
   changeActiveEntities,
   getMultipleItems,
   listSearchOptions,
-  search,
+  search: searchAnyName,
 };
 
 /** Resolves the Session-Token into a session and its scope, or fails with 401. */

@@ -1,10 +1,11 @@
 import type { Reply, SessionContext } from '../../auth/context';
-import { errors } from '../../core/errors';
+import { badRequest, errors } from '../../core/errors';
 import { asList, isObject } from '../../core/params';
-import { itemtypeOrThrow } from '../../registry';
-import { toCurrentFields, toOldFields, type ItemtypeAlias } from '../../registry/aliases';
-import { listItems } from './list';
+import { itemtypeOrThrow, type Itemtype } from '../../registry';
+import { showsRow, toCurrentFields, toOldFields, toOldHref, type ItemtypeAlias } from '../../registry/aliases';
+import { listItems, type ListScope } from './list';
 import { getItem, loadReadable } from './read';
+import { parentFields, subItemScope } from './subitems';
 import { createItems, deleteItems, updateItems } from './write';
 
 /** The request with its `input` given the current field names. */
@@ -17,26 +18,70 @@ function withCurrentInput(ctx: SessionContext, alias: ItemtypeAlias): SessionCon
   return { ...ctx, params: { ...ctx.params, input: converted } };
 }
 
-const oldShape = (alias: ItemtypeAlias) => (item: unknown) => (isObject(item) ? toOldFields(alias, item) : item);
+const oldShape = (alias: ItemtypeAlias, single: boolean) => (item: unknown) => (isObject(item) ? toOldFields(alias, item, single) : item);
 
-/** /TicketFollowup, /Computer_SoftwareVersion…: the current type, seen and written with the old fields. */
-export function aliasBranch(ctx: SessionContext, alias: ItemtypeAlias, id: number | null): Reply | Promise<Reply> {
+/** Headers naming the current type (Accept-Range, Location, Link) name the old one, as GLPI's do. */
+export function withOldNames(alias: ItemtypeAlias, reply: Reply): Reply {
+  if (!reply.headers) return reply;
+  const headers = Object.fromEntries(
+    Object.entries(reply.headers).map(([name, value]) => {
+      if (name === 'Accept-Range' && value.startsWith(`${alias.target} `)) return [name, alias.name + value.slice(alias.target.length)];
+      return [name, name === 'Location' || name === 'Link' ? toOldHref(alias, value) : value];
+    }),
+  );
+  return { ...reply, headers };
+}
+
+/** A row the old type shows: one of the current type's rows on its fixed parent type. */
+function requireOwnRow(ctx: SessionContext, alias: ItemtypeAlias, type: Itemtype, id: number | null): void {
+  if (alias.parent && id !== null && !showsRow(alias, loadReadable(ctx, type, id))) throw errors.itemNotFound();
+}
+
+/** The rows the old type lists: those on its fixed parent type, and under `under` its children. */
+function listScope(ctx: SessionContext, alias: ItemtypeAlias, type: Itemtype, under: Under | null): ListScope {
+  const where: string[] = [];
+  const args: (string | number)[] = [];
+  if (alias.parent) {
+    where.push('t.itemtype = ?');
+    args.push(alias.parent.itemtype);
+  }
+  if (under) {
+    const link = subItemScope(ctx, under.parent, under.id, type);
+    where.push(link.where);
+    args.push(...link.args);
+  }
+  return { ...(where.length > 0 && { where: where.join(' AND '), args }), mapItem: oldShape(alias, false) };
+}
+
+/** The parent item of a sub-item path (`/Ticket/3/TicketFollowup`). */
+export interface Under {
+  parent: Itemtype;
+  id: number;
+}
+
+/**
+ * /TicketFollowup[/:id], /Ticket/:id/TicketFollowup[/:id]…: the current type, seen and written with
+ * the old fields, only its rows on the old type's fixed parent.
+ */
+export function aliasBranch(ctx: SessionContext, alias: ItemtypeAlias, id: number | null, under: Under | null = null): Reply | Promise<Reply> {
   const type = itemtypeOrThrow(alias.target);
+  if (under && alias.parent && under.parent.name !== alias.parent.itemtype) {
+    throw badRequest(`${alias.name} items belong to a ${alias.parent.itemtype}: /${alias.parent.itemtype}/:id/${alias.name}`);
+  }
+  const fields = under ? parentFields(under.parent, under.id, type) : {};
   switch (ctx.method) {
     case 'POST':
-      return createItems(withCurrentInput(ctx, alias), type);
+      return createItems(withCurrentInput(ctx, alias), type, fields).then((reply) => withOldNames(alias, reply));
     case 'PUT':
     case 'PATCH':
-      return updateItems(withCurrentInput(ctx, alias), type, id);
+      requireOwnRow(ctx, alias, type, id);
+      return updateItems(withCurrentInput(ctx, alias), type, id, fields);
     case 'DELETE':
+      requireOwnRow(ctx, alias, type, id);
       return deleteItems(withCurrentInput(ctx, alias), type, id);
-    default: {
-      const parent = alias.parent;
-      if (id === null || id === 0) {
-        return listItems(ctx, type, { ...(parent && { where: 't.itemtype = ?', args: [parent.itemtype] }), mapItem: oldShape(alias) });
-      }
-      if (parent && loadReadable(ctx, type, id).itemtype !== parent.itemtype) throw errors.itemNotFound();
-      return getItem(ctx, type, id, oldShape(alias));
-    }
+    default:
+      if (id === null || id === 0) return withOldNames(alias, listItems(ctx, type, listScope(ctx, alias, type, under)));
+      requireOwnRow(ctx, alias, type, id);
+      return getItem(ctx, type, id, oldShape(alias, true));
   }
 }

@@ -1,13 +1,12 @@
 import type { Reply, SessionContext } from '../../auth/context';
 import { badRequest, errors } from '../../core/errors';
-import type { Params } from '../../core/params';
 import { isRowId, itemtype, type Itemtype } from '../../registry';
 import { aliasOf } from '../../registry/aliases';
 import { unknownResource } from '../unknown-resource';
 import { aliasBranch } from './aliases';
 import { getItem } from './read';
 import { listItems } from './list';
-import { listSubItems } from './subitems';
+import { listSubItems, parentFields } from './subitems';
 import { createItems, deleteItems, updateItems } from './write';
 
 function resolveType(name: string | undefined): Itemtype {
@@ -23,12 +22,7 @@ function parseId(segment: string | undefined): number | null {
   return Number(segment);
 }
 
-/** Fields a write under /:parent/:id/:child gets from its URL. */
-function parentFields(parent: Itemtype, parentId: number, child: Itemtype): Params {
-  if (child.column.has(parent.fkName)) return { [parent.fkName]: parentId };
-  if (child.polymorphic) return { itemtype: parent.name, items_id: parentId };
-  return {};
-}
+const needsParentId = () => errors.resourceNotFound('a sub-itemtype needs its parent id: /:itemtype/:id/:sub_itemtype');
 
 /** /:itemtype[/:id[/:sub_itemtype[/:sub_id]]] for every verb; unknown verbs act as GET, as in GLPI. */
 export function itemtypeBranch(ctx: SessionContext): Reply | Promise<Reply> {
@@ -38,11 +32,17 @@ export function itemtypeBranch(ctx: SessionContext): Reply | Promise<Reply> {
   if (alias && ctx.segments.length <= 2) return aliasBranch(ctx, alias, parseId(idSegment));
   const type = resolveType(typeName);
   const id = parseId(idSegment);
-  const sub = subName === undefined ? null : resolveType(subName);
+  // An old itemtype name is accepted as a sub-itemtype too (/Ticket/3/TicketFollowup), as in GLPI.
+  const subAlias = subName === undefined ? undefined : aliasOf(subName);
+  const sub = subName === undefined || subAlias ? null : resolveType(subName);
   const subId = parseId(subIdSegment);
 
+  if (subAlias) {
+    if (id === null) throw needsParentId();
+    return aliasBranch(ctx, subAlias, subId, { parent: type, id });
+  }
   if (sub) {
-    if (id === null) throw errors.resourceNotFound('a sub-itemtype needs its parent id: /:itemtype/:id/:sub_itemtype');
+    if (id === null) throw needsParentId();
     const fields = parentFields(type, id, sub);
     switch (ctx.method) {
       case 'POST':

@@ -1,5 +1,6 @@
 import type { Reply, SessionContext } from '../../auth/context';
 import { badRequest } from '../../core/errors';
+import type { Params } from '../../core/params';
 import type { Itemtype } from '../../registry';
 import { listItems } from './list';
 import { loadReadable } from './read';
@@ -16,10 +17,21 @@ export function subItemLink(parent: Itemtype, child: Itemtype, parentRow: Record
   return null;
 }
 
+/** Fields a write under /:parent/:id/:child gets from its URL. */
+export function parentFields(parent: Itemtype, parentId: number, child: Itemtype): Params {
+  if (child.column.has(parent.fkName)) return { [parent.fkName]: parentId };
+  if (child.polymorphic) return { itemtype: parent.name, items_id: parentId };
+  return {};
+}
+
+/** The children of one readable parent item (a 400 when the two types are not linked). */
+export function subItemScope(ctx: SessionContext, parent: Itemtype, parentId: number, child: Itemtype): { where: string; args: (string | number)[] } {
+  const link = subItemLink(parent, child, loadReadable(ctx, parent, parentId));
+  if (!link) throw badRequest(`${child.name} items are not linked to ${parent.name}`);
+  return link;
+}
+
 /** GET /:parent/:id/:child — the parent must exist and be readable, then a normal page of children. */
 export function listSubItems(ctx: SessionContext, parent: Itemtype, parentId: number, child: Itemtype): Reply {
-  const parentRow = loadReadable(ctx, parent, parentId);
-  const link = subItemLink(parent, child, parentRow);
-  if (!link) throw badRequest(`${child.name} items are not linked to ${parent.name}`);
-  return listItems(ctx, child, link);
+  return listItems(ctx, child, subItemScope(ctx, parent, parentId, child));
 }
