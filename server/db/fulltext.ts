@@ -1,9 +1,8 @@
-import { parseColumns } from '../registry/columns';
-import { itemtypeByTable, TABLES } from '../registry';
 import type { Db } from './connection';
 import { isIndexed } from './indexes';
 import { VersionedCache } from './read-cache';
-import type { SchemaState } from './schema-state';
+import { holds, type SchemaState } from './schema-state';
+import { columnsPerTable } from './table-columns';
 import { timedStep, type UpgradeNote } from './upgrade-note';
 
 /**
@@ -20,28 +19,17 @@ import { timedStep, type UpgradeNote } from './upgrade-note';
  * names, and one INSERT … SELECT indexes them as they are before the transaction commits.
  */
 const FULLTEXT_COLUMNS = ['name', 'serial', 'otherserial', 'comment', 'contact'];
-const INDEXED_KINDS = new Set(['asset', 'itil']);
+const INDEXED_KINDS = ['asset', 'itil'];
 /** The trigram index finds a pattern only through a run of at least this many characters. */
 const MIN_RUN = 3;
 
 export const fulltextTable = (table: string) => `${table}__fts`;
 
 /** The columns of `table` that have a trigram index (empty when the table has none). */
-export function fulltextColumns(table: string): string[] {
-  let columns = columnsByTable.get(table);
-  if (!columns) columnsByTable.set(table, (columns = findColumns(table)));
-  return columns;
-}
-
-const columnsByTable = new Map<string, string[]>();
-
-function findColumns(table: string): string[] {
-  const spec = TABLES[table];
-  const type = itemtypeByTable(table);
-  if (!spec || !type || !INDEXED_KINDS.has(type.kind)) return [];
-  const text = new Set(parseColumns(spec.columns).filter((c) => c.kind === 'string' || c.kind === 'text').map((c) => c.name));
+export const fulltextColumns = columnsPerTable(INDEXED_KINDS, (columns) => {
+  const text = new Set(columns.filter((c) => c.kind === 'string' || c.kind === 'text').map((c) => c.name));
   return FULLTEXT_COLUMNS.filter((c) => text.has(c));
-}
+});
 
 /**
  * `deskbase_fulltext_skipped` holds, inside a bulk write's transaction only, the id ranges of
@@ -109,7 +97,6 @@ function dropTriggers(db: Db, fts: string): void {
   for (const suffix of TRIGGER_SUFFIXES) db.exec(`DROP TRIGGER IF EXISTS ${fts}${suffix}`);
 }
 
-const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * Creates missing trigram indexes and their triggers, rebuilding from the table's rows (older
@@ -118,17 +105,13 @@ const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
  */
 export function syncFulltext(db: Db, state: SchemaState, tables: string[], note?: UpgradeNote): void {
   db.exec(SKIPPED_DDL);
-  const sqlOf = (name: string) => {
-    const sql = state.objects.get(name)?.sql;
-    return sql ? normalise(sql) : undefined;
-  };
   for (const table of tables) {
     const columns = fulltextColumns(table);
     if (columns.length === 0) continue;
     const fts = fulltextTable(table);
     const want = ddl(table, columns);
-    const triggersCurrent = want.triggers.every((statement, i) => sqlOf(`${fts}${TRIGGER_SUFFIXES[i]}`) === normalise(statement));
-    if (sqlOf(fts) === normalise(want.table)) {
+    const triggersCurrent = want.triggers.every((statement, i) => holds(state, `${fts}${TRIGGER_SUFFIXES[i]}`, statement));
+    if (holds(state, fts, want.table)) {
       if (triggersCurrent) continue;
       dropTriggers(db, fts);
       for (const trigger of want.triggers) db.exec(trigger);
