@@ -1,5 +1,5 @@
 /**
- * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-churn --churn --churn-share F --out FILE]`:
+ * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-churn --churn --churn-share F --out FILE --shapes A,B]`:
  * seeds Deskbase through the bulk API (or reuses a kept, already seeded data folder), then measures every search
  * shape sequentially (p50/p99), restart time and memory, and under load from autocannon (a
  * separate Node process) getItem beside a bare Bun server, pages and the search shapes.
@@ -19,7 +19,7 @@ import { benchmarkImport } from './import';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
 import { describeMachine, loadAverage, summary, writeResults, type Figure } from './report';
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
-import { startBare, startServer, type BenchServer } from './server';
+import { cpuMs, startBare, startServer, type BenchServer } from './server';
 import { searchShapes, type Shape } from './shapes';
 import { sample, shuffled } from './sample';
 
@@ -71,6 +71,8 @@ interface Options {
   /** Scales the churn's shares (bench/churn.ts), in (0, 1]. */
   churnShare: number;
   out: string;
+  /** Only the search shapes whose name contains one of these (comma-separated), when given. */
+  shapes: string[] | undefined;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -86,6 +88,7 @@ function parseOptions(argv: string[]): Options {
       'no-churn': { type: 'boolean' },
       'churn-share': { type: 'string' },
       out: { type: 'string' },
+      shapes: { type: 'string' },
     },
   });
   const count = (text: string | undefined, fallback: number) => {
@@ -105,6 +108,7 @@ function parseOptions(argv: string[]): Options {
     load: !values['no-load'],
     import: !values['no-import'],
     out: values.out ?? 'RESULTS.md',
+    shapes: values.shapes?.split(',').map((s) => s.trim()),
   };
 }
 
@@ -212,9 +216,12 @@ async function sequential(shape: Shape, token: string): Promise<{ p50: number; p
 async function searchFigures(server: BenchServer, shapes: Shape[], token: string, prefix = ''): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const shape of shapes) {
+    const cpuBefore = cpuMs(server.pid);
     const r = await sequential(shape, token);
-    log(`${prefix}${shape.name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (last total ${r.total})`);
-    const detail = `${r.count} sequential requests (after ${CONFIG.sequentialWarmup} discarded), one client; last totalcount ${r.total}; e.g. \`${shape.url(0).replace(server.api, '')}\``;
+    // Server CPU per request (warm-up included): on a shared machine it follows the neighbours less than latency does.
+    const cpu = (cpuMs(server.pid) - cpuBefore) / (r.count + CONFIG.sequentialWarmup);
+    log(`${prefix}${shape.name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, server CPU ${cpu.toFixed(1)} ms/request (last total ${r.total})`);
+    const detail = `${r.count} sequential requests (after ${CONFIG.sequentialWarmup} discarded), one client; server CPU ${cpu.toFixed(1)} ms per request (warm-up included); last totalcount ${r.total}; e.g. \`${shape.url(0).replace(server.api, '')}\``;
     figures.push({ name: `${prefix}${shape.name}: p50`, value: r.p50, unit: 'ms', target: TARGETS.shapeP50Ms, kind: 'max', detail });
     figures.push({ name: `${prefix}${shape.name}: p99`, value: r.p99, unit: 'ms', target: TARGETS.shapeP99Ms, kind: 'max', detail: 'same run as its p50' });
   }
@@ -328,7 +335,8 @@ async function benchmark(options: Options): Promise<{ figures: Figure[]; state: 
       { name: 'bulk add (seed)', value: state.seedPerSecond, unit: 'items/s', target: TARGETS.seedPerSecond, kind: 'min', detail: state.seedDetail + (reused ? ' (measured when the kept folder was seeded)' : '') },
       { name: 'restart (spawn to listening)', value: restartMs, unit: 'ms', target: TARGETS.restartMs, kind: 'max', detail: `bun server/main.ts on the seeded folder (${options.computers.toLocaleString('en-US')} Computers), spawn to its "listening" line, Bun start-up included` },
     ];
-    figures.push(...(await searchFigures(server, searchShapes({ api: server.api, lookups: state.lookups, computers: options.computers }), client.sessionToken)));
+    const shapes = searchShapes({ api: server.api, lookups: state.lookups, computers: options.computers }).filter((s) => !options.shapes || options.shapes.some((part) => s.name.includes(part)));
+    figures.push(...(await searchFigures(server, shapes, client.sessionToken)));
     figures.push(...(await getItemFigures(server, sample(state.computerIds, CONFIG.sampleIds), client.sessionToken)));
     if (options.load) figures.push(...(await loadFigures(server, state, client)));
     figures.push({ name: 'server RSS after the run', value: server.rssMiB(), unit: 'MiB', target: TARGETS.rssMiB, kind: 'max', detail: 'VmRSS of the server process once every scenario before the churn ran' });
@@ -374,6 +382,7 @@ async function main(): Promise<void> {
     ...(!options.churn && !options.keep ? ['--no-churn'] : []),
     ...(options.churnShare !== 1 ? [`--churn-share ${options.churnShare}`] : []),
     ...(options.out !== 'RESULTS.md' ? [`--out ${options.out}`] : []),
+    ...(options.shapes ? [`--shapes ${JSON.stringify(options.shapes.join(','))}`] : []),
   ];
   const file = writeResults(options.out, {
     date,

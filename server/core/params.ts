@@ -12,6 +12,8 @@ export function emptyParams(): Params {
 }
 
 function decode(text: string): string {
+  // Most keys and values hold nothing to decode.
+  if (!text.includes('%') && !text.includes('+')) return text;
   const plus = text.replaceAll('+', ' ');
   try {
     return decodeURIComponent(plus);

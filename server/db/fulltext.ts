@@ -1,9 +1,8 @@
-import { parseColumns } from '../registry/columns';
-import { itemtypeByTable, TABLES } from '../registry';
 import type { Db } from './connection';
 import { isIndexed } from './indexes';
 import { VersionedCache } from './read-cache';
-import type { SchemaState } from './schema-state';
+import { holds, type SchemaState } from './schema-state';
+import { columnsPerTable } from './table-columns';
 import { timedStep, type UpgradeNote } from './upgrade-note';
 
 /**
@@ -20,28 +19,17 @@ import { timedStep, type UpgradeNote } from './upgrade-note';
  * names, and one INSERT … SELECT indexes them as they are before the transaction commits.
  */
 const FULLTEXT_COLUMNS = ['name', 'serial', 'otherserial', 'comment', 'contact'];
-const INDEXED_KINDS = new Set(['asset', 'itil']);
+const INDEXED_KINDS = ['asset', 'itil'];
 /** The trigram index finds a pattern only through a run of at least this many characters. */
 const MIN_RUN = 3;
 
 export const fulltextTable = (table: string) => `${table}__fts`;
 
 /** The columns of `table` that have a trigram index (empty when the table has none). */
-export function fulltextColumns(table: string): string[] {
-  let columns = columnsByTable.get(table);
-  if (!columns) columnsByTable.set(table, (columns = findColumns(table)));
-  return columns;
-}
-
-const columnsByTable = new Map<string, string[]>();
-
-function findColumns(table: string): string[] {
-  const spec = TABLES[table];
-  const type = itemtypeByTable(table);
-  if (!spec || !type || !INDEXED_KINDS.has(type.kind)) return [];
-  const text = new Set(parseColumns(spec.columns).filter((c) => c.kind === 'string' || c.kind === 'text').map((c) => c.name));
+export const fulltextColumns = columnsPerTable(INDEXED_KINDS, (columns) => {
+  const text = new Set(columns.filter((c) => c.kind === 'string' || c.kind === 'text').map((c) => c.name));
   return FULLTEXT_COLUMNS.filter((c) => text.has(c));
-}
+});
 
 /**
  * `deskbase_fulltext_skipped` holds, inside a bulk write's transaction only, the id ranges of
@@ -109,7 +97,6 @@ function dropTriggers(db: Db, fts: string): void {
   for (const suffix of TRIGGER_SUFFIXES) db.exec(`DROP TRIGGER IF EXISTS ${fts}${suffix}`);
 }
 
-const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * Creates missing trigram indexes and their triggers, rebuilding from the table's rows (older
@@ -118,17 +105,13 @@ const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
  */
 export function syncFulltext(db: Db, state: SchemaState, tables: string[], note?: UpgradeNote): void {
   db.exec(SKIPPED_DDL);
-  const sqlOf = (name: string) => {
-    const sql = state.objects.get(name)?.sql;
-    return sql ? normalise(sql) : undefined;
-  };
   for (const table of tables) {
     const columns = fulltextColumns(table);
     if (columns.length === 0) continue;
     const fts = fulltextTable(table);
     const want = ddl(table, columns);
-    const triggersCurrent = want.triggers.every((statement, i) => sqlOf(`${fts}${TRIGGER_SUFFIXES[i]}`) === normalise(statement));
-    if (sqlOf(fts) === normalise(want.table)) {
+    const triggersCurrent = want.triggers.every((statement, i) => holds(state, `${fts}${TRIGGER_SUFFIXES[i]}`, statement));
+    if (holds(state, fts, want.table)) {
       if (triggersCurrent) continue;
       dropTriggers(db, fts);
       for (const trigger of want.triggers) db.exec(trigger);
@@ -165,45 +148,59 @@ function unescaped(pattern: string): string {
 /** A trigram in more rows than this is common: its rows are not worth gathering as candidates. */
 const RARE_ROWS = 256;
 
-/** Per table and trigram (few: a cache of their own, not crowded out by searches' counts). */
-const trigramCounts = new VersionedCache<number>(20_000);
+/**
+ * Per table and trigram, its rows when it is rare (at most RARE_ROWS - 1 ids each; few entries, a
+ * cache of their own, not crowded out by searches' counts).
+ */
+const trigramIds = new VersionedCache<number[] | null>(4096);
 
-/** Rows of the index holding `trigram`, counted up to RARE_ROWS; kept until the next write. */
-function trigramRows(db: Db, table: string, trigram: string): number {
+/**
+ * The ids of the rows whose index holds `trigram` (in any indexed column), ascending, or null when
+ * it is common; kept until the next write. Every search for a fragment holding the trigram reuses
+ * them, so a rare fragment's search reads no index at all once its trigrams were looked up.
+ */
+function trigramRows(db: Db, table: string, trigram: string): number[] | null {
   const fts = fulltextTable(table);
   const phrase = `"${trigram.replaceAll('"', '""')}"`;
-  return trigramCounts.get(db, `${table}\u0000${trigram}`, () => {
-    const row = db.query<{ n: number }, [string]>(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${RARE_ROWS})`).get(phrase);
-    return Number(row?.n);
+  return trigramIds.get(db, `${table}\u0000${trigram}`, () => {
+    const rows = db.query<[number], [string]>(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid LIMIT ${RARE_ROWS}`).values(phrase);
+    return rows.length < RARE_ROWS ? rows.map((r) => Number(r[0])) : null;
   });
 }
 
 /**
- * The MATCH query of the pattern's one or two rarest trigrams, or null when all are common. The
- * index's own LIKE reads every trigram's full list of rows and then each candidate row; a common
- * trigram ("000" in every serial number) costs as much as a scan, while a rare one narrows alone.
+ * The rows holding every rare trigram of the pattern (a row matching the pattern holds each of its
+ * trigrams), or null when all are common. The index's own LIKE reads every trigram's full list of
+ * rows and then each candidate row; a common trigram ("000" in every serial number) costs as much
+ * as a scan, while rare ones narrow alone, and together narrow to about the matches.
  */
-function rareTrigrams(db: Db, table: string, runs: string[]): string | null {
+function rareTrigrams(db: Db, table: string, runs: string[]): number[] | null {
   const trigrams = new Set<string>();
   for (const run of runs) {
     const chars = [...run];
     for (let i = 0; i + MIN_RUN <= chars.length; i++) trigrams.add(chars.slice(i, i + MIN_RUN).join(''));
   }
-  const counted = [...trigrams].map((trigram) => ({ trigram, rows: trigramRows(db, table, trigram) })).filter((t) => t.rows < RARE_ROWS);
-  if (counted.length === 0) return null;
-  counted.sort((a, b) => a.rows - b.rows);
-  return counted
-    .slice(0, 2)
-    .map((t) => `"${t.trigram.replaceAll('"', '""')}"`)
-    .join(' AND ');
+  const rare: number[][] = [];
+  for (const trigram of trigrams) {
+    const ids = trigramRows(db, table, trigram);
+    if (ids) rare.push(ids);
+  }
+  if (rare.length === 0) return null;
+  rare.sort((a, b) => a.length - b.length);
+  let ids = rare[0]!;
+  for (let i = 1; i < rare.length && ids.length > 0; i++) {
+    const other = new Set(rare[i]);
+    ids = ids.filter((id) => other.has(id));
+  }
+  return ids;
 }
 
 /**
  * `alias.id IN (…trigram index…)` for `column LIKE pattern ESCAPE '\'`, or null when the index
  * cannot help (no index on that column, or no run of three characters for a trigram). It only
  * narrows the rows, possibly too little: callers keep the LIKE on the row, which decides. With
- * `db`, the pattern's rarest trigrams are looked up alone when some are rare (rows holding them
- * in any indexed column: a wider set, never a narrower one).
+ * `db`, the rows of the pattern's rare trigrams are the candidates when some are rare (rows
+ * holding them in any indexed column: a wider set, never a narrower one).
  */
 export function fulltextPrefilter(table: string, column: string, alias: string, pattern: string, db?: Db): { sql: string; args: string[] } | null {
   if (!fulltextColumns(table).includes(column)) return null;
@@ -214,6 +211,6 @@ export function fulltextPrefilter(table: string, column: string, alias: string, 
   if (runs.length === 0) return null;
   const fts = fulltextTable(table);
   const rare = db ? rareTrigrams(db, table, runs) : null;
-  if (rare) return { sql: `${alias}.id IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`, args: [rare] };
+  if (rare) return { sql: `${alias}.id IN (SELECT value FROM json_each(?))`, args: [JSON.stringify(rare)] };
   return { sql: `${alias}.id IN (SELECT rowid FROM ${fts} WHERE ${column} LIKE ?)`, args: [wide] };
 }

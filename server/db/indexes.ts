@@ -9,6 +9,9 @@ const SEARCHED_LINKS = /^(locations_id|manufacturers_id|states_id|[a-z]+types_id
  * count or a page be read from the index alone, never from the rows. */
 const VISIBILITY = ['is_deleted', 'is_template', 'entities_id'];
 
+/** A link column people filter lists by (location, manufacturer, state, type). */
+export const isSearchedLink = (column: string): boolean => SEARCHED_LINKS.test(column);
+
 /** Indexes that every lookup path of `table` needs: links, parents, entity scope, names, purges. */
 export function indexColumns(table: string, columns: Column[]): string[][] {
   const names = new Set(columns.map((c) => c.name));
@@ -20,7 +23,7 @@ export function indexColumns(table: string, columns: Column[]): string[][] {
   // Search: names, inventory numbers and contacts (lookups and sorted pages), "last updated",
   // the dropdowns people filter assets by, and the ticket queue (status, opening date).
   const trail = names.has('is_deleted') ? VISIBILITY.filter((c) => names.has(c)) : [];
-  const searched = ['name', 'serial', 'otherserial', 'contact', 'date_mod', 'date', ...columns.map((c) => c.name).filter((n) => SEARCHED_LINKS.test(n))];
+  const searched = ['name', 'serial', 'otherserial', 'contact', 'date_mod', 'date', ...columns.map((c) => c.name).filter(isSearchedLink)];
   for (const name of searched) if (names.has(name)) out.push([name, ...trail]);
   if (names.has('status') && names.has('date')) out.push(['status', 'date', ...trail]);
   // Every list filters on the trash (and templates): pages then walk this index in id order.

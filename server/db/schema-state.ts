@@ -34,3 +34,11 @@ export function readSchema(db: Db, only?: string[]): SchemaState {
   for (const [name, object] of objects) if (object.type === 'index') indexes.set(object.table, [...(indexes.get(object.table) ?? []), name]);
   return { objects, columns, indexes };
 }
+
+/** True when the database holds the object `name` as `statement` says (whitespace aside). */
+export function holds(state: SchemaState, name: string, statement: string): boolean {
+  const sql = state.objects.get(name)?.sql;
+  return !!sql && normalise(sql) === normalise(statement);
+}
+
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();

@@ -4,6 +4,7 @@ import { TABLES } from '../registry';
 import type { Db } from './connection';
 import { ident } from './rows';
 import { fulltextTable, syncFulltext } from './fulltext';
+import { countsTable, syncDropdownCounts } from './dropdown-counts';
 import { readSchema, type SchemaState } from './schema-state';
 import { indexColumns, indexName } from './indexes';
 import { timedStep, type UpgradeNote } from './upgrade-note';
@@ -82,8 +83,9 @@ function syncTable(db: Db, table: string, state: SchemaState, note?: UpgradeNote
  */
 export function syncSchema(db: Db, only?: string[], note?: UpgradeNote): void {
   for (const sql of SYSTEM_TABLES) db.exec(sql);
-  const state = readSchema(db, only && [...only, ...only.map(fulltextTable)]);
+  const state = readSchema(db, only && [...only, ...only.map(fulltextTable), ...only.map(countsTable)]);
   const tables = only ?? Object.keys(TABLES);
   for (const table of tables) syncTable(db, table, state, note);
   syncFulltext(db, state, tables, note);
+  syncDropdownCounts(db, state, tables, note);
 }

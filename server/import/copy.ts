@@ -5,6 +5,7 @@
  */
 import { isConstraintError, inTransaction, type Db } from '../db/connection';
 import { ident, type Statement } from '../db/rows';
+import { dropDropdownCounts } from '../db/dropdown-counts';
 import { dropFulltext } from '../db/fulltext';
 import { syncSchema } from '../db/schema';
 import { DEFAULT_SETTINGS } from '../db/settings';
@@ -75,12 +76,13 @@ function rowWriter(plan: TablePlan, db: Db | null, index: Map<string, number>): 
 
 /**
  * Seed rows of a fresh install are replaced by GLPI's, except settings which are merged. The
- * table's lookup indexes and trigram index go too while it fills (building them once at the end
- * is much faster); unique ones stay, they decide what is a duplicate.
+ * table's lookup indexes, trigram index and dropdown count table go too while it fills (building
+ * them once at the end is much faster); unique ones stay, they decide what is a duplicate.
  */
 function startTable(db: Db, plan: TablePlan): void {
   const table = plan.type.table;
   dropFulltext(db, table);
+  dropDropdownCounts(db, table);
   if (table !== 'glpi_configs') db.exec(`DELETE FROM ${table}`);
   const prefix = `${table}__i_`;
   const indexes = db.query<{ name: string }, [string, string]>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND substr(name, 1, length(?2)) = ?2");
@@ -143,7 +145,7 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
   p.done = true;
   if (db) {
     inTransaction(db, () => {
-      syncSchema(db, [table]); // puts the table's lookup and trigram indexes back
+      syncSchema(db, [table]); // puts the table's lookup and trigram indexes and its count table back
       saveProgress(db, table, p);
     });
   }

@@ -7,8 +7,9 @@ import { searchOptions, type SearchOption } from '../registry/searchoptions';
 import { hasRows, selectAll, selectValues, type Row } from '../db/rows';
 import { outputValue } from '../items/values';
 import type { Criterion, SearchParams } from './criteria';
-import { Aliases, Frag, and, idSet, raw, sql, type Arg } from './frag';
-import { resolveField, sortsNocase, Unsupported, valueExpression, type BuildContext, type Field } from './options';
+import { Aliases, Frag, and, joinFrags, raw, sql, type Arg } from './frag';
+import { columnSql, resolveField, sortsNocase, Unsupported, valueExpression, type BuildContext, type Field } from './options';
+import { countSql, narrowedWhere } from './combinations';
 import { readPage, type Direction } from './page';
 import { criteriaCondition, metaRows, type WhereContext } from './sql';
 
@@ -40,6 +41,8 @@ interface Branch {
   where: Frag;
   /** The same WHERE for a walk of the sort's index (see plan.ts), built when a page needs it. */
   walkWhere: () => Frag;
+  /** The WHERE without the criteria: trash, templates, rights and entities. */
+  visibility: Frag;
   /** True when criteria restrict the rows besides visibility. */
   filtered: boolean;
   sortFields: (Field | null)[];
@@ -52,7 +55,7 @@ function buildContext(ctx: SessionContext, type: Itemtype, base: Itemtype, alias
 }
 
 /** Default restrictions (trash, templates), the session's visibility, then the criteria. */
-function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams, aliases: Aliases): { where: Frag; walkWhere: () => Frag; filtered: boolean } {
+function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams, aliases: Aliases): Pick<Branch, 'where' | 'walkWhere' | 'visibility' | 'filtered'> {
   const wc = buildContext(ctx, type, base, aliases);
   const parts: Frag[] = [];
   // `+` keeps SQLite from choosing the trash index over the criteria's indexes (names, serials…):
@@ -61,12 +64,14 @@ function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params
   if (base.column.has('is_template')) parts.push(raw('+t.is_template = 0'));
   parts.push(raw(accessFilter(ctx.scope, base, 'read', 't')));
   const criteria = criteriaCondition(params.criteria, wc);
-  if (!criteria) return { where: and(parts), walkWhere: () => and(parts), filtered: false };
-  // The walk tests each row it passes: the criteria are hidden from index choice (likely()
-  // changes no value, but a condition inside a function call cannot pick an index), and
-  // without the trigram pre-filters (the same rows, without gathering every candidate first).
-  const walkWhere = () => and([...parts, sql`likely(${criteriaCondition(params.criteria, { ...wc, noFulltext: true }) ?? raw('1')})`]);
-  return { where: and([...parts, criteria]), walkWhere, filtered: true };
+  const visibility = and(parts);
+  if (!criteria) return { where: visibility, walkWhere: () => visibility, visibility, filtered: false };
+  // The walk tests each row it passes: the criteria are hidden from index choice (SQLite looks
+  // through likely() and splits the ORs inside it, never into a CASE; the criteria are never
+  // NULL, so the CASE keeps the same rows), and without the trigram pre-filters (the same rows,
+  // without gathering every candidate first).
+  const walkWhere = () => and([...parts, sql`CASE WHEN ${criteriaCondition(params.criteria, { ...wc, noFulltext: true }) ?? raw('1')} THEN 1 ELSE 0 END`]);
+  return { where: and([...parts, criteria]), walkWhere, visibility, filtered: true };
 }
 
 function tryField(type: Itemtype, id: number, base: Itemtype): Field | null {
@@ -106,18 +111,44 @@ function shape(field: Field | null, value: unknown, multi: boolean): unknown {
   return field ? outputValue(field.col, value) : null;
 }
 
+/**
+ * A single-valued option reached through links only (location, manufacturer, a model's type…):
+ * LEFT JOINs on the linked rows' ids, shared by the columns that take the same path. SQLite then
+ * reads each linked row once per result row, where a sub-query per value costs a statement step
+ * of its own. A missing link gives NULL, as the sub-query would.
+ */
+function joinedValue(field: Field, joins: Map<string, string>): string | null {
+  if (field.hops.length === 0 || field.count || field.multi || !field.hops.every((h) => h.kind === 'fk')) return null;
+  let previous = 't';
+  for (const hop of field.hops) {
+    const on = `${previous}.${hop.column} ${hop.target.table}`;
+    let alias = joins.get(on);
+    if (!alias) joins.set(on, (alias = `j${joins.size}`));
+    previous = alias;
+  }
+  return columnSql(field, previous);
+}
+
 /** Values of the result columns for the page's rows of one table. */
 function fetchValues(ctx: SessionContext, type: Itemtype, base: Itemtype, columns: Column[], ids: number[]): Map<number, unknown[]> {
   const aliases = new Aliases();
   const bc: BuildContext = { scope: ctx.scope, aliases };
   const fields = columns.map((c) => (c.meta ? null : tryField(type, c.option.id, base)));
+  const joins = new Map<string, string>();
   const exprs = columns.map((c, i) => {
     if (c.meta) return metaExpression(ctx, base, c, aliases);
     const field = fields[i];
-    return field ? valueExpression(field, 't', bc) : raw('NULL');
+    if (!field) return raw('NULL');
+    const joined = joinedValue(field, joins);
+    return joined === null ? valueExpression(field, 't', bc) : raw(joined);
   });
-  const select = exprs.map((e, i) => sql`${e} AS c${raw(String(i))}`);
-  const query = sql`SELECT t.id AS id${raw(select.length ? ', ' : '')}${new Frag(select.map((s) => s.sql).join(', '), select.flatMap((s) => s.args))} FROM ${raw(`${base.table} t`)} WHERE t.id IN ${idSet(ids)}`;
+  const select = joinFrags(exprs.map((e, i) => sql`, ${e} AS c${raw(String(i))}`), '');
+  const joined = [...joins].map(([on, alias]) => {
+    const [column, table] = on.split(' ') as [string, string];
+    return ` LEFT JOIN ${table} ${alias} ON ${alias}.id = ${column}`;
+  });
+  // The page's ids drive the read: one primary-key lookup each, in the order given.
+  const query = sql`SELECT t.id AS id${select} FROM json_each(${JSON.stringify(ids)}) p CROSS JOIN ${raw(`${base.table} t`)} ON t.id = p.value${raw(joined.join(''))}`;
   const out = new Map<number, unknown[]>();
   for (const row of selectValues(ctx.services.store.db, query.sql, ...query.args)) {
     out.set(
@@ -147,21 +178,21 @@ function orderBy(sorts: Frag[], params: SearchParams, tie: string[]): Frag {
  */
 export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[], params: SearchParams, columns: Column[]): SearchResult {
   const aliases = new Aliases();
-  const branches: Branch[] = bases.map((base) => {
-    const { where, walkWhere, filtered } = branchWhere(ctx, type, base, params, aliases);
+  const db = ctx.services.store.db;
+  // An empty table matches nothing (AllAssets searches many, often mostly empty ones): no WHERE is built for it.
+  const branches: Branch[] = (bases.length > 1 ? bases.filter((base) => hasRows(db, base.table)) : bases).map((base) => {
+    const { where, walkWhere, visibility, filtered } = branchWhere(ctx, type, base, params, aliases);
     const bc = { scope: ctx.scope, aliases };
     const sortFields = params.sort.map((id) => tryField(type, id, base));
     const sorts = sortFields.map((field) => (alias: string) => sortExpression(field, bc, alias));
-    return { base, where, walkWhere, filtered, sortFields, sorts };
+    return { base, where, walkWhere, visibility, filtered, sortFields, sorts };
   });
-  const countSql: string[] = [];
+  const countTexts: string[] = [];
   let total = 0;
-  const db = ctx.services.store.db;
-  // An empty table matches nothing (AllAssets searches many, often mostly empty ones).
   const live = branches.filter((b) => b.where.sql !== '0' && hasRows(db, b.base.table));
   for (const b of live) {
-    const text = `SELECT COUNT(*) AS n FROM ${b.base.table} t WHERE ${b.where.sql}`;
-    countSql.push(text);
+    const text = countSql(b.base.table, b.where);
+    countTexts.push(text);
     total += countRows(ctx, text, [...b.where.args]);
   }
   const { start, end } = params.range;
@@ -171,7 +202,9 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
   let page: Row[];
   if (bases.length === 1 && bases[0] === type) {
     const b = branches[0]!;
-    const read = limit > 0 && live.length ? readPage({ db, base: b.base, where: b.where, walkWhere: b.walkWhere, filtered: b.filtered, sortField: b.sortFields[0] ?? null, sorts: b.sorts, directions: sortDirections(params), tie: params.order[0] ?? 'ASC', total, start, limit }) : null;
+    // The same rows, through one dropdown's index instead of each candidate row, when the count table proves it.
+    const where = (b.filtered && narrowedWhere(db, b.base.table, b.where, b.visibility)) || b.where;
+    const read = limit > 0 && live.length ? readPage({ db, base: b.base, where, walkWhere: b.walkWhere, filtered: b.filtered, sortField: b.sortFields[0] ?? null, sorts: b.sorts, directions: sortDirections(params), tie: params.order[0] ?? 'ASC', total, start, limit }) : null;
     query = read?.sql ?? raw('');
     page = read ? read.ids.map((id) => ({ id })) : [];
   } else {
@@ -199,7 +232,7 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
     const values = fetchValues(ctx, type, base, columns, ids);
     for (const row of rows) if (row.itemtype === base.name) row.values = values.get(row.id) ?? columns.map(() => null);
   }
-  return { total, rows, sql: { count: countSql, search: query.sql, params: [...query.args] } };
+  return { total, rows, sql: { count: countTexts, search: query.sql, params: [...query.args] } };
 }
 
 /** Meta columns: one per distinct (itemtype, option) of the meta criteria, in criteria order. */

@@ -17,8 +17,16 @@ export const array = (items: Json[]): Json => `[${items.join(',')}]`;
 
 /** Keys of the columns; a meta column whose id is already a column of the searched type uses its uid. */
 export function columnKeys(columns: Column[], uidCols: boolean): string[] {
-  const own = new Set(columns.filter((c) => !c.meta).map((c) => String(c.option.id)));
-  return columns.map((c) => (uidCols || (c.meta && own.has(String(c.option.id))) ? c.option.uid : String(c.option.id)));
+  const own = new Set<number>();
+  for (const c of columns) if (!c.meta) own.add(c.option.id);
+  return columns.map((c) => (uidCols || (c.meta && own.has(c.option.id)) ? c.option.uid : String(c.option.id)));
+}
+
+/** A cell's JSON: numbers and nulls (most cells besides text) without a call to JSON.stringify. */
+function cellJson(value: unknown): Json {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return JSON.stringify(value);
 }
 
 /**
@@ -43,7 +51,7 @@ function rowWriter(keys: string[], allAssets: boolean, cell: (value: unknown) =>
 /** `data` (or `data_html`): a list of rows, or with `withindexes` an object keyed by item id. */
 export function rowsJson(rows: ResultRow[], keys: string[], opts: { allAssets: boolean; withIndexes: boolean; html: boolean }): Json {
   if (rows.length === 0) return '[]';
-  const write = rowWriter(keys, opts.allAssets, opts.html ? (v: unknown) => jsonOf(htmlCell(v)) : jsonOf);
+  const write = rowWriter(keys, opts.allAssets, opts.html ? (v: unknown) => jsonOf(htmlCell(v)) : cellJson);
   const rendered = rows.map(write);
   if (!opts.withIndexes) return array(rendered);
   const entries = new Map<string, Json>();

@@ -185,10 +185,37 @@ test('a folder from before the trigram index gets it on start: existing rows are
   const again = await new Client(server.api).login();
   const found = await again.get('search/Computer', { query: 'criteria[0][field]=16&criteria[0][searchtype]=contains&criteria[0][value]=fore the upg&forcedisplay[0]=2&rawdata=true' });
   expect(found.body.data).toEqual([expect.objectContaining({ 2: older })]);
-  // The answer came through the index, which now holds the row.
-  expect(found.body.rawdata.sql.search).toContain('glpi_computers__fts');
+  // The answer came through the index, which now holds the row: its rare trigrams' rows are
+  // the candidates (a JSON list among the parameters).
+  expect(found.body.rawdata.sql.search).toContain('t.id IN (SELECT value FROM json_each(?))');
+  const candidates = (found.body.rawdata.sql.params as unknown[]).filter((p): p is string => typeof p === 'string' && p.startsWith('['));
+  expect(candidates.map((list) => JSON.parse(list))).toEqual([[older]]);
   withDatabase((db) => {
     expect(db.query("SELECT rowid FROM glpi_computers__fts WHERE comment LIKE '%fore the upg%'").all()).toEqual([{ rowid: older }]);
     expect(db.query("SELECT name FROM sqlite_master WHERE name = 'glpi_computers__i_name'").all()).toEqual([]);
+  });
+});
+
+test('a folder from before the dropdown count tables gets them on start, filled from the rows, and counts from them', async () => {
+  const api = await new Client(server.api).login();
+  const location = await api.create('Location', { name: 'upgrade-site' });
+  const ids = [await api.create('Computer', { name: 'counted-1', locations_id: location }), await api.create('Computer', { name: 'counted-2', locations_id: location })];
+  await server.stop();
+  withDatabase((db) => {
+    for (const suffix of ['_ai', '_ad', '_au']) db.exec(`DROP TRIGGER glpi_computers__counts${suffix}`);
+    db.exec('DROP TABLE glpi_computers__counts');
+    // Written while no trigger counted it: the rebuild on start must see it.
+    db.exec(`UPDATE glpi_computers SET is_deleted = 1 WHERE id = ${ids[1]}`);
+  });
+  await server.start();
+  const again = await new Client(server.api).login();
+  const found = await again.get('search/Computer', { query: `criteria[0][field]=3&criteria[0][searchtype]=equals&criteria[0][value]=${location}&forcedisplay[0]=2&rawdata=true` });
+  expect(found.body.totalcount).toBe(1);
+  expect(found.body.data).toEqual([expect.objectContaining({ 2: ids[0] })]);
+  expect(found.body.rawdata.sql.count[0]).toContain('glpi_computers__counts');
+  withDatabase((db) => {
+    const table = db.query('SELECT locations_id, is_deleted, SUM(n) AS n FROM glpi_computers__counts GROUP BY 1, 2 ORDER BY 1, 2').all();
+    const rows = db.query('SELECT locations_id, is_deleted, COUNT(*) AS n FROM glpi_computers GROUP BY 1, 2 ORDER BY 1, 2').all();
+    expect(table).toEqual(rows);
   });
 });

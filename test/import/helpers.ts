@@ -29,11 +29,13 @@ export function dumpDataFolder(dataDir: string): Record<string, unknown> {
   const db = new Database(join(dataDir, 'deskbase.sqlite'), { readonly: true });
   try {
     const out: Record<string, unknown> = {};
-    // Trigram indexes (`…__fts*`) are derived from the rows: equal rows are what counts.
+    // Trigram indexes (`…__fts*`) are derived from the rows: equal rows are what counts. The
+    // dropdown count tables (`…__counts`, keyed by their combination, no id) must be equal too.
     const tables = db
       .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'glpi_%' AND name NOT LIKE '%\\_\\_fts%' ESCAPE '\\' ORDER BY name")
       .all();
-    for (const { name } of tables) out[name] = db.query(`SELECT * FROM ${name} ORDER BY id`).all();
+    const order = (table: string) => (table.endsWith('__counts') ? db.query<{ name: string }, [string]>('SELECT name FROM pragma_table_info(?)').all(table).map((c) => c.name).join(', ') : 'id');
+    for (const { name } of tables) out[name] = db.query(`SELECT * FROM ${name} ORDER BY ${order(name)}`).all();
     out.files = listFiles(join(dataDir, 'files'));
     return out;
   } finally {

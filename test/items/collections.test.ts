@@ -126,6 +126,20 @@ describe('getItems sorting', () => {
     expect(names(asc.body)).toEqual(names(byId.body));
   });
 
+  test('a page near the end (read from the end) is the same slice of the whole order, ties included', async () => {
+    // `comment` holds two values only: rows tie, and ids decide within each value.
+    for (const sort of ['id', 'name', 'comment', 'locations_id']) {
+      for (const order of ['ASC', 'DESC']) {
+        const whole = ids((await api.get('Computer/', { query: `sort=${sort}&order=${order}&range=0-${TOTAL - 1}` })).body);
+        expect(whole).toHaveLength(TOTAL);
+        for (const [start, end] of [[40, 49], [31, 59], [50, 70], [59, 59], [29, 30]] as const) {
+          const page = ids((await api.get('Computer/', { query: `sort=${sort}&order=${order}&range=${start}-${end}` })).body);
+          expect({ sort, order, start, page }).toEqual({ sort, order, start, page: whole.slice(start, end + 1) });
+        }
+      }
+    }
+  });
+
   test('bad sort and bad order are 400 ERROR', async () => {
     expectError(await api.get('Computer/', { query: 'sort=not_a_column' }), 400, 'ERROR', /^sort param is not a field of glpi_computers/);
     expectError(await api.get('Computer/', { query: 'sort=99999' }), 400, 'ERROR', /^sort param is not a field of glpi_computers/);

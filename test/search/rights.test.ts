@@ -75,6 +75,23 @@ describe('entities', () => {
     expect(await names(tech, 'Computer', [{ field: 80, searchtype: 'under', value: A }])).toEqual(['pc-a', 'pc-a1']);
   });
 
+  test('dropdown criteria counted per combination keep the scope (entities and recursive items above them)', async () => {
+    // Only dropdowns and visibility columns: the total comes from the count table, the page from one dropdown's index.
+    const criteria = [
+      { criteria: [{ field: 23, searchtype: 'equals', value: 0 }, { link: 'OR', field: 3, searchtype: 'notequals', value: 0 }] },
+      { link: 'AND NOT', field: 31, searchtype: 'equals', value: 999 },
+    ];
+    for (const [client, expected] of [
+      [tech, ['pc-a', 'pc-a1', 'pc-rootrec']],
+      [glpi, ['pc-a', 'pc-a1', 'pc-b', 'pc-root', 'pc-rootrec']],
+    ] as const) {
+      const res = await search(client, 'Computer', { criteria, rawdata: 1, range: '0-99', sort: 1 });
+      expect(res.body.rawdata.sql.count[0]).toContain('glpi_computers__counts');
+      expect(res.body.totalcount).toBe(expected.length);
+      expect(res.body.data.map((r: Record<string, unknown>) => r['1'])).toEqual(expected);
+    }
+  });
+
   test('AllAssets unions only reachable rows', async () => {
     const res = await search(tech, 'AllAssets', { range: '0-99' });
     expect(res.body.data.map((r: Record<string, unknown>) => r['1'])).toEqual(['mon-a', 'pc-a', 'pc-a1', 'pc-rootrec']);

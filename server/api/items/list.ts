@@ -4,7 +4,9 @@ import { json, type Reply, type SessionContext } from '../../auth/context';
 import { badRequest, errors } from '../../core/errors';
 import { isObject, type Params } from '../../core/params';
 import { describeParam, flagParam, parseParam } from '../../core/request-params';
+import type { Db } from '../../db/connection';
 import { fulltextPrefilter } from '../../db/fulltext';
+import { tableRows } from '../../db/statistics';
 import type { Itemtype } from '../../registry';
 import { searchOptions } from '../../registry/searchoptions';
 import { ident, selectAll, type Row } from '../../db/rows';
@@ -32,6 +34,19 @@ function sortOrder(value: unknown): 'ASC' | 'DESC' {
   if (!res.success) throw badRequest('order must be DESC or ASC');
   return res.output as 'ASC' | 'DESC';
 }
+
+/**
+ * In id order without a text filter, the trash index lists ids by entity, so SQLite sorts every
+ * visible row for each page; walking the table in id order instead reads about
+ * (rows passed) × rows ÷ visible rows rows, taken when that is less than the visible rows.
+ */
+function walksIds(db: Db, type: Itemtype, column: string, filtered: boolean, visible: number, passed: number): boolean {
+  if (column !== 'id' || filtered || visible === 0) return false;
+  const rows = tableRows(db, type.table);
+  return rows !== null && passed * rows < visible * visible;
+}
+
+const flip = (order: 'ASC' | 'DESC'): 'ASC' | 'DESC' => (order === 'ASC' ? 'DESC' : 'ASC');
 
 function searchTextFilter(type: Itemtype, value: unknown, where: string[], args: (string | number)[]): void {
   if (value === undefined) return;
@@ -96,14 +111,21 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total = countRows(ctx, `SELECT COUNT(*) AS n FROM ${type.table} t ${whereSql}`, args);
   if (range.start > total) throw errors.rangeExceedTotal(total);
-  // The page's ids first: skipping `start` rows then walks an index, not whole rows.
-  const orderBy = `ORDER BY t.${ident(column)} ${order}${column === 'id' ? '' : `, t.id ${order}`}`;
+  // The page's ids first: skipping `start` rows then walks an index or the table, not whole rows.
+  const size = Math.max(0, Math.min(range.end, total - 1) - range.start + 1);
+  const tail = total - range.start - size;
+  const db = ctx.services.store.db;
+  const walk = walksIds(db, type, column, filtered || !!scope.where, total, Math.min(range.start, tail) + size);
+  // A walk finds a page nearer the end from the end (the same rows: ids are unique).
+  const backwards = walk && tail < range.start;
+  const skip = backwards ? tail : range.start;
+  const orderBy = (direction: 'ASC' | 'DESC') => `ORDER BY t.${ident(column)} ${direction}${column === 'id' ? '' : `, t.id ${direction}`}`;
   const rows = selectAll(
-    ctx.services.store.db,
-    `SELECT t.* FROM ${type.table} t WHERE t.id IN (SELECT t.id FROM ${type.table} t ${whereSql} ${orderBy} LIMIT ? OFFSET ?) ${orderBy}`,
+    db,
+    `SELECT t.* FROM ${type.table} t WHERE t.id IN (SELECT t.id FROM ${type.table} t${walk ? ' NOT INDEXED' : ''} ${whereSql} ${orderBy(backwards ? flip(order) : order)} LIMIT ? OFFSET ?) ${orderBy(order)}`,
     ...args,
-    range.end - range.start + 1,
-    range.start,
+    size,
+    skip,
   );
   const present = (row: Row) => presentItem(ctx, type, row, opts);
   const body = scope.mapItem ? rows.map((row) => scope.mapItem!(present(row))) : rows.map(present);
