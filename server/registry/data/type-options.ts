@@ -741,6 +741,19 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     ...AGENT_MODULES,
   ],
   AgentType: [[1, 'name', 'Name', 'itemlink']],
+  // An installation and a license's assignment: the item (shown with its type), the software side, the item's type.
+  Item_SoftwareVersion: [
+    [2, 'id', 'ID', 'number'],
+    [3, 'items_id', 'Associated elements', 'specific'],
+    [4, 'softwareversions_id>name', 'Version'],
+    [5, 'itemtype', 'Request source', 'dropdown'],
+  ],
+  Item_SoftwareLicense: [
+    [2, 'id', 'ID', 'number'],
+    [4, 'softwarelicenses_id>name', 'License'],
+    [5, 'items_id', 'Associated elements', 'specific'],
+    [6, 'itemtype', 'Request source', 'dropdown'],
+  ],
   SsoVariable: GLOBAL_DROPDOWN,
   RuleRightParameter: [...GLOBAL_DROPDOWN, [11, 'value', 'Criterion', 'string']],
   Fieldblacklist: [
@@ -756,7 +769,7 @@ export const COMPLETE: ReadonlySet<string> = new Set([
   'Certificate', 'Domain', 'Line', 'Cluster', 'Cable', 'Appliance', 'Rack', 'Project',
   'DCRoom', 'Budget', 'Contact', 'KnowbaseItem', 'SLA', 'OLA', 'SLM', 'Calendar', 'Holiday', 'TicketRecurrent', 'ProjectTask',
   'DatabaseInstance', 'Database', 'ReservationItem', 'Reservation', 'Consumable', 'CalendarSegment', 'Agent', 'AgentType',
-  'SsoVariable', 'RuleRightParameter', 'Fieldblacklist',
+  'SsoVariable', 'RuleRightParameter', 'Fieldblacklist', 'Item_SoftwareVersion', 'Item_SoftwareLicense',
   'Enclosure', 'PDU', 'PassiveDCEquipment', 'Unmanaged', 'Supplier', 'Contract', 'Reminder',
   ...Object.keys(RELATIONS),
   ...Object.keys(ITEM_DEVICES),
