@@ -731,11 +731,18 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await page.getByRole('button', { name: 'Search a linked type' }).click();
     const meta = page.getByRole('group', { name: 'Criterion 2', exact: true });
     await meta.getByLabel('Linked type').selectOption({ label: 'Location' });
-    // The first linked type's fields stay until the location's arrive (other types list location
-    // fields too): wait for both options this test picks, under the labels a location gives them.
-    const optionCount = (label: RegExp) => meta.getByLabel('Field').locator('option', { hasText: label }).count();
-    await until('the location fields', async () => (await optionCount(/^Building number$/)) > 0 && (await optionCount(/^Name$/)) > 0);
-    await meta.getByLabel('Field').selectOption({ label: 'Name' });
+    // The first linked type's fields stay until the location's arrive, and the row then takes the
+    // location's first field: wait for exactly the location's searchable options (as the API lists
+    // them) with a field chosen, then pick its "Name" by id.
+    const locationOptions = (await api.get('listSearchOptions/Location')).body as Record<string, { name?: string; nosearch?: boolean }>;
+    const numbered = Object.entries(locationOptions).filter(([id]) => /^\d+$/.test(id));
+    const nameId = numbered.find(([, o]) => o.name === 'Name')![0];
+    const wanted = numbered.filter(([, o]) => !o.nosearch).map(([id]) => id).sort().join();
+    const field = meta.getByLabel('Field');
+    const shown = async () => (await field.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))).filter((v) => /^\d+$/.test(v)).sort().join();
+    await until("the location's fields, one chosen", async () => (await shown()) === wanted && (await field.inputValue()) !== '');
+    await field.selectOption(nameId);
+    await until('the Name field kept', async () => (await field.inputValue()) === nameId);
     await meta.getByLabel('Search type').selectOption({ label: 'contains' });
     await meta.getByLabel('Value').fill('HQ');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
