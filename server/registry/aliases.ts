@@ -128,6 +128,8 @@ export function toCurrentFields(alias: ItemtypeAlias, input: Record<string, unkn
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if (alias.parent && key === alias.parent.fk) out.items_id = value;
+    // The old type has no itemtype/items_id: its parent is fixed, never the client's to change.
+    else if (alias.parent && (key === 'itemtype' || key === 'items_id')) continue;
     else out[alias.renamed[key] ?? key] = value;
   }
   if (alias.parent && alias.parent.fk in input) out.itemtype = alias.parent.itemtype;

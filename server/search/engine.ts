@@ -118,7 +118,8 @@ function shape(field: Field | null, value: unknown, multi: boolean): unknown {
  * of its own. A missing link gives NULL, as the sub-query would.
  */
 function joinedValue(field: Field, joins: Map<string, string>): string | null {
-  if (field.hops.length === 0 || field.count || field.multi || !field.hops.every((h) => h.kind === 'fk')) return null;
+  // A step reaching a ticket, problem or change is restricted to those the session may see: the sub-query path does that.
+  if (field.hops.length === 0 || field.count || field.multi || !field.hops.every((h) => h.kind === 'fk') || field.hops.some((h) => h.target.kind === 'itil')) return null;
   let previous = 't';
   for (const hop of field.hops) {
     const on = `${previous}.${hop.column} ${hop.target.table}`;

@@ -242,14 +242,16 @@ function ranked(q: PageQuery, start: number, directions: Direction[]): { ids: nu
   const viaIndex = table(q, ` INDEXED BY ${link.index}`);
   const inRank = (group: number[]) => and([q.where, sql`t.${raw(link.column)} IN ${idSet(group)}`]);
   // The ranks' sizes under this WHERE (exact below SMALL_RANK), counted as pages reach them and
-  // kept until the next write: the pages of one sort share them.
-  const sizes = cachedRead(q.db, `rank sizes: ${q.base.table}.${link.column} WHERE ${q.where.sql}`, q.where.args, () => new Map<number, number>());
+  // kept until the next write: the pages of one sort share them. Keyed by the rank's whole set of
+  // link values, since another sort through the same link groups the values otherwise.
+  const sizes = cachedRead(q.db, `rank sizes: ${q.base.table}.${link.column} WHERE ${q.where.sql}`, q.where.args, () => new Map<string, number>());
   for (const group of groups) {
     if (page.length >= q.limit) break;
-    let size = sizes.get(group[0]!);
+    const key = group.join();
+    let size = sizes.get(key);
     if (size === undefined) {
       size = Number(selectOne(q.db, ...args(sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${viaIndex} WHERE ${inRank(group)} LIMIT ${SMALL_RANK})`))?.n);
-      sizes.set(group[0]!, size);
+      sizes.set(key, size);
     }
     if (size < SMALL_RANK && skip >= size) {
       skip -= size;

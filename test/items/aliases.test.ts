@@ -338,3 +338,22 @@ describe('search under an old name (S8)', () => {
     expect((await searchIds(ctx.api, 'search/Netpoint')).ids).toContain(socket);
   });
 });
+
+describe('writes under an old name stay on its parent type', () => {
+  test("bulk PUT/DELETE naming a Problem's followup, or an input moving a followup, are refused; nothing changes", async () => {
+    const problem = await ctx.api.create('Problem', { name: uniq('p'), content: 'c' });
+    const ticket = await ctx.api.create('Ticket', { name: uniq('t'), content: 'c' });
+    const other = await ctx.api.create('Ticket', { name: uniq('t'), content: 'c' });
+    const onProblem = await ctx.api.create('ITILFollowup', { itemtype: 'Problem', items_id: problem, content: 'kept' });
+    const onOther = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: other, content: 'kept' });
+    expect((await ctx.api.put('TicketFollowup/', { input: [{ id: onProblem, content: 'changed' }] })).status).toBe(404);
+    expect((await ctx.api.del('TicketFollowup/', { body: { input: [{ id: onProblem }] } })).status).toBe(404);
+    expect((await ctx.api.put(`Ticket/${ticket}/TicketFollowup/`, { input: [{ id: onOther, content: 'moved' }] })).status).toBe(404);
+    expect(await ctx.api.get(`ITILFollowup/${onProblem}`)).toMatchObject({ status: 200, body: { itemtype: 'Problem', items_id: problem, content: 'kept' } });
+    expect(await ctx.api.get(`ITILFollowup/${onOther}`)).toMatchObject({ status: 200, body: { itemtype: 'Ticket', items_id: other, content: 'kept' } });
+    // itemtype/items_id are not fields of the old type: a followup made through it is always a ticket's.
+    const made = await ctx.api.post('TicketFollowup/', { input: { tickets_id: ticket, itemtype: 'Problem', items_id: problem, content: 'x' } });
+    expect(made.status).toBe(201);
+    expect((await ctx.api.get(`ITILFollowup/${made.body.id}`)).body).toMatchObject({ itemtype: 'Ticket', items_id: ticket });
+  });
+});

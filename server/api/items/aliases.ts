@@ -32,9 +32,21 @@ export function withOldNames(alias: ItemtypeAlias, reply: Reply): Reply {
   return { ...reply, headers };
 }
 
-/** A row the old type shows: one of the current type's rows on its fixed parent type. */
-function requireOwnRow(ctx: SessionContext, alias: ItemtypeAlias, type: Itemtype, id: number | null): void {
-  if (alias.parent && id !== null && !showsRow(alias, loadReadable(ctx, type, id))) throw errors.itemNotFound();
+/**
+ * Rows the old type shows: the current type's rows on its fixed parent type (under `under`, that
+ * parent item's). A write checks the URL's id and every id its input names.
+ */
+function requireOwnRows(ctx: SessionContext, alias: ItemtypeAlias, type: Itemtype, id: number | null, under: Under | null, withInput: boolean): void {
+  if (!alias.parent) return;
+  const input = ctx.params.input;
+  const list = withInput ? asList(input) : null;
+  const elements = list && (Array.isArray(input) || list.length > 0) ? list : withInput ? [input] : [];
+  const ids = [id, ...elements.map((e) => (isObject(e) && e.id !== undefined ? Number(e.id) : null))];
+  for (const one of ids) {
+    if (one === null || !Number.isInteger(one) || one <= 0) continue;
+    const row = loadReadable(ctx, type, one);
+    if (!showsRow(alias, row) || (under && Number(row.items_id) !== under.id)) throw errors.itemNotFound();
+  }
 }
 
 /** The rows the old type lists: those on its fixed parent type, and under `under` its children. */
@@ -74,14 +86,14 @@ export function aliasBranch(ctx: SessionContext, alias: ItemtypeAlias, id: numbe
       return createItems(withCurrentInput(ctx, alias), type, fields).then((reply) => withOldNames(alias, reply));
     case 'PUT':
     case 'PATCH':
-      requireOwnRow(ctx, alias, type, id);
+      requireOwnRows(ctx, alias, type, id, under, true);
       return updateItems(withCurrentInput(ctx, alias), type, id, fields);
     case 'DELETE':
-      requireOwnRow(ctx, alias, type, id);
+      requireOwnRows(ctx, alias, type, id, under, true);
       return deleteItems(withCurrentInput(ctx, alias), type, id);
     default:
       if (id === null || id === 0) return withOldNames(alias, listItems(ctx, type, listScope(ctx, alias, type, under)));
-      requireOwnRow(ctx, alias, type, id);
+      requireOwnRows(ctx, alias, type, id, under, false);
       return getItem(ctx, type, id, oldShape(alias, true));
   }
 }
