@@ -92,7 +92,8 @@ export function addMissingDefaultRights(db: Db): void {
     if (!selectAll(db, 'SELECT id FROM glpi_profiles WHERE id = ?', p.id).length) continue;
     const held = new Set(selectAll(db, 'SELECT name FROM glpi_profilerights WHERE profiles_id = ?', p.id).map((r) => String(r.name)));
     for (const [name, values] of Object.entries(DEFAULT_RIGHTS)) {
-      if (!held.has(name)) insertRow(db, 'glpi_profilerights', { profiles_id: p.id, name, rights: values[p.id - 1] ?? 0 });
+      // A right with an upgrade rule of its own (from the profile's other rights) is left to it.
+      if (!held.has(name) && !RULED_RIGHTS.has(name)) insertRow(db, 'glpi_profilerights', { profiles_id: p.id, name, rights: values[p.id - 1] ?? 0 });
     }
   }
 }
@@ -119,6 +120,9 @@ export function seedAgentTypes(db: Db): void {
  * GLPI 10.0.4's `agent` right, for every profile that lacks it: READ | UPDATE | PURGE where the
  * profile may update the configuration, none elsewhere (agents followed the computer right before).
  */
+/** Rights an upgrade gives by a rule over each profile's rights, not from the default table. */
+const RULED_RIGHTS = new Set(['agent']);
+
 export function addAgentRight(db: Db): void {
   const CONFIG_UPDATE = 2;
   const AGENT_RIGHTS = 1 | 2 | 16;
