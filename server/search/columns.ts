@@ -1,6 +1,7 @@
 import type { SessionContext } from '../auth/context';
 import type { Itemtype } from '../registry';
 import { searchOptions } from '../registry/searchoptions';
+import { cachedRead } from '../db/read-cache';
 import { selectAll } from '../db/rows';
 import { criteriaFields, type SearchParams } from './criteria';
 import { isSupported } from './options';
@@ -31,14 +32,19 @@ export const DEFAULT_VIEWS: Record<string, number[]> = {
   RequestType: [14, 15],
 };
 
+const PREFERENCES = 'SELECT num FROM glpi_displaypreferences WHERE itemtype = ? AND users_id = ? ORDER BY rank, id';
+
+/** The user's display preferences, else the global ones, else GLPI's defaults; kept until the next write. */
 function preferences(ctx: SessionContext, type: Itemtype): number[] {
   const db = ctx.services.store.db;
-  const sql = 'SELECT num FROM glpi_displaypreferences WHERE itemtype = ? AND users_id = ? ORDER BY rank, id';
-  for (const user of [Number(ctx.session.userId), 0]) {
-    const rows = selectAll(db, sql, type.name, user);
-    if (rows.length) return rows.map((r) => Number(r.num));
-  }
-  return DEFAULT_VIEWS[type.name] ?? [];
+  const user = Number(ctx.session.userId);
+  return cachedRead(db, PREFERENCES, [type.name, user], () => {
+    for (const id of [user, 0]) {
+      const rows = selectAll(db, PREFERENCES, type.name, id);
+      if (rows.length) return rows.map((r) => Number(r.num));
+    }
+    return DEFAULT_VIEWS[type.name] ?? [];
+  });
 }
 
 /**

@@ -16,9 +16,20 @@ import { and, Frag, idSet, raw, sql } from './frag';
 /** Every column of the searched row (alias `t`) that a WHERE reads, plain or quoted (`t."name"`). */
 const ROW_COLUMN = /(?<![\w.$"])t\.(?:"((?:[^"]|"")*)"|(\w+))/g;
 
+/** Answers per table and WHERE text (the columns read are in the text, whatever the values); bounded. */
+const countedWheres = new Map<string, boolean>();
+const MAX_COUNTED_WHERES = 2000;
+
 function readsOnlyCounted(table: string, where: Frag): boolean {
-  const counted = new Set(countedColumns(table));
-  return counted.size > 0 && [...where.sql.matchAll(ROW_COLUMN)].every((m) => counted.has(m[2] ?? m[1]!.replaceAll('""', '"')));
+  const key = `${table}\u0000${where.sql}`;
+  let answer = countedWheres.get(key);
+  if (answer === undefined) {
+    const counted = new Set(countedColumns(table));
+    answer = counted.size > 0 && [...where.sql.matchAll(ROW_COLUMN)].every((m) => counted.has(m[2] ?? m[1]!.replaceAll('""', '"')));
+    if (countedWheres.size >= MAX_COUNTED_WHERES) countedWheres.clear();
+    countedWheres.set(key, answer);
+  }
+  return answer;
 }
 
 /** The COUNT(*) of `table t WHERE where`: the matching combinations' rows summed, when it can. */

@@ -130,8 +130,34 @@ function joinedValue(field: Field, joins: Map<string, string>): string | null {
   return columnSql(field, previous);
 }
 
-/** Values of the result columns for the page's rows of one table. */
-function fetchValues(ctx: SessionContext, type: Itemtype, base: Itemtype, columns: Column[], ids: number[]): Map<number, unknown[]> {
+/** The value query of one table and set of columns: the page's ids are its last parameter. */
+interface ValueQuery {
+  text: string;
+  args: Arg[];
+  fields: (Field | null)[];
+}
+
+/**
+ * Value queries per session scope (whose rights the sub-queries hold) and columns: the same page
+ * of the same list asks again and again, and the SQL depends on nothing else. Bounded per scope.
+ */
+const valueQueries = new WeakMap<SessionContext['scope'], Map<string, ValueQuery>>();
+const MAX_VALUE_QUERIES = 256;
+
+function valueQuery(ctx: SessionContext, type: Itemtype, base: Itemtype, columns: Column[]): ValueQuery {
+  let byKey = valueQueries.get(ctx.scope);
+  if (!byKey) valueQueries.set(ctx.scope, (byKey = new Map()));
+  const key = `${type.name}\u0000${base.name}\u0000${columns.map((c) => `${c.meta?.name ?? ''}.${c.option.id}`).join()}`;
+  let query = byKey.get(key);
+  if (!query) {
+    query = buildValueQuery(ctx, type, base, columns);
+    if (byKey.size >= MAX_VALUE_QUERIES) byKey.clear();
+    byKey.set(key, query);
+  }
+  return query;
+}
+
+function buildValueQuery(ctx: SessionContext, type: Itemtype, base: Itemtype, columns: Column[]): ValueQuery {
   const aliases = new Aliases();
   const bc: BuildContext = { scope: ctx.scope, aliases };
   const fields = columns.map((c) => (c.meta ? null : tryField(type, c.option.id, base)));
@@ -149,13 +175,18 @@ function fetchValues(ctx: SessionContext, type: Itemtype, base: Itemtype, column
     return ` LEFT JOIN ${table} ${alias} ON ${alias}.id = ${column}`;
   });
   // The page's ids drive the read: one primary-key lookup each, in the order given.
-  const query = sql`SELECT t.id AS id${select} FROM json_each(${JSON.stringify(ids)}) p CROSS JOIN ${raw(`${base.table} t`)} ON t.id = p.value${raw(joined.join(''))}`;
+  const text = `SELECT t.id AS id${select.sql} FROM json_each(?) p CROSS JOIN ${base.table} t ON t.id = p.value${joined.join('')}`;
+  return { text, args: [...select.args], fields };
+}
+
+/** Values of the result columns for the page's rows of one table. */
+function fetchValues(ctx: SessionContext, type: Itemtype, base: Itemtype, columns: Column[], ids: number[]): Map<number, unknown[]> {
+  const { text, args, fields } = valueQuery(ctx, type, base, columns);
   const out = new Map<number, unknown[]>();
-  for (const row of selectValues(ctx.services.store.db, query.sql, ...query.args)) {
-    out.set(
-      Number(row[0]),
-      columns.map((c, i) => shape(fields[i] ?? null, row[i + 1], c.meta !== null)),
-    );
+  for (const row of selectValues(ctx.services.store.db, text, ...args, JSON.stringify(ids))) {
+    const values: unknown[] = [];
+    for (let i = 0; i < columns.length; i++) values.push(shape(fields[i] ?? null, row[i + 1], columns[i]!.meta !== null));
+    out.set(Number(row[0]), values);
   }
   return out;
 }

@@ -22,10 +22,24 @@ export function columnKeys(columns: Column[], uidCols: boolean): string[] {
   return columns.map((c) => (uidCols || (c.meta && own.has(c.option.id)) ? c.option.uid : String(c.option.id)));
 }
 
-/** A cell's JSON: numbers and nulls (most cells besides text) without a call to JSON.stringify. */
-function cellJson(value: unknown): Json {
+/**
+ * A string's JSON as JSON.stringify writes it. Most cells are plain text (names, serials): those
+ * are quoted as they are, without the call; anything JSON escapes (quotes, backslashes, control
+ * characters, surrogates, paired or lone) goes through JSON.stringify.
+ */
+export function stringJson(text: string): Json {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(text);
+  }
+  return `"${text}"`;
+}
+
+/** A cell's JSON: numbers, nulls and plain text (most cells) without a call to JSON.stringify. */
+export function cellJson(value: unknown): Json {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string') return stringJson(value);
   return JSON.stringify(value);
 }
 
@@ -51,9 +65,14 @@ function rowWriter(keys: string[], allAssets: boolean, cell: (value: unknown) =>
 /** `data` (or `data_html`): a list of rows, or with `withindexes` an object keyed by item id. */
 export function rowsJson(rows: ResultRow[], keys: string[], opts: { allAssets: boolean; withIndexes: boolean; html: boolean }): Json {
   if (rows.length === 0) return '[]';
-  const write = rowWriter(keys, opts.allAssets, opts.html ? (v: unknown) => jsonOf(htmlCell(v)) : cellJson);
+  const write = rowWriter(keys, opts.allAssets, opts.html ? (v: unknown) => stringJson(htmlCell(v)) : cellJson);
+  if (!opts.withIndexes) {
+    // One string grown row by row: no array of rows to join.
+    let out = '[';
+    for (let i = 0; i < rows.length; i++) out += (i === 0 ? '' : ',') + write(rows[i]!);
+    return `${out}]`;
+  }
   const rendered = rows.map(write);
-  if (!opts.withIndexes) return array(rendered);
   const entries = new Map<string, Json>();
   rows.forEach((row, i) => entries.set(String(row.id), rendered[i]!));
   return object([...entries]);

@@ -51,9 +51,16 @@ export function readPage(q: PageQuery): { ids: number[]; sql: Frag } {
   const backwards = tail < q.start;
   const start = backwards ? tail : q.start;
   const directions = backwards ? [...q.directions, q.tie].map(flip) : [...q.directions, q.tie];
-  const page = ranked(q, start, directions) ?? keyWindow(q, start, directions) ?? seek(q, start, directions) ?? throughIds(q, start, directions) ?? plain(q, start, directions);
+  const seen: KeyAtStart = { read: false };
+  const page = ranked(q, start, directions) ?? keyWindow(q, start, directions, seen) ?? seek(q, start, directions, seen) ?? throughIds(q, start, directions) ?? plain(q, start, directions);
   if (backwards) page.ids.reverse();
   return page;
+}
+
+/** The sort key of the match at the page's start, once a walk of the sort's index has read it (undefined: no such match). */
+interface KeyAtStart {
+  read: boolean;
+  key?: unknown;
 }
 
 const table = (q: PageQuery, hint = '') => raw(`${q.base.table} t${hint}`);
@@ -104,12 +111,15 @@ function sameNocase(a: string, b: string): boolean {
  * page starts and ends between two keys: then it holds exactly the page's rows, and rows sharing
  * a key are put in id order here. A key running across either edge: null (seek handles it).
  */
-function keyWindow(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } | null {
+function keyWindow(q: PageQuery, start: number, directions: Direction[], seen: KeyAtStart): { ids: number[]; sql: Frag } | null {
   if (q.sorts.length !== 1 || !sortsOnOwnIndex(q.base, q.sortField) || (q.filtered && !walks(q, start))) return null;
   const key = q.sorts[0]!('t');
   const from = start > 0 ? start - 1 : 0;
   const query = sql`SELECT t.id AS id, ${key} AS k FROM ${table(q)} WHERE ${q.walkWhere()} ORDER BY ${key} ${raw(directions[0]!)} LIMIT ${q.limit + 1 + start - from} OFFSET ${from}`;
   const rows = selectValues(q.db, ...args(query));
+  // The same ORDER BY as seek's (the key alone) and the same WHERE: its key at `start` is this one.
+  seen.read = true;
+  seen.key = rows[start - from]?.[1];
   const same = keyEquality(sortsNocase(q.sortField));
   const page = rows.slice(start - from, start - from + q.limit);
   const before = start > 0 ? rows[0] : undefined;
@@ -133,15 +143,14 @@ function keyWindow(q: PageQuery, start: number, directions: Direction[]): { ids:
 }
 
 /** Deep in an own column's index: find the key at `start`, count what sorts before it, read on from it. */
-function seek(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } | null {
+function seek(q: PageQuery, start: number, directions: Direction[], seen: KeyAtStart): { ids: number[]; sql: Frag } | null {
   // Without criteria every row is a match: walking the sort's index is then always the way.
   if (start === 0 || q.sorts.length !== 1 || (q.filtered && !walks(q, start))) return null;
   if (!sortsOnOwnIndex(q.base, q.sortField)) return null;
   const dir = directions[0]!;
   const key = q.sorts[0]!('t');
   const where = q.walkWhere();
-  const at = selectOne(q.db, ...args(sql`SELECT ${key} AS k FROM ${table(q)} WHERE ${where} ORDER BY ${key} ${raw(dir)} LIMIT 1 OFFSET ${start}`));
-  const k = at?.k;
+  const k = seen.read ? seen.key : selectOne(q.db, ...args(sql`SELECT ${key} AS k FROM ${table(q)} WHERE ${where} ORDER BY ${key} ${raw(dir)} LIMIT 1 OFFSET ${start}`))?.k;
   // NULLs sort first ascending and last descending: a page starting among them is read plainly.
   if (k === null || k === undefined || (typeof k !== 'string' && typeof k !== 'number')) return null;
   const count = (cond: Frag) => cachedCount(q.db, ...countArgs(sql`SELECT COUNT(*) AS n FROM ${table(q)} WHERE ${and([where, cond])}`));
