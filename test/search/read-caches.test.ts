@@ -1,0 +1,96 @@
+/**
+ * What a search keeps between requests besides counts and trigrams: the display preferences
+ * (until the next write, here or by another connection), the value query of a page's columns
+ * (per session scope, whose rights its sub-queries hold), and the JSON of text cells.
+ */
+import { Database } from 'bun:sqlite';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
+import { join } from 'node:path';
+import { cellJson, stringJson } from '../../server/search/output';
+import { Client } from '../support/client';
+import { startServer, type TestServer } from '../support/server';
+import { createUser, loginAs, unique } from '../rights/fixture';
+
+let server: TestServer;
+let glpi: Client;
+
+beforeAll(async () => {
+  server = await startServer();
+  glpi = await new Client(server.api).login();
+});
+
+afterAll(() => server?.dispose());
+
+/** Keys of the first data row, in the order they were written (JSON.parse reorders numeric keys). */
+function firstRowKeys(text: string): string[] {
+  const start = text.indexOf('"data":[{');
+  const row = text.slice(start + 9, text.indexOf('}', start));
+  return [...row.matchAll(/"([^"]+)":/g)].map((m) => m[1]!);
+}
+
+/** Runs one statement on the server's SQLite file through a connection of its own. */
+function otherConnection(statement: string, ...args: (string | number)[]): void {
+  const db = new Database(join(server.dataDir, 'deskbase.sqlite'));
+  try {
+    db.exec('PRAGMA busy_timeout = 10000');
+    db.query(statement).run(...args);
+  } finally {
+    db.close();
+  }
+}
+
+describe('display preferences', () => {
+  test('follow a commit by another connection, and its removal', async () => {
+    const name = unique('pref-pc');
+    await glpi.create('Computer', { name, serial: 'PREF-1' });
+    const keys = async () => {
+      const res = await glpi.get('search/Computer', { query: `criteria[0][field]=1&criteria[0][searchtype]=contains&criteria[0][value]=${name}` });
+      expect(res.status).toBe(200);
+      // The entity column (80) comes with a multi-entity setup, whatever the preferences.
+      return firstRowKeys(res.text).filter((key) => key !== '80');
+    };
+    const defaults = await keys();
+    expect(defaults).toEqual(['1', '31', '23', '5', '4', '40', '45', '3', '19', '17']);
+    // The super-admin's own preferences (users_id 2): serial only, then the location.
+    otherConnection("INSERT INTO glpi_displaypreferences (itemtype, num, rank, users_id) VALUES ('Computer', 5, 1, 2), ('Computer', 3, 2, 2)");
+    expect(await keys()).toEqual(['1', '5', '3']);
+    otherConnection("DELETE FROM glpi_displaypreferences WHERE itemtype = 'Computer' AND users_id = 2");
+    expect(await keys()).toEqual(defaults);
+  });
+});
+
+describe('value queries', () => {
+  test('a column counting tickets counts those of each session, whoever searched first', async () => {
+    const child = await glpi.create('Entity', { name: unique('Branch'), entities_id: 0 });
+    const name = unique('counted-pc');
+    const pc = await glpi.create('Computer', { name, entities_id: 0 });
+    const ticket = await glpi.create('Ticket', { name: unique('ticket'), content: 'x', entities_id: child });
+    await glpi.create('Item_Ticket', { itemtype: 'Computer', items_id: pc, tickets_id: ticket });
+    const login = unique('observer');
+    // Observer of the root entity only: the computer, not the ticket of the sub-entity.
+    await createUser(glpi, login, 2, 0, false);
+    const observer = await loginAs(server.api, login);
+    const tickets = async (client: Client) => {
+      const res = await client.get('search/Computer', { query: `criteria[0][field]=1&criteria[0][searchtype]=contains&criteria[0][value]=${name}&forcedisplay[0]=60` });
+      expect(res.status).toBe(200);
+      return (res.body.data as Record<string, unknown>[]).map((row) => row['60']);
+    };
+    expect(await tickets(glpi)).toEqual([1]);
+    expect(await tickets(observer)).toEqual([0]);
+    expect(await tickets(glpi)).toEqual([1]);
+    expect(await tickets(observer)).toEqual([0]);
+  });
+});
+
+describe('cell JSON', () => {
+  test('is JSON.stringify, for any text', () => {
+    const texts = fc.oneof(fc.string({ unit: 'binary', maxLength: 30 }), fc.string({ unit: fc.constantFrom('a', '"', '\\', '\n', '\u0000', '\u001f', '\u2028', '\ud83d', '\ude00', 'é') }));
+    fc.assert(fc.property(texts, (text) => stringJson(text) === JSON.stringify(text) && cellJson(text) === JSON.stringify(text)), { numRuns: 500 });
+  });
+
+  test('numbers, nulls and lists as JSON.stringify writes them', () => {
+    for (const value of [0, -1.5, 1e21, null, ['a', 'b"'], Number.NaN]) expect(cellJson(value)).toBe(JSON.stringify(value));
+    expect(cellJson(undefined)).toBe('null');
+  });
+});
