@@ -1,4 +1,4 @@
-import { formatDate } from '../core/clock';
+import { formatDate, now as serverNow } from '../core/clock';
 
 /**
  * Date values of search criteria, as GLPI's search understands them: absolute dates
@@ -71,7 +71,7 @@ function relative(word: string, now: Date): { date: Date; dayOnly: boolean } | n
  * The value to compare a date column with. For datetime columns, relative values counted in
  * days (`TODAY`, `-7DAY`, `BEGINMONTH`, `LASTMONDAY`…) give the day alone, others the full time.
  */
-export function searchDate(value: string, withTime: boolean, now = new Date()): string {
+export function searchDate(value: string, withTime: boolean, now = new Date(serverNow())): string {
   const text = value.trim();
   const rel = relative(text.toUpperCase(), now);
   if (rel) return withTime && !rel.dayOnly ? formatDate(rel.date) : dateOnly(rel.date);
@@ -81,7 +81,7 @@ export function searchDate(value: string, withTime: boolean, now = new Date()): 
 }
 
 /** lessthan / morethan with a bare number: that many months from now. */
-export function monthsFromNow(months: number, withTime: boolean, now = new Date()): string {
+export function monthsFromNow(months: number, withTime: boolean, now = new Date(serverNow())): string {
   const d = addMonths(now, months);
   return withTime ? formatDate(d) : dateOnly(d);
 }

@@ -4,6 +4,7 @@ import type { SessionContext } from '../auth/context';
 import { errors } from '../core/errors';
 import type { Itemtype } from '../registry';
 import { searchOptions, type SearchOption } from '../registry/searchoptions';
+import { VersionedCache } from '../db/read-cache';
 import { hasRows, selectAll, selectValues, type Row } from '../db/rows';
 import { outputValue } from '../items/values';
 import type { Criterion, SearchParams } from './criteria';
@@ -54,8 +55,10 @@ function buildContext(ctx: SessionContext, type: Itemtype, base: Itemtype, alias
   return { scope: ctx.scope, aliases, type, base, alias: 't', entities: ctx.services.directory.entities(), db: ctx.services.store.db };
 }
 
+type BranchWhere = Pick<Branch, 'where' | 'walkWhere' | 'visibility' | 'filtered'>;
+
 /** Default restrictions (trash, templates), the session's visibility, then the criteria. */
-function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams, aliases: Aliases): Pick<Branch, 'where' | 'walkWhere' | 'visibility' | 'filtered'> {
+function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams, aliases: Aliases): BranchWhere {
   const wc = buildContext(ctx, type, base, aliases);
   const parts: Frag[] = [];
   // `+` keeps SQLite from choosing the trash index over the criteria's indexes (names, serials…):
@@ -69,9 +72,39 @@ function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params
   // The walk tests each row it passes: the criteria are hidden from index choice (SQLite looks
   // through likely() and splits the ORs inside it, never into a CASE; the criteria are never
   // NULL, so the CASE keeps the same rows), and without the trigram pre-filters (the same rows,
-  // without gathering every candidate first).
-  const walkWhere = () => and([...parts, sql`CASE WHEN ${criteriaCondition(params.criteria, { ...wc, noFulltext: true }) ?? raw('1')} THEN 1 ELSE 0 END`]);
+  // without gathering every candidate first). Built once, when a page first needs it.
+  let walk: Frag | undefined;
+  const walkWhere = () => (walk ??= and([...parts, sql`CASE WHEN ${criteriaCondition(params.criteria, { ...wc, noFulltext: true }) ?? raw('1')} THEN 1 ELSE 0 END`]));
   return { where: and([...parts, criteria]), walkWhere, visibility, filtered: true };
+}
+
+/**
+ * Built WHEREs per session scope (its rights, entities and groups are in the SQL), kept until the
+ * next write: the pages and sorts of one search, and a list refreshed, ask for the same criteria
+ * again. What else they read (a value's candidate rows, a link's row counts, the entity tree)
+ * changes only with a write. Criteria on dates are built afresh: they may be relative to now.
+ */
+const builtWheres = new WeakMap<SessionContext['scope'], VersionedCache<BranchWhere>>();
+const MAX_WHERES_PER_SCOPE = 256;
+
+function cachedBranchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams): BranchWhere {
+  if (readsClock(params.criteria, type, base)) return branchWhere(ctx, type, base, params, new Aliases());
+  let cache = builtWheres.get(ctx.scope);
+  if (!cache) builtWheres.set(ctx.scope, (cache = new VersionedCache(MAX_WHERES_PER_SCOPE)));
+  const key = `${type.name}\u0000${base.name}\u0000${params.isDeleted ? 1 : 0}\u0000${criteriaKey(params.criteria)}`;
+  return cache.get(ctx.services.store.db, key, () => branchWhere(ctx, type, base, params, new Aliases()));
+}
+
+/** The criteria as text: a meta criterion's itemtype by its name. */
+const criteriaKey = (criteria: Criterion[]): string => JSON.stringify(criteria, (key, value: unknown) => (key === 'meta' ? ((value as Itemtype | null)?.name ?? null) : value));
+
+/** Some criterion compares a date, whose value may be relative to the server's time. */
+function readsClock(criteria: Criterion[], type: Itemtype, base: Itemtype): boolean {
+  return criteria.some((c) => {
+    if (c.kind === 'group') return readsClock(c.criteria, type, base);
+    const field = c.meta ? tryField(c.meta, c.field, c.meta) : tryField(type, c.field, base);
+    return field?.semantic === 'date' || field?.semantic === 'datetime';
+  });
 }
 
 function tryField(type: Itemtype, id: number, base: Itemtype): Field | null {
@@ -213,7 +246,7 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
   const db = ctx.services.store.db;
   // An empty table matches nothing (AllAssets searches many, often mostly empty ones): no WHERE is built for it.
   const branches: Branch[] = (bases.length > 1 ? bases.filter((base) => hasRows(db, base.table)) : bases).map((base) => {
-    const { where, walkWhere, visibility, filtered } = branchWhere(ctx, type, base, params, aliases);
+    const { where, walkWhere, visibility, filtered } = cachedBranchWhere(ctx, type, base, params);
     const bc = { scope: ctx.scope, aliases };
     const sortFields = params.sort.map((id) => tryField(type, id, base));
     const sorts = sortFields.map((field) => (alias: string) => sortExpression(field, bc, alias));

@@ -1,7 +1,8 @@
 /**
- * What a search keeps between requests besides counts and trigrams: the display preferences
- * (until the next write, here or by another connection), the value query of a page's columns
- * (per session scope, whose rights its sub-queries hold), and the JSON of text cells.
+ * What a search keeps between requests besides counts and trigrams: the display preferences and
+ * the built WHERE of its criteria (until the next write, here or by another connection; never
+ * for dates, which may be relative to now), the value query of a page's columns (per session
+ * scope, whose rights its sub-queries hold), and the JSON of text cells.
  */
 import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -9,14 +10,16 @@ import fc from 'fast-check';
 import { join } from 'node:path';
 import { cellJson, stringJson } from '../../server/search/output';
 import { Client } from '../support/client';
+import { TestClock } from '../support/clock';
 import { startServer, type TestServer } from '../support/server';
 import { createUser, loginAs, unique } from '../rights/fixture';
 
 let server: TestServer;
 let glpi: Client;
+const clock = new TestClock();
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({}, clock.args);
   glpi = await new Client(server.api).login();
 });
 
@@ -57,6 +60,41 @@ describe('display preferences', () => {
     expect(await keys()).toEqual(['1', '5', '3']);
     otherConnection("DELETE FROM glpi_displaypreferences WHERE itemtype = 'Computer' AND users_id = 2");
     expect(await keys()).toEqual(defaults);
+  });
+});
+
+describe('built criteria', () => {
+  const names = async (query: string) => {
+    const res = await glpi.get('search/Computer', { query: `${query}&forcedisplay[0]=1&range=0-99` });
+    expect(res.status).toBeLessThan(300);
+    return ((res.body.data ?? []) as Record<string, string>[]).map((row) => row['1']!).sort();
+  };
+
+  test('the same criteria follow writes, on every page', async () => {
+    const prefix = unique('where');
+    const criteria = `criteria[0][field]=1&criteria[0][searchtype]=contains&criteria[0][value]=${prefix}`;
+    await glpi.create('Computer', { name: `${prefix}-a` });
+    expect(await names(criteria)).toEqual([`${prefix}-a`]);
+    await glpi.create('Computer', { name: `${prefix}-b` });
+    expect(await names(criteria)).toEqual([`${prefix}-a`, `${prefix}-b`]);
+    const second = await glpi.get('search/Computer', { query: `${criteria}&forcedisplay[0]=1&range=1-1` });
+    expect((second.body.data as Record<string, string>[]).map((row) => row['1'])).toEqual([`${prefix}-b`]);
+    otherConnection('UPDATE glpi_computers SET name = ? WHERE name = ?', `${prefix}-c`, `${prefix}-a`);
+    expect(await names(criteria)).toEqual([`${prefix}-b`, `${prefix}-c`]);
+  });
+
+  test('a date relative to now follows the clock', async () => {
+    const name = unique('dated');
+    await glpi.create('Computer', { name });
+    // Changed in the last month (19: date_mod): so it is now, no longer two months later.
+    const query = `criteria[0][field]=1&criteria[0][searchtype]=contains&criteria[0][value]=${name}&criteria[1][link]=AND&criteria[1][field]=19&criteria[1][searchtype]=morethan&criteria[1][value]=-1`;
+    expect(await names(query)).toEqual([name]);
+    // Two months on, a day at a time: the session stays active (it expires after a day idle).
+    for (let day = 0; day < 61; day++) {
+      clock.advance(24 * 3600 * 1000 - 1);
+      expect((await glpi.get('getMyProfiles')).status).toBe(200);
+    }
+    expect(await names(query)).toEqual([]);
   });
 });
 
