@@ -10,7 +10,7 @@ export type Json = string;
 export const jsonOf = (value: unknown): Json => JSON.stringify(value ?? null);
 
 export function object(entries: [string, Json][]): Json {
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+  return `{${entries.map(([k, v]) => `${stringJson(k)}:${v}`).join(',')}}`;
 }
 
 export const array = (items: Json[]): Json => `[${items.join(',')}]`;

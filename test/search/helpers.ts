@@ -71,3 +71,10 @@ export async function createUser(glpi: Client, name: string, profileId: number, 
     _is_recursive: recursive ? 1 : 0,
   });
 }
+
+/** Keys of the first data row, in the order they were written (JSON.parse reorders numeric keys). */
+export function firstRowKeys(text: string): string[] {
+  const start = text.indexOf('"data":[{');
+  const row = text.slice(start + 9, text.indexOf('}', start));
+  return [...row.matchAll(/"([^"]+)":/g)].map((m) => m[1]!);
+}

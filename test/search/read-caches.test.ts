@@ -13,6 +13,7 @@ import { Client } from '../support/client';
 import { TestClock } from '../support/clock';
 import { startServer, type TestServer } from '../support/server';
 import { createUser, loginAs, unique } from '../rights/fixture';
+import { firstRowKeys } from './helpers';
 
 let server: TestServer;
 let glpi: Client;
@@ -24,13 +25,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => server?.dispose());
-
-/** Keys of the first data row, in the order they were written (JSON.parse reorders numeric keys). */
-function firstRowKeys(text: string): string[] {
-  const start = text.indexOf('"data":[{');
-  const row = text.slice(start + 9, text.indexOf('}', start));
-  return [...row.matchAll(/"([^"]+)":/g)].map((m) => m[1]!);
-}
 
 /** Runs one statement on the server's SQLite file through a connection of its own. */
 function otherConnection(statement: string, ...args: (string | number)[]): void {

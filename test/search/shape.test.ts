@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
 import { useServer } from '../support/server';
-import { bulk, expectError, search, toQuery } from './helpers';
+import { bulk, expectError, firstRowKeys, search, toQuery } from './helpers';
 
 /**
  * GET /search/:itemtype — what every answer looks like: keys, headers, statuses, paging,
@@ -12,13 +12,6 @@ const ctx = useServer();
 let glpi: Client;
 let child: number;
 const pc: Record<string, number> = {};
-
-/** Keys of the first data row, in the order they were written (JSON.parse reorders numeric keys). */
-function firstRowKeys(text: string): string[] {
-  const start = text.indexOf('"data":[{');
-  const row = text.slice(start + 9, text.indexOf('}', start));
-  return [...row.matchAll(/"([^"]+)":/g)].map((m) => m[1]!);
-}
 
 beforeAll(async () => {
   glpi = ctx.api;
