@@ -83,16 +83,18 @@ function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params
  * next write: the pages and sorts of one search, and a list refreshed, ask for the same criteria
  * again. What else they read (a value's candidate rows, a link's row counts, the entity tree)
  * changes only with a write. Criteria on dates are built afresh: they may be relative to now.
+ * One bound for all sessions (each entry is small: SQL text and its values).
  */
-const builtWheres = new WeakMap<SessionContext['scope'], VersionedCache<BranchWhere>>();
-const MAX_WHERES_PER_SCOPE = 256;
+const builtWheres = new VersionedCache<BranchWhere>(8192);
+const scopeIds = new WeakMap<SessionContext['scope'], number>();
+let lastScopeId = 0;
 
 function cachedBranchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams): BranchWhere {
   if (readsClock(params.criteria, type, base)) return branchWhere(ctx, type, base, params, new Aliases());
-  let cache = builtWheres.get(ctx.scope);
-  if (!cache) builtWheres.set(ctx.scope, (cache = new VersionedCache(MAX_WHERES_PER_SCOPE)));
-  const key = `${type.name}\u0000${base.name}\u0000${params.isDeleted ? 1 : 0}\u0000${criteriaKey(params.criteria)}`;
-  return cache.get(ctx.services.store.db, key, () => branchWhere(ctx, type, base, params, new Aliases()));
+  let scope = scopeIds.get(ctx.scope);
+  if (scope === undefined) scopeIds.set(ctx.scope, (scope = ++lastScopeId));
+  const key = `${scope}\u0000${type.name}\u0000${base.name}\u0000${params.isDeleted ? 1 : 0}\u0000${criteriaKey(params.criteria)}`;
+  return builtWheres.get(ctx.services.store.db, key, () => branchWhere(ctx, type, base, params, new Aliases()));
 }
 
 /** The criteria as text: a meta criterion's itemtype by its name. */
