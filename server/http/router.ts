@@ -36,7 +36,8 @@ function openSession(ctx: RequestContext): SessionContext {
   if (token === '') throw errors.sessionTokenMissing(isBearer(ctx.headers.get('authorization')) ? BEARER_HINT : '');
   const opened = sessionScope(ctx.services, token);
   if (!opened) throw errors.sessionTokenInvalid();
-  return { ...ctx, ...opened };
+  // The request's own context, completed (copying its dozen members showed in the profile).
+  return Object.assign(ctx, opened);
 }
 
 const isUserPicture = (segments: string[]) =>
