@@ -23,7 +23,7 @@ export interface BackupSchedule {
  * the operations endpoints (no session); everything else is the console.
  */
 export function createApp(services: Services, backups?: BackupSchedule) {
-  const answer = (request: Request, url: RequestUrl, api: boolean, ip: string, requestId: string) => {
+  const answer = (request: Request, url: RequestUrl, api: boolean, ip: () => string, requestId: string) => {
     backups?.tick();
     const { pathname } = url;
     if (api) return handleApiRequest(services, request, url, ip, requestId);
@@ -38,7 +38,9 @@ export function createApp(services: Services, backups?: BackupSchedule) {
   const handle = ({ request, server }: { request: Request; server: Server }): Response | Promise<Response> => {
     const started = accessLogged() ? performance.now() : 0;
     const url = parseRequestUrl(request.url);
-    const ip = server?.requestIP(request)?.address ?? '127.0.0.1';
+    // Asked only when needed (rate limits, an API client bound to addresses, logs): it is not free.
+    let address: string | undefined;
+    const ip = () => (address ??= server?.requestIP(request)?.address ?? '127.0.0.1');
     const requestId = requestIdOf(request);
     const api = isApiPath(url.pathname);
     const response = answer(request, url, api, ip, requestId);
@@ -53,7 +55,7 @@ export function createApp(services: Services, backups?: BackupSchedule) {
         path: url.pathname,
         status: response.status,
         duration_ms: Math.round((performance.now() - started) * 10) / 10,
-        ip,
+        ip: ip(),
         bytes_in: Number(request.headers.get('content-length') ?? 0),
       });
       return response;

@@ -71,7 +71,7 @@ export function errorReply(error: ApiError, apiBase: string): Reply {
  * Every /apirest.php request goes through here; nothing escapes as a 500 with details. A request
  * without a body whose handler answers at once is answered synchronously (no promise to settle).
  */
-export function handleApiRequest(services: Services, request: Request, url: RequestUrl, ip: string, requestId: string): Response | Promise<Response> {
+export function handleApiRequest(services: Services, request: Request, url: RequestUrl, ip: () => string, requestId: string): Response | Promise<Response> {
   const method = request.method.toUpperCase();
   if (method === 'OPTIONS') return new Response(null, { status: 200, headers: { ...corsHeaders(request), 'X-Request-Id': requestId } });
   services.noticeExternalWrites();
@@ -87,7 +87,7 @@ export function handleApiRequest(services: Services, request: Request, url: Requ
     try {
       const params = parseQueryString(url.search);
       if (read.body) mergeInto(params, read.body.params);
-      const wait = services.rateLimiter.take(ip, sessionTokenOf({ headers: request.headers, params }));
+      const wait = services.rateLimiter.take(services.rateLimiter.byAddress ? ip() : '', sessionTokenOf({ headers: request.headers, params }));
       if (wait > 0) throw errors.rateLimited(wait);
       if (!read.body) throw read.failure;
       const body = read.body;
@@ -98,7 +98,9 @@ export function handleApiRequest(services: Services, request: Request, url: Requ
         params,
         headers: request.headers,
         apiBase,
-        ip,
+        get ip() {
+          return ip();
+        },
         uploads: body.uploads,
         jsonBody: body.json,
         ignoredBodyType: body.ignoredType,
