@@ -2,6 +2,7 @@ import { now as clockNow } from '../core/clock';
 import type { Db } from '../db/connection';
 import { run, selectOne } from '../db/rows';
 import { randomToken, tokenHash } from '../core/secrets';
+import { SessionTouches } from './session-touches';
 
 /** What a session remembers; the rest (rights, entity sets) is derived per request. */
 export interface SessionRecord {
@@ -19,8 +20,10 @@ export interface SessionRecord {
 const TOUCH_INTERVAL_MS = 60_000;
 
 /**
- * Sessions live in SQLite (a restart logs nobody out) behind an in-memory cache. Tokens are
- * kept only as hashes. All calls are synchronous, so parallel requests never wait on a lock.
+ * Sessions live in SQLite (a restart logs nobody out) behind an in-memory cache per thread, which
+ * another thread's or process's commit empties (db/external-writes.ts); the idle clocks are
+ * shared by the threads (session-touches.ts). Tokens are kept only as hashes. All calls are
+ * synchronous, so parallel requests never wait on a lock.
  */
 export class SessionManager {
   private readonly cache = new Map<string, SessionRecord & { persistedActive: number }>();
@@ -28,6 +31,7 @@ export class SessionManager {
   constructor(
     private readonly db: Db,
     private readonly idleTimeoutMs: () => number,
+    private readonly touches = new SessionTouches(),
   ) {}
 
   create(userId: number, profileId: number, entityId: number | null, recursive: boolean): { token: string; record: SessionRecord } {
@@ -63,15 +67,12 @@ export class SessionManager {
       this.cache.set(hash, rec);
     }
     const now = clockNow();
-    if (now - rec.lastActive > this.idleTimeoutMs()) {
+    const touch = this.touches.touch(hash, rec, now, this.idleTimeoutMs(), TOUCH_INTERVAL_MS);
+    if (touch === 'idle') {
       this.kill(hash);
       return null;
     }
-    rec.lastActive = now;
-    if (now - rec.persistedActive > TOUCH_INTERVAL_MS) {
-      run(this.db, 'UPDATE deskbase_sessions SET last_active = ? WHERE token_hash = ?', now, hash);
-      rec.persistedActive = now;
-    }
+    if (touch === 'persist') run(this.db, 'UPDATE deskbase_sessions SET last_active = ? WHERE token_hash = ?', now, hash);
     return rec;
   }
 
@@ -86,6 +87,7 @@ export class SessionManager {
 
   kill(hash: string): void {
     this.cache.delete(hash);
+    this.touches.forget(hash);
     run(this.db, 'DELETE FROM deskbase_sessions WHERE token_hash = ?', hash);
   }
 
@@ -100,9 +102,13 @@ export class SessionManager {
     this.cache.clear();
   }
 
-  /** Removes sessions idle for longer than the timeout. */
+  /**
+   * Removes sessions idle for longer than the timeout. The database's idle clock may lag a use by
+   * up to TOUCH_INTERVAL_MS (on any thread): only sessions idle for longer than that too go here;
+   * the others end at their next use (resolve), exactly on time.
+   */
   sweep(): void {
-    const limit = clockNow() - this.idleTimeoutMs();
+    const limit = clockNow() - this.idleTimeoutMs() - TOUCH_INTERVAL_MS;
     for (const [hash, rec] of this.cache) if (rec.lastActive < limit) this.cache.delete(hash);
     run(this.db, 'DELETE FROM deskbase_sessions WHERE last_active < ?', limit);
   }
