@@ -98,7 +98,12 @@ async function main(): Promise<void> {
   const services = createServices(store, config.rateLimits, shared);
   const lastBackup = createLastBackupBox();
   const backups = new BackupScheduler(config.dataDir, store.settings, import.meta.path, (last) => lastBackup.write(last));
-  const app = listenOrExit(createApp(services, backups), config.host, config.port, config.threads);
+  // The schedule is read from this thread's settings: first see what the other threads wrote.
+  const checkBackups = () => {
+    services.noticeExternalWrites();
+    backups.tick();
+  };
+  const app = listenOrExit(createApp(services, { tick: checkBackups, last: () => backups.last() }), config.host, config.port, config.threads);
   let stopping = false;
   let workers: ServingWorkers | null = null;
   /** Stops accepting, lets the requests in flight finish (on every thread), checkpoints the WAL, exits. */
@@ -107,16 +112,21 @@ async function main(): Promise<void> {
     stopping = true;
     clearInterval(sweeper);
     services.statistics.stop();
-    const closed = Promise.all([app.stop(), workers?.stop()]);
+    const closed = app.stop();
+    const threads = workers?.stop();
+    await threads?.closing;
     logEvent(`${signal}: no longer accepting connections; finishing the requests in flight`);
-    await Promise.all([closed, backups.stop(), checkpoints.stop()]);
+    await Promise.all([closed, threads?.stopped, backups.stop(), checkpoints.stop()]);
     checkpoint(store.db);
     store.db.close();
     releaseLock();
     logEvent('stopped');
     process.exit(exitCode);
   };
-  const sweeper = setInterval(() => services.sessions.sweep(), 10 * 60_000);
+  const sweeper = setInterval(() => {
+    services.noticeExternalWrites(); // the idle timeout may have changed on another thread
+    services.sessions.sweep();
+  }, 10 * 60_000);
   sweeper.unref();
   const checkpoints = startCheckpointer(import.meta.path, store.db.filename);
   if (config.threads > 1) {
@@ -126,13 +136,13 @@ async function main(): Promise<void> {
       void stop('a request-serving thread failed', 1);
     };
     try {
-      workers = await startServingWorkers(import.meta.path, config.threads - 1, job, () => backups.tick(), crashed);
+      workers = await startServingWorkers(import.meta.path, config.threads - 1, job, checkBackups, crashed);
     } catch (error) {
       console.error(`deskbase: cannot start the request-serving threads: ${error instanceof Error ? error.message : String(error)}`);
       await stop('start-up failed', 1);
     }
   }
-  backups.start();
+  backups.start(services.noticeExternalWrites);
   logEvent(`console: ${consoleSource()}`);
   logEvent(`listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php; ${config.threads} request-serving thread${config.threads > 1 ? 's' : ''})`);
   process.on('SIGINT', () => void stop('SIGINT'));

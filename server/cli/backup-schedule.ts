@@ -93,8 +93,12 @@ export class BackupScheduler implements BackupSchedule {
     this.lastAt = newest === undefined ? null : timeOfName(newest);
   }
 
-  start(): this {
-    this.timer = setInterval(() => this.tick(), CHECK_EVERY_MS);
+  /** `refresh`: brings the settings up to date first (another thread or process may have changed them). */
+  start(refresh: () => void = () => {}): this {
+    this.timer = setInterval(() => {
+      refresh();
+      this.tick();
+    }, CHECK_EVERY_MS);
     this.timer.unref();
     return this;
   }

@@ -38,7 +38,7 @@ interface ServeJob {
   console: ConsoleOrigin;
 }
 
-type FromWorker = { kind: 'listening' } | { kind: 'failed'; message: string } | { kind: 'tick' } | { kind: 'stopped' };
+type FromWorker = { kind: 'listening' } | { kind: 'failed'; message: string } | { kind: 'tick' } | { kind: 'closing' } | { kind: 'stopped' };
 
 /** Is this thread a request-serving worker? */
 export const isServingWorker = (): boolean => !isMainThread && (workerData as ServeJob | null)?.role === ROLE;
@@ -85,7 +85,9 @@ export function serveOnWorker(): void {
   }
   parentPort!.once('message', async () => {
     services.statistics.stop();
-    await app.stop();
+    const finished = app.stop(); // no longer accepting at once; the requests in flight finish
+    post({ kind: 'closing' });
+    await finished;
     store.db.close();
     post({ kind: 'stopped' });
   });
@@ -98,8 +100,11 @@ export function listenOptions(host: string, port: number, reusePort: boolean) {
 }
 
 export interface ServingWorkers {
-  /** Lets each worker finish its requests in flight and close its connection. */
-  stop(): Promise<void>;
+  /**
+   * Stops the workers' listeners (`closing` resolves once none accepts any more), lets them finish
+   * their requests in flight and close their connections (`stopped`).
+   */
+  stop(): { closing: Promise<void>; stopped: Promise<void> };
 }
 
 /**
@@ -115,18 +120,22 @@ export async function startServingWorkers(
   crashed: (message: string) => void,
 ): Promise<ServingWorkers> {
   const workers: Worker[] = [];
+  const closing: Promise<void>[] = [];
   const stopped: Promise<void>[] = [];
   let stopping = false;
   const started = Array.from({ length: count }, () => {
     const worker = new Worker(entry, { workerData: { ...job, role: ROLE } satisfies ServeJob });
     workers.push(worker);
+    let resolveClosing!: () => void;
     let resolveStopped!: () => void;
+    closing.push(new Promise<void>((resolve) => (resolveClosing = resolve)));
     stopped.push(new Promise<void>((resolve) => (resolveStopped = resolve)));
     return new Promise<void>((resolve, reject) => {
       worker.on('message', (message: FromWorker) => {
         if (message.kind === 'tick') tick();
         else if (message.kind === 'listening') resolve();
         else if (message.kind === 'failed') reject(new Error(message.message));
+        else if (message.kind === 'closing') resolveClosing();
         else resolveStopped();
       });
       worker.on('error', (error: Error) => {
@@ -135,22 +144,25 @@ export async function startServingWorkers(
         if (!stopping) crashed(error.message);
       });
       worker.on('exit', (code) => {
+        resolveClosing();
         resolveStopped();
         reject(new Error(`a request-serving thread stopped (exit code ${code})`));
         if (!stopping) crashed(`a request-serving thread stopped (exit code ${code})`);
       });
     });
   });
-  const stop = async () => {
+  const stop = () => {
     stopping = true;
     for (const worker of workers) worker.postMessage('stop');
-    await Promise.all(stopped);
-    await Promise.all(workers.map((w) => w.terminate()));
+    return {
+      closing: Promise.all(closing).then(() => {}),
+      stopped: Promise.all(stopped).then(async () => void (await Promise.all(workers.map((w) => w.terminate())))),
+    };
   };
   try {
     await Promise.all(started);
   } catch (error) {
-    await stop();
+    await stop().stopped;
     throw error;
   }
   return { stop };
