@@ -1,0 +1,23 @@
+import { test } from 'bun:test';
+import { Database } from 'bun:sqlite';
+import { Client } from '/work/wt/threads/test/support/client';
+import { rawRequest } from '/work/wt/threads/test/support/raw';
+import { startServer, ADMIN_PASSWORD } from '/work/wt/threads/test/support/server';
+import { TestClock } from '/work/wt/threads/test/support/clock';
+test('dbg', async () => {
+  const clock = new TestClock();
+  const server = await startServer({}, ['--threads', '3', ...clock.args]);
+  const basic = `Basic ${Buffer.from(`glpi:${ADMIN_PASSWORD}`).toString('base64')}`;
+  const login = async () => (await rawRequest(server.origin, { method: 'GET', target: '/apirest.php/initSession', headers: { Authorization: basic } })).body.session_token;
+  const admin = new Client(server.api); admin.token = await login();
+  await admin.setConfig('session_idle_timeout', '120');
+  const a = await login();
+  const db = new Database(server.dataDir + '/deskbase.sqlite', { readonly: true });
+  const rows = () => JSON.stringify(db.query('SELECT users_id, created_at, last_active FROM deskbase_sessions').all());
+  console.log(clock.now, rows());
+  const get = async () => (await rawRequest(server.origin, { method: 'GET', target: '/apirest.php/getActiveProfile', headers: { 'Session-Token': a } })).status;
+  clock.advance(50000); console.log(await get(), rows());
+  clock.advance(100000);
+  const s = []; for (let i = 0; i < 12; i++) s.push(await get()); console.log(s.join(' '), rows());
+  await server.dispose();
+}, 60000);
