@@ -19,7 +19,7 @@ const SECOND = 1000;
 const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 
 function call(server: TestServer, method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<RawResponse> {
-  const json = body === undefined ? {} : { 'Content-Type': 'application/json' };
+  const json: Record<string, string> = body === undefined ? {} : { 'Content-Type': 'application/json' };
   return rawRequest(server.origin, { method, target: `/apirest.php/${path}`, headers: { ...json, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
 }
 
