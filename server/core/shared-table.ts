@@ -19,7 +19,7 @@ export interface SharedTableMemory {
   seed: bigint;
 }
 
-const HEADER_BYTES = 8; // Int32 lock, Int32 entry count
+const HEADER_BYTES = 16; // Int32 lock, entry count, count at which to prune next
 
 export function createSharedTable(capacity: number, fields: number): SharedTableMemory {
   if (capacity & (capacity - 1)) throw new Error('capacity must be a power of two');
@@ -29,7 +29,7 @@ export function createSharedTable(capacity: number, fields: number): SharedTable
 }
 
 export class SharedTable {
-  /** [0]: the lock (0 free, 1 held); [1]: entries in use. */
+  /** [0]: the lock (0 free, 1 held); [1]: entries in use; [2]: the count at which to prune next (0: three quarters). */
   private readonly header: Int32Array;
   private readonly keys: BigUint64Array;
   /** Entry `slot`'s field `i` is `values[slot * fields + i]`. */
@@ -40,7 +40,7 @@ export class SharedTable {
 
   constructor(readonly memory: SharedTableMemory) {
     const { buffer, capacity, fields } = memory;
-    this.header = new Int32Array(buffer, 0, 2);
+    this.header = new Int32Array(buffer, 0, 3);
     this.keys = new BigUint64Array(buffer, HEADER_BYTES, capacity);
     this.values = new Float64Array(buffer, HEADER_BYTES + capacity * 8, capacity * fields);
     this.fields = fields;
@@ -81,10 +81,13 @@ export class SharedTable {
    */
   insert(key: bigint, expired: (slot: number) => boolean): number {
     const capacity = this.mask + 1;
-    if (this.header[1]! >= (capacity * 3) / 4) {
+    const { header } = this;
+    if (header[1]! >= (header[2]! || (capacity * 3) / 4)) {
       this.prune(expired);
-      if (this.header[1]! >= (capacity * 7) / 8) return -1;
+      // A scan of the whole table is not repeated at each insert: only once it grew again.
+      header[2] = Math.min(Math.max((capacity * 3) / 4, header[1]! + capacity / 16), (capacity * 7) / 8);
     }
+    if (header[1]! >= (capacity * 7) / 8) return -1;
     const { keys, mask } = this;
     let slot = Number(key & BigInt(mask));
     while (keys[slot] !== 0n) slot = (slot + 1) & mask;
