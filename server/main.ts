@@ -136,7 +136,7 @@ async function main(): Promise<void> {
       void stop('a request-serving thread failed', 1);
     };
     try {
-      workers = await startServingWorkers(import.meta.path, config.threads - 1, job, checkBackups, crashed);
+      workers = await startServingWorkers(import.meta.path, config.threads - 1, job, { tick: checkBackups, walGrown: checkpoints.start, crashed });
     } catch (error) {
       console.error(`deskbase: cannot start the request-serving threads: ${error instanceof Error ? error.message : String(error)}`);
       await stop('start-up failed', 1);

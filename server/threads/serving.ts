@@ -14,6 +14,7 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { markStarted, type LastBackup } from '../api/health';
 import { attachStore } from '../db';
+import { onWalGrown } from '../db/checkpointer';
 import { createServices, type SharedState } from '../auth/services';
 import type { ServerConfig } from '../config';
 import { fileClock, setClock } from '../core/clock';
@@ -38,7 +39,7 @@ interface ServeJob {
   console: ConsoleOrigin;
 }
 
-type FromWorker = { kind: 'listening' } | { kind: 'failed'; message: string } | { kind: 'tick' } | { kind: 'closing' } | { kind: 'stopped' };
+type FromWorker = { kind: 'listening' } | { kind: 'failed'; message: string } | { kind: 'tick' } | { kind: 'wal' } | { kind: 'closing' } | { kind: 'stopped' };
 
 /** Is this thread a request-serving worker? */
 export const isServingWorker = (): boolean => !isMainThread && (workerData as ServeJob | null)?.role === ROLE;
@@ -76,6 +77,7 @@ export function serveOnWorker(): void {
   installRules(RULES);
   const store = attachStore(config.dataDir);
   const services = createServices(store, config.rateLimits, job.shared, false);
+  onWalGrown(store.db.filename, () => post({ kind: 'wal' }));
   let app;
   try {
     app = createApp(services, scheduleSeenFromWorker(new SharedJson<LastBackup>(job.lastBackup))).listen(listenOptions(config.host, job.port, true));
@@ -107,18 +109,21 @@ export interface ServingWorkers {
   stop(): { closing: Promise<void>; stopped: Promise<void> };
 }
 
+/** What the primary thread does for its workers. */
+export interface WorkerEvents {
+  /** Checks the backup schedule (a worker got a request). */
+  tick(): void;
+  /** Starts the background checkpoints (a worker's write grew the WAL). */
+  walGrown(): void;
+  /** A worker died: the server then stops (its listener is gone). */
+  crashed(message: string): void;
+}
+
 /**
  * The primary thread's side: starts `count` workers from `entry` (the server's entry module) on
- * `port`, resolving once all listen. `tick` checks the backup schedule (a worker got a request);
- * `crashed` hears of a worker that died (the server then stops: its listener is gone).
+ * `port`, resolving once all listen.
  */
-export async function startServingWorkers(
-  entry: string,
-  count: number,
-  job: Omit<ServeJob, 'role'>,
-  tick: () => void,
-  crashed: (message: string) => void,
-): Promise<ServingWorkers> {
+export async function startServingWorkers(entry: string, count: number, job: Omit<ServeJob, 'role'>, events: WorkerEvents): Promise<ServingWorkers> {
   const workers: Worker[] = [];
   const closing: Promise<void>[] = [];
   const stopped: Promise<void>[] = [];
@@ -132,7 +137,8 @@ export async function startServingWorkers(
     stopped.push(new Promise<void>((resolve) => (resolveStopped = resolve)));
     return new Promise<void>((resolve, reject) => {
       worker.on('message', (message: FromWorker) => {
-        if (message.kind === 'tick') tick();
+        if (message.kind === 'tick') events.tick();
+        else if (message.kind === 'wal') events.walGrown();
         else if (message.kind === 'listening') resolve();
         else if (message.kind === 'failed') reject(new Error(message.message));
         else if (message.kind === 'closing') resolveClosing();
@@ -141,13 +147,13 @@ export async function startServingWorkers(
       worker.on('error', (error: Error) => {
         logError('request-serving thread failed', error);
         reject(error);
-        if (!stopping) crashed(error.message);
+        if (!stopping) events.crashed(error.message);
       });
       worker.on('exit', (code) => {
         resolveClosing();
         resolveStopped();
         reject(new Error(`a request-serving thread stopped (exit code ${code})`));
-        if (!stopping) crashed(`a request-serving thread stopped (exit code ${code})`);
+        if (!stopping) events.crashed(`a request-serving thread stopped (exit code ${code})`);
       });
     });
   });

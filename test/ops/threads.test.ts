@@ -10,6 +10,8 @@ import { Client } from '../support/client';
 import { TestClock } from '../support/clock';
 import { rawRequest, type RawResponse } from '../support/raw';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
+import { countInDatabaseFile } from '../support/database-file';
+import { until } from '../support/until';
 
 const THREADS = 3;
 /** Enough separate connections that each step meets every thread (3^-12: never all on one). */
@@ -69,6 +71,15 @@ describe(`--threads ${THREADS}: consistency across connections`, () => {
       expect((await call(server, 'DELETE', `Computer/${id}?force_purge=true`, auth)).status).toBe(204);
       for (const res of await everyConnection(server, 'GET', `Computer/${id}`, auth)) expect(res.status).toBe(404);
     }
+  });
+
+  test('the background checkpoints start whatever thread wrote: the rows reach the database file', async () => {
+    for (let batch = 0; batch < 3; batch++) {
+      const input = Array.from({ length: 1000 }, (_, i) => ({ name: `threaded-checkpointed-${batch}-${i}`, comment: 'c'.repeat(2000) }));
+      expect((await call(server, 'POST', 'Computer/', { 'Session-Token': token }, { input })).status).toBe(201);
+    }
+    const inFile = () => countInDatabaseFile(server.dataDir, "SELECT COUNT(*) AS n FROM glpi_computers WHERE name LIKE 'threaded-checkpointed-%'");
+    expect(await until('the rows in the database file', inFile, (n) => n === 3000)).toBe(3000);
   });
 
   test("a session used on one thread a moment ago is not idle on another (shared idle clock)", async () => {
