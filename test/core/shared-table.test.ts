@@ -7,6 +7,7 @@ import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { Worker } from 'node:worker_threads';
 import { createSharedTable, SharedTable } from '../../server/core/shared-table';
+import { count } from './shared-table-worker';
 
 describe('SharedTable', () => {
   test('finds what a Map finds after any inserts and removals (a small table: long probe runs, wrap-around)', () => {
@@ -60,16 +61,7 @@ describe('SharedTable', () => {
     const workers = [0, 1].map(() => new Worker(new URL('./shared-table-worker.ts', import.meta.url), { workerData: { memory, keys, rounds } }));
     const done = workers.map((w) => new Promise((resolve) => w.once('message', resolve)));
     const table = new SharedTable(memory);
-    for (let r = 0; r < rounds; r++) {
-      for (const key of keys) {
-        table.locked(() => {
-          const hashed = table.keyOf(key);
-          let slot = table.find(hashed);
-          if (slot < 0) slot = table.insert(hashed, () => false);
-          table.values[slot]! += 1;
-        });
-      }
-    }
+    count(table, keys, rounds);
     await Promise.all(done);
     await Promise.all(workers.map((w) => w.terminate()));
     for (const key of keys) expect(table.values[table.find(table.keyOf(key))]).toBe(3 * rounds);
