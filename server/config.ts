@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_RATE_LIMITS } from './auth/rate-limit';
 
@@ -22,8 +21,11 @@ export const MAX_THREADS = 64;
 /** Serving threads need SO_REUSEPORT's load balancing, which Bun offers on Linux only. */
 const THREADS_SUPPORTED = process.platform === 'linux';
 
-/** One serving thread per core, at most 4 (see README: Threads). */
-export const defaultThreads = (): number => (THREADS_SUPPORTED ? Math.min(availableParallelism(), 4) : 1);
+/**
+ * One thread unless asked: on a machine whose cores are busy with other work, a second thread
+ * measured slower, not faster (README: Threads); `--threads` is for cores Deskbase has to itself.
+ */
+export const DEFAULT_THREADS = 1;
 
 export const USAGE = `Deskbase — GLPI-compatible REST API server (/apirest.php) with an admin console.
 
@@ -45,8 +47,8 @@ Options (flag wins over environment variable):
                                              (default 60000; 0 turns it off)
   --rate-limit-session <n>  DESKBASE_RATE_LIMIT_SESSION  requests per minute with one session
                                              token (default 30000; 0 turns it off)
-  --threads <n>     DESKBASE_THREADS         request-serving threads, 1 to ${MAX_THREADS} (default: one per
-                                             core, at most 4; Linux only above 1)
+  --threads <n>     DESKBASE_THREADS         request-serving threads, 1 to ${MAX_THREADS} (default 1; more
+                                             for cores the server has to itself; Linux only above 1)
   --log-format <f>  DESKBASE_LOG_FORMAT      text (default: errors only) or json (one JSON line per
                                              request and per error, with its X-Request-Id)
   --test-clock <file>                        for tests only: the server's time is the epoch
@@ -87,7 +89,7 @@ export function readConfig(argv: string[], env: Record<string, string | undefine
     return Number(text);
   };
   const threadsText = flags.get('threads') ?? env.DESKBASE_THREADS;
-  const threads = threadsText === undefined ? defaultThreads() : Number(threadsText);
+  const threads = threadsText === undefined ? DEFAULT_THREADS : Number(threadsText);
   if (threadsText !== undefined && (!/^\d{1,3}$/.test(threadsText) || threads < 1 || threads > MAX_THREADS)) {
     throw new ConfigError(`invalid --threads "${threadsText}" (a whole number of request-serving threads from 1 to ${MAX_THREADS})`);
   }
