@@ -34,6 +34,11 @@ export class RateLimiter {
     this.buckets = new SharedTable(memory);
   }
 
+  /** Whether take() reads the client's address (finding it costs a little on every request). */
+  get byAddress(): boolean {
+    return this.limits.perAddress > 0;
+  }
+
   /** Takes one request from the client's buckets: 0 when allowed, else the seconds to wait. */
   take(address: string, sessionToken: string): number {
     const keys: [bigint, number][] = [];
