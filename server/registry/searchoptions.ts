@@ -1,6 +1,6 @@
 import raw from './data/searchoptions.json';
 import { FAMILIES, FAMILY_PATTERN, ITIL_COUNT_TYPES } from './data/families';
-import { COMPLETE, TYPE_OPTIONS, type TypeOption } from './data/type-options';
+import { COMPLETE, DC_SECTIONS, TYPE_OPTIONS, TYPE_SECTIONS, type TypeOption } from './data/type-options';
 import { secretColumns } from './guarded';
 import { itemtype, itemtypeByTable, type Itemtype } from './index';
 
@@ -209,7 +209,21 @@ function derivedOptions(type: Itemtype): OptionSet['entries'] {
   link(49, 'groups_id_tech', 'completename', 'Group in charge');
   link(70, 'users_id', 'name', 'User');
   link(71, 'groups_id', 'completename', 'Group');
-  return [{ section: 'Characteristics', key: 'common' }, ...withTypeOptions(type, out)];
+  return withSections(type, withTypeOptions(type, out));
+}
+
+/**
+ * The options under GLPI's headers: "Characteristics" first, then each further section the type
+ * has options of (see TYPE_SECTIONS and DC_SECTIONS), its options in GLPI's order.
+ */
+function withSections(type: Itemtype, options: SearchOption[]): OptionSet['entries'] {
+  const byId = new Map(options.map((o) => [o.id, o]));
+  const sections = [...(TYPE_SECTIONS[type.name] ?? []), ...DC_SECTIONS].flatMap(([key, section, ids]) => {
+    const listed = ids.flatMap((id) => byId.get(id) ?? []);
+    return listed.length ? [{ section, key }, ...listed] : [];
+  });
+  const sectioned = new Set(sections.flatMap((e) => ('id' in e ? [e.id] : [])));
+  return [{ section: 'Characteristics', key: 'common' }, ...options.filter((o) => !sectioned.has(o.id)), ...sections];
 }
 
 type RawOption = RawOptions[string][string];

@@ -435,3 +435,39 @@ describe('total costs of an item without cost rows (11, 48, 91, 136)', () => {
     }
   });
 });
+
+describe("GLPI's section headers beyond Characteristics", () => {
+  /** The listSearchOptions keys in the order they are sent (sections by key, options by id). */
+  async function listedOrder(itemtype: string): Promise<string[]> {
+    const res = await api.get(`listSearchOptions/${itemtype}`);
+    expect(res.status).toBe(200);
+    return [...res.text.matchAll(/"([^"]+)":\{/g)].map((m) => m[1]!);
+  }
+  const after = (keys: string[], section: string, count: number) => keys.slice(keys.indexOf(section) + 1, keys.indexOf(section) + 1 + count);
+
+  test("a project's team and tasks", async () => {
+    const keys = await listedOrder('Project');
+    const options = (await api.get('listSearchOptions/Project')).body;
+    expect(options.project_team).toEqual({ name: 'Project teams' });
+    expect(options.project_task).toEqual({ name: 'Project tasks' });
+    expect(after(keys, 'project_team', 4)).toEqual(['87', '88', '89', '90']);
+    expect(after(keys, 'project_task', 16)).toEqual(['111', '112', '113', '114', '115', '116', '117', '118', '1400', '120', '122', '123', '124', '125', '126', 'notepad']);
+    expect(keys[0]).toBe('common');
+  });
+
+  test('the data centre headers of racked equipment: position and data centre, rack, sockets, server room', async () => {
+    const keys = await listedOrder('PassiveDCEquipment');
+    const options = (await api.get('listSearchOptions/PassiveDCEquipment')).body;
+    expect([options.datacenter, options.rack, options.socket, options.dcroom]).toEqual([{ name: 'Data centers' }, { name: 'Racks' }, { name: 'Sockets' }, { name: 'Server room' }]);
+    expect(after(keys, 'datacenter', 10)).toEqual(['178', '1451', 'rack', '180', '181', 'socket', '1310', '1311', '1312', 'dcroom']);
+    expect(after(keys, 'dcroom', 1)).toEqual(['1450']);
+    // An enclosure has no sockets: no such header.
+    expect((await api.get('listSearchOptions/Enclosure')).body.socket).toBeUndefined();
+  });
+
+  test("a contract's costs", async () => {
+    const keys = await listedOrder('Contract');
+    expect((await api.get('listSearchOptions/Contract')).body.cost).toEqual({ name: 'Cost' });
+    expect(after(keys, 'cost', 6)).toEqual(['11', '41', '42', '43', '44', '45']);
+  });
+});

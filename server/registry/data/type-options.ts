@@ -766,6 +766,32 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
   ],
 };
 
+/**
+ * A section header GLPI's own list gives after a type's first ("Characteristics") options: its
+ * key, its name and the option ids under it, in GLPI's order.
+ */
+export type TypeSection = readonly [key: string, name: string, ids: readonly number[]];
+
+/**
+ * The data centre sections, wherever a type lists their options (as GLPI's racked assets): the
+ * position and data centre, the rack, the sockets, the server room.
+ */
+export const DC_SECTIONS: readonly TypeSection[] = [
+  ['datacenter', 'Data centers', [178, 1451]],
+  ['rack', 'Racks', [180, 181]],
+  ['socket', 'Sockets', [1310, 1311, 1312]],
+  ['dcroom', 'Server room', [1450]],
+];
+
+/** The other sections of the types listed above. */
+export const TYPE_SECTIONS: Record<string, readonly TypeSection[]> = {
+  Project: [
+    ['project_team', 'Project teams', PROJECT_TEAM.map(([id]) => id)],
+    ['project_task', 'Project tasks', PROJECT_TASKS.map(([id]) => id)],
+  ],
+  Contract: [['cost', 'Cost', [11, 41, 42, 43, 44, 45]]],
+};
+
 /** The types whose list above is GLPI 10.0's whole list: no derived option is added to them. */
 export const COMPLETE: ReadonlySet<string> = new Set([
   'Certificate', 'Domain', 'Line', 'Cluster', 'Cable', 'Appliance', 'Rack', 'Project',
