@@ -4,6 +4,7 @@ import type { Column } from '../registry/columns';
 import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
 import { NAMED_ITEM_TABLE, searchOptions, uidName, uidStepType, type SearchOption } from '../registry/searchoptions';
 import { nowString } from '../core/clock';
+import { PROFILE_RIGHT_OPTIONS } from '../registry/data/profile-rights';
 import { ident } from '../db/rows';
 import { Aliases, Frag, and, raw, sql, type Arg } from './frag';
 
@@ -139,6 +140,8 @@ const HOP_CONDITIONS: Record<string, Record<number, Record<string, Arg>>> = {
   Computer: { 1429: { itemtype: 'Monitor' }, 1430: { itemtype: 'Peripheral' }, 1431: { itemtype: 'Printer' }, 1432: { itemtype: 'Phone' } },
   // A project's changes, problems and tickets are counted among its Itil_Project rows.
   Project: { 92: { itemtype: 'Change' }, 93: { itemtype: 'Problem' }, 94: { itemtype: 'Ticket' } },
+  // A profile's right options each read one row of its rights.
+  Profile: Object.fromEntries(Object.entries(PROFILE_RIGHT_OPTIONS).map(([id, name]) => [id, { name }])),
 };
 
 function hopConditions(base: Itemtype, option: SearchOption): Record<string, Arg> {

@@ -471,3 +471,28 @@ describe("GLPI's section headers beyond Characteristics", () => {
     expect(after(keys, 'cost', 6)).toEqual(['11', '41', '42', '43', '44', '45']);
   });
 });
+
+describe("a profile's rights (4, 20–171), read from its rights rows as GLPI", () => {
+  const SELF_SERVICE = 1;
+  const SUPER_ADMIN = 4;
+  const READ = 1;
+  const profiles = async (field: number, searchtype: string, value: number) => ((await found('Profile', field, searchtype, value, 2)) as number[]).filter((id) => id === SELF_SERVICE || id === SUPER_ADMIN);
+
+  test('equals: any of the bits is granted; notequals: none is', async () => {
+    expect(await profiles(20, 'equals', READ)).toEqual([SUPER_ADMIN]);
+    expect(await profiles(20, 'notequals', READ)).toEqual([SELF_SERVICE]);
+    // Self-Service creates tickets (CREATE, 4): both have a bit of 4 | 1.
+    expect((await profiles(102, 'equals', 4 | READ)).sort()).toEqual([SELF_SERVICE, SUPER_ADMIN]);
+    expect(await profiles(55, 'equals', READ)).toEqual([SUPER_ADMIN]);
+    // "Update own password" is a flag: 1 for both default profiles.
+    expect((await profiles(4, 'equals', 1)).sort()).toEqual([SELF_SERVICE, SUPER_ADMIN]);
+  });
+
+  test("shown as the profile's value of that right", async () => {
+    const rights = (await api.get(`Profile/${SUPER_ADMIN}/ProfileRight`, { query: 'range=0-999' })).body as { name: string; rights: number }[];
+    const computer = rights.find((r) => r.name === 'computer')!.rights;
+    const row = await shownFor('Profile', 2, SUPER_ADMIN, [20, 102]);
+    expect(Number(row['20'])).toBe(computer);
+    expect(Number(row['102'])).toBe(rights.find((r) => r.name === 'ticket')!.rights);
+  });
+});
