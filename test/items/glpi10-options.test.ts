@@ -496,3 +496,17 @@ describe("a profile's rights (4, 20–171), read from its rights rows as GLPI", 
     expect(Number(row['102'])).toBe(rights.find((r) => r.name === 'ticket')!.rights);
   });
 });
+
+describe('Entity-ID (81) of domains and appliances', () => {
+  test("is the entity row's own entities_id: the parent of the item's entity, as GLPI joins it", async () => {
+    const parent = await api.create('Entity', { name: uniq('ent'), entities_id: 0 });
+    const child = await api.create('Entity', { name: uniq('ent'), entities_id: parent });
+    for (const [itemtype, name, idOption] of [['Domain', `${uniq('d')}.example`, 1400], ['Appliance', uniq('app'), 31]] as const) {
+      const id = await api.create(itemtype, { name, entities_id: child });
+      const options = (await api.get(`listSearchOptions/${itemtype}`)).body;
+      expect({ itemtype, option: options['81'] }).toMatchObject({ itemtype, option: { name: 'Entity-ID', table: 'glpi_entities', field: 'entities_id', uid: `${itemtype}.Entity.entities_id` } });
+      expect({ itemtype, shown: (await shownFor(itemtype, 1, name, [81]))['81'] }).toEqual({ itemtype, shown: parent });
+      expect({ itemtype, found: await found(itemtype, 81, 'contains', parent, idOption) }).toEqual({ itemtype, found: [id] });
+    }
+  });
+});

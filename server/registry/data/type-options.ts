@@ -312,7 +312,8 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [18, 'is_recursive', 'Child entities', 'bool'],
     [31, 'is_active', 'Active', 'bool'],
     [80, 'entities_id>completename', 'Entity'],
-    [81, 'entities_id', 'Entity-ID', ''],
+    // GLPI's "Entity-ID" is the entities_id of the item's entity row: its parent entity.
+    [81, 'entities_id>entities_id', 'Entity-ID', ''],
     [121, 'date_creation', 'Creation date', 'datetime'],
     [1400, 'id', 'ID', 'number'],
   ],
@@ -390,7 +391,8 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [49, 'groups_id_tech>completename', 'Group in charge'],
     [61, 'is_helpdesk_visible', 'Associable to a ticket', 'bool'],
     [80, 'entities_id>completename', 'Entity'],
-    [81, 'entities_id', 'Entity-ID', ''],
+    // GLPI's "Entity-ID" is the entities_id of the item's entity row: its parent entity.
+    [81, 'entities_id>entities_id', 'Entity-ID', ''],
     // CommonDBTM adds the recursion flag under 86 as well.
     [86, 'is_recursive', 'Child entities', 'bool'],
     [1300, 'Certificate_Item.Certificate.name', 'Name', 'itemlink'],
