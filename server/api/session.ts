@@ -50,7 +50,7 @@ function startingScope(services: Services, user: Row): { profileId: number; enti
 
 export async function initSession(ctx: RequestContext): Promise<Reply> {
   const { services } = ctx;
-  checkAppToken(services, ctx.ip, appTokenOf(ctx));
+  checkAppToken(services, () => ctx.ip, appTokenOf(ctx));
   if (!services.store.settings.flag('enable_api')) throw errors.apiDisabled();
   const credentials = readCredentials(ctx);
   if (credentials.kind === 'password' && !services.store.settings.flag('enable_api_login_credentials')) {

@@ -11,22 +11,26 @@ interface Client {
 }
 
 /** The active clients, and which of them each address matches (asked on every request). */
-let cached: { version: number; clients: Client[]; byAddress: Map<string, Client[]> } | null = null;
+let cached: {
+  version: number;
+  clients: Client[];
+  byAddress: Map<string, Client[]>;
+  /** A client matches every address and wants no App-Token (the default one). */
+  openToAll: boolean;
+} | null = null;
 const MAX_ADDRESSES = 10_000;
 
 function activeClients(services: Services): NonNullable<typeof cached> {
   if (cached?.version !== services.directory.version) {
     const rows = selectAll(services.store.db, 'SELECT ipv4_range_start, ipv4_range_end, ipv6, app_token FROM glpi_apiclients WHERE is_active = 1');
-    cached = {
-      version: services.directory.version,
-      clients: rows.map((r) => ({
-        rangeStart: r.ipv4_range_start === null ? null : Number(r.ipv4_range_start),
-        rangeEnd: r.ipv4_range_end === null ? null : Number(r.ipv4_range_end),
-        ipv6: r.ipv6 ? String(r.ipv6).toLowerCase() : null,
-        appToken: String(r.app_token ?? ''),
-      })),
-      byAddress: new Map(),
-    };
+    const clients = rows.map((r) => ({
+      rangeStart: r.ipv4_range_start === null ? null : Number(r.ipv4_range_start),
+      rangeEnd: r.ipv4_range_end === null ? null : Number(r.ipv4_range_end),
+      ipv6: r.ipv6 ? String(r.ipv6).toLowerCase() : null,
+      appToken: String(r.app_token ?? ''),
+    }));
+    const openToAll = clients.some((c) => c.rangeStart === null && c.ipv6 === null && c.appToken === '');
+    cached = { version: services.directory.version, clients, byAddress: new Map(), openToAll };
   }
   return cached;
 }
@@ -65,10 +69,16 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** GLPI's API client check: the address must match an active client, and the App-Token one of them. */
-export function checkAppToken(services: Services, ip: string, token: string): void {
-  const clients = clientsFor(services, ip);
-  if (clients.length === 0) throw errors.notAllowedIp(ip);
+/**
+ * GLPI's API client check: the address must match an active client, and the App-Token one of them.
+ * The address is asked for only when it matters: a client for any address without a token (the
+ * default one) lets every request without an App-Token through.
+ */
+export function checkAppToken(services: Services, ip: () => string, token: string): void {
+  if (token === '' && activeClients(services).openToAll) return;
+  const address = ip();
+  const clients = clientsFor(services, address);
+  if (clients.length === 0) throw errors.notAllowedIp(address);
   if (clients.some((c) => sameToken(c.appToken, token))) return;
   throw token === '' ? errors.appTokenMissing() : errors.appTokenWrong();
 }

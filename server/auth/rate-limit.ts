@@ -24,6 +24,11 @@ export class RateLimiter {
 
   constructor(private readonly limits: RateLimits) {}
 
+  /** Whether take() reads the client's address (finding it costs a little on every request). */
+  get byAddress(): boolean {
+    return this.limits.perAddress > 0;
+  }
+
   /** Takes one request from the client's buckets: 0 when allowed, else the seconds to wait. */
   take(address: string, sessionToken: string): number {
     const now = clockNow();

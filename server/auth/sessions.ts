@@ -17,13 +17,23 @@ export interface SessionRecord {
 
 // Persisting the idle clock on every call would turn each read into a write; a minute of slack is enough.
 const TOUCH_INTERVAL_MS = 60_000;
+/** Tokens remembered unhashed at most (a client logging in again and again leaves old ones behind). */
+const MAX_TOKENS = 100_000;
+
+type CachedSession = SessionRecord & { persistedActive: number };
 
 /**
- * Sessions live in SQLite (a restart logs nobody out) behind an in-memory cache. Tokens are
- * kept only as hashes. All calls are synchronous, so parallel requests never wait on a lock.
+ * Sessions live in SQLite (a restart logs nobody out) behind an in-memory cache. The database
+ * keeps tokens only as hashes. All calls are synchronous, so parallel requests never wait on a lock.
  */
 export class SessionManager {
-  private readonly cache = new Map<string, SessionRecord & { persistedActive: number }>();
+  private readonly cache = new Map<string, CachedSession>();
+  /**
+   * The same records by the token itself: hashing it cost more than the rest of a cached read.
+   * An entry counts only while its record is still the one cached under its hash, so kill,
+   * killUser, sweep and forgetCached end it without knowing the token.
+   */
+  private readonly byToken = new Map<string, CachedSession>();
 
   constructor(
     private readonly db: Db,
@@ -45,6 +55,25 @@ export class SessionManager {
 
   /** The live session for a token, or null when unknown, killed or idle for too long. */
   resolve(token: string): SessionRecord | null {
+    const known = this.byToken.get(token);
+    const rec = known && this.cache.get(known.hash) === known ? known : this.load(token);
+    if (!rec) return null;
+    const now = clockNow();
+    if (now - rec.lastActive > this.idleTimeoutMs()) {
+      this.kill(rec.hash);
+      return null;
+    }
+    rec.lastActive = now;
+    if (now - rec.persistedActive > TOUCH_INTERVAL_MS) {
+      run(this.db, 'UPDATE deskbase_sessions SET last_active = ? WHERE token_hash = ?', now, rec.hash);
+      rec.persistedActive = now;
+    }
+    return rec;
+  }
+
+  /** The record of a token not (or no longer) known by itself: from the cache by hash, else the database. */
+  private load(token: string): CachedSession | null {
+    this.byToken.delete(token);
     const hash = tokenHash(token);
     let rec = this.cache.get(hash);
     if (!rec) {
@@ -62,16 +91,8 @@ export class SessionManager {
       };
       this.cache.set(hash, rec);
     }
-    const now = clockNow();
-    if (now - rec.lastActive > this.idleTimeoutMs()) {
-      this.kill(hash);
-      return null;
-    }
-    rec.lastActive = now;
-    if (now - rec.persistedActive > TOUCH_INTERVAL_MS) {
-      run(this.db, 'UPDATE deskbase_sessions SET last_active = ? WHERE token_hash = ?', now, hash);
-      rec.persistedActive = now;
-    }
+    if (this.byToken.size >= MAX_TOKENS) this.byToken.clear();
+    this.byToken.set(token, rec);
     return rec;
   }
 
@@ -98,12 +119,14 @@ export class SessionManager {
   /** Forgets the cache: the next use of each token reads the database (changed by another process). */
   forgetCached(): void {
     this.cache.clear();
+    this.byToken.clear();
   }
 
   /** Removes sessions idle for longer than the timeout. */
   sweep(): void {
     const limit = clockNow() - this.idleTimeoutMs();
     for (const [hash, rec] of this.cache) if (rec.lastActive < limit) this.cache.delete(hash);
+    for (const [token, rec] of this.byToken) if (this.cache.get(rec.hash) !== rec) this.byToken.delete(token);
     run(this.db, 'DELETE FROM deskbase_sessions WHERE last_active < ?', limit);
   }
 }

@@ -23,10 +23,10 @@ export interface BackupSchedule {
  * the operations endpoints (no session); everything else is the console.
  */
 export function createApp(services: Services, backups?: BackupSchedule) {
-  const answer = (request: Request, url: RequestUrl, ip: string, requestId: string) => {
+  const answer = (request: Request, url: RequestUrl, api: boolean, ip: () => string, requestId: string) => {
     backups?.tick();
     const { pathname } = url;
-    if (isApiPath(pathname)) return handleApiRequest(services, request, url, ip, requestId);
+    if (api) return handleApiRequest(services, request, url, ip, requestId);
     if (pathname === '/health') {
       const shown = backups && mayConfigure(services, request) ? backups.last() : undefined;
       return healthResponse(services.store, request.method, shown);
@@ -36,13 +36,18 @@ export function createApp(services: Services, backups?: BackupSchedule) {
   };
   // Synchronous when the answer is (most API reads): a promise per request costs more than the read.
   const handle = ({ request, server }: { request: Request; server: Server }): Response | Promise<Response> => {
-    const started = performance.now();
+    const started = accessLogged() ? performance.now() : 0;
     const url = parseRequestUrl(request.url);
-    const ip = server?.requestIP(request)?.address ?? '127.0.0.1';
+    // Asked only when needed (rate limits, an API client bound to addresses, logs): it is not free.
+    let address: string | undefined;
+    const ip = () => (address ??= server?.requestIP(request)?.address ?? '127.0.0.1');
     const requestId = requestIdOf(request);
+    const api = isApiPath(url.pathname);
+    const response = answer(request, url, api, ip, requestId);
+    if (api && !accessLogged()) return response;
     const finish = (response: Response): Response => {
       // The API's answers carry it from the start (cheaper than changing a Response's headers).
-      if (!isApiPath(url.pathname)) response.headers.set('X-Request-Id', requestId);
+      if (!api) response.headers.set('X-Request-Id', requestId);
       if (!accessLogged()) return response;
       logAccess({
         request_id: requestId,
@@ -50,12 +55,11 @@ export function createApp(services: Services, backups?: BackupSchedule) {
         path: url.pathname,
         status: response.status,
         duration_ms: Math.round((performance.now() - started) * 10) / 10,
-        ip,
+        ip: ip(),
         bytes_in: Number(request.headers.get('content-length') ?? 0),
       });
       return response;
     };
-    const response = answer(request, url, ip, requestId);
     return response instanceof Promise ? response.then(finish) : finish(response);
   };
   return new Elysia().all('/', handle, { parse: 'none' }).all('/*', handle, { parse: 'none' });

@@ -29,16 +29,32 @@ export function splitPath(pathname: string): string[] {
       return s;
     }
   });
-  while (segments.length && segments[0] === '') segments.shift();
-  while (segments.length && segments[segments.length - 1] === '') segments.pop();
-  return segments.filter((s, i) => !(s === 'api' && i === 0));
+  let start = 0;
+  let end = segments.length;
+  while (start < end && segments[start] === '') start++;
+  while (end > start && segments[end - 1] === '') end--;
+  if (start < end && segments[start] === 'api') start++;
+  return start === 0 && end === segments.length ? segments : segments.slice(start, end);
+}
+
+/**
+ * The headers an answer starts with, by the request's CORS case (an Origin or not, a GET or not)
+ * and whether it is JSON: kept as Headers to copy, which costs less than building them per answer.
+ */
+const headerTemplates = new Map<number, Headers>();
+
+function startingHeaders(request: Request, method: string, json: boolean): Headers {
+  const variant = (request.headers.has('origin') ? 1 : 0) + (method === 'GET' ? 2 : 0) + (json ? 4 : 0);
+  let template = headerTemplates.get(variant);
+  if (!template) headerTemplates.set(variant, (template = new Headers(json ? { ...corsHeaders(request), ...JSON_HEADERS } : corsHeaders(request))));
+  return new Headers(template);
 }
 
 /** Headers of every answer: CORS (computed first), the request id, then the reply's own. */
-function toResponse(reply: Reply, cors: Record<string, string>, requestId: string): Response {
-  const headers: Record<string, string> = reply.raw !== undefined ? { ...cors } : { ...cors, ...JSON_HEADERS };
-  if (reply.headers) Object.assign(headers, reply.headers);
-  headers['X-Request-Id'] = requestId;
+function toResponse(reply: Reply, request: Request, method: string, requestId: string): Response {
+  const headers = startingHeaders(request, method, reply.raw === undefined);
+  if (reply.headers) for (const name in reply.headers) headers.set(name, reply.headers[name]!);
+  headers.set('X-Request-Id', requestId);
   if (reply.raw !== undefined) return new Response(reply.raw, { status: reply.status, headers });
   const body = reply.jsonText ?? (reply.body === undefined ? null : JSON.stringify(reply.body));
   return new Response(body, { status: reply.status, headers });
@@ -55,24 +71,23 @@ export function errorReply(error: ApiError, apiBase: string): Reply {
  * Every /apirest.php request goes through here; nothing escapes as a 500 with details. A request
  * without a body whose handler answers at once is answered synchronously (no promise to settle).
  */
-export function handleApiRequest(services: Services, request: Request, url: RequestUrl, ip: string, requestId: string): Response | Promise<Response> {
-  const cors = corsHeaders(request);
+export function handleApiRequest(services: Services, request: Request, url: RequestUrl, ip: () => string, requestId: string): Response | Promise<Response> {
   const method = request.method.toUpperCase();
-  if (method === 'OPTIONS') return new Response(null, { status: 200, headers: { ...cors, 'X-Request-Id': requestId } });
+  if (method === 'OPTIONS') return new Response(null, { status: 200, headers: { ...corsHeaders(request), 'X-Request-Id': requestId } });
   services.noticeExternalWrites();
   const apiBase = `${url.origin}/apirest.php`;
   const fail = (error: unknown): Response => {
     // The client went away (mid-body, typically): no server error, and nobody to answer.
     if (request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED, headers: { 'X-Request-Id': requestId } });
-    if (error instanceof ApiError) return toResponse(errorReply(error, apiBase), cors, requestId);
+    if (error instanceof ApiError) return toResponse(errorReply(error, apiBase), request, method, requestId);
     logError(`${method} ${url.pathname}`, error, requestId);
-    return toResponse(errorReply(errors.internal(), apiBase), cors, requestId);
+    return toResponse(errorReply(errors.internal(), apiBase), request, method, requestId);
   };
   const answer = (read: { body?: ParsedBody; failure?: unknown }): Response | Promise<Response> => {
     try {
       const params = parseQueryString(url.search);
       if (read.body) mergeInto(params, read.body.params);
-      const wait = services.rateLimiter.take(ip, sessionTokenOf({ headers: request.headers, params }));
+      const wait = services.rateLimiter.take(services.rateLimiter.byAddress ? ip() : '', sessionTokenOf({ headers: request.headers, params }));
       if (wait > 0) throw errors.rateLimited(wait);
       if (!read.body) throw read.failure;
       const body = read.body;
@@ -83,13 +98,15 @@ export function handleApiRequest(services: Services, request: Request, url: Requ
         params,
         headers: request.headers,
         apiBase,
-        ip,
+        get ip() {
+          return ip();
+        },
         uploads: body.uploads,
         jsonBody: body.json,
         ignoredBodyType: body.ignoredType,
       };
       const reply = route(ctx);
-      return reply instanceof Promise ? reply.then((r) => toResponse(r, cors, requestId), fail) : toResponse(reply, cors, requestId);
+      return reply instanceof Promise ? reply.then((r) => toResponse(r, request, method, requestId), fail) : toResponse(reply, request, method, requestId);
     } catch (error) {
       return fail(error);
     }

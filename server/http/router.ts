@@ -36,7 +36,8 @@ function openSession(ctx: RequestContext): SessionContext {
   if (token === '') throw errors.sessionTokenMissing(isBearer(ctx.headers.get('authorization')) ? BEARER_HINT : '');
   const opened = sessionScope(ctx.services, token);
   if (!opened) throw errors.sessionTokenInvalid();
-  return { ...ctx, ...opened };
+  // The request's own context, completed (copying its dozen members showed in the profile).
+  return Object.assign(ctx, opened);
 }
 
 const isUserPicture = (segments: string[]) =>
@@ -48,7 +49,7 @@ export function route(ctx: RequestContext): Reply | Promise<Reply> {
   if (resource === '') return inlineDoc(ctx);
   if (resource === 'initSession') return initSession(ctx);
   if (resource === 'lostPassword') return lostPassword(ctx);
-  checkAppToken(ctx.services, ctx.ip, appTokenOf(ctx));
+  checkAppToken(ctx.services, () => ctx.ip, appTokenOf(ctx));
   const session = openSession(ctx);
   // Own keys only: `/apirest.php/valueOf` must not find Object.prototype.valueOf.
   const named = Object.hasOwn(SESSION_ENDPOINTS, resource) ? SESSION_ENDPOINTS[resource] : undefined;

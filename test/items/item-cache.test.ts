@@ -107,3 +107,56 @@ describe('a cached getItem answer follows', () => {
     expect((await readCached(client)).status).toBe(404);
   });
 });
+
+/**
+ * Sessions are found by the token itself (auth/sessions.ts, beside the cache by its hash): a
+ * token used again and again must still end at the very next request when its session does.
+ */
+describe('a session found by its token ends at the next request when', () => {
+  async function reader(): Promise<{ client: Client; id: number }> {
+    const login = unique('token');
+    const id = await createUser(glpi, login, 4, 0);
+    const client = await loginAs(server.api, login);
+    expect((await readCached(client)).status).toBe(200);
+    return { client, id };
+  }
+
+  test('its user is disabled', async () => {
+    const { client, id } = await reader();
+    expect((await glpi.put(`User/${id}`, { input: { is_active: 0 } })).status).toBe(200);
+    expect((await client.get(`Computer/${computer}`, { query: QUERY })).status).toBe(401);
+  });
+
+  test('its user is deleted', async () => {
+    const { client, id } = await reader();
+    expect((await glpi.del(`User/${id}`)).status).toBe(204);
+    expect((await client.get(`Computer/${computer}`, { query: QUERY })).status).toBe(401);
+  });
+
+  test('its user password is changed by an administrator', async () => {
+    const { client, id } = await reader();
+    expect((await glpi.put(`User/${id}`, { input: { password: 'Another-pw-2', password2: 'Another-pw-2' } })).status).toBe(200);
+    expect((await client.get(`Computer/${computer}`, { query: QUERY })).status).toBe(401);
+  });
+
+  test('another connection deletes its row (as deskbase admin does)', async () => {
+    const { client } = await reader();
+    const db = new Database(join(server.dataDir, 'deskbase.sqlite'));
+    try {
+      db.exec('PRAGMA busy_timeout = 10000');
+      db.query('DELETE FROM deskbase_sessions WHERE users_id IN (SELECT id FROM glpi_users WHERE is_active = 1 AND id > 2)').run();
+    } finally {
+      db.close();
+    }
+    expect((await client.get(`Computer/${computer}`, { query: QUERY })).status).toBe(401);
+    expect((await glpi.get(`Computer/${computer}`, { query: QUERY })).status).toBe(200);
+  });
+
+  test('its profile is taken from its user', async () => {
+    const { client, id } = await reader();
+    const links = await glpi.get(`User/${id}/Profile_User/`);
+    expect(links.status).toBe(200);
+    for (const link of links.body as { id: number }[]) expect((await glpi.del(`Profile_User/${link.id}`)).status).toBe(204);
+    expect((await client.get(`Computer/${computer}`, { query: QUERY })).status).toBe(401);
+  });
+});

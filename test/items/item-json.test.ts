@@ -1,7 +1,7 @@
 /**
- * getItem writes its answer as text (links spliced in, see api/items/item.ts); getMultipleItems
- * builds the same items as objects and serialises them. Both must give the same bytes, whatever
- * the options and the item's links.
+ * getItem and list pages write their answers as text (links spliced in, see api/items/item.ts);
+ * getMultipleItems builds the same items as objects and serialises them. Both must give the same
+ * bytes, whatever the options and the item's links.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { Client } from '../support/client';
@@ -44,6 +44,24 @@ test('getItem answers the bytes getMultipleItems gives for the same item, with e
       expect(single.status, `${itemtype}/${id}?${query}`).toBe(200);
       expect(multiple.status).toBe(200);
       expect(single.text, `${itemtype}/${id}?${query}`).toBe(JSON.stringify(multiple.body[0]));
+    }
+  }
+});
+
+/** The options a list page honours (no with_* but with_networkports, never get_sha1). */
+const PAGE_OPTIONS = OPTIONS.filter((query) => !/with_logs|with_tickets|get_sha1/.test(query)).concat('with_networkports=true');
+
+test('a list page answers the bytes getMultipleItems gives for the same items, with every option it honours', async () => {
+  for (const itemtype of new Set(items.map(([type]) => type))) {
+    for (const query of PAGE_OPTIONS) {
+      const page = await api.get(`${itemtype}/`, { query: `range=0-49${query ? `&${query}` : ''}` });
+      expect(page.status, `${itemtype}/?${query}`).toBeOneOf([200, 206]);
+      const ids = (page.body as { id: number }[]).map((item) => item.id);
+      expect(ids.length).toBeGreaterThan(0);
+      const listed = ids.map((id, i) => `items[${i}][itemtype]=${itemtype}&items[${i}][items_id]=${id}`).join('&');
+      const multiple = await api.get('getMultipleItems', { query: `${listed}${query ? `&${query}` : ''}` });
+      expect(multiple.status).toBe(200);
+      expect(page.text, `${itemtype}/?${query}`).toBe(JSON.stringify(multiple.body));
     }
   }
 });

@@ -13,7 +13,7 @@ import { ident, selectAll, type Row } from '../../db/rows';
 import { countRows, likePattern, pageHeaders, parseRange } from '../../items/paging';
 import { readOptions } from './options';
 import { pageCache } from './reply-cache';
-import { presentItem } from './item';
+import { presentItem, presentItemJson } from './item';
 
 function sortColumn(type: Itemtype, value: unknown): string {
   if (value === undefined || value === '') return describeParam('sort').default as string;
@@ -127,8 +127,8 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
     size,
     skip,
   );
-  const present = (row: Row) => presentItem(ctx, type, row, opts);
-  const body = scope.mapItem ? rows.map((row) => scope.mapItem!(present(row))) : rows.map(present);
   const page = pageHeaders(type.name, range, total);
-  return json(body, page.status, page.headers);
+  if (scope.mapItem) return json(rows.map((row) => scope.mapItem!(presentItem(ctx, type, row, opts))), page.status, page.headers);
+  // Each item written as text (its links from the type's template), not built and serialised.
+  return { status: page.status, headers: page.headers, jsonText: `[${rows.map((row) => presentItemJson(ctx, type, row, opts)).join(',')}]` };
 }

@@ -127,38 +127,68 @@ export function linksOf(ctx: SessionContext, type: Itemtype, row: Row): { rel: s
 const jsonString = (text: string) => JSON.stringify(text);
 
 /**
- * The sub-item links of a type's items as JSON text, in pieces to join with the item's id: they
- * are most of an item's answer and differ between items by the id only. By API base and type.
+ * An item's links as JSON text, in pieces made once per API base and type: they are most of an
+ * item's answer and differ between items by the ids only.
  */
-const childTemplates = new Map<string, string[]>();
+interface LinksTemplate {
+  /** The API base as the start of a JSON string (`"http://…/apirest.php`). */
+  base: string;
+  /** Per foreign key of a served type: that type, and its link's text up to the id. */
+  keys: Map<string, { target: Itemtype; head: string }>;
+  /** The sub-item links, to join with the item's id. */
+  children: string[];
+}
+
+const linksTemplates = new Map<string, LinksTemplate>();
 /** API bases come from the Host header: the map stays small whatever clients send. */
 const MAX_TEMPLATES = 256;
 
-function childLinksTemplate(apiBase: string, type: Itemtype): string[] {
+function linksTemplate(apiBase: string, type: Itemtype): LinksTemplate {
   const key = `${type.name}\u0000${apiBase}`;
-  let pieces = childTemplates.get(key);
-  if (!pieces) {
-    if (childTemplates.size >= MAX_TEMPLATES) childTemplates.clear();
-    const itemBase = jsonString(`${apiBase}/${type.name}/`).slice(0, -1);
-    pieces = [''];
-    for (const child of childTypes(type)) {
-      const last = pieces.length - 1;
-      pieces[last] += `${pieces[last] === '' ? '' : ','}{"rel":${jsonString(child)},"href":${itemBase}`;
-      pieces.push(`${jsonString(`/${child}/`).slice(1)}}`);
+  let template = linksTemplates.get(key);
+  if (!template) {
+    if (linksTemplates.size >= MAX_TEMPLATES) linksTemplates.clear();
+    const base = jsonString(apiBase).slice(0, -1);
+    const keys = new Map<string, { target: Itemtype; head: string }>();
+    for (const field of rowPlan(type).linkFields) {
+      // items_id names its type in the row: worked out per row.
+      const name = field === 'items_id' ? undefined : type.foreignKeys.get(field);
+      const target = name === undefined ? undefined : itemtype(name);
+      if (target) keys.set(field, { target, head: `{"rel":${jsonString(target.name)},"href":${base}${jsonString(`/${target.name}/`).slice(1, -1)}` });
     }
-    childTemplates.set(key, pieces);
+    const itemBase = jsonString(`${apiBase}/${type.name}/`).slice(0, -1);
+    const children = [''];
+    for (const child of childTypes(type)) {
+      const last = children.length - 1;
+      children[last] += `${children[last] === '' ? '' : ','}{"rel":${jsonString(child)},"href":${itemBase}`;
+      children.push(`${jsonString(`/${child}/`).slice(1)}}`);
+    }
+    linksTemplates.set(key, (template = { base, keys, children }));
   }
-  return pieces;
+  return template;
 }
 
 /** linksOf's list as JSON text without its brackets ('' when there is none): the bytes JSON.stringify gives. */
 export function linksJson(apiBase: string, type: Itemtype, row: Row): string {
-  const parts: string[] = [];
-  const base = jsonString(apiBase).slice(0, -1);
-  forEachLinked(type, row, (target, id) => parts.push(`{"rel":${jsonString(target)},"href":${base}${jsonString(`/${target}/${id}`).slice(1)}}`));
-  const children = childLinksTemplate(apiBase, type).join(String(Number(row.id)));
-  if (children !== '') parts.push(children);
-  return parts.join(',');
+  const template = linksTemplate(apiBase, type);
+  const { linkFields } = rowPlan(type);
+  let text = '';
+  for (const field of Object.keys(row)) {
+    if (!linkFields.has(field)) continue;
+    const known = template.keys.get(field);
+    const value = row[field];
+    let link: string | undefined;
+    if (known) {
+      if (typeof value === 'number' && isRowId(known.target, value)) link = `${known.head}${value}"}`;
+    } else {
+      const target = linkTarget(type, row, field);
+      const id = target ? linkedId(target, value) : null;
+      if (target && id !== null) link = `{"rel":${jsonString(target)},"href":${template.base}${jsonString(`/${target}/${id}`).slice(1)}}`;
+    }
+    if (link !== undefined) text = text === '' ? link : `${text},${link}`;
+  }
+  const children = template.children.join(String(Number(row.id)));
+  return children === '' ? text : text === '' ? children : `${text},${children}`;
 }
 
 /** `_keys_names`: the display names of the requested keys (the item itself for `id`). */

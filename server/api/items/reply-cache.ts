@@ -1,18 +1,28 @@
 import { dataVersion } from '../../db/connection';
 import type { Reply, SessionContext } from '../../auth/context';
+import type { Scope } from '../../auth/scope';
+
+interface Entry {
+  reply: Reply;
+  size: number;
+  /** The insertion count when it was (re)inserted. */
+  at: number;
+}
 
 /**
  * Serialised answers to reads, reused until the next write. Exact, because every write of this
  * process bumps dataVersion, and so does another process's commit (db/external-writes.ts); the
  * key holds everything else an answer depends on (who asks, in which scope, through which URL,
- * with which parameters). Bounded in entries and bytes, the least recently used going first.
+ * with which parameters). Bounded in entries and bytes, about the least recently used going first.
  *
  * An answer is kept the second time it is built within about a cache's worth of reads: keeping
  * every answer of a scan that never comes back (a sync script reading each item once) costs more
  * in garbage collection than building it.
  */
 export class ReplyCache {
-  private readonly entries = new Map<string, { reply: Reply; size: number }>();
+  private readonly entries = new Map<string, Entry>();
+  /** Insertions so far: an entry's `at` tells how far from the newest end it is. */
+  private inserted = 0;
   /** Keys built once since this set was last emptied. */
   private readonly seen = new Set<string>();
   private bytes = 0;
@@ -29,9 +39,12 @@ export class ReplyCache {
     const key = replyKey(ctx);
     const hit = this.entries.get(key);
     if (hit) {
-      // Refresh its place: the oldest entries go first.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
+      // Refresh its place (the oldest entries go first) once it is in the older half: moving it
+      // on every read cost a map deletion and insertion per answer.
+      if (this.inserted - hit.at > this.maxEntries / 2) {
+        this.entries.delete(key);
+        this.insert(key, hit);
+      }
       return hit.reply;
     }
     const built = build();
@@ -39,7 +52,7 @@ export class ReplyCache {
     // Built by a write (none do today), too big, or not asked for before: answered, not kept.
     const size = reply.jsonText!.length + key.length;
     if (this.version !== dataVersion || size > this.maxBytes / 8 || !this.seenBefore(key)) return reply;
-    this.entries.set(key, { reply, size });
+    this.insert(key, { reply, size, at: 0 });
     this.bytes += size;
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
@@ -47,6 +60,11 @@ export class ReplyCache {
       this.entries.delete(oldest);
     }
     return reply;
+  }
+
+  private insert(key: string, entry: Entry): void {
+    entry.at = ++this.inserted;
+    this.entries.set(key, entry);
   }
 
   private seenBefore(key: string): boolean {
@@ -66,18 +84,19 @@ export class ReplyCache {
 
 const withoutTokens = (key: string, value: unknown) => (key === 'session_token' || key === 'app_token' ? undefined : value);
 
+/** The part of a key that says who asks: by scope, which is replaced (never changed) when it changes. */
+const scopeKeys = new WeakMap<Scope, string>();
+
+function scopeKey(scope: Scope): string {
+  let key = scopeKeys.get(scope);
+  if (key === undefined) scopeKeys.set(scope, (key = [scope.user.id, scope.profile.id, scope.version, scope.activeEntities.join(',')].join('\u0000')));
+  return key;
+}
+
 function replyKey(ctx: SessionContext): string {
-  const { scope } = ctx;
-  return [
-    ctx.apiBase,
-    ctx.segments.join('/'),
-    // Most reads have no parameter: no need to walk them.
-    Object.keys(ctx.params).length === 0 ? '{}' : JSON.stringify(ctx.params, withoutTokens),
-    scope.user.id,
-    scope.profile.id,
-    scope.version,
-    scope.activeEntities.join(','),
-  ].join('\u0000');
+  // Most reads have no parameter: no need to walk them.
+  const params = Object.keys(ctx.params).length === 0 ? '{}' : JSON.stringify(ctx.params, withoutTokens);
+  return `${ctx.apiBase}\u0000${ctx.segments.join('/')}\u0000${params}\u0000${scopeKey(ctx.scope)}`;
 }
 
 /** Collection pages: clients that poll the same list (dashboards, sync scripts) get it without recomputing. */
