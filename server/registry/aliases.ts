@@ -18,7 +18,7 @@ export interface ItemtypeAlias {
    * plain rename).
    */
   parent: { itemtype: string; fk: string; option: number } | null;
-  /** Other columns: old name → current name. */
+  /** Other columns: old name → current name, in the order GLPI renames them back. */
   renamed: Record<string, string>;
   /** Current columns the old type never had: not shown under the old name. */
   dropped: readonly string[];
@@ -66,7 +66,7 @@ const DEFINITIONS: Record<string, Omit<ItemtypeAlias, 'name'>> = {
   Computer_SoftwareVersion: {
     target: 'Item_SoftwareVersion',
     parent: { itemtype: 'Computer', fk: 'computers_id', option: 5 },
-    renamed: { is_deleted_computer: 'is_deleted_item', is_template_computer: 'is_template_item' },
+    renamed: { is_template_computer: 'is_template_item', is_deleted_computer: 'is_deleted_item' },
     dropped: [],
     options: { oldTable: 'glpi_computers_softwareversions', altered: { 3: computerOption('Computer_SoftwareVersion') }, deleted: [5] },
   },
@@ -107,20 +107,39 @@ function toOldLinks(alias: ItemtypeAlias, links: unknown): unknown {
   return links.map((link) => (link && typeof link.href === 'string' ? { ...link, href: toOldHref(alias, link.href) } : link));
 }
 
+/** Current name → old name of every renamed column, in the order GLPI renames them (the parent's key first). */
+function renamings(alias: ItemtypeAlias): [string, string][] {
+  const back: [string, string][] = Object.entries(alias.renamed).map(([old, current]) => [current, old]);
+  return alias.parent ? [['items_id', alias.parent.fk], ...back] : back;
+}
+
 /**
- * A current row or answer shown with the old field names (key order kept). A single item always
- * has `links` under an old name, `[]` without HATEOAS, as GLPI answers it.
+ * A current row or answer shown with the old field names, as GLPI maps it: a renamed field leaves
+ * its place and goes to the end of the object (in the order GLPI renames them), the others keep
+ * theirs. A single item (`single`) names the old type in its links, and always has `links`: where
+ * it had none (no HATEOAS) an empty list goes last, as GLPI answers it; a row of a list keeps the
+ * current type in its links, as GLPI's lists do.
  */
 export function toOldFields(alias: ItemtypeAlias, item: Record<string, unknown>, single = false): Record<string, unknown> {
-  const back = Object.fromEntries(Object.entries(alias.renamed).map(([old, current]) => [current, old]));
+  const renamed = renamings(alias);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(item)) {
-    if (alias.dropped.includes(key) || (alias.parent && key === 'itemtype')) continue;
-    if (key === 'links') out.links = toOldLinks(alias, value);
-    else out[alias.parent && key === 'items_id' ? alias.parent.fk : (back[key] ?? key)] = value;
+    if (alias.dropped.includes(key) || (alias.parent && key === 'itemtype') || renamed.some(([current]) => current === key)) continue;
+    out[key] = single && key === 'links' ? toOldLinks(alias, value) : value;
   }
+  for (const [current, old] of renamed) if (current in item) out[old] = item[current];
   if (single && !('links' in out)) out.links = [];
   return out;
+}
+
+/** A message of the current type's rules in the names the client sent: the old fields and the old type. */
+export function toOldMessage(alias: ItemtypeAlias, message: string): string {
+  const old = new Map(renamings(alias));
+  // A fixed parent's `itemtype` is set with its key: asking for the one is asking for the other.
+  if (alias.parent) old.set('itemtype', alias.parent.fk);
+  return message
+    .replace(/\bField (\w+)/g, (whole, field: string) => (old.has(field) ? `Field ${old.get(field)}` : whole))
+    .replace(new RegExp(`\\b${alias.target}\\b`, 'g'), alias.name);
 }
 
 /** Old-style input turned into the current type's fields; the old foreign key fixes the parent type. */

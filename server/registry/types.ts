@@ -9,7 +9,7 @@ export type Feature =
   | 'networkport' // NetworkPort children
   | 'device' // Item_Device* components
   | 'disk' // Item_Disk children
-  | 'software' // Item_SoftwareVersion installations
+  | 'software' // installations and licenses (Item_SoftwareVersion, Item_SoftwareLicense) and operating systems: GLPI's software_types
   | 'connection' // Computer_Item connections (computer side)
   | 'connectable' // Computer_Item connections (peripheral side)
   | 'note'; // Notepad rows

@@ -180,8 +180,10 @@ function orderBy(sorts: Frag[], params: SearchParams, tie: string[]): Frag {
 export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[], params: SearchParams, columns: Column[]): SearchResult {
   const aliases = new Aliases();
   const db = ctx.services.store.db;
-  // An empty table matches nothing (AllAssets searches many, often mostly empty ones): no WHERE is built for it.
-  const branches: Branch[] = (bases.length > 1 ? bases.filter((base) => hasRows(db, base.table)) : bases).map((base) => {
+  // An empty table matches nothing (AllAssets searches many, often mostly empty ones): no WHERE is
+  // built for it when there are several, and it is never counted. Each table is asked once.
+  const filled = bases.filter((base) => hasRows(db, base.table));
+  const branches: Branch[] = (bases.length > 1 ? filled : bases).map((base) => {
     const { where, walkWhere, visibility, filtered } = branchWhere(ctx, type, base, params, aliases);
     const bc = { scope: ctx.scope, aliases };
     const sortFields = params.sort.map((id) => tryField(type, id, base));
@@ -190,7 +192,7 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
   });
   const countTexts: string[] = [];
   let total = 0;
-  const live = branches.filter((b) => b.where.sql !== '0' && hasRows(db, b.base.table));
+  const live = branches.filter((b) => b.where.sql !== '0' && filled.includes(b.base));
   for (const b of live) {
     const text = countSql(b.base.table, b.where);
     countTexts.push(text);

@@ -8,7 +8,7 @@ import { ALIASES, toOldFields } from '../../server/registry/aliases';
 import { createUser, loginAs } from '../rights/fixture';
 import type { Client } from '../support/client';
 import { useServer } from '../support/server';
-import { uniq } from './fixtures';
+import { logsOf, uniq } from './fixtures';
 
 const ctx = useServer();
 
@@ -212,15 +212,17 @@ describe('getMultipleItems with old names', () => {
 });
 
 describe('links under an old name', () => {
-  test("a link to the current type's own path names the old type; other links and rel stay", () => {
-    const item = { id: 3, items_id: 9, itemtype: 'Ticket', links: [
+  test("a single item's link to the current type's own path names the old type; a list row's keeps it, as GLPI's lists", () => {
+    const links = [
       { rel: 'Document_Item', href: 'http://h/apirest.php/ITILFollowup/3/Document_Item/' },
       { rel: 'Ticket', href: 'http://h/apirest.php/Ticket/9' },
-    ] };
-    expect(toOldFields(ALIASES.TicketFollowup!, item)).toEqual({ id: 3, tickets_id: 9, links: [
+    ];
+    const item = { id: 3, items_id: 9, itemtype: 'Ticket', links };
+    expect(toOldFields(ALIASES.TicketFollowup!, item, true)).toEqual({ id: 3, links: [
       { rel: 'Document_Item', href: 'http://h/apirest.php/TicketFollowup/3/Document_Item/' },
       { rel: 'Ticket', href: 'http://h/apirest.php/Ticket/9' },
-    ] });
+    ], tickets_id: 9 });
+    expect(toOldFields(ALIASES.TicketFollowup!, item)).toEqual({ id: 3, links, tickets_id: 9 });
   });
 });
 
@@ -346,14 +348,212 @@ describe('writes under an old name stay on its parent type', () => {
     const other = await ctx.api.create('Ticket', { name: uniq('t'), content: 'c' });
     const onProblem = await ctx.api.create('ITILFollowup', { itemtype: 'Problem', items_id: problem, content: 'kept' });
     const onOther = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: other, content: 'kept' });
-    expect((await ctx.api.put('TicketFollowup/', { input: [{ id: onProblem, content: 'changed' }] })).status).toBe(404);
-    expect((await ctx.api.del('TicketFollowup/', { body: { input: [{ id: onProblem }] } })).status).toBe(404);
-    expect((await ctx.api.put(`Ticket/${ticket}/TicketFollowup/`, { input: [{ id: onOther, content: 'moved' }] })).status).toBe(404);
+    const alone = (id: number, verb: 'UPDATE' | 'DELETE') => ({ status: 400, body: [`ERROR_GLPI_${verb}`, [{ [id]: false, message: 'Item not found' }]] });
+    expect(await ctx.api.put('TicketFollowup/', { input: [{ id: onProblem, content: 'changed' }] })).toMatchObject(alone(onProblem, 'UPDATE'));
+    expect(await ctx.api.del('TicketFollowup/', { body: { input: [{ id: onProblem }] } })).toMatchObject(alone(onProblem, 'DELETE'));
+    expect(await ctx.api.put(`Ticket/${ticket}/TicketFollowup/`, { input: [{ id: onOther, content: 'moved' }] })).toMatchObject(alone(onOther, 'UPDATE'));
+    // With an id in the URL, as a missing item.
+    expect((await ctx.api.put(`TicketFollowup/${onProblem}`, { input: { content: 'changed' } })).body).toEqual(['ERROR_ITEM_NOT_FOUND', 'Item not found']);
     expect(await ctx.api.get(`ITILFollowup/${onProblem}`)).toMatchObject({ status: 200, body: { itemtype: 'Problem', items_id: problem, content: 'kept' } });
     expect(await ctx.api.get(`ITILFollowup/${onOther}`)).toMatchObject({ status: 200, body: { itemtype: 'Ticket', items_id: other, content: 'kept' } });
     // itemtype/items_id are not fields of the old type: a followup made through it is always a ticket's.
     const made = await ctx.api.post('TicketFollowup/', { input: { tickets_id: ticket, itemtype: 'Problem', items_id: problem, content: 'x' } });
     expect(made.status).toBe(201);
     expect((await ctx.api.get(`ITILFollowup/${made.body.id}`)).body).toMatchObject({ itemtype: 'Ticket', items_id: ticket });
+  });
+});
+
+describe("GLPI 10.0's mapping of old names, exactly", () => {
+  /** A version installed nowhere yet (an item holds a version once). */
+  const freshVersion = async () => ctx.api.create('SoftwareVersion', { name: uniq('v'), softwares_id: (await ctx.api.get(`SoftwareVersion/${version}`)).body.softwares_id });
+  test('renamed fields leave their place for the end of the object, in the order GLPI renames them; links stay where they were', async () => {
+    const followup = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'ordered' });
+    const keys = async (path: string, query = '') => Object.keys((await ctx.api.get(path, { query })).body);
+    const own = ['id', 'date', 'users_id', 'users_id_editor', 'content', 'is_private', 'requesttypes_id', 'date_mod', 'date_creation', 'timeline_position'];
+    expect(await keys(`TicketFollowup/${followup}`)).toEqual([...own, 'links', 'tickets_id']);
+    // Without HATEOAS GLPI adds the empty links after the mapping: last.
+    expect(await keys(`TicketFollowup/${followup}`, 'get_hateoas=false')).toEqual([...own, 'tickets_id', 'links']);
+    expect(await keys(`Ticket/${ticket}/TicketFollowup/${followup}`)).toEqual([...own, 'links', 'tickets_id']);
+    const listed = (await ctx.api.get(`Ticket/${ticket}/TicketFollowup`, { query: 'range=0-999' })).body.find((row: any) => row.id === followup);
+    expect(Object.keys(listed)).toEqual([...own, 'links', 'tickets_id']);
+    const multiple = await ctx.api.get('getMultipleItems', { query: `items[0][itemtype]=TicketFollowup&items[0][items_id]=${followup}` });
+    expect(Object.keys(multiple.body[0])).toEqual([...own, 'links', 'tickets_id']);
+
+    const installed = await ctx.api.create('Item_SoftwareVersion', { itemtype: 'Computer', items_id: computer, softwareversions_id: await freshVersion() });
+    const installation = ['id', 'softwareversions_id', 'entities_id', 'is_deleted', 'is_dynamic', 'date_install'];
+    const renamed = ['computers_id', 'is_template_computer', 'is_deleted_computer'];
+    expect(await keys(`Computer_SoftwareVersion/${installed}`)).toEqual([...installation, 'links', ...renamed]);
+    expect(await keys(`Computer_SoftwareVersion/${installed}`, 'get_hateoas=false')).toEqual([...installation, ...renamed, 'links']);
+    const rows = (await ctx.api.get('Computer_SoftwareVersion/', { query: 'range=0-999&get_hateoas=false' })).body;
+    expect(Object.keys(rows.find((row: any) => row.id === installed))).toEqual([...installation, ...renamed]);
+  });
+
+  test("a list row's links name the current type, as GLPI's lists do; a single item's name the old one", async () => {
+    const fresh = await freshVersion();
+    const installed = await ctx.api.create('Item_SoftwareVersion', { itemtype: 'Computer', items_id: computer, softwareversions_id: fresh });
+    const hrefs = (item: any) => item.links.map((link: any) => link.href.replace(/^.*\/apirest\.php\//, ''));
+    // GLPI 10.0 lists no relation of Item_SoftwareVersion: its own links are its foreign keys; a path to itself is renamed.
+    const item = { id: installed, links: [{ rel: 'Document_Item', href: `http://h/apirest.php/Item_SoftwareVersion/${installed}/Document_Item/` }] };
+    expect(hrefs(toOldFields(ALIASES.Computer_SoftwareVersion!, item, true))).toEqual([`Computer_SoftwareVersion/${installed}/Document_Item/`]);
+    expect(hrefs(toOldFields(ALIASES.Computer_SoftwareVersion!, item))).toEqual([`Item_SoftwareVersion/${installed}/Document_Item/`]);
+    expect(hrefs((await ctx.api.get(`Computer_SoftwareVersion/${installed}`)).body)).toEqual([`Computer/${computer}`, `SoftwareVersion/${fresh}`, 'Entity/0']);
+  });
+
+  test('refusals name the fields and the type the client sent', async () => {
+    const missingTicket = await ctx.api.post('TicketFollowup/', { input: { tickets_id: 987654, content: 'x' } });
+    expect(missingTicket.body).toEqual(['ERROR_GLPI_ADD', 'Field tickets_id: Ticket 987654 does not exist']);
+    expect((await ctx.api.post('TicketFollowup/', { input: { content: 'x' } })).body).toEqual(['ERROR_GLPI_ADD', 'Field tickets_id is mandatory for TicketFollowup']);
+    expect((await ctx.api.post('TicketFollowup/', { input: { tickets_id: ticket, content: 'x', colour: 'blue' } })).body).toEqual([
+      'ERROR_GLPI_ADD',
+      'Field colour is not valid for TicketFollowup item.',
+    ]);
+    expect((await ctx.api.post('Computer_SoftwareVersion/', { input: { computers_id: computer } })).body).toEqual([
+      'ERROR_GLPI_ADD',
+      'Field softwareversions_id is mandatory for Computer_SoftwareVersion',
+    ]);
+    expect((await ctx.api.post('Computer_SoftwareVersion/', { input: { computers_id: computer, softwareversions_id: version, is_deleted_computer: 'maybe' } })).body).toEqual([
+      'ERROR_GLPI_ADD',
+      'Field is_deleted_computer: expected a boolean (true, false, 1 or 0)',
+    ]);
+    // In a bulk request, each refused element's message; an accepted one keeps its own.
+    const bulk = await ctx.api.post('TicketFollowup/', { input: [{ tickets_id: 987654, content: 'x' }, { tickets_id: ticket, content: 'fine' }] });
+    expect(bulk.status).toBe(207);
+    expect(bulk.body[0]).toBe('ERROR_GLPI_PARTIAL_ADD');
+    const added = bulk.body[1][1].id as number;
+    expect(bulk.body[1]).toEqual([{ id: false, message: 'Field tickets_id: Ticket 987654 does not exist' }, { id: added, message: '' }]);
+    const moved = await ctx.api.put('TicketFollowup/', { input: [{ id: added, tickets_id: 987654 }] });
+    expect(moved.body).toEqual(['ERROR_GLPI_UPDATE', [{ [added]: false, message: 'Field tickets_id: Ticket 987654 does not exist' }]]);
+    // The current name keeps the current names.
+    expect((await ctx.api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: 987654, content: 'x' } })).body).toEqual(['ERROR_GLPI_ADD', 'Field items_id: Ticket 987654 does not exist']);
+  });
+
+  test('an old name as the parent of a sub-item path answers as its current type does, for its own rows only', async () => {
+    const followup = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'a parent' });
+    for (const sub of ['Document_Item', 'Log']) {
+      const old = await ctx.api.get(`TicketFollowup/${followup}/${sub}/`);
+      const now = await ctx.api.get(`ITILFollowup/${followup}/${sub}/`);
+      expect({ sub, status: old.status, body: old.body }).toEqual({ sub, status: now.status, body: now.body });
+    }
+    const installed = await ctx.api.create('Item_SoftwareVersion', { itemtype: 'Computer', items_id: computer, softwareversions_id: await freshVersion() });
+    const logs = await ctx.api.get(`Computer_SoftwareVersion/${installed}/Log/`);
+    expect(logs.status).toBe((await ctx.api.get(`Item_SoftwareVersion/${installed}/Log/`)).status);
+    // A Problem's followup is no TicketFollowup, not even as a parent; nor is a missing one.
+    expect((await ctx.api.get(`TicketFollowup/${problemFollowup}/Document_Item`)).body).toEqual(['ERROR_ITEM_NOT_FOUND', 'Item not found']);
+    expect((await ctx.api.post(`TicketFollowup/${problemFollowup}/Document_Item/`, { input: { documents_id: 1 } })).status).toBe(404);
+    expect((await ctx.api.get('TicketFollowup/987654/Document_Item')).status).toBe(404);
+    expect((await ctx.api.get(`ITILFollowup/${problemFollowup}/Document_Item`)).status).toBe(200);
+  });
+
+  test('a bulk update or delete under an old name: an element of another parent fails alone, the others land', async () => {
+    const mine = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'mine' });
+    const theirs = await ctx.api.create('ITILFollowup', { itemtype: 'Problem', items_id: problem, content: 'theirs' });
+    const updated = await ctx.api.put('TicketFollowup/', { input: [{ id: mine, content: 'changed' }, { id: theirs, content: 'changed' }, { id: 987654, content: 'changed' }] });
+    expect(updated.status).toBe(207);
+    expect(updated.body).toEqual(['ERROR_GLPI_PARTIAL_UPDATE', [
+      { [mine]: true, message: '' },
+      { [theirs]: false, message: 'Item not found' },
+      { 987654: false, message: 'Item not found' },
+    ]]);
+    expect((await ctx.api.get(`ITILFollowup/${mine}`)).body.content).toBe('changed');
+    expect((await ctx.api.get(`ITILFollowup/${theirs}`)).body.content).toBe('theirs');
+
+    const deleted = await ctx.api.del('TicketFollowup/', { body: { input: [{ id: theirs }, { id: mine }] } });
+    expect(deleted.body).toEqual(['ERROR_GLPI_PARTIAL_DELETE', [{ [theirs]: false, message: 'Item not found' }, { [mine]: true, message: '' }]]);
+    expect((await ctx.api.get(`ITILFollowup/${mine}`)).status).toBe(404);
+    expect((await ctx.api.get(`ITILFollowup/${theirs}`)).status).toBe(200);
+    // Under a ticket's path, another ticket's followup is not one of its own.
+    const other = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: otherTicket, content: 'other' });
+    const own = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'own' });
+    const under = await ctx.api.put(`Ticket/${ticket}/TicketFollowup/`, { input: [{ id: other, content: 'x' }, { id: own, content: 'y' }] });
+    expect(under.body).toEqual(['ERROR_GLPI_PARTIAL_UPDATE', [{ [other]: false, message: 'Item not found' }, { [own]: true, message: '' }]]);
+    expect((await ctx.api.get(`ITILFollowup/${other}`)).body).toMatchObject({ items_id: otherTicket, content: 'other' });
+  });
+
+  test("a read by id under an old name: a row of another parent is 404, one the profile may not read keeps the current type's answer", async () => {
+    expect((await ctx.api.get(`TicketFollowup/${problemFollowup}`)).body).toEqual(['ERROR_ITEM_NOT_FOUND', 'Item not found']);
+    expect((await ctx.api.get(`Ticket/${otherTicket}/TicketFollowup/${ticketFollowup}`)).status).toBe(404);
+    expect((await ctx.api.get('TicketFollowup/987654')).status).toBe(404);
+    // Asked twice (the second answer may come from the reply cache): the same answer.
+    for (let i = 0; i < 2; i++) expect((await ctx.api.get(`TicketFollowup/${problemFollowup}`)).status).toBe(404);
+    const first = await ctx.api.get(`TicketFollowup/${ticketFollowup}`);
+    expect((await ctx.api.get(`TicketFollowup/${ticketFollowup}`)).text).toBe(first.text);
+  });
+});
+
+describe("software links on every type of GLPI's software_types", () => {
+  const ASSETS = ['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer'];
+
+  test.each(ASSETS)('%s: an installation and a license, read, listed under the asset, searched, with its history', async (asset) => {
+    const item = await ctx.api.create(asset, { name: uniq(asset) });
+    const software = await ctx.api.create('Software', { name: uniq('sw') });
+    const v = await ctx.api.create('SoftwareVersion', { name: uniq('v'), softwares_id: software });
+    const l = await ctx.api.create('SoftwareLicense', { name: uniq('lic'), softwares_id: software });
+    const installed = await ctx.api.create('Item_SoftwareVersion', { itemtype: asset, items_id: item, softwareversions_id: v });
+    const licensed = await ctx.api.create('Item_SoftwareLicense', { itemtype: asset, items_id: item, softwarelicenses_id: l });
+    expect((await ctx.api.get(`Item_SoftwareVersion/${installed}`)).body).toMatchObject({ itemtype: asset, items_id: item, softwareversions_id: v });
+    expect((await ctx.api.get(`${asset}/${item}/Item_SoftwareVersion`)).body.map((row: any) => row.id)).toEqual([installed]);
+    expect((await ctx.api.get(`${asset}/${item}/Item_SoftwareLicense`)).body.map((row: any) => row.id)).toEqual([licensed]);
+    expect((await ctx.api.get(`${asset}/${item}`, { query: 'with_softwares=true' })).body._softwares).toEqual([
+      { softwarecategories_id: 0, softwares_id: software, softwareversions_id: v, is_dynamic: 0, states_id: 0, is_valid: 1 },
+    ]);
+    // The installation is in the asset's history (GLPI's "software installed", 4) and the version's.
+    const installLog = (await logsOf(ctx.api, asset, item)).find((log) => log.linked_action === 4);
+    expect(installLog).toMatchObject({ itemtype: asset, items_id: item, itemtype_link: 'SoftwareVersion' });
+    expect((await logsOf(ctx.api, 'SoftwareVersion', v)).some((log) => log.linked_action === 4 && log.itemtype_link === asset)).toBe(true);
+
+    // Search options: the item type (5 / 6) and the software side find it; a meta criterion reaches the software.
+    const byType = await searchIds(ctx.api, 'search/Item_SoftwareVersion', `criteria[0][field]=5&criteria[0][searchtype]=equals&criteria[0][value]=${asset}&criteria[1][field]=4&criteria[1][searchtype]=contains&criteria[1][value]=${(await ctx.api.get(`SoftwareVersion/${v}`)).body.name}`);
+    expect(byType.ids).toEqual([installed]);
+    expect((await searchIds(ctx.api, 'search/Item_SoftwareLicense', `criteria[0][field]=6&criteria[0][searchtype]=equals&criteria[0][value]=${asset}&criteria[1][field]=4&criteria[1][searchtype]=contains&criteria[1][value]=${(await ctx.api.get(`SoftwareLicense/${l}`)).body.name}`)).ids).toEqual([licensed]);
+    const meta = await searchIds(ctx.api, `search/${asset}`, `criteria[0][link]=AND&criteria[0][itemtype]=Software&criteria[0][meta]=1&criteria[0][field]=1&criteria[0][searchtype]=equals&criteria[0][value]=${software}`);
+    expect(meta.ids).toEqual([item]);
+
+    // The old names stay the computers' only.
+    const old = await ctx.api.get(`Computer_SoftwareVersion/${installed}`);
+    expect(old.status).toBe(asset === 'Computer' ? 200 : 404);
+    // Purging the asset takes its installations and licenses with it.
+    expect((await ctx.api.del(`${asset}/${item}`, { query: 'force_purge=true' })).status).toBe(204);
+    expect((await ctx.api.get(`Item_SoftwareVersion/${installed}`)).status).toBe(404);
+    expect((await ctx.api.get(`Item_SoftwareLicense/${licensed}`)).status).toBe(404);
+  });
+
+  test('a type outside software_types is refused; rights and entities are those of the linked item', async () => {
+    const software = await ctx.api.create('Software', { name: uniq('sw') });
+    const v = await ctx.api.create('SoftwareVersion', { name: uniq('v'), softwares_id: software });
+    const rack = await ctx.api.create('Rack', { name: uniq('rack') });
+    expect((await ctx.api.post('Item_SoftwareVersion/', { input: { itemtype: 'Rack', items_id: rack, softwareversions_id: v } })).body).toEqual([
+      'ERROR_GLPI_ADD',
+      'Field itemtype: Rack cannot be linked to Item_SoftwareVersion',
+    ]);
+
+    const A = await ctx.api.create('Entity', { name: uniq('A'), entities_id: 0 });
+    const B = await ctx.api.create('Entity', { name: uniq('B'), entities_id: 0 });
+    const inA = await ctx.api.create('Printer', { name: uniq('prn'), entities_id: A });
+    const inB = await ctx.api.create('Printer', { name: uniq('prn'), entities_id: B });
+    const installedB = await ctx.api.create('Item_SoftwareVersion', { itemtype: 'Printer', items_id: inB, softwareversions_id: v });
+    const tech = uniq('sw-tech');
+    await createUser(ctx.api, tech, 6, A);
+    const technician = await loginAs(ctx.server.api, tech);
+    // The technician's software right reaches the root entity's software (recursive) only if it is visible there: make it so.
+    await ctx.api.put(`Software/${software}`, { input: { is_recursive: 1 } });
+    const made = await technician.post('Item_SoftwareVersion/', { input: { itemtype: 'Printer', items_id: inA, softwareversions_id: v } });
+    expect(made.status).toBe(201);
+    expect((await technician.get(`Item_SoftwareVersion/${made.body.id}`)).status).toBe(200);
+    // A printer outside the technician's entities: neither linked nor read.
+    expect((await technician.post('Item_SoftwareVersion/', { input: { itemtype: 'Printer', items_id: inB, softwareversions_id: v } })).status).toBe(400);
+    expect((await ctx.api.get(`Printer/${inB}/Item_SoftwareVersion`)).body.map((row: any) => row.id)).toEqual([installedB]);
+    expect((await technician.get(`Item_SoftwareVersion/${installedB}`)).status).toBe(404);
+    const seen = await searchIds(technician, 'search/Item_SoftwareVersion');
+    expect(seen.ids).toContain(made.body.id);
+    expect(seen.ids).not.toContain(installedB);
+
+    // An Observer reads the printer's installations but may not add one (no UPDATE on printers).
+    const obs = uniq('sw-observer');
+    await createUser(ctx.api, obs, 2, A);
+    const observer = await loginAs(ctx.server.api, obs);
+    expect((await observer.get(`Item_SoftwareVersion/${made.body.id}`)).status).toBe(200);
+    const refused = await observer.post('Item_SoftwareVersion/', { input: { itemtype: 'Printer', items_id: inA, softwareversions_id: v } });
+    expect(refused.body).toEqual(['ERROR_GLPI_ADD', "You don't have permission to perform this action."]);
+    expect((await ctx.api.get(`Printer/${inA}/Item_SoftwareVersion`)).body.map((row: any) => row.id)).toEqual([made.body.id]);
   });
 });

@@ -1,12 +1,14 @@
 import type { Reply, SessionContext } from '../../auth/context';
-import { badRequest, errors } from '../../core/errors';
+import { ApiError, badRequest, errors, ITEM_NOT_FOUND_MESSAGE } from '../../core/errors';
 import { asList, isObject } from '../../core/params';
+import { selectOne, type Row } from '../../db/rows';
+import { ItemError } from '../../items/crud';
 import { itemtypeOrThrow, type Itemtype } from '../../registry';
-import { showsRow, toCurrentFields, toOldFields, toOldHref, type ItemtypeAlias } from '../../registry/aliases';
+import { showsRow, toCurrentFields, toOldFields, toOldHref, toOldMessage, type ItemtypeAlias } from '../../registry/aliases';
 import { listItems, type ListScope } from './list';
 import { getItem, loadReadable } from './read';
 import { parentFields, subItemScope } from './subitems';
-import { createItems, deleteItems, updateItems } from './write';
+import { createItems, deleteItems, updateItems, type ElementGuard } from './write';
 
 /** The request with its `input` given the current field names. */
 function withCurrentInput(ctx: SessionContext, alias: ItemtypeAlias): SessionContext {
@@ -32,21 +34,53 @@ export function withOldNames(alias: ItemtypeAlias, reply: Reply): Reply {
   return { ...reply, headers };
 }
 
+/** Whether a current row is one the old type shows (under `under`, one of that parent item's). */
+const showsOwnRow = (alias: ItemtypeAlias, under: Under | null) => (row: Row) => showsRow(alias, row) && (!under || Number(row.items_id) === under.id);
+
 /**
- * Rows the old type shows: the current type's rows on its fixed parent type (under `under`, that
- * parent item's). A write checks the URL's id and every id its input names.
+ * An update or delete under an old name reaches only the rows the old type shows: an element
+ * naming another row fails alone, as one whose id does not exist (GLPI's "Item not found").
  */
-function requireOwnRows(ctx: SessionContext, alias: ItemtypeAlias, type: Itemtype, id: number | null, under: Under | null, withInput: boolean): void {
-  if (!alias.parent) return;
-  const input = ctx.params.input;
-  const list = withInput ? asList(input) : null;
-  const elements = list && (Array.isArray(input) || list.length > 0) ? list : withInput ? [input] : [];
-  const ids = [id, ...elements.map((e) => (isObject(e) && e.id !== undefined ? Number(e.id) : null))];
-  for (const one of ids) {
-    if (one === null || !Number.isInteger(one) || one <= 0) continue;
-    const row = loadReadable(ctx, type, one);
-    if (!showsRow(alias, row) || (under && Number(row.items_id) !== under.id)) throw errors.itemNotFound();
+function ownRowGuard(ctx: SessionContext, alias: ItemtypeAlias, type: Itemtype, under: Under | null): ElementGuard | undefined {
+  if (!alias.parent) return undefined;
+  const shows = showsOwnRow(alias, under);
+  const sql = `SELECT itemtype, items_id FROM ${type.table} WHERE id = ?`;
+  return (id) => {
+    const row = selectOne(ctx.services.store.db, sql, id);
+    if (row && !shows(row)) throw new ItemError(ITEM_NOT_FOUND_MESSAGE, 'ERROR_ITEM_NOT_FOUND');
+  };
+}
+
+/** A refused element's message, in the names the client sent. */
+function oldElement(alias: ItemtypeAlias, element: unknown): unknown {
+  if (!isObject(element) || typeof element.message !== 'string' || !Object.values(element).includes(false)) return element;
+  return { ...element, message: toOldMessage(alias, element.message) };
+}
+
+/** A write's refusal (its message, or each refused element's) in the names the client sent. */
+function oldError(alias: ItemtypeAlias, error: ApiError): ApiError {
+  const detail = typeof error.detail === 'string' ? toOldMessage(alias, error.detail) : Array.isArray(error.detail) ? error.detail.map((e) => oldElement(alias, e)) : error.detail;
+  return new ApiError(error.status, error.code, detail, error.withDoc, error.headers);
+}
+
+/** A write under an old name: its headers and refusals name the old type and fields. */
+async function oldWrite(alias: ItemtypeAlias, write: Promise<Reply>): Promise<Reply> {
+  try {
+    return withOldNames(alias, await write);
+  } catch (error) {
+    throw error instanceof ApiError ? oldError(alias, error) : error;
   }
+}
+
+/**
+ * The current type behind an old name used as the parent of a sub-item path
+ * (`/TicketFollowup/3/Document_Item`, the old type's own HATEOAS links): only a row the old type
+ * shows is a parent there.
+ */
+export function aliasParent(ctx: SessionContext, alias: ItemtypeAlias, id: number | null): Itemtype {
+  const type = itemtypeOrThrow(alias.target);
+  if (id !== null && !showsRow(alias, loadReadable(ctx, type, id))) throw errors.itemNotFound();
+  return type;
 }
 
 /** The rows the old type lists: those on its fixed parent type, and under `under` its children. */
@@ -81,19 +115,17 @@ export function aliasBranch(ctx: SessionContext, alias: ItemtypeAlias, id: numbe
     throw badRequest(`${alias.name} items belong to a ${alias.parent.itemtype}: /${alias.parent.itemtype}/:id/${alias.name}`);
   }
   const fields = under ? parentFields(under.parent, under.id, type) : {};
+  const input = () => withCurrentInput(ctx, alias);
   switch (ctx.method) {
     case 'POST':
-      return createItems(withCurrentInput(ctx, alias), type, fields).then((reply) => withOldNames(alias, reply));
+      return oldWrite(alias, createItems(input(), type, fields));
     case 'PUT':
     case 'PATCH':
-      requireOwnRows(ctx, alias, type, id, under, true);
-      return updateItems(withCurrentInput(ctx, alias), type, id, fields);
+      return oldWrite(alias, updateItems(input(), type, id, fields, ownRowGuard(ctx, alias, type, under)));
     case 'DELETE':
-      requireOwnRows(ctx, alias, type, id, under, true);
-      return deleteItems(withCurrentInput(ctx, alias), type, id);
+      return oldWrite(alias, deleteItems(input(), type, id, ownRowGuard(ctx, alias, type, under)));
     default:
       if (id === null || id === 0) return withOldNames(alias, listItems(ctx, type, listScope(ctx, alias, type, under)));
-      requireOwnRows(ctx, alias, type, id, under, false);
-      return getItem(ctx, type, id, oldShape(alias, true));
+      return getItem(ctx, type, id, { shows: showsOwnRow(alias, under), reshape: oldShape(alias, true) });
   }
 }

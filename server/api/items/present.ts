@@ -1,6 +1,7 @@
 import type { SessionContext } from '../../auth/context';
 import { READ } from '../../auth/rights';
 import { hasRight, type Scope } from '../../auth/scope';
+import { LINKED_TYPES } from '../../registry/data/hateoas';
 import { guardedFields } from '../../registry/guarded';
 import { componentTypes, isRowId, itemtype, itemtypeOrThrow, type Itemtype } from '../../registry';
 import type { Column } from '../../registry/columns';
@@ -15,15 +16,18 @@ const has = (feature: Feature) => (type: Itemtype) => type.features.includes(fea
 /** Types whose items a polymorphic link type may name (reservations, project items). */
 const linkedBy = (link: string) => (type: Itemtype) => itemtype(link)?.polyTargets.includes(type.name) ?? false;
 
+/** Types of one of GLPI's configuration lists. */
+const listedIn = (names: readonly string[]) => (type: Itemtype) => names.includes(type.name);
+
 /** HATEOAS sub-item classes GLPI lists for every type of a config list, in GLPI's order. */
 const LISTED_CHILDREN: [(type: Itemtype) => boolean, string[]][] = [
   [linkedBy('ReservationItem'), ['ReservationItem']],
-  [has('document'), ['Document_Item']],
-  [has('contract'), ['Contract_Item']],
-  [has('infocom'), ['Infocom']],
-  [has('ticket'), ['Item_Ticket']],
+  [listedIn(LINKED_TYPES.document), ['Document_Item']],
+  [listedIn(LINKED_TYPES.contract), ['Contract_Item']],
+  [listedIn(LINKED_TYPES.infocom), ['Infocom']],
+  [listedIn(LINKED_TYPES.ticket), ['Item_Ticket']],
   [linkedBy('Item_Project'), ['Item_Project']],
-  [has('networkport'), ['NetworkPort']],
+  [listedIn(LINKED_TYPES.networkport), ['NetworkPort']],
   [has('device'), componentTypes().map((t) => t.name)],
 ];
 

@@ -54,18 +54,25 @@ export function renderItem(ctx: SessionContext, type: Itemtype, id: number, opts
   return { body: presentItem(ctx, type, row, opts), row };
 }
 
-/** GET /:itemtype/:id; `reshape` turns the item into another form (an old itemtype's fields). */
-export function getItem(ctx: SessionContext, type: Itemtype, id: number, reshape?: (item: unknown) => unknown): Reply {
-  // A Document's file, once the read right and the entity are checked.
-  if (wantsDownload(ctx, type)) return downloadDocument(ctx, loadReadable(ctx, type, id));
-  return itemCache.reply(ctx, () => buildItem(ctx, type, id, reshape));
+/** Another view of a type's rows (an old itemtype name): which rows it shows, and in which form. */
+export interface ItemView {
+  shows(row: Row): boolean;
+  reshape(item: unknown): unknown;
 }
 
-function buildItem(ctx: SessionContext, type: Itemtype, id: number, reshape?: (item: unknown) => unknown): Reply {
+/** GET /:itemtype/:id, or through `view` (a row it does not show is 404, found by the same read). */
+export function getItem(ctx: SessionContext, type: Itemtype, id: number, view?: ItemView): Reply {
+  // A Document's file, once the read right and the entity are checked.
+  if (wantsDownload(ctx, type)) return downloadDocument(ctx, loadReadable(ctx, type, id));
+  return itemCache.reply(ctx, () => buildItem(ctx, type, id, view));
+}
+
+function buildItem(ctx: SessionContext, type: Itemtype, id: number, view?: ItemView): Reply {
   const opts = readOptions(ctx.params);
   const row = loadReadable(ctx, type, id);
+  if (view && !view.shows(row)) throw errors.itemNotFound();
   const modified = httpDate(row.date_mod);
   const headers = modified ? { 'Last-Modified': modified } : undefined;
-  if (reshape) return json(reshape(presentItem(ctx, type, row, opts)), 200, headers);
+  if (view) return json(view.reshape(presentItem(ctx, type, row, opts)), 200, headers);
   return { status: 200, jsonText: presentItemJson(ctx, type, row, opts), headers };
 }

@@ -3,7 +3,7 @@ import { badRequest, errors } from '../../core/errors';
 import { isRowId, itemtype, type Itemtype } from '../../registry';
 import { aliasOf } from '../../registry/aliases';
 import { unknownResource } from '../unknown-resource';
-import { aliasBranch } from './aliases';
+import { aliasBranch, aliasParent } from './aliases';
 import { getItem } from './read';
 import { listItems } from './list';
 import { listSubItems, parentFields } from './subitems';
@@ -30,7 +30,8 @@ export function itemtypeBranch(ctx: SessionContext): Reply | Promise<Reply> {
   if (ctx.segments.length > 4) throw errors.resourceNotFound('too many path segments: at most /:itemtype/:id/:sub_itemtype/:sub_id');
   const alias = typeName === undefined ? undefined : aliasOf(typeName);
   if (alias && ctx.segments.length <= 2) return aliasBranch(ctx, alias, parseId(idSegment));
-  const type = resolveType(typeName);
+  // An old name as a parent (`/TicketFollowup/3/Document_Item`, its links) is its current type.
+  const type = alias ? aliasParent(ctx, alias, parseId(idSegment)) : resolveType(typeName);
   const id = parseId(idSegment);
   // An old itemtype name is accepted as a sub-itemtype too (/Ticket/3/TicketFollowup), as in GLPI.
   const subAlias = subName === undefined ? undefined : aliasOf(subName);

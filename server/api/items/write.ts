@@ -266,8 +266,11 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
   return bulkReply(results, failed, 'ADD', 201, { Link: boundedLinkHeader(ids.map(href)) });
 }
 
+/** Refuses one element of an update or delete by its id (throws an ItemError): it fails alone. */
+export type ElementGuard = (id: number) => void;
+
 /** PUT|PATCH /:itemtype/[:id]: partial updates; the URL id wins over the body's. */
-export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: number | null, parentFields: Params = {}): Promise<Reply> {
+export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: number | null, parentFields: Params = {}, guard?: ElementGuard): Promise<Reply> {
   const { list, single } = inputElements(ctx);
   if (urlId !== null && !single) throw badRequest('an id in the URL goes with a single input object, not a list');
   requireClassRight(ctx, type, 'update');
@@ -281,7 +284,14 @@ export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: nu
     const input = { ...parentFields, ...element };
     if (id === null || id === undefined) return { input: null, run: () => missingId('update') };
     const rewritesText = fulltextColumns(type.table).some((column) => column in input);
-    return { input, ...(rewritesText ? { reindexes: id } : {}), run: (wc) => updateItem(wc, type, id, input) };
+    return {
+      input,
+      ...(rewritesText ? { reindexes: id } : {}),
+      run: (wc) => {
+        guard?.(id);
+        updateItem(wc, type, id, input);
+      },
+    };
   });
   for (const [i, outcome] of (await runSteps(ctx, true, type, steps)).entries()) {
     const id = ids[i] ?? 'id';
@@ -301,7 +311,7 @@ export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: nu
 }
 
 /** DELETE /:itemtype/[:id]: trash, or purge with force_purge (always for types without a trash). */
-export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: number | null): Promise<Reply> {
+export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: number | null, guard?: ElementGuard): Promise<Reply> {
   const forcePurge = flagParam(ctx.params, 'force_purge');
   const history = flagParam(ctx.params, 'history');
   const elements: Elements = urlId !== null ? { list: [{ id: urlId } as Params], single: true } : inputElements(ctx);
@@ -315,7 +325,13 @@ export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: nu
   const steps = ids.map((id): Step<ItemError | null> => ({
     input: null,
     ...(purges && id !== null ? { reindexes: id } : {}),
-    run: id === null ? () => missingId('delete') : (wc) => deleteItem(wc, type, id, forcePurge),
+    run:
+      id === null
+        ? () => missingId('delete')
+        : (wc) => {
+            guard?.(id);
+            return deleteItem(wc, type, id, forcePurge);
+          },
   }));
   for (const [i, done] of (await runSteps(ctx, history, type, steps)).entries()) {
     const id = ids[i] ?? 'id';
