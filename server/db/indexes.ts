@@ -1,7 +1,7 @@
 import type { Column } from '../registry/columns';
 import { parseColumns } from '../registry/columns';
 import { itemtypeByTable, TABLES } from '../registry';
-import { purgeLookupColumns } from '../registry/purge-links';
+import { purgeLookupColumns, purgeResetColumns, resetIndexCondition } from '../registry/purge-links';
 
 /** The lookup and search indexes of each table (schema sync creates them, searches rely on them). */
 const SEARCHED_LINKS = /^(locations_id|manufacturers_id|states_id|[a-z]+types_id)$/;
@@ -36,6 +36,28 @@ export function indexColumns(table: string, columns: Column[]): string[][] {
 }
 
 export const indexName = (table: string, cols: string[]) => `${table}__i_${cols.join('_')}`;
+
+/** A partial index: its name and column, and the rows it holds. */
+export interface PartialIndex {
+  name: string;
+  column: string;
+  where: string;
+}
+
+/**
+ * The partial indexes of `table`: on each column a purge resets to 0 that no index of
+ * indexColumns (or unique constraint) leads, the rows where it is set. A purge's reset finds its
+ * rows there instead of reading the table; rows that leave it 0 cost their writes nothing.
+ */
+export function partialIndexes(table: string, columns: Column[]): PartialIndex[] {
+  const type = itemtypeByTable(table);
+  if (!type) return [];
+  const names = new Set(columns.map((c) => c.name));
+  const leading = new Set([...indexColumns(table, columns), ...(TABLES[table]?.unique ?? [])].map((cols) => cols[0]!));
+  return purgeResetColumns(type)
+    .filter((column) => names.has(column) && !leading.has(column))
+    .map((column) => ({ name: `${indexName(table, [column])}__set`, column, where: resetIndexCondition(column) }));
+}
 
 const leadingByTable = new Map<string, Map<string, string>>();
 

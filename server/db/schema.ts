@@ -6,7 +6,7 @@ import { ident } from './rows';
 import { fulltextTable, syncFulltext } from './fulltext';
 import { countsTable, syncDropdownCounts } from './dropdown-counts';
 import { readSchema, type SchemaState } from './schema-state';
-import { indexColumns, indexName } from './indexes';
+import { indexColumns, indexName, partialIndexes } from './indexes';
 import { timedStep, type UpgradeNote } from './upgrade-note';
 
 /** Tables Deskbase keeps for itself, beside the GLPI-shaped ones. */
@@ -64,10 +64,11 @@ function syncTable(db: Db, table: string, state: SchemaState, note?: UpgradeNote
     const name = `${table}__u_${cols.join('_')}`;
     if (!has(name)) db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${name} ON ${table} (${cols.map(ident).join(', ')})`);
   }
-  const wanted = new Map(indexColumns(table, columns).map((cols) => [indexName(table, cols), cols]));
-  for (const [name, cols] of wanted) {
+  const wanted = new Map(indexColumns(table, columns).map((cols) => [indexName(table, cols), `(${cols.map(ident).join(', ')})`]));
+  for (const { name, column, where } of partialIndexes(table, columns)) wanted.set(name, `(${ident(column)}) WHERE ${where}`);
+  for (const [name, definition] of wanted) {
     if (has(name)) continue;
-    const build = () => db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${cols.map(ident).join(', ')})`);
+    const build = () => db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${table} ${definition}`);
     if (existing && note) timedStep(db, table, `building the index ${name}`, note, build);
     else build();
   }

@@ -49,7 +49,8 @@ export function tableRows(db: Db, table: string): number | null {
   let known = rowsByTable.get(db);
   if (!known) rowsByTable.set(db, (known = new Map()));
   if (!known.has(table)) {
-    const row = db.query<{ stat: string }, [string]>('SELECT stat FROM sqlite_stat1 WHERE tbl = ? LIMIT 1').get(table);
+    // A statistic's first number is its index's entries: the table's rows, but for a partial index.
+    const row = db.query<{ stat: string }, [string]>('SELECT stat FROM sqlite_stat1 WHERE tbl = ?1 AND (idx IS NULL OR idx IN (SELECT name FROM pragma_index_list(?1) WHERE partial = 0)) LIMIT 1').get(table);
     const rows = row ? Number.parseInt(row.stat, 10) : NaN;
     known.set(table, Number.isFinite(rows) ? rows : null);
   }

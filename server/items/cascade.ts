@@ -1,5 +1,5 @@
 import { allItemtypes, type Itemtype } from '../registry';
-import { isOtherSide } from '../registry/purge-links';
+import { isOtherSide, purgeFollows, resetIndexCondition } from '../registry/purge-links';
 import { HISTORY, logRelation } from './history';
 import { hooksOf, type WriteContext } from './hooks';
 import { run, selectAll } from '../db/rows';
@@ -34,15 +34,14 @@ function planFor(type: Itemtype): Plan {
       const noType = other.column.get('itemtype')!.nullable ? 'NULL' : "''";
       plan.polyReferences.push(`UPDATE ${other.table} SET items_id = 0, itemtype = ${noType} WHERE itemtype = ? AND items_id = ?`);
     }
-    if (other.table === 'glpi_logs') continue;
     for (const [column, target] of other.foreignKeys) {
-      if (target !== type.name || other.owners.some((o) => 'fk' in o && o.fk === column)) continue;
-      if (column === other.tree || (column === 'entities_id' && type.name === 'Entity')) continue;
+      if (target !== type.name || !purgeFollows(other, column, target)) continue;
       // A link row whose other side is the purged item means nothing any more (an actor of a
       // ticket). A link with two sides of its own only notes the item (who attached a document,
-      // a SIM card's user, a device's location): that note falls back to 0.
+      // a SIM card's user, a device's location): that note falls back to 0, found through the
+      // column's partial index (a purged item's id is never 0).
       if (isOtherSide(other)) plan.dependents.push({ type: other, select: `SELECT * FROM ${other.table} WHERE ${column} = ?`, poly: false });
-      else plan.references.push(`UPDATE ${other.table} SET ${column} = 0 WHERE ${column} = ?`);
+      else plan.references.push(`UPDATE ${other.table} SET ${column} = 0 WHERE ${column} = ? AND ${resetIndexCondition(column)}`);
     }
   }
   plans.set(type.name, plan);
@@ -71,6 +70,14 @@ export function purgeDependents(wc: WriteContext, type: Itemtype, id: number, de
   }
   for (const update of plan.references) run(wc.db, update, id);
   for (const update of plan.polyReferences) run(wc.db, update, type.name, id);
+}
+
+/**
+ * The UPDATEs a purge of an item of `type` runs to reset what merely names it (for tests: each
+ * must find its rows through an index).
+ */
+export function purgeResets(type: Itemtype): string[] {
+  return planFor(type).references;
 }
 
 /**

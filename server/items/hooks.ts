@@ -22,11 +22,11 @@ export interface WriteContext {
   /** Files of a multipart request (document uploads). */
   uploads?: Upload[];
   /**
-   * Link targets (`table:id`) already found to exist, shared by the elements of a bulk add while
+   * Link targets (ids by table) already found to exist, shared by the elements of a bulk add while
    * they are checked together before anything is written (see checkNewRow): no write happens
    * meanwhile, so a row found once is still there.
    */
-  knownRows?: Set<string>;
+  knownRows?: Map<string, Set<number>>;
 }
 
 /** A failure of one element of a write: reported in its result, never half-written. */
