@@ -1,5 +1,5 @@
 /**
- * `bun bench/cpu.ts [--computers N] [--tickets N] [--ids all] [--shapes [--match TEXT]] [--seconds S] [--rounds R] [--keep DIR]`:
+ * `bun bench/cpu.ts [--computers N] [--tickets N] [--ids all] [--shapes [--match TEXT]] [--seconds S] [--rounds R] [--keep DIR] [--threads N]`:
  * server CPU time per request under the same load as `bun run bench` (autocannon, 16
  * connections, 16 sessions). Throughput on a shared machine follows the neighbours; the CPU the
  * server process spends per answered request (user + system, all threads, from /proc) follows
@@ -38,6 +38,7 @@ const { values } = parseArgs({
     seconds: { type: 'string' },
     rounds: { type: 'string' },
     keep: { type: 'string' },
+    threads: { type: 'string' },
   },
 });
 const computers = Number(values.computers ?? 10_000);
@@ -114,7 +115,8 @@ async function settled(pid: number): Promise<void> {
   }
 }
 
-const server = await startServer(password, dir);
+const server = await startServer(password, dir, [], values.threads === undefined ? undefined : Number(values.threads));
+log(`Deskbase on ${server.threads} request-serving thread(s)`);
 try {
   const state = kept ?? (await seed(server));
   const client = await login(server.api, 'glpi', password);
@@ -136,7 +138,8 @@ try {
     for (const id of new Set(chosen)) bodies[id] = JSON.stringify((await client.get(`Computer/${id}`)).body);
     const bodiesFile = join(dir, 'cpu-bare-bodies.json');
     writeFileSync(bodiesFile, JSON.stringify(bodies));
-    const bare = await startBare(bodiesFile);
+    const bare = await startBare(bodiesFile, server.threads);
+    log(`bare server on ${bare.threads} thread(s)`);
     const paths = chosen.map((id) => `/apirest.php/Computer/${id}`);
     const item = deskbase('deskbase', paths.map((p) => server.origin + p));
     const ceiling: Target = { name: 'bare', origin: bare.origin, pid: bare.pid, urls: paths.map((p) => bare.origin + p), perRequest: [], rate: [] };

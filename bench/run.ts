@@ -1,5 +1,5 @@
 /**
- * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-churn --churn --churn-share F --out FILE --shapes A,B]`:
+ * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-churn --churn --churn-share F --out FILE --shapes A,B --threads N]`:
  * seeds Deskbase through the bulk API (or reuses a kept, already seeded data folder), then measures every search
  * shape sequentially (p50/p99), restart time and memory, and under load from autocannon (a
  * separate Node process) getItem beside a bare Bun server, pages and the search shapes.
@@ -73,6 +73,8 @@ interface Options {
   out: string;
   /** Only the search shapes whose name contains one of these (comma-separated), when given. */
   shapes: string[] | undefined;
+  /** Deskbase's --threads (the bare server gets as many); its default when not given. */
+  threads: number | undefined;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -89,6 +91,7 @@ function parseOptions(argv: string[]): Options {
       'churn-share': { type: 'string' },
       out: { type: 'string' },
       shapes: { type: 'string' },
+      threads: { type: 'string' },
     },
   });
   const count = (text: string | undefined, fallback: number) => {
@@ -109,6 +112,7 @@ function parseOptions(argv: string[]): Options {
     import: !values['no-import'],
     out: values.out ?? 'RESULTS.md',
     shapes: values.shapes?.split(',').map((s) => s.trim()),
+    threads: values.threads === undefined ? undefined : count(values.threads, 1),
   };
 }
 
@@ -248,7 +252,10 @@ async function sessions(server: BenchServer, state: SeedState, client: Client): 
 
 const GET_ITEM_THROUGHPUT = 'getItem throughput';
 
-async function loadFigures(server: BenchServer, state: SeedState, client: Client): Promise<Figure[]> {
+const threadsDetail = (deskbase: number, bare?: number) =>
+  `Deskbase on ${deskbase} request-serving thread${deskbase > 1 ? 's' : ''}${bare === undefined ? '' : `, the bare server on ${bare}`}`;
+
+async function loadFigures(server: BenchServer, state: SeedState, client: Client, shapes: Shape[]): Promise<Figure[]> {
   const token = await sessions(server, state, client);
   const ids = sample(state.computerIds, CONFIG.sampleIds);
   // The bare server answers the very bodies Deskbase gives for these ids.
@@ -256,7 +263,7 @@ async function loadFigures(server: BenchServer, state: SeedState, client: Client
   for (const id of new Set(ids)) bodies[id] = JSON.stringify((await client.get(`Computer/${id}`)).body);
   const bodiesFile = join(server.dir, 'bare-bodies.json');
   writeFileSync(bodiesFile, JSON.stringify(bodies));
-  const bare = await startBare(bodiesFile);
+  const bare = await startBare(bodiesFile, server.threads);
   const itemPaths = ids.map((id) => `/apirest.php/Computer/${id}`);
   let item: LoadResult;
   let ceiling: LoadResult;
@@ -273,16 +280,16 @@ async function loadFigures(server: BenchServer, state: SeedState, client: Client
   const pages = Math.min(CONFIG.coldPages, Math.floor(state.computers / 50));
   const cold = await load('page (uncached)', server.origin, server.dir, token, Array.from({ length: pages }, (_, i) => `${server.api}/Computer/?range=${i * 50}-${i * 50 + 49}`));
   const figures: Figure[] = [
-    { name: GET_ITEM_THROUGHPUT, value: item.requestsPerSecond, unit: 'req/s', target: ceiling.requestsPerSecond * TARGETS.getItemShareOfBare, kind: 'min', detail: `GET /Computer/:id over ${CONFIG.sampleIds} random ids (after their first two reads, answered from the exact answer cache), target 60 % of the bare Bun server's ${Math.round(ceiling.requestsPerSecond)} req/s in the same run (bench/bare.ts: same bodies from memory; ${latencyDetail(ceiling)}); ${latencyDetail(item)}` },
+    { name: GET_ITEM_THROUGHPUT, value: item.requestsPerSecond, unit: 'req/s', target: ceiling.requestsPerSecond * TARGETS.getItemShareOfBare, kind: 'min', detail: `GET /Computer/:id over ${CONFIG.sampleIds} random ids (after their first two reads, answered from the exact answer cache), target 60 % of the bare Bun server's ${Math.round(ceiling.requestsPerSecond)} req/s in the same run (bench/bare.ts: same bodies from memory; ${latencyDetail(ceiling)}); ${latencyDetail(item)}; ${threadsDetail(server.threads, bare.threads)}` },
     { name: 'getItem p99 latency', value: item.latency.p99, unit: 'ms', target: TARGETS.getItemP99Ms, kind: 'max', detail: 'same run as getItem throughput' },
     { name: 'getItem throughput, uncached', value: uncachedItem.requestsPerSecond, unit: 'req/s', target: ceiling.requestsPerSecond * TARGETS.getItemShareOfBare, kind: 'min', detail: `GET /Computer/:id over all ${state.computerIds.length} ids in a random order, cycled: more ids than the answer cache keeps (4 096), so each answer is built from the database; ${latencyDetail(uncachedItem)}` },
     { name: '50-row page throughput', value: page.requestsPerSecond, unit: 'req/s', target: TARGETS.pagePerSecond, kind: 'min', detail: `GET /Computer/?range=${CONFIG.pageRange}, the same page each time (page cache, exact: rebuilt after any write); ${latencyDetail(page)}` },
     { name: '50-row page, uncached', value: cold.requestsPerSecond, unit: 'req/s', target: TARGETS.pagePerSecond, kind: 'min', detail: `GET /Computer/?range=… over ${pages} distinct pages, each built from the database; ${latencyDetail(cold)}` },
   ];
-  for (const shape of searchShapes({ api: server.api, lookups: state.lookups, computers: state.computers })) {
+  for (const shape of shapes) {
     const urls = Array.from({ length: 200 }, (_, i) => shape.url(i));
     const r = await load(`search: ${shape.name}`, server.origin, server.dir, token, urls, CONFIG.shapeSeconds);
-    figures.push({ name: `under load: ${shape.name}`, value: r.requestsPerSecond, unit: 'req/s', target: TARGETS.shapePerSecond, kind: 'min', detail: `${CONFIG.shapeSeconds} s; ${latencyDetail(r)}` });
+    figures.push({ name: `under load: ${shape.name}`, value: r.requestsPerSecond, unit: 'req/s', target: TARGETS.shapePerSecond, kind: 'min', detail: `${CONFIG.shapeSeconds} s; ${latencyDetail(r)}; ${threadsDetail(server.threads)}` });
   }
   return figures;
 }
@@ -318,17 +325,17 @@ async function benchmark(options: Options): Promise<{ figures: Figure[]; state: 
   const password = state?.password ?? randomBytes(12).toString('hex');
   log(reused ? `reusing the seeded data folder ${options.keep}` : 'starting a server on an empty data folder');
   const dir = options.keep ?? mkdtempSync(join(tmpdir(), 'deskbase-bench-'));
-  let server = await startServer(password, dir);
+  let server = await startServer(password, dir, [], options.threads);
   try {
     if (!state) {
       state = await seed(server, password, options);
       writeFileSync(seedFile(dir), JSON.stringify(state));
       // Restart: the time to open a big data folder is a figure of its own.
       await server.dispose();
-      server = await startServer(password, dir);
+      server = await startServer(password, dir, [], options.threads);
     }
     const restartMs = server.startMs;
-    log(`server ${server.origin} (pid ${server.pid}) started in ${Math.round(restartMs)} ms, data in ${server.dir}`);
+    log(`server ${server.origin} (pid ${server.pid}, ${server.threads} request-serving threads) started in ${Math.round(restartMs)} ms, data in ${server.dir}`);
     const client = await login(server.api, 'glpi', password);
     await checkTotal(client, 'Computer', options.computers);
     const figures: Figure[] = [
@@ -338,7 +345,7 @@ async function benchmark(options: Options): Promise<{ figures: Figure[]; state: 
     const shapes = searchShapes({ api: server.api, lookups: state.lookups, computers: options.computers }).filter((s) => !options.shapes || options.shapes.some((part) => s.name.includes(part)));
     figures.push(...(await searchFigures(server, shapes, client.sessionToken)));
     figures.push(...(await getItemFigures(server, sample(state.computerIds, CONFIG.sampleIds), client.sessionToken)));
-    if (options.load) figures.push(...(await loadFigures(server, state, client)));
+    if (options.load) figures.push(...(await loadFigures(server, state, client, searchShapes({ api: server.api, lookups: state.lookups, computers: state.computers }).filter((s) => !options.shapes || options.shapes.some((part) => s.name.includes(part))))));
     figures.push({ name: 'server RSS after the run', value: server.rssMiB(), unit: 'MiB', target: TARGETS.rssMiB, kind: 'max', detail: 'VmRSS of the server process once every scenario before the churn ran' });
     if (!options.churn) return { figures, state, reused, churnSetup: ['No churn (`--no-churn`, or a kept folder without `--churn`).'] };
     // From here on the folder no longer holds the seed: a later run must not take it for one.
@@ -346,7 +353,7 @@ async function benchmark(options: Options): Promise<{ figures: Figure[]; state: 
     const churned = await churnFigures(server, state, client, options, figures);
     figures.push(...churned.figures);
     await server.dispose();
-    server = await startServer(password, dir);
+    server = await startServer(password, dir, [], options.threads);
     figures.push({ name: 'after churn: restart (spawn to listening)', value: server.startMs, unit: 'ms', target: TARGETS.restartMs, kind: 'max', detail: 'as before the churn, on the churned folder' });
     return { figures, state, reused, churnSetup: churned.setup };
   } finally {

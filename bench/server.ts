@@ -16,13 +16,16 @@ export interface BenchServer {
   pid: number;
   /** From spawn to the "listening on" line. */
   startMs: number;
+  /** Request-serving threads, as its start-up line says. */
+  threads: number;
   /** Resident memory of the server process now, in MiB. */
   rssMiB(): number;
   /** Stops the process (SIGTERM, then SIGKILL); every call awaits the same cleanup. */
   dispose(): Promise<void>;
 }
 
-async function readUntilListening(proc: Subprocess<'ignore', 'pipe', 'inherit'>): Promise<string> {
+/** The origin and thread count of a "listening on http://…/ (…N request-serving threads)" line. */
+async function readUntilListening(proc: Subprocess<'ignore', 'pipe', 'inherit'>): Promise<{ origin: string; threads: number }> {
   const reader = proc.stdout.getReader();
   const decoder = new TextDecoder();
   let output = '';
@@ -32,10 +35,10 @@ async function readUntilListening(proc: Subprocess<'ignore', 'pipe', 'inherit'>)
       const { value, done } = await reader.read();
       if (done) throw new Error(`server exited before listening:\n${output}`);
       output += decoder.decode(value);
-      const match = /listening on (http:\/\/[^/\s]+)\//.exec(output);
+      const match = /listening on (http:\/\/[^/\s]+)\/.*\n/.exec(output);
       if (match) {
         void drain(reader);
-        return match[1]!;
+        return { origin: match[1]!, threads: Number(/(\d+) (?:request-serving )?threads?\b/.exec(match[0])?.[1] ?? 1) };
       }
     }
   } finally {
@@ -81,13 +84,14 @@ function rssMiB(pid: number): number {
 }
 
 /**
- * Starts `bun [bunFlags] server/main.ts --data <dir>/data --port 0` and waits for its "listening on" line.
- * The folder is the caller's: it stays when the server stops (a big seed survives restarts).
+ * Starts `bun [bunFlags] server/main.ts --data <dir>/data --port 0 [--threads N]` and waits for its
+ * "listening on" line (without `threads`, Deskbase's default count). The folder is the caller's: it
+ * stays when the server stops (a big seed survives restarts).
  */
-export async function startServer(adminPassword: string, dir: string, bunFlags: string[] = []): Promise<BenchServer> {
+export async function startServer(adminPassword: string, dir: string, bunFlags: string[] = [], threads?: number): Promise<BenchServer> {
   mkdirSync(dir, { recursive: true });
   const spawned = performance.now();
-  const proc = Bun.spawn([process.execPath, ...bunFlags, join(ROOT, 'server/main.ts'), '--data', join(dir, 'data'), '--port', '0', '--host', '127.0.0.1', '--rate-limit-address', '0', '--rate-limit-session', '0'], {
+  const proc = Bun.spawn([process.execPath, ...bunFlags, join(ROOT, 'server/main.ts'), '--data', join(dir, 'data'), '--port', '0', '--host', '127.0.0.1', '--rate-limit-address', '0', '--rate-limit-session', '0', ...(threads ? ['--threads', String(threads)] : [])], {
     cwd: ROOT,
     env: { ...process.env, DESKBASE_ADMIN_PASSWORD: adminPassword },
     stdin: 'ignore',
@@ -100,20 +104,20 @@ export async function startServer(adminPassword: string, dir: string, bunFlags: 
       await stopProcess(proc);
     })());
   try {
-    const origin = await readUntilListening(proc);
+    const { origin, threads: serving } = await readUntilListening(proc);
     const startMs = performance.now() - spawned;
-    return { origin, api: `${origin}/apirest.php`, dir, pid: proc.pid, startMs, rssMiB: () => rssMiB(proc.pid), dispose };
+    return { origin, api: `${origin}/apirest.php`, dir, pid: proc.pid, startMs, threads: serving, rssMiB: () => rssMiB(proc.pid), dispose };
   } catch (error) {
     await dispose();
     throw error;
   }
 }
 
-/** The bare Bun server of bench/bare.ts, serving the bodies in `bodiesFile`. */
-export async function startBare(bodiesFile: string): Promise<{ origin: string; pid: number; dispose(): Promise<void> }> {
-  const proc = Bun.spawn([process.execPath, join(ROOT, 'bench/bare.ts'), bodiesFile], { cwd: ROOT, stdin: 'ignore', stdout: 'pipe', stderr: 'inherit' });
+/** The bare Bun server of bench/bare.ts, serving the bodies in `bodiesFile` on `threads` threads (as Deskbase's). */
+export async function startBare(bodiesFile: string, threads: number): Promise<{ origin: string; pid: number; threads: number; dispose(): Promise<void> }> {
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'bench/bare.ts'), bodiesFile, String(threads)], { cwd: ROOT, stdin: 'ignore', stdout: 'pipe', stderr: 'inherit' });
   try {
-    return { origin: await readUntilListening(proc), pid: proc.pid, dispose: () => stopProcess(proc) };
+    return { ...(await readUntilListening(proc)), pid: proc.pid, dispose: () => stopProcess(proc) };
   } catch (error) {
     await stopProcess(proc);
     throw error;

@@ -12,7 +12,20 @@ export interface ServerConfig {
   logFormat: 'text' | 'json';
   /** Requests per minute per client address and per session (0: no limit). */
   rateLimits: { perAddress: number; perSession: number };
+  /** Request-serving threads (1: the main thread alone). */
+  threads: number;
 }
+
+/** Above this, threads cost memory (a connection and caches each) without more cores to use. */
+export const MAX_THREADS = 64;
+/** Serving threads need SO_REUSEPORT's load balancing, which Bun offers on Linux only. */
+const THREADS_SUPPORTED = process.platform === 'linux';
+
+/**
+ * One thread unless asked: on a machine whose cores are busy with other work, a second thread
+ * measured slower, not faster (README: Threads); `--threads` is for cores Deskbase has to itself.
+ */
+export const DEFAULT_THREADS = 1;
 
 export const USAGE = `Deskbase — GLPI-compatible REST API server (/apirest.php) with an admin console.
 
@@ -34,6 +47,8 @@ Options (flag wins over environment variable):
                                              (default 60000; 0 turns it off)
   --rate-limit-session <n>  DESKBASE_RATE_LIMIT_SESSION  requests per minute with one session
                                              token (default 30000; 0 turns it off)
+  --threads <n>     DESKBASE_THREADS         request-serving threads, 1 to ${MAX_THREADS} (default 1; more
+                                             for cores the server has to itself; Linux only above 1)
   --log-format <f>  DESKBASE_LOG_FORMAT      text (default: errors only) or json (one JSON line per
                                              request and per error, with its X-Request-Id)
   --test-clock <file>                        for tests only: the server's time is the epoch
@@ -57,7 +72,7 @@ export function readConfig(argv: string[], env: Record<string, string | undefine
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return 'help';
-    const match = /^--(port|host|data|log-format|rate-limit-address|rate-limit-session|test-clock)(?:=(.*))?$/.exec(arg);
+    const match = /^--(port|host|data|log-format|rate-limit-address|rate-limit-session|test-clock|threads)(?:=(.*))?$/.exec(arg);
     if (!match) throw new ConfigError(`unknown option ${arg} (see --help)`);
     const value = match[2] ?? argv[++i];
     if (value === undefined || value === '') throw new ConfigError(`option --${match[1]} needs a value`);
@@ -73,9 +88,16 @@ export function readConfig(argv: string[], env: Record<string, string | undefine
     if (!/^\d{1,9}$/.test(text)) throw new ConfigError(`invalid --${flag} "${text}" (requests per minute, 0 for no limit)`);
     return Number(text);
   };
+  const threadsText = flags.get('threads') ?? env.DESKBASE_THREADS;
+  const threads = threadsText === undefined ? DEFAULT_THREADS : Number(threadsText);
+  if (threadsText !== undefined && (!/^\d{1,3}$/.test(threadsText) || threads < 1 || threads > MAX_THREADS)) {
+    throw new ConfigError(`invalid --threads "${threadsText}" (a whole number of request-serving threads from 1 to ${MAX_THREADS})`);
+  }
+  if (threads > 1 && !THREADS_SUPPORTED) throw new ConfigError(`--threads ${threads}: serving on several threads needs Linux (SO_REUSEPORT); use 1`);
   return {
     port,
     logFormat,
+    threads,
     rateLimits: {
       perAddress: perMinute('rate-limit-address', 'DESKBASE_RATE_LIMIT_ADDRESS', DEFAULT_RATE_LIMITS.perAddress),
       perSession: perMinute('rate-limit-session', 'DESKBASE_RATE_LIMIT_SESSION', DEFAULT_RATE_LIMITS.perSession),

@@ -2,7 +2,7 @@ import { parseCommand, runAdminTool, runTool } from './cli';
 import { ConfigError, readConfig, USAGE } from './config';
 import { createApp } from './http/app';
 import { fileClock, setClock } from './core/clock';
-import { consoleSource } from './http/console';
+import { consoleOrigin, consoleSource } from './http/console';
 import { markStarted } from './api/health';
 import { VERSION } from './core/version';
 import { installRules } from './items/hooks';
@@ -13,18 +13,26 @@ import { createServices } from './auth/services';
 import { openStore } from './db';
 import { checkpoint } from './db/connection';
 import { isCheckpointWorker, serveCheckpoints, startCheckpointer } from './db/checkpointer';
-import { logEvent, setLogFormat } from './http/log';
+import { logError, logEvent, setLogFormat } from './http/log';
 import { acquireInstanceLock, InstanceLockError, LOCK_ENFORCED } from './db/instance-lock';
 import { BackupScheduler } from './cli/backup-schedule';
 import { isBackupWorker, serveBackupJob } from './cli/backup-worker';
+import { createLastBackupBox, isServingWorker, listenOptions, serveOnWorker, startServingWorkers, type ServingWorkers } from './threads/serving';
+import { createSharedState } from './auth/services';
 
 /**
- * Binds the port, or exits 1 with a clear message when it is taken. reusePort stays off: with it
- * two servers would share the port and the kernel would split clients between two databases.
+ * Binds the port, or exits 1 with a clear message when it is taken. With one thread reusePort
+ * stays off: two servers would share the port and the kernel would split clients between two
+ * databases. With several, the primary thread first binds without it (a port in use fails as
+ * before, and port 0 picks a free one), then again with it so the workers can join.
  */
-function listenOrExit(app: ReturnType<typeof createApp>, host: string, port: number) {
+function listenOrExit(app: ReturnType<typeof createApp>, host: string, port: number, threads: number) {
   try {
-    return app.listen({ port, hostname: host, reusePort: false, maxRequestBodySize: 256 * 1024 * 1024 });
+    if (threads === 1) return app.listen(listenOptions(host, port, false));
+    const probe = Bun.serve({ ...listenOptions(host, port, false), fetch: () => new Response(null) });
+    const chosen = probe.port!;
+    probe.stop(true);
+    return app.listen(listenOptions(host, chosen, true));
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'EADDRINUSE') console.error(`deskbase: port ${port} on ${host} is already in use; stop what listens there or choose another --port`);
@@ -60,7 +68,7 @@ async function main(): Promise<void> {
   }
   setLogFormat(config.logFormat);
   if (config.testClockFile) setClock(fileClock(config.testClockFile));
-  markStarted();
+  const startedAt = markStarted();
   let releaseLock: () => void;
   try {
     releaseLock = acquireInstanceLock(config.dataDir);
@@ -86,37 +94,65 @@ async function main(): Promise<void> {
     logEvent('(shown once; set DESKBASE_ADMIN_PASSWORD on first start to choose it)');
   }
   installRules(RULES);
-  const services = createServices(store, config.rateLimits);
-  const backups = new BackupScheduler(config.dataDir, store.settings, import.meta.path);
-  const app = listenOrExit(createApp(services, backups), config.host, config.port);
-  backups.start();
-  const sweeper = setInterval(() => services.sessions.sweep(), 10 * 60_000);
-  sweeper.unref();
-  logEvent(`console: ${consoleSource()}`);
-  logEvent(`listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php)`);
-  const checkpoints = startCheckpointer(import.meta.path, store.db.filename);
+  const shared = createSharedState();
+  const services = createServices(store, config.rateLimits, shared);
+  const lastBackup = createLastBackupBox();
+  const backups = new BackupScheduler(config.dataDir, store.settings, import.meta.path, (last) => lastBackup.write(last));
+  // The schedule is read from this thread's settings: first see what the other threads wrote.
+  const checkBackups = () => {
+    services.noticeExternalWrites();
+    backups.tick();
+  };
+  const app = listenOrExit(createApp(services, { tick: checkBackups, last: () => backups.last() }), config.host, config.port, config.threads);
   let stopping = false;
-  /** Stops accepting, lets the requests in flight finish, checkpoints the WAL, exits 0. */
-  const stop = async (signal: string) => {
+  let workers: ServingWorkers | null = null;
+  /** Stops accepting, lets the requests in flight finish (on every thread), checkpoints the WAL, exits. */
+  const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     clearInterval(sweeper);
     services.statistics.stop();
     const closed = app.stop();
+    const threads = workers?.stop();
+    await threads?.closing;
     logEvent(`${signal}: no longer accepting connections; finishing the requests in flight`);
-    await Promise.all([closed, backups.stop(), checkpoints.stop()]);
+    await Promise.all([closed, threads?.stopped, backups.stop(), checkpoints.stop()]);
     checkpoint(store.db);
     store.db.close();
     releaseLock();
     logEvent('stopped');
-    process.exit(0);
+    process.exit(exitCode);
   };
+  const sweeper = setInterval(() => {
+    services.noticeExternalWrites(); // the idle timeout may have changed on another thread
+    services.sessions.sweep();
+  }, 10 * 60_000);
+  sweeper.unref();
+  const checkpoints = startCheckpointer(import.meta.path, store.db.filename);
+  if (config.threads > 1) {
+    const job = { config, port: app.server!.port!, shared, lastBackup: lastBackup.buffer, startedAt, console: consoleOrigin() };
+    const crashed = (message: string) => {
+      logError('stopping', message);
+      void stop('a request-serving thread failed', 1);
+    };
+    try {
+      workers = await startServingWorkers(import.meta.path, config.threads - 1, job, { tick: checkBackups, walGrown: checkpoints.start, crashed });
+    } catch (error) {
+      console.error(`deskbase: cannot start the request-serving threads: ${error instanceof Error ? error.message : String(error)}`);
+      await stop('start-up failed', 1);
+    }
+  }
+  backups.start(services.noticeExternalWrites);
+  logEvent(`console: ${consoleSource()}`);
+  logEvent(`listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php; ${config.threads} request-serving thread${config.threads > 1 ? 's' : ''})`);
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-// A scheduled backup and the background checkpoints run in worker threads started from this same
-// module (see cli/backup-worker.ts and db/checkpointer.ts).
+// The request-serving threads, a scheduled backup and the background checkpoints run in worker
+// threads started from this same module (see threads/serving.ts, cli/backup-worker.ts and
+// db/checkpointer.ts).
 if (isCheckpointWorker()) serveCheckpoints();
+else if (isServingWorker()) serveOnWorker();
 else if (isBackupWorker()) serveBackupJob();
 else await main();

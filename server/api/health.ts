@@ -22,9 +22,10 @@ export interface HealthTarget {
 /** When this server started, by the injected clock (uptime follows a test clock too). */
 let startedAt = now();
 
-/** Called once the server is up, after the clock is set. */
-export function markStarted(): void {
-  startedAt = now();
+/** Called once the server is up, after the clock is set (a request-serving thread: with the server's start). */
+export function markStarted(at = now()): number {
+  startedAt = at;
+  return at;
 }
 
 export interface Health {

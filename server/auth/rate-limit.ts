@@ -1,4 +1,5 @@
 import { now as clockNow } from '../core/clock';
+import { createSharedTable, SharedTable, type SharedTableMemory } from '../core/shared-table';
 
 /** Requests per minute allowed to one client address and to one session token; 0 turns a limit off. */
 export interface RateLimits {
@@ -9,20 +10,29 @@ export interface RateLimits {
 /** Generous: a busy integration or a whole office behind one address stays far below them. */
 export const DEFAULT_RATE_LIMITS: RateLimits = { perAddress: 60_000, perSession: 30_000 };
 
-interface Bucket {
-  tokens: number;
-  updated: number;
-}
+/** A bucket's fields in the shared table. */
+const TOKENS = 0;
+const UPDATED = 1;
+
+/** Room for a million clients active within a minute; the pages are only touched as they fill. */
+export const createRateBuckets = (): SharedTableMemory => createSharedTable(1 << 20, 2);
 
 /**
  * A token bucket per address and per session: each holds a minute's worth of requests and refills
- * continuously, so bursts pass and only a sustained flood waits. Kept in memory, like the login
- * throttle. Time comes from the injected clock.
+ * continuously, so bursts pass and only a sustained flood waits. The buckets live in memory shared
+ * by every request-serving thread (core/shared-table.ts), so the limit is the server's, whatever
+ * thread a request lands on. Time comes from the injected clock. A client not yet seen when the
+ * table is full of clients active this minute is not limited (its bucket would be full anyway).
  */
 export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+  private readonly buckets: SharedTable;
 
-  constructor(private readonly limits: RateLimits) {}
+  constructor(
+    private readonly limits: RateLimits,
+    memory: SharedTableMemory = createRateBuckets(),
+  ) {
+    this.buckets = new SharedTable(memory);
+  }
 
   /** Whether take() reads the client's address (finding it costs a little on every request). */
   get byAddress(): boolean {
@@ -31,28 +41,33 @@ export class RateLimiter {
 
   /** Takes one request from the client's buckets: 0 when allowed, else the seconds to wait. */
   take(address: string, sessionToken: string): number {
+    const keys: [bigint, number][] = [];
+    if (this.limits.perAddress > 0) keys.push([this.buckets.keyOf(`a:${address}`), this.limits.perAddress]);
+    if (this.limits.perSession > 0 && sessionToken !== '') keys.push([this.buckets.keyOf(`s:${sessionToken}`), this.limits.perSession]);
+    if (keys.length === 0) return 0;
     const now = clockNow();
-    const keys: [string, number][] = [];
-    if (this.limits.perAddress > 0) keys.push([`a:${address}`, this.limits.perAddress]);
-    if (this.limits.perSession > 0 && sessionToken !== '') keys.push([`s:${Bun.hash(sessionToken).toString(36)}`, this.limits.perSession]);
-    let wait = 0;
-    const refilled = keys.map(([key, perMinute]) => {
-      const bucket = this.buckets.get(key) ?? { tokens: perMinute, updated: now };
-      bucket.tokens = Math.min(perMinute, bucket.tokens + ((now - bucket.updated) * perMinute) / 60_000);
-      bucket.updated = now;
-      if (bucket.tokens < 1) wait = Math.max(wait, Math.ceil(((1 - bucket.tokens) * 60) / perMinute));
-      return [key, bucket] as const;
+    const { values, fields } = this.buckets;
+    // Idle for a minute or more: the bucket is full again, as if never used.
+    const expired = (slot: number) => now - values[slot * fields + UPDATED]! >= 60_000;
+    return this.buckets.locked(() => {
+      let wait = 0;
+      const slots = keys.map(([key, perMinute]) => {
+        let slot = this.buckets.find(key);
+        if (slot < 0) {
+          slot = this.buckets.insert(key, expired);
+          if (slot < 0) return -1;
+          values[slot * fields + TOKENS] = perMinute;
+          values[slot * fields + UPDATED] = now;
+        }
+        const at = slot * fields;
+        values[at + TOKENS] = Math.min(perMinute, values[at + TOKENS]! + ((now - values[at + UPDATED]!) * perMinute) / 60_000);
+        values[at + UPDATED] = now;
+        if (values[at + TOKENS]! < 1) wait = Math.max(wait, Math.ceil(((1 - values[at + TOKENS]!) * 60) / perMinute));
+        return slot;
+      });
+      // A refused request costs nothing.
+      if (wait === 0) for (const slot of slots) if (slot >= 0) values[slot * fields + TOKENS]! -= 1;
+      return wait;
     });
-    for (const [key, bucket] of refilled) {
-      if (wait === 0) bucket.tokens -= 1; // a refused request costs nothing
-      this.buckets.set(key, bucket);
-    }
-    if (this.buckets.size > 100_000) this.prune(now);
-    return wait;
-  }
-
-  /** Forgets full buckets (clients idle for a minute or more). */
-  private prune(now: number): void {
-    for (const [key, bucket] of this.buckets) if (now - bucket.updated >= 60_000) this.buckets.delete(key);
   }
 }

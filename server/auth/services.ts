@@ -1,9 +1,11 @@
 import { Directory } from './directory';
 import { SessionManager } from './sessions';
-import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './rate-limit';
-import { LoginThrottle } from './throttle';
+import { createRateBuckets, DEFAULT_RATE_LIMITS, RateLimiter, type RateLimits } from './rate-limit';
+import { createThrottleEntries, LoginThrottle } from './throttle';
+import { createTouchEntries, SessionTouches } from './session-touches';
 import type { Store } from '../db';
-import { Statistics } from '../db/statistics';
+import { forgetTableRows, Statistics } from '../db/statistics';
+import type { SharedTableMemory } from '../core/shared-table';
 import { externalWriteCheck } from '../db/external-writes';
 
 /** Long-lived state shared by every request. */
@@ -20,20 +22,40 @@ export interface Services {
   noticeExternalWrites: () => void;
 }
 
-export function createServices(store: Store, rateLimits: RateLimits = DEFAULT_RATE_LIMITS): Services {
+/**
+ * The memory every request-serving thread shares: the limits hold for the whole server, and a
+ * session's idle clock follows its uses on every thread. Made once, by the primary thread.
+ */
+export interface SharedState {
+  rateBuckets: SharedTableMemory;
+  throttle: SharedTableMemory;
+  sessionTouches: SharedTableMemory;
+}
+
+export function createSharedState(): SharedState {
+  return { rateBuckets: createRateBuckets(), throttle: createThrottleEntries(), sessionTouches: createTouchEntries() };
+}
+
+/**
+ * The services of one request-serving thread, on its own connection. `primary`: this thread
+ * refreshes the planner's statistics on a timer (one thread is enough: they are in the database).
+ */
+export function createServices(store: Store, rateLimits: RateLimits = DEFAULT_RATE_LIMITS, shared = createSharedState(), primary = true): Services {
   const directory = new Directory(store.db);
-  const sessions = new SessionManager(store.db, () => store.settings.number('session_idle_timeout') * 1000);
+  const sessions = new SessionManager(store.db, () => store.settings.number('session_idle_timeout') * 1000, new SessionTouches(shared.sessionTouches));
   return {
     store,
     directory,
     sessions,
-    throttle: new LoginThrottle(),
-    rateLimiter: new RateLimiter(rateLimits),
-    statistics: new Statistics(store.db),
+    throttle: new LoginThrottle(shared.throttle),
+    rateLimiter: new RateLimiter(rateLimits, shared.rateBuckets),
+    statistics: new Statistics(store.db, primary),
+    // Another thread's or process's commit: what this thread keeps from the database is stale.
     noticeExternalWrites: externalWriteCheck(store.db, () => {
       directory.invalidate();
       store.settings.invalidate();
       sessions.forgetCached();
+      forgetTableRows(store.db);
     }),
   };
 }

@@ -2,6 +2,7 @@ import { now as clockNow } from '../core/clock';
 import type { Db } from '../db/connection';
 import { run, selectOne } from '../db/rows';
 import { randomToken, tokenHash } from '../core/secrets';
+import { SessionTouches } from './session-touches';
 
 /** What a session remembers; the rest (rights, entity sets) is derived per request. */
 export interface SessionRecord {
@@ -23,8 +24,10 @@ const MAX_TOKENS = 100_000;
 type CachedSession = SessionRecord & { persistedActive: number };
 
 /**
- * Sessions live in SQLite (a restart logs nobody out) behind an in-memory cache. The database
- * keeps tokens only as hashes. All calls are synchronous, so parallel requests never wait on a lock.
+ * Sessions live in SQLite (a restart logs nobody out) behind an in-memory cache per thread, which
+ * another thread's or process's commit empties (db/external-writes.ts); the idle clocks are
+ * shared by the threads (session-touches.ts). The database keeps tokens only as hashes. All calls
+ * are synchronous, so parallel requests never wait on a lock.
  */
 export class SessionManager {
   private readonly cache = new Map<string, CachedSession>();
@@ -38,6 +41,7 @@ export class SessionManager {
   constructor(
     private readonly db: Db,
     private readonly idleTimeoutMs: () => number,
+    private readonly touches = new SessionTouches(),
   ) {}
 
   create(userId: number, profileId: number, entityId: number | null, recursive: boolean): { token: string; record: SessionRecord } {
@@ -59,15 +63,12 @@ export class SessionManager {
     const rec = known && this.cache.get(known.hash) === known ? known : this.load(token);
     if (!rec) return null;
     const now = clockNow();
-    if (now - rec.lastActive > this.idleTimeoutMs()) {
+    const touch = this.touches.touch(rec.hash, rec, now, this.idleTimeoutMs(), TOUCH_INTERVAL_MS);
+    if (touch === 'idle') {
       this.kill(rec.hash);
       return null;
     }
-    rec.lastActive = now;
-    if (now - rec.persistedActive > TOUCH_INTERVAL_MS) {
-      run(this.db, 'UPDATE deskbase_sessions SET last_active = ? WHERE token_hash = ?', now, rec.hash);
-      rec.persistedActive = now;
-    }
+    if (touch === 'persist') run(this.db, 'UPDATE deskbase_sessions SET last_active = ? WHERE token_hash = ?', now, rec.hash);
     return rec;
   }
 
@@ -107,6 +108,7 @@ export class SessionManager {
 
   kill(hash: string): void {
     this.cache.delete(hash);
+    this.touches.forget(hash);
     run(this.db, 'DELETE FROM deskbase_sessions WHERE token_hash = ?', hash);
   }
 
@@ -122,9 +124,13 @@ export class SessionManager {
     this.byToken.clear();
   }
 
-  /** Removes sessions idle for longer than the timeout. */
+  /**
+   * Removes sessions idle for longer than the timeout. The database's idle clock may lag a use by
+   * up to TOUCH_INTERVAL_MS (on any thread): only sessions idle for longer than that too go here;
+   * the others end at their next use (resolve), exactly on time.
+   */
   sweep(): void {
-    const limit = clockNow() - this.idleTimeoutMs();
+    const limit = clockNow() - this.idleTimeoutMs() - TOUCH_INTERVAL_MS;
     for (const [hash, rec] of this.cache) if (rec.lastActive < limit) this.cache.delete(hash);
     for (const [token, rec] of this.byToken) if (this.cache.get(rec.hash) !== rec) this.byToken.delete(token);
     run(this.db, 'DELETE FROM deskbase_sessions WHERE last_active < ?', limit);

@@ -1,9 +1,11 @@
 /**
  * Slows down password guessing: after a few failures from one address or for one login, each
  * attempt must wait; past a limit the key is locked out for a while. Kept in memory on purpose:
- * it protects a running server, and a restart is not something an attacker controls.
+ * it protects a running server, and a restart is not something an attacker controls. The memory
+ * is shared by every request-serving thread (core/shared-table.ts), so the counts are the server's.
  */
 import { now as clockNow } from '../core/clock';
+import { createSharedTable, SharedTable, type SharedTableMemory } from '../core/shared-table';
 
 /** Per login: a few free failures. Per address: more, since an office shares one address. */
 const LIMITS = {
@@ -18,45 +20,65 @@ const limitsOf = (key: string) => (key.startsWith('ip:') ? LIMITS.ip : LIMITS.lo
 /** 1 s after the free failures, doubling each time. */
 const delayMs = (beyondFree: number) => 1000 * 2 ** Math.min(beyondFree, 8);
 
-interface Entry {
-  failures: number;
-  last: number;
-  lockedUntil: number;
-}
+/** An entry's fields in the shared table. */
+const FAILURES = 0;
+const LAST = 1;
+const LOCKED_UNTIL = 2;
+
+/** Room for a million addresses and logins failing within 15 minutes. */
+export const createThrottleEntries = (): SharedTableMemory => createSharedTable(1 << 20, 3);
 
 export class LoginThrottle {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: SharedTable;
+
+  constructor(memory: SharedTableMemory = createThrottleEntries()) {
+    this.entries = new SharedTable(memory);
+  }
 
   /** Seconds the caller must wait before trying again, or 0. */
   retryAfter(keys: string[], now = clockNow()): number {
-    let wait = 0;
-    for (const key of keys) {
-      const e = this.entries.get(key);
-      if (!e || now - e.last > WINDOW_MS) continue;
-      const { free } = limitsOf(key);
-      if (e.lockedUntil > now) wait = Math.max(wait, e.lockedUntil - now);
-      else if (e.failures >= free) wait = Math.max(wait, e.last + delayMs(e.failures - free) - now);
-    }
+    const { values, fields } = this.entries;
+    const wait = this.entries.locked(() => {
+      let longest = 0;
+      for (const key of keys) {
+        const slot = this.entries.find(this.entries.keyOf(key));
+        if (slot < 0) continue;
+        const at = slot * fields;
+        if (now - values[at + LAST]! > WINDOW_MS) continue;
+        const { free } = limitsOf(key);
+        if (values[at + LOCKED_UNTIL]! > now) longest = Math.max(longest, values[at + LOCKED_UNTIL]! - now);
+        else if (values[at + FAILURES]! >= free) longest = Math.max(longest, values[at + LAST]! + delayMs(values[at + FAILURES]! - free) - now);
+      }
+      return longest;
+    });
     return Math.max(0, Math.ceil(wait / 1000));
   }
 
+  /** Counts a failure for each key (not counted only when a million keys failed in the window). */
   fail(keys: string[], now = clockNow()): void {
-    for (const key of keys) {
-      const e = this.entries.get(key);
-      const entry = e && now - e.last <= WINDOW_MS ? e : { failures: 0, last: now, lockedUntil: 0 };
-      entry.failures++;
-      entry.last = now;
-      if (entry.failures >= limitsOf(key).lockAfter) entry.lockedUntil = now + LOCK_MS;
-      this.entries.set(key, entry);
-    }
-    if (this.entries.size > 100_000) this.prune(now);
+    const { values, fields } = this.entries;
+    const expired = (slot: number) => now - values[slot * fields + LAST]! > WINDOW_MS && values[slot * fields + LOCKED_UNTIL]! < now;
+    this.entries.locked(() => {
+      for (const key of keys) {
+        const hashed = this.entries.keyOf(key);
+        let slot = this.entries.find(hashed);
+        if (slot >= 0 && now - values[slot * fields + LAST]! > WINDOW_MS) values.fill(0, slot * fields, (slot + 1) * fields);
+        if (slot < 0) slot = this.entries.insert(hashed, expired);
+        if (slot < 0) continue;
+        const at = slot * fields;
+        values[at + FAILURES]!++;
+        values[at + LAST] = now;
+        if (values[at + FAILURES]! >= limitsOf(key).lockAfter) values[at + LOCKED_UNTIL] = now + LOCK_MS;
+      }
+    });
   }
 
   succeed(keys: string[]): void {
-    for (const key of keys) this.entries.delete(key);
-  }
-
-  private prune(now: number): void {
-    for (const [key, e] of this.entries) if (now - e.last > WINDOW_MS && e.lockedUntil < now) this.entries.delete(key);
+    this.entries.locked(() => {
+      for (const key of keys) {
+        const slot = this.entries.find(this.entries.keyOf(key));
+        if (slot >= 0) this.entries.remove(slot);
+      }
+    });
   }
 }

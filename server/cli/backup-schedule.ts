@@ -80,6 +80,8 @@ export class BackupScheduler implements BackupSchedule {
     private readonly dataDir: string,
     private readonly settings: Settings,
     private readonly workerEntry: string,
+    /** Hears of each backup's result (the request-serving threads' /health shows it). */
+    private readonly publish: (last: LastBackup) => void = () => {},
   ) {
     // A restart keeps the rhythm: the newest backup on disk counts as the last one.
     let newest: string | undefined;
@@ -91,8 +93,12 @@ export class BackupScheduler implements BackupSchedule {
     this.lastAt = newest === undefined ? null : timeOfName(newest);
   }
 
-  start(): this {
-    this.timer = setInterval(() => this.tick(), CHECK_EVERY_MS);
+  /** `refresh`: brings the settings up to date first (another thread or process may have changed them). */
+  start(refresh: () => void = () => {}): this {
+    this.timer = setInterval(() => {
+      refresh();
+      this.tick();
+    }, CHECK_EVERY_MS);
     this.timer.unref();
     return this;
   }
@@ -147,7 +153,7 @@ export class BackupScheduler implements BackupSchedule {
       const path = join(folder, name);
       renameSync(target, path);
       this.prune(folder);
-      this.lastResult = { time: new Date(at).toISOString(), path, bytes: result.bytes, result: 'ok' };
+      this.record({ time: new Date(at).toISOString(), path, bytes: result.bytes, result: 'ok' });
       logEvent(`scheduled backup: ${path} (${formatBytes(result.bytes)})`);
     } catch (error) {
       rmSync(target, { recursive: true, force: true });
@@ -162,9 +168,14 @@ export class BackupScheduler implements BackupSchedule {
     for (const name of ours.slice(0, Math.max(0, ours.length - keep))) rmSync(join(folder, name), { recursive: true, force: true });
   }
 
+  private record(last: LastBackup): void {
+    this.lastResult = last;
+    this.publish(last);
+  }
+
   private fail(at: number, error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
-    this.lastResult = { time: new Date(at).toISOString(), path: null, bytes: null, result: 'error', message };
+    this.record({ time: new Date(at).toISOString(), path: null, bytes: null, result: 'error', message });
     logError('scheduled backup failed', message); // the reason is enough: no stack for an operational failure
   }
 }

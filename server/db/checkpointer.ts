@@ -52,17 +52,31 @@ export function serveCheckpoints(): void {
 }
 
 /**
+ * Calls `grown` once, after the commit on this thread's connection that brings the WAL of the
+ * database `file` to the size where checkpoints start (a request-serving worker tells the primary
+ * thread, which starts them).
+ */
+export function onWalGrown(file: string, grown: () => void): void {
+  onCommit(() => {
+    if (walBytes(file) < START_AT_WAL_BYTES) return;
+    onCommit(null);
+    grown();
+  });
+}
+
+/**
  * The server's side: watches the WAL of the database `file` after each commit and starts the
  * worker from `entry`, the server's entry module, once the WAL is big enough (after the request
- * that grew it: creating a worker holds the main thread for 100 ms and more on a busy machine).
- * `stop` resolves once the worker's connection is closed (before the final checkpoint), or at
- * once when it never started.
+ * that grew it: creating a worker holds the main thread for 100 ms and more on a busy machine);
+ * `start` starts it for a commit on another thread. `stop` resolves once the worker's connection
+ * is closed (before the final checkpoint), or at once when it never started.
  */
-export function startCheckpointer(entry: string, file: string): { stop(): Promise<void> } {
+export function startCheckpointer(entry: string, file: string): { start(): void; stop(): Promise<void> } {
   let worker: Worker | null = null;
   let closed: Promise<void> = Promise.resolve();
   let pending: ReturnType<typeof setTimeout> | null = null;
-  const start = () => {
+  let stopped = false;
+  const startWorker = () => {
     const job: CheckpointJob = { role: ROLE, file };
     const started = new Worker(entry, { workerData: job });
     worker = started;
@@ -72,13 +86,15 @@ export function startCheckpointer(entry: string, file: string): { stop(): Promis
       started.once('exit', () => resolve());
     });
   };
-  onCommit(() => {
-    if (pending || walBytes(file) < START_AT_WAL_BYTES) return;
-    onCommit(null);
-    pending = setTimeout(start, 0);
-  });
+  const start = () => {
+    if (pending || worker || stopped) return;
+    pending = setTimeout(startWorker, 0);
+  };
+  onWalGrown(file, start);
   return {
+    start,
     stop: async () => {
+      stopped = true;
       onCommit(null);
       if (pending) clearTimeout(pending);
       if (!worker) return;

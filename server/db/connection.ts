@@ -23,16 +23,46 @@ export function openDatabase(file: string): Db {
 }
 
 /**
- * Bumped by every write transaction; read caches (collection counts) key on it, which is exact
- * because this process is the database's only writer.
+ * Bumped by every write transaction of this thread, and when another connection (a thread or
+ * process) has committed (external-writes.ts); read caches (collection counts) key on it.
  */
 export let dataVersion = 0;
 
+/** This thread's connection while a request's read snapshot is open on it. */
+let snapshotOn: Db | null = null;
+
 /**
- * Runs `fn` in one write transaction (BEGIN IMMEDIATE, so another process writing at the same
+ * Runs `fn` (synchronous: a request's handling up to its first await) in one read transaction,
+ * so all its reads see one state of the database even while another thread commits: a search's
+ * count and rows never straddle a write. Cheaper than without, too: a statement outside a
+ * transaction opens and closes a WAL read snapshot of its own. A write ends the snapshot first
+ * (inTransaction, rows.run): SQLite cannot turn a snapshot older than another connection's commit
+ * into a write.
+ */
+export function inReadSnapshot<T>(db: Db, fn: () => T): T {
+  if (snapshotOn !== null || db.inTransaction) return fn();
+  db.query('BEGIN').run();
+  snapshotOn = db;
+  try {
+    return fn();
+  } finally {
+    endReadSnapshot(db);
+  }
+}
+
+/** Ends the read snapshot open on `db`, if any (before a write). */
+export function endReadSnapshot(db: Db): void {
+  if (snapshotOn !== db) return;
+  snapshotOn = null;
+  db.query('COMMIT').run();
+}
+
+/**
+ * Runs `fn` in one write transaction (BEGIN IMMEDIATE, so another connection writing at the same
  * time waits on the busy timeout instead of failing half-way). `fn` must stay synchronous.
  */
 export function inTransaction<T>(db: Db, fn: () => T): T {
+  endReadSnapshot(db);
   dataVersion++;
   let result: T;
   try {
@@ -51,7 +81,7 @@ export function onCommit(fn: (() => void) | null): void {
   afterCommit = fn;
 }
 
-/** Another process committed (see external-writes.ts): every cache keyed on dataVersion is stale. */
+/** Another connection committed (see external-writes.ts): every cache keyed on dataVersion is stale. */
 export function markExternalWrite(): void {
   dataVersion++;
 }

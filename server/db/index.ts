@@ -38,6 +38,14 @@ export async function openStore(dataDir: string, adminPassword?: string, note?: 
     adminPasswordHash = await hashPassword(adminPassword);
   }
   const applied = migrate(db, { adminPasswordHash, note });
-  const store = { db, settings: new Settings(db), dataDir, documentsDir };
-  return { store, generatedAdminPassword, applied };
+  return { store: storeOn(db, dataDir), generatedAdminPassword, applied };
+}
+
+/** Another connection to a data folder openStore has opened (and upgraded) in this process. */
+export function attachStore(dataDir: string): Store {
+  return storeOn(openDatabase(join(dataDir, 'deskbase.sqlite')), dataDir);
+}
+
+function storeOn(db: Db, dataDir: string): Store {
+  return { db, settings: new Settings(db), dataDir, documentsDir: join(dataDir, 'files') };
 }

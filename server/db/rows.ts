@@ -1,7 +1,7 @@
 import type { Statement } from 'bun:sqlite';
 
 export type { Statement };
-import type { Db } from './connection';
+import { endReadSnapshot, type Db } from './connection';
 import { VersionedCache } from './read-cache';
 
 export type Row = Record<string, unknown>;
@@ -48,6 +48,7 @@ export function selectValues(db: Db, sql: string, ...args: Bindable[]): unknown[
 }
 
 export function run(db: Db, sql: string, ...args: Bindable[]): { changes: number; lastInsertRowid: number } {
+  endReadSnapshot(db); // a write outside inTransaction (sessions): the request's snapshot ends here
   const res = prepared(db, sql).run(...args);
   return { changes: res.changes, lastInsertRowid: Number(res.lastInsertRowid) };
 }

@@ -44,6 +44,11 @@ function hasStatistics(db: Db): boolean {
   return (table?.n ?? 0) > 0 && db.query('SELECT 1 FROM sqlite_stat1 LIMIT 1').get() !== null;
 }
 
+/** Another connection committed (perhaps a refresh): read the row counts again. */
+export function forgetTableRows(db: Db): void {
+  rowsByTable.delete(db);
+}
+
 /** The table's row count as of the last statistics refresh (null before the first). */
 export function tableRows(db: Db, table: string): number | null {
   let known = rowsByTable.get(db);
@@ -63,15 +68,25 @@ export class Statistics {
   private firstAsked = 0;
   private running = false;
   private stopped = false;
-  private readonly periodic: ReturnType<typeof setInterval>;
+  private readonly periodic: ReturnType<typeof setInterval> | null;
 
-  constructor(private readonly db: Db) {
+  /**
+   * `periodic`: this connection refreshes at start and every half hour (the server's primary
+   * thread; the other threads' connections refresh only after their own big writes).
+   */
+  constructor(
+    private readonly db: Db,
+    periodic = true,
+  ) {
     // Statistics kept from the last run are good enough to start with: refreshing them costs
     // about half a second at a million rows, which a restart should not wait for.
-    if (hasStatistics(db)) this.soon();
-    else refreshStatistics(db);
-    this.periodic = setInterval(() => this.refreshNow(), PERIOD_MS);
-    this.periodic.unref();
+    if (!periodic) this.periodic = null;
+    else {
+      if (hasStatistics(db)) this.soon();
+      else refreshStatistics(db);
+      this.periodic = setInterval(() => this.refreshNow(), PERIOD_MS);
+      this.periodic.unref();
+    }
   }
 
   /**
@@ -117,7 +132,7 @@ export class Statistics {
 
   stop(): void {
     this.stopped = true;
-    clearInterval(this.periodic);
+    if (this.periodic) clearInterval(this.periodic);
     if (this.pending) clearTimeout(this.pending);
   }
 }

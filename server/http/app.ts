@@ -28,6 +28,7 @@ export function createApp(services: Services, backups?: BackupSchedule) {
     const { pathname } = url;
     if (api) return handleApiRequest(services, request, url, ip, requestId);
     if (pathname === '/health') {
+      services.noticeExternalWrites(); // the session asking may have ended on another connection
       const shown = backups && mayConfigure(services, request) ? backups.last() : undefined;
       return healthResponse(services.store, request.method, shown);
     }

@@ -39,6 +39,18 @@ export function useConsoleDirectory(dir: string = CONSOLE_DIST_DIR): void {
   embeddedCache.clear();
 }
 
+/** Where the files come from, to hand to another request-serving thread (useConsoleOf there). */
+export type ConsoleOrigin = { kind: 'disk'; dir: string } | { kind: 'embedded'; files: Record<string, string> };
+
+export function consoleOrigin(): ConsoleOrigin {
+  return source.kind === 'disk' ? source : { kind: 'embedded', files: Object.fromEntries(source.files) };
+}
+
+export function useConsoleOf(origin: ConsoleOrigin): void {
+  if (origin.kind === 'disk') useConsoleDirectory(origin.dir);
+  else useEmbeddedConsole(origin.files);
+}
+
 /** Where the console comes from, for the start-up line. */
 export function consoleSource(): string {
   if (source.kind === 'embedded') return source.files.has('/index.html') ? `embedded (${source.files.size} files)` : 'placeholder (no console was embedded)';

@@ -6,6 +6,7 @@ import { ApiError, errors } from '../core/errors';
 import { mergeInto, parseQueryString } from '../core/params';
 import { logError } from './log';
 import { route } from './router';
+import { inReadSnapshot } from '../db/connection';
 import type { RequestUrl } from './url';
 
 const JSON_HEADERS = {
@@ -74,7 +75,6 @@ export function errorReply(error: ApiError, apiBase: string): Reply {
 export function handleApiRequest(services: Services, request: Request, url: RequestUrl, ip: () => string, requestId: string): Response | Promise<Response> {
   const method = request.method.toUpperCase();
   if (method === 'OPTIONS') return new Response(null, { status: 200, headers: { ...corsHeaders(request), 'X-Request-Id': requestId } });
-  services.noticeExternalWrites();
   const apiBase = `${url.origin}/apirest.php`;
   const fail = (error: unknown): Response => {
     // The client went away (mid-body, typically): no server error, and nobody to answer.
@@ -83,8 +83,11 @@ export function handleApiRequest(services: Services, request: Request, url: Requ
     logError(`${method} ${url.pathname}`, error, requestId);
     return toResponse(errorReply(errors.internal(), apiBase), request, method, requestId);
   };
-  const answer = (read: { body?: ParsedBody; failure?: unknown }): Response | Promise<Response> => {
+  // One read snapshot for the request's synchronous part, caches checked against it (connection.ts).
+  const answer = (read: { body?: ParsedBody; failure?: unknown }): Response | Promise<Response> => inReadSnapshot(services.store.db, () => answerIn(read));
+  const answerIn = (read: { body?: ParsedBody; failure?: unknown }): Response | Promise<Response> => {
     try {
+      services.noticeExternalWrites();
       const params = parseQueryString(url.search);
       if (read.body) mergeInto(params, read.body.params);
       const wait = services.rateLimiter.take(services.rateLimiter.byAddress ? ip() : '', sessionTokenOf({ headers: request.headers, params }));

@@ -15,6 +15,7 @@ import { TestClock } from '../support/clock';
 import { ADMIN_PASSWORD } from '../support/server';
 import { until } from '../support/until';
 import { countInDatabaseFile } from '../support/database-file';
+import { rawRequest } from '../support/raw';
 
 const scratch = mkdtempSync(join(tmpdir(), 'deskbase-binary-'));
 const exe = join(scratch, 'bin', 'deskbase');
@@ -23,12 +24,14 @@ let proc: Subprocess<'ignore', 'pipe', 'pipe'> | null = null;
 let origin = '';
 let output = '';
 const clock = new TestClock();
+const THREADS = 3;
 
 beforeAll(async () => {
   await build({ outfile: exe, skipUi: true, genDir: join(scratch, 'gen'), log: () => {}, quiet: true });
   mkdirSync(workdir);
   // No --data: the default ./data next to where it runs.
-  proc = Bun.spawn([exe, '--port', '0', ...clock.args], {
+  // Several request-serving threads: each is the executable's entry started again as a worker.
+  proc = Bun.spawn([exe, '--port', '0', '--threads', String(THREADS), ...clock.args], {
     cwd: workdir,
     env: { PATH: process.env.PATH ?? '', HOME: scratch, DESKBASE_ADMIN_PASSWORD: ADMIN_PASSWORD },
     stdout: 'pipe',
@@ -104,6 +107,19 @@ describe('the executable', () => {
       expect(await page.text()).toContain('npm run build:ui');
     }
     expect((await fetch(`${origin}/assets/nope-12345678.js`)).status).toBe(404);
+  });
+
+  test(`serves on ${THREADS} threads: every connection gets the API, the same writes and the embedded console`, async () => {
+    expect(output).toContain(`${THREADS} request-serving threads`);
+    const api = await new Client(`${origin}/apirest.php`).login();
+    const index = consoleFiles(CONSOLE_DIST_DIR).length ? await Bun.file(join(CONSOLE_DIST_DIR, 'index.html')).text() : 'npm run build:ui';
+    // Each request on a connection of its own: the kernel spreads them across the threads' listeners.
+    for (let i = 0; i < 12; i++) {
+      const id = await api.create('Computer', { name: `thread test ${i}` });
+      const read = await rawRequest(origin, { method: 'GET', target: `/apirest.php/Computer/${id}`, headers: { 'Session-Token': api.token } });
+      expect(read.body.name).toBe(`thread test ${i}`);
+      expect((await rawRequest(origin, { method: 'GET', target: '/' })).text).toContain(index);
+    }
   });
 
   test('takes the same flags and commands: --help, backup of the running server', async () => {

@@ -1,0 +1,126 @@
+/**
+ * A fixed-size hash table of numbers in shared memory: every request-serving thread (Worker)
+ * reads and changes the same entries, so a limit kept in it (rate limits, login throttling,
+ * session idle clocks) holds for the whole server, not per thread. Keys are strings hashed to 64
+ * bits with a seed drawn once per server start (a client cannot aim two keys at one entry); each
+ * entry holds `fields` float64 values. One lock guards the table: what runs under it is a few
+ * arithmetic operations.
+ *
+ * Linear probing with backward-shift deletion (no tombstones). When three quarters full, the
+ * caller's `expired` test prunes; an insert into a table still full fails (returns -1) and the
+ * caller decides what that means.
+ */
+
+/** What a thread needs to open the table (it crosses to Workers as is). */
+export interface SharedTableMemory {
+  buffer: SharedArrayBuffer;
+  capacity: number;
+  fields: number;
+  seed: bigint;
+}
+
+const HEADER_BYTES = 16; // Int32 lock, entry count, count at which to prune next
+
+export function createSharedTable(capacity: number, fields: number): SharedTableMemory {
+  if (capacity & (capacity - 1)) throw new Error('capacity must be a power of two');
+  const buffer = new SharedArrayBuffer(HEADER_BYTES + capacity * 8 + capacity * fields * 8);
+  const seed = BigInt.asUintN(64, BigInt(Math.floor(Math.random() * 2 ** 52)) * 4099n + BigInt(Date.now()));
+  return { buffer, capacity, fields, seed };
+}
+
+export class SharedTable {
+  /** [0]: the lock (0 free, 1 held); [1]: entries in use; [2]: the count at which to prune next (0: three quarters). */
+  private readonly header: Int32Array;
+  private readonly keys: BigUint64Array;
+  /** Entry `slot`'s field `i` is `values[slot * fields + i]`. */
+  readonly values: Float64Array;
+  readonly fields: number;
+  private readonly mask: number;
+  private readonly seed: bigint;
+
+  constructor(readonly memory: SharedTableMemory) {
+    const { buffer, capacity, fields } = memory;
+    this.header = new Int32Array(buffer, 0, 3);
+    this.keys = new BigUint64Array(buffer, HEADER_BYTES, capacity);
+    this.values = new Float64Array(buffer, HEADER_BYTES + capacity * 8, capacity * fields);
+    this.fields = fields;
+    this.mask = capacity - 1;
+    this.seed = memory.seed;
+  }
+
+  /** The 64-bit key of a string (0 marks an empty entry, so it is never one). */
+  keyOf(text: string): bigint {
+    return Bun.hash.wyhash(text, this.seed) || 1n;
+  }
+
+  /** Runs `fn` holding the table's lock; `fn` must be short and must not throw half-way. */
+  locked<T>(fn: () => T): T {
+    const { header } = this;
+    while (Atomics.compareExchange(header, 0, 0, 1) !== 0) Atomics.wait(header, 0, 1, 1);
+    try {
+      return fn();
+    } finally {
+      Atomics.store(header, 0, 0);
+      Atomics.notify(header, 0, 1);
+    }
+  }
+
+  /** The entry's slot, or -1 (under the lock). */
+  find(key: bigint): number {
+    const { keys, mask } = this;
+    for (let slot = Number(key & BigInt(mask)); ; slot = (slot + 1) & mask) {
+      const at = keys[slot]!;
+      if (at === key) return slot;
+      if (at === 0n) return -1;
+    }
+  }
+
+  /**
+   * A new entry's slot (its values zeroed), or -1 when the table stays full after dropping the
+   * entries `expired` says may go (under the lock; the key must not be in the table).
+   */
+  insert(key: bigint, expired: (slot: number) => boolean): number {
+    const capacity = this.mask + 1;
+    const { header } = this;
+    if (header[1]! >= (header[2]! || (capacity * 3) / 4)) {
+      this.prune(expired);
+      // A scan of the whole table is not repeated at each insert: only once it grew again.
+      header[2] = Math.min(Math.max((capacity * 3) / 4, header[1]! + capacity / 16), (capacity * 7) / 8);
+    }
+    if (header[1]! >= (capacity * 7) / 8) return -1;
+    const { keys, mask } = this;
+    let slot = Number(key & BigInt(mask));
+    while (keys[slot] !== 0n) slot = (slot + 1) & mask;
+    keys[slot] = key;
+    this.values.fill(0, slot * this.fields, (slot + 1) * this.fields);
+    this.header[1]!++;
+    return slot;
+  }
+
+  /** Removes the entry in `slot`, moving later entries of its probe run back (under the lock). */
+  remove(slot: number): void {
+    const { keys, values, mask, fields } = this;
+    let hole = slot;
+    keys[hole] = 0n;
+    this.header[1]!--;
+    for (let next = (hole + 1) & mask; keys[next] !== 0n; next = (next + 1) & mask) {
+      const home = Number(keys[next]! & BigInt(mask));
+      // The entry may stay when its home lies cyclically in (hole, next].
+      const stays = hole <= next ? hole < home && home <= next : hole < home || home <= next;
+      if (stays) continue;
+      keys[hole] = keys[next]!;
+      values.copyWithin(hole * fields, next * fields, (next + 1) * fields);
+      keys[next] = 0n;
+      hole = next;
+    }
+  }
+
+  /** Drops every entry `expired` says may go (under the lock). */
+  private prune(expired: (slot: number) => boolean): void {
+    const { keys } = this;
+    for (let slot = 0; slot <= this.mask; slot++) {
+      // A removal may move a later entry into this slot: look at it again.
+      while (keys[slot] !== 0n && expired(slot)) this.remove(slot);
+    }
+  }
+}

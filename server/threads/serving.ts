@@ -1,0 +1,175 @@
+/**
+ * Serving on every core. The server is one process; with `--threads N` the primary thread (main.ts:
+ * instance lock, upgrade, scheduled backups, WAL checkpoints, session sweep, signals) serves too,
+ * and N-1 worker threads each open their own SQLite connection and their own listener on the same
+ * port (SO_REUSEPORT: the kernel spreads connections across the listeners). What must be one for
+ * the whole server is: the limits and the sessions' idle clocks live in shared memory
+ * (auth/services.ts SharedState), every write reaches the other connections' caches through
+ * SQLite's data_version (db/external-writes.ts), the last backup is published in shared memory,
+ * and a request on a worker asks the primary thread to check the backup schedule.
+ *
+ * A worker is the server's entry module started again (as the backup and checkpoint threads are),
+ * which works the same from the sources and in the compiled executable.
+ */
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { markStarted, type LastBackup } from '../api/health';
+import { attachStore } from '../db';
+import { onWalGrown } from '../db/checkpointer';
+import { createServices, type SharedState } from '../auth/services';
+import type { ServerConfig } from '../config';
+import { fileClock, setClock } from '../core/clock';
+import { createApp, type BackupSchedule } from '../http/app';
+import { useConsoleOf, type ConsoleOrigin } from '../http/console';
+import { logError, setLogFormat } from '../http/log';
+import { installRules } from '../items/hooks';
+import { RULES } from '../rules';
+import { SharedJson } from './shared-json';
+
+const ROLE = 'deskbase-serve';
+
+/** Everything a request-serving worker needs from the primary thread. */
+interface ServeJob {
+  role: typeof ROLE;
+  config: ServerConfig;
+  /** The port the primary thread listens on (the one chosen when --port is 0). */
+  port: number;
+  shared: SharedState;
+  lastBackup: SharedArrayBuffer;
+  startedAt: number;
+  console: ConsoleOrigin;
+}
+
+type FromWorker = { kind: 'listening' } | { kind: 'failed'; message: string } | { kind: 'tick' } | { kind: 'wal' } | { kind: 'closing' } | { kind: 'stopped' };
+
+/** Is this thread a request-serving worker? */
+export const isServingWorker = (): boolean => !isMainThread && (workerData as ServeJob | null)?.role === ROLE;
+
+/** Room for the last backup's result (a path and an error message). */
+const LAST_BACKUP_BYTES = 1 << 20;
+
+/** The primary thread's side of the last backup: written at each result, read by the workers. */
+export const createLastBackupBox = (): SharedJson<LastBackup> => SharedJson.create<LastBackup>(LAST_BACKUP_BYTES);
+
+/** What a worker tells its HTTP app of the backups: checks go to the primary thread (once a turn). */
+function scheduleSeenFromWorker(lastBackup: SharedJson<LastBackup>): BackupSchedule {
+  let askedThisTurn = false;
+  return {
+    tick() {
+      if (askedThisTurn) return;
+      askedThisTurn = true;
+      setImmediate(() => (askedThisTurn = false));
+      post({ kind: 'tick' });
+    },
+    last: () => lastBackup.read(),
+  };
+}
+
+const post = (message: FromWorker) => parentPort!.postMessage(message);
+
+/** The worker's side: serves on the shared port until the primary thread says stop. */
+export function serveOnWorker(): void {
+  const job = workerData as ServeJob;
+  const { config } = job;
+  setLogFormat(config.logFormat);
+  if (config.testClockFile) setClock(fileClock(config.testClockFile));
+  markStarted(job.startedAt);
+  useConsoleOf(job.console);
+  installRules(RULES);
+  const store = attachStore(config.dataDir);
+  const services = createServices(store, config.rateLimits, job.shared, false);
+  onWalGrown(store.db.filename, () => post({ kind: 'wal' }));
+  let app;
+  try {
+    app = createApp(services, scheduleSeenFromWorker(new SharedJson<LastBackup>(job.lastBackup))).listen(listenOptions(config.host, job.port, true));
+  } catch (error) {
+    post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  parentPort!.once('message', async () => {
+    services.statistics.stop();
+    const finished = app.stop(); // no longer accepting at once; the requests in flight finish
+    post({ kind: 'closing' });
+    await finished;
+    store.db.close();
+    post({ kind: 'stopped' });
+  });
+  post({ kind: 'listening' });
+}
+
+/** Bun.serve's options for a listener of the server. */
+export function listenOptions(host: string, port: number, reusePort: boolean) {
+  return { port, hostname: host, reusePort, maxRequestBodySize: 256 * 1024 * 1024 };
+}
+
+export interface ServingWorkers {
+  /**
+   * Stops the workers' listeners (`closing` resolves once none accepts any more), lets them finish
+   * their requests in flight and close their connections (`stopped`).
+   */
+  stop(): { closing: Promise<void>; stopped: Promise<void> };
+}
+
+/** What the primary thread does for its workers. */
+export interface WorkerEvents {
+  /** Checks the backup schedule (a worker got a request). */
+  tick(): void;
+  /** Starts the background checkpoints (a worker's write grew the WAL). */
+  walGrown(): void;
+  /** A worker died: the server then stops (its listener is gone). */
+  crashed(message: string): void;
+}
+
+/**
+ * The primary thread's side: starts `count` workers from `entry` (the server's entry module) on
+ * `port`, resolving once all listen.
+ */
+export async function startServingWorkers(entry: string, count: number, job: Omit<ServeJob, 'role'>, events: WorkerEvents): Promise<ServingWorkers> {
+  const workers: Worker[] = [];
+  const closing: Promise<void>[] = [];
+  const stopped: Promise<void>[] = [];
+  let stopping = false;
+  const started = Array.from({ length: count }, () => {
+    const worker = new Worker(entry, { workerData: { ...job, role: ROLE } satisfies ServeJob });
+    workers.push(worker);
+    let resolveClosing!: () => void;
+    let resolveStopped!: () => void;
+    closing.push(new Promise<void>((resolve) => (resolveClosing = resolve)));
+    stopped.push(new Promise<void>((resolve) => (resolveStopped = resolve)));
+    return new Promise<void>((resolve, reject) => {
+      worker.on('message', (message: FromWorker) => {
+        if (message.kind === 'tick') events.tick();
+        else if (message.kind === 'wal') events.walGrown();
+        else if (message.kind === 'listening') resolve();
+        else if (message.kind === 'failed') reject(new Error(message.message));
+        else if (message.kind === 'closing') resolveClosing();
+        else resolveStopped();
+      });
+      worker.on('error', (error: Error) => {
+        logError('request-serving thread failed', error);
+        reject(error);
+        if (!stopping) events.crashed(error.message);
+      });
+      worker.on('exit', (code) => {
+        resolveClosing();
+        resolveStopped();
+        reject(new Error(`a request-serving thread stopped (exit code ${code})`));
+        if (!stopping) events.crashed(`a request-serving thread stopped (exit code ${code})`);
+      });
+    });
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of workers) worker.postMessage('stop');
+    return {
+      closing: Promise.all(closing).then(() => {}),
+      stopped: Promise.all(stopped).then(async () => void (await Promise.all(workers.map((w) => w.terminate())))),
+    };
+  };
+  try {
+    await Promise.all(started);
+  } catch (error) {
+    await stop().stopped;
+    throw error;
+  }
+  return { stop };
+}

@@ -1,0 +1,69 @@
+/**
+ * The shared-memory table behind the server-wide limits (rate limits, login throttle, session idle
+ * clocks): the same answers as a Map, whatever the collisions and removals, and exact counts when
+ * several threads change the same entries at once.
+ */
+import { describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
+import { Worker } from 'node:worker_threads';
+import { createSharedTable, SharedTable } from '../../server/core/shared-table';
+import { count } from './shared-table-worker';
+
+describe('SharedTable', () => {
+  test('finds what a Map finds after any inserts and removals (a small table: long probe runs, wrap-around)', () => {
+    const op = fc.record({ remove: fc.boolean(), key: fc.integer({ min: 0, max: 40 }), value: fc.double({ noNaN: true }) });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 200 }), (ops) => {
+        const table = new SharedTable(createSharedTable(64, 2));
+        const model = new Map<string, number>();
+        for (const { remove, key, value } of ops) {
+          const name = `k${key}`;
+          const hashed = table.keyOf(name);
+          const slot = table.find(hashed);
+          expect(slot >= 0).toBe(model.has(name));
+          if (remove) {
+            if (slot >= 0) table.remove(slot);
+            model.delete(name);
+          } else {
+            const at = slot >= 0 ? slot : table.insert(hashed, () => false);
+            expect(at).toBeGreaterThanOrEqual(0);
+            table.values[at * 2 + 1] = value;
+            model.set(name, value);
+          }
+        }
+        for (let key = 0; key <= 40; key++) {
+          const slot = table.find(table.keyOf(`k${key}`));
+          if (!model.has(`k${key}`)) expect(slot).toBe(-1);
+          else expect(table.values[slot * 2 + 1]).toBe(model.get(`k${key}`)!);
+        }
+      }),
+    );
+  });
+
+  test('a full table prunes what may go, and refuses an insert only when nothing may', () => {
+    const table = new SharedTable(createSharedTable(16, 1));
+    // Up to seven eighths full (14 of 16) when nothing may go.
+    for (let i = 0; i < 14; i++) {
+      const slot = table.insert(table.keyOf(`live-${i}`), () => false);
+      expect(slot).toBeGreaterThanOrEqual(0);
+      table.values[slot] = i;
+    }
+    expect(table.insert(table.keyOf('one more'), () => false)).toBe(-1);
+    // Entries with an even value may go: room again, and the others are all still found.
+    expect(table.insert(table.keyOf('one more'), (slot) => table.values[slot]! % 2 === 0)).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < 14; i++) expect(table.find(table.keyOf(`live-${i}`)) >= 0).toBe(i % 2 === 1);
+  });
+
+  test('two threads and this one counting on the same entries at once: no count is lost', async () => {
+    const memory = createSharedTable(1024, 1);
+    const keys = Array.from({ length: 20 }, (_, i) => `client-${i}`);
+    const rounds = 2000;
+    const workers = [0, 1].map(() => new Worker(new URL('./shared-table-worker.ts', import.meta.url), { workerData: { memory, keys, rounds } }));
+    const done = workers.map((w) => new Promise((resolve) => w.once('message', resolve)));
+    const table = new SharedTable(memory);
+    count(table, keys, rounds);
+    await Promise.all(done);
+    await Promise.all(workers.map((w) => w.terminate()));
+    for (const key of keys) expect(table.values[table.find(table.keyOf(key))]).toBe(3 * rounds);
+  });
+});
