@@ -1,6 +1,6 @@
 import raw from './data/searchoptions.json';
 import { FAMILIES, FAMILY_PATTERN, ITIL_COUNT_TYPES } from './data/families';
-import { COMPLETE, TYPE_OPTIONS, type TypeOption } from './data/type-options';
+import { COMPLETE, DC_SECTIONS, TYPE_OPTIONS, TYPE_SECTIONS, type TypeOption } from './data/type-options';
 import { secretColumns } from './guarded';
 import { itemtype, itemtypeByTable, type Itemtype } from './index';
 
@@ -31,21 +31,49 @@ const cache = new Map<string, OptionSet>();
 const TEXT_TYPES = ['contains', 'notcontains'];
 const NAME_TYPES = ['contains', 'notcontains', 'equals', 'notequals'];
 const DATE_TYPES = ['equals', 'notequals', 'lessthan', 'morethan', 'contains', 'notcontains'];
-/** The search types GLPI offers per datatype, where they are not plain text matching. */
-const SEARCHTYPES: Record<string, string[]> = { itemlink: NAME_TYPES, bool: ['equals'], date: DATE_TYPES, datetime: DATE_TYPES, date_delay: DATE_TYPES, itemtypename: ['equals', 'notequals'], specific: ['equals'] };
+/**
+ * The search types GLPI offers per datatype, where they are not plain text matching. A `specific`
+ * option is matched as text unless its definition forces its search types (see FORCED_SEARCHTYPES).
+ */
+const SEARCHTYPES: Record<string, string[]> = { itemlink: NAME_TYPES, bool: ['equals'], date: DATE_TYPES, datetime: DATE_TYPES, date_delay: DATE_TYPES, itemtypename: ['equals', 'notequals'] };
+/** The search types an option's own definition forces in GLPI (its `searchtype`). */
+const FORCED_SEARCHTYPES: Record<Exclude<NonNullable<TypeOption[4]>, 'nosearch'>, string[]> = { is: ['equals'], 'is-or-not': ['equals', 'notequals'] };
 
 function ownOption(type: Itemtype, id: number, field: string, name: string, datatype: string): SearchOption {
   return { id, uid: `${type.name}.${field}`, table: type.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: SEARCHTYPES[datatype] ?? TEXT_TYPES };
+}
+
+/**
+ * GLPI 10 names some itemtypes by their namespaced class in search option uids (`Glpi\\Socket`);
+ * Deskbase serves them under the short name.
+ */
+const GLPI_CLASSES: Readonly<Record<string, string>> = { Socket: 'Glpi\\Socket', SocketModel: 'Glpi\\SocketModel' };
+const SHORT_NAMES = new Map(Object.entries(GLPI_CLASSES).map(([name, cls]) => [cls, name]));
+
+/** How a uid names the itemtype `name` (its GLPI class). */
+export const uidName = (name: string): string => GLPI_CLASSES[name] ?? name;
+
+/** The itemtype a uid step names, by its GLPI class or its own name. */
+export const uidStepType = (step: string): Itemtype | undefined => itemtype(SHORT_NAMES.get(step) ?? step);
+
+const dropdownTypes = (target: Itemtype) => (target.tree ? [...NAME_TYPES, 'under', 'notunder'] : NAME_TYPES);
+
+/**
+ * An option showing `field` of `target`, reached through the foreign key `fk`: GLPI's uid names
+ * the key only when it is not the target's usual one (`Computer.users_id_tech.User.name`).
+ */
+function throughKey(type: Itemtype, id: number, fk: string, target: Itemtype, field: string, name: string, datatype: string): SearchOption {
+  const step = uidName(target.name);
+  const uid = fk === target.fkName ? `${type.name}.${step}.${field}` : `${type.name}.${fk}.${step}.${field}`;
+  const searchtypes = datatype === 'dropdown' ? dropdownTypes(target) : (SEARCHTYPES[datatype] ?? TEXT_TYPES);
+  return { id, uid, table: target.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
 }
 
 /** An option showing `field` of the row `fk` points at; undefined when the type has no such link. */
 function linkOption(type: Itemtype, id: number, fk: string | undefined, field: string, name: string, datatype = 'dropdown'): SearchOption | undefined {
   const target = fk ? itemtype(type.foreignKeys.get(fk) ?? '') : undefined;
   if (!fk || !target || !(field === 'id' || target.column.has(field))) return undefined;
-  const uid = fk === target.fkName ? `${type.name}.${target.name}.${field}` : `${type.name}.${fk}.${target.name}.${field}`;
-  const names = target.tree ? [...NAME_TYPES, 'under', 'notunder'] : NAME_TYPES;
-  const searchtypes = datatype === 'dropdown' ? names : (SEARCHTYPES[datatype] ?? TEXT_TYPES);
-  return { id, uid, table: target.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
+  return throughKey(type, id, fk, target, field, name, datatype);
 }
 
 /**
@@ -68,10 +96,7 @@ function namedItemOption(type: Itemtype, id: number, path: string, name: string,
   }
   const target = type.polyTargets.map((t) => itemtype(itemtype(t)?.foreignKeys.get(fk) ?? '')).find((t) => t !== undefined);
   if (!target || !(linked === 'id' || target.column.has(linked))) return undefined;
-  const shown = datatype ?? 'dropdown';
-  const uid = fk === target.fkName ? `${type.name}.${target.name}.${linked}` : `${type.name}.${fk}.${target.name}.${linked}`;
-  const searchtypes = shown === 'dropdown' ? (target.tree ? [...NAME_TYPES, 'under', 'notunder'] : NAME_TYPES) : (SEARCHTYPES[shown] ?? TEXT_TYPES);
-  return { id, uid, table: target.table, field: linked, name, datatype: shown, nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
+  return throughKey(type, id, fk, target, linked, name, datatype ?? 'dropdown');
 }
 
 /**
@@ -87,7 +112,8 @@ function pathOption(type: Itemtype, id: number, path: string, name: string, data
   const target = types.at(-1);
   if (!target || types.some((t) => !t) || !(field === 'id' || field !== last || target.column.has(field))) return undefined;
   const searchtypes = SEARCHTYPES[datatype] ?? (datatype === 'dropdown' ? NAME_TYPES : TEXT_TYPES);
-  return { id, uid: `${type.name}.${[...steps, field].join('.')}`, table: target.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
+  const uidSteps = steps.map((step) => (itemtype(step) ? uidName(step) : step));
+  return { id, uid: `${type.name}.${[...uidSteps, field].join('.')}`, table: target.table, field, name, datatype, nosearch: false, nodisplay: false, available_searchtypes: searchtypes };
 }
 
 /** The field a `=field` entry names: a value GLPI computes, which no column holds (undefined for a column). */
@@ -114,9 +140,10 @@ function typeOption(type: Itemtype, [id, column, name, datatype, flag]: TypeOpti
           : computedName(column) !== undefined
             ? ownOption(type, id, computedName(column)!, name, datatype ?? 'string')
             : undefined;
-  if (!option || flag !== 'nosearch') return option;
+  if (!option || flag === undefined) return option;
   // GLPI neither searches nor shows a template's name in results.
-  return { ...option, nosearch: true, nodisplay: option.field === 'template_name' };
+  if (flag === 'nosearch') return { ...option, nosearch: true, nodisplay: option.field === 'template_name' };
+  return { ...option, available_searchtypes: FORCED_SEARCHTYPES[flag] };
 }
 
 /**
@@ -182,7 +209,21 @@ function derivedOptions(type: Itemtype): OptionSet['entries'] {
   link(49, 'groups_id_tech', 'completename', 'Group in charge');
   link(70, 'users_id', 'name', 'User');
   link(71, 'groups_id', 'completename', 'Group');
-  return [{ section: 'Characteristics', key: 'common' }, ...withTypeOptions(type, out)];
+  return withSections(type, withTypeOptions(type, out));
+}
+
+/**
+ * The options under GLPI's headers: "Characteristics" first, then each further section the type
+ * has options of (see TYPE_SECTIONS and DC_SECTIONS), its options in GLPI's order.
+ */
+function withSections(type: Itemtype, options: SearchOption[]): OptionSet['entries'] {
+  const byId = new Map(options.map((o) => [o.id, o]));
+  const sections = [...(TYPE_SECTIONS[type.name] ?? []), ...DC_SECTIONS].flatMap(([key, section, ids]) => {
+    const listed = ids.flatMap((id) => byId.get(id) ?? []);
+    return listed.length ? [{ section, key }, ...listed] : [];
+  });
+  const sectioned = new Set(sections.flatMap((e) => ('id' in e ? [e.id] : [])));
+  return [{ section: 'Characteristics', key: 'common' }, ...options.filter((o) => !sectioned.has(o.id)), ...sections];
 }
 
 type RawOption = RawOptions[string][string];
@@ -264,8 +305,9 @@ function linkfieldOf(type: Itemtype, option: SearchOption): string | undefined {
   if (parts.length === 2) return option.table === type.table ? option.field : undefined;
   const target = itemtypeByTable(option.table);
   if (!target) return undefined;
-  if (parts.length === 3 && parts[1] === target.name) return type.foreignKeys.get(target.fkName) === target.name ? target.fkName : undefined;
-  if (parts.length === 4 && parts[2] === target.name) return type.foreignKeys.get(parts[1]!) === target.name ? parts[1] : undefined;
+  const step = uidName(target.name);
+  if (parts.length === 3 && parts[1] === step) return type.foreignKeys.get(target.fkName) === target.name ? target.fkName : undefined;
+  if (parts.length === 4 && parts[2] === step) return type.foreignKeys.get(parts[1]!) === target.name ? parts[1] : undefined;
   return undefined;
 }
 

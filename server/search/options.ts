@@ -2,7 +2,9 @@ import { accessFilter } from '../auth/visibility';
 import type { Scope } from '../auth/scope';
 import type { Column } from '../registry/columns';
 import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
-import { NAMED_ITEM_TABLE, searchOptions, type SearchOption } from '../registry/searchoptions';
+import { NAMED_ITEM_TABLE, searchOptions, uidName, uidStepType, type SearchOption } from '../registry/searchoptions';
+import { nowString } from '../core/clock';
+import { PROFILE_RIGHT_OPTIONS } from '../registry/data/profile-rights';
 import { ident } from '../db/rows';
 import { Aliases, Frag, and, raw, sql, type Arg } from './frag';
 
@@ -59,16 +61,33 @@ const late = (deadline: string, done: string) => (a: string) =>
  * `start` moved by `add` months (less `minus` months) as MariaDB's ADDDATE moves it: a day past the
  * end of the month it lands in is that month's last day; none without a start.
  */
-const monthsAfter = (start: string, add: string, minus?: string) => (a: string) => {
-  const months = `${a}.${add}${minus ? ` - ${a}.${minus}` : ''}`;
-  const month = (shift: string) => `date(${a}.${start}, 'start of month', printf('%+d months', ${months}${shift})`;
-  return `min(${month('')}, printf('%+d days', CAST(strftime('%d', ${a}.${start}) AS INTEGER) - 1)), ${month(' + 1')}, '-1 day'))`;
+const plusMonths = (start: string, months: string) => {
+  const month = (shift: string) => `date(${start}, 'start of month', printf('%+d months', ${months}${shift})`;
+  return `min(${month('')}, printf('%+d days', CAST(strftime('%d', ${start}) AS INTEGER) - 1)), ${month(' + 1')}, '-1 day'))`;
 };
+const monthsAfter = (start: string, add: string, minus?: string) => (a: string) => plusMonths(`${a}.${start}`, `${a}.${add}${minus ? ` - ${a}.${minus}` : ''}`);
 const monthsLater = (add: string, minus?: string) => monthsAfter('begin_date', add, minus);
+/** GLPI's tacit renewal (`renewal` 1): a contract renews itself by its duration. */
+const TACIT_RENEWAL = 1;
+/**
+ * A contract's expiration as GLPI shows it: its start plus its duration, and for a tacitly
+ * renewed contract, plus as many more durations as it takes to end after today (the server's
+ * clock): the first period end k × duration months after the start that is later than today.
+ */
+const contractExpiration = (a: string) => {
+  const today = `'${nowString().slice(0, 10)}'`;
+  const elapsed = `((CAST(strftime('%Y', ${today}) AS INTEGER) - CAST(strftime('%Y', ${a}.begin_date) AS INTEGER)) * 12 + CAST(strftime('%m', ${today}) AS INTEGER) - CAST(strftime('%m', ${a}.begin_date) AS INTEGER))`;
+  const periods = `max(1, ${elapsed} / ${a}.duration)`;
+  const end = (k: string) => plusMonths(`${a}.begin_date`, `(${k}) * ${a}.duration`);
+  const renewed = `(CASE WHEN ${end(periods)} > ${today} THEN ${end(periods)} ELSE ${end(`${periods} + 1`)} END)`;
+  return `(CASE WHEN ${a}.renewal = ${TACIT_RENEWAL} AND ${a}.duration > 0 THEN ${renewed} ELSE ${monthsLater('duration')(a)} END)`;
+};
 /** Computed values by table, field and (for fields that several options compute differently) option id. */
 const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; size?: number; sql: (alias: string) => string; sum?: boolean }> = {
   // Total costs (DECIMAL(20,4)), summed over the cost rows (each reached once per item): a project's,
   // its contracts' for an asset, an ITIL object's (time at the hourly rate, fixed and material costs).
+  // As GLPI's SUM over an empty join, an item without cost rows has no total (null), which no
+  // number matches, not even 0.
   'totalcost:91': { columns: ['cost'], kind: 'decimal', size: 4, sql: (a) => `${a}.cost`, sum: true },
   'totalcost:136': { columns: ['cost'], kind: 'decimal', size: 4, sql: (a) => `${a}.cost`, sum: true },
   'totalcost:48': {
@@ -87,9 +106,9 @@ const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; size?:
   'end_warranty:120': { columns: ['warranty_date', 'warranty_duration'], kind: 'date', sql: monthsAfter('warranty_date', 'warranty_duration') },
   'end_date:20': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsLater('duration') },
   'end_date:134': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsLater('duration') },
-  // Its expiration as GLPI shows it (without extending a tacitly renewed contract past today).
-  '_virtual_expiration:12': { columns: ['begin_date', 'duration'], kind: 'date', sql: monthsLater('duration') },
-  'totalcost:11': { columns: ['id'], kind: 'decimal', size: 4, sql: (a) => `(SELECT COALESCE(SUM(c.cost), 0) FROM glpi_contractcosts c WHERE c.contracts_id = ${a}.id)` },
+  '_virtual_expiration:12': { columns: ['begin_date', 'duration', 'renewal'], kind: 'date', sql: contractExpiration },
+  // A contract's costs summed like the others.
+  'totalcost:11': { columns: ['cost'], kind: 'decimal', size: 4, sql: (a) => `${a}.cost`, sum: true },
   'expire_notice:13': { columns: ['begin_date', 'duration', 'notice'], kind: 'date', sql: monthsLater('duration', 'notice') },
   // A supplier's contacts as GLPI names them: last name, then first name.
   'completename:8': { columns: ['name', 'firstname'], kind: 'string', sql: (a) => `TRIM(COALESCE(${a}.name, '') || ' ' || COALESCE(${a}.firstname, ''))` },
@@ -121,6 +140,8 @@ const HOP_CONDITIONS: Record<string, Record<number, Record<string, Arg>>> = {
   Computer: { 1429: { itemtype: 'Monitor' }, 1430: { itemtype: 'Peripheral' }, 1431: { itemtype: 'Printer' }, 1432: { itemtype: 'Phone' } },
   // A project's changes, problems and tickets are counted among its Itil_Project rows.
   Project: { 92: { itemtype: 'Change' }, 93: { itemtype: 'Problem' }, 94: { itemtype: 'Ticket' } },
+  // A profile's right options each read one row of its rights.
+  Profile: Object.fromEntries(Object.entries(PROFILE_RIGHT_OPTIONS).map(([id, name]) => [id, { name }])),
 };
 
 function hopConditions(base: Itemtype, option: SearchOption): Record<string, Arg> {
@@ -202,13 +223,39 @@ function hopsBetween(from: Itemtype, to: Itemtype, linkfield: string | undefined
   throw new Unsupported(`no link between ${from.name} and ${to.name}`);
 }
 
+/** The steps along a chain of itemtypes, each linked to the previous one as hopsBetween finds. */
+function chainHops(base: Itemtype, names: string[], where: Record<string, Arg> = {}): Hop[] {
+  const hops: Hop[] = [];
+  let current = base;
+  for (const name of names) {
+    const next = itemtype(name);
+    if (!next) throw new Unsupported(`unknown itemtype ${name}`);
+    hops.push(...hopsBetween(current, next, undefined, hops.some(isMulti) ? {} : where));
+    current = next;
+  }
+  return hops;
+}
+
+/** The socket options GLPI reaches through a port's instantiation (22 Ethernet, 62 fiber channel). */
+const PORT_SOCKET = /\.NetworkPort\.(NetworkPortEthernet|NetworkPortFiberchannel)\.Glpi\\Socket\.name$/;
+
+/**
+ * Options whose uid skips the link rows GLPI's joins go through: an item's VLANs (88), through
+ * its ports and their VLAN links; its Ethernet (22) and fiber channel (62) sockets, those wired to
+ * its ports of that kind (GLPI goes through the port's instantiation row; a port names its kind).
+ */
+function networkHops(base: Itemtype, option: SearchOption): Hop[] | null {
+  const kind = PORT_SOCKET.exec(option.uid)?.[1];
+  if (kind) return chainHops(base, ['NetworkPort', 'Socket'], { instantiation_type: kind });
+  if (option.uid === `${base.name}.Vlan.name` && option.table === itemtype('Vlan')?.table) return chainHops(base, ['NetworkPort', 'NetworkPort_Vlan', 'Vlan']);
+  return null;
+}
+
 /**
  * Options whose path the uid does not tell: a tree's "Father" (13) has the uid of the item's own
- * complete name, a document's "Number of associated items" (72) that of its attached documents,
- * a contract's "Total cost" (11) that of its costs though it is one sum per contract.
+ * complete name, a document's "Number of associated items" (72) that of its attached documents.
  */
 function specialHops(base: Itemtype, option: SearchOption): Hop[] | null {
-  if (base.name === 'Contract' && option.id === 11 && option.field === 'totalcost') return [];
   if (base.tree && option.id === 13 && option.uid === `${base.name}.completename`) {
     return [{ kind: 'fk', column: base.tree, nullable: base.column.get(base.tree)?.nullable ?? false, target: base }];
   }
@@ -261,7 +308,7 @@ const isMulti = (hop: Hop): hop is Extract<Hop, { where: Record<string, Arg> }> 
 function namedItemLink(base: Itemtype, option: SearchOption): { fk: string; target: Itemtype } | null {
   const parts = option.uid.split('.');
   const target = itemtypeByTable(option.table);
-  if (!base.polymorphic || !target || parts.length < 3 || parts.length > 4 || parts.at(-2) !== target.name) return null;
+  if (!base.polymorphic || !target || parts.length < 3 || parts.length > 4 || parts.at(-2) !== uidName(target.name)) return null;
   const fk = parts.length === 4 ? parts[1]! : target.fkName;
   if (base.column.has(fk)) return null;
   return base.polyTargets.some((name) => itemtype(name)?.foreignKeys.get(fk) === target.name) ? { fk, target } : null;
@@ -284,11 +331,22 @@ function namedItemLinkField(base: Itemtype, option: SearchOption, { fk, target }
  */
 const VIRTUAL_SHOWN: Record<string, Record<number, 'name' | 'empty'>> = { '*': { 178: 'name' }, Project: { 17: 'empty', 18: 'empty' } };
 
-function virtualField(base: Itemtype, option: SearchOption): Field {
-  const shown = VIRTUAL_SHOWN[base.name]?.[option.id] ?? VIRTUAL_SHOWN['*']![option.id];
+function virtualField(base: Itemtype, option: SearchOption, shown = VIRTUAL_SHOWN[base.name]?.[option.id] ?? VIRTUAL_SHOWN['*']![option.id]): Field {
   const col: Column = { name: option.field, kind: 'string', nullable: true, default: null, unsigned: false, autoIncrement: false };
   const computed = shown === 'name' && base.column.has('name') ? (a: string) => `${a}.name` : () => 'NULL';
   return { option, base, hops: [], target: base, column: option.field, col, multi: shown === 'empty', count: false, semantic: 'text', datatype: option.datatype, special: null, computed };
+}
+
+/**
+ * The virtual options of another table, GLPI's link lists (145 external links, 146 manual links),
+ * shown but never searched: GLPI's API shows a manual link's name, one per link of the item (the
+ * name is among the option's additional fields), and an empty list of external links (no field).
+ */
+function linkListField(base: Itemtype, option: SearchOption): Field {
+  const manual = itemtype('ManualLink');
+  if (!manual || option.table !== manual.table || !manual.polyTargets.includes(base.name)) return virtualField(base, option, 'empty');
+  const hops = hopsBetween(base, manual, undefined, {});
+  return { option, base, hops, target: manual, column: 'name', col: manual.column.get('name')!, multi: true, count: false, semantic: 'text', datatype: option.datatype, special: null, computed: null };
 }
 
 /** Resolves an option of `base` (whose uid starts with `base.name`) into a path. */
@@ -296,6 +354,7 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
   if (option.table === NAMED_ITEM_TABLE) return namedItemField(base, option);
   // A virtual column this server computes (a contract's expiration) is read like the others.
   if (option.field.startsWith('_virtual') && option.table === base.table && !computedColumn(base, option.field, option)) return virtualField(base, option);
+  if (option.field === '_virtual' && option.table !== base.table) return linkListField(base, option);
   const named = namedItemLink(base, option);
   if (named) return namedItemLinkField(base, option, named);
   const parts = option.uid.split('.');
@@ -304,12 +363,12 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
   let linkfield: string | undefined;
   if (middle.length && LINKFIELD.test(middle[0]!) && !itemtype(middle[0]!)) linkfield = middle.shift();
   const where = hopConditions(base, option);
-  let hops = specialHops(base, option);
+  let hops = specialHops(base, option) ?? networkHops(base, option);
   // GLPI reaches a project's costs through the project itself (`Project.Project.ProjectCost.totalcost`).
   if (fieldName === 'totalcost' && middle[0] === base.name) middle.shift();
   if (!hops) {
     const chain = middle.map((name) => {
-      const type = itemtype(name);
+      const type = uidStepType(name);
       if (!type) throw new Unsupported(`unknown itemtype ${name}`);
       return type;
     });

@@ -161,6 +161,8 @@ class CriterionBuilder {
       if (n === 0) return TRUE;
       return n > 0 ? sql`${column(field, this.base)} = ${n}` : sql`${column(field, this.base)} >= ${-n}`;
     }
+    // A profile's right (GLPI's `right` datatype): any of the value's bits is granted.
+    if (field.datatype === 'right') return INTEGER.test(text) ? this.some((col, a) => nonNull(field, a, sql`(${col} & ${Number(text)}) <> 0`)) : FALSE;
     if (field.datatype === 'itemlink' || (!own && !['bool', 'number', 'date', 'datetime'].includes(field.semantic) && field.datatype !== 'itemtypename')) {
       return this.linkedRow(text, own);
     }

@@ -287,3 +287,226 @@ describe('data centre positions (178; Cable 87, 88)', () => {
     expect((await api.get('listSearchOptions/Cable')).body['87']).toMatchObject({ name: 'Data center position (Endpoint A)', datatype: 'specific', nosearch: true });
   });
 });
+
+describe("an asset's sockets and VLANs (1310–1312, 22, 62, 88), with GLPI's Glpi\\Socket uids", () => {
+  test('its sockets (1310), their model (1311) and wiring side (1312)', async () => {
+    const computer = uniq('pc');
+    const computerId = await api.create('Computer', { name: computer });
+    const bare = uniq('pc');
+    await api.create('Computer', { name: bare });
+    const model = uniq('sm');
+    const socket = uniq('wall');
+    await api.create('Socket', { name: socket, itemtype: 'Computer', items_id: computerId, socketmodels_id: await api.create('SocketModel', { name: model }), wiring_side: 2 });
+    expect(await found('Computer', 1310, 'contains', socket, 1)).toEqual([computer]);
+    expect(await found('Computer', 1311, 'contains', model, 1)).toEqual([computer]);
+    expect(await found('Computer', 1312, 'equals', 2, 1)).toContain(computer);
+    expect(await found('Computer', 1312, 'equals', 2, 1)).not.toContain(bare);
+    expect(await shownFor('Computer', 1, computer, [1310, 1311, 1312])).toMatchObject({ 1310: socket, 1311: model, 1312: '2' });
+    expect(await shownFor('Computer', 1, bare, [1310])).toMatchObject({ 1310: [] });
+  });
+
+  test('Ethernet (22) and fiber channel (62) sockets: those wired to its ports of that kind', async () => {
+    const [copper, fiber] = [uniq('pc'), uniq('pc')];
+    const copperId = await api.create('Computer', { name: copper });
+    const fiberId = await api.create('Computer', { name: fiber });
+    const ethernetPort = await api.create('NetworkPort', { itemtype: 'Computer', items_id: copperId, instantiation_type: 'NetworkPortEthernet', name: 'eth0' });
+    const fiberPort = await api.create('NetworkPort', { itemtype: 'Computer', items_id: fiberId, instantiation_type: 'NetworkPortFiberchannel', name: 'fc0' });
+    const [wall, bay] = [uniq('wall'), uniq('bay')];
+    await api.create('Socket', { name: wall, itemtype: 'Computer', items_id: copperId, networkports_id: ethernetPort });
+    await api.create('Socket', { name: bay, itemtype: 'Computer', items_id: fiberId, networkports_id: fiberPort });
+    expect(await found('Computer', 22, 'contains', wall, 1)).toEqual([copper]);
+    expect(await found('Computer', 62, 'contains', wall, 1)).toEqual([]);
+    expect(await found('Computer', 62, 'contains', bay, 1)).toEqual([fiber]);
+    expect(await found('Computer', 22, 'contains', bay, 1)).toEqual([]);
+    expect(await shownFor('Computer', 1, copper, [22, 62])).toMatchObject({ 22: wall, 62: [] });
+  });
+
+  test("VLANs (88) of the item's ports", async () => {
+    const [tagged, untagged] = [uniq('pc'), uniq('pc')];
+    const taggedId = await api.create('Computer', { name: tagged });
+    const untaggedId = await api.create('Computer', { name: untagged });
+    const port = await api.create('NetworkPort', { itemtype: 'Computer', items_id: taggedId, instantiation_type: 'NetworkPortEthernet', name: 'eth0' });
+    await api.create('NetworkPort', { itemtype: 'Computer', items_id: untaggedId, instantiation_type: 'NetworkPortEthernet', name: 'eth0' });
+    const vlan = uniq('vlan');
+    const vlanId = await api.create('Vlan', { name: vlan, tag: 42 });
+    await api.create('NetworkPort_Vlan', { networkports_id: port, vlans_id: vlanId });
+    expect(await found('Computer', 88, 'contains', vlan, 1)).toEqual([tagged]);
+    expect(await found('Computer', 88, 'equals', vlanId, 1)).toEqual([tagged]);
+    expect(await shownFor('Computer', 1, tagged, [88])).toMatchObject({ 88: vlan });
+    expect(await shownFor('Computer', 1, untagged, [88])).toMatchObject({ 88: [] });
+  });
+
+  test("uids name GLPI's socket classes (Glpi\\Socket, Glpi\\SocketModel)", async () => {
+    const passive = (await api.get('listSearchOptions/PassiveDCEquipment')).body;
+    expect(passive['1310'].uid).toBe('PassiveDCEquipment.Glpi\\Socket.name');
+    expect(passive['1311'].uid).toBe('PassiveDCEquipment.Glpi\\Socket.Glpi\\SocketModel.name');
+    expect(passive['1312']).toMatchObject({ uid: 'PassiveDCEquipment.Glpi\\Socket.wiring_side', available_searchtypes: ['equals'] });
+    const cable = (await api.get('listSearchOptions/Cable')).body;
+    expect(cable['13'].uid).toBe('Cable.sockets_id_endpoint_b.Glpi\\Socket.name');
+    expect(cable['14'].uid).toBe('Cable.sockets_id_endpoint_a.Glpi\\Socket.name');
+  });
+});
+
+describe('external (145) and manual (146) links: shown, never searched', () => {
+  test("146 lists the item's manual links by name; 145 is an empty list, as GLPI's API gives", async () => {
+    const [two, one, none] = [uniq('pc'), uniq('pc'), uniq('pc')];
+    const twoId = await api.create('Computer', { name: two });
+    const oneId = await api.create('Computer', { name: one });
+    await api.create('Computer', { name: none });
+    await api.create('ManualLink', { itemtype: 'Computer', items_id: twoId, name: 'wiki', url: 'https://wiki.example/a' });
+    await api.create('ManualLink', { itemtype: 'Computer', items_id: twoId, name: 'vendor', url: 'https://vendor.example/a' });
+    await api.create('ManualLink', { itemtype: 'Computer', items_id: oneId, name: 'runbook', url: 'https://runbook.example/a' });
+    expect(await shownFor('Computer', 1, two, [145, 146])).toMatchObject({ 145: [], 146: ['wiki', 'vendor'] });
+    expect(await shownFor('Computer', 1, one, [146])).toMatchObject({ 146: 'runbook' });
+    expect(await shownFor('Computer', 1, none, [146])).toMatchObject({ 146: [] });
+    // A type whose manual links Deskbase does not keep shows none.
+    const contract = uniq('contract');
+    await api.create('Contract', { name: contract });
+    expect(await shownFor('Contract', 1, contract, [145, 146])).toMatchObject({ 145: [], 146: [] });
+    for (const field of [145, 146]) {
+      const res = await search(api, 'Computer', { criteria: [{ field, searchtype: 'contains', value: 'wiki' }] });
+      expect({ field, status: res.status, error: [res.body[0], String(res.body[1]).split(';')[0]] }).toEqual({ field, status: 400, error: ['ERROR', 'Forbidden field ID in search criteria'] });
+    }
+  });
+});
+
+describe("search types GLPI forces on its 'specific' options", () => {
+  test('listed as GLPI lists them: equals and notequals, equals alone, or text matching', async () => {
+    const types = async (itemtype: string, id: number) => (await api.get(`listSearchOptions/${itemtype}`)).body[id].available_searchtypes;
+    const isOrNot = ['equals', 'notequals'];
+    const text = ['contains', 'notcontains'];
+    expect(await types('Contract', 23)).toEqual(isOrNot);
+    expect(await types('Contract', 59)).toEqual(isOrNot);
+    expect(await types('Reminder', 3)).toEqual(isOrNot);
+    expect(await types('Project', 3)).toEqual(['equals']);
+    expect(await types('Cable', 8)).toEqual(['equals']);
+    expect(await types('Cable', 10)).toEqual(['equals']);
+    // Without a forced search type, GLPI matches a specific option as text (Computer 178 in its dump).
+    expect(await types('Rack', 178)).toEqual(text);
+    expect(await types('SLA', 7)).toEqual(text);
+    expect(await types('TicketRecurrent', 15)).toEqual(text);
+  });
+
+  test('notequals finds the others (a renewal, an alarm, a reminder status)', async () => {
+    const tacit = await api.create('Contract', { name: uniq('c'), renewal: 1, alert: 0 });
+    const express = await api.create('Contract', { name: uniq('c'), renewal: 2, alert: 1 });
+    const contractIds = async (field: number, searchtype: string, value: number) => ((await found('Contract', field, searchtype, value, 2)) as number[]).filter((id) => id === tacit || id === express);
+    expect(await contractIds(23, 'equals', 1)).toEqual([tacit]);
+    expect(await contractIds(23, 'notequals', 1)).toEqual([express]);
+    expect(await contractIds(59, 'notequals', 0)).toEqual([express]);
+    const [todo, done] = [uniq('todo'), uniq('done')];
+    await api.create('Reminder', { name: todo, text: 'x', state: 1 });
+    await api.create('Reminder', { name: done, text: 'x', state: 2 });
+    const reminders = async (searchtype: string) => ((await found('Reminder', 3, searchtype, 2, 1)) as string[]).filter((n) => n === todo || n === done);
+    expect(await reminders('equals')).toEqual([done]);
+    expect(await reminders('notequals')).toEqual([todo]);
+  });
+});
+
+describe('total costs of an item without cost rows (11, 48, 91, 136)', () => {
+  test('are null, as GLPI sums no rows, and no number finds them, not even 0', async () => {
+    const item = async (itemtype: string, extra: Record<string, unknown> = {}) => {
+      const name = uniq(itemtype);
+      return { name, id: await api.create(itemtype, { name, ...extra }) };
+    };
+    const contract = await item('Contract');
+    const project = await item('Project');
+    const computer = await item('Computer');
+    const ticket = await item('Ticket', { content: 'x' });
+    // Zero-cost rows give a total of 0, which 0 finds.
+    const freeContract = await item('Contract');
+    await api.create('ContractCost', { contracts_id: freeContract.id, name: 'gift', cost: 0 });
+    const freeTicket = await item('Ticket', { content: 'x' });
+    await api.create('TicketCost', { tickets_id: freeTicket.id, name: 'nothing', actiontime: 0, cost_time: 0, cost_fixed: 0, cost_material: 0 });
+    for (const [itemtype, option, row, free] of [
+      ['Contract', 11, contract, freeContract],
+      ['Project', 91, project, null],
+      ['Computer', 136, computer, null],
+      ['Ticket', 48, ticket, freeTicket],
+    ] as const) {
+      expect({ itemtype, shown: (await shownFor(itemtype, 2, row.id, [option]))[String(option)] }).toEqual({ itemtype, shown: null });
+      for (const searchtype of ['contains', 'notcontains']) {
+        const ids = (await found(itemtype, option, searchtype, 0, 2)) as number[];
+        expect({ itemtype, searchtype, found: ids.includes(row.id) }).toEqual({ itemtype, searchtype, found: false });
+      }
+      if (!free) continue;
+      expect({ itemtype, shown: (await shownFor(itemtype, 2, free.id, [option]))[String(option)] }).toEqual({ itemtype, shown: '0.0000' });
+      expect({ itemtype, found: ((await found(itemtype, option, 'contains', 0, 2)) as number[]).includes(free.id) }).toEqual({ itemtype, found: true });
+    }
+  });
+});
+
+describe("GLPI's section headers beyond Characteristics", () => {
+  /** The listSearchOptions keys in the order they are sent (sections by key, options by id). */
+  async function listedOrder(itemtype: string): Promise<string[]> {
+    const res = await api.get(`listSearchOptions/${itemtype}`);
+    expect(res.status).toBe(200);
+    return [...res.text.matchAll(/"([^"]+)":\{/g)].map((m) => m[1]!);
+  }
+  const after = (keys: string[], section: string, count: number) => keys.slice(keys.indexOf(section) + 1, keys.indexOf(section) + 1 + count);
+
+  test("a project's team and tasks", async () => {
+    const keys = await listedOrder('Project');
+    const options = (await api.get('listSearchOptions/Project')).body;
+    expect(options.project_team).toEqual({ name: 'Project teams' });
+    expect(options.project_task).toEqual({ name: 'Project tasks' });
+    expect(after(keys, 'project_team', 4)).toEqual(['87', '88', '89', '90']);
+    expect(after(keys, 'project_task', 16)).toEqual(['111', '112', '113', '114', '115', '116', '117', '118', '1400', '120', '122', '123', '124', '125', '126', 'notepad']);
+    expect(keys[0]).toBe('common');
+  });
+
+  test('the data centre headers of racked equipment: position and data centre, rack, sockets, server room', async () => {
+    const keys = await listedOrder('PassiveDCEquipment');
+    const options = (await api.get('listSearchOptions/PassiveDCEquipment')).body;
+    expect([options.datacenter, options.rack, options.socket, options.dcroom]).toEqual([{ name: 'Data centers' }, { name: 'Racks' }, { name: 'Sockets' }, { name: 'Server room' }]);
+    expect(after(keys, 'datacenter', 10)).toEqual(['178', '1451', 'rack', '180', '181', 'socket', '1310', '1311', '1312', 'dcroom']);
+    expect(after(keys, 'dcroom', 1)).toEqual(['1450']);
+    // An enclosure has no sockets: no such header.
+    expect((await api.get('listSearchOptions/Enclosure')).body.socket).toBeUndefined();
+  });
+
+  test("a contract's costs", async () => {
+    const keys = await listedOrder('Contract');
+    expect((await api.get('listSearchOptions/Contract')).body.cost).toEqual({ name: 'Cost' });
+    expect(after(keys, 'cost', 6)).toEqual(['11', '41', '42', '43', '44', '45']);
+  });
+});
+
+describe("a profile's rights (4, 20–171), read from its rights rows as GLPI", () => {
+  const SELF_SERVICE = 1;
+  const SUPER_ADMIN = 4;
+  const READ = 1;
+  const profiles = async (field: number, searchtype: string, value: number) => ((await found('Profile', field, searchtype, value, 2)) as number[]).filter((id) => id === SELF_SERVICE || id === SUPER_ADMIN);
+
+  test('equals: any of the bits is granted; notequals: none is', async () => {
+    expect(await profiles(20, 'equals', READ)).toEqual([SUPER_ADMIN]);
+    expect(await profiles(20, 'notequals', READ)).toEqual([SELF_SERVICE]);
+    // Self-Service creates tickets (CREATE, 4): both have a bit of 4 | 1.
+    expect((await profiles(102, 'equals', 4 | READ)).sort()).toEqual([SELF_SERVICE, SUPER_ADMIN]);
+    expect(await profiles(55, 'equals', READ)).toEqual([SUPER_ADMIN]);
+    // "Update own password" is a flag: 1 for both default profiles.
+    expect((await profiles(4, 'equals', 1)).sort()).toEqual([SELF_SERVICE, SUPER_ADMIN]);
+  });
+
+  test("shown as the profile's value of that right", async () => {
+    const rights = (await api.get(`Profile/${SUPER_ADMIN}/ProfileRight`, { query: 'range=0-999' })).body as { name: string; rights: number }[];
+    const computer = rights.find((r) => r.name === 'computer')!.rights;
+    const row = await shownFor('Profile', 2, SUPER_ADMIN, [20, 102]);
+    expect(Number(row['20'])).toBe(computer);
+    expect(Number(row['102'])).toBe(rights.find((r) => r.name === 'ticket')!.rights);
+  });
+});
+
+describe('Entity-ID (81) of domains and appliances', () => {
+  test("is the entity row's own entities_id: the parent of the item's entity, as GLPI joins it", async () => {
+    const parent = await api.create('Entity', { name: uniq('ent'), entities_id: 0 });
+    const child = await api.create('Entity', { name: uniq('ent'), entities_id: parent });
+    for (const [itemtype, name, idOption] of [['Domain', `${uniq('d')}.example`, 1400], ['Appliance', uniq('app'), 31]] as const) {
+      const id = await api.create(itemtype, { name, entities_id: child });
+      const options = (await api.get(`listSearchOptions/${itemtype}`)).body;
+      expect({ itemtype, option: options['81'] }).toMatchObject({ itemtype, option: { name: 'Entity-ID', table: 'glpi_entities', field: 'entities_id', uid: `${itemtype}.Entity.entities_id` } });
+      expect({ itemtype, shown: (await shownFor(itemtype, 1, name, [81]))['81'] }).toEqual({ itemtype, shown: parent });
+      expect({ itemtype, found: await found(itemtype, 81, 'contains', parent, idOption) }).toEqual({ itemtype, found: [id] });
+    }
+  });
+});

@@ -207,12 +207,12 @@ describe('validation', () => {
   });
 
   test('options this server cannot compute fail clearly', async () => {
-    // The socket of a port's Ethernet side is not followed here.
-    const res = await search(glpi, 'Computer', { criteria: [{ field: 22, searchtype: 'contains', value: 'x' }] });
+    // A printer's SNMP credentials are not kept here.
+    const res = await search(glpi, 'Printer', { criteria: [{ field: 109, searchtype: 'contains', value: 'x' }] });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual(['ERROR', 'search option 22 of Computer is not supported']);
-    expectError(await search(glpi, 'Computer', { forcedisplay: [22] }), 400, 'ERROR', 'search option 22 of Computer is not supported');
-    expectError(await search(glpi, 'Computer', { sort: 22 }), 400, 'ERROR', 'search option 22 of Computer is not supported');
+    expect(res.body).toEqual(['ERROR', 'search option 109 of Printer is not supported']);
+    expectError(await search(glpi, 'Printer', { forcedisplay: [109] }), 400, 'ERROR', 'search option 109 of Printer is not supported');
+    expectError(await search(glpi, 'Printer', { sort: 109 }), 400, 'ERROR', 'search option 109 of Printer is not supported');
     expectError(await search(glpi, 'Ticket', { criteria: [{ field: 188, searchtype: 'equals', value: 1 }] }), 400, 'ERROR', 'search option 188 of Ticket is not supported');
   });
 

@@ -5,7 +5,9 @@
  * foreign key (a dropdown), or `[id, 'Type.Other.field', name, datatype]` along a path of link
  * rows and children (several values per item), or `[id, 'item>field', name, datatype]` for a field
  * of the item a row names by itemtype + items_id (GLPI's `reservation_types`). A fifth element
- * `'nosearch'` lists an option GLPI shows but does not search. A field written `=field` (own, or
+ * `'nosearch'` lists an option GLPI shows but does not search; `'is'` (equals only) and
+ * `'is-or-not'` (equals, notequals) are the search types GLPI's definition forces, where a
+ * `specific` option would otherwise be matched as text (contains, notcontains). A field written `=field` (own, or
  * at the end of a path) is a value GLPI computes from other columns, not a column: it is listed
  * as GLPI lists it, and the search engine computes it where it knows how (a contract's end date).
  * A type listed here keeps its derived
@@ -13,7 +15,7 @@
  * GLPI 10.0's whole rawSearchOptions; the families GLPI's search adds (financial data, contracts,
  * notes, …) come from ./families.ts.
  */
-export type TypeOption = readonly [id: number, column: string, name: string, datatype?: string, flag?: 'nosearch'];
+export type TypeOption = readonly [id: number, column: string, name: string, datatype?: string, flag?: 'nosearch' | 'is' | 'is-or-not'];
 
 /** CommonDropdown's options (each only where the table has its column). */
 const DROPDOWN: readonly TypeOption[] = [
@@ -310,7 +312,8 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [18, 'is_recursive', 'Child entities', 'bool'],
     [31, 'is_active', 'Active', 'bool'],
     [80, 'entities_id>completename', 'Entity'],
-    [81, 'entities_id', 'Entity-ID', ''],
+    // GLPI's "Entity-ID" is the entities_id of the item's entity row: its parent entity.
+    [81, 'entities_id>entities_id', 'Entity-ID', ''],
     [121, 'date_creation', 'Creation date', 'datetime'],
     [1400, 'id', 'ID', 'number'],
   ],
@@ -350,9 +353,9 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [5, 'cablestrands_id>name', 'Cable strand'],
     [6, 'otherserial', 'Inventory number', 'string'],
     [7, 'itemtype_endpoint_a', 'Associated item type (Endpoint A)', 'itemtypename'],
-    [8, 'items_id_endpoint_b', 'Associated item (Endpoint B)', 'specific'],
+    [8, 'items_id_endpoint_b', 'Associated item (Endpoint B)', 'specific', 'is'],
     [9, 'itemtype_endpoint_b', 'Associated item type (Endpoint B)', 'itemtypename'],
-    [10, 'items_id_endpoint_a', 'Associated item (Endpoint A)', 'specific'],
+    [10, 'items_id_endpoint_a', 'Associated item (Endpoint A)', 'specific', 'is'],
     [11, 'socketmodels_id_endpoint_a>name', 'Socket Model (Endpoint A)'],
     [12, 'socketmodels_id_endpoint_b>name', 'Socket Model (Endpoint B)'],
     [13, 'sockets_id_endpoint_b>name', 'Socket (Endpoint B)'],
@@ -388,7 +391,8 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [49, 'groups_id_tech>completename', 'Group in charge'],
     [61, 'is_helpdesk_visible', 'Associable to a ticket', 'bool'],
     [80, 'entities_id>completename', 'Entity'],
-    [81, 'entities_id', 'Entity-ID', ''],
+    // GLPI's "Entity-ID" is the entities_id of the item's entity row: its parent entity.
+    [81, 'entities_id>entities_id', 'Entity-ID', ''],
     // CommonDBTM adds the recursion flag under 86 as well.
     [86, 'is_recursive', 'Child entities', 'bool'],
     [1300, 'Certificate_Item.Certificate.name', 'Name', 'itemlink'],
@@ -425,7 +429,7 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
   Project: [
     [1, 'name', 'Name', 'itemlink'],
     [2, 'id', 'ID', 'number'],
-    [3, 'priority', 'Priority', 'specific'],
+    [3, 'priority', 'Priority', 'specific', 'is'],
     [4, 'code', 'Code', 'string'],
     [5, 'percent_done', 'Percent done', 'number'],
     [7, 'plan_start_date', 'Planned start date', 'datetime'],
@@ -483,7 +487,7 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [4, 'passivedcequipmenttypes_id>name', 'Type'],
     [1310, 'Socket.name', 'Sockets', 'itemlink'],
     [1311, 'Socket.SocketModel.name', 'Socket models', 'dropdown'],
-    [1312, 'Socket.wiring_side', 'Wiring side', 'specific'],
+    [1312, 'Socket.wiring_side', 'Wiring side', 'specific', 'is'],
   ],
   // GLPI 10.0's own list: location as its plain name (3), entity under 8 (no 80), serial under 4.
   Unmanaged: [
@@ -547,7 +551,7 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [20, '=end_date', 'End date', 'date_delay'],
     [21, 'periodicity', 'Periodicity', 'number'],
     [22, 'billing', 'Invoice period', 'number'],
-    [23, 'renewal', 'Renewal', 'specific'],
+    [23, 'renewal', 'Renewal', 'specific', 'is-or-not'],
     [29, 'Contract_Supplier.Supplier.name', 'Associated suppliers', 'itemlink'],
     [31, 'states_id>completename', 'Status'],
     [41, 'ContractCost.cost', 'Costs', 'decimal'],
@@ -556,7 +560,7 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [44, 'ContractCost.name', 'Cost - Name', 'dropdown'],
     [45, 'ContractCost.Budget.name', 'Cost - Budget', 'dropdown'],
     [50, 'template_name', 'Template name', 'text', 'nosearch'],
-    [59, 'alert', 'Email alarms', 'specific'],
+    [59, 'alert', 'Email alarms', 'specific', 'is-or-not'],
     [72, 'Contract_Item.id', 'Number of items', 'count'],
     [80, 'entities_id>completename', 'Entity'],
     [86, 'is_recursive', 'Child entities', 'bool'],
@@ -566,7 +570,7 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
   Reminder: [
     [1, 'name', 'Title', 'itemlink'],
     [2, 'users_id>name', 'Writer'],
-    [3, 'state', 'Status', 'specific'],
+    [3, 'state', 'Status', 'specific', 'is-or-not'],
     [4, 'text', 'Description', 'text'],
     [5, 'begin_view_date', 'Visibility start date', 'datetime'],
     [6, 'end_view_date', 'Visibility end date', 'datetime'],
@@ -762,6 +766,32 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [6, 'field', 'Field', 'specific'],
     [7, 'value', 'Value', 'specific'],
   ],
+};
+
+/**
+ * A section header GLPI's own list gives after a type's first ("Characteristics") options: its
+ * key, its name and the option ids under it, in GLPI's order.
+ */
+export type TypeSection = readonly [key: string, name: string, ids: readonly number[]];
+
+/**
+ * The data centre sections, wherever a type lists their options (as GLPI's racked assets): the
+ * position and data centre, the rack, the sockets, the server room.
+ */
+export const DC_SECTIONS: readonly TypeSection[] = [
+  ['datacenter', 'Data centers', [178, 1451]],
+  ['rack', 'Racks', [180, 181]],
+  ['socket', 'Sockets', [1310, 1311, 1312]],
+  ['dcroom', 'Server room', [1450]],
+];
+
+/** The other sections of the types listed above. */
+export const TYPE_SECTIONS: Record<string, readonly TypeSection[]> = {
+  Project: [
+    ['project_team', 'Project teams', PROJECT_TEAM.map(([id]) => id)],
+    ['project_task', 'Project tasks', PROJECT_TASKS.map(([id]) => id)],
+  ],
+  Contract: [['cost', 'Cost', [11, 41, 42, 43, 44, 45]]],
 };
 
 /** The types whose list above is GLPI 10.0's whole list: no derived option is added to them. */
