@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   }
   installRules(RULES);
   const shared = createSharedState();
-  const services = createServices(store, config.rateLimits, shared);
+  const services = createServices(store, config.rateLimits, shared, true, config.threads);
   const lastBackup = createLastBackupBox();
   const backups = new BackupScheduler(config.dataDir, store.settings, import.meta.path, (last) => lastBackup.write(last));
   // The schedule is read from this thread's settings: first see what the other threads wrote.

@@ -18,8 +18,13 @@ export interface Services {
   rateLimiter: RateLimiter;
   /** Keeps the query planner's table statistics fresh. */
   statistics: Statistics;
-  /** Drops the caches when another process (deskbase admin) committed; run before each request. */
+  /** Drops the caches when another thread or process committed; run before each request. */
   noticeExternalWrites: () => void;
+  /**
+   * Each request's synchronous part runs in one read snapshot (db/connection.ts inReadSnapshot):
+   * with several request-serving threads, whose commits may land between any two reads.
+   */
+  snapshotPerRequest: boolean;
 }
 
 /**
@@ -37,10 +42,11 @@ export function createSharedState(): SharedState {
 }
 
 /**
- * The services of one request-serving thread, on its own connection. `primary`: this thread
- * refreshes the planner's statistics on a timer (one thread is enough: they are in the database).
+ * The services of one of the server's `threads` request-serving threads, on its own connection.
+ * `primary`: this thread refreshes the planner's statistics on a timer (one thread is enough:
+ * they are in the database).
  */
-export function createServices(store: Store, rateLimits: RateLimits = DEFAULT_RATE_LIMITS, shared = createSharedState(), primary = true): Services {
+export function createServices(store: Store, rateLimits: RateLimits = DEFAULT_RATE_LIMITS, shared = createSharedState(), primary = true, threads = 1): Services {
   const directory = new Directory(store.db);
   const sessions = new SessionManager(store.db, () => store.settings.number('session_idle_timeout') * 1000, new SessionTouches(shared.sessionTouches));
   return {
@@ -56,6 +62,7 @@ export function createServices(store: Store, rateLimits: RateLimits = DEFAULT_RA
       store.settings.invalidate();
       sessions.forgetCached();
       forgetTableRows(store.db);
-    }),
+    }, threads > 1),
+    snapshotPerRequest: threads > 1,
   };
 }

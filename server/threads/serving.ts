@@ -76,7 +76,7 @@ export function serveOnWorker(): void {
   useConsoleOf(job.console);
   installRules(RULES);
   const store = attachStore(config.dataDir);
-  const services = createServices(store, config.rateLimits, job.shared, false);
+  const services = createServices(store, config.rateLimits, job.shared, false, config.threads);
   onWalGrown(store.db.filename, () => post({ kind: 'wal' }));
   let app;
   try {
