@@ -2,6 +2,7 @@ import { accessFilter } from '../auth/visibility';
 import { countRows } from '../items/paging';
 import type { SessionContext } from '../auth/context';
 import { errors } from '../core/errors';
+import { nowString } from '../core/clock';
 import type { Itemtype } from '../registry';
 import { searchOptions, type SearchOption } from '../registry/searchoptions';
 import { VersionedCache } from '../db/read-cache';
@@ -173,8 +174,9 @@ interface ValueQuery {
 }
 
 /**
- * Value queries per session scope (whose rights the sub-queries hold) and columns: the same page
- * of the same list asks again and again, and the SQL depends on nothing else. Bounded per scope.
+ * Value queries per session scope (whose rights the sub-queries hold), columns and day: the same
+ * page of the same list asks again and again, and the SQL depends on nothing else but today's
+ * date, which a computed value may hold (a tacitly renewed contract's expiration). Bounded per scope.
  */
 const valueQueries = new WeakMap<SessionContext['scope'], Map<string, ValueQuery>>();
 const MAX_VALUE_QUERIES = 256;
@@ -182,7 +184,7 @@ const MAX_VALUE_QUERIES = 256;
 function valueQuery(ctx: SessionContext, type: Itemtype, base: Itemtype, columns: Column[]): ValueQuery {
   let byKey = valueQueries.get(ctx.scope);
   if (!byKey) valueQueries.set(ctx.scope, (byKey = new Map()));
-  const key = `${type.name}\u0000${base.name}\u0000${columns.map((c) => `${c.meta?.name ?? ''}.${c.option.id}`).join()}`;
+  const key = `${nowString().slice(0, 10)}\u0000${type.name}\u0000${base.name}\u0000${columns.map((c) => `${c.meta?.name ?? ''}.${c.option.id}`).join()}`;
   let query = byKey.get(key);
   if (!query) {
     query = buildValueQuery(ctx, type, base, columns);
