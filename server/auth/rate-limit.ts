@@ -51,11 +51,11 @@ export class RateLimiter {
     const expired = (slot: number) => now - values[slot * fields + UPDATED]! >= 60_000;
     return this.buckets.locked(() => {
       let wait = 0;
-      const slots = keys.map(([key, perMinute]) => {
+      for (const [key, perMinute] of keys) {
         let slot = this.buckets.find(key);
         if (slot < 0) {
           slot = this.buckets.insert(key, expired);
-          if (slot < 0) return -1;
+          if (slot < 0) continue;
           values[slot * fields + TOKENS] = perMinute;
           values[slot * fields + UPDATED] = now;
         }
@@ -63,10 +63,14 @@ export class RateLimiter {
         values[at + TOKENS] = Math.min(perMinute, values[at + TOKENS]! + ((now - values[at + UPDATED]!) * perMinute) / 60_000);
         values[at + UPDATED] = now;
         if (values[at + TOKENS]! < 1) wait = Math.max(wait, Math.ceil(((1 - values[at + TOKENS]!) * 60) / perMinute));
-        return slot;
-      });
-      // A refused request costs nothing.
-      if (wait === 0) for (const slot of slots) if (slot >= 0) values[slot * fields + TOKENS]! -= 1;
+      }
+      // A refused request costs nothing. Each bucket is found again: inserting the second key may
+      // prune, and a removal moves later entries, the first key's among them.
+      if (wait > 0) return wait;
+      for (const [key] of keys) {
+        const slot = this.buckets.find(key);
+        if (slot >= 0) values[slot * fields + TOKENS]! -= 1;
+      }
       return wait;
     });
   }
