@@ -9,6 +9,7 @@ import { allItemtypes, type Itemtype } from '../registry';
 import type { EntityTree } from '../auth/directory';
 import { requireSupported, unsupported, type Criterion, type Leaf } from './criteria';
 import { monthsFromNow, searchDate } from './dates';
+import { matchingRows } from './text-matches';
 import { FALSE, Frag, TRUE, and, idSet, not, raw, sql } from './frag';
 import { columnSql, resolveField, someValue, Unsupported, valueExpression, type BuildContext, type Field } from './options';
 
@@ -116,7 +117,9 @@ class CriterionBuilder {
     return this.some((col, a) => {
       const like = nonNull(this.field, a, sql`${cast(col)} LIKE ${pattern} ESCAPE '\\'`);
       const index = this.field.count || this.field.computed || this.wc.noFulltext ? null : fulltextPrefilter(this.field.target.table, this.field.column, a, pattern, this.wc.db);
-      return index ? and([new Frag(index.sql, index.args), like]) : like;
+      if (!index) return like;
+      const narrowed = and([new Frag(index.sql, index.args), like]);
+      return matchingRows(this.wc.db, this.field.target.table, a, narrowed) ?? narrowed;
     });
   }
 
