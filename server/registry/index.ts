@@ -128,11 +128,14 @@ export function itemtypesWith(feature: Itemtype['features'][number]): Itemtype[]
   return allItemtypes().filter((t) => t.features.includes(feature));
 }
 
-/** GLPI's asset types, in its order: what AllAssets searches. */
+/** The registry never changes after it is built: every AllAssets search reads the same list. */
+const ASSET_TYPES: readonly Itemtype[] = allItemtypes()
+  .filter((t) => t.allAssets > 0)
+  .sort((a, b) => a.allAssets - b.allAssets);
+
+/** GLPI's asset types, in its order: what AllAssets searches (a fresh copy each call). */
 export function allAssetTypes(): Itemtype[] {
-  return allItemtypes()
-    .filter((t) => t.allAssets > 0)
-    .sort((a, b) => a.allAssets - b.allAssets);
+  return [...ASSET_TYPES];
 }
 
 /** Component link types (Item_Device*), in GLPI's order. */
