@@ -196,13 +196,14 @@ function rareTrigrams(db: Db, table: string, runs: string[]): number[] | null {
 }
 
 /**
- * `alias.id IN (…trigram index…)` for `column LIKE pattern ESCAPE '\'`, or null when the index
- * cannot help (no index on that column, or no run of three characters for a trigram). It only
- * narrows the rows, possibly too little: callers keep the LIKE on the row, which decides. With
- * `db`, the rows of the pattern's rare trigrams are the candidates when some are rare (rows
- * holding them in any indexed column: a wider set, never a narrower one).
+ * `SELECT … AS id`: the rows the trigram index names as candidates for `column LIKE pattern
+ * ESCAPE '\'`, or null when the index cannot help (no index on that column, or no run of three
+ * characters for a trigram). It only narrows the rows, possibly too little: callers keep the LIKE
+ * on the row, which decides. With `db`, the rows of the pattern's rare trigrams are the
+ * candidates when some are rare (rows holding them in any indexed column: a wider set, never a
+ * narrower one).
  */
-export function fulltextPrefilter(table: string, column: string, alias: string, pattern: string, db?: Db): { sql: string; args: string[] } | null {
+export function fulltextCandidates(table: string, column: string, pattern: string, db?: Db): { sql: string; args: string[] } | null {
   if (!fulltextColumns(table).includes(column)) return null;
   // A starts-with on a column with its own index: that index serves it better.
   if (!pattern.startsWith('%') && isIndexed(table, column)) return null;
@@ -211,6 +212,12 @@ export function fulltextPrefilter(table: string, column: string, alias: string, 
   if (runs.length === 0) return null;
   const fts = fulltextTable(table);
   const rare = db ? rareTrigrams(db, table, runs) : null;
-  if (rare) return { sql: `${alias}.id IN (SELECT value FROM json_each(?))`, args: [JSON.stringify(rare)] };
-  return { sql: `${alias}.id IN (SELECT rowid FROM ${fts} WHERE ${column} LIKE ?)`, args: [wide] };
+  if (rare) return { sql: 'SELECT value AS id FROM json_each(?)', args: [JSON.stringify(rare)] };
+  return { sql: `SELECT rowid AS id FROM ${fts} WHERE ${column} LIKE ?`, args: [wide] };
+}
+
+/** `alias.id IN (…trigram index…)`: fulltextCandidates as a condition on the row `alias`. */
+export function fulltextPrefilter(table: string, column: string, alias: string, pattern: string, db?: Db): { sql: string; args: string[] } | null {
+  const candidates = fulltextCandidates(table, column, pattern, db);
+  return candidates && { sql: `${alias}.id IN (${candidates.sql})`, args: candidates.args };
 }

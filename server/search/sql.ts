@@ -2,7 +2,7 @@ import { classCan } from '../auth/rights';
 import { accessFilter } from '../auth/visibility';
 import { badRequest, errors } from '../core/errors';
 import { cachedCount, likePattern } from '../items/paging';
-import { fulltextPrefilter } from '../db/fulltext';
+import { fulltextCandidates } from '../db/fulltext';
 import type { Db } from '../db/connection';
 import { leadingIndex } from '../db/indexes';
 import { allItemtypes, type Itemtype } from '../registry';
@@ -116,10 +116,11 @@ class CriterionBuilder {
     const cast = this.field.semantic === 'text' ? (c: Frag) => c : (c: Frag) => sql`CAST(${c} AS TEXT)`;
     return this.some((col, a) => {
       const like = nonNull(this.field, a, sql`${cast(col)} LIKE ${pattern} ESCAPE '\\'`);
-      const index = this.field.count || this.field.computed || this.wc.noFulltext ? null : fulltextPrefilter(this.field.target.table, this.field.column, a, pattern, this.wc.db);
+      const table = this.field.target.table;
+      const index = this.field.count || this.field.computed || this.wc.noFulltext ? null : fulltextCandidates(table, this.field.column, pattern, this.wc.db);
       if (!index) return like;
-      const narrowed = and([new Frag(index.sql, index.args), like]);
-      return matchingRows(this.wc.db, this.field.target.table, a, narrowed) ?? narrowed;
+      const candidates = new Frag(index.sql, index.args);
+      return matchingRows(this.wc.db, table, a, candidates, like) ?? and([sql`${raw(a)}.id IN (${candidates})`, like]);
     });
   }
 
