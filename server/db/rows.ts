@@ -1,7 +1,7 @@
 import type { Statement } from 'bun:sqlite';
 
 export type { Statement };
-import { endReadSnapshot, type Db } from './connection';
+import { inAutocommitWrite, openReadSnapshot, type Db } from './connection';
 import { VersionedCache } from './read-cache';
 
 export type Row = Record<string, unknown>;
@@ -35,21 +35,24 @@ export function prepared(db: Db, sql: string): Statement {
 }
 
 export function selectOne(db: Db, sql: string, ...args: Bindable[]): Row | null {
+  openReadSnapshot(db);
   return (prepared(db, sql).get(...args) as Row | null) ?? null;
 }
 
 export function selectAll(db: Db, sql: string, ...args: Bindable[]): Row[] {
+  openReadSnapshot(db);
   return prepared(db, sql).all(...args) as Row[];
 }
 
 /** Rows as arrays in column order: no object per row (pages of search results). */
 export function selectValues(db: Db, sql: string, ...args: Bindable[]): unknown[][] {
+  openReadSnapshot(db);
   return prepared(db, sql).values(...args) as unknown[][];
 }
 
 export function run(db: Db, sql: string, ...args: Bindable[]): { changes: number; lastInsertRowid: number } {
-  endReadSnapshot(db); // a write outside inTransaction (sessions): the request's snapshot ends here
-  const res = prepared(db, sql).run(...args);
+  // A write outside inTransaction (sessions): the request's snapshot ends here.
+  const res = inAutocommitWrite(db, () => prepared(db, sql).run(...args));
   return { changes: res.changes, lastInsertRowid: Number(res.lastInsertRowid) };
 }
 
