@@ -28,7 +28,8 @@ export class TestServer {
     this.output = '';
     const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), '--data', this.dataDir, '--port', '0', ...this.args], {
       cwd: ROOT,
-      env: { ...process.env, DESKBASE_ADMIN_PASSWORD: ADMIN_PASSWORD, ...this.env },
+      // One thread unless a test asks for more (the default follows the machine's cores).
+      env: { ...process.env, DESKBASE_ADMIN_PASSWORD: ADMIN_PASSWORD, DESKBASE_THREADS: '1', ...this.env },
       stdout: 'pipe',
       stderr: 'pipe',
     });
