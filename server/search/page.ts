@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection';
 import { cachedCount } from '../items/paging';
-import { cachedRead } from '../db/read-cache';
+import { cachedRead, VersionedCache } from '../db/read-cache';
 import { leadingIndex } from '../db/indexes';
 import { selectAll, selectOne, selectValues } from '../db/rows';
 import { tableRows } from '../db/statistics';
@@ -17,6 +17,8 @@ import type { Itemtype } from '../registry';
  * - deep in an own indexed column's order, the index is walked without the id tie-break (which
  *   costs a sort per value), to the sort key at the page's start; the page is then read from
  *   that key on;
+ * - a sort key shared by many rows (a bulk add's `date_mod`) is read whole once, in id order, and
+ *   kept until the next write with its place in the order: a page inside it is then a slice;
  * - few matches sorted on an own indexed column: the sort's index is walked keeping the matching
  *   ids, instead of reading every match's row for its sort value;
  * - sorted on a dropdown reached through the row's own link column (location, manufacturer…),
@@ -52,7 +54,7 @@ export function readPage(q: PageQuery): { ids: number[]; sql: Frag } {
   const start = backwards ? tail : q.start;
   const directions = backwards ? [...q.directions, q.tie].map(flip) : [...q.directions, q.tie];
   const seen: KeyAtStart = { read: false };
-  const page = ranked(q, start, directions) ?? keyWindow(q, start, directions, seen) ?? seek(q, start, directions, seen) ?? throughIds(q, start, directions) ?? plain(q, start, directions);
+  const page = ranked(q, start, directions) ?? inRun(q, start, directions) ?? keyWindow(q, start, directions, seen) ?? seek(q, start, directions, seen) ?? throughIds(q, start, directions) ?? plain(q, start, directions);
   if (backwards) page.ids.reverse();
   return page;
 }
@@ -145,7 +147,7 @@ function keyWindow(q: PageQuery, start: number, directions: Direction[], seen: K
 /** Deep in an own column's index: find the key at `start`, count what sorts before it, read on from it. */
 function seek(q: PageQuery, start: number, directions: Direction[], seen: KeyAtStart): { ids: number[]; sql: Frag } | null {
   // Without criteria every row is a match: walking the sort's index is then always the way.
-  if (start === 0 || q.sorts.length !== 1 || (q.filtered && !walks(q, start))) return null;
+  if (q.sorts.length !== 1 || (q.filtered && !walks(q, start))) return null;
   if (!sortsOnOwnIndex(q.base, q.sortField)) return null;
   const dir = directions[0]!;
   const key = q.sorts[0]!('t');
@@ -155,7 +157,8 @@ function seek(q: PageQuery, start: number, directions: Direction[], seen: KeyAtS
   if (k === null || k === undefined || (typeof k !== 'string' && typeof k !== 'number')) return null;
   const count = (cond: Frag) => cachedCount(q.db, ...countArgs(sql`SELECT COUNT(*) AS n FROM ${table(q)} WHERE ${and([where, cond])}`));
   const before = count(sql`${key} ${raw(dir === 'ASC' ? '<' : '>')} ${k}`) + (dir === 'ASC' ? count(sql`${key} IS NULL`) : 0);
-  const tie = tiedRows(q, where, sql`${key} = ${k}`, start - before, directions[1]!);
+  const isKey = sql`${key} = ${k}`;
+  const tie = runRows(q, dir, where, isKey, before, start - before) ?? tiedRows(q, where, isKey, start - before, directions[1]!);
   // The rest of the page (all of it without a large tie) from the key on, or just after it.
   const from = tie ? (dir === 'ASC' ? '>' : '<') : dir === 'ASC' ? '>=' : '<=';
   const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE ${and([where, sql`${key} ${raw(from)} ${k}`])} ORDER BY ${orderBy(q, directions)} LIMIT ${q.limit - (tie?.length ?? 0)} OFFSET ${tie ? 0 : start - before}`;
@@ -166,6 +169,57 @@ function seek(q: PageQuery, start: number, directions: Direction[], seen: KeyAtS
     page.push(...ids(selectAll(q.db, ...args(nulls))));
   }
   return { ids: page, sql: query };
+}
+
+/** The rows of one sort key under a WHERE, in id order, and the position of the first of them in the sort's order. */
+interface Run {
+  first: number;
+  ids: number[];
+  sql: Frag;
+}
+
+/** Runs read per table, WHERE, sort and direction, kept until the next write; bounded in entries and ids. */
+const runsBySort = new VersionedCache<Run[]>(64);
+const MAX_RUN_IDS = 40_000;
+
+/** Only a seek's page (see seek) reads or records runs: the same WHERE, and a key at the page's start. */
+function runs(q: PageQuery, where: Frag, dir: Direction): Run[] {
+  const key = q.sorts[0]!('t');
+  return runsBySort.get(q.db, `${q.base.table}\u0000${where.sql}\u0000${key.sql}\u0000${dir}\u0000${JSON.stringify([...where.args, ...key.args])}`, () => []);
+}
+
+/** A page from `start` to `start + limit` that lies inside a kept run; its ids in the run's place. */
+function inRun(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } | null {
+  if (q.sorts.length !== 1 || !sortsOnOwnIndex(q.base, q.sortField) || (q.filtered && !walks(q, start))) return null;
+  const dir = directions[0]!;
+  const run = runs(q, q.walkWhere(), dir).find((r) => r.first <= start && start + q.limit <= r.first + r.ids.length);
+  return run ? { ids: runSlice(run, dir, start - run.first, q.limit), sql: run.sql } : null;
+}
+
+/** `limit` ids of a run from `offset` in the sort's direction (the id tie-break follows the key's direction). */
+function runSlice(run: Run, dir: Direction, offset: number, limit: number): number[] {
+  if (dir === 'ASC') return run.ids.slice(offset, offset + limit);
+  const end = run.ids.length - offset;
+  return run.ids.slice(Math.max(0, end - limit), end).reverse();
+}
+
+/**
+ * The tie's rows of the page when the tie fills a page or more (and is below SMALL_RANK): the whole
+ * tie is read once in id order, at `first` in the sort's order, and kept for the next pages.
+ */
+function runRows(q: PageQuery, dir: Direction, where: Frag, isKey: Frag, first: number, offset: number): number[] | null {
+  const inTie = and([where, isKey]);
+  const size = cachedCount(q.db, ...countArgs(sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${table(q)} WHERE ${inTie} LIMIT ${SMALL_RANK})`));
+  if (size < q.limit || size >= SMALL_RANK) return null;
+  const kept = runs(q, where, dir);
+  let run = kept.find((r) => r.first === first);
+  if (!run) {
+    // `+t.id`: the key's index finds the tie, which is then sorted, instead of a walk of every row in id order.
+    const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE ${inTie} ORDER BY +t.id`;
+    run = { first, ids: ids(selectAll(q.db, ...args(query))), sql: query };
+    if (kept.reduce((n, r) => n + r.ids.length, run.ids.length) <= MAX_RUN_IDS) kept.push(run);
+  }
+  return runSlice(run, dir, offset, q.limit);
 }
 
 /**
