@@ -116,15 +116,18 @@ function sameNocase(a: string, b: string): boolean {
 function keyWindow(q: PageQuery, start: number, directions: Direction[], seen: KeyAtStart): { ids: number[]; sql: Frag } | null {
   if (q.sorts.length !== 1 || !sortsOnOwnIndex(q.base, q.sortField) || (q.filtered && !walks(q, start))) return null;
   const key = q.sorts[0]!('t');
-  const from = start > 0 ? start - 1 : 0;
-  const query = sql`SELECT t.id AS id, ${key} AS k FROM ${table(q)} WHERE ${q.walkWhere()} ORDER BY ${key} ${raw(directions[0]!)} LIMIT ${q.limit + 1 + start - from} OFFSET ${from}`;
-  const rows = selectValues(q.db, ...args(query));
+  const dir = directions[0]!;
+  const where = q.walkWhere();
+  const same = keyEquality(sortsNocase(q.sortField));
+  const known = anchors(q, where, dir);
+  const { from, query, rows } = anchoredRows(q, known, start, where, key, dir) ?? unanchoredRows(q, start, where, key, dir);
   // The same ORDER BY as seek's (the key alone) and the same WHERE: its key at `start` is this one.
   seen.read = true;
   seen.key = rows[start - from]?.[1];
-  const same = keyEquality(sortsNocase(q.sortField));
+  known.record(from, rows, same);
   const page = rows.slice(start - from, start - from + q.limit);
-  const before = start > 0 ? rows[0] : undefined;
+  // An anchored read starting at `start` starts at a key's first row.
+  const before = start > from ? rows[start - from - 1] : undefined;
   const after = rows[start - from + q.limit];
   if (before && (page.length === 0 || same(before[1], page[0]![1]) !== false)) return null;
   if (after && same(page[page.length - 1]![1], after[1]) !== false) return null;
@@ -142,6 +145,82 @@ function keyWindow(q: PageQuery, start: number, directions: Direction[], seen: K
     i = end;
   }
   return { ids, sql: query };
+}
+
+type KeyRows = { from: number; query: Frag; rows: unknown[][] };
+
+/** The rows from just before `start` to one past the page, with their keys, read from the first row. */
+function unanchoredRows(q: PageQuery, start: number, where: Frag, key: Frag, dir: Direction): KeyRows {
+  const from = start > 0 ? start - 1 : 0;
+  const query = sql`SELECT t.id AS id, ${key} AS k FROM ${table(q)} WHERE ${where} ORDER BY ${key} ${raw(dir)} LIMIT ${q.limit + 1 + start - from} OFFSET ${from}`;
+  return { from, query, rows: selectValues(q.db, ...args(query)) };
+}
+
+/** The same rows from the nearest known key's first row at or before `start`, found in the index by its key. */
+function anchoredRows(q: PageQuery, known: Anchors, start: number, where: Frag, key: Frag, dir: Direction): KeyRows | null {
+  const anchor = known.atOrBefore(start);
+  if (!anchor) return null;
+  const wanted = start - anchor.position + q.limit + 1;
+  const query = sql`SELECT t.id AS id, ${key} AS k FROM ${table(q)} WHERE ${and([where, sql`${key} ${raw(dir === 'ASC' ? '>=' : '<=')} ${anchor.key}`])} ORDER BY ${key} ${raw(dir)} LIMIT ${wanted}`;
+  const rows = selectValues(q.db, ...args(query));
+  // Descending, NULL keys come last and the key's range leaves them out: short of the matches' end, read plainly.
+  if (rows.length < wanted && anchor.position + rows.length < q.total) return null;
+  return { from: anchor.position, query, rows };
+}
+
+/** Known positions in one sort's order (per WHERE and direction) where a key's first row stands; kept until the next write. */
+class Anchors {
+  private readonly positions: number[] = [];
+  private readonly keys: (string | number)[] = [];
+
+  atOrBefore(start: number): { position: number; key: string | number } | null {
+    let low = 0;
+    let high = this.positions.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.positions[mid]! <= start) low = mid + 1;
+      else high = mid;
+    }
+    if (low === 0) return null;
+    return { position: this.positions[low - 1]!, key: this.keys[low - 1]! };
+  }
+
+  /** Rows read from position `from` in order: where a key differs from the previous row's, its first row stands there. */
+  record(from: number, rows: unknown[][], same: (a: unknown, b: unknown) => boolean | null): void {
+    let last = -ANCHOR_STEP;
+    for (let i = 1; i < rows.length && this.positions.length < MAX_ANCHORS; i++) {
+      const k = rows[i]![1];
+      if (from + i - last < ANCHOR_STEP || (typeof k !== 'string' && typeof k !== 'number') || same(rows[i - 1]![1], k) !== false) continue;
+      last = from + i;
+      this.insert(last, k);
+    }
+  }
+
+  private insert(position: number, key: string | number): void {
+    let low = 0;
+    let high = this.positions.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.positions[mid]! < position) low = mid + 1;
+      else high = mid;
+    }
+    if (this.positions[low] === position) return;
+    this.positions.splice(low, 0, position);
+    this.keys.splice(low, 0, key);
+  }
+}
+
+/** Anchors at least this far apart (a page reads at most this many rows more), at most MAX_ANCHORS per sort. */
+const ANCHOR_STEP = 16;
+const MAX_ANCHORS = 4_096;
+const anchorsBySort = new VersionedCache<Anchors>(64);
+
+const anchors = (q: PageQuery, where: Frag, dir: Direction): Anchors => anchorsBySort.get(q.db, sortKey(q, where, dir), () => new Anchors());
+
+/** One sort's order under one WHERE, as a cache key. */
+function sortKey(q: PageQuery, where: Frag, dir: Direction): string {
+  const key = q.sorts[0]!('t');
+  return `${q.base.table}\u0000${where.sql}\u0000${key.sql}\u0000${dir}\u0000${JSON.stringify([...where.args, ...key.args])}`;
 }
 
 /** Deep in an own column's index: find the key at `start`, count what sorts before it, read on from it. */
@@ -183,10 +262,7 @@ const runsBySort = new VersionedCache<Run[]>(64);
 const MAX_RUN_IDS = 40_000;
 
 /** Only a seek's page (see seek) reads or records runs: the same WHERE, and a key at the page's start. */
-function runs(q: PageQuery, where: Frag, dir: Direction): Run[] {
-  const key = q.sorts[0]!('t');
-  return runsBySort.get(q.db, `${q.base.table}\u0000${where.sql}\u0000${key.sql}\u0000${dir}\u0000${JSON.stringify([...where.args, ...key.args])}`, () => []);
-}
+const runs = (q: PageQuery, where: Frag, dir: Direction): Run[] => runsBySort.get(q.db, sortKey(q, where, dir), () => []);
 
 /** A page from `start` to `start + limit` that lies inside a kept run; its ids in the run's place. */
 function inRun(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } | null {
