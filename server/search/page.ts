@@ -185,18 +185,22 @@ class Anchors {
     return { position: this.positions[low - 1]!, key: this.keys[low - 1]! };
   }
 
-  /** Rows read from position `from` in order: where a key differs from the previous row's, its first row stands there. */
+  /**
+   * Rows read from position `from` in order: where a key differs from the previous row's, its first
+   * row stands there. Recorded from the end of the read back, where the next pages start.
+   */
   record(from: number, rows: unknown[][], same: (a: unknown, b: unknown) => boolean | null): void {
-    let last = -ANCHOR_STEP;
-    for (let i = 1; i < rows.length && this.positions.length < MAX_ANCHORS; i++) {
+    let last = Infinity;
+    let added = 0;
+    for (let i = rows.length - 1; i >= 1 && added < ANCHORS_PER_READ && this.positions.length < MAX_ANCHORS; i--) {
       const k = rows[i]![1];
-      if (from + i - last < ANCHOR_STEP || (typeof k !== 'string' && typeof k !== 'number') || same(rows[i - 1]![1], k) !== false) continue;
+      if (last - (from + i) < ANCHOR_STEP || (typeof k !== 'string' && typeof k !== 'number') || same(rows[i - 1]![1], k) !== false) continue;
       last = from + i;
-      this.insert(last, k);
+      if (this.insert(last, k)) added++;
     }
   }
 
-  private insert(position: number, key: string | number): void {
+  private insert(position: number, key: string | number): boolean {
     let low = 0;
     let high = this.positions.length;
     while (low < high) {
@@ -204,14 +208,16 @@ class Anchors {
       if (this.positions[mid]! < position) low = mid + 1;
       else high = mid;
     }
-    if (this.positions[low] === position) return;
+    if (this.positions[low] === position) return false;
     this.positions.splice(low, 0, position);
     this.keys.splice(low, 0, key);
+    return true;
   }
 }
 
-/** Anchors at least this far apart (a page reads at most this many rows more), at most MAX_ANCHORS per sort. */
+/** Anchors at least this far apart (a page reads at most this many rows more), some per read, at most MAX_ANCHORS per sort. */
 const ANCHOR_STEP = 16;
+const ANCHORS_PER_READ = 64;
 const MAX_ANCHORS = 4_096;
 const anchorsBySort = new VersionedCache<Anchors>(64);
 
