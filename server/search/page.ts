@@ -160,12 +160,15 @@ function unanchoredRows(q: PageQuery, start: number, where: Frag, key: Frag, dir
 function anchoredRows(q: PageQuery, known: Anchors, start: number, where: Frag, key: Frag, dir: Direction): KeyRows | null {
   const anchor = known.atOrBefore(start);
   if (!anchor) return null;
-  const wanted = start - anchor.position + q.limit + 1;
-  const query = sql`SELECT t.id AS id, ${key} AS k FROM ${table(q)} WHERE ${and([where, sql`${key} ${raw(dir === 'ASC' ? '>=' : '<=')} ${anchor.key}`])} ORDER BY ${key} ${raw(dir)} LIMIT ${wanted}`;
+  // Only the rows from just before the page on are returned, as unanchoredRows does.
+  const skip = Math.max(0, start - anchor.position - 1);
+  const from = anchor.position + skip;
+  const wanted = start - from + q.limit + 1;
+  const query = sql`SELECT t.id AS id, ${key} AS k FROM ${table(q)} WHERE ${and([where, sql`${key} ${raw(dir === 'ASC' ? '>=' : '<=')} ${anchor.key}`])} ORDER BY ${key} ${raw(dir)} LIMIT ${wanted} OFFSET ${skip}`;
   const rows = selectValues(q.db, ...args(query));
   // Descending, NULL keys come last and the key's range leaves them out: short of the matches' end, read plainly.
-  if (rows.length < wanted && anchor.position + rows.length < q.total) return null;
-  return { from: anchor.position, query, rows };
+  if (rows.length < wanted && from + rows.length < q.total) return null;
+  return { from, query, rows };
 }
 
 /** Known positions in one sort's order (per WHERE and direction) where a key's first row stands; kept until the next write. */
