@@ -17,6 +17,8 @@ import type { Itemtype } from '../registry';
  * - deep in an own indexed column's order, the index is walked without the id tie-break (which
  *   costs a sort per value), to the sort key at the page's start; the page is then read from
  *   that key on;
+ * - a page on an own indexed column is read from the nearest position earlier pages found a
+ *   key's first row at (kept until the next write), rather than from the order's first row;
  * - a sort key shared by many rows (a bulk add's `date_mod`) is read whole once, in id order, and
  *   kept until the next write with its place in the order: a page inside it is then a slice;
  * - few matches sorted on an own indexed column: the sort's index is walked keeping the matching
@@ -246,7 +248,7 @@ function seek(q: PageQuery, start: number, directions: Direction[], seen: KeyAtS
   const count = (cond: Frag) => cachedCount(q.db, ...countArgs(sql`SELECT COUNT(*) AS n FROM ${table(q)} WHERE ${and([where, cond])}`));
   const before = count(sql`${key} ${raw(dir === 'ASC' ? '<' : '>')} ${k}`) + (dir === 'ASC' ? count(sql`${key} IS NULL`) : 0);
   const isKey = sql`${key} = ${k}`;
-  const tie = runRows(q, dir, where, isKey, before, start - before) ?? tiedRows(q, where, isKey, start - before, directions[1]!);
+  const tie = runRows(q, directions, where, isKey, before, start - before) ?? tiedRows(q, where, isKey, start - before, directions[1]!);
   // The rest of the page (all of it without a large tie) from the key on, or just after it.
   const from = tie ? (dir === 'ASC' ? '>' : '<') : dir === 'ASC' ? '>=' : '<=';
   const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE ${and([where, sql`${key} ${raw(from)} ${k}`])} ORDER BY ${orderBy(q, directions)} LIMIT ${q.limit - (tie?.length ?? 0)} OFFSET ${tie ? 0 : start - before}`;
@@ -278,12 +280,12 @@ function inRun(q: PageQuery, start: number, directions: Direction[]): { ids: num
   if (q.sorts.length !== 1 || !sortsOnOwnIndex(q.base, q.sortField) || (q.filtered && !walks(q, start))) return null;
   const dir = directions[0]!;
   const run = runs(q, q.walkWhere(), dir).find((r) => r.first <= start && start + q.limit <= r.first + r.ids.length);
-  return run ? { ids: runSlice(run, dir, start - run.first, q.limit), sql: run.sql } : null;
+  return run ? { ids: runSlice(run, directions[1]!, start - run.first, q.limit), sql: run.sql } : null;
 }
 
-/** `limit` ids of a run from `offset` in the sort's direction (the id tie-break follows the key's direction). */
-function runSlice(run: Run, dir: Direction, offset: number, limit: number): number[] {
-  if (dir === 'ASC') return run.ids.slice(offset, offset + limit);
+/** `limit` ids of a run from `offset`, in the id tie-break's direction. */
+function runSlice(run: Run, idDirection: Direction, offset: number, limit: number): number[] {
+  if (idDirection === 'ASC') return run.ids.slice(offset, offset + limit);
   const end = run.ids.length - offset;
   return run.ids.slice(Math.max(0, end - limit), end).reverse();
 }
@@ -292,11 +294,11 @@ function runSlice(run: Run, dir: Direction, offset: number, limit: number): numb
  * The tie's rows of the page when the tie fills a page or more (and is below SMALL_RANK): the whole
  * tie is read once in id order, at `first` in the sort's order, and kept for the next pages.
  */
-function runRows(q: PageQuery, dir: Direction, where: Frag, isKey: Frag, first: number, offset: number): number[] | null {
+function runRows(q: PageQuery, directions: Direction[], where: Frag, isKey: Frag, first: number, offset: number): number[] | null {
   const inTie = and([where, isKey]);
-  const size = cachedCount(q.db, ...countArgs(sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${table(q)} WHERE ${inTie} LIMIT ${SMALL_RANK})`));
+  const size = tieSize(q, inTie);
   if (size < q.limit || size >= SMALL_RANK) return null;
-  const kept = runs(q, where, dir);
+  const kept = runs(q, where, directions[0]!);
   let run = kept.find((r) => r.first === first);
   if (!run) {
     // `+t.id`: the key's index finds the tie, which is then sorted, instead of a walk of every row in id order.
@@ -304,8 +306,11 @@ function runRows(q: PageQuery, dir: Direction, where: Frag, isKey: Frag, first: 
     run = { first, ids: ids(selectAll(q.db, ...args(query))), sql: query };
     if (kept.reduce((n, r) => n + r.ids.length, run.ids.length) <= MAX_RUN_IDS) kept.push(run);
   }
-  return runSlice(run, dir, offset, q.limit);
+  return runSlice(run, directions[1]!, offset, q.limit);
 }
+
+/** The rows of a tie, exact below SMALL_RANK; kept until the next write. */
+const tieSize = (q: PageQuery, inTie: Frag): number => cachedCount(q.db, ...countArgs(sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${table(q)} WHERE ${inTie} LIMIT ${SMALL_RANK})`));
 
 /**
  * Many rows share the page's first sort key (a bulk add's `date_mod`): the key's index lists them
@@ -315,7 +320,7 @@ function runRows(q: PageQuery, dir: Direction, where: Frag, isKey: Frag, first: 
  */
 function tiedRows(q: PageQuery, where: Frag, isKey: Frag, offset: number, idDirection: Direction): number[] | null {
   const inTie = and([where, isKey]);
-  const size = cachedCount(q.db, ...countArgs(sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${table(q)} WHERE ${inTie} LIMIT ${SMALL_RANK})`));
+  const size = tieSize(q, inTie);
   if ((offset + q.limit) * rowCount(q) >= size * size) return null;
   return ids(selectAll(q.db, ...args(sql`SELECT t.id AS id FROM ${table(q, ' NOT INDEXED')} WHERE ${inTie} ORDER BY t.id ${raw(idDirection)} LIMIT ${q.limit} OFFSET ${offset}`)));
 }
