@@ -280,14 +280,14 @@ function inRun(q: PageQuery, start: number, directions: Direction[]): { ids: num
   if (q.sorts.length !== 1 || !sortsOnOwnIndex(q.base, q.sortField) || (q.filtered && !walks(q, start))) return null;
   const dir = directions[0]!;
   const run = runs(q, q.walkWhere(), dir).find((r) => r.first <= start && start + q.limit <= r.first + r.ids.length);
-  return run ? { ids: runSlice(run, directions[1]!, start - run.first, q.limit), sql: run.sql } : null;
+  return run ? { ids: idSlice(run.ids, directions[1]!, start - run.first, q.limit), sql: run.sql } : null;
 }
 
-/** `limit` ids of a run from `offset`, in the id tie-break's direction. */
-function runSlice(run: Run, idDirection: Direction, offset: number, limit: number): number[] {
-  if (idDirection === 'ASC') return run.ids.slice(offset, offset + limit);
-  const end = run.ids.length - offset;
-  return run.ids.slice(Math.max(0, end - limit), end).reverse();
+/** `limit` of the ascending `ids` from `offset` when read in `direction`. */
+function idSlice(ids: number[], direction: Direction, offset: number, limit: number): number[] {
+  if (direction === 'ASC') return ids.slice(offset, offset + limit);
+  const end = ids.length - offset;
+  return ids.slice(Math.max(0, end - limit), end).reverse();
 }
 
 /**
@@ -306,7 +306,7 @@ function runRows(q: PageQuery, directions: Direction[], where: Frag, isKey: Frag
     run = { first, ids: ids(selectAll(q.db, ...args(query))), sql: query };
     if (kept.reduce((n, r) => n + r.ids.length, run.ids.length) <= MAX_RUN_IDS) kept.push(run);
   }
-  return runSlice(run, directions[1]!, offset, q.limit);
+  return idSlice(run.ids, directions[1]!, offset, q.limit);
 }
 
 /** The rows of a tie, exact below SMALL_RANK; kept until the next write. */
@@ -348,10 +348,13 @@ function throughIds(q: PageQuery, start: number, directions: Direction[]): { ids
 /** The table's rows; before the first statistics, the highest id bounds them (one index seek). */
 const rowCount = (q: PageQuery): number => tableRows(q.db, q.base.table) ?? Number(selectOne(q.db, `SELECT MAX(id) AS n FROM ${q.base.table}`)?.n ?? 0);
 
+/** The ids of ranks below SMALL_RANK rows, in id order, per rank and WHERE; kept until the next write. */
+const rankIds = new VersionedCache<number[]>(128);
+
 /** Link values a ranked walk handles at most (beyond that, SQLite's own sort is as good). */
 const MAX_LINK_VALUES = 200;
-/** A rank with fewer matching rows is read through the link's index and sorted by id; a larger
- * one by walking the table in id order, where about one row in (rows ÷ rank size) is a match. */
+/** A rank with fewer matching rows is read whole through the link's index and kept; a larger one
+ * is walked in id order. */
 const SMALL_RANK = 20_000;
 
 /** The link column of a sort on a dropdown reached through the row's own, non-null link. */
@@ -391,7 +394,6 @@ function ranked(q: PageQuery, start: number, directions: Direction[]): { ids: nu
   const page: number[] = [];
   let skip = start;
   let last: Frag = raw('');
-  const tableSize = rowCount(q);
   const viaIndex = table(q, ` INDEXED BY ${link.index}`);
   const inRank = (group: number[]) => and([q.where, sql`t.${raw(link.column)} IN ${idSet(group)}`]);
   // The ranks' sizes under this WHERE (exact below SMALL_RANK), counted as pages reach them and
@@ -411,11 +413,17 @@ function ranked(q: PageQuery, start: number, directions: Direction[]): { ids: nu
       continue;
     }
     const inGroup = inRank(group);
-    // Through the link's index, the whole rank is read and sorted by id; walking the table in id
-    // order reads about (skip + rows wanted) × rows ÷ rank size rows: the cheaper one is taken.
-    const wanted = (skip + q.limit - page.length) * tableSize;
-    const small = size < SMALL_RANK && wanted >= size * size;
-    last = sql`SELECT t.id AS id FROM ${small ? viaIndex : table(q, ' NOT INDEXED')} WHERE ${inGroup} ORDER BY t.id ${raw(dir)} LIMIT ${q.limit - page.length} OFFSET ${skip}`;
+    if (size < SMALL_RANK) {
+      // Through the link's index, the whole rank is read once, sorted by id and kept until the next write.
+      last = sql`SELECT t.id AS id FROM ${viaIndex} WHERE ${inGroup} ORDER BY +t.id`;
+      const query = last;
+      const all = rankIds.get(q.db, `${query.sql}\u0000${JSON.stringify(query.args)}`, () => ids(selectAll(q.db, ...args(query))));
+      page.push(...idSlice(all, dir, skip, q.limit - page.length));
+      skip = 0;
+      continue;
+    }
+    // A large rank: the table is walked in id order, where about one row in (rows ÷ rank size) is a match.
+    last = sql`SELECT t.id AS id FROM ${table(q, ' NOT INDEXED')} WHERE ${inGroup} ORDER BY t.id ${raw(dir)} LIMIT ${q.limit - page.length} OFFSET ${skip}`;
     const rows = ids(selectAll(q.db, ...args(last)));
     // A large rank that ends before `skip`: only now is its exact size worth counting.
     if (rows.length === 0 && skip > 0) skip -= Number(selectOne(q.db, ...args(sql`SELECT COUNT(*) AS n FROM ${viaIndex} WHERE ${inGroup}`))?.n);

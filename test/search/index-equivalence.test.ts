@@ -325,6 +325,9 @@ describe('indexed search equals a plain scan', () => {
       // About 40 rows share the contact `same` (after the 20 with none or `Other`): its pages were sliced from the tie read once.
       const res = await search(glpi, 'Computer', { forcedisplay: [2], range: '30-34', sort: 7, order: 'ASC', rawdata: 1 });
       expect(String((res.body as { rawdata: { sql: { search: string } } }).rawdata.sql.search)).toContain('ORDER BY +t.id');
+      // Sorted by location, a rank is read whole through the location's index and sliced.
+      const ranked = await search(glpi, 'Computer', { forcedisplay: [2], range: '20-24', sort: 3, order: 'DESC', rawdata: 1 });
+      expect(String((ranked.body as { rawdata: { sql: { search: string } } }).rawdata.sql.search)).toMatch(/INDEXED BY .* ORDER BY \+t\.id$/);
     };
     await checkAcrossChanges(rows, [{ kind: 'trash', at: 5 }, { kind: 'trash', at: 17 }, { kind: 'purge', at: 30 }, { kind: 'restore', at: 5 }, { kind: 'update', at: 8, values: { name: 'moved', contact: 'Other' }, location: 3, manufacturer: 0 }] as Change[], check);
   });
