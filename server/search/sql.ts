@@ -94,7 +94,7 @@ class CriterionBuilder {
 
   /** Some value satisfies `cond` (on the column), or for counts: the count does. */
   some(cond: (col: Frag, alias: string) => Frag): Frag {
-    if (this.field.count || this.field.sum) return cond(valueExpression(this.field, this.base, this.wc), this.base);
+    if (this.field.count || this.field.sum || this.field.absent !== undefined) return cond(valueExpression(this.field, this.base, this.wc), this.base);
     return someValue(this.field, this.base, this.wc, (alias) => cond(column(this.field, alias), alias));
   }
 
