@@ -120,8 +120,8 @@ export const assistanceItemtypes: Record<string, ItemtypeSpec> = {
   TicketCost: dependent('glpi_ticketcosts', [ticket], { kind: 'child', history: true }),
   ProblemCost: dependent('glpi_problemcosts', [problem], { kind: 'child', history: true }),
   ChangeCost: dependent('glpi_changecosts', [change], { kind: 'child', history: true }),
-  ChangeTask: { table: 'glpi_changetasks', kind: 'child', right: 'task', history: false, owners: [change], quietAdd: true },
-  ProblemTask: { table: 'glpi_problemtasks', kind: 'child', right: 'task', history: false, owners: [problem], quietAdd: true },
+  ChangeTask: { table: 'glpi_changetasks', kind: 'child', right: 'task', history: false, owners: [change], quietAdd: true, features: ['document'] },
+  ProblemTask: { table: 'glpi_problemtasks', kind: 'child', right: 'task', history: false, owners: [problem], quietAdd: true, features: ['document'] },
   ChangeValidation: { table: 'glpi_changevalidations', kind: 'child', right: 'changevalidation', history: false, owners: [change], quietAdd: true },
   TicketSatisfaction: dependent('glpi_ticketsatisfactions', [ticket], { kind: 'child' }),
   Ticket_Ticket: dependent('glpi_tickets_tickets', [
