@@ -7,23 +7,16 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '../support/client';
 import { useServer } from '../support/server';
-import { dbRows, sha1, unique, uniqueText, upload, userWith } from './helpers';
+import { dbRows, type DocumentLink, sha1, unique, uniqueText, upload, userWith } from './helpers';
 
 const ctx = useServer();
 const OBSERVER = 2;
 let A: number;
 let ticket: number;
 
-interface Link {
-  id: number;
-  documents_id: number;
-  itemtype: string;
-  items_id: number;
-  entities_id: number;
-}
 
 const linksOf = async (client: Client, itemtype: string, id: number) => client.get(`${itemtype}/${id}/Document_Item`, { query: 'range=0-99' });
-const linkedIds = async (client: Client) => ((await client.get('Document_Item/', { query: 'range=0-999' })).body as Link[]).map((l) => l.id);
+const linkedIds = async (client: Client) => ((await client.get('Document_Item/', { query: 'range=0-999' })).body as DocumentLink[]).map((l) => l.id);
 
 beforeAll(async () => {
   A = await ctx.api.create('Entity', { name: unique('Timeline'), entities_id: 0 });
@@ -38,7 +31,7 @@ describe('documents on follow-ups, solutions and tasks', () => {
     ]);
     expect(res.status).toBe(201);
     const followup = res.body.id as number;
-    const links = (await linksOf(ctx.api, 'ITILFollowup', followup)).body as Link[];
+    const links = (await linksOf(ctx.api, 'ITILFollowup', followup)).body as DocumentLink[];
     expect(links).toHaveLength(1);
     expect(links[0]).toMatchObject({ itemtype: 'ITILFollowup', items_id: followup, entities_id: A });
     const doc = (await ctx.api.get(`Document/${links[0]!.documents_id}`)).body;
@@ -49,7 +42,7 @@ describe('documents on follow-ups, solutions and tasks', () => {
       { linked_action: 15, itemtype_link: 'ITILFollowup' },
     ]);
     // The old name lists the same links.
-    expect(((await linksOf(ctx.api, 'TicketFollowup', followup)).body as Link[]).map((l) => l.id)).toEqual([links[0]!.id]);
+    expect(((await linksOf(ctx.api, 'TicketFollowup', followup)).body as DocumentLink[]).map((l) => l.id)).toEqual([links[0]!.id]);
     const file = await ctx.api.get(`Document/${doc.id}`, { headers: { Accept: 'application/octet-stream' } });
     expect({ status: file.status, body: file.text }).toEqual({ status: 200, body: log });
   });
@@ -67,7 +60,7 @@ describe('documents on follow-ups, solutions and tasks', () => {
     for (const [itemtype, id] of items) {
       const res = await ctx.api.post('Document_Item/', { input: { documents_id: document, itemtype, items_id: id } });
       expect({ itemtype, status: res.status }).toEqual({ itemtype, status: 201 });
-      const listed = (await linksOf(ctx.api, itemtype, id)).body as Link[];
+      const listed = (await linksOf(ctx.api, itemtype, id)).body as DocumentLink[];
       expect({ itemtype, listed: listed.map((l) => l.documents_id) }).toEqual({ itemtype, listed: [document] });
     }
   });
