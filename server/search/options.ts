@@ -49,6 +49,11 @@ export interface Field {
   computed: ((alias: string) => string) | null;
   /** The id of the row the value is read from, when it is not the searched row (a reserved item's location). */
   rowId?: (alias: string) => string;
+  /**
+   * The value of an item the path finds no row for, where the path finds at most one: a profile's
+   * right it has no row of reads 0, as in GLPI, which gives every profile a row of every right.
+   */
+  absent?: number;
 }
 
 export class Unsupported extends Error {}
@@ -401,6 +406,7 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
   }
   const datatype = option.datatype;
   const ownItil = base.kind === 'itil' && hops.length === 0;
+  const profileRight = base.name === 'Profile' && hops.length > 0 && PROFILE_RIGHT_OPTIONS[option.id] !== undefined;
   return {
     option,
     base,
@@ -408,7 +414,9 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
     target,
     column: fieldName,
     col,
-    multi: !!firstMulti,
+    // A profile holds one row per right name (a unique key).
+    multi: !!firstMulti && !profileRight,
+    ...(profileRight ? { absent: 0 } : {}),
     count: datatype === 'count',
     sum: computed?.sum && hops.length > 0,
     semantic: datatype === 'count' ? 'number' : semanticOf(datatype, col),
@@ -588,5 +596,6 @@ export function valueExpression(field: Field, base: string, ctx: BuildContext): 
       : field.multi
       ? `GROUP_CONCAT(${column}, char(31) ORDER BY ${chain.last}.id)`
       : column;
-  return sql`(SELECT ${raw(select)} FROM ${chain.from} WHERE ${where}${raw(field.multi || field.count ? '' : ' LIMIT 1')})`;
+  const value = sql`(SELECT ${raw(select)} FROM ${chain.from} WHERE ${where}${raw(field.multi || field.count ? '' : ' LIMIT 1')})`;
+  return field.absent === undefined ? value : sql`COALESCE(${value}, ${field.absent})`;
 }
