@@ -5,6 +5,7 @@ import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
 import { NAMED_ITEM_TABLE, searchOptions, uidName, uidStepType, type SearchOption } from '../registry/searchoptions';
 import { nowString } from '../core/clock';
 import { PROFILE_RIGHT_OPTIONS } from '../registry/data/profile-rights';
+import { FAMILIES } from '../registry/data/families';
 import { ident } from '../db/rows';
 import { Aliases, Frag, and, raw, sql, type Arg } from './frag';
 
@@ -265,11 +266,109 @@ function specialHops(base: Itemtype, option: SearchOption): Hop[] | null {
   }
   const documentItem = itemtype('Document_Item');
   if (base.name === 'Document' && option.id === 72 && documentItem) return [{ kind: 'child', column: 'documents_id', target: documentItem, where: {} }];
-  return null;
+  return LINK_PATHS[base.name]?.[option.id]?.() ?? documentLinkHops(base, option);
 }
 
-/** Options known to be right among several that share their uid. */
-const SHARED_UID_OK: Record<string, number[]> = { Document: [119], Ticket: [38], Problem: [38], Change: [38] };
+/** GLPI's Ticket_Ticket link kinds: a duplicate, and a child (`tickets_id_1`) of its parent (`tickets_id_2`). */
+const DUPLICATE_WITH = 2;
+const SON_OF = 3;
+
+const childOf = (column: string, name: string, where: Record<string, Arg> = {}): Hop => ({ kind: 'child', column, target: itemtype(name)!, where });
+const fkTo = (column: string, name: string): Hop => ({ kind: 'fk', column, nullable: false, target: itemtype(name)! });
+
+/**
+ * Options whose uid does not name the columns GLPI's joins go through (its `linkfield` and join
+ * conditions): a user's written tickets (61, as their recipient); a ticket's children and parents
+ * (Ticket_Ticket rows of kind "son of", the child in `tickets_id_1`), counted (68, 69) or named (67, 50).
+ */
+const LINK_PATHS: Record<string, Record<number, () => Hop[]>> = {
+  User: { 61: () => [childOf('users_id_recipient', 'Ticket')] },
+  Ticket: {
+    68: () => [childOf('tickets_id_2', 'Ticket_Ticket', { link: SON_OF })],
+    69: () => [childOf('tickets_id_1', 'Ticket_Ticket', { link: SON_OF })],
+    67: () => [childOf('tickets_id_2', 'Ticket_Ticket', { link: SON_OF }), fkTo('tickets_id_1', 'Ticket')],
+    50: () => [childOf('tickets_id_1', 'Ticket_Ticket', { link: SON_OF }), fkTo('tickets_id_2', 'Ticket')],
+  },
+};
+
+/**
+ * The documents (119) of follow-ups and tasks, which GLPI's document_types lists: the document
+ * links naming them, counted as for any other type.
+ */
+function documentLinkHops(base: Itemtype, option: SearchOption): Hop[] | null {
+  const link = itemtype('Document_Item');
+  if (option.id !== 119 || !link || option.table !== link.table || link.polyTargets.includes(base.name)) return null;
+  return FAMILIES.document!.types.includes(base.name) ? [poly(link, {})] : null;
+}
+
+/** GLPI's authentication kinds (a user's `authtype`) and service level kinds (an SLA's or OLA's `type`). */
+const AUTH_MAIL = 2;
+const AUTH_LDAP = 3;
+const TTR = 0;
+const TTO = 1;
+
+/**
+ * A foreign key GLPI joins only under a condition: on the searched row (`auths_id` names an LDAP
+ * directory when the user's `authtype` says so, a mail server otherwise) or on the row reached (a
+ * ticket's SLA or OLA of the kind the column is for).
+ */
+interface ConditionalLink {
+  fk: string;
+  target: string;
+  row?: Record<string, number>;
+  linked?: Record<string, number>;
+}
+const CONDITIONAL_LINKS: Record<string, Record<number, ConditionalLink>> = {
+  User: { 30: { fk: 'auths_id', target: 'AuthLDAP', row: { authtype: AUTH_LDAP } }, 31: { fk: 'auths_id', target: 'AuthMail', row: { authtype: AUTH_MAIL } } },
+  Ticket: {
+    30: { fk: 'slas_id_ttr', target: 'SLA', linked: { type: TTR } },
+    37: { fk: 'slas_id_tto', target: 'SLA', linked: { type: TTO } },
+    190: { fk: 'olas_id_tto', target: 'OLA', linked: { type: TTO } },
+    191: { fk: 'olas_id_ttr', target: 'OLA', linked: { type: TTR } },
+  },
+};
+
+/** The linked row's field, and its id (0 when the condition fails or nothing is linked, as a plain 0 key). */
+function conditionalLinkField(base: Itemtype, option: SearchOption, link: ConditionalLink): Field {
+  const target = itemtype(link.target);
+  const col = option.field === 'id' ? ID_COLUMN : target?.column.get(option.field);
+  if (!target || !col || !base.column.has(link.fk)) throw new Unsupported(`no link ${link.fk} to ${link.target}`);
+  const tests = (alias: string, where: Record<string, number> = {}) => Object.entries(where).map(([c, v]) => ` AND ${alias}.${ident(c)} = ${v}`).join('');
+  const linked = (a: string, column: string) => `(SELECT x.${ident(column)} FROM ${target.table} x WHERE x.id = ${a}.${ident(link.fk)}${tests(a, link.row)}${tests('x', link.linked)})`;
+  const semantic = semanticOf(option.datatype, col);
+  return {
+    option,
+    base,
+    hops: [],
+    target,
+    column: option.field,
+    col: { ...col, nullable: true },
+    multi: false,
+    count: false,
+    semantic,
+    datatype: option.datatype,
+    special: null,
+    computed: (a) => linked(a, option.field),
+    rowId: (a) => `COALESCE(${linked(a, 'id')}, 0)`,
+  };
+}
+
+/** GLPI's `item_item` joins: the Ticket_Ticket rows naming the ticket on either side, counted (41 all, 46 duplicates). */
+const EITHER_SIDE_COUNTS: Record<string, Record<number, { link?: number }>> = { Ticket: { 41: {}, 46: { link: DUPLICATE_WITH } } };
+
+function eitherSideCount(base: Itemtype, option: SearchOption, { link }: { link?: number }): Field {
+  const links = itemtype('Ticket_Ticket');
+  if (!links) throw new Unsupported('no ticket links');
+  const kind = link === undefined ? '' : ` AND x.link = ${link}`;
+  const computed = (a: string) => `(SELECT COUNT(*) FROM ${links.table} x WHERE (x.tickets_id_1 = ${a}.id OR x.tickets_id_2 = ${a}.id)${kind})`;
+  return { option, base, hops: [], target: links, column: 'id', col: ID_COLUMN, multi: false, count: true, semantic: 'number', datatype: option.datatype, special: null, computed };
+}
+
+/**
+ * Options known to be right among several that share their uid (an SNMP-inventoried item's
+ * credential is shown twice: 73 among its fields, 108 in its SNMP section).
+ */
+const SHARED_UID_OK: Record<string, number[]> = { Document: [119], Ticket: [38], Problem: [38], Change: [38], NetworkEquipment: [73, 108], Printer: [73, 108] };
 
 const uidCounts = new Map<string, Map<string, number>>();
 function sharesUid(type: Itemtype, option: SearchOption): boolean {
@@ -355,6 +454,10 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
   // A virtual column this server computes (a contract's expiration) is read like the others.
   if (option.field.startsWith('_virtual') && option.table === base.table && !computedColumn(base, option.field, option)) return virtualField(base, option);
   if (option.field === '_virtual' && option.table !== base.table) return linkListField(base, option);
+  const conditional = CONDITIONAL_LINKS[base.name]?.[option.id];
+  if (conditional) return conditionalLinkField(base, option, conditional);
+  const eitherSide = EITHER_SIDE_COUNTS[base.name]?.[option.id];
+  if (eitherSide) return eitherSideCount(base, option, eitherSide);
   const named = namedItemLink(base, option);
   if (named) return namedItemLinkField(base, option, named);
   const parts = option.uid.split('.');
