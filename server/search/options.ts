@@ -278,12 +278,43 @@ const fkTo = (column: string, name: string): Hop => ({ kind: 'fk', column, nulla
 
 /**
  * Options whose uid does not name the columns GLPI's joins go through (its `linkfield` and join
- * conditions): a user's written tickets (61, as their recipient); a ticket's children and parents
- * (Ticket_Ticket rows of kind "son of", the child in `tickets_id_1`), counted (68, 69) or named (67, 50).
+ * conditions): a user's written tickets (61, as their recipient); a ticket's links counted on either
+ * side (41 all, 46 duplicates); its children and parents (Ticket_Ticket rows of kind "son of", the
+ * child in `tickets_id_1`), counted (68, 69) or named (67, 50).
  */
+/**
+ * GLPI's `item_item` join of a ticket's links: the Ticket_Ticket rows naming it on either side.
+ * Each row is read once per side, `tickets_id` being the side naming the ticket and `other` the
+ * ticket on the other side.
+ */
+function eitherSideLinks(where: Record<string, Arg>): Hop {
+  const links = itemtype('Ticket_Ticket')!;
+  const key = links.column.get('tickets_id_1')!;
+  const column = new Map([...links.column, ['tickets_id', { ...key, name: 'tickets_id' }], ['other', { ...key, name: 'other' }]]);
+  const sides = ['tickets_id_1 AS tickets_id, tickets_id_2 AS other', 'tickets_id_2, tickets_id_1'].map((side) => `SELECT id, tickets_id_1, tickets_id_2, link, ${side} FROM ${links.table}`);
+  const target: Itemtype = { ...links, table: `(${sides.join(' UNION ALL ')})`, column, columns: [...column.values()] };
+  return { kind: 'child', column: 'tickets_id', target, where };
+}
+
+/**
+ * A ticket's linked (40) and duplicated (47) tickets, as GLPI's API shows them: each link row's
+ * `tickets_id_1`, whichever side the ticket is on; a ticket id matches the tickets linked with it.
+ */
+const LINKED_TICKET_LISTS: Record<string, Record<number, Record<string, Arg>>> = { Ticket: { 40: {}, 47: { link: DUPLICATE_WITH } } };
+
+function linkedTicketsField(base: Itemtype, option: SearchOption, where: Record<string, Arg>): Field {
+  const hop = eitherSideLinks(where);
+  const col = hop.target.column.get(option.field);
+  if (!col) throw new Unsupported(`no column ${option.field} in ${hop.target.name}`);
+  // Matched as a link (the row's other side), not as the number it shows.
+  return { option, base, hops: [hop], target: hop.target, column: option.field, col, multi: true, count: false, semantic: 'text', datatype: option.datatype, special: null, computed: null, rowId: (a) => `${a}.other` };
+}
+
 const LINK_PATHS: Record<string, Record<number, () => Hop[]>> = {
   User: { 61: () => [childOf('users_id_recipient', 'Ticket')] },
   Ticket: {
+    41: () => [eitherSideLinks({})],
+    46: () => [eitherSideLinks({ link: DUPLICATE_WITH })],
     68: () => [childOf('tickets_id_2', 'Ticket_Ticket', { link: SON_OF })],
     69: () => [childOf('tickets_id_1', 'Ticket_Ticket', { link: SON_OF })],
     67: () => [childOf('tickets_id_2', 'Ticket_Ticket', { link: SON_OF }), fkTo('tickets_id_1', 'Ticket')],
@@ -351,17 +382,6 @@ function conditionalLinkField(base: Itemtype, option: SearchOption, link: Condit
     computed: (a) => linked(a, option.field),
     rowId: (a) => `COALESCE(${linked(a, 'id')}, 0)`,
   };
-}
-
-/** GLPI's `item_item` joins: the Ticket_Ticket rows naming the ticket on either side, counted (41 all, 46 duplicates). */
-const EITHER_SIDE_COUNTS: Record<string, Record<number, { link?: number }>> = { Ticket: { 41: {}, 46: { link: DUPLICATE_WITH } } };
-
-function eitherSideCount(base: Itemtype, option: SearchOption, { link }: { link?: number }): Field {
-  const links = itemtype('Ticket_Ticket');
-  if (!links) throw new Unsupported('no ticket links');
-  const kind = link === undefined ? '' : ` AND x.link = ${link}`;
-  const computed = (a: string) => `(SELECT COUNT(*) FROM ${links.table} x WHERE (x.tickets_id_1 = ${a}.id OR x.tickets_id_2 = ${a}.id)${kind})`;
-  return { option, base, hops: [], target: links, column: 'id', col: ID_COLUMN, multi: false, count: true, semantic: 'number', datatype: option.datatype, special: null, computed };
 }
 
 /**
@@ -456,8 +476,8 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
   if (option.field === '_virtual' && option.table !== base.table) return linkListField(base, option);
   const conditional = CONDITIONAL_LINKS[base.name]?.[option.id];
   if (conditional) return conditionalLinkField(base, option, conditional);
-  const eitherSide = EITHER_SIDE_COUNTS[base.name]?.[option.id];
-  if (eitherSide) return eitherSideCount(base, option, eitherSide);
+  const eitherSide = LINKED_TICKET_LISTS[base.name]?.[option.id];
+  if (eitherSide) return linkedTicketsField(base, option, eitherSide);
   const named = namedItemLink(base, option);
   if (named) return namedItemLinkField(base, option, named);
   const parts = option.uid.split('.');

@@ -203,7 +203,7 @@ describe("a ticket's SLAs and OLAs (37, 30, 190, 191) and their due dates", () =
   });
 });
 
-describe('linked tickets: counts (41, 46, 68, 69), parents (50) and children (67)', () => {
+describe('linked tickets: lists (40, 47), counts (41, 46, 68, 69), parents (50) and children (67)', () => {
   test('Ticket_Ticket rows on either side are counted; parents and children follow GLPI\'s "son of" rows', async () => {
     const DUPLICATE = 2;
     const SON_OF = 3;
@@ -224,6 +224,16 @@ describe('linked tickets: counts (41, 46, 68, 69), parents (50) and children (67
     expect(await found('Ticket', 67, 'equals', child, 2)).toEqual([parent]);
     expect(await found('Ticket', 68, 'contains', 2, 2)).toEqual([parent]);
     expect((await found('Ticket', 46, 'contains', 1, 2)).sort()).toEqual([parent, duplicate].sort());
+    // All linked (40) and duplicated (47) tickets: as GLPI's API, each link row's tickets_id_1,
+    // whichever side the ticket is on; a ticket id finds the tickets linked with it.
+    expect(await row('Ticket', parent, [40, 47])).toMatchObject({ 40: [String(child), String(sibling), String(parent)], 47: String(parent) });
+    expect(await row('Ticket', duplicate, [40, 47])).toMatchObject({ 40: String(parent), 47: String(parent) });
+    expect(await row('Ticket', child, [40, 47])).toMatchObject({ 40: String(child), 47: [] });
+    expect((await found('Ticket', 40, 'equals', parent, 2)).sort()).toEqual([child, sibling, duplicate].sort());
+    expect(await found('Ticket', 40, 'equals', child, 2)).toEqual([parent]);
+    expect(await found('Ticket', 47, 'equals', parent, 2)).toEqual([duplicate]);
+    expect(await found('Ticket', 47, 'equals', duplicate, 2)).toEqual([parent]);
+    expect(await found('Ticket', 47, 'equals', sibling, 2)).toEqual([]);
   });
 
   test('a parent or child the session may not see is not named', async () => {
