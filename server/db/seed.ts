@@ -133,8 +133,14 @@ function addRightForConfigEditors(db: Db, name: string, granted: number): void {
 /** GLPI 10.0.4's `agent` right: READ | UPDATE | PURGE (agents followed the computer right before). */
 export const addAgentRight = (db: Db): void => addRightForConfigEditors(db, 'agent', 1 | 2 | 16);
 
-/** GLPI 10.0's `snmpcredential` right: every standard right (ALLSTANDARDRIGHT). */
-export const addSnmpCredentialRight = (db: Db): void => addRightForConfigEditors(db, 'snmpcredential', 31);
+/**
+ * GLPI 10.0's `snmpcredential` right (every standard right, ALLSTANDARDRIGHT) and, where there is
+ * no SNMP credential yet, the one its install and upgrade write.
+ */
+export function addSnmpCredentials(db: Db): void {
+  addRightForConfigEditors(db, 'snmpcredential', 31);
+  if (!selectAll(db, 'SELECT id FROM glpi_snmpcredentials LIMIT 1').length) insertRow(db, 'glpi_snmpcredentials', { id: 1, name: 'Public community v2c', snmpversion: '2', community: 'public' });
+}
 
 /** The HTTP variables GLPI's install offers for single sign-on (ids as GLPI's). */
 const SSO_VARIABLES = ['HTTP_AUTH_USER', 'REMOTE_USER', 'PHP_AUTH_USER', 'USERNAME', 'REDIRECT_REMOTE_USER', 'HTTP_REMOTE_USER'];

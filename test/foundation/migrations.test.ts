@@ -34,7 +34,7 @@ test('the first start records its migrations and the database settings', async (
       { id: 4, name: "GLPI 10's default values for the further rights" },
       { id: 5, name: "GLPI 10.0's unmanaged devices (domains as links), LDAP criteria right, SSO variables and LDAP criteria" },
       { id: 8, name: 'agent type Core' },
-      { id: 10, name: "GLPI 10.0's SNMP credential right" },
+      { id: 10, name: "GLPI 10.0's SNMP credential right and default credential" },
       { id: 13, name: "GLPI 10.0's agent right" },
     ]);
     expect(db.query('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });

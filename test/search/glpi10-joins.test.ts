@@ -116,6 +116,10 @@ describe('SNMP credentials of network equipment and printers (73, 108, 109)', ()
     }
   });
 
+  test("a fresh install has GLPI's default credential", async () => {
+    expect((await api.get('SNMPCredential/1')).body).toMatchObject({ id: 1, name: 'Public community v2c', snmpversion: '2', community: 'public' });
+  });
+
   test("GLPI 10.0's snmpcredential right: every standard right for the Super-Admin, none for a technician", async () => {
     const rights = (await api.get('Profile/4/ProfileRight', { query: 'range=0-999' })).body as { name: string; rights: number }[];
     expect(rights.find((r) => r.name === 'snmpcredential')?.rights).toBe(31);
