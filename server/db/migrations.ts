@@ -41,8 +41,8 @@ const MIGRATIONS: Migration[] = [
     },
   },
   { id: 8, name: 'agent type Core', up: (db) => seedAgentTypes(db) },
-  { id: 13, name: "GLPI 10.0's agent right", up: (db) => addAgentRight(db) },
   { id: 10, name: "GLPI 10.0's SNMP credential right and default credential", up: (db) => addSnmpCredentials(db) },
+  { id: 13, name: "GLPI 10.0's agent right", up: (db) => addAgentRight(db) },
 ];
 
 /** True when the default install data has not been written yet. */

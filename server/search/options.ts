@@ -277,12 +277,6 @@ const childOf = (column: string, name: string, where: Record<string, Arg> = {}):
 const fkTo = (column: string, name: string): Hop => ({ kind: 'fk', column, nullable: false, target: itemtype(name)! });
 
 /**
- * Options whose uid does not name the columns GLPI's joins go through (its `linkfield` and join
- * conditions): a user's written tickets (61, as their recipient); a ticket's links counted on either
- * side (41 all, 46 duplicates); its children and parents (Ticket_Ticket rows of kind "son of", the
- * child in `tickets_id_1`), counted (68, 69) or named (67, 50).
- */
-/**
  * GLPI's `item_item` join of a ticket's links: the Ticket_Ticket rows naming it on either side.
  * Each row is read once per side, `tickets_id` being the side naming the ticket and `other` the
  * ticket on the other side.
@@ -310,6 +304,12 @@ function linkedTicketsField(base: Itemtype, option: SearchOption, where: Record<
   return { option, base, hops: [hop], target: hop.target, column: option.field, col, multi: true, count: false, semantic: 'text', datatype: option.datatype, special: null, computed: null, rowId: (a) => `${a}.other` };
 }
 
+/**
+ * Options whose uid does not name the columns GLPI's joins go through (its `linkfield` and join
+ * conditions): a user's written tickets (61, as their recipient); a ticket's links counted on either
+ * side (41 all, 46 duplicates); its children and parents (Ticket_Ticket rows of kind "son of", the
+ * child in `tickets_id_1`), counted (68, 69) or named (67, 50).
+ */
 const LINK_PATHS: Record<string, Record<number, () => Hop[]>> = {
   User: { 61: () => [childOf('users_id_recipient', 'Ticket')] },
   Ticket: {
@@ -366,7 +366,6 @@ function conditionalLinkField(base: Itemtype, option: SearchOption, link: Condit
   if (!target || !col || !base.column.has(link.fk)) throw new Unsupported(`no link ${link.fk} to ${link.target}`);
   const tests = (alias: string, where: Record<string, number> = {}) => Object.entries(where).map(([c, v]) => ` AND ${alias}.${ident(c)} = ${v}`).join('');
   const linked = (a: string, column: string) => `(SELECT x.${ident(column)} FROM ${target.table} x WHERE x.id = ${a}.${ident(link.fk)}${tests(a, link.row)}${tests('x', link.linked)})`;
-  const semantic = semanticOf(option.datatype, col);
   return {
     option,
     base,
@@ -376,7 +375,7 @@ function conditionalLinkField(base: Itemtype, option: SearchOption, link: Condit
     col: { ...col, nullable: true },
     multi: false,
     count: false,
-    semantic,
+    semantic: semanticOf(option.datatype, col),
     datatype: option.datatype,
     special: null,
     computed: (a) => linked(a, option.field),
