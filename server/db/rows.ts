@@ -9,29 +9,44 @@ type Bindable = string | number | bigint | boolean | null | Uint8Array;
 
 /**
  * Prepared statements are cached per database and SQL text: the hot paths reuse them. Searches
- * make a new shape of SQL per set of criteria, so the cache is bounded (oldest out first).
+ * make a new shape of SQL per set of criteria, so the cache is bounded. A hit only marks its
+ * statement used (reordering the map on every use cost more than the lookup); eviction gives the
+ * oldest statements used since they last came round a second chance (CLOCK), so the ones in use
+ * stay and the first one not used since goes.
  */
-const cache = new WeakMap<Db, Map<string, Statement>>();
+interface Cached {
+  stmt: Statement;
+  used: boolean;
+}
+const cache = new WeakMap<Db, Map<string, Cached>>();
 const MAX_STATEMENTS = 2000;
 
 export function prepared(db: Db, sql: string): Statement {
   let stmts = cache.get(db);
   if (!stmts) cache.set(db, (stmts = new Map()));
-  let stmt = stmts.get(sql);
-  if (stmt) {
-    // Most recently used last, so eviction takes the least recently used.
-    stmts.delete(sql);
-    stmts.set(sql, stmt);
-    return stmt;
+  const hit = stmts.get(sql);
+  if (hit) {
+    hit.used = true;
+    return hit.stmt;
   }
-  stmt = db.prepare(sql);
-  stmts.set(sql, stmt);
-  if (stmts.size > MAX_STATEMENTS) {
-    const oldest = stmts.keys().next().value!;
-    stmts.get(oldest)?.finalize();
-    stmts.delete(oldest);
-  }
+  const stmt = db.prepare(sql);
+  if (stmts.size >= MAX_STATEMENTS) evictOne(stmts);
+  stmts.set(sql, { stmt, used: false });
   return stmt;
+}
+
+/** Finalizes the oldest statement not used since it last came round; a used one moves to the end, unmarked. */
+function evictOne(stmts: Map<string, Cached>): void {
+  // A Map visits what is re-added during the loop, so this ends even when all were used.
+  for (const [sql, entry] of stmts) {
+    stmts.delete(sql);
+    if (!entry.used) {
+      entry.stmt.finalize();
+      return;
+    }
+    entry.used = false;
+    stmts.set(sql, entry);
+  }
 }
 
 export function selectOne(db: Db, sql: string, ...args: Bindable[]): Row | null {
