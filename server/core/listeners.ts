@@ -3,7 +3,7 @@
  * may bind the same address and port and take a share of the connections, and nothing in the
  * socket API tells a listener that it happened.
  */
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 const LISTEN = '0A';
 
@@ -43,9 +43,10 @@ function listenersOn(port: number): { address: string; inode: string }[] {
 
 /**
  * How many sockets of other processes listen on the same address and port as this process's own
- * listeners on `port` (0 when this process has none there).
+ * listeners on `port` (0 when this process has none there, and where there is no /proc to read).
  */
 export function foreignListeners(port: number): number {
+  if (!existsSync('/proc/self/fd')) return 0;
   const own = ownSocketInodes();
   const listeners = listenersOn(port);
   const ownAddresses = new Set(listeners.filter((l) => own.has(l.inode)).map((l) => l.address));
