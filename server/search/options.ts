@@ -5,7 +5,6 @@ import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
 import { NAMED_ITEM_TABLE, searchOptions, uidName, uidStepType, type SearchOption } from '../registry/searchoptions';
 import { nowString } from '../core/clock';
 import { PROFILE_RIGHT_OPTIONS } from '../registry/data/profile-rights';
-import { FAMILIES } from '../registry/data/families';
 import { ident } from '../db/rows';
 import { Aliases, Frag, and, raw, sql, type Arg } from './frag';
 
@@ -50,6 +49,11 @@ export interface Field {
   computed: ((alias: string) => string) | null;
   /** The id of the row the value is read from, when it is not the searched row (a reserved item's location). */
   rowId?: (alias: string) => string;
+  /**
+   * The value of an item the path finds no row for, where the path finds at most one: a profile's
+   * right it has no row of reads 0, as in GLPI, which gives every profile a row of every right.
+   */
+  absent?: number;
 }
 
 export class Unsupported extends Error {}
@@ -266,7 +270,7 @@ function specialHops(base: Itemtype, option: SearchOption): Hop[] | null {
   }
   const documentItem = itemtype('Document_Item');
   if (base.name === 'Document' && option.id === 72 && documentItem) return [{ kind: 'child', column: 'documents_id', target: documentItem, where: {} }];
-  return LINK_PATHS[base.name]?.[option.id]?.() ?? documentLinkHops(base, option);
+  return LINK_PATHS[base.name]?.[option.id]?.() ?? null;
 }
 
 /** GLPI's Ticket_Ticket link kinds: a duplicate, and a child (`tickets_id_1`) of its parent (`tickets_id_2`). */
@@ -321,16 +325,6 @@ const LINK_PATHS: Record<string, Record<number, () => Hop[]>> = {
     50: () => [childOf('tickets_id_1', 'Ticket_Ticket', { link: SON_OF }), fkTo('tickets_id_2', 'Ticket')],
   },
 };
-
-/**
- * The documents (119) of follow-ups and tasks, which GLPI's document_types lists: the document
- * links naming them, counted as for any other type.
- */
-function documentLinkHops(base: Itemtype, option: SearchOption): Hop[] | null {
-  const link = itemtype('Document_Item');
-  if (option.id !== 119 || !link || option.table !== link.table || link.polyTargets.includes(base.name)) return null;
-  return FAMILIES.document!.types.includes(base.name) ? [poly(link, {})] : null;
-}
 
 /** GLPI's authentication kinds (a user's `authtype`) and service level kinds (an SLA's or OLA's `type`). */
 const AUTH_MAIL = 2;
@@ -523,6 +517,7 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
   }
   const datatype = option.datatype;
   const ownItil = base.kind === 'itil' && hops.length === 0;
+  const profileRight = base.name === 'Profile' && hops.length > 0 && PROFILE_RIGHT_OPTIONS[option.id] !== undefined;
   return {
     option,
     base,
@@ -530,7 +525,9 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
     target,
     column: fieldName,
     col,
-    multi: !!firstMulti,
+    // A profile holds one row per right name (a unique key).
+    multi: !!firstMulti && !profileRight,
+    ...(profileRight ? { absent: 0 } : {}),
     count: datatype === 'count',
     sum: computed?.sum && hops.length > 0,
     semantic: datatype === 'count' ? 'number' : semanticOf(datatype, col),
@@ -710,5 +707,6 @@ export function valueExpression(field: Field, base: string, ctx: BuildContext): 
       : field.multi
       ? `GROUP_CONCAT(${column}, char(31) ORDER BY ${chain.last}.id)`
       : column;
-  return sql`(SELECT ${raw(select)} FROM ${chain.from} WHERE ${where}${raw(field.multi || field.count ? '' : ' LIMIT 1')})`;
+  const value = sql`(SELECT ${raw(select)} FROM ${chain.from} WHERE ${where}${raw(field.multi || field.count ? '' : ' LIMIT 1')})`;
+  return field.absent === undefined ? value : sql`COALESCE(${value}, ${field.absent})`;
 }

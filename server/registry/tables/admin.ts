@@ -78,11 +78,11 @@ export const adminItemtypes: Record<string, ItemtypeSpec> = {
   Fieldblacklist: { ...dropdown('glpi_fieldblacklists', 'config'), editedWithUpdate: true },
   // The LDAP attributes authorization rules test: GLPI's `rule_ldap` right.
   RuleRightParameter: dropdown('glpi_rulerightparameters', 'rule_ldap'),
-  Rule: admin('glpi_rules', 'config', { children: ['RuleCriteria', 'RuleAction'] }),
+  Rule: admin('glpi_rules', 'config'),
   RuleCriteria: ruleChild('glpi_rulecriterias'),
   RuleAction: ruleChild('glpi_ruleactions'),
-  Notification: admin('glpi_notifications', 'notification', { children: ['Notification_NotificationTemplate', 'NotificationTarget'] }),
-  NotificationTemplate: admin('glpi_notificationtemplates', 'notification', { children: ['NotificationTemplateTranslation'] }),
+  Notification: admin('glpi_notifications', 'notification'),
+  NotificationTemplate: admin('glpi_notificationtemplates', 'notification'),
   NotificationTemplateTranslation: admin('glpi_notificationtemplatetranslations', 'notification', {
     kind: 'child',
     owners: [{ fk: 'notificationtemplates_id', itemtype: 'NotificationTemplate' }],
@@ -93,7 +93,7 @@ export const adminItemtypes: Record<string, ItemtypeSpec> = {
   }),
   NotificationTarget: admin('glpi_notificationtargets', 'notification', { kind: 'child', owners: [{ fk: 'notifications_id', itemtype: 'Notification' }] }),
   CronTask: admin('glpi_crontasks', 'config'),
-  AuthLDAP: admin('glpi_authldaps', 'config', { hidden: ['rootdn_passwd'], children: ['AuthLdapReplicate'] }),
+  AuthLDAP: admin('glpi_authldaps', 'config', { hidden: ['rootdn_passwd'] }),
   AuthLdapReplicate: admin('glpi_authldapreplicates', 'config', { kind: 'child', owners: [{ fk: 'authldaps_id', itemtype: 'AuthLDAP' }] }),
   AuthMail: admin('glpi_authmails', 'config'),
   // The SNMP credentials network equipment and printers are inventoried with: GLPI 10.0's
