@@ -42,7 +42,7 @@ const CONNECTION_LINK = { add: 7, remove: 6 };
 export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   // Assets
   Computer: { ...asset('glpi_computers', 'computer', ['networkport', 'device', 'disk', 'software', 'connection']), allAssets: 1 },
-  Monitor: { ...asset('glpi_monitors', 'monitor', ['software', 'connectable']), allAssets: 2 },
+  Monitor: { ...asset('glpi_monitors', 'monitor', ['networkport', 'software', 'connectable']), allAssets: 2 },
   NetworkEquipment: { ...asset('glpi_networkequipments', 'networking', ['networkport', 'device', 'software']), allAssets: 3 },
   Peripheral: { ...asset('glpi_peripherals', 'peripheral', ['networkport', 'device', 'software', 'connectable']), allAssets: 4 },
   Phone: { ...asset('glpi_phones', 'phone', ['networkport', 'device', 'software', 'connectable']), allAssets: 5 },

@@ -102,6 +102,7 @@ test('each family option of a type beyond the dump takes the path it takes on Co
         const patternUid = searchOptions(pattern).byId.get(id)!.uid;
         expect({ name, id, listed: searchOptions(type).byId.has(id) }).toEqual({ name, id, listed: true });
         if (searchOptions(type).byId.get(id)!.uid !== `${name}${patternUid.slice(FAMILY_PATTERN.length)}`) continue;
+        // Every link is served, the documents of solutions and tasks included (through their document links).
         expect({ name, id, supported: isSupported(type, id) }).toEqual({ name, id, supported: isSupported(pattern, id) });
       }
     }
