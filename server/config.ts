@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DEFAULT_RATE_LIMITS } from './auth/rate-limit';
 
@@ -23,12 +22,10 @@ export const MAX_THREADS = 64;
 const THREADS_SUPPORTED = process.platform === 'linux';
 
 /**
- * One thread per core the process may use (Linux; one elsewhere): the threads notice each
- * other's commits with one atomic load per request and open a read snapshot only for a request
- * that reads the database (db/connection.ts), so a request answered from the caches costs about
- * what it costs on one thread, and searches under load gain the other cores (README: Threads).
+ * One thread unless asked: on a machine whose cores are busy with other work, a second thread
+ * measured slower, not faster (README: Threads); `--threads` is for cores Deskbase has to itself.
  */
-export const DEFAULT_THREADS = THREADS_SUPPORTED ? Math.min(MAX_THREADS, availableParallelism()) : 1;
+export const DEFAULT_THREADS = 1;
 
 export const USAGE = `Deskbase — GLPI-compatible REST API server (/apirest.php) with an admin console.
 
@@ -50,8 +47,8 @@ Options (flag wins over environment variable):
                                              (default 60000; 0 turns it off)
   --rate-limit-session <n>  DESKBASE_RATE_LIMIT_SESSION  requests per minute with one session
                                              token (default 30000; 0 turns it off)
-  --threads <n>     DESKBASE_THREADS         request-serving threads, 1 to ${MAX_THREADS} (default: the
-                                             cores the process may use, here ${DEFAULT_THREADS}; above 1 on Linux only)
+  --threads <n>     DESKBASE_THREADS         request-serving threads, 1 to ${MAX_THREADS} (default 1; more
+                                             for cores the server has to itself; Linux only above 1)
   --log-format <f>  DESKBASE_LOG_FORMAT      text (default: errors only) or json (one JSON line per
                                              request and per error, with its X-Request-Id)
   --test-clock <file>                        for tests only: the server's time is the epoch

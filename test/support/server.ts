@@ -28,8 +28,7 @@ export class TestServer {
     this.output = '';
     const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), '--data', this.dataDir, '--port', '0', ...this.args], {
       cwd: ROOT,
-      // One thread unless a test asks for more (the default follows the machine's cores).
-      env: { ...process.env, DESKBASE_ADMIN_PASSWORD: ADMIN_PASSWORD, DESKBASE_THREADS: '1', ...this.env },
+      env: { ...process.env, DESKBASE_ADMIN_PASSWORD: ADMIN_PASSWORD, ...this.env },
       stdout: 'pipe',
       stderr: 'pipe',
     });
