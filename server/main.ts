@@ -19,12 +19,25 @@ import { BackupScheduler } from './cli/backup-schedule';
 import { isBackupWorker, serveBackupJob } from './cli/backup-worker';
 import { createLastBackupBox, isServingWorker, listenOptions, serveOnWorker, startServingWorkers, type ServingWorkers } from './threads/serving';
 import { createSharedState } from './auth/services';
+import { foreignListeners } from './core/listeners';
+
+/** Says so when another process listens on the server's address and port (see listenOrExit). */
+function sharedPortRefused(host: string, port: number): boolean {
+  const others = foreignListeners(port);
+  if (others === 0) return false;
+  console.error(`deskbase: another program also listens on port ${port} on ${host} (SO_REUSEPORT); stop it or choose another --port`);
+  return true;
+}
 
 /**
  * Binds the port, or exits 1 with a clear message when it is taken. With one thread reusePort
  * stays off: two servers would share the port and the kernel would split clients between two
  * databases. With several, the primary thread first binds without it (a port in use fails as
- * before, and port 0 picks a free one), then again with it so the workers can join.
+ * before, and port 0 picks a free one), then again with it so the workers can join. Between the
+ * two binds another program of the same user using SO_REUSEPORT could join the port unnoticed
+ * (each thread's Bun.serve opens its own socket, and Linux lets any process of the same user join
+ * a reusePort group): the kernel's list of listeners is read after this bind and again
+ * once the workers listen (sharedPortRefused), and a listener not ours stops the start.
  */
 function listenOrExit(app: ReturnType<typeof createApp>, host: string, port: number, threads: number) {
   try {
@@ -32,7 +45,9 @@ function listenOrExit(app: ReturnType<typeof createApp>, host: string, port: num
     const probe = Bun.serve({ ...listenOptions(host, port, false), fetch: () => new Response(null) });
     const chosen = probe.port!;
     probe.stop(true);
-    return app.listen(listenOptions(host, chosen, true));
+    const listening = app.listen(listenOptions(host, chosen, true));
+    if (sharedPortRefused(host, chosen)) process.exit(1);
+    return listening;
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'EADDRINUSE') console.error(`deskbase: port ${port} on ${host} is already in use; stop what listens there or choose another --port`);
@@ -137,6 +152,7 @@ async function main(): Promise<void> {
     };
     try {
       workers = await startServingWorkers(import.meta.path, config.threads - 1, job, { tick: checkBackups, walGrown: checkpoints.start, crashed });
+      if (sharedPortRefused(config.host, job.port)) await stop('start-up failed', 1);
     } catch (error) {
       console.error(`deskbase: cannot start the request-serving threads: ${error instanceof Error ? error.message : String(error)}`);
       await stop('start-up failed', 1);

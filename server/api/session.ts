@@ -8,7 +8,7 @@ import { appTokenOf, empty, json, sessionTokenOf, type Reply, type RequestContex
 import { BEARER_HINT, errors, isBearer } from '../core/errors';
 import { flag } from '../core/params';
 import type { Services } from '../auth/services';
-import { allAssetTypes, itemtypesWith } from '../registry';
+import { allAssetTypes, itemtype, itemtypesWith } from '../registry';
 import { inTransaction } from '../db/connection';
 import { run, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
@@ -96,6 +96,10 @@ export function getGlpiConfig(ctx: SessionContext): Reply {
     itemdevices_types: names('device'),
     disk_types: names('disk'),
     notepad_types: names('note'),
+    // GLPI's software_types is its operatingsystem_types list: the types with installations and an OS.
+    software_types: names('software'),
+    operatingsystem_types: names('software'),
+    reservation_types: [...(itemtype('ReservationItem')?.polyTargets ?? [])],
     asset_types: allAssetTypes().map((t) => t.name),
   });
   return json({ cfg_glpi: cfg });

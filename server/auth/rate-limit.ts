@@ -21,8 +21,10 @@ export const createRateBuckets = (): SharedTableMemory => createSharedTable(1 <<
  * A token bucket per address and per session: each holds a minute's worth of requests and refills
  * continuously, so bursts pass and only a sustained flood waits. The buckets live in memory shared
  * by every request-serving thread (core/shared-table.ts), so the limit is the server's, whatever
- * thread a request lands on. Time comes from the injected clock. A client not yet seen when the
- * table is full of clients active this minute is not limited (its bucket would be full anyway).
+ * thread a request lands on. Time comes from the injected clock. When the table is full of
+ * clients active this minute, the least recently active ones are forgotten (their buckets refill
+ * at once, as after a minute's rest): a new client is still limited, and a flooding one, being
+ * recent, keeps its bucket.
  */
 export class RateLimiter {
   private readonly buckets: SharedTable;
@@ -49,13 +51,13 @@ export class RateLimiter {
     const { values, fields } = this.buckets;
     // Idle for a minute or more: the bucket is full again, as if never used.
     const expired = (slot: number) => now - values[slot * fields + UPDATED]! >= 60_000;
+    const lastUsed = (slot: number) => values[slot * fields + UPDATED]!;
     return this.buckets.locked(() => {
       let wait = 0;
       for (const [key, perMinute] of keys) {
         let slot = this.buckets.find(key);
         if (slot < 0) {
-          slot = this.buckets.insert(key, expired);
-          if (slot < 0) continue;
+          slot = this.buckets.insert(key, expired, lastUsed);
           values[slot * fields + TOKENS] = perMinute;
           values[slot * fields + UPDATED] = now;
         }

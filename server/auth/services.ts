@@ -7,6 +7,7 @@ import type { Store } from '../db';
 import { forgetTableRows, Statistics } from '../db/statistics';
 import type { SharedTableMemory } from '../core/shared-table';
 import { externalWriteCheck } from '../db/external-writes';
+import { createCommitCounter, shareCommitCounter } from '../db/connection';
 
 /** Long-lived state shared by every request. */
 export interface Services {
@@ -18,11 +19,12 @@ export interface Services {
   rateLimiter: RateLimiter;
   /** Keeps the query planner's table statistics fresh. */
   statistics: Statistics;
-  /** Drops the caches when another thread or process committed; run before each request. */
+  /** Drops the caches when another thread or process committed; run before each request and when its snapshot opens. */
   noticeExternalWrites: () => void;
   /**
-   * Each request's synchronous part runs in one read snapshot (db/connection.ts inReadSnapshot):
-   * with several request-serving threads, whose commits may land between any two reads.
+   * Each request's synchronous part runs in one read snapshot, opened at its first read
+   * (db/connection.ts inReadSnapshot): with several request-serving threads, whose commits may
+   * land between any two reads.
    */
   snapshotPerRequest: boolean;
 }
@@ -35,10 +37,12 @@ export interface SharedState {
   rateBuckets: SharedTableMemory;
   throttle: SharedTableMemory;
   sessionTouches: SharedTableMemory;
+  /** Write commits of all the threads (db/connection.ts shareCommitCounter). */
+  commits: SharedArrayBuffer;
 }
 
 export function createSharedState(): SharedState {
-  return { rateBuckets: createRateBuckets(), throttle: createThrottleEntries(), sessionTouches: createTouchEntries() };
+  return { rateBuckets: createRateBuckets(), throttle: createThrottleEntries(), sessionTouches: createTouchEntries(), commits: createCommitCounter() };
 }
 
 /**
@@ -47,6 +51,7 @@ export function createSharedState(): SharedState {
  * they are in the database).
  */
 export function createServices(store: Store, rateLimits: RateLimits = DEFAULT_RATE_LIMITS, shared = createSharedState(), primary = true, threads = 1): Services {
+  if (threads > 1) shareCommitCounter(shared.commits);
   const directory = new Directory(store.db);
   const sessions = new SessionManager(store.db, () => store.settings.number('session_idle_timeout') * 1000, new SessionTouches(shared.sessionTouches));
   return {
@@ -62,7 +67,7 @@ export function createServices(store: Store, rateLimits: RateLimits = DEFAULT_RA
       store.settings.invalidate();
       sessions.forgetCached();
       forgetTableRows(store.db);
-    }, threads > 1),
+    }),
     snapshotPerRequest: threads > 1,
   };
 }

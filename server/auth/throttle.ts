@@ -54,17 +54,23 @@ export class LoginThrottle {
     return Math.max(0, Math.ceil(wait / 1000));
   }
 
-  /** Counts a failure for each key (not counted only when a million keys failed in the window). */
+  /**
+   * Counts a failure for each key. When the table is full of keys that failed within the window,
+   * those whose last failure is oldest are forgotten: a failure is always counted, and a key under
+   * attack, failing again and again, is among the last to go (forgetting it takes most of a
+   * million other keys' failures between two of its own). Refusing every login instead (failing
+   * closed) would let anyone with many addresses lock everyone out.
+   */
   fail(keys: string[], now = clockNow()): void {
     const { values, fields } = this.entries;
     const expired = (slot: number) => now - values[slot * fields + LAST]! > WINDOW_MS && values[slot * fields + LOCKED_UNTIL]! < now;
+    const lastUsed = (slot: number) => values[slot * fields + LAST]!;
     this.entries.locked(() => {
       for (const key of keys) {
         const hashed = this.entries.keyOf(key);
         let slot = this.entries.find(hashed);
         if (slot >= 0 && now - values[slot * fields + LAST]! > WINDOW_MS) values.fill(0, slot * fields, (slot + 1) * fields);
-        if (slot < 0) slot = this.entries.insert(hashed, expired);
-        if (slot < 0) continue;
+        if (slot < 0) slot = this.entries.insert(hashed, expired, lastUsed);
         const at = slot * fields;
         values[at + FAILURES]!++;
         values[at + LAST] = now;

@@ -186,12 +186,23 @@ function linkFilter(type: Itemtype, owner: OwnerLink, alias: string, inner: stri
  */
 function reachFilter(scope: Scope, type: Itemtype, owner: OwnerLink, alias: string, depth: number): string {
   const targets = 'fk' in owner ? [owner.itemtype] : type.polyTargets;
-  if (scope.showAll && !targets.some((name) => itemtypeOrThrow(name).privateTo)) return '1';
+  if (scope.showAll && !targets.some((name) => itemtypeOrThrow(name).privateTo || inItilTimeline(itemtypeOrThrow(name)))) return '1';
   const inner = `r${depth}`;
   return linkFilter(type, owner, alias, inner, (target) =>
-    // A private row is out of reach as a whole: no link to it shows (a document's link to a draft article).
-    allOf([entityFilter(scope, target, 'read', inner), target.privateTo ? privateRowFilter(scope, target, 'read', inner) : '1']),
+    // A follow-up, task or solution is reached only where it is read: its ticket's rules and its privacy.
+    inItilTimeline(target)
+      ? buildFilter(scope, target, 'read', inner, depth + 1)
+      : // A private row is out of reach as a whole: no link to it shows (a document's link to a draft article).
+        allOf([entityFilter(scope, target, 'read', inner), target.privateTo ? privateRowFilter(scope, target, 'read', inner) : '1']),
   );
+}
+
+/** A row of an ITIL object's timeline (follow-up, task, solution): its rights are its ticket's, problem's or change's. */
+function inItilTimeline(type: Itemtype): boolean {
+  const owner = type.owners[0];
+  if (!owner || !type.ownersGovern) return false;
+  const parents = 'fk' in owner ? [owner.itemtype] : type.polyTargets;
+  return parents.length > 0 && parents.every((name) => itemtypeOrThrow(name).kind === 'itil');
 }
 
 /**

@@ -7,8 +7,10 @@
  * arithmetic operations.
  *
  * Linear probing with backward-shift deletion (no tombstones). When three quarters full, the
- * caller's `expired` test prunes; an insert into a table still full fails (returns -1) and the
- * caller decides what that means.
+ * caller's `expired` test prunes. A table still seven eighths full of live entries then forgets
+ * its least recently used ones when the caller says how recent each is (a limit then degrades
+ * like a short memory, never by letting new keys pass unseen); without that, the insert fails
+ * (returns -1) and the caller decides what that means.
  */
 
 /** What a thread needs to open the table (it crosses to Workers as is). */
@@ -77,13 +79,16 @@ export class SharedTable {
 
   /**
    * A new entry's slot (its values zeroed), or -1 when the table stays full after dropping the
-   * entries `expired` says may go (under the lock; the key must not be in the table).
+   * entries `expired` says may go and `lastUsed` is not given (under the lock; the key must not
+   * be in the table). With `lastUsed` (an entry's time of last use), a table full of live entries
+   * drops its least recently used ones down to three quarters full.
    */
-  insert(key: bigint, expired: (slot: number) => boolean): number {
+  insert(key: bigint, expired: (slot: number) => boolean, lastUsed?: (slot: number) => number): number {
     const capacity = this.mask + 1;
     const { header } = this;
     if (header[1]! >= (header[2]! || (capacity * 3) / 4)) {
       this.prune(expired);
+      if (lastUsed && header[1]! >= (capacity * 7) / 8) this.evictLeastRecent(lastUsed);
       // A scan of the whole table is not repeated at each insert: only once it grew again.
       header[2] = Math.min(Math.max((capacity * 3) / 4, header[1]! + capacity / 16), (capacity * 7) / 8);
     }
@@ -113,6 +118,25 @@ export class SharedTable {
       keys[next] = 0n;
       hole = next;
     }
+  }
+
+  /**
+   * Drops the least recently used entries down to three quarters full (under the lock). The time
+   * that separates them is read from an evenly spread sample of at most 1024 entries (exact in a
+   * small table), so the whole table is scanned twice, not sorted.
+   */
+  private evictLeastRecent(lastUsed: (slot: number) => number): void {
+    const { keys, header } = this;
+    const capacity = this.mask + 1;
+    const target = (capacity * 3) / 4;
+    const stride = Math.max(1, capacity / 1024);
+    const sample: number[] = [];
+    for (let slot = 0; slot < capacity; slot += stride) if (keys[slot] !== 0n) sample.push(lastUsed(slot));
+    const times = Float64Array.from(sample).sort();
+    const cutoff = times[Math.min(times.length - 1, Math.floor((times.length * (header[1]! - target)) / header[1]!))]!;
+    this.prune((slot) => lastUsed(slot) < cutoff);
+    // Entries used at the cutoff itself go only while needed (a test clock that stands still).
+    this.prune((slot) => header[1]! > target && lastUsed(slot) <= cutoff);
   }
 
   /** Drops every entry `expired` says may go (under the lock). */

@@ -28,33 +28,107 @@ export function openDatabase(file: string): Db {
  */
 export let dataVersion = 0;
 
-/** This thread's connection while a request's read snapshot is open on it. */
-let snapshotOn: Db | null = null;
+/**
+ * Write commits of all the server's request-serving threads, counted in memory they share
+ * (shareCommitCounter); null on one thread. A thread compares it with `commitsSeen` (one atomic
+ * load) where it used to ask SQLite for its data_version, which cost a statement per request.
+ */
+let sharedCommits: Int32Array | null = null;
+let commitsSeen = 0;
+
+/** Makes this thread count its commits in, and watch, the counter all serving threads share. */
+export function shareCommitCounter(memory: SharedArrayBuffer): void {
+  sharedCommits = new Int32Array(memory);
+  commitsSeen = Atomics.load(sharedCommits, 0);
+}
+
+export const createCommitCounter = (): SharedArrayBuffer => new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
 
 /**
- * Runs `fn` (synchronous: a request's handling up to its first await) in one read transaction,
- * so all its reads see one state of the database even while another thread commits: a search's
- * count and rows never straddle a write. Cheaper than without, too: a statement outside a
- * transaction opens and closes a WAL read snapshot of its own. A write ends the snapshot first
- * (inTransaction, rows.run): SQLite cannot turn a snapshot older than another connection's commit
- * into a write.
+ * Counted twice per write, before it may commit and after it has: a snapshot that holds the
+ * commit was opened after the first count (so it sees the counter moved), and a request that
+ * starts after the writer answered sees the second one. This thread's own counts are noticed
+ * by it too (one needless cache drop per write: `commitsSeen` must never skip another's count).
  */
-export function inReadSnapshot<T>(db: Db, fn: () => T): T {
-  if (snapshotOn !== null || db.inTransaction) return fn();
-  db.query('BEGIN').run();
-  snapshotOn = db;
+function countCommit(): void {
+  if (sharedCommits !== null) Atomics.add(sharedCommits, 0, 1);
+}
+
+/** Has a serving thread (this one included) committed since the last call? */
+export function sharedCommitsMoved(): boolean {
+  if (sharedCommits === null) return false;
+  const now = Atomics.load(sharedCommits, 0);
+  if (now === commitsSeen) return false;
+  commitsSeen = now;
+  return true;
+}
+
+/** This thread's connection while a request's read snapshot is open on it. */
+let snapshotOn: Db | null = null;
+/** The snapshot a request will open at its first statement (openReadSnapshot), and what then runs. */
+let snapshotWanted: { db: Db; opened: () => void } | null = null;
+
+/**
+ * Runs `fn` (synchronous: a request's handling up to its first await) so that all its reads see
+ * one state of the database even while other threads commit: a search's count and rows never
+ * straddle a write. The read transaction is opened lazily, at the first statement or versioned
+ * cache read (openReadSnapshot), so a request answered from the caches alone (a cached getItem)
+ * costs no BEGIN/COMMIT. The order that keeps it exact:
+ *  1. at the request's start the caller checks the shared commit counter (sharedCommitsMoved)
+ *     and drops its caches if it moved: cache hits from then on are as of a state no older than
+ *     any commit whose writer had answered before this request came;
+ *  2. at the first statement: BEGIN, a read that fixes the snapshot, then `opened` (the counter
+ *     checked again): a commit the snapshot holds was counted before it (countCommit), so the
+ *     caches are dropped if it is newer than what they hold; every cache read after this point
+ *     is checked against the snapshot's state;
+ *  3. versioned caches (read-cache.ts) open the snapshot before their lookup, so a cached count
+ *     and the rows read next come from one state. What a request takes from the caches before
+ *     its first statement (its session, its rights, a whole cached reply) is as of step 1, as a
+ *     request answered a moment earlier would have had it.
+ * A write ends the snapshot first (inTransaction, rows.run): SQLite cannot turn a snapshot older
+ * than another connection's commit into a write.
+ */
+export function inReadSnapshot<T>(db: Db, opened: () => void, fn: () => T): T {
+  if (snapshotWanted !== null || snapshotOn !== null || db.inTransaction) return fn();
+  snapshotWanted = { db, opened };
   try {
     return fn();
   } finally {
+    snapshotWanted = null;
     endReadSnapshot(db);
   }
 }
 
-/** Ends the read snapshot open on `db`, if any (before a write). */
+/** Opens the read snapshot the running request wants on `db`, if it has none yet (before a read). */
+export function openReadSnapshot(db: Db): void {
+  if (snapshotWanted === null || snapshotWanted.db !== db) return;
+  const { opened } = snapshotWanted;
+  snapshotWanted = null;
+  if (db.inTransaction) return;
+  db.query('BEGIN').run();
+  snapshotOn = db;
+  db.query('PRAGMA schema_version').get(); // a deferred BEGIN takes its snapshot at the first read
+  opened();
+}
+
+/** Ends the read snapshot open on `db`, or wanted by the request, if any (before a write). */
 export function endReadSnapshot(db: Db): void {
+  if (snapshotWanted?.db === db) snapshotWanted = null;
   if (snapshotOn !== db) return;
   snapshotOn = null;
   db.query('COMMIT').run();
+}
+
+/** A write outside inTransaction (a single autocommitted statement) is counted like a transaction. */
+export function inAutocommitWrite<T>(db: Db, fn: () => T): T {
+  endReadSnapshot(db);
+  if (db.inTransaction) return fn();
+  countCommit();
+  try {
+    return fn();
+  } finally {
+    countCommit();
+  }
 }
 
 /**
@@ -64,11 +138,13 @@ export function endReadSnapshot(db: Db): void {
 export function inTransaction<T>(db: Db, fn: () => T): T {
   endReadSnapshot(db);
   dataVersion++;
+  countCommit();
   let result: T;
   try {
     result = db.transaction(fn).immediate();
   } finally {
     dataVersion++;
+    countCommit();
   }
   afterCommit?.();
   return result;

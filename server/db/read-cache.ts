@@ -1,4 +1,4 @@
-import { dataVersion, type Db } from './connection';
+import { dataVersion, openReadSnapshot, type Db } from './connection';
 
 /**
  * Answers of read queries kept until the next write, in this process or another (both bump
@@ -12,6 +12,7 @@ export class VersionedCache<V> {
   get(db: Db, key: string, read: () => V): V {
     let cache = this.entries.get(db);
     if (!cache) this.entries.set(db, (cache = new Map()));
+    openReadSnapshot(db); // the entry is checked against the state the request's next reads see
     const hit = cache.get(key);
     if (hit && hit.version === dataVersion) return hit.value;
     const version = dataVersion;

@@ -1,7 +1,7 @@
 import type { Statement } from 'bun:sqlite';
 
 export type { Statement };
-import { endReadSnapshot, type Db } from './connection';
+import { inAutocommitWrite, openReadSnapshot, type Db } from './connection';
 import { VersionedCache } from './read-cache';
 
 export type Row = Record<string, unknown>;
@@ -9,47 +9,65 @@ type Bindable = string | number | bigint | boolean | null | Uint8Array;
 
 /**
  * Prepared statements are cached per database and SQL text: the hot paths reuse them. Searches
- * make a new shape of SQL per set of criteria, so the cache is bounded (oldest out first).
+ * make a new shape of SQL per set of criteria, so the cache is bounded. A hit only marks its
+ * statement used (reordering the map on every use cost more than the lookup); eviction gives the
+ * oldest statements used since they last came round a second chance (CLOCK), so the ones in use
+ * stay and the first one not used since goes.
  */
-const cache = new WeakMap<Db, Map<string, Statement>>();
+interface Cached {
+  stmt: Statement;
+  used: boolean;
+}
+const cache = new WeakMap<Db, Map<string, Cached>>();
 const MAX_STATEMENTS = 2000;
 
 export function prepared(db: Db, sql: string): Statement {
   let stmts = cache.get(db);
   if (!stmts) cache.set(db, (stmts = new Map()));
-  let stmt = stmts.get(sql);
-  if (stmt) {
-    // Most recently used last, so eviction takes the least recently used.
-    stmts.delete(sql);
-    stmts.set(sql, stmt);
-    return stmt;
+  const hit = stmts.get(sql);
+  if (hit) {
+    hit.used = true;
+    return hit.stmt;
   }
-  stmt = db.prepare(sql);
-  stmts.set(sql, stmt);
-  if (stmts.size > MAX_STATEMENTS) {
-    const oldest = stmts.keys().next().value!;
-    stmts.get(oldest)?.finalize();
-    stmts.delete(oldest);
-  }
+  const stmt = db.prepare(sql);
+  if (stmts.size >= MAX_STATEMENTS) evictOne(stmts);
+  stmts.set(sql, { stmt, used: false });
   return stmt;
 }
 
+/** Finalizes the oldest statement not used since it last came round; a used one moves to the end, unmarked. */
+function evictOne(stmts: Map<string, Cached>): void {
+  // A Map visits what is re-added during the loop, so this ends even when all were used.
+  for (const [sql, entry] of stmts) {
+    stmts.delete(sql);
+    if (!entry.used) {
+      entry.stmt.finalize();
+      return;
+    }
+    entry.used = false;
+    stmts.set(sql, entry);
+  }
+}
+
 export function selectOne(db: Db, sql: string, ...args: Bindable[]): Row | null {
+  openReadSnapshot(db);
   return (prepared(db, sql).get(...args) as Row | null) ?? null;
 }
 
 export function selectAll(db: Db, sql: string, ...args: Bindable[]): Row[] {
+  openReadSnapshot(db);
   return prepared(db, sql).all(...args) as Row[];
 }
 
 /** Rows as arrays in column order: no object per row (pages of search results). */
 export function selectValues(db: Db, sql: string, ...args: Bindable[]): unknown[][] {
+  openReadSnapshot(db);
   return prepared(db, sql).values(...args) as unknown[][];
 }
 
 export function run(db: Db, sql: string, ...args: Bindable[]): { changes: number; lastInsertRowid: number } {
-  endReadSnapshot(db); // a write outside inTransaction (sessions): the request's snapshot ends here
-  const res = prepared(db, sql).run(...args);
+  // A write outside inTransaction (sessions): the request's snapshot ends here.
+  const res = inAutocommitWrite(db, () => prepared(db, sql).run(...args));
   return { changes: res.changes, lastInsertRowid: Number(res.lastInsertRowid) };
 }
 

@@ -116,19 +116,30 @@ export function seedAgentTypes(db: Db): void {
   if (!selectAll(db, 'SELECT id FROM glpi_agenttypes WHERE id = 1').length) insertRow(db, 'glpi_agenttypes', { id: 1, name: 'Core' });
 }
 
-/**
- * GLPI 10.0.4's `agent` right, for every profile that lacks it: READ | UPDATE | PURGE where the
- * profile may update the configuration, none elsewhere (agents followed the computer right before).
- */
 /** Rights an upgrade gives by a rule over each profile's rights, not from the default table. */
-const RULED_RIGHTS = new Set(['agent']);
+const RULED_RIGHTS = new Set(['agent', 'snmpcredential']);
 
-export function addAgentRight(db: Db): void {
+/**
+ * A right GLPI 10.0 added by a rule (its addRight with a `config` UPDATE requirement), for every
+ * profile that lacks it: `granted` where the profile may update the configuration, none elsewhere.
+ */
+function addRightForConfigEditors(db: Db, name: string, granted: number): void {
   const CONFIG_UPDATE = 2;
-  const AGENT_RIGHTS = 1 | 2 | 16;
-  for (const profile of selectAll(db, "SELECT p.id AS id, COALESCE(c.rights, 0) AS config FROM glpi_profiles p LEFT JOIN glpi_profilerights c ON c.profiles_id = p.id AND c.name = 'config' WHERE NOT EXISTS (SELECT 1 FROM glpi_profilerights a WHERE a.profiles_id = p.id AND a.name = 'agent')")) {
-    insertRow(db, 'glpi_profilerights', { profiles_id: Number(profile.id), name: 'agent', rights: (Number(profile.config) & CONFIG_UPDATE) !== 0 ? AGENT_RIGHTS : 0 });
+  for (const profile of selectAll(db, "SELECT p.id AS id, COALESCE(c.rights, 0) AS config FROM glpi_profiles p LEFT JOIN glpi_profilerights c ON c.profiles_id = p.id AND c.name = 'config' WHERE NOT EXISTS (SELECT 1 FROM glpi_profilerights a WHERE a.profiles_id = p.id AND a.name = ?)", name)) {
+    insertRow(db, 'glpi_profilerights', { profiles_id: Number(profile.id), name, rights: (Number(profile.config) & CONFIG_UPDATE) !== 0 ? granted : 0 });
   }
+}
+
+/** GLPI 10.0.4's `agent` right: READ | UPDATE | PURGE (agents followed the computer right before). */
+export const addAgentRight = (db: Db): void => addRightForConfigEditors(db, 'agent', 1 | 2 | 16);
+
+/**
+ * GLPI 10.0's `snmpcredential` right (every standard right, ALLSTANDARDRIGHT) and, where there is
+ * no SNMP credential yet, the one its install and upgrade write.
+ */
+export function addSnmpCredentials(db: Db): void {
+  addRightForConfigEditors(db, 'snmpcredential', 31);
+  if (!selectAll(db, 'SELECT id FROM glpi_snmpcredentials LIMIT 1').length) insertRow(db, 'glpi_snmpcredentials', { id: 1, name: 'Public community v2c', snmpversion: '2', community: 'public' });
 }
 
 /** The HTTP variables GLPI's install offers for single sign-on (ids as GLPI's). */

@@ -102,11 +102,23 @@ export const documentHooks: ItemHooks = {
   },
 };
 
-/** The entity a document attached to this item belongs to. */
+/** The item a row without an entity of its own belongs to (a follow-up's or a task's ticket). */
+function ownerOf(wc: WriteContext, type: Itemtype, item: Row): { type: Itemtype; row: Row } | null {
+  const owner = type.owners[0];
+  if (!owner) return null;
+  const ownerType = itemtype('fk' in owner ? owner.itemtype : String(item.itemtype ?? ''));
+  const id = Number('fk' in owner ? item[owner.fk] : item.items_id);
+  const row = ownerType ? selectOne(wc.db, `SELECT * FROM ${ownerType.table} WHERE id = ?`, id) : null;
+  return ownerType && row ? { type: ownerType, row } : null;
+}
+
+/** The entity a document attached to this item belongs to: its own, or its owner's (a follow-up's ticket's). */
 function entityOf(wc: WriteContext, type: Itemtype, item: Row): { entities_id: number; is_recursive: number } {
   const recursive = type.mayBeRecursive ? Number(item.is_recursive ?? 0) : 0;
   if (type.name === 'Entity') return { entities_id: Number(item.id), is_recursive: recursive };
   if (type.entityAssign) return { entities_id: Number(item.entities_id ?? 0), is_recursive: recursive };
+  const owner = ownerOf(wc, type, item);
+  if (owner) return entityOf(wc, owner.type, owner.row);
   return { entities_id: wc.scope.session.entityId ?? wc.scope.activeEntities[0] ?? 0, is_recursive: 0 };
 }
 

@@ -83,9 +83,9 @@ export function handleApiRequest(services: Services, request: Request, url: Requ
     logError(`${method} ${url.pathname}`, error, requestId);
     return toResponse(errorReply(errors.internal(), apiBase), request, method, requestId);
   };
-  // With several threads: one read snapshot for the request's synchronous part, caches checked against it (connection.ts).
+  // With several threads: one read snapshot for the request's synchronous part, opened at its first read, caches checked against it (connection.ts).
   const answer = (read: { body?: ParsedBody; failure?: unknown }): Response | Promise<Response> =>
-    services.snapshotPerRequest ? inReadSnapshot(services.store.db, () => answerIn(read)) : answerIn(read);
+    services.snapshotPerRequest ? inReadSnapshot(services.store.db, services.noticeExternalWrites, () => answerIn(read)) : answerIn(read);
   const answerIn = (read: { body?: ParsedBody; failure?: unknown }): Response | Promise<Response> => {
     try {
       services.noticeExternalWrites();

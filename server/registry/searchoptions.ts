@@ -35,7 +35,7 @@ const DATE_TYPES = ['equals', 'notequals', 'lessthan', 'morethan', 'contains', '
  * The search types GLPI offers per datatype, where they are not plain text matching. A `specific`
  * option is matched as text unless its definition forces its search types (see FORCED_SEARCHTYPES).
  */
-const SEARCHTYPES: Record<string, string[]> = { itemlink: NAME_TYPES, bool: ['equals'], date: DATE_TYPES, datetime: DATE_TYPES, date_delay: DATE_TYPES, itemtypename: ['equals', 'notequals'] };
+const SEARCHTYPES: Record<string, string[]> = { itemlink: NAME_TYPES, bool: ['equals', 'notequals', 'contains', 'notcontains'], date: DATE_TYPES, datetime: DATE_TYPES, date_delay: DATE_TYPES, itemtypename: ['equals', 'notequals'] };
 /** The search types an option's own definition forces in GLPI (its `searchtype`). */
 const FORCED_SEARCHTYPES: Record<Exclude<NonNullable<TypeOption[4]>, 'nosearch'>, string[]> = { is: ['equals'], 'is-or-not': ['equals', 'notequals'] };
 

@@ -52,7 +52,7 @@ export interface ItemtypeSpec {
   virtualInput?: string[];
   /** Parent column of a tree (completename "A > B" kept up to date). */
   tree?: string;
-  /** Extra sub-itemtypes listed in HATEOAS links, after the feature ones. */
+  /** The sub-itemtypes GLPI lists in HATEOAS links after its configuration lists' ones (only ITIL objects and projects have them). */
   children?: string[];
   /** Read-only through the API (e.g. Log). */
   readOnly?: boolean;

@@ -49,6 +49,11 @@ export interface Field {
   computed: ((alias: string) => string) | null;
   /** The id of the row the value is read from, when it is not the searched row (a reserved item's location). */
   rowId?: (alias: string) => string;
+  /**
+   * The value of an item the path finds no row for, where the path finds at most one: a profile's
+   * right it has no row of reads 0, as in GLPI, which gives every profile a row of every right.
+   */
+  absent?: number;
 }
 
 export class Unsupported extends Error {}
@@ -265,11 +270,118 @@ function specialHops(base: Itemtype, option: SearchOption): Hop[] | null {
   }
   const documentItem = itemtype('Document_Item');
   if (base.name === 'Document' && option.id === 72 && documentItem) return [{ kind: 'child', column: 'documents_id', target: documentItem, where: {} }];
-  return null;
+  return LINK_PATHS[base.name]?.[option.id]?.() ?? null;
 }
 
-/** Options known to be right among several that share their uid. */
-const SHARED_UID_OK: Record<string, number[]> = { Document: [119], Ticket: [38], Problem: [38], Change: [38] };
+/** GLPI's Ticket_Ticket link kinds: a duplicate, and a child (`tickets_id_1`) of its parent (`tickets_id_2`). */
+const DUPLICATE_WITH = 2;
+const SON_OF = 3;
+
+const childOf = (column: string, name: string, where: Record<string, Arg> = {}): Hop => ({ kind: 'child', column, target: itemtype(name)!, where });
+const fkTo = (column: string, name: string): Hop => ({ kind: 'fk', column, nullable: false, target: itemtype(name)! });
+
+/**
+ * GLPI's `item_item` join of a ticket's links: the Ticket_Ticket rows naming it on either side.
+ * Each row is read once per side, `tickets_id` being the side naming the ticket and `other` the
+ * ticket on the other side.
+ */
+function eitherSideLinks(where: Record<string, Arg>): Hop {
+  const links = itemtype('Ticket_Ticket')!;
+  const key = links.column.get('tickets_id_1')!;
+  const column = new Map([...links.column, ['tickets_id', { ...key, name: 'tickets_id' }], ['other', { ...key, name: 'other' }]]);
+  const sides = ['tickets_id_1 AS tickets_id, tickets_id_2 AS other', 'tickets_id_2, tickets_id_1'].map((side) => `SELECT id, tickets_id_1, tickets_id_2, link, ${side} FROM ${links.table}`);
+  const target: Itemtype = { ...links, table: `(${sides.join(' UNION ALL ')})`, column, columns: [...column.values()] };
+  return { kind: 'child', column: 'tickets_id', target, where };
+}
+
+/**
+ * A ticket's linked (40) and duplicated (47) tickets, as GLPI's API shows them: each link row's
+ * `tickets_id_1`, whichever side the ticket is on; a ticket id matches the tickets linked with it.
+ */
+const LINKED_TICKET_LISTS: Record<string, Record<number, Record<string, Arg>>> = { Ticket: { 40: {}, 47: { link: DUPLICATE_WITH } } };
+
+function linkedTicketsField(base: Itemtype, option: SearchOption, where: Record<string, Arg>): Field {
+  const hop = eitherSideLinks(where);
+  const col = hop.target.column.get(option.field);
+  if (!col) throw new Unsupported(`no column ${option.field} in ${hop.target.name}`);
+  // Matched as a link (the row's other side), not as the number it shows.
+  return { option, base, hops: [hop], target: hop.target, column: option.field, col, multi: true, count: false, semantic: 'text', datatype: option.datatype, special: null, computed: null, rowId: (a) => `${a}.other` };
+}
+
+/**
+ * Options whose uid does not name the columns GLPI's joins go through (its `linkfield` and join
+ * conditions): a user's written tickets (61, as their recipient); a ticket's links counted on either
+ * side (41 all, 46 duplicates); its children and parents (Ticket_Ticket rows of kind "son of", the
+ * child in `tickets_id_1`), counted (68, 69) or named (67, 50).
+ */
+const LINK_PATHS: Record<string, Record<number, () => Hop[]>> = {
+  User: { 61: () => [childOf('users_id_recipient', 'Ticket')] },
+  Ticket: {
+    41: () => [eitherSideLinks({})],
+    46: () => [eitherSideLinks({ link: DUPLICATE_WITH })],
+    68: () => [childOf('tickets_id_2', 'Ticket_Ticket', { link: SON_OF })],
+    69: () => [childOf('tickets_id_1', 'Ticket_Ticket', { link: SON_OF })],
+    67: () => [childOf('tickets_id_2', 'Ticket_Ticket', { link: SON_OF }), fkTo('tickets_id_1', 'Ticket')],
+    50: () => [childOf('tickets_id_1', 'Ticket_Ticket', { link: SON_OF }), fkTo('tickets_id_2', 'Ticket')],
+  },
+};
+
+/** GLPI's authentication kinds (a user's `authtype`) and service level kinds (an SLA's or OLA's `type`). */
+const AUTH_MAIL = 2;
+const AUTH_LDAP = 3;
+const TTR = 0;
+const TTO = 1;
+
+/**
+ * A foreign key GLPI joins only under a condition: on the searched row (`auths_id` names an LDAP
+ * directory when the user's `authtype` says so, a mail server otherwise) or on the row reached (a
+ * ticket's SLA or OLA of the kind the column is for).
+ */
+interface ConditionalLink {
+  fk: string;
+  target: string;
+  row?: Record<string, number>;
+  linked?: Record<string, number>;
+}
+const CONDITIONAL_LINKS: Record<string, Record<number, ConditionalLink>> = {
+  User: { 30: { fk: 'auths_id', target: 'AuthLDAP', row: { authtype: AUTH_LDAP } }, 31: { fk: 'auths_id', target: 'AuthMail', row: { authtype: AUTH_MAIL } } },
+  Ticket: {
+    30: { fk: 'slas_id_ttr', target: 'SLA', linked: { type: TTR } },
+    37: { fk: 'slas_id_tto', target: 'SLA', linked: { type: TTO } },
+    190: { fk: 'olas_id_tto', target: 'OLA', linked: { type: TTO } },
+    191: { fk: 'olas_id_ttr', target: 'OLA', linked: { type: TTR } },
+  },
+};
+
+/** The linked row's field, and its id (0 when the condition fails or nothing is linked, as a plain 0 key). */
+function conditionalLinkField(base: Itemtype, option: SearchOption, link: ConditionalLink): Field {
+  const target = itemtype(link.target);
+  const col = option.field === 'id' ? ID_COLUMN : target?.column.get(option.field);
+  if (!target || !col || !base.column.has(link.fk)) throw new Unsupported(`no link ${link.fk} to ${link.target}`);
+  const tests = (alias: string, where: Record<string, number> = {}) => Object.entries(where).map(([c, v]) => ` AND ${alias}.${ident(c)} = ${v}`).join('');
+  const linked = (a: string, column: string) => `(SELECT x.${ident(column)} FROM ${target.table} x WHERE x.id = ${a}.${ident(link.fk)}${tests(a, link.row)}${tests('x', link.linked)})`;
+  return {
+    option,
+    base,
+    hops: [],
+    target,
+    column: option.field,
+    col: { ...col, nullable: true },
+    multi: false,
+    count: false,
+    semantic: semanticOf(option.datatype, col),
+    datatype: option.datatype,
+    special: null,
+    computed: (a) => linked(a, option.field),
+    rowId: (a) => `COALESCE(${linked(a, 'id')}, 0)`,
+  };
+}
+
+/**
+ * Options known to be right among several that share their uid (an SNMP-inventoried item's
+ * credential is shown twice: 73 among its fields, 108 in its SNMP section).
+ */
+const SHARED_UID_OK: Record<string, number[]> = { Document: [119], Ticket: [38], Problem: [38], Change: [38], NetworkEquipment: [73, 108], Printer: [73, 108] };
 
 const uidCounts = new Map<string, Map<string, number>>();
 function sharesUid(type: Itemtype, option: SearchOption): boolean {
@@ -355,6 +467,10 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
   // A virtual column this server computes (a contract's expiration) is read like the others.
   if (option.field.startsWith('_virtual') && option.table === base.table && !computedColumn(base, option.field, option)) return virtualField(base, option);
   if (option.field === '_virtual' && option.table !== base.table) return linkListField(base, option);
+  const conditional = CONDITIONAL_LINKS[base.name]?.[option.id];
+  if (conditional) return conditionalLinkField(base, option, conditional);
+  const eitherSide = LINKED_TICKET_LISTS[base.name]?.[option.id];
+  if (eitherSide) return linkedTicketsField(base, option, eitherSide);
   const named = namedItemLink(base, option);
   if (named) return namedItemLinkField(base, option, named);
   const parts = option.uid.split('.');
@@ -401,6 +517,7 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
   }
   const datatype = option.datatype;
   const ownItil = base.kind === 'itil' && hops.length === 0;
+  const profileRight = base.name === 'Profile' && hops.length > 0 && PROFILE_RIGHT_OPTIONS[option.id] !== undefined;
   return {
     option,
     base,
@@ -408,7 +525,9 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
     target,
     column: fieldName,
     col,
-    multi: !!firstMulti,
+    // A profile holds one row per right name (a unique key).
+    multi: !!firstMulti && !profileRight,
+    ...(profileRight ? { absent: 0 } : {}),
     count: datatype === 'count',
     sum: computed?.sum && hops.length > 0,
     semantic: datatype === 'count' ? 'number' : semanticOf(datatype, col),
@@ -588,5 +707,6 @@ export function valueExpression(field: Field, base: string, ctx: BuildContext): 
       : field.multi
       ? `GROUP_CONCAT(${column}, char(31) ORDER BY ${chain.last}.id)`
       : column;
-  return sql`(SELECT ${raw(select)} FROM ${chain.from} WHERE ${where}${raw(field.multi || field.count ? '' : ' LIMIT 1')})`;
+  const value = sql`(SELECT ${raw(select)} FROM ${chain.from} WHERE ${where}${raw(field.multi || field.count ? '' : ' LIMIT 1')})`;
+  return field.absent === undefined ? value : sql`COALESCE(${value}, ${field.absent})`;
 }

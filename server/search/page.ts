@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection';
 import { cachedCount } from '../items/paging';
-import { cachedRead } from '../db/read-cache';
+import { cachedRead, VersionedCache } from '../db/read-cache';
 import { leadingIndex } from '../db/indexes';
 import { selectAll, selectOne, selectValues } from '../db/rows';
 import { tableRows } from '../db/statistics';
@@ -17,6 +17,10 @@ import type { Itemtype } from '../registry';
  * - deep in an own indexed column's order, the index is walked without the id tie-break (which
  *   costs a sort per value), to the sort key at the page's start; the page is then read from
  *   that key on;
+ * - a page on an own indexed column is read from the nearest position earlier pages found a
+ *   key's first row at (kept until the next write), rather than from the order's first row;
+ * - a sort key shared by many rows (a bulk add's `date_mod`) is read whole once, in id order, and
+ *   kept until the next write with its place in the order: a page inside it is then a slice;
  * - few matches sorted on an own indexed column: the sort's index is walked keeping the matching
  *   ids, instead of reading every match's row for its sort value;
  * - sorted on a dropdown reached through the row's own link column (location, manufacturer…),
@@ -52,7 +56,7 @@ export function readPage(q: PageQuery): { ids: number[]; sql: Frag } {
   const start = backwards ? tail : q.start;
   const directions = backwards ? [...q.directions, q.tie].map(flip) : [...q.directions, q.tie];
   const seen: KeyAtStart = { read: false };
-  const page = ranked(q, start, directions) ?? keyWindow(q, start, directions, seen) ?? seek(q, start, directions, seen) ?? throughIds(q, start, directions) ?? plain(q, start, directions);
+  const page = ranked(q, start, directions) ?? inRun(q, start, directions) ?? keyWindow(q, start, directions, seen) ?? seek(q, start, directions, seen) ?? throughIds(q, start, directions) ?? plain(q, start, directions);
   if (backwards) page.ids.reverse();
   return page;
 }
@@ -114,15 +118,18 @@ function sameNocase(a: string, b: string): boolean {
 function keyWindow(q: PageQuery, start: number, directions: Direction[], seen: KeyAtStart): { ids: number[]; sql: Frag } | null {
   if (q.sorts.length !== 1 || !sortsOnOwnIndex(q.base, q.sortField) || (q.filtered && !walks(q, start))) return null;
   const key = q.sorts[0]!('t');
-  const from = start > 0 ? start - 1 : 0;
-  const query = sql`SELECT t.id AS id, ${key} AS k FROM ${table(q)} WHERE ${q.walkWhere()} ORDER BY ${key} ${raw(directions[0]!)} LIMIT ${q.limit + 1 + start - from} OFFSET ${from}`;
-  const rows = selectValues(q.db, ...args(query));
+  const dir = directions[0]!;
+  const where = q.walkWhere();
+  const same = keyEquality(sortsNocase(q.sortField));
+  const known = anchors(q, where, dir);
+  const { from, query, rows } = anchoredRows(q, known, start, where, key, dir) ?? unanchoredRows(q, start, where, key, dir);
   // The same ORDER BY as seek's (the key alone) and the same WHERE: its key at `start` is this one.
   seen.read = true;
   seen.key = rows[start - from]?.[1];
-  const same = keyEquality(sortsNocase(q.sortField));
+  known.record(from, rows, same);
   const page = rows.slice(start - from, start - from + q.limit);
-  const before = start > 0 ? rows[0] : undefined;
+  // An anchored read starting at `start` starts at a key's first row.
+  const before = start > from ? rows[start - from - 1] : undefined;
   const after = rows[start - from + q.limit];
   if (before && (page.length === 0 || same(before[1], page[0]![1]) !== false)) return null;
   if (after && same(page[page.length - 1]![1], after[1]) !== false) return null;
@@ -142,10 +149,95 @@ function keyWindow(q: PageQuery, start: number, directions: Direction[], seen: K
   return { ids, sql: query };
 }
 
+type KeyRows = { from: number; query: Frag; rows: unknown[][] };
+
+/** The rows from just before `start` to one past the page, with their keys, read from the first row. */
+function unanchoredRows(q: PageQuery, start: number, where: Frag, key: Frag, dir: Direction): KeyRows {
+  const from = start > 0 ? start - 1 : 0;
+  const query = sql`SELECT t.id AS id, ${key} AS k FROM ${table(q)} WHERE ${where} ORDER BY ${key} ${raw(dir)} LIMIT ${q.limit + 1 + start - from} OFFSET ${from}`;
+  return { from, query, rows: selectValues(q.db, ...args(query)) };
+}
+
+/** The same rows from the nearest known key's first row at or before `start`, found in the index by its key. */
+function anchoredRows(q: PageQuery, known: Anchors, start: number, where: Frag, key: Frag, dir: Direction): KeyRows | null {
+  const anchor = known.atOrBefore(start);
+  if (!anchor) return null;
+  // Only the rows from just before the page on are returned, as unanchoredRows does.
+  const skip = Math.max(0, start - anchor.position - 1);
+  const from = anchor.position + skip;
+  const wanted = start - from + q.limit + 1;
+  const query = sql`SELECT t.id AS id, ${key} AS k FROM ${table(q)} WHERE ${and([where, sql`${key} ${raw(dir === 'ASC' ? '>=' : '<=')} ${anchor.key}`])} ORDER BY ${key} ${raw(dir)} LIMIT ${wanted} OFFSET ${skip}`;
+  const rows = selectValues(q.db, ...args(query));
+  // Descending, NULL keys come last and the key's range leaves them out: short of the matches' end, read plainly.
+  if (rows.length < wanted && from + rows.length < q.total) return null;
+  return { from, query, rows };
+}
+
+/** Known positions in one sort's order (per WHERE and direction) where a key's first row stands; kept until the next write. */
+class Anchors {
+  private readonly positions: number[] = [];
+  private readonly keys: (string | number)[] = [];
+
+  atOrBefore(start: number): { position: number; key: string | number } | null {
+    let low = 0;
+    let high = this.positions.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.positions[mid]! <= start) low = mid + 1;
+      else high = mid;
+    }
+    if (low === 0) return null;
+    return { position: this.positions[low - 1]!, key: this.keys[low - 1]! };
+  }
+
+  /**
+   * Rows read from position `from` in order: where a key differs from the previous row's, its first
+   * row stands there. Recorded from the end of the read back, where the next pages start.
+   */
+  record(from: number, rows: unknown[][], same: (a: unknown, b: unknown) => boolean | null): void {
+    let last = Infinity;
+    let added = 0;
+    for (let i = rows.length - 1; i >= 1 && added < ANCHORS_PER_READ && this.positions.length < MAX_ANCHORS; i--) {
+      const k = rows[i]![1];
+      if (last - (from + i) < ANCHOR_STEP || (typeof k !== 'string' && typeof k !== 'number') || same(rows[i - 1]![1], k) !== false) continue;
+      last = from + i;
+      if (this.insert(last, k)) added++;
+    }
+  }
+
+  private insert(position: number, key: string | number): boolean {
+    let low = 0;
+    let high = this.positions.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.positions[mid]! < position) low = mid + 1;
+      else high = mid;
+    }
+    if (this.positions[low] === position) return false;
+    this.positions.splice(low, 0, position);
+    this.keys.splice(low, 0, key);
+    return true;
+  }
+}
+
+/** Anchors at least this far apart (a page reads at most this many rows more), some per read, at most MAX_ANCHORS per sort. */
+const ANCHOR_STEP = 16;
+const ANCHORS_PER_READ = 64;
+const MAX_ANCHORS = 4_096;
+const anchorsBySort = new VersionedCache<Anchors>(64);
+
+const anchors = (q: PageQuery, where: Frag, dir: Direction): Anchors => anchorsBySort.get(q.db, sortKey(q, where, dir), () => new Anchors());
+
+/** One sort's order under one WHERE, as a cache key. */
+function sortKey(q: PageQuery, where: Frag, dir: Direction): string {
+  const key = q.sorts[0]!('t');
+  return `${q.base.table}\u0000${where.sql}\u0000${key.sql}\u0000${dir}\u0000${JSON.stringify([...where.args, ...key.args])}`;
+}
+
 /** Deep in an own column's index: find the key at `start`, count what sorts before it, read on from it. */
 function seek(q: PageQuery, start: number, directions: Direction[], seen: KeyAtStart): { ids: number[]; sql: Frag } | null {
   // Without criteria every row is a match: walking the sort's index is then always the way.
-  if (start === 0 || q.sorts.length !== 1 || (q.filtered && !walks(q, start))) return null;
+  if (q.sorts.length !== 1 || (q.filtered && !walks(q, start))) return null;
   if (!sortsOnOwnIndex(q.base, q.sortField)) return null;
   const dir = directions[0]!;
   const key = q.sorts[0]!('t');
@@ -155,7 +247,8 @@ function seek(q: PageQuery, start: number, directions: Direction[], seen: KeyAtS
   if (k === null || k === undefined || (typeof k !== 'string' && typeof k !== 'number')) return null;
   const count = (cond: Frag) => cachedCount(q.db, ...countArgs(sql`SELECT COUNT(*) AS n FROM ${table(q)} WHERE ${and([where, cond])}`));
   const before = count(sql`${key} ${raw(dir === 'ASC' ? '<' : '>')} ${k}`) + (dir === 'ASC' ? count(sql`${key} IS NULL`) : 0);
-  const tie = tiedRows(q, where, sql`${key} = ${k}`, start - before, directions[1]!);
+  const isKey = sql`${key} = ${k}`;
+  const tie = runRows(q, directions, where, isKey, before, start - before) ?? tiedRows(q, where, isKey, start - before, directions[1]!);
   // The rest of the page (all of it without a large tie) from the key on, or just after it.
   const from = tie ? (dir === 'ASC' ? '>' : '<') : dir === 'ASC' ? '>=' : '<=';
   const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE ${and([where, sql`${key} ${raw(from)} ${k}`])} ORDER BY ${orderBy(q, directions)} LIMIT ${q.limit - (tie?.length ?? 0)} OFFSET ${tie ? 0 : start - before}`;
@@ -168,6 +261,57 @@ function seek(q: PageQuery, start: number, directions: Direction[], seen: KeyAtS
   return { ids: page, sql: query };
 }
 
+/** The rows of one sort key under a WHERE, in id order, and the position of the first of them in the sort's order. */
+interface Run {
+  first: number;
+  ids: number[];
+  sql: Frag;
+}
+
+/** Runs read per table, WHERE, sort and direction, kept until the next write; bounded in entries and ids. */
+const runsBySort = new VersionedCache<Run[]>(64);
+const MAX_RUN_IDS = 40_000;
+
+/** Only a seek's page (see seek) reads or records runs: the same WHERE, and a key at the page's start. */
+const runs = (q: PageQuery, where: Frag, dir: Direction): Run[] => runsBySort.get(q.db, sortKey(q, where, dir), () => []);
+
+/** A page from `start` to `start + limit` that lies inside a kept run; its ids in the run's place. */
+function inRun(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } | null {
+  if (q.sorts.length !== 1 || !sortsOnOwnIndex(q.base, q.sortField) || (q.filtered && !walks(q, start))) return null;
+  const dir = directions[0]!;
+  const run = runs(q, q.walkWhere(), dir).find((r) => r.first <= start && start + q.limit <= r.first + r.ids.length);
+  return run ? { ids: idSlice(run.ids, directions[1]!, start - run.first, q.limit), sql: run.sql } : null;
+}
+
+/** `limit` of the ascending `ids` from `offset` when read in `direction`. */
+function idSlice(ids: number[], direction: Direction, offset: number, limit: number): number[] {
+  if (direction === 'ASC') return ids.slice(offset, offset + limit);
+  const end = ids.length - offset;
+  return ids.slice(Math.max(0, end - limit), end).reverse();
+}
+
+/**
+ * The tie's rows of the page when the tie fills a page or more (and is below SMALL_RANK): the whole
+ * tie is read once in id order, at `first` in the sort's order, and kept for the next pages.
+ */
+function runRows(q: PageQuery, directions: Direction[], where: Frag, isKey: Frag, first: number, offset: number): number[] | null {
+  const inTie = and([where, isKey]);
+  const size = tieSize(q, inTie);
+  if (size < q.limit || size >= SMALL_RANK) return null;
+  const kept = runs(q, where, directions[0]!);
+  let run = kept.find((r) => r.first === first);
+  if (!run) {
+    // `+t.id`: the key's index finds the tie, which is then sorted, instead of a walk of every row in id order.
+    const query = sql`SELECT t.id AS id FROM ${table(q)} WHERE ${inTie} ORDER BY +t.id`;
+    run = { first, ids: ids(selectAll(q.db, ...args(query))), sql: query };
+    if (kept.reduce((n, r) => n + r.ids.length, run.ids.length) <= MAX_RUN_IDS) kept.push(run);
+  }
+  return idSlice(run.ids, directions[1]!, offset, q.limit);
+}
+
+/** The rows of a tie, exact below SMALL_RANK; kept until the next write. */
+const tieSize = (q: PageQuery, inTie: Frag): number => cachedCount(q.db, ...countArgs(sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${table(q)} WHERE ${inTie} LIMIT ${SMALL_RANK})`));
+
 /**
  * Many rows share the page's first sort key (a bulk add's `date_mod`): the key's index lists them
  * by the visibility columns, then id, so SQLite would sort the whole tie by id for every page.
@@ -176,7 +320,7 @@ function seek(q: PageQuery, start: number, directions: Direction[], seen: KeyAtS
  */
 function tiedRows(q: PageQuery, where: Frag, isKey: Frag, offset: number, idDirection: Direction): number[] | null {
   const inTie = and([where, isKey]);
-  const size = cachedCount(q.db, ...countArgs(sql`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${table(q)} WHERE ${inTie} LIMIT ${SMALL_RANK})`));
+  const size = tieSize(q, inTie);
   if ((offset + q.limit) * rowCount(q) >= size * size) return null;
   return ids(selectAll(q.db, ...args(sql`SELECT t.id AS id FROM ${table(q, ' NOT INDEXED')} WHERE ${inTie} ORDER BY t.id ${raw(idDirection)} LIMIT ${q.limit} OFFSET ${offset}`)));
 }
@@ -204,10 +348,13 @@ function throughIds(q: PageQuery, start: number, directions: Direction[]): { ids
 /** The table's rows; before the first statistics, the highest id bounds them (one index seek). */
 const rowCount = (q: PageQuery): number => tableRows(q.db, q.base.table) ?? Number(selectOne(q.db, `SELECT MAX(id) AS n FROM ${q.base.table}`)?.n ?? 0);
 
+/** The ids of ranks below SMALL_RANK rows, in id order, per rank and WHERE; kept until the next write. */
+const rankIds = new VersionedCache<number[]>(128);
+
 /** Link values a ranked walk handles at most (beyond that, SQLite's own sort is as good). */
 const MAX_LINK_VALUES = 200;
-/** A rank with fewer matching rows is read through the link's index and sorted by id; a larger
- * one by walking the table in id order, where about one row in (rows ÷ rank size) is a match. */
+/** A rank with fewer matching rows is read whole through the link's index and kept; a larger one
+ * is walked in id order. */
 const SMALL_RANK = 20_000;
 
 /** The link column of a sort on a dropdown reached through the row's own, non-null link. */
@@ -247,7 +394,6 @@ function ranked(q: PageQuery, start: number, directions: Direction[]): { ids: nu
   const page: number[] = [];
   let skip = start;
   let last: Frag = raw('');
-  const tableSize = rowCount(q);
   const viaIndex = table(q, ` INDEXED BY ${link.index}`);
   const inRank = (group: number[]) => and([q.where, sql`t.${raw(link.column)} IN ${idSet(group)}`]);
   // The ranks' sizes under this WHERE (exact below SMALL_RANK), counted as pages reach them and
@@ -267,11 +413,17 @@ function ranked(q: PageQuery, start: number, directions: Direction[]): { ids: nu
       continue;
     }
     const inGroup = inRank(group);
-    // Through the link's index, the whole rank is read and sorted by id; walking the table in id
-    // order reads about (skip + rows wanted) × rows ÷ rank size rows: the cheaper one is taken.
-    const wanted = (skip + q.limit - page.length) * tableSize;
-    const small = size < SMALL_RANK && wanted >= size * size;
-    last = sql`SELECT t.id AS id FROM ${small ? viaIndex : table(q, ' NOT INDEXED')} WHERE ${inGroup} ORDER BY t.id ${raw(dir)} LIMIT ${q.limit - page.length} OFFSET ${skip}`;
+    if (size < SMALL_RANK) {
+      // Through the link's index, the whole rank is read once, sorted by id and kept until the next write.
+      last = sql`SELECT t.id AS id FROM ${viaIndex} WHERE ${inGroup} ORDER BY +t.id`;
+      const query = last;
+      const all = rankIds.get(q.db, `${query.sql}\u0000${JSON.stringify(query.args)}`, () => ids(selectAll(q.db, ...args(query))));
+      page.push(...idSlice(all, dir, skip, q.limit - page.length));
+      skip = 0;
+      continue;
+    }
+    // A large rank: the table is walked in id order, where about one row in (rows ÷ rank size) is a match.
+    last = sql`SELECT t.id AS id FROM ${table(q, ' NOT INDEXED')} WHERE ${inGroup} ORDER BY t.id ${raw(dir)} LIMIT ${q.limit - page.length} OFFSET ${skip}`;
     const rows = ids(selectAll(q.db, ...args(last)));
     // A large rank that ends before `skip`: only now is its exact size worth counting.
     if (rows.length === 0 && skip > 0) skip -= Number(selectOne(q.db, ...args(sql`SELECT COUNT(*) AS n FROM ${viaIndex} WHERE ${inGroup}`))?.n);

@@ -74,6 +74,8 @@ function boolValue(text: string): number | null {
   return null;
 }
 
+const yesNo = (text: string): string => ({ yes: '1', no: '0' })[text.toLowerCase()] ?? text;
+
 /** The column (or count) an option compares, on the row that holds it. */
 function column(field: Field, alias: string): Frag {
   return raw(columnSql(field, alias));
@@ -93,7 +95,7 @@ class CriterionBuilder {
 
   /** Some value satisfies `cond` (on the column), or for counts: the count does. */
   some(cond: (col: Frag, alias: string) => Frag): Frag {
-    if (this.field.count || this.field.sum) return cond(valueExpression(this.field, this.base, this.wc), this.base);
+    if (this.field.count || this.field.sum || this.field.absent !== undefined) return cond(valueExpression(this.field, this.base, this.wc), this.base);
     return someValue(this.field, this.base, this.wc, (alias) => cond(column(this.field, alias), alias));
   }
 
@@ -125,8 +127,9 @@ class CriterionBuilder {
   }
 
   contains(value: string, negate: boolean): Frag {
-    const text = value.trim();
     const { semantic } = this.field;
+    // GLPI reads the words Yes and No as 1 and 0 on a yes/no option, then compares as a number.
+    const text = semantic === 'bool' ? yesNo(value.trim()) : value.trim();
     if (semantic === 'number' || semantic === 'bool') {
       const cmp = COMPARISON.exec(text.replace(/\s+/g, ''));
       if (cmp) {

@@ -4,8 +4,8 @@
  * and N-1 worker threads each open their own SQLite connection and their own listener on the same
  * port (SO_REUSEPORT: the kernel spreads connections across the listeners). What must be one for
  * the whole server is: the limits and the sessions' idle clocks live in shared memory
- * (auth/services.ts SharedState), every write reaches the other connections' caches through
- * SQLite's data_version (db/external-writes.ts), the last backup is published in shared memory,
+ * (auth/services.ts SharedState), every write reaches the other threads' caches through a commit
+ * counter in shared memory (db/external-writes.ts), the last backup is published in shared memory,
  * and a request on a worker asks the primary thread to check the backup schedule.
  *
  * A worker is the server's entry module started again (as the backup and checkpoint threads are),

@@ -54,6 +54,27 @@ describe('SharedTable', () => {
     for (let i = 0; i < 14; i++) expect(table.find(table.keyOf(`live-${i}`)) >= 0).toBe(i % 2 === 1);
   });
 
+  test('given how recent each entry is, a table full of live entries forgets the least recent (sampled in a big table)', () => {
+    for (const capacity of [16, 1 << 14]) {
+      const table = new SharedTable(createSharedTable(capacity, 1));
+      const full = (capacity * 7) / 8;
+      const lastUsed = (slot: number) => table.values[slot]!;
+      // Used at times 0, 1, 2, … in a shuffled order of insertion.
+      const times = fc.sample(fc.shuffledSubarray(Array.from({ length: full }, (_, i) => i), { minLength: full }), { numRuns: 1, seed: 7 })[0]!;
+      for (const time of times) table.values[table.insert(table.keyOf(`k${time}`), () => false, lastUsed)] = time;
+      const slot = table.insert(table.keyOf('new'), () => false, lastUsed);
+      expect(slot).toBeGreaterThanOrEqual(0);
+      table.values[slot] = full;
+      const kept = times.filter((time) => table.find(table.keyOf(`k${time}`)) >= 0).sort((a, b) => a - b);
+      // Down to about three quarters (exactly in a small table): the most recent stay, the oldest went.
+      if (capacity === 16) expect(kept.length).toBe(12);
+      expect(kept.length).toBeLessThan(full - capacity / 64);
+      expect(kept.length).toBeGreaterThan((capacity * 5) / 8);
+      expect(kept.at(-1)).toBe(full - 1);
+      expect(kept).toEqual(Array.from({ length: kept.length }, (_, i) => full - kept.length + i));
+    }
+  });
+
   test('two threads and this one counting on the same entries at once: no count is lost', async () => {
     const memory = createSharedTable(1024, 1);
     const keys = Array.from({ length: 20 }, (_, i) => `client-${i}`);

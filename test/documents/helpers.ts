@@ -96,6 +96,15 @@ export function allDataFiles(dataDir: string): string[] {
   return out.sort();
 }
 
+/** A Document_Item row as the API lists it. */
+export interface DocumentLink {
+  id: number;
+  documents_id: number;
+  itemtype: string;
+  items_id: number;
+  entities_id: number;
+}
+
 export const diskPath = (dataDir: string, filepath: string) => join(dataDir, 'files', filepath);
 
 /** Reads the server's database directly (read-only; WAL lets it run beside the server). */

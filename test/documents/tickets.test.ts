@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
 import { useServer } from '../support/server';
-import { dbRows, diskPath, sha1, unique, uniquePng, uniqueText, upload, userWith } from './helpers';
+import { dbRows, type DocumentLink, diskPath, sha1, unique, uniquePng, uniqueText, upload, userWith } from './helpers';
 
 const ctx = useServer();
 let A: number;
@@ -15,15 +15,8 @@ beforeAll(async () => {
   A = await ctx.api.create('Entity', { name: 'Helpdesk A', entities_id: 0 });
 });
 
-interface Link {
-  id: number;
-  documents_id: number;
-  itemtype: string;
-  items_id: number;
-  entities_id: number;
-}
 
-const linksOf = async (itemtype: string, id: number): Promise<Link[]> => (await ctx.api.get(`${itemtype}/${id}/Document_Item`)).body;
+const linksOf = async (itemtype: string, id: number): Promise<DocumentLink[]> => (await ctx.api.get(`${itemtype}/${id}/Document_Item`)).body;
 
 describe('files attached to a new ticket', () => {
   test('POST /Ticket/ with two files: the ticket, two Documents and their links', async () => {

@@ -34,6 +34,7 @@ test('the first start records its migrations and the database settings', async (
       { id: 4, name: "GLPI 10's default values for the further rights" },
       { id: 5, name: "GLPI 10.0's unmanaged devices (domains as links), LDAP criteria right, SSO variables and LDAP criteria" },
       { id: 8, name: 'agent type Core' },
+      { id: 10, name: "GLPI 10.0's SNMP credential right and default credential" },
       { id: 13, name: "GLPI 10.0's agent right" },
     ]);
     expect(db.query('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
@@ -60,7 +61,7 @@ test('an older database (a table, a column and rights missing) is brought up to 
   expect((await again.get('User/2/UserPreference')).status).toBe(200);
   withDatabase((db) => {
     const migrations = db.query('SELECT COUNT(*) AS n FROM deskbase_migrations').get() as { n: number };
-    expect(migrations.n).toBe(7); // nothing ran twice
+    expect(migrations.n).toBe(8); // nothing ran twice
     const certificate = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'certificate' ORDER BY profiles_id").all();
     expect(certificate).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => ({ profiles_id: p, rights: [0, 33, 127, 255, 0, 127, 127, 33][i] })));
   });
@@ -89,24 +90,26 @@ test("rights an earlier version approximated get GLPI 10's values, unless someon
   await server.start();
 });
 
-test("a database from before GLPI 10.0's agent right gets it where the profile updates the configuration", async () => {
+test("a database from before GLPI 10.0's agent and SNMP credential rights gets them where the profile updates the configuration", async () => {
   const api = await new Client(server.api).login();
   const profile = await api.create('Profile', { name: 'Inventory keepers', interface: 'central' });
   await api.create('ProfileRight', { profiles_id: profile, name: 'config', rights: 3 });
   await server.stop();
-  const agentRights = (db: Database) => db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'agent' ORDER BY profiles_id").all();
+  const rightsOf = (db: Database, name: string) => db.query('SELECT profiles_id, rights FROM glpi_profilerights WHERE name = ? ORDER BY profiles_id').all(name);
   withDatabase((db) => {
-    db.exec("DELETE FROM glpi_profilerights WHERE name = 'agent'");
+    db.exec("DELETE FROM glpi_profilerights WHERE name IN ('agent', 'snmpcredential')");
     // Step 5 (default rights of the newer types) pending too, as on a folder older than both;
     // the Admin profile (3) was given config UPDATE there: the rule, not the default table, decides.
-    db.exec('DELETE FROM deskbase_migrations WHERE id IN (5, 13)');
+    db.exec('DELETE FROM deskbase_migrations WHERE id IN (5, 10, 13)');
     db.exec("UPDATE glpi_profilerights SET rights = 3 WHERE profiles_id = 3 AND name = 'config'");
   });
   await server.start();
   await server.stop();
   withDatabase((db) => {
     // Super-Admin (4), Admin (3 here) and the new profile hold config UPDATE; Read-Only (8) only reads it.
-    expect(agentRights(db)).toEqual([...[1, 2, 3, 4, 5, 6, 7, 8].map((p) => ({ profiles_id: p, rights: p === 4 || p === 3 ? 19 : 0 })), { profiles_id: profile, rights: 19 }]);
+    const expected = (granted: number) => [...[1, 2, 3, 4, 5, 6, 7, 8].map((p) => ({ profiles_id: p, rights: p === 4 || p === 3 ? granted : 0 })), { profiles_id: profile, rights: granted }];
+    expect(rightsOf(db, 'agent')).toEqual(expected(19));
+    expect(rightsOf(db, 'snmpcredential')).toEqual(expected(31));
   });
   await server.start();
 });

@@ -287,6 +287,12 @@ describe('getGlpiConfig', () => {
     expect(cfg.url_base_api).toBe(server.api);
   });
 
+  test("GLPI 10.0's software, operating system and reservation type lists", async () => {
+    const cfg = (await admin.get('getGlpiConfig')).body.cfg_glpi;
+    const withOs = ['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer'];
+    expect({ software: cfg.software_types, os: cfg.operatingsystem_types, reservation: cfg.reservation_types }).toEqual({ software: withOs, os: withOs, reservation: [...withOs, 'Software'] });
+  });
+
   test('Config items never show secret values either', async () => {
     const res = await admin.get('Config/', { query: 'range=0-999' });
     expect([200, 206]).toContain(res.status);

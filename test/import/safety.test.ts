@@ -216,3 +216,17 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
     });
   });
 });
+
+describe.skipIf(mariadbMissing !== null)("the tests' MariaDB", () => {
+  test('keeps its temporary files and socket in its own folder, so parallel test runs never share them', async () => {
+    const admin = new SQL(maria.db.url('mysql', ADMIN));
+    try {
+      const [row] = await admin`SELECT @@tmpdir AS tmpdir, @@socket AS socket`;
+      expect(row.tmpdir).toBe(join(maria.db.dir, 'tmp'));
+      expect(row.socket).toBe(maria.db.socket);
+      expect(maria.db.socket.startsWith(`${maria.db.dir}/`)).toBe(true);
+    } finally {
+      await admin.close();
+    }
+  });
+});

@@ -495,6 +495,21 @@ describe("a profile's rights (4, 20–171), read from its rights rows as GLPI", 
     expect(Number(row['20'])).toBe(computer);
     expect(Number(row['102'])).toBe(rights.find((r) => r.name === 'ticket')!.rights);
   });
+
+  test('a right the profile holds no row of reads 0, shown and searched, as GLPI where every profile has a row of every right', async () => {
+    const bare = await api.create('Profile', { name: uniq('bare'), interface: 'central' });
+    const row = await shownFor('Profile', 2, bare, [4, 20, 102]);
+    expect({ 4: row['4'], 20: row['20'], 102: row['102'] }).toEqual({ 4: 0, 20: 0, 102: 0 });
+    const bareFound = async (field: number, searchtype: string, value: number) => ((await found('Profile', field, searchtype, value, 2)) as number[]).includes(bare);
+    // "Update own password" is a yes/no option: its 0 is found by equals 0 and notequals 1.
+    expect(await bareFound(4, 'equals', 0)).toBe(true);
+    expect(await bareFound(4, 'notequals', 1)).toBe(true);
+    expect(await bareFound(4, 'equals', 1)).toBe(false);
+    // A right option tests the value's bits (GLPI's `rights & value`): none of 0's, so equals 0 finds no profile at all.
+    expect(await found('Profile', 20, 'equals', 0, 2)).toEqual([]);
+    expect(await bareFound(20, 'notequals', READ)).toBe(true);
+    expect(await bareFound(20, 'equals', READ)).toBe(false);
+  });
 });
 
 describe('Entity-ID (81) of domains and appliances', () => {

@@ -1,12 +1,13 @@
 /**
  * HATEOAS links of every itemtype follow GLPI 10.0's getHatoasClasses for the relations its
  * configuration lists decide (document_types, contract_types, infocom_types, ticket_types,
- * networkport_types): listed exactly for the types of each list, in GLPI's order, and only
- * relations Deskbase serves.
+ * networkport_types, reservation_types, project_asset_types, itemdevices_types and its narrower
+ * lists): listed exactly for the types of each list, in GLPI's order, and only relations Deskbase
+ * serves; only ITIL objects and projects link sub-items of their own.
  */
 import { describe, expect, test } from 'bun:test';
 import { childTypes } from '../../server/api/items/present';
-import { allItemtypes, itemtype } from '../../server/registry';
+import { allItemtypes, componentTypes, itemtype } from '../../server/registry';
 import { useServer } from '../support/server';
 import { uniq } from './fixtures';
 
@@ -26,6 +27,26 @@ const GLPI_LISTS: Record<string, readonly string[]> = {
     'PDU', 'PassiveDCEquipment', 'DatabaseInstance', 'Cable',
   ],
   NetworkPort: ['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'Enclosure', 'PDU', 'Cluster', 'Unmanaged'],
+  ReservationItem: ['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'Software'],
+  Item_Project: [
+    'Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'Software', 'DeviceMotherboard', 'DeviceProcessor',
+    'DeviceMemory', 'DeviceHardDrive', 'DeviceNetworkCard', 'DeviceDrive', 'DeviceControl', 'DeviceGraphicCard', 'DeviceSoundCard',
+    'DevicePci', 'DeviceCase', 'DevicePowerSupply', 'DeviceGeneric', 'DeviceBattery', 'DeviceFirmware', 'Certificate',
+    // Project's own list names its items' links too.
+    'Project',
+  ],
+  // itemdevices_types, narrowed for memory, power supplies and network cards.
+  Item_DeviceProcessor: ['Computer', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'Enclosure'],
+  Item_DeviceMemory: ['Computer', 'NetworkEquipment', 'Peripheral', 'Printer'],
+  Item_DevicePowerSupply: ['Computer', 'NetworkEquipment', 'Enclosure'],
+  Item_DeviceNetworkCard: ['Computer', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer'],
+};
+/** The only types GLPI gives sub-item links of their own, after the config lists' ones. */
+const OWN_CHILDREN: Record<string, readonly string[]> = {
+  Ticket: ['TicketTask', 'TicketValidation', 'TicketCost', 'Problem_Ticket', 'Change_Ticket', 'Item_Ticket', 'ITILSolution', 'ITILFollowup', 'Ticket_User', 'Group_Ticket', 'Supplier_Ticket'],
+  Problem: ['ProblemTask', 'ProblemCost', 'Change_Problem', 'Problem_Ticket', 'Item_Problem', 'ITILSolution', 'ITILFollowup', 'Problem_User', 'Group_Problem', 'Problem_Supplier'],
+  Change: ['ChangeTask', 'ChangeCost', 'Itil_Project', 'Change_Problem', 'Change_Ticket', 'Change_Item', 'ITILSolution', 'ITILFollowup', 'Change_User', 'Change_Group', 'Change_Supplier'],
+  Project: ['ProjectTask', 'ProjectCost', 'Itil_Project', 'Item_Project'],
 };
 const ORDER = ['ReservationItem', 'Document_Item', 'Contract_Item', 'Infocom', 'Item_Ticket', 'Item_Project', 'NetworkPort'];
 
@@ -48,6 +69,17 @@ describe('HATEOAS links, registry-wide', () => {
     const tickets = listing('Item_Ticket');
     for (const name of ['Cable', 'Database', 'DomainRecord', 'Item_DeviceSimcard', 'PassiveDCEquipment']) expect(tickets).toContain(name);
     for (const name of ['Unmanaged', 'Item_DeviceProcessor', 'Contract']) expect(tickets).not.toContain(name);
+  });
+
+  test('no type but ITIL objects and projects links sub-items beyond the config lists, as GLPI', () => {
+    const listed = new Set([...ORDER, ...componentTypes().map((t) => t.name)]);
+    for (const type of allItemtypes()) {
+      const own = childTypes(type).filter((name) => !listed.has(name));
+      const expected = (OWN_CHILDREN[type.name] ?? []).filter((name) => itemtype(name) !== undefined && !listed.has(name));
+      expect({ type: type.name, own }).toEqual({ type: type.name, own: expected });
+    }
+    const phone = childTypes(itemtype('Phone')!);
+    expect(phone.filter((name) => name.startsWith('Item_Device'))).toEqual(componentTypes().map((t) => t.name).filter((name) => name !== 'Item_DeviceMemory' && name !== 'Item_DevicePowerSupply'));
   });
 
   test("every type: the config-list relations come first, once each, in GLPI's order; every link names a served type", () => {

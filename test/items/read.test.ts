@@ -334,8 +334,9 @@ describe('getItem options', () => {
   test('sections apply only to the itemtypes that have them', async () => {
     const monitor = await api.get(`Monitor/${full.monitor}`, { query: allFlags });
     expect(monitor.status).toBe(200);
-    // A monitor is one of GLPI's software_types: it has installations; no components, disks or ports.
-    expect(Object.keys(monitor.body).filter((k) => k.startsWith('_'))).toEqual(['_softwares', '_infocoms', '_contracts', '_documents', '_tickets', '_problems', '_changes', '_notes', '_logs']);
+    // A monitor is one of GLPI 10.0's software_types and networkport_types: it has installations and
+    // ports; no components or disks.
+    expect(Object.keys(monitor.body).filter((k) => k.startsWith('_'))).toEqual(['_softwares', '_networkports', '_infocoms', '_contracts', '_documents', '_tickets', '_problems', '_changes', '_notes', '_logs']);
 
     const ticket = await api.get(`Ticket/${full.ticket}`, { query: 'with_documents=true&with_contracts=true&with_logs=true&with_disks=true&with_notes=true' });
     expect(Object.keys(ticket.body).filter((k) => k.startsWith('_'))).toEqual(['_contracts', '_documents', '_logs']);

@@ -73,6 +73,32 @@ describe(`--threads ${THREADS}: consistency across connections`, () => {
     }
   });
 
+  test('with warm caches on every thread, each write is seen by the very next request: cached getItem, list count, killed session', async () => {
+    const auth = { 'Session-Token': token };
+    const total = (res: RawResponse) => Number(res.headers.get('content-range')?.split('/')[1]);
+    const created = await call(server, 'POST', 'Monitor/', auth, { input: { name: 'warm-0' } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    // Twice on every connection: each thread keeps the reply and the count in its caches.
+    for (let pass = 0; pass < 2; pass++) {
+      for (const res of await everyConnection(server, 'GET', `Monitor/${id}`, auth)) expect(res.body.name).toBe('warm-0');
+      await everyConnection(server, 'GET', 'Monitor/?range=0-0', auth);
+    }
+    let count = total(await call(server, 'GET', 'Monitor/?range=0-0', auth));
+    for (let round = 1; round <= CONNECTIONS; round++) {
+      // A write, then one read of each kind, each on a new connection (another thread, mostly).
+      expect((await call(server, 'PUT', `Monitor/${id}`, auth, { input: { name: `warm-${round}` } })).status).toBe(200);
+      expect((await call(server, 'GET', `Monitor/${id}`, auth)).body.name).toBe(`warm-${round}`);
+      expect((await call(server, 'POST', 'Monitor/', auth, { input: { name: `warm-extra-${round}` } })).status).toBe(201);
+      count++;
+      expect(total(await call(server, 'GET', 'Monitor/?range=0-0', auth))).toBe(count);
+    }
+    const own = await login(server);
+    for (const res of await everyConnection(server, 'GET', 'getFullSession', { 'Session-Token': own })) expect(res.status).toBe(200);
+    expect((await call(server, 'GET', 'killSession', { 'Session-Token': own })).status).toBe(200);
+    expect((await call(server, 'GET', 'getFullSession', { 'Session-Token': own })).status).toBe(401);
+  });
+
   test('the background checkpoints start whatever thread wrote: the rows reach the database file', async () => {
     for (let batch = 0; batch < 3; batch++) {
       const input = Array.from({ length: 1000 }, (_, i) => ({ name: `threaded-checkpointed-${batch}-${i}`, comment: 'c'.repeat(2000) }));

@@ -162,6 +162,22 @@ describe('numbers and booleans', () => {
     expect(await computers(c(86, 'equals', 'No'))).toEqual(['alpha', 'beta', 'gamma']);
   });
 
+  test('a yes/no option outside GLPI\'s dump offers equals, notequals, contains and notcontains, with Yes/No read as 1/0', async () => {
+    await bulk(glpi, 'Certificate', [
+      { name: 'self-signed', is_autosign: 1 },
+      { name: 'issued', is_autosign: 0 },
+    ]);
+    const listed = await glpi.get('listSearchOptions/Certificate');
+    expect(listed.body['9']).toMatchObject({ field: 'is_autosign', datatype: 'bool', available_searchtypes: ['equals', 'notequals', 'contains', 'notcontains'] });
+    const certificates = (...criteria: Criterion[]) => names(glpi, 'Certificate', criteria);
+    expect(await certificates(c(9, 'notequals', 1))).toEqual(['issued']);
+    expect(await certificates(c(9, 'contains', 'Yes'))).toEqual(['self-signed']);
+    expect(await certificates(c(9, 'notcontains', 'no'))).toEqual(['self-signed']);
+    expect(await certificates(c(9, 'contains', '>0'))).toEqual(['self-signed']);
+    // Computer's own 86 keeps the single search type GLPI's definition forces.
+    expect((await glpi.get('listSearchOptions/Computer')).body['86'].available_searchtypes).toEqual(['equals']);
+  });
+
   test('counts', async () => {
     expect(await tickets(c(27, 'contains', '>0'))).toEqual(['printer broken']);
     expect(await tickets(c(27, 'contains', 0))).toEqual(['mail issue', 'network down']);

@@ -322,8 +322,38 @@ describe('indexed search equals a plain scan', () => {
           }
         }
       }
+      // About 40 rows share the contact `same` (after the 20 with none or `Other`): its pages were sliced from the tie read once.
+      const res = await search(glpi, 'Computer', { forcedisplay: [2], range: '30-34', sort: 7, order: 'ASC', rawdata: 1 });
+      expect(String((res.body as { rawdata: { sql: { search: string } } }).rawdata.sql.search)).toContain('ORDER BY +t.id');
+      // Sorted by location, a rank is read whole through the location's index and sliced.
+      const ranked = await search(glpi, 'Computer', { forcedisplay: [2], range: '20-24', sort: 3, order: 'DESC', rawdata: 1 });
+      expect(String((ranked.body as { rawdata: { sql: { search: string } } }).rawdata.sql.search)).toMatch(/INDEXED BY .* ORDER BY \+t\.id$/);
     };
     await checkAcrossChanges(rows, [{ kind: 'trash', at: 5 }, { kind: 'trash', at: 17 }, { kind: 'purge', at: 30 }, { kind: 'restore', at: 5 }, { kind: 'update', at: 8, values: { name: 'moved', contact: 'Other' }, location: 3, manufacturer: 0 }] as Change[], check);
+  });
+
+  test('pages read from remembered key positions (distinct names, some NULL), in both orders, after trash, restore, purge and updates', async () => {
+    const inputs: Input[] = Array.from({ length: 90 }, (_, i) => ({ values: i % 10 === 3 ? {} : { name: `k${String((i * 37) % 90).padStart(2, '0')}${i % 2 ? 'x' : 'X'}` }, location: 1, manufacturer: 0 }));
+    const ids = await bulk(glpi, 'Computer', inputs.map((i) => ({ ...i.values, locations_id: locations[1], manufacturers_id: 0 })));
+    const rows: Model[] = ids.map((id, i) => ({ id, values: { ...inputs[i]!.values }, locations_id: locations[1]!, manufacturers_id: 0, is_deleted: false }));
+    let anchored = 0;
+    const check = async (rows: Model[]) => {
+      const live = rows.filter((r) => !r.is_deleted);
+      // Twice: the first pass reads from the start's offset and learns where keys begin, the second reads from there.
+      for (const pass of [1, 2]) {
+        for (const order of ['ASC', 'DESC'] as const) {
+          for (let start = pass; start < live.length; start += 4) {
+            const res = await search(glpi, 'Computer', { forcedisplay: [2], range: `${start}-${start + 4}`, sort: 1, order, rawdata: 1 });
+            const page = ((res.body.data ?? []) as Record<string, unknown>[]).map((r) => Number(r['2']));
+            expect({ order, start, page }).toEqual({ order, start, page: pageOf(live, 1, order, start, 5) });
+            const search_ = String((res.body as { rawdata: { sql: { search: string } } }).rawdata.sql.search);
+            if (/ AS k .* [<>]= \?/.test(search_)) anchored++;
+          }
+        }
+      }
+    };
+    await checkAcrossChanges(rows, [{ kind: 'trash', at: 5 }, { kind: 'trash', at: 17 }, { kind: 'purge', at: 30 }, { kind: 'restore', at: 5 }, { kind: 'update', at: 8, values: { name: 'k40x' }, location: 1, manufacturer: 0 }] as Change[], check);
+    expect(anchored).toBeGreaterThan(20);
   });
 
   test('text criteria on shared fragments (rare and common trigrams, pages read by walking the name index), after trash, restore, purge and updates', async () => {

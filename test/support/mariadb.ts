@@ -3,7 +3,7 @@
  * listening on a free loopback port and a socket, run as the current user (no system service).
  * `scripts/ensure-mariadb.sh` installs the binaries; without them the tests skip.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
@@ -40,9 +40,17 @@ export class MariaDb {
   async start(): Promise<void> {
     const user = Bun.spawnSync(['id', '-un']).stdout.toString().trim();
     const datadir = join(this.dir, 'data');
+    // Everything a run writes stays in its own folder (temp files, sockets, pid files), so parallel
+    // test runs never meet in /tmp; the install passes the options it does not know to mariadbd.
+    const tmp = join(this.dir, 'tmp');
+    mkdirSync(tmp);
+    const env = { ...process.env, TMPDIR: tmp };
     const install = Bun.spawnSync(
-      [INSTALL_DB!, '--no-defaults', `--datadir=${datadir}`, `--user=${user}`, '--auth-root-authentication-method=normal', '--skip-test-db'],
-      { stdout: 'ignore', stderr: 'pipe' },
+      [
+        INSTALL_DB!, '--no-defaults', `--datadir=${datadir}`, `--user=${user}`, '--auth-root-authentication-method=normal', '--skip-test-db',
+        `--tmpdir=${tmp}`, `--socket=${join(this.dir, 'install.sock')}`, `--pid-file=${join(this.dir, 'install.pid')}`,
+      ],
+      { stdout: 'ignore', stderr: 'pipe', env },
     );
     if (install.exitCode !== 0) throw new Error(`mariadb-install-db failed: ${install.stderr.toString()}`);
     const init = join(this.dir, 'init.sql');
@@ -60,10 +68,10 @@ export class MariaDb {
     const proc = Bun.spawn(
       [
         MARIADBD!, '--no-defaults', `--datadir=${datadir}`, `--user=${user}`, `--port=${this.port}`, '--bind-address=127.0.0.1',
-        `--socket=${this.socket}`, `--pid-file=${join(this.dir, 'mysqld.pid')}`, `--init-file=${init}`, '--skip-log-bin',
+        `--socket=${this.socket}`, `--pid-file=${join(this.dir, 'mysqld.pid')}`, `--tmpdir=${tmp}`, `--init-file=${init}`, '--skip-log-bin',
         '--innodb-buffer-pool-size=128M', '--innodb-flush-log-at-trx-commit=0', '--skip-name-resolve',
       ],
-      { stdout: 'ignore', stderr: 'pipe' },
+      { stdout: 'ignore', stderr: 'pipe', env },
     );
     this.proc = proc;
     // mariadbd says so on stderr once it accepts connections.

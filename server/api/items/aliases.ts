@@ -77,10 +77,11 @@ async function oldWrite(alias: ItemtypeAlias, write: Promise<Reply>): Promise<Re
  * (`/TicketFollowup/3/Document_Item`, the old type's own HATEOAS links): only a row the old type
  * shows is a parent there.
  */
-export function aliasParent(ctx: SessionContext, alias: ItemtypeAlias, id: number | null): Itemtype {
+export function aliasParent(ctx: SessionContext, alias: ItemtypeAlias, id: number | null): { type: Itemtype; row: Row | undefined } {
   const type = itemtypeOrThrow(alias.target);
-  if (id !== null && !showsRow(alias, loadReadable(ctx, type, id))) throw errors.itemNotFound();
-  return type;
+  const row = id === null ? undefined : loadReadable(ctx, type, id);
+  if (row && !showsRow(alias, row)) throw errors.itemNotFound();
+  return { type, row };
 }
 
 /** The rows the old type lists: those on its fixed parent type, and under `under` its children. */
@@ -92,7 +93,7 @@ function listScope(ctx: SessionContext, alias: ItemtypeAlias, type: Itemtype, un
     args.push(alias.parent.itemtype);
   }
   if (under) {
-    const link = subItemScope(ctx, under.parent, under.id, type);
+    const link = subItemScope(ctx, under.parent, under.id, type, under.row);
     where.push(link.where);
     args.push(...link.args);
   }
@@ -103,6 +104,8 @@ function listScope(ctx: SessionContext, alias: ItemtypeAlias, type: Itemtype, un
 export interface Under {
   parent: Itemtype;
   id: number;
+  /** The parent's row, when the path already read it (an old name as the parent). */
+  row?: Row;
 }
 
 /**

@@ -1,19 +1,17 @@
 import type { SessionContext } from '../../auth/context';
 import { READ } from '../../auth/rights';
 import { hasRight, type Scope } from '../../auth/scope';
-import { LINKED_TYPES } from '../../registry/data/hateoas';
+import { LINKED_TYPES, NARROWER_DEVICE_TYPES } from '../../registry/data/hateoas';
 import { guardedFields } from '../../registry/guarded';
 import { componentTypes, isRowId, itemtype, itemtypeOrThrow, type Itemtype } from '../../registry';
 import type { Column } from '../../registry/columns';
-import type { Feature } from '../../registry/types';
 import { nameOf, nameOfRow } from '../../items/names';
 import type { Row } from '../../db/rows';
 import { UNDISCLOSED_SETTINGS } from '../../db/settings';
 import { outputValue } from '../../items/values';
 import type { ReadOptions } from './options';
 
-const has = (feature: Feature) => (type: Itemtype) => type.features.includes(feature);
-/** Types whose items a polymorphic link type may name (reservations, project items). */
+/** Types whose items a polymorphic link type may name (reservable items). */
 const linkedBy = (link: string) => (type: Itemtype) => itemtype(link)?.polyTargets.includes(type.name) ?? false;
 
 /** Types of one of GLPI's configuration lists. */
@@ -26,9 +24,9 @@ const LISTED_CHILDREN: [(type: Itemtype) => boolean, string[]][] = [
   [listedIn(LINKED_TYPES.contract), ['Contract_Item']],
   [listedIn(LINKED_TYPES.infocom), ['Infocom']],
   [listedIn(LINKED_TYPES.ticket), ['Item_Ticket']],
-  [linkedBy('Item_Project'), ['Item_Project']],
+  [listedIn(LINKED_TYPES.project), ['Item_Project']],
   [listedIn(LINKED_TYPES.networkport), ['NetworkPort']],
-  [has('device'), componentTypes().map((t) => t.name)],
+  ...componentTypes().map(({ name }): [(type: Itemtype) => boolean, string[]] => [listedIn(NARROWER_DEVICE_TYPES[name] ?? LINKED_TYPES.device), [name]]),
 ];
 
 const childCache = new Map<string, string[]>();

@@ -31,8 +31,8 @@ export function itemtypeBranch(ctx: SessionContext): Reply | Promise<Reply> {
   const alias = typeName === undefined ? undefined : aliasOf(typeName);
   if (alias && ctx.segments.length <= 2) return aliasBranch(ctx, alias, parseId(idSegment));
   // An old name as a parent (`/TicketFollowup/3/Document_Item`, its links) is its current type.
-  const type = alias ? aliasParent(ctx, alias, parseId(idSegment)) : resolveType(typeName);
   const id = parseId(idSegment);
+  const { type, row: parentRow } = alias ? aliasParent(ctx, alias, id) : { type: resolveType(typeName), row: undefined };
   // An old itemtype name is accepted as a sub-itemtype too (/Ticket/3/TicketFollowup), as in GLPI.
   const subAlias = subName === undefined ? undefined : aliasOf(subName);
   const sub = subName === undefined || subAlias ? null : resolveType(subName);
@@ -40,7 +40,7 @@ export function itemtypeBranch(ctx: SessionContext): Reply | Promise<Reply> {
 
   if (subAlias) {
     if (id === null) throw needsParentId();
-    return aliasBranch(ctx, subAlias, subId, { parent: type, id });
+    return aliasBranch(ctx, subAlias, subId, { parent: type, id, row: parentRow });
   }
   if (sub) {
     if (id === null) throw needsParentId();
@@ -54,7 +54,7 @@ export function itemtypeBranch(ctx: SessionContext): Reply | Promise<Reply> {
       case 'DELETE':
         return deleteItems(ctx, sub, subId);
       default:
-        return subId !== null ? getItem(ctx, sub, subId) : listSubItems(ctx, type, id, sub);
+        return subId !== null ? getItem(ctx, sub, subId) : listSubItems(ctx, type, id, sub, parentRow);
     }
   }
   switch (ctx.method) {

@@ -1,6 +1,7 @@
 import type { Reply, SessionContext } from '../../auth/context';
 import { badRequest } from '../../core/errors';
 import type { Params } from '../../core/params';
+import type { Row } from '../../db/rows';
 import type { Itemtype } from '../../registry';
 import { listItems } from './list';
 import { loadReadable } from './read';
@@ -24,14 +25,17 @@ export function parentFields(parent: Itemtype, parentId: number, child: Itemtype
   return {};
 }
 
-/** The children of one readable parent item (a 400 when the two types are not linked). */
-export function subItemScope(ctx: SessionContext, parent: Itemtype, parentId: number, child: Itemtype): { where: string; args: (string | number)[] } {
-  const link = subItemLink(parent, child, loadReadable(ctx, parent, parentId));
+/**
+ * The children of one readable parent item (a 400 when the two types are not linked); `parentRow`
+ * is the parent as the path already read it, when it did.
+ */
+export function subItemScope(ctx: SessionContext, parent: Itemtype, parentId: number, child: Itemtype, parentRow?: Row): { where: string; args: (string | number)[] } {
+  const link = subItemLink(parent, child, parentRow ?? loadReadable(ctx, parent, parentId));
   if (!link) throw badRequest(`${child.name} items are not linked to ${parent.name}`);
   return link;
 }
 
 /** GET /:parent/:id/:child — the parent must exist and be readable, then a normal page of children. */
-export function listSubItems(ctx: SessionContext, parent: Itemtype, parentId: number, child: Itemtype): Reply {
-  return listItems(ctx, child, subItemScope(ctx, parent, parentId, child));
+export function listSubItems(ctx: SessionContext, parent: Itemtype, parentId: number, child: Itemtype, parentRow?: Row): Reply {
+  return listItems(ctx, child, subItemScope(ctx, parent, parentId, child, parentRow));
 }

@@ -49,6 +49,10 @@ export const adminTables: Record<string, TableSpec> = {
     columns: `id uint! AI; name vc(255) =NULL; host vc(255) =NULL; basedn vc(255) =NULL; rootdn vc(255) =NULL; port int! ='389'; condition text; login_field vc(255) ='uid'; sync_field vc(255) =NULL; use_tls tiny! ='0'; group_field vc(255) =NULL; group_condition text; group_search_type int! ='0'; group_member_field vc(255) =NULL; email1_field vc(255) =NULL; realname_field vc(255) =NULL; firstname_field vc(255) =NULL; phone_field vc(255) =NULL; phone2_field vc(255) =NULL; mobile_field vc(255) =NULL; comment_field vc(255) =NULL; use_dn tiny! ='1'; time_offset int! ='0'; deref_option int! ='0'; title_field vc(255) =NULL; category_field vc(255) =NULL; language_field vc(255) =NULL; entity_field vc(255) =NULL; entity_condition text; date_mod ts NULL =NULL; comment text; is_default tiny! ='0'; is_active tiny! ='0'; rootdn_passwd vc(255) =NULL; registration_number_field vc(255) =NULL; email2_field vc(255) =NULL; email3_field vc(255) =NULL; email4_field vc(255) =NULL; location_field vc(255) =NULL; responsible_field vc(255) =NULL; pagesize int! ='0'; ldap_maxlimit int! ='0'; can_support_pagesize tiny! ='0'; picture_field vc(255) =NULL; date_creation ts NULL =NULL; inventory_domain vc(255) =NULL; tls_certfile text; tls_keyfile text; use_bind tiny! ='1'; timeout int! ='10'`,
   },
   glpi_authldapreplicates: { columns: "id uint! AI; authldaps_id uint! ='0'; host vc(255) =NULL; port int! ='389'; name vc(255) =NULL; timeout int! ='10'" },
+  glpi_snmpcredentials: {
+    columns:
+      "id uint! AI; name vc(64) =NULL; snmpversion vc(8)! ='1'; community vc(255) =NULL; username vc(255) =NULL; authentication vc(255) =NULL; auth_passphrase vc(255) =NULL; encryption vc(255) =NULL; priv_passphrase vc(255) =NULL; is_deleted tiny! ='0'",
+  },
   glpi_authmails: { columns: `id uint! AI; name vc(255) =NULL; connect_string vc(255) =NULL; host vc(255) =NULL; ${DATES}; comment text; is_active tiny! ='0'` },
   glpi_mailcollectors: {
     columns:
@@ -74,11 +78,11 @@ export const adminItemtypes: Record<string, ItemtypeSpec> = {
   Fieldblacklist: { ...dropdown('glpi_fieldblacklists', 'config'), editedWithUpdate: true },
   // The LDAP attributes authorization rules test: GLPI's `rule_ldap` right.
   RuleRightParameter: dropdown('glpi_rulerightparameters', 'rule_ldap'),
-  Rule: admin('glpi_rules', 'config', { children: ['RuleCriteria', 'RuleAction'] }),
+  Rule: admin('glpi_rules', 'config'),
   RuleCriteria: ruleChild('glpi_rulecriterias'),
   RuleAction: ruleChild('glpi_ruleactions'),
-  Notification: admin('glpi_notifications', 'notification', { children: ['Notification_NotificationTemplate', 'NotificationTarget'] }),
-  NotificationTemplate: admin('glpi_notificationtemplates', 'notification', { children: ['NotificationTemplateTranslation'] }),
+  Notification: admin('glpi_notifications', 'notification'),
+  NotificationTemplate: admin('glpi_notificationtemplates', 'notification'),
   NotificationTemplateTranslation: admin('glpi_notificationtemplatetranslations', 'notification', {
     kind: 'child',
     owners: [{ fk: 'notificationtemplates_id', itemtype: 'NotificationTemplate' }],
@@ -89,8 +93,11 @@ export const adminItemtypes: Record<string, ItemtypeSpec> = {
   }),
   NotificationTarget: admin('glpi_notificationtargets', 'notification', { kind: 'child', owners: [{ fk: 'notifications_id', itemtype: 'Notification' }] }),
   CronTask: admin('glpi_crontasks', 'config'),
-  AuthLDAP: admin('glpi_authldaps', 'config', { hidden: ['rootdn_passwd'], children: ['AuthLdapReplicate'] }),
+  AuthLDAP: admin('glpi_authldaps', 'config', { hidden: ['rootdn_passwd'] }),
   AuthLdapReplicate: admin('glpi_authldapreplicates', 'config', { kind: 'child', owners: [{ fk: 'authldaps_id', itemtype: 'AuthLDAP' }] }),
   AuthMail: admin('glpi_authmails', 'config'),
+  // The SNMP credentials network equipment and printers are inventoried with: GLPI 10.0's
+  // `snmpcredential` right. GLPI stores the SNMPv3 passphrases encrypted; they are never returned.
+  SNMPCredential: { table: 'glpi_snmpcredentials', kind: 'other', right: 'snmpcredential', history: false, hidden: ['auth_passphrase', 'priv_passphrase'] },
   MailCollector: admin('glpi_mailcollectors', 'config', { hidden: ['passwd'] }),
 };

@@ -92,17 +92,16 @@ function templateFields(kind: 'Ticket' | 'Change' | 'Problem'): Record<string, I
 }
 const template = (kind: 'Ticket' | 'Change' | 'Problem'): ItemtypeSpec => ({
   ...dropdown(`glpi_${kind.toLowerCase()}templates`, 'itiltemplate'),
-  children: ['HiddenField', 'MandatoryField', 'PredefinedField'].map((f) => `${kind}Template${f}`),
 });
 
 export const assistanceItemtypes: Record<string, ItemtypeSpec> = {
-  Calendar: { ...dropdown('glpi_calendars', 'calendar'), children: ['CalendarSegment', 'Calendar_Holiday'] },
+  Calendar: dropdown('glpi_calendars', 'calendar'),
   CalendarSegment: dependent('glpi_calendarsegments', [{ fk: 'calendars_id', itemtype: 'Calendar' }], { kind: 'child' }),
   Holiday: dropdown('glpi_holidays', 'calendar'),
   Calendar_Holiday: dependent('glpi_calendars_holidays', [{ fk: 'calendars_id', itemtype: 'Calendar' }, { fk: 'holidays_id', itemtype: 'Holiday' }]),
-  SLM: { ...dropdown('glpi_slms', 'slm'), children: ['SLA', 'OLA'] },
-  SLA: { ...dropdown('glpi_slas', 'slm'), required: ['number_time'], children: ['SlaLevel'] },
-  OLA: { ...dropdown('glpi_olas', 'slm'), required: ['number_time'], children: ['OlaLevel'] },
+  SLM: dropdown('glpi_slms', 'slm'),
+  SLA: { ...dropdown('glpi_slas', 'slm'), required: ['number_time'] },
+  OLA: { ...dropdown('glpi_olas', 'slm'), required: ['number_time'] },
   SlaLevel: dependent('glpi_slalevels', [{ fk: 'slas_id', itemtype: 'SLA' }], { kind: 'child', required: ['execution_time'] }),
   OlaLevel: dependent('glpi_olalevels', [{ fk: 'olas_id', itemtype: 'OLA' }], { kind: 'child', required: ['execution_time'] }),
   TicketTemplate: template('Ticket'),
@@ -121,8 +120,8 @@ export const assistanceItemtypes: Record<string, ItemtypeSpec> = {
   TicketCost: dependent('glpi_ticketcosts', [ticket], { kind: 'child', history: true }),
   ProblemCost: dependent('glpi_problemcosts', [problem], { kind: 'child', history: true }),
   ChangeCost: dependent('glpi_changecosts', [change], { kind: 'child', history: true }),
-  ChangeTask: { table: 'glpi_changetasks', kind: 'child', right: 'task', history: false, owners: [change], quietAdd: true },
-  ProblemTask: { table: 'glpi_problemtasks', kind: 'child', right: 'task', history: false, owners: [problem], quietAdd: true },
+  ChangeTask: { table: 'glpi_changetasks', kind: 'child', right: 'task', history: false, owners: [change], quietAdd: true, features: ['document'] },
+  ProblemTask: { table: 'glpi_problemtasks', kind: 'child', right: 'task', history: false, owners: [problem], quietAdd: true, features: ['document'] },
   ChangeValidation: { table: 'glpi_changevalidations', kind: 'child', right: 'changevalidation', history: false, owners: [change], quietAdd: true },
   TicketSatisfaction: dependent('glpi_ticketsatisfactions', [ticket], { kind: 'child' }),
   Ticket_Ticket: dependent('glpi_tickets_tickets', [

@@ -77,17 +77,17 @@ export const datacenterTables: Record<string, TableSpec> = {
 };
 
 export const datacenterItemtypes: Record<string, ItemtypeSpec> = {
-  Datacenter: { table: 'glpi_datacenters', kind: 'other', right: 'datacenter', trash: true, features: ['document'], children: ['DCRoom'] },
+  Datacenter: { table: 'glpi_datacenters', kind: 'other', right: 'datacenter', trash: true, features: ['document'] },
   // GLPI 10.0 lists server rooms among its contract types and gives them notes.
-  DCRoom: { table: 'glpi_dcrooms', kind: 'other', right: 'datacenter', trash: true, features: ['document', 'contract', 'note', 'ticket'], children: ['Rack'] },
-  Rack: { ...asset('glpi_racks', 'datacenter'), children: ['Item_Rack', 'PDU_Rack'] },
+  DCRoom: { table: 'glpi_dcrooms', kind: 'other', right: 'datacenter', trash: true, features: ['document', 'contract', 'note', 'ticket'] },
+  Rack: asset('glpi_racks', 'datacenter'),
   RackModel: dropdown('glpi_rackmodels'),
   RackType: dropdown('glpi_racktypes'),
   Item_Rack: dependent('glpi_items_racks', [{ fk: 'racks_id', itemtype: 'Rack' }, poly], { polyTargets: RACKABLE, required: ['position'] }),
-  Enclosure: { ...asset('glpi_enclosures', 'datacenter', ['networkport']), children: ['Item_Enclosure'] },
+  Enclosure: asset('glpi_enclosures', 'datacenter', ['networkport']),
   EnclosureModel: dropdown('glpi_enclosuremodels'),
   Item_Enclosure: dependent('glpi_items_enclosures', [{ fk: 'enclosures_id', itemtype: 'Enclosure' }, poly], { polyTargets: RACKABLE, required: ['position'] }),
-  PDU: { ...asset('glpi_pdus', 'datacenter', ['networkport']), children: ['Pdu_Plug'] },
+  PDU: asset('glpi_pdus', 'datacenter', ['networkport']),
   PDUModel: dropdown('glpi_pdumodels'),
   PDUType: dropdown('glpi_pdutypes'),
   Plug: dropdown('glpi_plugs'),
@@ -96,10 +96,10 @@ export const datacenterItemtypes: Record<string, ItemtypeSpec> = {
   PassiveDCEquipment: asset('glpi_passivedcequipments', 'datacenter'),
   PassiveDCEquipmentModel: dropdown('glpi_passivedcequipmentmodels'),
   PassiveDCEquipmentType: dropdown('glpi_passivedcequipmenttypes'),
-  Cluster: { ...asset('glpi_clusters', 'cluster', ['networkport']), children: ['Item_Cluster'] },
+  Cluster: asset('glpi_clusters', 'cluster', ['networkport']),
   ClusterType: dropdown('glpi_clustertypes'),
   Item_Cluster: dependent('glpi_items_clusters', [{ fk: 'clusters_id', itemtype: 'Cluster' }, poly], { polyTargets: ['Computer', 'NetworkEquipment'] }),
-  Appliance: { ...asset('glpi_appliances', 'appliance'), allAssets: 10, children: ['Appliance_Item'] },
+  Appliance: { ...asset('glpi_appliances', 'appliance'), allAssets: 10 },
   ApplianceType: dropdown('glpi_appliancetypes'),
   ApplianceEnvironment: dropdown('glpi_applianceenvironments'),
   // GLPI 10.0's appliance_types also name databases.

@@ -74,7 +74,7 @@ export const dropdownItemtypes: Record<string, ItemtypeSpec> = {
   NetworkAlias: dependent('glpi_networkaliases', [{ fk: 'networknames_id', itemtype: 'NetworkName' }], { kind: 'child' }),
   Blacklist: dropdown('glpi_blacklists'),
   BlacklistedMailContent: dropdown('glpi_blacklistedmailcontents'),
-  Link: { ...dropdown('glpi_links', 'link'), children: ['Link_Itemtype'] },
+  Link: dropdown('glpi_links', 'link'),
   Link_Itemtype: dependent('glpi_links_itemtypes', [{ fk: 'links_id', itemtype: 'Link' }], { kind: 'child', required: ['itemtype'] }),
   USBVendor: { ...dropdown('glpi_usbvendors'), required: ['vendorid'] },
   PCIVendor: { ...dropdown('glpi_pcivendors'), required: ['vendorid'] },

@@ -130,7 +130,7 @@ export const toolItemtypes: Record<string, ItemtypeSpec> = {
   ProjectState: dropdown('glpi_projectstates'),
   ProjectType: dropdown('glpi_projecttypes'),
   ProjectTaskType: dropdown('glpi_projecttasktypes'),
-  ProjectTask: dependent('glpi_projecttasks', [{ fk: 'projects_id', itemtype: 'Project' }], { kind: 'child', history: true, features: ['document'], children: ['ProjectTaskTeam'] }),
+  ProjectTask: dependent('glpi_projecttasks', [{ fk: 'projects_id', itemtype: 'Project' }], { kind: 'child', history: true, features: ['document'] }),
   ProjectTaskTemplate: dropdown('glpi_projecttasktemplates', 'project'),
   ProjectTeam: dependent('glpi_projectteams', [{ fk: 'projects_id', itemtype: 'Project' }, poly], { polyTargets: TEAM_MEMBERS }),
   ProjectTaskTeam: dependent('glpi_projecttaskteams', [{ fk: 'projecttasks_id', itemtype: 'ProjectTask' }, poly], { polyTargets: TEAM_MEMBERS }),
@@ -152,7 +152,6 @@ export const toolItemtypes: Record<string, ItemtypeSpec> = {
       sharedWrite: true,
       flagRead: { flag: 'is_faq', bit: READ_FAQ },
     },
-    children: ['KnowbaseItem_Item', 'KnowbaseItem_Revision', 'KnowbaseItem_Comment', 'KnowbaseItemTranslation'],
   },
   KnowbaseItemCategory: treeDropdown('glpi_knowbaseitemcategories', 'knowbaseitemcategories_id', 'knowbasecategory'),
   KnowbaseItem_KnowbaseItemCategory: dependent('glpi_knowbaseitems_knowbaseitemcategories', [knowbase, other('knowbaseitemcategories_id', 'KnowbaseItemCategory')]),
@@ -178,7 +177,7 @@ export const toolItemtypes: Record<string, ItemtypeSpec> = {
   RSSFeed: { table: 'glpi_rssfeeds', kind: 'other', right: 'rssfeed_public', privateTo: { targets: ['Entity_RSSFeed', 'Group_RSSFeed', 'Profile_RSSFeed', 'RSSFeed_User'] } },
   ...targets(feed, ['Entity_RSSFeed', 'Group_RSSFeed', 'Profile_RSSFeed', 'RSSFeed_User'], ['glpi_entities_rssfeeds', 'glpi_groups_rssfeeds', 'glpi_profiles_rssfeeds', 'glpi_rssfeeds_users']),
 
-  ReservationItem: { table: 'glpi_reservationitems', kind: 'child', right: 'reservation', owners: [poly], ownersGovern: false, polyTargets: RESERVABLE, children: ['Reservation'] },
+  ReservationItem: { table: 'glpi_reservationitems', kind: 'child', right: 'reservation', owners: [poly], ownersGovern: false, polyTargets: RESERVABLE },
   // Everyone who may book sees every reservation; a user changes their own, managers anyone's.
   Reservation: {
     table: 'glpi_reservations',

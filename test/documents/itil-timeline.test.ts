@@ -1,0 +1,94 @@
+/**
+ * Documents on follow-ups, solutions and tasks, as GLPI 10.0 (document_types lists them): a file
+ * uploaded with a follow-up becomes a Document of its ticket's entity linked to the follow-up, and
+ * a Document_Item may name a follow-up, a solution or a task. The links are seen as their
+ * follow-up is: through its ticket's rules and its privacy.
+ */
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { Client } from '../support/client';
+import { useServer } from '../support/server';
+import { dbRows, type DocumentLink, sha1, unique, uniqueText, upload, userWith } from './helpers';
+
+const ctx = useServer();
+const OBSERVER = 2;
+let A: number;
+let ticket: number;
+
+
+const linksOf = async (client: Client, itemtype: string, id: number) => client.get(`${itemtype}/${id}/Document_Item`, { query: 'range=0-99' });
+const linkedIds = async (client: Client) => ((await client.get('Document_Item/', { query: 'range=0-999' })).body as DocumentLink[]).map((l) => l.id);
+
+beforeAll(async () => {
+  A = await ctx.api.create('Entity', { name: unique('Timeline'), entities_id: 0 });
+  ticket = await ctx.api.create('Ticket', { name: 'with a timeline', content: 'c', entities_id: A });
+});
+
+describe('documents on follow-ups, solutions and tasks', () => {
+  test("a file uploaded with a follow-up: a Document of the ticket's entity, linked to the follow-up, with GLPI's history", async () => {
+    const log = uniqueText('followup log');
+    const res = await upload(ctx.api, 'ITILFollowup/', { input: { itemtype: 'Ticket', items_id: ticket, content: 'see file', _filename: ['trace.txt'] } }, [
+      { field: 'filename[0]', name: 'trace.txt', content: log, type: 'text/plain' },
+    ]);
+    expect(res.status).toBe(201);
+    const followup = res.body.id as number;
+    const links = (await linksOf(ctx.api, 'ITILFollowup', followup)).body as DocumentLink[];
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatchObject({ itemtype: 'ITILFollowup', items_id: followup, entities_id: A });
+    const doc = (await ctx.api.get(`Document/${links[0]!.documents_id}`)).body;
+    expect(doc).toMatchObject({ filename: 'trace.txt', sha1sum: sha1(log), entities_id: A });
+    const history = dbRows<{ linked_action: number; itemtype_link: string }>(ctx.server.dataDir, "SELECT linked_action, itemtype_link FROM glpi_logs WHERE itemtype = 'Document' AND items_id = ? ORDER BY id", doc.id);
+    expect(history).toEqual([
+      { linked_action: 20, itemtype_link: '' },
+      { linked_action: 15, itemtype_link: 'ITILFollowup' },
+    ]);
+    // The old name lists the same links.
+    expect(((await linksOf(ctx.api, 'TicketFollowup', followup)).body as DocumentLink[]).map((l) => l.id)).toEqual([links[0]!.id]);
+    const file = await ctx.api.get(`Document/${doc.id}`, { headers: { Accept: 'application/octet-stream' } });
+    expect({ status: file.status, body: file.text }).toEqual({ status: 200, body: log });
+  });
+
+  test('a Document_Item may name a solution, a ticket task, a change task or a problem task', async () => {
+    const document = await ctx.api.create('Document', { name: unique('spec'), entities_id: A });
+    const change = await ctx.api.create('Change', { name: 'c', content: 'c', entities_id: A });
+    const problem = await ctx.api.create('Problem', { name: 'p', content: 'p', entities_id: A });
+    const items: [string, number][] = [
+      ['ITILSolution', await ctx.api.create('ITILSolution', { itemtype: 'Ticket', items_id: ticket, content: 'fixed' })],
+      ['TicketTask', await ctx.api.create('TicketTask', { tickets_id: ticket, content: 'task' })],
+      ['ChangeTask', await ctx.api.create('ChangeTask', { changes_id: change, content: 'task' })],
+      ['ProblemTask', await ctx.api.create('ProblemTask', { problems_id: problem, content: 'task' })],
+    ];
+    for (const [itemtype, id] of items) {
+      const res = await ctx.api.post('Document_Item/', { input: { documents_id: document, itemtype, items_id: id } });
+      expect({ itemtype, status: res.status }).toEqual({ itemtype, status: 201 });
+      const listed = (await linksOf(ctx.api, itemtype, id)).body as DocumentLink[];
+      expect({ itemtype, listed: listed.map((l) => l.documents_id) }).toEqual({ itemtype, listed: [document] });
+    }
+  });
+
+  test("a private follow-up's documents stay private; a reader who cannot see the ticket sees no link", async () => {
+    const document = await ctx.api.create('Document', { name: unique('private'), entities_id: A });
+    const publicFollowup = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'public' });
+    const privateFollowup = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'private', is_private: 1 });
+    const linkIds: number[] = [];
+    for (const items_id of [publicFollowup, privateFollowup]) {
+      const res = await ctx.api.post('Document_Item/', { input: { documents_id: document, itemtype: 'ITILFollowup', items_id } });
+      expect(res.status).toBe(201);
+      linkIds.push(res.body.id);
+    }
+
+    // An observer reads every ticket and the documents, but not private follow-ups.
+    const observer = (await userWith(ctx.api, OBSERVER, A)).client;
+    expect((await linksOf(observer, 'ITILFollowup', publicFollowup)).status).toBe(200);
+    expect((await linksOf(observer, 'ITILFollowup', privateFollowup)).status).toBe(403);
+    const seen = await linkedIds(observer);
+    expect({ public: seen.includes(linkIds[0]!), private: seen.includes(linkIds[1]!) }).toEqual({ public: true, private: false });
+
+    // Documents and follow-ups readable, but only the tickets they are involved in.
+    const profile = await ctx.api.create('Profile', { name: unique('mine-only'), interface: 'central' });
+    for (const [name, rights] of [['document', 1], ['ticket', 1], ['followup', 1]] as const) await ctx.api.create('ProfileRight', { profiles_id: profile, name, rights });
+    const outsider = (await userWith(ctx.api, profile, A)).client;
+    expect((await linksOf(outsider, 'ITILFollowup', publicFollowup)).status).toBe(403);
+    const outsiderSeen = await linkedIds(outsider);
+    expect(outsiderSeen.filter((id) => linkIds.includes(id))).toEqual([]);
+  });
+});

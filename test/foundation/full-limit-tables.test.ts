@@ -1,0 +1,80 @@
+/**
+ * The shared tables behind the rate limit and the login throttle, made tiny (16 entries, passed
+ * in as the servers pass their million-entry ones): a full table forgets its least recently used
+ * clients instead of letting a new one pass unseen, and a request is charged to its own buckets
+ * even when inserting one of them moves the other.
+ */
+import { afterEach, describe, expect, test } from 'bun:test';
+import { RateLimiter } from '../../server/auth/rate-limit';
+import { LoginThrottle } from '../../server/auth/throttle';
+import { setClock, systemClock } from '../../server/core/clock';
+import { createSharedTable, SharedTable } from '../../server/core/shared-table';
+
+const T0 = Date.UTC(2026, 0, 5, 9);
+let time = T0;
+setClock({ now: () => time });
+afterEach(() => {
+  time = T0;
+});
+process.on('exit', () => setClock(systemClock));
+
+/** A table of 16 entries: it prunes at 12 and is full at 14. */
+const tinyTable = (fields: number) => createSharedTable(16, fields);
+
+describe('rate limit on a full table', () => {
+  test('a new client is limited and the most recent clients keep their buckets; the least recent are forgotten', () => {
+    const limiter = new RateLimiter({ perAddress: 2, perSession: 0 }, tinyTable(2));
+    // 14 clients active within the minute, one a second: the table is full of live buckets.
+    for (let i = 0; i < 14; i++) {
+      time = T0 + i * 1000;
+      expect(limiter.take(`10.0.0.${i}`, '')).toBe(0);
+    }
+    time = T0 + 14_000;
+    expect(limiter.take('10.9.9.9', '')).toBe(0);
+    expect(limiter.take('10.9.9.9', '')).toBe(0);
+    expect(limiter.take('10.9.9.9', '')).toBeGreaterThan(0);
+    // The latest of the 14 still has one request left, then waits.
+    expect(limiter.take('10.0.0.13', '')).toBe(0);
+    expect(limiter.take('10.0.0.13', '')).toBeGreaterThan(0);
+    // The first one was forgotten: a full bucket again.
+    expect(limiter.take('10.0.0.0', '')).toBe(0);
+    expect(limiter.take('10.0.0.0', '')).toBe(0);
+    expect(limiter.take('10.0.0.0', '')).toBeGreaterThan(0);
+  });
+
+  test("inserting the session's bucket prunes the table and moves the address's bucket: the address is still charged", () => {
+    const memory = tinyTable(2);
+    const limiter = new RateLimiter({ perAddress: 2, perSession: 100 }, memory);
+    const table = new SharedTable(memory);
+    const home = (key: string) => Number(table.keyOf(key) & 15n);
+    const address = '10.1.0.1';
+    const names = Array.from({ length: 2000 }, (_, i) => `10.2.${i >> 8}.${i & 255}`);
+    // An old client whose bucket sits in the address's home slot, and ten other old clients.
+    const old = names.find((name) => home(`a:${name}`) === home(`a:${address}`))!;
+    const others = names.filter((name) => name !== old).slice(0, 10);
+    for (const name of [old, ...others]) expect(limiter.take(name, '')).toBe(0);
+    // A minute later they are all expired; the address's bucket goes after the old one's (11 to 12 entries).
+    time = T0 + 60_000;
+    expect(limiter.take(address, '')).toBe(0);
+    const before = table.find(table.keyOf(`a:${address}`));
+    expect(home(`a:${address}`)).not.toBe(before);
+    // Its session's new bucket makes 12: the insert prunes, and the address's bucket moves home.
+    expect(limiter.take(address, 'session-token')).toBe(0);
+    expect(table.find(table.keyOf(`a:${address}`))).toBe(home(`a:${address}`));
+    // Both requests were charged to the address: 2 a minute, so the third waits.
+    expect(limiter.take(address, '')).toBeGreaterThan(0);
+  });
+});
+
+describe('login throttle on a full table', () => {
+  test('a failure is always counted; the keys whose last failure is oldest are forgotten', () => {
+    const throttle = new LoginThrottle(tinyTable(3));
+    // 14 logins locked out (10 failures each), one a second: the table is full of live entries.
+    for (let i = 0; i < 14; i++) for (let n = 0; n < 10; n++) throttle.fail([`login:user${i}`], T0 + i * 1000);
+    const now = T0 + 20_000;
+    for (let n = 0; n < 10; n++) throttle.fail(['login:target'], now);
+    expect(throttle.retryAfter(['login:target'], now)).toBe(15 * 60);
+    expect(throttle.retryAfter(['login:user13'], now)).toBe(15 * 60 - 7);
+    expect(throttle.retryAfter(['login:user0'], now)).toBe(0);
+  });
+});
