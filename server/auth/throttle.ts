@@ -64,7 +64,8 @@ export class LoginThrottle {
   fail(keys: string[], now = clockNow()): void {
     const { values, fields } = this.entries;
     const expired = (slot: number) => now - values[slot * fields + LAST]! > WINDOW_MS && values[slot * fields + LOCKED_UNTIL]! < now;
-    const lastUsed = (slot: number) => values[slot * fields + LAST]!;
+    // A locked key counts as used until its lock ends: a flood of new keys cannot end a lockout early.
+    const lastUsed = (slot: number) => Math.max(values[slot * fields + LAST]!, values[slot * fields + LOCKED_UNTIL]!);
     this.entries.locked(() => {
       for (const key of keys) {
         const hashed = this.entries.keyOf(key);

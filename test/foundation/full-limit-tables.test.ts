@@ -77,4 +77,13 @@ describe('login throttle on a full table', () => {
     expect(throttle.retryAfter(['login:user13'], now)).toBe(15 * 60 - 7);
     expect(throttle.retryAfter(['login:user0'], now)).toBe(0);
   });
+
+  test('a locked login outlives a flood of newer single failures: its lockout does not end early', () => {
+    const throttle = new LoginThrottle(tinyTable(3));
+    for (let n = 0; n < 10; n++) throttle.fail(['login:target'], T0);
+    // 14 other logins fail once each, later: the table fills and evicts its least recent keys.
+    for (let i = 0; i < 14; i++) throttle.fail([`login:flood${i}`], T0 + (i + 1) * 1000);
+    const now = T0 + 20_000;
+    expect(throttle.retryAfter(['login:target'], now)).toBe(15 * 60 - 20);
+  });
 });
