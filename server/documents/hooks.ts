@@ -10,7 +10,7 @@ import { addItem } from '../items/crud';
 import { HISTORY, logRelation, writeLog } from '../items/history';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { nameOf } from '../items/names';
-import { insertRow, selectOne, type Row } from '../db/rows';
+import { findById, insertRow, selectOne, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import { releaseFile, writeStored } from './storage';
 import { prepareUploads, preparedFiles, uploadResult, type PreparedFile } from './upload';
@@ -108,7 +108,7 @@ function ownerOf(wc: WriteContext, type: Itemtype, item: Row): { type: Itemtype;
   if (!owner) return null;
   const ownerType = itemtype('fk' in owner ? owner.itemtype : String(item.itemtype ?? ''));
   const id = Number('fk' in owner ? item[owner.fk] : item.items_id);
-  const row = ownerType ? selectOne(wc.db, `SELECT * FROM ${ownerType.table} WHERE id = ?`, id) : null;
+  const row = ownerType ? findById(wc.db, ownerType.table, id) : null;
   return ownerType && row ? { type: ownerType, row } : null;
 }
 

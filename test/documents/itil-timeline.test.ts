@@ -91,4 +91,19 @@ describe('documents on follow-ups, solutions and tasks', () => {
     const outsiderSeen = await linkedIds(outsider);
     expect(outsiderSeen.filter((id) => linkIds.includes(id))).toEqual([]);
   });
+
+  test("a user who may link documents cannot link one to a follow-up they cannot read; nothing is written", async () => {
+    const privateFollowup = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'private', is_private: 1 });
+    const profile = await ctx.api.create('Profile', { name: unique('linker'), interface: 'central' });
+    for (const [name, rights] of [['document', 31], ['ticket', 1], ['followup', 1]] as const) await ctx.api.create('ProfileRight', { profiles_id: profile, name, rights });
+    const linker = (await userWith(ctx.api, profile, A)).client;
+    const own = await linker.post('Document/', { input: { name: unique('own'), entities_id: A } });
+    expect(own.status).toBe(201);
+    const before = (dbRows<{ n: number }>(ctx.server.dataDir, 'SELECT COUNT(*) AS n FROM glpi_documents_items'))[0]!.n;
+    const res = await linker.post('Document_Item/', { input: { documents_id: own.body.id, itemtype: 'ITILFollowup', items_id: privateFollowup } });
+    // As GLPI: an add refused for the item it names is 400 ERROR_GLPI_ADD.
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(['ERROR_GLPI_ADD', "You don't have permission to perform this action."]);
+    expect((dbRows<{ n: number }>(ctx.server.dataDir, 'SELECT COUNT(*) AS n FROM glpi_documents_items'))[0]!.n).toBe(before);
+  });
 });
