@@ -141,16 +141,6 @@ export async function allowExtension(glpi: Client, ext: string, mime?: string): 
   return glpi.create('DocumentType', { name: ext.toUpperCase(), ext, is_uploadable: 1, ...(mime ? { mime } : {}) });
 }
 
-/** Waits until a condition holds (file-system effects after the reply), up to a second. */
-export async function eventually(check: () => boolean, ms = 1000): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (check()) return true;
-    await Bun.sleep(20);
-  }
-  return check();
-}
-
 /** A minimal valid 1x1 PNG. */
 export const PNG_1X1 = Uint8Array.from(
   Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
