@@ -57,7 +57,7 @@ export class RateLimiter {
       for (const [key, perMinute] of keys) {
         let slot = this.buckets.find(key);
         if (slot < 0) {
-          slot = this.buckets.insert(key, expired, lastUsed);
+          slot = this.buckets.insertEvicting(key, expired, lastUsed);
           values[slot * fields + TOKENS] = perMinute;
           values[slot * fields + UPDATED] = now;
         }

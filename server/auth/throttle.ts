@@ -71,7 +71,7 @@ export class LoginThrottle {
         const hashed = this.entries.keyOf(key);
         let slot = this.entries.find(hashed);
         if (slot >= 0 && now - values[slot * fields + LAST]! > WINDOW_MS) values.fill(0, slot * fields, (slot + 1) * fields);
-        if (slot < 0) slot = this.entries.insert(hashed, expired, lastUsed);
+        if (slot < 0) slot = this.entries.insertEvicting(hashed, expired, lastUsed);
         const at = slot * fields;
         values[at + FAILURES]!++;
         values[at + LAST] = now;

@@ -79,11 +79,24 @@ export class SharedTable {
 
   /**
    * A new entry's slot (its values zeroed), or -1 when the table stays full after dropping the
-   * entries `expired` says may go and `lastUsed` is not given (under the lock; the key must not
-   * be in the table). With `lastUsed` (an entry's time of last use), a table full of live entries
-   * drops its least recently used ones down to three quarters full.
+   * entries `expired` says may go (under the lock; the key must not be in the table).
    */
-  insert(key: bigint, expired: (slot: number) => boolean, lastUsed?: (slot: number) => number): number {
+  insert(key: bigint, expired: (slot: number) => boolean): number {
+    return this.place(key, expired);
+  }
+
+  /**
+   * A new entry's slot (its values zeroed), never -1: a table full of live entries drops its least
+   * recently used ones (`lastUsed`: an entry's time of last use) down to three quarters full
+   * (under the lock; the key must not be in the table).
+   */
+  insertEvicting(key: bigint, expired: (slot: number) => boolean, lastUsed: (slot: number) => number): number {
+    const slot = this.place(key, expired, lastUsed);
+    if (slot < 0) throw new Error('shared table: no room after eviction'); // evictLeastRecent always leaves room
+    return slot;
+  }
+
+  private place(key: bigint, expired: (slot: number) => boolean, lastUsed?: (slot: number) => number): number {
     const capacity = this.mask + 1;
     const { header } = this;
     if (header[1]! >= (header[2]! || (capacity * 3) / 4)) {
@@ -137,6 +150,8 @@ export class SharedTable {
     this.prune((slot) => lastUsed(slot) < cutoff);
     // Entries used at the cutoff itself go only while needed (a test clock that stands still).
     this.prune((slot) => header[1]! > target && lastUsed(slot) <= cutoff);
+    // The sample may have put the cutoff too early: any entries go until there is room, so an insert never fails.
+    this.prune(() => header[1]! > target);
   }
 
   /** Drops every entry `expired` says may go (under the lock). */

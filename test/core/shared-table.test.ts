@@ -61,8 +61,8 @@ describe('SharedTable', () => {
       const lastUsed = (slot: number) => table.values[slot]!;
       // Used at times 0, 1, 2, … in a shuffled order of insertion.
       const times = fc.sample(fc.shuffledSubarray(Array.from({ length: full }, (_, i) => i), { minLength: full }), { numRuns: 1, seed: 7 })[0]!;
-      for (const time of times) table.values[table.insert(table.keyOf(`k${time}`), () => false, lastUsed)] = time;
-      const slot = table.insert(table.keyOf('new'), () => false, lastUsed);
+      for (const time of times) table.values[table.insertEvicting(table.keyOf(`k${time}`), () => false, lastUsed)] = time;
+      const slot = table.insertEvicting(table.keyOf('new'), () => false, lastUsed);
       expect(slot).toBeGreaterThanOrEqual(0);
       table.values[slot] = full;
       const kept = times.filter((time) => table.find(table.keyOf(`k${time}`)) >= 0).sort((a, b) => a - b);
@@ -73,6 +73,16 @@ describe('SharedTable', () => {
       expect(kept.at(-1)).toBe(full - 1);
       expect(kept).toEqual(Array.from({ length: kept.length }, (_, i) => full - kept.length + i));
     }
+  });
+
+  test('an eviction whose times say nothing (every time NaN) still makes room: an insert with lastUsed never fails', () => {
+    const table = new SharedTable(createSharedTable(16, 1));
+    const unknown = () => Number.NaN;
+    const keys = Array.from({ length: 15 }, (_, i) => table.keyOf(`k${i}`));
+    for (const key of keys) expect(table.insertEvicting(key, () => false, unknown)).toBeGreaterThanOrEqual(0);
+    const kept = keys.filter((key) => table.find(key) >= 0);
+    expect(kept.length).toBeLessThanOrEqual(13);
+    expect(table.find(keys.at(-1)!)).toBeGreaterThanOrEqual(0);
   });
 
   test('two threads and this one counting on the same entries at once: no count is lost', async () => {
