@@ -9,6 +9,8 @@ import { BEARER_HINT, errors, isBearer } from '../core/errors';
 import { flag } from '../core/params';
 import type { Services } from '../auth/services';
 import { allAssetTypes, itemtype, itemtypesWith } from '../registry';
+import { CONFIG_TYPE_LISTS } from '../registry/config-lists';
+import { LINKED_TYPES } from '../registry/data/hateoas';
 import { inTransaction } from '../db/connection';
 import { run, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
@@ -101,6 +103,8 @@ export function getGlpiConfig(ctx: SessionContext): Reply {
     operatingsystem_types: names('software'),
     reservation_types: [...(itemtype('ReservationItem')?.polyTargets ?? [])],
     asset_types: allAssetTypes().map((t) => t.name),
+    project_asset_types: LINKED_TYPES.project.filter((name) => itemtype(name)),
+    ...CONFIG_TYPE_LISTS,
   });
   return json({ cfg_glpi: cfg });
 }

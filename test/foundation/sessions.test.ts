@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
 import { basic, expectError, JSON_TYPE, TOKEN_SHAPE } from './helpers';
+import { itemtypeOrThrow } from '../../server/registry';
 
 let server: TestServer;
 let admin: Client;
@@ -291,6 +292,29 @@ describe('getGlpiConfig', () => {
     const cfg = (await admin.get('getGlpiConfig')).body.cfg_glpi;
     const withOs = ['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer'];
     expect({ software: cfg.software_types, os: cfg.operatingsystem_types, reservation: cfg.reservation_types }).toEqual({ software: withOs, os: withOs, reservation: [...withOs, 'Software'] });
+  });
+
+  test("GLPI 10.0's state, user, group, location, unicity, device and project asset type lists, each naming served types only", async () => {
+    const cfg = (await admin.get('getGlpiConfig')).body.cfg_glpi;
+    expect(cfg.state_types).toEqual([
+      'Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'SoftwareLicense', 'Certificate', 'Enclosure', 'PDU',
+      'Line', 'Rack', 'SoftwareVersion', 'Cluster', 'Contract', 'Appliance', 'DatabaseInstance', 'Cable', 'Unmanaged', 'PassiveDCEquipment',
+    ]);
+    expect(cfg.device_types).toHaveLength(18);
+    expect(cfg.device_types[0]).toBe('DeviceMotherboard');
+    expect(cfg.unicity_types).toContain('Item_DeviceSimcard');
+    expect(cfg.project_asset_types).toContain('DeviceFirmware');
+    expect(cfg.location_types).toContain('Item_DeviceCamera');
+    for (const list of ['linkuser_types', 'linkgroup_types']) expect(cfg[list]).toContain('Computer');
+    // A type in a list has the list's field, and its list answers.
+    const fields: Record<string, string> = { state_types: 'states_id', linkuser_types: 'users_id', linkgroup_types: 'groups_id', location_types: 'locations_id' };
+    for (const [list, field] of Object.entries(fields)) {
+      for (const type of cfg[list] as string[]) {
+        expect({ list, type, has: itemtypeOrThrow(type).columns.some((c) => c.name === field) }).toEqual({ list, type, has: true });
+        const res = await admin.get(`${type}/`, { query: 'range=0-0' });
+        expect({ type, status: [200, 206].includes(res.status) }).toEqual({ type, status: true });
+      }
+    }
   });
 
   test('Config items never show secret values either', async () => {
