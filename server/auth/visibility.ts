@@ -222,3 +222,29 @@ function ownerFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: stri
   const inner = `o${depth}`;
   return linkFilter(type, owner, alias, inner, (target) => buildFilter(scope, target, mode, inner, depth + 1));
 }
+
+/**
+ * The items through which a document's file may be downloaded without the document right, as
+ * GLPI's Document::canViewFile allows: a ticket, problem or change the session reads, one of their
+ * follow-ups, tasks or solutions it reads (private ones stay private), a knowledge base article or
+ * reminder it reads.
+ */
+const FILE_VIEW_THROUGH = ['Ticket', 'Problem', 'Change', 'ITILFollowup', 'ITILSolution', 'TicketTask', 'ProblemTask', 'ChangeTask', 'KnowbaseItem', 'Reminder'];
+
+/**
+ * A SQL condition on the Document row `alias`: the session may download its file apart from the
+ * document right, because it uploaded the document or reads an item it is linked to (above).
+ */
+export function documentFileFilter(scope: Scope, alias = 't'): string {
+  const links = itemtypeOrThrow('Document_Item');
+  const branches: string[] = [];
+  for (const name of FILE_VIEW_THROUGH.filter((n) => links.polyTargets.includes(n))) {
+    const target = itemtypeOrThrow(name);
+    const filter = accessFilter(scope, target, 'read', 'fv_item');
+    if (filter === '0') continue;
+    branches.push(`(fv.itemtype = '${name}' AND fv.items_id IN (SELECT fv_item.id FROM ${target.table} fv_item WHERE ${filter}))`);
+  }
+  const mine = `${alias}.users_id = ${Number(scope.user.id)}`;
+  if (branches.length === 0) return mine;
+  return `${mine} OR EXISTS (SELECT 1 FROM glpi_documents_items fv WHERE fv.documents_id = ${alias}.id AND (${branches.join(' OR ')}))`;
+}

@@ -1,7 +1,7 @@
 /**
  * GET /Document/:id with `Accept: application/octet-stream` or `?alt=media`: the file itself,
- * streamed from disk with GLPI's headers, once the read right and the entity are checked (the
- * caller hands over the row it loaded that way). 304 when the client's copy is current.
+ * streamed from disk with GLPI's headers, once the caller checked that the session may have it
+ * (it hands over the row it loaded that way). 304 when the client's copy is current.
  */
 import { statSync } from 'node:fs';
 import type { Reply, SessionContext } from '../auth/context';
@@ -36,7 +36,7 @@ function notModified(ctx: SessionContext, etag: string, mtimeMs: number): boolea
   return !Number.isNaN(date) && Math.floor(mtimeMs / 1000) * 1000 <= date;
 }
 
-/** The download answer for a Document row the session may read. */
+/** The download answer for a Document row whose file the session may have. */
 export function downloadDocument(ctx: SessionContext, row: Row): Reply {
   const id = Number(row.id);
   const documentsDir = ctx.services.store.documentsDir;

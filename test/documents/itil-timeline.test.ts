@@ -106,4 +106,44 @@ describe('documents on follow-ups, solutions and tasks', () => {
     expect(res.body).toEqual(['ERROR_GLPI_ADD', "You don't have permission to perform this action."]);
     expect((dbRows<{ n: number }>(ctx.server.dataDir, 'SELECT COUNT(*) AS n FROM glpi_documents_items'))[0]!.n).toBe(before);
   });
+
+  test("who reads a ticket downloads its documents without the document right, as GLPI; other documents stay refused", async () => {
+    // Tickets (their own only) and follow-ups, but no document right at all.
+    const profile = await ctx.api.create('Profile', { name: unique('requester'), interface: 'central' });
+    for (const [name, rights] of [['ticket', 1], ['followup', 1]] as const) await ctx.api.create('ProfileRight', { profiles_id: profile, name, rights });
+    const requester = await userWith(ctx.api, profile, A);
+    const mine = await ctx.api.create('Ticket', { name: 'mine', content: 'c', entities_id: A, _users_id_requester: requester.id });
+    const other = await ctx.api.create('Ticket', { name: 'not mine', content: 'c', entities_id: A });
+    const fileOf = async (input: Record<string, unknown>, content: string) => {
+      const res = await upload(ctx.api, 'Document/', { input: { name: unique('file'), entities_id: A, _filename: ['f.txt'], ...input } }, [{ name: 'f.txt', content, type: 'text/plain' }]);
+      expect(res.status).toBe(201);
+      return res.body.id as number;
+    };
+    const onMine = await fileOf({ itemtype: 'Ticket', items_id: mine }, 'on my ticket');
+    const onOther = await fileOf({ itemtype: 'Ticket', items_id: other }, 'on another ticket');
+    const publicNote = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: mine, content: 'public' });
+    const privateNote = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: mine, content: 'private', is_private: 1 });
+    const onPublic = await fileOf({ itemtype: 'ITILFollowup', items_id: publicNote }, 'on a public follow-up');
+    const onPrivate = await fileOf({ itemtype: 'ITILFollowup', items_id: privateNote }, 'on a private follow-up');
+    const unlinked = await fileOf({}, 'linked to nothing');
+    const uploadedByThem = await fileOf({ users_id: requester.id }, 'their own upload');
+
+    const download = (id: number) => requester.client.get(`Document/${id}`, { query: 'alt=media' });
+    const answers: Record<string, unknown> = {};
+    for (const [name, id] of Object.entries({ onMine, onOther, onPublic, onPrivate, unlinked, uploadedByThem, missing: 999_999 })) {
+      const res = await download(id);
+      answers[name] = res.status === 200 ? res.text : res.body;
+    }
+    expect(answers).toEqual({
+      onMine: 'on my ticket',
+      onOther: ['ERROR_RIGHT_MISSING', expect.any(String)],
+      onPublic: 'on a public follow-up',
+      onPrivate: ['ERROR_RIGHT_MISSING', expect.any(String)],
+      unlinked: ['ERROR_RIGHT_MISSING', expect.any(String)],
+      uploadedByThem: 'their own upload',
+      missing: ['ERROR_RIGHT_MISSING', expect.any(String)],
+    });
+    // The document's record itself still needs the document right.
+    expect((await requester.client.get(`Document/${onMine}`)).status).toBe(403);
+  });
 });

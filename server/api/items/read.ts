@@ -1,9 +1,9 @@
 import { classCan } from '../../auth/rights';
 import type { Scope } from '../../auth/scope';
-import { accessFilter, entityReachFilter } from '../../auth/visibility';
+import { accessFilter, documentFileFilter, entityReachFilter } from '../../auth/visibility';
 import { downloadDocument, wantsDownload } from '../../documents/download';
 import { json, type Reply, type SessionContext } from '../../auth/context';
-import { errors } from '../../core/errors';
+import { ApiError, errors } from '../../core/errors';
 import type { Itemtype } from '../../registry';
 import { selectOne, type Row } from '../../db/rows';
 import { readOptions, type ReadOptions } from './options';
@@ -25,6 +25,22 @@ export function loadReadable(ctx: SessionContext, type: Itemtype, id: number): R
   delete row.__reached;
   if (!visible) throw errors.rightMissing();
   return row;
+}
+
+/**
+ * A Document whose file the session may download: one it may read, else one it uploaded or that is
+ * linked to an item it reads (a visible ticket's attachment, as GLPI allows). Otherwise the
+ * refusal is the read's own (403 without the right, 404 outside the active entities).
+ */
+function loadDownloadable(ctx: SessionContext, type: Itemtype, id: number): Row {
+  try {
+    return loadReadable(ctx, type, id);
+  } catch (refusal) {
+    if (!(refusal instanceof ApiError)) throw refusal;
+    const row = selectOne(ctx.services.store.db, `SELECT t.* FROM ${type.table} t WHERE t.id = ? AND (${documentFileFilter(ctx.scope, 't')})`, id);
+    if (!row) throw refusal;
+    return row;
+  }
 }
 
 /** The query of loadReadable, by scope (replaced, never changed, when rights or entities change) and type. */
@@ -62,8 +78,7 @@ export interface ItemView {
 
 /** GET /:itemtype/:id, or through `view` (a row it does not show is 404, found by the same read). */
 export function getItem(ctx: SessionContext, type: Itemtype, id: number, view?: ItemView): Reply {
-  // A Document's file, once the read right and the entity are checked.
-  if (wantsDownload(ctx, type)) return downloadDocument(ctx, loadReadable(ctx, type, id));
+  if (wantsDownload(ctx, type)) return downloadDocument(ctx, loadDownloadable(ctx, type, id));
   return itemCache.reply(ctx, () => buildItem(ctx, type, id, view));
 }
 
