@@ -188,6 +188,21 @@ describe('every further itemtype', () => {
     expect((await logsOf(api, 'Computer', computer)).at(-1)).toMatchObject({ linked_action: 3, itemtype_link: 'DeviceCase' });
   });
 
+  test('an enclosure takes components, as in GLPI 10.0 (itemdevices_types): logged, listed by with_devices, listed in getGlpiConfig', async () => {
+    const enclosure = await fx.make('Enclosure');
+    const supply = await fx.make('DevicePowerSupply');
+    const link = await api.create('Item_DevicePowerSupply', { itemtype: 'Enclosure', items_id: enclosure, devicepowersupplies_id: supply, serial: 'PSU-1' });
+    expect((await logsOf(api, 'Enclosure', enclosure)).at(-1)).toMatchObject({ linked_action: 1, itemtype_link: 'DevicePowerSupply' });
+    const devices = (await api.get(`Enclosure/${enclosure}`, { query: 'with_devices=true' })).body._devices;
+    expect(devices.Item_DevicePowerSupply[String(link)]).toMatchObject({ id: link, devicepowersupplies_id: supply, serial: 'PSU-1' });
+    expect((await api.get(`Enclosure/${enclosure}/Item_DevicePowerSupply`)).body.map((row: { id: number }) => row.id)).toEqual([link]);
+    const cfg = (await api.get('getGlpiConfig')).body.cfg_glpi;
+    expect(cfg.itemdevices_types).toEqual(['Computer', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'Enclosure']);
+    // A type outside itemdevices_types still takes none.
+    const monitor = await fx.make('Monitor');
+    expectError(await api.post('Item_DevicePowerSupply/', { input: { itemtype: 'Monitor', items_id: monitor, devicepowersupplies_id: supply } }), 400, 'ERROR_GLPI_ADD');
+  });
+
   test('duplicate unique values are refused whole', async () => {
     const a = await fx.make('Certificate_Item');
     const row = (await api.get(`Certificate_Item/${a}`)).body;

@@ -84,7 +84,7 @@ export const datacenterItemtypes: Record<string, ItemtypeSpec> = {
   RackModel: dropdown('glpi_rackmodels'),
   RackType: dropdown('glpi_racktypes'),
   Item_Rack: dependent('glpi_items_racks', [{ fk: 'racks_id', itemtype: 'Rack' }, poly], { polyTargets: RACKABLE, required: ['position'] }),
-  Enclosure: asset('glpi_enclosures', 'datacenter', ['networkport']),
+  Enclosure: asset('glpi_enclosures', 'datacenter', ['networkport', 'device']),
   EnclosureModel: dropdown('glpi_enclosuremodels'),
   Item_Enclosure: dependent('glpi_items_enclosures', [{ fk: 'enclosures_id', itemtype: 'Enclosure' }, poly], { polyTargets: RACKABLE, required: ['position'] }),
   PDU: asset('glpi_pdus', 'datacenter', ['networkport']),
