@@ -117,6 +117,12 @@ const COMPUTED: Record<string, { columns: string[]; kind: Column['kind']; size?:
   'expire_notice:13': { columns: ['begin_date', 'duration', 'notice'], kind: 'date', sql: monthsLater('duration', 'notice') },
   // A supplier's contacts as GLPI names them: last name, then first name.
   'completename:8': { columns: ['name', 'firstname'], kind: 'string', sql: (a) => `TRIM(COALESCE(${a}.name, '') || ' ' || COALESCE(${a}.firstname, ''))` },
+  // When a ticket's next escalation runs: the earliest of its SLA and OLA levels still to run.
+  'next_escalation_level:188': {
+    columns: ['slalevels_id_ttr'],
+    kind: 'datetime',
+    sql: (a) => `(SELECT MIN(d) FROM (SELECT s.date AS d FROM glpi_slalevels_tickets s WHERE s.tickets_id = ${a}.id UNION ALL SELECT o.date FROM glpi_olalevels_tickets o WHERE o.tickets_id = ${a}.id))`,
+  },
   'freepercent:152': {
     columns: ['freesize', 'totalsize'],
     kind: 'int',

@@ -207,6 +207,48 @@ describe("a ticket's SLAs and OLAs (37, 30, 190, 191) and their due dates", () =
   });
 });
 
+describe("a ticket's escalation levels (32 SLA, 192 OLA, 188 the next one) and pending reason (400)", () => {
+  test('levels still to run (SlaLevel_Ticket, OlaLevel_Ticket) and the pending reason (PendingReason_Item) are written, searched and shown', async () => {
+    const slm = await api.create('SLM', { name: uniq('slm') });
+    const sla = await api.create('SLA', { name: uniq('sla'), slms_id: slm, type: 0, number_time: 4, definition_time: 'hour' });
+    const ola = await api.create('OLA', { name: uniq('ola'), slms_id: slm, type: 0, number_time: 4, definition_time: 'hour' });
+    const slaLevel = uniq('sla-level');
+    const olaLevel = uniq('ola-level');
+    const slaLevelId = await api.create('SlaLevel', { name: slaLevel, slas_id: sla, execution_time: 3600 });
+    const olaLevelId = await api.create('OlaLevel', { name: olaLevel, olas_id: ola, execution_time: 7200 });
+    const reason = uniq('waiting for parts');
+    const reasonId = await api.create('PendingReason', { name: reason, followup_frequency: 86400, followups_before_resolution: 3 });
+    const ticket = await api.create('Ticket', { name: uniq('t'), content: 'x', status: 4 });
+    const plain = await api.create('Ticket', { name: uniq('t'), content: 'x' });
+    await api.create('SlaLevel_Ticket', { tickets_id: ticket, slalevels_id: slaLevelId, date: '2030-05-02 10:00:00' });
+    await api.create('OlaLevel_Ticket', { tickets_id: ticket, olalevels_id: olaLevelId, date: '2030-05-01 09:00:00' });
+    const pending = await api.create('PendingReason_Item', { itemtype: 'Ticket', items_id: ticket, pendingreasons_id: reasonId, followup_frequency: 86400, followups_before_resolution: 3 });
+    expect((await api.get(`PendingReason_Item/${pending}`)).body).toMatchObject({ itemtype: 'Ticket', items_id: ticket, pendingreasons_id: reasonId, bump_count: 0 });
+    expect(((await api.get(`Ticket/${ticket}/SlaLevel_Ticket`)).body as { slalevels_id: number }[]).map((r) => r.slalevels_id)).toEqual([slaLevelId]);
+
+    expect(await row('Ticket', ticket, [32, 192, 188, 400])).toMatchObject({ 32: slaLevel, 192: olaLevel, 188: '2030-05-01 09:00:00', 400: reason });
+    // Several rows may join (GLPI's child joins): none shows as an empty list, as for the other such options.
+    expect(await row('Ticket', plain, [32, 192, 188, 400])).toMatchObject({ 32: [], 192: [], 188: null, 400: [] });
+    expect(await found('Ticket', 32, 'contains', slaLevel, 2)).toEqual([ticket]);
+    expect(await found('Ticket', 192, 'equals', olaLevelId, 2)).toEqual([ticket]);
+    expect(await found('Ticket', 188, 'lessthan', '2030-05-01 12:00:00', 2)).toEqual([ticket]);
+    expect(await found('Ticket', 400, 'equals', reasonId, 2)).toEqual([ticket]);
+    expect(await found('Ticket', 400, 'notequals', reasonId, 2)).toContain(plain);
+
+    // One pending reason per item, and the links must name rows that exist.
+    const again = await api.post('PendingReason_Item/', { input: { itemtype: 'Ticket', items_id: ticket, pendingreasons_id: reasonId } });
+    expect(again.status).toBe(400);
+    const broken = await api.post('SlaLevel_Ticket/', { input: { tickets_id: ticket, slalevels_id: 987654 } });
+    expect(broken.status).toBe(400);
+    // A requester who cannot see the ticket neither reads its rows nor finds it by them.
+    const login = uniq('requester');
+    await createUser(api, login, 1, 0);
+    const outsider = await new Client(ctx.server.api).login(login, USER_PASSWORD);
+    expect((await outsider.get(`SlaLevel_Ticket/`)).body).toEqual([]);
+    expect(await found('Ticket', 400, 'equals', reasonId, 2, outsider)).toEqual([]);
+  });
+});
+
 describe('linked tickets: lists (40, 47), counts (41, 46, 68, 69), parents (50) and children (67)', () => {
   test('Ticket_Ticket rows on either side are counted; parents and children follow GLPI\'s "son of" rows', async () => {
     const DUPLICATE = 2;

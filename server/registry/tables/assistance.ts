@@ -1,7 +1,7 @@
 // Assistance and service levels: calendars, holidays, SLM/SLA/OLA and their levels, ITIL templates
 // and their fields, recurrent tickets, task and follow-up templates, costs, Change/Problem tasks
 // and validations, satisfaction surveys. Columns follow GLPI 10.0's install/mysql/glpi-empty.sql.
-import { dependent, dropdown, treeDropdown } from '../kinds';
+import { dependent, dropdown, poly, treeDropdown } from '../kinds';
 import type { ItemtypeSpec } from '../types';
 import type { TableSpec } from './types';
 
@@ -29,6 +29,9 @@ export const assistanceTables: Record<string, TableSpec> = {
   glpi_olas: { columns: SERVICE_LEVEL },
   glpi_slalevels: { columns: LEVEL('slas_id') },
   glpi_olalevels: { columns: LEVEL('olas_id') },
+  // A ticket's escalation levels still to run, each with the date it runs.
+  glpi_slalevels_tickets: { columns: "id uint! AI; tickets_id uint! ='0'; slalevels_id uint! ='0'; date ts NULL =NULL", unique: [['tickets_id', 'slalevels_id']] },
+  glpi_olalevels_tickets: { columns: "id uint! AI; tickets_id uint! ='0'; olalevels_id uint! ='0'; date ts NULL =NULL", unique: [['tickets_id', 'olalevels_id']] },
   glpi_tickettemplates: { columns: TEMPLATE },
   glpi_changetemplates: { columns: TEMPLATE },
   glpi_problemtemplates: { columns: TEMPLATE },
@@ -59,6 +62,11 @@ export const assistanceTables: Record<string, TableSpec> = {
   glpi_solutiontemplates: { columns: `id uint! AI; ${ENTITY}; name vc(255) =NULL; content text; solutiontypes_id uint! ='0'; comment text; ${DATES}` },
   glpi_pendingreasons: {
     columns: `id uint! AI; ${ENTITY}; name vc(255) =NULL; followup_frequency int! ='0'; followups_before_resolution int! ='0'; itilfollowuptemplates_id uint! ='0'; solutiontemplates_id uint! ='0'; comment text`,
+  },
+  // The pending reason of an ITIL object or of the follow-up or task that set it pending, with its reminders.
+  glpi_pendingreasons_items: {
+    columns: "id uint! AI; pendingreasons_id uint! ='0'; items_id uint! ='0'; itemtype vc(100)!; followup_frequency int! ='0'; followups_before_resolution int! ='0'; bump_count int! ='0'; last_bump_date ts NULL =NULL; previous_status int =NULL",
+    unique: [['items_id', 'itemtype']],
   },
   glpi_ticketcosts: { columns: `id uint! AI; tickets_id uint! ='0'; name vc(255) =NULL; comment text; begin_date date =NULL; end_date date =NULL; ${COST}; entities_id uint! ='0'` },
   glpi_problemcosts: { columns: `id uint! AI; problems_id uint! ='0'; name vc(255) =NULL; comment text; begin_date date =NULL; end_date date =NULL; ${COST}; entities_id uint! ='0'` },
@@ -104,6 +112,8 @@ export const assistanceItemtypes: Record<string, ItemtypeSpec> = {
   OLA: { ...dropdown('glpi_olas', 'slm'), required: ['number_time'] },
   SlaLevel: dependent('glpi_slalevels', [{ fk: 'slas_id', itemtype: 'SLA' }], { kind: 'child', required: ['execution_time'] }),
   OlaLevel: dependent('glpi_olalevels', [{ fk: 'olas_id', itemtype: 'OLA' }], { kind: 'child', required: ['execution_time'] }),
+  SlaLevel_Ticket: dependent('glpi_slalevels_tickets', [ticket, { fk: 'slalevels_id', itemtype: 'SlaLevel' }], { kind: 'child' }),
+  OlaLevel_Ticket: dependent('glpi_olalevels_tickets', [ticket, { fk: 'olalevels_id', itemtype: 'OlaLevel' }], { kind: 'child' }),
   TicketTemplate: template('Ticket'),
   ChangeTemplate: template('Change'),
   ProblemTemplate: template('Problem'),
@@ -117,6 +127,9 @@ export const assistanceItemtypes: Record<string, ItemtypeSpec> = {
   ITILFollowupTemplate: dropdown('glpi_itilfollowuptemplates'),
   SolutionTemplate: dropdown('glpi_solutiontemplates'),
   PendingReason: dropdown('glpi_pendingreasons'),
+  PendingReason_Item: dependent('glpi_pendingreasons_items', [poly, { fk: 'pendingreasons_id', itemtype: 'PendingReason' }], {
+    polyTargets: ['Ticket', 'Change', 'Problem', 'ITILFollowup', 'TicketTask', 'ChangeTask', 'ProblemTask'],
+  }),
   TicketCost: dependent('glpi_ticketcosts', [ticket], { kind: 'child', history: true }),
   ProblemCost: dependent('glpi_problemcosts', [problem], { kind: 'child', history: true }),
   ChangeCost: dependent('glpi_changecosts', [change], { kind: 'child', history: true }),
