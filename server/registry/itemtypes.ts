@@ -43,10 +43,10 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   // Assets
   Computer: { ...asset('glpi_computers', 'computer', ['networkport', 'device', 'disk', 'software', 'connection']), allAssets: 1 },
   Monitor: { ...asset('glpi_monitors', 'monitor', ['networkport', 'software', 'connectable']), allAssets: 2 },
-  NetworkEquipment: { ...asset('glpi_networkequipments', 'networking', ['networkport', 'device', 'software']), allAssets: 3 },
+  NetworkEquipment: { ...asset('glpi_networkequipments', 'networking', ['networkport', 'device', 'disk', 'software']), allAssets: 3 },
   Peripheral: { ...asset('glpi_peripherals', 'peripheral', ['networkport', 'device', 'software', 'connectable']), allAssets: 4 },
-  Phone: { ...asset('glpi_phones', 'phone', ['networkport', 'device', 'software', 'connectable']), allAssets: 5 },
-  Printer: { ...asset('glpi_printers', 'printer', ['networkport', 'device', 'software', 'connectable']), allAssets: 6 },
+  Phone: { ...asset('glpi_phones', 'phone', ['networkport', 'device', 'disk', 'software', 'connectable']), allAssets: 5 },
+  Printer: { ...asset('glpi_printers', 'printer', ['networkport', 'device', 'disk', 'software', 'connectable']), allAssets: 6 },
   SoftwareLicense: { ...asset('glpi_softwarelicenses', 'license'), allAssets: 7, tree: 'softwarelicenses_id', computed: TREE_CACHE },
   CartridgeItem: { ...asset('glpi_cartridgeitems', 'cartridge'), features: ['infocom', 'document', 'note'] },
   ConsumableItem: { ...asset('glpi_consumableitems', 'consumable'), features: ['infocom', 'document', 'note'] },

@@ -203,6 +203,17 @@ describe('every further itemtype', () => {
     expectError(await api.post('Item_DevicePowerSupply/', { input: { itemtype: 'Monitor', items_id: monitor, devicepowersupplies_id: supply } }), 400, 'ERROR_GLPI_ADD');
   });
 
+  test("disks on network equipment, phones and printers, as GLPI 10.0.7 and later (disk_types); a monitor takes none", async () => {
+    const cfg = (await api.get('getGlpiConfig')).body.cfg_glpi;
+    expect(cfg.disk_types).toEqual(['Computer', 'NetworkEquipment', 'Phone', 'Printer']);
+    const printer = await fx.make('Printer');
+    const disk = await api.create('Item_Disk', { itemtype: 'Printer', items_id: printer, name: 'spool', totalsize: 1000, freesize: 250 });
+    const disks = (await api.get(`Printer/${printer}`, { query: 'with_disks=true' })).body._disks as { name: { id: number } }[];
+    expect(disks.map((d) => d.name.id)).toEqual([disk]);
+    const monitor = await fx.make('Monitor');
+    expectError(await api.post('Item_Disk/', { input: { itemtype: 'Monitor', items_id: monitor, name: 'none' } }), 400, 'ERROR_GLPI_ADD');
+  });
+
   test('duplicate unique values are refused whole', async () => {
     const a = await fx.make('Certificate_Item');
     const row = (await api.get(`Certificate_Item/${a}`)).body;
