@@ -398,17 +398,22 @@ export function buildOpenApi(): Record<string, unknown> {
     itemtypePaths(type, paths);
   }
   for (const [name, alias] of Object.entries(ALIASES)) {
-    const description = `Old name of ${alias.target} items${alias.parent ? ` linked to a ${alias.parent.itemtype} (${alias.parent.fk})` : ''}${Object.keys(alias.renamed).length ? `; renamed fields: ${Object.entries(alias.renamed).map(([o, n]) => `${o} = ${n}`).join(', ')}` : ''}${alias.dropped.length ? `; not shown: ${alias.dropped.join(', ')}` : ''}.`;
+    // A namespaced class name (Glpi\Socket) is GLPI 10's own, not an old one; its backslash is escaped in the path.
+    const namespaced = name.includes('\\');
+    const what = namespaced ? `GLPI 10's class name for ${alias.target} items` : `Old name of ${alias.target} items`;
+    const description = `${what}${alias.parent ? ` linked to a ${alias.parent.itemtype} (${alias.parent.fk})` : ''}${Object.keys(alias.renamed).length ? `; renamed fields: ${Object.entries(alias.renamed).map(([o, n]) => `${o} = ${n}`).join(', ')}` : ''}${alias.dropped.length ? `; not shown: ${alias.dropped.join(', ')}` : ''}.`;
+    const id = name.replace(/\W/g, '');
     const op = (operationId: string, extra: Operation = {}) => ({
       tags: [alias.target],
       operationId,
-      deprecated: true,
+      deprecated: !namespaced,
       description,
       ...extra,
       responses: { 200: ok(name, { type: 'object', additionalProperties: true }), ...commonErrors },
     });
-    paths[`/${name}/`] = { get: op(`list${name}`, { parameters: params('range', 'sort', 'order') }) };
-    paths[`/${name}/{id}`] = { get: op(`get${name}`, { parameters: params('id') }) };
+    const path = encodeURIComponent(name);
+    paths[`/${path}/`] = { get: op(`list${id}`, { parameters: params('range', 'sort', 'order') }) };
+    paths[`/${path}/{id}`] = { get: op(`get${id}`, { parameters: params('id') }) };
   }
   addRateLimitResponses(paths);
   return {

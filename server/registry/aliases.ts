@@ -79,6 +79,9 @@ const DEFINITIONS: Record<string, Omit<ItemtypeAlias, 'name'>> = {
   },
   // GLPI 10 renamed network points to sockets; the fields and search options stayed.
   Netpoint: { target: 'Socket', parent: null, renamed: {}, dropped: [], options: { oldTable: null, altered: {}, deleted: [] } },
+  // GLPI 10's own class names for sockets (namespaced), which its API answers as well.
+  'Glpi\\Socket': { target: 'Socket', parent: null, renamed: {}, dropped: [], options: { oldTable: null, altered: {}, deleted: [] } },
+  'Glpi\\SocketModel': { target: 'SocketModel', parent: null, renamed: {}, dropped: [], options: { oldTable: null, altered: {}, deleted: [] } },
 };
 
 export const ALIASES: Readonly<Record<string, ItemtypeAlias>> = Object.fromEntries(

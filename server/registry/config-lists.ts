@@ -1,3 +1,4 @@
+import { aliasOf } from './aliases';
 import { itemtype } from './index';
 import { ITEM_DEVICE_TYPES } from './tables/devices';
 
@@ -7,7 +8,7 @@ import { ITEM_DEVICE_TYPES } from './tables/devices';
  * Each answers only the types Deskbase serves, and only those whose table has the column the list
  * is about, so a client that trusts a list can use it: a type in `linkuser_types` has `users_id`.
  * `location_types` names the SIM card link twice, as GLPI's does (once itself, once with the
- * other component links). `Glpi\\Socket` is left out: Deskbase names that type `Socket`.
+ * other component links). Sockets go by GLPI 10's class name, `Glpi\Socket`, which the API answers too.
  */
 const DEVICE_TYPES = ITEM_DEVICE_TYPES.map((link) => link.slice('Item_'.length));
 
@@ -36,7 +37,7 @@ const GLPI_LISTS = {
   location_types: {
     column: 'locations_id',
     types: [
-      'Budget', 'CartridgeItem', 'ConsumableItem', 'Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'Software',
+      'Budget', 'CartridgeItem', 'ConsumableItem', 'Computer', 'Monitor', 'Glpi\\Socket', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'Software',
       'SoftwareLicense', 'Ticket', 'User', 'Certificate', 'Item_DeviceSimcard', 'Line', 'Appliance', 'PassiveDCEquipment', 'Datacenter',
       'DCRoom', 'Rack', 'Enclosure', 'PDU', ...ITEM_DEVICE_TYPES,
     ],
@@ -52,7 +53,7 @@ const GLPI_LISTS = {
 } satisfies Record<string, { column: string | null; types: readonly string[] }>;
 
 const served = (name: string, column: string | null) => {
-  const type = itemtype(name);
+  const type = itemtype(aliasOf(name)?.target ?? name);
   return type !== undefined && (column === null || type.columns.some((c) => c.name === column));
 };
 

@@ -194,6 +194,21 @@ describe('Netpoint (Socket under its GLPI 9 name)', () => {
   });
 });
 
+describe('Glpi\\Socket (Socket under its GLPI 10 class name)', () => {
+  test('read, listed, searched and written under the namespaced name (its backslash escaped in the path)', async () => {
+    const socket = await ctx.api.create('Socket', { name: uniq('ns-'), itemtype: 'Computer', items_id: computer });
+    const read = await ctx.api.get(`Glpi%5CSocket/${socket}`, { query: 'get_hateoas=false' });
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ ...(await ctx.api.get(`Socket/${socket}`, { query: 'get_hateoas=false' })).body, links: [] });
+    expect((await ctx.api.get('Glpi%5CSocket/', { query: 'range=0-999' })).body.map((row: any) => row.id)).toContain(socket);
+    const found = await ctx.api.get('search/Glpi%5CSocket', { query: `criteria[0][field]=1&criteria[0][searchtype]=contains&criteria[0][value]=${encodeURIComponent((await ctx.api.get(`Socket/${socket}`)).body.name)}&forcedisplay[0]=2` });
+    expect((found.body.data as Record<string, unknown>[]).map((row) => row['2'])).toEqual([socket]);
+    const created = await ctx.api.post('Glpi%5CSocket/', { input: { name: uniq('ns-new-') } });
+    expect(created.status).toBe(201);
+    expect((await ctx.api.get(`Socket/${created.body.id}`)).status).toBe(200);
+  });
+});
+
 describe('getMultipleItems with old names', () => {
   test('each old-named entry is read with the old fields; a Problem\'s followup is not a TicketFollowup', async () => {
     const socket = await ctx.api.create('Socket', { name: uniq('multi-') });
