@@ -150,8 +150,8 @@ export class SharedTable {
     this.prune((slot) => lastUsed(slot) < cutoff);
     // Entries used at the cutoff itself go only while needed (a test clock that stands still).
     this.prune((slot) => header[1]! > target && lastUsed(slot) <= cutoff);
-    // The sample may have put the cutoff too early: any entries go until there is room, so an insert never fails.
-    this.prune(() => header[1]! > target);
+    // Should the sample have put the cutoff too early to make room at all, any entries go, so an insert never fails.
+    if (header[1]! >= (capacity * 7) / 8) this.prune(() => header[1]! > target);
   }
 
   /** Drops every entry `expired` says may go (under the lock). */
