@@ -286,6 +286,16 @@ const SON_OF = 3;
 const childOf = (column: string, name: string, where: Record<string, Arg> = {}): Hop => ({ kind: 'child', column, target: itemtype(name)!, where });
 const fkTo = (column: string, name: string): Hop => ({ kind: 'fk', column, nullable: false, target: itemtype(name)! });
 
+const CARTRIDGE_IN_USE = 'date_use IS NOT NULL AND date_out IS NULL';
+const CARTRIDGE_WORN = 'date_out IS NOT NULL';
+const CARTRIDGE_NEW = 'date_use IS NULL AND date_out IS NULL';
+
+/** Child rows of `name` under a fixed condition of GLPI's join (cartridges in use…), read through a filtered table. */
+function childWhere(column: string, name: string, condition: string): Hop {
+  const target = itemtype(name)!;
+  return { kind: 'child', column, target: { ...target, table: `(SELECT * FROM ${target.table} WHERE ${condition})` }, where: {} };
+}
+
 /**
  * GLPI's `item_item` join of a ticket's links: the Ticket_Ticket rows naming it on either side.
  * Each row is read once per side, `tickets_id` being the side naming the ticket and `other` the
@@ -322,6 +332,15 @@ function linkedTicketsField(base: Itemtype, option: SearchOption, where: Record<
  */
 const LINK_PATHS: Record<string, Record<number, () => Hop[]>> = {
   User: { 61: () => [childOf('users_id_recipient', 'Ticket')] },
+  // Cartridges and consumables counted by state, as GLPI's joins condition them: in use (installed,
+  // not yet worn), worn (taken out), new (neither); a consumable is used once given out.
+  Printer: { 17: () => [childWhere('printers_id', 'Cartridge', CARTRIDGE_IN_USE)], 18: () => [childWhere('printers_id', 'Cartridge', CARTRIDGE_WORN)] },
+  CartridgeItem: {
+    17: () => [childWhere('cartridgeitems_id', 'Cartridge', CARTRIDGE_IN_USE)],
+    18: () => [childWhere('cartridgeitems_id', 'Cartridge', CARTRIDGE_WORN)],
+    19: () => [childWhere('cartridgeitems_id', 'Cartridge', CARTRIDGE_NEW)],
+  },
+  ConsumableItem: { 17: () => [childWhere('consumableitems_id', 'Consumable', 'date_out IS NOT NULL')], 19: () => [childWhere('consumableitems_id', 'Consumable', 'date_out IS NULL')] },
   Ticket: {
     41: () => [eitherSideLinks({})],
     46: () => [eitherSideLinks({ link: DUPLICATE_WITH })],
@@ -385,9 +404,10 @@ function conditionalLinkField(base: Itemtype, option: SearchOption, link: Condit
 
 /**
  * Options known to be right among several that share their uid (an SNMP-inventoried item's
- * credential is shown twice: 73 among its fields, 108 in its SNMP section).
+ * credential is shown twice: 73 among its fields, 108 in its SNMP section; a network device's
+ * firmware version too: 11 among its fields, 1314 with its components).
  */
-const SHARED_UID_OK: Record<string, number[]> = { Document: [119], Ticket: [38], Problem: [38], Change: [38], NetworkEquipment: [73, 108], Printer: [73, 108] };
+const SHARED_UID_OK: Record<string, number[]> = { Document: [119], Ticket: [38], Problem: [38], Change: [38], NetworkEquipment: [73, 108, 11, 1314], Printer: [73, 108] };
 
 const uidCounts = new Map<string, Map<string, number>>();
 function sharesUid(type: Itemtype, option: SearchOption): boolean {

@@ -249,6 +249,40 @@ describe("a ticket's escalation levels (32 SLA, 192 OLA, 188 the next one) and p
   });
 });
 
+describe('cartridges and consumables counted by state (CartridgeItem 17/18/19, Printer 17/18, ConsumableItem 17/19)', () => {
+  test('in use, worn and new cartridges; used and new consumables, each counted as GLPI conditions its join', async () => {
+    const cartridges = await api.create('CartridgeItem', { name: uniq('toner') });
+    const printer = await api.create('Printer', { name: uniq('printer') });
+    const cartridge = (values: Record<string, unknown>) => api.create('Cartridge', { cartridgeitems_id: cartridges, ...values });
+    await cartridge({});
+    await cartridge({});
+    await cartridge({ printers_id: printer, date_use: '2026-01-02' });
+    await cartridge({ printers_id: printer, date_use: '2025-06-01', date_out: '2026-01-02' });
+    await cartridge({ printers_id: printer, date_use: '2025-01-01', date_out: '2025-06-01' });
+    await cartridge({ printers_id: printer, date_use: '2024-01-01', date_out: '2025-01-01' });
+    expect(await row('CartridgeItem', cartridges, [17, 18, 19])).toMatchObject({ 17: 1, 18: 3, 19: 2 });
+    expect(await row('Printer', printer, [17, 18])).toMatchObject({ 17: 1, 18: 3 });
+    expect(await found('CartridgeItem', 19, 'contains', 2, 2)).toContain(cartridges);
+
+    const consumables = await api.create('ConsumableItem', { name: uniq('paper') });
+    for (const date_out of [null, null, null, '2026-02-01']) await api.create('Consumable', { consumableitems_id: consumables, ...(date_out ? { date_out, itemtype: 'User', items_id: 2 } : {}) });
+    expect(await row('ConsumableItem', consumables, [17, 19])).toMatchObject({ 17: 1, 19: 3 });
+  });
+});
+
+describe("a network device's firmware version (11, 1314)", () => {
+  test('both show the version of its firmware component, and find the device by it', async () => {
+    const device = await api.create('NetworkEquipment', { name: uniq('switch') });
+    const other = await api.create('NetworkEquipment', { name: uniq('switch') });
+    const version = uniq('fw-9.');
+    const firmware = await api.create('DeviceFirmware', { designation: uniq('firmware'), version });
+    await api.create('Item_DeviceFirmware', { itemtype: 'NetworkEquipment', items_id: device, devicefirmwares_id: firmware });
+    expect(await row('NetworkEquipment', device, [11, 1314])).toMatchObject({ 11: version, 1314: version });
+    expect(await found('NetworkEquipment', 11, 'contains', version, 2)).toEqual([device]);
+    expect(await found('NetworkEquipment', 1314, 'notcontains', version, 2)).toContain(other);
+  });
+});
+
 describe('linked tickets: lists (40, 47), counts (41, 46, 68, 69), parents (50) and children (67)', () => {
   test('Ticket_Ticket rows on either side are counted; parents and children follow GLPI\'s "son of" rows', async () => {
     const DUPLICATE = 2;
