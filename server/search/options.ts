@@ -296,6 +296,13 @@ function childWhere(column: string, name: string, condition: string): Hop {
   return { kind: 'child', column, target: { ...target, table: `(SELECT * FROM ${target.table} WHERE ${condition})` }, where: {} };
 }
 
+/** An ITIL object's newest solution, the one GLPI's "last solution" options join. */
+function latestSolution(): Hop {
+  const solutions = itemtype('ITILSolution')!;
+  const newest = `(SELECT * FROM ${solutions.table} s WHERE s.id = (SELECT MAX(n.id) FROM ${solutions.table} n WHERE n.itemtype = s.itemtype AND n.items_id = s.items_id))`;
+  return poly({ ...solutions, table: newest }, {});
+}
+
 /**
  * GLPI's `item_item` join of a ticket's links: the Ticket_Ticket rows naming it on either side.
  * Each row is read once per side, `tickets_id` being the side naming the ticket and `other` the
@@ -341,7 +348,11 @@ const LINK_PATHS: Record<string, Record<number, () => Hop[]>> = {
     19: () => [childWhere('cartridgeitems_id', 'Cartridge', CARTRIDGE_NEW)],
   },
   ConsumableItem: { 17: () => [childWhere('consumableitems_id', 'Consumable', 'date_out IS NOT NULL')], 19: () => [childWhere('consumableitems_id', 'Consumable', 'date_out IS NULL')] },
+  // An ITIL object's last solution (39): only its newest solution row joins; any solution is 38.
+  Problem: { 39: () => [latestSolution()] },
+  Change: { 39: () => [latestSolution()] },
   Ticket: {
+    39: () => [latestSolution()],
     41: () => [eitherSideLinks({})],
     46: () => [eitherSideLinks({ link: DUPLICATE_WITH })],
     68: () => [childOf('tickets_id_2', 'Ticket_Ticket', { link: SON_OF })],
@@ -407,7 +418,7 @@ function conditionalLinkField(base: Itemtype, option: SearchOption, link: Condit
  * credential is shown twice: 73 among its fields, 108 in its SNMP section; a network device's
  * firmware version too: 11 among its fields, 1314 with its components).
  */
-const SHARED_UID_OK: Record<string, number[]> = { Document: [119], Ticket: [38], Problem: [38], Change: [38], NetworkEquipment: [73, 108, 11, 1314], Printer: [73, 108] };
+const SHARED_UID_OK: Record<string, number[]> = { Document: [119], Ticket: [38, 39], Problem: [38, 39], Change: [38, 39], NetworkEquipment: [73, 108, 11, 1314], Printer: [73, 108] };
 
 const uidCounts = new Map<string, Map<string, number>>();
 function sharesUid(type: Itemtype, option: SearchOption): boolean {

@@ -283,6 +283,25 @@ describe("a network device's firmware version (11, 1314)", () => {
   });
 });
 
+describe("an ITIL object's last solution status (39) beside any solution's (38)", () => {
+  test('only the newest solution joins 39; 38 sees every solution', async () => {
+    const ticket = await api.create('Ticket', { name: uniq('t'), content: 'x' });
+    const bare = await api.create('Ticket', { name: uniq('t'), content: 'x' });
+    const change = await api.create('Change', { name: uniq('c'), content: 'x' });
+    // GLPI's solution statuses: 2 waiting for approval, 3 accepted, 4 refused. A refused one, then a newer accepted one.
+    insert('glpi_itilsolutions', { itemtype: 'Ticket', items_id: ticket, content: 'first', status: 4 });
+    insert('glpi_itilsolutions', { itemtype: 'Ticket', items_id: ticket, content: 'second', status: 3 });
+    insert('glpi_itilsolutions', { itemtype: 'Change', items_id: change, content: 'only', status: 4 });
+    expect(await found('Ticket', 39, 'equals', 3, 2)).toEqual([ticket]);
+    expect(await found('Ticket', 39, 'equals', 4, 2)).toEqual([]);
+    expect(await found('Ticket', 38, 'equals', 4, 2)).toEqual([ticket]);
+    expect(await found('Ticket', 39, 'notequals', 3, 2)).toContain(bare);
+    expect(await found('Change', 39, 'equals', 4, 2)).toEqual([change]);
+    const shown = await row('Ticket', ticket, [38, 39]);
+    expect({ any: [...(shown[38] as string[])].sort(), last: shown[39] }).toEqual({ any: ['3', '4'], last: '3' });
+  });
+});
+
 describe('linked tickets: lists (40, 47), counts (41, 46, 68, 69), parents (50) and children (67)', () => {
   test('Ticket_Ticket rows on either side are counted; parents and children follow GLPI\'s "son of" rows', async () => {
     const DUPLICATE = 2;
