@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '../support/client';
 import { useServer } from '../support/server';
 import { createUser, expectError, loginAs, RIGHT_MISSING, unique } from '../rights/fixture';
+import { upload } from '../documents/helpers';
 
 const ctx = useServer();
 const SELF_SERVICE = 1;
@@ -132,5 +133,27 @@ describe('reading', () => {
       expect(byWriter).toContain(faq);
       expect(byWriter).toContain(plain);
     }
+  });
+});
+
+describe("an article's attached files", () => {
+  test('whoever reads a published FAQ article downloads its files without the document right; an unpublished one keeps them', async () => {
+    const published = await ctx.api.create('KnowbaseItem', { name: unique('faq with file'), answer: 'see the file', is_faq: 1 });
+    await publish(published);
+    const draft = await ctx.api.create('KnowbaseItem', { name: unique('draft with file'), answer: 'x', is_faq: 1 });
+    const attach = async (knowbaseitems_id: number, content: string) => {
+      const res = await upload(ctx.api, 'Document/', { input: { name: unique('kb file'), entities_id: home, itemtype: 'KnowbaseItem', items_id: knowbaseitems_id, _filename: ['how-to.txt'] } }, [
+        { name: 'how-to.txt', content, type: 'text/plain' },
+      ]);
+      expect(res.status).toBe(201);
+      return res.body.id as number;
+    };
+    const onPublished = await attach(published, 'how to reset a printer');
+    const onDraft = await attach(draft, 'not yet');
+    const download = await helpdesk.get(`Document/${onPublished}`, { query: 'alt=media' });
+    expect({ status: download.status, body: download.text }).toEqual({ status: 200, body: 'how to reset a printer' });
+    expectError(await helpdesk.get(`Document/${onDraft}`, { query: 'alt=media' }), 403, 'ERROR_RIGHT_MISSING');
+    // The document's record is still the document right's.
+    expectError(await helpdesk.get(`Document/${onPublished}`), 403, 'ERROR_RIGHT_MISSING');
   });
 });
