@@ -12,7 +12,7 @@ import { historyOption } from '../registry/searchoptions';
 import { ITIL_STATUS } from '../registry/values';
 import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
 
-const { SOLVED, CLOSED, NEW, ASSIGNED } = ITIL_STATUS;
+const { SOLVED, CLOSED, NEW, ASSIGNED, WAITING } = ITIL_STATUS;
 
 function checkScale(field: string, value: unknown): void {
   if (value === undefined) return;
@@ -141,6 +141,8 @@ export const itilHooks: ItemHooks = {
     const assigned = addActors(wc, type, Number(old.id), input);
     const status = Number(changes.status ?? old.status);
     if (assigned && status === NEW && type.name !== 'Change') writeRuleChanges(wc, type, { ...old, status }, { status: ASSIGNED });
+    // As GLPI: an item no longer pending loses its pending reason (and its reminders).
+    if (Number(old.status) === WAITING && status !== WAITING) run(wc.db, 'DELETE FROM glpi_pendingreasons_items WHERE itemtype = ? AND items_id = ?', type.name, Number(old.id));
     if (typeof input._solution === 'string' && input._solution !== '') {
       insertRow(wc.db, 'glpi_itilsolutions', {
         itemtype: type.name,

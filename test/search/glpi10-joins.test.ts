@@ -246,6 +246,13 @@ describe("a ticket's escalation levels (32 SLA, 192 OLA, 188 the next one) and p
     const outsider = await new Client(ctx.server.api).login(login, USER_PASSWORD);
     expect((await outsider.get(`SlaLevel_Ticket/`)).body).toEqual([]);
     expect(await found('Ticket', 400, 'equals', reasonId, 2, outsider)).toEqual([]);
+
+    // As GLPI: a ticket that leaves the pending status loses its pending reason; other changes keep it.
+    expect((await api.put(`Ticket/${ticket}`, { input: { urgency: 5 } })).status).toBe(200);
+    expect((await api.get(`PendingReason_Item/${pending}`)).status).toBe(200);
+    expect((await api.put(`Ticket/${ticket}`, { input: { status: 2 } })).status).toBe(200);
+    expect((await api.get(`PendingReason_Item/${pending}`)).status).toBe(404);
+    expect(await found('Ticket', 400, 'equals', reasonId, 2)).toEqual([]);
   });
 });
 
