@@ -6,6 +6,7 @@ import { nowString } from '../core/clock';
 import type { Itemtype } from '../registry';
 import { searchOptions, type SearchOption } from '../registry/searchoptions';
 import { VersionedCache } from '../db/read-cache';
+import type { Db } from '../db/connection';
 import { hasRows, selectAll, selectValues, type Row } from '../db/rows';
 import { outputValue } from '../items/values';
 import type { Criterion, SearchParams } from './criteria';
@@ -216,16 +217,47 @@ function buildValueQuery(ctx: SessionContext, type: Itemtype, base: Itemtype, co
   return { text, args: [...select.args], fields };
 }
 
+/**
+ * Pages (their ids) and their values, kept until the next write: a list shown again (a console's
+ * refresh, a client paging back, many sessions on one view) walks no index and reads no row. Each
+ * is keyed by the SQL it is read with, whose WHERE and sub-queries hold the session's rights and
+ * entities, so sessions that see the same rows share entries. Pages of more rows than
+ * MAX_KEPT_PAGE are read afresh, which bounds the memory held.
+ */
+const keptPages = new VersionedCache<PageRead>(2048);
+const keptValues = new VersionedCache<Map<number, unknown[]>>(2048);
+const MAX_KEPT_PAGE = 200;
+
+type PageRead = ReturnType<typeof readPage>;
+
+const fragKey = (frag: Frag) => `${frag.sql}\u0000${JSON.stringify(frag.args)}`;
+
+/** The same rows, through one dropdown's index instead of each candidate row, when the count table proves it. */
+const narrowed = (db: Db, b: Branch): Frag => (b.filtered && narrowedWhere(db, b.base.table, b.where, b.visibility)) || b.where;
+
+function keptPage(db: Db, b: Branch, params: SearchParams, start: number, limit: number, read: () => PageRead): PageRead {
+  // rawdata shows how the engine reads this page now, not how it read it first.
+  if (limit > MAX_KEPT_PAGE || params.rawdata) return read();
+  const order = [...sortDirections(params), params.order[0] ?? 'ASC'].join();
+  const key = [b.base.table, start, limit, order, fragKey(b.where), ...b.sorts.map((s) => fragKey(s('t')))].join('\u0000');
+  return keptPages.get(db, key, read);
+}
+
 /** Values of the result columns for the page's rows of one table. */
 function fetchValues(ctx: SessionContext, type: Itemtype, base: Itemtype, columns: Column[], ids: number[]): Map<number, unknown[]> {
   const { text, args, fields } = valueQuery(ctx, type, base, columns);
-  const out = new Map<number, unknown[]>();
-  for (const row of selectValues(ctx.services.store.db, text, ...args, JSON.stringify(ids))) {
-    const values: unknown[] = [];
-    for (let i = 0; i < columns.length; i++) values.push(shape(fields[i] ?? null, row[i + 1], columns[i]!.meta !== null));
-    out.set(Number(row[0]), values);
-  }
-  return out;
+  const idList = JSON.stringify(ids);
+  const read = () => {
+    const out = new Map<number, unknown[]>();
+    for (const row of selectValues(ctx.services.store.db, text, ...args, idList)) {
+      const values: unknown[] = [];
+      for (let i = 0; i < columns.length; i++) values.push(shape(fields[i] ?? null, row[i + 1], columns[i]!.meta !== null));
+      out.set(Number(row[0]), values);
+    }
+    return out;
+  };
+  if (ids.length > MAX_KEPT_PAGE) return read();
+  return keptValues.get(ctx.services.store.db, `${text}\u0000${JSON.stringify(args)}\u0000${idList}`, read);
 }
 
 function sortDirections(params: SearchParams): Direction[] {
@@ -273,9 +305,12 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
   let page: Row[];
   if (bases.length === 1 && bases[0] === type) {
     const b = branches[0]!;
-    // The same rows, through one dropdown's index instead of each candidate row, when the count table proves it.
-    const where = (b.filtered && narrowedWhere(db, b.base.table, b.where, b.visibility)) || b.where;
-    const read = limit > 0 && live.length ? readPage({ db, base: b.base, where, walkWhere: b.walkWhere, filtered: b.filtered, sortField: b.sortFields[0] ?? null, sorts: b.sorts, directions: sortDirections(params), tie: params.order[0] ?? 'ASC', total, start, limit }) : null;
+    const read =
+      limit > 0 && live.length
+        ? keptPage(db, b, params, start, limit, () =>
+            readPage({ db, base: b.base, where: narrowed(db, b), walkWhere: b.walkWhere, filtered: b.filtered, sortField: b.sortFields[0] ?? null, sorts: b.sorts, directions: sortDirections(params), tie: params.order[0] ?? 'ASC', total, start, limit }),
+          )
+        : null;
     query = read?.sql ?? raw('');
     page = read ? read.ids.map((id) => ({ id })) : [];
   } else {

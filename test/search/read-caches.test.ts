@@ -2,12 +2,14 @@
  * What a search keeps between requests besides counts and trigrams: the display preferences and
  * the built WHERE of its criteria (until the next write, here or by another connection; never
  * for dates, which may be relative to now), the value query of a page's columns (per session
- * scope, whose rights its sub-queries hold), and the JSON of text cells.
+ * scope, whose rights its sub-queries hold), the pages and their values (until the next write;
+ * never when their SQL reads SQLite's clock), and the JSON of text cells.
  */
 import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { join } from 'node:path';
+import { VersionedCache } from '../../server/db/read-cache';
 import { cellJson, stringJson } from '../../server/search/output';
 import { Client } from '../support/client';
 import { TestClock } from '../support/clock';
@@ -112,6 +114,56 @@ describe('value queries', () => {
     expect(await tickets(observer)).toEqual([0]);
     expect(await tickets(glpi)).toEqual([1]);
     expect(await tickets(observer)).toEqual([0]);
+  });
+});
+
+describe('pages and their values', () => {
+  const rows = async (client: Client, query: string) => {
+    const res = await client.get('search/Computer', { query: `${query}&forcedisplay[0]=1&forcedisplay[1]=5&sort=1&order=ASC&range=0-1` });
+    expect(res.status).toBeLessThan(300);
+    return ((res.body.data ?? []) as Record<string, string>[]).map((row) => `${row['1']}/${row['5']}`);
+  };
+
+  test('follow a write by another connection: the order of the page and the values shown', async () => {
+    const prefix = unique('kept');
+    const criteria = `criteria[0][field]=1&criteria[0][searchtype]=contains&criteria[0][value]=${prefix}`;
+    for (const letter of ['a', 'b', 'c']) await glpi.create('Computer', { name: `${prefix}-${letter}`, serial: `S-${letter}` });
+    expect(await rows(glpi, criteria)).toEqual([`${prefix}-a/S-a`, `${prefix}-b/S-b`]);
+    expect(await rows(glpi, criteria)).toEqual([`${prefix}-a/S-a`, `${prefix}-b/S-b`]);
+    otherConnection('UPDATE glpi_computers SET serial = ? WHERE name = ?', 'S-new', `${prefix}-b`);
+    expect(await rows(glpi, criteria)).toEqual([`${prefix}-a/S-a`, `${prefix}-b/S-new`]);
+    otherConnection('UPDATE glpi_computers SET name = ? WHERE name = ?', `${prefix}-d`, `${prefix}-a`);
+    expect(await rows(glpi, criteria)).toEqual([`${prefix}-b/S-new`, `${prefix}-c/S-c`]);
+  });
+
+  test('are not shared by sessions that see different rows, whoever searched first', async () => {
+    const child = await glpi.create('Entity', { name: unique('Kept branch'), entities_id: 0 });
+    const prefix = unique('scoped');
+    await glpi.create('Computer', { name: `${prefix}-a`, serial: 'in-child', entities_id: child });
+    for (const letter of ['b', 'c']) await glpi.create('Computer', { name: `${prefix}-${letter}`, serial: 'in-root', entities_id: 0 });
+    const login = unique('root-observer');
+    // Observer of the root entity only: not the computer of the sub-entity.
+    await createUser(glpi, login, 2, 0, false);
+    const observer = await loginAs(server.api, login);
+    const criteria = `criteria[0][field]=1&criteria[0][searchtype]=contains&criteria[0][value]=${prefix}`;
+    // Pages of the same size at the same place: only what each session sees tells them apart.
+    expect(await rows(observer, criteria)).toEqual([`${prefix}-b/in-root`, `${prefix}-c/in-root`]);
+    expect(await rows(glpi, criteria)).toEqual([`${prefix}-a/in-child`, `${prefix}-b/in-root`]);
+    expect(await rows(observer, criteria)).toEqual([`${prefix}-b/in-root`, `${prefix}-c/in-root`]);
+  });
+
+  test("SQL that reads SQLite's clock is read every time", () => {
+    const db = new Database(':memory:');
+    const cache = new VersionedCache<number>(8);
+    let reads = 0;
+    const read = () => ++reads;
+    cache.get(db, "SELECT datetime('now')", read);
+    cache.get(db, "SELECT datetime('now')", read);
+    expect(reads).toBe(2);
+    cache.get(db, 'SELECT 1', read);
+    cache.get(db, 'SELECT 1', read);
+    expect(reads).toBe(3);
+    db.close();
   });
 });
 

@@ -39,17 +39,25 @@ export function completeCriteria(nodes: CriteriaNode[]): CriteriaNode[] {
   return nodes.flatMap((n): CriteriaNode[] => (isGroup(n) ? (n.criteria.length ? [{ ...n, criteria: completeCriteria(n.criteria) }] : []) : n.field !== '' ? [n] : []));
 }
 
+/**
+ * Changes go up as functions of the current value, not as new values built from what was last
+ * rendered: a linked type's options arriving (which picks its first field) and the user's own
+ * change in between must both land, whatever the order.
+ */
+type Update<T> = (update: (current: T) => T) => void;
+
 interface EditorProps {
   itemtype: string;
   options: Options | null;
   nodes: CriteriaNode[];
-  onChange: (nodes: CriteriaNode[]) => void;
+  onChange: Update<CriteriaNode[]>;
 }
 
 /** Criteria rows, groups of rows in parentheses, and meta criteria on a linked type. */
 export function CriteriaEditor({ itemtype, options, nodes, onChange }: EditorProps) {
-  const set = (i: number, node: CriteriaNode) => onChange(nodes.map((n, j) => (j === i ? node : n)));
-  const remove = (i: number) => onChange(nodes.filter((_, j) => j !== i));
+  const set = (i: number, update: (node: CriteriaNode) => CriteriaNode) => onChange((current) => current.map((n, j) => (j === i ? update(n) : n)));
+  const setInGroup = (i: number, update: (criteria: CriteriaNode[]) => CriteriaNode[]) => set(i, (n) => (isGroup(n) ? { ...n, criteria: update(n.criteria) } : n));
+  const remove = (i: number) => onChange((current) => current.filter((_, j) => j !== i));
   const metaType = META_TYPES.find((type) => type !== itemtype) ?? 'User';
   return (
     <>
@@ -57,7 +65,7 @@ export function CriteriaEditor({ itemtype, options, nodes, onChange }: EditorPro
         isGroup(node) ? (
           <fieldset class="criteria-group" key={i} aria-label={t('Group {n}', { n: i + 1 })}>
             <legend>
-              {i > 0 ? <LinkSelect value={node.link} onChange={(link) => set(i, { ...node, link })} /> : <span class="criterion-first">{t('Where')}</span>} {t('(group)')}
+              {i > 0 ? <LinkSelect value={node.link} onChange={(link) => set(i, (n) => ({ ...n, link }))} /> : <span class="criterion-first">{t('Where')}</span>} {t('(group)')}
             </legend>
             {node.criteria.map((c, j) =>
               isGroup(c) ? null : (
@@ -67,13 +75,13 @@ export function CriteriaEditor({ itemtype, options, nodes, onChange }: EditorPro
                   first={j === 0}
                   criterion={c}
                   baseOptions={options}
-                  onChange={(next) => set(i, { ...node, criteria: node.criteria.map((x, k) => (k === j ? next : x)) })}
-                  onRemove={() => set(i, { ...node, criteria: node.criteria.filter((_, k) => k !== j) })}
+                  onChange={(update) => setInGroup(i, (criteria) => criteria.map((x, k) => (k === j && !isGroup(x) ? update(x) : x)))}
+                  onRemove={() => setInGroup(i, (criteria) => criteria.filter((_, k) => k !== j))}
                 />
               ),
             )}
             <div class="form-actions">
-              <button type="button" class="secondary" onClick={() => set(i, { ...node, criteria: [...node.criteria, blank(options)] } as CriteriaGroup)}>
+              <button type="button" class="secondary" onClick={() => setInGroup(i, (criteria) => [...criteria, blank(options)])}>
                 {t('Add to group {n}', { n: i + 1 })}
               </button>
               <button type="button" class="link" onClick={() => remove(i)}>
@@ -82,17 +90,25 @@ export function CriteriaEditor({ itemtype, options, nodes, onChange }: EditorPro
             </div>
           </fieldset>
         ) : (
-          <CriterionRow key={i} label={t('Criterion {n}', { n: i + 1 })} first={i === 0} criterion={node} baseOptions={options} onChange={(next) => set(i, next)} onRemove={() => remove(i)} />
+          <CriterionRow
+            key={i}
+            label={t('Criterion {n}', { n: i + 1 })}
+            first={i === 0}
+            criterion={node}
+            baseOptions={options}
+            onChange={(update) => set(i, (n) => (isGroup(n) ? n : update(n)))}
+            onRemove={() => remove(i)}
+          />
         ),
       )}
       <div class="form-actions">
-        <button type="button" class="secondary" onClick={() => onChange([...nodes, blank(options)])}>
+        <button type="button" class="secondary" onClick={() => onChange((current) => [...current, blank(options)])}>
           {t('Add a criterion')}
         </button>
-        <button type="button" class="secondary" onClick={() => onChange([...nodes, { link: 'AND', criteria: [blank(options)] }])}>
+        <button type="button" class="secondary" onClick={() => onChange((current) => [...current, { link: 'AND', criteria: [blank(options)] } as CriteriaGroup])}>
           {t('Add a group')}
         </button>
-        <button type="button" class="secondary" onClick={() => onChange([...nodes, blank(null, { meta: true, itemtype: metaType, field: '' })])}>
+        <button type="button" class="secondary" onClick={() => onChange((current) => [...current, blank(null, { meta: true, itemtype: metaType, field: '' })])}>
           {t('Search a linked type')}
         </button>
         <button type="submit">{t('Search')}</button>
@@ -118,7 +134,7 @@ interface RowProps {
   first: boolean;
   criterion: Criterion;
   baseOptions: Options | null;
-  onChange: (criterion: Criterion) => void;
+  onChange: Update<Criterion>;
   onRemove: () => void;
 }
 
@@ -128,23 +144,26 @@ function CriterionRow({ label, first, criterion: c, baseOptions, onChange, onRem
   const [display, setDisplay] = useState<string | undefined>(undefined);
   useEffect(() => {
     if (!c.meta || !c.itemtype) return;
+    const itemtype = c.itemtype;
     let live = true;
     setMetaOptions(null);
-    api.searchOptions(c.itemtype).then((o) => live && setMetaOptions(o), () => live && setMetaOptions({}));
+    const loaded = (options: Options) => {
+      if (!live) return;
+      setMetaOptions(options);
+      // A meta row starts without a field: the linked type's first one, unless the row has moved on meanwhile.
+      onChange((current) => (current.meta && current.itemtype === itemtype && current.field === '' ? blank(options, { link: current.link, meta: true, itemtype }) : current));
+    };
+    api.searchOptions(itemtype).then(loaded, () => loaded({}));
     return () => {
       live = false;
     };
   }, [c.meta, c.itemtype]);
   const options = c.meta ? metaOptions : baseOptions;
-  // A meta row starts without a field: the linked type's first one, once its options are known.
-  useEffect(() => {
-    if (c.meta && metaOptions && c.field === '') onChange(blank(metaOptions, { link: c.link, meta: true, itemtype: c.itemtype }));
-  }, [metaOptions]);
   const labels = useMemo(() => optionLabels(options ?? {}), [options]);
   const option = options?.[String(c.field)];
   const target = targetOf(option);
   const date = option?.datatype === 'datetime' || option?.datatype === 'date';
-  const change = (changes: Partial<Criterion>) => onChange({ ...c, ...changes });
+  const change = (changes: Partial<Criterion>) => onChange((current) => ({ ...current, ...changes }));
   return (
     <div class="criterion" role="group" aria-label={label}>
       {first ? <span class="criterion-first">{t('Where')}</span> : <LinkSelect value={c.link} onChange={(link) => change({ link })} />}
