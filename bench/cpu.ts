@@ -1,5 +1,5 @@
 /**
- * `bun bench/cpu.ts [--computers N] [--tickets N] [--ids all] [--shapes [--match TEXT]] [--seconds S] [--rounds R] [--keep DIR] [--threads N]`:
+ * `bun bench/cpu.ts [--computers N] [--tickets N] [--ids all] [--shapes [--match TEXT]] [--seconds S] [--rounds R] [--keep DIR] [--threads N] [--profile DIR]`:
  * server CPU time per request under the same load as `bun run bench` (autocannon, 16
  * connections, 16 sessions). Throughput on a shared machine follows the neighbours; the CPU the
  * server process spends per answered request (user + system, all threads, from /proc) follows
@@ -9,6 +9,7 @@
  *   the item cache holds (4096), every answer is built afresh (the uncached cost).
  * - `--shapes`: every search shape of bench/shapes.ts (those whose name holds `--match`, if
  *   given), 200 distinct URLs each as the bench sends, and the uncached 50-row list page.
+ * - `--profile DIR`: the server runs under Bun's CPU profiler (a profile lands in DIR on exit).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     rounds: { type: 'string' },
     keep: { type: 'string' },
     threads: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const computers = Number(values.computers ?? 10_000);
@@ -115,7 +117,8 @@ async function settled(pid: number): Promise<void> {
   }
 }
 
-const server = await startServer(password, dir, [], values.threads === undefined ? undefined : Number(values.threads));
+const profiling = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${resolve(values.profile)}`] : [];
+const server = await startServer(password, dir, profiling, values.threads === undefined ? undefined : Number(values.threads));
 log(`Deskbase on ${server.threads} request-serving thread(s)`);
 try {
   const state = kept ?? (await seed(server));
