@@ -13,6 +13,7 @@ import type { Rule } from './items/hooks';
 import { noteHooks } from './items/notes';
 import { entityHooks, treeHooks } from './items/tree';
 import { followupHooks, itilHooks } from './itil/rules';
+import { serviceLevelHooks } from './itil/service-levels';
 import { ASSIGNMENT_LINKS, assignmentHooks } from './itil/assignment';
 import { approvalHooks, solutionHooks } from './itil/solutions';
 import { taskHooks } from './itil/tasks';
@@ -49,6 +50,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },
   { itemtypes: ['RuleRightParameter'], hooks: ldapCriterionHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },
+  { itemtypes: ['Ticket'], hooks: serviceLevelHooks },
   { itemtypes: ['ITILFollowup'], hooks: approvalHooks },
   { itemtypes: ['ITILFollowup'], hooks: followupHooks },
   { itemtypes: ['ITILSolution'], hooks: solutionHooks },

@@ -14,6 +14,7 @@ import * as knowbaseFaq from '../../server/items/knowbase-faq';
 import * as tree from '../../server/items/tree';
 import * as assignment from '../../server/itil/assignment';
 import * as itilRules from '../../server/itil/rules';
+import * as serviceLevels from '../../server/itil/service-levels';
 import * as solutions from '../../server/itil/solutions';
 import * as tasks from '../../server/itil/tasks';
 import * as validations from '../../server/itil/validations';
@@ -122,7 +123,14 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   RuleRightParameter: {
     prepareAdd: 'ldapCriterionHooks',
   },
-  'Ticket, Problem, Change': {
+  Ticket: {
+    prepareInput: 'itilHooks → attachmentHooks',
+    prepareAdd: 'itilHooks → serviceLevelHooks',
+    afterAdd: 'itilHooks → serviceLevelHooks → attachmentHooks',
+    prepareUpdate: 'itilHooks → serviceLevelHooks',
+    afterUpdate: 'itilHooks → serviceLevelHooks → attachmentHooks',
+  },
+  'Problem, Change': {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'itilHooks',
     afterAdd: 'itilHooks → attachmentHooks',
@@ -192,7 +200,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, solutions, tasks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, serviceLevels, solutions, tasks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {
