@@ -13,6 +13,7 @@ import type { Rule } from './items/hooks';
 import { noteHooks } from './items/notes';
 import { entityHooks, treeHooks } from './items/tree';
 import { followupHooks, itilHooks } from './itil/rules';
+import { pendingItemHooks, pendingTimelineHooks } from './itil/pending-reasons';
 import { serviceLevelHooks } from './itil/service-levels';
 import { ASSIGNMENT_LINKS, assignmentHooks } from './itil/assignment';
 import { approvalHooks, solutionHooks } from './itil/solutions';
@@ -56,6 +57,8 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ITILSolution'], hooks: solutionHooks },
   { itemtypes: ASSIGNMENT_LINKS, hooks: assignmentHooks },
   { itemtypes: ['TicketTask'], hooks: taskHooks },
+  { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: pendingItemHooks },
+  { itemtypes: ['ITILFollowup', 'TicketTask', 'ChangeTask', 'ProblemTask'], hooks: pendingTimelineHooks },
   { itemtypes: ['TicketValidation'], hooks: validationHooks },
   { itemtypes: ['NetworkPort'], hooks: networkPortHooks },
   { itemtypes: ['Reservation'], hooks: reservationHooks },

@@ -1,4 +1,4 @@
-import { asset, component, deviceLink, dependent, dropdown, poly, TREE_CACHE, treeDropdown } from './kinds';
+import { asset, component, deviceLink, dependent, dropdown, PENDING_REASON_INPUT, PENDING_TIMELINE_INPUT, poly, TREE_CACHE, treeDropdown } from './kinds';
 import { adminItemtypes } from './tables/admin';
 import { assistanceItemtypes } from './tables/assistance';
 import { datacenterItemtypes } from './tables/datacenter';
@@ -29,6 +29,7 @@ const itil = (table: string, right: string, name: keyof typeof ITIL_CHILDREN): I
   features: name === 'Ticket' ? ['document', 'contract'] : ['document', 'note'],
   children: ITIL_CHILDREN[name],
   computed: ['users_id_recipient', 'users_id_lastupdater', 'solvedate', 'closedate'],
+  virtualInput: PENDING_REASON_INPUT,
 });
 
 /** An ITIL actor row: rights follow the ITIL item; history names the user, group or supplier. */
@@ -95,8 +96,8 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   Ticket: itil('glpi_tickets', 'ticket', 'Ticket'),
   Problem: itil('glpi_problems', 'problem', 'Problem'),
   Change: itil('glpi_changes', 'change', 'Change'),
-  ITILFollowup: { table: 'glpi_itilfollowups', kind: 'child', right: 'followup', history: false, owners: [poly], computed: ['users_id', 'users_id_editor'], polyTargets: 'itil', quietAdd: true, features: ['document'] },
-  TicketTask: { table: 'glpi_tickettasks', kind: 'child', right: 'task', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }], quietAdd: true, features: ['document'] },
+  ITILFollowup: { table: 'glpi_itilfollowups', kind: 'child', right: 'followup', history: false, owners: [poly], computed: ['users_id', 'users_id_editor'], polyTargets: 'itil', quietAdd: true, features: ['document'], virtualInput: PENDING_TIMELINE_INPUT },
+  TicketTask: { table: 'glpi_tickettasks', kind: 'child', right: 'task', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }], quietAdd: true, features: ['document'], virtualInput: PENDING_TIMELINE_INPUT },
   ITILSolution: { table: 'glpi_itilsolutions', kind: 'child', right: null, history: false, owners: [poly], polyTargets: 'itil', features: ['document'] },
   TicketValidation: { table: 'glpi_ticketvalidations', kind: 'child', right: 'ticketvalidation', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }], quietAdd: true },
   Ticket_User: itilActor('glpi_tickets_users', 'Ticket', 'tickets_id', 'User'),

@@ -46,3 +46,8 @@ export const deviceLink = (table: string, fk: string, device: string, extra: Fea
 
 /** A component type (GLPI's CommonDevice): a dropdown that may have documents. */
 export const component = (table: string): ItemtypeSpec => ({ table, kind: 'dropdown', right: 'device', features: ['document'] });
+
+/** GLPI 10's inputs that put an ITIL item on hold with a pending reason (see itil/pending-reasons.ts). */
+export const PENDING_REASON_INPUT = ['pendingreasons_id', 'followup_frequency', 'followups_before_resolution'];
+/** The same on a follow-up or task, with `pending`, which asks for it. */
+export const PENDING_TIMELINE_INPUT = ['pending', ...PENDING_REASON_INPUT];

@@ -14,6 +14,7 @@ import * as knowbaseFaq from '../../server/items/knowbase-faq';
 import * as tree from '../../server/items/tree';
 import * as assignment from '../../server/itil/assignment';
 import * as itilRules from '../../server/itil/rules';
+import * as pendingReasons from '../../server/itil/pending-reasons';
 import * as serviceLevels from '../../server/itil/service-levels';
 import * as solutions from '../../server/itil/solutions';
 import * as tasks from '../../server/itil/tasks';
@@ -126,21 +127,21 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   Ticket: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'itilHooks → serviceLevelHooks',
-    afterAdd: 'itilHooks → serviceLevelHooks → attachmentHooks',
+    afterAdd: 'itilHooks → serviceLevelHooks → pendingItemHooks → attachmentHooks',
     prepareUpdate: 'itilHooks → serviceLevelHooks',
-    afterUpdate: 'itilHooks → serviceLevelHooks → attachmentHooks',
+    afterUpdate: 'itilHooks → serviceLevelHooks → pendingItemHooks → attachmentHooks',
   },
   'Problem, Change': {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'itilHooks',
-    afterAdd: 'itilHooks → attachmentHooks',
+    afterAdd: 'itilHooks → pendingItemHooks → attachmentHooks',
     prepareUpdate: 'itilHooks',
-    afterUpdate: 'itilHooks → attachmentHooks',
+    afterUpdate: 'itilHooks → pendingItemHooks → attachmentHooks',
   },
   ITILFollowup: {
     prepareInput: 'approvalHooks → attachmentHooks',
-    prepareAdd: 'approvalHooks → followupHooks',
-    afterAdd: 'approvalHooks → followupHooks → attachmentHooks',
+    prepareAdd: 'approvalHooks → followupHooks → pendingTimelineHooks',
+    afterAdd: 'approvalHooks → followupHooks → pendingTimelineHooks → attachmentHooks',
     prepareUpdate: 'followupHooks',
     afterUpdate: 'attachmentHooks',
     canWriteOwner: 'followupHooks',
@@ -157,8 +158,14 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   TicketTask: {
     prepareInput: 'attachmentHooks',
-    prepareAdd: 'taskHooks',
-    afterAdd: 'attachmentHooks',
+    prepareAdd: 'taskHooks → pendingTimelineHooks',
+    afterAdd: 'pendingTimelineHooks → attachmentHooks',
+    afterUpdate: 'attachmentHooks',
+  },
+  'ChangeTask, ProblemTask': {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'pendingTimelineHooks',
+    afterAdd: 'pendingTimelineHooks → attachmentHooks',
     afterUpdate: 'attachmentHooks',
   },
   TicketValidation: {
@@ -192,7 +199,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareUpdate: 'faqHooks',
     afterUpdate: 'attachmentHooks',
   },
-  'Computer, Monitor, NetworkEquipment, Peripheral, Phone, Printer, CartridgeItem, ConsumableItem, Software, Contract, Supplier, Budget, DeviceProcessor, DeviceMemory, DeviceHardDrive, DeviceNetworkCard, DeviceGraphicCard, Item_DeviceProcessor, Item_DeviceMemory, Item_DeviceHardDrive, Item_DeviceNetworkCard, Item_DeviceGraphicCard, DeviceMotherboard, Item_DeviceMotherboard, DeviceFirmware, Item_DeviceFirmware, DeviceDrive, Item_DeviceDrive, DeviceBattery, Item_DeviceBattery, DeviceSoundCard, Item_DeviceSoundCard, DeviceControl, Item_DeviceControl, DevicePci, Item_DevicePci, DeviceCase, Item_DeviceCase, DevicePowerSupply, Item_DevicePowerSupply, DeviceGeneric, Item_DeviceGeneric, DeviceSimcard, Item_DeviceSimcard, DeviceSensor, Item_DeviceSensor, DeviceCamera, Item_DeviceCamera, Contact, Certificate, Domain, DomainRecord, Line, DatabaseInstance, Datacenter, DCRoom, Rack, Enclosure, PDU, PassiveDCEquipment, Cluster, Appliance, Unmanaged, Cable, Project, ProjectTask, Reminder, ChangeTask, ProblemTask': {
+  'Computer, Monitor, NetworkEquipment, Peripheral, Phone, Printer, CartridgeItem, ConsumableItem, Software, Contract, Supplier, Budget, DeviceProcessor, DeviceMemory, DeviceHardDrive, DeviceNetworkCard, DeviceGraphicCard, Item_DeviceProcessor, Item_DeviceMemory, Item_DeviceHardDrive, Item_DeviceNetworkCard, Item_DeviceGraphicCard, DeviceMotherboard, Item_DeviceMotherboard, DeviceFirmware, Item_DeviceFirmware, DeviceDrive, Item_DeviceDrive, DeviceBattery, Item_DeviceBattery, DeviceSoundCard, Item_DeviceSoundCard, DeviceControl, Item_DeviceControl, DevicePci, Item_DevicePci, DeviceCase, Item_DeviceCase, DevicePowerSupply, Item_DevicePowerSupply, DeviceGeneric, Item_DeviceGeneric, DeviceSimcard, Item_DeviceSimcard, DeviceSensor, Item_DeviceSensor, DeviceCamera, Item_DeviceCamera, Contact, Certificate, Domain, DomainRecord, Line, DatabaseInstance, Datacenter, DCRoom, Rack, Enclosure, PDU, PassiveDCEquipment, Cluster, Appliance, Unmanaged, Cable, Project, ProjectTask, Reminder': {
     prepareInput: 'attachmentHooks',
     afterAdd: 'attachmentHooks',
     afterUpdate: 'attachmentHooks',
@@ -200,7 +207,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, serviceLevels, solutions, tasks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, serviceLevels, pendingReasons, solutions, tasks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

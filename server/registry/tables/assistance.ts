@@ -1,7 +1,7 @@
 // Assistance and service levels: calendars, holidays, SLM/SLA/OLA and their levels, ITIL templates
 // and their fields, recurrent tickets, task and follow-up templates, costs, Change/Problem tasks
 // and validations, satisfaction surveys. Columns follow GLPI 10.0's install/mysql/glpi-empty.sql.
-import { dependent, dropdown, poly, treeDropdown } from '../kinds';
+import { dependent, dropdown, PENDING_TIMELINE_INPUT, poly, treeDropdown } from '../kinds';
 import type { ItemtypeSpec } from '../types';
 import type { TableSpec } from './types';
 
@@ -133,8 +133,8 @@ export const assistanceItemtypes: Record<string, ItemtypeSpec> = {
   TicketCost: dependent('glpi_ticketcosts', [ticket], { kind: 'child', history: true }),
   ProblemCost: dependent('glpi_problemcosts', [problem], { kind: 'child', history: true }),
   ChangeCost: dependent('glpi_changecosts', [change], { kind: 'child', history: true }),
-  ChangeTask: { table: 'glpi_changetasks', kind: 'child', right: 'task', history: false, owners: [change], quietAdd: true, features: ['document'] },
-  ProblemTask: { table: 'glpi_problemtasks', kind: 'child', right: 'task', history: false, owners: [problem], quietAdd: true, features: ['document'] },
+  ChangeTask: { table: 'glpi_changetasks', kind: 'child', right: 'task', history: false, owners: [change], quietAdd: true, features: ['document'], virtualInput: PENDING_TIMELINE_INPUT },
+  ProblemTask: { table: 'glpi_problemtasks', kind: 'child', right: 'task', history: false, owners: [problem], quietAdd: true, features: ['document'], virtualInput: PENDING_TIMELINE_INPUT },
   ChangeValidation: { table: 'glpi_changevalidations', kind: 'child', right: 'changevalidation', history: false, owners: [change], quietAdd: true },
   TicketSatisfaction: dependent('glpi_ticketsatisfactions', [ticket], { kind: 'child' }),
   Ticket_Ticket: dependent('glpi_tickets_tickets', [
