@@ -5,7 +5,7 @@ import { errors } from '../core/errors';
 import { nowString } from '../core/clock';
 import type { Itemtype } from '../registry';
 import { searchOptions, type SearchOption } from '../registry/searchoptions';
-import { VersionedCache } from '../db/read-cache';
+import { cachedRead, VersionedCache } from '../db/read-cache';
 import type { Db } from '../db/connection';
 import { hasRows, selectAll, selectValues, type Row } from '../db/rows';
 import { outputValue } from '../items/values';
@@ -243,6 +243,12 @@ function keptPage(db: Db, b: Branch, params: SearchParams, start: number, limit:
   return keptPages.get(db, key, read);
 }
 
+/** The page of a search over several tables (AllAssets), kept as keptPage keeps one table's. */
+function keptUnion(db: Db, query: Frag, params: SearchParams, limit: number): Row[] {
+  const read = () => selectAll(db, query.sql, ...query.args);
+  return limit > MAX_KEPT_PAGE || params.rawdata ? read() : cachedRead(db, query.sql, query.args, read);
+}
+
 /** Values of the result columns for the page's rows of one table. */
 function fetchValues(ctx: SessionContext, type: Itemtype, base: Itemtype, columns: Column[], ids: number[]): Map<number, unknown[]> {
   const { text, args, fields } = valueQuery(ctx, type, base, columns);
@@ -329,7 +335,7 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
     query = live.length
       ? sql`SELECT id, itemtype FROM (${new Frag(union.map((u) => u.sql).join(' UNION ALL '), union.flatMap((u) => u.args))}) ORDER BY ${orderBy(sortNames, params, ['itemtype', 'id'])} LIMIT ${Math.max(limit, 0)} OFFSET ${start}`
       : raw('SELECT 0 AS id, NULL AS itemtype WHERE 0');
-    page = limit > 0 && live.length ? selectAll(ctx.services.store.db, query.sql, ...query.args) : [];
+    page = limit > 0 && live.length ? keptUnion(db, query, params, limit) : [];
   }
   const rows: ResultRow[] = page.map((r) => ({ id: Number(r.id), itemtype: String(r.itemtype ?? bases[0]!.name), values: [] }));
   for (const base of bases) {

@@ -152,6 +152,23 @@ describe('pages and their values', () => {
     expect(await rows(observer, criteria)).toEqual([`${prefix}-b/in-root`, `${prefix}-c/in-root`]);
   });
 
+  test('over several tables (AllAssets) follow a write by another connection', async () => {
+    const prefix = unique('assets');
+    // A criterion on a dropdown (no trigram candidates in the SQL) and the same number of rows: the same SQL before and after.
+    const room = await glpi.create('Location', { name: `${prefix}-room` });
+    await glpi.create('Monitor', { name: `${prefix}-c`, locations_id: room });
+    await glpi.create('Computer', { name: `${prefix}-b`, locations_id: room });
+    const names = async () => {
+      const res = await glpi.get('search/AllAssets', { query: `criteria[0][field]=3&criteria[0][searchtype]=equals&criteria[0][value]=${room}&forcedisplay[0]=1&range=0-9` });
+      expect(res.status).toBe(200);
+      return (res.body.data as Record<string, string>[]).map((row) => row['1']);
+    };
+    expect(await names()).toEqual([`${prefix}-b`, `${prefix}-c`]);
+    expect(await names()).toEqual([`${prefix}-b`, `${prefix}-c`]);
+    otherConnection('UPDATE glpi_monitors SET name = ? WHERE name = ?', `${prefix}-a`, `${prefix}-c`);
+    expect(await names()).toEqual([`${prefix}-a`, `${prefix}-b`]);
+  });
+
   test("SQL that reads SQLite's clock is read every time", () => {
     const db = new Database(':memory:');
     const cache = new VersionedCache<number>(8);
