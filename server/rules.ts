@@ -14,6 +14,7 @@ import { noteHooks } from './items/notes';
 import { entityHooks, treeHooks } from './items/tree';
 import { followupHooks, itilHooks } from './itil/rules';
 import { pendingItemHooks, pendingTimelineHooks } from './itil/pending-reasons';
+import { itilDurationHooks } from './itil/durations';
 import { serviceLevelHooks } from './itil/service-levels';
 import { ASSIGNMENT_LINKS, assignmentHooks } from './itil/assignment';
 import { approvalHooks, solutionHooks } from './itil/solutions';
@@ -51,6 +52,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },
   { itemtypes: ['RuleRightParameter'], hooks: ldapCriterionHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },
+  { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilDurationHooks },
   { itemtypes: ['Ticket'], hooks: serviceLevelHooks },
   { itemtypes: ['ITILFollowup'], hooks: approvalHooks },
   { itemtypes: ['ITILFollowup'], hooks: followupHooks },

@@ -114,12 +114,32 @@ function addWorkingDays(calendar: WorkCalendar, start: number, delay: number, en
   return t;
 }
 
+const hasPeriods = (calendar: WorkCalendar | null): calendar is WorkCalendar => calendar !== null && calendar.segments.some((s) => s.end > s.begin);
+
+/**
+ * The working time between two dates, in seconds: inside the calendar's periods (less its
+ * holidays), or, `inDays`, all the time of its working days; plain time without a calendar.
+ */
+export function activeSeconds(start: string, end: string, calendar: WorkCalendar | null, inDays = false): number {
+  const from = parse(start);
+  const to = parse(end);
+  if (from === null || to === null || to <= from) return 0;
+  if (!hasPeriods(calendar)) return to - from;
+  let total = 0;
+  for (let day = dayStart(from); day < to; day += DAY) {
+    const today = periods(calendar, day);
+    const spans = inDays ? (today.length ? [{ begin: 0, end: DAY }] : []) : today;
+    for (const span of spans) total += Math.max(0, Math.min(to, day + span.end) - Math.max(from, day + span.begin));
+  }
+  return total;
+}
+
 /** The date `rule` gives from `start`, or null when `start` is no date or no working time is left in reach. */
 export function dueDate(start: string, rule: DelayRule, calendar: WorkCalendar | null): string | null {
   const from = parse(start);
   if (from === null) return null;
   let end: number | null;
-  if (!calendar || !calendar.segments.some((s) => s.end > s.begin)) end = from + rule.seconds;
+  if (!hasPeriods(calendar)) end = from + rule.seconds;
   else if (rule.inDays) end = addWorkingDays(calendar, from, rule.seconds, rule.endOfWorkingDay);
   else end = addWorkingTime(calendar, from, rule.seconds);
   return end === null ? null : format(end);

@@ -11,6 +11,8 @@ import { HISTORY, logRelation, writeLog } from '../items/history';
 import { historyOption } from '../registry/searchoptions';
 import { ITIL_STATUS } from '../registry/values';
 import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
+import { statusClocks } from './durations';
+import { scheduleChangedLevels, settleAgreements } from './service-levels';
 
 const { SOLVED, CLOSED, NEW, ASSIGNED, WAITING } = ITIL_STATUS;
 
@@ -167,7 +169,11 @@ function canSee(wc: WriteContext, type: Itemtype, id: number): boolean {
  * a requester's answer), with the history row a user's own change would get.
  */
 export function writeRuleChanges(wc: WriteContext, type: Itemtype, current: Row, changes: Row): void {
+  // A status moved by a rule moves the clocks as an update by hand does.
+  statusClocks(wc, current, changes);
+  if (type.name === 'Ticket') settleAgreements(wc, current, changes);
   updateRow(wc.db, type.table, Number(current.id), changes);
+  if (type.name === 'Ticket') scheduleChangedLevels(wc, current, changes);
   if (!wc.history || !('status' in changes) || Number(changes.status) === Number(current.status)) return;
   writeLog(wc.db, wc.actor, {
     itemtype: type.name,

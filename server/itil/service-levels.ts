@@ -4,12 +4,18 @@
  * resolve the agreement's first escalation level, with the date it runs
  * (glpi_slalevels_tickets / glpi_olalevels_tickets). An SLA counts from the ticket's opening
  * date, an OLA from the moment it was given to the ticket. Another agreement replaces the level
- * to run; none (0) removes it and keeps the last due date.
+ * to run; none (0) removes it and keeps the last due date. A ticket leaving the pending status
+ * adds the working time it waited (in the agreement's calendar) to its time to resolve
+ * (sla_waiting_duration, ola_waiting_duration), which moves the due date and the level.
  */
 import { nowString } from '../core/clock';
-import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
+import { insertRow, run, selectOne, type Row } from '../db/rows';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
-import { dueDate, secondsOfClock, type DelayRule, type Segment, type WorkCalendar } from './agreement-dates';
+import { ITIL_STATUS } from '../registry/values';
+import { activeSeconds, dueDate, type DelayRule, type WorkCalendar } from './agreement-dates';
+import { entityCalendar, workCalendar } from './calendars';
+
+const { WAITING } = ITIL_STATUS;
 
 /** GLPI's agreement types (SLM::TTR, SLM::TTO). */
 const TIME_TO_RESOLVE = 0;
@@ -36,6 +42,8 @@ interface AgreementField {
   due: string;
   /** OLA: the ticket's column holding when the agreement was given, its start. */
   begin?: string;
+  /** Time to resolve: the ticket's column adding the working time it waited (pending). */
+  waiting?: string;
   escalation?: Escalation;
 }
 
@@ -44,9 +52,9 @@ const olaLevels: Escalation = { field: 'olalevels_id_ttr', levels: 'glpi_olaleve
 
 const AGREEMENTS: AgreementField[] = [
   { field: 'slas_id_tto', table: 'glpi_slas', label: 'SLA', type: TIME_TO_OWN, due: 'time_to_own' },
-  { field: 'slas_id_ttr', table: 'glpi_slas', label: 'SLA', type: TIME_TO_RESOLVE, due: 'time_to_resolve', escalation: slaLevels },
+  { field: 'slas_id_ttr', table: 'glpi_slas', label: 'SLA', type: TIME_TO_RESOLVE, due: 'time_to_resolve', waiting: 'sla_waiting_duration', escalation: slaLevels },
   { field: 'olas_id_tto', table: 'glpi_olas', label: 'OLA', type: TIME_TO_OWN, due: 'internal_time_to_own', begin: 'ola_tto_begin_date' },
-  { field: 'olas_id_ttr', table: 'glpi_olas', label: 'OLA', type: TIME_TO_RESOLVE, due: 'internal_time_to_resolve', begin: 'ola_ttr_begin_date', escalation: olaLevels },
+  { field: 'olas_id_ttr', table: 'glpi_olas', label: 'OLA', type: TIME_TO_RESOLVE, due: 'internal_time_to_resolve', begin: 'ola_ttr_begin_date', waiting: 'ola_waiting_duration', escalation: olaLevels },
 ];
 
 function delayRule(agreement: Row, extraSeconds = 0): DelayRule {
@@ -55,33 +63,13 @@ function delayRule(agreement: Row, extraSeconds = 0): DelayRule {
   return { seconds, inDays: unit === 'day' || unit === 'month', endOfWorkingDay: Number(agreement.end_of_working_day) === 1 };
 }
 
-function workCalendar(wc: WriteContext, id: number): WorkCalendar | null {
-  if (id <= 0) return null;
-  const segments: Segment[] = [];
-  for (const s of selectAll(wc.db, 'SELECT day, begin, end FROM glpi_calendarsegments WHERE calendars_id = ?', id)) {
-    const begin = secondsOfClock(String(s.begin ?? ''));
-    const end = secondsOfClock(String(s.end ?? ''));
-    if (begin !== null && end !== null) segments.push({ day: Number(s.day), begin, end });
-  }
-  const holidays = selectAll(
-    wc.db,
-    'SELECT h.begin_date, h.end_date, h.is_perpetual FROM glpi_calendars_holidays ch JOIN glpi_holidays h ON h.id = ch.holidays_id WHERE ch.calendars_id = ? AND h.begin_date IS NOT NULL AND h.end_date IS NOT NULL',
-    id,
-  ).map((h) => ({ begin: String(h.begin_date), end: String(h.end_date), perpetual: Number(h.is_perpetual) === 1 }));
-  return { segments, holidays };
+/** The agreement's calendar: its own, or with "calendar of the ticket" the one of the ticket's entity. */
+function calendarOf(wc: WriteContext, agreement: Row, ticket: Row): WorkCalendar | null {
+  return Number(agreement.use_ticket_calendar) === 1 ? entityCalendar(wc.db, Number(ticket.entities_id ?? 0)) : workCalendar(wc.db, Number(agreement.calendars_id));
 }
 
-/** The agreement's calendar: its own, or with "calendar of the ticket" the one of the ticket's entity (or the nearest parent's). */
-function calendarOf(wc: WriteContext, agreement: Row, ticket: Row): WorkCalendar | null {
-  if (Number(agreement.use_ticket_calendar) !== 1) return workCalendar(wc, Number(agreement.calendars_id));
-  let entity = selectOne(wc.db, 'SELECT id, entities_id, calendars_id FROM glpi_entities WHERE id = ?', Number(ticket.entities_id ?? 0));
-  for (let depth = 0; entity && depth < 64; depth++) {
-    if (Number(entity.calendars_id) > 0) return workCalendar(wc, Number(entity.calendars_id));
-    if (Number(entity.id) === 0) break;
-    entity = selectOne(wc.db, 'SELECT id, entities_id, calendars_id FROM glpi_entities WHERE id = ?', Number(entity.entities_id));
-  }
-  return null;
-}
+/** The working time the ticket has waited so far, added to the agreement's delay. */
+const waited = (spec: AgreementField, ticket: Row) => (spec.waiting ? Number(ticket[spec.waiting] ?? 0) : 0);
 
 function loadAgreement(wc: WriteContext, spec: AgreementField, id: number): Row {
   const agreement = selectOne(wc.db, `SELECT * FROM ${spec.table} WHERE id = ?`, id);
@@ -97,8 +85,11 @@ function firstLevel(wc: WriteContext, escalation: Escalation, agreementId: numbe
   return selectOne(wc.db, `SELECT id, execution_time FROM ${escalation.levels} WHERE ${escalation.owner} = ? AND is_active = 1 ORDER BY execution_time, id LIMIT 1`, agreementId);
 }
 
-/** Sets the due date (and the level to run) of each agreement `changed` names in `values`, the ticket as it will be. */
-function applyAgreements(wc: WriteContext, ticket: Row, values: Row, changed: AgreementField[]): void {
+/**
+ * Sets the due date (and the level to run) of each agreement `changed` names in `values`, the
+ * ticket as it will be; an OLA `given` (anew) starts now.
+ */
+function applyAgreements(wc: WriteContext, ticket: Row, values: Row, changed: AgreementField[], given: (spec: AgreementField) => boolean): void {
   for (const spec of changed) {
     const id = Number(values[spec.field] ?? 0);
     if (id <= 0) {
@@ -106,9 +97,9 @@ function applyAgreements(wc: WriteContext, ticket: Row, values: Row, changed: Ag
       continue;
     }
     const agreement = loadAgreement(wc, spec, id);
-    if (spec.begin) values[spec.begin] = nowString();
+    if (spec.begin && given(spec)) values[spec.begin] = nowString();
     const start = String((spec.begin ? values[spec.begin] : ticket.date) ?? '');
-    values[spec.due] = dueDate(start, delayRule(agreement), calendarOf(wc, agreement, ticket));
+    values[spec.due] = dueDate(start, delayRule(agreement, waited(spec, ticket)), calendarOf(wc, agreement, ticket));
     if (spec.escalation) values[spec.escalation.field] = Number(firstLevel(wc, spec.escalation, id)?.id ?? 0);
   }
 }
@@ -124,36 +115,65 @@ function scheduleLevels(wc: WriteContext, ticket: Row, changed: AgreementField[]
     if (!level) continue;
     const agreement = loadAgreement(wc, spec, agreementId);
     const start = String((spec.begin ? ticket[spec.begin] : ticket.date) ?? '');
-    const date = dueDate(start, delayRule(agreement, Number(level.execution_time)), calendarOf(wc, agreement, ticket));
+    const date = dueDate(start, delayRule(agreement, Number(level.execution_time) + waited(spec, ticket)), calendarOf(wc, agreement, ticket));
     insertRow(wc.db, escalation.todo, { tickets_id: Number(ticket.id), [escalation.todoLevel]: Number(level.id), date });
   }
 }
 
 const named = (values: Row) => AGREEMENTS.filter((spec) => Number(values[spec.field] ?? 0) > 0);
 
-/** Agreements the update gives another value (the opening date moving counts for the SLAs). */
+const given = (old: Row, changes: Row) => (spec: AgreementField) => spec.field in changes && Number(changes[spec.field] ?? 0) !== Number(old[spec.field] ?? 0);
+
+/** Agreements the update changes: given another value, or kept and moved (the opening date, for the SLAs; the time waited, for time to resolve). */
 function changedBy(old: Row, changes: Row): AgreementField[] {
   const dateMoved = 'date' in changes && changes.date !== old.date;
-  return AGREEMENTS.filter((spec) => (spec.field in changes && Number(changes[spec.field] ?? 0) !== Number(old[spec.field] ?? 0)) || (dateMoved && !spec.begin && Number(old[spec.field] ?? 0) > 0 && !(spec.field in changes && Number(changes[spec.field]) === 0)));
+  const kept = (spec: AgreementField) => Number(old[spec.field] ?? 0) > 0 && !(spec.field in changes && Number(changes[spec.field]) === 0);
+  const moved = (spec: AgreementField) => (dateMoved && !spec.begin) || (spec.waiting !== undefined && spec.waiting in changes);
+  return AGREEMENTS.filter((spec) => given(old, changes)(spec) || (kept(spec) && moved(spec)));
+}
+
+/** A ticket leaving the pending status: each kept time-to-resolve agreement gains the working time it waited, in its calendar. */
+function addWaitedTime(wc: WriteContext, old: Row, changes: Row): void {
+  const resumed = Number(old.status) === WAITING && 'status' in changes && Number(changes.status) !== WAITING && old.begin_waiting_date;
+  if (!resumed) return;
+  const now = nowString();
+  for (const spec of AGREEMENTS) {
+    const id = Number(old[spec.field] ?? 0);
+    if (!spec.waiting || id <= 0 || spec.field in changes) continue;
+    const agreement = loadAgreement(wc, spec, id);
+    const pause = activeSeconds(String(old.begin_waiting_date), now, calendarOf(wc, agreement, old), delayRule(agreement).inDays);
+    changes[spec.waiting] = Number(old[spec.waiting] ?? 0) + pause;
+  }
+}
+
+/** The agreements' part of a ticket's update, before it is written: due dates moved, time waited added. */
+export function settleAgreements(wc: WriteContext, old: Row, changes: Row): void {
+  addWaitedTime(wc, old, changes);
+  const changed = changedBy(old, changes);
+  if (changed.length === 0) return;
+  // An OLA given again starts again; an SLA whose opening date moved keeps its agreement.
+  const values: Row = { ...old, ...changes };
+  applyAgreements(wc, values, values, changed, given(old, changes));
+  // Unchanged values are dropped from the update afterwards.
+  for (const spec of changed) for (const column of [spec.due, spec.begin, spec.escalation?.field]) if (column) changes[column] = values[column];
+}
+
+/** After the update is written: the levels to run of the agreements it changed. */
+export function scheduleChangedLevels(wc: WriteContext, old: Row, changes: Row): void {
+  scheduleLevels(wc, { ...old, ...changes }, changedBy(old, changes));
 }
 
 export const serviceLevelHooks: ItemHooks = {
   prepareAdd(wc, _type, row) {
-    applyAgreements(wc, row, row, named(row));
+    applyAgreements(wc, row, row, named(row), () => true);
   },
   afterAdd(wc, _type, row) {
     scheduleLevels(wc, row, named(row).filter((spec) => spec.escalation));
   },
   prepareUpdate(wc, _type, old, changes) {
-    const changed = changedBy(old, changes);
-    if (changed.length === 0) return;
-    // An OLA given again starts again; an SLA whose opening date moved keeps its agreement.
-    const values: Row = { ...old, ...changes };
-    applyAgreements(wc, values, values, changed);
-    // Unchanged values are dropped from the update afterwards.
-    for (const spec of changed) for (const column of [spec.due, spec.begin, spec.escalation?.field]) if (column) changes[column] = values[column];
+    settleAgreements(wc, old, changes);
   },
   afterUpdate(wc, _type, old, changes) {
-    scheduleLevels(wc, { ...old, ...changes }, changedBy(old, changes));
+    scheduleChangedLevels(wc, old, changes);
   },
 };

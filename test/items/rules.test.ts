@@ -14,6 +14,7 @@ import * as knowbaseFaq from '../../server/items/knowbase-faq';
 import * as tree from '../../server/items/tree';
 import * as assignment from '../../server/itil/assignment';
 import * as itilRules from '../../server/itil/rules';
+import * as durations from '../../server/itil/durations';
 import * as pendingReasons from '../../server/itil/pending-reasons';
 import * as serviceLevels from '../../server/itil/service-levels';
 import * as solutions from '../../server/itil/solutions';
@@ -126,16 +127,16 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   Ticket: {
     prepareInput: 'itilHooks → attachmentHooks',
-    prepareAdd: 'itilHooks → serviceLevelHooks',
+    prepareAdd: 'itilHooks → itilDurationHooks → serviceLevelHooks',
     afterAdd: 'itilHooks → serviceLevelHooks → pendingItemHooks → attachmentHooks',
-    prepareUpdate: 'itilHooks → serviceLevelHooks',
+    prepareUpdate: 'itilHooks → itilDurationHooks → serviceLevelHooks',
     afterUpdate: 'itilHooks → serviceLevelHooks → pendingItemHooks → attachmentHooks',
   },
   'Problem, Change': {
     prepareInput: 'itilHooks → attachmentHooks',
-    prepareAdd: 'itilHooks',
+    prepareAdd: 'itilHooks → itilDurationHooks',
     afterAdd: 'itilHooks → pendingItemHooks → attachmentHooks',
-    prepareUpdate: 'itilHooks',
+    prepareUpdate: 'itilHooks → itilDurationHooks',
     afterUpdate: 'itilHooks → pendingItemHooks → attachmentHooks',
   },
   ITILFollowup: {
@@ -207,7 +208,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, serviceLevels, pendingReasons, solutions, tasks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, solutions, tasks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

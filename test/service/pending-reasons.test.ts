@@ -45,6 +45,7 @@ describe('pending reasons', () => {
     const before = await status(ticket);
     const followup = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'Please call back.', pending: 1, pendingreasons_id: reason, followup_frequency: 3600 });
     expect(await status(ticket)).toBe(4);
+    expect((await ctx.api.get(`Ticket/${ticket}`)).body.begin_waiting_date).toBe('2026-01-15 09:00:00');
     const expected = { pendingreasons_id: reason, followup_frequency: 3600, followups_before_resolution: 2, bump_count: 0, last_bump_date: '2026-01-15 09:00:00', previous_status: before };
     expect(await kept('Ticket', ticket)).toEqual([expected]);
     expect(await kept('ITILFollowup', followup)).toEqual([expected]);

@@ -2,7 +2,8 @@
  * Service levels, as GLPI keeps them: an SLA (or OLA) named on a ticket sets its due date from the
  * agreement's delay, counted in the working time of its calendar (segments, holidays) or in plain
  * time; time to resolve also schedules the agreement's first active escalation level
- * (SlaLevel_Ticket, with the date it runs). Another agreement replaces it, none removes it.
+ * (SlaLevel_Ticket, with the date it runs). Another agreement replaces it, none removes it. Time
+ * on hold moves the time to resolve and is left out of the time to solve.
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { TestClock } from '../support/clock';
@@ -72,6 +73,24 @@ describe('service levels', () => {
     expect((await ctx.api.put(`Ticket/${ticket}`, { input: { olas_id_ttr: ids.hourOla } })).status).toBe(200);
     const row = (await ctx.api.get(`Ticket/${ticket}`)).body;
     expect([row.ola_ttr_begin_date, row.internal_time_to_resolve]).toEqual(['2026-01-15 09:30:00', '2026-01-15 10:30:00']);
+  });
+
+  test('time on hold is noted, added to the time waited and to the time to resolve (in the calendar), and left out of the time to solve', async () => {
+    const at = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+    const ticket = await ctx.api.create('Ticket', { name: 'on hold', content: 'x', date: '2026-01-15 09:00:00', slas_id_ttr: ids.fourHours });
+    const put = async (input: Record<string, unknown>) => expect((await ctx.api.put(`Ticket/${ticket}`, { input })).status).toBe(200);
+    clock.advance(-clock.now + Date.UTC(2026, 0, 15, 9, 30));
+    await put({ status: 4 });
+    expect((await ctx.api.get(`Ticket/${ticket}`)).body.begin_waiting_date).toBe(at(clock.now));
+    clock.advance(2 * 3600 * 1000);
+    await put({ status: 2 });
+    // Two working hours waited (09:30-11:30): six from Thursday 09:00, the level an hour earlier.
+    const resumed = (await ctx.api.get(`Ticket/${ticket}`)).body;
+    expect([resumed.waiting_duration, resumed.sla_waiting_duration, resumed.time_to_resolve]).toEqual([7200, 7200, '2026-01-15 17:00:00']);
+    expect((await levels(ticket)).todo).toEqual([[ids.early, '2026-01-15 16:00:00']]);
+    await put({ status: 5 });
+    // 2 h 30 since opening, less 2 h waited.
+    expect((await ctx.api.get(`Ticket/${ticket}`)).body.solve_delay_stat).toBe(1800);
   });
 
   test('an agreement of the wrong kind, or none, is refused whole', async () => {
