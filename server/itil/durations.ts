@@ -7,6 +7,8 @@
 import { nowString } from '../core/clock';
 import type { Row } from '../db/rows';
 import type { ItemHooks, WriteContext } from '../items/hooks';
+
+type DbContext = Pick<WriteContext, 'db'>;
 import { ITIL_STATUS } from '../registry/values';
 import { activeSeconds } from './agreement-dates';
 import { entityCalendar } from './calendars';
@@ -14,19 +16,19 @@ import { entityCalendar } from './calendars';
 const { WAITING, SOLVED, CLOSED } = ITIL_STATUS;
 
 /** The time from opening to `end`, less the time waited (never below 0). */
-function delayTo(wc: WriteContext, item: Row, end: unknown): number {
+function delayTo(wc: DbContext, item: Row, end: unknown): number {
   const worked = activeSeconds(String(item.date ?? ''), String(end ?? ''), entityCalendar(wc.db, Number(item.entities_id ?? 0)));
   return Math.max(0, worked - Number(item.waiting_duration ?? 0));
 }
 
 /** Solve and close delays of `values` (the item as it will be) for the dates `set` names. */
-function delayStats(wc: WriteContext, values: Row, set: Row): void {
+function delayStats(wc: DbContext, values: Row, set: Row): void {
   if (set.solvedate) set.solve_delay_stat = delayTo(wc, values, set.solvedate);
   if (set.closedate) set.close_delay_stat = delayTo(wc, values, set.closedate);
 }
 
 /** The clocks a status change moves, set in `changes` (the item's update, from `old`). */
-export function statusClocks(wc: WriteContext, old: Row, changes: Row): void {
+export function statusClocks(wc: DbContext, old: Row, changes: Row): void {
   if (!('status' in changes) || Number(changes.status) === Number(old.status)) return;
   const status = Number(changes.status);
   const now = nowString();

@@ -166,9 +166,10 @@ function canSee(wc: WriteContext, type: Itemtype, id: number): boolean {
 
 /**
  * Writes changes a rule makes on an existing ITIL item (a status that follows an assignment or
- * a requester's answer), with the history row a user's own change would get.
+ * a requester's answer, or an automatic action's, which has no session), with the history row a
+ * user's own change would get.
  */
-export function writeRuleChanges(wc: WriteContext, type: Itemtype, current: Row, changes: Row): void {
+export function writeRuleChanges(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, current: Row, changes: Row): void {
   // A status moved by a rule moves the clocks as an update by hand does.
   statusClocks(wc, current, changes);
   if (type.name === 'Ticket') settleAgreements(wc, current, changes);

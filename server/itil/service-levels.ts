@@ -11,6 +11,9 @@
 import { nowString } from '../core/clock';
 import { insertRow, run, selectOne, type Row } from '../db/rows';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
+
+/** What these rules read and write with: the database only (an automatic action has no session). */
+type DbContext = Pick<WriteContext, 'db'>;
 import { ITIL_STATUS } from '../registry/values';
 import { activeSeconds, dueDate, type DelayRule, type WorkCalendar } from './agreement-dates';
 import { entityCalendar, workCalendar } from './calendars';
@@ -64,14 +67,14 @@ function delayRule(agreement: Row, extraSeconds = 0): DelayRule {
 }
 
 /** The agreement's calendar: its own, or with "calendar of the ticket" the one of the ticket's entity. */
-function calendarOf(wc: WriteContext, agreement: Row, ticket: Row): WorkCalendar | null {
+function calendarOf(wc: DbContext, agreement: Row, ticket: Row): WorkCalendar | null {
   return Number(agreement.use_ticket_calendar) === 1 ? entityCalendar(wc.db, Number(ticket.entities_id ?? 0)) : workCalendar(wc.db, Number(agreement.calendars_id));
 }
 
 /** The working time the ticket has waited so far, added to the agreement's delay. */
 const waited = (spec: AgreementField, ticket: Row) => (spec.waiting ? Number(ticket[spec.waiting] ?? 0) : 0);
 
-function loadAgreement(wc: WriteContext, spec: AgreementField, id: number): Row {
+function loadAgreement(wc: DbContext, spec: AgreementField, id: number): Row {
   const agreement = selectOne(wc.db, `SELECT * FROM ${spec.table} WHERE id = ?`, id);
   if (!agreement) throw new ItemError(`Field ${spec.field}: ${spec.label} ${id} does not exist`);
   if (Number(agreement.type) !== spec.type) {
@@ -81,7 +84,7 @@ function loadAgreement(wc: WriteContext, spec: AgreementField, id: number): Row 
 }
 
 /** The active escalation level that runs first (the earliest execution time). */
-function firstLevel(wc: WriteContext, escalation: Escalation, agreementId: number): Row | null {
+function firstLevel(wc: DbContext, escalation: Escalation, agreementId: number): Row | null {
   return selectOne(wc.db, `SELECT id, execution_time FROM ${escalation.levels} WHERE ${escalation.owner} = ? AND is_active = 1 ORDER BY execution_time, id LIMIT 1`, agreementId);
 }
 
@@ -89,7 +92,7 @@ function firstLevel(wc: WriteContext, escalation: Escalation, agreementId: numbe
  * Sets the due date (and the level to run) of each agreement `changed` names in `values`, the
  * ticket as it will be; an OLA `given` (anew) starts now.
  */
-function applyAgreements(wc: WriteContext, ticket: Row, values: Row, changed: AgreementField[], given: (spec: AgreementField) => boolean): void {
+function applyAgreements(wc: DbContext, ticket: Row, values: Row, changed: AgreementField[], given: (spec: AgreementField) => boolean): void {
   for (const spec of changed) {
     const id = Number(values[spec.field] ?? 0);
     if (id <= 0) {
@@ -105,7 +108,7 @@ function applyAgreements(wc: WriteContext, ticket: Row, values: Row, changed: Ag
 }
 
 /** Replaces the ticket's levels to run of each changed agreement with its first level, dated. */
-function scheduleLevels(wc: WriteContext, ticket: Row, changed: AgreementField[]): void {
+function scheduleLevels(wc: DbContext, ticket: Row, changed: AgreementField[]): void {
   for (const spec of changed) {
     const escalation = spec.escalation;
     if (!escalation) continue;
@@ -133,7 +136,7 @@ function changedBy(old: Row, changes: Row): AgreementField[] {
 }
 
 /** A ticket leaving the pending status: each kept time-to-resolve agreement gains the working time it waited, in its calendar. */
-function addWaitedTime(wc: WriteContext, old: Row, changes: Row): void {
+function addWaitedTime(wc: DbContext, old: Row, changes: Row): void {
   const resumed = Number(old.status) === WAITING && 'status' in changes && Number(changes.status) !== WAITING && old.begin_waiting_date;
   if (!resumed) return;
   const now = nowString();
@@ -147,7 +150,7 @@ function addWaitedTime(wc: WriteContext, old: Row, changes: Row): void {
 }
 
 /** The agreements' part of a ticket's update, before it is written: due dates moved, time waited added. */
-export function settleAgreements(wc: WriteContext, old: Row, changes: Row): void {
+export function settleAgreements(wc: DbContext, old: Row, changes: Row): void {
   addWaitedTime(wc, old, changes);
   const changed = changedBy(old, changes);
   if (changed.length === 0) return;
@@ -159,7 +162,7 @@ export function settleAgreements(wc: WriteContext, old: Row, changes: Row): void
 }
 
 /** After the update is written: the levels to run of the agreements it changed. */
-export function scheduleChangedLevels(wc: WriteContext, old: Row, changes: Row): void {
+export function scheduleChangedLevels(wc: DbContext, old: Row, changes: Row): void {
   scheduleLevels(wc, { ...old, ...changes }, changedBy(old, changes));
 }
 

@@ -446,24 +446,25 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await api.create('Ticket', { name: 'Queue-group', content: 'x', _groups_id_assign: group });
     await api.create('Ticket', { name: 'Queue-nobody', content: 'x' });
     await page.goto(`${server.origin}/#/my/assigned`);
-    const queue = async (label: string, path: string) => {
+    // The list of the queue before may still show for a moment: wait for the ticket this queue must hold.
+    const queue = async (label: string, path: string, holds: string) => {
       await page.goto(`${server.origin}/#/my/${path}`);
       await page.getByRole('heading', { name: new RegExp(label) }).waitFor();
-      await page.locator('table.list tbody tr').first().waitFor();
+      await until(`${holds} listed`, async () => (await rowNames1()).includes(holds));
       const names = await rowNames1();
       const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: new RegExp(`^${label} \\d+$`) });
       const count = Number(await link.locator('.count').textContent());
       return { names, count };
     };
     const rowNames1 = async () => (await page.locator('table.list tbody tr td:nth-child(1)').allTextContents()).map((t) => t.trim());
-    const mine = await queue('Assigned to me', 'assigned');
+    const mine = await queue('Assigned to me', 'assigned', 'Queue-mine');
     expect(mine.names).toContain('Queue-mine');
     expect(mine.names).not.toContain('Queue-nobody');
     expect(mine.count).toBe(mine.names.length);
-    const groups = await queue('To my groups', 'groups');
+    const groups = await queue('To my groups', 'groups', 'Queue-group');
     expect(groups.names).toContain('Queue-group');
     expect(groups.names).not.toContain('Queue-mine');
-    const nobody = await queue('Unassigned', 'unassigned');
+    const nobody = await queue('Unassigned', 'unassigned', 'Queue-nobody');
     expect(nobody.names).toContain('Queue-nobody');
     expect(nobody.names).not.toContain('Queue-mine');
     expect(nobody.names).not.toContain('Queue-group');

@@ -69,6 +69,35 @@ describe('pending reasons', () => {
     expect(await kept('Ticket', ticket)).toEqual([]);
   });
 
+  test('the automatic action reminds every followup_frequency seconds with the follow-up template, then solves with the solution template', async () => {
+    const reminder = await ctx.api.create('ITILFollowupTemplate', { name: 'Reminder', content: 'Any news?' });
+    const closing = await ctx.api.create('SolutionTemplate', { name: 'No answer', content: 'Closed without an answer.' });
+    const chasing = await ctx.api.create('PendingReason', { name: 'Chasing', followup_frequency: 3600, followups_before_resolution: 2, itilfollowuptemplates_id: reminder, solutiontemplates_id: closing });
+    const ticket = await ctx.api.create('Ticket', { name: 'silent user', content: 'x' });
+    const resumed = await ctx.api.create('Ticket', { name: 'answered', content: 'x' });
+    for (const id of [ticket, resumed]) await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: id, content: 'Waiting for you.', pending: 1, pendingreasons_id: chasing });
+    await ctx.api.put(`Ticket/${resumed}`, { input: { status: 2 } });
+    const started = clock.now;
+    const at = (minutes: number) => new Date(started + minutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    const followups = async (id: number) => ((await ctx.api.get(`Ticket/${id}/ITILFollowup`)).body as { content: string; users_id: number; date: string }[]).map((f) => [f.content, f.users_id, f.date]);
+    // Each request runs what the clock says is due (at most once a minute).
+    clock.advance(30 * 60_000);
+    expect(await followups(ticket)).toEqual([['Waiting for you.', 2, at(0)]]);
+    clock.advance(31 * 60_000);
+    expect((await followups(ticket)).slice(1)).toEqual([['Any news?', 0, at(61)]]);
+    expect((await kept('Ticket', ticket)).map((r) => [r.bump_count, r.last_bump_date])).toEqual([[1, at(61)]]);
+    clock.advance(60 * 60_000);
+    expect((await followups(ticket)).slice(1)).toEqual([['Any news?', 0, at(61)], ['Any news?', 0, at(121)]]);
+    expect(await status(ticket)).toBe(4);
+    clock.advance(60 * 60_000);
+    expect(await status(ticket)).toBe(5);
+    const solutions = (await ctx.api.get(`Ticket/${ticket}/ITILSolution`)).body as { content: string; status: number }[];
+    expect(solutions.map((x) => [x.content, x.status])).toEqual([['Closed without an answer.', 2]]);
+    expect(await kept('Ticket', ticket)).toEqual([]);
+    // The ticket that left the hold was never reminded.
+    expect(await followups(resumed)).toEqual([['Waiting for you.', 2, at(0)]]);
+  });
+
   test('refused whole: a requester who may not update the ticket, a solved ticket, an unknown reason, a `pending` that is no flag', async () => {
     const own = await requester.create('Ticket', { name: 'mine', content: 'x' });
     const byRequester = await requester.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: own, content: 'hold it', pending: 1, pendingreasons_id: reason } });
