@@ -13,6 +13,8 @@ const TASK = (fk: string) =>
   `id uint! AI; uuid vc(255) =NULL; ${fk} uint! ='0'; taskcategories_id uint! ='0'; state int! ='0'; date ts NULL =NULL; begin ts NULL =NULL; end ts NULL =NULL; users_id uint! ='0'; users_id_editor uint! ='0'; users_id_tech uint! ='0'; groups_id_tech uint! ='0'; content longtext; actiontime int! ='0'; ${DATES}; tasktemplates_id uint! ='0'; timeline_position tiny! ='0'; is_private tiny! ='0'`;
 const SERVICE_LEVEL = `id uint! AI; name vc(255) =NULL; ${ENTITY}; type int! ='0'; comment text; number_time int!; use_ticket_calendar tiny! ='0'; calendars_id uint! ='0'; date_mod ts NULL =NULL; definition_time vc(255) =NULL; end_of_working_day tiny! ='0'; date_creation ts NULL =NULL; slms_id uint! ='0'`;
 const LEVEL = (fk: string) => `id uint! AI; name vc(255) =NULL; ${fk} uint! ='0'; execution_time int!; is_active tiny! ='1'; ${ENTITY}; match char(10) =NULL; uuid vc(255) =NULL`;
+const LEVEL_ACTION = (fk: string) => `id uint! AI; ${fk} uint! ='0'; action_type vc(255) =NULL; field vc(255) =NULL; value vc(255) =NULL`;
+const LEVEL_CRITERIA = (fk: string) => `id uint! AI; ${fk} uint! ='0'; criteria vc(255) =NULL; condition int! ='0'; pattern vc(255) =NULL`;
 const TEMPLATE = `id uint! AI; name vc(255) =NULL; ${ENTITY}; comment text`;
 const TEMPLATE_FIELD = (fk: string, value = false) => ({
   columns: `id uint! AI; ${fk} uint! ='0'; num int! ='0'${value ? '; value text' : ''}`,
@@ -29,6 +31,11 @@ export const assistanceTables: Record<string, TableSpec> = {
   glpi_olas: { columns: SERVICE_LEVEL },
   glpi_slalevels: { columns: LEVEL('slas_id') },
   glpi_olalevels: { columns: LEVEL('olas_id') },
+  // What an escalation level does to the ticket (as a rule's actions), and when (its criteria).
+  glpi_slalevelactions: { columns: LEVEL_ACTION('slalevels_id') },
+  glpi_olalevelactions: { columns: LEVEL_ACTION('olalevels_id') },
+  glpi_slalevelcriterias: { columns: LEVEL_CRITERIA('slalevels_id') },
+  glpi_olalevelcriterias: { columns: LEVEL_CRITERIA('olalevels_id') },
   // A ticket's escalation levels still to run, each with the date it runs.
   glpi_slalevels_tickets: { columns: "id uint! AI; tickets_id uint! ='0'; slalevels_id uint! ='0'; date ts NULL =NULL", unique: [['tickets_id', 'slalevels_id']] },
   glpi_olalevels_tickets: { columns: "id uint! AI; tickets_id uint! ='0'; olalevels_id uint! ='0'; date ts NULL =NULL", unique: [['tickets_id', 'olalevels_id']] },
@@ -112,6 +119,10 @@ export const assistanceItemtypes: Record<string, ItemtypeSpec> = {
   OLA: { ...dropdown('glpi_olas', 'slm'), required: ['number_time'] },
   SlaLevel: dependent('glpi_slalevels', [{ fk: 'slas_id', itemtype: 'SLA' }], { kind: 'child' }),
   OlaLevel: dependent('glpi_olalevels', [{ fk: 'olas_id', itemtype: 'OLA' }], { kind: 'child' }),
+  SlaLevelAction: dependent('glpi_slalevelactions', [{ fk: 'slalevels_id', itemtype: 'SlaLevel' }], { kind: 'child' }),
+  OlaLevelAction: dependent('glpi_olalevelactions', [{ fk: 'olalevels_id', itemtype: 'OlaLevel' }], { kind: 'child' }),
+  SlaLevelCriteria: dependent('glpi_slalevelcriterias', [{ fk: 'slalevels_id', itemtype: 'SlaLevel' }], { kind: 'child' }),
+  OlaLevelCriteria: dependent('glpi_olalevelcriterias', [{ fk: 'olalevels_id', itemtype: 'OlaLevel' }], { kind: 'child' }),
   SlaLevel_Ticket: dependent('glpi_slalevels_tickets', [ticket, { fk: 'slalevels_id', itemtype: 'SlaLevel' }], { kind: 'child' }),
   OlaLevel_Ticket: dependent('glpi_olalevels_tickets', [ticket, { fk: 'olalevels_id', itemtype: 'OlaLevel' }], { kind: 'child' }),
   TicketTemplate: template('Ticket'),
