@@ -7,7 +7,7 @@ import { markStarted } from './api/health';
 import { VERSION } from './core/version';
 import { installRules } from './items/hooks';
 import { RULES } from './rules';
-import { pendingReasonAction } from './itil/pending-bumps';
+import { automaticActions } from './itil/automatic-actions';
 import { runImportCommand } from './import';
 import { unfinishedImport } from './import/state';
 import { createServices } from './auth/services';
@@ -114,21 +114,14 @@ async function main(): Promise<void> {
   const services = createServices(store, config.rateLimits, shared, true, config.threads);
   const lastBackup = createLastBackupBox();
   const backups = new BackupScheduler(config.dataDir, store.settings, import.meta.path, (last) => lastBackup.write(last));
-  const pendingReasons = pendingReasonAction(store.db);
   // GLPI's automatic actions Deskbase runs: a failure is logged, never a failed request.
-  const automaticActions = () => {
-    try {
-      pendingReasons.tick();
-    } catch (error) {
-      logError('automatic action pendingreason_autobump_autosolve', error);
-    }
-  };
+  const actions = automaticActions(store.db, (name, error) => logError(`automatic action ${name}`, error));
   // What runs by the clock, at each request and by the backups' timer. The backup schedule is read
   // from this thread's settings: first see what the other threads wrote.
   const checkBackups = () => {
     services.noticeExternalWrites();
     backups.tick();
-    automaticActions();
+    actions.tick();
   };
   const app = listenOrExit(createApp(services, { tick: checkBackups, last: () => backups.last() }), config.host, config.port, config.threads);
   let stopping = false;
@@ -172,7 +165,7 @@ async function main(): Promise<void> {
   }
   backups.start(() => {
     services.noticeExternalWrites();
-    automaticActions();
+    actions.tick();
   });
   logEvent(`console: ${consoleSource()}`);
   logEvent(`listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php; ${config.threads} request-serving thread${config.threads > 1 ? 's' : ''})`);

@@ -71,7 +71,7 @@ export function dropHistory(db: Db, type: Itemtype, id: number): void {
 }
 
 /** GLPI logs relation changes on both linked items, naming the other side. */
-export function logRelation(wc: WriteContext, type: Itemtype, row: Row, action: number): void {
+export function logRelation(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, row: Row, action: number): void {
   if (!wc.history || type.owners.length === 0) return;
   const links = type.logsWith ? [...type.owners, type.logsWith] : type.owners;
   const sides = links.map((o) =>

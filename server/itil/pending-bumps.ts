@@ -4,10 +4,8 @@
  * follow-up written from the reason's follow-up template, each time that many seconds have gone
  * by since the last one (`last_bump_date`, `bump_count`); once `followups_before_resolution`
  * reminders went unanswered (0: never), the next turn solves it with the reason's solution
- * template. Without the template in question nothing is written. It runs by the server's clock,
- * at most once a minute, as the server's own work: no user writes it (users_id 0).
+ * template. Without the template in question nothing is written. No user writes it (users_id 0).
  */
-import { now, nowString } from '../core/clock';
 import { inTransaction, type Db } from '../db/connection';
 import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import { itemtype } from '../registry';
@@ -15,7 +13,6 @@ import { ITIL_STATUS } from '../registry/values';
 import { dueDate } from './agreement-dates';
 import { writeRuleChanges } from './rules';
 
-const EVERY_MS = 60_000;
 /** The history's name for what the automatic action writes. */
 const ACTOR = 'Automatic action (pending reasons)';
 /** ITILSolution.status of a solution waiting for the requester's approval. */
@@ -91,17 +88,4 @@ export function bumpPendingItems(db: Db, at: string): void {
       else remind(db, pending, at);
     }
   });
-}
-
-/** The automatic action's schedule: `tick` (at each request, and by a timer) runs a turn when a minute has passed. */
-export function pendingReasonAction(db: Db): { tick(): void } {
-  let nextAt = 0;
-  return {
-    tick() {
-      const at = now();
-      if (at < nextAt) return;
-      nextAt = at + EVERY_MS;
-      bumpPendingItems(db, nowString());
-    },
-  };
 }

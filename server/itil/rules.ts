@@ -44,7 +44,7 @@ const ACTOR_INPUTS: [string, 'users' | 'groups', number][] = [
 const ACTOR_KINDS: Record<string, number> = { requester: ACTOR.REQUESTER, observer: ACTOR.OBSERVER, assign: ACTOR.ASSIGNED };
 
 /** Adds the actors named in the input (`_users_id_*`, `_groups_id_*`, GLPI 10's `_actors`); true when someone was assigned. */
-function addActors(wc: WriteContext, type: Itemtype, id: number, input: Params): boolean {
+export function addActors(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, id: number, input: Params): boolean {
   const tables = ACTOR_TABLES[type.name]!;
   const wanted: { kind: 'users' | 'groups'; role: number; target: number }[] = [];
   for (const [key, kind, role] of ACTOR_INPUTS) for (const target of idList(input[key])) wanted.push({ kind, role, target });

@@ -35,6 +35,9 @@ interface Escalation {
   /** The ticket's levels to run, and their column naming the level. */
   todo: string;
   todoLevel: string;
+  /** The levels' actions and criteria (as a rule's), by todoLevel. */
+  actions: string;
+  criteria: string;
 }
 
 interface AgreementField {
@@ -50,8 +53,24 @@ interface AgreementField {
   escalation?: Escalation;
 }
 
-const slaLevels: Escalation = { field: 'slalevels_id_ttr', levels: 'glpi_slalevels', owner: 'slas_id', todo: 'glpi_slalevels_tickets', todoLevel: 'slalevels_id' };
-const olaLevels: Escalation = { field: 'olalevels_id_ttr', levels: 'glpi_olalevels', owner: 'olas_id', todo: 'glpi_olalevels_tickets', todoLevel: 'olalevels_id' };
+const slaLevels: Escalation = {
+  field: 'slalevels_id_ttr',
+  levels: 'glpi_slalevels',
+  owner: 'slas_id',
+  todo: 'glpi_slalevels_tickets',
+  todoLevel: 'slalevels_id',
+  actions: 'glpi_slalevelactions',
+  criteria: 'glpi_slalevelcriterias',
+};
+const olaLevels: Escalation = {
+  field: 'olalevels_id_ttr',
+  levels: 'glpi_olalevels',
+  owner: 'olas_id',
+  todo: 'glpi_olalevels_tickets',
+  todoLevel: 'olalevels_id',
+  actions: 'glpi_olalevelactions',
+  criteria: 'glpi_olalevelcriterias',
+};
 
 const AGREEMENTS: AgreementField[] = [
   { field: 'slas_id_tto', table: 'glpi_slas', label: 'SLA', type: TIME_TO_OWN, due: 'time_to_own' },
@@ -107,20 +126,46 @@ function applyAgreements(wc: DbContext, ticket: Row, values: Row, changed: Agree
   }
 }
 
+/** Replaces the ticket's level to run of `spec` with `level` (none: null), dated from the agreement. */
+function schedule(wc: DbContext, ticket: Row, spec: AgreementField, level: Row | null): void {
+  const escalation = spec.escalation!;
+  run(wc.db, `DELETE FROM ${escalation.todo} WHERE tickets_id = ?`, Number(ticket.id));
+  if (!level) return;
+  const agreement = loadAgreement(wc, spec, Number(ticket[spec.field]));
+  const start = String((spec.begin ? ticket[spec.begin] : ticket.date) ?? '');
+  const date = dueDate(start, delayRule(agreement, Number(level.execution_time) + waited(spec, ticket)), calendarOf(wc, agreement, ticket));
+  insertRow(wc.db, escalation.todo, { tickets_id: Number(ticket.id), [escalation.todoLevel]: Number(level.id), date });
+}
+
 /** Replaces the ticket's levels to run of each changed agreement with its first level, dated. */
 function scheduleLevels(wc: DbContext, ticket: Row, changed: AgreementField[]): void {
   for (const spec of changed) {
-    const escalation = spec.escalation;
-    if (!escalation) continue;
-    run(wc.db, `DELETE FROM ${escalation.todo} WHERE tickets_id = ?`, Number(ticket.id));
+    if (!spec.escalation) continue;
     const agreementId = Number(ticket[spec.field] ?? 0);
-    const level = agreementId > 0 ? firstLevel(wc, escalation, agreementId) : null;
-    if (!level) continue;
-    const agreement = loadAgreement(wc, spec, agreementId);
-    const start = String((spec.begin ? ticket[spec.begin] : ticket.date) ?? '');
-    const date = dueDate(start, delayRule(agreement, Number(level.execution_time) + waited(spec, ticket)), calendarOf(wc, agreement, ticket));
-    insertRow(wc.db, escalation.todo, { tickets_id: Number(ticket.id), [escalation.todoLevel]: Number(level.id), date });
+    schedule(wc, ticket, spec, agreementId > 0 ? firstLevel(wc, spec.escalation, agreementId) : null);
   }
+}
+
+/** The escalations of tickets: for each, the level tables and the ticket's columns naming its agreement and its level to run. */
+export const ESCALATIONS = AGREEMENTS.flatMap((spec) => (spec.escalation ? [{ ...spec.escalation, agreement: spec.field, label: spec.label }] : []));
+
+/**
+ * After `level` ran on the ticket: the agreement's next active level (a later execution time) is
+ * scheduled instead; its id, or 0 when none is left, is what the ticket's level column must name.
+ */
+export function scheduleNextLevel(wc: DbContext, ticket: Row, levelsTable: string, level: Row): number {
+  const spec = AGREEMENTS.find((s) => s.escalation?.levels === levelsTable)!;
+  const escalation = spec.escalation!;
+  const next = selectOne(
+    wc.db,
+    `SELECT id, execution_time FROM ${escalation.levels} WHERE ${escalation.owner} = ? AND is_active = 1 AND (execution_time > ? OR (execution_time = ? AND id > ?)) ORDER BY execution_time, id LIMIT 1`,
+    Number(ticket[spec.field]),
+    Number(level.execution_time),
+    Number(level.execution_time),
+    Number(level.id),
+  );
+  schedule(wc, ticket, spec, next);
+  return Number(next?.id ?? 0);
 }
 
 const named = (values: Row) => AGREEMENTS.filter((spec) => Number(values[spec.field] ?? 0) > 0);

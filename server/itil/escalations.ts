@@ -1,0 +1,109 @@
+/**
+ * Escalation levels run, as GLPI's automatic actions slaticket and olaticket run them: when the
+ * date of a ticket's level to run has come (the ticket neither solved nor closed), the level, if
+ * active and its criteria match the ticket, applies its actions (a column set to a value; a user
+ * or group added as requester, observer or technician, which makes a new ticket assigned); then
+ * the agreement's next active level is scheduled, or none is left. Criteria compare the ticket's
+ * own columns (is, is not, contains, does not contain, starts, ends, exists, does not exist, is
+ * empty); a level's `match` says whether all (AND) or one (OR) must hold. Other criteria and
+ * actions (regular expressions, supplier actors) never match and do nothing.
+ */
+import { inTransaction, type Db } from '../db/connection';
+import { run, selectAll, selectOne, type Row } from '../db/rows';
+import type { Params } from '../core/params';
+import { checkValue } from '../items/values';
+import { itemtypeOrThrow } from '../registry';
+import { ITIL_STATUS } from '../registry/values';
+import { addActors, writeRuleChanges } from './rules';
+import { ESCALATIONS, scheduleNextLevel } from './service-levels';
+
+const ACTOR = 'Automatic action (escalation)';
+const ACTOR_FIELDS = new Set(['_users_id_requester', '_users_id_observer', '_users_id_assign', '_groups_id_requester', '_groups_id_observer', '_groups_id_assign']);
+/** GLPI's rule criteria conditions (define.php PATTERN_*). */
+const CONDITION = { IS: 0, IS_NOT: 1, CONTAINS: 2, NOT_CONTAINS: 3, BEGINS: 4, ENDS: 5, EXISTS: 8, NOT_EXISTS: 9, IS_EMPTY: 30 } as const;
+
+type Escalation = (typeof ESCALATIONS)[number];
+
+function criterionHolds(ticket: Row, criterion: Row): boolean {
+  const field = String(criterion.criteria ?? '');
+  if (!(field in ticket)) return false;
+  const value = ticket[field] === null || ticket[field] === undefined ? '' : String(ticket[field]).toLowerCase();
+  const pattern = String(criterion.pattern ?? '').toLowerCase();
+  const empty = value === '' || value === '0';
+  switch (Number(criterion.condition)) {
+    case CONDITION.IS: return value === pattern;
+    case CONDITION.IS_NOT: return value !== pattern;
+    case CONDITION.CONTAINS: return value.includes(pattern);
+    case CONDITION.NOT_CONTAINS: return !value.includes(pattern);
+    case CONDITION.BEGINS: return value.startsWith(pattern);
+    case CONDITION.ENDS: return value.endsWith(pattern);
+    case CONDITION.EXISTS: return !empty;
+    case CONDITION.NOT_EXISTS:
+    case CONDITION.IS_EMPTY: return empty;
+    default: return false;
+  }
+}
+
+function matches(db: Db, escalation: Escalation, level: Row, ticket: Row): boolean {
+  const criteria = selectAll(db, `SELECT criteria, condition, pattern FROM ${escalation.criteria} WHERE ${escalation.todoLevel} = ?`, Number(level.id));
+  if (criteria.length === 0) return true;
+  return String(level.match ?? 'AND').toUpperCase() === 'OR' ? criteria.some((c) => criterionHolds(ticket, c)) : criteria.every((c) => criterionHolds(ticket, c));
+}
+
+function applyActions(db: Db, escalation: Escalation, level: Row, ticket: Row): void {
+  const type = itemtypeOrThrow('Ticket');
+  const context = { db, history: true, actor: ACTOR };
+  const changes: Row = {};
+  const actors: Params = {};
+  for (const action of selectAll(db, `SELECT action_type, field, value FROM ${escalation.actions} WHERE ${escalation.todoLevel} = ? ORDER BY id`, Number(level.id))) {
+    const field = String(action.field ?? '');
+    if (!['assign', 'append'].includes(String(action.action_type))) continue;
+    if (ACTOR_FIELDS.has(field)) actors[field] = [...((actors[field] as number[] | undefined) ?? []), Number(action.value)];
+    else {
+      const column = type.column.get(field);
+      const checked = column && field !== 'id' && !type.computed.includes(field) ? checkValue(column, action.value) : null;
+      if (checked?.ok) changes[field] = checked.value;
+    }
+  }
+  const assigned = Object.keys(actors).length > 0 && addActors(context, type, Number(ticket.id), actors);
+  if (assigned && Number(changes.status ?? ticket.status) === ITIL_STATUS.NEW) changes.status = ITIL_STATUS.ASSIGNED;
+  if (Object.keys(changes).length > 0) writeRuleChanges(context, type, ticket, changes);
+}
+
+/** The levels to run whose date has come, of tickets neither solved nor closed. */
+function dueAt(db: Db, escalation: Escalation, at: string): Row[] {
+  return selectAll(
+    db,
+    `SELECT todo.id AS todo_id, todo.tickets_id, todo.${escalation.todoLevel} AS level_id FROM ${escalation.todo} todo
+       JOIN glpi_tickets t ON t.id = todo.tickets_id
+      WHERE todo.date IS NOT NULL AND todo.date <= ? AND t.status NOT IN (?, ?) AND t.is_deleted = 0
+      ORDER BY todo.date, todo.id`,
+    at,
+    ITIL_STATUS.SOLVED,
+    ITIL_STATUS.CLOSED,
+  );
+}
+
+function runLevel(db: Db, escalation: Escalation, due: Row): void {
+  const level = selectOne(db, `SELECT * FROM ${escalation.levels} WHERE id = ?`, Number(due.level_id));
+  const ticket = selectOne(db, 'SELECT * FROM glpi_tickets WHERE id = ?', Number(due.tickets_id));
+  // A level the ticket no longer waits for (another agreement since): dropped.
+  if (!level || !ticket || Number(ticket[escalation.field]) !== Number(level.id)) {
+    run(db, `DELETE FROM ${escalation.todo} WHERE id = ?`, Number(due.todo_id));
+    return;
+  }
+  if (Number(level.is_active) === 1 && matches(db, escalation, level, ticket)) applyActions(db, escalation, level, ticket);
+  const current = selectOne(db, 'SELECT * FROM glpi_tickets WHERE id = ?', Number(ticket.id))!;
+  const next = scheduleNextLevel({ db }, current, escalation.levels, level);
+  writeRuleChanges({ db, history: true, actor: ACTOR }, itemtypeOrThrow('Ticket'), current, { [escalation.field]: next });
+}
+
+/** One turn at `at`: every level due, in one transaction per kind (none when nothing is due). */
+export function runEscalations(db: Db, at: string): void {
+  for (const escalation of ESCALATIONS) {
+    if (dueAt(db, escalation, at).length === 0) continue;
+    inTransaction(db, () => {
+      for (const due of dueAt(db, escalation, at)) runLevel(db, escalation, due);
+    });
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Escalation levels run by the server's clock, as GLPI's slaticket does: when a ticket's level is
+ * due, its actions apply if its criteria match the ticket, and the next active level is scheduled,
+ * until none is left. Solved tickets are not escalated.
+ */
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { TestClock } from '../support/clock';
+import { useServer } from '../support/server';
+
+const clock = new TestClock(); // Thursday 2026-01-15 09:00
+const ctx = useServer({ TZ: 'UTC' }, clock.args);
+const ids = { sla: 0, early: 0, due: 0, group: 0 };
+
+/** The ticket's priority, status, level to run and its date, and its assigned groups. */
+async function state(ticket: number) {
+  const row = (await ctx.api.get(`Ticket/${ticket}`)).body as Record<string, unknown>;
+  const todo = ((await ctx.api.get(`Ticket/${ticket}/SlaLevel_Ticket`)).body as { slalevels_id: number; date: string }[]).map((r) => [r.slalevels_id, r.date]);
+  const groups = ((await ctx.api.get(`Ticket/${ticket}/Group_Ticket`)).body as { groups_id: number; type: number }[]).filter((g) => g.type === 2).map((g) => g.groups_id);
+  return { priority: row.priority, status: row.status, level: row.slalevels_id_ttr, todo, groups };
+}
+
+/** Moves the server's clock to `HH:MM` that Thursday; the next request runs what is due. */
+const to = (hours: number, minutes: number) => clock.advance(Date.UTC(2026, 0, 15, hours, minutes) - clock.now);
+
+beforeAll(async () => {
+  const { api } = ctx;
+  const slm = await api.create('SLM', { name: 'Escalations' });
+  // Four hours in plain time: due at 13:00 for a ticket opened at 09:00.
+  ids.sla = await api.create('SLA', { name: 'four hours', slms_id: slm, type: 0, number_time: 4, definition_time: 'hour' });
+  ids.early = await api.create('SlaLevel', { name: 'an hour before', slas_id: ids.sla, execution_time: -3600, is_active: 1, match: 'AND' });
+  ids.due = await api.create('SlaLevel', { name: 'at the due date', slas_id: ids.sla, execution_time: 0, is_active: 1 });
+  ids.group = await api.create('Group', { name: 'Second line', entities_id: 0, is_recursive: 1 });
+  // An hour before: tickets of medium urgency (3) get the highest priority and the second line.
+  await api.create('SlaLevelCriteria', { slalevels_id: ids.early, criteria: 'urgency', condition: 0, pattern: '3' });
+  await api.create('SlaLevelAction', { slalevels_id: ids.early, action_type: 'assign', field: 'priority', value: '5' });
+  await api.create('SlaLevelAction', { slalevels_id: ids.early, action_type: 'assign', field: '_groups_id_assign', value: String(ids.group) });
+});
+
+describe('escalation levels', () => {
+  test('a due level applies its actions when its criteria match, then the next level is scheduled, until none is left', async () => {
+    const matching = await ctx.api.create('Ticket', { name: 'urgent enough', content: 'x', urgency: 3, impact: 3, slas_id_ttr: ids.sla });
+    const other = await ctx.api.create('Ticket', { name: 'very urgent', content: 'x', urgency: 5, impact: 3, slas_id_ttr: ids.sla });
+    const solved = await ctx.api.create('Ticket', { name: 'solved already', content: 'x', urgency: 3, impact: 3, slas_id_ttr: ids.sla });
+    await ctx.api.put(`Ticket/${solved}`, { input: { status: 5 } });
+    const before = await state(matching);
+    expect(before).toEqual({ priority: 3, status: 1, level: ids.early, todo: [[ids.early, '2026-01-15 12:00:00']], groups: [] });
+    to(11, 59);
+    expect(await state(matching)).toEqual(before);
+    to(12, 1);
+    expect(await state(matching)).toEqual({ priority: 5, status: 2, level: ids.due, todo: [[ids.due, '2026-01-15 13:00:00']], groups: [ids.group] });
+    // Criteria not met: nothing changes, the next level still comes.
+    expect(await state(other)).toEqual({ priority: 4, status: 1, level: ids.due, todo: [[ids.due, '2026-01-15 13:00:00']], groups: [] });
+    expect((await state(solved)).todo).toEqual([[ids.early, '2026-01-15 12:00:00']]);
+    to(13, 2);
+    expect(await state(matching)).toEqual({ priority: 5, status: 2, level: 0, todo: [], groups: [ids.group] });
+    const history = (await ctx.api.get(`Ticket/${matching}/Log`)).body as { user_name: string }[];
+    expect(history.some((entry) => entry.user_name === 'Automatic action (escalation)')).toBe(true);
+  });
+});
