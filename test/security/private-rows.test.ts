@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '../support/client';
 import { useServer } from '../support/server';
-import { createUser, loginAs } from '../rights/fixture';
+import { createUser, expectError, loginAs } from '../rights/fixture';
+import { upload } from '../documents/helpers';
 
 const ctx = useServer();
 const OBSERVER = 2;
@@ -62,5 +63,28 @@ describe('private rows of another user', () => {
     expect((await ctx.api.del(`Reminder/${ids.secretNote}`, { query: 'force_purge=true' })).status).toBeGreaterThanOrEqual(400);
     expect((await admin.get(`Reminder/${ids.secretNote}`)).body.name).toBe('boss private note');
     expect((await admin.put(`Reminder/${ids.secretNote}`, { input: { name: 'boss private note' } })).status).toBe(200);
+  });
+});
+
+describe("a reminder's files", () => {
+  test('whoever a reminder is shared with downloads its files without the document right; a private reminder keeps them', async () => {
+    const requesterId = await createUser(ctx.api, 'asker', 1, 0, true);
+    const requester = await loginAs(ctx.server.api, 'asker');
+    const shared = await admin.create('Reminder', { name: 'boss note for the asker', text: 'see the file' });
+    await admin.create('Reminder_User', { reminders_id: shared, users_id: requesterId });
+    const attach = async (reminder: number, content: string) => {
+      const res = await upload(admin, 'Document/', { input: { name: `file of ${reminder}`, entities_id: 0, itemtype: 'Reminder', items_id: reminder, _filename: ['note.txt'] } }, [
+        { name: 'note.txt', content, type: 'text/plain' },
+      ]);
+      expect(res.status).toBe(201);
+      return res.body.id as number;
+    };
+    const onShared = await attach(shared, 'the shared file');
+    const onPrivate = await attach(ids.secretNote!, 'the private file');
+    // Self-Service holds no document right: the shared reminder is what lets the file through.
+    expectError(await requester.get(`Document/${onShared}`), 403, 'ERROR_RIGHT_MISSING');
+    const download = await requester.get(`Document/${onShared}`, { query: 'alt=media' });
+    expect({ status: download.status, body: download.text }).toEqual({ status: 200, body: 'the shared file' });
+    expect([403, 404]).toContain((await requester.get(`Document/${onPrivate}`, { query: 'alt=media' })).status);
   });
 });
