@@ -16,6 +16,7 @@ import { followupHooks, itilHooks } from './itil/rules';
 import { pendingItemHooks, pendingTimelineHooks } from './itil/pending-reasons';
 import { itilDurationHooks } from './itil/durations';
 import { serviceLevelHooks } from './itil/service-levels';
+import { takeIntoAccountHooks } from './itil/take-into-account';
 import { ASSIGNMENT_LINKS, assignmentHooks } from './itil/assignment';
 import { approvalHooks, solutionHooks } from './itil/solutions';
 import { taskHooks } from './itil/tasks';
@@ -61,6 +62,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['TicketTask'], hooks: taskHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: pendingItemHooks },
   { itemtypes: ['ITILFollowup', 'TicketTask', 'ChangeTask', 'ProblemTask'], hooks: pendingTimelineHooks },
+  { itemtypes: ['ITILFollowup', 'TicketTask'], hooks: takeIntoAccountHooks },
   { itemtypes: ['TicketValidation'], hooks: validationHooks },
   { itemtypes: ['NetworkPort'], hooks: networkPortHooks },
   { itemtypes: ['Reservation'], hooks: reservationHooks },

@@ -11,6 +11,7 @@ import type { ItemHooks } from '../items/hooks';
 import { ACTOR } from '../auth/itil-visibility';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
 import { ITIL_STATUS, ITIL_STATUSES } from '../registry/values';
+import { takenIntoAccount } from './durations';
 import { writeRuleChanges } from './rules';
 
 export const ASSIGNMENT_LINKS = ['Ticket_User', 'Group_Ticket', 'Supplier_Ticket', 'Problem_User', 'Group_Problem', 'Problem_Supplier', 'Change_User', 'Change_Group', 'Change_Supplier'];
@@ -46,8 +47,11 @@ export const assignmentHooks: ItemHooks = {
   afterAdd(wc, type, row) {
     if (Number(row.type) !== ACTOR.ASSIGNED) return;
     const link = parentOf(wc.db, type, row);
-    if (!link?.parent || !hasAssignedStatus(link.parentType)) return;
-    if (Number(link.parent.status) === ITIL_STATUS.NEW) writeRuleChanges(wc, link.parentType, link.parent, { status: ITIL_STATUS.ASSIGNED });
+    if (!link?.parent) return;
+    // A ticket is taken into account when its first technician comes.
+    const changes: Row = link.parentType.name === 'Ticket' ? takenIntoAccount(wc, link.parent) : {};
+    if (hasAssignedStatus(link.parentType) && Number(link.parent.status) === ITIL_STATUS.NEW) changes.status = ITIL_STATUS.ASSIGNED;
+    if (Object.keys(changes).length > 0) writeRuleChanges(wc, link.parentType, link.parent, changes);
   },
   // As GLPI: once an actor row goes and no assignee is left, an item in progress is new again.
   afterPurge(wc, type, row) {

@@ -3,6 +3,7 @@
  * entity's calendar (plain time without one): going on hold (status 4) notes when
  * (`begin_waiting_date`); leaving it adds the time waited to `waiting_duration`; being solved or
  * closed records the time it took, less the time waited (`solve_delay_stat`, `close_delay_stat`).
+ * A ticket also records when it was first taken into account (takenIntoAccount).
  */
 import { nowString } from '../core/clock';
 import type { Row } from '../db/rows';
@@ -25,6 +26,18 @@ function delayTo(wc: DbContext, item: Row, end: unknown): number {
 function delayStats(wc: DbContext, values: Row, set: Row): void {
   if (set.solvedate) set.solve_delay_stat = delayTo(wc, values, set.solvedate);
   if (set.closedate) set.close_delay_stat = delayTo(wc, values, set.closedate);
+}
+
+/**
+ * The columns that mark `ticket` taken into account now (`takeintoaccountdate` and
+ * `takeintoaccount_delay_stat`: the working time since it was opened, at least one second, as 0
+ * means "not yet"), or none when it was already.
+ */
+export function takenIntoAccount(wc: DbContext, ticket: Row): Row {
+  if (Number(ticket.takeintoaccount_delay_stat ?? 0) !== 0) return {};
+  const now = nowString();
+  const delay = activeSeconds(String(ticket.date ?? ''), now, entityCalendar(wc.db, Number(ticket.entities_id ?? 0)));
+  return { takeintoaccountdate: now, takeintoaccount_delay_stat: Math.max(1, delay) };
 }
 
 /** The clocks a status change moves, set in `changes` (the item's update, from `old`). */

@@ -11,7 +11,7 @@ import { HISTORY, logRelation, writeLog } from '../items/history';
 import { historyOption } from '../registry/searchoptions';
 import { ITIL_STATUS } from '../registry/values';
 import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
-import { statusClocks } from './durations';
+import { statusClocks, takenIntoAccount } from './durations';
 import { scheduleChangedLevels, settleAgreements } from './service-levels';
 
 const { SOLVED, CLOSED, NEW, ASSIGNED, WAITING } = ITIL_STATUS;
@@ -94,6 +94,13 @@ function statusDates(row: Row, status: number, now: string, old?: Row): void {
   }
 }
 
+/** What a first assignee changes: a new ticket or problem is assigned; a ticket is taken into account. */
+function onAssigned(wc: WriteContext, type: Itemtype, item: Row): Row {
+  const changes: Row = type.name === 'Ticket' ? takenIntoAccount(wc, item) : {};
+  if (Number(item.status) === NEW && type.name !== 'Change') changes.status = ASSIGNED;
+  return changes;
+}
+
 export const itilHooks: ItemHooks = {
   async prepareInput(_wc, _type, input) {
     // `solution` (sent with a status on update) is no column: it travels as a special input.
@@ -122,9 +129,7 @@ export const itilHooks: ItemHooks = {
     void input;
   },
   afterAdd(wc, type, row, input) {
-    if (addActors(wc, type, Number(row.id), input) && Number(row.status) === NEW && type.name !== 'Change') {
-      run(wc.db, `UPDATE ${type.table} SET status = ? WHERE id = ?`, ASSIGNED, Number(row.id));
-    }
+    if (addActors(wc, type, Number(row.id), input)) updateRow(wc.db, type.table, Number(row.id), onAssigned(wc, type, row));
   },
   prepareUpdate(wc, type, old, changes) {
     for (const f of ['urgency', 'impact', 'priority']) checkScale(f, changes[f]);
@@ -142,7 +147,7 @@ export const itilHooks: ItemHooks = {
   afterUpdate(wc, type, old, changes, input) {
     const assigned = addActors(wc, type, Number(old.id), input);
     const status = Number(changes.status ?? old.status);
-    if (assigned && status === NEW && type.name !== 'Change') writeRuleChanges(wc, type, { ...old, status }, { status: ASSIGNED });
+    if (assigned) writeRuleChanges(wc, type, { ...old, ...changes }, onAssigned(wc, type, { ...old, ...changes }));
     // As GLPI: an item no longer pending loses its pending reason (and its reminders).
     if (Number(old.status) === WAITING && status !== WAITING) run(wc.db, 'DELETE FROM glpi_pendingreasons_items WHERE itemtype = ? AND items_id = ?', type.name, Number(old.id));
     if (typeof input._solution === 'string' && input._solution !== '') {

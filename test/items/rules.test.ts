@@ -17,6 +17,7 @@ import * as itilRules from '../../server/itil/rules';
 import * as durations from '../../server/itil/durations';
 import * as pendingReasons from '../../server/itil/pending-reasons';
 import * as serviceLevels from '../../server/itil/service-levels';
+import * as takeIntoAccount from '../../server/itil/take-into-account';
 import * as solutions from '../../server/itil/solutions';
 import * as tasks from '../../server/itil/tasks';
 import * as validations from '../../server/itil/validations';
@@ -142,7 +143,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   ITILFollowup: {
     prepareInput: 'approvalHooks → attachmentHooks',
     prepareAdd: 'approvalHooks → followupHooks → pendingTimelineHooks',
-    afterAdd: 'approvalHooks → followupHooks → pendingTimelineHooks → attachmentHooks',
+    afterAdd: 'approvalHooks → followupHooks → pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks',
     prepareUpdate: 'followupHooks',
     afterUpdate: 'attachmentHooks',
     canWriteOwner: 'followupHooks',
@@ -160,7 +161,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   TicketTask: {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'taskHooks → pendingTimelineHooks',
-    afterAdd: 'pendingTimelineHooks → attachmentHooks',
+    afterAdd: 'pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks',
     afterUpdate: 'attachmentHooks',
   },
   'ChangeTask, ProblemTask': {
@@ -208,7 +209,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, solutions, tasks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {
