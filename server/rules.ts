@@ -59,7 +59,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ITILFollowup'], hooks: followupHooks },
   { itemtypes: ['ITILSolution'], hooks: solutionHooks },
   { itemtypes: ASSIGNMENT_LINKS, hooks: assignmentHooks },
-  { itemtypes: ['TicketTask'], hooks: taskHooks },
+  { itemtypes: ['TicketTask', 'ProblemTask', 'ChangeTask'], hooks: taskHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: pendingItemHooks },
   { itemtypes: ['ITILFollowup', 'TicketTask', 'ChangeTask', 'ProblemTask'], hooks: pendingTimelineHooks },
   { itemtypes: ['ITILFollowup', 'TicketTask'], hooks: takeIntoAccountHooks },

@@ -161,14 +161,16 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   TicketTask: {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'taskHooks → pendingTimelineHooks',
-    afterAdd: 'pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks',
-    afterUpdate: 'attachmentHooks',
+    afterAdd: 'taskHooks → pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks',
+    afterUpdate: 'taskHooks → attachmentHooks',
+    afterPurge: 'taskHooks',
   },
-  'ChangeTask, ProblemTask': {
+  'ProblemTask, ChangeTask': {
     prepareInput: 'attachmentHooks',
-    prepareAdd: 'pendingTimelineHooks',
-    afterAdd: 'pendingTimelineHooks → attachmentHooks',
-    afterUpdate: 'attachmentHooks',
+    prepareAdd: 'taskHooks → pendingTimelineHooks',
+    afterAdd: 'taskHooks → pendingTimelineHooks → attachmentHooks',
+    afterUpdate: 'taskHooks → attachmentHooks',
+    afterPurge: 'taskHooks',
   },
   TicketValidation: {
     prepareAdd: 'validationHooks',
