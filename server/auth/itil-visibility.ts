@@ -3,10 +3,10 @@ import { CREATE, TICKET, UPDATE } from './rights';
 import type { Itemtype } from '../registry';
 
 /** Actor tables of each ITIL type: user links, group links, and the column naming the ITIL item. */
-export const ACTOR_TABLES: Record<string, { users: string; groups: string; fk: string }> = {
-  Ticket: { users: 'glpi_tickets_users', groups: 'glpi_groups_tickets', fk: 'tickets_id' },
-  Problem: { users: 'glpi_problems_users', groups: 'glpi_groups_problems', fk: 'problems_id' },
-  Change: { users: 'glpi_changes_users', groups: 'glpi_changes_groups', fk: 'changes_id' },
+export const ACTOR_TABLES: Record<string, { users: string; groups: string; suppliers: string; fk: string }> = {
+  Ticket: { users: 'glpi_tickets_users', groups: 'glpi_groups_tickets', suppliers: 'glpi_suppliers_tickets', fk: 'tickets_id' },
+  Problem: { users: 'glpi_problems_users', groups: 'glpi_groups_problems', suppliers: 'glpi_problems_suppliers', fk: 'problems_id' },
+  Change: { users: 'glpi_changes_users', groups: 'glpi_changes_groups', suppliers: 'glpi_changes_suppliers', fk: 'changes_id' },
 };
 
 export const ACTOR = { REQUESTER: 1, ASSIGNED: 2, OBSERVER: 3 } as const;

@@ -1,12 +1,12 @@
 /**
  * Escalation levels run, as GLPI's automatic actions slaticket and olaticket run them: when the
  * date of a ticket's level to run has come (the ticket neither solved nor closed), the level, if
- * active and its criteria match the ticket, applies its actions (a column set to a value; a user
- * or group added as requester, observer or technician, which makes a new ticket assigned); then
+ * active and its criteria match the ticket, applies its actions (a column set to a value; a user,
+ * group or supplier added as an actor, which makes a new ticket assigned); then
  * the agreement's next active level is scheduled, or none is left. Criteria compare the ticket's
- * own columns (is, is not, contains, does not contain, starts, ends, exists, does not exist, is
- * empty); a level's `match` says whether all (AND) or one (OR) must hold. Other criteria and
- * actions (regular expressions, supplier actors) never match and do nothing.
+ * own columns (is, is not, contains, does not contain, starts, ends, a regular expression matches
+ * or not, exists, does not exist, is empty); a level's `match` says whether all (AND) or one (OR)
+ * must hold. Other conditions never hold.
  */
 import { inTransaction, type Db } from '../db/connection';
 import { run, selectAll, selectOne, type Row } from '../db/rows';
@@ -14,20 +14,38 @@ import type { Params } from '../core/params';
 import { checkValue } from '../items/values';
 import { itemtypeOrThrow } from '../registry';
 import { ITIL_STATUS } from '../registry/values';
-import { addActors, writeRuleChanges } from './rules';
+import { ACTOR_INPUT_KEYS, addActors, writeRuleChanges } from './rules';
 import { ESCALATIONS, scheduleNextLevel } from './service-levels';
 
 const ACTOR = 'Automatic action (escalation)';
-const ACTOR_FIELDS = new Set(['_users_id_requester', '_users_id_observer', '_users_id_assign', '_groups_id_requester', '_groups_id_observer', '_groups_id_assign']);
-/** GLPI's rule criteria conditions (define.php PATTERN_*). */
-const CONDITION = { IS: 0, IS_NOT: 1, CONTAINS: 2, NOT_CONTAINS: 3, BEGINS: 4, ENDS: 5, EXISTS: 8, NOT_EXISTS: 9, IS_EMPTY: 30 } as const;
+/** GLPI's rule criteria conditions (define.php PATTERN_* and REGEX_*). */
+const CONDITION = { IS: 0, IS_NOT: 1, CONTAINS: 2, NOT_CONTAINS: 3, BEGINS: 4, ENDS: 5, REGEX_MATCH: 6, REGEX_NOT_MATCH: 7, EXISTS: 8, NOT_EXISTS: 9, IS_EMPTY: 30 } as const;
+
+/**
+ * A rule's pattern as GLPI writes it, a PCRE between delimiters (`/^srv-/`, `#a|b#i`), made a
+ * JavaScript expression. GLPI matches it case-insensitively whatever its flags say; flags
+ * JavaScript lacks (`x`) or a pattern it cannot read make it null: such a criterion never holds.
+ */
+function ruleRegex(pattern: string): RegExp | null {
+  const open = pattern[0];
+  const close = open === undefined ? -1 : pattern.lastIndexOf(open === '(' ? ')' : open === '{' ? '}' : open === '[' ? ']' : open);
+  if (!open || /[\\\sA-Za-z0-9]/.test(open) || close <= 0) return null;
+  const flags = pattern.slice(close + 1);
+  if (!/^[imsu]*$/.test(flags)) return null;
+  try {
+    return new RegExp(pattern.slice(1, close), `${[...new Set(flags)].filter((f) => f !== 'i').join('')}i`);
+  } catch {
+    return null;
+  }
+}
 
 type Escalation = (typeof ESCALATIONS)[number];
 
 function criterionHolds(ticket: Row, criterion: Row): boolean {
   const field = String(criterion.criteria ?? '');
   if (!(field in ticket)) return false;
-  const value = ticket[field] === null || ticket[field] === undefined ? '' : String(ticket[field]).toLowerCase();
+  const raw = ticket[field] === null || ticket[field] === undefined ? '' : String(ticket[field]);
+  const value = raw.toLowerCase();
   const pattern = String(criterion.pattern ?? '').toLowerCase();
   const empty = value === '' || value === '0';
   switch (Number(criterion.condition)) {
@@ -37,6 +55,11 @@ function criterionHolds(ticket: Row, criterion: Row): boolean {
     case CONDITION.NOT_CONTAINS: return !value.includes(pattern);
     case CONDITION.BEGINS: return value.startsWith(pattern);
     case CONDITION.ENDS: return value.endsWith(pattern);
+    case CONDITION.REGEX_MATCH: return ruleRegex(String(criterion.pattern ?? ''))?.test(raw) ?? false;
+    case CONDITION.REGEX_NOT_MATCH: {
+      const regex = ruleRegex(String(criterion.pattern ?? ''));
+      return regex !== null && !regex.test(raw);
+    }
     case CONDITION.EXISTS: return !empty;
     case CONDITION.NOT_EXISTS:
     case CONDITION.IS_EMPTY: return empty;
@@ -58,7 +81,7 @@ function applyActions(db: Db, escalation: Escalation, level: Row, ticket: Row): 
   for (const action of selectAll(db, `SELECT action_type, field, value FROM ${escalation.actions} WHERE ${escalation.todoLevel} = ? ORDER BY id`, Number(level.id))) {
     const field = String(action.field ?? '');
     if (!['assign', 'append'].includes(String(action.action_type))) continue;
-    if (ACTOR_FIELDS.has(field)) actors[field] = [...((actors[field] as number[] | undefined) ?? []), Number(action.value)];
+    if (ACTOR_INPUT_KEYS.has(field)) actors[field] = [...((actors[field] as number[] | undefined) ?? []), Number(action.value)];
     else {
       const column = type.column.get(field);
       const checked = column && field !== 'id' && !type.computed.includes(field) ? checkValue(column, action.value) : null;

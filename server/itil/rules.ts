@@ -33,20 +33,36 @@ function idList(value: unknown): number[] {
   }).filter((id) => id > 0);
 }
 
-const ACTOR_INPUTS: [string, 'users' | 'groups', number][] = [
+type ActorKind = 'users' | 'groups' | 'suppliers';
+
+/** Where each kind of actor lives: its table and link column, and GLPI's itemtype in `_actors`. */
+const ACTOR_KIND: Record<ActorKind, { table: string; column: string; itemtype: string }> = {
+  users: { table: 'glpi_users', column: 'users_id', itemtype: 'User' },
+  groups: { table: 'glpi_groups', column: 'groups_id', itemtype: 'Group' },
+  suppliers: { table: 'glpi_suppliers', column: 'suppliers_id', itemtype: 'Supplier' },
+};
+
+const ACTOR_INPUTS: [string, ActorKind, number][] = [
   ['_users_id_requester', 'users', ACTOR.REQUESTER],
   ['_users_id_observer', 'users', ACTOR.OBSERVER],
   ['_users_id_assign', 'users', ACTOR.ASSIGNED],
   ['_groups_id_requester', 'groups', ACTOR.REQUESTER],
   ['_groups_id_observer', 'groups', ACTOR.OBSERVER],
   ['_groups_id_assign', 'groups', ACTOR.ASSIGNED],
+  ['_suppliers_id_assign', 'suppliers', ACTOR.ASSIGNED],
 ];
+/** The input keys that name actors, for rules that pass them on (escalation actions). */
+export const ACTOR_INPUT_KEYS: ReadonlySet<string> = new Set(ACTOR_INPUTS.map(([key]) => key));
 const ACTOR_KINDS: Record<string, number> = { requester: ACTOR.REQUESTER, observer: ACTOR.OBSERVER, assign: ACTOR.ASSIGNED };
+const KIND_OF_ITEMTYPE = new Map(Object.entries(ACTOR_KIND).map(([kind, { itemtype }]) => [itemtype, kind as ActorKind]));
 
-/** Adds the actors named in the input (`_users_id_*`, `_groups_id_*`, GLPI 10's `_actors`); true when someone was assigned. */
+/**
+ * Adds the actors named in the input (`_users_id_*`, `_groups_id_*`, `_suppliers_id_assign`, GLPI
+ * 10's `_actors`); true when someone was assigned.
+ */
 export function addActors(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, id: number, input: Params): boolean {
   const tables = ACTOR_TABLES[type.name]!;
-  const wanted: { kind: 'users' | 'groups'; role: number; target: number }[] = [];
+  const wanted: { kind: ActorKind; role: number; target: number }[] = [];
   for (const [key, kind, role] of ACTOR_INPUTS) for (const target of idList(input[key])) wanted.push({ kind, role, target });
   const actors = input._actors;
   if (actors !== undefined && actors !== null && actors !== '') {
@@ -57,17 +73,17 @@ export function addActors(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, ty
       for (const entry of asList(list) ?? []) {
         const e = entry as Params;
         const target = toId(e?.items_id);
-        if (target === null || (e.itemtype !== 'User' && e.itemtype !== 'Group')) throw new ItemError('_actors entries need itemtype User or Group and items_id');
-        wanted.push({ kind: e.itemtype === 'User' ? 'users' : 'groups', role, target });
+        const kind = KIND_OF_ITEMTYPE.get(String(e?.itemtype));
+        if (target === null || !kind) throw new ItemError('_actors entries need itemtype User, Group or Supplier and items_id');
+        wanted.push({ kind, role, target });
       }
     }
   }
   let assigned = false;
   for (const { kind, role, target } of wanted) {
-    const table = kind === 'users' ? 'glpi_users' : 'glpi_groups';
-    if (!findById(wc.db, table, target)) throw new ItemError(`${kind === 'users' ? 'User' : 'Group'} ${target} does not exist`);
-    const linkTable = kind === 'users' ? tables.users : tables.groups;
-    const column = kind === 'users' ? 'users_id' : 'groups_id';
+    const { table, column, itemtype } = ACTOR_KIND[kind];
+    if (!findById(wc.db, table, target)) throw new ItemError(`${itemtype} ${target} does not exist`);
+    const linkTable = tables[kind];
     if (selectOne(wc.db, `SELECT id FROM ${linkTable} WHERE ${tables.fk} = ? AND ${column} = ? AND type = ?`, id, target, role)) continue;
     const link = { [tables.fk]: id, [column]: target, type: role };
     link.id = insertRow(wc.db, linkTable, link);

@@ -242,6 +242,18 @@ describe('actors', () => {
     expect((await ctx.api.get(`Change/${fresh}`)).body.status).toBe(1);
   });
 
+  test('a supplier assigned on creation (_suppliers_id_assign, or _actors) is linked, logged, and makes the ticket assigned', async () => {
+    const supplier = await ctx.api.create('Supplier', { name: uniq('sup') });
+    const t = await ticket({ _suppliers_id_assign: supplier });
+    expect(t.status).toBe(2);
+    expect((await ctx.api.get(`Ticket/${t.id}/Supplier_Ticket`)).body.map((r: any) => [r.suppliers_id, r.type])).toEqual([[supplier, 2]]);
+    const added = (await logsOf(ctx.api, 'Ticket', t.id)).filter((l) => l.linked_action === 15 && l.itemtype_link === 'Supplier');
+    expect(added.length).toBe(1);
+    const problem = await ctx.api.create('Problem', { name: uniq('problem'), content: 'x', _actors: { assign: [{ itemtype: 'Supplier', items_id: supplier }] } });
+    expect((await ctx.api.get(`Problem/${problem}/Problem_Supplier`)).body.map((r: any) => [r.suppliers_id, r.type])).toEqual([[supplier, 2]]);
+    expectError(await ctx.api.post('Ticket/', { input: { name: 'x', _suppliers_id_assign: 999999 } }), 400, 'ERROR_GLPI_ADD', 'Supplier 999999 does not exist');
+  });
+
   test('unknown actors refuse the whole write', async () => {
     expectError(await ctx.api.post('Ticket/', { input: { name: 'x', _users_id_assign: 999999 } }), 400, 'ERROR_GLPI_ADD', 'User 999999 does not exist');
     expectError(await ctx.api.post('Ticket/', { input: { name: 'x', _groups_id_assign: 999999 } }), 400, 'ERROR_GLPI_ADD', 'Group 999999 does not exist');

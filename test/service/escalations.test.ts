@@ -56,4 +56,22 @@ describe('escalation levels', () => {
     const history = (await ctx.api.get(`Ticket/${matching}/Log`)).body as { user_name: string }[];
     expect(history.some((entry) => entry.user_name === 'Automatic action (escalation)')).toBe(true);
   });
+
+  test("a level's regular expressions match as GLPI's (delimited, case-insensitive), and it may assign a supplier", async () => {
+    to(14, 0);
+    const sla = await ctx.api.create('SLA', { name: 'two hours', slms_id: (await ctx.api.get(`SLA/${ids.sla}`)).body.slms_id, type: 0, number_time: 2, definition_time: 'hour' });
+    const level = await ctx.api.create('SlaLevel', { name: 'servers', slas_id: sla, execution_time: 0, is_active: 1, match: 'AND' });
+    const supplier = await ctx.api.create('Supplier', { name: 'Hosting partner' });
+    await ctx.api.create('SlaLevelCriteria', { slalevels_id: level, criteria: 'name', condition: 6, pattern: '/^srv-\\d+ /' });
+    await ctx.api.create('SlaLevelCriteria', { slalevels_id: level, criteria: 'content', condition: 7, pattern: '#printer|toner#' });
+    await ctx.api.create('SlaLevelAction', { slalevels_id: level, action_type: 'assign', field: '_suppliers_id_assign', value: String(supplier) });
+    const open = (name: string, content: string) => ctx.api.create('Ticket', { name, content, slas_id_ttr: sla });
+    const matching = await open('SRV-12 is down', 'the database server');
+    const printer = await open('srv-14 down', 'its PRINTER spooler');
+    const badName = await open('my srv-12 is down', 'x');
+    to(16, 1);
+    const suppliers = async (ticket: number) => ((await ctx.api.get(`Ticket/${ticket}/Supplier_Ticket`)).body as { suppliers_id: number }[]).map((r) => r.suppliers_id);
+    expect([await suppliers(matching), await suppliers(printer), await suppliers(badName)]).toEqual([[supplier], [], []]);
+    expect((await state(matching)).status).toBe(2);
+  });
 });
