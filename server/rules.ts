@@ -20,6 +20,7 @@ import { takeIntoAccountHooks } from './itil/take-into-account';
 import { ASSIGNMENT_LINKS, assignmentHooks } from './itil/assignment';
 import { approvalHooks, solutionHooks } from './itil/solutions';
 import { taskHooks } from './itil/tasks';
+import { recurrentHooks } from './itil/recurrent-items';
 import { validationHooks } from './itil/validations';
 import { allItemtypes, itemtypesWith } from './registry';
 import { apiClientTokenHooks } from './users/apiclient-token';
@@ -63,6 +64,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: pendingItemHooks },
   { itemtypes: ['ITILFollowup', 'TicketTask', 'ChangeTask', 'ProblemTask'], hooks: pendingTimelineHooks },
   { itemtypes: ['ITILFollowup', 'TicketTask'], hooks: takeIntoAccountHooks },
+  { itemtypes: ['TicketRecurrent', 'RecurrentChange'], hooks: recurrentHooks },
   { itemtypes: ['TicketValidation'], hooks: validationHooks },
   { itemtypes: ['NetworkPort'], hooks: networkPortHooks },
   { itemtypes: ['Reservation'], hooks: reservationHooks },

@@ -38,13 +38,14 @@ export interface DelayRule {
 /** No due date can be found within this many days (a calendar whose every day is off). */
 const SEARCH_DAYS = 3_660;
 
-const parse = (text: string): number | null => {
+/** Wall-clock text as seconds (its UTC reading: the arithmetic needs no time zone). */
+export const parseWallClock = (text: string): number | null => {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
   if (!m) return null;
   return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)) / 1000;
 };
 
-const format = (t: number): string => new Date(t * 1000).toISOString().slice(0, 19).replace('T', ' ');
+export const formatWallClock = (t: number): string => new Date(t * 1000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** `HH:MM:SS` (GLPI's segment bounds; 24:00:00 ends a day) as seconds from midnight. */
 export function secondsOfClock(text: string): number | null {
@@ -56,7 +57,7 @@ const dayStart = (t: number) => t - (((t % DAY) + DAY) % DAY);
 const weekday = (t: number) => new Date(t * 1000).getUTCDay();
 
 function isHoliday(calendar: WorkCalendar, t: number): boolean {
-  const date = format(t).slice(0, 10);
+  const date = formatWallClock(t).slice(0, 10);
   return calendar.holidays.some((h) => {
     if (!h.perpetual) return h.begin <= date && date <= h.end;
     const [day, begin, end] = [date.slice(5), h.begin.slice(5), h.end.slice(5)];
@@ -121,8 +122,8 @@ const hasPeriods = (calendar: WorkCalendar | null): calendar is WorkCalendar => 
  * holidays), or, `inDays`, all the time of its working days; plain time without a calendar.
  */
 export function activeSeconds(start: string, end: string, calendar: WorkCalendar | null, inDays = false): number {
-  const from = parse(start);
-  const to = parse(end);
+  const from = parseWallClock(start);
+  const to = parseWallClock(end);
   if (from === null || to === null || to <= from) return 0;
   if (!hasPeriods(calendar)) return to - from;
   let total = 0;
@@ -136,11 +137,19 @@ export function activeSeconds(start: string, end: string, calendar: WorkCalendar
 
 /** The date `rule` gives from `start`, or null when `start` is no date or no working time is left in reach. */
 export function dueDate(start: string, rule: DelayRule, calendar: WorkCalendar | null): string | null {
-  const from = parse(start);
+  const from = parseWallClock(start);
   if (from === null) return null;
   let end: number | null;
   if (!hasPeriods(calendar)) end = from + rule.seconds;
   else if (rule.inDays) end = addWorkingDays(calendar, from, rule.seconds, rule.endOfWorkingDay);
   else end = addWorkingTime(calendar, from, rule.seconds);
-  return end === null ? null : format(end);
+  return end === null ? null : formatWallClock(end);
+}
+
+/** `date`, or the same time of the first later day with working periods; `date` itself without a calendar's periods. */
+export function onWorkingDay(date: string, calendar: WorkCalendar | null): string | null {
+  const t = parseWallClock(date);
+  if (t === null || !hasPeriods(calendar)) return date;
+  for (let day = 0; day < SEARCH_DAYS; day++) if (periods(calendar, t + day * DAY).length > 0) return formatWallClock(t + day * DAY);
+  return null;
 }

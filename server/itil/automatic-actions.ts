@@ -7,6 +7,7 @@ import { now, nowString } from '../core/clock';
 import type { Db } from '../db/connection';
 import { runEscalations } from './escalations';
 import { bumpPendingItems } from './pending-bumps';
+import { RECURRENT_ACTIONS } from './recurrent-items';
 
 const EVERY_MS = 60_000;
 
@@ -15,6 +16,7 @@ export function automaticActions(db: Db, failed: (name: string, error: unknown) 
   const actions: [string, (db: Db, at: string) => void][] = [
     ['slaticket', runEscalations],
     ['pendingreason_autobump_autosolve', bumpPendingItems],
+    ...RECURRENT_ACTIONS,
   ];
   let nextAt = 0;
   return {

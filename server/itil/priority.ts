@@ -1,12 +1,12 @@
-import type { WriteContext } from '../items/hooks';
+import type { Settings } from '../db/settings';
 import { TICKET } from '../auth/rights';
 
 export const CHANGEPRIORITY_BIT = TICKET.CHANGEPRIORITY;
 
 /** Priority from urgency × impact through the configured matrix (GLPI's default matrix). */
-export function priorityFor(wc: WriteContext, urgency: number, impact: number): number {
+export function priorityFor(settings: Pick<Settings, 'get'>, urgency: number, impact: number): number {
   try {
-    const matrix = JSON.parse(wc.services.store.settings.get('priority_matrix')) as Record<string, Record<string, number>>;
+    const matrix = JSON.parse(settings.get('priority_matrix')) as Record<string, Record<string, number>>;
     const value = matrix[urgency]?.[impact];
     if (typeof value === 'number') return value;
   } catch {

@@ -131,7 +131,7 @@ export const itilHooks: ItemHooks = {
     row.status ??= NEW;
     row.urgency ??= 3;
     row.impact ??= 3;
-    if (row.priority === undefined || !maySetPriority(wc, type)) row.priority = priorityFor(wc, Number(row.urgency), Number(row.impact));
+    if (row.priority === undefined || !maySetPriority(wc, type)) row.priority = priorityFor(wc.services.store.settings, Number(row.urgency), Number(row.impact));
     if (!row.date) row.date = now;
     row.users_id_recipient = Number(wc.scope.user.id);
     row.users_id_lastupdater = Number(wc.scope.user.id);
@@ -155,7 +155,7 @@ export const itilHooks: ItemHooks = {
     const urgencyOrImpact = 'urgency' in changes || 'impact' in changes;
     if ('priority' in changes && !maySetPriority(wc, type)) delete changes.priority;
     if (urgencyOrImpact && !('priority' in changes)) {
-      changes.priority = priorityFor(wc, Number(changes.urgency ?? old.urgency), Number(changes.impact ?? old.impact));
+      changes.priority = priorityFor(wc.services.store.settings, Number(changes.urgency ?? old.urgency), Number(changes.impact ?? old.impact));
     }
     if ('status' in changes && Number(changes.status) !== Number(old.status)) statusDates(changes, Number(changes.status), nowString(), old);
     changes.users_id_lastupdater = Number(wc.scope.user.id);

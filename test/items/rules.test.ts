@@ -20,6 +20,7 @@ import * as serviceLevels from '../../server/itil/service-levels';
 import * as takeIntoAccount from '../../server/itil/take-into-account';
 import * as solutions from '../../server/itil/solutions';
 import * as tasks from '../../server/itil/tasks';
+import * as recurrentItems from '../../server/itil/recurrent-items';
 import * as validations from '../../server/itil/validations';
 import { itemtypeOrThrow } from '../../server/registry';
 import { RULES } from '../../server/rules';
@@ -172,6 +173,10 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterUpdate: 'taskHooks → attachmentHooks',
     afterPurge: 'taskHooks',
   },
+  'TicketRecurrent, RecurrentChange': {
+    prepareAdd: 'recurrentHooks',
+    prepareUpdate: 'recurrentHooks',
+  },
   TicketValidation: {
     prepareAdd: 'validationHooks',
     afterAdd: 'validationHooks',
@@ -211,7 +216,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

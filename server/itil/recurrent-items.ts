@@ -1,0 +1,151 @@
+/**
+ * Recurrent tickets and changes, as GLPI's TicketRecurrent and RecurrentChange work:
+ * - adding or rescheduling one computes its `next_creation_date` (./recurrence.ts);
+ * - the automatic actions ticketrecurrent and recurrentchange, when that date has come for an
+ *   active one, open an item from its template's predefined fields (title, description, category,
+ *   urgency, actors, agreements…), dated `create_before` seconds after the creation moment, in
+ *   the recurrent's entity, opened by nobody (users_id_recipient 0); then the next date is set.
+ *   Without a template nothing is opened, and the next date is set all the same.
+ */
+import { nowString } from '../core/clock';
+import type { Params } from '../core/params';
+import { inTransaction, type Db } from '../db/connection';
+import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
+import { Settings } from '../db/settings';
+import { HISTORY, writeLog } from '../items/history';
+import type { ItemHooks } from '../items/hooks';
+import { checkValue } from '../items/values';
+import { itemtypeOrThrow, type Itemtype } from '../registry';
+import { optionColumn } from '../registry/searchoptions';
+import { ITIL_STATUS } from '../registry/values';
+import { formatWallClock, parseWallClock } from './agreement-dates';
+import { workCalendar } from './calendars';
+import { takenIntoAccount } from './durations';
+import { priorityFor } from './priority';
+import { nextCreation } from './recurrence';
+import { addActors, writeRuleChanges } from './rules';
+
+interface RecurrentKind {
+  /** The automatic action's name in GLPI. */
+  action: string;
+  table: string;
+  opens: string;
+  templates: string;
+  templateFk: string;
+  predefined: string;
+}
+
+const KINDS: RecurrentKind[] = [
+  { action: 'ticketrecurrent', table: 'glpi_ticketrecurrents', opens: 'Ticket', templates: 'glpi_tickettemplates', templateFk: 'tickettemplates_id', predefined: 'glpi_tickettemplatepredefinedfields' },
+  { action: 'recurrentchange', table: 'glpi_recurrentchanges', opens: 'Change', templates: 'glpi_changetemplates', templateFk: 'changetemplates_id', predefined: 'glpi_changetemplatepredefinedfields' },
+];
+
+/** Predefined fields that name actors: the search option ids of an ITIL type, as actor inputs. */
+const ACTOR_OPTIONS: Record<number, string> = {
+  4: '_users_id_requester',
+  71: '_groups_id_requester',
+  66: '_users_id_observer',
+  65: '_groups_id_observer',
+  5: '_users_id_assign',
+  8: '_groups_id_assign',
+  6: '_suppliers_id_assign',
+};
+const ASSIGNING = new Set(['_users_id_assign', '_groups_id_assign', '_suppliers_id_assign']);
+/**
+ * Predefined agreements, by option id (their columns are not the agreement's usual key): set
+ * after the row is written, so that their due dates are computed as for an update.
+ */
+const AGREEMENT_OPTIONS: Record<number, string> = { 37: 'slas_id_tto', 30: 'slas_id_ttr', 190: 'olas_id_tto', 191: 'olas_id_ttr' };
+const SCHEDULE_COLUMNS = ['begin_date', 'end_date', 'periodicity', 'create_before', 'calendars_id'];
+const ACTOR = 'Automatic action (recurrent items)';
+
+const nextDate = (db: Db, recurrent: Row, notBefore: string) => nextCreation(recurrent, notBefore, workCalendar(db, Number(recurrent.calendars_id ?? 0)));
+
+/** On TicketRecurrent and RecurrentChange: the next creation date follows the schedule. */
+export const recurrentHooks: ItemHooks = {
+  prepareAdd(wc, _type, row) {
+    row.next_creation_date = nextDate(wc.db, row, nowString());
+  },
+  prepareUpdate(wc, _type, old, changes) {
+    if (SCHEDULE_COLUMNS.some((column) => column in changes)) changes.next_creation_date = nextDate(wc.db, { ...old, ...changes }, nowString());
+  },
+};
+
+/** The template's predefined values: columns of the new item, and actor inputs. */
+function predefinedValues(db: Db, kind: RecurrentKind, type: Itemtype, templateId: number): { columns: Row; actors: Params; agreements: Row } {
+  const columns: Row = {};
+  const actors: Params = {};
+  const agreements: Row = {};
+  for (const field of selectAll(db, `SELECT num, value FROM ${kind.predefined} WHERE ${kind.templateFk} = ? ORDER BY id`, templateId)) {
+    const num = Number(field.num);
+    const actorInput = ACTOR_OPTIONS[num];
+    if (actorInput) {
+      actors[actorInput] = [...((actors[actorInput] as number[] | undefined) ?? []), Number(field.value)];
+      continue;
+    }
+    const agreement = AGREEMENT_OPTIONS[num];
+    if (agreement && type.column.has(agreement)) {
+      agreements[agreement] = Number(field.value);
+      continue;
+    }
+    const name = optionColumn(type, num);
+    const column = name && name !== 'id' && !type.computed.includes(name) ? type.column.get(name) : undefined;
+    const checked = column ? checkValue(column, field.value) : null;
+    if (name && checked?.ok) columns[name] = checked.value;
+  }
+  return { columns, actors, agreements };
+}
+
+/** Opens the item `recurrent` describes, for its creation moment `due`. */
+function openItem(db: Db, kind: RecurrentKind, recurrent: Row, due: string): void {
+  const template = selectOne(db, `SELECT id FROM ${kind.templates} WHERE id = ?`, Number(recurrent[kind.templateFk] ?? 0));
+  if (!template) return;
+  const type = itemtypeOrThrow(kind.opens);
+  const { columns, actors, agreements } = predefinedValues(db, kind, type, Number(template.id));
+  const at = nowString();
+  const row: Row = { name: '', content: '', status: ITIL_STATUS.NEW, urgency: 3, impact: 3, ...(type.name === 'Ticket' ? { type: 1, requesttypes_id: 1 } : {}), ...columns };
+  if (!('priority' in columns)) row.priority = priorityFor(new Settings(db), Number(row.urgency), Number(row.impact));
+  row.date = formatWallClock(parseWallClock(due)! + Math.max(0, Number(recurrent.create_before ?? 0)));
+  Object.assign(row, { entities_id: Number(recurrent.entities_id), users_id_recipient: 0, users_id_lastupdater: 0, date_creation: at, date_mod: at });
+  const assigned = Object.keys(actors).some((key) => ASSIGNING.has(key));
+  if (assigned && Number(row.status) === ITIL_STATUS.NEW && type.name !== 'Change') row.status = ITIL_STATUS.ASSIGNED;
+  row.id = insertRow(db, type.table, row);
+  const context = { db, history: true, actor: ACTOR };
+  writeLog(db, ACTOR, { itemtype: type.name, itemsId: Number(row.id), action: HISTORY.CREATE_ITEM });
+  addActors(context, type, Number(row.id), actors);
+  const changes: Row = { ...agreements, ...(assigned && type.name === 'Ticket' ? takenIntoAccount(context, row) : {}) };
+  if (Object.keys(changes).length > 0) writeRuleChanges(context, type, row, changes);
+}
+
+/**
+ * One turn of `kind`'s automatic action at `at`: each active recurrent whose date has come opens
+ * its item and moves on to its next date, each in its own transaction. One that fails (a template
+ * naming a user since deleted) still moves on, so it does not fail again at every turn; the
+ * first failure is thrown once all are done.
+ */
+function openDue(db: Db, kind: RecurrentKind, at: string): void {
+  const due = selectAll(
+    db,
+    `SELECT * FROM ${kind.table} WHERE is_active = 1 AND next_creation_date IS NOT NULL AND next_creation_date <= ? AND (end_date IS NULL OR next_creation_date < end_date) ORDER BY next_creation_date, id`,
+    at,
+  );
+  // The next date is the first one after this turn.
+  const after = formatWallClock(parseWallClock(at)! + 1);
+  const moveOn = (recurrent: Row) => run(db, `UPDATE ${kind.table} SET next_creation_date = ? WHERE id = ?`, nextDate(db, recurrent, after), Number(recurrent.id));
+  let failure: unknown = null;
+  for (const recurrent of due) {
+    try {
+      inTransaction(db, () => {
+        openItem(db, kind, recurrent, String(recurrent.next_creation_date));
+        moveOn(recurrent);
+      });
+    } catch (error) {
+      failure ??= error;
+      inTransaction(db, () => moveOn(recurrent));
+    }
+  }
+  if (failure !== null) throw failure;
+}
+
+/** The automatic actions, by GLPI's names. */
+export const RECURRENT_ACTIONS: [string, (db: Db, at: string) => void][] = KINDS.map((kind) => [kind.action, (db, at) => openDue(db, kind, at)]);
