@@ -5,6 +5,7 @@
  */
 import { now, nowString } from '../core/clock';
 import type { Db } from '../db/connection';
+import { closeSolvedTickets } from './auto-close';
 import { runEscalations } from './escalations';
 import { bumpPendingItems } from './pending-bumps';
 import { RECURRENT_ACTIONS } from './recurrent-items';
@@ -17,6 +18,7 @@ export function automaticActions(db: Db, failed: (name: string, error: unknown) 
     ['slaticket', runEscalations],
     ['pendingreason_autobump_autosolve', bumpPendingItems],
     ...RECURRENT_ACTIONS,
+    ['closeticket', closeSolvedTickets],
   ];
   let nextAt = 0;
   return {

@@ -4,11 +4,9 @@
  * inherits, GLPI's calendars_strategy -2).
  */
 import type { Db } from '../db/connection';
-import { selectAll, selectOne } from '../db/rows';
+import { selectAll } from '../db/rows';
 import { secondsOfClock, type Segment, type WorkCalendar } from './agreement-dates';
-
-/** GLPI's "same as the parent entity" setting. */
-const INHERIT = -2;
+import { decidingEntity } from './entity-settings';
 
 /** Calendar `id`'s periods and holidays; null for none (0: 24/7). */
 export function workCalendar(db: Db, id: number): WorkCalendar | null {
@@ -29,10 +27,6 @@ export function workCalendar(db: Db, id: number): WorkCalendar | null {
 
 /** The calendar entity `entityId` uses: its own, or the nearest parent's it inherits. */
 export function entityCalendar(db: Db, entityId: number): WorkCalendar | null {
-  let entity = selectOne(db, 'SELECT id, entities_id, calendars_strategy, calendars_id FROM glpi_entities WHERE id = ?', entityId);
-  for (let depth = 0; entity && depth < 64; depth++) {
-    if (Number(entity.calendars_strategy) !== INHERIT || Number(entity.id) === 0) return workCalendar(db, Number(entity.calendars_id));
-    entity = selectOne(db, 'SELECT id, entities_id, calendars_strategy, calendars_id FROM glpi_entities WHERE id = ?', Number(entity.entities_id));
-  }
-  return null;
+  const entity = decidingEntity(db, entityId, 'calendars_strategy');
+  return entity ? workCalendar(db, Number(entity.calendars_id)) : null;
 }
