@@ -9,6 +9,7 @@ import { closeSolvedTickets } from './auto-close';
 import { runEscalations } from './escalations';
 import { bumpPendingItems } from './pending-bumps';
 import { RECURRENT_ACTIONS } from './recurrent-items';
+import { createSurveys } from './satisfaction-surveys';
 
 const EVERY_MS = 60_000;
 
@@ -19,6 +20,7 @@ export function automaticActions(db: Db, failed: (name: string, error: unknown) 
     ['pendingreason_autobump_autosolve', bumpPendingItems],
     ...RECURRENT_ACTIONS,
     ['closeticket', closeSolvedTickets],
+    ['createinquest', createSurveys],
   ];
   let nextAt = 0;
   return {
