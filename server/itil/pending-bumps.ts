@@ -9,14 +9,12 @@
 import { inTransaction, type Db } from '../db/connection';
 import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import { itemtype } from '../registry';
-import { ITIL_STATUS } from '../registry/values';
+import { ITIL_STATUS, SOLUTION_STATUS } from '../registry/values';
 import { dueDate } from './agreement-dates';
 import { writeRuleChanges } from './rules';
 
 /** The history's name for what the automatic action writes. */
 const ACTOR = 'Automatic action (pending reasons)';
-/** ITILSolution.status of a solution waiting for the requester's approval. */
-const SOLUTION_WAITING = 2;
 
 function remind(db: Db, pending: Row, at: string): void {
   const template = selectOne(db, 'SELECT content, is_private, requesttypes_id FROM glpi_itilfollowuptemplates WHERE id = ?', Number(pending.itilfollowuptemplates_id));
@@ -45,7 +43,7 @@ function solve(db: Db, pending: Row, item: Row, at: string): void {
     content: template.content ?? '',
     solutiontypes_id: Number(template.solutiontypes_id ?? 0),
     users_id: 0,
-    status: SOLUTION_WAITING,
+    status: SOLUTION_STATUS.WAITING,
     date_creation: at,
     date_mod: at,
   });

@@ -9,7 +9,7 @@ import { asList, toId, type Params } from '../core/params';
 import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
 import { HISTORY, logRelation, writeLog } from '../items/history';
 import { historyOption } from '../registry/searchoptions';
-import { ITIL_STATUS } from '../registry/values';
+import { ITIL_STATUS, SOLUTION_STATUS } from '../registry/values';
 import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
 import { statusClocks, takenIntoAccount } from './durations';
 import { scheduleChangedLevels, settleAgreements } from './service-levels';
@@ -93,6 +93,11 @@ export function addActors(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, ty
   return assigned;
 }
 
+/** GLPI's RequestType::getDefault: the active request type flagged as the default for tickets or follow-ups; 0 for none. */
+export function defaultRequestType(wc: Pick<WriteContext, 'db'>, source: 'helpdesk' | 'followup'): number {
+  return Number(selectOne(wc.db, `SELECT id FROM glpi_requesttypes WHERE is_${source}_default = 1 AND is_active = 1 ORDER BY id LIMIT 1`)?.id ?? 0);
+}
+
 function maySetPriority(wc: WriteContext, type: Itemtype): boolean {
   return type.name !== 'Ticket' || hasRight(wc.scope, 'ticket', CHANGEPRIORITY_BIT);
 }
@@ -117,12 +122,37 @@ function onAssigned(wc: WriteContext, type: Itemtype, item: Row): Row {
   return changes;
 }
 
+/**
+ * A `solution` or `solutiontypes_id` sent with an update adds a solution, as GLPI: it waits for
+ * approval and solves the item unless the update solved or closed it already.
+ */
+function solveFromUpdate(wc: WriteContext, type: Itemtype, item: Row, input: Params): void {
+  const content = typeof input._solution === 'string' ? input._solution : '';
+  const solutionType = toId(input._solutiontypes_id) ?? 0;
+  if (content === '' && solutionType <= 0) return;
+  if (solutionType > 0 && !findById(wc.db, 'glpi_solutiontypes', solutionType)) throw new ItemError(`SolutionType ${solutionType} does not exist`);
+  const now = nowString();
+  insertRow(wc.db, 'glpi_itilsolutions', {
+    itemtype: type.name,
+    items_id: Number(item.id),
+    content,
+    solutiontypes_id: solutionType,
+    users_id: Number(wc.scope.user.id),
+    status: SOLUTION_STATUS.WAITING,
+    date_creation: now,
+    date_mod: now,
+  });
+  const status = Number(item.status);
+  if (status !== SOLVED && status !== CLOSED) writeRuleChanges(wc, type, item, { status: SOLVED, solvedate: now, closedate: null });
+}
+
 export const itilHooks: ItemHooks = {
   async prepareInput(_wc, _type, input) {
-    // `solution` (sent with a status on update) is no column: it travels as a special input.
-    if (input.solution !== undefined) {
-      input._solution = input.solution;
-      delete input.solution;
+    // `solution` and `solutiontypes_id` (sent with an update) are no columns: they travel as special inputs.
+    for (const key of ['solution', 'solutiontypes_id']) {
+      if (input[key] === undefined) continue;
+      input[`_${key}`] = input[key];
+      delete input[key];
     }
   },
   prepareAdd(wc, type, row, input) {
@@ -137,7 +167,7 @@ export const itilHooks: ItemHooks = {
     row.users_id_lastupdater = Number(wc.scope.user.id);
     if (type.name === 'Ticket') {
       row.type ??= 1;
-      row.requesttypes_id ??= 1;
+      row.requesttypes_id ??= defaultRequestType(wc, 'helpdesk');
       if (![1, 2].includes(Number(row.type))) throw new ItemError('Field type: 1 (Incident) or 2 (Request)');
     }
     if (!row.name && typeof row.content === 'string') row.name = row.content.trim().slice(0, 70);
@@ -166,16 +196,7 @@ export const itilHooks: ItemHooks = {
     if (assigned) writeRuleChanges(wc, type, { ...old, ...changes }, onAssigned(wc, type, { ...old, ...changes }));
     // As GLPI: an item no longer pending loses its pending reason (and its reminders).
     if (Number(old.status) === WAITING && status !== WAITING) run(wc.db, 'DELETE FROM glpi_pendingreasons_items WHERE itemtype = ? AND items_id = ?', type.name, Number(old.id));
-    if (typeof input._solution === 'string' && input._solution !== '') {
-      insertRow(wc.db, 'glpi_itilsolutions', {
-        itemtype: type.name,
-        items_id: Number(old.id),
-        content: input._solution,
-        users_id: Number(wc.scope.user.id),
-        date_creation: nowString(),
-        date_mod: nowString(),
-      });
-    }
+    solveFromUpdate(wc, type, { ...old, ...changes }, input);
   },
 };
 
@@ -242,7 +263,7 @@ export const followupHooks: ItemHooks = {
     if (typeof row.content !== 'string' || row.content.trim() === '') throw new ItemError("You can't add a followup without description");
     row.users_id = Number(wc.scope.user.id);
     row.date ??= nowString();
-    row.requesttypes_id ??= 1;
+    row.requesttypes_id ??= defaultRequestType(wc, 'followup');
   },
   prepareUpdate(wc, _type, _old, changes) {
     changes.users_id_editor = Number(wc.scope.user.id);

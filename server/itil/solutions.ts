@@ -7,11 +7,9 @@ import { nowString } from '../core/clock';
 import { findById, run, selectOne, type Row } from '../db/rows';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { itemtype, type Itemtype } from '../registry';
-import { ITIL_STATUS } from '../registry/values';
+import { ITIL_STATUS, SOLUTION_STATUS } from '../registry/values';
 import { involved, writeRuleChanges } from './rules';
 
-/** ITILSolution.status values (GLPI's CommonITILValidation constants). */
-const SOLUTION = { WAITING: 2, ACCEPTED: 3, REFUSED: 4 } as const;
 
 /** GLPI's clients send these flags as 1, "1" or true. */
 const flag = (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 'true';
@@ -24,7 +22,7 @@ function parentOf(wc: WriteContext, row: Row): { type: Itemtype; row: Row } {
 }
 
 function waitingSolution(wc: WriteContext, type: Itemtype, id: number): Row | null {
-  return selectOne(wc.db, 'SELECT * FROM glpi_itilsolutions WHERE itemtype = ? AND items_id = ? AND status = ? ORDER BY id DESC LIMIT 1', type.name, id, SOLUTION.WAITING);
+  return selectOne(wc.db, 'SELECT * FROM glpi_itilsolutions WHERE itemtype = ? AND items_id = ? AND status = ? ORDER BY id DESC LIMIT 1', type.name, id, SOLUTION_STATUS.WAITING);
 }
 
 /** Adding a solution solves its item; one solution at a time waits for approval. */
@@ -36,7 +34,7 @@ export const solutionHooks: ItemHooks = {
     if (status === ITIL_STATUS.CLOSED) throw new ItemError('A closed item cannot receive a solution');
     if (waitingSolution(wc, parent.type, Number(parent.row.id))) throw new ItemError('The item is already solved: a solution waits for approval');
     row.users_id = Number(wc.scope.user.id);
-    row.status = SOLUTION.WAITING;
+    row.status = SOLUTION_STATUS.WAITING;
   },
   afterAdd(wc, _type, row) {
     const parent = parentOf(wc, row);
@@ -74,7 +72,7 @@ export const approvalHooks: ItemHooks = {
     run(
       wc.db,
       'UPDATE glpi_itilsolutions SET status = ?, users_id_approval = ?, date_approval = ?, itilfollowups_id = ? WHERE id = ?',
-      accept ? SOLUTION.ACCEPTED : SOLUTION.REFUSED,
+      accept ? SOLUTION_STATUS.ACCEPTED : SOLUTION_STATUS.REFUSED,
       Number(wc.scope.user.id),
       nowString(),
       Number(row.id),

@@ -79,6 +79,8 @@ const TASK_STATES: ValueList = [
   [1, 'To do'],
   [2, 'Done'],
 ];
+/** ITILSolution.status (GLPI's CommonITILValidation constants). */
+export const SOLUTION_STATUS = { NONE: 1, WAITING: 2, ACCEPTED: 3, REFUSED: 4 } as const;
 const SOLUTION_STATUSES: ValueList = [
   [1, 'None'],
   [2, 'Waiting for approval'],

@@ -145,7 +145,35 @@ describe('statuses and dates', () => {
     const t = await ticket();
     expect((await ctx.api.put(`Ticket/${t.id}`, { input: { status: 5, solution: 'rebooted it' } })).status).toBe(200);
     const solutions = await ctx.api.get(`Ticket/${t.id}/ITILSolution`);
-    expect(solutions.body.map((s: any) => [s.itemtype, s.items_id, s.content, s.users_id])).toEqual([['Ticket', t.id, 'rebooted it', 2]]);
+    expect(solutions.body.map((s: any) => [s.itemtype, s.items_id, s.content, s.users_id, s.status])).toEqual([['Ticket', t.id, 'rebooted it', 2, 2]]);
+  });
+
+  test('a solution type sent with an update adds a solution that solves the ticket; an unknown type refuses the update', async () => {
+    const kind = await ctx.api.create('SolutionType', { name: uniq('workaround') });
+    const t = await ticket();
+    expect((await ctx.api.put(`Ticket/${t.id}`, { input: { solutiontypes_id: kind } })).status).toBe(200);
+    const solved = (await ctx.api.get(`Ticket/${t.id}`)).body;
+    expect([solved.status, typeof solved.solvedate]).toEqual([5, 'string']);
+    const solutions = await ctx.api.get(`Ticket/${t.id}/ITILSolution`);
+    expect(solutions.body.map((s: any) => [s.solutiontypes_id, s.content, s.status])).toEqual([[kind, '', 2]]);
+    const other = await ticket();
+    expectError(await ctx.api.put(`Ticket/${other.id}`, { input: { urgency: 5, solutiontypes_id: 999999 } }), 400, 'ERROR_GLPI_UPDATE', 'SolutionType 999999 does not exist');
+    expect((await ctx.api.get(`Ticket/${other.id}`)).body).toMatchObject({ status: 1, urgency: 3 });
+  });
+
+  test('the request type defaults to the one flagged as the default, for tickets and for follow-ups', async () => {
+    const phone = 3;
+    expect((await ctx.api.put('RequestType/1', { input: { is_helpdesk_default: 0, is_followup_default: 0 } })).status).toBe(200);
+    expect((await ctx.api.put(`RequestType/${phone}`, { input: { is_helpdesk_default: 1, is_followup_default: 1 } })).status).toBe(200);
+    try {
+      const t = await ticket();
+      expect(t.requesttypes_id).toBe(phone);
+      const followup = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: t.id, content: 'called back' });
+      expect((await ctx.api.get(`ITILFollowup/${followup}`)).body.requesttypes_id).toBe(phone);
+    } finally {
+      await ctx.api.put(`RequestType/${phone}`, { input: { is_helpdesk_default: 0, is_followup_default: 0 } });
+      await ctx.api.put('RequestType/1', { input: { is_helpdesk_default: 1, is_followup_default: 1 } });
+    }
   });
 });
 
