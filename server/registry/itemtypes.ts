@@ -1,4 +1,4 @@
-import { asset, component, deviceLink, dependent, dropdown, PENDING_REASON_INPUT, PENDING_TIMELINE_INPUT, poly, TREE_CACHE, treeDropdown } from './kinds';
+import { asset, component, deviceLink, dependent, dropdown, ITIL_INPUT, PENDING_TIMELINE_INPUT, poly, TREE_CACHE, treeDropdown } from './kinds';
 import { adminItemtypes } from './tables/admin';
 import { assistanceItemtypes } from './tables/assistance';
 import { datacenterItemtypes } from './tables/datacenter';
@@ -29,7 +29,7 @@ const itil = (table: string, right: string, name: keyof typeof ITIL_CHILDREN): I
   features: name === 'Ticket' ? ['document', 'contract'] : ['document', 'note'],
   children: ITIL_CHILDREN[name],
   computed: ['users_id_recipient', 'users_id_lastupdater', 'solvedate', 'closedate'],
-  virtualInput: PENDING_REASON_INPUT,
+  virtualInput: ITIL_INPUT,
 });
 
 /** An ITIL actor row: rights follow the ITIL item; history names the user, group or supplier. */

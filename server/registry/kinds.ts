@@ -51,3 +51,5 @@ export const component = (table: string): ItemtypeSpec => ({ table, kind: 'dropd
 export const PENDING_REASON_INPUT = ['pendingreasons_id', 'followup_frequency', 'followups_before_resolution'];
 /** The same on a follow-up or task, with `pending`, which asks for it. */
 export const PENDING_TIMELINE_INPUT = ['pending', ...PENDING_REASON_INPUT];
+/** What an ITIL object takes beside its columns: its pending reason, and the items it is about (`items_id`, by itemtype). */
+export const ITIL_INPUT = [...PENDING_REASON_INPUT, 'items_id'];

@@ -21,6 +21,8 @@ import * as takeIntoAccount from '../../server/itil/take-into-account';
 import * as solutions from '../../server/itil/solutions';
 import * as tasks from '../../server/itil/tasks';
 import * as recurrentItems from '../../server/itil/recurrent-items';
+import * as linkedItems from '../../server/itil/linked-items';
+import * as autoAssign from '../../server/itil/auto-assign';
 import * as validations from '../../server/itil/validations';
 import { itemtypeOrThrow } from '../../server/registry';
 import { RULES } from '../../server/rules';
@@ -129,15 +131,15 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   Ticket: {
     prepareInput: 'itilHooks → attachmentHooks',
-    prepareAdd: 'itilHooks → itilDurationHooks → serviceLevelHooks',
-    afterAdd: 'itilHooks → serviceLevelHooks → pendingItemHooks → attachmentHooks',
+    prepareAdd: 'autoAssignHooks → itilHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → serviceLevelHooks → pendingItemHooks → attachmentHooks',
     prepareUpdate: 'itilHooks → itilDurationHooks → serviceLevelHooks',
     afterUpdate: 'itilHooks → serviceLevelHooks → pendingItemHooks → attachmentHooks',
   },
   'Problem, Change': {
     prepareInput: 'itilHooks → attachmentHooks',
-    prepareAdd: 'itilHooks → itilDurationHooks',
-    afterAdd: 'itilHooks → pendingItemHooks → attachmentHooks',
+    prepareAdd: 'itilHooks → linkedItemHooks → itilDurationHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks',
     prepareUpdate: 'itilHooks → itilDurationHooks',
     afterUpdate: 'itilHooks → pendingItemHooks → attachmentHooks',
   },
@@ -216,7 +218,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {
