@@ -23,6 +23,7 @@ import { taskHooks } from './itil/tasks';
 import { recurrentHooks } from './itil/recurrent-items';
 import { linkedItemHooks } from './itil/linked-items';
 import { autoAssignHooks } from './itil/auto-assign';
+import { templateCheckHooks } from './itil/template-checks';
 import { validationHooks } from './itil/validations';
 import { allItemtypes, itemtypesWith } from './registry';
 import { apiClientTokenHooks } from './users/apiclient-token';
@@ -57,6 +58,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['RuleRightParameter'], hooks: ldapCriterionHooks },
   { itemtypes: ['Ticket'], hooks: autoAssignHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },
+  { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: templateCheckHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: linkedItemHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilDurationHooks },
   { itemtypes: ['Ticket'], hooks: serviceLevelHooks },

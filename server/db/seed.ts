@@ -137,6 +137,18 @@ export const addAgentRight = (db: Db): void => addRightForConfigEditors(db, 'age
  * GLPI 10.0's `snmpcredential` right (every standard right, ALLSTANDARDRIGHT) and, where there is
  * no SNMP credential yet, the one its install and upgrade write.
  */
+/**
+ * GLPI's default ITIL templates: "Default" (id 1) for tickets, problems and changes, each with
+ * its description (option 21) mandatory. Left alone where a template 1 exists already.
+ */
+export function seedDefaultTemplates(db: Db): void {
+  for (const kind of ['ticket', 'problem', 'change']) {
+    if (selectAll(db, `SELECT id FROM glpi_${kind}templates WHERE id = 1`).length) continue;
+    insertRow(db, `glpi_${kind}templates`, { id: 1, name: 'Default', entities_id: ROOT_ENTITY_ID, is_recursive: 1, comment: 'Default template' });
+    insertRow(db, `glpi_${kind}templatemandatoryfields`, { [`${kind}templates_id`]: 1, num: 21 });
+  }
+}
+
 export function addSnmpCredentials(db: Db): void {
   addRightForConfigEditors(db, 'snmpcredential', 31);
   if (!selectAll(db, 'SELECT id FROM glpi_snmpcredentials LIMIT 1').length) insertRow(db, 'glpi_snmpcredentials', { id: 1, name: 'Public community v2c', snmpversion: '2', community: 'public' });

@@ -16,11 +16,11 @@ import { HISTORY, writeLog } from '../items/history';
 import type { ItemHooks } from '../items/hooks';
 import { checkValue } from '../items/values';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
-import { optionColumn } from '../registry/searchoptions';
 import { ITIL_STATUS } from '../registry/values';
 import { formatWallClock, parseWallClock } from './agreement-dates';
 import { workCalendar } from './calendars';
 import { takenIntoAccount } from './durations';
+import { templateField } from './template-fields';
 import { priorityFor } from './priority';
 import { nextCreation } from './recurrence';
 import { addActors, defaultRequestType, writeRuleChanges } from './rules';
@@ -40,22 +40,7 @@ const KINDS: RecurrentKind[] = [
   { action: 'recurrentchange', table: 'glpi_recurrentchanges', opens: 'Change', templates: 'glpi_changetemplates', templateFk: 'changetemplates_id', predefined: 'glpi_changetemplatepredefinedfields' },
 ];
 
-/** Predefined fields that name actors: the search option ids of an ITIL type, as actor inputs. */
-const ACTOR_OPTIONS: Record<number, string> = {
-  4: '_users_id_requester',
-  71: '_groups_id_requester',
-  66: '_users_id_observer',
-  65: '_groups_id_observer',
-  5: '_users_id_assign',
-  8: '_groups_id_assign',
-  6: '_suppliers_id_assign',
-};
 const ASSIGNING = new Set(['_users_id_assign', '_groups_id_assign', '_suppliers_id_assign']);
-/**
- * Predefined agreements, by option id (their columns are not the agreement's usual key): set
- * after the row is written, so that their due dates are computed as for an update.
- */
-const AGREEMENT_OPTIONS: Record<number, string> = { 37: 'slas_id_tto', 30: 'slas_id_ttr', 190: 'olas_id_tto', 191: 'olas_id_ttr' };
 const SCHEDULE_COLUMNS = ['begin_date', 'end_date', 'periodicity', 'create_before', 'calendars_id'];
 const ACTOR = 'Automatic action (recurrent items)';
 
@@ -77,21 +62,14 @@ function predefinedValues(db: Db, kind: RecurrentKind, type: Itemtype, templateI
   const actors: Params = {};
   const agreements: Row = {};
   for (const field of selectAll(db, `SELECT num, value FROM ${kind.predefined} WHERE ${kind.templateFk} = ? ORDER BY id`, templateId)) {
-    const num = Number(field.num);
-    const actorInput = ACTOR_OPTIONS[num];
-    if (actorInput) {
-      actors[actorInput] = [...((actors[actorInput] as number[] | undefined) ?? []), Number(field.value)];
-      continue;
+    const target = templateField(type, Number(field.num));
+    if (target?.kind === 'actor') actors[target.input] = [...((actors[target.input] as number[] | undefined) ?? []), Number(field.value)];
+    // Agreements are set after the row is written, so that their due dates are computed as for an update.
+    else if (target?.kind === 'agreement') agreements[target.column] = Number(field.value);
+    else if (target?.kind === 'column') {
+      const checked = checkValue(type.column.get(target.column)!, field.value);
+      if (checked.ok) columns[target.column] = checked.value;
     }
-    const agreement = AGREEMENT_OPTIONS[num];
-    if (agreement && type.column.has(agreement)) {
-      agreements[agreement] = Number(field.value);
-      continue;
-    }
-    const name = optionColumn(type, num);
-    const column = name && name !== 'id' && !type.computed.includes(name) ? type.column.get(name) : undefined;
-    const checked = column ? checkValue(column, field.value) : null;
-    if (name && checked?.ok) columns[name] = checked.value;
   }
   return { columns, actors, agreements };
 }

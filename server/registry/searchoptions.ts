@@ -331,11 +331,17 @@ export function historyOption(type: Itemtype, column: string): number {
   return map.get(column) ?? 0;
 }
 
+/** Option `id` of the type's list, if it has one. */
+export function searchOption(type: Itemtype, id: number): SearchOption | undefined {
+  const option = searchOptions(type).entries.find((entry) => 'id' in entry && entry.id === id);
+  return option && 'id' in option ? option : undefined;
+}
+
 /**
  * The column option `id` of the type reads (its own field, or the foreign key of a dropdown it
  * shows), as an ITIL template's predefined field names it; undefined for any other option.
  */
 export function optionColumn(type: Itemtype, id: number): string | undefined {
-  const option = searchOptions(type).entries.find((entry) => 'id' in entry && entry.id === id);
-  return option && 'id' in option ? linkfieldOf(type, option) : undefined;
+  const option = searchOption(type, id);
+  return option ? linkfieldOf(type, option) : undefined;
 }

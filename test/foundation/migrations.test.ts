@@ -36,6 +36,7 @@ test('the first start records its migrations and the database settings', async (
       { id: 8, name: 'agent type Core' },
       { id: 10, name: "GLPI 10.0's SNMP credential right and default credential" },
       { id: 13, name: "GLPI 10.0's agent right" },
+      { id: 14, name: "GLPI 10.0's default ticket, problem and change templates" },
     ]);
     expect(db.query('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
   });
@@ -52,6 +53,10 @@ test('an older database (a table, a column and rights missing) is brought up to 
     // A database from before the further families: no certificate right, step 3 not applied.
     db.exec("DELETE FROM glpi_profilerights WHERE name = 'certificate'");
     db.exec('DELETE FROM deskbase_migrations WHERE id = 3');
+    // From before the default templates: none for tickets; an admin's own problem template 1 stays.
+    db.exec('DELETE FROM glpi_tickettemplates; DELETE FROM glpi_tickettemplatemandatoryfields');
+    db.exec("UPDATE glpi_problemtemplates SET name = 'Our problems' WHERE id = 1");
+    db.exec('DELETE FROM deskbase_migrations WHERE id = 14');
   });
   await server.start();
   const again = await new Client(server.api).login();
@@ -61,7 +66,9 @@ test('an older database (a table, a column and rights missing) is brought up to 
   expect((await again.get('User/2/UserPreference')).status).toBe(200);
   withDatabase((db) => {
     const migrations = db.query('SELECT COUNT(*) AS n FROM deskbase_migrations').get() as { n: number };
-    expect(migrations.n).toBe(8); // nothing ran twice
+    expect(migrations.n).toBe(9); // nothing ran twice
+    expect(db.query('SELECT t.id, t.name, m.num FROM glpi_tickettemplates t JOIN glpi_tickettemplatemandatoryfields m ON m.tickettemplates_id = t.id').all()).toEqual([{ id: 1, name: 'Default', num: 21 }]);
+    expect(db.query('SELECT name FROM glpi_problemtemplates').all()).toEqual([{ name: 'Our problems' }]);
     const certificate = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'certificate' ORDER BY profiles_id").all();
     expect(certificate).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => ({ profiles_id: p, rights: [0, 33, 127, 255, 0, 127, 127, 33][i] })));
   });

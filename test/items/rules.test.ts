@@ -23,6 +23,7 @@ import * as tasks from '../../server/itil/tasks';
 import * as recurrentItems from '../../server/itil/recurrent-items';
 import * as linkedItems from '../../server/itil/linked-items';
 import * as autoAssign from '../../server/itil/auto-assign';
+import * as templateChecks from '../../server/itil/template-checks';
 import * as validations from '../../server/itil/validations';
 import { itemtypeOrThrow } from '../../server/registry';
 import { RULES } from '../../server/rules';
@@ -131,14 +132,14 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   Ticket: {
     prepareInput: 'itilHooks → attachmentHooks',
-    prepareAdd: 'autoAssignHooks → itilHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
+    prepareAdd: 'autoAssignHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
     afterAdd: 'itilHooks → linkedItemHooks → serviceLevelHooks → pendingItemHooks → attachmentHooks',
     prepareUpdate: 'itilHooks → itilDurationHooks → serviceLevelHooks',
     afterUpdate: 'itilHooks → serviceLevelHooks → pendingItemHooks → attachmentHooks',
   },
   'Problem, Change': {
     prepareInput: 'itilHooks → attachmentHooks',
-    prepareAdd: 'itilHooks → linkedItemHooks → itilDurationHooks',
+    prepareAdd: 'itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
     afterAdd: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks',
     prepareUpdate: 'itilHooks → itilDurationHooks',
     afterUpdate: 'itilHooks → pendingItemHooks → attachmentHooks',
@@ -218,7 +219,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {
