@@ -24,6 +24,7 @@ import * as recurrentItems from '../../server/itil/recurrent-items';
 import * as linkedItems from '../../server/itil/linked-items';
 import * as autoAssign from '../../server/itil/auto-assign';
 import * as templateChecks from '../../server/itil/template-checks';
+import * as ticketLinks from '../../server/itil/ticket-links';
 import * as validations from '../../server/itil/validations';
 import { itemtypeOrThrow } from '../../server/registry';
 import { RULES } from '../../server/rules';
@@ -133,9 +134,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   Ticket: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'autoAssignHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → serviceLevelHooks → pendingItemHooks → attachmentHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks',
     prepareUpdate: 'itilHooks → itilDurationHooks → serviceLevelHooks',
-    afterUpdate: 'itilHooks → serviceLevelHooks → pendingItemHooks → attachmentHooks',
+    afterUpdate: 'itilHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks',
   },
   'Problem, Change': {
     prepareInput: 'itilHooks → attachmentHooks',
@@ -155,7 +156,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   ITILSolution: {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'solutionHooks',
-    afterAdd: 'solutionHooks → attachmentHooks',
+    afterAdd: 'solutionHooks → duplicateSolutionHooks → attachmentHooks',
     afterUpdate: 'attachmentHooks',
   },
   'Ticket_User, Group_Ticket, Supplier_Ticket, Problem_User, Group_Problem, Problem_Supplier, Change_User, Change_Group, Change_Supplier': {
@@ -175,6 +176,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterAdd: 'taskHooks → pendingTimelineHooks → attachmentHooks',
     afterUpdate: 'taskHooks → attachmentHooks',
     afterPurge: 'taskHooks',
+  },
+  Ticket_Ticket: {
+    prepareAdd: 'ticketLinkHooks',
   },
   'TicketRecurrent, RecurrentChange': {
     prepareAdd: 'recurrentHooks',
@@ -219,7 +223,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {
