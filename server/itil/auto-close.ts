@@ -5,7 +5,7 @@
  * clocks and is logged as a change of status, as one by hand.
  */
 import { inTransaction, type Db } from '../db/connection';
-import { selectAll, type Row } from '../db/rows';
+import { selectAll, selectOne, type Row } from '../db/rows';
 import { itemtypeOrThrow } from '../registry';
 import { ITIL_STATUS } from '../registry/values';
 import { formatWallClock, parseWallClock } from './agreement-dates';
@@ -17,6 +17,8 @@ const DAY = 86_400;
 
 /** The solved tickets whose closing is due at `at`, entity by entity. */
 function dueAt(db: Db, at: string): Row[] {
+  // No entity sets a delay (as installed): nothing to look for among the tickets.
+  if (!selectOne(db, 'SELECT 1 AS found FROM glpi_entities WHERE autoclose_delay >= 0 LIMIT 1')) return [];
   const entities = selectAll(db, 'SELECT DISTINCT entities_id FROM glpi_tickets WHERE status = ? AND is_deleted = 0', ITIL_STATUS.SOLVED);
   return entities.flatMap(({ entities_id }) => {
     const delay = Number(decidingEntity(db, Number(entities_id), 'autoclose_delay')?.autoclose_delay ?? -1);

@@ -7,7 +7,7 @@
  * considered, so a ticket is drawn at most once, even when it was not picked.
  */
 import { inTransaction, type Db } from '../db/connection';
-import { insertRow, run, selectAll, type Row } from '../db/rows';
+import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import { ITIL_STATUS } from '../registry/values';
 import { formatWallClock, parseWallClock } from './agreement-dates';
 import { decidingEntity } from './entity-settings';
@@ -22,6 +22,8 @@ interface Draw {
 
 /** The closed tickets to draw from at `at`, grouped by the entity deciding their surveys. */
 function drawsAt(db: Db, at: string): Draw[] {
+  // No entity asks for surveys (as installed): nothing to look for among the tickets.
+  if (!selectOne(db, 'SELECT 1 AS found FROM glpi_entities WHERE inquest_config > 0 AND inquest_rate > 0 LIMIT 1')) return [];
   const draws = new Map<number, Draw>();
   for (const { entities_id } of selectAll(db, 'SELECT DISTINCT entities_id FROM glpi_tickets WHERE status = ? AND is_deleted = 0', ITIL_STATUS.CLOSED)) {
     const settings = decidingEntity(db, Number(entities_id), 'inquest_config');
