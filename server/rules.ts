@@ -25,7 +25,7 @@ import { linkedItemHooks } from './itil/linked-items';
 import { autoAssignHooks } from './itil/auto-assign';
 import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
-import { validationHooks } from './itil/validations';
+import { validationHooks, validationRequestHooks } from './itil/validations';
 import { allItemtypes, itemtypesWith } from './registry';
 import { apiClientTokenHooks } from './users/apiclient-token';
 import { ldapCriterionHooks } from './users/ldap-criteria';
@@ -64,6 +64,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilDurationHooks },
   { itemtypes: ['Ticket'], hooks: serviceLevelHooks },
   { itemtypes: ['Ticket'], hooks: ticketLinkInputHooks },
+  { itemtypes: ['Ticket'], hooks: validationRequestHooks },
   { itemtypes: ['Ticket_Ticket'], hooks: ticketLinkHooks },
   { itemtypes: ['ITILFollowup'], hooks: approvalHooks },
   { itemtypes: ['ITILFollowup'], hooks: followupHooks },

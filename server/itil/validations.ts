@@ -4,6 +4,8 @@
  * the ticket's global_validation follows its requests (any refusal refuses, all accepted accepts).
  */
 import { nowString } from '../core/clock';
+import { asList, toId } from '../core/params';
+import { addItem, mayAttempt } from '../items/crud';
 import { findById, selectAll, type Row } from '../db/rows';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { itemtypeOrThrow } from '../registry';
@@ -75,5 +77,25 @@ export const validationHooks: ItemHooks = {
   },
   afterPurge(wc, _type, row) {
     followTicket(wc, Number(row.tickets_id));
+  },
+};
+
+/**
+ * On Ticket: `_add_validation` (an approver's user id, or a list of them) asks each for approval
+ * when the ticket is opened, as GLPI's ticket form does, with `_validation_comment` as the request's
+ * comment. As in GLPI, a session that may not ask for approvals opens the ticket without them.
+ */
+export const validationRequestHooks: ItemHooks = {
+  afterAdd(wc, _type, row, input) {
+    const given = input._add_validation;
+    if (given === undefined || given === null || given === '' || given === 0) return;
+    const approvers = new Set((asList(given) ?? [given]).map((value) => toId(value)));
+    if ([...approvers].some((id) => id === null)) throw new ItemError('Field _add_validation: user ids, one or a list');
+    const type = itemtypeOrThrow('TicketValidation');
+    if (!mayAttempt(wc.scope, type, 'create')) return;
+    const comment = typeof input._validation_comment === 'string' ? input._validation_comment : undefined;
+    for (const approver of approvers) {
+      if (approver! > 0) addItem(wc, type, { tickets_id: Number(row.id), users_id_validate: approver, ...(comment ? { comment_submission: comment } : {}) });
+    }
   },
 };

@@ -134,7 +134,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   Ticket: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'autoAssignHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks',
     prepareUpdate: 'itilHooks → itilDurationHooks → serviceLevelHooks',
     afterUpdate: 'itilHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks',
   },

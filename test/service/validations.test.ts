@@ -96,3 +96,25 @@ describe('ticket approvals', () => {
     expect((await ctx.api.get(`TicketValidation/${validation}`)).body).toMatchObject({ status: 3, comment_validation: 'Yes.', users_id_validate: approverId });
   });
 });
+
+describe('approvals asked when the ticket is opened (_add_validation)', () => {
+  const requestsOf = async (ticket: number) =>
+    ((await ctx.api.get(`Ticket/${ticket}/TicketValidation`)).body as { users_id_validate: number; status: number; comment_submission: string | null }[]).map((v) => [v.users_id_validate, v.status, v.comment_submission]);
+
+  test('one approver or a list, with the comment; the ticket waits for them', async () => {
+    const ticket = await ctx.api.create('Ticket', { name: 'new laptop', content: 'x', _add_validation: approverId, _validation_comment: 'Budget line 12' });
+    expect(await requestsOf(ticket)).toEqual([[approverId, 2, 'Budget line 12']]);
+    expect(await globalValidation(ticket)).toBe(2);
+    const both = await ctx.api.create('Ticket', { name: 'two approvers', content: 'x', _add_validation: [approverId, 2, approverId] });
+    expect((await requestsOf(both)).map(([user]) => user).sort()).toEqual([2, approverId].sort());
+  });
+
+  test('a requester who may not ask for approvals opens the ticket without them, as GLPI; a bad id refuses the add', async () => {
+    await ctx.api.create('User', { name: 'plain-requester', password: 'Requester-pass-1', password2: 'Requester-pass-1', _profiles_id: 1, _entities_id: 0 });
+    const requester = await new Client(ctx.server.api).login('plain-requester', 'Requester-pass-1');
+    const ticket = await requester.create('Ticket', { name: 'mouse', content: 'x', _add_validation: approverId });
+    expect(await requestsOf(ticket)).toEqual([]);
+    const bad = await ctx.api.post('Ticket/', { input: { name: 'x', content: 'x', _add_validation: 'someone' } });
+    expect([bad.status, bad.body[1]]).toEqual([400, 'Field _add_validation: user ids, one or a list']);
+  });
+});
