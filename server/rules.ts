@@ -19,7 +19,7 @@ import { serviceLevelHooks } from './itil/service-levels';
 import { takeIntoAccountHooks } from './itil/take-into-account';
 import { ASSIGNMENT_LINKS, assignmentHooks } from './itil/assignment';
 import { approvalHooks, solutionHooks } from './itil/solutions';
-import { taskHooks } from './itil/tasks';
+import { taskHooks, taskTemplateHooks } from './itil/tasks';
 import { recurrentHooks } from './itil/recurrent-items';
 import { linkedItemHooks } from './itil/linked-items';
 import { autoAssignHooks } from './itil/auto-assign';
@@ -61,6 +61,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: templateCheckHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: linkedItemHooks },
+  { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: taskTemplateHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilDurationHooks },
   { itemtypes: ['Ticket'], hooks: serviceLevelHooks },
   { itemtypes: ['Ticket'], hooks: ticketLinkInputHooks },

@@ -3,11 +3,15 @@
  * - a task records who wrote it and when; the input cannot claim another author;
  * - the parent's `actiontime` is the sum of its tasks' durations, recounted whenever a task is
  *   added, changes duration or parent, or is purged. GLPI writes the sum straight to the row,
- *   without a history line, and so does this.
+ *   without a history line, and so does this;
+ * - an item opened with `_tasktemplates_id` (a TaskTemplate id or a list) gets a task from each,
+ *   dated as the item, as GLPI's templates give them (a session that may not add tasks: none).
  */
 import { nowString } from '../core/clock';
-import { run } from '../db/rows';
-import type { ItemHooks, WriteContext } from '../items/hooks';
+import { asList, toId } from '../core/params';
+import { addItem, mayAttempt } from '../items/crud';
+import { findById, run } from '../db/rows';
+import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
 
 /** The parent link of a task type (TicketTask → tickets_id on Ticket). */
@@ -38,5 +42,27 @@ export const taskHooks: ItemHooks = {
   },
   afterPurge(wc, type, row) {
     recountActionTime(wc, type, Number(row[parentOf(type).fk]));
+  },
+};
+
+/** What a task takes from its template. */
+const TEMPLATE_COLUMNS = ['content', 'taskcategories_id', 'actiontime', 'state', 'is_private', 'users_id_tech', 'groups_id_tech'];
+
+/** On Ticket, Problem and Change: `_tasktemplates_id` adds a task from each template named. */
+export const taskTemplateHooks: ItemHooks = {
+  afterAdd(wc, type, row, input) {
+    const given = input._tasktemplates_id;
+    if (given === undefined || given === null || given === '' || given === 0) return;
+    const taskType = itemtypeOrThrow(`${type.name}Task`);
+    const ids = [...new Set((asList(given) ?? [given]).map((value) => toId(value)))];
+    const templates = ids.map((id) => (id !== null && id > 0 ? findById(wc.db, 'glpi_tasktemplates', id) : null));
+    const missing = templates.indexOf(null);
+    if (missing >= 0) throw new ItemError(`Field _tasktemplates_id: TaskTemplate ${JSON.stringify(ids[missing])} does not exist`);
+    if (!mayAttempt(wc.scope, taskType, 'create')) return;
+    const { fk } = parentOf(taskType);
+    for (const template of templates) {
+      const values = Object.fromEntries(TEMPLATE_COLUMNS.map((column) => [column, template![column]]));
+      addItem(wc, taskType, { ...values, [fk]: Number(row.id), tasktemplates_id: Number(template!.id), date: row.date });
+    }
   },
 };

@@ -134,14 +134,14 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   Ticket: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'autoAssignHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks',
     prepareUpdate: 'itilHooks → itilDurationHooks → serviceLevelHooks',
     afterUpdate: 'itilHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks',
   },
   'Problem, Change': {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → pendingItemHooks → attachmentHooks',
     prepareUpdate: 'itilHooks → itilDurationHooks',
     afterUpdate: 'itilHooks → pendingItemHooks → attachmentHooks',
   },

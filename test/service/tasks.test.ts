@@ -42,3 +42,25 @@ describe.each([
     expect((await ctx.api.get(`${task}/${id}`)).body.users_id).toBe(2);
   });
 });
+
+describe('tasks from templates (_tasktemplates_id)', () => {
+  test('an item opened with task templates gets a task from each, dated as the item; its duration counts', async () => {
+    const category = await ctx.api.create('TaskCategory', { name: 'Onboarding' });
+    const laptop = await ctx.api.create('TaskTemplate', { name: 'Prepare laptop', content: 'Image the laptop', taskcategories_id: category, actiontime: 3600, state: 1 });
+    const badge = await ctx.api.create('TaskTemplate', { name: 'Badge', content: 'Order the badge', actiontime: 600, is_private: 1 });
+    const ticket = await ctx.api.create('Ticket', { name: 'new hire', content: 'x', date: '2026-01-05 08:00:00', _tasktemplates_id: [laptop, badge, laptop] });
+    const tasks = (await ctx.api.get(`Ticket/${ticket}/TicketTask`)).body as Record<string, unknown>[];
+    expect(tasks.map((t) => [t.content, t.taskcategories_id, t.actiontime, t.state, t.is_private, t.tasktemplates_id, t.date])).toEqual([
+      ['Image the laptop', category, 3600, 1, 0, laptop, '2026-01-05 08:00:00'],
+      ['Order the badge', 0, 600, 0, 1, badge, '2026-01-05 08:00:00'],
+    ]);
+    expect(await actiontime('Ticket', ticket)).toBe(4200);
+    const change = await ctx.api.create('Change', { name: 'rollout', content: 'x', _tasktemplates_id: badge });
+    expect(((await ctx.api.get(`Change/${change}/ChangeTask`)).body as { content: string }[]).map((t) => t.content)).toEqual(['Order the badge']);
+  });
+
+  test('a template that does not exist refuses the whole add', async () => {
+    const res = await ctx.api.post('Ticket/', { input: { name: 'x', content: 'x', _tasktemplates_id: [987654] } });
+    expect([res.status, res.body[1]]).toEqual([400, 'Field _tasktemplates_id: TaskTemplate 987654 does not exist']);
+  });
+});
