@@ -13,6 +13,7 @@ import { ITIL_STATUS, SOLUTION_STATUS } from '../registry/values';
 import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
 import { statusClocks, takenIntoAccount } from './durations';
 import { scheduleChangedLevels, settleAgreements } from './service-levels';
+import { decidingEntity } from './entity-settings';
 
 const { SOLVED, CLOSED, NEW, ASSIGNED, WAITING } = ITIL_STATUS;
 
@@ -93,6 +94,12 @@ export function addActors(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, ty
   return assigned;
 }
 
+/** A new ticket's type when none is given: its entity's `tickettype` (inherited through -2), else 1 (incident). */
+function defaultTicketType(wc: Pick<WriteContext, 'db'>, entityId: number): number {
+  const type = Number(decidingEntity(wc.db, entityId, 'tickettype')?.tickettype ?? 1);
+  return type === 1 || type === 2 ? type : 1;
+}
+
 /** GLPI's RequestType::getDefault: the active request type flagged as the default for tickets or follow-ups; 0 for none. */
 export function defaultRequestType(wc: Pick<WriteContext, 'db'>, source: 'helpdesk' | 'followup'): number {
   return Number(selectOne(wc.db, `SELECT id FROM glpi_requesttypes WHERE is_${source}_default = 1 AND is_active = 1 ORDER BY id LIMIT 1`)?.id ?? 0);
@@ -166,7 +173,7 @@ export const itilHooks: ItemHooks = {
     row.users_id_recipient = Number(wc.scope.user.id);
     row.users_id_lastupdater = Number(wc.scope.user.id);
     if (type.name === 'Ticket') {
-      row.type ??= 1;
+      row.type ??= defaultTicketType(wc, Number(row.entities_id ?? 0));
       row.requesttypes_id ??= defaultRequestType(wc, 'helpdesk');
       if (![1, 2].includes(Number(row.type))) throw new ItemError('Field type: 1 (Incident) or 2 (Request)');
     }

@@ -96,6 +96,14 @@ describe('creation defaults', () => {
     expect(t.name).toBe('word '.repeat(14));
   });
 
+  test("the type defaults to the entity's tickettype (inherited through -2); a type given wins", async () => {
+    const requests = await ctx.api.create('Entity', { name: uniq('requests'), entities_id: 0, tickettype: 2 });
+    const inherits = await ctx.api.create('Entity', { name: uniq('inherits'), entities_id: requests, tickettype: -2 });
+    expect((await ticket({ entities_id: requests })).type).toBe(2);
+    expect((await ticket({ entities_id: inherits })).type).toBe(2);
+    expect((await ticket({ entities_id: inherits, type: 1 })).type).toBe(1);
+  });
+
   test('type must be 1 (Incident) or 2 (Request)', async () => {
     expect((await ticket({ type: 2 })).type).toBe(2);
     expectError(await ctx.api.post('Ticket/', { input: { name: 'x', type: 3 } }), 400, 'ERROR_GLPI_ADD', /^Field type/);
