@@ -1,21 +1,29 @@
 /**
- * Ticket approvals (TicketValidation) as GLPI runs them: a request names its approver and starts
- * waiting; only that approver answers it, once, accepting or refusing (a refusal gives its reason);
- * the ticket's global_validation follows its requests (any refusal refuses, all accepted accepts).
+ * Approvals of tickets and changes (TicketValidation, ChangeValidation) as GLPI runs them: a request
+ * names its approver and starts waiting; only that approver answers it, once, accepting or
+ * refusing (a refusal gives its reason); the item's global_validation follows its requests (any
+ * refusal refuses, all accepted accepts).
  */
 import { nowString } from '../core/clock';
 import { asList, toId } from '../core/params';
 import { addItem, mayAttempt } from '../items/crud';
 import { findById, selectAll, type Row } from '../db/rows';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
-import { itemtypeOrThrow } from '../registry';
+import { itemtypeOrThrow, type Itemtype } from '../registry';
 import { writeRuleChanges } from './rules';
 
 /** GLPI's CommonITILValidation statuses. */
 const VALIDATION = { NONE: 1, WAITING: 2, ACCEPTED: 3, REFUSED: 4 } as const;
 
-/** Who asked, for which ticket, and when it was asked and answered: the server's, never the input's. */
-const SERVER_OWNED = ['users_id', 'tickets_id', 'submission_date', 'validation_date'];
+/** The item an approval type is about: its itemtype and the request's column naming it. */
+const APPROVED: Record<string, { itemtype: string; fk: string }> = {
+  TicketValidation: { itemtype: 'Ticket', fk: 'tickets_id' },
+  ChangeValidation: { itemtype: 'Change', fk: 'changes_id' },
+};
+const approvedBy = (type: Itemtype) => APPROVED[type.name]!;
+
+/** Who asked, for which item, and when it was asked and answered: the server's, never the input's. */
+const SERVER_OWNED = ['users_id', 'tickets_id', 'changes_id', 'submission_date', 'validation_date'];
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
@@ -26,23 +34,26 @@ function globalValidation(statuses: number[]): number {
   return statuses.every((s) => s === VALIDATION.ACCEPTED) ? VALIDATION.ACCEPTED : VALIDATION.WAITING;
 }
 
-function followTicket(wc: WriteContext, ticketId: number): void {
-  const type = itemtypeOrThrow('Ticket');
-  const ticket = findById(wc.db, type.table, ticketId);
-  if (!ticket) return;
-  const statuses = selectAll(wc.db, 'SELECT status FROM glpi_ticketvalidations WHERE tickets_id = ?', ticketId).map((r) => Number(r.status));
+/** The approved item's global_validation and validation_percent, from its requests. */
+function followItem(wc: WriteContext, validationType: Itemtype, itemId: number): void {
+  const { itemtype, fk } = approvedBy(validationType);
+  const type = itemtypeOrThrow(itemtype);
+  const item = findById(wc.db, type.table, itemId);
+  if (!item) return;
+  const statuses = selectAll(wc.db, `SELECT status FROM ${validationType.table} WHERE ${fk} = ?`, itemId).map((r) => Number(r.status));
   const answered = statuses.filter((s) => s === VALIDATION.ACCEPTED || s === VALIDATION.REFUSED).length;
-  writeRuleChanges(wc, type, ticket, {
+  writeRuleChanges(wc, type, item, {
     global_validation: globalValidation(statuses),
     validation_percent: statuses.length ? Math.round((answered / statuses.length) * 100) : 0,
   });
 }
 
 export const validationHooks: ItemHooks = {
-  prepareAdd(wc, _type, row) {
+  prepareAdd(wc, type, row) {
     if (!Number(row.users_id_validate)) throw new ItemError('An approval request needs its approver (users_id_validate)');
-    const ticket = findById(wc.db, 'glpi_tickets', Number(row.tickets_id ?? 0));
-    if (ticket) row.entities_id = Number(ticket.entities_id);
+    const { itemtype, fk } = approvedBy(type);
+    const item = findById(wc.db, itemtypeOrThrow(itemtype).table, Number(row[fk] ?? 0));
+    if (item) row.entities_id = Number(item.entities_id);
     // Who asked and when are the server's; a request starts waiting, unanswered.
     row.users_id = Number(wc.scope.user.id);
     row.submission_date = nowString();
@@ -50,8 +61,8 @@ export const validationHooks: ItemHooks = {
     row.comment_validation = null;
     row.validation_date = null;
   },
-  afterAdd(wc, _type, row) {
-    followTicket(wc, Number(row.tickets_id));
+  afterAdd(wc, type, row) {
+    followItem(wc, type, Number(row[approvedBy(type).fk]));
   },
   prepareUpdate(wc, _type, old, changes) {
     const changed = (column: string) => column in changes && String(changes[column] ?? '') !== String(old[column] ?? '');
@@ -72,30 +83,30 @@ export const validationHooks: ItemHooks = {
     if (status === VALIDATION.REFUSED && !comment) throw new ItemError('If approval is denied, specify a reason.');
     changes.validation_date = nowString();
   },
-  afterUpdate(wc, _type, old: Row, changes) {
-    if ('status' in changes) followTicket(wc, Number(old.tickets_id));
+  afterUpdate(wc, type, old: Row, changes) {
+    if ('status' in changes) followItem(wc, type, Number(old[approvedBy(type).fk]));
   },
-  afterPurge(wc, _type, row) {
-    followTicket(wc, Number(row.tickets_id));
+  afterPurge(wc, type, row) {
+    followItem(wc, type, Number(row[approvedBy(type).fk]));
   },
 };
 
 /**
- * On Ticket: `_add_validation` (an approver's user id, or a list of them) asks each for approval
- * when the ticket is opened, as GLPI's ticket form does, with `_validation_comment` as the request's
- * comment. As in GLPI, a session that may not ask for approvals opens the ticket without them.
+ * On Ticket and Change: `_add_validation` (an approver's user id, or a list of them) asks each for
+ * approval when the item is opened, as GLPI's form does, with `_validation_comment` as the
+ * request's comment. As in GLPI, a session that may not ask for approvals opens it without them.
  */
 export const validationRequestHooks: ItemHooks = {
-  afterAdd(wc, _type, row, input) {
+  afterAdd(wc, itemType, row, input) {
     const given = input._add_validation;
     if (given === undefined || given === null || given === '' || given === 0) return;
     const approvers = new Set((asList(given) ?? [given]).map((value) => toId(value)));
     if ([...approvers].some((id) => id === null)) throw new ItemError('Field _add_validation: user ids, one or a list');
-    const type = itemtypeOrThrow('TicketValidation');
+    const type = itemtypeOrThrow(`${itemType.name}Validation`);
     if (!mayAttempt(wc.scope, type, 'create')) return;
     const comment = typeof input._validation_comment === 'string' ? input._validation_comment : undefined;
     for (const approver of approvers) {
-      if (approver! > 0) addItem(wc, type, { tickets_id: Number(row.id), users_id_validate: approver, ...(comment ? { comment_submission: comment } : {}) });
+      if (approver! > 0) addItem(wc, type, { [approvedBy(type).fk]: Number(row.id), users_id_validate: approver, ...(comment ? { comment_submission: comment } : {}) });
     }
   },
 };

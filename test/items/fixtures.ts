@@ -25,6 +25,7 @@ const SPECIAL: Record<string, () => Record<string, unknown>> = {
   ITILSolution: () => ({ content: 'a solution' }),
   TicketTask: () => ({ content: 'a task' }),
   TicketValidation: () => ({ users_id_validate: 2 }),
+  ChangeValidation: () => ({ users_id_validate: 2 }),
   Notepad: () => ({ content: 'a note' }),
   Config: () => ({ context: 'deskbase-tests', value: '1' }),
   DisplayPreference: () => ({ itemtype: 'Computer', num: 100_000 + counter, rank: 1, users_id: 2 }),

@@ -138,10 +138,17 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareUpdate: 'itilHooks → itilDurationHooks → serviceLevelHooks',
     afterUpdate: 'itilHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks',
   },
-  'Problem, Change': {
+  Problem: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → pendingItemHooks → attachmentHooks',
+    prepareUpdate: 'itilHooks → itilDurationHooks',
+    afterUpdate: 'itilHooks → pendingItemHooks → attachmentHooks',
+  },
+  Change: {
+    prepareInput: 'itilHooks → attachmentHooks',
+    prepareAdd: 'itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → validationRequestHooks → pendingItemHooks → attachmentHooks',
     prepareUpdate: 'itilHooks → itilDurationHooks',
     afterUpdate: 'itilHooks → pendingItemHooks → attachmentHooks',
   },
@@ -184,7 +191,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareAdd: 'recurrentHooks',
     prepareUpdate: 'recurrentHooks',
   },
-  TicketValidation: {
+  'TicketValidation, ChangeValidation': {
     prepareAdd: 'validationHooks',
     afterAdd: 'validationHooks',
     prepareUpdate: 'validationHooks',

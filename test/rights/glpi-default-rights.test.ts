@@ -29,14 +29,16 @@ describe("GLPI 10's default rights", () => {
     expect((await readOnly.put(`Domain/${created.body.id}`, { input: { comment: 'no' } })).status).toBe(403);
   });
 
-  test('Change approvals: Hotliner asks (CREATE), Supervisor answers (VALIDATE), Read-Only has no access', async () => {
+  test('Change approvals: Hotliner asks (CREATE), the Supervisor asked answers (VALIDATE), Read-Only has no access', async () => {
     const change = await ctx.api.create('Change', { name: unique('chg'), content: 'c' });
+    const supervisorName = unique('p7');
+    const supervisorId = await createUser(ctx.api, supervisorName, 7, 0);
     const hotliner = await userWith(5);
-    const asked = await hotliner.post('ChangeValidation/', { input: { changes_id: change, users_id_validate: 2, comment_submission: 'ok?' } });
+    const asked = await hotliner.post('ChangeValidation/', { input: { changes_id: change, users_id_validate: supervisorId, comment_submission: 'ok?' } });
     expect(asked.status).toBe(201);
     const readOnly = await userWith(8);
     expect((await readOnly.get(`ChangeValidation/${asked.body.id}`)).status).toBe(403);
-    const supervisor = await userWith(7);
+    const supervisor = await loginAs(ctx.server.api, supervisorName);
     expect((await supervisor.put(`ChangeValidation/${asked.body.id}`, { input: { status: 3 } })).status).toBe(200);
   });
 });

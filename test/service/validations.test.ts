@@ -118,3 +118,18 @@ describe('approvals asked when the ticket is opened (_add_validation)', () => {
     expect([bad.status, bad.body[1]]).toEqual([400, 'Field _add_validation: user ids, one or a list']);
   });
 });
+
+describe('change approvals (ChangeValidation)', () => {
+  test("follow the same rules as a ticket's: the approver answers, a refusal needs a reason, the change's global_validation follows", async () => {
+    const change = await ctx.api.create('Change', { name: 'new firewall', content: 'x', _add_validation: approverId });
+    const [asked] = (await ctx.api.get(`Change/${change}/ChangeValidation`)).body as { id: number; status: number; users_id_validate: number }[];
+    expect([asked!.status, asked!.users_id_validate]).toEqual([2, approverId]);
+    expect(Number((await ctx.api.get(`Change/${change}`)).body.global_validation)).toBe(2);
+    const notMine = await ctx.api.put(`ChangeValidation/${asked!.id}`, { input: { status: 3 } });
+    expect([notMine.status, notMine.body[1]]).toEqual([400, 'Only the approver named in the request answers it']);
+    const noReason = await approver.put(`ChangeValidation/${asked!.id}`, { input: { status: 4 } });
+    expect([noReason.status, noReason.body[1]]).toEqual([400, 'If approval is denied, specify a reason.']);
+    expect((await approver.put(`ChangeValidation/${asked!.id}`, { input: { status: 4, comment_validation: 'Not this quarter' } })).status).toBe(200);
+    expect((await ctx.api.get(`Change/${change}`)).body).toMatchObject({ global_validation: 4, validation_percent: 100 });
+  });
+});
