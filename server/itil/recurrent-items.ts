@@ -23,7 +23,7 @@ import { takenIntoAccount } from './durations';
 import { templateField } from './template-fields';
 import { priorityFor } from './priority';
 import { nextCreation } from './recurrence';
-import { addActors, defaultRequestType, writeRuleChanges } from './rules';
+import { addActors, defaultRequestType, defaultTicketType, nameFromContent, writeRuleChanges } from './rules';
 
 interface RecurrentKind {
   /** The automatic action's name in GLPI. */
@@ -81,10 +81,13 @@ function openItem(db: Db, kind: RecurrentKind, recurrent: Row, due: string): voi
   const type = itemtypeOrThrow(kind.opens);
   const { columns, actors, agreements } = predefinedValues(db, kind, type, Number(template.id));
   const at = nowString();
-  const row: Row = { name: '', content: '', status: ITIL_STATUS.NEW, urgency: 3, impact: 3, ...(type.name === 'Ticket' ? { type: 1, requesttypes_id: defaultRequestType({ db }, 'helpdesk') } : {}), ...columns };
+  const entityId = Number(recurrent.entities_id);
+  const ticketDefaults = { type: defaultTicketType({ db }, entityId), requesttypes_id: defaultRequestType({ db }, 'helpdesk') };
+  const row: Row = { name: '', content: '', status: ITIL_STATUS.NEW, urgency: 3, impact: 3, ...(type.name === 'Ticket' ? ticketDefaults : {}), ...columns };
+  nameFromContent(row);
   if (!('priority' in columns)) row.priority = priorityFor(new Settings(db), Number(row.urgency), Number(row.impact));
   row.date = formatWallClock(parseWallClock(due)! + Math.max(0, Number(recurrent.create_before ?? 0)));
-  Object.assign(row, { entities_id: Number(recurrent.entities_id), users_id_recipient: 0, users_id_lastupdater: 0, date_creation: at, date_mod: at });
+  Object.assign(row, { entities_id: entityId, users_id_recipient: 0, users_id_lastupdater: 0, date_creation: at, date_mod: at });
   const assigned = Object.keys(actors).some((key) => ASSIGNING.has(key));
   if (assigned && Number(row.status) === ITIL_STATUS.NEW && type.name !== 'Change') row.status = ITIL_STATUS.ASSIGNED;
   row.id = insertRow(db, type.table, row);

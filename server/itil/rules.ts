@@ -94,8 +94,13 @@ export function addActors(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, ty
   return assigned;
 }
 
+/** An item opened without a title takes the first 70 characters of its description, as GLPI. */
+export function nameFromContent(row: Row): void {
+  if (!row.name && typeof row.content === 'string') row.name = row.content.trim().slice(0, 70);
+}
+
 /** A new ticket's type when none is given: its entity's `tickettype` (inherited through -2), else 1 (incident). */
-function defaultTicketType(wc: Pick<WriteContext, 'db'>, entityId: number): number {
+export function defaultTicketType(wc: Pick<WriteContext, 'db'>, entityId: number): number {
   const type = Number(decidingEntity(wc.db, entityId, 'tickettype')?.tickettype ?? 1);
   return type === 1 || type === 2 ? type : 1;
 }
@@ -177,7 +182,7 @@ export const itilHooks: ItemHooks = {
       row.requesttypes_id ??= defaultRequestType(wc, 'helpdesk');
       if (![1, 2].includes(Number(row.type))) throw new ItemError('Field type: 1 (Incident) or 2 (Request)');
     }
-    if (!row.name && typeof row.content === 'string') row.name = row.content.trim().slice(0, 70);
+    nameFromContent(row);
     if (Number(row.status) === SOLVED || Number(row.status) === CLOSED) statusDates(row, Number(row.status), String(row.date));
     void input;
   },
