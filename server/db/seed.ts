@@ -1,4 +1,5 @@
 import { APPROXIMATED_RIGHTS, DEFAULT_PROFILES, DEFAULT_RIGHTS, transitionMatrix } from '../registry/default-profiles';
+import { CRON_TASKS } from '../registry/automatic-actions';
 import type { Db } from './connection';
 import { insertRow, run, selectAll } from './rows';
 import { nowString } from '../core/clock';
@@ -146,6 +147,26 @@ export function seedDefaultTemplates(db: Db): void {
     if (selectAll(db, `SELECT id FROM glpi_${kind}templates WHERE id = 1`).length) continue;
     insertRow(db, `glpi_${kind}templates`, { id: 1, name: 'Default', entities_id: ROOT_ENTITY_ID, is_recursive: 1, comment: 'Default template' });
     insertRow(db, `glpi_${kind}templatemandatoryfields`, { [`${kind}templates_id`]: 1, num: 21 });
+  }
+}
+
+/** The rows of the automatic actions Deskbase runs (GLPI's ids when free), waiting (`state` 1); rows already there are kept. */
+export function seedCronTasks(db: Db): void {
+  const now = nowString();
+  for (const spec of Object.values(CRON_TASKS)) {
+    if (selectAll(db, 'SELECT id FROM glpi_crontasks WHERE itemtype = ? AND name = ?', spec.itemtype, spec.name).length) continue;
+    const idFree = selectAll(db, 'SELECT id FROM glpi_crontasks WHERE id = ?', spec.id).length === 0;
+    insertRow(db, 'glpi_crontasks', {
+      ...(idFree ? { id: spec.id } : {}),
+      itemtype: spec.itemtype,
+      name: spec.name,
+      frequency: spec.frequency,
+      state: 1,
+      mode: spec.mode,
+      logs_lifetime: spec.logsLifetime,
+      date_creation: now,
+      date_mod: now,
+    });
   }
 }
 

@@ -1,40 +1,57 @@
 /**
  * GLPI's automatic actions that Deskbase runs, by the server's clock: at each request and by a
  * timer (see main.ts), at most once a minute; each reads first and writes, in one transaction,
- * only what is due.
+ * only what is due. Each is GLPI's CronTask of the same class and name: one switched off there
+ * (`state` 0) does not run, and those that ran note the minute in `lastrun`, as GLPI does.
  */
 import { now, nowString } from '../core/clock';
-import type { Db } from '../db/connection';
+import { inTransaction, type Db } from '../db/connection';
+import { run, selectOne } from '../db/rows';
+import { CRON_TASKS, type CronTaskSpec } from '../registry/automatic-actions';
 import { closeSolvedTickets } from './auto-close';
 import { runEscalations } from './escalations';
 import { bumpPendingItems } from './pending-bumps';
-import { RECURRENT_ACTIONS } from './recurrent-items';
+import { openRecurrentItems } from './recurrent-items';
 import { createSurveys } from './satisfaction-surveys';
 
 const EVERY_MS = 60_000;
+const OFF = 0;
 
-/** `tick` runs a turn when a minute has passed since the last; `name` tells which action failed. */
+const ACTIONS: [CronTaskSpec, (db: Db, at: string) => void][] = [
+  [CRON_TASKS.slaticket, (db, at) => runEscalations(db, at, 'SLA')],
+  [CRON_TASKS.olaticket, (db, at) => runEscalations(db, at, 'OLA')],
+  [CRON_TASKS.pendingReasons, bumpPendingItems],
+  [CRON_TASKS.recurrentItems, openRecurrentItems],
+  [CRON_TASKS.closeticket, closeSolvedTickets],
+  [CRON_TASKS.createinquest, createSurveys],
+];
+
+const switchedOff = (db: Db, task: CronTaskSpec) =>
+  Number(selectOne(db, 'SELECT state FROM glpi_crontasks WHERE itemtype = ? AND name = ?', task.itemtype, task.name)?.state ?? 1) === OFF;
+
+/** `tick` runs a turn when a minute has passed since the last; `failed` tells which action failed. */
 export function automaticActions(db: Db, failed: (name: string, error: unknown) => void): { tick(): void } {
-  const actions: [string, (db: Db, at: string) => void][] = [
-    ['slaticket', runEscalations],
-    ['pendingreason_autobump_autosolve', bumpPendingItems],
-    ...RECURRENT_ACTIONS,
-    ['closeticket', closeSolvedTickets],
-    ['createinquest', createSurveys],
-  ];
   let nextAt = 0;
   return {
     tick() {
       const at = now();
       if (at < nextAt) return;
       nextAt = at + EVERY_MS;
-      for (const [name, action] of actions) {
+      const ran: CronTaskSpec[] = [];
+      for (const [task, action] of ACTIONS) {
+        if (switchedOff(db, task)) continue;
         try {
           action(db, nowString());
+          ran.push(task);
         } catch (error) {
-          failed(name, error);
+          failed(task.name, error);
         }
       }
+      // GLPI notes the minute a task started.
+      const minute = `${nowString().slice(0, 16)}:00`;
+      inTransaction(db, () => {
+        for (const task of ran) run(db, 'UPDATE glpi_crontasks SET lastrun = ? WHERE itemtype = ? AND name = ?', minute, task.itemtype, task.name);
+      });
     },
   };
 }

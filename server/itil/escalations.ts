@@ -121,10 +121,10 @@ function runLevel(db: Db, escalation: Escalation, due: Row): void {
   writeRuleChanges({ db, history: true, actor: ACTOR }, itemtypeOrThrow('Ticket'), current, { [escalation.field]: next });
 }
 
-/** One turn at `at`: every level due, in one transaction per kind (none when nothing is due). */
-export function runEscalations(db: Db, at: string): void {
+/** One turn at `at` of the SLA's or the OLA's levels (GLPI's slaticket, olaticket): every level due, in one transaction (none when nothing is due). */
+export function runEscalations(db: Db, at: string, label: 'SLA' | 'OLA'): void {
   for (const escalation of ESCALATIONS) {
-    if (dueAt(db, escalation, at).length === 0) continue;
+    if (escalation.label !== label || dueAt(db, escalation, at).length === 0) continue;
     inTransaction(db, () => {
       for (const due of dueAt(db, escalation, at)) runLevel(db, escalation, due);
     });

@@ -1,9 +1,9 @@
 /**
  * Recurrent tickets and changes, as GLPI's TicketRecurrent and RecurrentChange work:
  * - adding or rescheduling one computes its `next_creation_date` (./recurrence.ts);
- * - the automatic actions ticketrecurrent and recurrentchange, when that date has come for an
- *   active one, open an item from its template's predefined fields (title, description, category,
- *   urgency, actors, agreements…), dated `create_before` seconds after the creation moment, in
+ * - GLPI 10's automatic action RecurrentItems, when that date has come for an active one, opens
+ *   an item from its template's predefined fields (title, description, category, urgency,
+ *   actors, agreements…), dated `create_before` seconds after the creation moment, in
  *   the recurrent's entity, opened by nobody (users_id_recipient 0); then the next date is set.
  *   Without a template nothing is opened, and the next date is set all the same.
  */
@@ -26,8 +26,6 @@ import { nextCreation } from './recurrence';
 import { addActors, defaultRequestType, defaultTicketType, nameFromContent, writeRuleChanges } from './rules';
 
 interface RecurrentKind {
-  /** The automatic action's name in GLPI. */
-  action: string;
   table: string;
   opens: string;
   templates: string;
@@ -36,8 +34,8 @@ interface RecurrentKind {
 }
 
 const KINDS: RecurrentKind[] = [
-  { action: 'ticketrecurrent', table: 'glpi_ticketrecurrents', opens: 'Ticket', templates: 'glpi_tickettemplates', templateFk: 'tickettemplates_id', predefined: 'glpi_tickettemplatepredefinedfields' },
-  { action: 'recurrentchange', table: 'glpi_recurrentchanges', opens: 'Change', templates: 'glpi_changetemplates', templateFk: 'changetemplates_id', predefined: 'glpi_changetemplatepredefinedfields' },
+  { table: 'glpi_ticketrecurrents', opens: 'Ticket', templates: 'glpi_tickettemplates', templateFk: 'tickettemplates_id', predefined: 'glpi_tickettemplatepredefinedfields' },
+  { table: 'glpi_recurrentchanges', opens: 'Change', templates: 'glpi_changetemplates', templateFk: 'changetemplates_id', predefined: 'glpi_changetemplatepredefinedfields' },
 ];
 
 const ASSIGNING = new Set(['_users_id_assign', '_groups_id_assign', '_suppliers_id_assign']);
@@ -99,7 +97,7 @@ function openItem(db: Db, kind: RecurrentKind, recurrent: Row, due: string): voi
 }
 
 /**
- * One turn of `kind`'s automatic action at `at`: each active recurrent whose date has come opens
+ * One turn for `kind` at `at`: each active recurrent whose date has come opens
  * its item and moves on to its next date, each in its own transaction. One that fails (a template
  * naming a user since deleted) still moves on, so it does not fail again at every turn; the
  * first failure is thrown once all are done.
@@ -128,5 +126,15 @@ function openDue(db: Db, kind: RecurrentKind, at: string): void {
   if (failure !== null) throw failure;
 }
 
-/** The automatic actions, by GLPI's names. */
-export const RECURRENT_ACTIONS: [string, (db: Db, at: string) => void][] = KINDS.map((kind) => [kind.action, (db, at) => openDue(db, kind, at)]);
+/** GLPI 10's automatic action RecurrentItems: the recurrent tickets, then the recurrent changes; the first failure is thrown once both ran. */
+export function openRecurrentItems(db: Db, at: string): void {
+  let failure: unknown = null;
+  for (const kind of KINDS) {
+    try {
+      openDue(db, kind, at);
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure !== null) throw failure;
+}

@@ -1,0 +1,48 @@
+/**
+ * The automatic actions Deskbase runs are GLPI's CronTask rows: listed with GLPI's ids, classes
+ * and names, their `lastrun` the minute they last ran, and one switched off (`state` 0, as an
+ * imported GLPI database may have it) does not run.
+ */
+import { Database } from 'bun:sqlite';
+import { describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { Client } from '../support/client';
+import { TestClock } from '../support/clock';
+import { useServer } from '../support/server';
+
+const clock = new TestClock(); // 2026-01-15 09:00
+const ctx = useServer({ TZ: 'UTC' }, clock.args);
+
+const tasks = async () =>
+  ((await ctx.api.get('CronTask/', { query: 'range=0-99' })).body as Record<string, unknown>[]).map((t) => [t.id, t.itemtype, t.name, t.frequency, t.state, t.lastrun]);
+
+describe('automatic actions as CronTask rows', () => {
+  test("GLPI's six tasks Deskbase runs, each noting the minute it last ran", async () => {
+    expect(await tasks()).toEqual([
+      [15, 'Ticket', 'closeticket', 43200, 1, '2026-01-15 09:00:00'],
+      [17, 'SlaLevel_Ticket', 'slaticket', 300, 1, '2026-01-15 09:00:00'],
+      [18, 'Ticket', 'createinquest', 86400, 1, '2026-01-15 09:00:00'],
+      [20, 'CommonITILRecurrentCron', 'RecurrentItems', 3600, 1, '2026-01-15 09:00:00'],
+      [32, 'OlaLevel_Ticket', 'olaticket', 300, 1, '2026-01-15 09:00:00'],
+      [42, 'PendingReasonCron', 'pendingreason_autobump_autosolve', 1800, 1, '2026-01-15 09:00:00'],
+    ]);
+    clock.advance(90_000);
+    expect((await tasks()).map((t) => t[5])).toEqual(Array(6).fill('2026-01-15 09:01:00'));
+  });
+
+  test('a task switched off does not run, and keeps its last run', async () => {
+    expect((await ctx.api.put('Entity/0', { input: { autoclose_delay: 0 } })).status).toBe(200);
+    await ctx.server.stop();
+    const db = new Database(join(ctx.server.dataDir, 'deskbase.sqlite'));
+    db.exec("UPDATE glpi_crontasks SET state = 0 WHERE name = 'closeticket'");
+    db.close();
+    await ctx.server.start();
+    ctx.api = await new Client(ctx.server.api).login();
+    const ticket = await ctx.api.create('Ticket', { name: 'stays solved', content: 'x' });
+    await ctx.api.put(`Ticket/${ticket}`, { input: { status: 5 } });
+    clock.advance(5 * 60_000);
+    expect((await ctx.api.get(`Ticket/${ticket}`)).body.status).toBe(5);
+    const closeticket = (await tasks()).find((t) => t[2] === 'closeticket')!;
+    expect([closeticket[4], closeticket[5]]).toEqual([0, '2026-01-15 09:01:00']);
+  });
+});
