@@ -150,9 +150,8 @@ export function seedDefaultTemplates(db: Db): void {
   }
 }
 
-/** The rows of the automatic actions Deskbase runs (GLPI's ids when free), waiting (`state` 1); rows already there are kept. */
+/** The rows of the automatic actions Deskbase runs (GLPI's ids when free), waiting (`state` 1), undated as GLPI's install has them; rows already there are kept. */
 export function seedCronTasks(db: Db): void {
-  const now = nowString();
   for (const spec of Object.values(CRON_TASKS)) {
     if (selectAll(db, 'SELECT id FROM glpi_crontasks WHERE itemtype = ? AND name = ?', spec.itemtype, spec.name).length) continue;
     const idFree = selectAll(db, 'SELECT id FROM glpi_crontasks WHERE id = ?', spec.id).length === 0;
@@ -164,8 +163,6 @@ export function seedCronTasks(db: Db): void {
       state: 1,
       mode: spec.mode,
       logs_lifetime: spec.logsLifetime,
-      date_creation: now,
-      date_mod: now,
     });
   }
 }
