@@ -4,7 +4,7 @@ import { insertRow, selectAll } from './rows';
 import { nowString } from '../core/clock';
 import { syncSchema } from './schema';
 import type { UpgradeNote } from './upgrade-note';
-import { addAgentRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
+import { addAgentRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
 import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
 import { seedDocumentTypes } from './seed-documents';
 import { seedSettings } from './settings';
@@ -45,6 +45,7 @@ const MIGRATIONS: Migration[] = [
   { id: 13, name: "GLPI 10.0's agent right", up: (db) => addAgentRight(db) },
   { id: 14, name: "GLPI 10.0's default ticket, problem and change templates", up: (db) => seedDefaultTemplates(db) },
   { id: 15, name: 'the automatic actions Deskbase runs, as GLPI lists them', up: (db) => seedCronTasks(db) },
+  { id: 16, name: "GLPI 10.0's recurrent change right", up: (db) => addRecurrentChangeRight(db) },
 ];
 
 /** True when the default install data has not been written yet. */

@@ -138,6 +138,11 @@ export const addAgentRight = (db: Db): void => addRightForConfigEditors(db, 'age
  * GLPI 10.0's `snmpcredential` right (every standard right, ALLSTANDARDRIGHT) and, where there is
  * no SNMP credential yet, the one its install and upgrade write.
  */
+export function addSnmpCredentials(db: Db): void {
+  addRightForConfigEditors(db, 'snmpcredential', 31);
+  if (!selectAll(db, 'SELECT id FROM glpi_snmpcredentials LIMIT 1').length) insertRow(db, 'glpi_snmpcredentials', { id: 1, name: 'Public community v2c', snmpversion: '2', community: 'public' });
+}
+
 /**
  * GLPI's default ITIL templates: "Default" (id 1) for tickets, problems and changes, each with
  * its description (option 21) mandatory. Left alone where a template 1 exists already.
@@ -167,9 +172,18 @@ export function seedCronTasks(db: Db): void {
   }
 }
 
-export function addSnmpCredentials(db: Db): void {
-  addRightForConfigEditors(db, 'snmpcredential', 31);
-  if (!selectAll(db, 'SELECT id FROM glpi_snmpcredentials LIMIT 1').length) insertRow(db, 'glpi_snmpcredentials', { id: 1, name: 'Public community v2c', snmpversion: '2', community: 'public' });
+/**
+ * GLPI 10.0's `recurrentchange` right, as its upgrade sets it: every standard right
+ * (ALLSTANDARDRIGHT) where the profile updates both changes and recurrent tickets, none elsewhere.
+ */
+export function addRecurrentChangeRight(db: Db): void {
+  const UPDATE = 2;
+  const rightOf = (profile: number, name: string) => Number(selectAll(db, 'SELECT rights FROM glpi_profilerights WHERE profiles_id = ? AND name = ?', profile, name)[0]?.rights ?? 0);
+  for (const profile of selectAll(db, "SELECT id FROM glpi_profiles p WHERE NOT EXISTS (SELECT 1 FROM glpi_profilerights r WHERE r.profiles_id = p.id AND r.name = 'recurrentchange')")) {
+    const id = Number(profile.id);
+    const granted = (rightOf(id, 'change') & UPDATE) !== 0 && (rightOf(id, 'ticketrecurrent') & UPDATE) !== 0;
+    insertRow(db, 'glpi_profilerights', { profiles_id: id, name: 'recurrentchange', rights: granted ? 31 : 0 });
+  }
 }
 
 /** The HTTP variables GLPI's install offers for single sign-on (ids as GLPI's). */

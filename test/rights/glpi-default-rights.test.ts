@@ -29,6 +29,15 @@ describe("GLPI 10's default rights", () => {
     expect((await readOnly.put(`Domain/${created.body.id}`, { input: { comment: 'no' } })).status).toBe(403);
   });
 
+  test("recurrent changes have GLPI 10.0's own right: the Super-Admin's in full; a Technician reads recurrent tickets, not them", async () => {
+    const recurrent = await ctx.api.create('RecurrentChange', { name: unique('patches') });
+    const tech = await userWith(6);
+    expect((await tech.get('TicketRecurrent/')).status).toBe(200);
+    expect((await tech.get(`RecurrentChange/${recurrent}`)).status).toBe(403);
+    const rights = (await ctx.api.get('Profile/4/ProfileRight', { query: 'range=0-999' })).body as { name: string; rights: number }[];
+    expect(rights.find((r) => r.name === 'recurrentchange')?.rights).toBe(31);
+  });
+
   test('Change approvals: Hotliner asks (CREATE), the Supervisor asked answers (VALIDATE), Read-Only has no access', async () => {
     const change = await ctx.api.create('Change', { name: unique('chg'), content: 'c' });
     const supervisorName = unique('p7');

@@ -132,7 +132,7 @@ export const assistanceItemtypes: Record<string, ItemtypeSpec> = {
   ...templateFields('Change'),
   ...templateFields('Problem'),
   TicketRecurrent: dropdown('glpi_ticketrecurrents', 'ticketrecurrent'),
-  RecurrentChange: dropdown('glpi_recurrentchanges', 'ticketrecurrent'),
+  RecurrentChange: dropdown('glpi_recurrentchanges', 'recurrentchange'),
   TaskCategory: { ...treeDropdown('glpi_taskcategories', 'taskcategories_id', 'taskcategory') },
   TaskTemplate: dropdown('glpi_tasktemplates', 'taskcategory'),
   ITILFollowupTemplate: dropdown('glpi_itilfollowuptemplates'),
