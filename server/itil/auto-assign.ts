@@ -5,21 +5,13 @@
  * category first, then the item. Each only fills what is still empty: a technician given by hand,
  * or found first, stays alone.
  */
-import { asList, isObject, type Params } from '../core/params';
 import { findById } from '../db/rows';
 import type { ItemHooks } from '../items/hooks';
 import { decidingEntity } from './entity-settings';
 import { namedItems } from './linked-items';
+import { actorGiven } from './rules';
 
 const MODE = { ITEM_THEN_CATEGORY: 1, CATEGORY_THEN_ITEM: 2 } as const;
-
-/** Does the input already assign a user (or a group)? By `_users_id_assign` or GLPI 10's `_actors`. */
-function assigns(input: Params, kind: 'users' | 'groups'): boolean {
-  const direct = input[`_${kind}_id_assign`];
-  if ((asList(direct) ?? [direct]).some((id) => Number(id) > 0)) return true;
-  const actors = isObject(input._actors) ? asList(input._actors.assign) : null;
-  return (actors ?? []).some((entry) => isObject(entry) && entry.itemtype === (kind === 'users' ? 'User' : 'Group'));
-}
 
 export const autoAssignHooks: ItemHooks = {
   prepareAdd(wc, type, row, input) {
@@ -32,8 +24,8 @@ export const autoAssignHooks: ItemHooks = {
     if (mode === MODE.CATEGORY_THEN_ITEM) sources.reverse();
     for (const source of sources) {
       if (!source) continue;
-      if (Number(source.user ?? 0) > 0 && !assigns(input, 'users')) input._users_id_assign = Number(source.user);
-      if (Number(source.group ?? 0) > 0 && !assigns(input, 'groups')) input._groups_id_assign = Number(source.group);
+      if (Number(source.user ?? 0) > 0 && !actorGiven(input, '_users_id_assign')) input._users_id_assign = Number(source.user);
+      if (Number(source.group ?? 0) > 0 && !actorGiven(input, '_groups_id_assign')) input._groups_id_assign = Number(source.group);
     }
   },
 };

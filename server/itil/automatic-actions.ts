@@ -47,6 +47,7 @@ export function automaticActions(db: Db, failed: (name: string, error: unknown) 
           failed(task.name, error);
         }
       }
+      if (ran.length === 0) return;
       // GLPI notes the minute a task started.
       const minute = `${nowString().slice(0, 16)}:00`;
       inTransaction(db, () => {

@@ -1,9 +1,9 @@
 /**
- * The items a ticket, problem or change is about, named when it is opened, as GLPI takes them:
- * `items_id` maps itemtypes to ids (`{"Computer": [3, 4]}`, one id alone, or GLPI's form's
- * `{"0": 3}` lists), and each becomes a link (Item_Ticket, Item_Problem, Change_Item) logged on
- * both sides. Each item must be of a type the link takes and lie in the session's entities (one
- * outside does not exist, as for a read); a bad one refuses the whole add. As in GLPI, no right on
+ * The items a ticket, problem or change is about, named when it is opened or updated, as GLPI
+ * takes them: `items_id` maps itemtypes to ids (`{"Computer": [3, 4]}`, one id alone, or GLPI's
+ * form's `{"0": 3}` lists), and each becomes a link (Item_Ticket, Item_Problem, Change_Item)
+ * logged on both sides. Each item must be of a type the link takes and lie in the session's
+ * entities (one outside does not exist, as for a read); a bad one refuses the whole write. As in GLPI, no right on
  * the item itself is needed: a requester names their own computer.
  */
 import { asList, isObject, toId, type Params } from '../core/params';
@@ -40,19 +40,27 @@ export function namedItems(wc: Pick<WriteContext, 'db' | 'scope'>, type: Itemtyp
   return [...items.values()];
 }
 
-/** On Ticket, Problem and Change. */
+/** On Ticket, Problem and Change: when opened, and on an update naming more items (those already linked stay as they are). */
 export const linkedItemHooks: ItemHooks = {
   prepareAdd(wc, type, _row, input) {
     namedItems(wc, type, input);
   },
   afterAdd(wc, type, row, input) {
-    const link = itemtypeOrThrow(LINK_TYPES[type.name]!);
-    const fk = link.owners.find((o) => 'fk' in o);
-    if (!fk || !('fk' in fk)) return;
-    for (const item of namedItems(wc, type, input)) {
-      const linkRow: Row = { [fk.fk]: Number(row.id), itemtype: item.type.name, items_id: Number(item.row.id) };
-      linkRow.id = insertRow(wc.db, link.table, linkRow);
-      logRelation(wc, link, linkRow, HISTORY.ADD_RELATION);
-    }
+    linkItems(wc, type, Number(row.id), input);
+  },
+  afterUpdate(wc, type, old, _changes, input) {
+    linkItems(wc, type, Number(old.id), input);
   },
 };
+
+function linkItems(wc: WriteContext, type: Itemtype, id: number, input: Params): void {
+  const link = itemtypeOrThrow(LINK_TYPES[type.name]!);
+  const fk = link.owners.find((o) => 'fk' in o);
+  if (!fk || !('fk' in fk)) return;
+  for (const item of namedItems(wc, type, input)) {
+    const linkRow: Row = { [fk.fk]: id, itemtype: item.type.name, items_id: Number(item.row.id) };
+    if (selectOne(wc.db, `SELECT id FROM ${link.table} WHERE ${fk.fk} = ? AND itemtype = ? AND items_id = ?`, id, item.type.name, Number(item.row.id))) continue;
+    linkRow.id = insertRow(wc.db, link.table, linkRow);
+    logRelation(wc, link, linkRow, HISTORY.ADD_RELATION);
+  }
+}

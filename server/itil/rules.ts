@@ -5,11 +5,12 @@ import { accessFilter } from '../auth/visibility';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { findById, insertRow, run, selectOne, updateRow, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
-import { asList, toId, type Params } from '../core/params';
-import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
+import { asList, isObject, toId, type Params } from '../core/params';
+import { itemtype, itemtypeByTable, itemtypeOrThrow, type Itemtype } from '../registry';
+import { addItem } from '../items/crud';
 import { HISTORY, logRelation, writeLog } from '../items/history';
 import { historyOption } from '../registry/searchoptions';
-import { ITIL_STATUS, SOLUTION_STATUS } from '../registry/values';
+import { ITIL_STATUS } from '../registry/values';
 import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
 import { statusClocks, takenIntoAccount } from './durations';
 import { scheduleChangedLevels, settleAgreements } from './service-levels';
@@ -56,6 +57,19 @@ const ACTOR_INPUTS: [string, ActorKind, number][] = [
 export const ACTOR_INPUT_KEYS: ReadonlySet<string> = new Set(ACTOR_INPUTS.map(([key]) => key));
 const ACTOR_KINDS: Record<string, number> = { requester: ACTOR.REQUESTER, observer: ACTOR.OBSERVER, assign: ACTOR.ASSIGNED };
 const KIND_OF_ITEMTYPE = new Map(Object.entries(ACTOR_KIND).map(([kind, { itemtype }]) => [itemtype, kind as ActorKind]));
+
+/**
+ * Does the input name an actor for `key` (`_users_id_assign`…), directly or as GLPI 10's `_actors`
+ * entry of that role and kind? (Templates' mandatory actors, automatic assignment.)
+ */
+export function actorGiven(input: Params, key: string): boolean {
+  const direct = input[key];
+  if ((asList(direct) ?? [direct]).some((id) => Number(id) > 0)) return true;
+  const named = ACTOR_INPUTS.find(([inputKey]) => inputKey === key);
+  const roleName = named && Object.keys(ACTOR_KINDS).find((name) => ACTOR_KINDS[name] === named[2]);
+  const entries = roleName && isObject(input._actors) ? asList(input._actors[roleName]) : null;
+  return (entries ?? []).some((entry) => isObject(entry) && entry.itemtype === ACTOR_KIND[named![1]].itemtype && Number(entry.items_id) > 0);
+}
 
 /**
  * Adds the actors named in the input (`_users_id_*`, `_groups_id_*`, `_suppliers_id_assign`, GLPI
@@ -135,27 +149,15 @@ function onAssigned(wc: WriteContext, type: Itemtype, item: Row): Row {
 }
 
 /**
- * A `solution` or `solutiontypes_id` sent with an update adds a solution, as GLPI: it waits for
- * approval and solves the item unless the update solved or closed it already.
+ * A `solution` or `solutiontypes_id` sent with an update adds a solution, as GLPI: through the
+ * solution rules (./solutions.ts), so it solves the item, waits for approval, goes to the
+ * duplicates, and is refused where a solution added on its own would be.
  */
-function solveFromUpdate(wc: WriteContext, type: Itemtype, item: Row, input: Params): void {
+function solveFromUpdate(wc: WriteContext, type: Itemtype, itemId: number, input: Params): void {
   const content = typeof input._solution === 'string' ? input._solution : '';
   const solutionType = toId(input._solutiontypes_id) ?? 0;
   if (content === '' && solutionType <= 0) return;
-  if (solutionType > 0 && !findById(wc.db, 'glpi_solutiontypes', solutionType)) throw new ItemError(`SolutionType ${solutionType} does not exist`);
-  const now = nowString();
-  insertRow(wc.db, 'glpi_itilsolutions', {
-    itemtype: type.name,
-    items_id: Number(item.id),
-    content,
-    solutiontypes_id: solutionType,
-    users_id: Number(wc.scope.user.id),
-    status: SOLUTION_STATUS.WAITING,
-    date_creation: now,
-    date_mod: now,
-  });
-  const status = Number(item.status);
-  if (status !== SOLVED && status !== CLOSED) writeRuleChanges(wc, type, item, { status: SOLVED, solvedate: now, closedate: null });
+  addItem(wc, itemtypeOrThrow('ITILSolution'), { itemtype: type.name, items_id: itemId, content, solutiontypes_id: solutionType });
 }
 
 export const itilHooks: ItemHooks = {
@@ -208,12 +210,13 @@ export const itilHooks: ItemHooks = {
     if (assigned) writeRuleChanges(wc, type, { ...old, ...changes }, onAssigned(wc, type, { ...old, ...changes }));
     // As GLPI: an item no longer pending loses its pending reason (and its reminders).
     if (Number(old.status) === WAITING && status !== WAITING) run(wc.db, 'DELETE FROM glpi_pendingreasons_items WHERE itemtype = ? AND items_id = ?', type.name, Number(old.id));
-    solveFromUpdate(wc, type, { ...old, ...changes }, input);
+    solveFromUpdate(wc, type, Number(old.id), input);
   },
 };
 
 /** The session may read the ITIL item (entity and involvement rules). */
-function canSee(wc: WriteContext, type: Itemtype, id: number): boolean {
+/** May the session read item `id` of `type`, by the shared access filter? */
+export function canSee(wc: WriteContext, type: Itemtype, id: number): boolean {
   const filter = accessFilter(wc.scope, type, 'read', 't');
   return filter !== '0' && !!selectOne(wc.db, `SELECT 1 AS ok FROM ${type.table} t WHERE t.id = ? AND (${filter})`, id);
 }

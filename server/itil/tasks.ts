@@ -10,7 +10,8 @@
 import { nowString } from '../core/clock';
 import { asList, toId } from '../core/params';
 import { addItem, mayAttempt } from '../items/crud';
-import { findById, run } from '../db/rows';
+import { run, selectOne } from '../db/rows';
+import { entityReachFilter } from '../auth/visibility';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
 
@@ -55,7 +56,10 @@ export const taskTemplateHooks: ItemHooks = {
     if (given === undefined || given === null || given === '' || given === 0) return;
     const taskType = itemtypeOrThrow(`${type.name}Task`);
     const ids = [...new Set((asList(given) ?? [given]).map((value) => toId(value)))];
-    const templates = ids.map((id) => (id !== null && id > 0 ? findById(wc.db, 'glpi_tasktemplates', id) : null));
+    // A template of an entity the session does not reach does not exist for it, as in a read.
+    const templateType = itemtypeOrThrow('TaskTemplate');
+    const reachable = `SELECT t.* FROM ${templateType.table} t WHERE t.id = ? AND ${entityReachFilter(wc.scope, templateType)}`;
+    const templates = ids.map((id) => (id !== null && id > 0 ? selectOne(wc.db, reachable, id) : null));
     const missing = templates.indexOf(null);
     if (missing >= 0) throw new ItemError(`Field _tasktemplates_id: TaskTemplate ${JSON.stringify(ids[missing])} does not exist`);
     if (!mayAttempt(wc.scope, taskType, 'create')) return;

@@ -4,22 +4,12 @@
  * form does and API clients may. Each mandatory field must then hold a value (a column neither
  * empty nor 0, an actor given) or the add is refused, naming the fields missing.
  */
-import { asList, isObject, toId, type Params } from '../core/params';
+import { toId } from '../core/params';
 import { findById, selectAll } from '../db/rows';
 import { ItemError, type ItemHooks } from '../items/hooks';
 import { searchOption } from '../registry/searchoptions';
+import { actorGiven } from './rules';
 import { templateField } from './template-fields';
-
-const ACTOR_ITEMTYPES: Record<string, string> = { users: 'User', groups: 'Group', suppliers: 'Supplier' };
-
-/** Is the actor input `key` (`_users_id_assign`) given, directly or as GLPI 10's `_actors` entry? */
-function actorGiven(input: Params, key: string): boolean {
-  const direct = input[key];
-  if ((asList(direct) ?? [direct]).some((id) => Number(id) > 0)) return true;
-  const [, kind, role] = /^_(users|groups|suppliers)_id_(requester|observer|assign)$/.exec(key) ?? [];
-  const entries = isObject(input._actors) && role ? asList(input._actors[role]) : null;
-  return (entries ?? []).some((entry) => isObject(entry) && entry.itemtype === ACTOR_ITEMTYPES[kind ?? ''] && Number(entry.items_id) > 0);
-}
 
 const empty = (value: unknown) => value === undefined || value === null || value === '' || value === 0 || value === '0';
 

@@ -3,6 +3,8 @@
  * 3 child of, 4 parent of):
  * - a ticket is never linked to itself; no kind given means 1; "parent of" is stored as the other
  *   ticket's "child of" (the two ids swapped);
+ * - whoever links two tickets may change the first and sees both (a requester cannot mark their
+ *   ticket a duplicate of one they do not see, which would then be solved with theirs);
  * - one link per pair of tickets, whichever way round: a pair already linked is refused, except
  *   that a duplicate replaces a plain link;
  * - a ticket opened or updated with `_link` (`{"link": 2, "tickets_id_2": 7}`) gets that link;
@@ -10,6 +12,7 @@
  *   which it solves (GLPI's manageLinkedTicketsOnSolved).
  */
 import { nowString } from '../core/clock';
+import { RIGHT_MISSING_MESSAGE } from '../core/errors';
 import { isObject, toId } from '../core/params';
 import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import { addItem } from '../items/crud';
@@ -17,7 +20,7 @@ import { HISTORY, logRelation } from '../items/history';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { itemtypeOrThrow } from '../registry';
 import { ITIL_STATUS, SOLUTION_STATUS } from '../registry/values';
-import { writeRuleChanges } from './rules';
+import { canSee, writeRuleChanges } from './rules';
 
 const LINK = { TO: 1, DUPLICATE: 2, CHILD_OF: 3, PARENT_OF: 4 } as const;
 const LINK_KINDS = new Set<number>(Object.values(LINK));
@@ -34,6 +37,9 @@ export const ticketLinkHooks: ItemHooks = {
     if (!LINK_KINDS.has(link)) throw new ItemError('Field link: 1 (linked to), 2 (duplicates), 3 (child of) or 4 (parent of)');
     if (link === LINK.PARENT_OF) [row.tickets_id_1, row.tickets_id_2, row.link] = [row.tickets_id_2, row.tickets_id_1, LINK.CHILD_OF];
     if (Number(row.tickets_id_1) === Number(row.tickets_id_2)) throw new ItemError('A ticket cannot be linked to itself');
+    // The generic rule asks for a change right on the first ticket and an entity on the second; a link also needs to see both.
+    const ticket = itemtypeOrThrow('Ticket');
+    if (!canSee(wc, ticket, Number(row.tickets_id_1)) || !canSee(wc, ticket, Number(row.tickets_id_2))) throw new ItemError(RIGHT_MISSING_MESSAGE, 'ERROR_RIGHT_MISSING', 403);
     const existing = linkBetween(wc, Number(row.tickets_id_1), Number(row.tickets_id_2));
     if (!existing) return;
     if (Number(row.link) !== LINK.DUPLICATE || Number(existing.link) !== LINK.TO) throw new ItemError(`Tickets ${Number(row.tickets_id_1)} and ${Number(row.tickets_id_2)} are already linked`);

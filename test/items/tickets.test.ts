@@ -156,17 +156,21 @@ describe('statuses and dates', () => {
     expect(solutions.body.map((s: any) => [s.itemtype, s.items_id, s.content, s.users_id, s.status])).toEqual([['Ticket', t.id, 'rebooted it', 2, 2]]);
   });
 
-  test('a solution type sent with an update adds a solution that solves the ticket; an unknown type refuses the update', async () => {
+  test('a solution type sent with an update goes with the solution, through the solution rules; a bad one refuses the update whole', async () => {
     const kind = await ctx.api.create('SolutionType', { name: uniq('workaround') });
     const t = await ticket();
-    expect((await ctx.api.put(`Ticket/${t.id}`, { input: { solutiontypes_id: kind } })).status).toBe(200);
+    expect((await ctx.api.put(`Ticket/${t.id}`, { input: { solution: 'Rebooted the switch.', solutiontypes_id: kind } })).status).toBe(200);
     const solved = (await ctx.api.get(`Ticket/${t.id}`)).body;
     expect([solved.status, typeof solved.solvedate]).toEqual([5, 'string']);
     const solutions = await ctx.api.get(`Ticket/${t.id}/ITILSolution`);
-    expect(solutions.body.map((s: any) => [s.solutiontypes_id, s.content, s.status])).toEqual([[kind, '', 2]]);
+    expect(solutions.body.map((s: any) => [s.solutiontypes_id, s.content, s.status])).toEqual([[kind, 'Rebooted the switch.', 2]]);
+    // One solution waits at a time, as when it is added on its own.
+    expectError(await ctx.api.put(`Ticket/${t.id}`, { input: { solution: 'Again.' } }), 400, 'ERROR_GLPI_UPDATE', 'The item is already solved: a solution waits for approval');
     const other = await ticket();
-    expectError(await ctx.api.put(`Ticket/${other.id}`, { input: { urgency: 5, solutiontypes_id: 999999 } }), 400, 'ERROR_GLPI_UPDATE', 'SolutionType 999999 does not exist');
+    expectError(await ctx.api.put(`Ticket/${other.id}`, { input: { urgency: 5, solutiontypes_id: kind } }), 400, 'ERROR_GLPI_UPDATE', "You can't add a solution without description");
+    expectError(await ctx.api.put(`Ticket/${other.id}`, { input: { urgency: 5, solution: 'x', solutiontypes_id: 999999 } }), 400, 'ERROR_GLPI_UPDATE', 'Field solutiontypes_id: SolutionType 999999 does not exist');
     expect((await ctx.api.get(`Ticket/${other.id}`)).body).toMatchObject({ status: 1, urgency: 3 });
+    expect((await ctx.api.get(`Ticket/${other.id}/ITILSolution`)).body).toEqual([]);
   });
 
   test('the request type defaults to the one flagged as the default, for tickets and for follow-ups', async () => {

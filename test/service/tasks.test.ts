@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
+import { createUser, loginAs } from '../rights/fixture';
 
 const ctx = useServer();
 
@@ -59,8 +60,17 @@ describe('tasks from templates (_tasktemplates_id)', () => {
     expect(((await ctx.api.get(`Change/${change}/ChangeTask`)).body as { content: string }[]).map((t) => t.content)).toEqual(['Order the badge']);
   });
 
-  test('a template that does not exist refuses the whole add', async () => {
+  test("a template that does not exist, or lies outside the session's entities, refuses the whole add", async () => {
     const res = await ctx.api.post('Ticket/', { input: { name: 'x', content: 'x', _tasktemplates_id: [987654] } });
     expect([res.status, res.body[1]]).toEqual([400, 'Field _tasktemplates_id: TaskTemplate 987654 does not exist']);
+    const [mine, elsewhere] = [await ctx.api.create('Entity', { name: 'Task owners', entities_id: 0 }), await ctx.api.create('Entity', { name: 'Task others', entities_id: 0 })];
+    const hidden = await ctx.api.create('TaskTemplate', { name: 'Other team', content: 'Their procedure', entities_id: elsewhere });
+    await createUser(ctx.api, 'template-tech', 6, mine, true);
+    const tech = await loginAs(ctx.server.api, 'template-tech');
+    const refused = await tech.post('Ticket/', { input: { name: 'x', content: 'x', _tasktemplates_id: hidden } });
+    expect([refused.status, refused.body[1]]).toEqual([400, `Field _tasktemplates_id: TaskTemplate ${hidden} does not exist`]);
+    const shared = await ctx.api.create('TaskTemplate', { name: 'Everyone', content: 'Shared procedure', entities_id: 0, is_recursive: 1 });
+    const ticket = await tech.create('Ticket', { name: 'y', content: 'x', _tasktemplates_id: shared });
+    expect(((await ctx.api.get(`Ticket/${ticket}/TicketTask`)).body as { content: string }[]).map((t) => t.content)).toEqual(['Shared procedure']);
   });
 });

@@ -41,6 +41,15 @@ describe('items named when opening', () => {
     expect(await linked('Change', change, 'Change_Item')).toEqual([['Computer', ids.pc]]);
   });
 
+  test('an update naming items links those not linked yet, and keeps the others as they are', async () => {
+    const ticket = await ctx.api.create('Ticket', { name: 'more items', content: 'x', items_id: { Computer: [ids.pc] } });
+    expect((await ctx.api.put(`Ticket/${ticket}`, { input: { items_id: { Computer: [ids.pc], Printer: [ids.printer] } } })).status).toBe(200);
+    expect(await linked('Ticket', ticket, 'Item_Ticket')).toEqual([['Computer', ids.pc], ['Printer', ids.printer]]);
+    const res = await ctx.api.put(`Ticket/${ticket}`, { input: { urgency: 5, items_id: { Computer: [987654] } } });
+    expect([res.status, res.body[1]]).toEqual([400, 'Field items_id: Computer 987654 does not exist']);
+    expect((await ctx.api.get(`Ticket/${ticket}`)).body.urgency).toBe(3);
+  });
+
   test('a requester names their own computer without any right on computers', async () => {
     await createUser(ctx.api, 'asker', SELF_SERVICE, 0, true);
     const asker = await loginAs(ctx.server.api, 'asker');

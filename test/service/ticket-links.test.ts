@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test';
 import { expectError } from '../items/fixtures';
+import { createUser, loginAs } from '../rights/fixture';
 import { useServer } from '../support/server';
 
 const ctx = useServer();
@@ -45,6 +46,19 @@ describe('linked tickets', () => {
     // An empty link, as GLPI's form sends when none is chosen, does nothing.
     expect((await ctx.api.put(`Ticket/${third}`, { input: { _link: { link: 1, tickets_id_2: 0 } } })).status).toBe(200);
     expect(await linksOf(third)).toEqual([[third, first, 3]]);
+  });
+
+  test("a requester cannot link their ticket to one they do not see, so another's ticket is never solved with theirs", async () => {
+    const others = await open("someone else's");
+    await createUser(ctx.api, 'linking-requester', 1, 0, true);
+    const requester = await loginAs(ctx.server.api, 'linking-requester');
+    const mine = await requester.create('Ticket', { name: 'mine', content: 'x' });
+    expectError(await requester.post('Ticket_Ticket/', { input: { tickets_id_1: mine, tickets_id_2: others, link: 2 } }), 403, 'ERROR_RIGHT_MISSING', "You don't have permission to perform this action.");
+    expectError(await requester.post('Ticket/', { input: { name: 'x', content: 'x', _link: { link: 2, tickets_id_2: others } } }), 403, 'ERROR_RIGHT_MISSING', "You don't have permission to perform this action.");
+    expect(await linksOf(others)).toEqual([]);
+    // Their own two tickets they may link.
+    const second = await requester.create('Ticket', { name: 'mine too', content: 'x' });
+    expect((await requester.post('Ticket_Ticket/', { input: { tickets_id_1: second, tickets_id_2: mine, link: 2 } })).status).toBe(201);
   });
 
   test('a solution solves the duplicates still open, and theirs; a closed duplicate keeps its state', async () => {
