@@ -14,7 +14,7 @@
 import { nowString } from '../core/clock';
 import { RIGHT_MISSING_MESSAGE } from '../core/errors';
 import { isObject, toId } from '../core/params';
-import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
+import { findById, insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import { addItem } from '../items/crud';
 import { HISTORY, logRelation } from '../items/history';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
@@ -37,9 +37,11 @@ export const ticketLinkHooks: ItemHooks = {
     if (!LINK_KINDS.has(link)) throw new ItemError('Field link: 1 (linked to), 2 (duplicates), 3 (child of) or 4 (parent of)');
     if (link === LINK.PARENT_OF) [row.tickets_id_1, row.tickets_id_2, row.link] = [row.tickets_id_2, row.tickets_id_1, LINK.CHILD_OF];
     if (Number(row.tickets_id_1) === Number(row.tickets_id_2)) throw new ItemError('A ticket cannot be linked to itself');
-    // The generic rule asks for a change right on the first ticket and an entity on the second; a link also needs to see both.
+    // The generic rule asks for a change right on the first ticket and an entity on the second; a
+    // link also needs to see both. A missing or unknown ticket is left to the generic checks' errors.
     const ticket = itemtypeOrThrow('Ticket');
-    if (!canSee(wc, ticket, Number(row.tickets_id_1)) || !canSee(wc, ticket, Number(row.tickets_id_2))) throw new ItemError(RIGHT_MISSING_MESSAGE, 'ERROR_RIGHT_MISSING', 403);
+    const hidden = (id: number) => findById(wc.db, ticket.table, id) !== null && !canSee(wc, ticket, id);
+    if (hidden(Number(row.tickets_id_1 ?? 0)) || hidden(Number(row.tickets_id_2 ?? 0))) throw new ItemError(RIGHT_MISSING_MESSAGE, 'ERROR_RIGHT_MISSING', 403);
     const existing = linkBetween(wc, Number(row.tickets_id_1), Number(row.tickets_id_2));
     if (!existing) return;
     if (Number(row.link) !== LINK.DUPLICATE || Number(existing.link) !== LINK.TO) throw new ItemError(`Tickets ${Number(row.tickets_id_1)} and ${Number(row.tickets_id_2)} are already linked`);
