@@ -40,11 +40,11 @@ export function mayAttempt(scope: WriteContext['scope'], type: Itemtype, action:
 export function rowWritable(wc: WriteContext, type: Itemtype, row: Row, action: Action): boolean {
   if (!classCan(wc.scope, type, action)) return false;
   const custom = hooksOf(type).find((h) => h.canWriteOwner);
-  if (custom?.canWriteOwner) {
-    if (!custom.canWriteOwner(wc, type, row, action === 'purge' ? 'delete' : (action as 'create' | 'update' | 'delete'))) return false;
-    return checkFilterOnValues(wc, { ...type, owners: [] }, row, action);
-  }
-  return checkFilterOnValues(wc, type, row, action);
+  const verdict = custom?.canWriteOwner?.(wc, type, row, action === 'purge' ? 'delete' : (action as 'create' | 'update' | 'delete')) ?? null;
+  if (verdict === false) return false;
+  if (verdict === null) return checkFilterOnValues(wc, type, row, action);
+  // Allowed by the hook; a type without a right of its own has nothing more to check.
+  return type.right === null || checkFilterOnValues(wc, { ...type, owners: [] }, row, action);
 }
 
 /** Evaluates the write filter against a row's values, stored or about to be. */

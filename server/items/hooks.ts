@@ -70,8 +70,11 @@ export interface ItemHooks {
   selfService?(wc: WriteContext, type: Itemtype, row: Row, input: Params): boolean;
   /** The same for removing a row (one's own e-mail address or preference). */
   selfServiceDelete?(wc: WriteContext, type: Itemtype, row: Row): boolean;
-  /** Decides whether the session may write this dependent row; replaces the owner check. */
-  canWriteOwner?(wc: WriteContext, type: Itemtype, row: Row, action: 'create' | 'update' | 'delete'): boolean;
+  /**
+   * Decides whether the session may write this dependent row, replacing the owner check; null
+   * leaves this action to the owner check, as for any dependent row.
+   */
+  canWriteOwner?(wc: WriteContext, type: Itemtype, row: Row, action: 'create' | 'update' | 'delete'): boolean | null;
   /** Fields shown beside the columns when the item is read. */
   readExtras?: ReadExtras;
 }

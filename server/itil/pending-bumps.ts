@@ -9,9 +9,10 @@
 import { inTransaction, type Db } from '../db/connection';
 import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import { itemtype } from '../registry';
-import { ITIL_STATUS, SOLUTION_STATUS } from '../registry/values';
+import { ITIL_STATUS } from '../registry/values';
 import { dueDate } from './agreement-dates';
 import { writeRuleChanges } from './rules';
+import { solutionOutcome } from './solutions';
 
 /** The history's name for what the automatic action writes. */
 const ACTOR = 'Automatic action (pending reasons)';
@@ -37,17 +38,18 @@ function solve(db: Db, pending: Row, item: Row, at: string): void {
   const template = selectOne(db, 'SELECT content, solutiontypes_id FROM glpi_solutiontemplates WHERE id = ?', Number(pending.solutiontemplates_id));
   const type = itemtype(String(pending.itemtype));
   if (!template || !type) return;
+  const outcome = solutionOutcome(db, type, item, 0, at);
   insertRow(db, 'glpi_itilsolutions', {
     itemtype: type.name,
     items_id: Number(item.id),
     content: template.content ?? '',
     solutiontypes_id: Number(template.solutiontypes_id ?? 0),
     users_id: 0,
-    status: SOLUTION_STATUS.WAITING,
+    ...outcome.solution,
     date_creation: at,
     date_mod: at,
   });
-  writeRuleChanges({ db, history: true, actor: ACTOR }, type, item, { status: ITIL_STATUS.SOLVED, solvedate: at, closedate: null, date_mod: at });
+  writeRuleChanges({ db, history: true, actor: ACTOR }, type, item, outcome.item);
   // No longer on hold: the reason goes, as when a user moves the item.
   run(db, 'DELETE FROM glpi_pendingreasons_items WHERE itemtype = ? AND items_id = ?', type.name, Number(item.id));
 }

@@ -149,15 +149,24 @@ function onAssigned(wc: WriteContext, type: Itemtype, item: Row): Row {
 }
 
 /**
+ * Per solution input made by solveFromUpdate, the status its item had before that update: the
+ * solution rules judge that one (`{"status": 5, "solution": "…"}` solves an open ticket). Only
+ * this module's own inputs are in it, never a client's.
+ */
+export const statusBeforeUpdate = new WeakMap<Params, number>();
+
+/**
  * A `solution` or `solutiontypes_id` sent with an update adds a solution, as GLPI: through the
  * solution rules (./solutions.ts), so it solves the item, waits for approval, goes to the
  * duplicates, and is refused where a solution added on its own would be.
  */
-function solveFromUpdate(wc: WriteContext, type: Itemtype, itemId: number, input: Params): void {
+function solveFromUpdate(wc: WriteContext, type: Itemtype, old: Row, input: Params): void {
   const content = typeof input._solution === 'string' ? input._solution : '';
   const solutionType = toId(input._solutiontypes_id) ?? 0;
   if (content === '' && solutionType <= 0) return;
-  addItem(wc, itemtypeOrThrow('ITILSolution'), { itemtype: type.name, items_id: itemId, content, solutiontypes_id: solutionType });
+  const solution: Params = { itemtype: type.name, items_id: Number(old.id), content, solutiontypes_id: solutionType };
+  statusBeforeUpdate.set(solution, Number(old.status));
+  addItem(wc, itemtypeOrThrow('ITILSolution'), solution);
 }
 
 export const itilHooks: ItemHooks = {
@@ -210,7 +219,7 @@ export const itilHooks: ItemHooks = {
     if (assigned) writeRuleChanges(wc, type, { ...old, ...changes }, onAssigned(wc, type, { ...old, ...changes }));
     // As GLPI: an item no longer pending loses its pending reason (and its reminders).
     if (Number(old.status) === WAITING && status !== WAITING) run(wc.db, 'DELETE FROM glpi_pendingreasons_items WHERE itemtype = ? AND items_id = ?', type.name, Number(old.id));
-    solveFromUpdate(wc, type, Number(old.id), input);
+    solveFromUpdate(wc, type, old, input);
   },
 };
 
@@ -249,6 +258,15 @@ export function involved(wc: WriteContext, type: Itemtype, parent: Row): boolean
   const me = Number(wc.scope.user.id);
   if (Number(parent.users_id_recipient) === me) return true;
   return !!selectOne(wc.db, `SELECT id FROM ${tables.users} WHERE ${tables.fk} = ? AND users_id = ? AND type IN (1, 3)`, Number(parent.id), me);
+}
+
+/** Is the user assigned to the ITIL item, in person or through one of their groups (GLPI's canSolve)? */
+export function assignedToMe(wc: WriteContext, type: Itemtype, parent: Row): boolean {
+  const tables = ACTOR_TABLES[type.name]!;
+  const id = Number(parent.id);
+  if (selectOne(wc.db, `SELECT id FROM ${tables.users} WHERE ${tables.fk} = ? AND users_id = ? AND type = ?`, id, Number(wc.scope.user.id), ACTOR.ASSIGNED)) return true;
+  if (wc.scope.groups.length === 0) return false;
+  return !!selectOne(wc.db, `SELECT id FROM ${tables.groups} WHERE ${tables.fk} = ? AND type = ? AND groups_id IN (${wc.scope.groups.join(', ')})`, id, ACTOR.ASSIGNED);
 }
 
 function inGroup(wc: WriteContext, type: Itemtype, parent: Row): boolean {

@@ -1,14 +1,22 @@
 /**
- * Solutions as GLPI runs them: adding one solves the item and waits for the requester's answer;
- * the requester approves it with a followup carrying `add_close` (the item closes) or refuses it
- * with `add_reopen` (both as GLPI's API takes them) (the item reopens, see the followup rules in ./rules.ts).
+ * Solutions as GLPI runs them: whoever may solve the item (its update right, or assigned to it)
+ * adds one, and it solves the item. A ticket's solution waits for the requester's answer, who
+ * approves it with a followup carrying `add_close` (the item closes) or refuses it with
+ * `add_reopen` (the item reopens, see the followup rules in ./rules.ts); in an entity that closes
+ * solved tickets at once (`autoclose_delay` 0) it is accepted and the ticket closes. A problem's or
+ * a change's solution is accepted on the spot.
  */
+import { UPDATE } from '../auth/rights';
+import { hasRight, type Scope } from '../auth/scope';
 import { nowString } from '../core/clock';
+import type { Db } from '../db/connection';
 import { findById, run, selectOne, type Row } from '../db/rows';
+import { RIGHT_MISSING_MESSAGE } from '../core/errors';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { itemtype, type Itemtype } from '../registry';
-import { ITIL_STATUS, SOLUTION_STATUS } from '../registry/values';
-import { involved, writeRuleChanges } from './rules';
+import { ITIL_STATUS, ITIL_STATUS_GROUPS, SOLUTION_STATUS, type ItilTypeName } from '../registry/values';
+import { decidingEntity } from './entity-settings';
+import { assignedToMe, canSee, involved, statusBeforeUpdate, writeRuleChanges } from './rules';
 
 
 /** GLPI's clients send these flags as 1, "1" or true. */
@@ -25,20 +33,75 @@ function waitingSolution(wc: WriteContext, type: Itemtype, id: number): Row | nu
   return selectOne(wc.db, 'SELECT * FROM glpi_itilsolutions WHERE itemtype = ? AND items_id = ? AND status = ? ORDER BY id DESC LIMIT 1', type.name, id, SOLUTION_STATUS.WAITING);
 }
 
-/** Adding a solution solves its item; one solution at a time waits for approval. */
+/** May the profile move an item of this type from `from` to `to` (its status matrix; a 0 forbids)? */
+function statusAllowed(scope: Scope, type: Itemtype, from: number, to: number): boolean {
+  const raw = scope.profile.row[`${type.name.toLowerCase()}_status`];
+  if (typeof raw !== 'string' || raw === '') return true;
+  try {
+    const matrix = JSON.parse(raw) as Record<string, Record<string, unknown> | undefined>;
+    const cell = matrix?.[String(from)]?.[String(to)];
+    return cell === undefined || Number(cell) !== 0;
+  } catch {
+    return true;
+  }
+}
+
+const statusGroups = (type: Itemtype) => ITIL_STATUS_GROUPS[type.name as ItilTypeName] ?? ITIL_STATUS_GROUPS.Ticket;
+
+/**
+ * GLPI's canSolve: the item is not closed, the profile may move it to solved, and the user holds
+ * the type's update right or is assigned to it (in person or through a group).
+ */
+function maySolve(wc: WriteContext, type: Itemtype, parent: Row, status: number): boolean {
+  if (statusGroups(type).closed.includes(status) || !statusAllowed(wc.scope, type, status, ITIL_STATUS.SOLVED)) return false;
+  return (type.right !== null && hasRight(wc.scope, type.right, UPDATE)) || assignedToMe(wc, type, parent);
+}
+
+/** Does a new solution close its item at once? Only a ticket whose entity closes solved tickets after 0 days. */
+function closesAtOnce(db: Db, type: Itemtype, parent: Row): boolean {
+  if (type.name !== 'Ticket') return false;
+  return Number(decidingEntity(db, Number(parent.entities_id), 'autoclose_delay')?.autoclose_delay) === 0;
+}
+
+/**
+ * What a new solution is, and what it does to its item, as GLPI: a ticket's waits for approval
+ * and solves the ticket, unless the ticket closes at once; then, as every problem's or change's,
+ * it is accepted on the spot by `approver` (0 for an automatic action).
+ */
+export function solutionOutcome(db: Db, type: Itemtype, parent: Row, approver: number, at: string): { solution: Row; item: Row } {
+  const closes = closesAtOnce(db, type, parent);
+  const solution = type.name === 'Ticket' && !closes ? { status: SOLUTION_STATUS.WAITING } : { status: SOLUTION_STATUS.ACCEPTED, users_id_approval: approver, date_approval: at };
+  const item = closes ? { status: ITIL_STATUS.CLOSED, solvedate: at, closedate: at, date_mod: at } : { status: ITIL_STATUS.SOLVED, solvedate: at, closedate: null, date_mod: at };
+  return { solution, item };
+}
+
+const outcomeFor = (wc: WriteContext, type: Itemtype, parent: Row) => solutionOutcome(wc.db, type, parent, Number(wc.scope.user.id), nowString());
+
+/**
+ * Adding a solution solves its item; an item already solved takes none. Who may add one is
+ * GLPI's canSolve, checked in prepareAdd (which knows the status before an update that also
+ * solves), not the write right on the item: an Observer assigned through their group solves.
+ */
 export const solutionHooks: ItemHooks = {
-  prepareAdd(wc, _type, row) {
+  canWriteOwner(wc, _type, row, action) {
+    if (action !== 'create') return null;
+    const parent = parentOf(wc, row);
+    return canSee(wc, parent.type, Number(parent.row.id));
+  },
+  prepareAdd(wc, _type, row, input) {
     if (typeof row.content !== 'string' || row.content.trim() === '') throw new ItemError("You can't add a solution without description");
     const parent = parentOf(wc, row);
-    const status = Number(parent.row.status);
-    if (status === ITIL_STATUS.CLOSED) throw new ItemError('A closed item cannot receive a solution');
-    if (waitingSolution(wc, parent.type, Number(parent.row.id))) throw new ItemError('The item is already solved: a solution waits for approval');
+    const status = statusBeforeUpdate.get(input) ?? Number(parent.row.status);
+    if (!maySolve(wc, parent.type, parent.row, status)) throw new ItemError(RIGHT_MISSING_MESSAGE, 'ERROR_RIGHT_MISSING');
+    if (statusGroups(parent.type).solved.includes(status)) {
+      throw new ItemError('The item is already solved, did anyone pushed a solution before you?');
+    }
     row.users_id = Number(wc.scope.user.id);
-    row.status = SOLUTION_STATUS.WAITING;
+    Object.assign(row, outcomeFor(wc, parent.type, parent.row).solution);
   },
   afterAdd(wc, _type, row) {
     const parent = parentOf(wc, row);
-    writeRuleChanges(wc, parent.type, parent.row, { status: ITIL_STATUS.SOLVED, solvedate: nowString(), closedate: null, date_mod: nowString() });
+    writeRuleChanges(wc, parent.type, parent.row, outcomeFor(wc, parent.type, parent.row).item);
   },
 };
 

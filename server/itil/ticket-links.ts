@@ -19,7 +19,8 @@ import { addItem } from '../items/crud';
 import { HISTORY, logRelation } from '../items/history';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { itemtypeOrThrow } from '../registry';
-import { ITIL_STATUS, SOLUTION_STATUS } from '../registry/values';
+import { ITIL_STATUS } from '../registry/values';
+import { solutionOutcome } from './solutions';
 import { canSee, writeRuleChanges } from './rules';
 
 const LINK = { TO: 1, DUPLICATE: 2, CHILD_OF: 3, PARENT_OF: 4 } as const;
@@ -100,17 +101,18 @@ export const duplicateSolutionHooks: ItemHooks = {
     const ticketType = itemtypeOrThrow('Ticket');
     const now = nowString();
     for (const duplicate of openDuplicates(wc, Number(row.items_id))) {
+      const outcome = solutionOutcome(wc.db, ticketType, duplicate, Number(wc.scope.user.id), now);
       insertRow(wc.db, 'glpi_itilsolutions', {
         itemtype: 'Ticket',
         items_id: Number(duplicate.id),
         content: row.content ?? '',
         solutiontypes_id: Number(row.solutiontypes_id ?? 0),
         users_id: Number(row.users_id ?? 0),
-        status: SOLUTION_STATUS.WAITING,
+        ...outcome.solution,
         date_creation: now,
         date_mod: now,
       });
-      writeRuleChanges(wc, ticketType, duplicate, { status: ITIL_STATUS.SOLVED, solvedate: now, closedate: null, date_mod: now });
+      writeRuleChanges(wc, ticketType, duplicate, outcome.item);
     }
   },
 };

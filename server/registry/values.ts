@@ -30,8 +30,17 @@ const SCALE: ValueList = [
   [5, 'Very high'],
 ];
 
+export type ItilTypeName = 'Ticket' | 'Problem' | 'Change';
+
+/** GLPI's status arrays per ITIL type: every status, and those that count as new, in progress, solved, closed. */
+export const ITIL_STATUS_GROUPS: Record<ItilTypeName, { all: number[]; new: number[]; process: number[]; solved: number[]; closed: number[] }> = {
+  Ticket: { all: [1, 2, 3, 4, 5, 6], new: [1], process: [2, 3], solved: [5], closed: [6] },
+  Problem: { all: [1, 7, 2, 3, 4, 5, 8, 6], new: [1, 7], process: [7, 2, 3], solved: [8, 5], closed: [6] },
+  Change: { all: [1, 9, 10, 7, 4, 11, 12, 5, 8, 6, 14, 13], new: [1, 7, 9, 10], process: [7, 12, 11], solved: [8, 5], closed: [6, 14, 13] },
+};
+
 /** Statuses each ITIL type goes through, in the order GLPI lists them. */
-export const ITIL_STATUSES: Record<'Ticket' | 'Problem' | 'Change', ValueList> = {
+export const ITIL_STATUSES: Record<ItilTypeName, ValueList> = {
   Ticket: [
     [S.NEW, 'New'],
     [S.ASSIGNED, 'Processing (assigned)'],

@@ -6,6 +6,7 @@ import { fulltextCandidates } from '../db/fulltext';
 import type { Db } from '../db/connection';
 import { leadingIndex } from '../db/indexes';
 import { allItemtypes, type Itemtype } from '../registry';
+import { ITIL_STATUS_GROUPS, type ItilTypeName } from '../registry/values';
 import type { EntityTree } from '../auth/directory';
 import { requireSupported, unsupported, type Criterion, type Leaf } from './criteria';
 import { monthsFromNow, searchDate } from './dates';
@@ -32,14 +33,8 @@ export interface WhereContext extends BuildContext {
   noFulltext?: boolean;
 }
 
-const ITIL_STATUSES: Record<string, { all: number[]; new: number[]; process: number[]; solved: number[]; closed: number[] }> = {
-  Ticket: { all: [1, 2, 3, 4, 5, 6], new: [1], process: [2, 3], solved: [5], closed: [6] },
-  Problem: { all: [1, 7, 2, 3, 4, 5, 8, 6], new: [1, 7], process: [7, 2, 3], solved: [8, 5], closed: [6] },
-  Change: { all: [1, 9, 10, 7, 4, 11, 12, 5, 8, 6, 14, 13], new: [1, 7, 9, 10], process: [7, 12, 11], solved: [8, 5], closed: [6, 14, 13] },
-};
-
 function statusList(type: Itemtype, word: string): number[] | null {
-  const s = ITIL_STATUSES[type.name] ?? ITIL_STATUSES.Ticket!;
+  const s = ITIL_STATUS_GROUPS[type.name as ItilTypeName] ?? ITIL_STATUS_GROUPS.Ticket;
   const minus = (a: number[], ...b: number[][]) => a.filter((x) => !b.some((l) => l.includes(x)));
   switch (word.toLowerCase()) {
     case 'all':

@@ -162,6 +162,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   ITILSolution: {
     prepareInput: 'attachmentHooks',
+    canWriteOwner: 'solutionHooks',
     prepareAdd: 'solutionHooks',
     afterAdd: 'solutionHooks → duplicateSolutionHooks → attachmentHooks',
     afterUpdate: 'attachmentHooks',

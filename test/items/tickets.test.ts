@@ -165,7 +165,7 @@ describe('statuses and dates', () => {
     const solutions = await ctx.api.get(`Ticket/${t.id}/ITILSolution`);
     expect(solutions.body.map((s: any) => [s.solutiontypes_id, s.content, s.status])).toEqual([[kind, 'Rebooted the switch.', 2]]);
     // One solution waits at a time, as when it is added on its own.
-    expectError(await ctx.api.put(`Ticket/${t.id}`, { input: { solution: 'Again.' } }), 400, 'ERROR_GLPI_UPDATE', 'The item is already solved: a solution waits for approval');
+    expectError(await ctx.api.put(`Ticket/${t.id}`, { input: { solution: 'Again.' } }), 400, 'ERROR_GLPI_UPDATE', 'The item is already solved, did anyone pushed a solution before you?');
     const other = await ticket();
     expectError(await ctx.api.put(`Ticket/${other.id}`, { input: { urgency: 5, solutiontypes_id: kind } }), 400, 'ERROR_GLPI_UPDATE', "You can't add a solution without description");
     expectError(await ctx.api.put(`Ticket/${other.id}`, { input: { urgency: 5, solution: 'x', solutiontypes_id: 999999 } }), 400, 'ERROR_GLPI_UPDATE', 'Field solutiontypes_id: SolutionType 999999 does not exist');

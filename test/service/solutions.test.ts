@@ -1,6 +1,8 @@
 /**
  * Solutions: adding one solves the item and waits for approval; the requester approves it
  * (followup with add_close: the item closes) or refuses it (add_reopen: the item reopens).
+ * Only who may solve adds one (GLPI's canSolve); a problem's or change's is accepted at once,
+ * and a ticket closes at once where its entity closes solved tickets after 0 days.
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
@@ -69,6 +71,68 @@ describe('solutions', () => {
     const admin = await ctx.api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: id, add_close: 1 } });
     expect([admin.status, admin.body[1]]).toEqual([400, expect.stringContaining('Only a requester')]);
     expect((await ctx.api.get(`Ticket/${id}`)).body.status).toBe(5);
+  });
+});
+
+describe('who may solve, and what a solution does to each type', () => {
+  // As GLPI's API answers an add its canCreateItem refuses.
+  const refused = (res: { status: number; body: unknown }) => expect([res.status, ...(res.body as string[])]).toEqual([400, 'ERROR_GLPI_ADD', "You don't have permission to perform this action."]);
+  const solve = (client: Client, itemtype: string, id: number) => client.post('ITILSolution/', { input: { itemtype, items_id: id, content: 'Done.' } });
+
+  test('a requester cannot solve their own ticket: only the update right or an assignment lets one solve', async () => {
+    const id = await requester.create('Ticket', { name: 'mine to solve?', content: 'x' });
+    refused(await solve(requester, 'Ticket', id));
+    expect((await ctx.api.get(`Ticket/${id}`)).body.status).toBe(1);
+    expect((await ctx.api.get(`Ticket/${id}/ITILSolution`)).body).toEqual([]);
+  });
+
+  test('an Observer (no ticket update right) solves only a ticket assigned to them or to their group', async () => {
+    await ctx.api.create('User', { name: 'watcher', password: 'Watcher-pass-1', password2: 'Watcher-pass-1', _profiles_id: 2, _entities_id: 0 });
+    const watcher = await new Client(ctx.server.api).login('watcher', 'Watcher-pass-1');
+    const me = (await watcher.get('getFullSession')).body.session.glpiID as number;
+    const free = await ctx.api.create('Ticket', { name: 'nobody on it', content: 'x' });
+    refused(await solve(watcher, 'Ticket', free));
+
+    const mine = await ctx.api.create('Ticket', { name: 'assigned to the watcher', content: 'x', _users_id_assign: me });
+    expect((await solve(watcher, 'Ticket', mine)).status).toBe(201);
+    expect((await ctx.api.get(`Ticket/${mine}`)).body.status).toBe(5);
+
+    const group = await ctx.api.create('Group', { name: 'Watchers', entities_id: 0, is_recursive: 1 });
+    await ctx.api.create('Group_User', { groups_id: group, users_id: me });
+    const ours = await ctx.api.create('Ticket', { name: 'assigned to the group', content: 'x', _groups_id_assign: group });
+    const again = await new Client(ctx.server.api).login('watcher', 'Watcher-pass-1'); // a new session knows the new group
+    expect((await solve(again, 'Ticket', ours)).status).toBe(201);
+  });
+
+  test('a closed ticket takes no solution; an already solved one says so', async () => {
+    const closed = await ctx.api.create('Ticket', { name: 'closed already', content: 'x', status: 6 });
+    refused(await solve(ctx.api, 'Ticket', closed));
+    const solved = await ctx.api.create('Ticket', { name: 'solved by hand', content: 'x', status: 5 });
+    const res = await solve(ctx.api, 'Ticket', solved);
+    expect([res.status, res.body[1]]).toEqual([400, 'The item is already solved, did anyone pushed a solution before you?']);
+  });
+
+  test("a problem's or a change's solution is accepted at once by its author; the item is solved", async () => {
+    const admin = (await ctx.api.get('getFullSession')).body.session.glpiID as number;
+    for (const itemtype of ['Problem', 'Change']) {
+      const id = await ctx.api.create(itemtype, { name: `${itemtype} to solve`, content: 'x' });
+      expect((await solve(ctx.api, itemtype, id)).status).toBe(201);
+      expect((await ctx.api.get(`${itemtype}/${id}`)).body.status).toBe(5);
+      const [solution] = (await ctx.api.get(`${itemtype}/${id}/ITILSolution`)).body;
+      expect([solution.status, solution.users_id_approval, typeof solution.date_approval]).toEqual([3, admin, 'string']);
+    }
+  });
+
+  test('in an entity that closes solved tickets after 0 days, the solution is accepted and the ticket closes', async () => {
+    const entity = await ctx.api.create('Entity', { name: 'Closes at once', entities_id: 0, autoclose_delay: 0 });
+    const child = await ctx.api.create('Entity', { name: 'Inherits closing', entities_id: entity });
+    for (const entities_id of [entity, child]) {
+      const id = await ctx.api.create('Ticket', { name: 'closes at once', content: 'x', entities_id });
+      expect((await solve(ctx.api, 'Ticket', id)).status).toBe(201);
+      const ticket = (await ctx.api.get(`Ticket/${id}`)).body;
+      expect([ticket.status, typeof ticket.closedate, typeof ticket.solvedate]).toEqual([6, 'string', 'string']);
+      expect((await ctx.api.get(`Ticket/${id}/ITILSolution`)).body.map((s: { status: number }) => s.status)).toEqual([3]);
+    }
   });
 });
 
