@@ -39,6 +39,14 @@ export const fulltextColumns = columnsPerTable(INDEXED_KINDS, (columns) => {
  */
 const SKIPPED = 'deskbase_fulltext_skipped';
 const SKIPPED_DDL = `CREATE TABLE IF NOT EXISTS ${SKIPPED} (tbl TEXT NOT NULL, lo INTEGER NOT NULL, hi INTEGER NOT NULL, PRIMARY KEY (tbl, lo)) WITHOUT ROWID`;
+/**
+ * `deskbase_fulltext_unmerged`: per table, the index entries written or deleted since its index
+ * was last merged whole (see fulltext-upkeep.ts). Every write through the API counts them here,
+ * in its own transaction.
+ */
+export const UNMERGED = 'deskbase_fulltext_unmerged';
+const UNMERGED_DDL = `CREATE TABLE IF NOT EXISTS ${UNMERGED} (tbl TEXT PRIMARY KEY NOT NULL, entries INTEGER NOT NULL) WITHOUT ROWID`;
+
 /** The earlier version's table (ids above a bound only), replaced by SKIPPED. */
 const OLD_DEFERRED = 'deskbase_fulltext_deferred';
 
@@ -74,13 +82,17 @@ export function deferFulltext(db: Db, table: string, ids: readonly number[] = []
   const fts = fulltextTable(table);
   const list = columns.join(', ');
   const above = db.query<{ above: number | null }, []>(`SELECT max(id) AS above FROM ${table}`).get()?.above ?? 0;
-  const existing = JSON.stringify([...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= above));
+  const named = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= above);
+  const existing = JSON.stringify(named);
   // Rows that exist: their index entries go now (a "delete" must name a row's indexed values).
   db.query(`INSERT INTO ${fts}(${fts}, rowid, ${list}) SELECT 'delete', id, ${list} FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`).run(existing);
   db.query(`INSERT INTO ${SKIPPED} (tbl, lo, hi) SELECT ?1, value, value FROM json_each(?2) UNION ALL SELECT ?1, ?3 + 1, 9223372036854775807`).run(table, existing, above);
   return () => {
     db.query(`DELETE FROM ${SKIPPED} WHERE tbl = ?`).run(table);
-    db.query(`INSERT INTO ${fts}(rowid, ${list}) SELECT id, ${list} FROM ${table} WHERE id > ?1 OR id IN (SELECT value FROM json_each(?2))`).run(above, existing);
+    const indexed = db.query(`INSERT INTO ${fts}(rowid, ${list}) SELECT id, ${list} FROM ${table} WHERE id > ?1 OR id IN (SELECT value FROM json_each(?2))`).run(above, existing).changes;
+    // Each removed entry leaves a deletion marker in the index until a whole merge drops it.
+    const unmerged = indexed + named.length;
+    if (unmerged > 0) db.query(`INSERT INTO ${UNMERGED} (tbl, entries) VALUES (?1, ?2) ON CONFLICT (tbl) DO UPDATE SET entries = entries + ?2`).run(table, unmerged);
   };
 }
 
@@ -105,6 +117,7 @@ function dropTriggers(db: Db, fts: string): void {
  */
 export function syncFulltext(db: Db, state: SchemaState, tables: string[], note?: UpgradeNote): void {
   db.exec(SKIPPED_DDL);
+  db.exec(UNMERGED_DDL);
   for (const table of tables) {
     const columns = fulltextColumns(table);
     if (columns.length === 0) continue;

@@ -1,4 +1,5 @@
 import type { Db } from './connection';
+import { upkeepSteps } from './fulltext-upkeep';
 
 /**
  * SQLite's query planner needs table statistics to choose between indexes (a name prefix should
@@ -7,6 +8,7 @@ import type { Db } from './connection';
  * between them, so requests are never held for a whole refresh (about half a second at a
  * million rows); each step is a few tens of milliseconds. The trigram indexes' shadow tables are
  * left out: they are read by rowid only, so statistics on them would cost without guiding anything.
+ * The same idle time then keeps the trigram indexes compact (fulltext-upkeep.ts).
  */
 const SAMPLE_ROWS = 400;
 const AFTER_WRITES_MS = 1_000;
@@ -67,6 +69,8 @@ export class Statistics {
   /** When the pending refresh was first asked for. */
   private firstAsked = 0;
   private running = false;
+  /** When the last big write asked for a refresh (performance.now()). */
+  private lastBigWrite = 0;
   private stopped = false;
   private readonly periodic: ReturnType<typeof setInterval> | null;
 
@@ -94,8 +98,13 @@ export class Statistics {
    * load is not slowed by refreshes between its requests; at most every 30 s while they go on.
    */
   soon(): void {
+    this.lastBigWrite = performance.now(); // the timers' own time, not the (injectable) clock of the data
+    this.schedule();
+  }
+
+  private schedule(): void {
     if (this.running) return;
-    const at = performance.now(); // the timers' own time, not the (injectable) clock of the data
+    const at = performance.now();
     if (this.pending) {
       if (at - this.firstAsked >= MAX_POSTPONE_MS) return;
       clearTimeout(this.pending);
@@ -108,26 +117,52 @@ export class Statistics {
     this.pending = null;
     if (this.running) return;
     this.running = true;
-    this.step(analyzeTargetsOrNone(this.db));
+    this.analyzeNext(analyzeTargetsOrNone(this.db));
   }
 
-  /** Analyses one target, then lets waiting requests run before the next. */
-  private step(targets: string[]): void {
+  /** Analyses one target, then lets waiting requests run before the next; then the index upkeep. */
+  private analyzeNext(targets: string[]): void {
     const target = targets.shift();
-    if (target === undefined || this.stopped) {
-      this.running = false;
+    if (this.stopped) return this.done();
+    if (target === undefined) {
       rowsByTable.delete(this.db);
+      let steps: (() => boolean)[] = [];
+      if (this.attempt(() => (steps = upkeepSteps(this.db, (table) => tableRows(this.db, table))), 'could not check the search indexes')) this.mergeNext(steps);
       return;
     }
+    if (this.attempt(() => analyze(this.db, target), 'could not refresh table statistics')) setTimeout(() => this.analyzeNext(targets), 0).unref();
+  }
+
+  /** One step of the search indexes' upkeep (fulltext-upkeep.ts), then the next, while no bulk load runs. */
+  private mergeNext(steps: (() => boolean)[]): void {
+    const step = steps[0];
+    if (step === undefined || this.stopped) return this.done();
+    // A bulk load under way: merging now would slow it; the refresh after it resumes the upkeep.
+    if (performance.now() - this.lastBigWrite < AFTER_WRITES_MS) {
+      this.done();
+      this.schedule();
+      return;
+    }
+    let more = false;
+    if (!this.attempt(() => (more = step()), 'could not merge a search index')) return;
+    if (!more) steps.shift();
+    setTimeout(() => this.mergeNext(steps), 0).unref();
+  }
+
+  /** Runs one piece of the refresh; a failure (a closed database during shutdown) ends it: statistics and upkeep are only optimisations. */
+  private attempt(work: () => void, what: string): boolean {
     try {
-      analyze(this.db, target);
+      work();
+      return true;
     } catch (error) {
-      // A closed database during shutdown: statistics are only an optimisation.
-      console.error('[deskbase] could not refresh table statistics:', error instanceof Error ? error.message : error);
-      this.running = false;
-      return;
+      console.error(`[deskbase] ${what}:`, error instanceof Error ? error.message : error);
+      this.done();
+      return false;
     }
-    setTimeout(() => this.step(targets), 0).unref();
+  }
+
+  private done(): void {
+    this.running = false;
   }
 
   stop(): void {

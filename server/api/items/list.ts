@@ -48,7 +48,7 @@ function walksIds(db: Db, type: Itemtype, column: string, filtered: boolean, vis
 
 const flip = (order: 'ASC' | 'DESC'): 'ASC' | 'DESC' => (order === 'ASC' ? 'DESC' : 'ASC');
 
-function searchTextFilter(type: Itemtype, value: unknown, where: string[], args: (string | number)[]): void {
+function searchTextFilter(db: Db, type: Itemtype, value: unknown, where: string[], args: (string | number)[]): void {
   if (value === undefined) return;
   if (!isObject(value)) throw badRequest('searchText must be an object: searchText[field]=text');
   for (const [field, text] of Object.entries(value)) {
@@ -60,7 +60,7 @@ function searchTextFilter(type: Itemtype, value: unknown, where: string[], args:
     const pattern = likePattern(text);
     const terms = usable.map((c) => {
       const like = `t.${ident(c)} LIKE ? ESCAPE '\\'`;
-      const index = fulltextPrefilter(type.table, c, 't', pattern);
+      const index = fulltextPrefilter(type.table, c, 't', pattern, db);
       args.push(...(index?.args ?? []), pattern);
       return index ? `(${index.sql} AND ${like})` : like;
     });
@@ -105,7 +105,7 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
     args.push(flagParam(params, 'is_deleted') ? 1 : 0);
   }
   if (type.column.has('is_template')) where.push(`${flagColumn('is_template')} = 0`);
-  searchTextFilter(type, params.searchText, where, args);
+  searchTextFilter(ctx.services.store.db, type, params.searchText, where, args);
   const filter = accessFilter(ctx.scope, type, 'read', 't');
   if (filter !== '1') where.push(`(${filter})`);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';

@@ -1,0 +1,97 @@
+/**
+ * The trigram indexes' upkeep (server/db/fulltext-upkeep.ts): writes through the API count the
+ * index entries they leave unmerged; past a share of the table, the index is merged whole, a step
+ * at a time, between requests. Its answers stay the same as a plain scan's, FTS5's own integrity
+ * check passes, and the deletion markers of rewritten rows are gone (the index shrinks).
+ */
+import { Database } from 'bun:sqlite';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore, type Store } from '../../server/db';
+import { inTransaction, type Db } from '../../server/db/connection';
+import { deferFulltext } from '../../server/db/fulltext';
+import { upkeepSteps } from '../../server/db/fulltext-upkeep';
+import { Client } from '../support/client';
+import { useServer } from '../support/server';
+import { until } from '../support/until';
+
+const ROWS = 6_000;
+
+describe('merging an index whole', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'deskbase-upkeep-'));
+  let store: Store;
+  let db: Db;
+  beforeAll(async () => {
+    store = (await openStore(dir, 'upkeep-test-pass')).store;
+    db = store.db;
+  });
+  afterAll(() => {
+    store.db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const unmerged = () => db.query<{ entries: number }, []>("SELECT entries FROM deskbase_fulltext_unmerged WHERE tbl = 'glpi_computers'").get()?.entries ?? 0;
+  const indexBytes = () => db.query<{ n: number }, []>('SELECT sum(length(block)) AS n FROM glpi_computers__fts_data').get()!.n;
+  const byIndex = (fragment: string) => db.query<{ id: number }, [string]>('SELECT rowid AS id FROM glpi_computers__fts WHERE contact LIKE ? ORDER BY rowid').all(`%${fragment}%`).map((r) => r.id);
+  const byScan = (fragment: string) => db.query<{ id: number }, [string]>('SELECT id FROM glpi_computers WHERE contact LIKE ? ORDER BY id').all(`%${fragment}%`).map((r) => r.id);
+  /** Writes in 1 000-row transactions, each deferring its index entries as a bulk request does. */
+  function inBatches(ids: number[], write: (batch: number[]) => void, named: boolean): void {
+    for (let at = 0; at < ids.length; at += 1000) {
+      const batch = ids.slice(at, at + 1000);
+      inTransaction(db, () => {
+        const index = deferFulltext(db, 'glpi_computers', named ? batch : []);
+        write(batch);
+        index?.();
+      });
+    }
+  }
+
+  test('writes count their entries; a small table is not due; a rewritten one is merged whole, exactly', () => {
+    const numbers = Array.from({ length: ROWS }, (_, i) => i + 1);
+    inBatches(numbers, (batch) => { for (const n of batch) db.query("INSERT INTO glpi_computers (name, contact, entities_id) VALUES (?, ?, 0)").run(`pc-${n}`, `user${n % 500}`); }, false);
+    expect(unmerged()).toBe(ROWS);
+    // Every entry is new: below the share of the table that makes a merge due.
+    expect(upkeepSteps(db, () => ROWS * 10)).toEqual([]);
+
+    const ids = db.query<{ id: number }, []>('SELECT id FROM glpi_computers ORDER BY id').all().map((r) => r.id);
+    inBatches(ids, (batch) => { for (const id of batch) db.query('UPDATE glpi_computers SET contact = ? WHERE id = ?').run(`owner${id % 400}`, id); }, true);
+    // Each rewritten row: its old entries deleted, its new ones written.
+    expect(unmerged()).toBe(ROWS * 3);
+
+    const steps = upkeepSteps(db, () => ROWS);
+    expect(steps).toHaveLength(1);
+    const before = indexBytes();
+    let rounds = 0;
+    while (steps[0]!()) rounds++;
+    expect(rounds).toBeGreaterThan(0);
+    expect(unmerged()).toBe(0);
+    expect(indexBytes()).toBeLessThan(before * 0.8);
+    db.exec("INSERT INTO glpi_computers__fts(glpi_computers__fts, rank) VALUES ('integrity-check', 1)");
+    for (const fragment of ['ner12', 'ner3', 'user', 'er39']) expect(byIndex(fragment)).toEqual(byScan(fragment));
+    expect(upkeepSteps(db, () => ROWS)).toEqual([]);
+  });
+});
+
+describe('the server merges on its own once writes settle', () => {
+  const ctx = useServer();
+
+  test('after bulk writes through the API, the count of unmerged entries goes back to zero', async () => {
+    const api: Client = ctx.api;
+    for (let at = 0; at < ROWS; at += 1000) {
+      const input = Array.from({ length: 1000 }, (_, i) => ({ name: `upkeep-${at + i}`, contact: `user${(at + i) % 300}`, entities_id: 0 }));
+      const res = await api.post('Computer/', { input });
+      expect(res.status).toBe(201);
+    }
+    const file = new Database(join(ctx.server.dataDir, 'deskbase.sqlite'), { readonly: true });
+    try {
+      const unmerged = () => file.query<{ entries: number }, []>("SELECT entries FROM deskbase_fulltext_unmerged WHERE tbl = 'glpi_computers'").get()?.entries ?? 0;
+      await until('the index merged whole', unmerged, (n) => n === 0);
+    } finally {
+      file.close();
+    }
+    const found = await api.get('search/Computer', { query: 'criteria[0][field]=7&criteria[0][searchtype]=contains&criteria[0][value]=er29&range=0-0' });
+    expect(found.body.totalcount).toBe(Array.from({ length: ROWS }, (_, i) => `user${i % 300}`).filter((c) => c.includes('er29')).length);
+  });
+});
