@@ -22,6 +22,7 @@ import { createLookups, seedComputers, seedTickets, type Lookups } from './seed'
 import { cpuMs, startBare, startServer, type BenchServer } from './server';
 import { searchShapes, type Shape } from './shapes';
 import { sample, shuffled } from './sample';
+import { upkeepSettled } from './upkeep';
 
 const DEFAULTS = {
   computers: 10_000,
@@ -306,6 +307,8 @@ async function churnFigures(server: BenchServer, state: SeedState, client: Clien
   const result = await churn(client, state.lookups, state.computerIds, state.tickets, mix, CONFIG.batchSize, log);
   const verified = await verifyCounts(client, join(server.dir, 'data'), state.lookups, result);
   log(verified);
+  const upkeep = `The search indexes' upkeep after the churn (whole merges of the trigram indexes it rewrote) ended ${(await upkeepSettled(join(server.dir, 'data'))).toFixed(1)} s after the counts were checked; the figures below were measured after it.`;
+  log(upkeep);
   const prefix = 'after churn: ';
   const figures = await searchFigures(server, churnedShapes(server.api, state.lookups, result), client.sessionToken, prefix);
   const ids = sample(result.live, CONFIG.sampleIds);
@@ -316,7 +319,7 @@ async function churnFigures(server: BenchServer, state: SeedState, client: Clien
     figures.push({ name: `${prefix}${GET_ITEM_THROUGHPUT}`, value: item.requestsPerSecond, unit: 'req/s', target: ceiling.target, kind: 'min', detail: `as before the churn, on ${CONFIG.sampleIds} random ids out of the trash; target 60 % of the bare Bun server measured before the churn; ${latencyDetail(item)}` });
   }
   figures.push({ name: `${prefix}server RSS`, value: server.rssMiB(), unit: 'MiB', target: TARGETS.rssMiB, kind: 'max', detail: 'VmRSS of the server process that ran the churn and the measures after it' });
-  return { figures, setup: [described, `Churn phases, one client, sequential requests: ${result.phases.join('; ')}.`, verified] };
+  return { figures, setup: [described, `Churn phases, one client, sequential requests: ${result.phases.join('; ')}.`, verified, upkeep] };
 }
 
 async function benchmark(options: Options): Promise<{ figures: Figure[]; state: SeedState; reused: boolean; churnSetup: string[] }> {
@@ -336,6 +339,7 @@ async function benchmark(options: Options): Promise<{ figures: Figure[]; state: 
     }
     const restartMs = server.startMs;
     log(`server ${server.origin} (pid ${server.pid}, ${server.threads} request-serving threads) started in ${Math.round(restartMs)} ms, data in ${server.dir}`);
+    log(`the search indexes' upkeep after the seed ended ${(await upkeepSettled(join(dir, 'data'))).toFixed(1)} s after the restart`);
     const client = await login(server.api, 'glpi', password);
     await checkTotal(client, 'Computer', options.computers);
     const figures: Figure[] = [

@@ -117,6 +117,10 @@ export class Statistics {
     this.pending = null;
     if (this.running) return;
     this.running = true;
+    // The same idle moment gives back the memory big requests left behind: the engine collects
+    // lazily, and a churn of a few hundred 1 000-row requests at a million rows left the heap at
+    // twice what a full collection keeps (RSS 531 MiB).
+    Bun.gc(true);
     this.analyzeNext(analyzeTargetsOrNone(this.db));
   }
 

@@ -428,11 +428,11 @@ describe.skipIf(!hasChromium)('admin console', () => {
     const dates = await page.locator('ol.timeline > li time').allTextContents();
     expect(dates).toEqual([...dates].sort().reverse()); // newest first
 
-    // A closed ticket takes no new solution: the API's message is shown.
+    // A closed ticket takes no new solution (GLPI's canSolve): the API's message is shown.
     await answerKind('Solution');
     await page.getByLabel('Solution description').fill('Another one.');
     await page.getByRole('button', { name: 'Add solution' }).click();
-    await notice('error', 'A closed item cannot receive a solution').waitFor();
+    await notice('error', "You don't have permission to perform this action.").waitFor();
 
     // The computer's page lists the ticket.
     await page.goto(`${server.origin}/#/Computer/${ids.rootPc}?tab=tickets`);
