@@ -98,6 +98,22 @@ describe('pending reasons', () => {
     expect(await followups(resumed)).toEqual([['Waiting for you.', 2, at(0)]]);
   });
 
+  test("a problem solved by the automatic action gets its solution accepted at once, as any problem's", async () => {
+    const closing = await ctx.api.create('SolutionTemplate', { name: 'Gone quiet', content: 'No news: solved.' });
+    const nudge = await ctx.api.create('ITILFollowupTemplate', { name: 'Nudge', content: 'Still happening?' });
+    const quiet = await ctx.api.create('PendingReason', { name: 'Quiet', followup_frequency: 3600, followups_before_resolution: 1, itilfollowuptemplates_id: nudge, solutiontemplates_id: closing });
+    const problem = await ctx.api.create('Problem', { name: 'intermittent', content: 'x' });
+    await ctx.api.create('ITILFollowup', { itemtype: 'Problem', items_id: problem, content: 'Watching it.', pending: 1, pendingreasons_id: quiet });
+    expect((await ctx.api.get(`Problem/${problem}`)).body.status).toBe(4);
+    clock.advance(61 * 60_000);
+    await ctx.api.get(`Problem/${problem}`); // the reminder's turn
+    clock.advance(60 * 60_000);
+    await ctx.api.get(`Problem/${problem}`); // the solving turn
+    expect((await ctx.api.get(`Problem/${problem}`)).body.status).toBe(5);
+    const solutions = (await ctx.api.get(`Problem/${problem}/ITILSolution`)).body as { content: string; status: number; users_id_approval: number }[];
+    expect(solutions.map((x) => [x.content, x.status, x.users_id_approval])).toEqual([['No news: solved.', 3, 0]]);
+  });
+
   test('refused whole: a requester who may not update the ticket, a solved ticket, an unknown reason, a `pending` that is no flag', async () => {
     const own = await requester.create('Ticket', { name: 'mine', content: 'x' });
     const byRequester = await requester.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: own, content: 'hold it', pending: 1, pendingreasons_id: reason } });
