@@ -5,43 +5,31 @@
  * check passes, and the deletion markers of rewritten rows are gone (the index shrinks).
  */
 import { Database } from 'bun:sqlite';
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
-import { openStore, type Store } from '../../server/db';
-import { inTransaction, type Db } from '../../server/db/connection';
+import { inTransaction } from '../../server/db/connection';
 import { deferFulltext } from '../../server/db/fulltext';
 import { upkeepSteps } from '../../server/db/fulltext-upkeep';
 import { Client } from '../support/client';
 import { useServer } from '../support/server';
+import { useStore } from '../support/store';
 import { until } from '../support/until';
 
 const ROWS = 6_000;
 
 describe('merging an index whole', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'deskbase-upkeep-'));
-  let store: Store;
-  let db: Db;
-  beforeAll(async () => {
-    store = (await openStore(dir, 'upkeep-test-pass')).store;
-    db = store.db;
-  });
-  afterAll(() => {
-    store.db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const fresh = useStore('upkeep');
 
-  const unmerged = () => db.query<{ entries: number }, []>("SELECT entries FROM deskbase_fulltext_unmerged WHERE tbl = 'glpi_computers'").get()?.entries ?? 0;
-  const indexBytes = () => db.query<{ n: number }, []>('SELECT sum(length(block)) AS n FROM glpi_computers__fts_data').get()!.n;
-  const byIndex = (fragment: string) => db.query<{ id: number }, [string]>('SELECT rowid AS id FROM glpi_computers__fts WHERE contact LIKE ? ORDER BY rowid').all(`%${fragment}%`).map((r) => r.id);
-  const byScan = (fragment: string) => db.query<{ id: number }, [string]>('SELECT id FROM glpi_computers WHERE contact LIKE ? ORDER BY id').all(`%${fragment}%`).map((r) => r.id);
+  const unmerged = () => fresh.db.query<{ entries: number }, []>("SELECT entries FROM deskbase_fulltext_unmerged WHERE tbl = 'glpi_computers'").get()?.entries ?? 0;
+  const indexBytes = () => fresh.db.query<{ n: number }, []>('SELECT sum(length(block)) AS n FROM glpi_computers__fts_data').get()!.n;
+  const byIndex = (fragment: string) => fresh.db.query<{ id: number }, [string]>('SELECT rowid AS id FROM glpi_computers__fts WHERE contact LIKE ? ORDER BY rowid').all(`%${fragment}%`).map((r) => r.id);
+  const byScan = (fragment: string) => fresh.db.query<{ id: number }, [string]>('SELECT id FROM glpi_computers WHERE contact LIKE ? ORDER BY id').all(`%${fragment}%`).map((r) => r.id);
   /** Writes in 1 000-row transactions, each deferring its index entries as a bulk request does. */
   function inBatches(ids: number[], write: (batch: number[]) => void, named: boolean): void {
     for (let at = 0; at < ids.length; at += 1000) {
       const batch = ids.slice(at, at + 1000);
-      inTransaction(db, () => {
-        const index = deferFulltext(db, 'glpi_computers', named ? batch : []);
+      inTransaction(fresh.db, () => {
+        const index = deferFulltext(fresh.db, 'glpi_computers', named ? batch : []);
         write(batch);
         index?.();
       });
@@ -50,17 +38,17 @@ describe('merging an index whole', () => {
 
   test('writes count their entries; a small table is not due; a rewritten one is merged whole, exactly', () => {
     const numbers = Array.from({ length: ROWS }, (_, i) => i + 1);
-    inBatches(numbers, (batch) => { for (const n of batch) db.query("INSERT INTO glpi_computers (name, contact, entities_id) VALUES (?, ?, 0)").run(`pc-${n}`, `user${n % 500}`); }, false);
+    inBatches(numbers, (batch) => { for (const n of batch) fresh.db.query("INSERT INTO glpi_computers (name, contact, entities_id) VALUES (?, ?, 0)").run(`pc-${n}`, `user${n % 500}`); }, false);
     expect(unmerged()).toBe(ROWS);
     // Every entry is new: below the share of the table that makes a merge due.
-    expect(upkeepSteps(db, () => ROWS * 10)).toEqual([]);
+    expect(upkeepSteps(fresh.db, () => ROWS * 10)).toEqual([]);
 
-    const ids = db.query<{ id: number }, []>('SELECT id FROM glpi_computers ORDER BY id').all().map((r) => r.id);
-    inBatches(ids, (batch) => { for (const id of batch) db.query('UPDATE glpi_computers SET contact = ? WHERE id = ?').run(`owner${id % 400}`, id); }, true);
+    const ids = fresh.db.query<{ id: number }, []>('SELECT id FROM glpi_computers ORDER BY id').all().map((r) => r.id);
+    inBatches(ids, (batch) => { for (const id of batch) fresh.db.query('UPDATE glpi_computers SET contact = ? WHERE id = ?').run(`owner${id % 400}`, id); }, true);
     // Each rewritten row: its old entries deleted, its new ones written.
     expect(unmerged()).toBe(ROWS * 3);
 
-    const steps = upkeepSteps(db, () => ROWS);
+    const steps = upkeepSteps(fresh.db, () => ROWS);
     expect(steps).toHaveLength(1);
     const before = indexBytes();
     let rounds = 0;
@@ -68,9 +56,9 @@ describe('merging an index whole', () => {
     expect(rounds).toBeGreaterThan(0);
     expect(unmerged()).toBe(0);
     expect(indexBytes()).toBeLessThan(before * 0.8);
-    db.exec("INSERT INTO glpi_computers__fts(glpi_computers__fts, rank) VALUES ('integrity-check', 1)");
+    fresh.db.exec("INSERT INTO glpi_computers__fts(glpi_computers__fts, rank) VALUES ('integrity-check', 1)");
     for (const fragment of ['ner12', 'ner3', 'user', 'er39']) expect(byIndex(fragment)).toEqual(byScan(fragment));
-    expect(upkeepSteps(db, () => ROWS)).toEqual([]);
+    expect(upkeepSteps(fresh.db, () => ROWS)).toEqual([]);
   });
 });
 

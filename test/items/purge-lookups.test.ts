@@ -3,27 +3,16 @@
  * lookup of its cascade reads a whole table (at a million rows, one such lookup per purged item is
  * what made bulk purges crawl; a user's purge read 44 tables whole to reset their columns to 0).
  */
-import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openStore, type Store } from '../../server/db';
+import { expect, test } from 'bun:test';
 import { inTransaction } from '../../server/db/connection';
 import { syncSchema } from '../../server/db/schema';
 import { purgeLookups, purgeResets } from '../../server/items/cascade';
 import { allItemtypes, itemtypeOrThrow } from '../../server/registry';
+import { useStore } from '../support/store';
 
-const dir = mkdtempSync(join(tmpdir(), 'deskbase-purge-lookups-'));
-let store: Store;
-beforeAll(async () => {
-  // No statistics: the planner then weighs every table as a big one (with them, it rightly reads
-  // a table of one row whole).
-  store = (await openStore(dir, 'purge-lookups-pass')).store;
-});
-afterAll(() => {
-  store.db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+// No statistics: the planner then weighs every table as a big one (with them, it rightly reads
+// a table of one row whole).
+const store = useStore('purge-lookups');
 
 /** The steps of the statement's query plan (prepared apart and finalized: no statement stays open). */
 function planOf(sql: string): string[] {
