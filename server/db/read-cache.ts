@@ -9,21 +9,22 @@ import { dataVersion, openReadSnapshot, type Db } from './connection';
 const READS_CLOCK = "'now'";
 
 export class VersionedCache<V> {
-  private readonly entries = new WeakMap<Db, Map<string, { version: number; value: V }>>();
+  private readonly entries = new WeakMap<Db, { version: number; values: Map<string, V> }>();
 
   constructor(private readonly max: number) {}
 
   get(db: Db, key: string, read: () => V): V {
-    let cache = this.entries.get(db);
-    if (!cache) this.entries.set(db, (cache = new Map()));
     openReadSnapshot(db); // the entry is checked against the state the request's next reads see
-    const hit = cache.get(key);
-    if (hit && hit.version === dataVersion) return hit.value;
-    const version = dataVersion;
+    let cache = this.entries.get(db);
+    // Entries of an older state never answer again: they go at once, not when the cache fills.
+    if (!cache || cache.version !== dataVersion) this.entries.set(db, (cache = { version: dataVersion, values: new Map() }));
+    const hit = cache.values.get(key);
+    if (hit !== undefined || cache.values.has(key)) return hit as V;
     const value = read();
-    if (key.includes(READS_CLOCK)) return value;
-    if (cache.size >= this.max) cache.clear();
-    cache.set(key, { version, value });
+    // A read that wrote (it cannot) or saw another commit start a new state is not kept.
+    if (key.includes(READS_CLOCK) || cache.version !== dataVersion) return value;
+    if (cache.values.size >= this.max) cache.values.clear();
+    cache.values.set(key, value);
     return value;
   }
 }
