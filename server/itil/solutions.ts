@@ -48,13 +48,15 @@ function statusAllowed(scope: Scope, type: Itemtype, from: number, to: number): 
 
 const statusGroups = (type: Itemtype) => ITIL_STATUS_GROUPS[type.name as ItilTypeName] ?? ITIL_STATUS_GROUPS.Ticket;
 
-/**
- * GLPI's canSolve: the item is not closed, the profile may move it to solved, and the user holds
- * the type's update right or is assigned to it (in person or through a group).
- */
+/** GLPI's maySolve: the user holds the type's update right or is assigned to the item (in person or through a group). */
+function solvesThis(wc: WriteContext, type: Itemtype, parent: Row): boolean {
+  return (type.right !== null && hasRight(wc.scope, type.right, UPDATE)) || assignedToMe(wc, type, parent);
+}
+
+/** GLPI's canSolve: solvesThis, the item is not closed, and the profile may move it to solved. */
 function maySolve(wc: WriteContext, type: Itemtype, parent: Row, status: number): boolean {
   if (statusGroups(type).closed.includes(status) || !statusAllowed(wc.scope, type, status, ITIL_STATUS.SOLVED)) return false;
-  return (type.right !== null && hasRight(wc.scope, type.right, UPDATE)) || assignedToMe(wc, type, parent);
+  return solvesThis(wc, type, parent);
 }
 
 /** Does a new solution close its item at once? Only a ticket whose entity closes solved tickets after 0 days. */
@@ -81,12 +83,14 @@ const outcomeFor = (wc: WriteContext, type: Itemtype, parent: Row) => solutionOu
  * Adding a solution solves its item; an item already solved takes none. Who may add one is
  * GLPI's canSolve, checked in prepareAdd (which knows the status before an update that also
  * solves), not the write right on the item: an Observer assigned through their group solves.
+ * Who may change or remove one is GLPI's maySolve: a requester who may edit their own ticket
+ * does not rewrite, accept or delete the solution given to it.
  */
 export const solutionHooks: ItemHooks = {
   canWriteOwner(wc, _type, row, action) {
-    if (action !== 'create') return null;
     const parent = parentOf(wc, row);
-    return canSee(wc, parent.type, Number(parent.row.id));
+    if (!canSee(wc, parent.type, Number(parent.row.id))) return false;
+    return action === 'create' || solvesThis(wc, parent.type, parent.row);
   },
   prepareAdd(wc, _type, row, input) {
     if (typeof row.content !== 'string' || row.content.trim() === '') throw new ItemError("You can't add a solution without description");

@@ -86,6 +86,24 @@ describe('who may solve, and what a solution does to each type', () => {
     expect((await ctx.api.get(`Ticket/${id}/ITILSolution`)).body).toEqual([]);
   });
 
+  test('a requester neither solves through a ticket update nor rewrites, accepts or removes the solution given to their ticket', async () => {
+    const id = await requester.create('Ticket', { name: 'solve it for me', content: 'x' });
+    const viaUpdate = await requester.put(`Ticket/${id}`, { input: { urgency: 4, solution: 'I fixed it myself.' } });
+    expect([viaUpdate.status, ...(viaUpdate.body as string[])]).toEqual([400, 'ERROR_GLPI_UPDATE', "You don't have permission to perform this action."]);
+    expect((await ctx.api.get(`Ticket/${id}`)).body).toMatchObject({ status: 1, urgency: 3 });
+
+    const solution = await ctx.api.create('ITILSolution', { itemtype: 'Ticket', items_id: id, content: 'Rebooted.' });
+    // Refused by the requester: the ticket reopens, the solution stays refused (4).
+    expect((await requester.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: id, add_reopen: 1, content: 'Still broken.' } })).status).toBe(201);
+    const rewrite = await requester.put(`ITILSolution/${solution}`, { input: { status: 3, content: 'Accepted after all.' } });
+    expect([rewrite.status, rewrite.body[0]]).toEqual([400, 'ERROR_GLPI_UPDATE']);
+    const remove = await requester.del(`ITILSolution/${solution}`);
+    expect([remove.status, remove.body[0]]).toEqual([400, 'ERROR_GLPI_DELETE']);
+    expect((await ctx.api.get(`ITILSolution/${solution}`)).body).toMatchObject({ status: 4, content: 'Rebooted.' });
+    // Whoever may solve the ticket still edits it.
+    expect((await ctx.api.put(`ITILSolution/${solution}`, { input: { content: 'Rebooted twice.' } })).status).toBe(200);
+  });
+
   test('an Observer (no ticket update right) solves only a ticket assigned to them or to their group', async () => {
     await ctx.api.create('User', { name: 'watcher', password: 'Watcher-pass-1', password2: 'Watcher-pass-1', _profiles_id: 2, _entities_id: 0 });
     const watcher = await new Client(ctx.server.api).login('watcher', 'Watcher-pass-1');
