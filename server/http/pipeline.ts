@@ -1,11 +1,11 @@
 import type { Services } from '../auth/services';
-import { readBody, type ParsedBody } from './body';
+import { BodyWithoutSession, readBody, type ParsedBody } from './body';
 import { sessionTokenOf, type Reply, type RequestContext } from '../auth/context';
 import { corsHeaders } from './cors';
 import { ApiError, errors } from '../core/errors';
 import { mergeInto, parseQueryString } from '../core/params';
 import { logError } from './log';
-import { route } from './router';
+import { refuseUnreadBody, route } from './router';
 import { inReadSnapshot } from '../db/connection';
 import type { RequestUrl } from './url';
 
@@ -93,8 +93,8 @@ export function handleApiRequest(services: Services, request: Request, url: Requ
       if (read.body) mergeInto(params, read.body.params);
       const wait = services.rateLimiter.take(services.rateLimiter.byAddress ? ip() : '', sessionTokenOf({ headers: request.headers, params }));
       if (wait > 0) throw errors.rateLimited(wait);
-      if (!read.body) throw read.failure;
-      const body = read.body;
+      if (!read.body && !(read.failure instanceof BodyWithoutSession)) throw read.failure;
+      const body = read.body ?? { params, uploads: [], json: false, ignoredType: null };
       const ctx: RequestContext = {
         services,
         method,
@@ -109,14 +109,20 @@ export function handleApiRequest(services: Services, request: Request, url: Requ
         jsonBody: body.json,
         ignoredBodyType: body.ignoredType,
       };
+      if (read.failure instanceof BodyWithoutSession) refuseUnreadBody(ctx, read.failure);
       const reply = route(ctx);
       return reply instanceof Promise ? reply.then((r) => toResponse(r, request, method, requestId), fail) : toResponse(reply, request, method, requestId);
     } catch (error) {
       return fail(error);
     }
   };
-  // The body is read first: the session token may be in it (as GLPI accepts), and it counts.
-  const body = readBody(request, method);
+  // The body is read first: the session token may be in it (as GLPI accepts), and it counts. A
+  // large one is read only for a live session given outside it (header or query).
+  const hasSession = () => {
+    const token = sessionTokenOf({ headers: request.headers, params: parseQueryString(url.search) });
+    return token !== '' && services.sessions.resolve(token) !== null;
+  };
+  const body = readBody(request, method, hasSession);
   if (!(body instanceof Promise)) return answer({ body });
   return body.then(
     (read) => answer({ body: read }),
