@@ -15,6 +15,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import placeholderPage from './console-placeholder.html' with { type: 'text' };
+import { parseRequestUrl } from './url';
 
 // With type 'text' Bun inlines the file as a string (the HTML-bundle typing does not apply).
 const placeholder = placeholderPage as unknown as string;
@@ -186,7 +187,7 @@ export async function serveConsole(request: Request): Promise<Response> {
   if (method !== 'GET' && method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405, headers: { ...BASE_HEADERS, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=UTF-8' } });
   }
-  const parsed = segmentsOf(new URL(request.url).pathname);
+  const parsed = segmentsOf(parseRequestUrl(request.url).pathname);
   if (!parsed) return notFound(request);
   const { segments, trailingSlash } = parsed;
   if (segments.length === 0) return sendIndex(request);

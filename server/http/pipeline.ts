@@ -71,11 +71,12 @@ export function errorReply(error: ApiError, apiBase: string): Reply {
 /**
  * Every /apirest.php request goes through here; nothing escapes as a 500 with details. A request
  * without a body whose handler answers at once is answered synchronously (no promise to settle).
+ * `origin` is the server's own (http/origin.ts), which links and messages name.
  */
-export function handleApiRequest(services: Services, request: Request, url: RequestUrl, ip: () => string, requestId: string): Response | Promise<Response> {
+export function handleApiRequest(services: Services, request: Request, url: RequestUrl, origin: string, ip: () => string, requestId: string): Response | Promise<Response> {
   const method = request.method.toUpperCase();
   if (method === 'OPTIONS') return new Response(null, { status: 200, headers: { ...corsHeaders(request), 'X-Request-Id': requestId } });
-  const apiBase = `${url.origin}/apirest.php`;
+  const apiBase = `${origin}/apirest.php`;
   const fail = (error: unknown): Response => {
     // The client went away (mid-body, typically): no server error, and nobody to answer.
     if (request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED, headers: { 'X-Request-Id': requestId } });
