@@ -25,11 +25,13 @@ export interface BackupSchedule {
  */
 export function createApp(services: Services, backups?: BackupSchedule) {
   // The listener's address, known once it listens (every request comes through the same one).
-  let origin: string | undefined;
+  let bound: string | undefined;
+  /** What links and messages name: the `url_base` setting (GLPI's), else the bound address. */
+  const publicBase = (server: Server) => services.store.settings.get('url_base').trim().replace(/\/+$/, '') || (bound ??= boundOrigin(server));
   const answer = (request: Request, url: RequestUrl, api: boolean, ip: () => string, requestId: string, server: Server) => {
     backups?.tick();
     const { pathname } = url;
-    if (api) return handleApiRequest(services, request, url, (origin ??= boundOrigin(server)), ip, requestId);
+    if (api) return handleApiRequest(services, request, url, publicBase(server), ip, requestId);
     if (pathname === '/health') {
       services.noticeExternalWrites(); // the session asking may have ended on another connection
       const shown = backups && mayConfigure(services, request, url.search) ? backups.last() : undefined;

@@ -71,7 +71,21 @@ const HASHED_ASSET = /^assets\/(?:[^/]+\/)*[^/]*[.-][\w-]{8}\.\w+$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const BASE_HEADERS = { 'X-Content-Type-Options': 'nosniff' };
-const HTML_HEADERS = { ...BASE_HEADERS, 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "frame-ancestors 'none'", 'Referrer-Policy': 'same-origin' };
+/**
+ * The console's pages: scripts from the server only (no inline script, so an injected one does not
+ * run), nothing from elsewhere, never framed. Styles may be inline (Preact sets `style` attributes).
+ */
+export const CONSOLE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+const HTML_HEADERS = { ...BASE_HEADERS, 'X-Frame-Options': 'DENY', 'Content-Security-Policy': CONSOLE_CSP, 'Referrer-Policy': 'same-origin' };
 
 function contentType(path: string): string {
   return Bun.file(path).type || 'application/octet-stream';

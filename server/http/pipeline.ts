@@ -9,6 +9,13 @@ import { refuseUnreadBody, route } from './router';
 import { inReadSnapshot } from '../db/connection';
 import type { RequestUrl } from './url';
 
+/** On every API answer: the declared type only (no sniffing), and never inside another site's frame. */
+export const API_SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+};
+
 const JSON_HEADERS = {
   'Content-Type': 'application/json; charset=UTF-8',
   'Cache-Control': 'no-store, no-cache, must-revalidate',
@@ -47,7 +54,7 @@ const headerTemplates = new Map<number, Headers>();
 function startingHeaders(request: Request, method: string, json: boolean): Headers {
   const variant = (request.headers.has('origin') ? 1 : 0) + (method === 'GET' ? 2 : 0) + (json ? 4 : 0);
   let template = headerTemplates.get(variant);
-  if (!template) headerTemplates.set(variant, (template = new Headers(json ? { ...corsHeaders(request), ...JSON_HEADERS } : corsHeaders(request))));
+  if (!template) headerTemplates.set(variant, (template = new Headers({ ...corsHeaders(request), ...API_SECURITY_HEADERS, ...(json ? JSON_HEADERS : {}) })));
   return new Headers(template);
 }
 
@@ -71,12 +78,12 @@ export function errorReply(error: ApiError, apiBase: string): Reply {
 /**
  * Every /apirest.php request goes through here; nothing escapes as a 500 with details. A request
  * without a body whose handler answers at once is answered synchronously (no promise to settle).
- * `origin` is the server's own (http/origin.ts), which links and messages name.
+ * `base` is the server's public URL (app.ts), which links and messages name.
  */
-export function handleApiRequest(services: Services, request: Request, url: RequestUrl, origin: string, ip: () => string, requestId: string): Response | Promise<Response> {
+export function handleApiRequest(services: Services, request: Request, url: RequestUrl, base: string, ip: () => string, requestId: string): Response | Promise<Response> {
   const method = request.method.toUpperCase();
-  if (method === 'OPTIONS') return new Response(null, { status: 200, headers: { ...corsHeaders(request), 'X-Request-Id': requestId } });
-  const apiBase = `${origin}/apirest.php`;
+  if (method === 'OPTIONS') return new Response(null, { status: 200, headers: { ...corsHeaders(request), ...API_SECURITY_HEADERS, 'X-Request-Id': requestId } });
+  const apiBase = `${base}/apirest.php`;
   const fail = (error: unknown): Response => {
     // The client went away (mid-body, typically): no server error, and nobody to answer.
     if (request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED, headers: { 'X-Request-Id': requestId } });
