@@ -62,10 +62,10 @@ async function readAnnouncedBody(request: Request, method: string, type: string,
   if (length !== null && length > limit) throw tooLarge();
   // Without a session, a body beyond the small limit is refused before a byte of it is read.
   const small = length !== null && length <= MAX_BODY_WITHOUT_SESSION;
-  const authenticated = small || hasSession();
-  if (!authenticated && length !== null) throw new BodyWithoutSession();
+  const largeAllowed = small || hasSession();
+  if (!largeAllowed && length !== null) throw new BodyWithoutSession();
   // A chunked body announces no length: it is read up to the limit, and refused past it.
-  const source = length !== null ? request : await readLimited(request, authenticated ? limit : MAX_BODY_WITHOUT_SESSION, authenticated ? tooLarge : () => new BodyWithoutSession());
+  const source = length !== null ? request : await readLimited(request, largeAllowed ? limit : MAX_BODY_WITHOUT_SESSION, largeAllowed ? tooLarge : () => new BodyWithoutSession());
   if (multipart) return readMultipart(source);
   const text = await source.text();
   if (text.trim() === '') return none;
