@@ -17,6 +17,7 @@ import { GlpiSource, redact } from './source';
 import { finishRun, loadProgress, type TableProgress } from './state';
 import { openTarget, type Target } from './target';
 import { importZone, type ImportZone } from './timezone';
+import { machineZoneName } from '../core/zone';
 
 /** What the command line asks for. */
 export interface ImportRequest {
@@ -68,10 +69,10 @@ function isFolder(path: string): boolean {
 /** GLPI's time zone for its timestamps; a setting no zone database knows falls back to this machine's, with a note. */
 function zoneOf(source: GlpiSource, notes: string[]): ImportZone {
   try {
-    return importZone(source.timezone);
+    return importZone(source.timezone ?? machineZoneName());
   } catch {
     notes.push(`GLPI's time zone setting '${source.timezone}' is not a known time zone: its timestamps were converted to this machine's time zone`);
-    return importZone(null);
+    return importZone(machineZoneName());
   }
 }
 
@@ -84,17 +85,20 @@ export async function runImport(o: ImportOptions): Promise<ImportReport> {
   let target: Target | null = null;
   try {
     const plan = await makePlan(source);
+    const notes: string[] = [];
+    let zone = zoneOf(source, notes);
     target = o.dryRun
       ? null
-      : await openTarget({ dataDir: resolve(o.dataDir), source: sourceName, glpiVersion: source.version, resume: o.resume, replace: o.replace });
+      : await openTarget({ dataDir: resolve(o.dataDir), source: sourceName, glpiVersion: source.version, resume: o.resume, replace: o.replace, dataZone: zone.name });
+    // A resumed import goes on in the zone its first rows were written in.
+    if (target?.resumed) zone = importZone(target.store.settings.get('data_timezone'));
     const saved = target ? loadProgress(target.store.db) : new Map<string, TableProgress>();
     const referenced = referencedTypes(plan);
     const known = new KnownIds();
     knownFromAbsent(target, plan, referenced, known);
-    const notes: string[] = [];
     const ctx: CopyContext = {
       source,
-      zone: zoneOf(source, notes),
+      zone,
       db: target?.store.db ?? null,
       documentsDir: target?.store.documentsDir ?? null,
       filesDir: o.filesDir === null ? null : resolve(o.filesDir),

@@ -9,9 +9,10 @@ import { randomPassword } from '../core/secrets';
 import { CliError } from '../cli/errors';
 import { entriesOf, stamp } from '../cli/fsutil';
 import { openStore, type Store } from '../db';
-import { openDatabase } from '../db/connection';
+import { inTransaction, openDatabase } from '../db/connection';
+import { recordDataZone } from '../db/settings';
 import { acquireInstanceLock, InstanceLockError, LOCK_FILE } from '../db/instance-lock';
-import { nowString } from '../core/clock';
+import { nowString, setDataZone } from '../core/clock';
 import { importRun, startRun } from './state';
 
 const DATABASE_FILE = 'deskbase.sqlite';
@@ -29,6 +30,8 @@ export interface TargetOptions {
   glpiVersion: string;
   resume: boolean;
   replace: boolean;
+  /** The zone the imported dates are written in: the folder's data zone. */
+  dataZone: string;
 }
 
 function lock(dataDir: string): () => void {
@@ -90,7 +93,14 @@ export async function openTarget(o: TargetOptions): Promise<Target> {
     const { store } = await openStore(o.dataDir, randomPassword());
     // Each table's indexes are built once it is filled: let SQLite sort them on two threads.
     store.db.exec('PRAGMA threads = 2');
-    if (mode !== 'resume') startRun(store.db, o.source, o.glpiVersion, nowString());
+    if (mode !== 'resume') {
+      inTransaction(store.db, () => {
+        recordDataZone(store.db, o.dataZone);
+        startRun(store.db, o.source, o.glpiVersion, nowString());
+      });
+      store.settings.invalidate();
+    }
+    setDataZone(store.settings.get('data_timezone'));
     return {
       store,
       resumed: mode === 'resume',
