@@ -6,6 +6,7 @@
 import { allItemtypes, itemtype, type Itemtype } from '../registry';
 import type { Column } from '../registry/columns';
 import type { GlpiSource } from './source';
+import { CliError } from '../cli/errors';
 
 export interface CopyColumn {
   column: Column;
@@ -58,14 +59,27 @@ export function importOrder(types: Itemtype[]): Itemtype[] {
   return out;
 }
 
+/** A table Deskbase serves that the account cannot read would be left empty without a word: refuse before anything. */
+async function refuseUnreadable(source: GlpiSource, denied: string[]): Promise<never> {
+  throw new CliError(
+    `the account ${await source.account()} may not read ${denied.length} GLPI table(s) that Deskbase imports: ${denied.sort().join(', ')}. ` +
+      `Nothing was imported: grant it SELECT on the whole database (GRANT SELECT ON \`${source.database}\`.* TO ${await source.account()};) and run the import again`,
+  );
+}
+
 export async function makePlan(source: GlpiSource): Promise<Plan> {
   const served = importOrder(allItemtypes());
   const servedTables = new Set(served.map((t) => t.table));
   const tables: TablePlan[] = [];
   const absent: string[] = [];
+  const denied: string[] = [];
   for (const type of served) {
     if (!source.tables.has(type.table)) {
-      absent.push(type.table);
+      // Not listed: missing from this GLPI, or a table this account has no right on at all. (A listed
+      // table is not probed: a table a busy GLPI holds locked would stall the plan.)
+      const probe = await source.probe(`SELECT 1 FROM \`${type.table}\``);
+      if (probe === 'denied') denied.push(type.table);
+      else absent.push(type.table);
       continue;
     }
     const glpiColumns = await source.columns(type.table);
@@ -86,6 +100,7 @@ export async function makePlan(source: GlpiSource): Promise<Plan> {
     const select = `SELECT ${columns.map((c) => c.expression).join(', ')} FROM \`${type.table}\``;
     tables.push({ type, columns, select, dropped });
   }
+  if (denied.length) await refuseUnreadable(source, denied);
   const others = [...source.tables.values()].filter((t) => !servedTables.has(t.name) && t.approxRows > 0);
   const entry = (t: { name: string; approxRows: number }) => ({ table: t.name, approxRows: t.approxRows });
   return {

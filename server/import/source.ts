@@ -78,6 +78,31 @@ export class GlpiSource {
     return rows.map((r) => ({ name: r.COLUMN_NAME, dataType: r.DATA_TYPE.toLowerCase() }));
   }
 
+  /**
+   * Whether this account may run a query (with LIMIT 0: nothing is read): 'denied' when the
+   * server refuses it, 'missing' when the table does not exist. Without any right on a table
+   * MySQL says "denied" whether it exists or not.
+   */
+  async probe(select: string): Promise<'ok' | 'denied' | 'missing'> {
+    try {
+      await this.conn.unsafe(`${select} LIMIT 0`);
+      return 'ok';
+    } catch (error) {
+      const errno = (error as { errno?: number }).errno;
+      if (errno === 1142 || errno === 1143) return 'denied';
+      if (errno === 1146) return 'missing';
+      throw error;
+    }
+  }
+
+  /** The account as a GRANT names it ('user'@'host'). */
+  async account(): Promise<string> {
+    const rows = (await this.conn.unsafe('SELECT CURRENT_USER() AS who')) as { who: string }[];
+    const who = String(rows[0]?.who ?? '');
+    const at = who.lastIndexOf('@');
+    return at < 0 ? `'${who}'` : `'${who.slice(0, at)}'@'${who.slice(at + 1)}'`;
+  }
+
   /** Rows of `table` matching `where` (our own SQL, with `?` for `params`). */
   async count(table: string, where: string, params: unknown[]): Promise<number> {
     const rows = (await this.conn.unsafe(`SELECT COUNT(*) AS n FROM \`${table}\` WHERE ${where}`, params)) as { n: number | bigint }[];

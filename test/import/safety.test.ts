@@ -58,6 +58,19 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
     await refused([`mysql://u:p@127.0.0.1:${port}/glpi`], /cannot reach the server/);
   });
   test('unknown database', () => refused([maria.db.url('nosuchdb')], /no such database/));
+  test('an account that may not read a table Deskbase imports: refused, naming the table and the GRANT', async () => {
+    // Table-level rights on every table but glpi_logs (MySQL cannot take one table out of a database-wide grant).
+    const tables = [...FIXTURE_SQL.matchAll(/CREATE TABLE (\w+)/g)].map((m) => m[1]!).filter((t) => t !== 'glpi_logs');
+    await maria.db.exec(["CREATE USER 'nolog'@'%' IDENTIFIED BY 'p';", ...tables.map((t) => `GRANT SELECT ON glpi.${t} TO 'nolog'@'%';`)].join('\n'));
+    const data = folder();
+    const res = await runCli(['import', maria.db.url('glpi', { user: 'nolog', password: 'p' }), '--data', data]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain("deskbase: the account 'nolog'@'%' may not read");
+    expect(res.stderr).toMatch(/[:,] glpi_logs[,.]/);
+    expect(res.stderr).not.toMatch(/[:,] glpi_tickets[,.]/);
+    expect(res.stderr).toContain("Nothing was imported: grant it SELECT on the whole database (GRANT SELECT ON `glpi`.* TO 'nolog'@'%';)");
+    expect(existsSync(data)).toBe(false);
+  });
   test('a database that is not GLPI', () => refused([maria.db.url('notglpi')], /is not a GLPI database/));
   test('an unsupported GLPI version', () => refused([maria.db.url('glpi94')], /GLPI 9\.4\.6 is not supported: Deskbase imports GLPI 9\.5 and 10\.0/));
   test('an address that is not MySQL', () => refused(['postgres://u:p@127.0.0.1:5432/glpi'], /not a MySQL\/MariaDB address/, 2));
