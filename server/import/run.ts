@@ -7,14 +7,13 @@ import { resolve } from 'node:path';
 import { CliError } from '../cli/errors';
 import { itemtype } from '../registry';
 import { refreshStatistics } from '../db/statistics';
-import { nowString } from '../core/clock';
 import { copyTable, type CopyContext } from './copy';
 import { makePlan, type Plan } from './plan';
 import { Progress, type ProgressSink } from '../core/progress';
 import type { ImportReport } from './report';
 import { KnownIds } from './rows';
 import { GlpiSource, redact } from './source';
-import { finishRun, loadProgress, type TableProgress } from './state';
+import { loadProgress, type TableProgress } from './state';
 import { openTarget, type Target } from './target';
 import { importZone, type ImportZone } from './timezone';
 import { machineZoneName } from '../core/zone';
@@ -113,8 +112,8 @@ export async function runImport(o: ImportOptions): Promise<ImportReport> {
       tables.push({ itemtype: table.type.name, table: table.type.table, progress });
     }
     if (target) {
-      finishRun(target.store.db, nowString());
       refreshStatistics(target.store.db);
+      target.finish();
     }
     // GLPI's authtype 1 is its own password; 2-8 are mail servers, LDAP, CAS, certificates…
     const external = await source.count('glpi_users', 'authtype > 1 AND is_deleted = 0', []);

@@ -13,6 +13,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { importOrder } from '../../server/import/plan';
 import { Interrupted } from '../../server/import/copy';
 import { runImport } from '../../server/import/run';
+import { redact } from '../../server/import/source';
+import { writeMarker } from '../../server/import/state';
+import { openStore } from '../../server/db';
 import { allItemtypes } from '../../server/registry';
 import { runCli } from '../support/cli';
 import { ADMIN, READER } from '../support/mariadb';
@@ -158,6 +161,30 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
       expect(dumpDataFolder(data)).toEqual(dumpDataFolder(reference));
     });
 
+    test('a kill in the first moments (before or while the database is created) leaves a folder --resume completes and no server serves', async () => {
+      const url = maria.db.url('glpibig');
+      const began = { source: redact(url), glpiVersion: '10.0.16', dataZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+      // The two states such a kill can leave: the import's marker alone; the marker and a new database without its run recorded.
+      const markerOnly = folder();
+      mkdirSync(markerOnly);
+      writeMarker(markerOnly, began);
+      const databaseToo = folder();
+      mkdirSync(databaseToo);
+      writeMarker(databaseToo, began);
+      (await openStore(databaseToo, 'unused')).store.db.close();
+      for (const data of [markerOnly, databaseToo]) {
+        const serve = await runCli(['--data', data, '--port', '0']);
+        expect(serve.code).toBe(1);
+        expect(serve.stderr).toContain(`deskbase: this data folder holds an import from ${began.source} that did not finish: run "deskbase import <same address> --resume"`);
+        expect(existsSync(join(data, 'deskbase.sqlite'))).toBe(data === databaseToo); // refused before opening anything
+        expect((await runCli(['import', url, '--files', FIXTURE_FILES, '--data', data])).stderr).toContain('is not empty');
+        const resumed = await runCli(['import', url, '--files', FIXTURE_FILES, '--data', data, '--resume']);
+        expect(resumed.code).toBe(0);
+        expect(existsSync(join(data, 'deskbase-import.json'))).toBe(false);
+        expect(dumpDataFolder(data)).toEqual(dumpDataFolder(reference));
+      }
+    });
+
     /**
      * Starts `deskbase import` with the history table locked, so it is stopped, for sure, once it
      * gets there; resolves when every table before it is done. `unlock` lets it go on.
@@ -198,6 +225,9 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
     test('Ctrl-C on the command stops it after the batch in progress; exit status 130', async () => {
       const data = folder();
       const { proc, unlock, rest } = await startBlockedImport(data);
+      const serve = await runCli(['--data', data, '--port', '0']);
+      expect(serve.code).toBe(1);
+      expect(serve.stderr).toContain(`) is already importing into ${data}; let the import finish or stop it first`);
       proc.kill('SIGINT');
       await unlock();
       const [stderr, code] = await Promise.all([rest(), proc.exited]);
