@@ -106,6 +106,8 @@ export async function runImport(o: ImportOptions): Promise<ImportReport> {
       progress: new Progress(o.progress, clock),
       signal: o.signal,
     };
+    const outside = plan.tables.filter((t) => source.tables.get(t.type.table)!.engine.toLowerCase() !== 'innodb').map((t) => t.type.table);
+    if (outside.length) notes.push(`${outside.length} table(s) are not InnoDB (${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ', …' : ''}): they were not read in one snapshot with the rest; if GLPI was in use, stop it and import again`);
     const tables: ImportReport['tables'] = [];
     for (const table of plan.tables) {
       const progress = await copyTable(ctx, table, saved.get(table.type.table));

@@ -1,5 +1,6 @@
 /**
- * The GLPI side: one read-only MySQL/MariaDB connection through Bun's SQL client. Every check
+ * The GLPI side: one read-only MySQL/MariaDB connection through Bun's SQL client, reading in one
+ * consistent snapshot taken when it opens. Every check
  * that can refuse an import (reachable, credentials, a GLPI database, a supported version) runs
  * here, before anything is written.
  */
@@ -19,6 +20,8 @@ export interface SourceTable {
   name: string;
   /** Row estimate from information_schema (exact counts are taken only for imported tables). */
   approxRows: number;
+  /** The storage engine: only InnoDB tables are read in the snapshot. */
+  engine: string;
 }
 
 export class GlpiSource {
@@ -42,16 +45,20 @@ export class GlpiSource {
       await conn.unsafe('SET SESSION TRANSACTION READ ONLY');
       // TIMESTAMP columns are read in UTC, whatever the server's zone (see timezone.ts).
       await conn.unsafe("SET SESSION time_zone = '+00:00'");
+      // Every read sees the database as it was at this moment, as mysqldump --single-transaction
+      // does: a GLPI in use goes on writing, but no row written later is seen, not even in part.
+      await conn.unsafe('SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+      await conn.unsafe('START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY');
     } catch (error) {
       await sql.close().catch(() => {});
       throw connectionError(error, url);
     }
     try {
-      const rows = (await conn.unsafe('SELECT TABLE_NAME, TABLE_ROWS FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_TYPE = ?', [
+      const rows = (await conn.unsafe('SELECT TABLE_NAME, TABLE_ROWS, ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_TYPE = ?', [
         database,
         'BASE TABLE',
-      ])) as { TABLE_NAME: string; TABLE_ROWS: number | null }[];
-      const tables = new Map(rows.map((r) => [r.TABLE_NAME, { name: r.TABLE_NAME, approxRows: Number(r.TABLE_ROWS ?? 0) }]));
+      ])) as { TABLE_NAME: string; TABLE_ROWS: number | null; ENGINE: string | null }[];
+      const tables = new Map(rows.map((r) => [r.TABLE_NAME, { name: r.TABLE_NAME, approxRows: Number(r.TABLE_ROWS ?? 0), engine: String(r.ENGINE ?? '') }]));
       if (!tables.has('glpi_configs') || !tables.has('glpi_users') || !tables.has('glpi_entities')) {
         throw new CliError(`the database ${database} is not a GLPI database (it has no glpi_configs, glpi_users and glpi_entities tables)`);
       }
@@ -115,6 +122,7 @@ export class GlpiSource {
   }
 
   async close(): Promise<void> {
+    await this.conn.unsafe('COMMIT').catch(() => {}); // ends the snapshot (nothing was written)
     this.conn.release();
     await this.sql.close();
   }
