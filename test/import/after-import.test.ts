@@ -1,0 +1,61 @@
+/**
+ * What an imported folder serves beyond the rows themselves: the history GLPI keeps of sub-items
+ * (network ports, components, e-mail addresses, solutions) as those items' own history.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { runCli, type CliResult } from '../support/cli';
+import { Client } from '../support/client';
+import { TestServer } from '../support/server';
+import { FIXTURE_SQL, mariadbMissing, useMariaDb } from './helpers';
+
+const maria = useMariaDb();
+
+/** GLPI's own history rows of sub-items (its dohistory), beside the fixture's. */
+const SUB_ITEM_HISTORY = `
+  INSERT INTO glpi_logs (id, itemtype, items_id, itemtype_link, linked_action, user_name, date_mod, id_search_option, old_value, new_value) VALUES
+    (101, 'NetworkPort', 1, '', 0, 'glpi (2)', '2024-03-15 14:00:00', 5, 'a4:bb:6d:01:02:00', 'a4:bb:6d:01:02:03'),
+    (102, 'Item_DeviceProcessor', 1, '', 20, 'glpi (2)', '2023-02-01 09:00:00', 0, '', ''),
+    (103, 'UserEmail', 2, '', 0, 'glpi (2)', '2023-03-02 08:00:00', 1, 'alice@old.example', 'alice@home.example'),
+    (104, 'ITILSolution', 1, '', 0, 'glpi (2)', '2024-04-05 18:00:00', 3, '2', '3');`;
+
+describe.skipIf(mariadbMissing !== null)('an imported folder, served', () => {
+  const root = mkdtempSync(join(tmpdir(), 'deskbase-after-import-'));
+  const dataDir = join(root, 'data');
+  let imported: CliResult;
+  let server: TestServer;
+  let api: Client;
+
+  beforeAll(async () => {
+    await maria.db.createDatabase('glpi_served', FIXTURE_SQL + SUB_ITEM_HISTORY);
+    imported = await runCli(['import', maria.db.url('glpi_served'), '--data', dataDir]);
+    server = new TestServer(dataDir, {});
+    await server.start();
+    api = await new Client(server.api).login('glpi', 'glpi-fixture-pass');
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test("sub-items' own history is kept and read as theirs", async () => {
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(/\n {2}Log +10 +1\n/); // only the plugin's row is left out
+    for (const [path, id, change] of [
+      ['NetworkPort/1/Log', 101, { old_value: 'a4:bb:6d:01:02:00', new_value: 'a4:bb:6d:01:02:03' }],
+      ['Item_DeviceProcessor/1/Log', 102, { linked_action: 20 }],
+      ['UserEmail/2/Log', 103, { old_value: 'alice@old.example', new_value: 'alice@home.example' }],
+      ['ITILSolution/1/Log', 104, { id_search_option: 3, old_value: '2', new_value: '3' }],
+    ] as const) {
+      const res = await api.get(path);
+      expect(res.status).toBe(200);
+      expect(res.body.map((r: { id: number }) => r.id)).toEqual([id]);
+      expect(res.body[0]).toMatchObject(change);
+    }
+    const port = await api.get('NetworkPort/1', { query: 'with_logs=1' });
+    expect(port.status).toBe(200);
+    expect(Object.keys(port.body._logs)).toEqual(['101']);
+  });
+});
