@@ -51,6 +51,7 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   backup_interval_hours: '0', // hours between scheduled backups (0: no scheduled backups)
   backup_keep: '7', // scheduled backups kept; older ones are deleted
   backup_folder: '', // absolute path of the scheduled backups; empty: "<data folder>-backups" beside it
+  default_passwords: '', // GLPI install accounts an import brought with their well-known password (see auth/default-passwords.ts)
   data_timezone: '', // the zone of every stored date, set once when the folder is created or imported (see core/clock.ts)
 };
 

@@ -37,7 +37,7 @@ export interface CopyContext {
 }
 
 /** GLPI settings Deskbase keeps as its own, whatever GLPI says. */
-const OWN_SETTINGS = new Set(['version', 'data_timezone']);
+const OWN_SETTINGS = new Set(['version', 'data_timezone', 'default_passwords']);
 /** GLPI encrypts these with its own key file: they cannot be carried over. */
 const ENCRYPTED_SETTINGS = new Set(['smtp_passwd', 'proxy_passwd']);
 

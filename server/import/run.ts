@@ -17,6 +17,7 @@ import { loadProgress, type TableProgress } from './state';
 import { openTarget, type Target } from './target';
 import { importZone, type ImportZone } from './timezone';
 import { machineZoneName } from '../core/zone';
+import { GLPI_DEFAULT_PASSWORDS, recordDefaults, stillDefault } from '../auth/default-passwords';
 
 /** What the command line asks for. */
 export interface ImportRequest {
@@ -114,6 +115,12 @@ export async function runImport(o: ImportOptions): Promise<ImportReport> {
       tables.push({ itemtype: table.type.name, table: table.type.table, progress });
     }
     if (target) {
+      const defaults = await stillDefault(target.store.db, Object.keys(GLPI_DEFAULT_PASSWORDS));
+      recordDefaults(target.store.db, defaults);
+      if (defaults.length) {
+        const pairs = defaults.map((login) => `${login}/${GLPI_DEFAULT_PASSWORDS[login]}`).join(', ');
+        notes.push(`GLPI's install accounts ${pairs} still have their well-known password: change them (administrators are warned at sign-in until then)`);
+      }
       refreshStatistics(target.store.db);
       target.finish();
     }

@@ -133,14 +133,30 @@ function databaseOf(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw new CliError(`not a database address: ${redact(url)} (expected mysql://USER:PASSWORD@HOST:PORT/DATABASE)`, 2);
+    throw new CliError(`not a database address: ${redact(url)} (expected mysql://USER:PASSWORD@HOST:PORT/DATABASE; ${ENCODE_HINT})`, 2);
   }
   if (parsed.protocol !== 'mysql:' && parsed.protocol !== 'mariadb:') {
     throw new CliError(`not a MySQL/MariaDB address: ${redact(url)} (expected mysql://USER:PASSWORD@HOST:PORT/DATABASE)`, 2);
   }
   const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
-  if (!/^[\w$-]+$/.test(database)) throw new CliError(`the address ${redact(url)} names no database (…/DATABASE at its end)`, 2);
+  if (!/^[\w$-]+$/.test(database)) throw new CliError(`the address ${redact(url)} names no database (…/DATABASE at its end; ${ENCODE_HINT})`, 2);
   return database;
+}
+
+const ENCODE_HINT = 'characters such as @ : / # ? % & in the password must be percent-encoded in the address (@ as %40), or give the password in DESKBASE_IMPORT_PASSWORD';
+
+/** The address with this password (DESKBASE_IMPORT_PASSWORD), percent-encoded as an address needs it. */
+export function withPassword(url: string, password: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new CliError(`not a database address: ${redact(url)} (expected mysql://USER@HOST:PORT/DATABASE with DESKBASE_IMPORT_PASSWORD)`, 2);
+  }
+  if (parsed.password !== '') throw new CliError('the password is both in the address and in DESKBASE_IMPORT_PASSWORD: give it in one place', 2);
+  if (parsed.username === '') throw new CliError(`the address ${redact(url)} names no user (mysql://USER@HOST:PORT/DATABASE)`, 2);
+  parsed.password = encodeURIComponent(password);
+  return parsed.href;
 }
 
 /** The address without its password, for messages. */
@@ -151,7 +167,7 @@ export function redact(url: string): string {
 function connectionError(error: unknown, url: string): CliError {
   const e = error as { code?: string; errno?: number; message?: string };
   const where = redact(url);
-  if (e.errno === 1045) return new CliError(`GLPI database ${where}: access denied (wrong user name or password)`);
+  if (e.errno === 1045) return new CliError(`GLPI database ${where}: access denied (wrong user name or password; ${ENCODE_HINT})`);
   if (e.errno === 1049) return new CliError(`GLPI database ${where}: no such database on that server`);
   if (e.errno === 1044) return new CliError(`GLPI database ${where}: this user may not read that database`);
   if (e.code === 'ERR_MYSQL_CONNECTION_REFUSED' || e.code === 'ERR_MYSQL_CONNECTION_TIMEOUT' || e.code === 'ECONNREFUSED') {

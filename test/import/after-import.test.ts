@@ -1,6 +1,8 @@
 /**
  * What an imported folder serves beyond the rows themselves: the history GLPI keeps of sub-items
- * (network ports, components, e-mail addresses, solutions) as those items' own history.
+ * (network ports, components, e-mail addresses, solutions) as those items' own history,
+ * preferences left to the global setting, and GLPI's install accounts still on their default
+ * passwords flagged to administrators.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,19 @@ const SUB_ITEM_HISTORY = `
     (103, 'UserEmail', 2, '', 0, 'glpi (2)', '2023-03-02 08:00:00', 1, 'alice@old.example', 'alice@home.example'),
     (104, 'ITILSolution', 1, '', 0, 'glpi (2)', '2024-04-05 18:00:00', 3, '2', '3');`;
 
+/** GLPI 10's preference columns of users: NULL follows the global setting. Bob (7) leaves every one to it. */
+const PREFERENCES = `
+  ALTER TABLE glpi_users ADD list_limit int DEFAULT NULL, ADD highcontrast_css tinyint DEFAULT '0', ADD default_central_tab tinyint DEFAULT '0',
+    ADD timezone varchar(50) DEFAULT NULL, ADD is_ids_visible tinyint DEFAULT NULL;
+  UPDATE glpi_users SET highcontrast_css = NULL, default_central_tab = NULL WHERE id = 7;
+  UPDATE glpi_users SET list_limit = 20, highcontrast_css = 1, default_central_tab = 2, timezone = 'Europe/Paris', is_ids_visible = 1 WHERE id = 6;`;
+
+/** Two of GLPI's install accounts still on their well-known passwords. */
+const DEFAULT_ACCOUNTS = `
+  INSERT INTO glpi_users (id, name, password, authtype, is_active) VALUES
+    (20, 'tech', '${Bun.password.hashSync('tech', { algorithm: 'bcrypt', cost: 4 })}', 1, 1),
+    (21, 'normal', '${Bun.password.hashSync('normal', { algorithm: 'bcrypt', cost: 4 })}', 1, 1);`;
+
 describe.skipIf(mariadbMissing !== null)('an imported folder, served', () => {
   const root = mkdtempSync(join(tmpdir(), 'deskbase-after-import-'));
   const dataDir = join(root, 'data');
@@ -29,7 +44,7 @@ describe.skipIf(mariadbMissing !== null)('an imported folder, served', () => {
   let api: Client;
 
   beforeAll(async () => {
-    await maria.db.createDatabase('glpi_served', FIXTURE_SQL + SUB_ITEM_HISTORY);
+    await maria.db.createDatabase('glpi_served', FIXTURE_SQL + SUB_ITEM_HISTORY + PREFERENCES + DEFAULT_ACCOUNTS);
     imported = await runCli(['import', maria.db.url('glpi_served'), '--data', dataDir]);
     server = new TestServer(dataDir, {});
     await server.start();
@@ -57,5 +72,22 @@ describe.skipIf(mariadbMissing !== null)('an imported folder, served', () => {
     const port = await api.get('NetworkPort/1', { query: 'with_logs=1' });
     expect(port.status).toBe(200);
     expect(Object.keys(port.body._logs)).toEqual(['101']);
+  });
+
+  test('preferences GLPI leaves to the global setting stay unset; chosen ones are kept', async () => {
+    const pick = (user: Record<string, unknown>) =>
+      Object.fromEntries(['language', 'list_limit', 'highcontrast_css', 'default_central_tab', 'timezone', 'is_ids_visible'].map((k) => [k, user[k]]));
+    expect(pick((await api.get('User/7')).body)).toEqual({ language: null, list_limit: null, highcontrast_css: null, default_central_tab: null, timezone: null, is_ids_visible: null });
+    expect(pick((await api.get('User/6')).body)).toEqual({ language: 'fr_FR', list_limit: 20, highcontrast_css: 1, default_central_tab: 2, timezone: 'Europe/Paris', is_ids_visible: 1 });
+  });
+
+  test("GLPI's install accounts still on their default password are flagged in the report and to administrators until changed", async () => {
+    expect(imported.stdout).toContain("GLPI's install accounts tech/tech, normal/normal still have their well-known password: change them");
+    const warning = async () => (await (await new Client(server.api).login('glpi', 'glpi-fixture-pass')).get('getFullSession')).body.session.MESSAGE_AFTER_REDIRECT;
+    expect(await warning()).toEqual({ 2: ['For security reasons, please change the password for the default users: tech, normal'] });
+    expect((await api.put('User/20', { input: { password: 'a-new-one-2026', password2: 'a-new-one-2026' } })).status).toBe(200);
+    expect(await warning()).toEqual({ 2: ['For security reasons, please change the password for the default users: normal'] });
+    expect((await api.put('User/21', { input: { is_active: 0 } })).status).toBe(200);
+    expect(await warning()).toEqual([]);
   });
 });

@@ -92,6 +92,22 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
     db.close();
   });
 
+  test('a password with special characters: percent-encoded in the address, or given in DESKBASE_IMPORT_PASSWORD', async () => {
+    const password = 'p@ss:w/rd#1%&?';
+    await maria.db.exec(`CREATE USER 'special'@'%' IDENTIFIED BY '${password}'; GRANT SELECT ON *.* TO 'special'@'%';`);
+    const port = new URL(maria.db.url('glpi')).port;
+    const raw = await runCli(['import', `mysql://special:${password}@127.0.0.1:${port}/glpi`, '--dry-run']);
+    expect(raw.code).toBe(2);
+    expect(raw.stderr).toContain('characters such as @ : / # ? % & in the password must be percent-encoded in the address (@ as %40), or give the password in DESKBASE_IMPORT_PASSWORD');
+    const encoded = await runCli(['import', maria.db.url('glpi', { user: 'special', password }), '--dry-run']);
+    expect(encoded.code).toBe(0);
+    const fromEnv = await runCli(['import', `mysql://special@127.0.0.1:${port}/glpi`, '--dry-run'], { DESKBASE_IMPORT_PASSWORD: password });
+    expect(fromEnv.code).toBe(0);
+    expect(fromEnv.stdout).toContain(`would import GLPI 10.0.16 from mysql://special:***@127.0.0.1:${port}/glpi`);
+    const both = await runCli(['import', maria.db.url('glpi', { user: 'special', password }), '--dry-run'], { DESKBASE_IMPORT_PASSWORD: password });
+    expect(both.stderr).toContain('the password is both in the address and in DESKBASE_IMPORT_PASSWORD');
+  });
+
   test('the password never shows in messages', async () => {
     const res = await runCli(['import', maria.db.url('glpi', { user: READER.user, password: 's3cret-word' }), '--data', folder()]);
     expect(res.stderr).toContain(`${READER.user}:***@`);
