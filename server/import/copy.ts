@@ -107,7 +107,7 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
   const converter = new RowConverter(plan, ctx.known, ctx.zone);
   const files = fileCopier(ctx, plan, index);
   const notes = { refusedPasswords: [] as string[] };
-  ctx.progress.begin(table, await source.count(table, 'id > ?', [p.lastId]));
+  ctx.progress.begin(table, await source.count(plan.from, 'id > ?', [p.lastId]));
   let next = source.batch(plan.select, p.lastId, BATCH_ROWS);
   for (;;) {
     const rows = await next;

@@ -107,7 +107,7 @@ export async function runImport(o: ImportOptions): Promise<ImportReport> {
       progress: new Progress(o.progress, clock),
       signal: o.signal,
     };
-    const outside = plan.tables.filter((t) => source.tables.get(t.type.table)!.engine.toLowerCase() !== 'innodb').map((t) => t.type.table);
+    const outside = plan.tables.filter((t) => (source.tables.get(t.type.table)?.engine.toLowerCase() ?? 'innodb') !== 'innodb').map((t) => t.type.table);
     if (outside.length) notes.push(`${outside.length} table(s) are not InnoDB (${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ', …' : ''}): they were not read in one snapshot with the rest; if GLPI was in use, stop it and import again`);
     const tables: ImportReport['tables'] = [];
     for (const table of plan.tables) {
@@ -125,7 +125,7 @@ export async function runImport(o: ImportOptions): Promise<ImportReport> {
       target.finish();
     }
     // GLPI's authtype 1 is its own password; 2-8 are mail servers, LDAP, CAS, certificates…
-    const external = await source.count('glpi_users', 'authtype > 1 AND is_deleted = 0', []);
+    const external = await source.count('`glpi_users`', 'authtype > 1 AND is_deleted = 0', []);
     if (external) notes.push(`${external} user(s) sign in to GLPI through LDAP, CAS, a mail server or another external source: Deskbase checks only its own passwords, so give them one (or a user token) before they can log in`);
     if (o.filesDir === null) notes.push("no --files folder given: document files and user pictures were not copied (import again with GLPI's files/ folder)");
     return {

@@ -110,9 +110,9 @@ export class GlpiSource {
     return at < 0 ? `'${who}'` : `'${who.slice(0, at)}'@'${who.slice(at + 1)}'`;
   }
 
-  /** Rows of `table` matching `where` (our own SQL, with `?` for `params`). */
-  async count(table: string, where: string, params: unknown[]): Promise<number> {
-    const rows = (await this.conn.unsafe(`SELECT COUNT(*) AS n FROM \`${table}\` WHERE ${where}`, params)) as { n: number | bigint }[];
+  /** Rows of `from` (a table name or a query, see TablePlan.from) matching `where` (our own SQL, with `?` for `params`). */
+  async count(from: string, where: string, params: unknown[]): Promise<number> {
+    const rows = (await this.conn.unsafe(`SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`, params)) as { n: number | bigint }[];
     return Number(rows[0]?.n ?? 0);
   }
 

@@ -22,6 +22,26 @@ import { ADMIN, READER } from '../support/mariadb';
 import { dumpDataFolder, FIXTURE_FILES, FIXTURE_SQL, MANY_LOGS, mariadbMissing, useMariaDb } from './helpers';
 
 const maria = useMariaDb();
+
+/** Tables and columns as GLPI 9.5 has them where its 10.0 update changes data (see server/import/glpi95.ts). */
+const GLPI95_SHAPES = `
+  CREATE TABLE glpi_knowbaseitemcategories (id int unsigned NOT NULL AUTO_INCREMENT, entities_id int NOT NULL DEFAULT 0, is_recursive tinyint NOT NULL DEFAULT 0,
+    knowbaseitemcategories_id int NOT NULL DEFAULT 0, name varchar(255), completename text, level int NOT NULL DEFAULT 0, PRIMARY KEY (id));
+  INSERT INTO glpi_knowbaseitemcategories (id, is_recursive, name, completename, level) VALUES (1, 1, 'Network', 'Network', 1), (2, 1, 'Printers', 'Printers', 1);
+  CREATE TABLE glpi_knowbaseitems (id int unsigned NOT NULL AUTO_INCREMENT, knowbaseitemcategories_id int NOT NULL DEFAULT 0, name text, answer longtext,
+    is_faq tinyint NOT NULL DEFAULT 0, users_id int NOT NULL DEFAULT 0, view int NOT NULL DEFAULT 0, date datetime DEFAULT NULL, date_mod datetime DEFAULT NULL, PRIMARY KEY (id));
+  INSERT INTO glpi_knowbaseitems (id, knowbaseitemcategories_id, name, answer, is_faq, users_id, date, date_mod) VALUES
+    (1, 2, 'Printer offline', 'Power-cycle it', 1, 2, '2021-02-03 10:00:00', '2021-02-04 11:00:00'), (2, 0, 'Uncategorised', 'Text', 0, 2, '2021-03-01 09:00:00', '2021-03-01 09:00:00');
+  CREATE TABLE glpi_notepads (id int unsigned NOT NULL AUTO_INCREMENT, itemtype varchar(100), items_id int NOT NULL DEFAULT 0, date datetime DEFAULT NULL,
+    date_mod datetime DEFAULT NULL, users_id int NOT NULL DEFAULT 0, users_id_lastupdater int NOT NULL DEFAULT 0, content longtext, PRIMARY KEY (id));
+  INSERT INTO glpi_notepads VALUES (1, 'Computer', 1, '2021-05-06 07:08:09', '2021-06-01 08:00:00', 2, 2, 'Spare key in the drawer');
+  CREATE TABLE glpi_groups_knowbaseitems (id int unsigned NOT NULL AUTO_INCREMENT, knowbaseitems_id int NOT NULL DEFAULT 0, groups_id int NOT NULL DEFAULT 0,
+    entities_id int NOT NULL DEFAULT -1, is_recursive tinyint NOT NULL DEFAULT 0, PRIMARY KEY (id));
+  INSERT INTO glpi_groups_knowbaseitems VALUES (1, 1, 1, -1, 0), (2, 1, 2, 1, 1);
+  ALTER TABLE glpi_entities ADD calendars_id int NOT NULL DEFAULT -2, ADD tickettemplates_id int NOT NULL DEFAULT -2, ADD entities_id_software int NOT NULL DEFAULT -2,
+    ADD admin_reply varchar(255) DEFAULT NULL;
+  UPDATE glpi_entities SET calendars_id = 0, tickettemplates_id = 0, entities_id_software = -10, admin_reply = 'reply@example.org' WHERE id = 0;
+  UPDATE glpi_entities SET calendars_id = 3 WHERE id = 1;`;
 const root = mkdtempSync(join(tmpdir(), 'deskbase-import-safety-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let folders = 0;
@@ -41,7 +61,8 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
       ALTER TABLE glpi_entities MODIFY entities_id int DEFAULT '0';
       UPDATE glpi_entities SET entities_id = -1 WHERE id = 0;
       ALTER TABLE glpi_computers MODIFY date_mod datetime DEFAULT NULL, ENGINE = MyISAM;
-      UPDATE glpi_computers SET comment = 'Swapped &lt;SSD&gt; & RAM' WHERE id = 1;`,
+      UPDATE glpi_computers SET comment = 'Swapped &lt;SSD&gt; & RAM' WHERE id = 1;
+      ${GLPI95_SHAPES}`,
     );
   });
 
@@ -53,7 +74,7 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
     expect(existsSync(data)).toBe(false); // nothing written
   };
 
-  test('wrong credentials', () => refused([maria.db.url('glpi', { user: READER.user, password: 'wrong' })], /access denied \(wrong user name or password\)/));
+  test('wrong credentials', () => refused([maria.db.url('glpi', { user: READER.user, password: 'wrong' })], /access denied \(wrong user name or password; characters such as @ : \/ # \? % & in the password must be percent-encoded/));
   test('unreachable host', async () => {
     const closed = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
     const port = closed.port;
@@ -89,6 +110,28 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
     const db = new Database(join(data, 'deskbase.sqlite'), { readonly: true });
     expect(db.query('SELECT entities_id FROM glpi_entities WHERE id = 0').get()).toEqual({ entities_id: null });
     expect(db.query('SELECT comment, date_mod FROM glpi_computers WHERE id = 1').get()).toEqual({ comment: 'Swapped <SSD> & RAM', date_mod: '2024-03-15 14:22:10' });
+    // GLPI's own 9.5 → 10.0 data changes.
+    expect(db.query('SELECT id, knowbaseitems_id, knowbaseitemcategories_id FROM glpi_knowbaseitems_knowbaseitemcategories').all()).toEqual([{ id: 1, knowbaseitems_id: 1, knowbaseitemcategories_id: 2 }]);
+    expect(db.query('SELECT id, date_creation, date_mod FROM glpi_knowbaseitems ORDER BY id').all()).toEqual([
+      { id: 1, date_creation: '2021-02-03 10:00:00', date_mod: '2021-02-04 11:00:00' },
+      { id: 2, date_creation: '2021-03-01 09:00:00', date_mod: '2021-03-01 09:00:00' },
+    ]);
+    expect(db.query('SELECT date_creation, date_mod FROM glpi_notepads').all()).toEqual([{ date_creation: '2021-05-06 07:08:09', date_mod: '2021-06-01 08:00:00' }]);
+    expect(db.query('SELECT id, entities_id, no_entity_restriction FROM glpi_groups_knowbaseitems ORDER BY id').all()).toEqual([
+      { id: 1, entities_id: null, no_entity_restriction: 1 },
+      { id: 2, entities_id: 1, no_entity_restriction: 0 },
+    ]);
+    const entity = (id: number) =>
+      db.query(`SELECT calendars_id, calendars_strategy, tickettemplates_id, tickettemplates_strategy, entities_id_software, entities_strategy_software,
+        transfers_strategy, display_users_initials, certificates_alert_repeat_interval, replyto_email, from_email FROM glpi_entities WHERE id = ?`).get(id);
+    expect(entity(0)).toEqual({
+      calendars_id: 0, calendars_strategy: 0, tickettemplates_id: 0, tickettemplates_strategy: 0, entities_id_software: 0, entities_strategy_software: -10,
+      transfers_strategy: 0, display_users_initials: 1, certificates_alert_repeat_interval: 0, replyto_email: 'reply@example.org', from_email: '',
+    });
+    expect(entity(1)).toEqual({
+      calendars_id: 3, calendars_strategy: 0, tickettemplates_id: 0, tickettemplates_strategy: -2, entities_id_software: 0, entities_strategy_software: -2,
+      transfers_strategy: -2, display_users_initials: -2, certificates_alert_repeat_interval: -2, replyto_email: null, from_email: null,
+    });
     db.close();
   });
 
