@@ -13,6 +13,8 @@ export interface Upgrade95 {
   renamed?: Record<string, string>;
   /** 10.0 column → its value as SQL over the 9.5 row, given the 9.5 columns (null: none to give). */
   values?: (has: (column: string) => boolean) => Record<string, string | null>;
+  /** The 9.5 rows 10.0 keeps, as an SQL condition (the others its update deletes). */
+  keep?: string;
   /** A table 10.0 introduced, filled from 9.5 rows: the query giving its rows, their (whole number) columns, and the 9.5 column it needs. */
   from?: { query: string; columns: string[]; needs: { table: string; column: string } };
 }
@@ -27,8 +29,13 @@ const VISIBILITY: Upgrade95 = {
   values: () => ({ entities_id: 'NULLIF(`entities_id`, -1)', no_entity_restriction: 'IF(`entities_id` = -1, 1, 0)' }),
 };
 
-/** -1 in a key that 10.0 made unsigned is 0. */
-const noNegative = (column: string): Upgrade95 => ({ values: (has) => ({ [column]: has(column) ? `GREATEST(\`${column}\`, 0)` : null }) });
+/** -1 in keys that 10.0 made unsigned is 0. */
+const noNegative = (...columns: string[]): Upgrade95 => ({
+  values: (has) => Object.fromEntries(columns.map((column) => [column, has(column) ? `GREATEST(\`${column}\`, 0)` : null])),
+});
+
+/** Templates: 10.0 deletes the global validation field (52), which is not to be set by hand. */
+const NO_GLOBAL_VALIDATION: Upgrade95 = { keep: '`num` <> 52' };
 
 /**
  * Entity settings that name another row: 9.5 kept "inherit" (-2), "automatic" (-1) and "never"
@@ -77,6 +84,18 @@ export const UPGRADES_95: Readonly<Record<string, Upgrade95>> = {
   glpi_fieldunicities: noNegative('entities_id'),
   glpi_savedsearches: noNegative('entities_id'),
   glpi_queuednotifications: noNegative('items_id'),
+  glpi_items_operatingsystems: noNegative('operatingsystems_id', 'operatingsystemversions_id', 'operatingsystemservicepacks_id'),
+  glpi_networkportaliases: noNegative('networkports_id_alias'),
+  glpi_tickettemplatemandatoryfields: NO_GLOBAL_VALIDATION,
+  glpi_tickettemplatepredefinedfields: NO_GLOBAL_VALIDATION,
+  // One reservation item per item: 10.0 keeps the first of duplicates.
+  glpi_reservationitems: { keep: '`id` IN (SELECT MIN(`id`) FROM `glpi_reservationitems` GROUP BY `itemtype`, `items_id`)' },
+  // Followup and task templates set by a rule are added to the others, not put in their place.
+  glpi_ruleactions: {
+    values: () => ({ action_type: "IF(`action_type` = 'assign' AND `field` IN ('itilfollowup_template', 'task_template'), 'append', `action_type`)" }),
+  },
+  // A contract's support hours: 9.5's Monday columns were Sunday's.
+  glpi_contracts: { renamed: { use_monday: 'use_sunday', monday_begin_hour: 'sunday_begin_hour', monday_end_hour: 'sunday_end_hour' } },
   glpi_entities: ENTITY,
   // 10.0 added active domains (every existing one active) and moved the domain's own creation date.
   glpi_domains: { renamed: { date_creation: 'date_domaincreation' }, values: (has) => ({ is_active: has('is_active') ? null : '1' }) },

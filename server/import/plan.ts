@@ -124,7 +124,8 @@ export async function makePlan(source: GlpiSource): Promise<Plan> {
       if (at >= 0) columns[at] = computed;
       else columns.push(computed);
     }
-    const from = derived ? `(${derived.query}) AS \`${type.table}\`` : `\`${type.table}\``;
+    const query = derived?.query ?? (upgrade.keep ? `SELECT * FROM \`${type.table}\` WHERE ${upgrade.keep}` : null);
+    const from = query ? `(${query}) AS \`${type.table}\`` : `\`${type.table}\``;
     const select = `SELECT ${columns.map((c) => c.expression).join(', ')} FROM ${from}`;
     tables.push({ type, columns, select, from, dropped });
   }

@@ -41,7 +41,10 @@ const GLPI95_SHAPES = `
   ALTER TABLE glpi_entities ADD calendars_id int NOT NULL DEFAULT -2, ADD tickettemplates_id int NOT NULL DEFAULT -2, ADD entities_id_software int NOT NULL DEFAULT -2,
     ADD admin_reply varchar(255) DEFAULT NULL;
   UPDATE glpi_entities SET calendars_id = 0, tickettemplates_id = 0, entities_id_software = -10, admin_reply = 'reply@example.org' WHERE id = 0;
-  UPDATE glpi_entities SET calendars_id = 3 WHERE id = 1;`;
+  UPDATE glpi_entities SET calendars_id = 3 WHERE id = 1;
+  CREATE TABLE glpi_contracts (id int unsigned NOT NULL AUTO_INCREMENT, entities_id int NOT NULL DEFAULT 0, name varchar(255), use_monday tinyint NOT NULL DEFAULT 0,
+    monday_begin_hour time NOT NULL DEFAULT '00:00:00', monday_end_hour time NOT NULL DEFAULT '00:00:00', PRIMARY KEY (id));
+  INSERT INTO glpi_contracts VALUES (1, 0, 'Weekend support', 1, '09:00:00', '12:00:00');`;
 const root = mkdtempSync(join(tmpdir(), 'deskbase-import-safety-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let folders = 0;
@@ -121,6 +124,7 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
       { id: 1, entities_id: null, no_entity_restriction: 1 },
       { id: 2, entities_id: 1, no_entity_restriction: 0 },
     ]);
+    expect(db.query('SELECT use_sunday, sunday_begin_hour, sunday_end_hour FROM glpi_contracts').all()).toEqual([{ use_sunday: 1, sunday_begin_hour: '09:00:00', sunday_end_hour: '12:00:00' }]);
     const entity = (id: number) =>
       db.query(`SELECT calendars_id, calendars_strategy, tickettemplates_id, tickettemplates_strategy, entities_id_software, entities_strategy_software,
         transfers_strategy, display_users_initials, certificates_alert_repeat_interval, replyto_email, from_email FROM glpi_entities WHERE id = ?`).get(id);
