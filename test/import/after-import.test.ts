@@ -28,7 +28,9 @@ const PREFERENCES = `
   ALTER TABLE glpi_users ADD list_limit int DEFAULT NULL, ADD highcontrast_css tinyint DEFAULT '0', ADD default_central_tab tinyint DEFAULT '0',
     ADD timezone varchar(50) DEFAULT NULL, ADD is_ids_visible tinyint DEFAULT NULL;
   UPDATE glpi_users SET highcontrast_css = NULL, default_central_tab = NULL WHERE id = 7;
-  UPDATE glpi_users SET list_limit = 20, highcontrast_css = 1, default_central_tab = 2, timezone = 'Europe/Paris', is_ids_visible = 1 WHERE id = 6;`;
+  UPDATE glpi_users SET list_limit = 20, highcontrast_css = 1, default_central_tab = 2, timezone = 'Europe/Paris', is_ids_visible = 1 WHERE id = 6;
+  INSERT INTO glpi_users (id, name, password, authtype, is_active) VALUES (22, 'carol', '${Bun.password.hashSync('carol-pass', { algorithm: 'bcrypt', cost: 4 })}', 1, 1);
+  INSERT INTO glpi_profiles_users (id, users_id, profiles_id, entities_id, is_recursive) VALUES (22, 22, 1, 0, 1);`;
 
 /** Two of GLPI's install accounts still on their well-known passwords. */
 const DEFAULT_ACCOUNTS = `
@@ -79,13 +81,23 @@ describe.skipIf(mariadbMissing !== null)('an imported folder, served', () => {
       Object.fromEntries(['language', 'list_limit', 'highcontrast_css', 'default_central_tab', 'timezone', 'is_ids_visible'].map((k) => [k, user[k]]));
     expect(pick((await api.get('User/7')).body)).toEqual({ language: null, list_limit: null, highcontrast_css: null, default_central_tab: null, timezone: null, is_ids_visible: null });
     expect(pick((await api.get('User/6')).body)).toEqual({ language: 'fr_FR', list_limit: 20, highcontrast_css: 1, default_central_tab: 2, timezone: 'Europe/Paris', is_ids_visible: 1 });
+    // A user who left them unset follows the global settings, including a change of them.
+    expect(pick((await api.get('User/22')).body)).toEqual({ language: null, list_limit: null, highcontrast_css: 0, default_central_tab: 0, timezone: null, is_ids_visible: null });
+    const session = async () => (await (await new Client(server.api).login('carol', 'carol-pass')).get('getFullSession')).body.session;
+    expect([(await session()).glpilanguage, (await session()).glpilist_limit]).toEqual(['en_GB', 20]);
+    await api.setConfig('language', 'fr_FR');
+    await api.setConfig('list_limit', '30');
+    expect([(await session()).glpilanguage, (await session()).glpilist_limit]).toEqual(['fr_FR', 30]);
+    await api.setConfig('language', 'en_GB');
+    await api.setConfig('list_limit', '20');
   });
 
   test("GLPI's install accounts still on their default password are flagged in the report and to administrators until changed", async () => {
     expect(imported.stdout).toContain("GLPI's install accounts tech/tech, normal/normal still have their well-known password: change them");
     const warning = async () => (await (await new Client(server.api).login('glpi', 'glpi-fixture-pass')).get('getFullSession')).body.session.MESSAGE_AFTER_REDIRECT;
     expect(await warning()).toEqual({ 2: ['For security reasons, please change the password for the default users: tech, normal'] });
-    expect((await api.put('User/20', { input: { password: 'a-new-one-2026', password2: 'a-new-one-2026' } })).status).toBe(200);
+    const changed = await api.put('User/20', { input: { password: 'a-new-one-2026', password2: 'a-new-one-2026' } });
+    expect(changed.status).toBe(200);
     expect(await warning()).toEqual({ 2: ['For security reasons, please change the password for the default users: normal'] });
     expect((await api.put('User/21', { input: { is_active: 0 } })).status).toBe(200);
     expect(await warning()).toEqual([]);
