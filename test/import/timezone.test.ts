@@ -90,6 +90,12 @@ describe.skipIf(mariadbMissing !== null)('GLPI timestamps', () => {
       // "Opened in the last two hours" counts from 14:00 Paris: ticket 1, opened 11:15, is older.
       const recent = await api.get('search/Ticket', { query: 'criteria[0][field]=15&criteria[0][searchtype]=morethan&criteria[0][value]=-2HOUR&forcedisplay[0]=2' });
       expect(recent.body.data.map((r: Record<string, number>) => r['2'])).toEqual([2]);
+      // "Late" compares with now in the same zone (by SQLite's clock, the real one): a deadline half an
+      // hour ahead on a UTC wall clock is already past in Paris.
+      const deadline = new Date(Date.now() + 30 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+      expect((await api.put('Ticket/1', { input: { time_to_resolve: deadline } })).status).toBe(200);
+      const late = await api.get('search/Ticket', { query: 'criteria[0][field]=82&criteria[0][searchtype]=equals&criteria[0][value]=1&forcedisplay[0]=2' });
+      expect(late.body.data?.map((r: Record<string, number>) => r['2'])).toEqual([1]);
       // The zone of the stored dates cannot change under them; the display zone may.
       const dataZone = zones.body.find((c: { name: string }) => c.name === 'data_timezone');
       const refused = await api.put(`Config/${dataZone.id}`, { input: { value: 'UTC' } });
