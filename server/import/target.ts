@@ -13,7 +13,7 @@ import { inTransaction, openDatabase } from '../db/connection';
 import { recordDataZone } from '../db/settings';
 import { acquireInstanceLock, InstanceLockError, LOCK_FILE } from '../db/instance-lock';
 import { nowString, setDataZone } from '../core/clock';
-import { finishRun, importRun, readMarker, removeMarker, startRun, writeMarker, type ImportRun } from './state';
+import { finishRun, IMPORT_MARKER, importRun, readMarker, removeMarker, startRun, writeMarker, type ImportRun } from './state';
 
 const DATABASE_FILE = 'deskbase.sqlite';
 
@@ -47,7 +47,8 @@ function lock(dataDir: string): () => void {
 
 /** Checks the folder's state against --resume/--replace before anything in it changes. */
 function checkFolder(o: TargetOptions): 'fresh' | 'resume' | 'replace' {
-  const present = entriesOf(o.dataDir).filter((name) => name !== LOCK_FILE && name !== '.gitkeep');
+  // A marker a kill left half-written means that nothing began.
+  const present = entriesOf(o.dataDir).filter((name) => name !== LOCK_FILE && name !== '.gitkeep' && name !== `${IMPORT_MARKER}.tmp`);
   const database = join(o.dataDir, DATABASE_FILE);
   if (o.resume) {
     // The marker says an import began; a folder of an earlier version has only its run in the database.
