@@ -247,6 +247,12 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
         expect(existsSync(join(data, 'deskbase-import.json'))).toBe(false);
         expect(dumpDataFolder(data)).toEqual(dumpDataFolder(reference));
       }
+      // Killed while the marker itself was being written: nothing began, a plain import goes ahead.
+      const halfMarker = folder();
+      mkdirSync(halfMarker);
+      writeFileSync(join(halfMarker, 'deskbase-import.json.tmp'), '{"sour');
+      expect((await runCli(['import', url, '--files', FIXTURE_FILES, '--data', halfMarker])).code).toBe(0);
+      expect(dumpDataFolder(halfMarker)).toEqual(dumpDataFolder(reference));
     });
 
     /**
