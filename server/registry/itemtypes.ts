@@ -64,7 +64,7 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
     virtualInput: ['speed', 'type', 'items_devicenetworkcards_id', 'NetworkName_name', 'NetworkName_fqdns_id', 'NetworkName_comment', 'NetworkName__ipaddresses'],
   }),
   NetworkPortEthernet: dependent('glpi_networkportethernets', [{ fk: 'networkports_id', itemtype: 'NetworkPort' }], { kind: 'child', quietAdd: true }),
-  NetworkName: dependent('glpi_networknames', [poly], { kind: 'child', polyTargets: ['NetworkPort'] }),
+  NetworkName: dependent('glpi_networknames', [poly], { kind: 'child', polyTargets: ['NetworkPort'], keptHistory: true }),
   IPAddress: dependent('glpi_ipaddresses', [poly], { kind: 'child', polyTargets: ['NetworkName'] }),
   FQDN: dropdown('glpi_fqdns', 'internet'),
   IPNetwork: { ...treeDropdown('glpi_ipnetworks', 'ipnetworks_id', 'internet') },

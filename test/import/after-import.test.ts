@@ -21,7 +21,8 @@ const SUB_ITEM_HISTORY = `
     (101, 'NetworkPort', 1, '', 0, 'glpi (2)', '2024-03-15 14:00:00', 5, 'a4:bb:6d:01:02:00', 'a4:bb:6d:01:02:03'),
     (102, 'Item_DeviceProcessor', 1, '', 20, 'glpi (2)', '2023-02-01 09:00:00', 0, '', ''),
     (103, 'UserEmail', 2, '', 0, 'glpi (2)', '2023-03-02 08:00:00', 1, 'alice@old.example', 'alice@home.example'),
-    (104, 'ITILSolution', 1, '', 0, 'glpi (2)', '2024-04-05 18:00:00', 3, '2', '3');`;
+    (104, 'ITILSolution', 1, '', 0, 'glpi (2)', '2024-04-05 18:00:00', 3, '2', '3'),
+    (105, 'NetworkName', 1, '', 0, 'glpi (2)', '2024-03-15 14:00:00', 1, 'pc-old', 'pc-042');`;
 
 /** GLPI 10's preference columns of users: NULL follows the global setting. Bob (7) leaves every one to it. */
 const PREFERENCES = `
@@ -59,12 +60,13 @@ describe.skipIf(mariadbMissing !== null)('an imported folder, served', () => {
 
   test("sub-items' own history is kept and read as theirs", async () => {
     expect(imported.code).toBe(0);
-    expect(imported.stdout).toMatch(/\n {2}Log +10 +1\n/); // only the plugin's row is left out
+    expect(imported.stdout).toMatch(/\n {2}Log +11 +1\n/); // only the plugin's row is left out
     for (const [path, id, change] of [
       ['NetworkPort/1/Log', 101, { old_value: 'a4:bb:6d:01:02:00', new_value: 'a4:bb:6d:01:02:03' }],
       ['Item_DeviceProcessor/1/Log', 102, { linked_action: 20 }],
       ['UserEmail/2/Log', 103, { old_value: 'alice@old.example', new_value: 'alice@home.example' }],
       ['ITILSolution/1/Log', 104, { id_search_option: 3, old_value: '2', new_value: '3' }],
+      ['NetworkName/1/Log', 105, { old_value: 'pc-old', new_value: 'pc-042' }],
     ] as const) {
       const res = await api.get(path);
       expect(res.status).toBe(200);
