@@ -65,6 +65,7 @@ export const UNDISCLOSED_SETTINGS = new Set([
   'smtp_oauth_refresh_token',
   'glpinetwork_registration_key',
   'ldap_pass',
+  'default_passwords', // which accounts an attacker could enter with a well-known password
 ]);
 
 /** Reads settings through a cache that every write to glpi_configs invalidates. */

@@ -98,6 +98,11 @@ describe.skipIf(mariadbMissing !== null)('an imported folder, served', () => {
     expect(imported.stdout).toContain("GLPI's install accounts tech/tech, normal/normal still have their well-known password: change them");
     const warning = async () => (await (await new Client(server.api).login('glpi', 'glpi-fixture-pass')).get('getFullSession')).body.session.MESSAGE_AFTER_REDIRECT;
     expect(await warning()).toEqual({ 2: ['For security reasons, please change the password for the default users: tech, normal'] });
+    // Nobody else learns which accounts they are.
+    const carol = await new Client(server.api).login('carol', 'carol-pass');
+    expect((await carol.get('getFullSession')).body.session.MESSAGE_AFTER_REDIRECT).toEqual([]);
+    const config = (await carol.get('getGlpiConfig')).body.cfg_glpi;
+    expect([Object.hasOwn(config, 'default_passwords'), Object.hasOwn(config, 'smtp_passwd'), config.admin_email]).toEqual([false, false, 'helpdesk@example.org']);
     const changed = await api.put('User/20', { input: { password: 'a-new-one-2026', password2: 'a-new-one-2026' } });
     expect(changed.status).toBe(200);
     expect(await warning()).toEqual({ 2: ['For security reasons, please change the password for the default users: normal'] });
