@@ -1,4 +1,4 @@
-import { now as clockNow } from '../core/clock';
+import { formatDate, now as clockNow } from '../core/clock';
 import { errors } from '../core/errors';
 import type { Services } from './services';
 import { inTransaction } from '../db/connection';
@@ -10,7 +10,7 @@ export type Credentials = { kind: 'password'; login: string; password: string } 
 /** Checks that an account may log in now (active, not in the trash, inside its validity dates). */
 export function accountUsable(user: Row, now = new Date(clockNow())): boolean {
   if (Number(user.is_active) !== 1 || Number(user.is_deleted) === 1) return false;
-  const stamp = now.toISOString().slice(0, 19).replace('T', ' ');
+  const stamp = formatDate(now);
   if (user.begin_date && String(user.begin_date) > stamp) return false;
   if (user.end_date && String(user.end_date) < stamp) return false;
   return true;

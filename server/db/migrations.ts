@@ -7,7 +7,8 @@ import type { UpgradeNote } from './upgrade-note';
 import { addAgentRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
 import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
 import { seedDocumentTypes } from './seed-documents';
-import { seedSettings } from './settings';
+import { recordDataZone, seedSettings } from './settings';
+import { machineZoneName } from '../core/zone';
 
 export interface MigrationContext {
   /** Produces the admin password hash; only called on a fresh database. */
@@ -46,6 +47,7 @@ const MIGRATIONS: Migration[] = [
   { id: 14, name: "GLPI 10.0's default ticket, problem and change templates", up: (db) => seedDefaultTemplates(db) },
   { id: 15, name: 'the automatic actions Deskbase runs, as GLPI lists them', up: (db) => seedCronTasks(db) },
   { id: 16, name: "GLPI 10.0's recurrent change right", up: (db) => addRecurrentChangeRight(db) },
+  { id: 17, name: 'the time zone of the stored dates (the zone they were written in: this machine\'s)', up: (db) => recordDataZone(db, machineZoneName()) },
 ];
 
 /** True when the default install data has not been written yet. */
