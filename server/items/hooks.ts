@@ -27,6 +27,12 @@ export interface WriteContext {
    * meanwhile, so a row found once is still there.
    */
   knownRows?: Map<string, Set<number>>;
+  /**
+   * Accounts this element was found to have authority over (see requireAuthorityOver), judged
+   * once against the account as it stood: purging a user removes its authorizations before the
+   * documents attached to it, which must not then fail the same check.
+   */
+  authorityOver?: Set<number>;
 }
 
 /** A failure of one element of a write: reported in its result, never half-written. */

@@ -1,5 +1,4 @@
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
-import { same } from '../items/crud';
 import { HISTORY, logRelation } from '../items/history';
 import { itemtypeOrThrow } from '../registry';
 import { findById, insertRow, selectAll, selectOne, type Row } from '../db/rows';
@@ -11,7 +10,7 @@ import { rightBeyond } from '../auth/outrank';
 import { accountUsable } from '../auth/login';
 import { rightOf } from '../auth/scope';
 import { requireAuthorityOver } from './authority';
-import { changesEmail, EMAIL, ownRow } from './user-emails';
+import { EMAIL, ownRow } from './user-emails';
 import { keepUserReachedInPart, purgeUserData, requireWholeReach } from './user-delete';
 
 const LOGIN = /^[\p{L}\p{N}'@.\-_ ]+$/u;
@@ -68,20 +67,6 @@ function checkProfileNotAbove(wc: WriteContext, profileId: number): void {
   if (!target) throw new ItemError(`Field profiles_id: Profile ${profileId} does not exist`);
   const beyond = rightBeyond(wc.scope, target);
   if (beyond !== null) throw new ItemError(`You cannot grant the profile ${target.name}: it has rights (${beyond}) that your profile does not have`);
-}
-
-/** Columns of a user's identity and access: changing them on another account needs authority over it. */
-const ACCESS_COLUMNS = ['name', 'authtype', 'auths_id', 'user_dn', 'is_active', 'begin_date', 'end_date', 'is_deleted'];
-
-function changesAccess(wc: WriteContext, old: Row, changes: Row, input: Params): boolean {
-  return (
-    input._password_hash !== undefined ||
-    input._password_error !== undefined ||
-    asks(input, '_reset_api_token') ||
-    asks(input, '_reset_personal_token') ||
-    changesEmail(wc.db, Number(old.id), input) ||
-    ACCESS_COLUMNS.some((c) => c in changes && !same(changes[c], old[c]))
-  );
 }
 
 /** Columns that decide whether an account may log in now (see accountUsable). */
@@ -161,7 +146,9 @@ export const userHooks: ItemHooks = {
     logRelation(wc, itemtypeOrThrow('Profile_User'), grant, HISTORY.ADD_RELATION);
   },
   prepareUpdate(wc, _type, old, changes, input) {
-    if (changesAccess(wc, old, changes, input)) requireAuthorityOver(wc, old.id);
+    // Every change to another account needs authority over it, whatever the field: names,
+    // language or default entity as much as its password (see requireAuthorityOver).
+    requireAuthorityOver(wc, old.id);
     if ('name' in changes) checkLogin(changes.name);
     applyPassword(changes, input);
     applyTokens(wc, changes, input);
@@ -205,6 +192,22 @@ export const accountRowHooks: ItemHooks = {
   },
   beforeDelete(wc, _type, row) {
     requireAuthorityOver(wc, row.users_id);
+  },
+};
+
+/** A link whose item is a user (a document, certificate or project attached to it) is part of that account too. */
+const linkedUser = (row: Row) => (row.itemtype === 'User' ? row.items_id : undefined);
+
+export const userAttachmentHooks: ItemHooks = {
+  prepareAdd(wc, _type, row) {
+    requireAuthorityOver(wc, linkedUser(row));
+  },
+  prepareUpdate(wc, _type, old, changes) {
+    requireAuthorityOver(wc, linkedUser(old));
+    if (changes.itemtype !== undefined || changes.items_id !== undefined) requireAuthorityOver(wc, linkedUser({ ...old, ...changes }));
+  },
+  beforeDelete(wc, _type, row) {
+    requireAuthorityOver(wc, linkedUser(row));
   },
 };
 

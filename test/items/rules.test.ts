@@ -118,7 +118,15 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     beforeDelete: 'superAdminProfileHooks',
   },
   UserPreference: {
+    prepareAdd: 'accountRowHooks',
+    prepareUpdate: 'accountRowHooks',
+    beforeDelete: 'accountRowHooks',
     selfService: 'userPreferenceHooks',
+  },
+  'Document_Item, Certificate_Item, Domain_Item, Appliance_Item, Item_Project, KnowbaseItem_Item': {
+    prepareAdd: 'userAttachmentHooks',
+    prepareUpdate: 'userAttachmentHooks',
+    beforeDelete: 'userAttachmentHooks',
   },
   ProfileRight: {
     prepareAdd: 'profileRightHooks',
