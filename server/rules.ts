@@ -23,6 +23,7 @@ import { taskHooks, taskTemplateHooks } from './itil/tasks';
 import { recurrentHooks } from './itil/recurrent-items';
 import { linkedItemHooks } from './itil/linked-items';
 import { autoAssignHooks } from './itil/auto-assign';
+import { actorChoiceHooks, actorRowChoiceHooks } from './itil/actor-choices';
 import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
 import { validationHooks, validationRequestHooks } from './itil/validations';
@@ -65,6 +66,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },
   { itemtypes: ['RuleRightParameter'], hooks: ldapCriterionHooks },
+  { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: actorChoiceHooks },
   { itemtypes: ['Ticket'], hooks: autoAssignHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: templateCheckHooks },
@@ -79,6 +81,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ITILFollowup'], hooks: followupHooks },
   { itemtypes: ['ITILSolution'], hooks: solutionHooks },
   { itemtypes: ['ITILSolution'], hooks: duplicateSolutionHooks },
+  { itemtypes: ASSIGNMENT_LINKS, hooks: actorRowChoiceHooks },
   { itemtypes: ASSIGNMENT_LINKS, hooks: assignmentHooks },
   { itemtypes: ['TicketTask', 'ProblemTask', 'ChangeTask'], hooks: taskHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: pendingItemHooks },
