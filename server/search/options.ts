@@ -625,10 +625,15 @@ export interface BuildContext {
 }
 
 /**
- * Rows with rights of their own, and link rows that lie in an entity of their own (a user's
- * authorizations): a search column or criterion over them gives what their sub-item list gives.
+ * Rows with rights of their own, link rows that lie in an entity of their own, and a user's own
+ * rows (its authorizations, groups): a search column or criterion over them gives what their
+ * sub-item list gives, so a user's groups or authorizations in other entities stay hidden.
  */
-const restrictedLikeItems = (type: Itemtype) => (type.kind === 'child' && type.right !== null) || (type.visibility === 'entity' && type.owners.length > 0);
+const restrictedLikeItems = (type: Itemtype) => {
+  const owner = type.owners[0];
+  const usersOwn = owner !== undefined && 'fk' in owner && owner.itemtype === 'User';
+  return (type.kind === 'child' && type.right !== null) || (type.visibility === 'entity' && owner !== undefined) || usersOwn;
+};
 
 /**
  * Rows of a multi-valued step are restricted like the items themselves when they have rights of

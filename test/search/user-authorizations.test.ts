@@ -6,8 +6,9 @@ import { createUser, search, USER_PASSWORD } from './helpers';
 /**
  * A user's authorizations seen through search (profiles 20, entities 80, as columns and as
  * criteria) give the same answer as its `Profile_User` sub-item list: only the authorizations in
- * the session's entities (or given with their sub-entities on an entity above them). A technician
- * of B learns nothing of A through a user who also works in A (issue 25).
+ * the session's entities (or given with their sub-entities on an entity above them); its groups
+ * (13) the same as its `Group_User` list. A technician of B learns nothing of A through a user who
+ * also works in A (issue 25).
  */
 
 const ctx = useServer();
@@ -17,6 +18,7 @@ const OBSERVER = 2;
 let techB: Client;
 let A: number, B: number;
 let both: number;
+let groupOfA: number;
 
 /** The profiles (20) and entities (80) columns of the rows a search finds for one login. */
 async function authorizationColumns(client: Client, login: string, extra: Record<string, unknown>[] = []): Promise<Record<string, unknown>[]> {
@@ -45,6 +47,9 @@ beforeAll(async () => {
   // Works in B as Self-Service, and in A as Observer: the second is none of B's business.
   both = await createUser(ctx.api, 'works_in_both', SELF_SERVICE, B, false);
   await ctx.api.create('Profile_User', { users_id: both, profiles_id: OBSERVER, entities_id: A, is_recursive: 0 });
+  groupOfA = await ctx.api.create('Group', { name: 'group of A', entities_id: A });
+  const groupOfB = await ctx.api.create('Group', { name: 'group of B', entities_id: B });
+  for (const group of [groupOfA, groupOfB]) await ctx.api.create('Group_User', { groups_id: group, users_id: both });
 });
 
 describe("a user's authorizations through search and through its sub-item list", () => {
@@ -72,5 +77,19 @@ describe("a user's authorizations through search and through its sub-item list",
     // glpi sees every entity: both criteria find the user.
     expect(await authorizationColumns(ctx.api, 'works_in_both', byEntity(A))).toHaveLength(1);
     expect(await authorizationColumns(ctx.api, 'works_in_both', byProfile(OBSERVER))).toHaveLength(1);
+  });
+
+  test("the groups column and criterion give the same groups as the user's Group_User list", async () => {
+    const listed = async (client: Client) =>
+      ((await client.get(`User/${both}/Group_User`, { query: 'expand_dropdowns=true' })).body as { groups_id: string }[]).map((g) => g.groups_id).sort();
+    const column = async (client: Client, extra: Record<string, unknown>[] = []) => {
+      const criteria = [{ field: 1, searchtype: 'contains', value: '^works_in_both$' }, ...extra];
+      const res = await search(client, 'User', { criteria, forcedisplay: [13], range: '0-99' });
+      return (res.body.data ?? []).map((row: Record<string, unknown>) => String(row['13']).split(',').sort());
+    };
+    expect(await listed(techB)).toEqual(['group of B']);
+    expect(await column(techB)).toEqual([await listed(techB)]);
+    expect(await column(techB, [{ link: 'AND', field: 13, searchtype: 'equals', value: groupOfA }])).toEqual([]);
+    expect(await column(ctx.api)).toEqual([['group of A', 'group of B']]);
   });
 });
