@@ -23,6 +23,7 @@ import { taskHooks, taskTemplateHooks } from './itil/tasks';
 import { recurrentHooks } from './itil/recurrent-items';
 import { linkedItemHooks } from './itil/linked-items';
 import { autoAssignHooks } from './itil/auto-assign';
+import { actorChoiceHooks, actorRowChoiceHooks } from './itil/actor-choices';
 import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
 import { validationHooks, validationRequestHooks } from './itil/validations';
@@ -30,7 +31,7 @@ import { allItemtypes, itemtypesWith } from './registry';
 import { apiClientTokenHooks } from './users/apiclient-token';
 import { ldapCriterionHooks } from './users/ldap-criteria';
 import { defaultEmailHooks, ownEmailHooks, userEmailHooks } from './users/user-emails';
-import { accountRowHooks, profileRightHooks, profileUserHooks, superAdminProfileHooks, userHooks, userPreferenceHooks } from './users/user-rules';
+import { accountRowHooks, profileRightHooks, profileUserHooks, superAdminProfileHooks, userAttachmentHooks, userHooks, userPreferenceHooks } from './users/user-rules';
 
 const treeTypes = allItemtypes()
   .filter((t) => t.tree)
@@ -41,6 +42,13 @@ const attachable = itemtypesWith('document')
   .filter((t) => t.name !== 'Document')
   .map((t) => t.name);
 
+/**
+ * Links that attach something to an item, a user among others: attaching to another user's
+ * account needs authority over it. Team members and the audience of a shared reminder, feed or
+ * article are the project's or the author's business, not the account's.
+ */
+const USER_ATTACHMENTS = ['Document_Item', 'Certificate_Item', 'Domain_Item', 'Appliance_Item', 'Item_Project', 'KnowbaseItem_Item'];
+
 export const RULES: readonly Rule[] = [
   { itemtypes: treeTypes, hooks: treeHooks },
   { itemtypes: ['Entity'], hooks: entityHooks },
@@ -50,13 +58,15 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['UserEmail'], hooks: ownEmailHooks },
   { itemtypes: ['UserEmail'], hooks: defaultEmailHooks },
   { itemtypes: ['User'], hooks: userHooks },
-  { itemtypes: ['UserEmail', 'Profile_User', 'Group_User'], hooks: accountRowHooks },
+  { itemtypes: ['UserEmail', 'Profile_User', 'Group_User', 'UserPreference'], hooks: accountRowHooks },
+  { itemtypes: USER_ATTACHMENTS, hooks: userAttachmentHooks },
   { itemtypes: ['Profile_User'], hooks: profileUserHooks },
   { itemtypes: ['Profile'], hooks: superAdminProfileHooks },
   { itemtypes: ['UserPreference'], hooks: userPreferenceHooks },
   { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },
   { itemtypes: ['RuleRightParameter'], hooks: ldapCriterionHooks },
+  { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: actorChoiceHooks },
   { itemtypes: ['Ticket'], hooks: autoAssignHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: templateCheckHooks },
@@ -71,6 +81,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ITILFollowup'], hooks: followupHooks },
   { itemtypes: ['ITILSolution'], hooks: solutionHooks },
   { itemtypes: ['ITILSolution'], hooks: duplicateSolutionHooks },
+  { itemtypes: ASSIGNMENT_LINKS, hooks: actorRowChoiceHooks },
   { itemtypes: ASSIGNMENT_LINKS, hooks: assignmentHooks },
   { itemtypes: ['TicketTask', 'ProblemTask', 'ChangeTask'], hooks: taskHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: pendingItemHooks },
