@@ -2,7 +2,7 @@
  * The server's layers, top to bottom. A file may import its own layer and the layers below it;
  * an import that runs upward, or any cycle, fails `npm test`.
  *
- *   entry    main.ts, rules.ts, config.ts, cli/, import/, threads/   start-up, the composition root, commands, serving threads
+ *   entry    main.ts, hook-table.ts, config.ts, cli/, import/, threads/   start-up, the composition root, commands, serving threads
  *   http     http/                                   Elysia app, routing, body and parameter parsing
  *   api      api/                                    what each endpoint answers
  *   domain   search/ documents/ itil/ assets/ users/ notify/   (may import items, not each other)
@@ -12,7 +12,7 @@
  *   core     core/, registry/                        errors, parameters, clock; the itemtype registry
  */
 const layer = {
-  entry: '^server/(main|rules|config)\\.ts$|^server/(cli|import|threads)/',
+  entry: '^server/(main|hook-table|config)\\.ts$|^server/(cli|import|threads)/',
   http: '^server/http/',
   api: '^server/api/',
   domain: '^server/(search|documents|itil|assets|users|notify)/',

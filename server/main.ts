@@ -6,7 +6,7 @@ import { consoleOrigin, consoleSource } from './http/console';
 import { markStarted } from './api/health';
 import { VERSION } from './core/version';
 import { installRules } from './items/hooks';
-import { RULES } from './rules';
+import { RULES } from './hook-table';
 import { automaticActions } from './itil/automatic-actions';
 import { runImportCommand } from './import';
 import { unfinishedImport } from './import/state';

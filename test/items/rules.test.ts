@@ -1,6 +1,6 @@
 /**
  * The order of the business rules, pinned: for each itemtype and event, the hook sets that run,
- * in the order server/rules.ts gives them once installed. A rule added, removed or moved changes
+ * in the order server/hook-table.ts gives them once installed. A rule added, removed or moved changes
  * the table below, so the change in order shows in review.
  */
 import { expect, test } from 'bun:test';
@@ -27,7 +27,7 @@ import * as templateChecks from '../../server/itil/template-checks';
 import * as ticketLinks from '../../server/itil/ticket-links';
 import * as validations from '../../server/itil/validations';
 import { itemtypeOrThrow } from '../../server/registry';
-import { RULES } from '../../server/rules';
+import { RULES } from '../../server/hook-table';
 import * as apiClientToken from '../../server/users/apiclient-token';
 import * as ldapCriteria from '../../server/users/ldap-criteria';
 import * as userEmails from '../../server/users/user-emails';
