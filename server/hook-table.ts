@@ -24,6 +24,8 @@ import { taskHooks, taskTemplateHooks } from './itil/tasks';
 import { recurrentHooks } from './itil/recurrent-items';
 import { linkedItemHooks } from './itil/linked-items';
 import { autoAssignHooks } from './itil/auto-assign';
+import { priorityFor } from './itil/priority';
+import { ticketRuleHooks } from './rules/tickets';
 import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
 import { validationHooks, validationRequestHooks } from './itil/validations';
@@ -42,6 +44,9 @@ const attachable = itemtypesWith('document')
   .filter((t) => t.name !== 'Document')
   .map((t) => t.name);
 
+/** GLPI's ticket business rules, given the priority matrix of the ITIL rules (domains do not import each other). */
+export const ticketBusinessRuleHooks = ticketRuleHooks(priorityFor);
+
 export const RULES: readonly Rule[] = [
   { itemtypes: treeTypes, hooks: treeHooks },
   { itemtypes: ['Entity'], hooks: entityHooks },
@@ -58,8 +63,10 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },
   { itemtypes: ['RuleRightParameter'], hooks: ldapCriterionHooks },
-  { itemtypes: ['Ticket'], hooks: autoAssignHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },
+  // GLPI's business rules run on the ticket's defaults, before assignment, templates and agreements use what they set.
+  { itemtypes: ['Ticket'], hooks: ticketBusinessRuleHooks },
+  { itemtypes: ['Ticket'], hooks: autoAssignHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: templateCheckHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: linkedItemHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: taskTemplateHooks },

@@ -6,6 +6,7 @@ import { syncSchema } from './schema';
 import type { UpgradeNote } from './upgrade-note';
 import { addAgentRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
 import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
+import { createRulesState } from './rules-state';
 import { seedDocumentTypes } from './seed-documents';
 import { seedSettings } from './settings';
 
@@ -46,6 +47,7 @@ const MIGRATIONS: Migration[] = [
   { id: 14, name: "GLPI 10.0's default ticket, problem and change templates", up: (db) => seedDefaultTemplates(db) },
   { id: 15, name: 'the automatic actions Deskbase runs, as GLPI lists them', up: (db) => seedCronTasks(db) },
   { id: 16, name: "GLPI 10.0's recurrent change right", up: (db) => addRecurrentChangeRight(db) },
+  { id: 25, name: 'a counter of the writes to the rules, for the rules engine', up: (db) => createRulesState(db) },
 ];
 
 /** True when the default install data has not been written yet. */

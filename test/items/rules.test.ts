@@ -27,6 +27,7 @@ import * as templateChecks from '../../server/itil/template-checks';
 import * as ticketLinks from '../../server/itil/ticket-links';
 import * as validations from '../../server/itil/validations';
 import { itemtypeOrThrow } from '../../server/registry';
+import * as hookTable from '../../server/hook-table';
 import { RULES } from '../../server/hook-table';
 import * as apiClientToken from '../../server/users/apiclient-token';
 import * as ldapCriteria from '../../server/users/ldap-criteria';
@@ -133,9 +134,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   Ticket: {
     prepareInput: 'itilHooks → attachmentHooks',
-    prepareAdd: 'autoAssignHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
+    prepareAdd: 'itilHooks → ticketBusinessRuleHooks → autoAssignHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks',
-    prepareUpdate: 'itilHooks → itilDurationHooks → serviceLevelHooks',
+    prepareUpdate: 'itilHooks → ticketBusinessRuleHooks → itilDurationHooks → serviceLevelHooks',
     afterUpdate: 'itilHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks',
   },
   Problem: {
@@ -231,7 +232,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [hookTable, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

@@ -1,0 +1,87 @@
+/**
+ * GLPI's criteria conditions (its Rule class constants) and what each means for a value. Text
+ * comparisons ignore case, as GLPI's; an empty pattern is never contained nor a prefix. A value
+ * that is a list (a ticket's requesters) holds a positive condition when one element does, a
+ * negative one (is not, does not contain, does not match, not under, does not exist) when every
+ * element does.
+ */
+import { captures } from './regex';
+import type { RE2JS } from 're2js';
+
+export const CONDITION = {
+  IS: 0,
+  IS_NOT: 1,
+  CONTAINS: 2,
+  NOT_CONTAINS: 3,
+  BEGINS: 4,
+  ENDS: 5,
+  REGEX_MATCH: 6,
+  REGEX_NOT_MATCH: 7,
+  EXISTS: 8,
+  NOT_EXISTS: 9,
+  FIND: 10,
+  UNDER: 11,
+  NOT_UNDER: 12,
+  IS_EMPTY: 30,
+} as const;
+
+const NEGATIVE = new Set<number>([CONDITION.IS_NOT, CONDITION.NOT_CONTAINS, CONDITION.REGEX_NOT_MATCH, CONDITION.NOT_UNDER, CONDITION.NOT_EXISTS]);
+/** Conditions that compare a dropdown's id, not its name. */
+export const BY_ID = new Set<number>([CONDITION.IS, CONDITION.IS_NOT, CONDITION.UNDER, CONDITION.NOT_UNDER, CONDITION.EXISTS, CONDITION.NOT_EXISTS, CONDITION.IS_EMPTY]);
+export const KNOWN = new Set<number>(Object.values(CONDITION));
+
+/** PHP's empty(): what GLPI's exists / does not exist test. */
+export const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v === '0' || v === 0 || v === false || (Array.isArray(v) && v.length === 0);
+
+export interface PreparedCriterion {
+  condition: number;
+  /** Lower-cased pattern for the text conditions. */
+  text: string;
+  /** The compiled regular expression (null when it does not compile: the criterion never holds). */
+  regex: RE2JS | null;
+  /** For under / not under: the pattern's row and every row below it. */
+  subtree: ReadonlySet<string> | null;
+}
+
+export interface Holding {
+  holds: boolean;
+  /** The captures of a matching regular expression. */
+  captures?: string[];
+}
+
+function scalarHolds(c: PreparedCriterion, value: unknown): Holding {
+  const raw = value === null || value === undefined ? '' : String(value);
+  const v = raw.toLowerCase();
+  switch (c.condition) {
+    case CONDITION.IS: return { holds: v === c.text };
+    case CONDITION.IS_NOT: return { holds: v !== c.text };
+    case CONDITION.CONTAINS: return { holds: c.text !== '' && v.includes(c.text) };
+    case CONDITION.NOT_CONTAINS: return { holds: c.text !== '' && !v.includes(c.text) };
+    case CONDITION.BEGINS: return { holds: c.text !== '' && v.startsWith(c.text) };
+    case CONDITION.ENDS: return { holds: c.text !== '' && v.endsWith(c.text) };
+    case CONDITION.REGEX_MATCH: {
+      const found = c.regex ? captures(c.regex, raw) : null;
+      return found ? { holds: true, captures: found } : { holds: false };
+    }
+    case CONDITION.REGEX_NOT_MATCH: return { holds: c.regex !== null && captures(c.regex, raw) === null };
+    case CONDITION.UNDER: return { holds: c.subtree?.has(raw) ?? false };
+    case CONDITION.NOT_UNDER: return { holds: !(c.subtree?.has(raw) ?? false) };
+    case CONDITION.EXISTS: return { holds: !isEmpty(value) };
+    case CONDITION.NOT_EXISTS:
+    case CONDITION.IS_EMPTY: return { holds: isEmpty(value) };
+    default: return { holds: false };
+  }
+}
+
+/** Does the criterion hold for the value (a scalar or a list)? */
+export function holds(c: PreparedCriterion, value: unknown): Holding {
+  if (!Array.isArray(value)) return scalarHolds(c, value);
+  if (c.condition === CONDITION.EXISTS) return { holds: value.some((v) => !isEmpty(v)) };
+  if (c.condition === CONDITION.NOT_EXISTS || c.condition === CONDITION.IS_EMPTY) return { holds: value.every(isEmpty) };
+  if (NEGATIVE.has(c.condition)) return { holds: value.every((v) => scalarHolds(c, v).holds) };
+  for (const v of value) {
+    const one = scalarHolds(c, v);
+    if (one.holds) return one;
+  }
+  return { holds: false };
+}

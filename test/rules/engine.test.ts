@@ -1,0 +1,204 @@
+/**
+ * The rules engine on GLPI's tables: criteria conditions by GLPI's numbers, AND/OR, ranking,
+ * collections that stop at their first match or chain their rules, entities and recursion, the
+ * add/update mask, the changed-fields filter of updates, captures in actions, patterns that do not
+ * compile, and the cache that follows every write to the rules (from any connection).
+ */
+import { Database } from 'bun:sqlite';
+import { describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { inTransaction } from '../../server/db/connection';
+import { externalWriteCheck } from '../../server/db/external-writes';
+import { insertRow, run } from '../../server/db/rows';
+import { runRules, type Outcome } from '../../server/rules/engine';
+import { compileRulePattern } from '../../server/rules/regex';
+import { useStore } from '../support/store';
+
+const fresh = useStore('rules-engine');
+
+interface RuleSpec {
+  sub_type?: string;
+  ranking?: number;
+  match?: 'AND' | 'OR';
+  entities_id?: number;
+  is_recursive?: number;
+  condition?: number;
+  is_active?: number;
+  criteria: [string, number, string][];
+  actions: [string, string, string][];
+}
+
+/** Writes a rule with its criteria and actions, as the API or an import would. */
+function rule(spec: RuleSpec): number {
+  return inTransaction(fresh.db, () => {
+    const id = insertRow(fresh.db, 'glpi_rules', {
+      sub_type: spec.sub_type ?? 'RuleTicket',
+      name: `rule ${spec.ranking ?? 0}`,
+      ranking: spec.ranking ?? 0,
+      match: spec.match ?? 'AND',
+      entities_id: spec.entities_id ?? 0,
+      is_recursive: spec.is_recursive ?? 1,
+      condition: spec.condition ?? 1,
+      is_active: spec.is_active ?? 1,
+    });
+    for (const [criteria, condition, pattern] of spec.criteria) insertRow(fresh.db, 'glpi_rulecriterias', { rules_id: id, criteria, condition, pattern });
+    for (const [action_type, field, value] of spec.actions) insertRow(fresh.db, 'glpi_ruleactions', { rules_id: id, action_type, field, value });
+    return id;
+  });
+}
+
+function clear(): void {
+  inTransaction(fresh.db, () => {
+    run(fresh.db, 'DELETE FROM glpi_ruleactions');
+    run(fresh.db, 'DELETE FROM glpi_rulecriterias');
+    run(fresh.db, 'DELETE FROM glpi_rules');
+  });
+}
+
+const ticket = (input: Record<string, unknown>, options = {}): Outcome => runRules(fresh.db, 'RuleTicket', input, { entityId: 0, ancestors: [], event: 1, ...options });
+
+describe('criteria conditions, by GLPI number', () => {
+  const cases: [number, string, unknown, boolean][] = [
+    [0, 'Printer down', 'printer DOWN', true],
+    [0, 'Printer', 'printer down', false],
+    [1, 'Printer', 'printer down', true],
+    [1, 'printer', 'PRINTER', false],
+    [2, 'TONER', 'out of toner today', true],
+    [2, '', 'anything', false],
+    [3, 'toner', 'out of paper', true],
+    [3, 'toner', 'TONER low', false],
+    [4, 'srv-', 'SRV-12 down', true],
+    [4, 'srv-', 'my srv-12', false],
+    [5, 'down', 'srv-12 DOWN', true],
+    [5, 'down', 'down srv-12', false],
+    [6, '/^srv-\\d+/', 'SRV-12 down', true],
+    [6, '/^srv-\\d+/', 'my srv-12', false],
+    [7, '/printer|toner/', 'the database', true],
+    [7, '/printer|toner/', 'the Printer', false],
+    [8, '1', 'x', true],
+    [8, '1', '', false],
+    [8, '1', 0, false],
+    [9, '1', '0', true],
+    [9, '1', 'x', false],
+    [30, '1', null, true],
+    // Lists (a ticket's requesters): one element for a positive condition, every one for a negative.
+    [0, '7', [3, 7], true],
+    [1, '7', [3, 7], false],
+    [1, '7', [3, 4], true],
+    [8, '1', [], false],
+    [9, '1', [], true],
+    // A condition GLPI 10.0 has not got for this collection never holds.
+    [99, 'x', 'x', false],
+  ];
+  test.each(cases)('condition %p, pattern %p, value %p → %p', (condition, pattern, value, expected) => {
+    clear();
+    rule({ criteria: [['name', condition, pattern]], actions: [['assign', 'urgency', '5']] });
+    expect(ticket({ name: value }).output).toEqual(expected ? { urgency: 5 } : {});
+  });
+});
+
+describe('rules', () => {
+  test('AND needs every criterion, OR one; a rule without criteria never matches; inactive rules are not tried', () => {
+    clear();
+    const all = rule({ ranking: 1, criteria: [['name', 2, 'printer'], ['content', 2, 'toner']], actions: [['assign', 'urgency', '4']] });
+    const one = rule({ ranking: 2, match: 'OR', criteria: [['name', 2, 'printer'], ['content', 2, 'toner']], actions: [['assign', 'impact', '4']] });
+    rule({ ranking: 3, criteria: [], actions: [['assign', 'type', '2']] });
+    rule({ ranking: 4, is_active: 0, criteria: [['name', 2, 'printer']], actions: [['assign', 'status', '2']] });
+    const outcome = ticket({ name: 'printer', content: 'paper jam' });
+    expect(outcome.output).toEqual({ impact: 4 });
+    expect(outcome.rules.map((r) => [r.id, r.matched, r.criteria.map((c) => c.holds)])).toEqual([
+      [all, false, [true, false]],
+      [one, true, [true, false]],
+      [expect.any(Number), false, []],
+    ]);
+  });
+
+  test('ticket rules chain in ranking order (a later rule sees and overrides what an earlier one set); a dictionary stops at its first match', () => {
+    clear();
+    rule({ ranking: 2, criteria: [['urgency', 0, '5']], actions: [['assign', 'impact', '5']] });
+    rule({ ranking: 1, criteria: [['name', 2, 'outage']], actions: [['assign', 'urgency', '5'], ['assign', 'impact', '2']] });
+    expect(ticket({ name: 'network outage', urgency: 3 }).output).toEqual({ urgency: 5, impact: 5 });
+    rule({ sub_type: 'RuleDictionnaryManufacturer', ranking: 1, criteria: [['name', 6, '/^microsoft/']], actions: [['assign', 'name', 'Microsoft']] });
+    rule({ sub_type: 'RuleDictionnaryManufacturer', ranking: 2, criteria: [['name', 2, 'corp']], actions: [['assign', 'name', 'Some corporation']] });
+    const dictionary = runRules(fresh.db, 'RuleDictionnaryManufacturer', { name: 'Microsoft Corporation' });
+    expect(dictionary.output).toEqual({ name: 'Microsoft' });
+    expect(dictionary.rules.length).toBe(1);
+  });
+
+  test('a rule applies in its entity, and below it only when recursive', () => {
+    clear();
+    const here = rule({ ranking: 1, entities_id: 3, is_recursive: 0, criteria: [['name', 8, '1']], actions: [['append', '_groups_id_assign', '10']] });
+    const above = rule({ ranking: 2, entities_id: 1, is_recursive: 1, criteria: [['name', 8, '1']], actions: [['append', '_groups_id_assign', '11']] });
+    rule({ ranking: 3, entities_id: 1, is_recursive: 0, criteria: [['name', 8, '1']], actions: [['append', '_groups_id_assign', '12']] });
+    const matched = (o: Outcome) => o.rules.map((r) => r.id);
+    expect(matched(ticket({ name: 'x' }, { entityId: 3, ancestors: [0, 1] }))).toEqual([here, above]);
+    expect(ticket({ name: 'x', _groups_id_assign: [9] }, { entityId: 3, ancestors: [0, 1] }).output).toEqual({ _groups_id_assign: [9, 10, 11] });
+    expect(matched(ticket({ name: 'x' }, { entityId: 0, ancestors: [] }))).toEqual([]);
+  });
+
+  test('business rules run on add, on update or both as their condition says; on update only when a criterion field changed', () => {
+    clear();
+    const onAdd = rule({ ranking: 1, condition: 1, criteria: [['name', 8, '1']], actions: [['assign', 'urgency', '2']] });
+    const onUpdate = rule({ ranking: 2, condition: 2, criteria: [['name', 8, '1']], actions: [['assign', 'impact', '2']] });
+    const both = rule({ ranking: 3, condition: 3, criteria: [['content', 8, '1']], actions: [['assign', 'type', '2']] });
+    const ids = (o: Outcome) => o.rules.map((r) => r.id);
+    expect(ids(ticket({ name: 'a', content: 'b' }, { event: 1 }))).toEqual([onAdd, both]);
+    expect(ids(ticket({ name: 'a', content: 'b' }, { event: 2 }))).toEqual([onUpdate, both]);
+    expect(ids(ticket({ name: 'a', content: 'b' }, { event: 2, onlyCriteria: new Set(['content']) }))).toEqual([both]);
+  });
+
+  test("a regular expression's captures fill #0, #1… in regex_result actions, and lookups find rows by the text", () => {
+    clear();
+    const category = insertRow(fresh.db, 'glpi_itilcategories', { name: 'Network', completename: 'Network', code: 'NET', entities_id: 0, is_recursive: 1 });
+    rule({ ranking: 1, criteria: [['name', 6, '/^\\[(\\w+)\\] (.*)$/']], actions: [['regex_result', 'name', '#1 (#0)'], ['regex_result', '_affect_itilcategory_by_code', '#0']] });
+    expect(ticket({ name: '[net] switch down' }).output).toEqual({ name: 'switch down (net)', itilcategories_id: category });
+    const missing = ticket({ name: '[hr] payslip' });
+    expect(missing.output).toEqual({ name: 'payslip (hr)' });
+    expect(missing.rules[0]!.actions[1]!.error).toBe('no category with code "hr"');
+  });
+
+  test('under and not under follow the tree of the dropdown; text conditions compare its complete name', () => {
+    clear();
+    const site = insertRow(fresh.db, 'glpi_locations', { name: 'Paris', completename: 'Paris', entities_id: 0, locations_id: 0 });
+    const floor = insertRow(fresh.db, 'glpi_locations', { name: 'Floor 2', completename: 'Paris > Floor 2', entities_id: 0, locations_id: site });
+    const elsewhere = insertRow(fresh.db, 'glpi_locations', { name: 'Lyon', completename: 'Lyon', entities_id: 0, locations_id: 0 });
+    rule({ ranking: 1, criteria: [['locations_id', 11, String(site)]], actions: [['assign', 'urgency', '4']] });
+    rule({ ranking: 2, criteria: [['locations_id', 2, 'floor 2']], actions: [['assign', 'impact', '4']] });
+    rule({ ranking: 3, criteria: [['locations_id', 12, String(site)]], actions: [['assign', 'type', '2']] });
+    expect(ticket({ locations_id: floor }).output).toEqual({ urgency: 4, impact: 4 });
+    expect(ticket({ locations_id: elsewhere }).output).toEqual({ type: 2 });
+  });
+
+  test('a pattern that does not compile never holds and says why; the rule cache follows writes made by another connection', () => {
+    clear();
+    const id = rule({ ranking: 1, criteria: [['name', 6, '/(a+)\\1/']], actions: [['assign', 'urgency', '5']] });
+    const broken = ticket({ name: 'aa' });
+    expect(broken.output).toEqual({});
+    expect(broken.rules[0]!.criteria[0]!.error).toBe('regular expression /(a+)\\1/: invalid escape sequence: \\1 (offset 5)');
+    const noticeExternalWrites = externalWriteCheck(fresh.db, () => {});
+    const other = new Database(join(fresh.store.dataDir, 'deskbase.sqlite'));
+    other.run("UPDATE glpi_rulecriterias SET pattern = '/^(a+)$/' WHERE rules_id = ?", [id]);
+    other.close();
+    // What the server does before each request: another connection's commit is noticed.
+    noticeExternalWrites();
+    expect(ticket({ name: 'aa' }).output).toEqual({ urgency: 5 });
+  });
+});
+
+describe('regular expressions', () => {
+  test('refused with the offset of the error; PCRE flags RE2 has are kept', () => {
+    expect(compileRulePattern('/srv(\\d+/')).toMatchObject({ ok: false, message: 'missing closing ): srv(\\d+', offset: 1 });
+    expect(compileRulePattern('/a(?=b)/')).toMatchObject({ ok: false, offset: 2 });
+    expect(compileRulePattern('/a/x')).toEqual({ ok: false, message: 'unsupported flag x', offset: 3 });
+    expect(compileRulePattern('srv')).toMatchObject({ ok: false, offset: 0 });
+    expect(compileRulePattern('#^a.b$#s').ok).toBe(true);
+    expect(compileRulePattern('{a+}').ok).toBe(true);
+  });
+
+  test('a pattern that backtracks catastrophically in PCRE matches in linear time here', () => {
+    clear();
+    rule({ ranking: 1, criteria: [['content', 6, '/^(a+)+$/']], actions: [['assign', 'urgency', '5']] });
+    expect(ticket({ content: `${'a'.repeat(50_000)}!` }).output).toEqual({});
+    expect(ticket({ content: 'a'.repeat(50_000) }).output).toEqual({ urgency: 5 });
+  });
+});
