@@ -25,6 +25,7 @@ import { recurrentHooks } from './itil/recurrent-items';
 import { linkedItemHooks } from './itil/linked-items';
 import { autoAssignHooks } from './itil/auto-assign';
 import { priorityFor } from './itil/priority';
+import { ruleActionHooks, ruleCriterionHooks, ruleHooks } from './rules/rule-rows';
 import { ticketRuleHooks } from './rules/tickets';
 import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
@@ -63,6 +64,9 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },
   { itemtypes: ['RuleRightParameter'], hooks: ldapCriterionHooks },
+  { itemtypes: ['Rule'], hooks: ruleHooks },
+  { itemtypes: ['RuleCriteria'], hooks: ruleCriterionHooks },
+  { itemtypes: ['RuleAction'], hooks: ruleActionHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },
   // GLPI's business rules run on the ticket's defaults, before assignment, templates and agreements use what they set.
   { itemtypes: ['Ticket'], hooks: ticketBusinessRuleHooks },

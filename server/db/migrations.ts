@@ -48,6 +48,7 @@ const MIGRATIONS: Migration[] = [
   { id: 15, name: 'the automatic actions Deskbase runs, as GLPI lists them', up: (db) => seedCronTasks(db) },
   { id: 16, name: "GLPI 10.0's recurrent change right", up: (db) => addRecurrentChangeRight(db) },
   { id: 25, name: 'a counter of the writes to the rules, for the rules engine', up: (db) => createRulesState(db) },
+  { id: 26, name: "GLPI 10.0's rights on the rule collections", up: (db) => addMissingDefaultRights(db) },
 ];
 
 /** True when the default install data has not been written yet. */

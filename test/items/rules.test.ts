@@ -28,6 +28,7 @@ import * as ticketLinks from '../../server/itil/ticket-links';
 import * as validations from '../../server/itil/validations';
 import { itemtypeOrThrow } from '../../server/registry';
 import * as hookTable from '../../server/hook-table';
+import * as ruleRows from '../../server/rules/rule-rows';
 import { RULES } from '../../server/hook-table';
 import * as apiClientToken from '../../server/users/apiclient-token';
 import * as ldapCriteria from '../../server/users/ldap-criteria';
@@ -132,6 +133,18 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   RuleRightParameter: {
     prepareAdd: 'ldapCriterionHooks',
   },
+  Rule: {
+    prepareAdd: 'ruleHooks',
+    prepareUpdate: 'ruleHooks',
+  },
+  RuleCriteria: {
+    prepareAdd: 'ruleCriterionHooks',
+    prepareUpdate: 'ruleCriterionHooks',
+  },
+  RuleAction: {
+    prepareAdd: 'ruleActionHooks',
+    prepareUpdate: 'ruleActionHooks',
+  },
   Ticket: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'itilHooks → ticketBusinessRuleHooks → autoAssignHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
@@ -232,7 +245,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [hookTable, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [hookTable, ruleRows, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {
