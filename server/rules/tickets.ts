@@ -46,7 +46,7 @@ function givenActors(input: Params, key: string, kind: keyof typeof ACTOR_TABLE,
 const inList = (list: number[]) => list.join(', ');
 
 /** What GLPI adds to a ticket's input for its rules: the requesters' groups and locations, the items' types and locations. */
-function derived(wc: WriteContext, facts: Record<string, unknown>): void {
+function derived(wc: Pick<WriteContext, 'db'>, facts: Record<string, unknown>): void {
   const requesters = idsOf(facts._users_id_requester);
   facts._groups_id_of_requester = requesters.length === 0 ? [] : selectAll(wc.db, `SELECT DISTINCT groups_id FROM glpi_groups_users WHERE users_id IN (${inList(requesters)}) ORDER BY groups_id`).map((r) => Number(r.groups_id));
   facts._locations_id_of_requester = requesters.length === 0 ? [] : selectAll(wc.db, `SELECT locations_id FROM glpi_users WHERE id IN (${inList(requesters)}) AND locations_id > 0`).map((r) => Number(r.locations_id));
@@ -65,11 +65,19 @@ function derived(wc: WriteContext, facts: Record<string, unknown>): void {
   if (head) for (const name of ['x-priority', 'from', 'subject', 'to', 'reply-to', 'in-reply-to', 'references']) if (head[name] !== undefined) facts[`_${name}`] = head[name];
 }
 
+/**
+ * What ticket rules see of a new ticket's input (the tester's too): its fields, its actors given
+ * directly or in `_actors`, and what GLPI derives from them.
+ */
+export function ticketFacts(wc: Pick<WriteContext, 'db'>, input: Params, row: Row = {}): Record<string, unknown> {
+  const facts: Record<string, unknown> = { ...input, ...row };
+  for (const [key, kind, role] of ACTOR_KEYS) facts[key] = givenActors(input, key, kind, role);
+  derived(wc, facts);
+  return facts;
+}
+
 /** A rule that set urgency or impact, or said `compute`, and set no priority itself: the priority follows. */
 const priorityMoved = (output: Record<string, unknown>) => !('priority' in output) && ('_compute_priority' in output || 'urgency' in output || 'impact' in output);
-
-/** Keeps the outcome of the last rules run on each input, for the log and for tests of the wiring. */
-export const lastOutcome = new WeakMap<Params, Outcome>();
 
 function run(wc: WriteContext, facts: Record<string, unknown>, entityId: number, event: number, onlyCriteria?: Set<string>): Outcome {
   const ancestors = wc.services.directory.entities().ancestors(entityId);
@@ -79,11 +87,7 @@ function run(wc: WriteContext, facts: Record<string, unknown>, entityId: number,
 export function ticketRuleHooks(priorityFor: PriorityFor): ItemHooks {
   return {
     prepareAdd(wc, type: Itemtype, row, input) {
-      const facts: Record<string, unknown> = { ...input, ...row };
-      for (const [key, kind, role] of ACTOR_KEYS) facts[key] = givenActors(input, key, kind, role);
-      derived(wc, facts);
-      const outcome = run(wc, facts, Number(row.entities_id ?? 0), ON.ADD);
-      lastOutcome.set(input, outcome);
+      const outcome = run(wc, ticketFacts(wc, input, row), Number(row.entities_id ?? 0), ON.ADD);
       if (Object.keys(outcome.output).length === 0) return;
       applyOutput(wc.db, type, outcome.output, row, input);
       if (priorityMoved(outcome.output)) row.priority = priorityFor(wc.services.store.settings, Number(row.urgency ?? 3), Number(row.impact ?? 3));
@@ -101,7 +105,6 @@ export function ticketRuleHooks(priorityFor: PriorityFor): ItemHooks {
       if (changed.size === 0) return;
       derived(wc, facts);
       const outcome = run(wc, facts, Number(changes.entities_id ?? old.entities_id ?? 0), ON.UPDATE, changed);
-      lastOutcome.set(input, outcome);
       if (Object.keys(outcome.output).length === 0) return;
       const next: Row = { ...changes };
       applyOutput(wc.db, type, outcome.output, next, input);
