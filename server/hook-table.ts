@@ -25,12 +25,14 @@ import { recurrentHooks } from './itil/recurrent-items';
 import { linkedItemHooks } from './itil/linked-items';
 import { autoAssignHooks } from './itil/auto-assign';
 import { priorityFor } from './itil/priority';
+import { assetRuleHooks } from './rules/assets';
+import { DICTIONARY_TYPES, dropdownDictionaryHooks, softwareDictionaryHooks } from './rules/dictionaries';
 import { ruleActionHooks, ruleCriterionHooks, ruleHooks } from './rules/rule-rows';
 import { ticketRuleHooks } from './rules/tickets';
 import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
 import { validationHooks, validationRequestHooks } from './itil/validations';
-import { allItemtypes, itemtypesWith } from './registry';
+import { allAssetTypes, allItemtypes, itemtypesWith } from './registry';
 import { apiClientTokenHooks } from './users/apiclient-token';
 import { ldapCriterionHooks } from './users/ldap-criteria';
 import { defaultEmailHooks, ownEmailHooks, userEmailHooks } from './users/user-emails';
@@ -90,6 +92,9 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ITILFollowup', 'TicketTask'], hooks: takeIntoAccountHooks },
   { itemtypes: ['TicketRecurrent', 'RecurrentChange'], hooks: recurrentHooks },
   { itemtypes: ['TicketValidation', 'ChangeValidation'], hooks: validationHooks },
+  { itemtypes: allAssetTypes().map((t) => t.name), hooks: assetRuleHooks },
+  { itemtypes: DICTIONARY_TYPES, hooks: dropdownDictionaryHooks },
+  { itemtypes: ['Software'], hooks: softwareDictionaryHooks },
   { itemtypes: ['NetworkPort'], hooks: networkPortHooks },
   { itemtypes: ['Reservation'], hooks: reservationHooks },
   { itemtypes: ['Document'], hooks: documentHooks },

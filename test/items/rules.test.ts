@@ -29,6 +29,8 @@ import * as validations from '../../server/itil/validations';
 import { itemtypeOrThrow } from '../../server/registry';
 import * as hookTable from '../../server/hook-table';
 import * as ruleRows from '../../server/rules/rule-rows';
+import * as assetRules from '../../server/rules/assets';
+import * as dictionaries from '../../server/rules/dictionaries';
 import { RULES } from '../../server/hook-table';
 import * as apiClientToken from '../../server/users/apiclient-token';
 import * as ldapCriteria from '../../server/users/ldap-criteria';
@@ -49,6 +51,8 @@ const EVENTS = [
   'canWriteOwner',
   'readExtras',
 ] as const satisfies readonly (keyof ItemHooks)[];
+/** Properties of a hook set that are no events. */
+const FLAGS = ['checksAlone'] as const satisfies readonly (keyof ItemHooks)[];
 
 /**
  * Itemtypes (those sharing the same hooks grouped on one line) → event → hook sets, in order.
@@ -61,7 +65,15 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterUpdate: 'treeHooks',
     afterPurge: 'treeHooks',
   },
-  'SoftwareLicense, Group': {
+  SoftwareLicense: {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'treeHooks → assetRuleHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'treeHooks → assetRuleHooks',
+    afterUpdate: 'treeHooks → attachmentHooks',
+    afterPurge: 'treeHooks',
+  },
+  Group: {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'treeHooks',
     afterAdd: 'attachmentHooks',
@@ -237,7 +249,25 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareUpdate: 'faqHooks',
     afterUpdate: 'attachmentHooks',
   },
-  'Computer, Monitor, NetworkEquipment, Peripheral, Phone, Printer, CartridgeItem, ConsumableItem, Software, Contract, Supplier, Budget, DeviceProcessor, DeviceMemory, DeviceHardDrive, DeviceNetworkCard, DeviceGraphicCard, Item_DeviceProcessor, Item_DeviceMemory, Item_DeviceHardDrive, Item_DeviceNetworkCard, Item_DeviceGraphicCard, DeviceMotherboard, Item_DeviceMotherboard, DeviceFirmware, Item_DeviceFirmware, DeviceDrive, Item_DeviceDrive, DeviceBattery, Item_DeviceBattery, DeviceSoundCard, Item_DeviceSoundCard, DeviceControl, Item_DeviceControl, DevicePci, Item_DevicePci, DeviceCase, Item_DeviceCase, DevicePowerSupply, Item_DevicePowerSupply, DeviceGeneric, Item_DeviceGeneric, DeviceSimcard, Item_DeviceSimcard, DeviceSensor, Item_DeviceSensor, DeviceCamera, Item_DeviceCamera, Contact, Certificate, Domain, DomainRecord, Line, DatabaseInstance, Datacenter, DCRoom, Rack, Enclosure, PDU, PassiveDCEquipment, Cluster, Appliance, Unmanaged, Cable, Project, ProjectTask, Reminder': {
+  'Computer, Monitor, NetworkEquipment, Peripheral, Phone, Printer, Certificate, Unmanaged, Appliance': {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'assetRuleHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'assetRuleHooks',
+    afterUpdate: 'attachmentHooks',
+  },
+  Software: {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'softwareDictionaryHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'softwareDictionaryHooks',
+    afterUpdate: 'attachmentHooks',
+  },
+  'Manufacturer, ComputerModel, MonitorModel, PrinterModel, PeripheralModel, NetworkEquipmentModel, PhoneModel, ComputerType, MonitorType, PrinterType, PeripheralType, NetworkEquipmentType, PhoneType, OperatingSystem, OperatingSystemServicePack, OperatingSystemVersion, OperatingSystemArchitecture, OperatingSystemEdition': {
+    prepareAdd: 'dropdownDictionaryHooks',
+    prepareUpdate: 'dropdownDictionaryHooks',
+  },
+  'CartridgeItem, ConsumableItem, Contract, Supplier, Budget, DeviceProcessor, DeviceMemory, DeviceHardDrive, DeviceNetworkCard, DeviceGraphicCard, Item_DeviceProcessor, Item_DeviceMemory, Item_DeviceHardDrive, Item_DeviceNetworkCard, Item_DeviceGraphicCard, DeviceMotherboard, Item_DeviceMotherboard, DeviceFirmware, Item_DeviceFirmware, DeviceDrive, Item_DeviceDrive, DeviceBattery, Item_DeviceBattery, DeviceSoundCard, Item_DeviceSoundCard, DeviceControl, Item_DeviceControl, DevicePci, Item_DevicePci, DeviceCase, Item_DeviceCase, DevicePowerSupply, Item_DevicePowerSupply, DeviceGeneric, Item_DeviceGeneric, DeviceSimcard, Item_DeviceSimcard, DeviceSensor, Item_DeviceSensor, DeviceCamera, Item_DeviceCamera, Contact, Domain, DomainRecord, Line, DatabaseInstance, Datacenter, DCRoom, Rack, Enclosure, PDU, PassiveDCEquipment, Cluster, Cable, Project, ProjectTask, Reminder': {
     prepareInput: 'attachmentHooks',
     afterAdd: 'attachmentHooks',
     afterUpdate: 'attachmentHooks',
@@ -245,13 +275,13 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [hookTable, ruleRows, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [hookTable, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {
   for (const [line, rule] of RULES.entries()) {
     expect(names.get(rule.hooks), `rule ${line + 1}: import the module of its hook set here`).toBeString();
-    expect(Object.keys(rule.hooks).filter((event) => !(EVENTS as readonly string[]).includes(event)), `rule ${line + 1}`).toEqual([]);
+    expect(Object.keys(rule.hooks).filter((event) => ![...EVENTS, ...FLAGS].includes(event as never)), `rule ${line + 1}`).toEqual([]);
   }
 });
 
