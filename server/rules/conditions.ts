@@ -5,8 +5,7 @@
  * negative one (is not, does not contain, does not match, not under, does not exist) when every
  * element does.
  */
-import { captures } from './regex';
-import type { RE2JS } from 're2js';
+import type { RulePattern } from './regex';
 
 export const CONDITION = {
   IS: 0,
@@ -38,7 +37,7 @@ export interface PreparedCriterion {
   /** Lower-cased pattern for the text conditions. */
   text: string;
   /** The compiled regular expression (null when it does not compile: the criterion never holds). */
-  regex: RE2JS | null;
+  regex: RulePattern | null;
   /** For under / not under: the pattern's row and every row below it. */
   subtree: ReadonlySet<string> | null;
 }
@@ -60,10 +59,10 @@ function scalarHolds(c: PreparedCriterion, value: unknown): Holding {
     case CONDITION.BEGINS: return { holds: c.text !== '' && v.startsWith(c.text) };
     case CONDITION.ENDS: return { holds: c.text !== '' && v.endsWith(c.text) };
     case CONDITION.REGEX_MATCH: {
-      const found = c.regex ? captures(c.regex, raw) : null;
+      const found = c.regex ? c.regex.captures(raw) : null;
       return found ? { holds: true, captures: found } : { holds: false };
     }
-    case CONDITION.REGEX_NOT_MATCH: return { holds: c.regex !== null && captures(c.regex, raw) === null };
+    case CONDITION.REGEX_NOT_MATCH: return { holds: c.regex !== null && c.regex.captures(raw) === null };
     case CONDITION.UNDER: return { holds: c.subtree?.has(raw) ?? false };
     case CONDITION.NOT_UNDER: return { holds: !(c.subtree?.has(raw) ?? false) };
     case CONDITION.EXISTS: return { holds: !isEmpty(value) };

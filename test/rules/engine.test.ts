@@ -11,7 +11,7 @@ import { inTransaction } from '../../server/db/connection';
 import { externalWriteCheck } from '../../server/db/external-writes';
 import { insertRow, run } from '../../server/db/rows';
 import { runRules, type Outcome } from '../../server/rules/engine';
-import { compileRulePattern } from '../../server/rules/regex';
+import { compileRulePattern, nestedQuantifier } from '../../server/rules/regex';
 import { useStore } from '../support/store';
 
 const fresh = useStore('rules-engine');
@@ -188,11 +188,36 @@ describe('rules', () => {
 describe('regular expressions', () => {
   test('refused with the offset of the error; PCRE flags RE2 has are kept', () => {
     expect(compileRulePattern('/srv(\\d+/')).toMatchObject({ ok: false, message: 'missing closing ): srv(\\d+', offset: 1 });
-    expect(compileRulePattern('/a(?=b)/')).toMatchObject({ ok: false, offset: 2 });
+    // RE2 has no look-around: such a pattern runs on JavaScript's engine unless it nests repeats.
+    expect(compileRulePattern('/(?=(\\w+)+x)/')).toEqual({ ok: false, message: 'a repeated group that repeats inside (catastrophic backtracking)', offset: 4 });
+    expect(compileRulePattern('/(a)\\1/')).toMatchObject({ ok: false, offset: 4 });
     expect(compileRulePattern('/a/x')).toEqual({ ok: false, message: 'unsupported flag x', offset: 3 });
     expect(compileRulePattern('srv')).toMatchObject({ ok: false, offset: 0 });
     expect(compileRulePattern('#^a.b$#s').ok).toBe(true);
     expect(compileRulePattern('{a+}').ok).toBe(true);
+  });
+
+  test.each([
+    ['(a+)+', 0],
+    ['x((ab)*c)+', 1],
+    ['(?!.*no).+', -1],
+    ['(a|b)*c', -1],
+    ['(a{2})+', -1],
+    ['(a{2,})+', 0],
+    ['[(+]+(x)+', -1],
+    ['\\(a+\\)+', -1],
+  ])('nested repeats in %p: at %p', (source, at) => {
+    expect(nestedQuantifier(source)).toBe(at);
+  });
+
+  test("GLPI's own look-around pattern (Auto-Reply Auto-Submitted) holds as in GLPI, on a bounded text", () => {
+    const autoSubmitted = compileRulePattern('/^(?!.*no).+$/i');
+    if (!autoSubmitted.ok) throw new Error(autoSubmitted.message);
+    expect([autoSubmitted.regex.captures('auto-replied'), autoSubmitted.regex.captures('no'), autoSubmitted.regex.captures('NO thanks')]).toEqual([[], null, null]);
+    const around = compileRulePattern('/(?<=srv-)(\\d+)/');
+    if (!around.ok) throw new Error(around.message);
+    expect(around.regex.captures('srv-12 and SRV-7')).toEqual(['12', '7']);
+    expect(around.regex.captures(`${'x'.repeat(9000)}srv-1`)).toBeNull();
   });
 
   test('a pattern that backtracks catastrophically in PCRE matches in linear time here', () => {
