@@ -7,6 +7,7 @@ import type { UpgradeNote } from './upgrade-note';
 import { addAgentRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
 import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
 import { createRulesState } from './rules-state';
+import { seedDefaultRules } from './seed-rules';
 import { seedDocumentTypes } from './seed-documents';
 import { seedSettings } from './settings';
 
@@ -49,6 +50,7 @@ const MIGRATIONS: Migration[] = [
   { id: 16, name: "GLPI 10.0's recurrent change right", up: (db) => addRecurrentChangeRight(db) },
   { id: 25, name: 'a counter of the writes to the rules, for the rules engine', up: (db) => createRulesState(db) },
   { id: 26, name: "GLPI 10.0's rights on the rule collections", up: (db) => addMissingDefaultRights(db) },
+  { id: 27, name: "GLPI 10.0's default rules", up: (db) => seedDefaultRules(db) },
 ];
 
 /** True when the default install data has not been written yet. */

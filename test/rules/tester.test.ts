@@ -16,7 +16,7 @@ beforeAll(async () => {
   ids.entity = await api.create('Entity', { name: unique('tester'), entities_id: 0 });
   ids.printers = await api.create('Group', { name: 'Printers', entities_id: 0, is_recursive: 1 });
   ids.gone = await api.create('Group', { name: 'Gone', entities_id: 0 });
-  ids.rule = await api.create('Rule', { name: 'printers', sub_type: 'RuleTicket', entities_id: ids.entity, match: 'AND', condition: 3 });
+  ids.rule = await api.create('Rule', { name: 'printers', sub_type: 'RuleTicket', entities_id: ids.entity, match: 'AND', condition: 3, ranking: 10 });
   ids.criterion = await api.create('RuleCriteria', { rules_id: ids.rule, criteria: 'name', condition: 6, pattern: '/^(\\w+) printer/' });
   await api.create('RuleCriteria', { rules_id: ids.rule, criteria: 'itilcategories_id', condition: 9, pattern: '1' });
   ids.action = await api.create('RuleAction', { rules_id: ids.rule, action_type: 'append', field: '_groups_id_assign', value: String(ids.printers) });
@@ -45,7 +45,7 @@ describe('testRules', () => {
             {
               id: ids.rule,
               name: 'printers',
-              ranking: 1,
+              ranking: 10,
               matched: true,
               criteria: [
                 { id: ids.criterion, criteria: 'name', condition: 6, pattern: '/^(\\w+) printer/', value: 'accounting printer jams', holds: true },
