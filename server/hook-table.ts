@@ -25,6 +25,8 @@ import { recurrentHooks } from './itil/recurrent-items';
 import { linkedItemHooks } from './itil/linked-items';
 import { autoAssignHooks } from './itil/auto-assign';
 import { priorityFor } from './itil/priority';
+import { logEvent } from './http/log';
+import { reportLeftOutTo } from './rules/apply';
 import { assetRuleHooks } from './rules/assets';
 import { DICTIONARY_TYPES, dropdownDictionaryHooks, softwareDictionaryHooks } from './rules/dictionaries';
 import { ruleActionHooks, ruleCriterionHooks, ruleHooks } from './rules/rule-rows';
@@ -46,6 +48,9 @@ const treeTypes = allItemtypes()
 const attachable = itemtypesWith('document')
   .filter((t) => t.name !== 'Document')
   .map((t) => t.name);
+
+// What rules cannot apply (a group deleted since) is left out with a line in the server's log.
+reportLeftOutTo(logEvent);
 
 /** GLPI's ticket business rules, given the priority matrix of the ITIL rules (domains do not import each other). */
 export const ticketBusinessRuleHooks = ticketRuleHooks(priorityFor);

@@ -11,6 +11,7 @@ import { findById, type Row } from '../db/rows';
 import { asList, type Params } from '../core/params';
 import { checkValue } from '../items/values';
 import { itemtype, type Itemtype } from '../registry';
+import { matchedRules, type Outcome } from './engine';
 
 const ACTOR_TARGET: Record<string, string> = {
   _users_id_requester: 'glpi_users',
@@ -22,6 +23,19 @@ const ACTOR_TARGET: Record<string, string> = {
   _suppliers_id_assign: 'glpi_suppliers',
   _add_validation: 'glpi_users',
 };
+
+/** Where a line goes for what rules could not apply (the server's log; set at start-up). */
+let reportLeftOut: (line: string) => void = () => {};
+
+export function reportLeftOutTo(report: (line: string) => void): void {
+  reportLeftOut = report;
+}
+
+/** applyOutput, with a log line naming the collection, the matching rules and the item when something is left out. */
+export function applyRuleOutput(db: Db, type: Itemtype, subType: string, outcome: Outcome, what: string, row: Row, input: Params): void {
+  const skipped = applyOutput(db, type, outcome.output, row, input);
+  if (skipped.length > 0) reportLeftOut(`${subType} rules ${matchedRules(outcome).join(', ')} on ${what}: left out ${skipped.join('; ')}`);
+}
 
 /** Keys the engine uses between rules and the wiring, never written. */
 const INTERNAL = new Set(['_compute_priority']);

@@ -9,7 +9,7 @@ import { findById, type Row } from '../db/rows';
 import type { Params } from '../core/params';
 import type { ItemHooks, WriteContext } from '../items/hooks';
 import type { Itemtype } from '../registry';
-import { applyOutput } from './apply';
+import { applyRuleOutput } from './apply';
 import { DROPDOWN_DICTIONARIES } from './collections';
 import { runRules } from './engine';
 
@@ -40,8 +40,8 @@ function renameSoftware(wc: WriteContext, type: Itemtype, current: Row, target: 
   const manufacturerId = Number(target.manufacturers_id ?? current.manufacturers_id ?? 0);
   const manufacturer = manufacturerId > 0 ? String(findById(wc.db, 'glpi_manufacturers', manufacturerId)?.name ?? '') : '';
   const facts = { name, manufacturer, entities_id: target.entities_id ?? current.entities_id ?? 0 };
-  const { output } = runRules(wc.db, 'RuleDictionnarySoftware', facts);
-  applyOutput(wc.db, type, softwareOutput(output), target, input);
+  const outcome = runRules(wc.db, 'RuleDictionnarySoftware', facts);
+  applyRuleOutput(wc.db, type, 'RuleDictionnarySoftware', { ...outcome, output: softwareOutput(outcome.output) }, `the software ${JSON.stringify(name)}`, target, input);
 }
 
 export const dropdownDictionaryHooks: ItemHooks = {

@@ -14,7 +14,7 @@ import { selectAll, type Row } from '../db/rows';
 import { asList, isObject, type Params } from '../core/params';
 import type { ItemHooks, WriteContext } from '../items/hooks';
 import type { Itemtype } from '../registry';
-import { applyOutput } from './apply';
+import { applyRuleOutput } from './apply';
 import { ON } from './collections';
 import { runRules, type Outcome } from './engine';
 
@@ -89,7 +89,7 @@ export function ticketRuleHooks(priorityFor: PriorityFor): ItemHooks {
     prepareAdd(wc, type: Itemtype, row, input) {
       const outcome = run(wc, ticketFacts(wc, input, row), Number(row.entities_id ?? 0), ON.ADD);
       if (Object.keys(outcome.output).length === 0) return;
-      applyOutput(wc.db, type, outcome.output, row, input);
+      applyRuleOutput(wc.db, type, 'RuleTicket', outcome, `a new ${type.name}`, row, input);
       if (priorityMoved(outcome.output)) row.priority = priorityFor(wc.services.store.settings, Number(row.urgency ?? 3), Number(row.impact ?? 3));
     },
     prepareUpdate(wc, type: Itemtype, old, changes, input) {
@@ -107,7 +107,7 @@ export function ticketRuleHooks(priorityFor: PriorityFor): ItemHooks {
       const outcome = run(wc, facts, Number(changes.entities_id ?? old.entities_id ?? 0), ON.UPDATE, changed);
       if (Object.keys(outcome.output).length === 0) return;
       const next: Row = { ...changes };
-      applyOutput(wc.db, type, outcome.output, next, input);
+      applyRuleOutput(wc.db, type, 'RuleTicket', outcome, `${type.name} ${Number(old.id)}`, next, input);
       for (const [key, value] of Object.entries(next)) changes[key] = value;
       if (priorityMoved(outcome.output)) {
         changes.priority = priorityFor(wc.services.store.settings, Number(changes.urgency ?? old.urgency ?? 3), Number(changes.impact ?? old.impact ?? 3));

@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
+import { until } from '../support/until';
 import { createUser, unique } from '../rights/fixture';
 
 const ctx = useServer({ TZ: 'UTC' });
@@ -115,11 +116,14 @@ describe('on add', () => {
     const here = await entity();
     const gone = await ctx.api.create('Group', { name: unique('gone'), entities_id: 0 });
     const kept = await ctx.api.create('Group', { name: unique('kept'), entities_id: 0 });
-    await rule({ entity: here, criteria: [['name', 8, 1]], actions: [['append', '_groups_id_assign', gone], ['append', '_groups_id_assign', kept], ['assign', 'urgency', 'very'], ['assign', 'impact', 4]] });
+    const id = await rule({ entity: here, criteria: [['name', 8, 1]], actions: [['append', '_groups_id_assign', gone], ['append', '_groups_id_assign', kept], ['assign', 'urgency', 'very'], ['assign', 'impact', 4]] });
     expect((await ctx.api.del(`Group/${gone}`, { query: 'force_purge=true' })).status).toBe(204);
     const ticket = await ctx.api.create('Ticket', { name: 'anything', content: 'x', entities_id: here });
     expect((await actors(ticket)).assigned.groups).toEqual([kept]);
     expect(await fields(ticket, ['urgency', 'impact', 'priority'])).toEqual({ urgency: 3, impact: 4, priority: 4 });
+    // The server's log says what was left out, and by which rule.
+    const line = `[deskbase] RuleTicket rules ${id} on a new Ticket: left out _groups_id_assign: ${gone} no longer exist; urgency: `;
+    expect(await until('the log line', () => ctx.server.output.includes(line))).toBe(true);
   });
 
   test('ticket rules chain in ranking order, each seeing what the earlier ones set; OR needs one criterion', async () => {
