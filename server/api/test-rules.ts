@@ -46,7 +46,7 @@ export function testRules(ctx: SessionContext): Reply {
   }
   const facts = subType === 'RuleTicket' ? ticketFacts({ db }, input) : { ...input };
   const ancestors = entityId === undefined ? [] : ctx.services.directory.entities().ancestors(entityId);
-  const outcome = runRules(db, subType, facts, { ...(entityId !== undefined ? { entityId, ancestors } : {}), ...(event !== undefined ? { event } : {}) });
+  const outcome = runRules(db, subType, facts, { trace: true, ...(entityId !== undefined ? { entityId, ancestors } : {}), ...(event !== undefined ? { event } : {}) });
   const type = targetType(subType, input);
   const leftOut = type ? applyOutput(db, type, outcome.output, {}, {}) : [];
   return json({

@@ -48,39 +48,54 @@ export interface Holding {
   captures?: string[];
 }
 
+/** Values lately lower-cased: the criteria of a run compare the same few fields (a long description). */
+const lowered = new Map<string, string>();
+
+function lower(raw: string): string {
+  let known = lowered.get(raw);
+  if (known === undefined) {
+    if (lowered.size >= 32) lowered.clear();
+    lowered.set(raw, (known = raw.toLowerCase()));
+  }
+  return known;
+}
+
+const HOLDS: Holding = { holds: true };
+const FAILS: Holding = { holds: false };
+const verdict = (holds: boolean) => (holds ? HOLDS : FAILS);
+
 function scalarHolds(c: PreparedCriterion, value: unknown): Holding {
   const raw = value === null || value === undefined ? '' : String(value);
-  const v = raw.toLowerCase();
   switch (c.condition) {
-    case CONDITION.IS: return { holds: v === c.text };
-    case CONDITION.IS_NOT: return { holds: v !== c.text };
-    case CONDITION.CONTAINS: return { holds: c.text !== '' && v.includes(c.text) };
-    case CONDITION.NOT_CONTAINS: return { holds: c.text !== '' && !v.includes(c.text) };
-    case CONDITION.BEGINS: return { holds: c.text !== '' && v.startsWith(c.text) };
-    case CONDITION.ENDS: return { holds: c.text !== '' && v.endsWith(c.text) };
+    case CONDITION.IS: return verdict(lower(raw) === c.text);
+    case CONDITION.IS_NOT: return verdict(lower(raw) !== c.text);
+    case CONDITION.CONTAINS: return verdict(c.text !== '' && lower(raw).includes(c.text));
+    case CONDITION.NOT_CONTAINS: return verdict(c.text !== '' && !lower(raw).includes(c.text));
+    case CONDITION.BEGINS: return verdict(c.text !== '' && lower(raw).startsWith(c.text));
+    case CONDITION.ENDS: return verdict(c.text !== '' && lower(raw).endsWith(c.text));
     case CONDITION.REGEX_MATCH: {
       const found = c.regex ? c.regex.captures(raw) : null;
-      return found ? { holds: true, captures: found } : { holds: false };
+      return found ? { holds: true, captures: found } : FAILS;
     }
-    case CONDITION.REGEX_NOT_MATCH: return { holds: c.regex !== null && c.regex.captures(raw) === null };
-    case CONDITION.UNDER: return { holds: c.subtree?.has(raw) ?? false };
-    case CONDITION.NOT_UNDER: return { holds: !(c.subtree?.has(raw) ?? false) };
-    case CONDITION.EXISTS: return { holds: !isEmpty(value) };
+    case CONDITION.REGEX_NOT_MATCH: return verdict(c.regex !== null && c.regex.captures(raw) === null);
+    case CONDITION.UNDER: return verdict(c.subtree?.has(raw) ?? false);
+    case CONDITION.NOT_UNDER: return verdict(!(c.subtree?.has(raw) ?? false));
+    case CONDITION.EXISTS: return verdict(!isEmpty(value));
     case CONDITION.NOT_EXISTS:
-    case CONDITION.IS_EMPTY: return { holds: isEmpty(value) };
-    default: return { holds: false };
+    case CONDITION.IS_EMPTY: return verdict(isEmpty(value));
+    default: return FAILS;
   }
 }
 
 /** Does the criterion hold for the value (a scalar or a list)? */
 export function holds(c: PreparedCriterion, value: unknown): Holding {
   if (!Array.isArray(value)) return scalarHolds(c, value);
-  if (c.condition === CONDITION.EXISTS) return { holds: value.some((v) => !isEmpty(v)) };
-  if (c.condition === CONDITION.NOT_EXISTS || c.condition === CONDITION.IS_EMPTY) return { holds: value.every(isEmpty) };
-  if (NEGATIVE.has(c.condition)) return { holds: value.every((v) => scalarHolds(c, v).holds) };
+  if (c.condition === CONDITION.EXISTS) return verdict(value.some((v) => !isEmpty(v)));
+  if (c.condition === CONDITION.NOT_EXISTS || c.condition === CONDITION.IS_EMPTY) return verdict(value.every(isEmpty));
+  if (NEGATIVE.has(c.condition)) return verdict(value.every((v) => scalarHolds(c, v).holds));
   for (const v of value) {
     const one = scalarHolds(c, v);
     if (one.holds) return one;
   }
-  return { holds: false };
+  return FAILS;
 }

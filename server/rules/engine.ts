@@ -28,6 +28,8 @@ export interface RunOptions {
   event?: number;
   /** On an update: the fields that changed; only rules with a criterion on one are tried. */
   onlyCriteria?: ReadonlySet<string>;
+  /** Judge every criterion of the rules tried (the tester), not only those that decide. */
+  trace?: boolean;
 }
 
 export interface CriterionTrace {
@@ -58,7 +60,7 @@ export interface RuleTrace {
 export interface Outcome {
   /** Every key the matching rules set, with its last value. */
   output: Record<string, unknown>;
-  /** The rules tried, in order, with their criteria and, when they matched, their actions. */
+  /** The rules tried, in order, with the criteria judged and, when they matched, their actions. */
   rules: RuleTrace[];
 }
 
@@ -108,16 +110,29 @@ function judge(db: Db, c: Collection, criterion: LoadedCriterion, input: Record<
   return { trace: { ...base, value: value ?? null, holds: result.holds }, captures: result.captures };
 }
 
-/** Tries one rule: its criteria's verdicts, and the captures of its first matching regular expression. */
-function tryRule(db: Db, c: Collection, rule: LoadedRule, input: Record<string, unknown>) {
+/**
+ * Tries one rule as GLPI does: its criteria in order until one decides (the first that fails an
+ * AND rule, the first that holds an OR rule), the captures of the first regular expression
+ * matched until then. `trace` judges the remaining criteria too, for the tester, without
+ * changing the outcome.
+ */
+function tryRule(db: Db, c: Collection, rule: LoadedRule, input: Record<string, unknown>, trace: boolean) {
   const traces: CriterionTrace[] = [];
+  const or = rule.match === 'OR';
+  let matched = rule.criteria.length > 0 && !or;
+  let decided = false;
   let captures: string[] | null = null;
   for (const criterion of rule.criteria) {
-    const { trace, captures: found } = judge(db, c, criterion, input);
-    traces.push(trace);
+    const { trace: verdict, captures: found } = judge(db, c, criterion, input);
+    traces.push(verdict);
+    if (decided) continue;
     if (found && captures === null) captures = found;
+    if (verdict.holds === or) {
+      matched = or;
+      decided = true;
+      if (!trace) break;
+    }
   }
-  const matched = traces.length > 0 && (rule.match === 'OR' ? traces.some((t) => t.holds) : traces.every((t) => t.holds));
   return { traces, matched, captures: captures ?? [] };
 }
 
@@ -133,7 +148,7 @@ export function runRules(db: Db, subType: string, input: Record<string, unknown>
   for (const rule of activeRules(db, subType)) {
     if (!applies(c, rule, options)) continue;
     if (options.onlyCriteria && !rule.criteria.some((cr) => options.onlyCriteria!.has(cr.criteria))) continue;
-    const { traces, matched, captures } = tryRule(db, c, rule, c.chained ? current : input);
+    const { traces, matched, captures } = tryRule(db, c, rule, c.chained ? current : input, options.trace ?? false);
     const trace: RuleTrace = { id: rule.id, name: rule.name, ranking: rule.ranking, matched, criteria: traces, actions: [] };
     outcome.rules.push(trace);
     if (!matched) continue;

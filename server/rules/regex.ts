@@ -40,10 +40,72 @@ function byGroup(groups: number, each: (visit: (group: (g: number) => string | n
   return matched ? found.flat() : null;
 }
 
-function re2Pattern(regex: RE2JS): RulePattern {
+const META = new Set([...'\\^$.|?*+()[]{}']);
+const QUANTIFIER = new Set([...'?*+{']);
+
+/**
+ * A run of plain characters every match contains (the longest outside groups, classes and
+ * quantified characters, lower-cased), or '' when none is sure (a top-level alternative).
+ */
+export function requiredLiteral(source: string): string {
+  let best = '';
+  let run = '';
+  let depth = 0;
+  const end = () => {
+    if (run.length > best.length) best = run;
+    run = '';
+  };
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]!;
+    if (ch === '\\') {
+      const next = source[i + 1] ?? '';
+      if (next === 'Q') return ''; // \Q…\E quotes what follows: not worth reading
+      i++;
+      // An escaped punctuation mark is itself; \d, \w, \b… are not plain characters.
+      if (depth === 0 && /[^A-Za-z0-9]/.test(next) && !QUANTIFIER.has(source[i + 1] ?? '')) run += next;
+      else end();
+      continue;
+    }
+    if (ch === '[') {
+      end();
+      let j = i + 1;
+      if (source[j] === '^') j++;
+      if (source[j] === ']') j++;
+      while (j < source.length && source[j] !== ']') j += source[j] === '\\' ? 2 : 1;
+      i = j;
+      continue;
+    }
+    if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (ch === '|' && depth === 0) return '';
+    if (META.has(ch) || depth > 0 || QUANTIFIER.has(source[i + 1] ?? '')) {
+      end();
+      continue;
+    }
+    run += ch;
+  }
+  end();
+  return /^[\x20-\x7e]*$/.test(best) ? best.toLowerCase() : '';
+}
+
+/** Texts lately scanned, lower-cased when pure ASCII (null otherwise): the criteria of a run test the same few fields. */
+const scanned = new Map<string, string | null>();
+
+function asciiLower(text: string): string | null {
+  let known = scanned.get(text);
+  if (known === undefined) {
+    if (scanned.size >= 16) scanned.clear();
+    scanned.set(text, (known = /[^\x00-\x7f]/.test(text) ? null : text.toLowerCase()));
+  }
+  return known;
+}
+
+function re2Pattern(regex: RE2JS, literal: string): RulePattern {
   return {
     captures(subject) {
       const text = subject.length > MAX_SUBJECT ? subject.slice(0, MAX_SUBJECT) : subject;
+      // RE2JS is slow to scan a long text: an ASCII text without the literal every match holds cannot match.
+      if (literal !== '' && asciiLower(text)?.includes(literal) === false) return null;
       const matcher = regex.matcher(text);
       return byGroup(regex.groupCount(), (visit) => {
         while (matcher.find()) {
@@ -130,7 +192,8 @@ export function compileRulePattern(pattern: string): Compiled {
   const source = pattern.slice(1, close);
   const inline = [...new Set(flags.replace(/[iuD]/g, ''))].join('');
   try {
-    return { ok: true, regex: re2Pattern(RE2JS.compile(inline ? `(?${inline})${source}` : source, RE2JS.CASE_INSENSITIVE)) };
+    const regex = RE2JS.compile(inline ? `(?${inline})${source}` : source, RE2JS.CASE_INSENSITIVE);
+    return { ok: true, regex: re2Pattern(regex, requiredLiteral(source)) };
   } catch (error) {
     const detail = error as { error?: unknown; input?: unknown; message?: string };
     // RE2JS shows the pattern with the inline flags it was given in front: they are not the user's.

@@ -11,7 +11,7 @@ import { inTransaction } from '../../server/db/connection';
 import { externalWriteCheck } from '../../server/db/external-writes';
 import { insertRow, run } from '../../server/db/rows';
 import { runRules, type Outcome } from '../../server/rules/engine';
-import { compileRulePattern, nestedQuantifier } from '../../server/rules/regex';
+import { compileRulePattern, nestedQuantifier, requiredLiteral } from '../../server/rules/regex';
 import { useStore } from '../support/store';
 
 const fresh = useStore('rules-engine');
@@ -104,13 +104,17 @@ describe('rules', () => {
     const one = rule({ ranking: 2, match: 'OR', criteria: [['name', 2, 'printer'], ['content', 2, 'toner']], actions: [['assign', 'impact', '4']] });
     rule({ ranking: 3, criteria: [], actions: [['assign', 'type', '2']] });
     rule({ ranking: 4, is_active: 0, criteria: [['name', 2, 'printer']], actions: [['assign', 'status', '2']] });
-    const outcome = ticket({ name: 'printer', content: 'paper jam' });
-    expect(outcome.output).toEqual({ impact: 4 });
-    expect(outcome.rules.map((r) => [r.id, r.matched, r.criteria.map((c) => c.holds)])).toEqual([
+    const traced = ticket({ name: 'printer', content: 'paper jam' }, { trace: true });
+    expect(traced.output).toEqual({ impact: 4 });
+    expect(traced.rules.map((r) => [r.id, r.matched, r.criteria.map((c) => c.holds)])).toEqual([
       [all, false, [true, false]],
       [one, true, [true, false]],
       [expect.any(Number), false, []],
     ]);
+    // As GLPI, a rule's criteria are judged until one decides: an OR rule stops at the first that holds.
+    const run = ticket({ name: 'printer', content: 'paper jam' });
+    expect(run.output).toEqual({ impact: 4 });
+    expect(run.rules.map((r) => r.criteria.map((c) => c.holds))).toEqual([[true, false], [true], []]);
   });
 
   test('ticket rules chain in ranking order (a later rule sees and overrides what an earlier one set); a dictionary stops at its first match', () => {
@@ -208,6 +212,28 @@ describe('regular expressions', () => {
     ['\\(a+\\)+', -1],
   ])('nested repeats in %p: at %p', (source, at) => {
     expect(nestedQuantifier(source)).toBe(at);
+  });
+
+  test.each([
+    ['^srv-(\\d+)', 'srv-'],
+    ['(.*)@', '@'],
+    ['Printer (\\w+) on floor', ' on floor'],
+    ['printer|toner', ''],
+    ['(printer|toner) down', ' down'],
+    ['ab*c', 'a'],
+    ['\\[urgent\\] ', '[urgent] '],
+    ['x{2}yz', 'yz'],
+    ['[abc]def', 'def'],
+    ['\\Qa.b\\E', ''],
+    ['café', ''],
+  ])('the literal every match of %p holds: %p', (source, literal) => {
+    expect(requiredLiteral(source)).toBe(literal);
+  });
+
+  test('a text without that literal is not scanned, and the answers stay those of the pattern', () => {
+    const c = compileRulePattern('/Printer (\\w+) on FLOOR/');
+    if (!c.ok) throw new Error(c.message);
+    expect([c.regex.captures('the printer Zeta on floor 3'), c.regex.captures('the printer Zeta on level 3'), c.regex.captures('ſ printer Zeta ON FLOOR')]).toEqual([['Zeta'], null, ['Zeta']]);
   });
 
   test("GLPI's own look-around pattern (Auto-Reply Auto-Submitted) holds as in GLPI, on a bounded text", () => {
