@@ -402,6 +402,22 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
         },
       },
     },
+    '/replayDictionary': {
+      get: {
+        tags,
+        operationId: 'listDictionaryReplays',
+        summary: 'The dictionary replays of the dictionaries the session may read, newest first, with their progress',
+        responses: { 200: ok('The replays', { type: 'array', items: ref('schemas', 'DictionaryReplay') }), ...commonErrors },
+      },
+      post: {
+        tags,
+        operationId: 'replayDictionary',
+        summary: "Replay a dictionary on the rows already there (GLPI's replay of the dictionary rules), run by the automatic action replaydictionary a batch per turn",
+        description: "Needs UPDATE on the dictionary's right (rule_dictionnary_software, rule_dictionnary_dropdown).",
+        requestBody: body({ type: 'object', required: ['sub_type'], properties: { sub_type: { type: 'string', description: 'RuleDictionnarySoftware, RuleDictionnaryManufacturer, RuleDictionnaryComputerModel…' } } }),
+        responses: { 201: ok('Asked for: its progress', ref('schemas', 'DictionaryReplay')), ...commonErrors },
+      },
+    },
     '/lostPassword': {
       put: {
         tags,
@@ -439,6 +455,20 @@ export function buildOpenApi(): Record<string, unknown> {
     Link: { type: 'object', required: ['rel', 'href'], properties: { rel: { type: 'string' }, href: { type: 'string', format: 'uri' } } },
     Created: { type: 'object', required: ['id', 'message'], properties: { id: { type: 'integer' }, message: { type: 'string' } } },
     WriteResult: { type: 'object', additionalProperties: true, description: '{"<id>": true|false, "message": "…"}' },
+    DictionaryReplay: {
+      type: 'object',
+      required: ['id', 'sub_type', 'status', 'done', 'changed', 'total', 'date_creation', 'date_done'],
+      properties: {
+        id: { type: 'integer' },
+        sub_type: { type: 'string' },
+        status: { type: 'string', enum: ['waiting', 'running', 'done'] },
+        done: { type: 'integer', description: 'rows gone through' },
+        changed: { type: 'integer', description: 'rows the dictionary changed' },
+        total: { type: 'integer', description: 'rows when it was asked for' },
+        date_creation: { type: 'string' },
+        date_done: { type: ['string', 'null'] },
+      },
+    },
   };
   for (const type of types) {
     schemas[type.name] = itemSchema(type);

@@ -8,6 +8,7 @@ import { addAgentRight, addMissingDefaultRights, addSnmpCredentials, correctAppr
 import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
 import { createRulesState } from './rules-state';
 import { seedDefaultRules } from './seed-rules';
+import { createRuleReplays } from './rule-replays';
 import { seedDocumentTypes } from './seed-documents';
 import { seedSettings } from './settings';
 
@@ -51,6 +52,14 @@ const MIGRATIONS: Migration[] = [
   { id: 25, name: 'a counter of the writes to the rules, for the rules engine', up: (db) => createRulesState(db) },
   { id: 26, name: "GLPI 10.0's rights on the rule collections", up: (db) => addMissingDefaultRights(db) },
   { id: 27, name: "GLPI 10.0's default rules", up: (db) => seedDefaultRules(db) },
+  {
+    id: 28,
+    name: 'dictionary replays, run by the automatic action replaydictionary',
+    up: (db) => {
+      createRuleReplays(db);
+      seedCronTasks(db);
+    },
+  },
 ];
 
 /** True when the default install data has not been written yet. */

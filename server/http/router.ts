@@ -10,6 +10,7 @@ import { searchAnyName } from '../api/alias-search';
 import { getFullSession, getGlpiConfig, initSession, killSession } from '../api/session';
 import { userPicture } from '../api/picture';
 import { testRules } from '../api/test-rules';
+import { replayDictionary } from '../api/replay-dictionary';
 import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
 import { BEARER_HINT, errors, isBearer } from '../core/errors';
 
@@ -30,6 +31,7 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
   listSearchOptions,
   search: searchAnyName,
   testRules,
+  replayDictionary,
 };
 
 /** Resolves the Session-Token into a session and its scope, or fails with 401. */
