@@ -12,6 +12,7 @@
 import type { Settings } from '../db/settings';
 import { selectAll, type Row } from '../db/rows';
 import { asList, isObject, type Params } from '../core/params';
+import { ACTOR_INPUTS, ACTOR_KIND, ACTOR_ROLE_NAMES, ACTOR_TABLES, type ActorKind } from '../auth/itil-visibility';
 import type { ItemHooks, WriteContext } from '../items/hooks';
 import type { Itemtype } from '../registry';
 import { applyRuleOutput } from './apply';
@@ -20,26 +21,14 @@ import { runRules, type Outcome } from './engine';
 
 export type PriorityFor = (settings: Pick<Settings, 'get'>, urgency: number, impact: number) => number;
 
-const ROLES = { requester: 1, assign: 2, observer: 3 } as const;
-const ACTOR_KEYS: [string, 'users' | 'groups' | 'suppliers', number][] = [
-  ['_users_id_requester', 'users', ROLES.requester],
-  ['_users_id_assign', 'users', ROLES.assign],
-  ['_users_id_observer', 'users', ROLES.observer],
-  ['_groups_id_requester', 'groups', ROLES.requester],
-  ['_groups_id_assign', 'groups', ROLES.assign],
-  ['_groups_id_observer', 'groups', ROLES.observer],
-  ['_suppliers_id_assign', 'suppliers', ROLES.assign],
-];
-const ACTOR_TABLE = { users: ['glpi_tickets_users', 'users_id', 'User'], groups: ['glpi_groups_tickets', 'groups_id', 'Group'], suppliers: ['glpi_suppliers_tickets', 'suppliers_id', 'Supplier'] } as const;
-
 const idsOf = (value: unknown): number[] => (asList(value) ?? (value === undefined || value === null || value === '' ? [] : [value])).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 
 /** The actors the input names, directly or in GLPI 10's `_actors`. */
-function givenActors(input: Params, key: string, kind: keyof typeof ACTOR_TABLE, role: number): number[] {
+function givenActors(input: Params, key: string, kind: ActorKind, role: number): number[] {
   const out = idsOf(input[key]);
-  const roleName = Object.keys(ROLES).find((name) => ROLES[name as keyof typeof ROLES] === role)!;
+  const roleName = Object.keys(ACTOR_ROLE_NAMES).find((name) => ACTOR_ROLE_NAMES[name] === role)!;
   const entries = isObject(input._actors) ? asList(input._actors[roleName]) ?? [] : [];
-  for (const e of entries) if (isObject(e) && e.itemtype === ACTOR_TABLE[kind][2] && Number(e.items_id) > 0) out.push(Number(e.items_id));
+  for (const e of entries) if (isObject(e) && e.itemtype === ACTOR_KIND[kind].itemtype && Number(e.items_id) > 0) out.push(Number(e.items_id));
   return out;
 }
 
@@ -71,7 +60,7 @@ function derived(wc: Pick<WriteContext, 'db'>, facts: Record<string, unknown>): 
  */
 export function ticketFacts(wc: Pick<WriteContext, 'db'>, input: Params, row: Row = {}): Record<string, unknown> {
   const facts: Record<string, unknown> = { ...input, ...row };
-  for (const [key, kind, role] of ACTOR_KEYS) facts[key] = givenActors(input, key, kind, role);
+  for (const [key, kind, role] of ACTOR_INPUTS) facts[key] = givenActors(input, key, kind, role);
   derived(wc, facts);
   return facts;
 }
@@ -95,11 +84,11 @@ export function ticketRuleHooks(priorityFor: PriorityFor): ItemHooks {
     prepareUpdate(wc, type: Itemtype, old, changes, input) {
       const changed = new Set(Object.keys(changes).filter((k) => String(changes[k] ?? '') !== String(old[k] ?? '')));
       const facts: Record<string, unknown> = { ...old, ...input, ...changes };
-      for (const [key, kind, role] of ACTOR_KEYS) {
+      const tables = ACTOR_TABLES[type.name]!;
+      for (const [key, kind, role] of ACTOR_INPUTS) {
         const given = givenActors(input, key, kind, role);
         if (given.length > 0) changed.add(key);
-        const [table, column] = ACTOR_TABLE[kind];
-        const stored = selectAll(wc.db, `SELECT ${column} AS id FROM ${table} WHERE tickets_id = ? AND type = ? ORDER BY id`, Number(old.id), role).map((r) => Number(r.id));
+        const stored = selectAll(wc.db, `SELECT ${ACTOR_KIND[kind].column} AS id FROM ${tables[kind]} WHERE ${tables.fk} = ? AND type = ? ORDER BY id`, Number(old.id), role).map((r) => Number(r.id));
         facts[key] = [...new Set([...stored, ...given])];
       }
       if (changed.size === 0) return;
