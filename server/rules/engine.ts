@@ -165,5 +165,14 @@ export function runRules(db: Db, subType: string, input: Record<string, unknown>
   return outcome;
 }
 
+/**
+ * Whether any active rule of `subType` could run for `event` (its condition mask): the wiring
+ * skips gathering GLPI's input (queries) when none could.
+ */
+export function anyRuleFor(db: Db, subType: string, event: number): boolean {
+  const c = collection(subType);
+  return !!c && activeRules(db, subType).some((rule) => !c.usesConditions || (rule.condition & event) !== 0);
+}
+
 /** The rules that matched, for log lines and answers. */
 export const matchedRules = (outcome: Outcome) => outcome.rules.filter((r) => r.matched).map((r) => r.id);

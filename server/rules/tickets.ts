@@ -17,7 +17,7 @@ import type { ItemHooks, WriteContext } from '../items/hooks';
 import type { Itemtype } from '../registry';
 import { applyRuleOutput } from './apply';
 import { ON } from './collections';
-import { runRules, type Outcome } from './engine';
+import { anyRuleFor, runRules, type Outcome } from './engine';
 
 export type PriorityFor = (settings: Pick<Settings, 'get'>, urgency: number, impact: number) => number;
 
@@ -76,12 +76,14 @@ function run(wc: WriteContext, facts: Record<string, unknown>, entityId: number,
 export function ticketRuleHooks(priorityFor: PriorityFor): ItemHooks {
   return {
     prepareAdd(wc, type: Itemtype, row, input) {
+      if (!anyRuleFor(wc.db, 'RuleTicket', ON.ADD)) return;
       const outcome = run(wc, ticketFacts(wc, input, row), Number(row.entities_id ?? 0), ON.ADD);
       if (Object.keys(outcome.output).length === 0) return;
       applyRuleOutput(wc.db, type, 'RuleTicket', outcome, `a new ${type.name}`, row, input);
       if (priorityMoved(outcome.output)) row.priority = priorityFor(wc.services.store.settings, Number(row.urgency ?? 3), Number(row.impact ?? 3));
     },
     prepareUpdate(wc, type: Itemtype, old, changes, input) {
+      if (!anyRuleFor(wc.db, 'RuleTicket', ON.UPDATE)) return;
       const changed = new Set(Object.keys(changes).filter((k) => String(changes[k] ?? '') !== String(old[k] ?? '')));
       const facts: Record<string, unknown> = { ...old, ...input, ...changes };
       const tables = ACTOR_TABLES[type.name]!;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { inTransaction } from '../../server/db/connection';
 import { externalWriteCheck } from '../../server/db/external-writes';
 import { insertRow, run } from '../../server/db/rows';
-import { runRules, type Outcome } from '../../server/rules/engine';
+import { anyRuleFor, runRules, type Outcome } from '../../server/rules/engine';
 import { compileRulePattern, nestedQuantifier, requiredLiteral } from '../../server/rules/regex';
 import { useStore } from '../support/store';
 
@@ -138,6 +138,13 @@ describe('rules', () => {
     expect(matched(ticket({ name: 'x' }, { entityId: 3, ancestors: [0, 1] }))).toEqual([here, above]);
     expect(ticket({ name: 'x', _groups_id_assign: [9] }, { entityId: 3, ancestors: [0, 1] }).output).toEqual({ _groups_id_assign: [9, 10, 11] });
     expect(matched(ticket({ name: 'x' }, { entityId: 0, ancestors: [] }))).toEqual([]);
+  });
+
+  test('whether any active rule could run for an event: the wiring gathers no input otherwise', () => {
+    clear();
+    rule({ condition: 2, is_active: 0, criteria: [['name', 8, '1']], actions: [['assign', 'urgency', '2']] });
+    rule({ condition: 1, criteria: [['name', 8, '1']], actions: [['assign', 'urgency', '2']] });
+    expect([anyRuleFor(fresh.db, 'RuleTicket', 1), anyRuleFor(fresh.db, 'RuleTicket', 2), anyRuleFor(fresh.db, 'RuleDictionnaryManufacturer', 0)]).toEqual([true, false, false]);
   });
 
   test('business rules run on add, on update or both as their condition says; on update only when a criterion field changed', () => {
