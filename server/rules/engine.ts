@@ -30,6 +30,11 @@ export interface RunOptions {
   onlyCriteria?: ReadonlySet<string>;
   /** Judge every criterion of the rules tried (the tester), not only those that decide. */
   trace?: boolean;
+  /**
+   * GLPI's "find" condition (10, the inventory's global criteria: a row with this serial, this
+   * MAC… exists): the caller's lookup decides; without one it never holds.
+   */
+  find?: (criterion: { criteria: string; pattern: string }, input: Record<string, unknown>) => boolean;
 }
 
 export interface CriterionTrace {
@@ -96,10 +101,11 @@ function subtree(db: Db, table: string, pattern: string): Set<string> {
   return new Set(rows.map((r) => String(r.id)));
 }
 
-function judge(db: Db, c: Collection, criterion: LoadedCriterion, input: Record<string, unknown>): { trace: CriterionTrace; captures?: string[] } {
+function judge(db: Db, c: Collection, criterion: LoadedCriterion, input: Record<string, unknown>, options: RunOptions): { trace: CriterionTrace; captures?: string[] } {
   const base = { id: criterion.id, criteria: criterion.criteria, condition: criterion.condition, pattern: criterion.pattern };
   const raw = input[criterion.criteria];
   if (criterion.error) return { trace: { ...base, value: raw ?? null, holds: false, error: criterion.error } };
+  if (criterion.condition === CONDITION.FIND) return { trace: { ...base, value: raw ?? null, holds: options.find?.(criterion, input) ?? false } };
   const table = c.dropdowns[criterion.criteria];
   const value = table && !BY_ID.has(criterion.condition) ? dropdownName(db, table, raw) : raw;
   let prepared: PreparedCriterion = criterion.prepared;
@@ -116,14 +122,15 @@ function judge(db: Db, c: Collection, criterion: LoadedCriterion, input: Record<
  * matched until then. `trace` judges the remaining criteria too, for the tester, without
  * changing the outcome.
  */
-function tryRule(db: Db, c: Collection, rule: LoadedRule, input: Record<string, unknown>, trace: boolean) {
+function tryRule(db: Db, c: Collection, rule: LoadedRule, input: Record<string, unknown>, options: RunOptions) {
+  const trace = options.trace ?? false;
   const traces: CriterionTrace[] = [];
   const or = rule.match === 'OR';
   let matched = rule.criteria.length > 0 && !or;
   let decided = false;
   let captures: string[] | null = null;
   for (const criterion of rule.criteria) {
-    const { trace: verdict, captures: found } = judge(db, c, criterion, input);
+    const { trace: verdict, captures: found } = judge(db, c, criterion, input, options);
     traces.push(verdict);
     if (decided) continue;
     if (found && captures === null) captures = found;
@@ -148,7 +155,7 @@ export function runRules(db: Db, subType: string, input: Record<string, unknown>
   for (const rule of activeRules(db, subType)) {
     if (!applies(c, rule, options)) continue;
     if (options.onlyCriteria && !rule.criteria.some((cr) => options.onlyCriteria!.has(cr.criteria))) continue;
-    const { traces, matched, captures } = tryRule(db, c, rule, c.chained ? current : input, options.trace ?? false);
+    const { traces, matched, captures } = tryRule(db, c, rule, c.chained ? current : input, options);
     const trace: RuleTrace = { id: rule.id, name: rule.name, ranking: rule.ranking, matched, criteria: traces, actions: [] };
     outcome.rules.push(trace);
     if (!matched) continue;

@@ -140,6 +140,20 @@ describe('rules', () => {
     expect(matched(ticket({ name: 'x' }, { entityId: 0, ancestors: [] }))).toEqual([]);
   });
 
+  test("GLPI's find condition (10) asks the caller's lookup, and never holds without one", () => {
+    clear();
+    rule({ sub_type: 'RuleImportAsset', ranking: 1, criteria: [['serial', 10, '1'], ['serial', 8, '1']], actions: [['assign', '_found', '1']] });
+    const seen: string[] = [];
+    const find = (criterion: { criteria: string }, input: Record<string, unknown>) => {
+      seen.push(`${criterion.criteria}=${String(input[criterion.criteria])}`);
+      return input.serial === 'KNOWN';
+    };
+    expect(runRules(fresh.db, 'RuleImportAsset', { serial: 'KNOWN' }, { find }).output).toEqual({ _found: 1 });
+    expect(runRules(fresh.db, 'RuleImportAsset', { serial: 'NEW' }, { find }).output).toEqual({});
+    expect(runRules(fresh.db, 'RuleImportAsset', { serial: 'KNOWN' }).output).toEqual({});
+    expect(seen).toEqual(['serial=KNOWN', 'serial=NEW']);
+  });
+
   test('whether any active rule could run for an event: the wiring gathers no input otherwise', () => {
     clear();
     rule({ condition: 2, is_active: 0, criteria: [['name', 8, '1']], actions: [['assign', 'urgency', '2']] });
