@@ -22,15 +22,34 @@ export const CONDITION = {
   UNDER: 11,
   NOT_UNDER: 12,
   IS_EMPTY: 30,
+  CIDR: 333,
+  NOT_CIDR: 334,
 } as const;
 
-const NEGATIVE = new Set<number>([CONDITION.IS_NOT, CONDITION.NOT_CONTAINS, CONDITION.REGEX_NOT_MATCH, CONDITION.NOT_UNDER, CONDITION.NOT_EXISTS]);
+const NEGATIVE = new Set<number>([CONDITION.IS_NOT, CONDITION.NOT_CONTAINS, CONDITION.REGEX_NOT_MATCH, CONDITION.NOT_UNDER, CONDITION.NOT_EXISTS, CONDITION.NOT_CIDR]);
 /** Conditions that compare a dropdown's id, not its name. */
 export const BY_ID = new Set<number>([CONDITION.IS, CONDITION.IS_NOT, CONDITION.UNDER, CONDITION.NOT_UNDER, CONDITION.EXISTS, CONDITION.NOT_EXISTS, CONDITION.IS_EMPTY]);
 export const KNOWN = new Set<number>(Object.values(CONDITION));
 
 /** PHP's empty(): what GLPI's exists / does not exist test. */
 export const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v === '0' || v === 0 || v === false || (Array.isArray(v) && v.length === 0);
+
+/** An IPv4 address as a number, or null. */
+function ipv4(text: string): number | null {
+  const parts = text.trim().split('.');
+  if (parts.length !== 4 || parts.some((p) => !/^\d{1,3}$/.test(p) || Number(p) > 255)) return null;
+  return parts.reduce((n, p) => n * 256 + Number(p), 0);
+}
+
+/** An IPv4 range written `10.1.0.0/16` (or one address): the addresses it holds. */
+export function cidrRange(pattern: string): { from: number; to: number } | null {
+  const [address, bits = '32'] = pattern.trim().split('/');
+  const base = ipv4(address ?? '');
+  const size = /^\d{1,2}$/.test(bits) && Number(bits) <= 32 ? 2 ** (32 - Number(bits)) : null;
+  if (base === null || size === null) return null;
+  const from = base - (base % size);
+  return { from, to: from + size - 1 };
+}
 
 export interface PreparedCriterion {
   condition: number;
@@ -40,6 +59,8 @@ export interface PreparedCriterion {
   regex: RulePattern | null;
   /** For under / not under: the pattern's row and every row below it. */
   subtree: ReadonlySet<string> | null;
+  /** For the IP range conditions: the range (null: the pattern is not one, nothing is in it). */
+  range?: { from: number; to: number } | null;
 }
 
 export interface Holding {
@@ -80,6 +101,12 @@ function scalarHolds(c: PreparedCriterion, value: unknown): Holding {
     case CONDITION.REGEX_NOT_MATCH: return verdict(c.regex !== null && c.regex.captures(raw) === null);
     case CONDITION.UNDER: return verdict(c.subtree?.has(raw) ?? false);
     case CONDITION.NOT_UNDER: return verdict(!(c.subtree?.has(raw) ?? false));
+    case CONDITION.CIDR:
+    case CONDITION.NOT_CIDR: {
+      const ip = ipv4(raw);
+      const inside = ip !== null && !!c.range && ip >= c.range.from && ip <= c.range.to;
+      return verdict(c.condition === CONDITION.CIDR ? inside : !inside);
+    }
     case CONDITION.EXISTS: return verdict(!isEmpty(value));
     case CONDITION.NOT_EXISTS:
     case CONDITION.IS_EMPTY: return verdict(isEmpty(value));

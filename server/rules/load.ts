@@ -6,7 +6,7 @@
  */
 import { dataVersion, type Db } from '../db/connection';
 import { selectAll, selectOne, type Row } from '../db/rows';
-import { CONDITION, KNOWN, type PreparedCriterion } from './conditions';
+import { cidrRange, CONDITION, KNOWN, type PreparedCriterion } from './conditions';
 import { compileRulePattern } from './regex';
 
 export interface LoadedCriterion {
@@ -47,7 +47,7 @@ export function prepareCriterion(row: Row): LoadedCriterion {
     criteria: String(row.criteria ?? ''),
     condition,
     pattern,
-    prepared: { condition, text: pattern.toLowerCase(), regex, subtree: null },
+    prepared: { condition, text: pattern.toLowerCase(), regex, subtree: null, range: condition === CONDITION.CIDR || condition === CONDITION.NOT_CIDR ? cidrRange(pattern) : null },
     error,
   };
 }

@@ -3,14 +3,14 @@
  * will read them: a rule names a known collection and matches all (AND) or one (OR) of its
  * criteria; a new rule goes last in its collection unless given a ranking; one of a collection
  * without entities lies in the root entity; a business rule runs on add unless told otherwise. A
- * criterion has one of GLPI's conditions, and a regular expression must compile (refused with the
- * offset of the error).
+ * criterion has one of GLPI's conditions, a regular expression must compile (refused with the
+ * offset of the error) and an IP range be one.
  */
 import { randomUUID } from 'node:crypto';
 import { selectOne, type Row } from '../db/rows';
 import { ItemError, type ItemHooks } from '../items/hooks';
 import { collection, COLLECTIONS, ON } from './collections';
-import { CONDITION, KNOWN } from './conditions';
+import { cidrRange, CONDITION, KNOWN } from './conditions';
 import { compileRulePattern } from './regex';
 
 function checkRule(row: Row): void {
@@ -27,6 +27,9 @@ function checkRule(row: Row): void {
 
 function checkCriterion(row: Row, old?: Row): void {
   const condition = Number(row.condition ?? old?.condition ?? 0);
+  if ((condition === CONDITION.CIDR || condition === CONDITION.NOT_CIDR) && !cidrRange(String(row.pattern ?? old?.pattern ?? ''))) {
+    throw new ItemError('Field pattern: an IPv4 address or range, such as 10.1.0.0/16');
+  }
   if ('condition' in row && !KNOWN.has(condition)) throw new ItemError(`Field condition: ${JSON.stringify(row.condition)} is not one of GLPI's criteria conditions`);
   if ('criteria' in row && String(row.criteria ?? '').trim() === '') throw new ItemError('Field criteria: the field the criterion tests');
   if ((condition === CONDITION.REGEX_MATCH || condition === CONDITION.REGEX_NOT_MATCH) && ('pattern' in row || 'condition' in row)) {

@@ -87,6 +87,14 @@ describe('criteria conditions, by GLPI number', () => {
     [1, '7', [3, 4], true],
     [8, '1', [], false],
     [9, '1', [], true],
+    // IPv4 ranges (the inventory's address criteria).
+    [333, '10.1.0.0/16', '10.1.2.3', true],
+    [333, '10.1.0.0/16', '10.2.0.1', false],
+    [334, '10.1.0.0/16', '10.2.0.1', true],
+    [333, '192.168.0.7', '192.168.0.7', true],
+    [333, '192.168.0.0/24', ['10.0.0.1', '192.168.0.7'], true],
+    [334, '192.168.0.0/24', ['10.0.0.1', '192.168.0.7'], false],
+    [333, '10.0.0.0/8', 'not an address', false],
     // A condition GLPI 10.0 has not got for this collection never holds.
     [99, 'x', 'x', false],
   ];

@@ -62,6 +62,7 @@ describe('writing rules', () => {
       { request: 'POST RuleCriteria', body: { input: { rules_id: rule, criteria: 'name', condition: 6, pattern: '/(a+)\\1/' } }, status: 400, error: 'ERROR_GLPI_ADD', message: 'Field pattern: invalid regular expression at offset 5: invalid escape sequence: \\1' },
       { request: 'POST RuleCriteria', body: { input: { rules_id: rule, criteria: 'name', condition: 13, pattern: 'x' } }, status: 400, error: 'ERROR_GLPI_ADD', message: "Field condition: 13 is not one of GLPI's criteria conditions" },
       { request: 'POST RuleCriteria', body: { input: { rules_id: rule, condition: 0, pattern: 'x' } }, status: 400, error: 'ERROR_GLPI_ADD', message: 'Field criteria: the field the criterion tests' },
+      { request: 'POST RuleCriteria', body: { input: { rules_id: rule, criteria: 'ip', condition: 333, pattern: '10.0.0.0/40' } }, status: 400, error: 'ERROR_GLPI_ADD', message: 'Field pattern: an IPv4 address or range, such as 10.1.0.0/16' },
       { request: 'POST RuleAction', body: { input: { rules_id: rule, action_type: 'assign', value: '3' } }, status: 400, error: 'ERROR_GLPI_ADD', message: 'Field field: must not be empty' },
       { request: `GET Rule/${rule}/RuleCriteria`, status: 200, equals: [] },
     ]);
