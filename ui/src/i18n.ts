@@ -33,6 +33,8 @@ const FR: Record<string, string> = {
   Groups: 'Groupes',
   Entities: 'Entités',
   Profiles: 'Profils',
+  Rules: 'Règles',
+  Rule: 'Règle',
   Locations: 'Lieux',
   Manufacturers: 'Fabricants',
   'Statuses of items': 'Statuts des éléments',

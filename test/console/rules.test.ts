@@ -1,0 +1,65 @@
+/**
+ * GLPI's rules in the console (real Chromium against a real server): the Administration menu
+ * lists them for a profile holding a rule right, by collection and ranking; a rule opens in the
+ * form, and a change saved there is the API's. The rule tester and a dedicated editor of criteria
+ * and actions are not in the console yet (the API has them: testRules, RuleCriteria, RuleAction).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { Client } from '../support/client';
+import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = resolve(import.meta.dir, '../..');
+
+describe.skipIf(!existsSync(CHROMIUM))('rules in the console', () => {
+  let server: TestServer;
+  let api: Client;
+  let context: BrowserContext;
+  let page: Page;
+  let profileDir: string;
+
+  beforeAll(async () => {
+    if (!existsSync(join(ROOT, 'ui/dist/index.html'))) {
+      const build = Bun.spawnSync([join(ROOT, 'node_modules/.bin/vite'), 'build', '--config', 'ui/vite.config.ts'], { cwd: ROOT });
+      if (build.exitCode !== 0) throw new Error(`vite build failed:\n${build.stderr.toString()}`);
+    }
+    server = await startServer();
+    api = await new Client(server.api).login();
+    profileDir = mkdtempSync(join(tmpdir(), 'deskbase-chromium-'));
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      viewport: { width: 1280, height: 860 },
+    });
+    context.setDefaultTimeout(15_000);
+    page = context.pages()[0] ?? (await context.newPage());
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+    await server?.dispose();
+  });
+
+  test("the menu lists the rules; a rule's form saves what changed", async () => {
+    await page.goto(`${server.origin}/`);
+    await page.getByLabel('Login').fill('glpi');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules', exact: true }).click();
+    const list = page.locator('table.list tbody');
+    await list.getByText('Ticket location from user', { exact: true }).waitFor();
+    expect(await list.getByText('Domain user assignation', { exact: true }).isVisible()).toBe(true);
+    await list.getByText('Ticket location from user', { exact: true }).click();
+    const form = page.locator('form.item-form');
+    await form.getByLabel('Description').fill('Where the requester sits');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Changes saved.').waitFor();
+    expect((await api.get('Rule/7')).body).toMatchObject({ name: 'Ticket location from user', description: 'Where the requester sits', sub_type: 'RuleTicket' });
+  }, 60_000);
+});
