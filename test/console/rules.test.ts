@@ -1,8 +1,9 @@
 /**
  * GLPI's rules in the console (real Chromium against a real server): the Administration menu
  * lists them for a profile holding a rule right, by collection and ranking; a rule opens in the
- * form, and a change saved there is the API's. The rule tester and a dedicated editor of criteria
- * and actions are not in the console yet (the API has them: testRules, RuleCriteria, RuleAction).
+ * form, and a change saved there is the API's; its criteria and actions are added and removed in a
+ * tab of their own (a pattern the server refuses shows why), where the tester tries the
+ * collection on an input.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -61,5 +62,27 @@ describe.skipIf(!existsSync(CHROMIUM))('rules in the console', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Changes saved.').waitFor();
     expect((await api.get('Rule/7')).body).toMatchObject({ name: 'Ticket location from user', description: 'Where the requester sits', sub_type: 'RuleTicket' });
+  }, 60_000);
+
+  test("a rule's criteria and actions tab adds them, shows the server's refusal, and tests the collection", async () => {
+    const rule = await api.create('Rule', { name: 'Printers first', sub_type: 'RuleTicket', entities_id: 0, is_recursive: 1 });
+    await api.create('RuleAction', { rules_id: rule, action_type: 'assign', field: 'urgency', value: '5' });
+    await page.goto(`${server.origin}/#/Rule/${rule}?tab=rule`);
+    const add = page.getByRole('form', { name: 'Add a criterion' });
+    await add.getByLabel('Field').fill('name');
+    await add.getByLabel('Condition').selectOption({ label: 'regular expression matches' });
+    await add.getByLabel('Pattern').fill('/printer(/');
+    await add.getByRole('button', { name: 'Add the criterion' }).click();
+    await page.getByRole('alert').getByText('Field pattern: invalid regular expression at offset 1: missing closing ): printer(').waitFor();
+    await add.getByLabel('Pattern').fill('/printer (\\w+)/');
+    await add.getByRole('button', { name: 'Add the criterion' }).click();
+    await page.getByText('Criterion added.').waitFor();
+    expect((await api.get(`Rule/${rule}/RuleCriteria`)).body).toEqual([expect.objectContaining({ criteria: 'name', condition: 6, pattern: '/printer (\\w+)/' })]);
+    await page.getByLabel('Input (JSON)').fill('{"name": "the printer jams"}');
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    const result = page.locator('.rule-test-result');
+    await result.getByText('Printers first').waitFor();
+    expect(await result.textContent()).toContain('Printers first: matched');
+    expect(await result.locator('pre').textContent()).toBe(JSON.stringify({ urgency: 5 }, null, 2));
   }, 60_000);
 });
