@@ -85,4 +85,21 @@ describe.skipIf(!existsSync(CHROMIUM))('rules in the console', () => {
     expect(await result.textContent()).toContain('Printers first: matched');
     expect(await result.locator('pre').textContent()).toBe(JSON.stringify({ urgency: 5 }, null, 2));
   }, 60_000);
+
+  test('a rule moves up and down in its collection, as GLPI\'s arrows move it', async () => {
+    const first = await api.create('Rule', { name: 'HP', sub_type: 'RuleDictionnaryPrinterModel' });
+    const second = await api.create('Rule', { name: 'Brother', sub_type: 'RuleDictionnaryPrinterModel' });
+    const rankings = async () => [(await api.get(`Rule/${first}`)).body.ranking, (await api.get(`Rule/${second}`)).body.ranking];
+    expect(await rankings()).toEqual([1, 2]);
+    await page.goto(`${server.origin}/#/Rule/${second}?tab=rule`);
+    await page.getByText('Ranking 2 in RuleDictionnaryPrinterModel').waitFor();
+    await page.getByRole('button', { name: 'Move up' }).click();
+    await page.getByText('Ranking 1 in RuleDictionnaryPrinterModel').waitFor();
+    expect(await rankings()).toEqual([2, 1]);
+    await page.getByRole('button', { name: 'Move up' }).click();
+    await page.getByRole('alert').getByText('The rule is first already.').waitFor();
+    await page.getByRole('button', { name: 'Move down' }).click();
+    await page.getByText('Ranking 2 in RuleDictionnaryPrinterModel').waitFor();
+    expect(await rankings()).toEqual([1, 2]);
+  }, 60_000);
 });

@@ -626,6 +626,12 @@ const FR: Record<string, string> = {
   matched: 'appliquée',
   'not matched': 'non appliquée',
   'Would set': 'Définirait',
+  'The rule is first already.': 'La règle est déjà la première.',
+  'The rule is last already.': 'La règle est déjà la dernière.',
+  'Rule moved.': 'Règle déplacée.',
+  'Ranking {ranking} in {collection}': 'Rang {ranking} dans {collection}',
+  'Move up': 'Monter',
+  'Move down': 'Descendre',
 };
 
 const CATALOGUES: Record<Language, Record<string, string>> = { en: {}, fr: FR };

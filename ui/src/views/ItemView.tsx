@@ -243,7 +243,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
         ) : tab === 'rights' && id !== null ? (
           <ProfileRights profileId={id} editable={editable} />
         ) : tab === 'rule' && id !== null && item ? (
-          <RuleParts rule={item} editable={editable} />
+          <RuleParts rule={item} editable={editable} onMoved={refresh} />
         ) : tab === 'tickets' && id !== null ? (
           <AssetTickets itemtype={itemtype} id={id} />
         ) : (

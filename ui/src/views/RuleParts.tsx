@@ -36,7 +36,23 @@ interface TestedRule {
  * shows its message, with the offset of the error), and GLPI's tester: an input as JSON, the rules
  * of the collection tried on it and what they would set, nothing written.
  */
-export function RuleParts({ rule, editable }: { rule: Item; editable: boolean }) {
+/**
+ * Moves a rule one place up or down in its collection, as GLPI's arrows do: the collection's rules
+ * (those the session reaches) are numbered again in their new order, in one bulk update.
+ */
+async function move(rule: Item, by: -1 | 1): Promise<boolean> {
+  const page = await api.list('Rule', { searchText: { sub_type: `^${String(rule.sub_type)}$` }, sort: 'ranking', order: 'ASC', range: '0-999' });
+  const order = [...page.items].sort((a, b) => Number(a.ranking) - Number(b.ranking) || a.id - b.id);
+  const at = order.findIndex((r) => r.id === rule.id);
+  const to = at + by;
+  if (at < 0 || to < 0 || to >= order.length) return false;
+  [order[at], order[to]] = [order[to]!, order[at]!];
+  const changed = order.map((r, i) => ({ id: r.id, ranking: i + 1 })).filter((r, i) => Number(order[i]!.ranking) !== r.ranking);
+  await api.request('PUT', 'Rule/', { body: { input: changed } });
+  return true;
+}
+
+export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: boolean; onMoved: () => Promise<void> }) {
   const [criteria, setCriteria] = useState<Item[] | null>(null);
   const [actions, setActions] = useState<Item[] | null>(null);
   const [reload, setReload] = useState(0);
@@ -93,9 +109,26 @@ export function RuleParts({ rule, editable }: { rule: Item; editable: boolean })
     }
   };
 
+  const reorder = (by: -1 | 1) =>
+    void run(async () => {
+      if (!(await move(rule, by))) throw new Error(by < 0 ? t('The rule is first already.') : t('The rule is last already.'));
+      await onMoved();
+    }, t('Rule moved.'));
+
   return (
     <div class="rule-parts">
       <Outcome message={message} error={error} />
+      {editable && (
+        <p class="rule-ranking">
+          {t('Ranking {ranking} in {collection}', { ranking: Number(rule.ranking), collection: String(rule.sub_type) })}{' '}
+          <button type="button" class="secondary" onClick={() => reorder(-1)}>
+            {t('Move up')}
+          </button>{' '}
+          <button type="button" class="secondary" onClick={() => reorder(1)}>
+            {t('Move down')}
+          </button>
+        </p>
+      )}
       <h2>{t('Criteria')}</h2>
       <table class="list">
         <thead>
