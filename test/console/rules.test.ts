@@ -6,17 +6,13 @@
  * collection on an input.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { rmSync } from 'node:fs';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { Client } from '../support/client';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
+import { buildConsoleIfMissing, hasChromium, launchChromium } from './chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = resolve(import.meta.dir, '../..');
-
-describe.skipIf(!existsSync(CHROMIUM))('rules in the console', () => {
+describe.skipIf(!hasChromium)('rules in the console', () => {
   let server: TestServer;
   let api: Client;
   let context: BrowserContext;
@@ -24,19 +20,10 @@ describe.skipIf(!existsSync(CHROMIUM))('rules in the console', () => {
   let profileDir: string;
 
   beforeAll(async () => {
-    if (!existsSync(join(ROOT, 'ui/dist/index.html'))) {
-      const build = Bun.spawnSync([join(ROOT, 'node_modules/.bin/vite'), 'build', '--config', 'ui/vite.config.ts'], { cwd: ROOT });
-      if (build.exitCode !== 0) throw new Error(`vite build failed:\n${build.stderr.toString()}`);
-    }
+    buildConsoleIfMissing();
     server = await startServer();
     api = await new Client(server.api).login();
-    profileDir = mkdtempSync(join(tmpdir(), 'deskbase-chromium-'));
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      viewport: { width: 1280, height: 860 },
-    });
+    ({ context, profileDir } = await launchChromium());
     context.setDefaultTimeout(15_000);
     page = context.pages()[0] ?? (await context.newPage());
   }, 120_000);
