@@ -2,20 +2,20 @@
  * The server's layers, top to bottom. A file may import its own layer and the layers below it;
  * an import that runs upward, or any cycle, fails `npm test`.
  *
- *   entry    main.ts, rules.ts, config.ts, cli/, import/, threads/   start-up, the composition root, commands, serving threads
+ *   entry    main.ts, hook-table.ts, config.ts, cli/, import/, threads/   start-up, the composition root, commands, serving threads
  *   http     http/                                   Elysia app, routing, body and parameter parsing
  *   api      api/                                    what each endpoint answers
- *   domain   search/ documents/ itil/ assets/ users/ notify/   (may import items, not each other)
+ *   domain   search/ documents/ itil/ assets/ users/ notify/ rules/   (may import items, not each other)
  *   items    items/                                  generic CRUD, history, cascades, trees, hooks
  *   auth     auth/                                   sessions, rights, entity scope, visibility
  *   db       db/                                     the SQL engine (SQLite): the only user of bun:sqlite
  *   core     core/, registry/                        errors, parameters, clock; the itemtype registry
  */
 const layer = {
-  entry: '^server/(main|rules|config)\\.ts$|^server/(cli|import|threads)/',
+  entry: '^server/(main|hook-table|config)\\.ts$|^server/(cli|import|threads)/',
   http: '^server/http/',
   api: '^server/api/',
-  domain: '^server/(search|documents|itil|assets|users|notify)/',
+  domain: '^server/(search|documents|itil|assets|users|notify|rules)/',
   items: '^server/items/',
   auth: '^server/auth/',
   db: '^server/db/',
@@ -33,8 +33,8 @@ module.exports = {
     {
       name: 'domain-siblings',
       severity: 'error',
-      comment: 'search, documents, itil, assets, users and notify stand side by side: each may use items, not another one',
-      from: { path: '^server/([^/]+)/', pathNot: '^server/(?!(search|documents|itil|assets|users|notify)/)' },
+      comment: 'search, documents, itil, assets, users, notify and rules stand side by side: each may use items, not another one',
+      from: { path: '^server/([^/]+)/', pathNot: '^server/(?!(search|documents|itil|assets|users|notify|rules)/)' },
       to: { path: layer.domain, pathNot: '^server/$1/' },
     },
     upward('items-upward', 'items', above('entry', 'http', 'api', 'domain')),

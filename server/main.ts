@@ -6,8 +6,10 @@ import { consoleOrigin, consoleSource } from './http/console';
 import { markStarted } from './api/health';
 import { VERSION } from './core/version';
 import { installRules } from './items/hooks';
-import { RULES } from './rules';
+import { RULES } from './hook-table';
 import { automaticActions } from './itil/automatic-actions';
+import { CRON_TASKS } from './registry/automatic-actions';
+import { replayDictionaries } from './rules/replay';
 import { runImportCommand } from './import';
 import { unfinishedImportIn } from './import/state';
 import { createServices } from './auth/services';
@@ -114,7 +116,7 @@ async function main(): Promise<void> {
   const lastBackup = createLastBackupBox();
   const backups = new BackupScheduler(config.dataDir, store.settings, import.meta.path, (last) => lastBackup.write(last));
   // GLPI's automatic actions Deskbase runs: a failure is logged, never a failed request.
-  const actions = automaticActions(store.db, (name, error) => logError(`automatic action ${name}`, error));
+  const actions = automaticActions(store.db, (name, error) => logError(`automatic action ${name}`, error), [[CRON_TASKS.replayDictionary, replayDictionaries]]);
   // What runs by the clock, at each request and by the backups' timer. The backup schedule is read
   // from this thread's settings: first see what the other threads wrote.
   const checkBackups = () => {

@@ -14,6 +14,9 @@ Deskbase answers GLPI's legacy REST API at \`/apirest.php\`.
 4. Session: \`getFullSession\`, \`getMyProfiles\`, \`changeActiveProfile\`, \`getMyEntities\`,
    \`changeActiveEntities\`, \`getActiveEntities\`, \`getGlpiConfig\`, \`killSession\`.
 5. \`GET /apirest.php/listSearchOptions/<Itemtype>\` lists the search options.
+6. \`POST /apirest.php/testRules\` runs a rule collection on an input and says what it would set,
+   writing nothing; \`POST /apirest.php/replayDictionary\` replays a dictionary on the rows already
+   there (\`GET\` shows the progress).
 
 Errors are answered as \`["ERROR_CODE", "message"]\` with the HTTP status of GLPI.
 `;

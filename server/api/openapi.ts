@@ -355,6 +355,69 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
         responses: { 200: { description: 'The image', content: { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } } }, 204: { description: 'No picture' }, ...commonErrors },
       },
     },
+    '/testRules': {
+      post: {
+        tags,
+        operationId: 'testRules',
+        summary: "Run a rule collection on an input, writing nothing (GLPI's rules engine tester)",
+        description:
+          'Needs READ on the collection\'s right (rule_ticket, rule_dictionnary_software…). Answers every rule tried in ranking order, each criterion with the value it compared and whether it held, what the actions of the matching rules set (`output`), and what writing it would leave out (a group deleted since, a value the field cannot take). Ticket and asset rules are tried in `entities_id` (an active entity, the session\'s by default) and as on add (`condition` 1, default) or update (2).',
+        requestBody: body({
+          type: 'object',
+          required: ['sub_type', 'input'],
+          properties: {
+            sub_type: { type: 'string', description: 'The rule collection: RuleTicket, RuleAsset, RuleDictionnarySoftware, RuleDictionnaryManufacturer…' },
+            input: { type: 'object', description: 'The fields the rules test, as a write would give them (a ticket: name, content, _users_id_requester, items_id…)' },
+            entities_id: { type: 'integer' },
+            condition: { type: 'integer', enum: [1, 2] },
+          },
+        }),
+        responses: {
+          200: ok('The rules tried and what they set', {
+            type: 'object',
+            required: ['sub_type', 'rules', 'output', 'left_out'],
+            properties: {
+              sub_type: { type: 'string' },
+              entities_id: { type: 'integer' },
+              condition: { type: 'integer' },
+              rules: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    id: { type: 'integer' },
+                    name: { type: 'string' },
+                    ranking: { type: 'integer' },
+                    matched: { type: 'boolean' },
+                    criteria: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, criteria: { type: 'string' }, condition: { type: 'integer' }, pattern: { type: 'string' }, value: {}, holds: { type: 'boolean' }, error: { type: 'string' } } } },
+                    actions: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, action_type: { type: 'string' }, field: { type: 'string' }, value: { type: 'string' }, set: object, error: { type: 'string' } } } },
+                  },
+                },
+              },
+              output: object,
+              left_out: { type: 'array', items: { type: 'string' } },
+            },
+          }),
+          ...commonErrors,
+        },
+      },
+    },
+    '/replayDictionary': {
+      get: {
+        tags,
+        operationId: 'listDictionaryReplays',
+        summary: 'The dictionary replays of the dictionaries the session may read, newest first, with their progress',
+        responses: { 200: ok('The replays', { type: 'array', items: ref('schemas', 'DictionaryReplay') }), ...commonErrors },
+      },
+      post: {
+        tags,
+        operationId: 'replayDictionary',
+        summary: "Replay a dictionary on the rows already there (GLPI's replay of the dictionary rules), run by the automatic action replaydictionary a batch per turn",
+        description: "Needs UPDATE on the dictionary's right (rule_dictionnary_software, rule_dictionnary_dropdown).",
+        requestBody: body({ type: 'object', required: ['sub_type'], properties: { sub_type: { type: 'string', description: 'RuleDictionnarySoftware, RuleDictionnaryManufacturer, RuleDictionnaryComputerModel…' } } }),
+        responses: { 201: ok('Asked for: its progress', ref('schemas', 'DictionaryReplay')), ...commonErrors },
+      },
+    },
     '/lostPassword': {
       put: {
         tags,
@@ -392,6 +455,20 @@ export function buildOpenApi(): Record<string, unknown> {
     Link: { type: 'object', required: ['rel', 'href'], properties: { rel: { type: 'string' }, href: { type: 'string', format: 'uri' } } },
     Created: { type: 'object', required: ['id', 'message'], properties: { id: { type: 'integer' }, message: { type: 'string' } } },
     WriteResult: { type: 'object', additionalProperties: true, description: '{"<id>": true|false, "message": "…"}' },
+    DictionaryReplay: {
+      type: 'object',
+      required: ['id', 'sub_type', 'status', 'done', 'changed', 'total', 'date_creation', 'date_done'],
+      properties: {
+        id: { type: 'integer' },
+        sub_type: { type: 'string' },
+        status: { type: 'string', enum: ['waiting', 'running', 'done'] },
+        done: { type: 'integer', description: 'rows gone through' },
+        changed: { type: 'integer', description: 'rows the dictionary changed' },
+        total: { type: 'integer', description: 'rows when it was asked for' },
+        date_creation: { type: 'string' },
+        date_done: { type: ['string', 'null'] },
+      },
+    },
   };
   for (const type of types) {
     schemas[type.name] = itemSchema(type);

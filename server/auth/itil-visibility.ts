@@ -11,6 +11,29 @@ export const ACTOR_TABLES: Record<string, { users: string; groups: string; suppl
 
 export const ACTOR = { REQUESTER: 1, ASSIGNED: 2, OBSERVER: 3 } as const;
 
+export type ActorKind = 'users' | 'groups' | 'suppliers';
+
+/** Where each kind of actor lives: its table and link column, and GLPI's itemtype in `_actors`. */
+export const ACTOR_KIND: Record<ActorKind, { table: string; column: string; itemtype: string }> = {
+  users: { table: 'glpi_users', column: 'users_id', itemtype: 'User' },
+  groups: { table: 'glpi_groups', column: 'groups_id', itemtype: 'Group' },
+  suppliers: { table: 'glpi_suppliers', column: 'suppliers_id', itemtype: 'Supplier' },
+};
+
+/** The input keys that name an ITIL item's actors (`_users_id_assign`…): the kind of actor and its role. */
+export const ACTOR_INPUTS: readonly (readonly [string, ActorKind, number])[] = [
+  ['_users_id_requester', 'users', ACTOR.REQUESTER],
+  ['_users_id_observer', 'users', ACTOR.OBSERVER],
+  ['_users_id_assign', 'users', ACTOR.ASSIGNED],
+  ['_groups_id_requester', 'groups', ACTOR.REQUESTER],
+  ['_groups_id_observer', 'groups', ACTOR.OBSERVER],
+  ['_groups_id_assign', 'groups', ACTOR.ASSIGNED],
+  ['_suppliers_id_assign', 'suppliers', ACTOR.ASSIGNED],
+];
+
+/** GLPI 10's `_actors` role names. */
+export const ACTOR_ROLE_NAMES: Record<string, number> = { requester: ACTOR.REQUESTER, observer: ACTOR.OBSERVER, assign: ACTOR.ASSIGNED };
+
 const ids = (list: number[]) => (list.length ? list.join(', ') : 'NULL');
 
 /**

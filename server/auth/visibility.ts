@@ -1,7 +1,7 @@
 import { itilFilter } from './itil-visibility';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
 import type { OwnerLink } from '../registry/types';
-import { READ, UPDATE } from './class-rights';
+import { CREATE, DELETE, PURGE, READ, UPDATE } from './class-rights';
 import { classCan } from './rights';
 import { hasRight, rightOf, type Scope } from './scope';
 
@@ -52,7 +52,26 @@ function buildFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: stri
   if (type.kind === 'itil' && mode !== 'create') parts.push(itilFilter(scope, type, mode, alias));
   if (mode === 'read') parts.push(privacyFilter(scope, type, alias));
   if (type.privateTo) parts.push(privateRowFilter(scope, type, mode, alias));
+  if (type.rowRights) parts.push(rowRightsFilter(scope, type, mode, alias));
   return allOf(parts);
+}
+
+const MODE_BITS: Record<AccessMode, number> = { read: READ, create: CREATE, write: UPDATE, delete: DELETE | PURGE };
+
+/**
+ * Rows guarded by the right their column names (GLPI's rules: each collection's right, and its
+ * entities for the collections that have them); the type's own right reaches every row.
+ */
+function rowRightsFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: string): string {
+  const { column, rights, entityScoped } = type.rowRights!;
+  if (type.right && hasRight(scope, type.right, MODE_BITS[mode])) return '1';
+  const branches = Object.entries(rights)
+    .filter(([, right]) => hasRight(scope, right, MODE_BITS[mode]))
+    .map(([value]) => {
+      const entities = entityScoped.includes(value) ? entityFilter(scope, { ...type, visibility: 'entity' }, mode, alias) : '1';
+      return entities === '1' ? `${alias}.${column} = '${value}'` : `${alias}.${column} = '${value}' AND (${entities})`;
+    });
+  return branches.length === 0 ? '0' : branches.map((b) => `(${b})`).join(' OR ');
 }
 
 /** The conjunction of SQL conditions, with '1' (always) and '0' (never) folded. */
@@ -218,7 +237,16 @@ function inItilTimeline(type: Itemtype): boolean {
 export function entityReachFilter(scope: Scope, type: Itemtype, alias = 't'): string {
   const owner = type.owners[0];
   if (type.visibility === 'owner' && owner) return reachFilter(scope, type, owner, alias, 0);
+  if (type.rowRights) return rowEntityFilter(scope, type, alias);
   return entityFilter(scope, type, 'read', alias);
+}
+
+/** Rows whose right depends on a column lie in an entity only where that column says so (ticket rules). */
+function rowEntityFilter(scope: Scope, type: Itemtype, alias: string): string {
+  const { column, entityScoped } = type.rowRights!;
+  const entities = entityFilter(scope, { ...type, visibility: 'entity' }, 'read', alias);
+  if (entities === '1' || entityScoped.length === 0) return '1';
+  return `${alias}.${column} NOT IN (${entityScoped.map((v) => `'${v}'`).join(', ')}) OR (${entities})`;
 }
 
 /** Dependent rows are reachable when the item they belong to is. */

@@ -6,6 +6,9 @@ import { syncSchema } from './schema';
 import type { UpgradeNote } from './upgrade-note';
 import { addAgentRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
 import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
+import { createRulesState } from './rules-state';
+import { seedDefaultRules } from './seed-rules';
+import { createRuleReplays } from './rule-replays';
 import { seedDocumentTypes } from './seed-documents';
 import { recordDataZone, seedSettings } from './settings';
 import { machineZoneName } from '../core/zone';
@@ -48,6 +51,17 @@ const MIGRATIONS: Migration[] = [
   { id: 15, name: 'the automatic actions Deskbase runs, as GLPI lists them', up: (db) => seedCronTasks(db) },
   { id: 16, name: "GLPI 10.0's recurrent change right", up: (db) => addRecurrentChangeRight(db) },
   { id: 17, name: 'the time zone of the stored dates (the zone they were written in: this machine\'s)', up: (db) => recordDataZone(db, machineZoneName()) },
+  { id: 25, name: 'a counter of the writes to the rules, for the rules engine', up: (db) => createRulesState(db) },
+  { id: 26, name: "GLPI 10.0's rights on the rule collections", up: (db) => addMissingDefaultRights(db) },
+  { id: 27, name: "GLPI 10.0's default rules", up: (db) => seedDefaultRules(db) },
+  {
+    id: 28,
+    name: 'dictionary replays, run by the automatic action replaydictionary',
+    up: (db) => {
+      createRuleReplays(db);
+      seedCronTasks(db);
+    },
+  },
 ];
 
 /** True when the default install data has not been written yet. */

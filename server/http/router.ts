@@ -9,6 +9,8 @@ import { listSearchOptions } from '../api/searchoptions';
 import { searchAnyName } from '../api/alias-search';
 import { getFullSession, getGlpiConfig, initSession, killSession } from '../api/session';
 import { userPicture } from '../api/picture';
+import { testRules } from '../api/test-rules';
+import { replayDictionary } from '../api/replay-dictionary';
 import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
 import { BEARER_HINT, errors, isBearer, type ApiError } from '../core/errors';
 
@@ -28,6 +30,8 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
   getMultipleItems,
   listSearchOptions,
   search: searchAnyName,
+  testRules,
+  replayDictionary,
 };
 
 /** Resolves the Session-Token into a session and its scope, or fails with 401. */

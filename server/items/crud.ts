@@ -236,8 +236,8 @@ function afterNewRow(wc: WriteContext, type: Itemtype, row: Row, input: Params):
  * Whether a bulk add of this type may check every element first and then insert the accepted
  * ones together (addItems), with the same outcome as adding them one by one: checking an
  * element must not read what the earlier ones write (no uniqueness, no link to its own type, no
- * tree, owner or polymorphic link), nor write anything itself (no prepareAdd hook), and adding
- * one must not change what a session may reach.
+ * tree, owner or polymorphic link), nor write anything itself (no prepareAdd hook but those that
+ * check alone), and adding one must not change what a session may reach.
  */
 export function addsTogether(type: Itemtype): boolean {
   return (
@@ -248,7 +248,7 @@ export function addsTogether(type: Itemtype): boolean {
     type.unique.length === 0 &&
     type.owners.length === 0 &&
     ![...type.foreignKeys.values()].includes(type.name) &&
-    hooksOf(type).every((hook) => !hook.prepareAdd)
+    hooksOf(type).every((hook) => !hook.prepareAdd || hook.checksAlone)
   );
 }
 

@@ -86,6 +86,11 @@ export interface ItemHooks {
   canWriteOwner?(wc: WriteContext, type: Itemtype, row: Row, action: 'create' | 'update' | 'delete'): boolean | null;
   /** Fields shown beside the columns when the item is read. */
   readExtras?: ReadExtras;
+  /**
+   * Its prepareAdd reads no row that another element of the same bulk add writes, and writes
+   * nothing (it only rewrites the row from rules): the elements may still be checked together.
+   */
+  checksAlone?: boolean;
 }
 
 /** One line of the rule table: the hooks, and the itemtypes they apply to. */

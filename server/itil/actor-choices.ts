@@ -20,9 +20,9 @@
 import type { Db } from '../db/connection';
 import { findById, selectOne, type Row } from '../db/rows';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
-import { ACTOR } from '../auth/itil-visibility';
+import { ACTOR, ACTOR_KIND, type ActorKind } from '../auth/itil-visibility';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
-import { isActor, namedActors, type ActorKind } from './rules';
+import { isActor, namedActors } from './rules';
 
 const ROLE_NAME: Record<number, string> = { [ACTOR.REQUESTER]: 'requester', [ACTOR.OBSERVER]: 'observer', [ACTOR.ASSIGNED]: 'assignee' };
 const GROUP_FLAG: Record<number, string> = { [ACTOR.REQUESTER]: 'is_requester', [ACTOR.OBSERVER]: 'is_watcher', [ACTOR.ASSIGNED]: 'is_assign' };
@@ -83,18 +83,12 @@ function supplierRefusal(wc: WriteContext, role: number, supplierId: number, pla
   return exists(wc.db, `SELECT 1 FROM glpi_suppliers s WHERE s.id = ? AND ${inEntity('s', place)}`, supplierId) ? null : "the supplier is not of the item's entity";
 }
 
-const ACTOR_TYPE: Record<ActorKind, { itemtype: string; table: string; column: string }> = {
-  users: { itemtype: 'User', table: 'glpi_users', column: 'users_id' },
-  groups: { itemtype: 'Group', table: 'glpi_groups', column: 'groups_id' },
-  suppliers: { itemtype: 'Supplier', table: 'glpi_suppliers', column: 'suppliers_id' },
-};
-
 /**
  * Refuses (ItemError) an actor the session may not name on an item of this entity. An actor that
  * does not exist is left to the write's own check, which names it so.
  */
 function requireActorChoice(wc: WriteContext, entityId: number, kind: ActorKind, role: number, target: number): void {
-  const { itemtype, table } = ACTOR_TYPE[kind];
+  const { itemtype, table } = ACTOR_KIND[kind];
   // A session over every entity reaches every user, group and supplier: nothing of another entity to leak.
   if (wc.scope.showAll || target <= 0 || !findById(wc.db, table, target)) return;
   if (!ROLE_NAME[role]) throw new ItemError(`Actor type ${role}: 1 (requester), 2 (assignee) or 3 (observer)`);
@@ -122,8 +116,8 @@ function checkActorRow(wc: WriteContext, type: Itemtype, row: Row): void {
   if (!owner || !('fk' in owner)) return;
   const parent = findById(wc.db, itemtypeOrThrow(owner.itemtype).table, Number(row[owner.fk]));
   if (!parent) return; // left to the link checks
-  const kind = (Object.keys(ACTOR_TYPE) as ActorKind[]).find((k) => type.column.has(ACTOR_TYPE[k].column))!;
-  requireActorChoice(wc, Number(parent.entities_id ?? 0), kind, Number(row.type ?? ACTOR.REQUESTER), Number(row[ACTOR_TYPE[kind].column] ?? 0));
+  const kind = (Object.keys(ACTOR_KIND) as ActorKind[]).find((k) => type.column.has(ACTOR_KIND[k].column))!;
+  requireActorChoice(wc, Number(parent.entities_id ?? 0), kind, Number(row.type ?? ACTOR.REQUESTER), Number(row[ACTOR_KIND[kind].column] ?? 0));
 }
 
 export const actorRowChoiceHooks: ItemHooks = {

@@ -17,7 +17,10 @@ import { createSurveys } from './satisfaction-surveys';
 const EVERY_MS = 60_000;
 const OFF = 0;
 
-const ACTIONS: [CronTaskSpec, (db: Db, at: string) => void][] = [
+/** An automatic action: its CronTask row, and what one turn does at `at`. */
+export type AutomaticAction = [CronTaskSpec, (db: Db, at: string) => void];
+
+const ACTIONS: AutomaticAction[] = [
   [CRON_TASKS.slaticket, (db, at) => runEscalations(db, at, 'SLA')],
   [CRON_TASKS.olaticket, (db, at) => runEscalations(db, at, 'OLA')],
   [CRON_TASKS.pendingReasons, bumpPendingItems],
@@ -29,8 +32,11 @@ const ACTIONS: [CronTaskSpec, (db: Db, at: string) => void][] = [
 const switchedOff = (db: Db, task: CronTaskSpec) =>
   Number(selectOne(db, 'SELECT state FROM glpi_crontasks WHERE itemtype = ? AND name = ?', task.itemtype, task.name)?.state ?? 1) === OFF;
 
-/** `tick` runs a turn when a minute has passed since the last; `failed` tells which action failed. */
-export function automaticActions(db: Db, failed: (name: string, error: unknown) => void): { tick(): void } {
+/**
+ * `tick` runs a turn when a minute has passed since the last; `failed` tells which action failed.
+ * `more`: the actions of other domains (the rules' dictionary replays), run after these.
+ */
+export function automaticActions(db: Db, failed: (name: string, error: unknown) => void, more: readonly AutomaticAction[] = []): { tick(): void } {
   let nextAt = 0;
   return {
     tick() {
@@ -38,7 +44,7 @@ export function automaticActions(db: Db, failed: (name: string, error: unknown) 
       if (at < nextAt) return;
       nextAt = at + EVERY_MS;
       const ran: CronTaskSpec[] = [];
-      for (const [task, action] of ACTIONS) {
+      for (const [task, action] of [...ACTIONS, ...more]) {
         if (switchedOff(db, task)) continue;
         try {
           action(db, nowString());

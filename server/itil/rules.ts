@@ -12,7 +12,7 @@ import { addItem } from '../items/crud';
 import { HISTORY, logRelation, writeLog } from '../items/history';
 import { historyOption } from '../registry/searchoptions';
 import { ITIL_STATUS } from '../registry/values';
-import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
+import { ACTOR, ACTOR_INPUTS, ACTOR_KIND, ACTOR_ROLE_NAMES, ACTOR_TABLES, type ActorKind } from '../auth/itil-visibility';
 import { statusClocks, takenIntoAccount } from './durations';
 import { scheduleChangedLevels, settleAgreements } from './service-levels';
 import { decidingEntity } from './entity-settings';
@@ -36,27 +36,8 @@ function idList(value: unknown): number[] {
   }).filter((id) => id > 0);
 }
 
-export type ActorKind = 'users' | 'groups' | 'suppliers';
-
-/** Where each kind of actor lives: its table and link column, and GLPI's itemtype in `_actors`. */
-const ACTOR_KIND: Record<ActorKind, { table: string; column: string; itemtype: string }> = {
-  users: { table: 'glpi_users', column: 'users_id', itemtype: 'User' },
-  groups: { table: 'glpi_groups', column: 'groups_id', itemtype: 'Group' },
-  suppliers: { table: 'glpi_suppliers', column: 'suppliers_id', itemtype: 'Supplier' },
-};
-
-const ACTOR_INPUTS: [string, ActorKind, number][] = [
-  ['_users_id_requester', 'users', ACTOR.REQUESTER],
-  ['_users_id_observer', 'users', ACTOR.OBSERVER],
-  ['_users_id_assign', 'users', ACTOR.ASSIGNED],
-  ['_groups_id_requester', 'groups', ACTOR.REQUESTER],
-  ['_groups_id_observer', 'groups', ACTOR.OBSERVER],
-  ['_groups_id_assign', 'groups', ACTOR.ASSIGNED],
-  ['_suppliers_id_assign', 'suppliers', ACTOR.ASSIGNED],
-];
 /** The input keys that name actors, for rules that pass them on (escalation actions). */
 export const ACTOR_INPUT_KEYS: ReadonlySet<string> = new Set(ACTOR_INPUTS.map(([key]) => key));
-const ACTOR_KINDS: Record<string, number> = { requester: ACTOR.REQUESTER, observer: ACTOR.OBSERVER, assign: ACTOR.ASSIGNED };
 const KIND_OF_ITEMTYPE = new Map(Object.entries(ACTOR_KIND).map(([kind, { itemtype }]) => [itemtype, kind as ActorKind]));
 
 /**
@@ -67,7 +48,7 @@ export function actorGiven(input: Params, key: string): boolean {
   const direct = input[key];
   if ((asList(direct) ?? [direct]).some((id) => Number(id) > 0)) return true;
   const named = ACTOR_INPUTS.find(([inputKey]) => inputKey === key);
-  const roleName = named && Object.keys(ACTOR_KINDS).find((name) => ACTOR_KINDS[name] === named[2]);
+  const roleName = named && Object.keys(ACTOR_ROLE_NAMES).find((name) => ACTOR_ROLE_NAMES[name] === named[2]);
   const entries = roleName && isObject(input._actors) ? asList(input._actors[roleName]) : null;
   return (entries ?? []).some((entry) => isObject(entry) && entry.itemtype === ACTOR_KIND[named![1]].itemtype && Number(entry.items_id) > 0);
 }
@@ -80,7 +61,7 @@ export function namedActors(input: Params): { kind: ActorKind; role: number; tar
   if (actors !== undefined && actors !== null && actors !== '') {
     if (typeof actors !== 'object') throw new ItemError('_actors must be an object of requester/observer/assign lists');
     for (const [roleName, list] of Object.entries(actors as Params)) {
-      const role = Object.hasOwn(ACTOR_KINDS, roleName) ? ACTOR_KINDS[roleName] : undefined;
+      const role = Object.hasOwn(ACTOR_ROLE_NAMES, roleName) ? ACTOR_ROLE_NAMES[roleName] : undefined;
       if (!role) throw new ItemError(`_actors: unknown role ${roleName}`);
       for (const entry of asList(list) ?? []) {
         const e = entry as Params;

@@ -109,6 +109,18 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   link: [0, 1, 23, 159, 0, 0, 0, 1],
   // LDAP criteria of the authorization rules: READ | UPDATE | CREATE | PURGE for the Super-Admin.
   rule_ldap: [0, 0, 0, 23, 0, 0, 0, 1],
+  // The rule collections (GLPI 10.0's install): READ | UPDATE | CREATE | PURGE, with PARENT (1024,
+  // the rules of parent entities) for ticket rules; READ for the Read-Only profile. Asset rules:
+  // every bit for the Super-Admin, as GLPI 9.4's upgrade gave them.
+  rule_ticket: [0, 0, 1047, 1047, 0, 0, 1047, 1],
+  rule_mailcollector: [0, 0, 23, 23, 0, 0, 23, 1],
+  rule_import: [0, 0, 0, 23, 0, 0, 0, 1],
+  rule_location: [0, 0, 0, 23, 0, 0, 0, 1],
+  rule_softwarecategories: [0, 0, 0, 23, 0, 0, 0, 1],
+  rule_dictionnary_software: [0, 0, 0, 23, 0, 0, 0, 1],
+  rule_dictionnary_dropdown: [0, 0, 0, 23, 0, 0, 0, 1],
+  rule_dictionnary_printer: [0, 0, 0, 23, 0, 0, 0, 1],
+  rule_asset: [0, 0, 0, 255, 0, 0, 0, 0],
 };
 
 const STATUSES = [1, 2, 3, 4, 5, 6];

@@ -88,6 +88,17 @@ export interface ItemtypeSpec {
    * canPurge are canUpdate there: API clients, SSO variables, ignored unicity values).
    */
   editedWithUpdate?: boolean;
+  /**
+   * Rows whose right depends on a column (GLPI's rules, by collection): the right of each value,
+   * and the values whose rows belong to entities. The type's own right reaches every row.
+   */
+  rowRights?: RowRights;
+}
+
+export interface RowRights {
+  column: string;
+  rights: Readonly<Record<string, string>>;
+  entityScoped: readonly string[];
 }
 
 /** How a private row is shared: a flag column, and link types whose rows target users, groups, profiles or entities. */
@@ -109,7 +120,8 @@ export interface PrivateRows {
 }
 
 /** The derived, ready-to-use description of an itemtype. */
-export interface Itemtype extends Required<Omit<ItemtypeSpec, 'right' | 'tree' | 'polyTargets' | 'visibility' | 'logsWith' | 'linkActions'>> {
+export interface Itemtype extends Required<Omit<ItemtypeSpec, 'right' | 'tree' | 'polyTargets' | 'visibility' | 'logsWith' | 'linkActions' | 'rowRights'>> {
+  rowRights: RowRights | null;
   logsWith: OwnerLink | null;
   linkActions: { add: number; remove: number } | null;
   polyTargets: string[];

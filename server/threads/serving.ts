@@ -22,7 +22,7 @@ import { createApp, type BackupSchedule } from '../http/app';
 import { useConsoleOf, type ConsoleOrigin } from '../http/console';
 import { logError, setLogFormat } from '../http/log';
 import { installRules } from '../items/hooks';
-import { RULES } from '../rules';
+import { RULES } from '../hook-table';
 import { SharedJson } from './shared-json';
 
 const ROLE = 'deskbase-serve';

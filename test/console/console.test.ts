@@ -6,18 +6,15 @@
  * these tests are skipped with a message.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { Client } from '../support/client';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
 import { ENGLISH_WITH_TRANSLATION } from '../../ui/src/i18n';
 import { until } from '../support/until';
+import { buildConsoleIfMissing, CHROMIUM, hasChromium, launchChromium } from './chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = resolve(import.meta.dir, '../..');
-const hasChromium = existsSync(CHROMIUM);
 /** Set CONSOLE_SCREENSHOTS=/some/dir to keep PNGs of the main screens. */
 const SHOTS = process.env.CONSOLE_SCREENSHOTS;
 
@@ -77,10 +74,7 @@ describe.skipIf(!hasChromium)('admin console', () => {
   };
 
   beforeAll(async () => {
-    if (!existsSync(join(ROOT, 'ui/dist/index.html'))) {
-      const build = Bun.spawnSync([join(ROOT, 'node_modules/.bin/vite'), 'build', '--config', 'ui/vite.config.ts'], { cwd: ROOT });
-      if (build.exitCode !== 0) throw new Error(`vite build failed:\n${build.stderr.toString()}`);
-    }
+    buildConsoleIfMissing();
     server = await startServer();
     api = await new Client(server.api).login();
     ids.branch = await api.create('Entity', { name: 'Branch A', entities_id: 0 });
@@ -93,13 +87,7 @@ describe.skipIf(!hasChromium)('admin console', () => {
     // A second profile for glpi, to switch to: Self-Service (1) reads only tickets.
     await api.create('Profile_User', { users_id: 2, profiles_id: 1, entities_id: 0, is_recursive: 1 });
 
-    profileDir = mkdtempSync(join(tmpdir(), 'deskbase-chromium-'));
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      viewport: { width: 1280, height: 860 },
-    });
+    ({ context, profileDir } = await launchChromium());
     context.setDefaultTimeout(10_000);
     // Headless Chromium has no one to answer the File System Access save dialog: exports take the
     // streamed-Blob path and arrive as downloads.

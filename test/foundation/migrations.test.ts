@@ -40,6 +40,10 @@ test('the first start records its migrations and the database settings', async (
       { id: 15, name: 'the automatic actions Deskbase runs, as GLPI lists them' },
       { id: 16, name: "GLPI 10.0's recurrent change right" },
       { id: 17, name: "the time zone of the stored dates (the zone they were written in: this machine's)" },
+      { id: 25, name: 'a counter of the writes to the rules, for the rules engine' },
+      { id: 26, name: "GLPI 10.0's rights on the rule collections" },
+      { id: 27, name: "GLPI 10.0's default rules" },
+      { id: 28, name: 'dictionary replays, run by the automatic action replaydictionary' },
     ]);
     expect(db.query('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     // The dates it writes are in the zone it runs in, recorded so that a move to another machine changes nothing.
@@ -71,7 +75,7 @@ test('an older database (a table, a column and rights missing) is brought up to 
   expect((await again.get('User/2/UserPreference')).status).toBe(200);
   withDatabase((db) => {
     const migrations = db.query('SELECT COUNT(*) AS n FROM deskbase_migrations').get() as { n: number };
-    expect(migrations.n).toBe(12); // nothing ran twice
+    expect(migrations.n).toBe(16); // nothing ran twice
     expect(db.query('SELECT t.id, t.name, m.num FROM glpi_tickettemplates t JOIN glpi_tickettemplatemandatoryfields m ON m.tickettemplates_id = t.id').all()).toEqual([{ id: 1, name: 'Default', num: 21 }]);
     expect(db.query('SELECT name FROM glpi_problemtemplates').all()).toEqual([{ name: 'Our problems' }]);
     const certificate = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'certificate' ORDER BY profiles_id").all();
@@ -170,6 +174,38 @@ test("a folder whose unmanaged devices had a domain column (GLPI 10.0 has none) 
 function expectFieldRefused(res: { status: number; body: unknown }): void {
   expect(res).toMatchObject({ status: 400, body: ['ERROR_GLPI_UPDATE', 'Field domains_id is not valid for Unmanaged item.'] });
 }
+
+test("a folder from before the rules engine gets GLPI 10.0's rule rights, its default rules where their ids are free, and the counter of rule writes, which every write to the rules moves", async () => {
+  await server.stop();
+  withDatabase((db) => {
+    db.exec("DELETE FROM glpi_profilerights WHERE name IN ('rule_ticket', 'rule_dictionnary_software')");
+    for (const name of db.query("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'deskbase_glpi_rule%'").all() as { name: string }[]) db.exec(`DROP TRIGGER ${name.name}`);
+    db.exec('DROP TABLE deskbase_rules_state');
+    // From before the default rules: none of GLPI's, and a rule of the folder's own at id 8.
+    db.exec('DELETE FROM glpi_rulecriterias; DELETE FROM glpi_ruleactions; DELETE FROM glpi_rules');
+    db.exec("INSERT INTO glpi_rules (id, sub_type, name, uuid) VALUES (8, 'RuleTicket', 'ours', 'our-uuid')");
+    db.exec('DELETE FROM deskbase_migrations WHERE id IN (25, 26, 27)');
+  });
+  await server.start();
+  await server.stop();
+  withDatabase((db) => {
+    expect(db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'rule_ticket' AND profiles_id <= 8 ORDER BY profiles_id").all()).toEqual(
+      [0, 0, 1047, 1047, 0, 0, 1047, 1].map((rights, i) => ({ profiles_id: i + 1, rights })),
+    );
+    expect(db.query('SELECT id, name FROM glpi_rules ORDER BY id').all()).toEqual(
+      [[2, 'Root'], [3, 'Root'], [4, 'X-Auto-Response-Suppress'], [5, 'Auto-Reply Auto-Submitted'], [6, 'Ticket location from item'], [7, 'Ticket location from user'], [8, 'ours'], [9, 'Domain user assignation'], [10, 'Multiple users: assign to the first'], [11, 'One user assignation']].map(([id, name]) => ({ id, name })),
+    );
+    expect((db.query('SELECT COUNT(*) AS n FROM glpi_rulecriterias WHERE rules_id = 8').get() as { n: number }).n).toBe(0);
+    const generation = () => (db.query('SELECT generation FROM deskbase_rules_state').get() as { generation: number }).generation;
+    const before = generation();
+    const rule = db.query("INSERT INTO glpi_rules (sub_type, name) VALUES ('RuleTicket', 'counted') RETURNING id").get() as { id: number };
+    db.query("INSERT INTO glpi_rulecriterias (rules_id, criteria, condition, pattern) VALUES (?, 'name', 0, 'x')").run(rule.id);
+    db.query("UPDATE glpi_ruleactions SET value = 'y' WHERE rules_id = ?").run(rule.id);
+    db.query('DELETE FROM glpi_rules WHERE id = ?').run(rule.id);
+    expect(generation()).toBe(before + 3);
+  });
+  await server.start();
+});
 
 test('a second start on the same folder applies nothing again and keeps the one admin', async () => {
   await server.restart();

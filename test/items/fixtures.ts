@@ -36,6 +36,10 @@ const SPECIAL: Record<string, () => Record<string, unknown>> = {
   Agent: () => ({ agenttypes_id: 1 }),
   // A reservation is a time span (each fixture books its own reservable item).
   Reservation: () => ({ begin: '2026-01-05 09:00:00', end: '2026-01-05 10:00:00' }),
+  // A ticket rule that never matches an ordinary ticket.
+  Rule: () => ({ sub_type: 'RuleTicket', match: 'AND', condition: 1 }),
+  RuleCriteria: () => ({ criteria: 'name', condition: 0, pattern: `no ticket is named ${++counter}` }),
+  RuleAction: () => ({ action_type: 'assign', field: 'urgency', value: '5' }),
 };
 
 /** Values for the mandatory fields (declared, or NOT NULL without a default) the input lacks. */

@@ -65,9 +65,6 @@ describe('round trip of every itemtype', () => {
       'Log',
       // GLPI 10.0 gives agent types no right: no one writes (or reads) them through the API.
       'AgentType',
-      'Rule',
-      'RuleCriteria',
-      'RuleAction',
       'Notification',
       'NotificationTemplate',
       'NotificationTemplateTranslation',

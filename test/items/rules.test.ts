@@ -1,6 +1,6 @@
 /**
  * The order of the business rules, pinned: for each itemtype and event, the hook sets that run,
- * in the order server/rules.ts gives them once installed. A rule added, removed or moved changes
+ * in the order server/hook-table.ts gives them once installed. A rule added, removed or moved changes
  * the table below, so the change in order shows in review.
  */
 import { expect, test } from 'bun:test';
@@ -28,7 +28,11 @@ import * as templateChecks from '../../server/itil/template-checks';
 import * as ticketLinks from '../../server/itil/ticket-links';
 import * as validations from '../../server/itil/validations';
 import { itemtypeOrThrow } from '../../server/registry';
-import { RULES } from '../../server/rules';
+import * as hookTable from '../../server/hook-table';
+import * as ruleRows from '../../server/rules/rule-rows';
+import * as assetRules from '../../server/rules/assets';
+import * as dictionaries from '../../server/rules/dictionaries';
+import { RULES } from '../../server/hook-table';
 import * as apiClientToken from '../../server/users/apiclient-token';
 import * as ldapCriteria from '../../server/users/ldap-criteria';
 import * as userEmails from '../../server/users/user-emails';
@@ -48,6 +52,8 @@ const EVENTS = [
   'canWriteOwner',
   'readExtras',
 ] as const satisfies readonly (keyof ItemHooks)[];
+/** Properties of a hook set that are no events. */
+const FLAGS = ['checksAlone'] as const satisfies readonly (keyof ItemHooks)[];
 
 /**
  * Itemtypes (those sharing the same hooks grouped on one line) → event → hook sets, in order.
@@ -60,7 +66,15 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterUpdate: 'treeHooks',
     afterPurge: 'treeHooks',
   },
-  'SoftwareLicense, Group': {
+  SoftwareLicense: {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'treeHooks → assetRuleHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'treeHooks → assetRuleHooks',
+    afterUpdate: 'treeHooks → attachmentHooks',
+    afterPurge: 'treeHooks',
+  },
+  Group: {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'treeHooks',
     afterAdd: 'attachmentHooks',
@@ -140,11 +154,23 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   RuleRightParameter: {
     prepareAdd: 'ldapCriterionHooks',
   },
+  Rule: {
+    prepareAdd: 'ruleHooks',
+    prepareUpdate: 'ruleHooks',
+  },
+  RuleCriteria: {
+    prepareAdd: 'ruleCriterionHooks',
+    prepareUpdate: 'ruleCriterionHooks',
+  },
+  RuleAction: {
+    prepareAdd: 'ruleActionHooks',
+    prepareUpdate: 'ruleActionHooks',
+  },
   Ticket: {
     prepareInput: 'itilHooks → attachmentHooks',
-    prepareAdd: 'actorChoiceHooks → autoAssignHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
+    prepareAdd: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → autoAssignHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks',
-    prepareUpdate: 'actorChoiceHooks → itilHooks → itilDurationHooks → serviceLevelHooks',
+    prepareUpdate: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → itilDurationHooks → serviceLevelHooks',
     afterUpdate: 'itilHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks',
   },
   Problem: {
@@ -234,7 +260,25 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareUpdate: 'faqHooks',
     afterUpdate: 'attachmentHooks',
   },
-  'Computer, Monitor, NetworkEquipment, Peripheral, Phone, Printer, CartridgeItem, ConsumableItem, Software, Contract, Supplier, Budget, DeviceProcessor, DeviceMemory, DeviceHardDrive, DeviceNetworkCard, DeviceGraphicCard, Item_DeviceProcessor, Item_DeviceMemory, Item_DeviceHardDrive, Item_DeviceNetworkCard, Item_DeviceGraphicCard, DeviceMotherboard, Item_DeviceMotherboard, DeviceFirmware, Item_DeviceFirmware, DeviceDrive, Item_DeviceDrive, DeviceBattery, Item_DeviceBattery, DeviceSoundCard, Item_DeviceSoundCard, DeviceControl, Item_DeviceControl, DevicePci, Item_DevicePci, DeviceCase, Item_DeviceCase, DevicePowerSupply, Item_DevicePowerSupply, DeviceGeneric, Item_DeviceGeneric, DeviceSimcard, Item_DeviceSimcard, DeviceSensor, Item_DeviceSensor, DeviceCamera, Item_DeviceCamera, Contact, Certificate, Domain, DomainRecord, Line, DatabaseInstance, Datacenter, DCRoom, Rack, Enclosure, PDU, PassiveDCEquipment, Cluster, Appliance, Unmanaged, Cable, Project, ProjectTask, Reminder': {
+  'Computer, Monitor, NetworkEquipment, Peripheral, Phone, Printer, Certificate, Unmanaged, Appliance': {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'assetRuleHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'assetRuleHooks',
+    afterUpdate: 'attachmentHooks',
+  },
+  Software: {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'softwareDictionaryHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'softwareDictionaryHooks',
+    afterUpdate: 'attachmentHooks',
+  },
+  'Manufacturer, ComputerModel, MonitorModel, PrinterModel, PeripheralModel, NetworkEquipmentModel, PhoneModel, ComputerType, MonitorType, PrinterType, PeripheralType, NetworkEquipmentType, PhoneType, OperatingSystem, OperatingSystemServicePack, OperatingSystemVersion, OperatingSystemArchitecture, OperatingSystemEdition': {
+    prepareAdd: 'dropdownDictionaryHooks',
+    prepareUpdate: 'dropdownDictionaryHooks',
+  },
+  'CartridgeItem, ConsumableItem, Contract, Supplier, Budget, DeviceProcessor, DeviceMemory, DeviceHardDrive, DeviceNetworkCard, DeviceGraphicCard, Item_DeviceProcessor, Item_DeviceMemory, Item_DeviceHardDrive, Item_DeviceNetworkCard, Item_DeviceGraphicCard, DeviceMotherboard, Item_DeviceMotherboard, DeviceFirmware, Item_DeviceFirmware, DeviceDrive, Item_DeviceDrive, DeviceBattery, Item_DeviceBattery, DeviceSoundCard, Item_DeviceSoundCard, DeviceControl, Item_DeviceControl, DevicePci, Item_DevicePci, DeviceCase, Item_DeviceCase, DevicePowerSupply, Item_DevicePowerSupply, DeviceGeneric, Item_DeviceGeneric, DeviceSimcard, Item_DeviceSimcard, DeviceSensor, Item_DeviceSensor, DeviceCamera, Item_DeviceCamera, Contact, Domain, DomainRecord, Line, DatabaseInstance, Datacenter, DCRoom, Rack, Enclosure, PDU, PassiveDCEquipment, Cluster, Cable, Project, ProjectTask, Reminder': {
     prepareInput: 'attachmentHooks',
     afterAdd: 'attachmentHooks',
     afterUpdate: 'attachmentHooks',
@@ -242,13 +286,13 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [hookTable, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {
   for (const [line, rule] of RULES.entries()) {
     expect(names.get(rule.hooks), `rule ${line + 1}: import the module of its hook set here`).toBeString();
-    expect(Object.keys(rule.hooks).filter((event) => !(EVENTS as readonly string[]).includes(event)), `rule ${line + 1}`).toEqual([]);
+    expect(Object.keys(rule.hooks).filter((event) => ![...EVENTS, ...FLAGS].includes(event as never)), `rule ${line + 1}`).toEqual([]);
   }
 });
 

@@ -94,6 +94,7 @@ describe('/openapi.json', () => {
     }
     expect(doc.paths['/changeActiveProfile'].post).toBeDefined();
     expect(doc.paths['/changeActiveEntities'].post).toBeDefined();
+    expect(doc.paths['/testRules'].post.requestBody.content['application/json'].schema.required).toEqual(['sub_type', 'input']);
     expect(doc.paths['/initSession'].get.security).toContainEqual({ BasicAuth: [] });
     expect(doc.paths['/initSession'].get.responses['200'].content['application/json'].schema.required).toEqual(['session_token']);
     expect(doc.components.schemas.Error).toMatchObject({ type: 'array', minItems: 2, maxItems: 2 });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { createServices, type Services } from '../../server/auth/services';
 import { createApp } from '../../server/http/app';
 import { installRules } from '../../server/items/hooks';
-import { RULES } from '../../server/rules';
+import { RULES } from '../../server/hook-table';
 import { useStore } from '../support/store';
 
 const fresh = useStore('bulk-hashing');

@@ -109,6 +109,11 @@ const MENU: [string, Record<string, Layout>][] = [
         form: ['name', 'registration_number', 'address', 'postcode', 'town', 'state', 'country', 'phonenumber', 'fax', 'email', 'website', 'comment'],
       },
       Profile: { columns: ['name', 'interface', 'is_default', 'date_mod'], form: ['name', 'interface', 'is_default', 'comment'] },
+      // GLPI's rules of every collection the profile may read (ticket business rules, dictionaries…), by ranking.
+      Rule: {
+        columns: ['name', 'sub_type', 'ranking', 'is_active', 'match', 'condition', 'entities_id'],
+        form: ['name', 'sub_type', 'entities_id', 'is_recursive', 'ranking', 'match', 'condition', 'is_active', 'description', 'comment'],
+      },
     },
   ],
   [

@@ -1,11 +1,12 @@
-// Administration types scripts read: rules with their criteria and actions, notifications and
-// their templates, automatic actions, LDAP directories, mail authentication servers and mail
-// collectors, served read-only; the inventory agents, which an inventory tool writes; and the
+// Administration types: rules with their criteria and actions, written with their collection's
+// right; notifications and their templates, automatic actions, LDAP directories, mail
+// authentication servers and mail collectors, served read-only; the inventory agents, which an inventory tool writes; and the
 // setup dropdowns of authentication and unicity (SSO variables, LDAP criteria, ignored unicity
 // values). Columns follow GLPI 10.0's install/mysql/glpi-empty.sql.
 import { dropdown } from '../kinds';
 import type { ItemtypeSpec } from '../types';
 import type { TableSpec } from './types';
+import { ENTITY_RULE_COLLECTIONS, RULE_COLLECTION_RIGHTS } from '../rule-collections';
 
 const DATES = 'date_mod ts NULL =NULL; date_creation ts NULL =NULL';
 
@@ -62,7 +63,8 @@ export const adminTables: Record<string, TableSpec> = {
 
 /** A read-only administration type; `right` is GLPI's right name for it. */
 const admin = (table: string, right: string, extra: Partial<ItemtypeSpec> = {}): ItemtypeSpec => ({ table, kind: 'system', right, readOnly: true, history: false, ...extra });
-const ruleChild = (table: string): ItemtypeSpec => admin(table, 'config', { kind: 'child', right: null, owners: [{ fk: 'rules_id', itemtype: 'Rule' }] });
+/** A rule's criteria and actions: written by whoever may update the rule. */
+const ruleChild = (table: string): ItemtypeSpec => ({ table, kind: 'child', right: null, history: false, owners: [{ fk: 'rules_id', itemtype: 'Rule' }] });
 
 export const adminItemtypes: Record<string, ItemtypeSpec> = {
   // GLPI 10.0's own `agent` right (since 10.0.4; Super-Admin holds READ, UPDATE and PURGE, no
@@ -78,7 +80,18 @@ export const adminItemtypes: Record<string, ItemtypeSpec> = {
   Fieldblacklist: { ...dropdown('glpi_fieldblacklists', 'config'), editedWithUpdate: true },
   // The LDAP attributes authorization rules test: GLPI's `rule_ldap` right.
   RuleRightParameter: dropdown('glpi_rulerightparameters', 'rule_ldap'),
-  Rule: admin('glpi_rules', 'config'),
+  // GLPI's rules: the `config` right reaches every rule (GLPI's Rule class), each collection's own
+  // right (rule_ticket, rule_dictionnary_software…) its rules, in the session's entities for the
+  // collections whose rules belong to entities (tickets, assets).
+  Rule: {
+    table: 'glpi_rules',
+    kind: 'system',
+    right: 'config',
+    history: false,
+    visibility: 'global',
+    required: ['sub_type'],
+    rowRights: { column: 'sub_type', rights: RULE_COLLECTION_RIGHTS, entityScoped: ENTITY_RULE_COLLECTIONS },
+  },
   RuleCriteria: ruleChild('glpi_rulecriterias'),
   RuleAction: ruleChild('glpi_ruleactions'),
   Notification: admin('glpi_notifications', 'notification'),

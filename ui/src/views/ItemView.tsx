@@ -12,6 +12,7 @@ import { Actors } from './Actors';
 import { DocumentLink } from './Documents';
 import { History } from './History';
 import { ProfileRights } from './ProfileRights';
+import { RuleParts } from './RuleParts';
 import { AssetTickets, LinkedItems } from './LinkedItems';
 import { Timeline } from './Timeline';
 
@@ -166,6 +167,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   if (id !== null && def.type?.features.includes('ticket')) tabs.push(['tickets', t('Tickets')]);
   if (id !== null && itemtype === 'User') tabs.push(['access', t('Access')]);
   if (id !== null && itemtype === 'Profile') tabs.push(['rights', t('Rights')]);
+  if (id !== null && itemtype === 'Rule') tabs.push(['rule', t('Criteria and actions')]);
   if (id !== null) tabs.push(['history', t('History')]);
 
   return (
@@ -240,6 +242,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
           <Access userId={id} user={item} editable={editable} onChange={refresh} />
         ) : tab === 'rights' && id !== null ? (
           <ProfileRights profileId={id} editable={editable} />
+        ) : tab === 'rule' && id !== null && item ? (
+          <RuleParts rule={item} editable={editable} onMoved={refresh} />
         ) : tab === 'tickets' && id !== null ? (
           <AssetTickets itemtype={itemtype} id={id} />
         ) : (

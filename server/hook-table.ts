@@ -1,5 +1,6 @@
 /**
- * The business rules of every itemtype, in one ordered table. For an itemtype and an event
+ * The business-rule hook table: the hooks of every itemtype, in one ordered table (GLPI's rules
+ * engine, which runs Rule rows, is server/rules/). For an itemtype and an event
  * (prepareAdd, afterUpdate, beforeDelete…), generic CRUD runs the matching hooks of this table
  * from top to bottom. main.ts installs it at start-up. test/items/rules.test.ts pins the order
  * each itemtype and event gets, so a moved rule shows in review.
@@ -24,10 +25,17 @@ import { recurrentHooks } from './itil/recurrent-items';
 import { linkedItemHooks } from './itil/linked-items';
 import { autoAssignHooks } from './itil/auto-assign';
 import { actorChoiceHooks, actorRowChoiceHooks } from './itil/actor-choices';
+import { priorityFor } from './itil/priority';
+import { logEvent } from './http/log';
+import { reportLeftOutTo } from './rules/apply';
+import { assetRuleHooks } from './rules/assets';
+import { DICTIONARY_TYPES, dropdownDictionaryHooks, softwareDictionaryHooks } from './rules/dictionaries';
+import { ruleActionHooks, ruleCriterionHooks, ruleHooks } from './rules/rule-rows';
+import { ticketRuleHooks } from './rules/tickets';
 import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
 import { validationHooks, validationRequestHooks } from './itil/validations';
-import { allItemtypes, itemtypesWith } from './registry';
+import { allAssetTypes, allItemtypes, itemtypesWith } from './registry';
 import { apiClientTokenHooks } from './users/apiclient-token';
 import { ldapCriterionHooks } from './users/ldap-criteria';
 import { defaultEmailHooks, ownEmailHooks, userEmailHooks } from './users/user-emails';
@@ -49,6 +57,12 @@ const attachable = itemtypesWith('document')
  */
 const USER_ATTACHMENTS = ['Document_Item', 'Certificate_Item', 'Domain_Item', 'Appliance_Item', 'Item_Project', 'KnowbaseItem_Item'];
 
+// What rules cannot apply (a group deleted since) is left out with a line in the server's log.
+reportLeftOutTo(logEvent);
+
+/** GLPI's ticket business rules, given the priority matrix of the ITIL rules (domains do not import each other). */
+export const ticketBusinessRuleHooks = ticketRuleHooks(priorityFor);
+
 export const RULES: readonly Rule[] = [
   { itemtypes: treeTypes, hooks: treeHooks },
   { itemtypes: ['Entity'], hooks: entityHooks },
@@ -66,9 +80,14 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },
   { itemtypes: ['RuleRightParameter'], hooks: ldapCriterionHooks },
+  { itemtypes: ['Rule'], hooks: ruleHooks },
+  { itemtypes: ['RuleCriteria'], hooks: ruleCriterionHooks },
+  { itemtypes: ['RuleAction'], hooks: ruleActionHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: actorChoiceHooks },
-  { itemtypes: ['Ticket'], hooks: autoAssignHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },
+  // GLPI's business rules run on the ticket's defaults, before assignment, templates and agreements use what they set.
+  { itemtypes: ['Ticket'], hooks: ticketBusinessRuleHooks },
+  { itemtypes: ['Ticket'], hooks: autoAssignHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: templateCheckHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: linkedItemHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: taskTemplateHooks },
@@ -89,6 +108,9 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ITILFollowup', 'TicketTask'], hooks: takeIntoAccountHooks },
   { itemtypes: ['TicketRecurrent', 'RecurrentChange'], hooks: recurrentHooks },
   { itemtypes: ['TicketValidation', 'ChangeValidation'], hooks: validationHooks },
+  { itemtypes: allAssetTypes().map((t) => t.name), hooks: assetRuleHooks },
+  { itemtypes: DICTIONARY_TYPES, hooks: dropdownDictionaryHooks },
+  { itemtypes: ['Software'], hooks: softwareDictionaryHooks },
   { itemtypes: ['NetworkPort'], hooks: networkPortHooks },
   { itemtypes: ['Reservation'], hooks: reservationHooks },
   { itemtypes: ['Document'], hooks: documentHooks },

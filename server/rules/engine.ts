@@ -1,0 +1,185 @@
+/**
+ * GLPI's rules engine: a collection's active rules, in ranking order, each tried on the input.
+ * A rule applies where the collection says (its entity, or below it when recursive; on add or on
+ * update as its `condition` mask says) and matches when all its criteria hold (`match` AND) or
+ * one does (OR); a rule without criteria never matches. Its actions then set values; in a
+ * chained collection (tickets) the next rules see them as input; a collection that stops at its
+ * first match (dictionaries, mail, imports) tries no further rule. On an update, only the rules
+ * with a criterion on a changed field are tried, as GLPI does.
+ *
+ * This is the interface every caller uses (tickets, assets, dictionaries here; the mail
+ * collector, directory and inventory engines): runRules answers what the rules set and, for
+ * the tester, why.
+ */
+import type { Db } from '../db/connection';
+import { selectAll } from '../db/rows';
+import { itemtypeByTable } from '../registry';
+import { runAction, type ActionRow } from './actions';
+import { collection, type Collection } from './collections';
+import { BY_ID, CONDITION, holds, type PreparedCriterion } from './conditions';
+import { activeRules, type LoadedCriterion, type LoadedRule } from './load';
+
+export interface RunOptions {
+  /** The entity of the item the input is about (collections whose rules belong to entities). */
+  entityId?: number;
+  /** Its ancestors, root first (recursive rules of a parent entity apply). */
+  ancestors?: readonly number[];
+  /** ON.ADD or ON.UPDATE, for collections with conditions. */
+  event?: number;
+  /** On an update: the fields that changed; only rules with a criterion on one are tried. */
+  onlyCriteria?: ReadonlySet<string>;
+  /** Judge every criterion of the rules tried (the tester), not only those that decide. */
+  trace?: boolean;
+  /**
+   * GLPI's "find" condition (10, the inventory's global criteria: a row with this serial, this
+   * MAC… exists): the caller's lookup decides; without one it never holds.
+   */
+  find?: (criterion: { criteria: string; pattern: string }, input: Record<string, unknown>) => boolean;
+}
+
+export interface CriterionTrace {
+  id: number;
+  criteria: string;
+  condition: number;
+  pattern: string;
+  /** The value compared (a dropdown's name for the text conditions). */
+  value: unknown;
+  holds: boolean;
+  error?: string;
+}
+
+export interface ActionTrace extends ActionRow {
+  set: Record<string, unknown>;
+  error?: string;
+}
+
+export interface RuleTrace {
+  id: number;
+  name: string;
+  ranking: number;
+  matched: boolean;
+  criteria: CriterionTrace[];
+  actions: ActionTrace[];
+}
+
+export interface Outcome {
+  /** Every key the matching rules set, with its last value. */
+  output: Record<string, unknown>;
+  /** The rules tried, in order, with the criteria judged and, when they matched, their actions. */
+  rules: RuleTrace[];
+}
+
+/** The rules of `subType` that apply to an item of `entityId` (its own entity's, and recursive ones above it). */
+function applies(c: Collection, rule: LoadedRule, options: RunOptions): boolean {
+  if (c.usesConditions && (options.event === undefined || (rule.condition & options.event) === 0)) return false;
+  if (!c.entityScoped || options.entityId === undefined) return true;
+  if (rule.entityId === options.entityId) return true;
+  return rule.recursive && (options.ancestors ?? []).includes(rule.entityId);
+}
+
+function treeColumn(table: string): string | null {
+  return itemtypeByTable(table)?.tree ?? null;
+}
+
+/** Names of dropdown rows for the text conditions (complete names in trees, as GLPI shows them). */
+function dropdownName(db: Db, table: string, value: unknown): unknown {
+  const list = Array.isArray(value) ? value : [value];
+  const idList = list.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  if (idList.length === 0) return Array.isArray(value) ? [] : '';
+  const column = treeColumn(table) ? 'completename' : 'name';
+  const names = new Map(selectAll(db, `SELECT id, ${column} AS label FROM ${table} WHERE id IN (${idList.join(', ')})`).map((r) => [Number(r.id), String(r.label ?? '')]));
+  const out = idList.map((id) => names.get(id) ?? '');
+  return Array.isArray(value) ? out : out[0];
+}
+
+/** A row and every row below it, for under / not under. */
+function subtree(db: Db, table: string, pattern: string): Set<string> {
+  const parent = treeColumn(table);
+  const id = Number(pattern);
+  if (!parent || !Number.isInteger(id)) return new Set([pattern]);
+  const rows = selectAll(db, `WITH RECURSIVE below(id) AS (SELECT ? UNION SELECT t.id FROM ${table} t JOIN below ON t.${parent} = below.id) SELECT id FROM below`, id);
+  return new Set(rows.map((r) => String(r.id)));
+}
+
+function judge(db: Db, c: Collection, criterion: LoadedCriterion, input: Record<string, unknown>, options: RunOptions): { trace: CriterionTrace; captures?: string[] } {
+  const base = { id: criterion.id, criteria: criterion.criteria, condition: criterion.condition, pattern: criterion.pattern };
+  const raw = input[criterion.criteria];
+  if (criterion.error) return { trace: { ...base, value: raw ?? null, holds: false, error: criterion.error } };
+  if (criterion.condition === CONDITION.FIND) return { trace: { ...base, value: raw ?? null, holds: options.find?.(criterion, input) ?? false } };
+  const table = c.dropdowns[criterion.criteria];
+  const value = table && !BY_ID.has(criterion.condition) ? dropdownName(db, table, raw) : raw;
+  let prepared: PreparedCriterion = criterion.prepared;
+  if (criterion.condition === CONDITION.UNDER || criterion.condition === CONDITION.NOT_UNDER) {
+    prepared = { ...prepared, subtree: table ? subtree(db, table, criterion.pattern) : new Set([criterion.pattern]) };
+  }
+  const result = holds(prepared, value);
+  return { trace: { ...base, value: value ?? null, holds: result.holds }, captures: result.captures };
+}
+
+/**
+ * Tries one rule as GLPI does: its criteria in order until one decides (the first that fails an
+ * AND rule, the first that holds an OR rule), the captures of the first regular expression
+ * matched until then. `trace` judges the remaining criteria too, for the tester, without
+ * changing the outcome.
+ */
+function tryRule(db: Db, c: Collection, rule: LoadedRule, input: Record<string, unknown>, options: RunOptions) {
+  const trace = options.trace ?? false;
+  const traces: CriterionTrace[] = [];
+  const or = rule.match === 'OR';
+  let matched = rule.criteria.length > 0 && !or;
+  let decided = false;
+  let captures: string[] | null = null;
+  for (const criterion of rule.criteria) {
+    const { trace: verdict, captures: found } = judge(db, c, criterion, input, options);
+    traces.push(verdict);
+    if (decided) continue;
+    if (found && captures === null) captures = found;
+    if (verdict.holds === or) {
+      matched = or;
+      decided = true;
+      if (!trace) break;
+    }
+  }
+  return { traces, matched, captures: captures ?? [] };
+}
+
+/**
+ * Runs the collection `subType` on `input`: what its matching rules set, and the trace of every
+ * rule tried. Writes nothing. An unknown collection has no rules.
+ */
+export function runRules(db: Db, subType: string, input: Record<string, unknown>, options: RunOptions = {}): Outcome {
+  const c = collection(subType);
+  const outcome: Outcome = { output: {}, rules: [] };
+  if (!c) return outcome;
+  let current = { ...input };
+  for (const rule of activeRules(db, subType)) {
+    if (!applies(c, rule, options)) continue;
+    if (options.onlyCriteria && !rule.criteria.some((cr) => options.onlyCriteria!.has(cr.criteria))) continue;
+    const { traces, matched, captures } = tryRule(db, c, rule, c.chained ? current : input, options);
+    const trace: RuleTrace = { id: rule.id, name: rule.name, ranking: rule.ranking, matched, criteria: traces, actions: [] };
+    outcome.rules.push(trace);
+    if (!matched) continue;
+    const seen = { ...current, ...outcome.output };
+    for (const action of rule.actions) {
+      const result = runAction(db, action, captures, (key) => seen[key]);
+      Object.assign(seen, result.set);
+      Object.assign(outcome.output, result.set);
+      trace.actions.push({ ...action, set: result.set, ...(result.error ? { error: result.error } : {}) });
+    }
+    if (c.chained) current = { ...current, ...outcome.output };
+    if (c.stopOnFirstMatch) break;
+  }
+  return outcome;
+}
+
+/**
+ * Whether any active rule of `subType` could run for `event` (its condition mask): the wiring
+ * skips gathering GLPI's input (queries) when none could.
+ */
+export function anyRuleFor(db: Db, subType: string, event: number): boolean {
+  const c = collection(subType);
+  return !!c && activeRules(db, subType).some((rule) => !c.usesConditions || (rule.condition & event) !== 0);
+}
+
+/** The rules that matched, for log lines and answers. */
+export const matchedRules = (outcome: Outcome) => outcome.rules.filter((r) => r.matched).map((r) => r.id);

@@ -1,0 +1,92 @@
+/**
+ * GLPI's rules in the console (real Chromium against a real server): the Administration menu
+ * lists them for a profile holding a rule right, by collection and ranking; a rule opens in the
+ * form, and a change saved there is the API's; its criteria and actions are added and removed in a
+ * tab of their own (a pattern the server refuses shows why), where the tester tries the
+ * collection on an input.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { rmSync } from 'node:fs';
+import { type BrowserContext, type Page } from 'playwright-core';
+import { Client } from '../support/client';
+import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
+import { buildConsoleIfMissing, hasChromium, launchChromium } from './chromium';
+
+describe.skipIf(!hasChromium)('rules in the console', () => {
+  let server: TestServer;
+  let api: Client;
+  let context: BrowserContext;
+  let page: Page;
+  let profileDir: string;
+
+  beforeAll(async () => {
+    buildConsoleIfMissing();
+    server = await startServer();
+    api = await new Client(server.api).login();
+    ({ context, profileDir } = await launchChromium());
+    context.setDefaultTimeout(15_000);
+    page = context.pages()[0] ?? (await context.newPage());
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+    await server?.dispose();
+  });
+
+  test("the menu lists the rules; a rule's form saves what changed", async () => {
+    await page.goto(`${server.origin}/`);
+    await page.getByLabel('Login').fill('glpi');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules', exact: true }).click();
+    const list = page.locator('table.list tbody');
+    await list.getByText('Ticket location from user', { exact: true }).waitFor();
+    expect(await list.getByText('Domain user assignation', { exact: true }).isVisible()).toBe(true);
+    await list.getByText('Ticket location from user', { exact: true }).click();
+    const form = page.locator('form.item-form');
+    await form.getByLabel('Description').fill('Where the requester sits');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Changes saved.').waitFor();
+    expect((await api.get('Rule/7')).body).toMatchObject({ name: 'Ticket location from user', description: 'Where the requester sits', sub_type: 'RuleTicket' });
+  }, 60_000);
+
+  test("a rule's criteria and actions tab adds them, shows the server's refusal, and tests the collection", async () => {
+    const rule = await api.create('Rule', { name: 'Printers first', sub_type: 'RuleTicket', entities_id: 0, is_recursive: 1 });
+    await api.create('RuleAction', { rules_id: rule, action_type: 'assign', field: 'urgency', value: '5' });
+    await page.goto(`${server.origin}/#/Rule/${rule}?tab=rule`);
+    const add = page.getByRole('form', { name: 'Add a criterion' });
+    await add.getByLabel('Field').fill('name');
+    await add.getByLabel('Condition').selectOption({ label: 'regular expression matches' });
+    await add.getByLabel('Pattern').fill('/printer(/');
+    await add.getByRole('button', { name: 'Add the criterion' }).click();
+    await page.getByRole('alert').getByText('Field pattern: invalid regular expression at offset 1: missing closing ): printer(').waitFor();
+    await add.getByLabel('Pattern').fill('/printer (\\w+)/');
+    await add.getByRole('button', { name: 'Add the criterion' }).click();
+    await page.getByText('Criterion added.').waitFor();
+    expect((await api.get(`Rule/${rule}/RuleCriteria`)).body).toEqual([expect.objectContaining({ criteria: 'name', condition: 6, pattern: '/printer (\\w+)/' })]);
+    await page.getByLabel('Input (JSON)').fill('{"name": "the printer jams"}');
+    await page.getByRole('button', { name: 'Test', exact: true }).click();
+    const result = page.locator('.rule-test-result');
+    await result.getByText('Printers first').waitFor();
+    expect(await result.textContent()).toContain('Printers first: matched');
+    expect(await result.locator('pre').textContent()).toBe(JSON.stringify({ urgency: 5 }, null, 2));
+  }, 60_000);
+
+  test('a rule moves up and down in its collection, as GLPI\'s arrows move it', async () => {
+    const first = await api.create('Rule', { name: 'HP', sub_type: 'RuleDictionnaryPrinterModel' });
+    const second = await api.create('Rule', { name: 'Brother', sub_type: 'RuleDictionnaryPrinterModel' });
+    const rankings = async () => [(await api.get(`Rule/${first}`)).body.ranking, (await api.get(`Rule/${second}`)).body.ranking];
+    expect(await rankings()).toEqual([1, 2]);
+    await page.goto(`${server.origin}/#/Rule/${second}?tab=rule`);
+    await page.getByText('Ranking 2 in RuleDictionnaryPrinterModel').waitFor();
+    await page.getByRole('button', { name: 'Move up' }).click();
+    await page.getByText('Ranking 1 in RuleDictionnaryPrinterModel').waitFor();
+    expect(await rankings()).toEqual([2, 1]);
+    await page.getByRole('button', { name: 'Move up' }).click();
+    await page.getByRole('alert').getByText('The rule is first already.').waitFor();
+    await page.getByRole('button', { name: 'Move down' }).click();
+    await page.getByText('Ranking 2 in RuleDictionnaryPrinterModel').waitFor();
+    expect(await rankings()).toEqual([1, 2]);
+  }, 60_000);
+});

@@ -1,0 +1,97 @@
+/**
+ * GLPI rules imported with the database run as GLPI ran them: a ticket business rule (a pattern
+ * GLPI stored HTML-encoded, a group assigned, the urgency raised) and the software and
+ * manufacturer dictionaries, checked by creating tickets, software and manufacturers through the
+ * API of a server on the imported folder.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { runCli } from '../support/cli';
+import { Client } from '../support/client';
+import { TestServer } from '../support/server';
+import { mariadbMissing, useMariaDb } from './helpers';
+
+const maria = useMariaDb();
+
+/** GLPI 10.0's rule tables, with rules as GLPI stores them (text HTML-encoded). */
+const GLPI_RULES = `
+CREATE TABLE glpi_rules (
+  id int unsigned NOT NULL AUTO_INCREMENT, entities_id int unsigned NOT NULL DEFAULT '0', sub_type varchar(255) NOT NULL DEFAULT '',
+  ranking int NOT NULL DEFAULT '0', name varchar(255) DEFAULT NULL, description text, \`match\` char(10) DEFAULT NULL,
+  is_active tinyint NOT NULL DEFAULT '1', comment text, date_mod timestamp NULL DEFAULT NULL, is_recursive tinyint NOT NULL DEFAULT '0',
+  uuid varchar(255) DEFAULT NULL, \`condition\` int NOT NULL DEFAULT '0', date_creation timestamp NULL DEFAULT NULL, PRIMARY KEY (id)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+CREATE TABLE glpi_rulecriterias (
+  id int unsigned NOT NULL AUTO_INCREMENT, rules_id int unsigned NOT NULL DEFAULT '0', criteria varchar(255) DEFAULT NULL,
+  \`condition\` int NOT NULL DEFAULT '0', pattern text, PRIMARY KEY (id)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+CREATE TABLE glpi_ruleactions (
+  id int unsigned NOT NULL AUTO_INCREMENT, rules_id int unsigned NOT NULL DEFAULT '0', action_type varchar(255) DEFAULT NULL,
+  field varchar(255) DEFAULT NULL, value varchar(255) DEFAULT NULL, PRIMARY KEY (id)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+INSERT INTO glpi_rules (id, entities_id, sub_type, ranking, name, description, \`match\`, is_active, is_recursive, uuid, \`condition\`) VALUES
+  (6, 0, 'RuleTicket', 1, 'Ticket location from item', '', 'AND', 0, 1, 'glpi_rule_rule_ticket_location_from_item', 1),
+  (20, 0, 'RuleTicket', 2, 'Urgent printers', '', 'OR', 1, 1, 'uuid-20', 1),
+  (21, 0, 'RuleDictionnarySoftware', 1, 'Firefox', '', 'AND', 1, 0, 'uuid-21', 0),
+  (22, 0, 'RuleDictionnaryManufacturer', 1, 'Microsoft', '', 'AND', 1, 0, 'uuid-22', 0),
+  (23, 0, 'RuleDictionnaryManufacturer', 2, 'Inactive', '', 'AND', 0, 0, 'uuid-23', 0);
+INSERT INTO glpi_rulecriterias (id, rules_id, criteria, \`condition\`, pattern) VALUES
+  (30, 20, 'content', 6, '/&#60;urgent&#62;/'),
+  (31, 20, 'name', 2, 'printer'),
+  (32, 21, 'name', 6, '/^mozilla firefox (\\\\d+)/'),
+  (33, 22, 'name', 4, 'microsoft'),
+  (34, 23, 'name', 4, 'dell');
+INSERT INTO glpi_ruleactions (id, rules_id, action_type, field, value) VALUES
+  (40, 20, 'append', '_groups_id_assign', '1'),
+  (41, 20, 'assign', 'urgency', '5'),
+  (42, 21, 'regex_result', 'name', 'Firefox #0'),
+  (43, 22, 'assign', 'name', 'Microsoft'),
+  (44, 23, 'assign', 'name', 'Dell');
+`;
+
+describe.skipIf(mariadbMissing !== null)('GLPI rules imported with the database', () => {
+  const dataDir = join(mkdtempSync(join(tmpdir(), 'deskbase-import-rules-')), 'data');
+  let server: TestServer;
+  let api: Client;
+
+  beforeAll(async () => {
+    await maria.db.exec(GLPI_RULES, 'glpi');
+    const result = await runCli(['import', maria.db.url('glpi'), '--data', dataDir]);
+    expect(result.code).toBe(0);
+    server = new TestServer(dataDir, {});
+    await server.start();
+    api = await new Client(server.api).login('glpi', 'glpi-fixture-pass');
+  });
+  afterAll(async () => {
+    await server?.dispose();
+    rmSync(join(dataDir, '..'), { recursive: true, force: true });
+  });
+
+  test("GLPI's rules replace the fresh install's, text decoded", async () => {
+    const rules = (await api.get('Rule/', { query: 'range=0-99&sort=id' })).body as { id: number; name: string }[];
+    expect(rules.map((r) => [r.id, r.name])).toEqual([[6, 'Ticket location from item'], [20, 'Urgent printers'], [21, 'Firefox'], [22, 'Microsoft'], [23, 'Inactive']]);
+    expect((await api.get('RuleCriteria/30')).body.pattern).toBe('/<urgent>/');
+  });
+
+  test('the ticket rule assigns the group and raises the urgency of the tickets it matches', async () => {
+    const open = async (name: string, content: string) => {
+      const id = await api.create('Ticket', { name, content });
+      const groups = ((await api.get(`Ticket/${id}/Group_Ticket`)).body as { groups_id: number; type: number }[]).filter((g) => g.type === 2).map((g) => g.groups_id);
+      return { urgency: (await api.get(`Ticket/${id}`)).body.urgency, groups };
+    };
+    expect(await open('Printer out of toner', 'floor 2')).toEqual({ urgency: 5, groups: [1] });
+    expect(await open('Mail', 'it says <urgent> in red')).toEqual({ urgency: 5, groups: [1] });
+    expect(await open('Mail', 'nothing special')).toEqual({ urgency: 3, groups: [] });
+  });
+
+  test('the dictionaries rename a software and a manufacturer written through the API; an inactive rule does not', async () => {
+    const software = await api.create('Software', { name: 'Mozilla Firefox 115.0.2 ESR', entities_id: 0 });
+    expect((await api.get(`Software/${software}`)).body.name).toBe('Firefox 115');
+    const manufacturer = await api.create('Manufacturer', { name: 'Microsoft Corporation' });
+    expect((await api.get(`Manufacturer/${manufacturer}`)).body.name).toBe('Microsoft');
+    const dell = await api.create('Manufacturer', { name: 'Dell Technologies' });
+    expect((await api.get(`Manufacturer/${dell}`)).body.name).toBe('Dell Technologies');
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * GLPI's business rules for tickets run where GLPI runs them: on add, after the ticket's defaults
+ * and before automatic assignment, templates' mandatory fields and service levels; on update, only
+ * when a field one of their criteria tests changed. Their criteria see GLPI's input (requesters'
+ * groups and locations, items), their actions set columns, actors and approvals, and what they
+ * name that no longer exists is left out without refusing the ticket.
+ */
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { useServer } from '../support/server';
+import { until } from '../support/until';
+import { createUser, unique } from '../rights/fixture';
+
+const ctx = useServer({ TZ: 'UTC' });
+
+interface RuleSpec {
+  entity: number;
+  condition?: number;
+  match?: 'AND' | 'OR';
+  ranking?: number;
+  criteria: [string, number, string | number][];
+  actions: [string, string, string | number][];
+}
+
+/** A ticket rule of `entity` (not recursive), with its criteria and actions, written through the API. */
+async function rule(spec: RuleSpec): Promise<number> {
+  const id = await ctx.api.create('Rule', {
+    name: unique('ticket rule'),
+    sub_type: 'RuleTicket',
+    entities_id: spec.entity,
+    is_recursive: 0,
+    match: spec.match ?? 'AND',
+    condition: spec.condition ?? 1,
+    ...(spec.ranking !== undefined ? { ranking: spec.ranking } : {}),
+  });
+  for (const [criteria, condition, pattern] of spec.criteria) await ctx.api.create('RuleCriteria', { rules_id: id, criteria, condition, pattern: String(pattern) });
+  for (const [action_type, field, value] of spec.actions) await ctx.api.create('RuleAction', { rules_id: id, action_type, field, value: String(value) });
+  return id;
+}
+
+const entity = () => ctx.api.create('Entity', { name: unique('rules entity'), entities_id: 0 });
+
+async function actors(ticket: number) {
+  const users = (await ctx.api.get(`Ticket/${ticket}/Ticket_User`)).body as { users_id: number; type: number }[];
+  const groups = (await ctx.api.get(`Ticket/${ticket}/Group_Ticket`)).body as { groups_id: number; type: number }[];
+  return {
+    assigned: { users: users.filter((u) => u.type === 2).map((u) => u.users_id), groups: groups.filter((g) => g.type === 2).map((g) => g.groups_id) },
+    observers: groups.filter((g) => g.type === 3).map((g) => g.groups_id),
+  };
+}
+
+const fields = async (ticket: number, names: string[]) => {
+  const row = (await ctx.api.get(`Ticket/${ticket}`)).body as Record<string, unknown>;
+  return Object.fromEntries(names.map((n) => [n, row[n]]));
+};
+
+describe('on add', () => {
+  test("a title criterion assigns a group and raises the urgency; the priority follows GLPI's matrix and the ticket is assigned", async () => {
+    const here = await entity();
+    const printers = await ctx.api.create('Group', { name: unique('Printers'), entities_id: 0, is_recursive: 1 });
+    await rule({ entity: here, criteria: [['name', 2, 'printer']], actions: [['assign', '_groups_id_assign', printers], ['assign', 'urgency', 5]] });
+    const matching = await ctx.api.create('Ticket', { name: 'The PRINTER jams', content: 'x', entities_id: here });
+    const other = await ctx.api.create('Ticket', { name: 'Screen flickers', content: 'x', entities_id: here });
+    expect(await fields(matching, ['urgency', 'impact', 'priority', 'status'])).toEqual({ urgency: 5, impact: 3, priority: 4, status: 2 });
+    expect((await actors(matching)).assigned).toEqual({ users: [], groups: [printers] });
+    expect(await fields(other, ['urgency', 'priority', 'status'])).toEqual({ urgency: 3, priority: 3, status: 1 });
+    // Another entity's rules do not apply.
+    const elsewhere = await ctx.api.create('Ticket', { name: 'printer too', content: 'x', entities_id: await entity() });
+    expect(await fields(elsewhere, ['urgency'])).toEqual({ urgency: 3 });
+  });
+
+  test("a regular expression's capture finds the category by its code, and automatic assignment then takes that category's technician", async () => {
+    const here = await entity();
+    expect((await ctx.api.put(`Entity/${here}`, { input: { auto_assign_mode: 2 } })).status).toBe(200);
+    const tech = await createUser(ctx.api, unique('net-tech'), 6, here);
+    const category = await ctx.api.create('ITILCategory', { name: unique('Network'), code: 'NET', users_id: tech, entities_id: here });
+    await rule({ entity: here, criteria: [['name', 6, '/^\\[(\\w+)\\]/']], actions: [['regex_result', '_affect_itilcategory_by_code', '#0']] });
+    const ticket = await ctx.api.create('Ticket', { name: '[net] the switch is down', content: 'x', entities_id: here });
+    expect(await fields(ticket, ['itilcategories_id', 'status'])).toEqual({ itilcategories_id: category, status: 2 });
+    expect((await actors(ticket)).assigned.users).toEqual([tech]);
+    // No category with that code: the ticket is opened as it came.
+    const unknown = await ctx.api.create('Ticket', { name: '[hr] payslip', content: 'x', entities_id: here });
+    expect(await fields(unknown, ['itilcategories_id', 'status'])).toEqual({ itilcategories_id: 0, status: 1 });
+  });
+
+  test("the requesters' groups and location: a rule on the requester's group adds an observer group and takes the requester's location", async () => {
+    const here = await entity();
+    const sales = await ctx.api.create('Group', { name: unique('Sales'), entities_id: 0, is_recursive: 1 });
+    const managers = await ctx.api.create('Group', { name: unique('Managers'), entities_id: 0, is_recursive: 1 });
+    const office = await ctx.api.create('Location', { name: unique('Office'), entities_id: 0, is_recursive: 1 });
+    const seller = await createUser(ctx.api, unique('seller'), 1, here);
+    await ctx.api.put(`User/${seller}`, { input: { locations_id: office } });
+    await ctx.api.create('Group_User', { groups_id: sales, users_id: seller });
+    await rule({ entity: here, criteria: [['_groups_id_of_requester', 0, sales]], actions: [['append', '_groups_id_observer', managers], ['fromuser', 'locations_id', 1]] });
+    const ticket = await ctx.api.create('Ticket', { name: 'quote', content: 'x', entities_id: here, _users_id_requester: seller });
+    expect((await actors(ticket)).observers).toEqual([managers]);
+    expect(await fields(ticket, ['locations_id'])).toEqual({ locations_id: office });
+    const anonymous = await ctx.api.create('Ticket', { name: 'quote', content: 'x', entities_id: here });
+    expect(await fields(anonymous, ['locations_id'])).toEqual({ locations_id: 0 });
+  });
+
+  test("rules run before the template's mandatory fields and the service levels: a category and an agreement set by a rule count", async () => {
+    const here = await entity();
+    const template = await ctx.api.create('TicketTemplate', { name: unique('needs a category'), entities_id: here });
+    await ctx.api.create('TicketTemplateMandatoryField', { tickettemplates_id: template, num: 7 });
+    const category = await ctx.api.create('ITILCategory', { name: unique('Hardware'), entities_id: here });
+    const slm = await ctx.api.create('SLM', { name: unique('rules'), entities_id: here });
+    const sla = await ctx.api.create('SLA', { name: 'four hours', slms_id: slm, type: 0, number_time: 4, definition_time: 'hour', entities_id: here });
+    await rule({ entity: here, criteria: [['content', 2, 'broken']], actions: [['assign', 'itilcategories_id', category], ['assign', 'slas_id_ttr', sla]] });
+    const ticket = await ctx.api.create('Ticket', { name: 'x', content: 'my keyboard is broken', date: '2026-01-15 09:00:00', entities_id: here, _tickettemplates_id: template });
+    expect(await fields(ticket, ['itilcategories_id', 'slas_id_ttr', 'time_to_resolve'])).toEqual({ itilcategories_id: category, slas_id_ttr: sla, time_to_resolve: '2026-01-15 13:00:00' });
+    const refused = await ctx.api.post('Ticket/', { input: { name: 'x', content: 'fine', entities_id: here, _tickettemplates_id: template } });
+    expect(refused.body).toEqual(['ERROR_GLPI_ADD', 'Mandatory fields are not filled. Please correct: Category']);
+  });
+
+  test('a rule naming a group that was deleted since, or a value a field cannot take, leaves that out and the ticket is written', async () => {
+    const here = await entity();
+    const gone = await ctx.api.create('Group', { name: unique('gone'), entities_id: 0 });
+    const kept = await ctx.api.create('Group', { name: unique('kept'), entities_id: 0 });
+    const id = await rule({ entity: here, criteria: [['name', 8, 1]], actions: [['append', '_groups_id_assign', gone], ['append', '_groups_id_assign', kept], ['assign', 'urgency', 'very'], ['assign', 'impact', 4]] });
+    expect((await ctx.api.del(`Group/${gone}`, { query: 'force_purge=true' })).status).toBe(204);
+    const ticket = await ctx.api.create('Ticket', { name: 'anything', content: 'x', entities_id: here });
+    expect((await actors(ticket)).assigned.groups).toEqual([kept]);
+    expect(await fields(ticket, ['urgency', 'impact', 'priority'])).toEqual({ urgency: 3, impact: 4, priority: 4 });
+    // The server's log says what was left out, and by which rule.
+    const line = `[deskbase] RuleTicket rules ${id} on a new Ticket: left out _groups_id_assign: ${gone} no longer exist; urgency: `;
+    expect(await until('the log line', () => ctx.server.output.includes(line))).toBe(true);
+  });
+
+  test('ticket rules chain in ranking order, each seeing what the earlier ones set; OR needs one criterion', async () => {
+    const here = await entity();
+    await rule({ entity: here, ranking: 2, criteria: [['urgency', 0, 5]], actions: [['assign', 'impact', 5]] });
+    await rule({ entity: here, ranking: 1, match: 'OR', criteria: [['name', 2, 'outage'], ['content', 2, 'down']], actions: [['assign', 'urgency', 5]] });
+    const ticket = await ctx.api.create('Ticket', { name: 'site', content: 'everything is down', entities_id: here });
+    expect(await fields(ticket, ['urgency', 'impact', 'priority'])).toEqual({ urgency: 5, impact: 5, priority: 5 });
+  });
+});
+
+describe('on update', () => {
+  let here = 0;
+  let escalation = 0;
+  beforeAll(async () => {
+    here = await entity();
+    escalation = await ctx.api.create('Group', { name: unique('Escalation'), entities_id: 0, is_recursive: 1 });
+    await rule({ entity: here, condition: 2, criteria: [['urgency', 0, 5]], actions: [['append', '_groups_id_assign', escalation]] });
+    await rule({ entity: here, condition: 2, criteria: [['name', 2, 'vip']], actions: [['assign', 'impact', 5]] });
+  });
+
+  test('a rule runs when a field it tests changes, not on add, and not for a change elsewhere', async () => {
+    const ticket = await ctx.api.create('Ticket', { name: 'vip laptop', content: 'x', urgency: 5, entities_id: here });
+    expect((await actors(ticket)).assigned.groups).toEqual([]);
+    expect(await fields(ticket, ['impact'])).toEqual({ impact: 3 });
+    // The content changes: neither rule tests it, so neither runs, though both would match.
+    expect((await ctx.api.put(`Ticket/${ticket}`, { input: { content: 'more' } })).status).toBe(200);
+    expect(await fields(ticket, ['impact'])).toEqual({ impact: 3 });
+    expect((await actors(ticket)).assigned.groups).toEqual([]);
+    // The title changes: the title rule runs, with the ticket's stored urgency beside it.
+    expect((await ctx.api.put(`Ticket/${ticket}`, { input: { name: 'vip laptop, still' } })).status).toBe(200);
+    expect(await fields(ticket, ['impact', 'priority'])).toEqual({ impact: 5, priority: 5 });
+  });
+
+  test('raising the urgency assigns the escalation group', async () => {
+    const ticket = await ctx.api.create('Ticket', { name: 'laptop', content: 'x', entities_id: here });
+    expect((await ctx.api.put(`Ticket/${ticket}`, { input: { urgency: 5 } })).status).toBe(200);
+    expect((await actors(ticket)).assigned.groups).toEqual([escalation]);
+    expect(await fields(ticket, ['status'])).toEqual({ status: 2 });
+  });
+});

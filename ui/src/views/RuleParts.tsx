@@ -1,0 +1,247 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, errorText, type Item } from '../api';
+import { Outcome } from '../components/Notice';
+import { t } from '../i18n';
+
+/** GLPI's criteria conditions by number (its Rule class), as the form offers them. */
+const CONDITIONS: [number, string][] = [
+  [0, 'is'],
+  [1, 'is not'],
+  [2, 'contains'],
+  [3, 'does not contain'],
+  [4, 'starts with'],
+  [5, 'ends with'],
+  [6, 'regular expression matches'],
+  [7, 'regular expression does not match'],
+  [8, 'exists'],
+  [9, 'does not exist'],
+  [11, 'under'],
+  [12, 'not under'],
+  [333, 'is in the network'],
+  [334, 'is not in the network'],
+];
+const ACTION_TYPES = ['assign', 'append', 'regex_result', 'append_regex_result', 'fromuser', 'fromitem', 'defaultfromuser', 'firstgroupfromuser', 'add_validation', 'compute'];
+const conditionName = (n: number) => t(CONDITIONS.find(([c]) => c === n)?.[1] ?? String(n));
+
+interface TestedRule {
+  id: number;
+  name: string;
+  matched: boolean;
+  criteria: { id: number; criteria: string; condition: number; pattern: string; value: unknown; holds: boolean; error?: string }[];
+  actions: { id: number; field: string; set: Record<string, unknown>; error?: string }[];
+}
+
+/**
+ * A rule's criteria and actions, added and removed through the API (a pattern the server refuses
+ * shows its message, with the offset of the error), and GLPI's tester: an input as JSON, the rules
+ * of the collection tried on it and what they would set, nothing written.
+ */
+/**
+ * Moves a rule one place up or down in its collection, as GLPI's arrows do: the collection's rules
+ * (those the session reaches) are numbered again in their new order, in one bulk update.
+ */
+async function move(rule: Item, by: -1 | 1): Promise<boolean> {
+  const page = await api.list('Rule', { searchText: { sub_type: `^${String(rule.sub_type)}$` }, sort: 'ranking', order: 'ASC', range: '0-999' });
+  const order = [...page.items].sort((a, b) => Number(a.ranking) - Number(b.ranking) || a.id - b.id);
+  const at = order.findIndex((r) => r.id === rule.id);
+  const to = at + by;
+  if (at < 0 || to < 0 || to >= order.length) return false;
+  [order[at], order[to]] = [order[to]!, order[at]!];
+  const changed = order.map((r, i) => ({ id: r.id, ranking: i + 1 })).filter((r, i) => Number(order[i]!.ranking) !== r.ranking);
+  await api.request('PUT', 'Rule/', { body: { input: changed } });
+  return true;
+}
+
+export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: boolean; onMoved: () => Promise<void> }) {
+  const [criteria, setCriteria] = useState<Item[] | null>(null);
+  const [actions, setActions] = useState<Item[] | null>(null);
+  const [reload, setReload] = useState(0);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+  const [criterion, setCriterion] = useState({ criteria: '', condition: '2', pattern: '' });
+  const [action, setAction] = useState({ action_type: 'assign', field: '', value: '' });
+  const [input, setInput] = useState('{"name": ""}');
+  const [tested, setTested] = useState<{ rules: TestedRule[]; output: Record<string, unknown> } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([api.subItems('Rule', rule.id, 'RuleCriteria', { range: '0-999' }), api.subItems('Rule', rule.id, 'RuleAction', { range: '0-999' })])
+      .then(([c, a]) => {
+        if (!live) return;
+        setCriteria(c);
+        setActions(a);
+      })
+      .catch((e: unknown) => live && setError(errorText(e)));
+    return () => {
+      live = false;
+    };
+  }, [rule.id, reload]);
+
+  const run = async (what: () => Promise<unknown>, done: string) => {
+    setMessage('');
+    setError('');
+    try {
+      await what();
+      setMessage(done);
+      setReload((n) => n + 1);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  const addCriterion = (e: Event) => {
+    e.preventDefault();
+    void run(() => api.create('RuleCriteria', { rules_id: rule.id, ...criterion, condition: Number(criterion.condition) }), t('Criterion added.'));
+  };
+  const addAction = (e: Event) => {
+    e.preventDefault();
+    void run(() => api.create('RuleAction', { rules_id: rule.id, ...action }), t('Action added.'));
+  };
+  const test = async (e: Event) => {
+    e.preventDefault();
+    setError('');
+    setTested(null);
+    try {
+      const parsed = JSON.parse(input) as unknown;
+      const { data } = await api.request<{ rules: TestedRule[]; output: Record<string, unknown> }>('POST', 'testRules', { body: { sub_type: rule.sub_type, entities_id: rule.entities_id, input: parsed } });
+      setTested(data);
+    } catch (e) {
+      setError(e instanceof SyntaxError ? t('The input is not valid JSON: {reason}', { reason: e.message }) : errorText(e));
+    }
+  };
+
+  const reorder = (by: -1 | 1) =>
+    void run(async () => {
+      if (!(await move(rule, by))) throw new Error(by < 0 ? t('The rule is first already.') : t('The rule is last already.'));
+      await onMoved();
+    }, t('Rule moved.'));
+
+  return (
+    <div class="rule-parts">
+      <Outcome message={message} error={error} />
+      {editable && (
+        <p class="rule-ranking">
+          {t('Ranking {ranking} in {collection}', { ranking: Number(rule.ranking), collection: String(rule.sub_type) })}{' '}
+          <button type="button" class="secondary" onClick={() => reorder(-1)}>
+            {t('Move up')}
+          </button>{' '}
+          <button type="button" class="secondary" onClick={() => reorder(1)}>
+            {t('Move down')}
+          </button>
+        </p>
+      )}
+      <h2>{t('Criteria')}</h2>
+      <table class="list">
+        <thead>
+          <tr>
+            <th>{t('Field')}</th>
+            <th>{t('Condition')}</th>
+            <th>{t('Pattern')}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {(criteria ?? []).map((c) => (
+            <tr key={c.id}>
+              <td translate={false}>{String(c.criteria)}</td>
+              <td>{conditionName(Number(c.condition))}</td>
+              <td translate={false}>{String(c.pattern ?? '')}</td>
+              <td>{editable && <button type="button" class="link" onClick={() => void run(() => api.remove('RuleCriteria', c.id, true), t('Criterion removed.'))}>{t('Remove')}</button>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {editable && (
+        <form class="inline-form" onSubmit={addCriterion} aria-label={t('Add a criterion')}>
+          <label>
+            {t('Field')} <input value={criterion.criteria} onInput={(e) => setCriterion((c) => ({ ...c, criteria: e.currentTarget.value }))} required />
+          </label>
+          <label>
+            {t('Condition')}{' '}
+            <select value={criterion.condition} onChange={(e) => setCriterion((c) => ({ ...c, condition: e.currentTarget.value }))}>
+              {CONDITIONS.map(([n, name]) => (
+                <option key={n} value={n}>
+                  {t(name)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('Pattern')} <input value={criterion.pattern} onInput={(e) => setCriterion((c) => ({ ...c, pattern: e.currentTarget.value }))} />
+          </label>
+          <button type="submit">{t('Add the criterion')}</button>
+        </form>
+      )}
+      <h2>{t('Actions')}</h2>
+      <table class="list">
+        <thead>
+          <tr>
+            <th>{t('Action')}</th>
+            <th>{t('Field')}</th>
+            <th>{t('Value')}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {(actions ?? []).map((a) => (
+            <tr key={a.id}>
+              <td translate={false}>{String(a.action_type)}</td>
+              <td translate={false}>{String(a.field)}</td>
+              <td translate={false}>{String(a.value ?? '')}</td>
+              <td>{editable && <button type="button" class="link" onClick={() => void run(() => api.remove('RuleAction', a.id, true), t('Action removed.'))}>{t('Remove')}</button>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {editable && (
+        <form class="inline-form" onSubmit={addAction} aria-label={t('Add an action')}>
+          <label>
+            {t('Action')}{' '}
+            <select value={action.action_type} onChange={(e) => setAction((a) => ({ ...a, action_type: e.currentTarget.value }))}>
+              {ACTION_TYPES.map((type) => (
+                <option key={type} value={type} translate={false}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('Field')} <input value={action.field} onInput={(e) => setAction((a) => ({ ...a, field: e.currentTarget.value }))} required />
+          </label>
+          <label>
+            {t('Value')} <input value={action.value} onInput={(e) => setAction((a) => ({ ...a, value: e.currentTarget.value }))} />
+          </label>
+          <button type="submit">{t('Add the action')}</button>
+        </form>
+      )}
+      <h2>{t('Test the rules')}</h2>
+      <form class="rule-test" onSubmit={test} aria-label={t('Test the rules')}>
+        <label>
+          {t('Input (JSON)')}
+          <textarea rows={4} value={input} onInput={(e) => setInput(e.currentTarget.value)} translate={false} />
+        </label>
+        <button type="submit">{t('Test')}</button>
+      </form>
+      {tested && (
+        <div class="rule-test-result" aria-label={t('Test result')}>
+          <ul>
+            {tested.rules.map((r) => (
+              <li key={r.id}>
+                <strong translate={false}>{r.name}</strong>: {r.matched ? t('matched') : t('not matched')}
+                <ul>
+                  {r.criteria.map((c) => (
+                    <li key={c.id} translate={false}>
+                      {c.criteria} {conditionName(c.condition)} {c.pattern} ({JSON.stringify(c.value)}): {c.holds ? '✓' : '✗'}
+                      {c.error ? ` — ${c.error}` : ''}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+          <p>{t('Would set')}</p>
+          <pre translate={false}>{JSON.stringify(tested.output, null, 2)}</pre>
+        </div>
+      )}
+    </div>
+  );
+}
