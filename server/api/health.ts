@@ -13,10 +13,13 @@ import { UPDATE } from '../auth/rights';
 import { hasRight } from '../auth/scope';
 import { sessionScope } from '../auth/session-scope';
 import type { Services } from '../auth/services';
+import type { Settings } from '../db/settings';
+import { mailEnabled, transportProblem } from '../notify/mailer';
 
 export interface HealthTarget {
   db: Db;
   dataDir: string;
+  settings: Settings;
 }
 
 /** When this server started, by the injected clock (uptime follows a test clock too). */
@@ -34,6 +37,8 @@ export interface Health {
   database: 'ok' | 'error';
   uptime_s: number;
   reason?: string;
+  /** Shown while e-mail notifications are on: whether mail can leave with the settings. */
+  mail?: { status: 'ok' | 'error'; reason?: string };
 }
 
 /** null when the database answers, else why not. */
@@ -56,8 +61,10 @@ function databaseProblem(target: HealthTarget): string | null {
 export function checkHealth(target: HealthTarget): Health {
   const problem = databaseProblem(target);
   const uptime_s = Math.max(0, Math.floor((now() - startedAt) / 1000));
-  if (problem === null) return { status: 'ok', version: VERSION, database: 'ok', uptime_s };
-  return { status: 'error', version: VERSION, database: 'error', uptime_s, reason: problem };
+  if (problem !== null) return { status: 'error', version: VERSION, database: 'error', uptime_s, reason: problem };
+  if (!mailEnabled(target.settings)) return { status: 'ok', version: VERSION, database: 'ok', uptime_s };
+  const mailProblem = transportProblem(target.settings);
+  return { status: 'ok', version: VERSION, database: 'ok', uptime_s, mail: mailProblem ? { status: 'error', reason: mailProblem } : { status: 'ok' } };
 }
 
 /** The last scheduled backup, as /health shows it. */

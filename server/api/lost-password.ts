@@ -56,7 +56,9 @@ export async function lostPassword(ctx: RequestContext): Promise<Reply> {
     const user = accountByEmail(services, email);
     if (user) {
       const resetToken = drawResetToken(services, user);
-      void sendMail(settings, { to: email, subject: 'Deskbase: password reset', text: resetMail(new URL(ctx.apiBase).origin, String(user.name), resetToken) });
+      const mail = { to: email, subject: 'Deskbase: password reset', text: resetMail(new URL(ctx.apiBase).origin, String(user.name), resetToken), noReply: true };
+      // After the commit; a failure is logged, never shown to the caller (it would tell whether an address exists).
+      sendMail(settings, mail).catch((error: unknown) => console.error(`[deskbase] could not send mail to ${email}:`, error instanceof Error ? error.message : error));
     }
   }
   return json([REQUEST_ANSWER]);

@@ -7,7 +7,7 @@ import type { UpgradeNote } from './upgrade-note';
 import { addAgentRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
 import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
 import { seedDocumentTypes } from './seed-documents';
-import { seedSettings } from './settings';
+import { moveSmtpModeToGlpiValues, seedSettings } from './settings';
 
 export interface MigrationContext {
   /** Produces the admin password hash; only called on a fresh database. */
@@ -46,6 +46,7 @@ const MIGRATIONS: Migration[] = [
   { id: 14, name: "GLPI 10.0's default ticket, problem and change templates", up: (db) => seedDefaultTemplates(db) },
   { id: 15, name: 'the automatic actions Deskbase runs, as GLPI lists them', up: (db) => seedCronTasks(db) },
   { id: 16, name: "GLPI 10.0's recurrent change right", up: (db) => addRecurrentChangeRight(db) },
+  { id: 20, name: "smtp_mode with GLPI 10.0's values", up: (db) => moveSmtpModeToGlpiValues(db) },
 ];
 
 /** True when the default install data has not been written yet. */

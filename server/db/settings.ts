@@ -1,5 +1,5 @@
 import type { Db } from './connection';
-import { insertRow, selectAll } from './rows';
+import { insertRow, run, selectAll } from './rows';
 
 /** Global settings of a fresh install (glpi_configs, context "core"); Deskbase's own ones are marked. */
 export const DEFAULT_SETTINGS: Record<string, string> = {
@@ -23,13 +23,21 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   notifications_mailing: '0',
   admin_email: 'admsys@localhost',
   admin_email_name: '',
+  from_email: '',
+  from_email_name: '',
+  replyto_email: '',
+  replyto_email_name: '',
+  noreply_email: '',
+  noreply_email_name: '',
   smtp_host: '',
   smtp_port: '25',
-  smtp_mode: '0',
+  smtp_mode: '1', // GLPI's values; its install has 0 (PHP's mail()), Deskbase's 1 (SMTP to smtp_host)
   smtp_username: '',
   smtp_passwd: '',
   smtp_sender: '',
   smtp_check_certificate: '1',
+  smtp_retry_time: '5',
+  smtp_max_retries: '5',
   urgency_mask: '62',
   impact_mask: '62',
   priority_matrix: JSON.stringify({
@@ -43,6 +51,10 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   document_max_size: '20',
   use_password_security: '0',
   password_min_length: '8',
+  password_need_number: '1',
+  password_need_letter: '1',
+  password_need_caps: '1',
+  password_need_symbol: '1',
   // Deskbase's own settings
   session_idle_timeout: '86400', // seconds a session may stay unused
   purge_requires_trash: '0', // refuse force_purge of items that are not in the trash
@@ -100,4 +112,15 @@ export function seedSettings(db: Db): void {
   for (const [name, value] of Object.entries(DEFAULT_SETTINGS)) {
     if (!present.has(name)) insertRow(db, 'glpi_configs', { context: 'core', name, value });
   }
+}
+
+/**
+ * Deskbase once read smtp_mode as 0 plain (STARTTLS when offered), 1 SSL, 2 STARTTLS required, and
+ * any other value as 0; GLPI's values are 1 SMTP, 2 SMTPS, 3 STARTTLS (0 is the local sendmail).
+ * A folder written before keeps its transport. A fresh database has no value yet when this runs,
+ * and a folder imported from GLPI (it has the import's run table) holds GLPI's own value: kept.
+ */
+export function moveSmtpModeToGlpiValues(db: Db): void {
+  if (selectAll(db, "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'deskbase_import_run'").length) return;
+  run(db, "UPDATE glpi_configs SET value = CASE value WHEN '1' THEN '2' WHEN '2' THEN '3' ELSE '1' END WHERE context = 'core' AND name = 'smtp_mode'");
 }

@@ -9,6 +9,8 @@ import { flag, toId } from '../core/params';
 import { hashPassword, randomToken, tokenHash } from '../core/secrets';
 import { rightBeyond } from '../auth/outrank';
 import { accountUsable } from '../auth/login';
+import { policyProblems } from '../auth/password-reset';
+import type { Settings } from '../db/settings';
 import { rightOf } from '../auth/scope';
 import { requireAuthorityOver } from './authority';
 import { changesEmail, EMAIL, ownRow } from './user-emails';
@@ -17,8 +19,8 @@ import { keepUserReachedInPart, purgeUserData, requireWholeReach } from './user-
 const LOGIN = /^[\p{L}\p{N}'@.\-_ ]+$/u;
 const MAX_PASSWORD = 1024;
 
-/** password + password2 must match; the hash is computed before the transaction. */
-async function preparePassword(input: Params): Promise<void> {
+/** password + password2 must match and follow the password policy when it is on (as GLPI); the hash is computed before the transaction. */
+async function preparePassword(input: Params, settings: Settings): Promise<void> {
   if (input.password === undefined && input.password2 === undefined) return;
   const { password, password2 } = input;
   if (typeof password !== 'string' || typeof password2 !== 'string') {
@@ -27,7 +29,11 @@ async function preparePassword(input: Params): Promise<void> {
   }
   if (password !== password2) input._password_error = 'Error: the two passwords do not match';
   else if (password.length > MAX_PASSWORD) input._password_error = `password longer than ${MAX_PASSWORD} characters`;
-  else if (password !== '') input._password_hash = await hashPassword(password);
+  else if (password !== '') {
+    const problems = settings.flag('use_password_security') ? policyProblems(settings, password) : [];
+    if (problems.length) input._password_error = problems.join('\\n');
+    else input._password_hash = await hashPassword(password);
+  }
 }
 
 function applyPassword(row: Row, input: Params): void {
@@ -131,8 +137,8 @@ export const userHooks: ItemHooks = {
     if (!keys.every((k) => SELF_FIELDS.has(k))) return false;
     return !('password' in input) || (rightOf(wc.scope, 'password_update') & PASSWORD_UPDATE) !== 0;
   },
-  async prepareInput(_wc, _type, input) {
-    await preparePassword(input);
+  async prepareInput(wc, _type, input) {
+    await preparePassword(input, wc.services.store.settings);
   },
   prepareAdd(wc, _type, row, input) {
     checkLogin(row.name);

@@ -109,6 +109,22 @@ describe('with e-mail notifications on', () => {
     }
   });
 
+  test('the password policy applies to passwords set through the API too, with its character classes as configured', async () => {
+    await setting('use_password_security', '1');
+    try {
+      const weak = await ctx.api.post('User/', { input: { name: 'weakling', password: 'abcdefgh', password2: 'abcdefgh' } });
+      expect([weak.status, weak.body[0], weak.body[1]]).toEqual([400, 'ERROR_GLPI_ADD', 'The password must contain a digit\\nThe password must contain an uppercase letter\\nThe password must contain a symbol']);
+      const change = await ctx.api.put(`User/${userId}`, { input: { password: 'short', password2: 'short' } });
+      expect([change.status, change.body[0]]).toEqual([400, 'ERROR_GLPI_UPDATE']);
+      expect(change.body[1]).toStartWith('The password must have at least 8 characters');
+      for (const need of ['password_need_number', 'password_need_caps', 'password_need_symbol']) await setting(need, '0');
+      expect((await ctx.api.post('User/', { input: { name: 'weakling', password: 'abcdefgh', password2: 'abcdefgh' } })).status).toBe(201);
+    } finally {
+      for (const need of ['password_need_number', 'password_need_caps', 'password_need_symbol']) await setting(need, '1');
+      await setting('use_password_security', '0');
+    }
+  });
+
   test('a token expires one day after it was drawn (server clock)', async () => {
     const draw = async () => {
       await anon().put('lostPassword', { email: 'forgetful@example.org' });

@@ -2,26 +2,42 @@ import { SMTPServer } from 'smtp-server';
 
 export interface CapturedMail {
   to: string[];
+  /** The envelope sender (MAIL FROM). */
+  from: string;
+  /** Whether the message came over TLS (implicit or after STARTTLS). */
+  secure: boolean;
   raw: string;
 }
+
+/**
+ * How the server speaks: `plain` (no TLS offered), `starttls` (offers STARTTLS) or `implicit`
+ * (TLS from the first byte, SMTPS); the TLS ones use smtp-server's own self-signed certificate.
+ */
+export type MailCatcherTls = 'plain' | 'starttls' | 'implicit';
 
 /** A real SMTP server on loopback that keeps every message it receives. */
 export class MailCatcher {
   readonly messages: CapturedMail[] = [];
   port = 0;
-  private readonly server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData: (stream, session, done) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        done();
-      });
-    },
-  });
+  private readonly server: SMTPServer;
+
+  constructor(tls: MailCatcherTls = 'plain') {
+    this.server = new SMTPServer({
+      authOptional: true,
+      secure: tls === 'implicit',
+      disabledCommands: tls === 'starttls' ? ['AUTH'] : ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData: (stream, session, done) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address), from, secure: session.secure, raw: Buffer.concat(chunks).toString('utf8') });
+          done();
+        });
+      },
+    });
+  }
 
   start(): Promise<void> {
     return new Promise((resolve) => {
