@@ -18,13 +18,16 @@ export function accountByEmail(services: Services, email: string): Row | null {
   return rows.length === 1 ? rows[0]! : null;
 }
 
-/** Draws a reset token for the account; only its hash is kept, with the time it was drawn. */
-export function drawResetToken(services: Services, user: Row): string {
+/**
+ * Draws a reset token for the account; only its hash is kept, with the time it was drawn.
+ * `deliver` queues the mail carrying it in the same transaction: no token without its mail.
+ */
+export function drawResetToken(services: Services, user: Row, deliver: (token: string) => void): void {
   const token = randomToken();
-  inTransaction(services.store.db, () =>
-    run(services.store.db, 'UPDATE glpi_users SET password_forget_token = ?, password_forget_token_date = ? WHERE id = ?', tokenHash(token), nowString(), Number(user.id)),
-  );
-  return token;
+  inTransaction(services.store.db, () => {
+    run(services.store.db, 'UPDATE glpi_users SET password_forget_token = ?, password_forget_token_date = ? WHERE id = ?', tokenHash(token), nowString(), Number(user.id));
+    deliver(token);
+  });
 }
 
 /** True when the token is the account's current one and was drawn less than a day ago. */

@@ -47,6 +47,7 @@ const MIGRATIONS: Migration[] = [
   { id: 15, name: 'the automatic actions Deskbase runs, as GLPI lists them', up: (db) => seedCronTasks(db) },
   { id: 16, name: "GLPI 10.0's recurrent change right", up: (db) => addRecurrentChangeRight(db) },
   { id: 20, name: "smtp_mode with GLPI 10.0's values", up: (db) => moveSmtpModeToGlpiValues(db) },
+  { id: 21, name: "GLPI's mail queue automatic actions", up: (db) => seedCronTasks(db) },
 ];
 
 /** True when the default install data has not been written yet. */

@@ -4,10 +4,17 @@ import type { Settings } from '../db/settings';
 
 export interface Mail {
   to: string;
+  toName?: string;
   subject: string;
   text: string;
+  html?: string;
   /** Mails no one should answer (a reset token) go out from `noreply_email` when it is set, as GLPI's. */
   noReply?: boolean;
+  /** The sender and reply-to chosen when the mail was queued; else from the settings now. */
+  from?: Address;
+  replyTo?: Address | null;
+  messageId?: string;
+  headers?: Record<string, string>;
 }
 
 /** GLPI 10.0's smtp_mode values (its inc/define.php). */
@@ -51,7 +58,7 @@ export function transportProblem(settings: Settings): string | null {
   }
 }
 
-interface Address {
+export interface Address {
   name: string;
   address: string;
 }
@@ -99,7 +106,9 @@ function transportOptions(settings: Settings): Record<string, unknown> {
 export async function sendMail(settings: Settings, mail: Mail): Promise<void> {
   const problem = transportProblem(settings);
   if (problem) throw new Error(problem);
-  const { from, replyTo } = sendersOf(settings, mail.noReply === true);
+  const chosen = sendersOf(settings, mail.noReply === true);
+  const from = mail.from ?? chosen.from;
+  const replyTo = mail.from ? mail.replyTo : chosen.replyTo;
   if (!from) throw new Error('no sender address: set from_email or admin_email to a valid address');
   const sender = settings.get('smtp_sender').trim();
   // Loaded on the first mail, not at start: it is a sizeable share of the start-up time.
@@ -110,9 +119,12 @@ export async function sendMail(settings: Settings, mail: Mail): Promise<void> {
       from,
       ...(replyTo ? { replyTo } : {}),
       ...(sender ? { sender, envelope: { from: sender, to: mail.to } } : {}),
-      to: mail.to,
+      to: mail.toName ? { name: mail.toName, address: mail.to } : mail.to,
       subject: mail.subject,
       text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.messageId ? { messageId: mail.messageId } : {}),
+      ...(mail.headers ? { headers: mail.headers } : {}),
     });
   } finally {
     transport.close();

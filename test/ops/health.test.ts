@@ -46,11 +46,11 @@ describe('/health on a running server', () => {
     await ctx.api.setConfig('use_notifications', '1');
     await ctx.api.setConfig('notifications_mailing', '1');
     try {
-      expect(await mail()).toEqual({ status: 'ok' });
+      expect(await mail()).toEqual({ status: 'ok', queued: 0, failing: 0 });
       await ctx.api.setConfig('smtp_mode', '0');
-      expect(await mail()).toEqual({ status: 'error', reason: expect.stringContaining('smtp_mode is 0 (the local sendmail) but there is no sendmail program') });
+      expect(await mail()).toEqual({ status: 'error', queued: 0, failing: 0, reason: expect.stringContaining('smtp_mode is 0 (the local sendmail) but there is no sendmail program') });
       await ctx.api.setConfig('smtp_mode', '4');
-      expect(await mail()).toEqual({ status: 'error', reason: expect.stringContaining('smtp_mode 4 (SMTP with OAuth, smtp_oauth_provider) is not supported') });
+      expect(await mail()).toEqual({ status: 'error', queued: 0, failing: 0, reason: expect.stringContaining('smtp_mode 4 (SMTP with OAuth, smtp_oauth_provider) is not supported') });
       await expect(ctx.api.setConfig('smtp_mode', '5')).rejects.toThrow("Setting smtp_mode must be one of GLPI's values: 0 (local sendmail), 1 (SMTP), 2 (SMTPS), 3 (SMTP with STARTTLS), 4 (SMTP with OAuth)");
     } finally {
       await ctx.api.setConfig('smtp_mode', '1');

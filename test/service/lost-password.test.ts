@@ -7,6 +7,7 @@ import { Client } from '../support/client';
 import { MailCatcher } from '../support/smtp';
 import { TestClock } from '../support/clock';
 import { useServer } from '../support/server';
+import { until } from '../support/until';
 
 const clock = new TestClock();
 const ctx = useServer({}, clock.args);
@@ -155,6 +156,32 @@ describe('with e-mail notifications on', () => {
     await anon().put('lostPassword', { email: 'forgetful@example.org' });
     await mail.waitFor(before + 6);
     expect(mail.messages.slice(before).filter((m) => m.to.includes('spammed@example.org'))).toHaveLength(5);
+  });
+});
+
+describe('the mail queue', () => {
+  test('with the SMTP server away the reset mail waits in the queue, shown on /health, and leaves once it is back', async () => {
+    clock.advance(60 * 60_000); // past the throttle window of the tests above
+    const health = async () => (await (await fetch(`${ctx.server.origin}/health`)).json()).mail;
+    const port = mail.port;
+    await mail.stop();
+    expect((await anon().put('lostPassword', { email: 'forgetful@example.org' })).status).toBe(200);
+    expect(await until('the failed attempt', health, (m) => m.failing === 1)).toEqual({
+      status: 'error',
+      queued: 1,
+      failing: 1,
+      reason: "1 queued mail(s) could not be sent and wait for another attempt (the server's log says why)",
+    });
+    const back = new MailCatcher();
+    await back.start(port);
+    try {
+      clock.advance(5 * 60_000); // smtp_retry_time; the next request runs the sender
+      expect(await until('the queue drained', health, (m) => m.queued === 0)).toEqual({ status: 'ok', queued: 0, failing: 0 });
+      expect(tokenIn((await back.waitFor(1)).raw)).toMatch(/^[0-9a-f]{40}$/);
+    } finally {
+      await back.stop();
+      await mail.start(port);
+    }
   });
 });
 

@@ -39,9 +39,10 @@ export class MailCatcher {
     });
   }
 
-  start(): Promise<void> {
+  /** Listens on `port` (0: a free one); a server stopped and started again keeps its port. */
+  start(port = this.port): Promise<void> {
     return new Promise((resolve) => {
-      this.server.listen(0, '127.0.0.1', () => {
+      this.server.listen(port, '127.0.0.1', () => {
         this.port = (this.server.server.address() as { port: number }).port;
         resolve();
       });
