@@ -26,6 +26,7 @@ import { autoAssignHooks } from './itil/auto-assign';
 import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
 import { validationHooks, validationRequestHooks } from './itil/validations';
+import { itilNotificationHooks, timelineNotificationHooks } from './notify/events';
 import { allItemtypes, itemtypesWith } from './registry';
 import { apiClientTokenHooks } from './users/apiclient-token';
 import { ldapCriterionHooks } from './users/ldap-criteria';
@@ -83,4 +84,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Document'], hooks: documentHooks },
   { itemtypes: ['KnowbaseItem'], hooks: faqHooks },
   { itemtypes: attachable, hooks: attachmentHooks },
+  // Last: notifications see the change as the rules above left it.
+  { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilNotificationHooks },
+  { itemtypes: ['ITILFollowup', 'ITILSolution', 'TicketTask', 'ProblemTask', 'ChangeTask', 'TicketValidation', 'ChangeValidation', ...ASSIGNMENT_LINKS], hooks: timelineNotificationHooks },
 ];

@@ -7,7 +7,8 @@ import type { UpgradeNote } from './upgrade-note';
 import { addAgentRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
 import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
 import { seedDocumentTypes } from './seed-documents';
-import { moveSmtpModeToGlpiValues, seedSettings } from './settings';
+import { seedItilNotifications } from './seed-notifications';
+import { moveSmtpModeToGlpiValues, seedNotificationUuid, seedSettings } from './settings';
 
 export interface MigrationContext {
   /** Produces the admin password hash; only called on a fresh database. */
@@ -48,6 +49,14 @@ const MIGRATIONS: Migration[] = [
   { id: 16, name: "GLPI 10.0's recurrent change right", up: (db) => addRecurrentChangeRight(db) },
   { id: 20, name: "smtp_mode with GLPI 10.0's values", up: (db) => moveSmtpModeToGlpiValues(db) },
   { id: 21, name: "GLPI's mail queue automatic actions", up: (db) => seedCronTasks(db) },
+  {
+    id: 22,
+    name: "GLPI 10.0's default notifications of tickets, problems and changes",
+    up: (db) => {
+      seedItilNotifications(db);
+      seedNotificationUuid(db);
+    },
+  },
 ];
 
 /** True when the default install data has not been written yet. */

@@ -38,6 +38,9 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   smtp_check_certificate: '1',
   smtp_retry_time: '5',
   smtp_max_retries: '5',
+  notification_to_myself: '1',
+  mailing_signature: '',
+  url_base: '',
   urgency_mask: '62',
   impact_mask: '62',
   priority_matrix: JSON.stringify({
@@ -123,4 +126,10 @@ export function seedSettings(db: Db): void {
 export function moveSmtpModeToGlpiValues(db: Db): void {
   if (selectAll(db, "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'deskbase_import_run'").length) return;
   run(db, "UPDATE glpi_configs SET value = CASE value WHEN '1' THEN '2' WHEN '2' THEN '3' ELSE '1' END WHERE context = 'core' AND name = 'smtp_mode'");
+}
+
+/** GLPI's `notification_uuid`, the install's part of its mails' Message-IDs: drawn once. */
+export function seedNotificationUuid(db: Db): void {
+  if (selectAll(db, "SELECT 1 AS found FROM glpi_configs WHERE context = 'core' AND name = 'notification_uuid'").length) return;
+  insertRow(db, 'glpi_configs', { context: 'core', name: 'notification_uuid', value: crypto.randomUUID().replace(/-/g, '') });
 }

@@ -27,6 +27,7 @@ import * as templateChecks from '../../server/itil/template-checks';
 import * as ticketLinks from '../../server/itil/ticket-links';
 import * as validations from '../../server/itil/validations';
 import { itemtypeOrThrow } from '../../server/registry';
+import * as notifyEvents from '../../server/notify/events';
 import { RULES } from '../../server/rules';
 import * as apiClientToken from '../../server/users/apiclient-token';
 import * as ldapCriteria from '../../server/users/ldap-criteria';
@@ -134,55 +135,56 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   Ticket: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'autoAssignHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'itilHooks → itilDurationHooks → serviceLevelHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks',
+    afterUpdate: 'itilHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
   },
   Problem: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → pendingItemHooks → attachmentHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'itilHooks → itilDurationHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks',
+    afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
   },
   Change: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → validationRequestHooks → pendingItemHooks → attachmentHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'itilHooks → itilDurationHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks',
+    afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
   },
   ITILFollowup: {
     prepareInput: 'approvalHooks → attachmentHooks',
     prepareAdd: 'approvalHooks → followupHooks → pendingTimelineHooks',
-    afterAdd: 'approvalHooks → followupHooks → pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks',
+    afterAdd: 'approvalHooks → followupHooks → pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks → timelineNotificationHooks',
     prepareUpdate: 'followupHooks',
-    afterUpdate: 'attachmentHooks',
+    afterUpdate: 'attachmentHooks → timelineNotificationHooks',
     canWriteOwner: 'followupHooks',
   },
   ITILSolution: {
     prepareInput: 'attachmentHooks',
     canWriteOwner: 'solutionHooks',
     prepareAdd: 'solutionHooks',
-    afterAdd: 'solutionHooks → duplicateSolutionHooks → attachmentHooks',
-    afterUpdate: 'attachmentHooks',
+    afterAdd: 'solutionHooks → duplicateSolutionHooks → attachmentHooks → timelineNotificationHooks',
+    afterUpdate: 'attachmentHooks → timelineNotificationHooks',
   },
   'Ticket_User, Group_Ticket, Supplier_Ticket, Problem_User, Group_Problem, Problem_Supplier, Change_User, Change_Group, Change_Supplier': {
-    afterAdd: 'assignmentHooks',
+    afterAdd: 'assignmentHooks → timelineNotificationHooks',
+    afterUpdate: 'timelineNotificationHooks',
     afterPurge: 'assignmentHooks',
   },
   TicketTask: {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'taskHooks → pendingTimelineHooks',
-    afterAdd: 'taskHooks → pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks',
-    afterUpdate: 'taskHooks → attachmentHooks',
+    afterAdd: 'taskHooks → pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks → timelineNotificationHooks',
+    afterUpdate: 'taskHooks → attachmentHooks → timelineNotificationHooks',
     afterPurge: 'taskHooks',
   },
   'ProblemTask, ChangeTask': {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'taskHooks → pendingTimelineHooks',
-    afterAdd: 'taskHooks → pendingTimelineHooks → attachmentHooks',
-    afterUpdate: 'taskHooks → attachmentHooks',
+    afterAdd: 'taskHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks',
+    afterUpdate: 'taskHooks → attachmentHooks → timelineNotificationHooks',
     afterPurge: 'taskHooks',
   },
   Ticket_Ticket: {
@@ -194,9 +196,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   'TicketValidation, ChangeValidation': {
     prepareAdd: 'validationHooks',
-    afterAdd: 'validationHooks',
+    afterAdd: 'validationHooks → timelineNotificationHooks',
     prepareUpdate: 'validationHooks',
-    afterUpdate: 'validationHooks',
+    afterUpdate: 'validationHooks → timelineNotificationHooks',
     afterPurge: 'validationHooks',
   },
   NetworkPort: {
@@ -231,7 +233,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [notifyEvents, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

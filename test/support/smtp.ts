@@ -62,3 +62,24 @@ export class MailCatcher {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }
+
+/** A header of a received message (unfolded), or null. */
+export function headerOf(raw: string, name: string): string | null {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? null;
+}
+
+/** The decoded body of a message's part of this content type (quoted-printable or base64 as sent). */
+export function partOf(raw: string, contentType: 'text/plain' | 'text/html'): string | null {
+  const start = raw.search(new RegExp(`^Content-Type: ${contentType}`, 'mi'));
+  if (start < 0) return null;
+  const part = raw.slice(start);
+  const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n').split(/\r?\n--/)[0]!.replace(/\r?\n$/, '');
+  if (/Content-Transfer-Encoding: base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8').replace(/\r\n/g, '\n');
+  }
+  return body.replace(/\r\n/g, '\n');
+}
