@@ -99,34 +99,44 @@ function transportOptions(settings: Settings): Record<string, unknown> {
   };
 }
 
+export interface MailTransport {
+  /** Sends one message; throws with the reason when it cannot leave. */
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
 /**
- * Sends one message as smtp_mode says; throws with the reason when it cannot leave. The
- * envelope sender (and Sender header) is `smtp_sender` when set, as GLPI's mailer does.
+ * The way out that smtp_mode says, for a run of mails (SMTP keeps one connection for the run);
+ * throws when the settings cannot send. The envelope sender (and Sender header) is
+ * `smtp_sender` when set, as GLPI's mailer does.
  */
-export async function sendMail(settings: Settings, mail: Mail): Promise<void> {
+export async function openTransport(settings: Settings): Promise<MailTransport> {
   const problem = transportProblem(settings);
   if (problem) throw new Error(problem);
-  const chosen = sendersOf(settings, mail.noReply === true);
-  const from = mail.from ?? chosen.from;
-  const replyTo = mail.from ? mail.replyTo : chosen.replyTo;
-  if (!from) throw new Error('no sender address: set from_email or admin_email to a valid address');
   const sender = settings.get('smtp_sender').trim();
   // Loaded on the first mail, not at start: it is a sizeable share of the start-up time.
   const { default: nodemailer } = await import('nodemailer');
-  const transport = nodemailer.createTransport(transportOptions(settings));
-  try {
-    await transport.sendMail({
-      from,
-      ...(replyTo ? { replyTo } : {}),
-      ...(sender ? { sender, envelope: { from: sender, to: mail.to } } : {}),
-      to: mail.toName ? { name: mail.toName, address: mail.to } : mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      ...(mail.html ? { html: mail.html } : {}),
-      ...(mail.messageId ? { messageId: mail.messageId } : {}),
-      ...(mail.headers ? { headers: mail.headers } : {}),
-    });
-  } finally {
-    transport.close();
-  }
+  const pooled = settings.number('smtp_mode') !== SMTP_MODE.sendmail;
+  const options: Record<string, unknown> = { ...transportOptions(settings), ...(pooled ? { pool: true, maxConnections: 1 } : {}) };
+  const transport = nodemailer.createTransport(options);
+  return {
+    async send(mail) {
+      const chosen = sendersOf(settings, mail.noReply === true);
+      const from = mail.from ?? chosen.from;
+      const replyTo = mail.from ? mail.replyTo : chosen.replyTo;
+      if (!from) throw new Error('no sender address: set from_email or admin_email to a valid address');
+      await transport.sendMail({
+        from,
+        ...(replyTo ? { replyTo } : {}),
+        ...(sender ? { sender, envelope: { from: sender, to: mail.to } } : {}),
+        to: mail.toName ? { name: mail.toName, address: mail.to } : mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.messageId ? { messageId: mail.messageId } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
+    },
+    close: () => transport.close(),
+  };
 }

@@ -11,7 +11,7 @@ import { inTransaction, type Db } from '../db/connection';
 import { run, selectOne, type Row } from '../db/rows';
 import type { Store } from '../db';
 import { CRON_TASKS, type CronTaskSpec } from '../registry/automatic-actions';
-import { mailEnabled, sendMail, type Mail } from './mailer';
+import { mailEnabled, openTransport, type Mail, type MailTransport } from './mailer';
 import { cleanQueue, dueMails, markFailed, markSent } from './queue';
 
 const EVERY_MS = 60_000;
@@ -68,16 +68,29 @@ export function mailSender(store: Store, failed: (what: string, error: unknown) 
     if (!mailEnabled(settings) || Number(task?.state ?? 1) === OFF) return 0;
     const limit = Number(task?.param) > 0 ? Number(task?.param) : 50;
     const due = dueMails(db, nowString(), limit);
+    if (!due.length) return 0;
+    let transport: MailTransport | null = null;
+    let unusable: unknown = null;
+    try {
+      transport = await openTransport(settings);
+    } catch (error) {
+      unusable = error; // each due mail fails with the reason, and waits for its next attempt
+    }
     let sent = 0;
-    for (const row of due) {
-      try {
-        await sendMail(settings, mailOf(row));
-        inTransaction(db, () => markSent(db, Number(row.id)));
-        sent++;
-      } catch (error) {
-        inTransaction(db, () => markFailed(db, settings, row));
-        failed(`sending queued mail ${String(row.id)} to ${text(row.recipient)}`, error);
+    try {
+      for (const row of due) {
+        try {
+          if (!transport) throw unusable;
+          await transport.send(mailOf(row));
+          inTransaction(db, () => markSent(db, Number(row.id)));
+          sent++;
+        } catch (error) {
+          inTransaction(db, () => markFailed(db, settings, row));
+          failed(`sending queued mail ${String(row.id)} to ${text(row.recipient)}`, error);
+        }
       }
+    } finally {
+      transport?.close();
     }
     if (due.length === limit) again = true;
     return sent;

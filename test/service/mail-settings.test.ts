@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate } from '../../server/db/migrations';
 import { policyProblems } from '../../server/auth/password-reset';
-import { sendMail, transportProblem } from '../../server/notify/mailer';
+import { openTransport, transportProblem } from '../../server/notify/mailer';
 import { MailCatcher } from '../support/smtp';
 import { useStore } from '../support/store';
 
@@ -34,7 +34,15 @@ function set(values: Record<string, string>): void {
   ctx.store.settings.invalidate();
 }
 
-const send = (subject: string, noReply = false) => sendMail(ctx.store.settings, { to: 'tech@example.org', subject, text: 'body', noReply });
+/** Sends one message as the queue's sender does: a transport for the settings, then the mail. */
+async function send(subject: string, noReply = false): Promise<void> {
+  const transport = await openTransport(ctx.store.settings);
+  try {
+    await transport.send({ to: 'tech@example.org', subject, text: 'body', noReply });
+  } finally {
+    transport.close();
+  }
+}
 /** The message an awaited send delivered: the server keeps it before it answers the sender. */
 const lastOf = (catcher: MailCatcher) => catcher.messages.at(-1)!;
 const header = (raw: string, name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1] ?? null;
