@@ -14,7 +14,7 @@ import { decodeHTMLStrict } from 'entities';
 import type { ItemHooks, WriteContext } from '../items/hooks';
 import { findById, selectAll, selectOne, type Row } from '../db/rows';
 import type { Db } from '../db/connection';
-import type { Settings } from '../db/settings';
+import { Settings } from '../db/settings';
 import { now } from '../core/clock';
 import { mailEnabled } from './mailer';
 import { queueMail } from './queue';
@@ -59,9 +59,7 @@ function messageHeaders(settings: Settings, ctx: EventContext, event: string): {
 const htmlOf = (value: unknown) => (typeof value === 'string' ? (value.includes('&lt;') ? decodeHTMLStrict(value) : value) : '');
 
 /** Raises `event` on an ITIL item: queues the mails of its notifications (nothing while mail is off). */
-export function raiseEvent(wc: WriteContext, event: string, ctx: EventContext): void {
-  const { db } = wc;
-  const settings = wc.services.store.settings;
+export function raiseEvent(db: Db, settings: Settings, event: string, ctx: EventContext): void {
   if (!mailEnabled(settings)) return;
   const entityId = Number(ctx.item.entities_id ?? 0);
   const chain = entityChain(db, entityId);
@@ -124,12 +122,17 @@ function itilItem(db: Db, itemtype: string, id: number): Row | null {
 /** Fields whose change alone is no "update" worth a mail (bookkeeping). */
 const QUIET = new Set(['date_mod', 'users_id_lastupdater']);
 
-/** Ticket, Problem, Change: new, update, solved, closed. */
+/** Ticket, Problem, Change: new, update, solved, closed; and the events rules raise (a status they move, a survey, an escalation). */
 export const itilNotificationHooks: ItemHooks = {
+  itemEvent(db, type, row, event, authorId) {
+    // Automatic actions have no services: the settings are read here, once mail is known to be on.
+    const settings = new Settings(db);
+    if (mailEnabled(settings)) raiseEvent(db, settings, event, { itemtype: type.name, item: row, authorId });
+  },
   afterAdd(wc, type, row) {
     if (mailOff(wc)) return;
     const item = itilItem(wc.db, type.name, Number(row.id));
-    if (item) raiseEvent(wc, 'new', { itemtype: type.name, item, authorId: authorOf(wc) });
+    if (item) raiseEvent(wc.db, wc.services.store.settings, 'new', { itemtype: type.name, item, authorId: authorOf(wc) });
   },
   afterUpdate(wc, type, old, changes) {
     if (mailOff(wc) || !Object.keys(changes).some((k) => !QUIET.has(k))) return;
@@ -137,7 +140,7 @@ export const itilNotificationHooks: ItemHooks = {
     if (!item) return;
     const moved = 'status' in changes && Number(changes.status) !== Number(old.status);
     const event = moved && Number(item.status) === SOLVED ? 'solved' : moved && Number(item.status) === CLOSED ? 'closed' : 'update';
-    raiseEvent(wc, event, { itemtype: type.name, item, authorId: authorOf(wc) });
+    raiseEvent(wc.db, wc.services.store.settings, event, { itemtype: type.name, item, authorId: authorOf(wc) });
   },
 };
 
@@ -164,23 +167,22 @@ function parentOf(db: Db, typeName: string, row: Row): { itemtype: string; item:
   return null;
 }
 
-/** Followups, tasks, solutions, validations and assignments: their events on the item they belong to. */
+/** Followups, tasks, validations and assignments: their events on the item they belong to. */
 export const timelineNotificationHooks: ItemHooks = {
   afterAdd(wc, type, row) {
     if (mailOff(wc)) return;
     const parent = parentOf(wc.db, type.name, row);
     if (!parent) return;
     const ctx: EventContext = { ...parent, authorId: authorOf(wc) };
-    if (type.name === 'ITILFollowup') raiseEvent(wc, 'add_followup', { ...ctx, followup: row });
-    else if (TASK_PARENTS[type.name]) raiseEvent(wc, 'add_task', { ...ctx, task: row });
-    else if (VALIDATION_PARENTS[type.name]) raiseEvent(wc, 'validation', { ...ctx, validation: row });
-    else if (type.name === 'ITILSolution') raiseEvent(wc, Number(parent.item.status) === CLOSED ? 'closed' : 'solved', ctx);
-    else if (Number(row.type) === ASSIGNED && 'users_id' in row) raiseEvent(wc, 'assign_user', ctx);
-    else if (Number(row.type) === ASSIGNED && 'groups_id' in row) raiseEvent(wc, 'assign_group', ctx);
+    if (type.name === 'ITILFollowup') raiseEvent(wc.db, wc.services.store.settings, 'add_followup', { ...ctx, followup: row });
+    else if (TASK_PARENTS[type.name]) raiseEvent(wc.db, wc.services.store.settings, 'add_task', { ...ctx, task: row });
+    else if (VALIDATION_PARENTS[type.name]) raiseEvent(wc.db, wc.services.store.settings, 'validation', { ...ctx, validation: row });
+    else if (Number(row.type) === ASSIGNED && 'users_id' in row) raiseEvent(wc.db, wc.services.store.settings, 'assign_user', ctx);
+    else if (Number(row.type) === ASSIGNED && 'groups_id' in row) raiseEvent(wc.db, wc.services.store.settings, 'assign_group', ctx);
   },
   afterUpdate(wc, type, old, changes) {
     if (mailOff(wc) || !VALIDATION_PARENTS[type.name] || !('status' in changes) || Number(changes.status) === Number(old.status)) return;
     const parent = parentOf(wc.db, type.name, old);
-    if (parent) raiseEvent(wc, 'validation_answer', { ...parent, authorId: authorOf(wc), validation: { ...old, ...changes } });
+    if (parent) raiseEvent(wc.db, wc.services.store.settings, 'validation_answer', { ...parent, authorId: authorOf(wc), validation: { ...old, ...changes } });
   },
 };

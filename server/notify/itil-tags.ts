@@ -28,6 +28,8 @@ export const EVENT_LABELS: Record<string, string> = {
   validation_answer: 'Approval request answer',
   assign_user: 'New user in assignees',
   assign_group: 'New group in assignees',
+  satisfaction: 'Satisfaction survey',
+  recall: 'Automatic reminder',
 };
 
 const TASK_TABLES: Record<string, [string, string]> = { Ticket: ['glpi_tickettasks', 'tickets_id'], Problem: ['glpi_problemtasks', 'problems_id'], Change: ['glpi_changetasks', 'changes_id'] };

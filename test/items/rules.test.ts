@@ -46,6 +46,7 @@ const EVENTS = [
   'selfService',
   'selfServiceDelete',
   'canWriteOwner',
+  'itemEvent',
   'readExtras',
 ] as const satisfies readonly (keyof ItemHooks)[];
 
@@ -138,6 +139,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'itilHooks → itilDurationHooks → serviceLevelHooks',
     afterUpdate: 'itilHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    itemEvent: 'itilNotificationHooks',
   },
   Problem: {
     prepareInput: 'itilHooks → attachmentHooks',
@@ -145,6 +147,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'itilHooks → itilDurationHooks',
     afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    itemEvent: 'itilNotificationHooks',
   },
   Change: {
     prepareInput: 'itilHooks → attachmentHooks',
@@ -152,6 +155,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'itilHooks → itilDurationHooks',
     afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    itemEvent: 'itilNotificationHooks',
   },
   ITILFollowup: {
     prepareInput: 'approvalHooks → attachmentHooks',
@@ -165,8 +169,8 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareInput: 'attachmentHooks',
     canWriteOwner: 'solutionHooks',
     prepareAdd: 'solutionHooks',
-    afterAdd: 'solutionHooks → duplicateSolutionHooks → attachmentHooks → timelineNotificationHooks',
-    afterUpdate: 'attachmentHooks → timelineNotificationHooks',
+    afterAdd: 'solutionHooks → duplicateSolutionHooks → attachmentHooks',
+    afterUpdate: 'attachmentHooks',
   },
   'Ticket_User, Group_Ticket, Supplier_Ticket, Problem_User, Group_Problem, Problem_Supplier, Change_User, Change_Group, Change_Supplier': {
     afterAdd: 'assignmentHooks → timelineNotificationHooks',

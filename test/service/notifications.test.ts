@@ -161,6 +161,25 @@ describe("a ticket's mails", () => {
   });
 });
 
+describe('events raised by rules and automatic actions', () => {
+  test('closed, then the satisfaction survey the createinquest action draws: to the requester', async () => {
+    const entity = await ctx.api.create('Entity', { name: 'Surveyed', entities_id: 0, inquest_config: 1, inquest_rate: 100, inquest_delay: 0 });
+    let id = 0;
+    const created = await next(2, async () => {
+      id = await ctx.api.create('Ticket', { name: 'Mouse dead', content: 'x', entities_id: entity, _users_id_requester: ids.alice });
+    });
+    expect([...created.keys()].sort()).toEqual(['admin@example.org', 'alice@example.org']);
+    const closed = await next(2, () => ctx.api.put(`Ticket/${id}`, { input: { status: 6 } }));
+    expect(headerOf(closed.get('alice@example.org')!.raw, 'Subject')).toBe(`[GLPI #${String(id).padStart(7, '0')}] Closure: Mouse dead`);
+    const survey = await next(1, async () => {
+      clock.advance(2 * 60_000); // the next request runs the automatic actions
+      await ctx.api.get(`Ticket/${id}`);
+    });
+    expect([...survey.keys()]).toEqual(['alice@example.org']);
+    expect(headerOf(survey.get('alice@example.org')!.raw, 'Subject')).toBe(`[GLPI #${String(id).padStart(7, '0')}] Satisfaction survey: Mouse dead`);
+  });
+});
+
 describe('templates', () => {
   test("a recipient gets the translation of their language, else the one for all languages; the entity's subject tag replaces GLPI", async () => {
     await ctx.server.stop();
