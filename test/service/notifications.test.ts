@@ -180,6 +180,17 @@ describe('events raised by rules and automatic actions', () => {
   });
 });
 
+test("a change's mails use GLPI's \"New Change\" notification and its Changes template", async () => {
+  let id = 0;
+  const mails = await next(1, async () => {
+    id = await ctx.api.create('Change', { name: 'Swap the core switch', content: 'Saturday night' });
+  });
+  const toAdmin = mails.get('admin@example.org')!;
+  expect(headerOf(toAdmin.raw, 'Subject')).toBe(`[GLPI #${String(id).padStart(7, '0')}] New: Swap the core switch`);
+  expect(headerOf(toAdmin.raw, 'Message-ID')).toMatch(new RegExp(`-Change-${id}/new@`));
+  expect(partOf(toAdmin.raw, 'text/plain')).toContain('Saturday night');
+});
+
 describe('templates', () => {
   test("a recipient gets the translation of their language, else the one for all languages; the entity's subject tag replaces GLPI", async () => {
     await ctx.server.stop();
