@@ -41,6 +41,7 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   notification_to_myself: '1',
   mailing_signature: '',
   url_base: '',
+  notification_uuid: '', // drawn on first start (migration 22); an imported GLPI's is kept, so its mail threads go on
   urgency_mask: '62',
   impact_mask: '62',
   priority_matrix: JSON.stringify({
@@ -130,6 +131,8 @@ export function moveSmtpModeToGlpiValues(db: Db): void {
 
 /** GLPI's `notification_uuid`, the install's part of its mails' Message-IDs: drawn once. */
 export function seedNotificationUuid(db: Db): void {
-  if (selectAll(db, "SELECT 1 AS found FROM glpi_configs WHERE context = 'core' AND name = 'notification_uuid'").length) return;
-  insertRow(db, 'glpi_configs', { context: 'core', name: 'notification_uuid', value: crypto.randomUUID().replace(/-/g, '') });
+  const value = crypto.randomUUID().replace(/-/g, '');
+  if (!run(db, "UPDATE glpi_configs SET value = ? WHERE context = 'core' AND name = 'notification_uuid' AND COALESCE(value, '') = ''", value).changes) {
+    if (!selectAll(db, "SELECT 1 AS found FROM glpi_configs WHERE context = 'core' AND name = 'notification_uuid'").length) insertRow(db, 'glpi_configs', { context: 'core', name: 'notification_uuid', value });
+  }
 }
