@@ -9,6 +9,7 @@ import { installRules } from './items/hooks';
 import { RULES } from './rules';
 import { automaticActions } from './itil/automatic-actions';
 import { mailSender, setMailWaker } from './notify/sender';
+import { endLiveStreams } from './notify/live';
 import { runImportCommand } from './import';
 import { unfinishedImport } from './import/state';
 import { createServices } from './auth/services';
@@ -136,6 +137,7 @@ async function main(): Promise<void> {
     stopping = true;
     clearInterval(sweeper);
     services.statistics.stop();
+    endLiveStreams(); // open event streams would keep the stop waiting
     const closed = app.stop();
     const threads = workers?.stop();
     await threads?.closing;

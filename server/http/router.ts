@@ -9,6 +9,7 @@ import { listSearchOptions } from '../api/searchoptions';
 import { searchAnyName } from '../api/alias-search';
 import { getFullSession, getGlpiConfig, initSession, killSession } from '../api/session';
 import { userPicture } from '../api/picture';
+import { liveEvents } from '../api/events';
 import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
 import { BEARER_HINT, errors, isBearer } from '../core/errors';
 
@@ -28,6 +29,7 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
   getMultipleItems,
   listSearchOptions,
   search: searchAnyName,
+  events: liveEvents,
 };
 
 /** Resolves the Session-Token into a session and its scope, or fails with 401. */

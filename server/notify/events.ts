@@ -21,6 +21,7 @@ import { queueMail } from './queue';
 import { wakeMailSender } from './sender';
 import { entityChain, recipientsOf, seesPrivate, type EventContext } from './recipients';
 import { itilTags } from './itil-tags';
+import { publishLive } from './live';
 import { ACTOR_TABLES } from '../auth/itil-visibility';
 import { escapeHtml, render, type TagData } from './template';
 
@@ -125,21 +126,25 @@ const QUIET = new Set(['date_mod', 'users_id_lastupdater']);
 /** Ticket, Problem, Change: new, update, solved, closed; and the events rules raise (a status they move, a survey, an escalation). */
 export const itilNotificationHooks: ItemHooks = {
   itemEvent(db, type, row, event, authorId) {
+    publishLive({ itemtype: type.name, items_id: Number(row.id), event });
     // Automatic actions have no services: the settings are read here, once mail is known to be on.
     const settings = new Settings(db);
     if (mailEnabled(settings)) raiseEvent(db, settings, event, { itemtype: type.name, item: row, authorId });
   },
   afterAdd(wc, type, row) {
+    publishLive({ itemtype: type.name, items_id: Number(row.id), event: 'new' });
     if (mailOff(wc)) return;
     const item = itilItem(wc.db, type.name, Number(row.id));
     if (item) raiseEvent(wc.db, wc.services.store.settings, 'new', { itemtype: type.name, item, authorId: authorOf(wc) });
   },
   afterUpdate(wc, type, old, changes) {
-    if (mailOff(wc) || !Object.keys(changes).some((k) => !QUIET.has(k))) return;
+    if (!Object.keys(changes).some((k) => !QUIET.has(k))) return;
+    const moved = 'status' in changes && Number(changes.status) !== Number(old.status);
+    const event = moved && Number(changes.status) === SOLVED ? 'solved' : moved && Number(changes.status) === CLOSED ? 'closed' : 'update';
+    publishLive({ itemtype: type.name, items_id: Number(old.id), event });
+    if (mailOff(wc)) return;
     const item = itilItem(wc.db, type.name, Number(old.id));
     if (!item) return;
-    const moved = 'status' in changes && Number(changes.status) !== Number(old.status);
-    const event = moved && Number(item.status) === SOLVED ? 'solved' : moved && Number(item.status) === CLOSED ? 'closed' : 'update';
     raiseEvent(wc.db, wc.services.store.settings, event, { itemtype: type.name, item, authorId: authorOf(wc) });
   },
 };
@@ -167,22 +172,30 @@ function parentOf(db: Db, typeName: string, row: Row): { itemtype: string; item:
   return null;
 }
 
+/** The event a timeline element or actor link raises on its item when added, with its context. */
+function addedEvent(typeName: string, row: Row): [string, Partial<EventContext>] | null {
+  if (typeName === 'ITILFollowup') return ['add_followup', { followup: row }];
+  if (TASK_PARENTS[typeName]) return ['add_task', { task: row }];
+  if (VALIDATION_PARENTS[typeName]) return ['validation', { validation: row }];
+  if (Number(row.type) === ASSIGNED && 'users_id' in row) return ['assign_user', {}];
+  if (Number(row.type) === ASSIGNED && 'groups_id' in row) return ['assign_group', {}];
+  return null;
+}
+
 /** Followups, tasks, validations and assignments: their events on the item they belong to. */
 export const timelineNotificationHooks: ItemHooks = {
   afterAdd(wc, type, row) {
-    if (mailOff(wc)) return;
-    const parent = parentOf(wc.db, type.name, row);
-    if (!parent) return;
-    const ctx: EventContext = { ...parent, authorId: authorOf(wc) };
-    if (type.name === 'ITILFollowup') raiseEvent(wc.db, wc.services.store.settings, 'add_followup', { ...ctx, followup: row });
-    else if (TASK_PARENTS[type.name]) raiseEvent(wc.db, wc.services.store.settings, 'add_task', { ...ctx, task: row });
-    else if (VALIDATION_PARENTS[type.name]) raiseEvent(wc.db, wc.services.store.settings, 'validation', { ...ctx, validation: row });
-    else if (Number(row.type) === ASSIGNED && 'users_id' in row) raiseEvent(wc.db, wc.services.store.settings, 'assign_user', ctx);
-    else if (Number(row.type) === ASSIGNED && 'groups_id' in row) raiseEvent(wc.db, wc.services.store.settings, 'assign_group', ctx);
+    const added = addedEvent(type.name, row);
+    const parent = added ? parentOf(wc.db, type.name, row) : null;
+    if (!added || !parent) return;
+    publishLive({ itemtype: parent.itemtype, items_id: Number(parent.item.id), event: added[0] });
+    if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, added[0], { ...parent, authorId: authorOf(wc), ...added[1] });
   },
   afterUpdate(wc, type, old, changes) {
-    if (mailOff(wc) || !VALIDATION_PARENTS[type.name] || !('status' in changes) || Number(changes.status) === Number(old.status)) return;
+    if (!VALIDATION_PARENTS[type.name] || !('status' in changes) || Number(changes.status) === Number(old.status)) return;
     const parent = parentOf(wc.db, type.name, old);
-    if (parent) raiseEvent(wc.db, wc.services.store.settings, 'validation_answer', { ...parent, authorId: authorOf(wc), validation: { ...old, ...changes } });
+    if (!parent) return;
+    publishLive({ itemtype: parent.itemtype, items_id: Number(parent.item.id), event: 'validation_answer' });
+    if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, 'validation_answer', { ...parent, authorId: authorOf(wc), validation: { ...old, ...changes } });
   },
 };

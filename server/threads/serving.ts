@@ -22,6 +22,7 @@ import { createApp, type BackupSchedule } from '../http/app';
 import { useConsoleOf, type ConsoleOrigin } from '../http/console';
 import { logError, setLogFormat } from '../http/log';
 import { installRules } from '../items/hooks';
+import { endLiveStreams } from '../notify/live';
 import { RULES } from '../rules';
 import { SharedJson } from './shared-json';
 
@@ -87,6 +88,7 @@ export function serveOnWorker(): void {
   }
   parentPort!.once('message', async () => {
     services.statistics.stop();
+    endLiveStreams(); // open event streams would keep the stop waiting
     const finished = app.stop(); // no longer accepting at once; the requests in flight finish
     post({ kind: 'closing' });
     await finished;
