@@ -9,7 +9,7 @@ import { installRules } from './items/hooks';
 import { RULES } from './rules';
 import { automaticActions } from './itil/automatic-actions';
 import { mailSender, setMailWaker } from './notify/sender';
-import { endLiveStreams } from './notify/live';
+import { endLiveStreams, joinLiveChannel } from './notify/live';
 import { runImportCommand } from './import';
 import { unfinishedImport } from './import/state';
 import { createServices } from './auth/services';
@@ -120,6 +120,7 @@ async function main(): Promise<void> {
   const actions = automaticActions(store.db, (name, error) => logError(`automatic action ${name}`, error));
   const mail = mailSender(store, (what, error) => logError(what, error));
   setMailWaker(mail.wake);
+  joinLiveChannel();
   // What runs by the clock, at each request and by the backups' timer. The backup schedule is read
   // from this thread's settings: first see what the other threads wrote.
   const checkBackups = () => {

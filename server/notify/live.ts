@@ -1,9 +1,9 @@
 /**
  * The live events of ITIL items (the notification events: new, update, add_followup…) for
  * `GET /apirest.php/events`: published by the thread that made the change, to its own listeners
- * and, through a BroadcastChannel, to the other request-serving threads'. Published as the change
- * is written (in its transaction): a change that then rolls back can show as an event, which a
- * client answers by reading the item again.
+ * and, through a BroadcastChannel, to the other request-serving threads'. Sent once the write's
+ * (synchronous) transaction is over: a change that rolled back can still show as an event, which
+ * a client answers by reading the item again.
  */
 export interface LiveEvent {
   itemtype: string;
@@ -16,29 +16,32 @@ type Listener = (event: LiveEvent) => void;
 const listeners = new Set<Listener>();
 let channel: BroadcastChannel | null = null;
 
-function channelOpen(): BroadcastChannel {
-  if (!channel) {
-    channel = new BroadcastChannel('deskbase-live-events');
-    (channel as BroadcastChannel & { unref(): void }).unref();
-    channel.onmessage = (message: MessageEvent<LiveEvent>) => deliver(message.data);
-  }
-  return channel;
+/**
+ * Joins the threads' channel: called by each request-serving thread of a server (a command-line
+ * tool that writes does not, so nothing keeps it running). An unref'd channel receives nothing.
+ */
+export function joinLiveChannel(): void {
+  if (channel) return;
+  channel = new BroadcastChannel('deskbase-live-events');
+  channel.onmessage = (message: MessageEvent<LiveEvent>) => deliver(message.data);
 }
 
 function deliver(event: LiveEvent): void {
   for (const listener of listeners) listener(event);
 }
 
+/** Called in the change's transaction; sent once it is over, so that other threads can read the change. */
 export function publishLive(event: LiveEvent): void {
-  deliver(event);
-  channelOpen().postMessage(event);
+  setTimeout(() => {
+    deliver(event);
+    channel?.postMessage(event);
+  }, 0);
 }
 
 const streams = new Set<() => void>();
 
 /** Listens until the returned function is called; `end` closes the stream when the server stops. */
 export function listenLive(listener: Listener, end: () => void): () => void {
-  channelOpen();
   listeners.add(listener);
   streams.add(end);
   return () => {

@@ -22,7 +22,7 @@ import { createApp, type BackupSchedule } from '../http/app';
 import { useConsoleOf, type ConsoleOrigin } from '../http/console';
 import { logError, setLogFormat } from '../http/log';
 import { installRules } from '../items/hooks';
-import { endLiveStreams } from '../notify/live';
+import { endLiveStreams, joinLiveChannel } from '../notify/live';
 import { RULES } from '../rules';
 import { SharedJson } from './shared-json';
 
@@ -76,6 +76,7 @@ export function serveOnWorker(): void {
   markStarted(job.startedAt);
   useConsoleOf(job.console);
   installRules(RULES);
+  joinLiveChannel();
   const store = attachStore(config.dataDir);
   const services = createServices(store, config.rateLimits, job.shared, false, config.threads);
   onWalGrown(store.db.filename, () => post({ kind: 'wal' }));

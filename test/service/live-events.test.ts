@@ -5,7 +5,7 @@
  */
 import { beforeAll, expect, test } from 'bun:test';
 import { Client } from '../support/client';
-import { useServer } from '../support/server';
+import { startServer, useServer } from '../support/server';
 
 const ctx = useServer();
 let sam: Client;
@@ -22,7 +22,7 @@ class EventStream {
   constructor(private readonly reader: ReadableStreamDefaultReader<Uint8Array>) {}
 
   static async open(client: Client): Promise<{ response: Response; events: EventStream }> {
-    const response = await fetch(`${client.api}/events`, { headers: { 'Session-Token': client.token } });
+    const response = await fetch(`${client.api}/events`, { headers: { 'Session-Token': client.token, Connection: 'close' } });
     return { response, events: new EventStream(response.body!.getReader()) };
   }
 
@@ -86,4 +86,19 @@ test('a server stopping ends the open streams instead of waiting for them', asyn
   expect(await ended.catch(() => null)).toBeNull();
   await ctx.server.start();
   ctx.api = await new Client(ctx.server.api).login();
+});
+
+test('with several request-serving threads, every stream gets the event, whichever thread serves it', async () => {
+  const server = await startServer({}, ['--threads', '4']);
+  try {
+    const api = await new Client(server.api).login();
+    const streams = [];
+    for (let i = 0; i < 4; i++) streams.push((await EventStream.open(api)).events);
+    const id = await api.create('Ticket', { name: 'Seen everywhere', content: 'x' });
+    const seen = await Promise.all(streams.map((s) => s.next()));
+    expect(seen).toEqual(streams.map(() => ({ event: 'new', data: { itemtype: 'Ticket', items_id: id, event: 'new' } })));
+    await Promise.all(streams.map((s) => s.close()));
+  } finally {
+    await server.dispose();
+  }
 });
