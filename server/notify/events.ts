@@ -39,13 +39,13 @@ function entityText(db: Db, entityId: number, column: string): string {
 }
 
 /** GLPI's `[GLPI #0000123] ` before the subjects of an ITIL item's mails. */
-export function subjectPrefix(db: Db, ctx: EventContext): string {
+function subjectPrefix(db: Db, ctx: EventContext): string {
   const tag = entityText(db, Number(ctx.item.entities_id ?? 0), 'notification_subject_tag') || 'GLPI';
   return `[${tag} #${String(ctx.item.id).padStart(7, '0')}] `;
 }
 
 /** The Message-ID of the item's first mail, which later mails refer to. */
-export function threadId(settings: Settings, itemtype: string, id: number): string {
+function threadId(settings: Settings, itemtype: string, id: number): string {
   return `GLPI_${settings.get('notification_uuid')}-${itemtype}-${id}/new@${hostname()}`;
 }
 

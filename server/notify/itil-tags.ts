@@ -17,7 +17,7 @@ const SCALE: Record<number, string> = { 1: 'Very low', 2: 'Low', 3: 'Medium', 4:
 const VALIDATION_STATUS: Record<number, string> = { 1: 'None', 2: 'Waiting for approval', 3: 'Granted', 4: 'Refused' };
 
 /** GLPI's names of the events (`##ticket.action##`). */
-export const EVENT_LABELS: Record<string, string> = {
+const EVENT_LABELS: Record<string, string> = {
   new: 'New',
   update: 'Update',
   solved: 'Solved',
@@ -35,7 +35,7 @@ export const EVENT_LABELS: Record<string, string> = {
 const TASK_TABLES: Record<string, [string, string]> = { Ticket: ['glpi_tickettasks', 'tickets_id'], Problem: ['glpi_problemtasks', 'problems_id'], Change: ['glpi_changetasks', 'changes_id'] };
 
 /** Rich text (GLPI stores HTML, sometimes entity-encoded) as plain text. */
-export function plainText(value: unknown): string {
+function plainText(value: unknown): string {
   if (typeof value !== 'string') return '';
   const html = value.includes('&lt;') ? decodeHTMLStrict(value) : value;
   return decodeHTMLStrict(html.replace(/<br\s*\/?>|<\/p>|<\/div>/gi, '\n').replace(/<[^>]*>/g, ''))

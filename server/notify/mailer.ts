@@ -18,7 +18,7 @@ export interface Mail {
 }
 
 /** GLPI 10.0's smtp_mode values (its inc/define.php). */
-export const SMTP_MODE = { sendmail: 0, smtp: 1, smtps: 2, starttls: 3, oauth: 4 } as const;
+const SMTP_MODE = { sendmail: 0, smtp: 1, smtps: 2, starttls: 3, oauth: 4 } as const;
 
 /** E-mail notifications are on when both global switches are, as in GLPI. */
 export function mailEnabled(settings: Settings): boolean {
@@ -26,7 +26,7 @@ export function mailEnabled(settings: Settings): boolean {
 }
 
 /** The local sendmail program of smtp_mode 0: DESKBASE_SENDMAIL, else `sendmail` on the PATH, in /usr/sbin or /usr/lib. */
-export function sendmailPath(): string | null {
+function sendmailPath(): string | null {
   const chosen = process.env.DESKBASE_SENDMAIL;
   const candidates = chosen ? [chosen] : [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), '/usr/sbin', '/usr/lib'].map((dir) => join(dir, 'sendmail'));
   for (const path of candidates) {

@@ -10,7 +10,7 @@ import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import type { Settings } from '../db/settings';
 import { sendersOf, type Address } from './mailer';
 
-export const QUEUE_TABLE = 'glpi_queuednotifications';
+const QUEUE_TABLE = 'glpi_queuednotifications';
 const MAIL_MODE = 'mailing';
 
 export interface QueuedMail {
