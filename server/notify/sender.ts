@@ -53,7 +53,7 @@ export interface MailSender {
   wake(): void;
   /** Called often: a run and the clean-up once a minute. */
   tick(): void;
-  /** One run: sends what is due; resolves with how many mails left. */
+  /** One run, explicitly (tests): sends what is due; resolves with how many mails were sent. */
   send(): Promise<number>;
 }
 
