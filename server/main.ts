@@ -10,6 +10,8 @@ import { RULES } from './hook-table';
 import { automaticActions } from './itil/automatic-actions';
 import { CRON_TASKS } from './registry/automatic-actions';
 import { replayDictionaries } from './rules/replay';
+import { mailSender, setMailWaker } from './notify/sender';
+import { endLiveStreams, joinLiveChannel } from './notify/live';
 import { runImportCommand } from './import';
 import { unfinishedImportIn } from './import/state';
 import { createServices } from './auth/services';
@@ -117,12 +119,16 @@ async function main(): Promise<void> {
   const backups = new BackupScheduler(config.dataDir, store.settings, import.meta.path, (last) => lastBackup.write(last));
   // GLPI's automatic actions Deskbase runs: a failure is logged, never a failed request.
   const actions = automaticActions(store.db, (name, error) => logError(`automatic action ${name}`, error), [[CRON_TASKS.replayDictionary, replayDictionaries]]);
+  const mail = mailSender(store, (what, error) => logError(what, error));
+  setMailWaker(mail.wake);
+  joinLiveChannel();
   // What runs by the clock, at each request and by the backups' timer. The backup schedule is read
   // from this thread's settings: first see what the other threads wrote.
   const checkBackups = () => {
     services.noticeExternalWrites();
     backups.tick();
     actions.tick();
+    mail.tick();
   };
   const app = listenOrExit(createApp(services, { tick: checkBackups, last: () => backups.last() }), config.host, config.port, config.threads);
   let stopping = false;
@@ -133,6 +139,7 @@ async function main(): Promise<void> {
     stopping = true;
     clearInterval(sweeper);
     services.statistics.stop();
+    endLiveStreams(); // open event streams would keep the stop waiting
     const closed = app.stop();
     const threads = workers?.stop();
     await threads?.closing;
@@ -167,6 +174,7 @@ async function main(): Promise<void> {
   backups.start(() => {
     services.noticeExternalWrites();
     actions.tick();
+    mail.tick();
   });
   logEvent(`console: ${consoleSource()}`);
   logEvent(`listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php; ${config.threads} request-serving thread${config.threads > 1 ? 's' : ''})`);

@@ -13,10 +13,14 @@ import { UPDATE } from '../auth/rights';
 import { hasRight } from '../auth/scope';
 import { sessionScope } from '../auth/session-scope';
 import type { Services } from '../auth/services';
+import type { Settings } from '../db/settings';
+import { mailEnabled, transportProblem } from '../notify/mailer';
+import { queueState } from '../notify/queue';
 
 export interface HealthTarget {
   db: Db;
   dataDir: string;
+  settings: Settings;
 }
 
 /** When this server started, by the injected clock (uptime follows a test clock too). */
@@ -34,6 +38,23 @@ export interface Health {
   database: 'ok' | 'error';
   uptime_s: number;
   reason?: string;
+  /** Shown while e-mail notifications are on: whether mail leaves, and the queue waiting. */
+  mail?: MailHealth;
+}
+
+export interface MailHealth {
+  status: 'ok' | 'error';
+  /** Mails waiting in the queue, and those of them whose sending already failed. */
+  queued: number;
+  failing: number;
+  reason?: string;
+}
+
+/** Mail cannot leave with the settings, or queued mails failed: the queue grows until it does. */
+function mailHealth(target: HealthTarget): MailHealth {
+  const { queued, failing } = queueState(target.db);
+  const reason = transportProblem(target.settings) ?? (failing ? `${failing} queued mail(s) could not be sent and wait for another attempt (the server's log says why)` : null);
+  return reason ? { status: 'error', queued, failing, reason } : { status: 'ok', queued, failing };
 }
 
 /** null when the database answers, else why not. */
@@ -56,8 +77,9 @@ function databaseProblem(target: HealthTarget): string | null {
 export function checkHealth(target: HealthTarget): Health {
   const problem = databaseProblem(target);
   const uptime_s = Math.max(0, Math.floor((now() - startedAt) / 1000));
-  if (problem === null) return { status: 'ok', version: VERSION, database: 'ok', uptime_s };
-  return { status: 'error', version: VERSION, database: 'error', uptime_s, reason: problem };
+  if (problem !== null) return { status: 'error', version: VERSION, database: 'error', uptime_s, reason: problem };
+  if (!mailEnabled(target.settings)) return { status: 'ok', version: VERSION, database: 'ok', uptime_s };
+  return { status: 'ok', version: VERSION, database: 'ok', uptime_s, mail: mailHealth(target) };
 }
 
 /** The last scheduled backup, as /health shows it. */

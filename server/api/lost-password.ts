@@ -1,7 +1,9 @@
 import { accountByEmail, drawResetToken, policyProblems, resetPassword, tokenValid } from '../auth/password-reset';
 import { json, type Reply, type RequestContext } from '../auth/context';
 import { badRequest } from '../core/errors';
-import { mailEnabled, sendMail } from '../notify/mailer';
+import { mailEnabled } from '../notify/mailer';
+import { queueMail } from '../notify/queue';
+import { wakeMailSender } from '../notify/sender';
 
 export const REQUEST_ANSWER = 'If this address belongs to an account, a message explaining how to reset its password has been sent to it.';
 export const RESET_ANSWER = 'The password has been reset.';
@@ -56,8 +58,21 @@ export async function lostPassword(ctx: RequestContext): Promise<Reply> {
     services.throttle.fail(keys); // each request counts: this limits the mail one client can cause
     const user = accountByEmail(services, email);
     if (user) {
-      const resetToken = drawResetToken(services, user);
-      void sendMail(settings, { to: email, subject: 'Deskbase: password reset', text: resetMail(ctx.apiBase.slice(0, -'/apirest.php'.length), String(user.name), resetToken) });
+      const origin = ctx.apiBase.slice(0, -'/apirest.php'.length);
+      drawResetToken(services, user, (token) =>
+        queueMail(services.store.db, settings, {
+          itemtype: 'User',
+          itemsId: Number(user.id),
+          entitiesId: Number(user.entities_id ?? 0),
+          event: 'passwordforget',
+          to: { address: email, name: '' },
+          subject: 'Deskbase: password reset',
+          text: resetMail(origin, String(user.name), token),
+          noReply: true,
+        }),
+      );
+      // Sent off the request path; a failure stays in the queue, never shown to the caller (it would tell whether an address exists).
+      wakeMailSender();
     }
   }
   return json([REQUEST_ANSWER]);

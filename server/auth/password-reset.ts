@@ -18,13 +18,16 @@ export function accountByEmail(services: Services, email: string): Row | null {
   return rows.length === 1 ? rows[0]! : null;
 }
 
-/** Draws a reset token for the account; only its hash is kept, with the time it was drawn. */
-export function drawResetToken(services: Services, user: Row): string {
+/**
+ * Draws a reset token for the account; only its hash is kept, with the time it was drawn.
+ * `deliver` queues the mail carrying it in the same transaction: no token without its mail.
+ */
+export function drawResetToken(services: Services, user: Row, deliver: (token: string) => void): void {
   const token = randomToken();
-  inTransaction(services.store.db, () =>
-    run(services.store.db, 'UPDATE glpi_users SET password_forget_token = ?, password_forget_token_date = ? WHERE id = ?', tokenHash(token), nowString(), Number(user.id)),
-  );
-  return token;
+  inTransaction(services.store.db, () => {
+    run(services.store.db, 'UPDATE glpi_users SET password_forget_token = ?, password_forget_token_date = ? WHERE id = ?', tokenHash(token), nowString(), Number(user.id));
+    deliver(token);
+  });
 }
 
 /** True when the token is the account's current one and was drawn less than a day ago. */
@@ -36,6 +39,13 @@ export function tokenValid(user: Row, token: string, now = clockNow()): boolean 
   return stored === tokenHash(token) && age >= 0 && age < TOKEN_LIFETIME_MS;
 }
 
+const CHARACTER_CLASSES: [string, RegExp, string][] = [
+  ['password_need_number', /\d/, 'The password must contain a digit'],
+  ['password_need_letter', /\p{Ll}/u, 'The password must contain a lowercase letter'],
+  ['password_need_caps', /\p{Lu}/u, 'The password must contain an uppercase letter'],
+  ['password_need_symbol', /[^\p{L}\p{N}]/u, 'The password must contain a symbol'],
+];
+
 /** Password policy messages (empty when the password is acceptable), as configured. */
 export function policyProblems(settings: Settings, password: string): string[] {
   if (password === '') return ['The password cannot be empty'];
@@ -44,10 +54,10 @@ export function policyProblems(settings: Settings, password: string): string[] {
   const problems: string[] = [];
   const min = settings.number('password_min_length') || 8;
   if (password.length < min) problems.push(`The password must have at least ${min} characters`);
-  if (!/\d/.test(password)) problems.push('The password must contain a digit');
-  if (!/\p{Ll}/u.test(password)) problems.push('The password must contain a lowercase letter');
-  if (!/\p{Lu}/u.test(password)) problems.push('The password must contain an uppercase letter');
-  if (!/[^\p{L}\p{N}]/u.test(password)) problems.push('The password must contain a symbol');
+  // Each class is required only where its GLPI setting says so (all four are on by default).
+  for (const [setting, pattern, message] of CHARACTER_CLASSES) {
+    if (settings.get(setting) !== '0' && !pattern.test(password)) problems.push(message);
+  }
   return problems;
 }
 

@@ -10,8 +10,9 @@ import { createRulesState } from './rules-state';
 import { seedDefaultRules } from './seed-rules';
 import { createRuleReplays } from './rule-replays';
 import { seedDocumentTypes } from './seed-documents';
-import { recordDataZone, seedSettings } from './settings';
+import { moveSmtpModeToGlpiValues, recordDataZone, seedNotificationUuid, seedSettings } from './settings';
 import { machineZoneName } from '../core/zone';
+import { seedItilNotifications } from './seed-notifications';
 
 export interface MigrationContext {
   /** Produces the admin password hash; only called on a fresh database. */
@@ -51,6 +52,16 @@ const MIGRATIONS: Migration[] = [
   { id: 15, name: 'the automatic actions Deskbase runs, as GLPI lists them', up: (db) => seedCronTasks(db) },
   { id: 16, name: "GLPI 10.0's recurrent change right", up: (db) => addRecurrentChangeRight(db) },
   { id: 17, name: 'the time zone of the stored dates (the zone they were written in: this machine\'s)', up: (db) => recordDataZone(db, machineZoneName()) },
+  { id: 20, name: "smtp_mode with GLPI 10.0's values", up: (db) => moveSmtpModeToGlpiValues(db) },
+  { id: 21, name: "GLPI's mail queue automatic actions", up: (db) => seedCronTasks(db) },
+  {
+    id: 22,
+    name: "GLPI 10.0's default notifications of tickets, problems and changes",
+    up: (db) => {
+      seedItilNotifications(db);
+      seedNotificationUuid(db);
+    },
+  },
   { id: 25, name: 'a counter of the writes to the rules, for the rules engine', up: (db) => createRulesState(db) },
   { id: 26, name: "GLPI 10.0's rights on the rule collections", up: (db) => addMissingDefaultRights(db) },
   { id: 27, name: "GLPI 10.0's default rules", up: (db) => seedDefaultRules(db) },

@@ -1,5 +1,5 @@
 import type { Db } from './connection';
-import { insertRow, selectAll } from './rows';
+import { insertRow, run, selectAll } from './rows';
 
 /** Global settings of a fresh install (glpi_configs, context "core"); Deskbase's own ones are marked. */
 export const DEFAULT_SETTINGS: Record<string, string> = {
@@ -23,13 +23,24 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   notifications_mailing: '0',
   admin_email: 'admsys@localhost',
   admin_email_name: '',
+  from_email: '',
+  from_email_name: '',
+  replyto_email: '',
+  replyto_email_name: '',
+  noreply_email: '',
+  noreply_email_name: '',
   smtp_host: '',
   smtp_port: '25',
-  smtp_mode: '0',
+  smtp_mode: '1', // GLPI's values; its install has 0 (PHP's mail()), Deskbase's 1 (SMTP to smtp_host)
   smtp_username: '',
   smtp_passwd: '',
   smtp_sender: '',
   smtp_check_certificate: '1',
+  smtp_retry_time: '5',
+  smtp_max_retries: '5',
+  notification_to_myself: '1',
+  mailing_signature: '',
+  notification_uuid: '', // drawn on first start (migration 22); an imported GLPI's is kept, so its mail threads go on
   urgency_mask: '62',
   impact_mask: '62',
   priority_matrix: JSON.stringify({
@@ -45,6 +56,10 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   password_min_length: '8',
   url_base: '', // the server's public URL, named in links and messages; empty: the address it is bound to
   timezone: '', // the zone sessions show dates in, unless a user chooses one; empty: the data zone
+  password_need_number: '1',
+  password_need_letter: '1',
+  password_need_caps: '1',
+  password_need_symbol: '1',
   // Deskbase's own settings
   session_idle_timeout: '86400', // seconds a session may stay unused
   purge_requires_trash: '0', // refuse force_purge of items that are not in the trash
@@ -111,4 +126,23 @@ export function seedSettings(db: Db): void {
 export function recordDataZone(db: Db, name: string): void {
   db.query("DELETE FROM glpi_configs WHERE context = 'core' AND name = 'data_timezone'").run();
   insertRow(db, 'glpi_configs', { context: 'core', name: 'data_timezone', value: name });
+}
+
+/**
+ * Deskbase once read smtp_mode as 0 plain (STARTTLS when offered), 1 SSL, 2 STARTTLS required, and
+ * any other value as 0; GLPI's values are 1 SMTP, 2 SMTPS, 3 STARTTLS (0 is the local sendmail).
+ * A folder written before keeps its transport. A fresh database has no value yet when this runs,
+ * and a folder imported from GLPI (it has the import's run table) holds GLPI's own value: kept.
+ */
+export function moveSmtpModeToGlpiValues(db: Db): void {
+  if (selectAll(db, "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = 'deskbase_import_run'").length) return;
+  run(db, "UPDATE glpi_configs SET value = CASE value WHEN '1' THEN '2' WHEN '2' THEN '3' ELSE '1' END WHERE context = 'core' AND name = 'smtp_mode'");
+}
+
+/** GLPI's `notification_uuid`, the install's part of its mails' Message-IDs: drawn once. */
+export function seedNotificationUuid(db: Db): void {
+  const value = crypto.randomUUID().replace(/-/g, '');
+  if (!run(db, "UPDATE glpi_configs SET value = ? WHERE context = 'core' AND name = 'notification_uuid' AND COALESCE(value, '') = ''", value).changes) {
+    if (!selectAll(db, "SELECT 1 AS found FROM glpi_configs WHERE context = 'core' AND name = 'notification_uuid'").length) insertRow(db, 'glpi_configs', { context: 'core', name: 'notification_uuid', value });
+  }
 }

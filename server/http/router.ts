@@ -11,6 +11,7 @@ import { getFullSession, getGlpiConfig, initSession, killSession } from '../api/
 import { userPicture } from '../api/picture';
 import { testRules } from '../api/test-rules';
 import { replayDictionary } from '../api/replay-dictionary';
+import { liveEvents } from '../api/events';
 import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
 import { BEARER_HINT, errors, isBearer, type ApiError } from '../core/errors';
 
@@ -32,6 +33,7 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
   search: searchAnyName,
   testRules,
   replayDictionary,
+  events: liveEvents,
 };
 
 /** Resolves the Session-Token into a session and its scope, or fails with 401. */

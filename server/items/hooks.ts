@@ -4,7 +4,7 @@ import type { Params } from '../core/params';
 import type { Itemtype } from '../registry';
 import type { Services } from '../auth/services';
 import type { Db } from '../db/connection';
-import type { Row } from '../db/rows';
+import { findById, type Row } from '../db/rows';
 
 /** Everything a write needs to know about who writes and how. */
 export interface WriteContext {
@@ -84,6 +84,11 @@ export interface ItemHooks {
    * leaves this action to the owner check, as for any dependent row.
    */
   canWriteOwner?(wc: WriteContext, type: Itemtype, row: Row, action: 'create' | 'update' | 'delete'): boolean | null;
+  /**
+   * An event a rule raised on the item outside the item's own write (a status a rule moved, an
+   * automatic action's survey or escalation), for the notification engine; `authorId` 0 is the system.
+   */
+  itemEvent?(db: Db, type: Itemtype, row: Row, event: string, authorId: number): void;
   /** Fields shown beside the columns when the item is read. */
   readExtras?: ReadExtras;
   /**
@@ -114,6 +119,13 @@ export function installRules(rules: readonly Rule[]): void {
 
 export function hooksOf(type: Itemtype): ItemHooks[] {
   return installed.get(type.name) ?? [];
+}
+
+/** Runs the itemEvent hooks of the item's type on its current row. */
+export function raiseItemEvent(db: Db, type: Itemtype, id: number, event: string, authorId = 0): void {
+  const listeners = hooksOf(type).filter((h) => h.itemEvent);
+  const row = listeners.length ? findById(db, type.table, id) : null;
+  if (row) for (const hooks of listeners) hooks.itemEvent!(db, type, row, event, authorId);
 }
 
 /** Fields an itemtype shows beside its columns (a user's default e-mail address). */

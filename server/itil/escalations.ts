@@ -12,6 +12,7 @@ import { inTransaction, type Db } from '../db/connection';
 import { run, selectAll, selectOne, type Row } from '../db/rows';
 import type { Params } from '../core/params';
 import { checkValue } from '../items/values';
+import { raiseItemEvent } from '../items/hooks';
 import { itemtypeOrThrow } from '../registry';
 import { ITIL_STATUS } from '../registry/values';
 import { ACTOR_INPUT_KEYS, addActors, writeRuleChanges } from './rules';
@@ -115,7 +116,10 @@ function runLevel(db: Db, escalation: Escalation, due: Row): void {
     run(db, `DELETE FROM ${escalation.todo} WHERE id = ?`, Number(due.todo_id));
     return;
   }
-  if (Number(level.is_active) === 1 && matches(db, escalation, level, ticket)) applyActions(db, escalation, level, ticket);
+  if (Number(level.is_active) === 1 && matches(db, escalation, level, ticket)) {
+    applyActions(db, escalation, level, ticket);
+    raiseItemEvent(db, itemtypeOrThrow('Ticket'), Number(ticket.id), 'recall'); // GLPI's "Ticket Recall"
+  }
   const current = selectOne(db, 'SELECT * FROM glpi_tickets WHERE id = ?', Number(ticket.id))!;
   const next = scheduleNextLevel({ db }, current, escalation.levels, level);
   writeRuleChanges({ db, history: true, actor: ACTOR }, itemtypeOrThrow('Ticket'), current, { [escalation.field]: next });

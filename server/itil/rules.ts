@@ -3,7 +3,7 @@ import type { Db } from '../db/connection';
 import { FOLLOWUP } from '../auth/rights';
 import { hasRight } from '../auth/scope';
 import { accessFilter } from '../auth/visibility';
-import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
+import { ItemError, raiseItemEvent, type ItemHooks, type WriteContext } from '../items/hooks';
 import { findById, insertRow, run, selectOne, updateRow, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import { asList, isObject, toId, type Params } from '../core/params';
@@ -225,12 +225,16 @@ export function canSee(wc: WriteContext, type: Itemtype, id: number): boolean {
  * a requester's answer, or an automatic action's, which has no session), with the history row a
  * user's own change would get.
  */
-export function writeRuleChanges(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, current: Row, changes: Row): void {
+export function writeRuleChanges(wc: Pick<WriteContext, 'db' | 'history' | 'actor'> & { scope?: WriteContext['scope'] }, type: Itemtype, current: Row, changes: Row): void {
   // A status moved by a rule moves the clocks as an update by hand does.
   statusClocks(wc, current, changes);
   if (type.name === 'Ticket') settleAgreements(wc, current, changes);
   updateRow(wc.db, type.table, Number(current.id), changes);
   if (type.name === 'Ticket') scheduleChangedLevels(wc, current, changes);
+  const status = Number(changes.status);
+  if ('status' in changes && status !== Number(current.status) && (status === SOLVED || status === CLOSED)) {
+    raiseItemEvent(wc.db, type, Number(current.id), status === SOLVED ? 'solved' : 'closed', Number(wc.scope?.user.id ?? 0));
+  }
   if (!wc.history || !('status' in changes) || Number(changes.status) === Number(current.status)) return;
   writeLog(wc.db, wc.actor, {
     itemtype: type.name,

@@ -9,6 +9,8 @@
 import { inTransaction, type Db } from '../db/connection';
 import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import { ITIL_STATUS } from '../registry/values';
+import { itemtypeOrThrow } from '../registry';
+import { raiseItemEvent } from '../items/hooks';
 import { formatWallClock, parseWallClock } from './agreement-dates';
 import { decidingEntity } from './entity-settings';
 
@@ -55,7 +57,9 @@ export function createSurveys(db: Db, at: string): void {
   inTransaction(db, () => {
     for (const { settings, tickets } of drawsAt(db, at)) {
       for (const ticket of tickets) {
-        if (Math.random() * 100 < Number(settings.inquest_rate)) insertRow(db, 'glpi_ticketsatisfactions', { tickets_id: Number(ticket.id), type: Number(settings.inquest_config), date_begin: at });
+        if (Math.random() * 100 >= Number(settings.inquest_rate)) continue;
+        insertRow(db, 'glpi_ticketsatisfactions', { tickets_id: Number(ticket.id), type: Number(settings.inquest_config), date_begin: at });
+        raiseItemEvent(db, itemtypeOrThrow('Ticket'), Number(ticket.id), 'satisfaction');
       }
       const last = tickets.reduce((max, t) => (String(t.closedate) > max ? String(t.closedate) : max), '');
       run(db, 'UPDATE glpi_entities SET max_closedate = ? WHERE id = ?', last, Number(settings.id));

@@ -12,14 +12,26 @@ export interface CronTaskSpec {
   frequency: number;
   mode: 1 | 2;
   logsLifetime: number;
+  /** GLPI's parameter of the task (the mails sent per run, the days sent mails are kept), or null. */
+  param: number | null;
 }
 
-const task = (id: number, itemtype: string, name: string, frequency: number, mode: 1 | 2 = 1, logsLifetime = 30): CronTaskSpec => ({ id, itemtype, name, frequency, mode, logsLifetime });
+const task = (id: number, itemtype: string, name: string, frequency: number, mode: 1 | 2 = 1, logsLifetime = 30, param: number | null = null): CronTaskSpec => ({
+  id,
+  itemtype,
+  name,
+  frequency,
+  mode,
+  logsLifetime,
+  param,
+});
 
 export const CRON_TASKS = {
   closeticket: task(15, 'Ticket', 'closeticket', 43_200),
   slaticket: task(17, 'SlaLevel_Ticket', 'slaticket', 300),
   createinquest: task(18, 'Ticket', 'createinquest', 86_400),
+  queuednotification: task(22, 'QueuedNotification', 'queuednotification', 60, 1, 30, 50),
+  queuednotificationclean: task(23, 'QueuedNotification', 'queuednotificationclean', 86_400, 1, 30, 30),
   recurrentItems: task(20, 'CommonITILRecurrentCron', 'RecurrentItems', 3_600),
   olaticket: task(32, 'OlaLevel_Ticket', 'olaticket', 300),
   pendingReasons: task(42, 'PendingReasonCron', 'pendingreason_autobump_autosolve', 1_800, 2, 60),

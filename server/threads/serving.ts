@@ -23,6 +23,7 @@ import { useConsoleOf, type ConsoleOrigin } from '../http/console';
 import { logError, setLogFormat } from '../http/log';
 import { installRules } from '../items/hooks';
 import { RULES } from '../hook-table';
+import { endLiveStreams, joinLiveChannel } from '../notify/live';
 import { SharedJson } from './shared-json';
 
 const ROLE = 'deskbase-serve';
@@ -75,6 +76,7 @@ export function serveOnWorker(): void {
   markStarted(job.startedAt);
   useConsoleOf(job.console);
   installRules(RULES);
+  joinLiveChannel();
   const store = attachStore(config.dataDir);
   const services = createServices(store, config.rateLimits, job.shared, false, config.threads);
   onWalGrown(store.db.filename, () => post({ kind: 'wal' }));
@@ -87,6 +89,7 @@ export function serveOnWorker(): void {
   }
   parentPort!.once('message', async () => {
     services.statistics.stop();
+    endLiveStreams(); // open event streams would keep the stop waiting
     const finished = app.stop(); // no longer accepting at once; the requests in flight finish
     post({ kind: 'closing' });
     await finished;

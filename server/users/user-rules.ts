@@ -12,6 +12,8 @@ import { flag, toId } from '../core/params';
 import { randomToken, tokenHash } from '../core/secrets';
 import { rightBeyond } from '../auth/outrank';
 import { accountUsable } from '../auth/login';
+import { policyProblems } from '../auth/password-reset';
+import type { Settings } from '../db/settings';
 import { rightOf } from '../auth/scope';
 import { requireAuthorityOver } from './authority';
 import { EMAIL, ownRow } from './user-emails';
@@ -21,15 +23,17 @@ const LOGIN = /^[\p{L}\p{N}'@.\-_ ]+$/u;
 const MAX_PASSWORD = 1024;
 
 /**
- * password + password2 must match; the hash is computed before the transaction, and only for an
- * element that passed precheck (see below).
+ * password + password2 must match and follow the password policy when it is on (as GLPI); the
+ * hash is computed before the transaction, and only for an element that passed precheck (see below).
  */
-function checkPassword(input: Params): void {
+function checkPassword(input: Params, settings: Settings): void {
   if (input.password === undefined && input.password2 === undefined) return;
   const { password, password2 } = input;
   if (typeof password !== 'string' || typeof password2 !== 'string') throw new ItemError('password and password2 are both required, as strings');
   if (password !== password2) throw new ItemError('Error: the two passwords do not match');
   if (password.length > MAX_PASSWORD) throw new ItemError(`password longer than ${MAX_PASSWORD} characters`);
+  const problems = password !== '' && settings.flag('use_password_security') ? policyProblems(settings, password) : [];
+  if (problems.length) throw new ItemError(problems.join('\\n'));
 }
 
 async function hashNewPassword(wc: WriteContext, input: Params): Promise<void> {
@@ -157,7 +161,7 @@ function precheck(wc: WriteContext, type: Itemtype, input: Params, target: numbe
   }
   const columns = columnsFromInput(type, input);
   if (target === null || 'name' in columns) checkLogin(columns.name);
-  checkPassword(input);
+  checkPassword(input, wc.services.store.settings);
   if (target === null) newGrant(wc, input);
 }
 

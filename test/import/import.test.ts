@@ -181,6 +181,8 @@ describe.skipIf(mariadbMissing !== null)('import of a GLPI 10 database', () => {
     expect(String(config.list_limit)).toBe('20');
     expect(config.smtp_host).toBe('mail.example.org');
     expect(config.admin_email).toBe('helpdesk@example.org');
+    // GLPI's own values, kept as they are: 0 is its local sendmail (migration 20 leaves them alone).
+    expect([config.smtp_mode, config.from_email]).toEqual(['0', 'desk@example.org']);
     expect(config.version).not.toBe('10.0.16');
     expect(result.stdout).toContain('setting smtp_passwd is encrypted');
   });

@@ -33,6 +33,7 @@ import * as ruleRows from '../../server/rules/rule-rows';
 import * as assetRules from '../../server/rules/assets';
 import * as dictionaries from '../../server/rules/dictionaries';
 import { RULES } from '../../server/hook-table';
+import * as notifyEvents from '../../server/notify/events';
 import * as apiClientToken from '../../server/users/apiclient-token';
 import * as ldapCriteria from '../../server/users/ldap-criteria';
 import * as userEmails from '../../server/users/user-emails';
@@ -50,6 +51,7 @@ const EVENTS = [
   'selfService',
   'selfServiceDelete',
   'canWriteOwner',
+  'itemEvent',
   'readExtras',
 ] as const satisfies readonly (keyof ItemHooks)[];
 /** Properties of a hook set that are no events. */
@@ -169,30 +171,33 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   Ticket: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → autoAssignHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → itilDurationHooks → serviceLevelHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks',
+    afterUpdate: 'itilHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    itemEvent: 'itilNotificationHooks',
   },
   Problem: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'actorChoiceHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → pendingItemHooks → attachmentHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → itilDurationHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks',
+    afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    itemEvent: 'itilNotificationHooks',
   },
   Change: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'actorChoiceHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → validationRequestHooks → pendingItemHooks → attachmentHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → itilDurationHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks',
+    afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    itemEvent: 'itilNotificationHooks',
   },
   ITILFollowup: {
     prepareInput: 'approvalHooks → attachmentHooks',
     prepareAdd: 'approvalHooks → followupHooks → pendingTimelineHooks',
-    afterAdd: 'approvalHooks → followupHooks → pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks',
+    afterAdd: 'approvalHooks → followupHooks → pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks → timelineNotificationHooks',
     prepareUpdate: 'followupHooks',
-    afterUpdate: 'attachmentHooks',
+    afterUpdate: 'attachmentHooks → timelineNotificationHooks',
     canWriteOwner: 'followupHooks',
   },
   ITILSolution: {
@@ -205,21 +210,22 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   'Ticket_User, Group_Ticket, Supplier_Ticket, Problem_User, Group_Problem, Problem_Supplier, Change_User, Change_Group, Change_Supplier': {
     prepareAdd: 'actorRowChoiceHooks',
     prepareUpdate: 'actorRowChoiceHooks',
-    afterAdd: 'assignmentHooks',
+    afterAdd: 'assignmentHooks → timelineNotificationHooks',
+    afterUpdate: 'timelineNotificationHooks',
     afterPurge: 'assignmentHooks',
   },
   TicketTask: {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'taskHooks → pendingTimelineHooks',
-    afterAdd: 'taskHooks → pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks',
-    afterUpdate: 'taskHooks → attachmentHooks',
+    afterAdd: 'taskHooks → pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks → timelineNotificationHooks',
+    afterUpdate: 'taskHooks → attachmentHooks → timelineNotificationHooks',
     afterPurge: 'taskHooks',
   },
   'ProblemTask, ChangeTask': {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'taskHooks → pendingTimelineHooks',
-    afterAdd: 'taskHooks → pendingTimelineHooks → attachmentHooks',
-    afterUpdate: 'taskHooks → attachmentHooks',
+    afterAdd: 'taskHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks',
+    afterUpdate: 'taskHooks → attachmentHooks → timelineNotificationHooks',
     afterPurge: 'taskHooks',
   },
   Ticket_Ticket: {
@@ -231,9 +237,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   'TicketValidation, ChangeValidation': {
     prepareAdd: 'validationHooks',
-    afterAdd: 'validationHooks',
+    afterAdd: 'validationHooks → timelineNotificationHooks',
     prepareUpdate: 'validationHooks',
-    afterUpdate: 'validationHooks',
+    afterUpdate: 'validationHooks → timelineNotificationHooks',
     afterPurge: 'validationHooks',
   },
   NetworkPort: {
@@ -286,7 +292,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [hookTable, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [hookTable, notifyEvents, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

@@ -10,7 +10,8 @@ import { TestClock } from '../support/clock';
 import { useServer } from '../support/server';
 
 const clock = new TestClock();
-const ctx = useServer({}, clock.args);
+// No sendmail program where smtp_mode 0 looks for it.
+const ctx = useServer({ DESKBASE_SENDMAIL: '/nonexistent/sendmail' }, clock.args);
 
 describe('/health on a running server', () => {
   test('GET: 200 {"status":"ok","version","database":"ok","uptime_s"}, without a session, never cached', async () => {
@@ -37,6 +38,24 @@ describe('/health on a running server', () => {
     const post = await fetch(`${ctx.server.origin}/health`, { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  test('while e-mail notifications are on, "mail" says whether mail can leave with the settings', async () => {
+    const mail = async () => (await (await fetch(`${ctx.server.origin}/health`)).json()).mail;
+    expect(await mail()).toBeUndefined();
+    await ctx.api.setConfig('use_notifications', '1');
+    await ctx.api.setConfig('notifications_mailing', '1');
+    try {
+      expect(await mail()).toEqual({ status: 'ok', queued: 0, failing: 0 });
+      await ctx.api.setConfig('smtp_mode', '0');
+      expect(await mail()).toEqual({ status: 'error', queued: 0, failing: 0, reason: expect.stringContaining('smtp_mode is 0 (the local sendmail) but there is no sendmail program') });
+      await ctx.api.setConfig('smtp_mode', '4');
+      expect(await mail()).toEqual({ status: 'error', queued: 0, failing: 0, reason: expect.stringContaining('smtp_mode 4 (SMTP with OAuth, smtp_oauth_provider) is not supported') });
+      await expect(ctx.api.setConfig('smtp_mode', '5')).rejects.toThrow("Setting smtp_mode must be one of GLPI's values: 0 (local sendmail), 1 (SMTP), 2 (SMTPS), 3 (SMTP with STARTTLS), 4 (SMTP with OAuth)");
+    } finally {
+      await ctx.api.setConfig('smtp_mode', '1');
+      await ctx.api.setConfig('use_notifications', '0');
+    }
   });
 
   // Last: it breaks this server's data folder.

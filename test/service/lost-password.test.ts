@@ -8,6 +8,7 @@ import { rawRequest } from '../support/raw';
 import { MailCatcher } from '../support/smtp';
 import { TestClock } from '../support/clock';
 import { useServer } from '../support/server';
+import { until } from '../support/until';
 
 const clock = new TestClock();
 const ctx = useServer({}, clock.args);
@@ -110,6 +111,22 @@ describe('with e-mail notifications on', () => {
     }
   });
 
+  test('the password policy applies to passwords set through the API too, with its character classes as configured', async () => {
+    await setting('use_password_security', '1');
+    try {
+      const weak = await ctx.api.post('User/', { input: { name: 'weakling', password: 'abcdefgh', password2: 'abcdefgh' } });
+      expect([weak.status, weak.body[0], weak.body[1]]).toEqual([400, 'ERROR_GLPI_ADD', 'The password must contain a digit\\nThe password must contain an uppercase letter\\nThe password must contain a symbol']);
+      const change = await ctx.api.put(`User/${userId}`, { input: { password: 'short', password2: 'short' } });
+      expect([change.status, change.body[0]]).toEqual([400, 'ERROR_GLPI_UPDATE']);
+      expect(change.body[1]).toStartWith('The password must have at least 8 characters');
+      for (const need of ['password_need_number', 'password_need_caps', 'password_need_symbol']) await setting(need, '0');
+      expect((await ctx.api.post('User/', { input: { name: 'weakling', password: 'abcdefgh', password2: 'abcdefgh' } })).status).toBe(201);
+    } finally {
+      for (const need of ['password_need_number', 'password_need_caps', 'password_need_symbol']) await setting(need, '1');
+      await setting('use_password_security', '0');
+    }
+  });
+
   test('a token expires one day after it was drawn (server clock)', async () => {
     const draw = async () => {
       await anon().put('lostPassword', { email: 'forgetful@example.org' });
@@ -162,6 +179,32 @@ describe('with e-mail notifications on', () => {
     await anon().put('lostPassword', { email: 'forgetful@example.org' });
     await mail.waitFor(before + 6);
     expect(mail.messages.slice(before).filter((m) => m.to.includes('spammed@example.org'))).toHaveLength(5);
+  });
+});
+
+describe('the mail queue', () => {
+  test('with the SMTP server away the reset mail waits in the queue, shown on /health, and leaves once it is back', async () => {
+    clock.advance(60 * 60_000); // past the throttle window of the tests above
+    const health = async () => (await (await fetch(`${ctx.server.origin}/health`)).json()).mail;
+    const port = mail.port;
+    await mail.stop();
+    expect((await anon().put('lostPassword', { email: 'forgetful@example.org' })).status).toBe(200);
+    expect(await until('the failed attempt', health, (m) => m.failing === 1)).toEqual({
+      status: 'error',
+      queued: 1,
+      failing: 1,
+      reason: "1 queued mail(s) could not be sent and wait for another attempt (the server's log says why)",
+    });
+    const back = new MailCatcher();
+    await back.start(port);
+    try {
+      clock.advance(5 * 60_000); // smtp_retry_time; the next request runs the sender
+      expect(await until('the queue drained', health, (m) => m.queued === 0)).toEqual({ status: 'ok', queued: 0, failing: 0 });
+      expect(tokenIn((await back.waitFor(1)).raw)).toMatch(/^[0-9a-f]{40}$/);
+    } finally {
+      await back.stop();
+      await mail.start(port);
+    }
   });
 });
 

@@ -42,6 +42,11 @@ export const adminTables: Record<string, TableSpec> = {
     unique: [['notifications_id', 'mode', 'notificationtemplates_id']],
   },
   glpi_notificationtargets: { columns: "id uint! AI; items_id uint! ='0'; type int! ='0'; notifications_id uint! ='0'" },
+  // The mail queue (not served by the API yet): each row is one message to one recipient.
+  glpi_queuednotifications: {
+    columns:
+      "id uint! AI; itemtype vc(100) =NULL; items_id uint! ='0'; notificationtemplates_id uint! ='0'; entities_id uint! ='0'; is_deleted tiny! ='0'; sent_try int! ='0'; create_time ts NULL =NULL; send_time ts NULL =NULL; sent_time ts NULL =NULL; name text; sender text; sendername text; recipient text; recipientname text; replyto text; replytoname text; headers text; body_html longtext; body_text longtext; messageid text; documents text; mode vc(20)!; event vc(255) =NULL; attach_documents tiny! ='0'; itemtype_trigger vc(255) =NULL; items_id_trigger uint! ='0'",
+  },
   glpi_crontasks: {
     columns: `id uint! AI; itemtype vc(100)!; name vc(150)!; frequency int!; param int =NULL; state int! ='1'; mode int! ='1'; allowmode int! ='3'; hourmin int! ='0'; hourmax int! ='24'; logs_lifetime int! ='30'; lastrun ts NULL =NULL; lastcode int =NULL; comment text; ${DATES}`,
     unique: [['itemtype', 'name']],

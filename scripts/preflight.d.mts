@@ -1,0 +1,3 @@
+export const NEEDED: string;
+export function versionProblem(node: string, npm: string | null): string | null;
+export function npmVersion(userAgent: string | undefined): string | null;

@@ -1,0 +1,202 @@
+/**
+ * Who a notification goes to: its NotificationTarget rows resolved on the item, as GLPI's
+ * NotificationTarget does (requesters, observers, assignees and their groups, group supervisors,
+ * suppliers, validation and timeline authors, the global administrator, profiles, groups), then
+ * GLPI's skip rules: inactive or deleted users, users without a valid address, actors who turned
+ * e-mail followup off (`use_notification` 0, else their `alternative_email`), and the author of
+ * the change unless `notification_to_myself` (the user's, else the global one) is on.
+ */
+import type { Db } from '../db/connection';
+import { selectAll, selectOne, type Row } from '../db/rows';
+import type { Settings } from '../db/settings';
+import { TARGET_TYPE, USER_TARGET } from '../db/seed-notifications';
+import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
+
+export interface Recipient {
+  address: string;
+  name: string;
+  /** null for an address that belongs to no user (the administrator's, a supplier's). */
+  userId: number | null;
+  language: string;
+}
+
+export interface EventContext {
+  itemtype: string;
+  item: Row;
+  /** Who made the change (0: the system, an automatic action). */
+  authorId: number;
+  followup?: Row;
+  task?: Row;
+  validation?: Row;
+}
+
+const ADDRESS = /^[^\s@]+@[^\s@]+$/;
+
+/** The item's entity and its ancestors, nearest first. */
+export function entityChain(db: Db, entityId: number): number[] {
+  const chain: number[] = [];
+  let id: number | null = entityId;
+  while (id !== null && chain.length < 64 && !chain.includes(id)) {
+    chain.push(id);
+    const row: Row | null = id === 0 ? null : selectOne(db, 'SELECT entities_id FROM glpi_entities WHERE id = ?', id);
+    id = row ? Number(row.entities_id) : null;
+  }
+  return chain;
+}
+
+function userRecipient(db: Db, settings: Settings, userId: number, alternative?: unknown): Recipient | null {
+  const user = selectOne(db, 'SELECT id, name, realname, firstname, language, is_active, is_deleted FROM glpi_users WHERE id = ?', userId);
+  if (!user || Number(user.is_active) !== 1 || Number(user.is_deleted) === 1) return null;
+  const own = typeof alternative === 'string' && ADDRESS.test(alternative.trim()) ? alternative.trim() : null;
+  const address = own ?? String(selectOne(db, 'SELECT email FROM glpi_useremails WHERE users_id = ? AND is_default = 1', userId)?.email ?? '').trim();
+  if (!ADDRESS.test(address)) return null;
+  const name = [user.realname, user.firstname].filter((p) => typeof p === 'string' && p !== '').join(' ') || String(user.name ?? '');
+  return { address: address.toLowerCase(), name, userId, language: String(user.language || settings.get('language')) };
+}
+
+/** The actors of one role (users, with their e-mail followup choice). */
+function actorUsers(db: Db, settings: Settings, ctx: EventContext, role: number): Recipient[] {
+  const tables = ACTOR_TABLES[ctx.itemtype];
+  if (!tables) return [];
+  const rows = selectAll(db, `SELECT users_id, use_notification, alternative_email FROM ${tables.users} WHERE ${tables.fk} = ? AND type = ?`, Number(ctx.item.id), role);
+  return rows.filter((r) => Number(r.use_notification) !== 0).map((r) => userRecipient(db, settings, Number(r.users_id), r.alternative_email)).filter((r) => r !== null);
+}
+
+function actorGroups(db: Db, ctx: EventContext, role: number): number[] {
+  const tables = ACTOR_TABLES[ctx.itemtype];
+  if (!tables) return [];
+  return selectAll(db, `SELECT groups_id FROM ${tables.groups} WHERE ${tables.fk} = ? AND type = ?`, Number(ctx.item.id), role).map((r) => Number(r.groups_id));
+}
+
+/** Members of groups: all, only their supervisors, or all but them. */
+function groupMembers(db: Db, settings: Settings, groups: number[], which: 'all' | 'supervisors' | 'others'): Recipient[] {
+  if (!groups.length) return [];
+  const manager = which === 'supervisors' ? ' AND is_manager = 1' : which === 'others' ? ' AND is_manager = 0' : '';
+  const rows = selectAll(db, `SELECT DISTINCT users_id FROM glpi_groups_users WHERE groups_id IN (${groups.map(Number).join(', ')})${manager}`);
+  return rows.map((r) => userRecipient(db, settings, Number(r.users_id))).filter((r) => r !== null);
+}
+
+function oneUser(db: Db, settings: Settings, id: unknown): Recipient[] {
+  const recipient = Number(id) > 0 ? userRecipient(db, settings, Number(id)) : null;
+  return recipient ? [recipient] : [];
+}
+
+function administrator(db: Db, settings: Settings): Recipient[] {
+  const address = settings.get('admin_email').trim();
+  if (!ADDRESS.test(address)) return [];
+  const owner = selectOne(db, 'SELECT users_id FROM glpi_useremails WHERE email = ? COLLATE NOCASE', address);
+  return [{ address: address.toLowerCase(), name: settings.get('admin_email_name'), userId: owner ? Number(owner.users_id) : null, language: settings.get('language') }];
+}
+
+function suppliers(db: Db, settings: Settings, ctx: EventContext): Recipient[] {
+  const tables = ACTOR_TABLES[ctx.itemtype];
+  if (!tables) return [];
+  const rows = selectAll(
+    db,
+    `SELECT s.name, s.email, l.use_notification, l.alternative_email FROM ${tables.suppliers} l JOIN glpi_suppliers s ON s.id = l.suppliers_id WHERE l.${tables.fk} = ? AND l.type = ?`,
+    Number(ctx.item.id),
+    ACTOR.ASSIGNED,
+  );
+  return rows
+    .filter((r) => Number(r.use_notification) !== 0)
+    .map((r) => ({ address: String(r.alternative_email || r.email || '').trim().toLowerCase(), name: String(r.name ?? ''), userId: null, language: settings.get('language') }))
+    .filter((r) => ADDRESS.test(r.address));
+}
+
+/** Users holding the profile in an entity that reaches the item's (that entity, or an ancestor with recursion). */
+function profileUsers(db: Db, settings: Settings, ctx: EventContext, profileId: number): Recipient[] {
+  const chain = entityChain(db, Number(ctx.item.entities_id ?? 0));
+  const rows = selectAll(
+    db,
+    `SELECT DISTINCT users_id FROM glpi_profiles_users WHERE profiles_id = ? AND (entities_id = ? OR (is_recursive = 1 AND entities_id IN (${chain.join(', ')})))`,
+    profileId,
+    chain[0] ?? 0,
+  );
+  return rows.map((r) => userRecipient(db, settings, Number(r.users_id))).filter((r) => r !== null);
+}
+
+/** User targets that are an item's actors of one role, or the members or supervisors of its groups of a role. */
+const ACTOR_TARGETS: Record<number, number> = { [USER_TARGET.author]: ACTOR.REQUESTER, [USER_TARGET.assignTech]: ACTOR.ASSIGNED, [USER_TARGET.observer]: ACTOR.OBSERVER };
+const GROUP_TARGETS: Record<number, [number, 'all' | 'supervisors']> = {
+  [USER_TARGET.requesterGroup]: [ACTOR.REQUESTER, 'all'],
+  [USER_TARGET.assignGroup]: [ACTOR.ASSIGNED, 'all'],
+  [USER_TARGET.observerGroup]: [ACTOR.OBSERVER, 'all'],
+  [USER_TARGET.supervisorRequesterGroup]: [ACTOR.REQUESTER, 'supervisors'],
+  [USER_TARGET.supervisorAssignGroup]: [ACTOR.ASSIGNED, 'supervisors'],
+  [USER_TARGET.supervisorObserverGroup]: [ACTOR.OBSERVER, 'supervisors'],
+};
+
+function userTarget(db: Db, settings: Settings, ctx: EventContext, target: number): Recipient[] {
+  const role = ACTOR_TARGETS[target];
+  if (role !== undefined) return actorUsers(db, settings, ctx, role);
+  const groups = GROUP_TARGETS[target];
+  if (groups) return groupMembers(db, settings, actorGroups(db, ctx, groups[0]), groups[1]);
+  switch (target) {
+    case USER_TARGET.globalAdministrator:
+      return administrator(db, settings);
+    case USER_TARGET.supplier:
+      return suppliers(db, settings, ctx);
+    case USER_TARGET.validationApprover:
+      return oneUser(db, settings, ctx.validation?.users_id_validate);
+    case USER_TARGET.validationRequester:
+      return oneUser(db, settings, ctx.validation?.users_id);
+    case USER_TARGET.followupAuthor:
+      return oneUser(db, settings, ctx.followup?.users_id);
+    case USER_TARGET.taskAuthor:
+      return oneUser(db, settings, ctx.task?.users_id);
+    case USER_TARGET.taskAssignTech:
+      return oneUser(db, settings, ctx.task?.users_id_tech);
+    default:
+      return []; // targets Deskbase does not resolve yet (previous technician, mentions…)
+  }
+}
+
+function targetRecipients(db: Db, settings: Settings, ctx: EventContext, target: Row): Recipient[] {
+  const itemsId = Number(target.items_id);
+  switch (Number(target.type)) {
+    case TARGET_TYPE.user:
+      return userTarget(db, settings, ctx, itemsId);
+    case TARGET_TYPE.profile:
+      return profileUsers(db, settings, ctx, itemsId);
+    case TARGET_TYPE.group:
+      return groupMembers(db, settings, [itemsId], 'all');
+    case TARGET_TYPE.supervisorOfGroup:
+      return groupMembers(db, settings, [itemsId], 'supervisors');
+    case TARGET_TYPE.groupWithoutSupervisor:
+      return groupMembers(db, settings, [itemsId], 'others');
+    default:
+      return [];
+  }
+}
+
+/** Does the author of the change want mail about their own changes? (their preference, else the global setting) */
+function notifiesMyself(db: Db, settings: Settings, userId: number): boolean {
+  const own = selectOne(db, 'SELECT notification_to_myself FROM glpi_users WHERE id = ?', userId)?.notification_to_myself;
+  return own === null || own === undefined ? settings.get('notification_to_myself') !== '0' : Number(own) === 1;
+}
+
+/** The recipients of a notification on an item, one per address. */
+export function recipientsOf(db: Db, settings: Settings, notificationId: number, ctx: EventContext): Recipient[] {
+  const byAddress = new Map<string, Recipient>();
+  for (const target of selectAll(db, 'SELECT type, items_id FROM glpi_notificationtargets WHERE notifications_id = ? ORDER BY id', notificationId)) {
+    for (const r of targetRecipients(db, settings, ctx, target)) if (!byAddress.has(r.address)) byAddress.set(r.address, r);
+  }
+  const skipAuthor = ctx.authorId > 0 && !notifiesMyself(db, settings, ctx.authorId);
+  return [...byAddress.values()].filter((r) => !(skipAuthor && r.userId === ctx.authorId));
+}
+
+/** May the user see private followups or tasks (`followup`/`task` right SEEPRIVATE) in the item's entity? */
+export function seesPrivate(db: Db, userId: number | null, entityId: number, right: 'followup' | 'task'): boolean {
+  if (userId === null) return false;
+  const chain = entityChain(db, entityId);
+  const SEEPRIVATE = 8192;
+  const row = selectOne(
+    db,
+    `SELECT 1 AS found FROM glpi_profiles_users pu JOIN glpi_profilerights r ON r.profiles_id = pu.profiles_id AND r.name = ?
+     WHERE pu.users_id = ? AND (r.rights & ${SEEPRIVATE}) != 0 AND (pu.entities_id = ? OR (pu.is_recursive = 1 AND pu.entities_id IN (${chain.join(', ')})))`,
+    right,
+    userId,
+    chain[0] ?? 0,
+  );
+  return row !== null;
+}
