@@ -43,6 +43,7 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   document_max_size: '20',
   use_password_security: '0',
   password_min_length: '8',
+  url_base: '', // the server's public URL, named in links and messages; empty: the address it is bound to
   // Deskbase's own settings
   session_idle_timeout: '86400', // seconds a session may stay unused
   purge_requires_trash: '0', // refuse force_purge of items that are not in the trash

@@ -36,8 +36,11 @@ export interface CopyContext {
   signal: AbortSignal;
 }
 
-/** GLPI settings Deskbase keeps as its own, whatever GLPI says. */
-const OWN_SETTINGS = new Set(['version']);
+/**
+ * GLPI settings Deskbase keeps as its own, whatever GLPI says: GLPI's url_base names the old
+ * server (and its /glpi path, which Deskbase does not serve), so it is set again by hand if needed.
+ */
+const OWN_SETTINGS = new Set(['version', 'url_base']);
 /** GLPI encrypts these with its own key file: they cannot be carried over. */
 const ENCRYPTED_SETTINGS = new Set(['smtp_passwd', 'proxy_passwd']);
 

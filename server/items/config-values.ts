@@ -20,6 +20,7 @@ const RULES: Record<string, (value: string) => string | null> = {
   keep_tickets_on_delete: flag,
   backup_interval_hours: (v) => (/^\d+(\.\d+)?$/.test(v) ? null : 'a number of hours (0: no scheduled backups)'),
   backup_keep: whole(1),
+  url_base: (v) => (v === '' || /^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/i.test(v) ? null : 'an http:// or https:// URL without query or fragment (such as https://desk.example.org), or empty for the address the server is bound to'),
   backup_folder: (v) => (v === '' || isAbsolute(v) ? null : 'an absolute path, or empty for the folder beside the data folder'),
 };
 
