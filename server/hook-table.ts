@@ -25,6 +25,8 @@ import { recurrentHooks } from './itil/recurrent-items';
 import { linkedItemHooks } from './itil/linked-items';
 import { autoAssignHooks } from './itil/auto-assign';
 import { priorityFor } from './itil/priority';
+import { mailCollectorHooks } from './mail/collectors';
+import { notImportedEmailHooks } from './mail/refusals';
 import { assetRuleHooks } from './rules/assets';
 import { DICTIONARY_TYPES, dropdownDictionaryHooks, softwareDictionaryHooks } from './rules/dictionaries';
 import { ruleActionHooks, ruleCriterionHooks, ruleHooks } from './rules/rule-rows';
@@ -100,4 +102,6 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Document'], hooks: documentHooks },
   { itemtypes: ['KnowbaseItem'], hooks: faqHooks },
   { itemtypes: attachable, hooks: attachmentHooks },
+  { itemtypes: ['MailCollector'], hooks: mailCollectorHooks },
+  { itemtypes: ['NotImportedEmail'], hooks: notImportedEmailHooks },
 ];

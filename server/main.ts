@@ -8,6 +8,7 @@ import { VERSION } from './core/version';
 import { installRules } from './items/hooks';
 import { RULES } from './hook-table';
 import { automaticActions } from './itil/automatic-actions';
+import { mailgate } from './mail/mailgate';
 import { runImportCommand } from './import';
 import { unfinishedImport } from './import/state';
 import { createServices } from './auth/services';
@@ -116,12 +117,15 @@ async function main(): Promise<void> {
   const backups = new BackupScheduler(config.dataDir, store.settings, import.meta.path, (last) => lastBackup.write(last));
   // GLPI's automatic actions Deskbase runs: a failure is logged, never a failed request.
   const actions = automaticActions(store.db, (name, error) => logError(`automatic action ${name}`, error));
+  // The mail collectors run in the background, off the request path (GLPI's mailgate).
+  const mail = mailgate(services, (error) => logError('automatic action mailgate', error));
   // What runs by the clock, at each request and by the backups' timer. The backup schedule is read
   // from this thread's settings: first see what the other threads wrote.
   const checkBackups = () => {
     services.noticeExternalWrites();
     backups.tick();
     actions.tick();
+    mail.tick();
   };
   const app = listenOrExit(createApp(services, { tick: checkBackups, last: () => backups.last() }), config.host, config.port, config.threads);
   let stopping = false;
@@ -166,6 +170,7 @@ async function main(): Promise<void> {
   backups.start(() => {
     services.noticeExternalWrites();
     actions.tick();
+    mail.tick();
   });
   logEvent(`console: ${consoleSource()}`);
   logEvent(`listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php; ${config.threads} request-serving thread${config.threads > 1 ? 's' : ''})`);

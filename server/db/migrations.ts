@@ -9,6 +9,7 @@ import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
 import { createRulesState } from './rules-state';
 import { seedDocumentTypes } from './seed-documents';
 import { seedSettings } from './settings';
+import { createMailTables } from './mail-state';
 
 export interface MigrationContext {
   /** Produces the admin password hash; only called on a fresh database. */
@@ -49,6 +50,14 @@ const MIGRATIONS: Migration[] = [
   { id: 16, name: "GLPI 10.0's recurrent change right", up: (db) => addRecurrentChangeRight(db) },
   { id: 25, name: 'a counter of the writes to the rules, for the rules engine', up: (db) => createRulesState(db) },
   { id: 26, name: "GLPI 10.0's rights on the rule collections", up: (db) => addMissingDefaultRights(db) },
+  {
+    id: 40,
+    name: "mail collectors: GLPI's mailgate automatic action, the outcome of each mail, refused mails' sources, the collectors' runs",
+    up: (db) => {
+      seedCronTasks(db);
+      createMailTables(db);
+    },
+  },
 ];
 
 /** True when the default install data has not been written yet. */

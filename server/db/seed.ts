@@ -165,6 +165,7 @@ export function seedCronTasks(db: Db): void {
       itemtype: spec.itemtype,
       name: spec.name,
       frequency: spec.frequency,
+      ...(spec.param === undefined ? {} : { param: spec.param }),
       state: 1,
       mode: spec.mode,
       logs_lifetime: spec.logsLifetime,

@@ -10,6 +10,7 @@ import { searchAnyName } from '../api/alias-search';
 import { getFullSession, getGlpiConfig, initSession, killSession } from '../api/session';
 import { userPicture } from '../api/picture';
 import { testRules } from '../api/test-rules';
+import { mailAction } from '../api/mail';
 import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
 import { BEARER_HINT, errors, isBearer, type ApiError } from '../core/errors';
 
@@ -70,5 +71,5 @@ export function route(ctx: RequestContext): Reply | Promise<Reply> {
   const named = Object.hasOwn(SESSION_ENDPOINTS, resource) ? SESSION_ENDPOINTS[resource] : undefined;
   if (named) return named(session);
   if (isUserPicture(ctx.segments)) return userPicture(session);
-  return itemtypeBranch(session);
+  return mailAction(session) ?? itemtypeBranch(session);
 }

@@ -12,11 +12,14 @@ export interface CronTaskSpec {
   frequency: number;
   mode: 1 | 2;
   logsLifetime: number;
+  /** GLPI's `param` (mailgate: the most mails one run imports per collector). */
+  param?: number;
 }
 
 const task = (id: number, itemtype: string, name: string, frequency: number, mode: 1 | 2 = 1, logsLifetime = 30): CronTaskSpec => ({ id, itemtype, name, frequency, mode, logsLifetime });
 
 export const CRON_TASKS = {
+  mailgate: { ...task(9, 'MailCollector', 'mailgate', 600), param: 10 },
   closeticket: task(15, 'Ticket', 'closeticket', 43_200),
   slaticket: task(17, 'SlaLevel_Ticket', 'slaticket', 300),
   createinquest: task(18, 'Ticket', 'createinquest', 86_400),

@@ -1,0 +1,145 @@
+/**
+ * One run of one collector over IMAP (imapflow): log in as the host string says (TLS, STARTTLS,
+ * certificate checks), list the folder's mails (only the unseen ones when `collect_only_unread`),
+ * and give each its outcome (./import.ts). A mail is moved to the accepted or refused folder, or
+ * flagged seen when the collector names none, only once its outcome is committed: a crash in
+ * between leaves it in place, and the next run finds its outcome by Message-ID instead of
+ * importing it twice. Mails whose outcome is known are not downloaded again. A mailbox that
+ * cannot be reached or logged into counts in the collector's `errors` and keeps its last error;
+ * a run that reaches it resets them.
+ */
+import { ImapFlow, type ImapFlowOptions } from 'imapflow';
+import { nowString } from '../core/clock';
+import type { Services } from '../auth/services';
+import { inTransaction } from '../db/connection';
+import { run, selectOne, type Row } from '../db/rows';
+import { collectorPassword } from './collectors';
+import { parseMailbox, type Mailbox } from './host';
+import { importMail, type Outcome } from './import';
+
+export interface RunReport {
+  collector: number;
+  tickets: number;
+  followups: number;
+  refused: number;
+  /** Mails whose outcome an earlier run had already committed (moved or flagged now). */
+  again: number;
+  error: string | null;
+}
+
+/** Connection limits: an unreachable server fails the run in seconds, not minutes. */
+const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 10_000, socketTimeout: 60_000 };
+
+function clientFor(mailbox: Mailbox, login: string, password: string): ImapFlow {
+  const options: ImapFlowOptions & { doSTARTTLS?: boolean } = {
+    host: mailbox.host,
+    port: mailbox.port,
+    secure: mailbox.secure,
+    auth: { user: login, pass: password },
+    tls: { rejectUnauthorized: mailbox.validateCertificate },
+    logger: false,
+    disableAutoIdle: true,
+    ...TIMEOUTS,
+  };
+  if (mailbox.startTls === 'required') options.doSTARTTLS = true;
+  if (mailbox.startTls === 'never' && !mailbox.secure) options.doSTARTTLS = false;
+  return new ImapFlow(options);
+}
+
+/** Words for a failed connection: imapflow's flags and codes say more than its message. */
+function describe(error: unknown): string {
+  const e = error as { authenticationFailed?: boolean; code?: string; message?: string; responseText?: string };
+  if (e?.authenticationFailed) return `login refused by the server${e.responseText ? `: ${e.responseText}` : ''}`;
+  const text = e?.message ?? String(error);
+  return e?.code && !text.includes(e.code) ? `${text} (${e.code})` : text;
+}
+
+function noteRun(services: Services, report: RunReport): void {
+  const db = services.store.db;
+  const at = nowString();
+  inTransaction(db, () => {
+    run(db, 'INSERT OR IGNORE INTO deskbase_mailcollector_runs (mailcollectors_id) VALUES (?)', report.collector);
+    run(db, 'UPDATE deskbase_mailcollector_runs SET last_run = ?, tickets = ?, followups = ?, refused = ? WHERE mailcollectors_id = ?', at, report.tickets, report.followups, report.refused, report.collector);
+    if (report.error === null) {
+      run(db, 'UPDATE glpi_mailcollectors SET errors = 0, last_collect_date = ? WHERE id = ?', at, report.collector);
+    } else {
+      run(db, 'UPDATE glpi_mailcollectors SET errors = errors + 1 WHERE id = ?', report.collector);
+      run(db, 'UPDATE deskbase_mailcollector_runs SET last_error = ?, last_error_date = ? WHERE mailcollectors_id = ?', report.error, at, report.collector);
+    }
+  });
+}
+
+function count(report: RunReport, outcome: Outcome): void {
+  if (outcome.again) report.again++;
+  else if (outcome.kind === 'ticket') report.tickets++;
+  else if (outcome.kind === 'followup') report.followups++;
+  else report.refused++;
+}
+
+/** Moves the mail to its outcome's folder (made when missing), or flags it seen. */
+async function settle(client: ImapFlow, collector: Row, uid: number, outcome: Outcome): Promise<void> {
+  const folder = String((outcome.kind === 'refused' ? collector.refused : collector.accepted) ?? '').trim();
+  if (folder === '') {
+    await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
+    return;
+  }
+  if (!(await client.messageMove(String(uid), folder, { uid: true }))) {
+    await client.mailboxCreate(folder).catch(() => null);
+    if (!(await client.messageMove(String(uid), folder, { uid: true }))) throw new Error(`cannot move a mail to the folder ${folder}`);
+  }
+}
+
+const known = (services: Services, messageId: string) =>
+  messageId !== '' && !!selectOne(services.store.db, 'SELECT 1 AS found FROM deskbase_mail_outcomes WHERE messageid = ?', messageId);
+
+/** Imports up to `limit` new mails of the collector (mails already handled do not count). */
+export async function collectOnce(services: Services, collector: Row, limit: number): Promise<RunReport> {
+  const report: RunReport = { collector: Number(collector.id), tickets: 0, followups: 0, refused: 0, again: 0, error: null };
+  const parsed = parseMailbox(String(collector.host ?? ''));
+  const password = collectorPassword(services.store.dataDir, collector);
+  if (!parsed.ok || password === null) {
+    report.error = !parsed.ok ? `host: ${parsed.message}` : "no password, or one sealed with another data folder's key: set it again";
+    noteRun(services, report);
+    return report;
+  }
+  const { mailbox } = parsed;
+  const client = clientFor(mailbox, String(collector.login ?? ''), password);
+  client.on('error', () => {}); // a dropped connection fails the command in flight, reported below
+  try {
+    await client.connect();
+    const lock = await client.getMailboxLock(mailbox.folder);
+    try {
+      const query = Number(collector.collect_only_unread) === 1 ? { seen: false } : { all: true };
+      const uids = ((await client.search(query, { uid: true })) || []).sort((a, b) => a - b);
+      const listed: { uid: number; size: number; messageId: string }[] = [];
+      if (uids.length > 0) {
+        for await (const m of client.fetch(uids.join(','), { uid: true, size: true, envelope: true }, { uid: true })) {
+          listed.push({ uid: m.uid, size: m.size ?? 0, messageId: m.envelope?.messageId?.trim() ?? '' });
+        }
+      }
+      const maxSize = Number(collector.filesize_max ?? 0);
+      let imported = 0;
+      for (const mail of listed.sort((a, b) => a.uid - b.uid)) {
+        const seen = known(services, mail.messageId);
+        if (!seen && imported >= limit) break;
+        const tooLarge = maxSize > 0 && mail.size > maxSize;
+        const fetched = await client.fetchOne(String(mail.uid), tooLarge || seen ? { uid: true, headers: true } : { uid: true, source: true }, { uid: true });
+        if (!fetched) continue; // gone meanwhile (another client)
+        const bytes = tooLarge || seen ? fetched.headers : fetched.source;
+        if (!bytes) continue;
+        const outcome = await importMail(services, collector, bytes, tooLarge);
+        count(report, outcome);
+        if (!outcome.again) imported++;
+        await settle(client, collector, mail.uid, outcome);
+      }
+    } finally {
+      lock.release();
+    }
+    await client.logout();
+  } catch (error) {
+    report.error = describe(error);
+    client.close();
+  }
+  noteRun(services, report);
+  return report;
+}
