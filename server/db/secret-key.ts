@@ -6,13 +6,13 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const KEY_FILE = 'secret.key';
+export const SECRET_KEY_FILE = 'secret.key';
 const keys = new Map<string, Uint8Array>();
 
 export function secretKey(dataDir: string): Uint8Array {
   const known = keys.get(dataDir);
   if (known) return known;
-  const file = join(dataDir, KEY_FILE);
+  const file = join(dataDir, SECRET_KEY_FILE);
   if (!existsSync(file)) {
     try {
       writeFileSync(file, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64') + '\n', { mode: 0o600, flag: 'wx' });

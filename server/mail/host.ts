@@ -17,7 +17,7 @@ export interface Mailbox {
   folder: string;
 }
 
-const FORM = /^\{([^{}:/\s]+)(?::(\d{1,5}))?((?:\/[a-z-]+)*)\}(.*)$/i;
+const FORM = /^\{([^{}:/\s]+)(?::(\d{1,5}))?((?:\/[a-z0-9-]+)*)\}(.*)$/i;
 const KNOWN_FLAGS = new Set(['imap', 'imap4', 'imap4rev1', 'ssl', 'tls', 'notls', 'novalidate-cert', 'validate-cert', 'norsh', 'secure', 'debug']);
 
 /** The mailbox a host string names, or the reason it names none. */

@@ -64,9 +64,11 @@ export async function parseMessage(source: Buffer): Promise<Message> {
   const parsed: ParsedMail = await simpleParser(source, { keepCidLinks: true });
   const headers: Record<string, string> = {};
   for (const [name, value] of parsed.headers) headers[name.toLowerCase()] = headerText(value);
-  // Parsed, Content-Type loses its parameters (report-type): keep the header line itself.
-  const contentType = parsed.headerLines.find((l) => l.key === 'content-type');
-  if (contentType) headers['content-type'] = contentType.line.replace(/^content-type:\s*/i, '');
+  // Parsed, Content-Type loses its parameters (report-type) and an empty Return-Path its `<>`: keep their lines.
+  for (const name of ['content-type', 'return-path']) {
+    const line = parsed.headerLines.find((l) => l.key === name);
+    if (line) headers[name] = line.line.slice(line.line.indexOf(':') + 1).trim();
+  }
   // mailparser's HTML of a text part encodes every accent as an entity: sanitizing it again keeps
   // only the entities HTML needs (&, <, >, "), so the content reads as it was written.
   const html = safeHtml(typeof parsed.html === 'string' && parsed.html.trim() !== '' ? parsed.html : (parsed.textAsHtml ?? ''));

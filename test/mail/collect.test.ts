@@ -6,8 +6,10 @@
  */
 import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runCli } from '../support/cli';
 import { Client } from '../support/client';
 import { TestClock } from '../support/clock';
 import { Dovecot, dovecotMissing } from '../support/dovecot';
@@ -120,7 +122,7 @@ describe.skipIf(dovecotMissing !== null)('mail collectors', () => {
     expect(refused).toEqual([
       ['<auto-1@mail.example.com>', 103, 'an automatic mail (Auto-Submitted: auto-replied): never turned into a ticket', ids.collector],
       ['<big-1@mail.example.com>', 102, "larger than the collector's limit of 2097152 bytes", ids.collector],
-      ['<bounce-1@mail.example.com>', 103, 'a bounce (delivery-status report): never turned into a ticket', ids.collector],
+      ['<bounce-1@mail.example.com>', 103, 'a bounce (empty Return-Path): never turned into a ticket', ids.collector],
       ['<norule-1@nowhere.test>', 0, 'no mail collector rule gave it an entity', ids.collector],
       ['<spam-1@mail.example.com>', 101, 'the sender spam@example.com is blacklisted', ids.collector],
     ]);
@@ -214,6 +216,32 @@ describe.skipIf(dovecotMissing !== null)('mail collectors', () => {
     expect(reopened.map((t) => [t.entities_id, t.content])).toEqual([[ids.helpdesk, '<p>Still wrong.</p>']]);
   });
 
+  test('over TLS from the start, the requester from Reply-To, only unread mails, and no folders: mails are flagged seen', async () => {
+    const id = await ctx.api.create('MailCollector', {
+      name: 'tls',
+      host: `{127.0.0.1:${dovecot.tlsPort}/imap/ssl/novalidate-cert}INBOX`,
+      login: 'helpdesk',
+      passwd: 'mail-pw',
+      requester_field: 1,
+      collect_only_unread: 1,
+    });
+    dovecot.deliver(`From: robot@example.com\r\nReply-To: bob@example.com\r\nTo: helpdesk@example.com\r\nSubject: Disk almost full\r\nMessage-ID: <replyto-1@example.com>\r\n\r\nDisk at 95%.\r\n`);
+    expect(await report(id)).toMatchObject({ tickets: 1, refused: 0, again: 0, error: null });
+    const ticket = await ticketNamed('Disk almost full');
+    expect(await actors(ticket.id)).toEqual([[ids.bob, 1, '']]);
+    // Seen, not moved: a second run of an unread-only collector does not even look at it.
+    expect(dovecot.files().length).toBe(1);
+    expect(await report(id)).toMatchObject({ tickets: 0, refused: 0, again: 0, error: null });
+    // Changing the collector without a password keeps it; `_blank_passwd` clears it.
+    await scenario(ctx.api, [
+      { request: `PUT MailCollector/${id}`, body: { input: { name: 'tls (renamed)', passwd: '' } }, status: 200 },
+      { request: `POST MailCollector/${id}/collect`, body: {}, status: 200, answer: { error: null } },
+      { request: `PUT MailCollector/${id}`, body: { input: { _blank_passwd: 1, is_active: 0 } }, status: 200 },
+      { request: `POST MailCollector/${id}/collect`, body: {}, status: 200, answer: { error: "no password, or one sealed with another data folder's key: set it again" } },
+      { request: 'POST MailCollector/999999/collect', body: {}, status: 404, error: 'ERROR_ITEM_NOT_FOUND' },
+    ]);
+  });
+
   test('a mailbox that cannot be reached is reported on its collector and /health, and the others still run (mailgate)', async () => {
     ids.broken = await ctx.api.create('MailCollector', { name: 'broken', host: `{127.0.0.1:${dovecot.tlsPort}/imap/ssl}INBOX`, login: 'helpdesk', passwd: 'mail-pw' });
     const failed = await report(ids.broken);
@@ -237,6 +265,23 @@ describe.skipIf(dovecotMissing !== null)('mail collectors', () => {
     await until('the broken collector counted again', async () => ((await ctx.api.get(`MailCollector/${ids.broken}`)).body as Row).errors, (n) => n === 2);
     const cron = ((await ctx.api.get('CronTask/', { query: 'range=0-100' })).body as Row[]).find((t) => t.name === 'mailgate')!;
     expect([cron.itemtype, cron.frequency, cron.param, cron.state]).toEqual(['MailCollector', 600, 10, 1]);
+  });
+
+  test("a backup keeps the key of the sealed passwords, and a restore puts it back", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'deskbase-mail-backup-'));
+    try {
+      const backupDir = join(folder, 'backup');
+      const restored = join(folder, 'restored');
+      expect((await runCli(['backup', backupDir, '--data', ctx.server.dataDir])).code).toBe(0);
+      expect((await runCli(['restore', backupDir, '--data', restored])).code).toBe(0);
+      const key = readFileSync(join(ctx.server.dataDir, 'secret.key'), 'utf8');
+      for (const copy of [join(backupDir, 'secret.key'), join(restored, 'secret.key')]) {
+        expect(readFileSync(copy, 'utf8')).toBe(key);
+        expect(statSync(copy).mode & 0o777).toBe(0o600);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 
