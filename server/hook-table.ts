@@ -26,6 +26,9 @@ import { linkedItemHooks } from './itil/linked-items';
 import { autoAssignHooks } from './itil/auto-assign';
 import { priorityFor } from './itil/priority';
 import { mailCollectorHooks } from './mail/collectors';
+import type { MailEngines } from './mail/engines';
+import { prepareFile } from './documents/upload';
+import { runRules } from './rules/engine';
 import { notImportedEmailHooks } from './mail/refusals';
 import { assetRuleHooks } from './rules/assets';
 import { DICTIONARY_TYPES, dropdownDictionaryHooks, softwareDictionaryHooks } from './rules/dictionaries';
@@ -48,6 +51,16 @@ const treeTypes = allItemtypes()
 const attachable = itemtypesWith('document')
   .filter((t) => t.name !== 'Document')
   .map((t) => t.name);
+
+/** What the mail collectors use of the rules engine and of the documents (domains do not import each other). */
+export const MAIL_ENGINES: MailEngines = {
+  routeMail(db, facts) {
+    const outcome = runRules(db, 'RuleMailCollector', facts);
+    const matched = outcome.rules.find((r) => r.matched);
+    return { output: outcome.output, rule: matched ? { id: matched.id, name: matched.name } : null };
+  },
+  checkUpload: prepareFile,
+};
 
 /** GLPI's ticket business rules, given the priority matrix of the ITIL rules (domains do not import each other). */
 export const ticketBusinessRuleHooks = ticketRuleHooks(priorityFor);

@@ -6,7 +6,8 @@ import { consoleOrigin, consoleSource } from './http/console';
 import { markStarted } from './api/health';
 import { VERSION } from './core/version';
 import { installRules } from './items/hooks';
-import { RULES } from './hook-table';
+import { MAIL_ENGINES, RULES } from './hook-table';
+import { installMailEngines } from './mail/engines';
 import { automaticActions } from './itil/automatic-actions';
 import { mailgate } from './mail/mailgate';
 import { runImportCommand } from './import';
@@ -111,6 +112,7 @@ async function main(): Promise<void> {
     logEvent('(shown once; set DESKBASE_ADMIN_PASSWORD on first start to choose it)');
   }
   installRules(RULES);
+  installMailEngines(MAIL_ENGINES);
   const shared = createSharedState();
   const services = createServices(store, config.rateLimits, shared, true, config.threads);
   const lastBackup = createLastBackupBox();

@@ -22,9 +22,8 @@ import { addItem } from '../items/crud';
 import { hooksOf, ItemError, type WriteContext } from '../items/hooks';
 import { itemtypeOrThrow } from '../registry';
 import { ITIL_STATUS } from '../registry/values';
-import { runRules } from '../rules/engine';
-import { prepareFile } from '../documents/upload';
 import { collectorContext, userContext } from './actor';
+import { mailEngines } from './engines';
 import { automaticMail, parseMessage, safeHtml, type MailFile, type Message } from './message';
 import { forgetRefusal, REASON, refuse, type Refusal } from './refusals';
 import { repliedTicket, withoutHistory } from './reply';
@@ -100,7 +99,7 @@ async function prepareFiles(wc: WriteContext, input: Params, files: MailFile[]):
   for (const [index, file] of files.entries()) {
     const upload = { field: `filename[${accepted.length}]`, file: new File([new Uint8Array(file.content)], fileName(file, index), { type: file.contentType }) };
     try {
-      await prepareFile(wc, upload);
+      await mailEngines().checkUpload(wc, upload);
       accepted.push(upload);
     } catch (error) {
       if (!(error instanceof ItemError)) throw error;
@@ -143,9 +142,7 @@ function ruleFacts(services: Services, collector: Row, message: Message, sender:
 
 /** The entity and fields the rules give a new ticket, or the refusal they decide. */
 function routed(services: Services, collector: Row, message: Message, sender: string, userId: number | null): { entity: number; fields: Params } | Refusal {
-  const outcome = runRules(services.store.db, 'RuleMailCollector', ruleFacts(services, collector, message, sender, userId));
-  const output = outcome.output;
-  const rule = outcome.rules.find((r) => r.matched);
+  const { output, rule } = mailEngines().routeMail(services.store.db, ruleFacts(services, collector, message, sender, userId));
   if (Number(output._refuse_email_no_response ?? 0) === 1 || Number(output._refuse_email_with_response ?? 0) === 1) {
     return { reason: REASON.REFUSED_BY_RULE, text: `refused by the rule "${rule?.name ?? ''}" (${rule?.id ?? 0})` };
   }
