@@ -4,7 +4,8 @@
  * and give each its outcome (./import.ts). A mail is moved to the accepted or refused folder, or
  * flagged seen when the collector names none, only once its outcome is committed: a crash in
  * between leaves it in place, and the next run finds its outcome by Message-ID instead of
- * importing it twice. Mails whose outcome is known are not downloaded again. A mailbox that
+ * importing it twice. Mails whose outcome is known are not downloaded again, and those already
+ * flagged seen (a collector without folders) are passed over. A mailbox that
  * cannot be reached or logged into counts in the collector's `errors` and keeps its last error;
  * a run that reaches it resets them.
  */
@@ -15,7 +16,7 @@ import { inTransaction } from '../db/connection';
 import { run, selectOne, type Row } from '../db/rows';
 import { collectorPassword } from './collectors';
 import { parseMailbox, type Mailbox } from './host';
-import { importMail, type Outcome } from './import';
+import { earlier, importMail, type Outcome } from './import';
 
 export interface RunReport {
   collector: number;
@@ -76,21 +77,21 @@ function count(report: RunReport, outcome: Outcome): void {
   else report.refused++;
 }
 
-/** Moves the mail to its outcome's folder (made when missing), or flags it seen. */
-async function settle(client: ImapFlow, collector: Row, uid: number, outcome: Outcome): Promise<void> {
-  const folder = String((outcome.kind === 'refused' ? collector.refused : collector.accepted) ?? '').trim();
+/** Where a mail of this outcome goes; '' when the collector names no folder (it is flagged seen). */
+const folderFor = (collector: Row, outcome: Outcome) => String((outcome.kind === 'refused' ? collector.refused : collector.accepted) ?? '').trim();
+
+/** Moves mails to a folder (made when missing), or flags them seen when the folder is ''. */
+async function settle(client: ImapFlow, folder: string, uids: number[]): Promise<void> {
+  const range = uids.join(',');
   if (folder === '') {
-    await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
+    await client.messageFlagsAdd(range, ['\\Seen'], { uid: true });
     return;
   }
-  if (!(await client.messageMove(String(uid), folder, { uid: true }))) {
+  if (!(await client.messageMove(range, folder, { uid: true }))) {
     await client.mailboxCreate(folder).catch(() => null);
-    if (!(await client.messageMove(String(uid), folder, { uid: true }))) throw new Error(`cannot move a mail to the folder ${folder}`);
+    if (!(await client.messageMove(range, folder, { uid: true }))) throw new Error(`cannot move mails to the folder ${folder}`);
   }
 }
-
-const known = (services: Services, messageId: string) =>
-  messageId !== '' && !!selectOne(services.store.db, 'SELECT 1 AS found FROM deskbase_mail_outcomes WHERE messageid = ?', messageId);
 
 /** Imports up to `limit` new mails of the collector (mails already handled do not count). */
 export async function collectOnce(services: Services, collector: Row, limit: number): Promise<RunReport> {
@@ -111,27 +112,46 @@ export async function collectOnce(services: Services, collector: Row, limit: num
     try {
       const query = Number(collector.collect_only_unread) === 1 ? { seen: false } : { all: true };
       const uids = ((await client.search(query, { uid: true })) || []).sort((a, b) => a - b);
-      const listed: { uid: number; size: number; messageId: string }[] = [];
+      const listed: { uid: number; size: number; messageId: string; seen: boolean }[] = [];
       if (uids.length > 0) {
-        for await (const m of client.fetch(uids.join(','), { uid: true, size: true, envelope: true }, { uid: true })) {
-          listed.push({ uid: m.uid, size: m.size ?? 0, messageId: m.envelope?.messageId?.trim() ?? '' });
+        for await (const m of client.fetch(uids.join(','), { uid: true, size: true, envelope: true, flags: true }, { uid: true })) {
+          listed.push({ uid: m.uid, size: m.size ?? 0, messageId: m.envelope?.messageId?.trim() ?? '', seen: m.flags?.has('\\Seen') ?? false });
         }
       }
       const maxSize = Number(collector.filesize_max ?? 0);
-      let imported = 0;
+      // Where each mail goes once its outcome is committed: folder ('' flags it seen) → uids.
+      const settling = new Map<string, number[]>();
+      const settleLater = (uid: number, outcome: Outcome) => {
+        const folder = folderFor(collector, outcome);
+        settling.set(folder, [...(settling.get(folder) ?? []), uid]);
+      };
+      const fresh: { uid: number; tooLarge: boolean }[] = [];
       for (const mail of listed.sort((a, b) => a.uid - b.uid)) {
-        const seen = known(services, mail.messageId);
-        if (!seen && imported >= limit) break;
-        const tooLarge = maxSize > 0 && mail.size > maxSize;
-        const fetched = await client.fetchOne(String(mail.uid), tooLarge || seen ? { uid: true, headers: true } : { uid: true, source: true }, { uid: true });
-        if (!fetched) continue; // gone meanwhile (another client)
-        const bytes = tooLarge || seen ? fetched.headers : fetched.source;
-        if (!bytes) continue;
-        const outcome = await importMail(services, collector, bytes, tooLarge);
-        count(report, outcome);
-        if (!outcome.again) imported++;
-        await settle(client, collector, mail.uid, outcome);
+        // A mail whose outcome is known is not downloaded again: it is only settled, when it is not yet.
+        const known = mail.messageId === '' ? null : earlier(services, mail.messageId);
+        if (known) {
+          if (folderFor(collector, known) === '' && mail.seen) continue;
+          count(report, known);
+          settleLater(mail.uid, known);
+        } else if (fresh.length < limit) {
+          fresh.push({ uid: mail.uid, tooLarge: maxSize > 0 && mail.size > maxSize });
+        }
       }
+      // One FETCH streams the new mails (only the header of those over the limit); each outcome is
+      // committed as its mail arrives, and no other IMAP command runs meanwhile.
+      for (const tooLarge of [false, true]) {
+        const batch = fresh.filter((m) => m.tooLarge === tooLarge).map((m) => m.uid);
+        if (batch.length === 0) continue;
+        for await (const m of client.fetch(batch.join(','), tooLarge ? { uid: true, headers: true } : { uid: true, source: true }, { uid: true })) {
+          const bytes = tooLarge ? m.headers : m.source;
+          if (!bytes) continue;
+          const outcome = await importMail(services, collector, bytes, tooLarge);
+          count(report, outcome);
+          settleLater(m.uid, outcome);
+        }
+      }
+      // Moved or flagged only now, every outcome committed: a crash before leaves them for the next run.
+      for (const [folder, uids] of settling) await settle(client, folder, uids);
     } finally {
       lock.release();
     }

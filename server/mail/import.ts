@@ -41,8 +41,8 @@ const REQUESTER = 1;
 /** The requester's address: From, or Reply-To when the collector says so and the mail has one. */
 const senderOf = (collector: Row, message: Message) => (Number(collector.requester_field) === REQUESTER_FROM_REPLY_TO && message.replyTo !== '' ? message.replyTo : message.from);
 
-/** The outcome a mail already got, by its Message-ID. */
-function earlier(services: Services, messageId: string): Outcome | null {
+/** The outcome a mail already got, by its Message-ID; null when it has none yet. */
+export function earlier(services: Services, messageId: string): Outcome | null {
   const row = selectOne(services.store.db, 'SELECT itemtype, items_id FROM deskbase_mail_outcomes WHERE messageid = ?', messageId);
   if (!row) return null;
   const id = Number(row.items_id);

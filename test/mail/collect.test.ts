@@ -229,8 +229,11 @@ describe.skipIf(dovecotMissing !== null)('mail collectors', () => {
     expect(await report(id)).toMatchObject({ tickets: 1, refused: 0, again: 0, error: null });
     const ticket = await ticketNamed('Disk almost full');
     expect(await actors(ticket.id)).toEqual([[ids.bob, 1, '']]);
-    // Seen, not moved: a second run of an unread-only collector does not even look at it.
+    // Seen, not moved: a second run of an unread-only collector does not even look at it, nor one
+    // that reads every mail (its outcome is known and it is settled already).
     expect(dovecot.files().length).toBe(1);
+    expect(await report(id)).toMatchObject({ tickets: 0, refused: 0, again: 0, error: null });
+    expect((await ctx.api.put(`MailCollector/${id}`, { input: { collect_only_unread: 0 } })).status).toBe(200);
     expect(await report(id)).toMatchObject({ tickets: 0, refused: 0, again: 0, error: null });
     // Changing the collector without a password keeps it; `_blank_passwd` clears it.
     await scenario(ctx.api, [
