@@ -11,7 +11,8 @@
  * (a refused file is left out, not the mail), entity and fields from the `RuleMailCollector`
  * rules; no rule giving an entity refuses the mail, as GLPI.
  * A reply (./reply.ts) to a ticket not closed becomes a follow-up by the sender's account, which
- * must be allowed to add one; a reply to a closed ticket opens a new ticket, as GLPI.
+ * must be allowed to add one, or, from an e-mail-only requester of that ticket, by nobody; a reply
+ * to a closed ticket opens a new ticket, as GLPI.
  */
 import { formatDate, nowString } from '../core/clock';
 import type { Params } from '../core/params';
@@ -191,11 +192,20 @@ async function openTicket(
   });
 }
 
-/** Adds the reply as a follow-up by its sender, when they may. */
-async function addFollowup(services: Services, collector: Row, message: Message, ticketId: number, userId: number | null): Promise<Outcome> {
-  const wc = userId === null ? null : userContext(services, userId);
+/** Is the address an e-mail-only requester of the ticket (GLPI's `alternative_email`)? */
+const emailRequester = (services: Services, ticketId: number, address: string) =>
+  address !== '' &&
+  !!selectOne(services.store.db, 'SELECT id FROM glpi_tickets_users WHERE tickets_id = ? AND users_id = 0 AND type = ? AND LOWER(alternative_email) = ?', ticketId, REQUESTER, address);
+
+/**
+ * Adds the reply as a follow-up by its sender, when they may: a user by their own rights; an
+ * unknown address when it is an e-mail-only requester of that ticket (written by the collector,
+ * as nobody).
+ */
+async function addFollowup(services: Services, collector: Row, message: Message, ticketId: number, userId: number | null, sender: string): Promise<Outcome> {
+  const wc = userId === null ? (emailRequester(services, ticketId, sender) ? collectorContext(services) : null) : userContext(services, userId);
   const noRight: Refusal = { reason: REASON.NOT_ENOUGH_RIGHTS, text: `the sender may not add a follow-up to ticket ${ticketId}` };
-  if (!wc) return refused(services, collector, message, userId === null ? { reason: REASON.USER_UNKNOWN, text: `the sender of this reply to ticket ${ticketId} is no known user` } : noRight, userId ?? 0);
+  if (!wc) return refused(services, collector, message, userId === null ? { reason: REASON.USER_UNKNOWN, text: `the sender of this reply to ticket ${ticketId} is no known user nor one of its requesters` } : noRight, userId ?? 0);
   const answer = safeHtml(withoutHistory(message.content)) || '(empty reply)';
   const input: Params = {
     itemtype: 'Ticket',
@@ -277,7 +287,7 @@ async function importOnce(services: Services, collector: Row, source: Buffer, to
   const userId = userByEmail(services, sender);
   const ticketId = repliedTicket(message);
   const ticket = ticketId === null ? null : selectOne(services.store.db, 'SELECT id, status FROM glpi_tickets WHERE id = ? AND is_deleted = 0', ticketId);
-  if (ticket && Number(ticket.status) !== ITIL_STATUS.CLOSED) return addFollowup(services, collector, message, Number(ticket.id), userId);
+  if (ticket && Number(ticket.status) !== ITIL_STATUS.CLOSED) return addFollowup(services, collector, message, Number(ticket.id), userId, sender);
   const route = routed(services, collector, message, sender, userId);
   if ('reason' in route) return refused(services, collector, message, route, userId ?? 0);
   return openTicket(services, collector, message, sender, userId, route.entity, route.fields);

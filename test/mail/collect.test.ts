@@ -207,6 +207,19 @@ describe.skipIf(dovecotMissing !== null)('mail collectors', () => {
     expect([dave.reason, dave.reason_text, dave.users_id]).toEqual([4, `the sender may not add a follow-up to ticket ${ticket.id}`, ids.dave]);
   });
 
+  test('an e-mail-only requester answers their ticket; another unknown address may not', async () => {
+    const ticket = await ticketNamed('Website form broken');
+    const reply = (from: string, id: string) =>
+      `From: ${from}\r\nTo: helpdesk@example.com\r\nSubject: Re: [GLPI #${String(ticket.id).padStart(7, '0')}] Website form broken\r\nMessage-ID: <${id}>\r\n\r\nStill 500.\r\n`;
+    dovecot.deliver(reply('Stranger <stranger@outside.example>', 'stranger-reply@outside.example'));
+    dovecot.deliver(reply('other@outside.example', 'other-reply@outside.example'));
+    expect(await report(ids.collector)).toMatchObject({ tickets: 0, followups: 1, refused: 1, error: null });
+    const followups = (await ctx.api.get(`Ticket/${ticket.id}/ITILFollowup`)).body as Row[];
+    expect(followups.map((f) => [f.users_id, f.content])).toEqual([[0, '<p>Still 500.</p>']]);
+    const other = (await refusals()).find((r) => r.messageid === '<other-reply@outside.example>')!;
+    expect([other.reason, other.reason_text]).toEqual([1, `the sender of this reply to ticket ${ticket.id} is no known user nor one of its requesters`]);
+  });
+
   test('a reply to a closed ticket opens a new one', async () => {
     const ticket = await ticketNamed('Invoice question');
     expect((await ctx.api.put(`Ticket/${ticket.id}`, { input: { status: 6 } })).status).toBe(200);
