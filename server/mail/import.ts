@@ -165,8 +165,9 @@ async function openTicket(
   userId: number | null,
   entity: number,
   fields: Params,
-  alsoWrite: () => void = () => {},
+  alsoWrite?: () => void,
 ): Promise<Outcome> {
+  const alsoWriteGiven = alsoWrite !== undefined;
   const db = services.store.db;
   const wc = collectorContext(services);
   const observers = Number(collector.add_cc_to_observer) === 1 ? message.cc.map((a) => userByEmail(services, a)).filter((id): id is number => id !== null && id !== userId) : [];
@@ -180,16 +181,23 @@ async function openTicket(
     ...(observers.length ? { _users_id_observer: [...new Set(observers)] } : {}),
     ...(Number(collector.use_mail_date) === 1 && message.date ? { date: formatDate(message.date) } : {}),
   };
-  await prepareFiles(wc, input, message.files);
-  await prepareInput(wc, 'Ticket', input);
-  return inTransaction(db, () => {
-    const id = addItem(wc, itemtypeOrThrow('Ticket'), input);
-    // An unknown sender is kept as GLPI keeps e-mail-only requesters: a Ticket_User row without a user.
-    if (userId === null && sender !== '') insertRow(db, 'glpi_tickets_users', { tickets_id: id, users_id: 0, type: REQUESTER, use_notification: 1, alternative_email: sender });
-    alsoWrite();
-    noteOutcome(services, Number(collector.id), message.messageId, 'Ticket', id);
-    return { kind: 'ticket', id };
-  });
+  try {
+    await prepareFiles(wc, input, message.files);
+    await prepareInput(wc, 'Ticket', input);
+    return inTransaction(db, () => {
+      const id = addItem(wc, itemtypeOrThrow('Ticket'), input);
+      // An unknown sender is kept as GLPI keeps e-mail-only requesters: a Ticket_User row without a user.
+      if (userId === null && sender !== '') insertRow(db, 'glpi_tickets_users', { tickets_id: id, users_id: 0, type: REQUESTER, use_notification: 1, alternative_email: sender });
+      alsoWrite?.();
+      noteOutcome(services, Number(collector.id), message.messageId, 'Ticket', id);
+      return { kind: 'ticket', id } as const;
+    });
+  } catch (error) {
+    // A ticket the business rules refuse (a template's mandatory field, a value a rule set) would
+    // fail at every run: the mail is refused with the reason instead, and can be imported later.
+    if (!(error instanceof ItemError) || alsoWriteGiven) throw error;
+    return refused(services, collector, message, { reason: REASON.FAILED_INSERT, text: `the ticket could not be created: ${error.message}` }, userId ?? 0);
+  }
 }
 
 /** Is the address an e-mail-only requester of the ticket (GLPI's `alternative_email`)? */
@@ -213,9 +221,9 @@ async function addFollowup(services: Services, collector: Row, message: Message,
     content: answer,
     ...(Number(collector.use_mail_date) === 1 && message.date ? { date: formatDate(message.date) } : {}),
   };
-  await prepareFiles(wc, input, message.files);
-  await prepareInput(wc, 'ITILFollowup', input);
   try {
+    await prepareFiles(wc, input, message.files);
+    await prepareInput(wc, 'ITILFollowup', input);
     return inTransaction(services.store.db, () => {
       const id = addItem(wc, itemtypeOrThrow('ITILFollowup'), input);
       noteOutcome(services, Number(collector.id), message.messageId, 'ITILFollowup', id);
@@ -223,7 +231,8 @@ async function addFollowup(services: Services, collector: Row, message: Message,
     });
   } catch (error) {
     if (!(error instanceof ItemError)) throw error;
-    return refused(services, collector, message, noRight, userId ?? 0);
+    const refusal = error.code === 'ERROR_RIGHT_MISSING' ? noRight : { reason: REASON.FAILED_INSERT, text: `the follow-up could not be added: ${error.message}` };
+    return refused(services, collector, message, refusal, userId ?? 0);
   }
 }
 

@@ -6,7 +6,8 @@
  * collectors only: the API neither adds nor changes one.
  *
  * Reasons: GLPI's numbers where GLPI has the case (0 no rule gave an entity, 1 unknown user,
- * 4 not enough rights), Deskbase's own above 100 for what GLPI drops without a trace.
+ * 3 the item could not be written, 4 not enough rights), Deskbase's own above 100 for what GLPI
+ * drops without a trace.
  */
 import { nowString } from '../core/clock';
 import type { Db } from '../db/connection';
@@ -17,6 +18,7 @@ import type { Message } from './message';
 export const REASON = {
   NO_ENTITY: 0,
   USER_UNKNOWN: 1,
+  FAILED_INSERT: 3,
   NOT_ENOUGH_RIGHTS: 4,
   BLACKLISTED: 101,
   TOO_LARGE: 102,

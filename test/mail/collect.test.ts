@@ -220,6 +220,20 @@ describe.skipIf(dovecotMissing !== null)('mail collectors', () => {
     expect([other.reason, other.reason_text]).toEqual([1, `the sender of this reply to ticket ${ticket.id} is no known user nor one of its requesters`]);
   });
 
+  test('a ticket the rules make invalid is refused with the reason, not retried at every run', async () => {
+    const rule = await ctx.api.create('Rule', { name: 'urgent mails', sub_type: 'RuleMailCollector', match: 'AND', ranking: -1 });
+    await ctx.api.create('RuleCriteria', { rules_id: rule, criteria: 'subject', condition: 2, pattern: 'URGENT' });
+    await ctx.api.create('RuleAction', { rules_id: rule, action_type: 'assign', field: 'entities_id', value: String(ids.helpdesk) });
+    await ctx.api.create('RuleAction', { rules_id: rule, action_type: 'assign', field: 'urgency', value: '9' });
+    dovecot.deliver(`From: alice@example.com\r\nTo: helpdesk@example.com\r\nSubject: URGENT server down\r\nMessage-ID: <urgent-1@example.com>\r\n\r\nDown.\r\n`);
+    expect(await report(ids.collector)).toMatchObject({ tickets: 0, refused: 1, error: null });
+    const refusal = (await refusals()).find((r) => r.messageid === '<urgent-1@example.com>')!;
+    expect([refusal.reason, refusal.users_id]).toEqual([3, ids.alice]);
+    expect(refusal.reason_text).toBe('the ticket could not be created: Field urgency: must be between 1 and 5');
+    expect(await report(ids.collector)).toMatchObject({ tickets: 0, refused: 0, again: 0, error: null });
+    expect((await ctx.api.put(`Rule/${rule}`, { input: { is_active: 0 } })).status).toBe(200);
+  });
+
   test('a reply to a closed ticket opens a new one', async () => {
     const ticket = await ticketNamed('Invoice question');
     expect((await ctx.api.put(`Ticket/${ticket.id}`, { input: { status: 6 } })).status).toBe(200);
