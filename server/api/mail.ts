@@ -2,6 +2,7 @@
  * The mail collectors' actions, beside GLPI's item routes (GLPI has them in its forms only):
  * - `POST /MailCollector/:id/collect` runs the collector now (joining a run in flight) and
  *   answers its counts and error: `{"tickets":…, "followups":…, "refused":…, "again":…, "error":…}`;
+ * - `POST /MailCollector/:id/test` logs in and lists the mailbox's folders: `{"folders": […], "error": …}`;
  * - `GET /NotImportedEmail/:id/source` answers a refused mail's raw message (`message/rfc822`);
  * - `POST /NotImportedEmail/:id/import` with `{"input": {"entities_id": N}}` imports it anyway as
  *   a ticket of that entity: 201 `{"id": <ticket>}`, the refusal gone.
@@ -15,6 +16,7 @@ import { ItemError } from '../items/hooks';
 import { selectOne } from '../db/rows';
 import { itemtypeOrThrow } from '../registry';
 import { importRefused } from '../mail/import';
+import { testConnection } from '../mail/collect';
 import { collectNow } from '../mail/mailgate';
 import { refusedSource } from '../mail/refusals';
 
@@ -25,6 +27,12 @@ async function collect(ctx: SessionContext, id: number): Promise<Reply> {
   if (!running) throw errors.itemNotFound();
   const { collector: _collector, ...report } = await running;
   return json(report);
+}
+
+async function test(ctx: SessionContext, id: number): Promise<Reply> {
+  const collector = selectOne(ctx.services.store.db, 'SELECT * FROM glpi_mailcollectors WHERE id = ?', id);
+  if (!collector) throw errors.itemNotFound();
+  return json(await testConnection(ctx.services, collector));
 }
 
 function source(ctx: SessionContext, id: number): Reply {
@@ -49,6 +57,7 @@ async function importAnyway(ctx: SessionContext, id: number): Promise<Reply> {
 
 const ACTIONS: Action[] = [
   { type: 'MailCollector', action: 'collect', method: 'POST', run: collect },
+  { type: 'MailCollector', action: 'test', method: 'POST', run: test },
   { type: 'NotImportedEmail', action: 'source', method: 'GET', run: source },
   { type: 'NotImportedEmail', action: 'import', method: 'POST', run: importAnyway },
 ];

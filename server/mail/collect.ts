@@ -93,19 +93,42 @@ async function settle(client: ImapFlow, folder: string, uids: number[]): Promise
   }
 }
 
+/** The collector's mailbox and an IMAP client for it (not connected yet), or why there is none. */
+function openable(services: Services, collector: Row): { mailbox: Mailbox; client: ImapFlow } | { error: string } {
+  const parsed = parseMailbox(String(collector.host ?? ''));
+  if (!parsed.ok) return { error: `host: ${parsed.message}` };
+  const password = collectorPassword(services.store.dataDir, collector);
+  if (password === null) return { error: "no password, or one sealed with another data folder's key: set it again" };
+  const client = clientFor(parsed.mailbox, String(collector.login ?? ''), password);
+  client.on('error', () => {}); // a dropped connection fails the command in flight, reported by it
+  return { mailbox: parsed.mailbox, client };
+}
+
+/** GLPI's "test connection": logs in and lists the folders (nothing is read or changed). */
+export async function testConnection(services: Services, collector: Row): Promise<{ folders: string[]; error: string | null }> {
+  const opened = openable(services, collector);
+  if ('error' in opened) return { folders: [], error: opened.error };
+  try {
+    await opened.client.connect();
+    const folders = (await opened.client.list()).map((f) => f.path).sort();
+    await opened.client.logout();
+    return { folders, error: null };
+  } catch (error) {
+    opened.client.close();
+    return { folders: [], error: describe(error) };
+  }
+}
+
 /** Imports up to `limit` new mails of the collector (mails already handled do not count). */
 export async function collectOnce(services: Services, collector: Row, limit: number): Promise<RunReport> {
   const report: RunReport = { collector: Number(collector.id), tickets: 0, followups: 0, refused: 0, again: 0, error: null };
-  const parsed = parseMailbox(String(collector.host ?? ''));
-  const password = collectorPassword(services.store.dataDir, collector);
-  if (!parsed.ok || password === null) {
-    report.error = !parsed.ok ? `host: ${parsed.message}` : "no password, or one sealed with another data folder's key: set it again";
+  const opened = openable(services, collector);
+  if ('error' in opened) {
+    report.error = opened.error;
     noteRun(services, report);
     return report;
   }
-  const { mailbox } = parsed;
-  const client = clientFor(mailbox, String(collector.login ?? ''), password);
-  client.on('error', () => {}); // a dropped connection fails the command in flight, reported below
+  const { mailbox, client } = opened;
   try {
     await client.connect();
     const lock = await client.getMailboxLock(mailbox.folder);

@@ -117,6 +117,8 @@ describe.skipIf(dovecotMissing !== null)('mail collectors', () => {
     expect(dovecot.files()).toEqual([]);
     expect(dovecot.files('helpdesk', 'Accepted').length).toBe(7);
     expect(dovecot.files('helpdesk', 'Refused').length).toBe(5);
+    // GLPI's "test connection" lists the folders, the accepted and refused ones made by the run.
+    expect((await ctx.api.post(`MailCollector/${ids.collector}/test`, {})).body).toEqual({ folders: ['Accepted', 'INBOX', 'Refused'], error: null });
 
     const refused = (await refusals()).map((r) => [r.messageid, r.reason, r.reason_text, r.mailcollectors_id]).sort();
     expect(refused).toEqual([
@@ -278,6 +280,7 @@ describe.skipIf(dovecotMissing !== null)('mail collectors', () => {
     expect(failed).toMatchObject({ tickets: 0, followups: 0, refused: 0 });
     expect(String(failed.error)).toBe('self signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)');
     expect((await ctx.api.get(`MailCollector/${ids.broken}`)).body).toMatchObject({ errors: 1, last_error: failed.error });
+    expect((await ctx.api.post(`MailCollector/${ids.broken}/test`, {})).body).toEqual({ folders: [], error: failed.error });
     const health = await fetch(`${ctx.server.origin}/health`);
     expect(((await health.json()) as Row).mail_collectors).toEqual({ active: 2, failing: 1 });
     const detailed = await fetch(`${ctx.server.origin}/health`, { headers: { 'Session-Token': ctx.api.token } });
