@@ -14,6 +14,7 @@ import { History } from './History';
 import { ProfileRights } from './ProfileRights';
 import { AssetTickets, LinkedItems } from './LinkedItems';
 import { Timeline } from './Timeline';
+import { Mailbox, RefusedMail } from './Mail';
 
 type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
@@ -166,6 +167,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   if (id !== null && def.type?.features.includes('ticket')) tabs.push(['tickets', t('Tickets')]);
   if (id !== null && itemtype === 'User') tabs.push(['access', t('Access')]);
   if (id !== null && itemtype === 'Profile') tabs.push(['rights', t('Rights')]);
+  if (id !== null && itemtype === 'MailCollector') tabs.push(['mailbox', t('Mailbox')]);
+  if (id !== null && itemtype === 'NotImportedEmail') tabs.push(['mail', t('Refused email')]);
   if (id !== null) tabs.push(['history', t('History')]);
 
   return (
@@ -240,6 +243,17 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
           <Access userId={id} user={item} editable={editable} onChange={refresh} />
         ) : tab === 'rights' && id !== null ? (
           <ProfileRights profileId={id} editable={editable} />
+        ) : tab === 'mailbox' && id !== null && item ? (
+          <Mailbox id={id} item={item} onChange={refresh} />
+        ) : tab === 'mail' && id !== null && item ? (
+          <RefusedMail
+            id={id}
+            item={item}
+            onImported={(ticket) => {
+              flash = { kind: 'success', text: t('Imported as ticket {id}.', { id: ticket }) };
+              navigate(['Ticket', ticket]);
+            }}
+          />
         ) : tab === 'tickets' && id !== null ? (
           <AssetTickets itemtype={itemtype} id={id} />
         ) : (

@@ -1,0 +1,38 @@
+/**
+ * The console's browser tests: the built console (ui/dist, built here when missing) and a
+ * headless Debian Chromium (`scripts/ensure-chromium.sh` installs it) on a throwaway profile.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, chromium } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+const ROOT = resolve(import.meta.dir, '../..');
+
+/** Builds the console once when ui/dist holds none. */
+export function ensureConsoleBuilt(): void {
+  if (existsSync(join(ROOT, 'ui/dist/index.html'))) return;
+  const build = Bun.spawnSync([join(ROOT, 'node_modules/.bin/vite'), 'build', '--config', 'ui/vite.config.ts'], { cwd: ROOT });
+  if (build.exitCode !== 0) throw new Error(`vite build failed:\n${build.stderr.toString()}`);
+}
+
+/** A headless Chromium with its own profile folder; `close` ends it and removes the folder. */
+export async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const profileDir = mkdtempSync(join(tmpdir(), 'deskbase-chromium-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 860 },
+  });
+  context.setDefaultTimeout(10_000);
+  return {
+    context,
+    async close() {
+      await context.close().catch(() => undefined);
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}
