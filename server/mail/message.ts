@@ -60,6 +60,26 @@ function headerText(value: unknown): string {
 
 const sourceId = (source: Buffer) => `<sha256:${new Bun.CryptoHasher('sha256').update(source).digest('hex')}@deskbase>`;
 
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The body of a parsed mail as safe HTML: its HTML part sanitized, else its text part. */
+function bodyHtml(parsed: ParsedMail): string {
+  // mailparser's HTML of a text part encodes every accent as an entity: sanitizing it again keeps
+  // only the entities HTML needs (&, <, >, "), so the content reads as it was written.
+  return safeHtml(typeof parsed.html === 'string' && parsed.html.trim() !== '' ? parsed.html : (parsed.textAsHtml ?? ''));
+}
+
+/**
+ * A forwarded mail attached whole (message/rfc822) is shown in the content, below a line naming
+ * it, rather than kept as a file the document types would refuse.
+ */
+async function forwardedHtml(content: Buffer): Promise<string> {
+  const inner = await simpleParser(content, { keepCidLinks: true });
+  const from = inner.from?.text ?? '';
+  const heading = `<p>Forwarded message${inner.subject ? `: <b>${escapeHtml(inner.subject)}</b>` : ''}${from ? ` (${escapeHtml(from)})` : ''}</p>`;
+  return `<hr />${heading}<blockquote>${bodyHtml(inner)}</blockquote>`;
+}
+
 export async function parseMessage(source: Buffer): Promise<Message> {
   const parsed: ParsedMail = await simpleParser(source, { keepCidLinks: true });
   const headers: Record<string, string> = {};
@@ -69,9 +89,8 @@ export async function parseMessage(source: Buffer): Promise<Message> {
     const line = parsed.headerLines.find((l) => l.key === name);
     if (line) headers[name] = line.line.slice(line.line.indexOf(':') + 1).trim();
   }
-  // mailparser's HTML of a text part encodes every accent as an entity: sanitizing it again keeps
-  // only the entities HTML needs (&, <, >, "), so the content reads as it was written.
-  const html = safeHtml(typeof parsed.html === 'string' && parsed.html.trim() !== '' ? parsed.html : (parsed.textAsHtml ?? ''));
+  const forwarded = parsed.attachments.filter((a) => a.contentType.toLowerCase() === 'message/rfc822');
+  const html = [bodyHtml(parsed), ...(await Promise.all(forwarded.map((a) => forwardedHtml(a.content))))].join('');
   const text = (parsed.text ?? '').replace(/\r\n/g, '\n');
   const references = typeof parsed.references === 'string' ? [parsed.references] : (parsed.references ?? []);
   return {
@@ -88,7 +107,7 @@ export async function parseMessage(source: Buffer): Promise<Message> {
     inReplyTo: (parsed.inReplyTo ?? '').trim(),
     references,
     headers,
-    files: parsed.attachments.map((a) => ({
+    files: parsed.attachments.filter((a) => !forwarded.includes(a)).map((a) => ({
       filename: a.filename ?? '',
       contentType: a.contentType,
       content: a.content,
