@@ -304,6 +304,32 @@ describe.skipIf(dovecotMissing !== null)('mail collectors', () => {
     expect([cron.itemtype, cron.frequency, cron.param, cron.state]).toEqual(['MailCollector', 600, 10, 1]);
   });
 
+  test('a server killed in the middle of a run loses no mail and imports none twice', async () => {
+    const MAILS = 40;
+    for (let i = 0; i < MAILS; i++) dovecot.deliver(`From: alice@example.com\r\nTo: helpdesk@example.com\r\nSubject: Crash ${i}\r\nMessage-ID: <crash-${i}@example.com>\r\n\r\nMail ${i}.\r\n`);
+    const crashTickets = async () => (await tickets()).filter((t) => /^Crash \d+$/.test(String(t.name))).map((t) => String(t.name));
+    // One run may take them all; it is killed as soon as it has committed some.
+    const db = new Database(join(ctx.server.dataDir, 'deskbase.sqlite'));
+    db.exec('PRAGMA busy_timeout = 10000');
+    db.run("UPDATE glpi_crontasks SET param = 1000 WHERE name = 'mailgate'");
+    db.close();
+    void ctx.api.post(`MailCollector/${ids.collector}/collect`, {}).catch(() => undefined);
+    await until('a first ticket of the run', crashTickets, (names) => names.length > 0);
+    await ctx.server.stop(true);
+    await ctx.server.start();
+    // The session outlives the restart; the server listens on a new port.
+    const token = ctx.api.token;
+    ctx.api = new Client(ctx.server.api);
+    ctx.api.token = token;
+    const after = await report(ids.collector);
+    expect(after.error).toBeNull();
+    const names = await crashTickets();
+    expect(names.length).toBe(MAILS);
+    expect(new Set(names).size).toBe(MAILS);
+    expect(dovecot.files()).toEqual([]);
+    expect(after.tickets + after.again).toBeGreaterThan(0);
+  });
+
   test("a backup keeps the key of the sealed passwords, and a restore puts it back", async () => {
     const folder = mkdtempSync(join(tmpdir(), 'deskbase-mail-backup-'));
     try {
