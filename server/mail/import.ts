@@ -25,7 +25,7 @@ import { itemtypeOrThrow } from '../registry';
 import { ITIL_STATUS } from '../registry/values';
 import { collectorContext, userContext } from './actor';
 import { mailEngines } from './engines';
-import { automaticMail, parseMessage, safeHtml, type MailFile, type Message } from './message';
+import { automaticMail, escapeHtml, parseMessage, safeHtml, sourceId, type MailFile, type Message } from './message';
 import { forgetRefusal, REASON, refuse, type Refusal } from './refusals';
 import { repliedTicket, withoutHistory } from './reply';
 
@@ -92,9 +92,10 @@ function fileName(file: MailFile, index: number): string {
 
 /**
  * Readies the mail's files for the item's upload hooks: each checked as an upload would be
- * (whitelisted type, `document_max_size`, no executable); the refused ones are left out and named.
+ * (whitelisted type, `document_max_size`, no executable). The refused ones are left out, and the
+ * content says which and why, so that nothing goes missing unexplained.
  */
-async function prepareFiles(wc: WriteContext, input: Params, files: MailFile[]): Promise<string[]> {
+async function prepareFiles(wc: WriteContext, input: Params, files: MailFile[]): Promise<void> {
   const accepted: NonNullable<WriteContext['uploads']> = [];
   const left: string[] = [];
   for (const [index, file] of files.entries()) {
@@ -109,7 +110,7 @@ async function prepareFiles(wc: WriteContext, input: Params, files: MailFile[]):
   }
   wc.uploads = accepted;
   wc.request = { input };
-  return left;
+  if (left.length > 0) input.content = `${String(input.content)}<p>Attachments not kept:</p><ul>${left.map((why) => `<li>${escapeHtml(why)}</li>`).join('')}</ul>`;
 }
 
 /** The async preparation every write gets (the document hooks read the uploads here). */
@@ -156,7 +157,7 @@ function routed(services: Services, collector: Row, message: Message, sender: st
   return { entity: Number(entity), fields };
 }
 
-/** Opens the ticket a mail asks for. */
+/** Opens the ticket a mail asks for; `importedAnyway` writes, in the same transaction, the end of its refusal. */
 async function openTicket(
   services: Services,
   collector: Row,
@@ -165,9 +166,8 @@ async function openTicket(
   userId: number | null,
   entity: number,
   fields: Params,
-  alsoWrite?: () => void,
+  importedAnyway?: () => void,
 ): Promise<Outcome> {
-  const alsoWriteGiven = alsoWrite !== undefined;
   const db = services.store.db;
   const wc = collectorContext(services);
   const observers = Number(collector.add_cc_to_observer) === 1 ? message.cc.map((a) => userByEmail(services, a)).filter((id): id is number => id !== null && id !== userId) : [];
@@ -188,14 +188,15 @@ async function openTicket(
       const id = addItem(wc, itemtypeOrThrow('Ticket'), input);
       // An unknown sender is kept as GLPI keeps e-mail-only requesters: a Ticket_User row without a user.
       if (userId === null && sender !== '') insertRow(db, 'glpi_tickets_users', { tickets_id: id, users_id: 0, type: REQUESTER, use_notification: 1, alternative_email: sender });
-      alsoWrite?.();
+      importedAnyway?.();
       noteOutcome(services, Number(collector.id), message.messageId, 'Ticket', id);
       return { kind: 'ticket', id } as const;
     });
   } catch (error) {
     // A ticket the business rules refuse (a template's mandatory field, a value a rule set) would
     // fail at every run: the mail is refused with the reason instead, and can be imported later.
-    if (!(error instanceof ItemError) || alsoWriteGiven) throw error;
+    // Imported anyway, the failure is the request's: the refusal stays as it was.
+    if (!(error instanceof ItemError) || importedAnyway) throw error;
     return refused(services, collector, message, { reason: REASON.FAILED_INSERT, text: `the ticket could not be created: ${error.message}` }, userId ?? 0);
   }
 }
@@ -242,7 +243,7 @@ function unreadable(source: Buffer): Message {
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
   return {
     source,
-    messageId: header('message-id') || `<sha256:${new Bun.CryptoHasher('sha256').update(source).digest('hex')}@deskbase>`,
+    messageId: header('message-id') || sourceId(source),
     from: header('from'),
     replyTo: '',
     to: [header('to')].filter(Boolean),

@@ -58,9 +58,11 @@ function headerText(value: unknown): string {
   return value === undefined || value === null ? '' : String(value);
 }
 
-const sourceId = (source: Buffer) => `<sha256:${new Bun.CryptoHasher('sha256').update(source).digest('hex')}@deskbase>`;
+/** The Message-ID a mail without one is known by: the SHA-256 of its bytes. */
+export const sourceId = (source: Buffer) => `<sha256:${new Bun.CryptoHasher('sha256').update(source).digest('hex')}@deskbase>`;
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text for an HTML text node. */
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The body of a parsed mail as safe HTML: its HTML part sanitized, else its text part. */
 function bodyHtml(parsed: ParsedMail): string {

@@ -156,10 +156,10 @@ describe.skipIf(dovecotMissing !== null)('mail collectors', () => {
 
   test('attachments and inline images become documents of the ticket, through the upload checks', async () => {
     const ticket = await ticketNamed('Screenshot of the error');
-    expect(ticket.content).toBe('<p>See the screen:</p><p></p>');
+    // The executable is refused by the document rules: the mail is still imported, and says so.
+    expect(ticket.content).toBe('<p>See the screen:</p><p></p><p>Attachments not kept:</p><ul><li>File "setup.exe" refused: file type not allowed (.exe files are never accepted)</li></ul>');
     const links = (await ctx.api.get(`Ticket/${ticket.id}/Document_Item`)).body as Row[];
     const documents = await Promise.all(links.map(async (l) => (await ctx.api.get(`Document/${l.documents_id}`)).body as Row));
-    // The executable is refused by the document rules; the mail is still imported.
     expect(documents.map((d) => [d.filename, d.mime, d.entities_id]).sort()).toEqual([
       ['report.pdf', 'application/pdf', ids.helpdesk],
       ['screen.png', 'image/png', ids.helpdesk],
