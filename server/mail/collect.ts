@@ -5,15 +5,15 @@
  * flagged seen when the collector names none, only once its outcome is committed: a crash in
  * between leaves it in place, and the next run finds its outcome by Message-ID instead of
  * importing it twice. Mails whose outcome is known are not downloaded again, and those already
- * flagged seen (a collector without folders) are passed over. A mailbox that
- * cannot be reached or logged into counts in the collector's `errors` and keeps its last error;
- * a run that reaches it resets them.
+ * flagged seen (a collector without folders) are passed over. A mailbox that cannot be reached
+ * or logged into counts in the collector's `errors` and keeps its last error; a run that reaches
+ * it resets them.
  */
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import { nowString } from '../core/clock';
 import type { Services } from '../auth/services';
 import { inTransaction } from '../db/connection';
-import { run, selectOne, type Row } from '../db/rows';
+import { run, type Row } from '../db/rows';
 import { collectorPassword } from './collectors';
 import { parseMailbox, type Mailbox } from './host';
 import { earlier, importMail, type Outcome } from './import';

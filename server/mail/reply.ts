@@ -22,11 +22,12 @@ export function repliedTicket(message: Message): number | null {
   return null;
 }
 
-/** The answer without the quoted history below GLPI's marker (in the HTML or the text form). */
+/**
+ * The answer without the quoted history below GLPI's marker, and the blank lines before it. The
+ * cut may leave tags open: the caller sanitizes what is kept, which closes them.
+ */
 export function withoutHistory(content: string): string {
   const at = content.indexOf(ANSWER_MARKER);
   if (at < 0) return content;
-  const kept = content.slice(0, at);
-  // Close what the cut left open, by sanitizing again where the caller renders it.
-  return kept.replace(/(<br\s*\/?>|\s|&nbsp;)*$/i, '').trim();
+  return content.slice(0, at).replace(/(<br\s*\/?>|\s|&nbsp;)*$/i, '').trim();
 }
