@@ -63,6 +63,16 @@ describe.skipIf(!runnable)('mail collectors in the console', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('a mailbox refusing the login: the error shows, and the receiver counts it', async () => {
+    const wrong = await api.create('MailCollector', { name: 'wrong password', host: `{127.0.0.1:${dovecot.port}/imap/tls/novalidate-cert}INBOX`, login: 'helpdesk', passwd: 'not-it' });
+    await page.goto(`${server.origin}/#/MailCollector/${wrong}?tab=mailbox`);
+    const panel = page.getByRole('region', { name: 'Mailbox' });
+    await panel.getByRole('button', { name: 'Collect now' }).click();
+    await panel.locator('.notice-error', { hasText: 'login refused by the server' }).waitFor();
+    await panel.locator('dd', { hasText: /^1$/ }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
   test('a refused e-mail shows why; import anyway opens its ticket', async () => {
     const refused = ((await api.get('NotImportedEmail/')).body as { id: number; subject: string }[]).find((r) => r.subject === 'Who routes me?')!;
     await page.goto(`${server.origin}/#/NotImportedEmail/${refused.id}?tab=mail`);

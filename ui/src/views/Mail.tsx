@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, errorText, type Item } from '../api';
 import { Outcome } from '../components/Notice';
 import { t } from '../i18n';
+import { usePanel } from '../panel';
 import { saveFile } from './Documents';
 
 interface RunReport {
@@ -13,45 +14,40 @@ interface RunReport {
 }
 
 /** A receiver's mailbox: its last run, "test connection" (its folders) and "collect now". */
-export function Mailbox({ id, item, onChange }: { id: number; item: Item; onChange: () => void }) {
+export function Mailbox({ id, item, onChange }: { id: number; item: Item; onChange: () => Promise<void> }) {
+  const { message, error, write } = usePanel(onChange);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
   const [folders, setFolders] = useState<string[] | null>(null);
   const counts = (item.last_run_counts ?? { tickets: 0, followups: 0, refused: 0 }) as RunReport;
-  const act = async (work: () => Promise<void>) => {
+  const summary = (run: Pick<RunReport, 'tickets' | 'followups' | 'refused'>) => t('{tickets} tickets, {followups} followups, {refused} refused', { tickets: run.tickets, followups: run.followups, refused: run.refused });
+  /** A run or a test that answers an error still changed the receiver (its error count): reloaded, then shown as a failure. */
+  const act = async <T extends { error: string | null }>(action: () => Promise<T>, done: (answer: T) => string) => {
     setBusy(true);
-    setMessage('');
-    setError('');
-    try {
-      await work();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    await write(async () => {
+      const answer = await action();
+      if (answer.error === null) return answer;
+      await onChange();
+      throw new Error(answer.error);
+    }, done);
+    setBusy(false);
   };
   const test = () =>
-    act(async () => {
-      const answer = await api.mailAction<{ folders: string[]; error: string | null }>('MailCollector', id, 'test');
-      setFolders(answer.folders);
-      if (answer.error) setError(answer.error);
-      else setMessage(t('Connected: {count} folders', { count: answer.folders.length }));
-    });
-  const collect = () =>
-    act(async () => {
-      const run = await api.mailAction<RunReport>('MailCollector', id, 'collect');
-      if (run.error) setError(run.error);
-      else setMessage(t('{tickets} tickets, {followups} followups, {refused} refused', { tickets: run.tickets, followups: run.followups, refused: run.refused }));
-      onChange();
-    });
+    act(
+      async () => {
+        const answer = await api.mailAction<{ folders: string[]; error: string | null }>('MailCollector', id, 'test');
+        setFolders(answer.folders);
+        return answer;
+      },
+      (answer) => t('Connected: {count} folders', { count: answer.folders.length }),
+    );
+  const collect = () => act(() => api.mailAction<RunReport>('MailCollector', id, 'collect'), summary);
   return (
     <section class="panel" aria-label={t('Mailbox')}>
       <dl class="facts">
         <dt>{t('Last run')}</dt>
         <dd>{item.last_run ? String(item.last_run) : t('Never')}</dd>
         <dt>{t('Last run counts')}</dt>
-        <dd>{t('{tickets} tickets, {followups} followups, {refused} refused', { tickets: counts.tickets, followups: counts.followups, refused: counts.refused })}</dd>
+        <dd>{summary(counts)}</dd>
         <dt>{t('Errors')}</dt>
         <dd>{String(item.errors ?? 0)}</dd>
         <dt>{t('Last error')}</dt>
