@@ -157,6 +157,20 @@ function routed(services: Services, collector: Row, message: Message, sender: st
   return { entity: Number(entity), fields };
 }
 
+/**
+ * The content without GLPI's blacklisted mail content (`BlacklistedMailContent`: signatures,
+ * disclaimers), each text removed where it stands whole, in one paragraph or across its lines;
+ * paragraphs left empty go.
+ */
+function withoutBlacklistedContent(services: Services, html: string): string {
+  let content = html;
+  for (const row of selectAll(services.store.db, "SELECT content FROM glpi_blacklistedmailcontents WHERE content IS NOT NULL AND TRIM(content) <> ''")) {
+    const lines = String(row.content).replace(/\r\n?/g, '\n').trim().split('\n').map((line) => escapeHtml(line.trim()));
+    for (const form of new Set([lines.join('<br />'), lines.join('<br/>'), lines.join(' '), lines.join('\n')])) content = content.split(form).join('');
+  }
+  return content === html ? html : content.replace(/<p>(\s|<br\s*\/?>)*<\/p>/g, '');
+}
+
 /** Opens the ticket a mail asks for; `importedAnyway` writes, in the same transaction, the end of its refusal. */
 async function openTicket(
   services: Services,
@@ -174,7 +188,7 @@ async function openTicket(
   const input: Params = {
     ...fields,
     name: message.subject.slice(0, 255) || '(no subject)',
-    content: message.content || '(empty mail)',
+    content: withoutBlacklistedContent(services, message.content) || '(empty mail)',
     entities_id: entity,
     _head: { ...message.headers, from: sender, subject: message.subject, to: message.to.join(', ') },
     ...(userId !== null ? { _users_id_requester: userId } : {}),
@@ -215,7 +229,7 @@ async function addFollowup(services: Services, collector: Row, message: Message,
   const wc = userId === null ? (emailRequester(services, ticketId, sender) ? collectorContext(services) : null) : userContext(services, userId);
   const noRight: Refusal = { reason: REASON.NOT_ENOUGH_RIGHTS, text: `the sender may not add a follow-up to ticket ${ticketId}` };
   if (!wc) return refused(services, collector, message, userId === null ? { reason: REASON.USER_UNKNOWN, text: `the sender of this reply to ticket ${ticketId} is no known user nor one of its requesters` } : noRight, userId ?? 0);
-  const answer = safeHtml(withoutHistory(message.content)) || '(empty reply)';
+  const answer = safeHtml(withoutBlacklistedContent(services, withoutHistory(message.content))) || '(empty reply)';
   const input: Params = {
     itemtype: 'Ticket',
     items_id: ticketId,

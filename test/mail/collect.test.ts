@@ -226,6 +226,16 @@ describe.skipIf(dovecotMissing !== null)('mail collectors', () => {
     expect([other.reason, other.reason_text]).toEqual([1, `the sender of this reply to ticket ${ticket.id} is no known user nor one of its requesters`]);
   });
 
+  test("GLPI's blacklisted mail content (a signature, a disclaimer) is taken out of the content", async () => {
+    await ctx.api.create('BlacklistedMailContent', { name: 'phone signature', content: 'Sent from my phone' });
+    await ctx.api.create('BlacklistedMailContent', { name: 'disclaimer', content: 'This message is confidential.\nDo not forward it.' });
+    dovecot.deliver(
+      `From: alice@example.com\r\nTo: helpdesk@example.com\r\nSubject: Keyboard broken\r\nMessage-ID: <blacklisted-1@example.com>\r\n\r\nThe Q key sticks.\r\n\r\nSent from my phone\r\n\r\nThis message is confidential.\r\nDo not forward it.\r\n`,
+    );
+    expect(await report(ids.collector)).toMatchObject({ tickets: 1, error: null });
+    expect((await ticketNamed('Keyboard broken')).content).toBe('<p>The Q key sticks.</p>');
+  });
+
   test('a ticket the rules make invalid is refused with the reason, not retried at every run', async () => {
     const rule = await ctx.api.create('Rule', { name: 'urgent mails', sub_type: 'RuleMailCollector', match: 'AND', ranking: -1 });
     await ctx.api.create('RuleCriteria', { rules_id: rule, criteria: 'subject', condition: 2, pattern: 'URGENT' });
