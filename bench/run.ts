@@ -1,5 +1,5 @@
 /**
- * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-churn --churn --churn-share F --out FILE --shapes A,B --threads N]`:
+ * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-mail --no-churn --churn --churn-share F --out FILE --shapes A,B --threads N]`:
  * seeds Deskbase through the bulk API (or reuses a kept, already seeded data folder), then measures every search
  * shape sequentially (p50/p99), restart time and memory, and under load from autocannon (a
  * separate Node process) getItem beside a bare Bun server, pages and the search shapes.
@@ -16,6 +16,7 @@ import { checkTotal, login, type Client } from './api';
 import { churn, churnedShapes, churnMix, describeMix, verifyCounts } from './churn';
 import { consoleBundleFigure, consoleFirstRenderFigure } from './console';
 import { benchmarkImport } from './import';
+import { benchmarkMail } from './mail';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
 import { describeMachine, loadAverage, summary, writeResults, type Figure } from './report';
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
@@ -67,6 +68,8 @@ interface Options {
   load: boolean;
   /** Skip the GLPI import scenario (it needs MariaDB and a minute). */
   import: boolean;
+  /** Collect 500 mails from a private Dovecot (--no-mail skips it). */
+  mail: boolean;
   /** Churn the data after the first measures and measure again (it changes a kept folder for good). */
   churn: boolean;
   /** Scales the churn's shares (bench/churn.ts), in (0, 1]. */
@@ -87,6 +90,7 @@ function parseOptions(argv: string[]): Options {
       keep: { type: 'string' },
       'no-load': { type: 'boolean' },
       'no-import': { type: 'boolean' },
+      'no-mail': { type: 'boolean' },
       churn: { type: 'boolean' },
       'no-churn': { type: 'boolean' },
       'churn-share': { type: 'string' },
@@ -111,6 +115,7 @@ function parseOptions(argv: string[]): Options {
     keep: values.keep ? resolve(values.keep) : undefined,
     load: !values['no-load'],
     import: !values['no-import'],
+    mail: !values['no-mail'],
     out: values.out ?? 'RESULTS.md',
     shapes: values.shapes?.split(',').map((s) => s.trim()),
     threads: values.threads === undefined ? undefined : count(values.threads, 1),
@@ -380,6 +385,8 @@ async function main(): Promise<void> {
   const { figures, reused, churnSetup } = await benchmark(options);
   const imported = options.import ? await benchmarkImport(log) : { figures: [], setup: [] };
   figures.push(...imported.figures);
+  const mail = options.mail ? await benchmarkMail(log) : { figures: [], setup: [] };
+  figures.push(...mail.figures);
   figures.push(consoleBundleFigure());
   const firstRender = await consoleFirstRenderFigure(log);
   if (firstRender) figures.push(firstRender);
@@ -389,6 +396,7 @@ async function main(): Promise<void> {
     ...(options.keep ? ['--keep <folder>'] : []),
     ...(options.load ? [] : ['--no-load']),
     ...(options.import ? [] : ['--no-import']),
+    ...(options.mail ? [] : ['--no-mail']),
     ...(options.churn && options.keep ? ['--churn'] : []),
     ...(!options.churn && !options.keep ? ['--no-churn'] : []),
     ...(options.churnShare !== 1 ? [`--churn-share ${options.churnShare}`] : []),
@@ -410,6 +418,7 @@ async function main(): Promise<void> {
         : 'Load scenarios skipped (`--no-load`).',
       ...churnSetup,
       ...imported.setup,
+      ...mail.setup,
       `Machine: ${machine.cores} cores, shared with other sessions running their own builds and tests, with the load generator and with the server: figures vary between runs.`,
     ],
   });

@@ -28,6 +28,11 @@ import { actorChoiceHooks, actorRowChoiceHooks } from './itil/actor-choices';
 import { priorityFor } from './itil/priority';
 import { logEvent } from './http/log';
 import { reportLeftOutTo } from './rules/apply';
+import { mailCollectorHooks } from './mail/collectors';
+import type { MailEngines } from './mail/engines';
+import { prepareFile } from './documents/upload';
+import { runRules } from './rules/engine';
+import { notImportedEmailHooks } from './mail/refusals';
 import { assetRuleHooks } from './rules/assets';
 import { DICTIONARY_TYPES, dropdownDictionaryHooks, softwareDictionaryHooks } from './rules/dictionaries';
 import { ruleActionHooks, ruleCriterionHooks, ruleHooks } from './rules/rule-rows';
@@ -60,6 +65,16 @@ const USER_ATTACHMENTS = ['Document_Item', 'Certificate_Item', 'Domain_Item', 'A
 
 // What rules cannot apply (a group deleted since) is left out with a line in the server's log.
 reportLeftOutTo(logEvent);
+
+/** What the mail collectors use of the rules engine and of the documents (domains do not import each other). */
+export const MAIL_ENGINES: MailEngines = {
+  routeMail(db, facts) {
+    const outcome = runRules(db, 'RuleMailCollector', facts);
+    const matched = outcome.rules.find((r) => r.matched);
+    return { output: outcome.output, rule: matched ? { id: matched.id, name: matched.name } : null };
+  },
+  checkUpload: prepareFile,
+};
 
 /** GLPI's ticket business rules, given the priority matrix of the ITIL rules (domains do not import each other). */
 export const ticketBusinessRuleHooks = ticketRuleHooks(priorityFor);
@@ -117,6 +132,8 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Document'], hooks: documentHooks },
   { itemtypes: ['KnowbaseItem'], hooks: faqHooks },
   { itemtypes: attachable, hooks: attachmentHooks },
+  { itemtypes: ['MailCollector'], hooks: mailCollectorHooks },
+  { itemtypes: ['NotImportedEmail'], hooks: notImportedEmailHooks },
   // Last: notifications see the change as the rules above left it.
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilNotificationHooks },
   { itemtypes: ['ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask', 'TicketValidation', 'ChangeValidation', ...ASSIGNMENT_LINKS], hooks: timelineNotificationHooks },

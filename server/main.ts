@@ -6,12 +6,14 @@ import { consoleOrigin, consoleSource } from './http/console';
 import { markStarted } from './api/health';
 import { VERSION } from './core/version';
 import { installRules } from './items/hooks';
-import { RULES } from './hook-table';
+import { MAIL_ENGINES, RULES } from './hook-table';
+import { installMailEngines } from './mail/engines';
 import { automaticActions } from './itil/automatic-actions';
 import { CRON_TASKS } from './registry/automatic-actions';
 import { replayDictionaries } from './rules/replay';
 import { mailSender, setMailWaker } from './notify/sender';
 import { endLiveStreams, joinLiveChannel } from './notify/live';
+import { mailgate } from './mail/mailgate';
 import { runImportCommand } from './import';
 import { unfinishedImportIn } from './import/state';
 import { createServices } from './auth/services';
@@ -113,6 +115,7 @@ async function main(): Promise<void> {
     logEvent('(shown once; set DESKBASE_ADMIN_PASSWORD on first start to choose it)');
   }
   installRules(RULES);
+  installMailEngines(MAIL_ENGINES);
   const shared = createSharedState();
   const services = createServices(store, config.rateLimits, shared, true, config.threads);
   const lastBackup = createLastBackupBox();
@@ -122,6 +125,8 @@ async function main(): Promise<void> {
   const mail = mailSender(store, (what, error) => logError(what, error));
   setMailWaker(mail.wake);
   joinLiveChannel();
+  // The mail collectors run in the background, off the request path (GLPI's mailgate).
+  const collectors = mailgate(services, (error) => logError('automatic action mailgate', error));
   // What runs by the clock, at each request and by the backups' timer. The backup schedule is read
   // from this thread's settings: first see what the other threads wrote.
   const checkBackups = () => {
@@ -129,6 +134,7 @@ async function main(): Promise<void> {
     backups.tick();
     actions.tick();
     mail.tick();
+    collectors.tick();
   };
   const app = listenOrExit(createApp(services, { tick: checkBackups, last: () => backups.last() }), config.host, config.port, config.threads);
   let stopping = false;
@@ -175,6 +181,7 @@ async function main(): Promise<void> {
     services.noticeExternalWrites();
     actions.tick();
     mail.tick();
+    collectors.tick();
   });
   logEvent(`console: ${consoleSource()}`);
   logEvent(`listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php; ${config.threads} request-serving thread${config.threads > 1 ? 's' : ''})`);

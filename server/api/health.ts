@@ -16,6 +16,7 @@ import type { Services } from '../auth/services';
 import type { Settings } from '../db/settings';
 import { mailEnabled, transportProblem } from '../notify/mailer';
 import { queueState } from '../notify/queue';
+import { mailCollectorHealth } from '../mail/collectors';
 
 export interface HealthTarget {
   db: Db;
@@ -102,8 +103,12 @@ export function mayConfigure(services: Services, request: Request, search: strin
   return opened !== null && hasRight(opened.scope, 'config', UPDATE);
 }
 
-/** `lastBackup` is shown when given (null: none yet), left out when undefined. */
-export function healthResponse(target: HealthTarget, method: string, lastBackup?: LastBackup | null): Response {
+/**
+ * `lastBackup` is shown when given (null: none yet), left out when undefined. With active mail
+ * collectors, `mail_collectors` counts them and those whose last run failed (a mailbox problem
+ * does not make the server unhealthy); `configure` (a session that may) also names the failures.
+ */
+export function healthResponse(target: HealthTarget, method: string, lastBackup?: LastBackup | null, configure = false): Response {
   const method_ = method.toUpperCase();
   const headers = { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
   if (method_ !== 'GET' && method_ !== 'HEAD') {
@@ -111,6 +116,7 @@ export function healthResponse(target: HealthTarget, method: string, lastBackup?
   }
   const health = checkHealth(target);
   const status = health.status === 'ok' ? 200 : 503;
-  const body = lastBackup === undefined ? health : { ...health, last_backup: lastBackup };
+  const mail = health.status === 'ok' ? mailCollectorHealth(target.db, configure) : null;
+  const body = { ...health, ...(lastBackup === undefined ? {} : { last_backup: lastBackup }), ...(mail ? { mail_collectors: mail } : {}) };
   return new Response(method_ === 'HEAD' ? null : JSON.stringify(body), { status, headers });
 }

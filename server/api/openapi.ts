@@ -355,6 +355,50 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
         responses: { 200: { description: 'The image', content: { 'image/*': { schema: { type: 'string', contentMediaType: 'image/*' } } } }, 204: { description: 'No picture' }, ...commonErrors },
       },
     },
+    '/MailCollector/{id}/collect': {
+      post: {
+        tags: ['MailCollector'],
+        operationId: 'collectMail',
+        summary: 'Run a mail collector now (or join its run in flight): each new mail becomes a ticket, a follow-up or a refusal',
+        description: "Needs UPDATE on the `config` right. Imports at most the mailgate automatic action's `param` new mails (10 by default).",
+        parameters: params('id'),
+        responses: {
+          200: ok('What the run did', {
+            type: 'object',
+            properties: { tickets: { type: 'integer' }, followups: { type: 'integer' }, refused: { type: 'integer' }, again: { type: 'integer', description: 'Mails whose outcome an earlier run had committed, settled now' }, error: { type: ['string', 'null'] } },
+          }),
+          ...commonErrors,
+        },
+      },
+    },
+    '/MailCollector/{id}/test': {
+      post: {
+        tags: ['MailCollector'],
+        operationId: 'testMailCollector',
+        summary: "Log in to a mail collector's mailbox and list its folders, reading nothing (GLPI's test connection)",
+        parameters: params('id'),
+        responses: { 200: ok('The folders, or why the mailbox cannot be reached', { type: 'object', properties: { folders: { type: 'array', items: { type: 'string' } }, error: { type: ['string', 'null'] } } }), ...commonErrors },
+      },
+    },
+    '/NotImportedEmail/{id}/source': {
+      get: {
+        tags: ['NotImportedEmail'],
+        operationId: 'getNotImportedEmailSource',
+        summary: 'The raw message of a refused e-mail',
+        parameters: params('id'),
+        responses: { 200: { description: 'The message', content: { 'message/rfc822': { schema: { type: 'string', contentMediaType: 'message/rfc822' } } } }, ...commonErrors },
+      },
+    },
+    '/NotImportedEmail/{id}/import': {
+      post: {
+        tags: ['NotImportedEmail'],
+        operationId: 'importNotImportedEmail',
+        summary: 'Import a refused e-mail anyway, as a ticket of the entity given; the refusal goes',
+        parameters: params('id'),
+        requestBody: body({ type: 'object', required: ['input'], properties: { input: { type: 'object', required: ['entities_id'], properties: { entities_id: { type: 'integer' } } } } }),
+        responses: { 201: ok('The new ticket', { type: 'object', properties: { id: { type: 'integer' } } }), ...commonErrors },
+      },
+    },
     '/testRules': {
       post: {
         tags,

@@ -7,11 +7,12 @@
  * before their row commits, and never changed in place: copying files/ *after* the snapshot finds
  * every file the snapshot names, unless it was purged in between, which the report then lists.
  */
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, constants, copyFileSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { resolveStored } from '../documents/storage';
 import { VERSION } from '../core/version';
 import { inspectFile, snapshotInto } from '../db/files';
+import { SECRET_KEY_FILE } from '../db/secret-key';
 import { CliError } from './errors';
 import { copyTreeReporting, entriesOf } from './fsutil';
 import { formatBytes, silentProgress, type Progress } from '../core/progress';
@@ -83,6 +84,13 @@ export function backup(dataDirArg: string, targetArg: string, progress: Progress
     const full = resolveStored(filesPath, filepath);
     return full !== null && !existsSync(full);
   });
+
+  // The key sealing the mail collectors' passwords: without it a restored folder could not open them.
+  const key = join(dataDir, SECRET_KEY_FILE);
+  if (existsSync(key)) {
+    copyFileSync(key, join(target, SECRET_KEY_FILE), constants.COPYFILE_EXCL);
+    chmodSync(join(target, SECRET_KEY_FILE), 0o600);
+  }
 
   // 3. What this backup is.
   const report: BackupReport = {

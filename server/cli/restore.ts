@@ -6,9 +6,10 @@
  * data folder. The database is copied and checked before anything is moved.
  */
 import { inspectFile, leaveWal, type FileReport } from '../db/files';
-import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DATABASE_FILE, FILES_DIR, isInside, MANIFEST_FILE, TMP_DIR } from './backup';
+import { SECRET_KEY_FILE } from '../db/secret-key';
 import { CliError } from './errors';
 import { copyTreeReporting, entriesOf, stamp } from './fsutil';
 import { formatBytes, silentProgress, type Progress } from '../core/progress';
@@ -117,6 +118,11 @@ export function restore(backupArg: string, dataDirArg: string, force: boolean, p
   for (const suffix of ['-wal', '-shm', '-journal']) rmSync(liveDb + suffix, { force: true });
   renameSync(staged, liveDb);
   const copied = copyTreeReporting(progress, 'documents', join(backupDir, FILES_DIR), join(dataDir, FILES_DIR), [TMP_DIR]);
+  // The key of the sealed mail collector passwords (the data folder's own was moved aside with the rest).
+  if (existsSync(join(backupDir, SECRET_KEY_FILE))) {
+    copyFileSync(join(backupDir, SECRET_KEY_FILE), join(dataDir, SECRET_KEY_FILE));
+    chmodSync(join(dataDir, SECRET_KEY_FILE), 0o600);
+  }
   return {
     dataDir,
     database: { path: liveDb, bytes: statSync(liveDb).size },

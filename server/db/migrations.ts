@@ -13,6 +13,7 @@ import { seedDocumentTypes } from './seed-documents';
 import { moveSmtpModeToGlpiValues, recordDataZone, seedNotificationUuid, seedSettings } from './settings';
 import { machineZoneName } from '../core/zone';
 import { seedItilNotifications } from './seed-notifications';
+import { createMailTables } from './mail-state';
 
 export interface MigrationContext {
   /** Produces the admin password hash; only called on a fresh database. */
@@ -71,6 +72,14 @@ const MIGRATIONS: Migration[] = [
     up: (db) => {
       createRuleReplays(db);
       seedCronTasks(db);
+    },
+  },
+  {
+    id: 40,
+    name: "mail collectors: GLPI's mailgate automatic action, the outcome of each mail, refused mails' sources, the collectors' runs",
+    up: (db) => {
+      seedCronTasks(db);
+      createMailTables(db);
     },
   },
 ];

@@ -34,8 +34,9 @@ export function createApp(services: Services, backups?: BackupSchedule) {
     if (api) return handleApiRequest(services, request, url, publicBase(server), ip, requestId);
     if (pathname === '/health') {
       services.noticeExternalWrites(); // the session asking may have ended on another connection
-      const shown = backups && mayConfigure(services, request, url.search) ? backups.last() : undefined;
-      return healthResponse(services.store, request.method, shown);
+      const configure = mayConfigure(services, request, url.search);
+      const shown = backups && configure ? backups.last() : undefined;
+      return healthResponse(services.store, request.method, shown, configure);
     }
     if (pathname === '/openapi.json') return openApiResponse(request);
     return serveConsole(request);

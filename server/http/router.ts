@@ -12,6 +12,7 @@ import { userPicture } from '../api/picture';
 import { testRules } from '../api/test-rules';
 import { replayDictionary } from '../api/replay-dictionary';
 import { liveEvents } from '../api/events';
+import { mailAction } from '../api/mail';
 import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
 import { BEARER_HINT, errors, isBearer, type ApiError } from '../core/errors';
 
@@ -74,5 +75,5 @@ export function route(ctx: RequestContext): Reply | Promise<Reply> {
   const named = Object.hasOwn(SESSION_ENDPOINTS, resource) ? SESSION_ENDPOINTS[resource] : undefined;
   if (named) return named(session);
   if (isUserPicture(ctx.segments)) return userPicture(session);
-  return itemtypeBranch(session);
+  return mailAction(session) ?? itemtypeBranch(session);
 }

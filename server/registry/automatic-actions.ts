@@ -12,7 +12,7 @@ export interface CronTaskSpec {
   frequency: number;
   mode: 1 | 2;
   logsLifetime: number;
-  /** GLPI's parameter of the task (the mails sent per run, the days sent mails are kept), or null. */
+  /** GLPI's parameter of the task (the mails sent per run, the days sent mails are kept, the mails one mailgate run imports per collector), or null. */
   param: number | null;
 }
 
@@ -27,6 +27,7 @@ const task = (id: number, itemtype: string, name: string, frequency: number, mod
 });
 
 export const CRON_TASKS = {
+  mailgate: task(9, 'MailCollector', 'mailgate', 600, 1, 30, 10),
   closeticket: task(15, 'Ticket', 'closeticket', 43_200),
   slaticket: task(17, 'SlaLevel_Ticket', 'slaticket', 300),
   createinquest: task(18, 'Ticket', 'createinquest', 86_400),

@@ -35,6 +35,8 @@ const LABELS: Record<string, readonly [string, string]> = {
   SoftwareCategory: ['Software category', 'Software categories'],
   UserTitle: ['User title', 'User titles'],
   UserCategory: ['User category', 'User categories'],
+  MailCollector: ['Receiver', 'Receivers'],
+  NotImportedEmail: ['Refused email', 'Refused emails'],
 };
 
 /** Singular and plural name of an itemtype; the itemtype itself when it has none. */

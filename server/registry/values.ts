@@ -130,6 +130,26 @@ const VALUE_LISTS: Record<string, Record<string, ValueList>> = {
       ['helpdesk', 'Simplified interface'],
     ],
   },
+  // Mail collectors: where the requester is read, and why a mail was refused (server/mail/refusals.ts).
+  MailCollector: {
+    requester_field: [
+      [0, 'From'],
+      [1, 'Reply-To'],
+    ],
+  },
+  NotImportedEmail: {
+    reason: [
+      [0, 'No rule gave an entity'],
+      [1, 'Unknown sender'],
+      [3, 'Could not be written'],
+      [4, 'Not enough rights'],
+      [101, 'Blacklisted sender'],
+      [102, 'Too large'],
+      [103, 'Automatic mail'],
+      [104, 'Refused by a rule'],
+      [105, 'Unreadable'],
+    ],
+  },
   User: {
     authtype: [
       [1, 'Local'],

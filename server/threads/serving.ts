@@ -22,8 +22,9 @@ import { createApp, type BackupSchedule } from '../http/app';
 import { useConsoleOf, type ConsoleOrigin } from '../http/console';
 import { logError, setLogFormat } from '../http/log';
 import { installRules } from '../items/hooks';
-import { RULES } from '../hook-table';
+import { MAIL_ENGINES, RULES } from '../hook-table';
 import { endLiveStreams, joinLiveChannel } from '../notify/live';
+import { installMailEngines } from '../mail/engines';
 import { SharedJson } from './shared-json';
 
 const ROLE = 'deskbase-serve';
@@ -77,6 +78,7 @@ export function serveOnWorker(): void {
   useConsoleOf(job.console);
   installRules(RULES);
   joinLiveChannel();
+  installMailEngines(MAIL_ENGINES);
   const store = attachStore(config.dataDir);
   const services = createServices(store, config.rateLimits, job.shared, false, config.threads);
   onWalGrown(store.db.filename, () => post({ kind: 'wal' }));

@@ -6,14 +6,13 @@
  * these tests are skipped with a message.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { CHROMIUM, ensureConsoleBuilt, hasChromium, launchChromium } from '../support/browser';
 import { Client } from '../support/client';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
 import { ENGLISH_WITH_TRANSLATION } from '../../ui/src/i18n';
 import { until } from '../support/until';
-import { buildConsoleIfMissing, CHROMIUM, hasChromium, launchChromium } from './chromium';
 
 /** Set CONSOLE_SCREENSHOTS=/some/dir to keep PNGs of the main screens. */
 const SHOTS = process.env.CONSOLE_SCREENSHOTS;
@@ -29,8 +28,8 @@ describe.skipIf(!hasChromium)('admin console', () => {
   let server: TestServer;
   let api: Client;
   let context: BrowserContext;
+  let closeBrowser: (() => Promise<void>) | undefined;
   let page: Page;
-  let profileDir: string;
   const ids: Record<string, number> = {};
   const pageErrors: string[] = [];
 
@@ -74,7 +73,7 @@ describe.skipIf(!hasChromium)('admin console', () => {
   };
 
   beforeAll(async () => {
-    buildConsoleIfMissing();
+    ensureConsoleBuilt();
     server = await startServer();
     api = await new Client(server.api).login();
     ids.branch = await api.create('Entity', { name: 'Branch A', entities_id: 0 });
@@ -87,8 +86,9 @@ describe.skipIf(!hasChromium)('admin console', () => {
     // A second profile for glpi, to switch to: Self-Service (1) reads only tickets.
     await api.create('Profile_User', { users_id: 2, profiles_id: 1, entities_id: 0, is_recursive: 1 });
 
-    ({ context, profileDir } = await launchChromium());
-    context.setDefaultTimeout(10_000);
+    const browser = await launchChromium();
+    context = browser.context;
+    closeBrowser = browser.close;
     // Headless Chromium has no one to answer the File System Access save dialog: exports take the
     // streamed-Blob path and arrive as downloads.
     await context.addInitScript(() => {
@@ -104,8 +104,7 @@ describe.skipIf(!hasChromium)('admin console', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+    await closeBrowser?.();
     await server?.dispose();
   });
 

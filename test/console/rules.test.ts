@@ -6,31 +6,31 @@
  * collection on an input.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { Client } from '../support/client';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
-import { buildConsoleIfMissing, hasChromium, launchChromium } from './chromium';
+import { ensureConsoleBuilt, hasChromium, launchChromium } from '../support/browser';
 
 describe.skipIf(!hasChromium)('rules in the console', () => {
   let server: TestServer;
   let api: Client;
   let context: BrowserContext;
   let page: Page;
-  let profileDir: string;
+  let closeBrowser: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    buildConsoleIfMissing();
+    ensureConsoleBuilt();
     server = await startServer();
     api = await new Client(server.api).login();
-    ({ context, profileDir } = await launchChromium());
+    const browser = await launchChromium();
+    context = browser.context;
+    closeBrowser = browser.close;
     context.setDefaultTimeout(15_000);
     page = context.pages()[0] ?? (await context.newPage());
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+    await closeBrowser?.();
     await server?.dispose();
   });
 

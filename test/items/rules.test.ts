@@ -38,6 +38,8 @@ import * as apiClientToken from '../../server/users/apiclient-token';
 import * as ldapCriteria from '../../server/users/ldap-criteria';
 import * as userEmails from '../../server/users/user-emails';
 import * as userRules from '../../server/users/user-rules';
+import * as mailCollectors from '../../server/mail/collectors';
+import * as mailRefusals from '../../server/mail/refusals';
 
 /** Every event of ItemHooks, in the order a write meets them. */
 const EVENTS = [
@@ -289,10 +291,22 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterAdd: 'attachmentHooks',
     afterUpdate: 'attachmentHooks',
   },
+  MailCollector: {
+    prepareAdd: 'mailCollectorHooks',
+    prepareUpdate: 'mailCollectorHooks',
+    afterPurge: 'mailCollectorHooks',
+    readExtras: 'mailCollectorHooks',
+  },
+  NotImportedEmail: {
+    prepareAdd: 'notImportedEmailHooks',
+    prepareUpdate: 'notImportedEmailHooks',
+    afterPurge: 'notImportedEmailHooks',
+    readExtras: 'notImportedEmailHooks',
+  },
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [hookTable, notifyEvents, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [hookTable, notifyEvents, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules, mailCollectors, mailRefusals];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

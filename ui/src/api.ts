@@ -312,6 +312,16 @@ export class Api {
     return (await this.request<Blob>('GET', `Document/${documentId}`, { query: { alt: 'media' }, blob: true })).data;
   }
 
+  /** An action of the mail collectors (`MailCollector/:id/collect`, `NotImportedEmail/:id/import`…). */
+  async mailAction<T = Record<string, unknown>>(itemtype: string, id: number, action: string, input?: Record<string, unknown>): Promise<T> {
+    return (await this.request<T>('POST', `${itemtype}/${id}/${action}`, { body: input ? { input } : {} })).data;
+  }
+
+  /** The raw message of a refused e-mail. */
+  async refusedMailSource(id: number): Promise<Blob> {
+    return (await this.request<Blob>('GET', `NotImportedEmail/${id}/source`, { blob: true })).data;
+  }
+
   /** Search options of an itemtype (labels and data types of its fields), cached per session. */
   searchOptions(itemtype: string): Promise<Record<string, SearchOption>> {
     let cached = this.optionsCache.get(itemtype);

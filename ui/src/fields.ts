@@ -31,6 +31,7 @@ const LABELS: Record<string, string> = {
   states_id: 'Status',
   password: 'Password',
   password2: 'Password confirmation',
+  passwd: 'Password',
   _users_id_requester: 'Requester',
   _users_id_assign: 'Assigned to (technician)',
   _groups_id_assign: 'Assigned to (group)',
@@ -45,6 +46,7 @@ const LABELS: Record<string, string> = {
 /** Write-only fields an item never returns but its form offers. */
 const VIRTUAL: Record<string, string[]> = {
   User: ['email', 'password', 'password2'],
+  MailCollector: ['passwd'],
   Ticket: ['_users_id_requester', '_users_id_assign', '_groups_id_assign'],
   Problem: ['_users_id_requester', '_users_id_assign', '_groups_id_assign'],
   Change: ['_users_id_requester', '_users_id_assign', '_groups_id_assign'],
@@ -93,7 +95,7 @@ const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/;
 function kindOf(itemtype: string, key: string, datatype: string | undefined, sample: unknown): Pick<FieldDef, 'kind' | 'target' | 'choices'> {
   const choices = enumOf(itemtype, key);
   if (choices) return { kind: 'enum', choices };
-  if (key === 'password' || key === 'password2') return { kind: 'password' };
+  if (key === 'password' || key === 'password2' || key === 'passwd') return { kind: 'password' };
   const target = fkTarget(key, itemtype);
   if (target && (/_id(_|$)/.test(key))) return { kind: 'fk', target };
   if (/^(is|have|use)_/.test(key) || datatype === 'bool') return { kind: 'checkbox' };

@@ -130,6 +130,11 @@ const MENU: [string, Record<string, Layout>][] = [
       SoftwareCategory: dropdown(),
       UserTitle: dropdown(),
       UserCategory: dropdown(),
+      MailCollector: {
+        columns: ['name', 'host', 'login', 'is_active', 'errors', 'last_collect_date'],
+        form: ['name', 'host', 'login', 'passwd', 'accepted', 'refused', 'filesize_max', 'use_mail_date', 'requester_field', 'add_cc_to_observer', 'collect_only_unread', 'is_active', 'comment'],
+      },
+      NotImportedEmail: { columns: ['from', 'subject', 'reason', 'date', 'mailcollectors_id'], form: ['from', 'to', 'subject', 'date', 'messageid', 'reason', 'mailcollectors_id', 'users_id'] },
     },
   ],
 ];

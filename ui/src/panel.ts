@@ -17,19 +17,23 @@ export function usePanel(afterWrite?: () => Promise<void>) {
   };
   /** A failed load. */
   const failed = (e: unknown) => setError(errorText(e));
-  /** Runs a write; on success reloads (the item too, when asked) and says `done`; on failure shows the API's message. */
-  const write = async (action: () => Promise<unknown>, done: string): Promise<boolean> => {
+  /**
+   * Runs a write; on success reloads (the item too, when asked) and says `done` (or what it makes
+   * of the answer); on failure shows the API's message.
+   */
+  const write = async <T>(action: () => Promise<T>, done: string | ((answer: T) => string)): Promise<boolean> => {
     setError('');
     setMessage('');
+    let answer: T;
     try {
-      await action();
+      answer = await action();
     } catch (e) {
       setError(errorText(e));
       return false;
     }
     await afterWrite?.();
     setReload((r) => r + 1);
-    setMessage(done);
+    setMessage(typeof done === 'string' ? done : done(answer));
     return true;
   };
   return { message, error, reload, refuse, failed, write };

@@ -1,6 +1,6 @@
 // Administration types: rules with their criteria and actions, written with their collection's
 // right; notifications and their templates, automatic actions, LDAP directories, mail
-// authentication servers and mail collectors, served read-only; the inventory agents, which an inventory tool writes; and the
+// authentication servers, served read-only; mail collectors and the mails they refused; the inventory agents, which an inventory tool writes; and the
 // setup dropdowns of authentication and unicity (SSO variables, LDAP criteria, ignored unicity
 // values). Columns follow GLPI 10.0's install/mysql/glpi-empty.sql.
 import { dropdown } from '../kinds';
@@ -64,6 +64,9 @@ export const adminTables: Record<string, TableSpec> = {
     columns:
       "id uint! AI; name vc(255) =NULL; host vc(255) =NULL; login vc(255) =NULL; filesize_max int! ='2097152'; is_active tiny! ='1'; date_mod ts NULL =NULL; comment text; passwd vc(255) =NULL; accepted vc(255) =NULL; refused vc(255) =NULL; errors int! ='0'; use_mail_date tiny! ='0'; date_creation ts NULL =NULL; requester_field int! ='0'; add_cc_to_observer tiny! ='0'; collect_only_unread tiny! ='0'; last_collect_date ts NULL =NULL",
   },
+  glpi_notimportedemails: {
+    columns: "id uint! AI; from vc(255)!; to vc(255)!; mailcollectors_id uint! ='0'; date ts!; subject text; messageid vc(255)!; reason int! ='0'; users_id uint! ='0'",
+  },
 };
 
 /** A read-only administration type; `right` is GLPI's right name for it. */
@@ -117,5 +120,8 @@ export const adminItemtypes: Record<string, ItemtypeSpec> = {
   // The SNMP credentials network equipment and printers are inventoried with: GLPI 10.0's
   // `snmpcredential` right. GLPI stores the SNMPv3 passphrases encrypted; they are never returned.
   SNMPCredential: { table: 'glpi_snmpcredentials', kind: 'other', right: 'snmpcredential', history: false, hidden: ['auth_passphrase', 'priv_passphrase'] },
-  MailCollector: admin('glpi_mailcollectors', 'config', { hidden: ['passwd'] }),
+  // Mail collectors (server/mail/): written with GLPI's `config` right; the password is kept sealed
+  // and never returned. The mails a collector refused are kept, listed and purged with the same right.
+  MailCollector: { table: 'glpi_mailcollectors', kind: 'system', right: 'config', editedWithUpdate: true, history: false, hidden: ['passwd'], computed: ['errors', 'last_collect_date'] },
+  NotImportedEmail: { table: 'glpi_notimportedemails', kind: 'system', right: 'config', editedWithUpdate: true, history: false },
 };

@@ -15,6 +15,7 @@ import { ProfileRights } from './ProfileRights';
 import { RuleParts } from './RuleParts';
 import { AssetTickets, LinkedItems } from './LinkedItems';
 import { Timeline } from './Timeline';
+import { Mailbox, RefusedMail } from './Mail';
 
 type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
@@ -168,6 +169,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   if (id !== null && itemtype === 'User') tabs.push(['access', t('Access')]);
   if (id !== null && itemtype === 'Profile') tabs.push(['rights', t('Rights')]);
   if (id !== null && itemtype === 'Rule') tabs.push(['rule', t('Criteria and actions')]);
+  if (id !== null && itemtype === 'MailCollector') tabs.push(['mailbox', t('Mailbox')]);
+  if (id !== null && itemtype === 'NotImportedEmail') tabs.push(['mail', t('Refused email')]);
   if (id !== null) tabs.push(['history', t('History')]);
 
   return (
@@ -244,6 +247,17 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
           <ProfileRights profileId={id} editable={editable} />
         ) : tab === 'rule' && id !== null && item ? (
           <RuleParts rule={item} editable={editable} onMoved={refresh} />
+        ) : tab === 'mailbox' && id !== null && item ? (
+          <Mailbox id={id} item={item} onChange={refresh} />
+        ) : tab === 'mail' && id !== null && item ? (
+          <RefusedMail
+            id={id}
+            item={item}
+            onImported={(ticket) => {
+              flash = { kind: 'success', text: t('Imported as ticket {id}.', { id: ticket }) };
+              navigate(['Ticket', ticket]);
+            }}
+          />
         ) : tab === 'tickets' && id !== null ? (
           <AssetTickets itemtype={itemtype} id={id} />
         ) : (

@@ -1,5 +1,8 @@
-/** The built console and the headless Chromium (Debian's, driven by playwright-core) the console tests run. */
-import { existsSync, mkdtempSync } from 'node:fs';
+/**
+ * The console's browser tests: the built console (ui/dist, built here when missing) and a
+ * headless Debian Chromium (`scripts/ensure-chromium.sh` installs it) on a throwaway profile.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
@@ -8,15 +11,15 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 const ROOT = resolve(import.meta.dir, '../..');
 
-/** Builds the console into ui/dist when `npm test` has not (a test file run on its own). */
-export function buildConsoleIfMissing(): void {
+/** Builds the console once when ui/dist holds none. */
+export function ensureConsoleBuilt(): void {
   if (existsSync(join(ROOT, 'ui/dist/index.html'))) return;
   const build = Bun.spawnSync([join(ROOT, 'node_modules/.bin/vite'), 'build', '--config', 'ui/vite.config.ts'], { cwd: ROOT });
   if (build.exitCode !== 0) throw new Error(`vite build failed:\n${build.stderr.toString()}`);
 }
 
-/** A headless Chromium on a profile folder of its own (removed by the caller). */
-export async function launchChromium(): Promise<{ context: BrowserContext; profileDir: string }> {
+/** A headless Chromium with its own profile folder; `close` ends it and removes the folder. */
+export async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profileDir = mkdtempSync(join(tmpdir(), 'deskbase-chromium-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
@@ -24,5 +27,12 @@ export async function launchChromium(): Promise<{ context: BrowserContext; profi
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     viewport: { width: 1280, height: 860 },
   });
-  return { context, profileDir };
+  context.setDefaultTimeout(10_000);
+  return {
+    context,
+    async close() {
+      await context.close().catch(() => undefined);
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
 }
