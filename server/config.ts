@@ -61,7 +61,8 @@ and GET /openapi.json (OpenAPI 3.1 description of the API).
 Settings kept in the database (Config items of context "core", changed through the API or the
 console by a Super-Admin) include the scheduled backups: backup_interval_hours (0 = off, the
 default), backup_keep (backups kept, default 7) and backup_folder (an absolute path; empty means
-<data>-backups beside the data folder).
+<data>-backups beside the data folder), and url_base (the public URL named in links and mails,
+such as https://desk.example.org; empty means the address the server is bound to).
 `;
 
 export class ConfigError extends Error {}

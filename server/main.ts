@@ -11,7 +11,7 @@ import { automaticActions } from './itil/automatic-actions';
 import { CRON_TASKS } from './registry/automatic-actions';
 import { replayDictionaries } from './rules/replay';
 import { runImportCommand } from './import';
-import { unfinishedImport } from './import/state';
+import { unfinishedImportIn } from './import/state';
 import { createServices } from './auth/services';
 import { openStore } from './db';
 import { checkpoint } from './db/connection';
@@ -98,14 +98,13 @@ async function main(): Promise<void> {
     throw error;
   }
   if (!LOCK_ENFORCED) logEvent('warning: no file locking on this platform; make sure only one server uses this data folder');
-  const { store, generatedAdminPassword, applied } = await openStore(config.dataDir, config.adminPassword, logEvent);
-  const unfinished = unfinishedImport(store.db);
+  const unfinished = unfinishedImportIn(config.dataDir);
   if (unfinished) {
     console.error(`deskbase: ${unfinished}`);
-    store.db.close();
     releaseLock();
     process.exit(1);
   }
+  const { store, generatedAdminPassword, applied } = await openStore(config.dataDir, config.adminPassword, logEvent);
   if (applied.length) logEvent(`data folder ${config.dataDir}: applied ${applied.join(', ')}`);
   if (generatedAdminPassword) {
     logEvent(`created the super-admin "glpi" with password: ${generatedAdminPassword}`);

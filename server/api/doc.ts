@@ -1,5 +1,5 @@
 import type { Reply, RequestContext } from '../auth/context';
-import { referencePage } from './reference';
+import { REFERENCE_CSP, referencePage } from './reference';
 import { encodedBody } from './compressed';
 
 const MARKDOWN = `# Deskbase REST API
@@ -26,6 +26,6 @@ export function inlineDoc(ctx: RequestContext): Reply {
   if ((ctx.headers.get('content-type') ?? '').includes('application/json')) {
     return { status: 200, raw: MARKDOWN, headers: { 'Content-Type': 'text/markdown; charset=UTF-8' } };
   }
-  const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=UTF-8' };
+  const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=UTF-8', 'Content-Security-Policy': REFERENCE_CSP };
   return { status: 200, raw: encodedBody(ctx.headers, referencePage(), headers), headers };
 }

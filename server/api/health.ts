@@ -73,9 +73,9 @@ export interface LastBackup {
   message?: string;
 }
 
-/** Does the request carry the session of someone allowed to change the configuration? */
-export function mayConfigure(services: Services, request: Request): boolean {
-  const token = request.headers.get('session-token') ?? new URL(request.url).searchParams.get('session_token');
+/** Does the request (its headers, its query `search`) carry the session of someone allowed to change the configuration? */
+export function mayConfigure(services: Services, request: Request, search: string): boolean {
+  const token = request.headers.get('session-token') ?? new URLSearchParams(search).get('session_token');
   const opened = token ? sessionScope(services, token.trim()) : null;
   return opened !== null && hasRight(opened.scope, 'config', UPDATE);
 }

@@ -8,7 +8,8 @@ export const RESET_ANSWER = 'The password has been reset.';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-function resetMail(origin: string, login: string, token: string): string {
+/** `base`: the server's public URL (url_base, with its path), where the console is. */
+function resetMail(base: string, login: string, token: string): string {
   return [
     `A password reset was requested for the Deskbase account "${login}".`,
     '',
@@ -16,7 +17,7 @@ function resetMail(origin: string, login: string, token: string): string {
     '',
     'It can be used once, within 24 hours: send PUT /apirest.php/lostPassword with',
     'email, password_forget_token and password, or use the console:',
-    `${origin}/`,
+    `${base}/`,
     '',
     'If you did not ask for this, ignore this message: your password has not changed.',
   ].join('\n');
@@ -56,7 +57,7 @@ export async function lostPassword(ctx: RequestContext): Promise<Reply> {
     const user = accountByEmail(services, email);
     if (user) {
       const resetToken = drawResetToken(services, user);
-      void sendMail(settings, { to: email, subject: 'Deskbase: password reset', text: resetMail(new URL(ctx.apiBase).origin, String(user.name), resetToken) });
+      void sendMail(settings, { to: email, subject: 'Deskbase: password reset', text: resetMail(ctx.apiBase.slice(0, -'/apirest.php'.length), String(user.name), resetToken) });
     }
   }
   return json([REQUEST_ANSWER]);

@@ -3,6 +3,7 @@
  * from (its paths and the request-parameter table), the registry (fields, search options) and the
  * error catalogue. One self-contained page (no external assets), built on first request.
  */
+import { createHash } from 'node:crypto';
 import { allItemtypes, type Itemtype } from '../registry';
 import { searchOptions } from '../registry/searchoptions';
 import { ERROR_CATALOGUE } from '../core/errors';
@@ -68,6 +69,17 @@ const CSS = `body{font:15px/1.5 system-ui,sans-serif;max-width:1100px;margin:aut
 code,pre{font-family:ui-monospace,monospace;font-size:13px}pre{background:#f4f4f4;padding:.6em;overflow:auto}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:left;vertical-align:top}
 th{background:#eee}h3{margin-bottom:.2em}section{border-top:1px solid #ddd;margin-top:1em}:target{background:#fff8d0}nav a{margin-right:.6em}`;
+
+/** The page's policy: scripts only from the server (it has none inline), its one style by hash, never framed. */
+export const REFERENCE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  `style-src 'sha256-${createHash('sha256').update(CSS).digest('base64')}'`,
+  "img-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 export function buildReference(): string {
   const doc = buildOpenApi() as Json;

@@ -2,7 +2,9 @@ import { checkAppToken } from '../auth/apiclients';
 import { reachableEntities, profileGrants, userProfiles } from '../auth/authorizations';
 import { authenticate, type Credentials } from '../auth/login';
 import { effectivePreferences } from '../auth/preferences';
-import { computeScope } from '../auth/scope';
+import { computeScope, hasRight } from '../auth/scope';
+import { refreshDefaults } from '../auth/default-passwords';
+import { UPDATE } from '../auth/rights';
 import { fullSession } from '../auth/session-view';
 import { appTokenOf, empty, json, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
 import { BEARER_HINT, errors, isBearer } from '../core/errors';
@@ -65,10 +67,10 @@ export async function initSession(ctx: RequestContext): Promise<Reply> {
   const { token, record } = services.sessions.create(Number(user.id), start.profileId, start.entityId, start.recursive);
   inTransaction(services.store.db, () => run(services.store.db, 'UPDATE glpi_users SET last_login = ? WHERE id = ?', nowString(), Number(user.id)));
   const body: Record<string, unknown> = { session_token: token };
-  if (withSession) {
-    const scope = computeScope(services.store.db, services.directory, record)!;
-    body.session = fullSession({ ...ctx, session: record, scope }, token);
-  }
+  const scope = computeScope(services.store.db, services.directory, record)!;
+  // An administrator's sign-in checks again which GLPI install accounts keep their default password.
+  if (hasRight(scope, 'config', UPDATE)) await refreshDefaults(services.store.db, services.store.settings);
+  if (withSession) body.session = fullSession({ ...ctx, session: record, scope }, token);
   return json(body);
 }
 

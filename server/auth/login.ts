@@ -1,4 +1,4 @@
-import { now as clockNow } from '../core/clock';
+import { formatDate, now as clockNow } from '../core/clock';
 import { errors } from '../core/errors';
 import type { Services } from './services';
 import { inTransaction } from '../db/connection';
@@ -10,7 +10,7 @@ export type Credentials = { kind: 'password'; login: string; password: string } 
 /** Checks that an account may log in now (active, not in the trash, inside its validity dates). */
 export function accountUsable(user: Row, now = new Date(clockNow())): boolean {
   if (Number(user.is_active) !== 1 || Number(user.is_deleted) === 1) return false;
-  const stamp = now.toISOString().slice(0, 19).replace('T', ' ');
+  const stamp = formatDate(now);
   if (user.begin_date && String(user.begin_date) > stamp) return false;
   if (user.end_date && String(user.end_date) < stamp) return false;
   return true;
@@ -23,13 +23,31 @@ async function rehash(services: Services, user: Row, password: string): Promise<
 }
 
 /**
- * Authenticates with a password or a user token, slowing down repeated failures per address
- * and per login. Returns the user row or throws the GLPI error.
+ * The throttle's keys for an attempt (throttle.ts): those it must wait for, those a failure counts
+ * on, those a success clears. A login failing from one address is locked there (`own:`), an address
+ * failing for any logins too (`ip:`). A login failing from everywhere (`login:`) slows only the
+ * addresses that failed for it already: its owner, signing in right from their own address, is
+ * never held up by someone else's guesses, while each guessing address gets one try, then waits.
+ */
+function throttleKeys(services: Services, credentials: Credentials, ip: string) {
+  const address = `ip:${ip}`;
+  if (credentials.kind === 'token') return { checked: [address], counted: [address], cleared: [] };
+  const login = credentials.login.toLowerCase();
+  const own = `own:${login}\u0000${ip}`;
+  const everywhere = `login:${login}`;
+  const checked = services.throttle.failures(own) > 0 ? [address, own, everywhere] : [address, own];
+  // A success clears this address's count for the login only: one valid account must not reset its
+  // address's count, nor its owner the count of guesses made elsewhere.
+  return { checked, counted: [address, own, everywhere], cleared: [own] };
+}
+
+/**
+ * Authenticates with a password or a user token, slowing down repeated failures (throttleKeys).
+ * Returns the user row or throws the GLPI error.
  */
 export async function authenticate(services: Services, credentials: Credentials, ip: string): Promise<Row> {
-  const keys = [`ip:${ip}`];
-  if (credentials.kind === 'password') keys.push(`login:${credentials.login.toLowerCase()}`);
-  const wait = services.throttle.retryAfter(keys);
+  const keys = throttleKeys(services, credentials, ip);
+  const wait = services.throttle.retryAfter(keys.checked);
   if (wait > 0) throw errors.loginThrottled(wait);
 
   const db = services.store.db;
@@ -42,14 +60,13 @@ export async function authenticate(services: Services, credentials: Credentials,
     if (!ok) user = null;
   }
   if (!user || !accountUsable(user)) {
-    services.throttle.fail(keys);
+    services.throttle.fail(keys.counted);
     if (credentials.kind === 'token') throw errors.userTokenInvalid();
     throw errors.loginFailed(
       user ? "You don't have access to this application because your account was deactivated or removed" : 'Incorrect username or password',
     );
   }
-  // Only the login's own count is forgiven: one valid account must not reset its address's count.
-  services.throttle.succeed(keys.filter((k) => k.startsWith('login:')));
+  services.throttle.succeed(keys.cleared);
   if (credentials.kind === 'password' && needsRehash(String(user.password))) await rehash(services, user, credentials.password);
   return user;
 }

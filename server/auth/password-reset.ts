@@ -1,6 +1,6 @@
 import { inTransaction } from '../db/connection';
 import { run, selectAll, type Row } from '../db/rows';
-import { now as clockNow, nowString } from '../core/clock';
+import { now as clockNow, nowString, parseDate } from '../core/clock';
 import type { Settings } from '../db/settings';
 import type { Services } from './services';
 import { hashPassword, randomToken, tokenHash } from '../core/secrets';
@@ -32,7 +32,7 @@ export function tokenValid(user: Row, token: string, now = clockNow()): boolean 
   const stored = user.password_forget_token;
   const drawn = user.password_forget_token_date;
   if (typeof stored !== 'string' || stored === '' || typeof drawn !== 'string') return false;
-  const age = now - new Date(drawn.replace(' ', 'T')).getTime();
+  const age = now - (parseDate(drawn) ?? Number.NaN);
   return stored === tokenHash(token) && age >= 0 && age < TOKEN_LIFETIME_MS;
 }
 

@@ -3,6 +3,9 @@ import { type Row } from '../db/rows';
 import { now as clockNow, nowString } from '../core/clock';
 import { profileGrants, userProfiles } from './authorizations';
 import { effectivePreferences } from './preferences';
+import { defaultPasswordWarning, listedDefaults } from './default-passwords';
+import { hasRight } from './scope';
+import { UPDATE } from './class-rights';
 
 export interface ProfileEntity {
   id: number;
@@ -55,6 +58,12 @@ export function activeProfileView(ctx: SessionContext): Record<string, unknown> 
   return view;
 }
 
+/** GLPI's messages for the user, by kind (2: warning): to its administrators, the accounts still on a default password. */
+function messages(ctx: SessionContext): Record<number, string[]> | [] {
+  const warning = hasRight(ctx.scope, 'config', UPDATE) ? defaultPasswordWarning(listedDefaults(ctx.services.store.settings)) : null;
+  return warning ? { 2: [warning] } : [];
+}
+
 /** GLPI's $_SESSION as the API shows it (getFullSession, initSession?get_full_session). */
 export function fullSession(ctx: SessionContext, token?: string): Record<string, unknown> {
   const { scope, session, services } = ctx;
@@ -102,7 +111,7 @@ export function fullSession(ctx: SessionContext, token?: string): Record<string,
     glpiactive_entity_shortname: (tree.nodes.get(activeEntity)?.name ?? '') + suffix,
     glpishowallentities: session.entityId === null ? 1 : 0,
     glpigroups: scope.groups,
-    MESSAGE_AFTER_REDIRECT: [],
+    MESSAGE_AFTER_REDIRECT: messages(ctx),
   });
   return out;
 }

@@ -1,24 +1,30 @@
 /**
- * Slows down password guessing: after a few failures from one address or for one login, each
- * attempt must wait; past a limit the key is locked out for a while. Kept in memory on purpose:
+ * Slows down password guessing: after a few failures for a key (one login from one address, one
+ * address, one login from everywhere), each attempt must wait; past a limit the first two are
+ * locked out for a while, the third never is (login.ts says why). Kept in memory on purpose:
  * it protects a running server, and a restart is not something an attacker controls. The memory
  * is shared by every request-serving thread (core/shared-table.ts), so the counts are the server's.
  */
 import { now as clockNow } from '../core/clock';
 import { createSharedTable, SharedTable, type SharedTableMemory } from '../core/shared-table';
 
-/** Per login: a few free failures. Per address: more, since an office shares one address. */
+/**
+ * Failures let through, then waits from 1 s doubling each time up to `longestWaitMs`, then a lock
+ * after `lockAfter` failures. By key prefix: `ip:` one address (more, since an office shares one),
+ * `login:` one login from everywhere (never locked: anyone could lock its owner out), any other one
+ * login from one address or one e-mail address (the guesser's own key).
+ */
 const LIMITS = {
-  login: { free: 5, lockAfter: 10 },
-  ip: { free: 20, lockAfter: 100 },
+  own: { free: 5, lockAfter: 10, longestWaitMs: 256_000 },
+  ip: { free: 20, lockAfter: 100, longestWaitMs: 256_000 },
+  login: { free: 10, lockAfter: Infinity, longestWaitMs: 60_000 },
 };
 const LOCK_MS = 15 * 60_000;
 const WINDOW_MS = 15 * 60_000;
 
-const limitsOf = (key: string) => (key.startsWith('ip:') ? LIMITS.ip : LIMITS.login);
+const limitsOf = (key: string) => (key.startsWith('ip:') ? LIMITS.ip : key.startsWith('login:') ? LIMITS.login : LIMITS.own);
 
-/** 1 s after the free failures, doubling each time. */
-const delayMs = (beyondFree: number) => 1000 * 2 ** Math.min(beyondFree, 8);
+const delayMs = (key: string, beyondFree: number) => Math.min(1000 * 2 ** Math.min(beyondFree, 8), limitsOf(key).longestWaitMs);
 
 /** An entry's fields in the shared table. */
 const FAILURES = 0;
@@ -47,11 +53,21 @@ export class LoginThrottle {
         if (now - values[at + LAST]! > WINDOW_MS) continue;
         const { free } = limitsOf(key);
         if (values[at + LOCKED_UNTIL]! > now) longest = Math.max(longest, values[at + LOCKED_UNTIL]! - now);
-        else if (values[at + FAILURES]! >= free) longest = Math.max(longest, values[at + LAST]! + delayMs(values[at + FAILURES]! - free) - now);
+        else if (values[at + FAILURES]! >= free) longest = Math.max(longest, values[at + LAST]! + delayMs(key, values[at + FAILURES]! - free) - now);
       }
       return longest;
     });
     return Math.max(0, Math.ceil(wait / 1000));
+  }
+
+  /** The failures counted for a key within the window. */
+  failures(key: string, now = clockNow()): number {
+    const { values, fields } = this.entries;
+    return this.entries.locked(() => {
+      const slot = this.entries.find(this.entries.keyOf(key));
+      if (slot < 0 || now - values[slot * fields + LAST]! > WINDOW_MS) return 0;
+      return values[slot * fields + FAILURES]!;
+    });
   }
 
   /**

@@ -1,5 +1,6 @@
 /** The server's time, injectable for tests, and dates as the database and the API write them. */
 import { readFileSync } from 'node:fs';
+import { machineZoneName, zone, type Zone } from './zone';
 
 /** Where the server reads the time: everything time-dependent asks the current clock. */
 export interface Clock {
@@ -35,10 +36,30 @@ export function fileClock(path: string): Clock {
   return { now: read };
 }
 
-/** `YYYY-MM-DD HH:MM:SS` in the server's local time, as GLPI writes dates. */
+/**
+ * The data zone: every date Deskbase stores is wall-clock text in this one zone (GLPI's
+ * `timezone` when the folder was imported, else the zone of the machine that created it, kept as
+ * the `data_timezone` setting). Writers format the clock in it, clock-driven actions read stored
+ * dates in it; the process's own TZ plays no part once the server has read the setting.
+ */
+let dataZone: Zone = zone(machineZoneName());
+
+/** Sets the data zone (at start, from the data folder's setting); throws RangeError for an unknown name. */
+export function setDataZone(name: string): void {
+  dataZone = zone(name);
+  formatted = { second: NaN, text: '' };
+}
+
+export const currentDataZone = (): Zone => dataZone;
+
+/** `YYYY-MM-DD HH:MM:SS` in the data zone, as GLPI writes dates. */
 export function formatDate(date: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())} ${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}`;
+  return dataZone.format(date.getTime());
+}
+
+/** The instant (ms) of a stored wall-clock date (data zone), or null when it is not one. */
+export function parseDate(text: string): number | null {
+  return dataZone.instant(text);
 }
 
 /** The last second nowString formatted: a bulk write asks for the same second thousands of times. */
@@ -47,6 +68,6 @@ let formatted = { second: NaN, text: '' };
 export function nowString(): string {
   const ms = now();
   const second = Math.floor(ms / 1000);
-  if (second !== formatted.second) formatted = { second, text: formatDate(new Date(ms)) };
+  if (second !== formatted.second) formatted = { second, text: dataZone.format(second * 1000) };
   return formatted.text;
 }

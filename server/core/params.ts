@@ -23,7 +23,10 @@ function decode(text: string): string {
   }
 }
 
-/** Splits `a[b][]` into ['a', 'b', ''] (PHP's bracket notation; '.' and ' ' in the base become '_'). */
+/**
+ * Splits `a[b][]` into ['a', 'b', ''] (PHP's bracket notation; '.' and ' ' in the base become '_').
+ * Past MAX_DEPTH levels the key is refused before the rest of it is read.
+ */
 function keyPath(key: string): string[] {
   const open = key.indexOf('[');
   if (open <= 0) return [key.replace(/[. ]/g, '_')];
@@ -32,23 +35,25 @@ function keyPath(key: string): string[] {
   re.lastIndex = open;
   let m: RegExpExecArray | null;
   while ((m = re.exec(key))) {
+    if (path.length === MAX_DEPTH) throw badRequest(`parameter nesting deeper than ${MAX_DEPTH} levels`);
     path.push(m[1]!);
     if (re.lastIndex >= key.length) break;
   }
   return path;
 }
 
-function nextIndex(container: Params): string {
-  let max = -1;
-  for (const k of Object.keys(container)) if (/^\d+$/.test(k)) max = Math.max(max, Number(k));
-  return String(max + 1);
-}
+const INTEGER_KEY = /^\d+$/;
 
-function assign(target: Params, path: string[], value: string): void {
-  if (path.length > MAX_DEPTH) throw badRequest(`parameter nesting deeper than ${MAX_DEPTH} levels`);
+/**
+ * Puts one value at its path. `nextIndexes` holds, per container, the index the next `[]` takes
+ * (PHP's: one past the largest integer key so far), so appending costs the same at any length.
+ */
+function assign(target: Params, path: string[], value: string, nextIndexes: Map<Params, number>): void {
   let node = target;
   for (let i = 0; i < path.length; i++) {
-    const key = path[i] === '' ? nextIndex(node) : path[i]!;
+    const next = nextIndexes.get(node) ?? 0;
+    const key = path[i] === '' ? String(next) : path[i]!;
+    if (INTEGER_KEY.test(key) && Number(key) >= next) nextIndexes.set(node, Number(key) + 1);
     if (i === path.length - 1) {
       node[key] = value;
       return;
@@ -59,18 +64,26 @@ function assign(target: Params, path: string[], value: string): void {
   }
 }
 
+/** Refuses a query or body of more than MAX_PAIRS pairs before splitting it. */
+function checkPairCount(query: string): void {
+  let count = 1;
+  for (let at = query.indexOf('&'); at >= 0; at = query.indexOf('&', at + 1)) {
+    if (++count > MAX_PAIRS) throw badRequest(`too many parameters (at most ${MAX_PAIRS})`);
+  }
+}
+
 /** Parses a query string (or form body) with PHP's rules: `a[0][b]=x`, `a[]=x`, raw or encoded brackets. */
 export function parseQueryString(query: string): Params {
   const params = emptyParams();
   if (query.startsWith('?')) query = query.slice(1);
-  const pairs = query.split('&');
-  if (pairs.length > MAX_PAIRS) throw badRequest(`too many parameters (at most ${MAX_PAIRS})`);
-  for (const pair of pairs) {
+  checkPairCount(query);
+  const nextIndexes = new Map<Params, number>();
+  for (const pair of query.split('&')) {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
     const key = decode(eq < 0 ? pair : pair.slice(0, eq));
     if (key === '' || key.startsWith('[')) continue;
-    assign(params, keyPath(key), eq < 0 ? '' : decode(pair.slice(eq + 1)));
+    assign(params, keyPath(key), eq < 0 ? '' : decode(pair.slice(eq + 1)), nextIndexes);
   }
   return params;
 }

@@ -10,6 +10,8 @@ import { hashPassword, randomPassword } from '../core/secrets';
 import { openDatabase, type Db } from './connection';
 import { isFreshDatabase, migrate } from './migrations';
 import { Settings } from './settings';
+import { setDataZone } from '../core/clock';
+import { machineZoneName } from '../core/zone';
 import type { UpgradeNote } from './upgrade-note';
 
 export interface Store {
@@ -46,6 +48,14 @@ export function attachStore(dataDir: string): Store {
   return storeOn(openDatabase(join(dataDir, 'deskbase.sqlite')), dataDir);
 }
 
+/** The process writes and reads dates in the zone of the folder it opened (see core/clock.ts). */
 function storeOn(db: Db, dataDir: string): Store {
-  return { db, settings: new Settings(db), dataDir, documentsDir: join(dataDir, 'files') };
+  const settings = new Settings(db);
+  const zone = settings.get('data_timezone') || machineZoneName();
+  try {
+    setDataZone(zone);
+  } catch {
+    throw new Error(`the data_timezone setting of ${dataDir} is '${zone}', a time zone this machine does not know`);
+  }
+  return { db, settings, dataDir, documentsDir: join(dataDir, 'files') };
 }

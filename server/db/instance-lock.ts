@@ -26,11 +26,11 @@ function loadFlock(): ((fd: number, operation: number) => number) | null {
  * One server per data folder: its caches (sessions, pages, counts) rely on being the only
  * writer. The kernel holds an exclusive flock on `deskbase.lock` for the life of the process, so
  * a crash frees it at once, a reused pid or a file left by another machine blocks nothing, and
- * of two simultaneous starts exactly one wins. The file's text (pid, host) is only for the
- * message. Returns the release function for a clean shutdown (a no-op where the platform has
+ * of two simultaneous starts exactly one wins. The file's text (pid, host, what the holder does)
+ * is only for the message. Returns the release function for a clean shutdown (a no-op where the platform has
  * no flock: see LOCK_ENFORCED).
  */
-export function acquireInstanceLock(dataDir: string): () => void {
+export function acquireInstanceLock(dataDir: string, activity: 'serving' | 'importing into' = 'serving'): () => void {
   const flock = loadFlock();
   if (!flock) return () => {};
   mkdirSync(dataDir, { recursive: true });
@@ -44,12 +44,14 @@ export function acquireInstanceLock(dataDir: string): () => void {
     } catch {
       // gone meanwhile: the message stays general
     }
+    // "pid 12 on host: importing into"; a file of an earlier version has no activity: serving.
+    const [who, doing] = holder.split(': ');
     throw new InstanceLockError(
-      `another Deskbase${holder ? ` (${holder})` : ''} is already serving ${dataDir}; stop it first, or use another --data folder`,
+      `another Deskbase${who ? ` (${who})` : ''} is already ${doing ?? 'serving'} ${dataDir}; ${doing === 'importing into' ? 'let the import finish or stop it' : 'stop it'} first, or use another --data folder`,
     );
   }
   ftruncateSync(fd, 0);
-  writeSync(fd, `pid ${process.pid} on ${hostname()}\n`, 0);
+  writeSync(fd, `pid ${process.pid} on ${hostname()}: ${activity}\n`, 0);
   rmSync(join(dataDir, 'deskbase.pid'), { force: true }); // left by versions that used a pid file
   return () => closeSync(fd); // closing the descriptor drops the lock; the file stays
 }

@@ -10,7 +10,8 @@ import { createRulesState } from './rules-state';
 import { seedDefaultRules } from './seed-rules';
 import { createRuleReplays } from './rule-replays';
 import { seedDocumentTypes } from './seed-documents';
-import { seedSettings } from './settings';
+import { recordDataZone, seedSettings } from './settings';
+import { machineZoneName } from '../core/zone';
 
 export interface MigrationContext {
   /** Produces the admin password hash; only called on a fresh database. */
@@ -49,6 +50,7 @@ const MIGRATIONS: Migration[] = [
   { id: 14, name: "GLPI 10.0's default ticket, problem and change templates", up: (db) => seedDefaultTemplates(db) },
   { id: 15, name: 'the automatic actions Deskbase runs, as GLPI lists them', up: (db) => seedCronTasks(db) },
   { id: 16, name: "GLPI 10.0's recurrent change right", up: (db) => addRecurrentChangeRight(db) },
+  { id: 17, name: 'the time zone of the stored dates (the zone they were written in: this machine\'s)', up: (db) => recordDataZone(db, machineZoneName()) },
   { id: 25, name: 'a counter of the writes to the rules, for the rules engine', up: (db) => createRulesState(db) },
   { id: 26, name: "GLPI 10.0's rights on the rule collections", up: (db) => addMissingDefaultRights(db) },
   { id: 27, name: "GLPI 10.0's default rules", up: (db) => seedDefaultRules(db) },

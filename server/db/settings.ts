@@ -43,6 +43,8 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   document_max_size: '20',
   use_password_security: '0',
   password_min_length: '8',
+  url_base: '', // the server's public URL, named in links and messages; empty: the address it is bound to
+  timezone: '', // the zone sessions show dates in, unless a user chooses one; empty: the data zone
   // Deskbase's own settings
   session_idle_timeout: '86400', // seconds a session may stay unused
   purge_requires_trash: '0', // refuse force_purge of items that are not in the trash
@@ -50,6 +52,8 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   backup_interval_hours: '0', // hours between scheduled backups (0: no scheduled backups)
   backup_keep: '7', // scheduled backups kept; older ones are deleted
   backup_folder: '', // absolute path of the scheduled backups; empty: "<data folder>-backups" beside it
+  default_passwords: '', // GLPI install accounts an import brought with their well-known password (see auth/default-passwords.ts)
+  data_timezone: '', // the zone of every stored date, set once when the folder is created or imported (see core/clock.ts)
 };
 
 /** Settings that are never sent to clients (getGlpiConfig, Config items). */
@@ -62,6 +66,7 @@ export const UNDISCLOSED_SETTINGS = new Set([
   'smtp_oauth_refresh_token',
   'glpinetwork_registration_key',
   'ldap_pass',
+  'default_passwords', // which accounts an attacker could enter with a well-known password
 ]);
 
 /** Reads settings through a cache that every write to glpi_configs invalidates. */
@@ -100,4 +105,10 @@ export function seedSettings(db: Db): void {
   for (const [name, value] of Object.entries(DEFAULT_SETTINGS)) {
     if (!present.has(name)) insertRow(db, 'glpi_configs', { context: 'core', name, value });
   }
+}
+
+/** Records the zone of the stored dates (a new folder, or an import that brings GLPI's zone). */
+export function recordDataZone(db: Db, name: string): void {
+  db.query("DELETE FROM glpi_configs WHERE context = 'core' AND name = 'data_timezone'").run();
+  insertRow(db, 'glpi_configs', { context: 'core', name: 'data_timezone', value: name });
 }

@@ -5,9 +5,10 @@ import type { Services } from '../auth/services';
 import { serveConsole } from './console';
 import { accessLogged, logAccess, requestIdOf } from './log';
 import { handleApiRequest } from './pipeline';
+import { boundOrigin, type BoundServer } from './origin';
 import { parseRequestUrl, type RequestUrl } from './url';
 
-type Server = { requestIP(r: Request): { address: string } | null } | null;
+type Server = (BoundServer & { requestIP(r: Request): { address: string } | null }) | null;
 
 const isApiPath = (pathname: string) => pathname === '/apirest.php' || pathname.startsWith('/apirest.php/');
 
@@ -23,13 +24,17 @@ export interface BackupSchedule {
  * the operations endpoints (no session); everything else is the console.
  */
 export function createApp(services: Services, backups?: BackupSchedule) {
-  const answer = (request: Request, url: RequestUrl, api: boolean, ip: () => string, requestId: string) => {
+  // The listener's address, known once it listens (every request comes through the same one).
+  let bound: string | undefined;
+  /** What links and messages name: the `url_base` setting (GLPI's), else the bound address. */
+  const publicBase = (server: Server) => services.store.settings.get('url_base').trim().replace(/\/+$/, '') || (bound ??= boundOrigin(server));
+  const answer = (request: Request, url: RequestUrl, api: boolean, ip: () => string, requestId: string, server: Server) => {
     backups?.tick();
     const { pathname } = url;
-    if (api) return handleApiRequest(services, request, url, ip, requestId);
+    if (api) return handleApiRequest(services, request, url, publicBase(server), ip, requestId);
     if (pathname === '/health') {
       services.noticeExternalWrites(); // the session asking may have ended on another connection
-      const shown = backups && mayConfigure(services, request) ? backups.last() : undefined;
+      const shown = backups && mayConfigure(services, request, url.search) ? backups.last() : undefined;
       return healthResponse(services.store, request.method, shown);
     }
     if (pathname === '/openapi.json') return openApiResponse(request);
@@ -44,7 +49,7 @@ export function createApp(services: Services, backups?: BackupSchedule) {
     const ip = () => (address ??= server?.requestIP(request)?.address ?? '127.0.0.1');
     const requestId = requestIdOf(request);
     const api = isApiPath(url.pathname);
-    const response = answer(request, url, api, ip, requestId);
+    const response = answer(request, url, api, ip, requestId, server);
     if (api && !accessLogged()) return response;
     const finish = (response: Response): Response => {
       // The API's answers carry it from the start (cheaper than changing a Response's headers).

@@ -6,6 +6,23 @@ import { emptyParams, isObject, mergeInto, parseQueryString, toParams, type Para
 export const MAX_JSON_BODY = 64 * 1024 * 1024;
 /** A whole multipart upload (all files and the manifest); each file is also held to `document_max_size`. */
 export const MAX_MULTIPART_BODY = 128 * 1024 * 1024;
+/**
+ * A body sent without a live session in the Session-Token header or the query (initSession,
+ * lostPassword, a token given in the body): larger ones are refused before they are read.
+ */
+export const MAX_BODY_WITHOUT_SESSION = 1024 * 1024;
+
+/** A body too large to read without a session: the route answers for want of one (router.ts). */
+export class BodyWithoutSession extends ApiError {
+  constructor() {
+    super(413, 'ERROR_JSON_PAYLOAD_INVALID', `request body exceeds ${MAX_BODY_WITHOUT_SESSION} bytes without a session (give the session token in the Session-Token header)`);
+  }
+}
+
+const uploadTooBig = (why = '') => new ApiError(400, 'ERROR_UPLOAD_FILE_TOO_BIG_POST_MAX_SIZE', `The file seems too big${why}`);
+
+/** What a body is read from: the request, or the bytes read from it under a limit. */
+type BodySource = Pick<Request, 'text' | 'formData'>;
 
 export interface ParsedBody {
   params: Params;
@@ -17,33 +34,40 @@ export interface ParsedBody {
 
 /**
  * Reads the body by Content-Type as GLPI does: JSON (also when no type is given), a multipart
- * upload with its `uploadManifest`, or a form; any other type is ignored.
+ * upload with its `uploadManifest`, or a form; any other type is ignored. `hasSession` tells
+ * whether the header or query names a live session; it is asked only for a body that may be large.
  */
-export function readBody(request: Request, method: string): ParsedBody | Promise<ParsedBody> {
+export function readBody(request: Request, method: string, hasSession: () => boolean): ParsedBody | Promise<ParsedBody> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   const none: ParsedBody = { params: emptyParams(), uploads: [], json: type === '' || type.includes('application/json'), ignoredType: null };
   // Neither a length nor chunks announced: there is no body, and nothing to wait for.
   if (!request.headers.has('content-length') && !request.headers.has('transfer-encoding')) return none;
-  return readAnnouncedBody(request, method, type, none);
+  return readAnnouncedBody(request, method, type, none, hasSession);
 }
 
-async function readAnnouncedBody(request: Request, method: string, type: string, none: ParsedBody): Promise<ParsedBody> {
-  const length = Number(request.headers.get('content-length') ?? '0');
+async function readAnnouncedBody(request: Request, method: string, type: string, none: ParsedBody, hasSession: () => boolean): Promise<ParsedBody> {
+  const announced = request.headers.get('content-length');
+  const length = announced === null ? null : Number(announced);
   if (method === 'GET') {
     // Bun discards the body of a GET before the handler sees it: the announced length tells.
     const text = await request.text();
-    if (text.trim() !== '' || (text === '' && length > 0)) throw errors.jsonPayloadForbidden();
+    if (text.trim() !== '' || (text === '' && (length ?? 0) > 0)) throw errors.jsonPayloadForbidden();
     return none;
   }
-  if (type.includes('multipart/form-data')) {
-    if (length > MAX_MULTIPART_BODY) {
-      throw new ApiError(400, 'ERROR_UPLOAD_FILE_TOO_BIG_POST_MAX_SIZE', `The file seems too big: a request carries at most ${MAX_MULTIPART_BODY / 1024 / 1024} MiB`);
-    }
-    return readMultipart(request);
-  }
-  if (length > MAX_JSON_BODY) throw errors.payloadTooLarge(MAX_JSON_BODY);
-  const text = await request.text();
-  if (text.length > MAX_JSON_BODY) throw errors.payloadTooLarge(MAX_JSON_BODY);
+  const multipart = type.includes('multipart/form-data');
+  const tooLarge = multipart
+    ? () => uploadTooBig(`: a request carries at most ${MAX_MULTIPART_BODY / 1024 / 1024} MiB`)
+    : () => errors.payloadTooLarge(MAX_JSON_BODY);
+  const limit = multipart ? MAX_MULTIPART_BODY : MAX_JSON_BODY;
+  if (length !== null && length > limit) throw tooLarge();
+  // Without a session, a body beyond the small limit is refused before a byte of it is read.
+  const small = length !== null && length <= MAX_BODY_WITHOUT_SESSION;
+  const largeAllowed = small || hasSession();
+  if (!largeAllowed && length !== null) throw new BodyWithoutSession();
+  // A chunked body announces no length: it is read up to the limit, and refused past it.
+  const source = length !== null ? request : await readLimited(request, largeAllowed ? limit : MAX_BODY_WITHOUT_SESSION, largeAllowed ? tooLarge : () => new BodyWithoutSession());
+  if (multipart) return readMultipart(source);
+  const text = await source.text();
   if (text.trim() === '') return none;
   if (type === '' || type.includes('application/json')) return { params: parseJsonObject(text), uploads: [], json: true, ignoredType: null };
   if (type.includes('application/x-www-form-urlencoded')) return { params: parseQueryString(text), uploads: [], json: false, ignoredType: null };
@@ -62,12 +86,31 @@ function parseJsonObject(text: string): Params {
   return params;
 }
 
-async function readMultipart(request: Request): Promise<ParsedBody> {
+/** The body's bytes, read until `limit` is passed: then the reading stops and `refusal` is thrown. */
+async function readLimited(request: Request, limit: number, refusal: () => ApiError): Promise<BodySource> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      total += chunk.value.byteLength;
+      if (total > limit) {
+        void reader.cancel();
+        throw refusal();
+      }
+      chunks.push(chunk.value);
+    }
+  }
+  // The type as sent: a multipart boundary is case-sensitive.
+  return new Response(Buffer.concat(chunks), { headers: { 'Content-Type': request.headers.get('content-type') ?? '' } });
+}
+
+async function readMultipart(request: BodySource): Promise<ParsedBody> {
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    throw new ApiError(400, 'ERROR_UPLOAD_FILE_TOO_BIG_POST_MAX_SIZE', 'The file seems too big');
+    throw uploadTooBig();
   }
   const uploads: Upload[] = [];
   const params = emptyParams();
@@ -75,7 +118,7 @@ async function readMultipart(request: Request): Promise<ParsedBody> {
     // The manifest may come as a part with a file name (a Blob in a FormData): it is not an upload.
     if (typeof value !== 'string' && field !== 'uploadManifest') uploads.push({ field, file: value });
   }
-  if (uploads.length === 0) throw new ApiError(400, 'ERROR_UPLOAD_FILE_TOO_BIG_POST_MAX_SIZE', 'The file seems too big');
+  if (uploads.length === 0) throw uploadTooBig();
   const manifest = form.get('uploadManifest');
   const manifestText = typeof manifest === 'string' ? manifest : manifest ? await manifest.text() : '';
   if (manifestText.trim() !== '') mergeInto(params, parseJsonObject(manifestText));

@@ -15,6 +15,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import placeholderPage from './console-placeholder.html' with { type: 'text' };
+import { parseRequestUrl } from './url';
 
 // With type 'text' Bun inlines the file as a string (the HTML-bundle typing does not apply).
 const placeholder = placeholderPage as unknown as string;
@@ -70,7 +71,21 @@ const HASHED_ASSET = /^assets\/(?:[^/]+\/)*[^/]*[.-][\w-]{8}\.\w+$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const BASE_HEADERS = { 'X-Content-Type-Options': 'nosniff' };
-const HTML_HEADERS = { ...BASE_HEADERS, 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "frame-ancestors 'none'", 'Referrer-Policy': 'same-origin' };
+/**
+ * The console's pages: scripts from the server only (no inline script, so an injected one does not
+ * run), nothing from elsewhere, never framed. Styles may be inline (Preact sets `style` attributes).
+ */
+export const CONSOLE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+const HTML_HEADERS = { ...BASE_HEADERS, 'X-Frame-Options': 'DENY', 'Content-Security-Policy': CONSOLE_CSP, 'Referrer-Policy': 'same-origin' };
 
 function contentType(path: string): string {
   return Bun.file(path).type || 'application/octet-stream';
@@ -186,7 +201,7 @@ export async function serveConsole(request: Request): Promise<Response> {
   if (method !== 'GET' && method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405, headers: { ...BASE_HEADERS, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=UTF-8' } });
   }
-  const parsed = segmentsOf(new URL(request.url).pathname);
+  const parsed = segmentsOf(parseRequestUrl(request.url).pathname);
   if (!parsed) return notFound(request);
   const { segments, trailingSlash } = parsed;
   if (segments.length === 0) return sendIndex(request);

@@ -1,13 +1,20 @@
 import type { Services } from '../auth/services';
-import { readBody, type ParsedBody } from './body';
+import { BodyWithoutSession, readBody, type ParsedBody } from './body';
 import { sessionTokenOf, type Reply, type RequestContext } from '../auth/context';
 import { corsHeaders } from './cors';
 import { ApiError, errors } from '../core/errors';
 import { mergeInto, parseQueryString } from '../core/params';
 import { logError } from './log';
-import { route } from './router';
+import { refuseUnreadBody, route } from './router';
 import { inReadSnapshot } from '../db/connection';
 import type { RequestUrl } from './url';
+
+/** On every API answer: the declared type only (no sniffing), and never inside another site's frame. */
+export const API_SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+};
 
 const JSON_HEADERS = {
   'Content-Type': 'application/json; charset=UTF-8',
@@ -47,7 +54,7 @@ const headerTemplates = new Map<number, Headers>();
 function startingHeaders(request: Request, method: string, json: boolean): Headers {
   const variant = (request.headers.has('origin') ? 1 : 0) + (method === 'GET' ? 2 : 0) + (json ? 4 : 0);
   let template = headerTemplates.get(variant);
-  if (!template) headerTemplates.set(variant, (template = new Headers(json ? { ...corsHeaders(request), ...JSON_HEADERS } : corsHeaders(request))));
+  if (!template) headerTemplates.set(variant, (template = new Headers({ ...corsHeaders(request), ...API_SECURITY_HEADERS, ...(json ? JSON_HEADERS : {}) })));
   return new Headers(template);
 }
 
@@ -71,11 +78,12 @@ export function errorReply(error: ApiError, apiBase: string): Reply {
 /**
  * Every /apirest.php request goes through here; nothing escapes as a 500 with details. A request
  * without a body whose handler answers at once is answered synchronously (no promise to settle).
+ * `base` is the server's public URL (app.ts), which links and messages name.
  */
-export function handleApiRequest(services: Services, request: Request, url: RequestUrl, ip: () => string, requestId: string): Response | Promise<Response> {
+export function handleApiRequest(services: Services, request: Request, url: RequestUrl, base: string, ip: () => string, requestId: string): Response | Promise<Response> {
   const method = request.method.toUpperCase();
-  if (method === 'OPTIONS') return new Response(null, { status: 200, headers: { ...corsHeaders(request), 'X-Request-Id': requestId } });
-  const apiBase = `${url.origin}/apirest.php`;
+  if (method === 'OPTIONS') return new Response(null, { status: 200, headers: { ...corsHeaders(request), ...API_SECURITY_HEADERS, 'X-Request-Id': requestId } });
+  const apiBase = `${base}/apirest.php`;
   const fail = (error: unknown): Response => {
     // The client went away (mid-body, typically): no server error, and nobody to answer.
     if (request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED, headers: { 'X-Request-Id': requestId } });
@@ -93,8 +101,8 @@ export function handleApiRequest(services: Services, request: Request, url: Requ
       if (read.body) mergeInto(params, read.body.params);
       const wait = services.rateLimiter.take(services.rateLimiter.byAddress ? ip() : '', sessionTokenOf({ headers: request.headers, params }));
       if (wait > 0) throw errors.rateLimited(wait);
-      if (!read.body) throw read.failure;
-      const body = read.body;
+      if (!read.body && !(read.failure instanceof BodyWithoutSession)) throw read.failure;
+      const body = read.body ?? { params, uploads: [], json: false, ignoredType: null };
       const ctx: RequestContext = {
         services,
         method,
@@ -109,14 +117,20 @@ export function handleApiRequest(services: Services, request: Request, url: Requ
         jsonBody: body.json,
         ignoredBodyType: body.ignoredType,
       };
+      if (read.failure instanceof BodyWithoutSession) refuseUnreadBody(ctx, read.failure);
       const reply = route(ctx);
       return reply instanceof Promise ? reply.then((r) => toResponse(r, request, method, requestId), fail) : toResponse(reply, request, method, requestId);
     } catch (error) {
       return fail(error);
     }
   };
-  // The body is read first: the session token may be in it (as GLPI accepts), and it counts.
-  const body = readBody(request, method);
+  // The body is read first: the session token may be in it (as GLPI accepts), and it counts. A
+  // large one is read only for a live session given outside it (header or query).
+  const hasSession = () => {
+    const token = sessionTokenOf({ headers: request.headers, params: parseQueryString(url.search) });
+    return token !== '' && services.sessions.resolve(token) !== null;
+  };
+  const body = readBody(request, method, hasSession);
   if (!(body instanceof Promise)) return answer({ body });
   return body.then(
     (read) => answer({ body: read }),

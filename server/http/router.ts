@@ -12,7 +12,7 @@ import { userPicture } from '../api/picture';
 import { testRules } from '../api/test-rules';
 import { replayDictionary } from '../api/replay-dictionary';
 import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
-import { BEARER_HINT, errors, isBearer } from '../core/errors';
+import { BEARER_HINT, errors, isBearer, type ApiError } from '../core/errors';
 
 type SessionHandler = (ctx: SessionContext) => Reply | Promise<Reply>;
 
@@ -46,6 +46,19 @@ function openSession(ctx: RequestContext): SessionContext {
 
 const isUserPicture = (segments: string[]) =>
   segments.length === 3 && segments[0]!.toLowerCase() === 'user' && /^\d+$/.test(segments[1]!) && segments[2]!.toLowerCase() === 'picture';
+
+/**
+ * A request whose large body went unread for want of a session (http/body.ts): the answer its
+ * route gives without one (app token, then session token errors), else `refusal` itself.
+ */
+export function refuseUnreadBody(ctx: RequestContext, refusal: ApiError): never {
+  const resource = ctx.segments[0] ?? '';
+  if (resource !== '' && resource !== 'initSession' && resource !== 'lostPassword') {
+    checkAppToken(ctx.services, () => ctx.ip, appTokenOf(ctx));
+    openSession(ctx);
+  }
+  throw refusal;
+}
 
 /** Synchronous when the handler is (most reads): a promise per request costs more than the read. */
 export function route(ctx: RequestContext): Reply | Promise<Reply> {

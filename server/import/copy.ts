@@ -36,8 +36,11 @@ export interface CopyContext {
   signal: AbortSignal;
 }
 
-/** GLPI settings Deskbase keeps as its own, whatever GLPI says. */
-const OWN_SETTINGS = new Set(['version']);
+/**
+ * GLPI settings Deskbase keeps as its own, whatever GLPI says: GLPI's url_base names the old
+ * server (and its /glpi path, which Deskbase does not serve), so it is set again by hand if needed.
+ */
+const OWN_SETTINGS = new Set(['version', 'url_base', 'data_timezone', 'default_passwords']);
 /** GLPI encrypts these with its own key file: they cannot be carried over. */
 const ENCRYPTED_SETTINGS = new Set(['smtp_passwd', 'proxy_passwd']);
 
@@ -107,7 +110,7 @@ export async function copyTable(ctx: CopyContext, plan: TablePlan, state: TableP
   const converter = new RowConverter(plan, ctx.known, ctx.zone);
   const files = fileCopier(ctx, plan, index);
   const notes = { refusedPasswords: [] as string[] };
-  ctx.progress.begin(table, await source.count(table, 'id > ?', [p.lastId]));
+  ctx.progress.begin(table, await source.count(plan.from, 'id > ?', [p.lastId]));
   let next = source.batch(plan.select, p.lastId, BATCH_ROWS);
   for (;;) {
     const rows = await next;

@@ -8,11 +8,14 @@ import { reportCommandError } from '../cli/errors';
 import { Interrupted } from './copy';
 import { formatReport } from './report';
 import { runImport, type ImportRequest } from './run';
+import { withPassword } from './source';
 
 export const IMPORT_USAGE = `Usage: deskbase import mysql://USER:PASSWORD@HOST:PORT/DATABASE [options]
 
 Copies a GLPI 9.5 or 10.0 database into a new Deskbase data folder, GLPI's ids kept. The GLPI
-database is only read.
+database is only read. In the address, characters such as @ : / # ? % & of the password must be
+percent-encoded (@ as %40); or leave the password out (mysql://USER@HOST:PORT/DATABASE) and set
+DESKBASE_IMPORT_PASSWORD.
   --files <dir>                  GLPI's files/ folder: document files and user pictures are
                                  copied from it
   --data <dir>   DESKBASE_DATA   data folder to write (default ./data); must be empty
@@ -45,6 +48,8 @@ function parseImportArgs(args: string[], env: Record<string, string | undefined>
   }
   if (url === undefined) throw new ConfigError('import needs the GLPI database: deskbase import mysql://USER:PASSWORD@HOST:PORT/DATABASE');
   if (flags.resume && flags.replace) throw new ConfigError('--resume and --replace exclude each other');
+  const password = env.DESKBASE_IMPORT_PASSWORD;
+  if (password !== undefined && password !== '') url = withPassword(url, password);
   return { url, filesDir: files, dataDir: resolve(data ?? env.DESKBASE_DATA ?? './data'), ...flags };
 }
 

@@ -5,7 +5,9 @@
  */
 import { allItemtypes, itemtype, type Itemtype } from '../registry';
 import type { Column } from '../registry/columns';
-import type { GlpiSource } from './source';
+import type { GlpiSource, SourceColumn } from './source';
+import { isGlpi95, UPGRADES_95, type Upgrade95 } from './glpi95';
+import { CliError } from '../cli/errors';
 
 export interface CopyColumn {
   column: Column;
@@ -19,6 +21,8 @@ export interface TablePlan {
   type: Itemtype;
   columns: CopyColumn[];
   select: string;
+  /** What the rows are read from: the table, or the query a 9.5 database gives them by (see glpi95.ts). */
+  from: string;
   /** GLPI columns Deskbase does not keep (reported, not copied). */
   dropped: string[];
 }
@@ -58,34 +62,74 @@ export function importOrder(types: Itemtype[]): Itemtype[] {
   return out;
 }
 
+/** A 10.0 table this 9.5 database fills through a query, when it has what the query needs. */
+async function derivedTable(source: GlpiSource, upgrade: Upgrade95): Promise<{ query: string; columns: SourceColumn[] } | null> {
+  const from = upgrade.from;
+  if (!from || !source.tables.has(from.needs.table)) return null;
+  const columns = await source.columns(from.needs.table);
+  if (!columns.some((c) => c.name === from.needs.column)) return null;
+  return { query: from.query, columns: from.columns.map((name) => ({ name, dataType: 'int' })) };
+}
+
+/** A table Deskbase serves that the account cannot read would be left empty without a word: refuse before anything. */
+async function refuseUnreadable(source: GlpiSource, denied: string[]): Promise<never> {
+  throw new CliError(
+    `the account ${await source.account()} may not read ${denied.length} GLPI table(s) that Deskbase imports: ${denied.sort().join(', ')}. ` +
+      `Nothing was imported: grant it SELECT on the whole database (GRANT SELECT ON \`${source.database}\`.* TO ${await source.account()};) and run the import again`,
+  );
+}
+
 export async function makePlan(source: GlpiSource): Promise<Plan> {
   const served = importOrder(allItemtypes());
   const servedTables = new Set(served.map((t) => t.table));
   const tables: TablePlan[] = [];
   const absent: string[] = [];
+  const denied: string[] = [];
+  const upgrades = isGlpi95(source.version) ? UPGRADES_95 : {};
   for (const type of served) {
-    if (!source.tables.has(type.table)) {
-      absent.push(type.table);
+    const upgrade = upgrades[type.table] ?? {};
+    const derived = source.tables.has(type.table) ? null : await derivedTable(source, upgrade);
+    if (!source.tables.has(type.table) && !derived) {
+      // Not listed: missing from this GLPI, or a table this account has no right on at all. (A listed
+      // table is not probed: a table a busy GLPI holds locked would stall the plan.)
+      const probe = await source.probe(`SELECT 1 FROM \`${type.table}\``);
+      if (probe === 'denied') denied.push(type.table);
+      else absent.push(type.table);
       continue;
     }
-    const glpiColumns = await source.columns(type.table);
+    const glpiColumns = derived ? derived.columns : await source.columns(type.table);
     if (!glpiColumns.some((c) => c.name === 'id')) {
       absent.push(type.table);
       continue;
     }
+    const has = (name: string) => glpiColumns.some((c) => c.name === name);
     const columns: CopyColumn[] = [];
     const dropped: string[] = [];
     for (const c of glpiColumns) {
-      const column = type.column.get(c.name);
+      // A 9.5 column GLPI 10.0 renamed, unless this database already has the new name.
+      const renamed = upgrade.renamed?.[c.name];
+      const column = type.column.get(renamed && !has(renamed) ? renamed : c.name);
       if (!column) {
         dropped.push(c.name);
         continue;
       }
       columns.push({ column, expression: DATE_TYPES.has(c.dataType) ? `CAST(\`${c.name}\` AS CHAR)` : `\`${c.name}\``, utc: c.dataType === 'timestamp' });
     }
-    const select = `SELECT ${columns.map((c) => c.expression).join(', ')} FROM \`${type.table}\``;
-    tables.push({ type, columns, select, dropped });
+    // Values GLPI 10.0's update computes from the 9.5 row.
+    for (const [name, expression] of Object.entries(upgrade.values?.(has) ?? {})) {
+      const column = type.column.get(name);
+      if (!column || expression === null) continue;
+      const at = columns.findIndex((c) => c.column.name === name);
+      const computed = { column, expression: `(${expression})`, utc: false };
+      if (at >= 0) columns[at] = computed;
+      else columns.push(computed);
+    }
+    const query = derived?.query ?? (upgrade.keep ? `SELECT * FROM \`${type.table}\` WHERE ${upgrade.keep}` : null);
+    const from = query ? `(${query}) AS \`${type.table}\`` : `\`${type.table}\``;
+    const select = `SELECT ${columns.map((c) => c.expression).join(', ')} FROM ${from}`;
+    tables.push({ type, columns, select, from, dropped });
   }
+  if (denied.length) await refuseUnreadable(source, denied);
   const others = [...source.tables.values()].filter((t) => !servedTables.has(t.name) && t.approxRows > 0);
   const entry = (t: { name: string; approxRows: number }) => ({ table: t.name, approxRows: t.approxRows });
   return {

@@ -7,16 +7,17 @@ import { resolve } from 'node:path';
 import { CliError } from '../cli/errors';
 import { itemtype } from '../registry';
 import { refreshStatistics } from '../db/statistics';
-import { nowString } from '../core/clock';
 import { copyTable, type CopyContext } from './copy';
 import { makePlan, type Plan } from './plan';
 import { Progress, type ProgressSink } from '../core/progress';
 import type { ImportReport } from './report';
 import { KnownIds } from './rows';
 import { GlpiSource, redact } from './source';
-import { finishRun, loadProgress, type TableProgress } from './state';
+import { loadProgress, type TableProgress } from './state';
 import { openTarget, type Target } from './target';
 import { importZone, type ImportZone } from './timezone';
+import { machineZoneName } from '../core/zone';
+import { GLPI_DEFAULT_PASSWORDS, recordDefaults, stillDefault } from '../auth/default-passwords';
 
 /** What the command line asks for. */
 export interface ImportRequest {
@@ -68,10 +69,10 @@ function isFolder(path: string): boolean {
 /** GLPI's time zone for its timestamps; a setting no zone database knows falls back to this machine's, with a note. */
 function zoneOf(source: GlpiSource, notes: string[]): ImportZone {
   try {
-    return importZone(source.timezone);
+    return importZone(source.timezone ?? machineZoneName());
   } catch {
     notes.push(`GLPI's time zone setting '${source.timezone}' is not a known time zone: its timestamps were converted to this machine's time zone`);
-    return importZone(null);
+    return importZone(machineZoneName());
   }
 }
 
@@ -84,17 +85,20 @@ export async function runImport(o: ImportOptions): Promise<ImportReport> {
   let target: Target | null = null;
   try {
     const plan = await makePlan(source);
+    const notes: string[] = [];
+    let zone = zoneOf(source, notes);
     target = o.dryRun
       ? null
-      : await openTarget({ dataDir: resolve(o.dataDir), source: sourceName, glpiVersion: source.version, resume: o.resume, replace: o.replace });
+      : await openTarget({ dataDir: resolve(o.dataDir), source: sourceName, glpiVersion: source.version, resume: o.resume, replace: o.replace, dataZone: zone.name });
+    // A resumed import goes on in the zone its first rows were written in.
+    if (target?.resumed) zone = importZone(target.store.settings.get('data_timezone'));
     const saved = target ? loadProgress(target.store.db) : new Map<string, TableProgress>();
     const referenced = referencedTypes(plan);
     const known = new KnownIds();
     knownFromAbsent(target, plan, referenced, known);
-    const notes: string[] = [];
     const ctx: CopyContext = {
       source,
-      zone: zoneOf(source, notes),
+      zone,
       db: target?.store.db ?? null,
       documentsDir: target?.store.documentsDir ?? null,
       filesDir: o.filesDir === null ? null : resolve(o.filesDir),
@@ -103,17 +107,25 @@ export async function runImport(o: ImportOptions): Promise<ImportReport> {
       progress: new Progress(o.progress, clock),
       signal: o.signal,
     };
+    const outside = plan.tables.filter((t) => (source.tables.get(t.type.table)?.engine.toLowerCase() ?? 'innodb') !== 'innodb').map((t) => t.type.table);
+    if (outside.length) notes.push(`${outside.length} table(s) are not InnoDB (${outside.slice(0, 5).join(', ')}${outside.length > 5 ? ', …' : ''}): they were not read in one snapshot with the rest; if GLPI was in use, stop it and import again`);
     const tables: ImportReport['tables'] = [];
     for (const table of plan.tables) {
       const progress = await copyTable(ctx, table, saved.get(table.type.table));
       tables.push({ itemtype: table.type.name, table: table.type.table, progress });
     }
     if (target) {
-      finishRun(target.store.db, nowString());
+      const defaults = await stillDefault(target.store.db, Object.keys(GLPI_DEFAULT_PASSWORDS));
+      recordDefaults(target.store.db, defaults);
+      if (defaults.length) {
+        const pairs = defaults.map((login) => `${login}/${GLPI_DEFAULT_PASSWORDS[login]}`).join(', ');
+        notes.push(`GLPI's install accounts ${pairs} still have their well-known password: change them (administrators are warned at sign-in until then)`);
+      }
       refreshStatistics(target.store.db);
+      target.finish();
     }
     // GLPI's authtype 1 is its own password; 2-8 are mail servers, LDAP, CAS, certificates…
-    const external = await source.count('glpi_users', 'authtype > 1 AND is_deleted = 0', []);
+    const external = await source.count('`glpi_users`', 'authtype > 1 AND is_deleted = 0', []);
     if (external) notes.push(`${external} user(s) sign in to GLPI through LDAP, CAS, a mail server or another external source: Deskbase checks only its own passwords, so give them one (or a user token) before they can log in`);
     if (o.filesDir === null) notes.push("no --files folder given: document files and user pictures were not copied (import again with GLPI's files/ folder)");
     return {

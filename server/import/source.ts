@@ -1,5 +1,6 @@
 /**
- * The GLPI side: one read-only MySQL/MariaDB connection through Bun's SQL client. Every check
+ * The GLPI side: one read-only MySQL/MariaDB connection through Bun's SQL client, reading in one
+ * consistent snapshot taken when it opens. Every check
  * that can refuse an import (reachable, credentials, a GLPI database, a supported version) runs
  * here, before anything is written.
  */
@@ -19,6 +20,8 @@ export interface SourceTable {
   name: string;
   /** Row estimate from information_schema (exact counts are taken only for imported tables). */
   approxRows: number;
+  /** The storage engine: only InnoDB tables are read in the snapshot. */
+  engine: string;
 }
 
 export class GlpiSource {
@@ -42,16 +45,20 @@ export class GlpiSource {
       await conn.unsafe('SET SESSION TRANSACTION READ ONLY');
       // TIMESTAMP columns are read in UTC, whatever the server's zone (see timezone.ts).
       await conn.unsafe("SET SESSION time_zone = '+00:00'");
+      // Every read sees the database as it was at this moment, as mysqldump --single-transaction
+      // does: a GLPI in use goes on writing, but no row written later is seen, not even in part.
+      await conn.unsafe('SET SESSION TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+      await conn.unsafe('START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY');
     } catch (error) {
       await sql.close().catch(() => {});
       throw connectionError(error, url);
     }
     try {
-      const rows = (await conn.unsafe('SELECT TABLE_NAME, TABLE_ROWS FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_TYPE = ?', [
+      const rows = (await conn.unsafe('SELECT TABLE_NAME, TABLE_ROWS, ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_TYPE = ?', [
         database,
         'BASE TABLE',
-      ])) as { TABLE_NAME: string; TABLE_ROWS: number | null }[];
-      const tables = new Map(rows.map((r) => [r.TABLE_NAME, { name: r.TABLE_NAME, approxRows: Number(r.TABLE_ROWS ?? 0) }]));
+      ])) as { TABLE_NAME: string; TABLE_ROWS: number | null; ENGINE: string | null }[];
+      const tables = new Map(rows.map((r) => [r.TABLE_NAME, { name: r.TABLE_NAME, approxRows: Number(r.TABLE_ROWS ?? 0), engine: String(r.ENGINE ?? '') }]));
       if (!tables.has('glpi_configs') || !tables.has('glpi_users') || !tables.has('glpi_entities')) {
         throw new CliError(`the database ${database} is not a GLPI database (it has no glpi_configs, glpi_users and glpi_entities tables)`);
       }
@@ -78,9 +85,34 @@ export class GlpiSource {
     return rows.map((r) => ({ name: r.COLUMN_NAME, dataType: r.DATA_TYPE.toLowerCase() }));
   }
 
-  /** Rows of `table` matching `where` (our own SQL, with `?` for `params`). */
-  async count(table: string, where: string, params: unknown[]): Promise<number> {
-    const rows = (await this.conn.unsafe(`SELECT COUNT(*) AS n FROM \`${table}\` WHERE ${where}`, params)) as { n: number | bigint }[];
+  /**
+   * Whether this account may run a query (with LIMIT 0: nothing is read): 'denied' when the
+   * server refuses it, 'missing' when the table does not exist. Without any right on a table
+   * MySQL says "denied" whether it exists or not.
+   */
+  async probe(select: string): Promise<'ok' | 'denied' | 'missing'> {
+    try {
+      await this.conn.unsafe(`${select} LIMIT 0`);
+      return 'ok';
+    } catch (error) {
+      const errno = (error as { errno?: number }).errno;
+      if (errno === 1142 || errno === 1143) return 'denied';
+      if (errno === 1146) return 'missing';
+      throw error;
+    }
+  }
+
+  /** The account as a GRANT names it ('user'@'host'). */
+  async account(): Promise<string> {
+    const rows = (await this.conn.unsafe('SELECT CURRENT_USER() AS who')) as { who: string }[];
+    const who = String(rows[0]?.who ?? '');
+    const at = who.lastIndexOf('@');
+    return at < 0 ? `'${who}'` : `'${who.slice(0, at)}'@'${who.slice(at + 1)}'`;
+  }
+
+  /** Rows of `from` (a table name or a query, see TablePlan.from) matching `where` (our own SQL, with `?` for `params`). */
+  async count(from: string, where: string, params: unknown[]): Promise<number> {
+    const rows = (await this.conn.unsafe(`SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`, params)) as { n: number | bigint }[];
     return Number(rows[0]?.n ?? 0);
   }
 
@@ -90,6 +122,7 @@ export class GlpiSource {
   }
 
   async close(): Promise<void> {
+    await this.conn.unsafe('COMMIT').catch(() => {}); // ends the snapshot (nothing was written)
     this.conn.release();
     await this.sql.close();
   }
@@ -100,14 +133,30 @@ function databaseOf(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    throw new CliError(`not a database address: ${redact(url)} (expected mysql://USER:PASSWORD@HOST:PORT/DATABASE)`, 2);
+    throw new CliError(`not a database address: ${redact(url)} (expected mysql://USER:PASSWORD@HOST:PORT/DATABASE; ${ENCODE_HINT})`, 2);
   }
   if (parsed.protocol !== 'mysql:' && parsed.protocol !== 'mariadb:') {
     throw new CliError(`not a MySQL/MariaDB address: ${redact(url)} (expected mysql://USER:PASSWORD@HOST:PORT/DATABASE)`, 2);
   }
   const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
-  if (!/^[\w$-]+$/.test(database)) throw new CliError(`the address ${redact(url)} names no database (…/DATABASE at its end)`, 2);
+  if (!/^[\w$-]+$/.test(database)) throw new CliError(`the address ${redact(url)} names no database (…/DATABASE at its end; ${ENCODE_HINT})`, 2);
   return database;
+}
+
+const ENCODE_HINT = 'characters such as @ : / # ? % & in the password must be percent-encoded in the address (@ as %40), or give the password in DESKBASE_IMPORT_PASSWORD';
+
+/** The address with this password (DESKBASE_IMPORT_PASSWORD), percent-encoded as an address needs it. */
+export function withPassword(url: string, password: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new CliError(`not a database address: ${redact(url)} (expected mysql://USER@HOST:PORT/DATABASE with DESKBASE_IMPORT_PASSWORD)`, 2);
+  }
+  if (parsed.password !== '') throw new CliError('the password is both in the address and in DESKBASE_IMPORT_PASSWORD: give it in one place', 2);
+  if (parsed.username === '') throw new CliError(`the address ${redact(url)} names no user (mysql://USER@HOST:PORT/DATABASE)`, 2);
+  parsed.password = encodeURIComponent(password);
+  return parsed.href;
 }
 
 /** The address without its password, for messages. */
@@ -118,7 +167,7 @@ export function redact(url: string): string {
 function connectionError(error: unknown, url: string): CliError {
   const e = error as { code?: string; errno?: number; message?: string };
   const where = redact(url);
-  if (e.errno === 1045) return new CliError(`GLPI database ${where}: access denied (wrong user name or password)`);
+  if (e.errno === 1045) return new CliError(`GLPI database ${where}: access denied (wrong user name or password; ${ENCODE_HINT})`);
   if (e.errno === 1049) return new CliError(`GLPI database ${where}: no such database on that server`);
   if (e.errno === 1044) return new CliError(`GLPI database ${where}: this user may not read that database`);
   if (e.code === 'ERR_MYSQL_CONNECTION_REFUSED' || e.code === 'ERR_MYSQL_CONNECTION_TIMEOUT' || e.code === 'ECONNREFUSED') {

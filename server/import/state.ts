@@ -3,7 +3,9 @@
  * and what was skipped so far, written in the same transaction as the rows. A killed import
  * therefore resumes exactly after its last committed batch.
  */
-import type { Db } from '../db/connection';
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase, type Db } from '../db/connection';
 import { selectAll, selectOne } from '../db/rows';
 
 export interface Skipped {
@@ -52,11 +54,68 @@ export function importRun(db: Db): ImportRun | null {
   return row ? { source: String(row.source), glpiVersion: String(row.glpi_version), finished: row.finished_at !== null } : null;
 }
 
-/** Why a server must not serve this database yet (an import stopped half-way), or null. */
-export function unfinishedImport(db: Db): string | null {
-  const run = importRun(db);
-  if (!run || run.finished) return null;
-  return `this data folder holds an import from ${run.source} that did not finish: run "deskbase import <same address> --resume" (or --replace) before serving it`;
+/**
+ * The file that says an import into the folder began and has not finished: written before
+ * anything else of the import (so `--resume` always finds what to resume, even after a kill
+ * while the database was being created), removed once the import is complete.
+ */
+export const IMPORT_MARKER = 'deskbase-import.json';
+
+export interface ImportMarker {
+  source: string;
+  glpiVersion: string;
+  /** The zone the imported dates are written in (the folder's data zone). */
+  dataZone: string;
+}
+
+export function writeMarker(dataDir: string, marker: ImportMarker): void {
+  const path = join(dataDir, IMPORT_MARKER);
+  const fd = openSync(`${path}.tmp`, 'w', 0o600);
+  try {
+    writeSync(fd, `${JSON.stringify(marker)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(`${path}.tmp`, path);
+  const dir = openSync(dataDir, 'r');
+  try {
+    fsyncSync(dir); // the rename itself survives a power cut
+  } finally {
+    closeSync(dir);
+  }
+}
+
+export function readMarker(dataDir: string): ImportMarker | null {
+  try {
+    return JSON.parse(readFileSync(join(dataDir, IMPORT_MARKER), 'utf8')) as ImportMarker;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+export const removeMarker = (dataDir: string): void => rmSync(join(dataDir, IMPORT_MARKER), { force: true });
+
+const unfinishedMessage = (source: string) =>
+  `this data folder holds an import from ${source} that did not finish: run "deskbase import <same address> --resume" (or --replace) before serving it`;
+
+/**
+ * Why a server must not serve this data folder (an import began and did not finish), or null:
+ * asked before the database is opened, so nothing (an index rebuild) runs on a folder refused.
+ */
+export function unfinishedImportIn(dataDir: string): string | null {
+  const marker = readMarker(dataDir);
+  if (marker) return unfinishedMessage(marker.source);
+  const file = join(dataDir, 'deskbase.sqlite');
+  if (!existsSync(file)) return null;
+  const db = openDatabase(file);
+  try {
+    const run = importRun(db); // a folder of an earlier version: its run in the database says it
+    return run && !run.finished ? unfinishedMessage(run.source) : null;
+  } finally {
+    db.close();
+  }
 }
 
 export function startRun(db: Db, source: string, glpiVersion: string, now: string): void {

@@ -9,10 +9,11 @@ import { randomPassword } from '../core/secrets';
 import { CliError } from '../cli/errors';
 import { entriesOf, stamp } from '../cli/fsutil';
 import { openStore, type Store } from '../db';
-import { openDatabase } from '../db/connection';
+import { inTransaction, openDatabase } from '../db/connection';
+import { recordDataZone } from '../db/settings';
 import { acquireInstanceLock, InstanceLockError, LOCK_FILE } from '../db/instance-lock';
-import { nowString } from '../core/clock';
-import { importRun, startRun } from './state';
+import { nowString, setDataZone } from '../core/clock';
+import { finishRun, IMPORT_MARKER, importRun, readMarker, removeMarker, startRun, writeMarker, type ImportRun } from './state';
 
 const DATABASE_FILE = 'deskbase.sqlite';
 
@@ -20,6 +21,8 @@ export interface Target {
   store: Store;
   resumed: boolean;
   movedAside: string | null;
+  /** Records the import as complete: the folder may be served. */
+  finish(): void;
   close(): void;
 }
 
@@ -29,11 +32,13 @@ export interface TargetOptions {
   glpiVersion: string;
   resume: boolean;
   replace: boolean;
+  /** The zone the imported dates are written in: the folder's data zone. */
+  dataZone: string;
 }
 
 function lock(dataDir: string): () => void {
   try {
-    return acquireInstanceLock(dataDir);
+    return acquireInstanceLock(dataDir, 'importing into');
   } catch (error) {
     if (error instanceof InstanceLockError) throw new CliError(error.message);
     throw error;
@@ -42,13 +47,17 @@ function lock(dataDir: string): () => void {
 
 /** Checks the folder's state against --resume/--replace before anything in it changes. */
 function checkFolder(o: TargetOptions): 'fresh' | 'resume' | 'replace' {
-  const present = entriesOf(o.dataDir).filter((name) => name !== LOCK_FILE && name !== '.gitkeep');
+  // A marker a kill left half-written means that nothing began.
+  const present = entriesOf(o.dataDir).filter((name) => name !== LOCK_FILE && name !== '.gitkeep' && name !== `${IMPORT_MARKER}.tmp`);
   const database = join(o.dataDir, DATABASE_FILE);
   if (o.resume) {
-    const run = existsSync(database) ? readRun(database) : null;
-    if (!run) throw new CliError(`nothing to resume in ${o.dataDir}: it holds no interrupted import (run without --resume)`);
-    if (run.finished) throw new CliError(`the import into ${o.dataDir} is already complete; use --replace to import again`);
-    if (run.source !== o.source) throw new CliError(`the interrupted import in ${o.dataDir} came from ${run.source}, not ${o.source}`);
+    // The marker says an import began; a folder of an earlier version has only its run in the database.
+    const marker = readMarker(o.dataDir);
+    const run = marker ? null : existsSync(database) ? readRun(database) : null;
+    if (run?.finished) throw new CliError(`the import into ${o.dataDir} is already complete; use --replace to import again`);
+    const began = marker ?? run;
+    if (!began) throw new CliError(`nothing to resume in ${o.dataDir}: it holds no interrupted import (run without --resume)`);
+    if (began.source !== o.source) throw new CliError(`the interrupted import in ${o.dataDir} came from ${began.source}, not ${o.source}`);
     return 'resume';
   }
   if (present.length === 0) return 'fresh';
@@ -61,7 +70,7 @@ function checkFolder(o: TargetOptions): 'fresh' | 'resume' | 'replace' {
   return 'replace';
 }
 
-function readRun(database: string) {
+function readRun(database: string): ImportRun | null {
   const db = openDatabase(database);
   try {
     return importRun(db);
@@ -86,15 +95,29 @@ export async function openTarget(o: TargetOptions): Promise<Target> {
   const release = lock(o.dataDir);
   try {
     const movedAside = mode === 'replace' ? moveAside(o.dataDir) : null;
+    // Before anything else: a kill from here on leaves a folder that --resume takes up and no server serves.
+    if (mode !== 'resume') writeMarker(o.dataDir, { source: o.source, glpiVersion: o.glpiVersion, dataZone: o.dataZone });
+    const { dataZone } = readMarker(o.dataDir) ?? o; // a resumed import goes on in the zone it began with
     // The install's own admin is replaced by GLPI's users: its password is never shown.
     const { store } = await openStore(o.dataDir, randomPassword());
     // Each table's indexes are built once it is filled: let SQLite sort them on two threads.
     store.db.exec('PRAGMA threads = 2');
-    if (mode !== 'resume') startRun(store.db, o.source, o.glpiVersion, nowString());
+    if (!importRun(store.db)) {
+      inTransaction(store.db, () => {
+        recordDataZone(store.db, dataZone);
+        startRun(store.db, o.source, o.glpiVersion, nowString());
+      });
+      store.settings.invalidate();
+    }
+    setDataZone(store.settings.get('data_timezone'));
     return {
       store,
       resumed: mode === 'resume',
       movedAside,
+      finish: () => {
+        finishRun(store.db, nowString());
+        removeMarker(o.dataDir);
+      },
       close: () => {
         store.db.close();
         release();

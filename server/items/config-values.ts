@@ -1,6 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { ItemError, type ItemHooks } from './hooks';
 import type { Row } from '../db/rows';
+import { isZoneName } from '../core/zone';
 
 /**
  * The settings Deskbase itself reads as numbers, flags or paths (context `core`): a value it could
@@ -20,6 +21,9 @@ const RULES: Record<string, (value: string) => string | null> = {
   keep_tickets_on_delete: flag,
   backup_interval_hours: (v) => (/^\d+(\.\d+)?$/.test(v) ? null : 'a number of hours (0: no scheduled backups)'),
   backup_keep: whole(1),
+  url_base: (v) => (v === '' || /^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/i.test(v) ? null : 'an http:// or https:// URL without query or fragment (such as https://desk.example.org), or empty for the address the server is bound to'),
+  timezone: (v) => (v === '' || isZoneName(v) ? null : 'a time zone name such as Europe/Paris, or empty for the zone of the stored dates'),
+  data_timezone: () => 'left as it is: it is the zone the stored dates were written in, and changing it would convert none of them',
   backup_folder: (v) => (v === '' || isAbsolute(v) ? null : 'an absolute path, or empty for the folder beside the data folder'),
 };
 

@@ -50,6 +50,7 @@ function derive(name: string, spec: ItemtypeSpec, tableToType: Map<string, strin
     right: spec.right,
     trash: spec.trash ?? false,
     history: spec.history ?? spec.kind !== 'relation',
+    keptHistory: spec.keptHistory ?? false,
     features: spec.features ?? [],
     required: spec.required ?? [],
     owners: spec.owners ?? [],
@@ -95,7 +96,7 @@ function resolveTargets(registry: Map<string, Itemtype>): void {
     if (!type.polymorphic || !spec) continue;
     type.polyTargets = [...registry.values()]
       .filter((t) =>
-        Array.isArray(spec) ? spec.includes(t.name) : spec === 'itil' ? t.kind === 'itil' : spec === 'history' ? t.history : t.features.includes(spec),
+        Array.isArray(spec) ? spec.includes(t.name) : spec === 'itil' ? t.kind === 'itil' : spec === 'history' ? t.history || t.keptHistory : t.features.includes(spec),
       )
       .map((t) => t.name);
   }

@@ -42,7 +42,7 @@ export const DEVICE_LINK = { add: 1, remove: 3 };
  * them all); `extra` adds what only some get (a SIM card's tickets).
  */
 export const deviceLink = (table: string, fk: string, device: string, extra: Feature[] = []): ItemtypeSpec =>
-  dependent(table, [poly, { fk, itemtype: device }], { polyTargets: 'device', linkActions: DEVICE_LINK, features: ['infocom', 'contract', 'document', ...extra] });
+  dependent(table, [poly, { fk, itemtype: device }], { polyTargets: 'device', linkActions: DEVICE_LINK, keptHistory: true, features: ['infocom', 'contract', 'document', ...extra] });
 
 /** A component type (GLPI's CommonDevice): a dropdown that may have documents. */
 export const component = (table: string): ItemtypeSpec => ({ table, kind: 'dropdown', right: 'device', features: ['document'] });

@@ -31,6 +31,11 @@ export interface ItemtypeSpec {
   trash?: boolean;
   /** Writes history rows (glpi_logs) for its own changes. Default: true for non-relation kinds. */
   history?: boolean;
+  /**
+   * GLPI keeps a history of this row's own (its dohistory) where Deskbase writes the changes into
+   * the owner's history: the rows an import brings are kept and read as the row's own history.
+   */
+  keptHistory?: boolean;
   features?: Feature[];
   /** Fields that must be present and non-empty on creation. */
   required?: string[];

@@ -3,7 +3,8 @@ import type { Scope } from '../auth/scope';
 import type { Column } from '../registry/columns';
 import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
 import { NAMED_ITEM_TABLE, searchOptions, uidName, uidStepType, type SearchOption } from '../registry/searchoptions';
-import { nowString } from '../core/clock';
+import { currentDataZone, now as clockNow, nowString } from '../core/clock';
+import { wallMs } from '../core/zone';
 import { PROFILE_RIGHT_OPTIONS } from '../registry/data/profile-rights';
 import { ident } from '../db/rows';
 import { Aliases, Frag, and, raw, sql, type Arg } from './frag';
@@ -58,10 +59,19 @@ export interface Field {
 
 export class Unsupported extends Error {}
 
-const NOW = "datetime('now', 'localtime')";
+/**
+ * Now on the data zone's wall clock, by SQLite's clock: its `'now'` keeps the answer out of the
+ * read caches (see db/read-cache.ts), and the zone's offset at this moment, not the process's
+ * `localtime`, puts it in the zone the stored dates are in.
+ */
+function sqliteNow(): string {
+  const second = Math.floor(clockNow() / 1000) * 1000;
+  const offset = (wallMs(currentDataZone().format(second))! - second) / 1000;
+  return `datetime('now', '${offset >= 0 ? '+' : ''}${offset} seconds')`;
+}
 /** "Late": a deadline is set, the item is not waiting, and it was (or still is not) met in time. */
 const late = (deadline: string, done: string) => (a: string) =>
-  `(CASE WHEN ${a}.${deadline} IS NOT NULL AND ${a}.status <> 4 AND ((${a}.${done} IS NOT NULL AND ${a}.${done} > ${a}.${deadline}) OR (${a}.${done} IS NULL AND ${a}.${deadline} < ${NOW})) THEN 1 ELSE 0 END)`;
+  `(CASE WHEN ${a}.${deadline} IS NOT NULL AND ${a}.status <> 4 AND ((${a}.${done} IS NOT NULL AND ${a}.${done} > ${a}.${deadline}) OR (${a}.${done} IS NULL AND ${a}.${deadline} < ${sqliteNow()})) THEN 1 ELSE 0 END)`;
 /**
  * `start` moved by `add` months (less `minus` months) as MariaDB's ADDDATE moves it: a day past the
  * end of the month it lands in is that month's last day; none without a start.

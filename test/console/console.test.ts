@@ -96,6 +96,10 @@ describe.skipIf(!hasChromium)('admin console', () => {
     });
     page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    // Anything the Content-Security-Policy refused is a failure too (the console needs none of it).
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) pageErrors.push(message.text());
+    });
     page.on('dialog', (dialog) => void dialog.accept());
   }, 60_000);
 
@@ -110,6 +114,17 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await page.getByRole('heading', { name: 'Deskbase' }).waitFor();
     expect(await page.getByLabel('Login').isVisible()).toBe(true);
     expect(await page.title()).toContain('Deskbase');
+    // An injected inline script does not run (script-src 'self'); the browser reports the refusal.
+    const refusal = page.waitForEvent('console', { predicate: (message) => message.text().includes('Content Security Policy') });
+    const ran = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true';
+      document.body.append(script);
+      return (window as { injected?: boolean }).injected === true;
+    });
+    expect(ran).toBe(false);
+    expect((await refusal).text()).toContain("script-src 'self'");
+    pageErrors.splice(pageErrors.indexOf((await refusal).text()), 1);
   });
 
   test('a wrong password shows the API error message', async () => {

@@ -69,21 +69,21 @@ describe('rate limit on a full table', () => {
 describe('login throttle on a full table', () => {
   test('a failure is always counted; the keys whose last failure is oldest are forgotten', () => {
     const throttle = new LoginThrottle(tinyTable(3));
-    // 14 logins locked out (10 failures each), one a second: the table is full of live entries.
-    for (let i = 0; i < 14; i++) for (let n = 0; n < 10; n++) throttle.fail([`login:user${i}`], T0 + i * 1000);
+    // 14 logins locked out from one address (10 failures each; a login alone is never locked), one a second: the table is full of live entries.
+    for (let i = 0; i < 14; i++) for (let n = 0; n < 10; n++) throttle.fail([`own:user${i}\u0000127.0.0.1`], T0 + i * 1000);
     const now = T0 + 20_000;
-    for (let n = 0; n < 10; n++) throttle.fail(['login:target'], now);
-    expect(throttle.retryAfter(['login:target'], now)).toBe(15 * 60);
-    expect(throttle.retryAfter(['login:user13'], now)).toBe(15 * 60 - 7);
-    expect(throttle.retryAfter(['login:user0'], now)).toBe(0);
+    for (let n = 0; n < 10; n++) throttle.fail(['own:target\u0000127.0.0.1'], now);
+    expect(throttle.retryAfter(['own:target\u0000127.0.0.1'], now)).toBe(15 * 60);
+    expect(throttle.retryAfter(['own:user13\u0000127.0.0.1'], now)).toBe(15 * 60 - 7);
+    expect(throttle.retryAfter(['own:user0\u0000127.0.0.1'], now)).toBe(0);
   });
 
   test('a locked login outlives a flood of newer single failures: its lockout does not end early', () => {
     const throttle = new LoginThrottle(tinyTable(3));
-    for (let n = 0; n < 10; n++) throttle.fail(['login:target'], T0);
+    for (let n = 0; n < 10; n++) throttle.fail(['own:target\u0000127.0.0.1'], T0);
     // 14 other logins fail once each, later: the table fills and evicts its least recent keys.
-    for (let i = 0; i < 14; i++) throttle.fail([`login:flood${i}`], T0 + (i + 1) * 1000);
+    for (let i = 0; i < 14; i++) throttle.fail([`own:flood${i}\u0000127.0.0.1`], T0 + (i + 1) * 1000);
     const now = T0 + 20_000;
-    expect(throttle.retryAfter(['login:target'], now)).toBe(15 * 60 - 20);
+    expect(throttle.retryAfter(['own:target\u0000127.0.0.1'], now)).toBe(15 * 60 - 20);
   });
 });

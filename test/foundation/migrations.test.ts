@@ -39,12 +39,15 @@ test('the first start records its migrations and the database settings', async (
       { id: 14, name: "GLPI 10.0's default ticket, problem and change templates" },
       { id: 15, name: 'the automatic actions Deskbase runs, as GLPI lists them' },
       { id: 16, name: "GLPI 10.0's recurrent change right" },
+      { id: 17, name: "the time zone of the stored dates (the zone they were written in: this machine's)" },
       { id: 25, name: 'a counter of the writes to the rules, for the rules engine' },
       { id: 26, name: "GLPI 10.0's rights on the rule collections" },
       { id: 27, name: "GLPI 10.0's default rules" },
       { id: 28, name: 'dictionary replays, run by the automatic action replaydictionary' },
     ]);
     expect(db.query('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
+    // The dates it writes are in the zone it runs in, recorded so that a move to another machine changes nothing.
+    expect(db.query("SELECT value FROM glpi_configs WHERE name = 'data_timezone'").all()).toEqual([{ value: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
   });
   await server.start();
 });
@@ -72,7 +75,7 @@ test('an older database (a table, a column and rights missing) is brought up to 
   expect((await again.get('User/2/UserPreference')).status).toBe(200);
   withDatabase((db) => {
     const migrations = db.query('SELECT COUNT(*) AS n FROM deskbase_migrations').get() as { n: number };
-    expect(migrations.n).toBe(15); // nothing ran twice
+    expect(migrations.n).toBe(16); // nothing ran twice
     expect(db.query('SELECT t.id, t.name, m.num FROM glpi_tickettemplates t JOIN glpi_tickettemplatemandatoryfields m ON m.tickettemplates_id = t.id').all()).toEqual([{ id: 1, name: 'Default', num: 21 }]);
     expect(db.query('SELECT name FROM glpi_problemtemplates').all()).toEqual([{ name: 'Our problems' }]);
     const certificate = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'certificate' ORDER BY profiles_id").all();

@@ -1,7 +1,9 @@
 /**
  * Repeated failed logins are slowed down, then refused with 429 ERROR_GLPI_LOGIN and Retry-After:
- * per login after 5 failures, per address after 20 (an office shares one address). This file has
- * its own server, on a test clock; other loopback addresses (127.0.0.2, 127.0.0.3) stand for other clients.
+ * one login from one address after 5 failures (locked after 10), one address after 20 (an office
+ * shares one address); one login failing from everywhere slows only addresses that failed for it,
+ * and never locks. This file has its own server, on a test clock; other loopback addresses
+ * (127.0.0.2, 127.0.0.3, 127.0.0.4) stand for other clients.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { request } from 'node:http';
@@ -66,9 +68,8 @@ describe('login throttle over the API', () => {
   });
 
   // Right after the first test, while throttle-a's one-second wait runs (whatever the machine's speed).
-  test('the throttled login is refused from another address too, but that address is free', async () => {
-    expectThrottled(await initSession(wrong('throttle-a'), '127.0.0.2'));
-    expectThrottled(await initSession(basic('throttle-a', 'maybe-this-one'), '127.0.0.2'));
+  test('the throttled login is free from another address, and so is that address', async () => {
+    expectError(await initSession(wrong('throttle-a'), '127.0.0.2'), 401, 'ERROR_GLPI_LOGIN');
     const ok = await initSession(admin, '127.0.0.2');
     expect(ok.status).toBe(200);
     expect(ok.body.session_token).toMatch(/^[0-9a-f]{40}$/);
@@ -95,8 +96,40 @@ describe('login throttle over the API', () => {
   });
 });
 
+describe('a login locked from one address', () => {
+  test('ten failures lock glpi for 15 minutes from 127.0.0.1 only: its owner signs in from 127.0.0.2', async () => {
+    for (let i = 0; i < 5; i++) expectError(await initSession(wrong('glpi')), 401, 'ERROR_GLPI_LOGIN');
+    for (const wait of [1, 2, 4, 8]) {
+      expect(expectThrottled(await initSession(wrong('glpi')))).toBe(wait);
+      clock.advance(wait * 1000);
+      expectError(await initSession(wrong('glpi')), 401, 'ERROR_GLPI_LOGIN');
+    }
+    expect(expectThrottled(await initSession(admin))).toBe(16);
+    clock.advance(16_000);
+    expectError(await initSession(wrong('glpi')), 401, 'ERROR_GLPI_LOGIN');
+    // Ten failures from 127.0.0.1: locked there, even for the right password.
+    expect(expectThrottled(await initSession(admin))).toBe(15 * 60);
+    const owner = await initSession(admin, '127.0.0.2');
+    expect(owner.status).toBe(200);
+    expect(owner.body.session_token).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  test('past ten failures from everywhere, an address that failed for the login waits (never locked); a fresh one does not', async () => {
+    // 127.0.0.4 fails once: glpi has 11 failures from everywhere, one past the ten let through.
+    expectError(await initSession(wrong('glpi'), '127.0.0.4'), 401, 'ERROR_GLPI_LOGIN');
+    expect(expectThrottled(await initSession(admin, '127.0.0.4'))).toBe(2);
+    expect((await initSession(admin, '127.0.0.5')).status).toBe(200);
+    clock.advance(2000);
+    expect((await initSession(admin, '127.0.0.4')).status).toBe(200);
+    // The lock from 127.0.0.1 holds for its 15 minutes, then ends.
+    expectThrottled(await initSession(admin));
+    clock.advance(15 * 60_000);
+    expect((await initSession(admin)).status).toBe(200);
+  });
+});
+
 describe('LoginThrottle (clock-driven)', () => {
-  const keys = ['ip:203.0.113.9', 'login:victim'];
+  const keys = ['ip:203.0.113.9', 'own:victim\u0000203.0.113.9'];
 
   test('5 free failures, then waits of 1, 2, 4, 8, 16 s, then a 15 minute lock', () => {
     const t = new LoginThrottle();
@@ -115,6 +148,20 @@ describe('LoginThrottle (clock-driven)', () => {
     expect(t.retryAfter(keys, now)).toBe(15 * 60);
     expect(t.retryAfter([keys[1]!], now + 14 * 60_000)).toBe(60);
     expect(t.retryAfter(keys, now + 15 * 60_000 + 1)).toBe(0);
+  });
+
+  test('one login from everywhere: 10 free failures, then waits doubling up to a minute, never a lock', () => {
+    const t = new LoginThrottle();
+    const everywhere = ['login:victim'];
+    let now = 1_000_000;
+    for (let i = 0; i < 10; i++) t.fail(everywhere, now);
+    for (const wait of [1, 2, 4, 8, 16, 32, 60, 60, 60, 60, 60]) {
+      expect(t.retryAfter(everywhere, now)).toBe(wait);
+      now += wait * 1000;
+      t.fail(everywhere, now);
+    }
+    expect(t.failures('login:victim', now)).toBe(21);
+    expect(t.retryAfter(everywhere, now)).toBe(60);
   });
 
   test('a success clears the keys; other keys are never affected', () => {

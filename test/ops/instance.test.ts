@@ -118,7 +118,7 @@ describe('the data folder lock', () => {
     const server = await attempt(dir);
     try {
       expect(server.origin).not.toBeNull();
-      expect(readFileSync(join(dir, 'deskbase.lock'), 'utf8')).toMatch(new RegExp(`^pid \\d+ on ${hostname()}\\n$`));
+      expect(readFileSync(join(dir, 'deskbase.lock'), 'utf8')).toMatch(new RegExp(`^pid \\d+ on ${hostname()}: serving\\n$`));
     } finally {
       await server.stop();
     }

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
+import { rawRequest } from '../support/raw';
 import { MailCatcher } from '../support/smtp';
 import { TestClock } from '../support/clock';
 import { useServer } from '../support/server';
@@ -127,6 +128,28 @@ describe('with e-mail notifications on', () => {
       await new Client(ctx.server.api).login('forgetful', 'In-time-pass-5');
     } finally {
       ctx.api = await new Client(ctx.server.api).login(); // two days passed: the admin session is idle-expired
+    }
+  });
+
+  test('the mail names the console at url_base (with its path), never at the Host the request gave', async () => {
+    await ctx.api.create('User', { name: 'proxied', email: 'proxied@example.org' });
+    await setting('url_base', 'https://desk.example.org/help/');
+    const before = mail.messages.length;
+    try {
+      const res = await rawRequest(ctx.server.origin, {
+        method: 'PUT',
+        target: '/apirest.php/lostPassword',
+        host: 'evil.example',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'proxied@example.org' }),
+      });
+      expect(res.status).toBe(200);
+      const sent = await mail.waitFor(before + 1);
+      expect(sent.to).toEqual(['proxied@example.org']);
+      expect(sent.raw).toContain('use the console:\r\nhttps://desk.example.org/help/\r\n');
+      expect(sent.raw).not.toContain('evil.example');
+    } finally {
+      await setting('url_base', '');
     }
   });
 

@@ -58,7 +58,7 @@ export class MariaDb {
       init,
       [
         `CREATE USER '${ADMIN.user}'@'%' IDENTIFIED BY '${ADMIN.password}';`,
-        `GRANT ALL ON *.* TO '${ADMIN.user}'@'%';`,
+        `GRANT ALL ON *.* TO '${ADMIN.user}'@'%' WITH GRANT OPTION;`, // the tests make accounts with fewer rights
         // The importer's account may only read: the GLPI side is never written.
         `CREATE USER '${READER.user}'@'%' IDENTIFIED BY '${READER.password}';`,
         `GRANT SELECT ON *.* TO '${READER.user}'@'%';`,

@@ -18,6 +18,18 @@ export interface RawRequest {
   target: string;
   headers?: Record<string, string>;
   body?: string | Uint8Array;
+  /** The Host header's value: the origin's when not given, none when null. */
+  host?: string | null;
+  /** The request line's HTTP version (1.1 when not given). */
+  version?: '1.0' | '1.1';
+}
+
+/** A request whose body is held back in part: the server has its head and the first bytes. */
+export interface HeldRequest {
+  /** Sends the rest of the body; the answer then comes in `answer`. */
+  finish(): void;
+  /** Settles when the server has answered and closed (it may answer before `finish`). */
+  answer: Promise<RawResponse>;
 }
 
 function decodeChunked(data: Buffer): Buffer {
@@ -36,19 +48,39 @@ function decodeChunked(data: Buffer): Buffer {
 
 /**
  * One HTTP/1.1 request over a plain socket, byte for byte as given: lets tests send what fetch
- * refuses (a GET with a body, `..` or `%00` in the path, odd methods).
+ * refuses (a GET with a body, `..` or `%00` in the path, odd methods, no Host header).
  */
 export function rawRequest(origin: string, req: RawRequest): Promise<RawResponse> {
+  return holdRequest(origin, req, Infinity).answer;
+}
+
+/**
+ * Like rawRequest, but only the first `sentBytes` of the body go out until `finish()` (the
+ * Content-Length announces the whole body): a request kept in flight for as long as a test needs.
+ */
+export function holdRequest(origin: string, req: RawRequest, sentBytes: number): HeldRequest {
   const url = new URL(origin);
   const body = req.body === undefined ? undefined : typeof req.body === 'string' ? Buffer.from(req.body) : Buffer.from(req.body);
-  const lines = [`${req.method} ${req.target} HTTP/1.1`, `Host: ${url.host}`, 'Connection: close'];
+  const lines = [`${req.method} ${req.target} HTTP/${req.version ?? '1.1'}`];
+  if (req.host !== null) lines.push(`Host: ${req.host ?? url.host}`);
+  lines.push('Connection: close');
   for (const [k, v] of Object.entries(req.headers ?? {})) lines.push(`${k}: ${v}`);
   if (body !== undefined) lines.push(`Content-Length: ${body.length}`);
   const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'utf8');
-  return new Promise((resolve, reject) => {
+  const first = body ? Buffer.concat([head, body.subarray(0, Math.min(sentBytes, body.length))]) : head;
+  const rest = body && sentBytes < body.length ? body.subarray(sentBytes) : undefined;
+  let socket: ReturnType<typeof connect>;
+  let connected = false;
+  let finished = false;
+  const sendRest = () => {
+    if (rest && !socket.destroyed) socket.write(rest);
+  };
+  const answer = new Promise<RawResponse>((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const socket = connect(Number(url.port), url.hostname, () => {
-      socket.write(body ? Buffer.concat([head, body]) : head);
+    socket = connect(Number(url.port), url.hostname, () => {
+      connected = true;
+      socket.write(first);
+      if (finished) sendRest();
     });
     socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${req.method} ${req.target}`)));
     socket.on('data', (c: Buffer) => chunks.push(c));
@@ -80,5 +112,11 @@ export function rawRequest(origin: string, req: RawRequest): Promise<RawResponse
       resolve({ status, headers, headBytes: split + 4, text, bytes: payload, body: parsed });
     });
   });
+  return {
+    finish: () => {
+      finished = true;
+      if (connected) sendRest();
+    },
+    answer,
+  };
 }
-

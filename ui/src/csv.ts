@@ -1,14 +1,7 @@
 import { api, type CriteriaNode } from './api';
+import { csvLine } from './csv-line';
 
 const ROWS_PER_CALL = 1000;
-
-/** One CSV field, quoted when it holds a separator, a quote or a line break (RFC 4180). */
-function field(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (values: unknown[]): string => `${values.map(field).join(',')}\r\n`;
 
 /** Where the CSV goes, a chunk at a time. */
 export interface CsvSink {

@@ -4,6 +4,7 @@ import { accessFilter, documentFileFilter, entityReachFilter } from '../../auth/
 import { downloadDocument, wantsDownload } from '../../documents/download';
 import { json, type Reply, type SessionContext } from '../../auth/context';
 import { ApiError, errors } from '../../core/errors';
+import { parseDate } from '../../core/clock';
 import type { Itemtype } from '../../registry';
 import { selectOne, type Row } from '../../db/rows';
 import { readOptions, type ReadOptions } from './options';
@@ -58,11 +59,11 @@ function readableSql(scope: Scope, type: Itemtype): string {
   return sql;
 }
 
-/** RFC 1123 form of a stored `YYYY-MM-DD HH:MM:SS` (server local time). */
+/** RFC 1123 form of a stored `YYYY-MM-DD HH:MM:SS` (data zone). */
 export function httpDate(value: unknown): string | null {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value)) return null;
-  const date = new Date(value.replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? null : date.toUTCString();
+  const ms = parseDate(value);
+  return ms === null ? null : new Date(ms).toUTCString();
 }
 
 export function renderItem(ctx: SessionContext, type: Itemtype, id: number, opts: ReadOptions): { body: unknown; row: Row } {

@@ -187,7 +187,7 @@ const SECTIONS: [WithFlag, string, (type: Itemtype) => boolean, Section][] = [
   ['with_problems', '_problems', (t) => hasFeature(t, 'ticket'), itilLinks('glpi_items_problems', 'problems_id', 'Problem')],
   ['with_changes', '_changes', (t) => hasFeature(t, 'ticket'), itilLinks('glpi_changes_items', 'changes_id', 'Change')],
   ['with_notes', '_notes', (t) => hasFeature(t, 'note'), notes],
-  ['with_logs', '_logs', (t) => t.history, logs],
+  ['with_logs', '_logs', (t) => t.history || t.keptHistory, logs],
 ];
 
 function hasFeature(type: Itemtype, feature: Feature): boolean {
