@@ -24,6 +24,7 @@ import { taskHooks, taskTemplateHooks } from './itil/tasks';
 import { recurrentHooks } from './itil/recurrent-items';
 import { linkedItemHooks } from './itil/linked-items';
 import { autoAssignHooks } from './itil/auto-assign';
+import { actorChoiceHooks, actorRowChoiceHooks } from './itil/actor-choices';
 import { priorityFor } from './itil/priority';
 import { logEvent } from './http/log';
 import { reportLeftOutTo } from './rules/apply';
@@ -38,7 +39,7 @@ import { allAssetTypes, allItemtypes, itemtypesWith } from './registry';
 import { apiClientTokenHooks } from './users/apiclient-token';
 import { ldapCriterionHooks } from './users/ldap-criteria';
 import { defaultEmailHooks, ownEmailHooks, userEmailHooks } from './users/user-emails';
-import { accountRowHooks, profileRightHooks, profileUserHooks, superAdminProfileHooks, userHooks, userPreferenceHooks } from './users/user-rules';
+import { accountRowHooks, profileRightHooks, profileUserHooks, superAdminProfileHooks, userAttachmentHooks, userHooks, userPreferenceHooks } from './users/user-rules';
 
 const treeTypes = allItemtypes()
   .filter((t) => t.tree)
@@ -48,6 +49,13 @@ const treeTypes = allItemtypes()
 const attachable = itemtypesWith('document')
   .filter((t) => t.name !== 'Document')
   .map((t) => t.name);
+
+/**
+ * Links that attach something to an item, a user among others: attaching to another user's
+ * account needs authority over it. Team members and the audience of a shared reminder, feed or
+ * article are the project's or the author's business, not the account's.
+ */
+const USER_ATTACHMENTS = ['Document_Item', 'Certificate_Item', 'Domain_Item', 'Appliance_Item', 'Item_Project', 'KnowbaseItem_Item'];
 
 // What rules cannot apply (a group deleted since) is left out with a line in the server's log.
 reportLeftOutTo(logEvent);
@@ -64,7 +72,8 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['UserEmail'], hooks: ownEmailHooks },
   { itemtypes: ['UserEmail'], hooks: defaultEmailHooks },
   { itemtypes: ['User'], hooks: userHooks },
-  { itemtypes: ['UserEmail', 'Profile_User', 'Group_User'], hooks: accountRowHooks },
+  { itemtypes: ['UserEmail', 'Profile_User', 'Group_User', 'UserPreference'], hooks: accountRowHooks },
+  { itemtypes: USER_ATTACHMENTS, hooks: userAttachmentHooks },
   { itemtypes: ['Profile_User'], hooks: profileUserHooks },
   { itemtypes: ['Profile'], hooks: superAdminProfileHooks },
   { itemtypes: ['UserPreference'], hooks: userPreferenceHooks },
@@ -74,6 +83,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Rule'], hooks: ruleHooks },
   { itemtypes: ['RuleCriteria'], hooks: ruleCriterionHooks },
   { itemtypes: ['RuleAction'], hooks: ruleActionHooks },
+  { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: actorChoiceHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },
   // GLPI's business rules run on the ticket's defaults, before assignment, templates and agreements use what they set.
   { itemtypes: ['Ticket'], hooks: ticketBusinessRuleHooks },
@@ -90,6 +100,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ITILFollowup'], hooks: followupHooks },
   { itemtypes: ['ITILSolution'], hooks: solutionHooks },
   { itemtypes: ['ITILSolution'], hooks: duplicateSolutionHooks },
+  { itemtypes: ASSIGNMENT_LINKS, hooks: actorRowChoiceHooks },
   { itemtypes: ASSIGNMENT_LINKS, hooks: assignmentHooks },
   { itemtypes: ['TicketTask', 'ProblemTask', 'ChangeTask'], hooks: taskHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: pendingItemHooks },

@@ -8,6 +8,7 @@ import { forgetTableRows, Statistics } from '../db/statistics';
 import type { SharedTableMemory } from '../core/shared-table';
 import { externalWriteCheck } from '../db/external-writes';
 import { createCommitCounter, shareCommitCounter } from '../db/connection';
+import { hashPassword } from '../core/secrets';
 
 /** Long-lived state shared by every request. */
 export interface Services {
@@ -27,6 +28,8 @@ export interface Services {
    * land between any two reads.
    */
   snapshotPerRequest: boolean;
+  /** Hashes a password being set through the API (argon2id; a test counts the calls). */
+  hashPassword: (password: string) => Promise<string>;
 }
 
 /**
@@ -69,5 +72,6 @@ export function createServices(store: Store, rateLimits: RateLimits = DEFAULT_RA
       forgetTableRows(store.db);
     }),
     snapshotPerRequest: threads > 1,
+    hashPassword,
   };
 }

@@ -169,10 +169,16 @@ function entityFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: str
         return inActiveEntities(scope, alias);
       }
       return `${alias}.entities_id IN (${active})`;
-    case 'authorizations':
+    case 'authorizations': {
       // A new user has no authorization yet: the one created with it is checked by the User rules.
       if (mode === 'create') return '1';
-      return `${alias}.id = ${Number(scope.user.id)} OR EXISTS (SELECT 1 FROM glpi_profiles_users pu WHERE pu.users_id = ${alias}.id AND (pu.entities_id IN (${active}) OR (pu.is_recursive = 1 AND pu.entities_id IN (${ids(scope.recursiveVisible)}))))`;
+      // Reading counts an authorization on a parent entity given with its sub-entities; changing
+      // the user counts only those given in the session's entities themselves, as GLPI's
+      // User::canUpdateItem does: else a sub-entity admin would change root-level accounts.
+      const granted =
+        mode === 'read' ? `pu.entities_id IN (${active}) OR (pu.is_recursive = 1 AND pu.entities_id IN (${ids(scope.recursiveVisible)}))` : `pu.entities_id IN (${active})`;
+      return `${alias}.id = ${Number(scope.user.id)} OR EXISTS (SELECT 1 FROM glpi_profiles_users pu WHERE pu.users_id = ${alias}.id AND (${granted}))`;
+    }
     default:
       return '1';
   }

@@ -74,7 +74,7 @@ function inputKeys(type: Itemtype): Map<string, Column | null> {
 }
 
 /** Validated column values from an input object; unknown fields are refused, `_` keys left to hooks. */
-function columnsFromInput(type: Itemtype, input: Params): Row {
+export function columnsFromInput(type: Itemtype, input: Params): Row {
   const out: Row = {};
   const keys = inputKeys(type);
   // for…in, not Object.entries: a bulk add checks thousands of inputs, and the pairs cost more than the checks.

@@ -27,6 +27,12 @@ export interface WriteContext {
    * meanwhile, so a row found once is still there.
    */
   knownRows?: Map<string, Set<number>>;
+  /**
+   * Accounts this element was found to have authority over (see requireAuthorityOver), judged
+   * once against the account as it stood: purging a user removes its authorizations before the
+   * documents attached to it, which must not then fail the same check.
+   */
+  authorityOver?: Set<number>;
 }
 
 /** A failure of one element of a write: reported in its result, never half-written. */
@@ -53,8 +59,11 @@ export class KeptRefusal extends ItemError {}
  * throwing ItemError refuses the element and rolls everything back.
  */
 export interface ItemHooks {
-  /** Slow or async preparation (password hashing), run before the element's transaction opens. */
-  prepareInput?(wc: WriteContext, type: Itemtype, input: Params): Promise<void> | void;
+  /**
+   * Slow or async preparation (password hashing), run before the element's transaction opens;
+   * `target` is the id of the row an update changes, null for an add.
+   */
+  prepareInput?(wc: WriteContext, type: Itemtype, input: Params, target: number | null): Promise<void> | void;
   /** Fill or adjust the new row from the input (special `_` keys included). */
   prepareAdd?(wc: WriteContext, type: Itemtype, row: Row, input: Params): void;
   afterAdd?(wc: WriteContext, type: Itemtype, row: Row, input: Params): void;

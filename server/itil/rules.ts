@@ -1,4 +1,5 @@
 import { CHANGEPRIORITY_BIT, priorityFor } from './priority';
+import type { Db } from '../db/connection';
 import { FOLLOWUP } from '../auth/rights';
 import { hasRight } from '../auth/scope';
 import { accessFilter } from '../auth/visibility';
@@ -52,12 +53,8 @@ export function actorGiven(input: Params, key: string): boolean {
   return (entries ?? []).some((entry) => isObject(entry) && entry.itemtype === ACTOR_KIND[named![1]].itemtype && Number(entry.items_id) > 0);
 }
 
-/**
- * Adds the actors named in the input (`_users_id_*`, `_groups_id_*`, `_suppliers_id_assign`, GLPI
- * 10's `_actors`); true when someone was assigned.
- */
-export function addActors(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, id: number, input: Params): boolean {
-  const tables = ACTOR_TABLES[type.name]!;
+/** The actors an input names (`_users_id_*`, `_groups_id_*`, `_suppliers_id_assign`, GLPI 10's `_actors`). */
+export function namedActors(input: Params): { kind: ActorKind; role: number; target: number }[] {
   const wanted: { kind: ActorKind; role: number; target: number }[] = [];
   for (const [key, kind, role] of ACTOR_INPUTS) for (const target of idList(input[key])) wanted.push({ kind, role, target });
   const actors = input._actors;
@@ -75,12 +72,24 @@ export function addActors(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, ty
       }
     }
   }
+  return wanted;
+}
+
+/** Is this actor already on the item in this role? */
+export function isActor(db: Db, type: Itemtype, id: number, kind: ActorKind, role: number, target: number): boolean {
+  const tables = ACTOR_TABLES[type.name]!;
+  return selectOne(db, `SELECT id FROM ${tables[kind]} WHERE ${tables.fk} = ? AND ${ACTOR_KIND[kind].column} = ? AND type = ?`, id, target, role) !== null;
+}
+
+/** Adds the actors named in the input (see namedActors); true when someone was assigned. */
+export function addActors(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, id: number, input: Params): boolean {
+  const tables = ACTOR_TABLES[type.name]!;
   let assigned = false;
-  for (const { kind, role, target } of wanted) {
+  for (const { kind, role, target } of namedActors(input)) {
     const { table, column, itemtype } = ACTOR_KIND[kind];
     if (!findById(wc.db, table, target)) throw new ItemError(`${itemtype} ${target} does not exist`);
     const linkTable = tables[kind];
-    if (selectOne(wc.db, `SELECT id FROM ${linkTable} WHERE ${tables.fk} = ? AND ${column} = ? AND type = ?`, id, target, role)) continue;
+    if (isActor(wc.db, type, id, kind, role, target)) continue;
     const link = { [tables.fk]: id, [column]: target, type: role };
     link.id = insertRow(wc.db, linkTable, link);
     logRelation(wc, itemtypeByTable(linkTable)!, link, HISTORY.ADD_RELATION);

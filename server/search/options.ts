@@ -635,8 +635,19 @@ export interface BuildContext {
 }
 
 /**
+ * Rows with rights of their own, link rows that lie in an entity of their own, and a user's own
+ * rows (its authorizations, groups): a search column or criterion over them gives what their
+ * sub-item list gives, so a user's groups or authorizations in other entities stay hidden.
+ */
+const restrictedLikeItems = (type: Itemtype) => {
+  const owner = type.owners[0];
+  const usersOwn = owner !== undefined && 'fk' in owner && owner.itemtype === 'User';
+  return (type.kind === 'child' && type.right !== null) || (type.visibility === 'entity' && owner !== undefined) || usersOwn;
+};
+
+/**
  * Rows of a multi-valued step are restricted like the items themselves when they have rights of
- * their own. Tickets, problems and changes reached by any step are those the session may see
+ * their own or an entity of their own (see restrictedLikeItems). Tickets, problems and changes reached by any step are those the session may see
  * (its entities and the service desk's rules): a count of an item's tickets counts only those.
  */
 function hopRestriction(ctx: BuildContext, hop: Hop, alias: string): Frag[] {
@@ -644,7 +655,7 @@ function hopRestriction(ctx: BuildContext, hop: Hop, alias: string): Frag[] {
   if (!isMulti(hop)) return itil;
   const out: Frag[] = Object.entries(hop.where).map(([column, value]) => sql`${raw(`${alias}.${ident(column)}`)} = ${value}`);
   if (hop.target.column.has('is_deleted')) out.push(raw(`${alias}.is_deleted = 0`));
-  if (hop.target.kind === 'child' && hop.target.right !== null) out.push(raw(accessFilter(ctx.scope, hop.target, 'read', alias)));
+  if (restrictedLikeItems(hop.target)) out.push(raw(accessFilter(ctx.scope, hop.target, 'read', alias)));
   // Link rows of one ITIL type (a project's tickets): only those naming a ticket the session may see.
   const named = typeof hop.where.itemtype === 'string' ? itemtype(hop.where.itemtype) : undefined;
   if (named?.kind === 'itil' && hop.target.column.has('items_id')) {

@@ -50,11 +50,6 @@ export function defaultEmail(db: Db, userId: number): string {
   return found ? String(found.email ?? '') : '';
 }
 
-/** Does this User input change the default address? */
-export function changesEmail(db: Db, userId: number, input: Params): boolean {
-  return typeof input.email === 'string' && input.email.trim() !== defaultEmail(db, userId);
-}
-
 /** A row of one's own (an address, a preference) that stays one's own after the write. */
 export function ownRow(wc: WriteContext, row: Row, input: Params = {}): boolean {
   const me = Number(wc.scope.user.id);

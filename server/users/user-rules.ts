@@ -1,37 +1,42 @@
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
-import { same } from '../items/crud';
+import { columnsFromInput } from '../items/crud';
+import { classCan } from '../auth/rights';
+import { ITEM_NOT_FOUND_MESSAGE, RIGHT_MISSING_MESSAGE } from '../core/errors';
+import type { Itemtype } from '../registry';
 import { HISTORY, logRelation } from '../items/history';
 import { itemtypeOrThrow } from '../registry';
 import { findById, insertRow, selectAll, selectOne, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import type { Params } from '../core/params';
 import { flag, toId } from '../core/params';
-import { hashPassword, randomToken, tokenHash } from '../core/secrets';
+import { randomToken, tokenHash } from '../core/secrets';
 import { rightBeyond } from '../auth/outrank';
 import { accountUsable } from '../auth/login';
 import { rightOf } from '../auth/scope';
 import { requireAuthorityOver } from './authority';
-import { changesEmail, EMAIL, ownRow } from './user-emails';
+import { EMAIL, ownRow } from './user-emails';
 import { keepUserReachedInPart, purgeUserData, requireWholeReach } from './user-delete';
 
 const LOGIN = /^[\p{L}\p{N}'@.\-_ ]+$/u;
 const MAX_PASSWORD = 1024;
 
-/** password + password2 must match; the hash is computed before the transaction. */
-async function preparePassword(input: Params): Promise<void> {
+/**
+ * password + password2 must match; the hash is computed before the transaction, and only for an
+ * element that passed precheck (see below).
+ */
+function checkPassword(input: Params): void {
   if (input.password === undefined && input.password2 === undefined) return;
   const { password, password2 } = input;
-  if (typeof password !== 'string' || typeof password2 !== 'string') {
-    input._password_error = 'password and password2 are both required, as strings';
-    return;
-  }
-  if (password !== password2) input._password_error = 'Error: the two passwords do not match';
-  else if (password.length > MAX_PASSWORD) input._password_error = `password longer than ${MAX_PASSWORD} characters`;
-  else if (password !== '') input._password_hash = await hashPassword(password);
+  if (typeof password !== 'string' || typeof password2 !== 'string') throw new ItemError('password and password2 are both required, as strings');
+  if (password !== password2) throw new ItemError('Error: the two passwords do not match');
+  if (password.length > MAX_PASSWORD) throw new ItemError(`password longer than ${MAX_PASSWORD} characters`);
+}
+
+async function hashNewPassword(wc: WriteContext, input: Params): Promise<void> {
+  if (typeof input.password === 'string' && input.password !== '') input._password_hash = await wc.services.hashPassword(input.password);
 }
 
 function applyPassword(row: Row, input: Params): void {
-  if (typeof input._password_error === 'string') throw new ItemError(input._password_error);
   if (typeof input._password_hash === 'string') {
     row.password = input._password_hash;
     row.password_last_update = nowString();
@@ -70,20 +75,6 @@ function checkProfileNotAbove(wc: WriteContext, profileId: number): void {
   if (beyond !== null) throw new ItemError(`You cannot grant the profile ${target.name}: it has rights (${beyond}) that your profile does not have`);
 }
 
-/** Columns of a user's identity and access: changing them on another account needs authority over it. */
-const ACCESS_COLUMNS = ['name', 'authtype', 'auths_id', 'user_dn', 'is_active', 'begin_date', 'end_date', 'is_deleted'];
-
-function changesAccess(wc: WriteContext, old: Row, changes: Row, input: Params): boolean {
-  return (
-    input._password_hash !== undefined ||
-    input._password_error !== undefined ||
-    asks(input, '_reset_api_token') ||
-    asks(input, '_reset_personal_token') ||
-    changesEmail(wc.db, Number(old.id), input) ||
-    ACCESS_COLUMNS.some((c) => c in changes && !same(changes[c], old[c]))
-  );
-}
-
 /** Columns that decide whether an account may log in now (see accountUsable). */
 const USABILITY_COLUMNS = ['is_active', 'is_deleted', 'begin_date', 'end_date'];
 const SUPER_ADMIN = 4;
@@ -117,22 +108,64 @@ function keepRootSuperAdmin(wc: WriteContext, survives: (grant: { grantId: numbe
 
 /** What users may change on their own account without the user right. */
 const SELF_FIELDS = new Set(['password', 'password2', '_reset_api_token', '_reset_personal_token', 'realname', 'firstname', 'phone', 'phone2', 'mobile', 'language', 'nickname', 'email']);
-/** Keys preparePassword adds to the input itself. */
-const PREPARED = new Set(['_password_hash', '_password_error']);
+/** The key prepareInput adds to the input itself. */
+const PREPARED = new Set(['_password_hash']);
 const PASSWORD_UPDATE = 1;
 const PERSONALIZATION_UPDATE = 2;
 
 const isMe = (wc: WriteContext, userId: unknown) => Number(userId) === Number(wc.scope.user.id);
 
+/** A change of one's own account that needs no user right (see SELF_FIELDS). */
+function ownAccountChange(wc: WriteContext, row: Row, input: Params): boolean {
+  if (!isMe(wc, row.id)) return false;
+  const keys = Object.keys(input).filter((k) => k !== 'id' && !PREPARED.has(k));
+  if (!keys.every((k) => SELF_FIELDS.has(k))) return false;
+  return !('password' in input) || (rightOf(wc.scope, 'password_update') & PASSWORD_UPDATE) !== 0;
+}
+
+/**
+ * The authorization a new user gets (the requested profile, else the default one, on the requested
+ * entity, else the session's), refused beyond the session's rights or entities; null without a
+ * default profile.
+ */
+function newGrant(wc: WriteContext, input: Params): { profileId: number; entityId: number; requested: boolean } | null {
+  const requested = toId(input._profiles_id);
+  const profileId = requested ?? Number(selectOne(wc.db, 'SELECT id FROM glpi_profiles WHERE is_default = 1 ORDER BY id')?.id ?? 0);
+  if (!profileId) return null;
+  checkProfileNotAbove(wc, profileId);
+  const entityId = toId(input._entities_id) ?? wc.scope.session.entityId ?? wc.scope.activeEntities[0] ?? 0;
+  if (!wc.scope.showAll && !wc.scope.active.has(entityId)) throw new ItemError(`Entity ${entityId} is not one of your active entities`);
+  return { profileId, entityId, requested: requested !== null };
+}
+
+const refused = () => new ItemError(RIGHT_MISSING_MESSAGE, 'ERROR_RIGHT_MISSING');
+
+/**
+ * The refusals of a user write that need nothing the write itself does (rights, authority over the
+ * account, the input's values, login, authorization), checked before its password is hashed:
+ * argon2 costs about a tenth of a CPU-second, and a bulk request of refused elements must not cost
+ * that per element. The transaction checks all of it again, with the rest.
+ */
+function precheck(wc: WriteContext, type: Itemtype, input: Params, target: number | null): void {
+  if (target === null) {
+    if (!classCan(wc.scope, type, 'create')) throw refused();
+  } else {
+    const old = findById(wc.db, type.table, target);
+    if (!old) throw new ItemError(ITEM_NOT_FOUND_MESSAGE, 'ERROR_ITEM_NOT_FOUND');
+    if (!classCan(wc.scope, type, 'update') && !ownAccountChange(wc, old, input)) throw refused();
+    requireAuthorityOver(wc, target);
+  }
+  const columns = columnsFromInput(type, input);
+  if (target === null || 'name' in columns) checkLogin(columns.name);
+  checkPassword(input);
+  if (target === null) newGrant(wc, input);
+}
+
 export const userHooks: ItemHooks = {
-  selfService(wc, _type, row, input) {
-    if (!isMe(wc, row.id)) return false;
-    const keys = Object.keys(input).filter((k) => k !== 'id' && !PREPARED.has(k));
-    if (!keys.every((k) => SELF_FIELDS.has(k))) return false;
-    return !('password' in input) || (rightOf(wc.scope, 'password_update') & PASSWORD_UPDATE) !== 0;
-  },
-  async prepareInput(_wc, _type, input) {
-    await preparePassword(input);
+  selfService: (wc, _type, row, input) => ownAccountChange(wc, row, input),
+  async prepareInput(wc, type, input, target) {
+    precheck(wc, type, input, target);
+    await hashNewPassword(wc, input);
   },
   prepareAdd(wc, _type, row, input) {
     checkLogin(row.name);
@@ -142,26 +175,24 @@ export const userHooks: ItemHooks = {
   },
   afterAdd(wc, _type, row, input) {
     if (selectOne(wc.db, 'SELECT id FROM glpi_profiles_users WHERE users_id = ?', Number(row.id))) return;
-    const requested = toId(input._profiles_id);
-    const profileId = requested ?? Number(selectOne(wc.db, 'SELECT id FROM glpi_profiles WHERE is_default = 1 ORDER BY id')?.id ?? 0);
-    if (!profileId) return;
-    checkProfileNotAbove(wc, profileId);
-    const entityId = toId(input._entities_id) ?? wc.scope.session.entityId ?? wc.scope.activeEntities[0] ?? 0;
-    if (!wc.scope.showAll && !wc.scope.active.has(entityId)) throw new ItemError(`Entity ${entityId} is not one of your active entities`);
+    const given = newGrant(wc, input);
+    if (!given) return;
     const grant: Row = {
       users_id: Number(row.id),
-      profiles_id: profileId,
-      entities_id: entityId,
+      profiles_id: given.profileId,
+      entities_id: given.entityId,
       is_recursive: flag(input, '_is_recursive', false) ? 1 : 0,
-      is_dynamic: requested === null ? 1 : 0,
-      is_default_profile: requested === null ? 1 : 0,
+      is_dynamic: given.requested ? 0 : 1,
+      is_default_profile: given.requested ? 0 : 1,
     };
     grant.id = insertRow(wc.db, 'glpi_profiles_users', grant);
     // Logged on the user and the profile like any other authorization added.
     logRelation(wc, itemtypeOrThrow('Profile_User'), grant, HISTORY.ADD_RELATION);
   },
   prepareUpdate(wc, _type, old, changes, input) {
-    if (changesAccess(wc, old, changes, input)) requireAuthorityOver(wc, old.id);
+    // Every change to another account needs authority over it, whatever the field: names,
+    // language or default entity as much as its password (see requireAuthorityOver).
+    requireAuthorityOver(wc, old.id);
     if ('name' in changes) checkLogin(changes.name);
     applyPassword(changes, input);
     applyTokens(wc, changes, input);
@@ -205,6 +236,22 @@ export const accountRowHooks: ItemHooks = {
   },
   beforeDelete(wc, _type, row) {
     requireAuthorityOver(wc, row.users_id);
+  },
+};
+
+/** A link whose item is a user (a document, certificate or project attached to it) is part of that account too. */
+const linkedUser = (row: Row) => (row.itemtype === 'User' ? row.items_id : undefined);
+
+export const userAttachmentHooks: ItemHooks = {
+  prepareAdd(wc, _type, row) {
+    requireAuthorityOver(wc, linkedUser(row));
+  },
+  prepareUpdate(wc, _type, old, changes) {
+    requireAuthorityOver(wc, linkedUser(old));
+    if (changes.itemtype !== undefined || changes.items_id !== undefined) requireAuthorityOver(wc, linkedUser({ ...old, ...changes }));
+  },
+  beforeDelete(wc, _type, row) {
+    requireAuthorityOver(wc, linkedUser(row));
   },
 };
 

@@ -349,7 +349,7 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await page.goto(`${server.origin}/#/Ticket/${ticket}?tab=actors`);
     await page.getByRole('heading', { name: /VPN down/ }).waitFor();
 
-    // Actors: the requester (me), an assigned group and technician, an observing supplier.
+    // Actors: the requester (me), an assigned group, technician and supplier.
     const addActor = async (role: string, kind: string, text: string, option: string) => {
       await page.getByLabel('Role').selectOption({ label: role });
       await page.getByLabel('Actor', { exact: true }).selectOption({ label: kind });
@@ -360,13 +360,16 @@ describe.skipIf(!hasChromium)('admin console', () => {
     await addActor('Requester', 'User', 'glpi', 'glpi');
     await addActor('Assigned to', 'Group', 'Help', 'Helpdesk');
     await addActor('Assigned to', 'User', 'tech', 'Ann Martin (tech1)');
-    await addActor('Observer', 'Supplier', 'Ac', 'Acme');
+    await addActor('Assigned to', 'Supplier', 'Ac', 'Acme');
+    // As GLPI 10.0, suppliers are offered (and accepted) as assignees only.
+    await page.getByLabel('Role').selectOption({ label: 'Observer' });
+    expect(await page.getByLabel('Actor', { exact: true }).locator('option').allTextContents()).toEqual(['User', 'Group']);
     const users = (await api.get(`Ticket/${ticket}/Ticket_User`)).body.map((r: { users_id: number; type: number }) => [r.users_id, r.type]);
     expect(users.sort()).toEqual([[2, 1], [tech, 2]].sort());
     expect((await api.get(`Ticket/${ticket}/Group_Ticket`)).body).toHaveLength(1);
-    await page.getByRole('region', { name: 'Observer' }).getByText('Acme').waitFor();
+    await page.getByRole('region', { name: 'Assigned to' }).getByText('Acme').waitFor();
     await shot('08-actors');
-    await page.getByRole('button', { name: 'Remove Acme (Observer)' }).click();
+    await page.getByRole('button', { name: 'Remove Acme (Assigned to)' }).click();
     await notice('success', 'Acme removed.').waitFor();
     expect((await api.get(`Ticket/${ticket}/Supplier_Ticket`)).body).toEqual([]);
 

@@ -23,6 +23,7 @@ import * as tasks from '../../server/itil/tasks';
 import * as recurrentItems from '../../server/itil/recurrent-items';
 import * as linkedItems from '../../server/itil/linked-items';
 import * as autoAssign from '../../server/itil/auto-assign';
+import * as actorChoices from '../../server/itil/actor-choices';
 import * as templateChecks from '../../server/itil/template-checks';
 import * as ticketLinks from '../../server/itil/ticket-links';
 import * as validations from '../../server/itil/validations';
@@ -132,7 +133,15 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     beforeDelete: 'superAdminProfileHooks',
   },
   UserPreference: {
+    prepareAdd: 'accountRowHooks',
+    prepareUpdate: 'accountRowHooks',
+    beforeDelete: 'accountRowHooks',
     selfService: 'userPreferenceHooks',
+  },
+  'Document_Item, Certificate_Item, Domain_Item, Appliance_Item, Item_Project, KnowbaseItem_Item': {
+    prepareAdd: 'userAttachmentHooks',
+    prepareUpdate: 'userAttachmentHooks',
+    beforeDelete: 'userAttachmentHooks',
   },
   ProfileRight: {
     prepareAdd: 'profileRightHooks',
@@ -159,23 +168,23 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   Ticket: {
     prepareInput: 'itilHooks → attachmentHooks',
-    prepareAdd: 'itilHooks → ticketBusinessRuleHooks → autoAssignHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
+    prepareAdd: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → autoAssignHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks',
-    prepareUpdate: 'itilHooks → ticketBusinessRuleHooks → itilDurationHooks → serviceLevelHooks',
+    prepareUpdate: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → itilDurationHooks → serviceLevelHooks',
     afterUpdate: 'itilHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks',
   },
   Problem: {
     prepareInput: 'itilHooks → attachmentHooks',
-    prepareAdd: 'itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
+    prepareAdd: 'actorChoiceHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → pendingItemHooks → attachmentHooks',
-    prepareUpdate: 'itilHooks → itilDurationHooks',
+    prepareUpdate: 'actorChoiceHooks → itilHooks → itilDurationHooks',
     afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks',
   },
   Change: {
     prepareInput: 'itilHooks → attachmentHooks',
-    prepareAdd: 'itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
+    prepareAdd: 'actorChoiceHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → validationRequestHooks → pendingItemHooks → attachmentHooks',
-    prepareUpdate: 'itilHooks → itilDurationHooks',
+    prepareUpdate: 'actorChoiceHooks → itilHooks → itilDurationHooks',
     afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks',
   },
   ITILFollowup: {
@@ -194,6 +203,8 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterUpdate: 'attachmentHooks',
   },
   'Ticket_User, Group_Ticket, Supplier_Ticket, Problem_User, Group_Problem, Problem_Supplier, Change_User, Change_Group, Change_Supplier': {
+    prepareAdd: 'actorRowChoiceHooks',
+    prepareUpdate: 'actorRowChoiceHooks',
     afterAdd: 'assignmentHooks',
     afterPurge: 'assignmentHooks',
   },
@@ -275,7 +286,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [hookTable, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [hookTable, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

@@ -189,8 +189,9 @@ function expected(c: Case, p: number, scope: Scope, op: Op): Outcome {
     case 'create':
       if (!classCan(c, p, 'create')) return c.selfService ? refused('ERROR_GLPI_ADD', 'RIGHT') : DENIED;
       if (!writable(c, p, scope, 'create')) {
-        // Authorizations and new users name their entity; it must be an active one.
-        return refused('ERROR_GLPI_ADD', c.place === 'users' || c.place === 'profile_user' ? 'ENTITY' : 'RIGHT');
+        // New users name their entity; it must be an active one. An authorization for a user out
+        // of reach is refused as any change to that user is.
+        return refused('ERROR_GLPI_ADD', c.place === 'users' ? 'ENTITY' : 'RIGHT');
       }
       return ok(201);
     case 'update':

@@ -26,6 +26,8 @@ beforeAll(async () => {
   second = await loginAs(ctx.server.api, 'second_root');
   branch = await loginAs(ctx.server.api, 'branch_super');
   secondGrant = (await ctx.api.get(`User/${secondId}/Profile_User`)).body[0].id;
+  // An authorization given in A puts the second's account in reach of A's Super-Admin for changes.
+  await ctx.api.create('Profile_User', { users_id: secondId, profiles_id: 1, entities_id: A, is_recursive: 0 });
 });
 
 describe('with two root Super-Admins, one may go', () => {

@@ -1,9 +1,13 @@
 /**
- * Authority over accounts (issue 7): every profile as editor × every profile as target × every
- * change of identity or access, on a target inside the editor's entities (A1) and outside (B).
- * A change is allowed exactly when the editor has the user right for it, sees the target, and its
- * active profile holds every right of every profile the target has. Expectations are computed
- * here from the profiles' rights as the API shows them, independently of the server's code.
+ * Authority over accounts (issues 7 and 25): every profile as editor (granted on A1 with its
+ * sub-entities) × every profile as target × every change to an account, on a target granted in
+ * the editor's entity (A1), outside it (B), on its parent entity A and on the root entity (each
+ * with and without sub-entities). A change is allowed exactly when the editor has the right for
+ * it, the target holds an authorization given in the editor's entities themselves (one on a parent
+ * entity, even recursive, lets the editor see the account, not change it: GLPI's
+ * User::canUpdateItem), and the editor's active profile holds every right of every profile the
+ * target has. Expectations are computed here from the profiles' rights as the API shows them,
+ * independently of the server's code.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client, type ApiResponse } from '../support/client';
@@ -14,10 +18,19 @@ import { passwordWorks, tokenWorks } from './helpers';
 const UPDATE = 2, DELETE = 8, PURGE = 16;
 const SELF_SERVICE = 1;
 const NEW_PASSWORD = 'Taken-over-pw-9';
-type Scope = 'in' | 'out';
+/** Where the target's two authorizations are given, seen from an editor granted on A1 with its sub-entities. */
+const SCOPES = ['in', 'out', 'parent', 'parent-recursive', 'root', 'root-recursive'] as const;
+type Scope = (typeof SCOPES)[number];
+const placeOf = (scope: Scope) => ({
+  entity: { in: entities.A1, out: entities.B, parent: entities.A, 'parent-recursive': entities.A, root: 0, 'root-recursive': 0 }[scope],
+  recursive: scope.endsWith('-recursive') ? 1 : 0,
+});
+/** The fields of a user row the cells change (besides identity and access), and their values as built. */
+const PLAIN_FIELDS = ['phone', 'realname', 'firstname', 'language', 'timezone', 'list_limit', 'entities_id', 'profiles_id', 'groups_id', 'users_id_supervisor', 'picture'];
 
 interface Editor {
   profile: number;
+  id: number;
   name: string;
   client: Client;
 }
@@ -38,6 +51,8 @@ let server: TestServer;
 let glpi: Client;
 let entities: { A: number; A1: number; B: number };
 let groups: { member: number; joined: number };
+/** A document of A1 every editor with the document right may attach. */
+let documentId: number;
 /** profile id -> right name -> bits, as GET Profile/:id/ProfileRight shows them */
 const rights = new Map<number, Map<string, number>>();
 const editors: Editor[] = [];
@@ -59,9 +74,12 @@ const outranks = (editor: number, target: Target) => holdsAll(editor, target.pro
 
 type Refusal = 'none' | 'rule' | 'other';
 
-/** 'rule' is the new refusal (403); 'other' the older ones (no user right, target out of reach). */
-function refusal(editor: number, target: Target, need: number): Refusal {
-  if ((bits(editor, 'user') & need) === 0 || target.scope === 'out') return 'other';
+/**
+ * 'rule' is the refusal of an editor who reaches the target but does not outrank it (403);
+ * 'other' the others: no right, or no authorization of the target given in the editor's entities.
+ */
+function refusal(editor: number, target: Target, need: number, right = 'user'): Refusal {
+  if ((bits(editor, right) & need) === 0 || target.scope !== 'in') return 'other';
   return outranks(editor, target) ? 'none' : 'rule';
 }
 
@@ -101,6 +119,7 @@ beforeAll(async () => {
   glpi = await new Client(server.api).login();
   const A = await glpi.create('Entity', { name: 'A', entities_id: 0 });
   entities = { A, A1: await glpi.create('Entity', { name: 'A1', entities_id: A }), B: await glpi.create('Entity', { name: 'B', entities_id: 0 }) };
+  documentId = await glpi.create('Document', { name: 'attached by editors', entities_id: entities.A1 });
   const crossing = [
     { id: await customProfile('Computers-and-users', { computer: 255 }), slug: 'custom_computers' },
     { id: await customProfile('Monitors-and-users', { monitor: 255 }), slug: 'custom_monitors' },
@@ -111,8 +130,8 @@ beforeAll(async () => {
 
   for (const p of profiles) {
     const name = `editor_${p.slug}`;
-    await createUser(glpi, name, p.id, A, true);
-    editors.push({ profile: p.id, name, client: await loginAs(server.api, name) });
+    const id = await createUser(glpi, name, p.id, entities.A1, true);
+    editors.push({ profile: p.id, id, name, client: await loginAs(server.api, name) });
   }
   const [member, joined] = await post(glpi, 'Group/', [
     { name: 'members', entities_id: 0, is_recursive: 1 },
@@ -120,7 +139,7 @@ beforeAll(async () => {
   ]);
   groups = { member: Number(member!.id), joined: Number(joined!.id) };
 
-  const cells = editors.flatMap((e) => profiles.flatMap((p) => (['in', 'out'] as Scope[]).map((scope) => ({ editor: e.profile, profile: p.id, scope }))));
+  const cells = editors.flatMap((e) => profiles.flatMap((p) => SCOPES.map((scope) => ({ editor: e.profile, profile: p.id, scope }))));
   const created = await post(
     glpi,
     'User/',
@@ -131,14 +150,17 @@ beforeAll(async () => {
       email: `target_${c.editor}_${c.profile}_${c.scope}@example.org`,
       _reset_api_token: true,
       _profiles_id: c.profile,
-      _entities_id: c.scope === 'in' ? entities.A1 : entities.B,
-      _is_recursive: 0,
+      _entities_id: placeOf(c.scope).entity,
+      _is_recursive: placeOf(c.scope).recursive,
     })),
   );
   const ids = created.map((r) => Number(r.id));
-  const entityOf = (c: (typeof cells)[number]) => (c.scope === 'in' ? entities.A1 : entities.B);
   const emails = await post(glpi, 'UserEmail/', cells.map((c, i) => ({ users_id: ids[i], email: `second_${ids[i]}@example.org` })));
-  const grants = await post(glpi, 'Profile_User/', cells.map((c, i) => ({ users_id: ids[i], profiles_id: SELF_SERVICE, entities_id: entityOf(c), is_recursive: 0 })));
+  const grants = await post(
+    glpi,
+    'Profile_User/',
+    cells.map((c, i) => ({ users_id: ids[i], profiles_id: SELF_SERVICE, entities_id: placeOf(c.scope).entity, is_recursive: placeOf(c.scope).recursive })),
+  );
   const memberships = await post(glpi, 'Group_User/', ids.map((id) => ({ users_id: id, groups_id: groups.member })));
   cells.forEach((c, i) => {
     targets.set(`${c.editor}/${c.profile}/${c.scope}`, {
@@ -153,7 +175,7 @@ beforeAll(async () => {
       membership: Number(memberships[i]!.id),
     });
   });
-}, 120_000);
+}, 600_000);
 afterAll(() => server.dispose());
 
 // ---------------------------------------------------------------------------------------------
@@ -172,8 +194,8 @@ async function runCell(e: Editor, t: Target): Promise<string[]> {
   const label = `${e.name} → profile ${t.profile} ${t.scope}`;
 
   /** Compares the answer with the rule; after a refusal the target must still log in with its token. */
-  async function attempt(op: string, res: ApiResponse, ok: number, need = UPDATE): Promise<boolean> {
-    const want = refusal(e.profile, t, need);
+  async function attempt(op: string, res: ApiResponse, ok: number, need = UPDATE, right = 'user'): Promise<boolean> {
+    const want = refusal(e.profile, t, need, right);
     const got = outcome(res);
     if (want === 'none') {
       if (got !== String(ok)) problems.push(`${label} ${op}: expected ${ok}, got ${got}`);
@@ -186,6 +208,23 @@ async function runCell(e: Editor, t: Target): Promise<string[]> {
   }
 
   const tag = `${e.profile}-${t.id}`;
+  const built = (await glpi.get(user)).body as Record<string, unknown>;
+  const plain: [string, Record<string, unknown>][] = [
+    ['phone', { phone: '555-0199' }],
+    ['names', { realname: 'Taken', firstname: 'Over' }],
+    ['language', { language: 'fr_FR' }],
+    ['time zone', { timezone: 'Europe/Paris' }],
+    ['list limit', { list_limit: 7 }],
+    ['default entity', { entities_id: entities.A1 }],
+    ['default profile', { profiles_id: SELF_SERVICE }],
+    ['default group', { groups_id: groups.member }],
+    ['supervisor', { users_id_supervisor: e.id }],
+    ['picture', { picture: 'taken.png' }],
+  ];
+  for (const [op, input] of plain) await attempt(op, await as.put(user, { input }), 200);
+  await attempt('preference add', await as.post(`${user}/UserPreference/`, { input: { language: 'fr_FR', list_limit: 5 } }), 201);
+  const attached = await as.post('Document_Item/', { input: { documents_id: documentId, itemtype: 'User', items_id: t.id } });
+  const attachAllowed = await attempt('document attach', attached, 201, UPDATE, 'document');
   await attempt('e-mail', await as.put(user, { input: { email: `attacker-${tag}@evil.example` } }), 200);
   await attempt('UserEmail add', await as.post(`${user}/UserEmail/`, { input: { email: `added-${tag}@evil.example` } }), 201);
   await attempt('UserEmail update', await as.put(`UserEmail/${t.secondEmail}`, { input: { email: `changed-${tag}@evil.example` } }), 200);
@@ -222,17 +261,31 @@ async function runCell(e: Editor, t: Target): Promise<string[]> {
   // Nothing was allowed in this cell: the account is exactly as built.
   if (!(await passwordWorks(server.api, t.login, PASSWORD))) problems.push(`${label}: the target no longer logs in with its password`);
   const row = (await glpi.get(user)).body;
-  const expectedRow = { name: t.login, authtype: 1, auths_id: 0, is_active: 1, is_deleted: 0, begin_date: null, end_date: null };
+  const expectedRow = {
+    name: t.login,
+    authtype: 1,
+    auths_id: 0,
+    is_active: 1,
+    is_deleted: 0,
+    begin_date: null,
+    end_date: null,
+    ...Object.fromEntries(PLAIN_FIELDS.map((k) => [k, built[k]])),
+  };
   const actualRow = Object.fromEntries(Object.keys(expectedRow).map((k) => [k, row[k]]));
   if (JSON.stringify(actualRow) !== JSON.stringify(expectedRow)) problems.push(`${label}: account changed: ${JSON.stringify(actualRow)}`);
   const emails = ((await glpi.get(`${user}/UserEmail`)).body as { email: string }[]).map((r) => r.email).sort();
   if (JSON.stringify(emails) !== JSON.stringify([...t.emails].sort())) problems.push(`${label}: e-mails changed: ${emails.join(', ')}`);
-  const place = t.scope === 'in' ? entities.A1 : entities.B;
+  const { entity: place, recursive } = placeOf(t.scope);
   const grants = ((await glpi.get(`${user}/Profile_User`)).body as Record<string, number>[]).map((g) => `${g.profiles_id}@${g.entities_id}/${g.is_recursive}`).sort();
-  const wantGrants = [`${t.profile}@${place}/0`, `${SELF_SERVICE}@${place}/0`].sort();
+  const wantGrants = [`${t.profile}@${place}/${recursive}`, `${SELF_SERVICE}@${place}/${recursive}`].sort();
   if (JSON.stringify(grants) !== JSON.stringify(wantGrants)) problems.push(`${label}: authorizations changed: ${grants.join(', ')}`);
   const memberships = ((await glpi.get(`${user}/Group_User`)).body as Record<string, number>[]).map((g) => `${g.groups_id}/${g.is_manager}`);
   if (JSON.stringify(memberships) !== JSON.stringify([`${groups.member}/0`])) problems.push(`${label}: groups changed: ${memberships.join(', ')}`);
+  const preferences = (await glpi.get(`${user}/UserPreference`)).body;
+  if (JSON.stringify(preferences) !== '[]') problems.push(`${label}: preferences changed: ${JSON.stringify(preferences)}`);
+  const links = (await glpi.get(`Document/${documentId}/Document_Item`, { query: 'range=0-999' })).body as Record<string, unknown>[];
+  const attachedHere = links.filter((l) => l.itemtype === 'User' && l.items_id === t.id).length;
+  if (attachedHere !== (attachAllowed ? 1 : 0)) problems.push(`${label}: ${attachedHere} documents attached`);
   return problems;
 }
 
@@ -253,12 +306,14 @@ async function runBulk(e: Editor, cells: Target[]): Promise<string[]> {
   };
   const dates = await e.client.put('User/', { input: cells.map((t) => ({ id: t.id, begin_date: '2000-01-01 00:00:00' })) });
   check('begin date', dates, (t, el) => el[t.id]);
+  const names = await e.client.put('User/', { input: cells.map((t) => ({ id: t.id, realname: `bulk-${e.profile}` })) });
+  check('names', names, (t, el) => el[t.id]);
   const emails = await e.client.post('UserEmail/', { input: cells.map((t) => ({ users_id: t.id, email: `bulk-${e.profile}-${t.id}@evil.example` })) });
   check('UserEmail add', emails, (_t, el) => el.id);
   // What the bulk writes were allowed to change is put back, so the single writes start the same.
   const allowed = cells.filter((t) => refusal(e.profile, t, UPDATE) === 'none');
   if (allowed.length) {
-    const res = await glpi.put('User/', { input: allowed.map((t) => ({ id: t.id, begin_date: null })) });
+    const res = await glpi.put('User/', { input: allowed.map((t) => ({ id: t.id, begin_date: null, realname: null })) });
     expect(res.status).toBe(200);
   }
   return problems;
@@ -271,10 +326,10 @@ describe('authority over accounts', () => {
   });
 
   for (const [index, label] of [...PROFILES.map((p) => p.name), 'custom (computers)', 'custom (monitors)'].entries()) {
-    test(`${label} as editor: every target profile × every account change × inside/outside its entities`, async () => {
+    test(`${label} as editor: every target profile × every account change × in its entity, outside, on its parent and the root`, async () => {
       const e = editors[index]!;
       const cells = [...targets.entries()].filter(([key]) => key.startsWith(`${e.profile}/`)).map(([, t]) => t);
-      expect(cells).toHaveLength(2 * editors.length);
+      expect(cells).toHaveLength(SCOPES.length * editors.length);
       const problems = await runBulk(e, cells);
       for (const found of await Promise.all(cells.map((t) => runCell(e, t)))) problems.push(...found);
       expect(problems.sort()).toEqual([]);

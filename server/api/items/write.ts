@@ -66,6 +66,8 @@ function afterBigWrite(ctx: SessionContext, elements: number): void {
 /** One element of a write: its input (for async preparation) and the synchronous work. */
 interface Step<T> {
   input: Params | null;
+  /** The id of the row an update changes (null or absent for an add). */
+  target?: number;
   /** The existing row whose trigram index entry the step may change (see deferFulltext). */
   reindexes?: number;
   run(wc: WriteContext): T;
@@ -83,12 +85,12 @@ function failure(error: unknown): Outcome<never> {
 }
 
 /** Async preparation (password hashing) of each element, outside any transaction: a refusal becomes its outcome. */
-async function prepareInputs<T>(type: Itemtype, contexts: WriteContext[], inputs: (Params | null)[], outcomes: (Outcome<T> | null)[]): Promise<void> {
+async function prepareInputs<T>(type: Itemtype, contexts: WriteContext[], inputs: (Params | null)[], targets: (number | null)[], outcomes: (Outcome<T> | null)[]): Promise<void> {
   for (const [i, input] of inputs.entries()) {
     if (!input) continue;
     try {
       for (const hook of hooksOf(type)) {
-        const pending = hook.prepareInput?.(contexts[i]!, type, input);
+        const pending = hook.prepareInput?.(contexts[i]!, type, input, targets[i] ?? null);
         if (pending) await pending;
       }
     } catch (error) {
@@ -110,6 +112,7 @@ async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype
     type,
     contexts,
     steps.map((step) => step.input),
+    steps.map((step) => step.target ?? null),
     outcomes,
   );
   try {
@@ -157,7 +160,13 @@ class OneByOne extends Error {}
 async function addTogether(ctx: SessionContext, type: Itemtype, inputs: Params[]): Promise<Outcome<number>[]> {
   const contexts = inputs.map(() => writeContext(ctx));
   const prepared: (Outcome<number> | null)[] = inputs.map(() => null);
-  await prepareInputs(type, contexts, inputs, prepared);
+  await prepareInputs(
+    type,
+    contexts,
+    inputs,
+    inputs.map(() => null),
+    prepared,
+  );
   const db = ctx.services.store.db;
   const outcomes = [...prepared];
   try {
@@ -286,6 +295,7 @@ export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: nu
     const rewritesText = fulltextColumns(type.table).some((column) => column in input);
     return {
       input,
+      target: id,
       ...(rewritesText ? { reindexes: id } : {}),
       run: (wc) => {
         guard?.(id);

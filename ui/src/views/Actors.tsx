@@ -22,6 +22,10 @@ function actorLinks(itemtype: string): { link: string; actor: string; fk: string
 /** Read at each use: the labels are in the user's language. */
 const roles = () => ACTOR_ROLES.map(([v, l]) => [Number(v), t(l)] as const);
 
+const ASSIGNED = 2;
+/** As GLPI 10.0's actor lists, and as the server accepts them: suppliers are assignees only. */
+const offered = (actor: string, role: number) => actor !== 'Supplier' || role === ASSIGNED;
+
 interface Actor {
   link: string;
   rowId: number;
@@ -104,11 +108,19 @@ export function Actors({ itemtype, id, editable, onChange }: { itemtype: string;
         >
           <div class="field">
             <label for="actor-role">{t('Role')}</label>
-            <ValueSelect id="actor-role" value={role} choices={roles()} onChange={setRole} />
+            <ValueSelect
+              id="actor-role"
+              value={role}
+              choices={roles()}
+              onChange={(next) => {
+                setRole(next);
+                if (!offered(kind, next)) setKind('User');
+              }}
+            />
           </div>
           <div class="field">
             <label for="actor-kind">{t('Actor')}</label>
-            <ValueSelect id="actor-kind" value={kind} choices={links.map((l) => [l.actor, typeDef(l.actor).label] as const)} onChange={setKind} />
+            <ValueSelect id="actor-kind" value={kind} choices={links.filter((l) => offered(l.actor, role)).map((l) => [l.actor, typeDef(l.actor).label] as const)} onChange={setKind} />
           </div>
         </PickForm>
       )}
