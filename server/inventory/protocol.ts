@@ -59,8 +59,9 @@ export function parseRequest(xml: string): XmlNode {
   let parsed: XmlNode;
   try {
     parsed = parser.parse(xml) as XmlNode;
-  } catch {
-    throw new ProtocolError('Malformed XML');
+  } catch (error) {
+    // The parser's own limits (nesting depth…) end here too.
+    throw new ProtocolError(`Malformed XML: ${error instanceof Error ? error.message : String(error)}`);
   }
   const request = parsed.REQUEST;
   if (!request || typeof request !== 'object' || Array.isArray(request)) throw new ProtocolError('No REQUEST element');
