@@ -53,11 +53,13 @@ export function answerAgent(services: Services, call: AgentCall): { reply: strin
   if (query !== 'INVENTORY') throw new ProtocolError(`Query ${JSON.stringify(query)} is not supported`);
   const inventory = readInventory(request);
   services.noticeExternalWrites();
+  let stored: ReturnType<typeof storeInventory>;
   try {
-    inTransaction(services.store.db, () => storeInventory(inventoryContext(services), inventory, call.useragent, call.remoteAddr));
+    stored = inTransaction(services.store.db, () => storeInventory(inventoryContext(services), inventory, call.useragent, call.remoteAddr));
   } catch (error) {
     if (error instanceof ItemError) throw new ProtocolError(`Inventory refused: ${error.message}`);
     throw error;
   }
+  if ('refusedBy' in stored) throw new ProtocolError(`Import refused by the rule ${JSON.stringify(stored.refusedBy.name)} (${stored.refusedBy.id})`, 403);
   return { reply: REPLY.stored, compressed };
 }

@@ -1,5 +1,5 @@
 /**
- * An inventory written as GLPI 10 writes it: the computer (found by ./match.ts or created), its
+ * An inventory written as GLPI 10 writes it: the computer (found by RuleImportAsset, ./match.ts, or created), its
  * agent row, operating system, processors, memory, disks, network ports and installed software,
  * every row marked `is_dynamic` = 1. A second inventory updates in place: dynamic rows still
  * reported are kept (updated when they differ), the others purged. Every write goes through the
@@ -14,7 +14,7 @@ import { HISTORY, writeLog } from '../items/history';
 import { itemtypeOrThrow } from '../registry';
 import { dictionaryChanges } from '../rules/dictionaries';
 import type { Inventory } from './inventory';
-import { computerByDefaultImportRules } from './match';
+import { matchComputer, type Match } from './match';
 
 /** GLPI 10's AutoUpdateSystem for what its native inventory writes. */
 export const NATIVE_INVENTORY = 'GLPI Native Inventory';
@@ -212,14 +212,19 @@ function writeSoftware(wc: WriteContext, inv: Inventory, computer: Row): void {
   sync(wc, 'Item_SoftwareVersion', computer, (row) => String(row.softwareversions_id), [...versions.values()]);
 }
 
-/** Writes one inventory; answers the computer's id. Call inside a transaction. */
-export function storeInventory(wc: WriteContext, inv: Inventory, useragent: string, remoteAddr: string): number {
-  const computer = writeComputer(wc, inv, computerByDefaultImportRules(wc.db, inv));
+/**
+ * Writes one inventory; answers the computer's id, or the import rule that refused it (then
+ * nothing is written). Call inside a transaction.
+ */
+export function storeInventory(wc: WriteContext, inv: Inventory, useragent: string, remoteAddr: string): { computerId: number } | Extract<Match, { refusedBy: unknown }> {
+  const match = matchComputer(wc.db, inv);
+  if ('refusedBy' in match) return match;
+  const computer = writeComputer(wc, inv, match.computerId);
   writeAgent(wc, inv, computer, useragent, remoteAddr);
   writeOperatingSystem(wc, inv, computer);
   writeComponents(wc, inv, computer);
   writeDisks(wc, inv, computer);
   writePorts(wc, inv, computer);
   writeSoftware(wc, inv, computer);
-  return Number(computer.id);
+  return { computerId: Number(computer.id) };
 }
