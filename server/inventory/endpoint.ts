@@ -1,16 +1,18 @@
 /**
- * GLPI 10's inventory endpoint for FusionInventory agents: PROLOG is answered with the contact
- * frequency and SEND, INVENTORY is written in one transaction (all or nothing) and answered
- * SEND; anything refused gets `<REPLY><ERROR>…</ERROR></REPLY>`. Agents send no credentials
- * (GLPI's default): the inventory writes as its own actor with every right, in the root entity.
+ * GLPI 10's inventory endpoint. A FusionInventory agent's XML: PROLOG is answered with the contact
+ * frequency and SEND, INVENTORY written and answered SEND, a refusal `<REPLY><ERROR>…</ERROR></REPLY>`.
+ * GLPI Agent's JSON (./json.ts): the same in its own shape. Each inventory is written in one
+ * transaction (all or nothing). Agents send no credentials (GLPI's default): the inventory writes
+ * as its own actor with every right, in the root entity.
  */
 import type { Scope } from '../auth/scope';
 import type { Services } from '../auth/services';
 import { emptyParams } from '../core/params';
 import { inTransaction } from '../db/connection';
 import { ItemError, type WriteContext } from '../items/crud';
-import { readInventory } from './inventory';
-import { inflateBody, parseRequest, ProtocolError, REPLY } from './protocol';
+import { readInventory, type Inventory } from './inventory';
+import { asXmlRequest, CONTACT_HOURS, contactAnswer, parseJsonRequest } from './json';
+import { decodeBody, encodedResponse, parseRequest, ProtocolError, REPLY, xmlResponse, type Compression } from './protocol';
 import { storeInventory } from './store';
 
 /** GLPI's Super-Admin profile: the rights the inventory writes with. */
@@ -39,19 +41,18 @@ function inventoryContext(services: Services): WriteContext {
 }
 
 export interface AgentCall {
-  body: Uint8Array;
+  method: string;
+  /** The body, or null when it passed the size limit. */
+  body: Uint8Array | null;
+  /** Content-Type, lower case, without parameters. */
+  type: string;
+  /** GLPI Agent says who it is in a `GLPI-Agent-ID` header. */
+  glpiAgent: boolean;
   useragent: string;
   remoteAddr: string;
 }
 
-/** The reply (without the XML declaration) to one agent request, and whether to compress it. */
-export function answerAgent(services: Services, call: AgentCall): { reply: string; compressed: boolean } {
-  const { xml, compressed } = inflateBody(call.body);
-  const request = parseRequest(xml);
-  const query = typeof request.QUERY === 'string' ? request.QUERY.trim().toUpperCase() : '';
-  if (query === 'PROLOG') return { reply: REPLY.prolog, compressed };
-  if (query !== 'INVENTORY') throw new ProtocolError(`Query ${JSON.stringify(query)} is not supported`);
-  const inventory = readInventory(request);
+function store(services: Services, inventory: Inventory, call: AgentCall): void {
   services.noticeExternalWrites();
   let stored: ReturnType<typeof storeInventory>;
   try {
@@ -61,5 +62,59 @@ export function answerAgent(services: Services, call: AgentCall): { reply: strin
     throw error;
   }
   if ('refusedBy' in stored) throw new ProtocolError(`Import refused by the rule ${JSON.stringify(stored.refusedBy.name)} (${stored.refusedBy.id})`, 403);
-  return { reply: REPLY.stored, compressed };
+}
+
+const unsupported = (query: string) => new ProtocolError(`Query '${query}' is not supported.`, 501);
+
+function xmlAnswer(services: Services, text: string, call: AgentCall): string {
+  const request = parseRequest(text);
+  // QUERY is optional: GLPI takes its absence for an inventory.
+  const query = typeof request.QUERY === 'string' ? request.QUERY.trim().toLowerCase() : 'inventory';
+  if (query === 'prolog') return REPLY.prolog;
+  if (query !== 'inventory') throw unsupported(query);
+  store(services, readInventory(request), call);
+  return REPLY.stored;
+}
+
+function jsonAnswer(services: Services, text: string, call: AgentCall): Record<string, unknown> {
+  const request = parseJsonRequest(text);
+  const ok = { expiration: CONTACT_HOURS, status: 'ok' };
+  switch (request.action) {
+    case 'contact':
+      return contactAnswer(request.body, services.store.settings.get('version'));
+    case 'prolog':
+    case 'get_params':
+      return ok;
+    case 'inventory':
+      store(services, readInventory(asXmlRequest(request)), call);
+      return ok;
+    default:
+      throw unsupported(request.action);
+  }
+}
+
+/**
+ * JSON when the type says so, else when the text reads as JSON (GLPI guesses the same way); before
+ * the body is read, when GLPI Agent calls.
+ */
+const isJson = (call: AgentCall, text?: string) =>
+  call.type === 'application/json' || (call.type !== 'application/xml' && (text === undefined ? call.glpiAgent : /^\s*[[{]/.test(text)));
+
+/** The answer to one agent request, in its protocol's shape and compression. */
+export function answerAgent(services: Services, call: AgentCall): Response {
+  let compression: Compression = call.type.includes('gzip') ? 'gzip' : call.type.includes('deflate') ? 'deflate' : call.type.includes('zlib') ? 'zlib' : 'none';
+  let json = isJson(call);
+  try {
+    if (call.method !== 'POST') throw new ProtocolError('Method not allowed: agents POST their requests', 405);
+    if (call.body === null) throw new ProtocolError('Request body too large', 413);
+    const decoded = decodeBody(call.body, call.type);
+    compression = decoded.compression;
+    json = isJson(call, decoded.text);
+    if (json) return encodedResponse(JSON.stringify(jsonAnswer(services, decoded.text, call)), 'application/json', compression);
+    return xmlResponse(xmlAnswer(services, decoded.text, call), compression);
+  } catch (error) {
+    if (!(error instanceof ProtocolError)) throw error;
+    if (json) return encodedResponse(JSON.stringify({ status: 'error', message: error.message, expiration: CONTACT_HOURS }), 'application/json', compression, error.status);
+    return xmlResponse(REPLY.error(error.message), compression, error.status);
+  }
 }

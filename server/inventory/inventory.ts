@@ -1,6 +1,7 @@
 /**
  * What an agent's inventory says about one computer, read from the XML CONTENT of a
- * FusionInventory agent into plain values (the parts Deskbase stores).
+ * FusionInventory agent (or GLPI Agent's JSON, its keys upper-cased) into plain values (the
+ * parts Deskbase stores).
  */
 import { isIP } from 'node:net';
 import { ProtocolError, type XmlNode } from './protocol';
@@ -25,7 +26,8 @@ export interface Inventory {
 const text = (node: unknown, key: string): string => {
   if (!node || typeof node !== 'object') return '';
   const value = (node as XmlNode)[key];
-  return typeof value === 'string' ? value.trim() : '';
+  // The XML's values are strings; the JSON format's are numbers too.
+  return typeof value === 'string' ? value.trim() : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
 };
 const int = (value: string): number => (/^\d+$/.test(value) ? Number(value) : 0);
 const list = (content: XmlNode, key: string): XmlNode[] => ((content[key] as unknown[] | undefined) ?? []).filter((e): e is XmlNode => !!e && typeof e === 'object');

@@ -1,15 +1,16 @@
 /**
- * The FusionInventory agent's XML protocol, as GLPI 10 speaks it: a request body (zlib, as the
- * agent sends it, or plain XML) read under limits and parsed by fast-xml-parser, and the
- * `<REPLY>` answers, compressed the way the request came.
+ * What GLPI 10's inventory endpoint reads and answers: a body (zlib as the FusionInventory agent
+ * sends it, gzip or deflate as GLPI Agent may, or plain) inflated under a limit; the
+ * FusionInventory XML parsed by fast-xml-parser and its `<REPLY>` answers, compressed the way the
+ * request came.
  */
-import { deflateSync, inflateSync } from 'node:zlib';
+import { deflateRawSync, deflateSync, gunzipSync, gzipSync, inflateRawSync, inflateSync } from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 /** The largest body read (an agent's inventory is some tens of KiB compressed). */
 export const MAX_INVENTORY_BODY = 8 * 1024 * 1024;
-/** The largest XML a body may inflate to (a decompression bomb stops here). */
-export const MAX_INFLATED_XML = 32 * 1024 * 1024;
+/** The largest text a body may inflate to (a decompression bomb stops here). */
+export const MAX_INFLATED = 32 * 1024 * 1024;
 
 export const ZLIB_TYPE = 'application/x-compress-zlib';
 
@@ -33,19 +34,47 @@ const parser = new XMLParser({
   isArray: (name, path) => typeof path === 'string' && path === `REQUEST.CONTENT.${name}` && LISTS.has(name),
 });
 
+/** How a body is compressed, by GLPI's content types; the answer is compressed the same way. */
+export type Compression = 'zlib' | 'gzip' | 'deflate' | 'none';
+
+const COMPRESSION_OF: Record<string, Compression> = {
+  'application/x-zlib': 'zlib',
+  [ZLIB_TYPE]: 'zlib',
+  'application/x-gzip': 'gzip',
+  'application/x-compress-gzip': 'gzip',
+  'application/x-deflate': 'deflate',
+  'application/x-compress-deflate': 'deflate',
+};
+/** Types read as they come; a zlib stream under one of them is still inflated (the sniff GLPI's agents rely on). */
+const PLAIN_TYPES = new Set(['application/xml', 'text/xml', 'application/json', 'text/plain', '']);
+
+export const ANSWER_TYPE: Record<Exclude<Compression, 'none'>, string> = { zlib: ZLIB_TYPE, gzip: 'application/x-compress-gzip', deflate: 'application/x-compress-deflate' };
+
 /** zlib's header: CMF 0x78 and a check byte making the pair a multiple of 31. */
 const isZlib = (bytes: Uint8Array) => bytes.length >= 2 && (bytes[0]! & 0x0f) === 8 && ((bytes[0]! << 8) | bytes[1]!) % 31 === 0;
 
-/** The request's XML text and whether it came compressed (the answer then is too). */
-export function inflateBody(bytes: Uint8Array): { xml: string; compressed: boolean } {
+const INFLATE = { zlib: inflateSync, gzip: gunzipSync, deflate: inflateRawSync } as const;
+
+/** The request's text and its compression, by its Content-Type (lower case, without parameters). */
+export function decodeBody(bytes: Uint8Array, type: string): { text: string; compression: Compression } {
+  const named = COMPRESSION_OF[type];
+  if (!named && !PLAIN_TYPES.has(type)) throw new ProtocolError(`Content type ${type} is not supported`, 415);
   if (bytes.length === 0) throw new ProtocolError('Empty request');
-  if (!isZlib(bytes)) return { xml: new TextDecoder('utf-8', { fatal: false }).decode(bytes), compressed: false };
+  const compression: Compression = named ?? (isZlib(bytes) ? 'zlib' : 'none');
+  if (compression === 'none') return { text: new TextDecoder().decode(bytes), compression };
   try {
-    return { xml: inflateSync(bytes, { maxOutputLength: MAX_INFLATED_XML }).toString('utf8'), compressed: true };
+    return { text: INFLATE[compression](bytes, { maxOutputLength: MAX_INFLATED }).toString('utf8'), compression };
   } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ProtocolError(`Inventory larger than ${MAX_INFLATED_XML} bytes once inflated`, 413);
-    throw new ProtocolError('Body is not a valid zlib stream');
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new ProtocolError(`Request larger than ${MAX_INFLATED} bytes once inflated`, 413);
+    throw new ProtocolError(`Body is not a valid ${compression} stream`);
   }
+}
+
+/** An answer compressed as the request was (zlib at its default level: the agent refuses level 9). */
+export function encodedResponse(text: string, plainType: string, compression: Compression, status = 200): Response {
+  if (compression === 'none') return new Response(text, { status, headers: { 'Content-Type': plainType } });
+  const bytes = compression === 'zlib' ? deflateSync(text) : compression === 'gzip' ? gzipSync(text) : deflateRawSync(text);
+  return new Response(bytes, { status, headers: { 'Content-Type': ANSWER_TYPE[compression] } });
 }
 
 export type XmlNode = Record<string, unknown>;
@@ -76,9 +105,5 @@ export const REPLY = {
   error: (message: string) => `<REPLY><ERROR>${escapeXml(message)}</ERROR></REPLY>`,
 };
 
-/** An answer as GLPI sends it: compressed at zlib's default level (the agent refuses level 9) when the request was. */
-export function replyResponse(reply: string, compressed: boolean, status = 200): Response {
-  const xml = `<?xml version="1.0"?>\n${reply}`;
-  if (!compressed) return new Response(xml, { status, headers: { 'Content-Type': 'application/xml' } });
-  return new Response(deflateSync(xml), { status, headers: { 'Content-Type': ZLIB_TYPE } });
-}
+/** An XML answer, with its declaration as GLPI's. */
+export const xmlResponse = (reply: string, compression: Compression, status = 200) => encodedResponse(`<?xml version="1.0"?>\n${reply}`, 'application/xml', compression, status);

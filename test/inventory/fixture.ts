@@ -1,5 +1,5 @@
 /** Agent requests for the inventory tests: what the FusionInventory agent posts, built from a few facts. */
-import { deflateSync, inflateSync } from 'node:zlib';
+import { deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 
 export const ZLIB = 'application/x-compress-zlib';
 
@@ -36,3 +36,32 @@ export function inventory(m: Machine): string {
     ${software}${m.extra ?? ''}<VERSIONCLIENT>FusionInventory-Inventory_v2.6-3</VERSIONCLIENT></CONTENT></REQUEST>`;
 }
 
+
+/** The same machine in GLPI Agent's JSON inventory format (the published inventory_format). */
+export function jsonInventory(m: Machine): Record<string, unknown> {
+  return {
+    action: 'inventory',
+    deviceid: m.deviceid,
+    itemtype: 'Computer',
+    content: {
+      hardware: { name: m.name, uuid: `uuid-${m.deviceid}` },
+      bios: { ssn: m.serial ?? '' },
+      operatingsystem: { name: 'Debian GNU/Linux', version: '12.11', arch: 'x86_64', kernel_version: '6.1.0-9-amd64' },
+      cpus: [{ name: 'Test CPU 3000', manufacturer: 'Intel', speed: 3000, core: 4, thread: 8 }],
+      drives: m.disks.map((mount) => ({ type: mount, volumn: '/dev/sda1', filesystem: 'ext4', total: 1000, free: 400 })),
+      networks: [{ description: 'eth0', macaddr: '52:54:00:12:34:56', ipaddress: '192.0.2.20', virtualdev: false }],
+      softwares: m.software.map(([name, version]) => ({ name, version, publisher: 'Debian', arch: 'amd64' })),
+      versionclient: 'GLPI-Agent_v1.7',
+    },
+  };
+}
+
+/** A JSON request gzip-compressed as GLPI Agent sends it; the answer inflated and parsed. */
+export async function postJson(origin: string, body: unknown) {
+  const res = await fetch(`${origin}/front/inventory.php`, {
+    method: 'POST',
+    body: gzipSync(typeof body === 'string' ? body : JSON.stringify(body)),
+    headers: { 'Content-Type': 'application/x-compress-gzip', 'GLPI-Agent-ID': '3a609a2e-947f-4e6a-9af9-32c024ac3e98', 'User-Agent': 'GLPI-Agent_v1.7' },
+  });
+  return { status: res.status, type: res.headers.get('content-type'), json: JSON.parse(gunzipSync(new Uint8Array(await res.arrayBuffer())).toString()) as Record<string, unknown> };
+}
