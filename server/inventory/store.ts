@@ -183,7 +183,8 @@ function portAddresses(wc: WriteContext, portId: number): string[] {
 function writePorts(wc: WriteContext, inv: Inventory, computer: Row): void {
   // A port is the same while its name, MAC and addresses are: any change replaces it.
   const key = (row: Row) => {
-    const ips = Array.isArray(row.NetworkName__ipaddresses) ? (row.NetworkName__ipaddresses as string[]) : portAddresses(wc, Number(row.id));
+    // A stored port (it has an id) has its addresses in rows; a reported one in its input.
+    const ips = row.id === undefined ? ((row.NetworkName__ipaddresses as string[] | undefined) ?? []) : portAddresses(wc, Number(row.id));
     return `${String(row.name)}|${String(row.mac ?? '')}|${[...ips].sort().join(',')}`;
   };
   const ports = inv.ports.map((p, i) => ({

@@ -69,9 +69,15 @@ describe.skipIf(!AGENT)('the real FusionInventory agent', () => {
 
     const ports = await list(`Computer/${computerId}/NetworkPort`);
     expect(ports.map((p) => p.name)).toContain('lo');
-    const addresses = JSON.parse(Bun.spawnSync(['ip', '-j', 'link']).stdout.toString() || '[]') as { ifname: string; address?: string }[];
-    const eth = addresses.find((a) => a.ifname !== 'lo' && a.address && a.address !== '00:00:00:00:00:00');
-    if (eth) expect(ports.find((p) => p.name === eth.ifname)?.mac).toBe(eth.address);
+    // Every interface `ip` shows with a MAC and an IPv4 address is a port with that MAC, holding that address.
+    const links = JSON.parse(Bun.spawnSync(['ip', '-j', 'addr']).stdout.toString()) as { ifname: string; address?: string; addr_info: { family: string; local: string }[] }[];
+    const reported = links.filter((l) => l.ifname !== 'lo' && l.address && l.address !== '00:00:00:00:00:00' && l.addr_info.some((a) => a.family === 'inet'));
+    expect(reported.length).toBeGreaterThan(0);
+    const stored = new Set(((await list('IPAddress')) as { name: string }[]).map((a) => a.name));
+    for (const link of reported) {
+      expect(ports.find((p) => p.name === link.ifname)?.mac).toBe(link.address!);
+      for (const a of link.addr_info.filter((i) => i.family === 'inet')) expect(stored.has(a.local)).toBe(true);
+    }
 
     const installs = await list(`Computer/${computerId}/Item_SoftwareVersion`);
     const software = await list('Software');
