@@ -1,6 +1,6 @@
 /**
- * An inventory written as GLPI 10 writes it: the computer (found by RuleImportAsset, ./match.ts, or created), its
- * agent row, operating system, processors, memory, disks, network ports and installed software,
+ * An inventory written as GLPI 10 writes it: the computer (found by RuleImportAsset, ./match.ts,
+ * or created), its agent row, operating system, processors, memory, disks, network ports and installed software,
  * every row marked `is_dynamic` = 1. A second inventory updates in place: dynamic rows still
  * reported are kept (updated when they differ), the others purged. Every write goes through the
  * generic CRUD (hooks, dictionaries, asset rules with `_auto` = 1, history lines); the caller
@@ -21,20 +21,31 @@ export const NATIVE_INVENTORY = 'GLPI Native Inventory';
 const AGENT_TYPE_CORE = 1;
 
 /** A dropdown row of this name (after its dictionary), created when missing; 0 for no name. */
-function dropdownId(wc: WriteContext, typeName: string, name: string, extra: Params = {}): number {
+function dropdownId(wc: WriteContext, typeName: string, name: string): number {
   if (name === '') return 0;
   const type = itemtypeOrThrow(typeName);
   const renamed = String(dictionaryChanges(wc.db, type, { name }).name ?? name);
   const found = selectOne(wc.db, `SELECT id FROM ${type.table} WHERE name = ? ORDER BY id LIMIT 1`, renamed);
-  return found ? Number(found.id) : addItem(wc, type, { name, ...extra });
+  return found ? Number(found.id) : addItem(wc, type, { name });
 }
 
-/** A row of `table` with exactly these values, created through `typeName` when missing. */
+/** The first row of `typeName` with exactly these values (a component model, a version), added when missing. */
 function modelId(wc: WriteContext, typeName: string, values: Row): number {
   const type = itemtypeOrThrow(typeName);
   const keys = Object.keys(values);
   const found = selectOne(wc.db, `SELECT id FROM ${type.table} WHERE ${keys.map((k) => `${k} IS ?`).join(' AND ')} ORDER BY id LIMIT 1`, ...keys.map((k) => values[k] as string | number | null));
   return found ? Number(found.id) : addItem(wc, type, values as Params);
+}
+
+/** `key` with the occurrence appended: several identical rows (two same processors) are told apart by their order. */
+function counted(key: (row: Row) => string): (row: Row) => string {
+  const seen = new Map<string, number>();
+  return (row) => {
+    const k = key(row);
+    const n = (seen.get(k) ?? 0) + 1;
+    seen.set(k, n);
+    return `${k}#${n}`;
+  };
 }
 
 /**
@@ -43,22 +54,23 @@ function modelId(wc: WriteContext, typeName: string, values: Row): number {
  */
 function sync(wc: WriteContext, typeName: string, owner: Row, key: (row: Row) => string, wanted: Params[]): void {
   const type = itemtypeOrThrow(typeName);
+  const storedKey = counted(key);
   const current = new Map<string, Row>();
   for (const row of selectAll(wc.db, `SELECT * FROM ${type.table} WHERE itemtype = 'Computer' AND items_id = ? AND is_dynamic = 1 ORDER BY id`, Number(owner.id))) {
-    const k = key(row);
-    if (current.has(k)) deleteItem(wc, type, Number(row.id), true); // a duplicate left by an earlier run
-    else current.set(k, row);
+    current.set(storedKey(row), row);
   }
+  const wantedKey = counted(key);
   for (const input of wanted) {
     const full: Params = { ...input, itemtype: 'Computer', items_id: Number(owner.id), entities_id: Number(owner.entities_id), is_dynamic: 1 };
-    const k = key(full as Row);
+    const k = wantedKey(full as Row);
     const old = current.get(k);
     if (old === undefined) {
       addItem(wc, type, full);
       continue;
     }
     current.delete(k);
-    const changes = Object.fromEntries(Object.entries(input).filter(([column, value]) => !same(value, old[column])));
+    // Only columns: what else a row is written with (a port's addresses) is part of its key.
+    const changes = Object.fromEntries(Object.entries(input).filter(([column, value]) => type.column.has(column) && !same(value, old[column])));
     if (Object.keys(changes).length > 0) updateItem(wc, type, Number(old.id), changes as Params);
   }
   for (const gone of current.values()) deleteItem(wc, type, Number(gone.id), true);
@@ -134,17 +146,7 @@ function writeComponents(wc: WriteContext, inv: Inventory, computer: Row): void 
     nbthreads: cpu.threads,
     serial: cpu.serial || null,
   }));
-  // Several identical processors are several rows: their order tells them apart.
-  const nth = (prefix: string) => {
-    const seen = new Map<string, number>();
-    return (row: Row) => {
-      const base = `${prefix}${String(row.deviceprocessors_id ?? row.devicememories_id)}`;
-      const n = (seen.get(base) ?? 0) + 1;
-      seen.set(base, n);
-      return `${base}#${n}`;
-    };
-  };
-  sync(wc, 'Item_DeviceProcessor', computer, nth('cpu'), processors);
+  sync(wc, 'Item_DeviceProcessor', computer, (row) => String(row.deviceprocessors_id), processors);
   const memories = inv.memories.map((m) => ({
     devicememories_id: modelId(wc, 'DeviceMemory', {
       designation: m.designation || m.type || 'Memory',
@@ -155,7 +157,7 @@ function writeComponents(wc: WriteContext, inv: Inventory, computer: Row): void 
     size: m.size,
     serial: m.serial || null,
   }));
-  sync(wc, 'Item_DeviceMemory', computer, nth('mem'), memories);
+  sync(wc, 'Item_DeviceMemory', computer, (row) => String(row.devicememories_id), memories);
 }
 
 function writeDisks(wc: WriteContext, inv: Inventory, computer: Row): void {

@@ -60,6 +60,7 @@ describe('protocol', () => {
 describe('inventory to items', () => {
   const machine: Machine = { deviceid: 'pc-1-2026-01-01-00-00-00', name: 'pc-1', serial: 'SN-0001', software: [['vim', '9.0'], ['curl', '7.88'], ['git', '2.39']], disks: ['/', '/home'] };
   let id = 0;
+  const kept = { cpu: 0, os: 0, port: 0 };
 
   test('the computer, its agent, OS, components, disks, ports and software, all dynamic', async () => {
     expect((await post(inventory(machine))).xml).toBe('<?xml version="1.0"?>\n<REPLY><RESPONSE>SEND</RESPONSE></REPLY>');
@@ -70,6 +71,9 @@ describe('inventory to items', () => {
     expect(agent).toMatchObject({ name: 'pc-1', version: '2.6-3', useragent: 'FusionInventory-Agent_v2.6-3', itemtype: 'Computer', items_id: id, agenttypes_id: 1, remote_addr: '127.0.0.1' });
     const [os] = await list(`Computer/${id}/Item_OperatingSystem`, 'expand_dropdowns=true');
     expect(os).toMatchObject({ operatingsystems_id: 'Debian GNU/Linux', operatingsystemversions_id: '12.11', operatingsystemarchitectures_id: 'x86_64', operatingsystemkernelversions_id: '6.1.0-9-amd64', is_dynamic: 1 });
+    kept.cpu = Number((await list(`Computer/${id}/Item_DeviceProcessor`))[0]!.id);
+    kept.os = Number((await list(`Computer/${id}/Item_OperatingSystem`))[0]!.id);
+    kept.port = Number((await list(`Computer/${id}/NetworkPort`))[0]!.id);
     const [cpu] = await list(`Computer/${id}/Item_DeviceProcessor`, 'expand_dropdowns=true');
     expect(cpu).toMatchObject({ deviceprocessors_id: 'Test CPU 3000', frequency: 3000, nbcores: 4, nbthreads: 8, is_dynamic: 1 });
     const [memory] = await list(`Computer/${id}/Item_DeviceMemory`, 'expand_dropdowns=true');
@@ -90,8 +94,12 @@ describe('inventory to items', () => {
     expect((await list('Agent')).filter((a) => a.deviceid === machine.deviceid).length).toBe(1);
     expect((await list(`Computer/${id}/Item_Disk`)).map((d) => d.mountpoint)).toEqual(['/']);
     expect((await list(`Computer/${id}/NetworkPort`)).length).toBe(1);
+    expect((await list('IPAddress')).filter((a) => ['192.0.2.10', '2001:db8::10'].includes(String(a.name))).length).toBe(2);
     expect((await list(`Computer/${id}/Item_OperatingSystem`)).length).toBe(1);
-    expect((await list(`Computer/${id}/Item_DeviceProcessor`)).length).toBe(1);
+    // Rows still reported are the same rows, updated in place.
+    expect((await list(`Computer/${id}/Item_DeviceProcessor`)).map((r) => r.id)).toEqual([kept.cpu]);
+    expect((await list(`Computer/${id}/Item_OperatingSystem`)).map((r) => r.id)).toEqual([kept.os]);
+    expect((await list(`Computer/${id}/NetworkPort`)).map((r) => r.id)).toEqual([kept.port]);
     const installed = await list(`Computer/${id}/Item_SoftwareVersion`, 'expand_dropdowns=true');
     expect(installed.map((i) => i.softwareversions_id).sort()).toEqual(['7.88', '9.1']);
     expect((await list('Software')).filter((s) => s.name === 'vim').length).toBe(1);
