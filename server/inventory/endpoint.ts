@@ -12,7 +12,7 @@ import { inTransaction } from '../db/connection';
 import { ItemError, type WriteContext } from '../items/crud';
 import { readInventory, type Inventory } from './inventory';
 import { asXmlRequest, CONTACT_HOURS, contactAnswer, parseJsonRequest } from './json';
-import { decodeBody, encodedResponse, parseRequest, ProtocolError, REPLY, xmlResponse, type Compression } from './protocol';
+import { declaredCompression, decodeBody, encodedResponse, parseRequest, ProtocolError, REPLY, xmlResponse, type Compression } from './protocol';
 import { storeInventory } from './store';
 
 /** GLPI's Super-Admin profile: the rights the inventory writes with. */
@@ -102,7 +102,7 @@ const isJson = (call: AgentCall, text?: string) =>
 
 /** The answer to one agent request, in its protocol's shape and compression. */
 export function answerAgent(services: Services, call: AgentCall): Response {
-  let compression: Compression = call.type.includes('gzip') ? 'gzip' : call.type.includes('deflate') ? 'deflate' : call.type.includes('zlib') ? 'zlib' : 'none';
+  let compression: Compression = declaredCompression(call.type);
   let json = isJson(call);
   try {
     if (call.method !== 'POST') throw new ProtocolError('Method not allowed: agents POST their requests', 405);

@@ -12,9 +12,9 @@ export const MAX_INVENTORY_BODY = 8 * 1024 * 1024;
 /** The largest text a body may inflate to (a decompression bomb stops here). */
 export const MAX_INFLATED = 32 * 1024 * 1024;
 
-export const ZLIB_TYPE = 'application/x-compress-zlib';
+const ZLIB_TYPE = 'application/x-compress-zlib';
 
-/** A request the protocol refuses: answered `<REPLY><ERROR>message</ERROR></REPLY>` with `status`. */
+/** A request refused: answered with `status` and the message in its protocol's error shape. */
 export class ProtocolError extends Error {
   constructor(
     message: string,
@@ -48,7 +48,10 @@ const COMPRESSION_OF: Record<string, Compression> = {
 /** Types read as they come; a zlib stream under one of them is still inflated (the sniff GLPI's agents rely on). */
 const PLAIN_TYPES = new Set(['application/xml', 'text/xml', 'application/json', 'text/plain', '']);
 
-export const ANSWER_TYPE: Record<Exclude<Compression, 'none'>, string> = { zlib: ZLIB_TYPE, gzip: 'application/x-compress-gzip', deflate: 'application/x-compress-deflate' };
+const ANSWER_TYPE: Record<Exclude<Compression, 'none'>, string> = { zlib: ZLIB_TYPE, gzip: 'application/x-compress-gzip', deflate: 'application/x-compress-deflate' };
+
+/** The compression a Content-Type declares ('none' for the plain ones). */
+export const declaredCompression = (type: string): Compression => COMPRESSION_OF[type] ?? 'none';
 
 /** zlib's header: CMF 0x78 and a check byte making the pair a multiple of 31. */
 const isZlib = (bytes: Uint8Array) => bytes.length >= 2 && (bytes[0]! & 0x0f) === 8 && ((bytes[0]! << 8) | bytes[1]!) % 31 === 0;
