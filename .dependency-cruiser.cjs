@@ -5,6 +5,7 @@
  *   entry    main.ts, hook-table.ts, config.ts, cli/, import/, threads/   start-up, the composition root, commands, serving threads
  *   http     http/                                   Elysia app, routing, body and parameter parsing
  *   api      api/                                    what each endpoint answers
+ *   engines  inventory/                              what agents send, written through the domains and items
  *   domain   search/ documents/ itil/ assets/ users/ notify/ rules/ mail/   (may import items, not each other)
  *   items    items/                                  generic CRUD, history, cascades, trees, hooks
  *   auth     auth/                                   sessions, rights, entity scope, visibility
@@ -15,6 +16,7 @@ const layer = {
   entry: '^server/(main|hook-table|config)\\.ts$|^server/(cli|import|threads)/',
   http: '^server/http/',
   api: '^server/api/',
+  engines: '^server/inventory/',
   domain: '^server/(search|documents|itil|assets|users|notify|rules|mail)/',
   items: '^server/items/',
   auth: '^server/auth/',
@@ -29,7 +31,8 @@ module.exports = {
     { name: 'no-cycle', severity: 'error', comment: 'no two files import each other, directly or around a loop', from: {}, to: { circular: true } },
     upward('http-upward', 'http', above('entry')),
     upward('api-upward', 'api', above('entry', 'http')),
-    upward('domain-upward', 'domain', above('entry', 'http', 'api')),
+    upward('engines-upward', 'engines', above('entry', 'http', 'api')),
+    upward('domain-upward', 'domain', above('entry', 'http', 'api', 'engines')),
     {
       name: 'domain-siblings',
       severity: 'error',
@@ -37,9 +40,9 @@ module.exports = {
       from: { path: '^server/([^/]+)/', pathNot: '^server/(?!(search|documents|itil|assets|users|notify|rules|mail)/)' },
       to: { path: layer.domain, pathNot: '^server/$1/' },
     },
-    upward('items-upward', 'items', above('entry', 'http', 'api', 'domain')),
-    upward('auth-upward', 'auth', above('entry', 'http', 'api', 'domain', 'items')),
-    upward('db-upward', 'db', above('entry', 'http', 'api', 'domain', 'items', 'auth')),
+    upward('items-upward', 'items', above('entry', 'http', 'api', 'engines', 'domain')),
+    upward('auth-upward', 'auth', above('entry', 'http', 'api', 'engines', 'domain', 'items')),
+    upward('db-upward', 'db', above('entry', 'http', 'api', 'engines', 'domain', 'items', 'auth')),
     { name: 'registry-alone', severity: 'error', from: { path: '^server/registry/' }, to: { path: '^server/', pathNot: '^server/(registry|core)/' } },
     { name: 'core-alone', severity: 'error', from: { path: '^server/core/' }, to: { path: '^server/', pathNot: '^server/core/|^package\\.json$' } },
     {

@@ -4,6 +4,7 @@ import { openApiResponse } from '../api/openapi';
 import type { Services } from '../auth/services';
 import { serveConsole } from './console';
 import { accessLogged, logAccess, requestIdOf } from './log';
+import { inventoryResponse, isInventoryRequest } from './inventory';
 import { handleApiRequest } from './pipeline';
 import { boundOrigin, type BoundServer } from './origin';
 import { parseRequestUrl, type RequestUrl } from './url';
@@ -21,7 +22,8 @@ export interface BackupSchedule {
 
 /**
  * The HTTP server: /apirest.php goes through the API pipeline; /health and /openapi.json are
- * the operations endpoints (no session); everything else is the console.
+ * the operations endpoints (no session); /front/inventory.php (and a POST on /) is where
+ * inventory agents post; everything else is the console.
  */
 export function createApp(services: Services, backups?: BackupSchedule) {
   // The listener's address, known once it listens (every request comes through the same one).
@@ -39,6 +41,7 @@ export function createApp(services: Services, backups?: BackupSchedule) {
       return healthResponse(services.store, request.method, shown, configure);
     }
     if (pathname === '/openapi.json') return openApiResponse(request);
+    if (isInventoryRequest(request, pathname)) return inventoryResponse(services, request, ip, requestId);
     return serveConsole(request);
   };
   // Synchronous when the answer is (most API reads): a promise per request costs more than the read.

@@ -86,8 +86,8 @@ function parseJsonObject(text: string): Params {
   return params;
 }
 
-/** The body's bytes, read until `limit` is passed: then the reading stops and `refusal` is thrown. */
-async function readLimited(request: Request, limit: number, refusal: () => ApiError): Promise<BodySource> {
+/** The body's bytes, read until `limit` is passed: then the reading stops and the answer is null. */
+export async function readBytesLimited(request: Request, limit: number): Promise<Buffer<ArrayBuffer> | null> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   if (request.body) {
@@ -96,13 +96,20 @@ async function readLimited(request: Request, limit: number, refusal: () => ApiEr
       total += chunk.value.byteLength;
       if (total > limit) {
         void reader.cancel();
-        throw refusal();
+        return null;
       }
       chunks.push(chunk.value);
     }
   }
+  return Buffer.concat(chunks);
+}
+
+/** The body read until `limit` is passed: then `refusal` is thrown. */
+async function readLimited(request: Request, limit: number, refusal: () => ApiError): Promise<BodySource> {
+  const bytes = await readBytesLimited(request, limit);
+  if (bytes === null) throw refusal();
   // The type as sent: a multipart boundary is case-sensitive.
-  return new Response(Buffer.concat(chunks), { headers: { 'Content-Type': request.headers.get('content-type') ?? '' } });
+  return new Response(bytes, { headers: { 'Content-Type': request.headers.get('content-type') ?? '' } });
 }
 
 async function readMultipart(request: BodySource): Promise<ParsedBody> {

@@ -1,0 +1,233 @@
+/**
+ * An inventory written as GLPI 10 writes it: the computer (found by RuleImportAsset, ./match.ts,
+ * or created), its agent row, operating system, processors, memory, disks, network ports and installed software,
+ * every row marked `is_dynamic` = 1. A second inventory updates in place: dynamic rows still
+ * reported are kept (updated when they differ), the others purged. Every write goes through the
+ * generic CRUD (hooks, dictionaries, asset rules with `_auto` = 1, history lines); the caller
+ * holds the transaction.
+ */
+import { nowString } from '../core/clock';
+import type { Params } from '../core/params';
+import { insertRow, selectAll, selectOne, type Row } from '../db/rows';
+import { addItem, columnsFromInput, deleteItem, same, updateItem, type WriteContext } from '../items/crud';
+import { HISTORY, writeLog } from '../items/history';
+import { itemtypeOrThrow } from '../registry';
+import { dictionaryChanges } from '../rules/dictionaries';
+import type { Inventory } from './inventory';
+import { matchComputer, type Match } from './match';
+
+/** GLPI 10's AutoUpdateSystem for what its native inventory writes. */
+export const NATIVE_INVENTORY = 'GLPI Native Inventory';
+const AGENT_TYPE_CORE = 1;
+
+/** A dropdown row of this name (after its dictionary), created when missing; 0 for no name. */
+function dropdownId(wc: WriteContext, typeName: string, name: string): number {
+  if (name === '') return 0;
+  const type = itemtypeOrThrow(typeName);
+  const renamed = String(dictionaryChanges(wc.db, type, { name }).name ?? name);
+  const found = selectOne(wc.db, `SELECT id FROM ${type.table} WHERE name = ? ORDER BY id LIMIT 1`, renamed);
+  return found ? Number(found.id) : addItem(wc, type, { name });
+}
+
+/** The first row of `typeName` with exactly these values (a component model, a version), added when missing. */
+function modelId(wc: WriteContext, typeName: string, values: Row): number {
+  const type = itemtypeOrThrow(typeName);
+  const keys = Object.keys(values);
+  const found = selectOne(wc.db, `SELECT id FROM ${type.table} WHERE ${keys.map((k) => `${k} IS ?`).join(' AND ')} ORDER BY id LIMIT 1`, ...keys.map((k) => values[k] as string | number | null));
+  return found ? Number(found.id) : addItem(wc, type, values as Params);
+}
+
+/** `key` with the occurrence appended: several identical rows (two same processors) are told apart by their order. */
+function counted(key: (row: Row) => string): (row: Row) => string {
+  const seen = new Map<string, number>();
+  return (row) => {
+    const k = key(row);
+    const n = (seen.get(k) ?? 0) + 1;
+    seen.set(k, n);
+    return `${k}#${n}`;
+  };
+}
+
+/**
+ * Brings the dynamic rows of one kind on the computer to what the inventory reports: the row
+ * with the same key is kept (its other columns updated), new keys added, the rest purged.
+ */
+function sync(wc: WriteContext, typeName: string, owner: Row, key: (row: Row) => string, wanted: Params[]): void {
+  const type = itemtypeOrThrow(typeName);
+  const storedKey = counted(key);
+  const current = new Map<string, Row>();
+  for (const row of selectAll(wc.db, `SELECT * FROM ${type.table} WHERE itemtype = 'Computer' AND items_id = ? AND is_dynamic = 1 ORDER BY id`, Number(owner.id))) {
+    current.set(storedKey(row), row);
+  }
+  const wantedKey = counted(key);
+  for (const input of wanted) {
+    const full: Params = { ...input, itemtype: 'Computer', items_id: Number(owner.id), entities_id: Number(owner.entities_id), is_dynamic: 1 };
+    const k = wantedKey(full as Row);
+    const old = current.get(k);
+    if (old === undefined) {
+      addItem(wc, type, full);
+      continue;
+    }
+    current.delete(k);
+    // Only columns: what else a row is written with (a port's addresses) is part of its key.
+    const changes = Object.fromEntries(Object.entries(input).filter(([column, value]) => type.column.has(column) && !same(value, old[column])));
+    if (Object.keys(changes).length > 0) updateItem(wc, type, Number(old.id), changes as Params);
+  }
+  for (const gone of current.values()) deleteItem(wc, type, Number(gone.id), true);
+}
+
+function writeComputer(wc: WriteContext, inv: Inventory, found: number | null): Row {
+  const type = itemtypeOrThrow('Computer');
+  const values: Params = {
+    name: inv.name,
+    ...(inv.serial ? { serial: inv.serial } : {}),
+    ...(inv.uuid ? { uuid: inv.uuid } : {}),
+    is_dynamic: 1,
+    last_inventory_update: nowString(),
+    autoupdatesystems_id: dropdownId(wc, 'AutoUpdateSystem', NATIVE_INVENTORY),
+    _auto: 1,
+  };
+  const id = found ?? addItem(wc, type, values);
+  if (found !== null) updateItem(wc, type, found, values);
+  return selectOne(wc.db, 'SELECT * FROM glpi_computers WHERE id = ?', id)!;
+}
+
+function writeAgent(wc: WriteContext, inv: Inventory, computer: Row, useragent: string, remoteAddr: string): void {
+  const type = itemtypeOrThrow('Agent');
+  const values: Params = {
+    name: inv.name,
+    version: inv.version.replace(/^.*_v/, ''),
+    last_contact: nowString(),
+    useragent,
+    tag: inv.tag || null,
+    itemtype: 'Computer',
+    items_id: Number(computer.id),
+    entities_id: Number(computer.entities_id),
+    remote_addr: remoteAddr,
+  };
+  const old = selectOne(wc.db, 'SELECT id FROM glpi_agents WHERE deviceid = ?', inv.deviceid);
+  if (old) {
+    updateItem(wc, type, Number(old.id), values);
+    return;
+  }
+  // Agents are created by the inventory only (GLPI's agent right has no CREATE bit): checked and
+  // inserted here as the generic add would, without the right.
+  const id = insertRow(wc.db, type.table, columnsFromInput(type, { ...values, deviceid: inv.deviceid, agenttypes_id: AGENT_TYPE_CORE }));
+  writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: HISTORY.CREATE_ITEM });
+}
+
+function writeOperatingSystem(wc: WriteContext, inv: Inventory, computer: Row): void {
+  const os = inv.os;
+  const wanted = os
+    ? [
+        {
+          operatingsystems_id: dropdownId(wc, 'OperatingSystem', os.name),
+          operatingsystemversions_id: dropdownId(wc, 'OperatingSystemVersion', os.version),
+          operatingsystemarchitectures_id: dropdownId(wc, 'OperatingSystemArchitecture', os.arch),
+          operatingsystemkernelversions_id: dropdownId(wc, 'OperatingSystemKernelVersion', os.kernel),
+        },
+      ]
+    : [];
+  // One operating system per computer: the row is kept and updated whatever it names.
+  sync(wc, 'Item_OperatingSystem', computer, () => 'os', wanted);
+}
+
+function writeComponents(wc: WriteContext, inv: Inventory, computer: Row): void {
+  const processors = inv.processors.map((cpu) => ({
+    deviceprocessors_id: modelId(wc, 'DeviceProcessor', {
+      designation: cpu.designation,
+      manufacturers_id: dropdownId(wc, 'Manufacturer', cpu.manufacturer),
+      frequency_default: cpu.frequency,
+      nbcores_default: cpu.cores,
+      nbthreads_default: cpu.threads,
+    }),
+    frequency: cpu.frequency,
+    nbcores: cpu.cores,
+    nbthreads: cpu.threads,
+    serial: cpu.serial || null,
+  }));
+  sync(wc, 'Item_DeviceProcessor', computer, (row) => String(row.deviceprocessors_id), processors);
+  const memories = inv.memories.map((m) => ({
+    devicememories_id: modelId(wc, 'DeviceMemory', {
+      designation: m.designation || m.type || 'Memory',
+      devicememorytypes_id: dropdownId(wc, 'DeviceMemoryType', m.type),
+      frequence: m.frequency || null,
+      size_default: m.size,
+    }),
+    size: m.size,
+    serial: m.serial || null,
+  }));
+  sync(wc, 'Item_DeviceMemory', computer, (row) => String(row.devicememories_id), memories);
+}
+
+function writeDisks(wc: WriteContext, inv: Inventory, computer: Row): void {
+  const disks = inv.disks.map((d) => ({
+    name: d.name,
+    device: d.device,
+    mountpoint: d.mountpoint,
+    filesystems_id: dropdownId(wc, 'Filesystem', d.filesystem),
+    totalsize: d.totalsize,
+    freesize: d.freesize,
+  }));
+  sync(wc, 'Item_Disk', computer, (row) => `${String(row.mountpoint)}|${String(row.device)}`, disks);
+}
+
+/** A port's addresses as stored: through its network names. */
+function portAddresses(wc: WriteContext, portId: number): string[] {
+  return selectAll(
+    wc.db,
+    `SELECT a.name FROM glpi_networknames n JOIN glpi_ipaddresses a ON a.itemtype = 'NetworkName' AND a.items_id = n.id
+     WHERE n.itemtype = 'NetworkPort' AND n.items_id = ? ORDER BY a.name`,
+    portId,
+  ).map((r) => String(r.name));
+}
+
+function writePorts(wc: WriteContext, inv: Inventory, computer: Row): void {
+  // A port is the same while its name, MAC and addresses are: any change replaces it.
+  const key = (row: Row) => {
+    // A stored port (it has an id) has its addresses in rows; a reported one in its input.
+    const ips = row.id === undefined ? ((row.NetworkName__ipaddresses as string[] | undefined) ?? []) : portAddresses(wc, Number(row.id));
+    return `${String(row.name)}|${String(row.mac ?? '')}|${[...ips].sort().join(',')}`;
+  };
+  const ports = inv.ports.map((p, i) => ({
+    name: p.name,
+    mac: p.mac || null,
+    logical_number: i + 1,
+    instantiation_type: p.loopback ? 'NetworkPortLocal' : 'NetworkPortEthernet',
+    ...(p.ips.length > 0 ? { NetworkName_name: p.name, NetworkName__ipaddresses: p.ips } : {}),
+  }));
+  sync(wc, 'NetworkPort', computer, key, ports);
+}
+
+function writeSoftware(wc: WriteContext, inv: Inventory, computer: Row): void {
+  const softwareType = itemtypeOrThrow('Software');
+  const entityId = Number(computer.entities_id);
+  const versions = new Map<number, Params>();
+  for (const s of inv.software) {
+    const manufacturerId = dropdownId(wc, 'Manufacturer', s.publisher);
+    const named = { name: s.name, manufacturers_id: manufacturerId, entities_id: entityId };
+    const target = { ...named, ...dictionaryChanges(wc.db, softwareType, named) };
+    const found = selectOne(wc.db, 'SELECT id FROM glpi_softwares WHERE name = ? AND manufacturers_id = ? AND entities_id = ? AND is_deleted = 0 AND is_template = 0 ORDER BY id LIMIT 1', String(target.name), Number(target.manufacturers_id), entityId);
+    const softwareId = found ? Number(found.id) : addItem(wc, softwareType, named as Params);
+    const versionId = modelId(wc, 'SoftwareVersion', { softwares_id: softwareId, name: s.version, arch: s.arch || null, entities_id: entityId });
+    versions.set(versionId, { softwareversions_id: versionId });
+  }
+  sync(wc, 'Item_SoftwareVersion', computer, (row) => String(row.softwareversions_id), [...versions.values()]);
+}
+
+/**
+ * Writes one inventory; answers the computer's id, or the import rule that refused it (then
+ * nothing is written). Call inside a transaction.
+ */
+export function storeInventory(wc: WriteContext, inv: Inventory, useragent: string, remoteAddr: string): { computerId: number } | Extract<Match, { refusedBy: unknown }> {
+  const match = matchComputer(wc.db, inv);
+  if ('refusedBy' in match) return match;
+  const computer = writeComputer(wc, inv, match.computerId);
+  writeAgent(wc, inv, computer, useragent, remoteAddr);
+  writeOperatingSystem(wc, inv, computer);
+  writeComponents(wc, inv, computer);
+  writeDisks(wc, inv, computer);
+  writePorts(wc, inv, computer);
+  writeSoftware(wc, inv, computer);
+  return { computerId: Number(computer.id) };
+}
