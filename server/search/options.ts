@@ -54,6 +54,8 @@ export interface Field {
    * right it has no row of reads 0, as in GLPI, which gives every profile a row of every right.
    */
   absent?: number;
+  /** A virtual column GLPI's API reads no value for at all: always shown as an empty list. */
+  emptyList?: boolean;
 }
 
 export class Unsupported extends Error {}
@@ -483,7 +485,7 @@ const VIRTUAL_SHOWN: Record<string, Record<number, 'name' | 'empty'>> = { '*': {
 function virtualField(base: Itemtype, option: SearchOption, shown = VIRTUAL_SHOWN[base.name]?.[option.id] ?? VIRTUAL_SHOWN['*']![option.id]): Field {
   const col: Column = { name: option.field, kind: 'string', nullable: true, default: null, unsigned: false, autoIncrement: false };
   const computed = shown === 'name' && base.column.has('name') ? (a: string) => `${a}.name` : () => 'NULL';
-  return { option, base, hops: [], target: base, column: option.field, col, multi: shown === 'empty', count: false, semantic: 'text', datatype: option.datatype, special: null, computed };
+  return { option, base, hops: [], target: base, column: option.field, col, multi: shown === 'empty', emptyList: shown === 'empty', count: false, semantic: 'text', datatype: option.datatype, special: null, computed };
 }
 
 /**
@@ -731,12 +733,21 @@ export function someValue(field: Field, base: string, ctx: BuildContext, cond: (
   return sql`(${raw(`${guard}${outer} IN (SELECT ${chain.inner} FROM `)}${chain.from} WHERE ${where}))`;
 }
 
-/** The option's value for the row `base`, as one SQL expression (lists joined with \x1f). */
-export function valueExpression(field: Field, base: string, ctx: BuildContext): Frag {
+/**
+ * GLPI's search shows a list of users (an ITIL object's actors, its tasks' writers, a note's
+ * writer…) as their ids: sorting and matching still go by their names.
+ */
+const showsUserIds = (field: Field): boolean => field.multi && field.target.name === 'User' && field.column === 'name' && field.base.name !== 'User';
+
+/**
+ * The option's value for the row `base`, as one SQL expression (lists joined with \x1f); `shown`:
+ * as the answer shows it rather than as it sorts.
+ */
+export function valueExpression(field: Field, base: string, ctx: BuildContext, shown = false): Frag {
   if (field.hops.length === 0) return raw(columnSql(field, base));
   const chain = buildChain(field, base, ctx);
   const where = and([raw(`${chain.inner} = ${chain.outer}`), ...(chain.linkExtra ? [chain.linkExtra] : []), ...chain.conditions]);
-  const column = columnSql(field, chain.last);
+  const column = shown && showsUserIds(field) ? `${chain.last}.id` : columnSql(field, chain.last);
   const select = field.count
     ? `COUNT(DISTINCT ${chain.last}.id)`
     : field.sum
