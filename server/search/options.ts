@@ -41,6 +41,8 @@ export interface Field {
   count: boolean;
   /** A total GLPI computes over the linked rows (costs): the sum of the computed value. */
   sum?: boolean;
+  /** GLPI's latest date of the linked rows (an ITIL object's follow-ups, tasks, solutions: 72–74). */
+  latest?: boolean;
   semantic: Semantic;
   datatype: string;
   /** ITIL specials: status keywords, urgency/impact/priority "at least". */
@@ -420,7 +422,7 @@ function conditionalLinkField(base: Itemtype, option: SearchOption, link: Condit
  * credential is shown twice: 73 among its fields, 108 in its SNMP section; a network device's
  * firmware version too: 11 among its fields, 1314 with its components).
  */
-const SHARED_UID_OK: Record<string, number[]> = { Document: [119], Ticket: [38, 39], Problem: [38, 39], Change: [38, 39], NetworkEquipment: [73, 108, 11, 1314], Printer: [73, 108] };
+const SHARED_UID_OK: Record<string, number[]> = { Document: [119], Ticket: [36, 38, 39, 72, 73, 97], Problem: [36, 38, 39, 72, 73, 97], Change: [36, 38, 39, 72, 73, 97], NetworkEquipment: [73, 108, 11, 1314], Printer: [73, 108] };
 
 const uidCounts = new Map<string, Map<string, number>>();
 function sharesUid(type: Itemtype, option: SearchOption): boolean {
@@ -557,6 +559,9 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
   const datatype = option.datatype;
   const ownItil = base.kind === 'itil' && hops.length === 0;
   const profileRight = base.name === 'Profile' && hops.length > 0 && PROFILE_RIGHT_OPTIONS[option.id] !== undefined;
+  const latest = base.kind === 'itil' && LATEST_DATES.includes(option.id);
+  // GLPI counts an asset's processors (35, a number computed as the count of its processor links).
+  const count = datatype === 'count' || (option.table === 'glpi_items_deviceprocessors' && fieldName === 'id');
   return {
     option,
     base,
@@ -565,16 +570,20 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
     column: fieldName,
     col,
     // A profile holds one row per right name (a unique key).
-    multi: !!firstMulti && !profileRight,
+    multi: !!firstMulti && !profileRight && !latest,
     ...(profileRight ? { absent: 0 } : {}),
-    count: datatype === 'count',
+    ...(latest ? { latest } : {}),
+    count,
     sum: computed?.sum && hops.length > 0,
-    semantic: datatype === 'count' ? 'number' : semanticOf(datatype, col),
+    semantic: count ? 'number' : semanticOf(datatype, col),
     datatype,
     special: ownItil && fieldName === 'status' ? 'status' : ownItil && ['urgency', 'impact', 'priority'].includes(fieldName) ? 'level' : null,
     computed: computed?.sql ?? null,
   };
 }
+
+/** An ITIL object's latest follow-up, task and solution dates: one value, matched as one. */
+const LATEST_DATES = [72, 73, 74];
 
 const fieldCache = new Map<string, Field | string>();
 
@@ -752,6 +761,8 @@ export function valueExpression(field: Field, base: string, ctx: BuildContext, s
     ? `COUNT(DISTINCT ${chain.last}.id)`
     : field.sum
       ? `SUM(${column})`
+      : field.latest
+      ? `MAX(${column})`
       : field.multi
       ? `GROUP_CONCAT(${column}, char(31) ORDER BY ${chain.last}.id)`
       : column;

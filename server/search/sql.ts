@@ -88,9 +88,9 @@ class CriterionBuilder {
     private readonly base: string,
   ) {}
 
-  /** Some value satisfies `cond` (on the column), or for counts: the count does. */
+  /** Some value satisfies `cond` (on the column), or for counts, totals and latest dates: that one value does. */
   some(cond: (col: Frag, alias: string) => Frag): Frag {
-    if (this.field.count || this.field.sum || this.field.absent !== undefined) return cond(valueExpression(this.field, this.base, this.wc), this.base);
+    if (this.field.count || this.field.sum || this.field.latest || this.field.absent !== undefined) return cond(valueExpression(this.field, this.base, this.wc), this.base);
     return someValue(this.field, this.base, this.wc, (alias) => cond(column(this.field, alias), alias));
   }
 
@@ -167,6 +167,12 @@ class CriterionBuilder {
     if (field.datatype === 'right') return INTEGER.test(text) ? this.some((col, a) => nonNull(field, a, sql`(${col} & ${Number(text)}) <> 0`)) : FALSE;
     if (field.datatype === 'itemlink' || (!own && !['bool', 'number', 'date', 'datetime'].includes(field.semantic) && field.datatype !== 'itemtypename')) {
       return this.linkedRow(text, own);
+    }
+    // GLPI compares its 'specific' options through a link as it compares links: 0 also finds the
+    // items without any linked row (no financial data, no disk, no socket, no survey).
+    if (field.datatype === 'specific' && !own && INTEGER.test(text) && Number(text) === 0) {
+      const valued = this.some((col, a) => nonNull(field, a, sql`${col} = 0`));
+      return sql`(${valued} OR ${not(this.someRow(() => TRUE))})`;
     }
     switch (field.semantic) {
       case 'bool': {
