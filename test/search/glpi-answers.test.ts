@@ -94,3 +94,55 @@ describe('latest follow-up (72), task (73) and solution (74) dates of ITIL objec
     expect(sorted.body.data[0]['2']).toBe(busy);
   });
 });
+
+describe('listSearchOptions as GLPI 10.0.19 lists them', () => {
+  const listed = async (itemtype: string) => {
+    const body = (await api.get(`listSearchOptions/${itemtype}`)).body as Record<string, { uid?: string; name: string; datatype?: string }>;
+    return Object.fromEntries(Object.entries(body).map(([key, o]) => [key, o.uid ? `${o.uid} ${o.name} ${o.datatype}` : o.name]));
+  };
+
+  test("an ITIL task's own options: 2 is its category, 5 the user it names", async () => {
+    for (const type of ['TicketTask', 'ProblemTask', 'ChangeTask']) {
+      expect(await listed(type)).toEqual({
+        common: 'Characteristics',
+        1: `${type}.content Description text`,
+        2: `${type}.TaskCategory.name Task category dropdown`,
+        3: `${type}.date Date datetime`,
+        4: `${type}.is_private Public followup bool`,
+        5: `${type}.User.name Technician dropdown`,
+        6: `${type}.actiontime Total duration timestamp`,
+        7: `${type}.state Status specific`,
+        document: 'Documents',
+        119: `${type}.Document_Item.id Number of documents count`,
+      });
+    }
+  });
+
+  test('a solution lists none of its own, only its documents', async () => {
+    expect(await listed('ITILSolution')).toEqual({ common: 'Characteristics', document: 'Documents', 119: 'ITILSolution.Document_Item.id Number of documents count' });
+  });
+
+  test("a group's directory fields (3-5) are listed and searched", async () => {
+    const options = await listed('Group');
+    expect([options['3'], options['4'], options['5']]).toEqual([
+      'Group.ldap_field Attribute of the user containing its groups string',
+      'Group.ldap_value Attribute value text',
+      'Group.ldap_group_dn Group DN text',
+    ]);
+    const dn = `cn=${uniq('g')},ou=groups,dc=example`;
+    const group = await api.create('Group', { name: uniq('grp'), ldap_group_dn: dn });
+    await api.create('Group', { name: uniq('grp') });
+    expect(await ids('Group', 5, 'contains', dn, [group])).toEqual([group]);
+    expect((await shown('Group', group, [5]))['5']).toBe(dn);
+  });
+
+  test('a task is found by its category (2)', async () => {
+    const ticket = await api.create('Ticket', { name: uniq('t'), content: 'x' });
+    const category = uniq('cat');
+    const task = await api.create('TicketTask', { tickets_id: ticket, content: 'y', taskcategories_id: await api.create('TaskCategory', { name: category }) });
+    await api.create('TicketTask', { tickets_id: ticket, content: 'z' });
+    // GLPI gives a task no ID option: rows keyed by item id (withindexes) say which matched.
+    const res = await search(api, 'TicketTask', { criteria: [{ field: 2, searchtype: 'contains', value: category }], forcedisplay: [2], withindexes: 1 });
+    expect(res.body.data).toEqual({ [task]: { 1: 'y', 2: category } });
+  });
+});
