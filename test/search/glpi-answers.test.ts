@@ -146,3 +146,34 @@ describe('listSearchOptions as GLPI 10.0.19 lists them', () => {
     expect(res.body.data).toEqual({ [task]: { 1: 'y', 2: category } });
   });
 });
+
+describe('negation over several rows (Ticket 25, 34, 35), row by row as GLPI', () => {
+  test('an item with no row, or with one row that does not match, is found; the actors are negated over the item', async () => {
+    const word = uniq('spooler');
+    const [mixed, only, none] = [await api.create('Ticket', { name: uniq('t'), content: 'x' }), await api.create('Ticket', { name: uniq('t'), content: 'x' }), await api.create('Ticket', { name: uniq('t'), content: 'x' })];
+    const all = [mixed, only, none];
+    await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: mixed, content: `restart the ${word}` });
+    await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: mixed, content: 'done' });
+    await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: only, content: `the ${word} again` });
+    expect(await ids('Ticket', 25, 'contains', word, all)).toEqual([mixed, only]);
+    // The follow-up "done" does not contain the word: its ticket is found, as the one without follow-ups.
+    expect(await ids('Ticket', 25, 'notcontains', word, all)).toEqual([mixed, none]);
+    const linked = async (criteria: Record<string, unknown>[]) => {
+      const res = await search(api, 'Ticket', { criteria, forcedisplay: [2], range: '0-9999' });
+      return ((res.body.data ?? []) as Record<string, unknown>[]).map((row) => Number(row['2'])).filter((id) => all.includes(id)).sort((a, b) => a - b);
+    };
+    expect(await linked([{ link: 'AND NOT', field: 25, searchtype: 'contains', value: word }])).toEqual([mixed, none]);
+    // Negated twice: some follow-up matches.
+    expect(await linked([{ link: 'AND NOT', field: 25, searchtype: 'notcontains', value: word }])).toEqual([mixed, only]);
+
+    // Requesters' notification settings (35) and addresses (34): two requesters, one notified.
+    const user = await api.create('User', { name: uniq('u') });
+    await api.create('Ticket_User', { tickets_id: mixed, users_id: 2, type: 1, use_notification: 1, alternative_email: `${word}@example.com` });
+    await api.create('Ticket_User', { tickets_id: mixed, users_id: user, type: 1, use_notification: 0 });
+    await api.create('Ticket_User', { tickets_id: only, users_id: 2, type: 1, use_notification: 1, alternative_email: `${word}@example.com` });
+    expect(await ids('Ticket', 35, 'notequals', 1, all)).toEqual([mixed, none]);
+    expect(await ids('Ticket', 34, 'notcontains', word, all)).toEqual([mixed, none]);
+    // A requester (4) is negated over the whole ticket: glpi requests both, so neither is found.
+    expect(await ids('Ticket', 4, 'notequals', 2, all)).toEqual([none]);
+  });
+});
