@@ -31,6 +31,7 @@ import { apiClientTokenHooks } from './users/apiclient-token';
 import { ldapCriterionHooks } from './users/ldap-criteria';
 import { defaultEmailHooks, ownEmailHooks, userEmailHooks } from './users/user-emails';
 import { accountRowHooks, profileRightHooks, profileUserHooks, superAdminProfileHooks, userHooks, userPreferenceHooks } from './users/user-rules';
+import { profileRightsFields } from './users/profile-rights-fields';
 
 const treeTypes = allItemtypes()
   .filter((t) => t.tree)
@@ -53,6 +54,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['UserEmail', 'Profile_User', 'Group_User'], hooks: accountRowHooks },
   { itemtypes: ['Profile_User'], hooks: profileUserHooks },
   { itemtypes: ['Profile'], hooks: superAdminProfileHooks },
+  { itemtypes: ['Profile'], hooks: profileRightsFields },
   { itemtypes: ['UserPreference'], hooks: userPreferenceHooks },
   { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },

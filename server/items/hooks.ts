@@ -77,6 +77,8 @@ export interface ItemHooks {
   canWriteOwner?(wc: WriteContext, type: Itemtype, row: Row, action: 'create' | 'update' | 'delete'): boolean | null;
   /** Fields shown beside the columns when the item is read. */
   readExtras?: ReadExtras;
+  /** Fields GLPI's getItem adds to the one item it loads (a profile's rights), which lists do not show. */
+  itemExtras?: ReadExtras;
 }
 
 /** One line of the rule table: the hooks, and the itemtypes they apply to. */
@@ -107,4 +109,8 @@ export type ReadExtras = (db: Db, row: Row) => Record<string, unknown>;
 
 export function readExtrasOf(type: Itemtype): ReadExtras | undefined {
   return hooksOf(type).find((h) => h.readExtras)?.readExtras;
+}
+
+export function itemExtrasOf(type: Itemtype): ReadExtras | undefined {
+  return hooksOf(type).find((h) => h.itemExtras)?.itemExtras;
 }
