@@ -12,6 +12,7 @@ import { faqHooks } from './items/knowbase-faq';
 import type { Rule } from './items/hooks';
 import { noteHooks } from './items/notes';
 import { entityHooks, treeHooks } from './items/tree';
+import { entityStrategyFields } from './items/entity-strategies';
 import { followupHooks, itilHooks } from './itil/rules';
 import { pendingItemHooks, pendingTimelineHooks } from './itil/pending-reasons';
 import { itilDurationHooks } from './itil/durations';
@@ -45,6 +46,7 @@ const attachable = itemtypesWith('document')
 export const RULES: readonly Rule[] = [
   { itemtypes: treeTypes, hooks: treeHooks },
   { itemtypes: ['Entity'], hooks: entityHooks },
+  { itemtypes: ['Entity'], hooks: entityStrategyFields },
   { itemtypes: ['Notepad'], hooks: noteHooks },
   { itemtypes: ['Config'], hooks: configValueHooks },
   { itemtypes: ['User'], hooks: userEmailHooks },

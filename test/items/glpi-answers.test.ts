@@ -1,5 +1,6 @@
 /**
- * Item shapes as a live GLPI 10.0.19 answers them (issue 34): a profile's rights in its getItem.
+ * Item shapes as a live GLPI 10.0.19 answers them (issue 34): a profile's rights and an entity's
+ * inherited settings in their getItem.
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '../support/client';
@@ -37,5 +38,44 @@ describe("a profile's rights", () => {
     expect(multiple.body[0].computer).toBe(1);
     const list = (await api.get('Profile/', { query: 'range=0-99' })).body as Record<string, unknown>[];
     expect(list.find((p) => p.id === id)).not.toHaveProperty('computer');
+  });
+});
+
+describe("an entity's inherited settings", () => {
+  test('a strategy below 0 (inherit -2, never -10) shows in the id field on getItem; lists show the stored value', async () => {
+    const id = await api.create('Entity', { name: 'answers-entity', entities_id: 0, entities_strategy_software: -10, transfers_strategy: 0, transfers_id: 0 });
+    const item = (await api.get(`Entity/${id}`)).body;
+    expect([item.calendars_strategy, item.calendars_id]).toEqual([-2, -2]);
+    expect([item.tickettemplates_id, item.changetemplates_id, item.problemtemplates_id, item.contracts_id_default]).toEqual([-2, -2, -2, -2]);
+    expect([item.entities_strategy_software, item.entities_id_software]).toEqual([-10, -10]);
+    // A strategy of 0 (its own value) leaves the id as stored.
+    expect([item.transfers_strategy, item.transfers_id]).toEqual([0, 0]);
+    // The merged field keeps its place among the columns.
+    const keys = Object.keys(item);
+    expect(keys.indexOf('calendars_id')).toBe(keys.indexOf('calendars_strategy') + 1);
+    const listed = ((await api.get('Entity/', { query: 'range=0-999' })).body as Record<string, unknown>[]).find((e) => e.id === id)!;
+    expect([listed.calendars_id, listed.entities_id_software]).toEqual([0, 0]);
+    // With expand_dropdowns the inherited value stays a number, as GLPI names only ids above 0.
+    expect((await api.get(`Entity/${id}`, { query: 'expand_dropdowns=true' })).body.calendars_id).toBe(-2);
+  });
+});
+
+describe("an entity's inherited settings written back", () => {
+  test('a negative id is stored as the strategy; a real id sets the strategy to 0, as GLPI splits them', async () => {
+    const id = await api.create('Entity', { name: 'answers-entity-2', entities_id: 0 });
+    const item = (await api.get(`Entity/${id}`)).body;
+    // A client sending back what it read: accepted, nothing changes.
+    expect((await api.put(`Entity/${id}`, { input: { calendars_id: item.calendars_id, entities_id_software: item.entities_id_software } })).status).toBe(200);
+    const stored = async () => ((await api.get('Entity/', { query: 'range=0-999' })).body as Record<string, unknown>[]).find((e) => e.id === id)!;
+    expect([(await stored()).calendars_strategy, (await stored()).calendars_id]).toEqual([-2, 0]);
+    expect((await api.put(`Entity/${id}`, { input: { entities_id_software: -10 } })).status).toBe(200);
+    expect([(await stored()).entities_strategy_software, (await stored()).entities_id_software]).toEqual([-10, 0]);
+    // The root entity as the software entity is a real choice: strategy 0.
+    expect((await api.put(`Entity/${id}`, { input: { entities_id_software: 0 } })).status).toBe(200);
+    expect([(await stored()).entities_strategy_software, (await stored()).entities_id_software]).toEqual([0, 0]);
+    const calendar = await api.create('Calendar', { name: 'answers-calendar' });
+    expect((await api.put(`Entity/${id}`, { input: { calendars_id: calendar } })).status).toBe(200);
+    expect([(await stored()).calendars_strategy, (await stored()).calendars_id]).toEqual([0, calendar]);
+    expect((await api.get(`Entity/${id}`)).body.calendars_id).toBe(calendar);
   });
 });
