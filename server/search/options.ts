@@ -5,6 +5,7 @@ import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
 import { NAMED_ITEM_TABLE, searchOptions, uidName, uidStepType, type SearchOption } from '../registry/searchoptions';
 import { nowString } from '../core/clock';
 import { PROFILE_RIGHT_OPTIONS } from '../registry/data/profile-rights';
+import { GLPI_AUTHTYPE_LDAP } from '../registry/values';
 import { ident } from '../db/rows';
 import { Aliases, Frag, and, raw, sql, type Arg } from './frag';
 
@@ -368,7 +369,6 @@ const LINK_PATHS: Record<string, Record<number, () => Hop[]>> = {
 
 /** GLPI's authentication kinds (a user's `authtype`) and service level kinds (an SLA's or OLA's `type`). */
 const AUTH_MAIL = 2;
-const AUTH_LDAP = 3;
 const TTR = 0;
 const TTO = 1;
 
@@ -384,7 +384,7 @@ interface ConditionalLink {
   linked?: Record<string, number>;
 }
 const CONDITIONAL_LINKS: Record<string, Record<number, ConditionalLink>> = {
-  User: { 30: { fk: 'auths_id', target: 'AuthLDAP', row: { authtype: AUTH_LDAP } }, 31: { fk: 'auths_id', target: 'AuthMail', row: { authtype: AUTH_MAIL } } },
+  User: { 30: { fk: 'auths_id', target: 'AuthLDAP', row: { authtype: GLPI_AUTHTYPE_LDAP } }, 31: { fk: 'auths_id', target: 'AuthMail', row: { authtype: AUTH_MAIL } } },
   Ticket: {
     30: { fk: 'slas_id_ttr', target: 'SLA', linked: { type: TTR } },
     37: { fk: 'slas_id_tto', target: 'SLA', linked: { type: TTO } },

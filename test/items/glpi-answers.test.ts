@@ -1,7 +1,9 @@
 /**
  * Item shapes as a live GLPI 10.0.19 answers them (issue 34): a profile's rights and an entity's
- * inherited settings in their getItem.
+ * inherited settings in their getItem, a directory user's link to its directory.
  */
+import { Database } from 'bun:sqlite';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '../support/client';
 import { useServer } from '../support/server';
@@ -77,5 +79,21 @@ describe("an entity's inherited settings written back", () => {
     expect((await api.put(`Entity/${id}`, { input: { calendars_id: calendar } })).status).toBe(200);
     expect([(await stored()).calendars_strategy, (await stored()).calendars_id]).toEqual([0, calendar]);
     expect((await api.get(`Entity/${id}`)).body.calendars_id).toBe(calendar);
+  });
+});
+
+describe("a directory user's directory", () => {
+  test("auths_id links and expands to the LDAP directory when the user's authtype is GLPI's LDAP one (3), never a mail server", async () => {
+    const db = new Database(join(ctx.server.dataDir, 'deskbase.sqlite'));
+    // Directories are read-only through the API: written as a GLPI import leaves them.
+    const ldap = Number((db.query("INSERT INTO glpi_authldaps (name, host) VALUES ('answers-ldap', 'ldap.example.org') RETURNING id").get() as { id: number }).id);
+    db.close();
+    const directoryUser = await api.create('User', { name: 'answers-ldap-user', authtype: 3, auths_id: ldap });
+    const mailUser = await api.create('User', { name: 'answers-mail-user', authtype: 2, auths_id: ldap });
+    const links = async (id: number) => ((await api.get(`User/${id}`)).body.links as { rel: string; href: string }[]).filter((l) => l.rel.startsWith('Auth'));
+    expect((await links(directoryUser)).map((l) => [l.rel, l.href.replace(/^.*apirest\.php/, '')])).toEqual([['AuthLDAP', `/AuthLDAP/${ldap}`]]);
+    expect(await links(mailUser)).toEqual([]);
+    expect((await api.get(`User/${directoryUser}`, { query: 'expand_dropdowns=true' })).body.auths_id).toBe('answers-ldap');
+    expect((await api.get(`User/${mailUser}`, { query: 'expand_dropdowns=true' })).body.auths_id).toBe(ldap);
   });
 });

@@ -8,6 +8,7 @@ import type { Column } from '../../registry/columns';
 import { nameOf, nameOfRow } from '../../items/names';
 import type { Row } from '../../db/rows';
 import { UNDISCLOSED_SETTINGS } from '../../db/settings';
+import { GLPI_AUTHTYPE_LDAP } from '../../registry/values';
 import { outputValue } from '../../items/values';
 import type { ReadOptions } from './options';
 
@@ -43,6 +44,8 @@ export function childTypes(type: Itemtype): string[] {
 /** The itemtype a foreign-key-like field of this row points at, if any. */
 function linkTarget(type: Itemtype, row: Row, field: string): string | undefined {
   if (field === 'items_id' && typeof row.itemtype === 'string') return itemtype(row.itemtype) ? row.itemtype : undefined;
+  // As GLPI: a directory user's auths_id names its LDAP directory (a mail server is not linked).
+  if (field === 'auths_id') return type.name === 'User' && Number(row.authtype) === GLPI_AUTHTYPE_LDAP ? 'AuthLDAP' : undefined;
   return type.foreignKeys.get(field);
 }
 
@@ -69,7 +72,7 @@ function rowPlan(type: Itemtype): RowPlan {
   if (!plan) {
     const hidden = new Set(type.hidden);
     const formatted = new Map(type.columns.filter((c) => c.kind === 'decimal').map((c) => [c.name, c]));
-    const linkFields = new Set([...type.foreignKeys.keys(), 'items_id'].filter((f) => !hidden.has(f)));
+    const linkFields = new Set([...type.foreignKeys.keys(), 'items_id', ...(type.name === 'User' ? ['auths_id'] : [])].filter((f) => !hidden.has(f)));
     plans.set(type, (plan = { hidden, formatted, linkFields }));
   }
   return plan;
