@@ -233,7 +233,8 @@ describe('getItems filters and options', () => {
     expect(res.status).toBe(206);
     expect(res.body[0].id).toBe(fleet[0]);
     expect(Object.keys(res.body[0]).filter((k) => k.startsWith('_'))).toEqual(['_networkports']);
-    expect(res.body[0]._networkports).toEqual([]);
+    // GLPI's map of every port type, each an empty list.
+    expect(res.body[0]._networkports).toEqual(Object.fromEntries(['NetworkPortEthernet', 'NetworkPortWifi', 'NetworkPortAggregate', 'NetworkPortAlias', 'NetworkPortDialup', 'NetworkPortLocal', 'NetworkPortFiberchannel'].map((kind) => [kind, []])));
   });
 
   test('the User collection never shows secrets', async () => {

@@ -1,12 +1,14 @@
 /**
  * Item shapes as a live GLPI 10.0.19 answers them (issue 34): a profile's rights and an entity's
- * inherited settings in their getItem, a directory user's link to its directory.
+ * inherited settings in their getItem, a directory user's link to its directory, the with_*
+ * sections.
  */
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Client } from '../support/client';
+import { Client } from '../support/client';
 import { useServer } from '../support/server';
+import { createUser, USER_PASSWORD } from '../search/helpers';
 
 const ctx = useServer();
 let api: Client;
@@ -95,5 +97,37 @@ describe("a directory user's directory", () => {
     expect(await links(mailUser)).toEqual([]);
     expect((await api.get(`User/${directoryUser}`, { query: 'expand_dropdowns=true' })).body.auths_id).toBe('answers-ldap');
     expect((await api.get(`User/${mailUser}`, { query: 'expand_dropdowns=true' })).body.auths_id).toBe(ldap);
+  });
+});
+
+describe('with_* sections', () => {
+  const PORT_TYPES = ['NetworkPortEthernet', 'NetworkPortWifi', 'NetworkPortAggregate', 'NetworkPortAlias', 'NetworkPortDialup', 'NetworkPortLocal', 'NetworkPortFiberchannel'];
+
+  test('given to any item past the connections: empty where the type has none; ports as the map of every port type', async () => {
+    const location = await api.create('Location', { name: 'answers-room' });
+    const all = 'with_devices=1&with_disks=1&with_softwares=1&with_connections=1&with_networkports=1&with_infocoms=1&with_contracts=1&with_documents=1&with_tickets=1&with_problems=1&with_changes=1&with_notes=1&with_logs=1';
+    const body = (await api.get(`Location/${location}`, { query: all })).body;
+    expect(Object.keys(body).filter((k) => k.startsWith('_'))).toEqual(['_networkports', '_infocoms', '_contracts', '_documents', '_tickets', '_problems', '_changes', '_notes', '_logs']);
+    expect(body._networkports).toEqual(Object.fromEntries(PORT_TYPES.map((t) => [t, []])));
+    for (const key of ['_infocoms', '_contracts', '_documents', '_tickets', '_problems', '_changes']) expect([key, body[key]]).toEqual([key, []]);
+  });
+
+  test("without the contract right, GLPI's error object; tickets with their category and, over several entities, their entity", async () => {
+    const entity = await api.create('Entity', { name: 'answers-sections', entities_id: 0 });
+    const computer = await api.create('Computer', { name: 'answers-pc', entities_id: entity });
+    const category = await api.create('ITILCategory', { name: 'answers-cat' });
+    const ticket = await api.create('Ticket', { name: 'answers-t', content: 'x', entities_id: entity, itilcategories_id: category });
+    await api.create('Item_Ticket', { tickets_id: ticket, itemtype: 'Computer', items_id: computer });
+    const [row] = (await api.get(`Computer/${computer}`, { query: 'with_tickets=1' })).body._tickets;
+    // The super-admin's session spans several entities.
+    expect(row).toMatchObject({ id: ticket, catname: 'answers-cat', entityname: 'Root entity > answers-sections', entityID: entity });
+
+    const profile = await api.create('Profile', { name: 'answers-no-contract', interface: 'central' });
+    await api.create('ProfileRight', { profiles_id: profile, name: 'computer', rights: 1 });
+    await createUser(api, 'answers-reader', profile, entity, false);
+    const reader = await new Client(ctx.server.api).login('answers-reader', USER_PASSWORD);
+    const seen = (await reader.get(`Computer/${computer}`, { query: 'with_contracts=1&with_tickets=1' })).body;
+    expect(seen._contracts).toEqual({ error: 401, message: "You don't have permission to perform this action." });
+    expect(seen._tickets).toEqual({ error: 401, message: "You don't have permission to perform this action." });
   });
 });

@@ -3,7 +3,7 @@ import { READ } from '../../auth/rights';
 import { hasRight, type Scope } from '../../auth/scope';
 import { LINKED_TYPES, NARROWER_DEVICE_TYPES } from '../../registry/data/hateoas';
 import { guardedFields } from '../../registry/guarded';
-import { componentTypes, isRowId, itemtype, itemtypeOrThrow, type Itemtype } from '../../registry';
+import { componentTypes, isRowId, itemtype, itemtypeByTable, itemtypeOrThrow, type Itemtype } from '../../registry';
 import type { Column } from '../../registry/columns';
 import { nameOf, nameOfRow } from '../../items/names';
 import type { Row } from '../../db/rows';
@@ -208,5 +208,33 @@ export function keysNames(ctx: SessionContext, type: Itemtype, row: Row, keys: s
       if (target && id !== null) out[key] = nameOf(db, itemtypeOrThrow(target), id);
     }
   }
+  return out;
+}
+
+/** The type a nested row's `…_id…` field names, as GLPI reads a foreign key's name: `glpi_<prefix>`. */
+function nestedTarget(row: Record<string, unknown>, field: string): Itemtype | undefined {
+  if (field === 'items_id') return typeof row.itemtype === 'string' ? itemtype(row.itemtype) : undefined;
+  const match = /^(.+?)_id(?:_.+)?$/.exec(field);
+  return match ? itemtypeByTable(`glpi_${match[1]}`) : undefined;
+}
+
+/**
+ * The rows of a with_* section as GLPI gives them: each row (at any depth) gets `links` to the
+ * rows its foreign keys name and, with expand_dropdowns, their names in place of the ids.
+ */
+export function nestedRows(ctx: SessionContext, value: unknown, opts: { hateoas: boolean; expandDropdowns: boolean }): unknown {
+  if (Array.isArray(value)) return value.map((v) => nestedRows(ctx, v, opts));
+  if (value === null || typeof value !== 'object') return value;
+  const row = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const links: { rel: string; href: string }[] = [];
+  for (const [key, field] of Object.entries(row)) {
+    out[key] = nestedRows(ctx, field, opts);
+    const target = typeof field === 'number' ? nestedTarget(row, key) : undefined;
+    if (!target || !isRowId(target, field as number)) continue;
+    if (opts.hateoas) links.push({ rel: target.name, href: `${ctx.apiBase}/${target.name}/${field as number}` });
+    if (opts.expandDropdowns) out[key] = nameOf(ctx.services.store.db, target, field as number);
+  }
+  if (links.length) out.links = [...((out.links as unknown[] | undefined) ?? []), ...links];
   return out;
 }
