@@ -131,3 +131,20 @@ describe('with_* sections', () => {
     expect(seen._tickets).toEqual({ error: 401, message: "You don't have permission to perform this action." });
   });
 });
+
+describe("components' links need the right on components", () => {
+  test('without the device right, Item_DeviceProcessor and Item_DeviceMemory under a computer are 403; with_devices still shows them', async () => {
+    const computer = await api.create('Computer', { name: 'answers-cpu-host' });
+    const cpu = await api.create('DeviceProcessor', { designation: 'answers-cpu' });
+    await api.create('Item_DeviceProcessor', { itemtype: 'Computer', items_id: computer, deviceprocessors_id: cpu });
+    // A technician (profile 6) reads computers but, as in GLPI, holds no device right.
+    await createUser(api, 'answers-tech', 6, 0);
+    const tech = await new Client(ctx.server.api).login('answers-tech', USER_PASSWORD);
+    for (const child of ['Item_DeviceProcessor', 'Item_DeviceMemory']) {
+      const res = await tech.get(`Computer/${computer}/${child}`);
+      expect([child, res.status, res.body[0]]).toEqual([child, 403, 'ERROR_RIGHT_MISSING']);
+    }
+    expect(Object.keys((await tech.get(`Computer/${computer}`, { query: 'with_devices=1' })).body._devices)).toEqual(['Item_DeviceProcessor']);
+    expect((await api.get(`Computer/${computer}/Item_DeviceProcessor`)).body).toHaveLength(1);
+  });
+});

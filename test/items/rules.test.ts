@@ -10,6 +10,7 @@ import * as documentRules from '../../server/documents/hooks';
 import { hooksOf, installRules, type ItemHooks } from '../../server/items/hooks';
 import * as notes from '../../server/items/notes';
 import * as configValues from '../../server/items/config-values';
+import * as entityStrategies from '../../server/items/entity-strategies';
 import * as knowbaseFaq from '../../server/items/knowbase-faq';
 import * as tree from '../../server/items/tree';
 import * as assignment from '../../server/itil/assignment';
@@ -32,6 +33,7 @@ import * as apiClientToken from '../../server/users/apiclient-token';
 import * as ldapCriteria from '../../server/users/ldap-criteria';
 import * as userEmails from '../../server/users/user-emails';
 import * as userRules from '../../server/users/user-rules';
+import * as profileRightsFields from '../../server/users/profile-rights-fields';
 
 /** Every event of ItemHooks, in the order a write meets them. */
 const EVENTS = [
@@ -46,6 +48,7 @@ const EVENTS = [
   'selfServiceDelete',
   'canWriteOwner',
   'readExtras',
+  'itemExtras',
 ] as const satisfies readonly (keyof ItemHooks)[];
 
 /**
@@ -68,13 +71,14 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterPurge: 'treeHooks',
   },
   Entity: {
-    prepareInput: 'attachmentHooks',
+    prepareInput: 'entityStrategyFields → attachmentHooks',
     prepareAdd: 'treeHooks',
     afterAdd: 'attachmentHooks',
     prepareUpdate: 'treeHooks',
     afterUpdate: 'treeHooks → attachmentHooks',
     beforeDelete: 'entityHooks',
     afterPurge: 'treeHooks',
+    itemExtras: 'entityStrategyFields',
   },
   Notepad: {
     prepareAdd: 'noteHooks',
@@ -116,6 +120,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   Profile: {
     beforeDelete: 'superAdminProfileHooks',
+    itemExtras: 'profileRightsFields',
   },
   UserPreference: {
     selfService: 'userPreferenceHooks',
@@ -231,7 +236,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules, entityStrategies, profileRightsFields];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {
