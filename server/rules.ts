@@ -33,6 +33,7 @@ import { ldapCriterionHooks } from './users/ldap-criteria';
 import { defaultEmailHooks, ownEmailHooks, userEmailHooks } from './users/user-emails';
 import { accountRowHooks, profileRightHooks, profileUserHooks, superAdminProfileHooks, userHooks, userPreferenceHooks } from './users/user-rules';
 import { profileRightsFields } from './users/profile-rights-fields';
+import { documentLinkHooks } from './documents/document-links';
 
 const treeTypes = allItemtypes()
   .filter((t) => t.tree)
@@ -57,6 +58,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Profile_User'], hooks: profileUserHooks },
   { itemtypes: ['Profile'], hooks: superAdminProfileHooks },
   { itemtypes: ['Profile'], hooks: profileRightsFields },
+  { itemtypes: ['Document_Item'], hooks: documentLinkHooks },
   { itemtypes: ['UserPreference'], hooks: userPreferenceHooks },
   { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },

@@ -148,3 +148,23 @@ describe("components' links need the right on components", () => {
     expect((await api.get(`Computer/${computer}/Item_DeviceProcessor`)).body).toHaveLength(1);
   });
 });
+
+describe('attaching a document (Document_Item)', () => {
+  test("refused on a closed ticket and across entities that do not see each other; a link takes the document's entity, the user and the timeline side", async () => {
+    const sub = await api.create('Entity', { name: 'answers-docs', entities_id: 0 });
+    const rootDoc = await api.create('Document', { name: 'answers-root-doc', entities_id: 0, is_recursive: 0 });
+    const sharedDoc = await api.create('Document', { name: 'answers-shared-doc', entities_id: 0, is_recursive: 1 });
+    const ticket = await api.create('Ticket', { name: 'answers-doc-ticket', content: 'x', entities_id: sub });
+    const refused = await api.post('Document_Item', { input: { documents_id: rootDoc, itemtype: 'Ticket', items_id: ticket } });
+    expect([refused.status, refused.body]).toEqual([400, ['ERROR_GLPI_ADD', "You don't have permission to perform this action."]]);
+    const link = await api.create('Document_Item', { documents_id: sharedDoc, itemtype: 'Ticket', items_id: ticket });
+    // glpi is no actor of the ticket: left side (1), as GLPI places it.
+    expect((await api.get(`Document_Item/${link}`)).body).toMatchObject({ entities_id: 0, is_recursive: 1, users_id: 2, timeline_position: 1 });
+
+    const closed = await api.create('Ticket', { name: 'answers-closed', content: 'x', entities_id: sub });
+    expect((await api.put(`Ticket/${closed}`, { input: { status: 6 } })).status).toBe(200);
+    const late = await api.post('Document_Item', { input: { documents_id: sharedDoc, itemtype: 'Ticket', items_id: closed } });
+    expect([late.status, late.body]).toEqual([400, ['ERROR_GLPI_ADD', "You don't have permission to perform this action."]]);
+    expect((await api.get(`Ticket/${closed}/Document_Item`)).body).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@ import { expect, test } from 'bun:test';
 import * as networkPorts from '../../server/assets/network-ports';
 import * as reservations from '../../server/assets/reservations';
 import * as documentRules from '../../server/documents/hooks';
+import * as documentLinks from '../../server/documents/document-links';
 import { hooksOf, installRules, type ItemHooks } from '../../server/items/hooks';
 import * as notes from '../../server/items/notes';
 import * as configValues from '../../server/items/config-values';
@@ -69,6 +70,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareUpdate: 'treeHooks',
     afterUpdate: 'treeHooks → attachmentHooks',
     afterPurge: 'treeHooks',
+  },
+  Document_Item: {
+    prepareAdd: 'documentLinkHooks',
   },
   Entity: {
     prepareInput: 'entityStrategyFields → attachmentHooks',
@@ -236,7 +240,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules, entityStrategies, profileRightsFields];
+const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules, entityStrategies, profileRightsFields, documentLinks];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {
