@@ -168,3 +168,34 @@ describe('attaching a document (Document_Item)', () => {
     expect((await api.get(`Ticket/${closed}/Document_Item`)).body).toEqual([]);
   });
 });
+
+describe("a ticket's history of its actors", () => {
+  test('a new actor is logged on the ticket under its search option (4, 5, 66; groups 71, 8, 65; supplier 6), a removal under 0', async () => {
+    const tech = await api.create('User', { name: 'answers-hist-tech' });
+    const group = await api.create('Group', { name: 'answers-hist-group' });
+    const supplier = await api.create('Supplier', { name: 'answers-hist-supplier' });
+    const ticket = await api.create('Ticket', { name: 'answers-hist', content: 'x', _users_id_requester: 2, _users_id_assign: tech, _groups_id_observer: group });
+    await api.create('Ticket_User', { tickets_id: ticket, users_id: tech, type: 3 });
+    await api.create('Supplier_Ticket', { tickets_id: ticket, suppliers_id: supplier, type: 2 });
+    await api.create('Group_Ticket', { tickets_id: ticket, groups_id: group, type: 1 });
+    const logs = Object.values((await api.get(`Ticket/${ticket}`, { query: 'with_logs=1' })).body._logs) as { linked_action: number; itemtype_link: string; id_search_option: number; new_value: string; old_value: string }[];
+    const added = logs.filter((l) => l.linked_action === 15).map((l) => [l.itemtype_link, l.new_value.replace(/ \(\d+\)$/, ''), l.id_search_option]);
+    expect(added.sort()).toEqual(
+      [
+        ['User', 'glpi', 4],
+        ['User', 'answers-hist-tech', 5],
+        ['Group', 'answers-hist-group', 65],
+        ['User', 'answers-hist-tech', 66],
+        ['Supplier', 'answers-hist-supplier', 6],
+        ['Group', 'answers-hist-group', 71],
+      ].sort(),
+    );
+    // The user's own history names the ticket under 0.
+    const userLogs = Object.values((await api.get(`User/${tech}`, { query: 'with_logs=1' })).body._logs) as { itemtype_link: string; id_search_option: number }[];
+    expect(userLogs.filter((l) => l.itemtype_link === 'Ticket').map((l) => l.id_search_option)).toEqual([0, 0]);
+    const [observer] = ((await api.get(`Ticket/${ticket}/Ticket_User`)).body as { id: number; type: number }[]).filter((r) => r.type === 3);
+    expect((await api.del(`Ticket_User/${observer!.id}`)).status).toBe(204);
+    const removed = (Object.values((await api.get(`Ticket/${ticket}`, { query: 'with_logs=1' })).body._logs) as { linked_action: number; id_search_option: number }[]).filter((l) => l.linked_action === 16);
+    expect(removed.map((l) => l.id_search_option)).toEqual([0]);
+  });
+});
