@@ -199,3 +199,14 @@ describe("a ticket's history of its actors", () => {
     expect(removed.map((l) => l.id_search_option)).toEqual([0]);
   });
 });
+
+describe('add messages', () => {
+  test("an item without a name is named by GLPI's type name and id", async () => {
+    const ticket = await api.create('Ticket', { name: 'answers-msg', content: 'x' });
+    const document = await api.create('Document', { name: 'answers-msg-doc' });
+    const link = await api.post('Document_Item', { input: { documents_id: document, itemtype: 'Ticket', items_id: ticket } });
+    expect(link.body).toEqual({ id: link.body.id, message: `Item successfully added: Document item - ID ${link.body.id}` });
+    const solution = await api.post('ITILSolution', { input: { itemtype: 'Ticket', items_id: ticket, content: 'done' } });
+    expect(solution.body).toEqual({ id: solution.body.id, message: `Item successfully added: Solution - ID ${solution.body.id}` });
+  });
+});
