@@ -1,30 +1,9 @@
 import { RIGHT_MISSING_MESSAGE } from '../core/errors';
-import { findById, selectAll, type Row } from '../db/rows';
+import { findById, type Row } from '../db/rows';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
+import { timelinePosition } from '../items/timeline';
 import { itemtype } from '../registry';
 import { ITIL_STATUS } from '../registry/values';
-
-/** GLPI's timeline sides: an ITIL object's requesters write on the left, its technicians on the right. */
-const TIMELINE_LEFT = 1;
-const TIMELINE_RIGHT = 4;
-const REQUESTER = 1;
-const ASSIGNED = 2;
-const OBSERVER = 3;
-
-/**
- * The side of an ITIL object's timeline a user's document (follow-up, task) goes to, as GLPI
- * places it: right for an assigned technician who does not request it, left for a requester or
- * an observer; a user who is no actor goes left, unless nobody at all (then by the interface).
- */
-export function timelinePosition(wc: WriteContext, itil: string, itemsId: number, usersId: number): number {
-  const type = itemtype(itil);
-  if (!type) return TIMELINE_LEFT;
-  const roles = new Set(selectAll(wc.db, `SELECT type FROM ${type.table}_users WHERE ${type.fkName} = ? AND users_id = ?`, itemsId, usersId).map((r) => Number(r.type)));
-  if (roles.size === 0) return TIMELINE_LEFT;
-  if (roles.has(REQUESTER)) return TIMELINE_LEFT;
-  if (roles.has(ASSIGNED)) return TIMELINE_RIGHT;
-  return roles.has(OBSERVER) ? TIMELINE_LEFT : wc.scope.profile.interface === 'helpdesk' ? TIMELINE_LEFT : TIMELINE_RIGHT;
-}
 
 /**
  * GLPI's entity coherency of a relation: both sides in one entity, or the recursive side in an

@@ -1,4 +1,5 @@
 import { CHANGEPRIORITY_BIT, priorityFor } from './priority';
+import { timelinePosition } from '../items/timeline';
 import { FOLLOWUP } from '../auth/rights';
 import { hasRight } from '../auth/scope';
 import { accessFilter } from '../auth/visibility';
@@ -292,11 +293,13 @@ export const followupHooks: ItemHooks = {
     if (action === 'update') return right(FOLLOWUP.UPDATEALL) || (right(FOLLOWUP.UPDATEMY) && Number(row.users_id) === Number(wc.scope.user.id));
     return right(16);
   },
-  prepareAdd(wc, _type, row) {
+  prepareAdd(wc, _type, row, input) {
     if (typeof row.content !== 'string' || row.content.trim() === '') throw new ItemError("You can't add a followup without description");
     row.users_id = Number(wc.scope.user.id);
     row.date ??= nowString();
     row.requesttypes_id ??= defaultRequestType(wc, 'followup');
+    // GLPI's timeline side of its writer, unless given.
+    if (input.timeline_position === undefined) row.timeline_position = timelinePosition(wc, String(row.itemtype), Number(row.items_id), Number(row.users_id));
   },
   prepareUpdate(wc, _type, _old, changes) {
     changes.users_id_editor = Number(wc.scope.user.id);

@@ -210,3 +210,21 @@ describe('add messages', () => {
     expect(solution.body).toEqual({ id: solution.body.id, message: `Item successfully added: Solution - ID ${solution.body.id}` });
   });
 });
+
+describe('new follow-ups, tasks and approved solutions', () => {
+  test("a follow-up's timeline side is its writer's, a task gets a UUID, an approved solution names no follow-up", async () => {
+    const tech = await api.create('User', { name: 'answers-side-tech', password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 6, _entities_id: 0, _is_recursive: 1 });
+    const ticket = await api.create('Ticket', { name: 'answers-side', content: 'x', _users_id_requester: 2, _users_id_assign: tech });
+    const techClient = await new Client(ctx.server.api).login('answers-side-tech', USER_PASSWORD);
+    const fromTech = await techClient.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'on it' });
+    const fromRequester = await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'thanks' });
+    expect([(await api.get(`ITILFollowup/${fromTech}`)).body.timeline_position, (await api.get(`ITILFollowup/${fromRequester}`)).body.timeline_position]).toEqual([4, 1]);
+
+    const task = await api.create('TicketTask', { tickets_id: ticket, content: 'look' });
+    expect((await api.get(`TicketTask/${task}`)).body.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+    const solution = await techClient.create('ITILSolution', { itemtype: 'Ticket', items_id: ticket, content: 'fixed' });
+    await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'ok', add_close: 1, _add_close: true });
+    expect((await api.get(`ITILSolution/${solution}`)).body).toMatchObject({ status: 3, itilfollowups_id: null });
+  });
+});
