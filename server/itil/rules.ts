@@ -194,6 +194,8 @@ export const itilHooks: ItemHooks = {
       row.requesttypes_id ??= defaultRequestType(wc, 'helpdesk');
       if (![1, 2].includes(Number(row.type))) throw new ItemError('Field type: 1 (Incident) or 2 (Request)');
     }
+    // GLPI stores an absent description as an empty text.
+    row.content ??= '';
     nameFromContent(row);
     if (Number(row.status) === SOLVED || Number(row.status) === CLOSED) statusDates(row, Number(row.status), String(row.date));
     void input;

@@ -228,3 +228,12 @@ describe('new follow-ups, tasks and approved solutions', () => {
     expect((await api.get(`ITILSolution/${solution}`)).body).toMatchObject({ status: 3, itilfollowups_id: null });
   });
 });
+
+describe('a new ITIL object without a description', () => {
+  test('stores an empty text, as GLPI', async () => {
+    for (const type of ['Ticket', 'Problem', 'Change']) {
+      const id = await api.create(type, { name: `answers-empty-${type}` });
+      expect([type, (await api.get(`${type}/${id}`)).body.content]).toEqual([type, '']);
+    }
+  });
+});
