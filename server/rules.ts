@@ -34,6 +34,7 @@ import { defaultEmailHooks, ownEmailHooks, userEmailHooks } from './users/user-e
 import { accountRowHooks, profileRightHooks, profileUserHooks, superAdminProfileHooks, userHooks, userPreferenceHooks } from './users/user-rules';
 import { profileRightsFields } from './users/profile-rights-fields';
 import { documentLinkHooks } from './documents/document-links';
+import { carriedItemsHooks } from './assets/carried-items';
 
 const treeTypes = allItemtypes()
   .filter((t) => t.tree)
@@ -59,6 +60,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Profile'], hooks: superAdminProfileHooks },
   { itemtypes: ['Profile'], hooks: profileRightsFields },
   { itemtypes: ['Document_Item'], hooks: documentLinkHooks },
+  { itemtypes: ['Computer'], hooks: carriedItemsHooks },
   { itemtypes: ['UserPreference'], hooks: userPreferenceHooks },
   { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },

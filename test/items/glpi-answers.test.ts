@@ -237,3 +237,25 @@ describe('a new ITIL object without a description', () => {
     }
   });
 });
+
+describe("a computer's new location carried to what it holds", () => {
+  test('its connected items and components move with it, and the update says so', async () => {
+    const [here, there] = [await api.create('Location', { name: 'answers-here' }), await api.create('Location', { name: 'answers-there' })];
+    const computer = await api.create('Computer', { name: 'answers-carrier', locations_id: here });
+    const monitor = await api.create('Monitor', { name: 'answers-screen', locations_id: here });
+    const shared = await api.create('Monitor', { name: 'answers-global-screen', locations_id: here, is_global: 1 });
+    await api.create('Computer_Item', { computers_id: computer, itemtype: 'Monitor', items_id: monitor });
+    await api.create('Computer_Item', { computers_id: computer, itemtype: 'Monitor', items_id: shared });
+    const cpu = await api.create('Item_DeviceProcessor', { itemtype: 'Computer', items_id: computer, deviceprocessors_id: await api.create('DeviceProcessor', { designation: 'answers-carried-cpu' }) });
+    const res = await api.put(`Computer/${computer}`, { input: { locations_id: there } });
+    expect([res.status, res.body]).toEqual([200, [{ [computer]: true, message: 'Location updated. The connected items have been moved in the same location.' }]]);
+    expect((await api.get(`Monitor/${monitor}`)).body.locations_id).toBe(there);
+    expect((await api.get(`Monitor/${shared}`)).body.locations_id).toBe(here);
+    expect((await api.get(`Item_DeviceProcessor/${cpu}`)).body.locations_id).toBe(there);
+    const logs = Object.values((await api.get(`Monitor/${monitor}`, { query: 'with_logs=1' })).body._logs) as { id_search_option: number; new_value: string }[];
+    expect(logs.some((l) => l.id_search_option === 3 && l.new_value === `answers-there (${there})`)).toBe(true);
+    // Nothing carried: no message.
+    const quiet = await api.put(`Computer/${computer}`, { input: { comment: 'x' } });
+    expect(quiet.body).toEqual([{ [computer]: true, message: '' }]);
+  });
+});

@@ -6,6 +6,7 @@
 import { expect, test } from 'bun:test';
 import * as networkPorts from '../../server/assets/network-ports';
 import * as reservations from '../../server/assets/reservations';
+import * as carriedItems from '../../server/assets/carried-items';
 import * as documentRules from '../../server/documents/hooks';
 import * as documentLinks from '../../server/documents/document-links';
 import { hooksOf, installRules, type ItemHooks } from '../../server/items/hooks';
@@ -232,7 +233,12 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareUpdate: 'faqHooks',
     afterUpdate: 'attachmentHooks',
   },
-  'Computer, Monitor, NetworkEquipment, Peripheral, Phone, Printer, CartridgeItem, ConsumableItem, Software, Contract, Supplier, Budget, DeviceProcessor, DeviceMemory, DeviceHardDrive, DeviceNetworkCard, DeviceGraphicCard, Item_DeviceProcessor, Item_DeviceMemory, Item_DeviceHardDrive, Item_DeviceNetworkCard, Item_DeviceGraphicCard, DeviceMotherboard, Item_DeviceMotherboard, DeviceFirmware, Item_DeviceFirmware, DeviceDrive, Item_DeviceDrive, DeviceBattery, Item_DeviceBattery, DeviceSoundCard, Item_DeviceSoundCard, DeviceControl, Item_DeviceControl, DevicePci, Item_DevicePci, DeviceCase, Item_DeviceCase, DevicePowerSupply, Item_DevicePowerSupply, DeviceGeneric, Item_DeviceGeneric, DeviceSimcard, Item_DeviceSimcard, DeviceSensor, Item_DeviceSensor, DeviceCamera, Item_DeviceCamera, Contact, Certificate, Domain, DomainRecord, Line, DatabaseInstance, Datacenter, DCRoom, Rack, Enclosure, PDU, PassiveDCEquipment, Cluster, Appliance, Unmanaged, Cable, Project, ProjectTask, Reminder': {
+  Computer: {
+    prepareInput: 'attachmentHooks',
+    afterAdd: 'attachmentHooks',
+    afterUpdate: 'carriedItemsHooks → attachmentHooks',
+  },
+  'Monitor, NetworkEquipment, Peripheral, Phone, Printer, CartridgeItem, ConsumableItem, Software, Contract, Supplier, Budget, DeviceProcessor, DeviceMemory, DeviceHardDrive, DeviceNetworkCard, DeviceGraphicCard, Item_DeviceProcessor, Item_DeviceMemory, Item_DeviceHardDrive, Item_DeviceNetworkCard, Item_DeviceGraphicCard, DeviceMotherboard, Item_DeviceMotherboard, DeviceFirmware, Item_DeviceFirmware, DeviceDrive, Item_DeviceDrive, DeviceBattery, Item_DeviceBattery, DeviceSoundCard, Item_DeviceSoundCard, DeviceControl, Item_DeviceControl, DevicePci, Item_DevicePci, DeviceCase, Item_DeviceCase, DevicePowerSupply, Item_DevicePowerSupply, DeviceGeneric, Item_DeviceGeneric, DeviceSimcard, Item_DeviceSimcard, DeviceSensor, Item_DeviceSensor, DeviceCamera, Item_DeviceCamera, Contact, Certificate, Domain, DomainRecord, Line, DatabaseInstance, Datacenter, DCRoom, Rack, Enclosure, PDU, PassiveDCEquipment, Cluster, Appliance, Unmanaged, Cable, Project, ProjectTask, Reminder': {
     prepareInput: 'attachmentHooks',
     afterAdd: 'attachmentHooks',
     afterUpdate: 'attachmentHooks',
@@ -240,7 +246,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules, entityStrategies, profileRightsFields, documentLinks];
+const modules = [networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules, entityStrategies, profileRightsFields, documentLinks, carriedItems];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {
