@@ -328,7 +328,7 @@ export function updateItem(wc: WriteContext, type: Itemtype, id: number, input: 
  * items a computer carries along): only the columns that change, with the date and history.
  * Returns whether anything changed.
  */
-export function writeCarriedChanges(wc: WriteContext, type: Itemtype, old: Row, changes: Row): boolean {
+export function writeCarriedChanges(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, old: Row, changes: Row): boolean {
   const changed: Row = {};
   for (const [key, value] of Object.entries(changes)) if (type.column.has(key) && !same(value, old[key])) changed[key] = value;
   if (Object.keys(changed).length === 0) return false;
@@ -339,7 +339,7 @@ export function writeCarriedChanges(wc: WriteContext, type: Itemtype, old: Row, 
   return true;
 }
 
-function logChanges(wc: WriteContext, type: Itemtype, id: number, old: Row, changes: Row): void {
+function logChanges(wc: Pick<WriteContext, 'db' | 'actor'>, type: Itemtype, id: number, old: Row, changes: Row): void {
   for (const [column, value] of Object.entries(changes)) {
     if (column === 'date_mod' || secretColumns(type).has(column)) continue;
     if (column === 'is_deleted') {

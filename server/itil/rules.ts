@@ -8,9 +8,8 @@ import { findById, insertRow, run, selectOne, updateRow, type Row } from '../db/
 import { nowString } from '../core/clock';
 import { asList, isObject, toId, type Params } from '../core/params';
 import { itemtype, itemtypeByTable, itemtypeOrThrow, type Itemtype } from '../registry';
-import { addItem } from '../items/crud';
-import { HISTORY, logRelation, writeLog } from '../items/history';
-import { historyOption } from '../registry/searchoptions';
+import { addItem, writeCarriedChanges } from '../items/crud';
+import { HISTORY, logRelation } from '../items/history';
 import { ITIL_STATUS } from '../registry/values';
 import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
 import { statusClocks, takenIntoAccount } from './durations';
@@ -242,17 +241,9 @@ export function writeRuleChanges(wc: Pick<WriteContext, 'db' | 'history' | 'acto
   // A status moved by a rule moves the clocks as an update by hand does.
   statusClocks(wc, current, changes);
   if (type.name === 'Ticket') settleAgreements(wc, current, changes);
-  updateRow(wc.db, type.table, Number(current.id), changes);
+  // Every changed field with a search option is logged, the dates the status moves too (GLPI's update).
+  writeCarriedChanges(wc, type, current, changes);
   if (type.name === 'Ticket') scheduleChangedLevels(wc, current, changes);
-  if (!wc.history || !('status' in changes) || Number(changes.status) === Number(current.status)) return;
-  writeLog(wc.db, wc.actor, {
-    itemtype: type.name,
-    itemsId: Number(current.id),
-    action: HISTORY.FIELD,
-    option: historyOption(type, 'status'),
-    oldValue: String(current.status),
-    newValue: String(changes.status),
-  });
 }
 
 /** Is the user a requester or observer of the ITIL item (or the one who opened it)? */

@@ -259,3 +259,15 @@ describe("a computer's new location carried to what it holds", () => {
     expect(quiet.body).toEqual([{ [computer]: true, message: '' }]);
   });
 });
+
+describe('history of the changes a rule makes', () => {
+  test('a solution solving a ticket logs the status and its solve date, as an update by hand', async () => {
+    const ticket = await api.create('Ticket', { name: 'answers-solved-log', content: 'x' });
+    await api.create('ITILSolution', { itemtype: 'Ticket', items_id: ticket, content: 'fixed' });
+    const logs = Object.values((await api.get(`Ticket/${ticket}`, { query: 'with_logs=1' })).body._logs) as { linked_action: number; id_search_option: number; new_value: string }[];
+    const fields = logs.filter((l) => l.linked_action === 0).map((l) => l.id_search_option);
+    expect(fields).toContain(12);
+    expect(fields).toContain(17);
+    expect(logs.find((l) => l.id_search_option === 12)!.new_value).toBe('5');
+  });
+});
