@@ -100,6 +100,8 @@ export function logRelation(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, 
   const logged = type.linkActions ? (adding ? type.linkActions.add : type.linkActions.remove) : action;
   for (const [i, side] of sides.slice(0, 2).entries()) {
     const other = sides[1 - i];
+    // As GLPI, an ITIL actor's change is in the ITIL item's history only, not the user's (or group's).
+    if (i === 1 && type.logsWith) continue;
     if (!side.type?.history || !other?.type) continue;
     const value = `${nameOf(wc.db, other.type, other.id)} (${other.id})`;
     const option = adding && i === 0 ? ACTOR_LOG_OPTIONS[type.name]?.[Number(row.type)] : undefined;
