@@ -3,6 +3,8 @@
  * a link, the processors count (Computer 35) and the latest follow-up, task and solution dates
  * of ITIL objects (72–74).
  */
+import { Database } from 'bun:sqlite';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '../support/client';
 import { useServer } from '../support/server';
@@ -47,6 +49,16 @@ describe("'specific' options through a link (Computer 57, 174, 1312)", () => {
     expect(await ids('Computer', 174, 'equals', 1, all)).toEqual([disked]);
     // Wiring side: every computer without a socket.
     expect(await ids('Computer', 1312, 'equals', 0, all)).toEqual([bare, linear, none, disked]);
+  });
+
+  test("a ticket's survey type (31): equals 0 finds the tickets without a survey", async () => {
+    const [internal, external, none] = [await api.create('Ticket', { name: uniq('t'), content: 'x' }), await api.create('Ticket', { name: uniq('t'), content: 'x' }), await api.create('Ticket', { name: uniq('t'), content: 'x' })];
+    // Surveys come from an automatic action: written as it leaves them.
+    const db = new Database(join(ctx.server.dataDir, 'deskbase.sqlite'));
+    db.query("INSERT INTO glpi_ticketsatisfactions (tickets_id, type, date_begin) VALUES (?, 1, '2030-01-01 00:00:00'), (?, 2, '2030-01-01 00:00:00')").run(internal, external);
+    db.close();
+    expect(await ids('Ticket', 31, 'equals', 0, [internal, external, none])).toEqual([none]);
+    expect(await ids('Ticket', 31, 'equals', 2, [internal, external, none])).toEqual([external]);
   });
 });
 
