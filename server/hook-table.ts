@@ -13,6 +13,7 @@ import { faqHooks } from './items/knowbase-faq';
 import type { Rule } from './items/hooks';
 import { noteHooks } from './items/notes';
 import { entityHooks, treeHooks } from './items/tree';
+import { entityStrategyFields } from './items/entity-strategies';
 import { followupHooks, itilHooks } from './itil/rules';
 import { pendingItemHooks, pendingTimelineHooks } from './itil/pending-reasons';
 import { itilDurationHooks } from './itil/durations';
@@ -46,6 +47,9 @@ import { apiClientTokenHooks } from './users/apiclient-token';
 import { ldapCriterionHooks } from './users/ldap-criteria';
 import { defaultEmailHooks, ownEmailHooks, userEmailHooks } from './users/user-emails';
 import { accountRowHooks, profileRightHooks, profileUserHooks, superAdminProfileHooks, userAttachmentHooks, userHooks, userPreferenceHooks } from './users/user-rules';
+import { profileRightsFields } from './users/profile-rights-fields';
+import { documentLinkHooks } from './documents/document-links';
+import { carriedItemsHooks } from './assets/carried-items';
 
 const treeTypes = allItemtypes()
   .filter((t) => t.tree)
@@ -82,6 +86,7 @@ export const ticketBusinessRuleHooks = ticketRuleHooks(priorityFor);
 export const RULES: readonly Rule[] = [
   { itemtypes: treeTypes, hooks: treeHooks },
   { itemtypes: ['Entity'], hooks: entityHooks },
+  { itemtypes: ['Entity'], hooks: entityStrategyFields },
   { itemtypes: ['Notepad'], hooks: noteHooks },
   { itemtypes: ['Config'], hooks: configValueHooks },
   { itemtypes: ['User'], hooks: userEmailHooks },
@@ -92,6 +97,9 @@ export const RULES: readonly Rule[] = [
   { itemtypes: USER_ATTACHMENTS, hooks: userAttachmentHooks },
   { itemtypes: ['Profile_User'], hooks: profileUserHooks },
   { itemtypes: ['Profile'], hooks: superAdminProfileHooks },
+  { itemtypes: ['Profile'], hooks: profileRightsFields },
+  { itemtypes: ['Document_Item'], hooks: documentLinkHooks },
+  { itemtypes: ['Computer'], hooks: carriedItemsHooks },
   { itemtypes: ['UserPreference'], hooks: userPreferenceHooks },
   { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },

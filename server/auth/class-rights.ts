@@ -167,6 +167,8 @@ export function profileCan(profile: ProfileRights, type: Itemtype, action: Actio
   if (type.right) return (profile.rightOf(type.right) & (actionBits(type.right, action, profile.helpdesk) | (type.privateTo?.ownBits ?? 0))) !== 0;
   const owner = type.owners[0];
   if (!owner) return false;
-  if ('poly' in owner) return true; // decided per row, on the item it points to
+  // Decided per row, on the item it points to. GLPI reads a component's link to its item only
+  // with the right on components as well (it checks both sides of a relation to view it).
+  if ('poly' in owner) return action !== 'read' || !type.name.startsWith('Item_Device') || (profile.rightOf('device') & READ) !== 0;
   return profileCan(profile, itemtypeOrThrow(owner.itemtype), action === 'read' ? 'read' : 'update');
 }

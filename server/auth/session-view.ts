@@ -39,7 +39,17 @@ export function friendlyName(user: Row): string {
   return real || String(user.name ?? '');
 }
 
-/** The active profile: every column, one key per right, and its entities. */
+/** What GLPI keeps of a Self-Service (helpdesk) profile in the session: these columns and rights. */
+const HELPDESK_COMMON = ['id', 'name', 'interface', 'is_default'];
+const HELPDESK_FIELDS = ['create_ticket_on_login', 'changetemplates_id', 'helpdesk_hardware', 'helpdesk_item_type', 'problemtemplates_id', 'ticket_status', 'tickettemplates_id'];
+const HELPDESK_RIGHTS = ['followup', 'knowbase', 'password_update', 'personalization', 'reminder_public', 'reservation', 'rssfeed_public', 'show_group_hardware', 'task', 'ticket', 'ticket_cost', 'ticketvalidation'];
+const HELPDESK_KEYS = new Set([...HELPDESK_COMMON, ...HELPDESK_FIELDS, ...HELPDESK_RIGHTS]);
+
+/**
+ * The active profile: every column, one key per right, and its entities. A Self-Service profile
+ * keeps only the columns and rights of GLPI's helpdesk form (a right without a row reads 0, as in
+ * GLPI, which gives each profile a row of every right).
+ */
 export function activeProfileView(ctx: SessionContext): Record<string, unknown> {
   const profile = ctx.scope.profile;
   const view: Record<string, unknown> = { ...profile.row };
@@ -54,6 +64,10 @@ export function activeProfileView(ctx: SessionContext): Record<string, unknown> 
     }
   }
   for (const [name, bits] of profile.rights) view[name] = bits;
+  if (view.interface === 'helpdesk') {
+    for (const name of HELPDESK_RIGHTS) view[name] ??= 0;
+    for (const key of Object.keys(view)) if (!HELPDESK_KEYS.has(key)) delete view[key];
+  }
   view.entities = byId(profileEntities(ctx, profile.id));
   return view;
 }

@@ -323,7 +323,23 @@ export function updateItem(wc: WriteContext, type: Itemtype, id: number, input: 
   afterScopeChange(wc, type);
 }
 
-function logChanges(wc: WriteContext, type: Itemtype, id: number, old: Row, changes: Row): void {
+/**
+ * Writes `changes` to an item as a rule does, without the session's rights (GLPI's update of the
+ * items a computer carries along): only the columns that change, with the date and history.
+ * Returns whether anything changed.
+ */
+export function writeCarriedChanges(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, old: Row, changes: Row): boolean {
+  const changed: Row = {};
+  for (const [key, value] of Object.entries(changes)) if (type.column.has(key) && !same(value, old[key])) changed[key] = value;
+  if (Object.keys(changed).length === 0) return false;
+  const id = Number(old.id);
+  if (type.column.has('date_mod')) changed.date_mod = nowString();
+  updateRow(wc.db, type.table, id, changed);
+  if (wc.history && type.history) logChanges(wc, type, id, old, changed);
+  return true;
+}
+
+function logChanges(wc: Pick<WriteContext, 'db' | 'actor'>, type: Itemtype, id: number, old: Row, changes: Row): void {
   for (const [column, value] of Object.entries(changes)) {
     if (column === 'date_mod' || secretColumns(type).has(column)) continue;
     if (column === 'is_deleted') {

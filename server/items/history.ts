@@ -70,6 +70,17 @@ export function dropHistory(db: Db, type: Itemtype, id: number): void {
   run(db, 'DELETE FROM glpi_logs WHERE itemtype = ? AND items_id = ?', type.name, id);
 }
 
+/**
+ * The search option GLPI logs a ticket's new actor under, on the ticket's side, by the actor's
+ * role (1 requester, 2 assigned, 3 observer): a requester user 4, a watcher group 65, … Removals
+ * and the other side are logged under 0, as GLPI.
+ */
+const ACTOR_LOG_OPTIONS: Readonly<Record<string, Readonly<Record<number, number>>>> = {
+  Ticket_User: { 1: 4, 2: 5, 3: 66 },
+  Group_Ticket: { 1: 71, 2: 8, 3: 65 },
+  Supplier_Ticket: { 2: 6 },
+};
+
 /** GLPI logs relation changes on both linked items, naming the other side. */
 export function logRelation(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, row: Row, action: number): void {
   if (!wc.history || type.owners.length === 0) return;
@@ -89,8 +100,11 @@ export function logRelation(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, 
   const logged = type.linkActions ? (adding ? type.linkActions.add : type.linkActions.remove) : action;
   for (const [i, side] of sides.slice(0, 2).entries()) {
     const other = sides[1 - i];
+    // As GLPI, an ITIL actor's change is in the ITIL item's history only, not the user's (or group's).
+    if (i === 1 && type.logsWith) continue;
     if (!side.type?.history || !other?.type) continue;
     const value = `${nameOf(wc.db, other.type, other.id)} (${other.id})`;
-    writeLog(wc.db, wc.actor, { itemtype: side.type.name, itemsId: side.id, action: logged, link: other.type.name, ...(adding ? { newValue: value } : { oldValue: value }) });
+    const option = adding && i === 0 ? ACTOR_LOG_OPTIONS[type.name]?.[Number(row.type)] : undefined;
+    writeLog(wc.db, wc.actor, { itemtype: side.type.name, itemsId: side.id, action: logged, link: other.type.name, ...(option ? { option } : {}), ...(adding ? { newValue: value } : { oldValue: value }) });
   }
 }

@@ -96,6 +96,8 @@ export interface ItemHooks {
    * nothing (it only rewrites the row from rules): the elements may still be checked together.
    */
   checksAlone?: boolean;
+  /** Fields GLPI's getItem adds to the one item it loads (a profile's rights), which lists do not show. */
+  itemExtras?: ReadExtras;
 }
 
 /** One line of the rule table: the hooks, and the itemtypes they apply to. */
@@ -133,4 +135,8 @@ export type ReadExtras = (db: Db, row: Row) => Record<string, unknown>;
 
 export function readExtrasOf(type: Itemtype): ReadExtras | undefined {
   return hooksOf(type).find((h) => h.readExtras)?.readExtras;
+}
+
+export function itemExtrasOf(type: Itemtype): ReadExtras | undefined {
+  return hooksOf(type).find((h) => h.itemExtras)?.itemExtras;
 }

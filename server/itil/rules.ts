@@ -1,5 +1,6 @@
 import { CHANGEPRIORITY_BIT, priorityFor } from './priority';
 import type { Db } from '../db/connection';
+import { timelinePosition } from '../items/timeline';
 import { FOLLOWUP } from '../auth/rights';
 import { hasRight } from '../auth/scope';
 import { accessFilter } from '../auth/visibility';
@@ -8,9 +9,8 @@ import { findById, insertRow, run, selectOne, updateRow, type Row } from '../db/
 import { nowString } from '../core/clock';
 import { asList, isObject, toId, type Params } from '../core/params';
 import { itemtype, itemtypeByTable, itemtypeOrThrow, type Itemtype } from '../registry';
-import { addItem } from '../items/crud';
-import { HISTORY, logRelation, writeLog } from '../items/history';
-import { historyOption } from '../registry/searchoptions';
+import { addItem, writeCarriedChanges } from '../items/crud';
+import { HISTORY, logRelation } from '../items/history';
 import { ITIL_STATUS } from '../registry/values';
 import { ACTOR, ACTOR_INPUTS, ACTOR_KIND, ACTOR_ROLE_NAMES, ACTOR_TABLES, type ActorKind } from '../auth/itil-visibility';
 import { statusClocks, takenIntoAccount } from './durations';
@@ -183,6 +183,8 @@ export const itilHooks: ItemHooks = {
       row.requesttypes_id ??= defaultRequestType(wc, 'helpdesk');
       if (![1, 2].includes(Number(row.type))) throw new ItemError('Field type: 1 (Incident) or 2 (Request)');
     }
+    // GLPI stores an absent description as an empty text.
+    row.content ??= '';
     nameFromContent(row);
     if (Number(row.status) === SOLVED || Number(row.status) === CLOSED) statusDates(row, Number(row.status), String(row.date));
     void input;
@@ -229,21 +231,13 @@ export function writeRuleChanges(wc: Pick<WriteContext, 'db' | 'history' | 'acto
   // A status moved by a rule moves the clocks as an update by hand does.
   statusClocks(wc, current, changes);
   if (type.name === 'Ticket') settleAgreements(wc, current, changes);
-  updateRow(wc.db, type.table, Number(current.id), changes);
+  // Every changed field with a search option is logged, the dates the status moves too (GLPI's update).
+  writeCarriedChanges(wc, type, current, changes);
   if (type.name === 'Ticket') scheduleChangedLevels(wc, current, changes);
   const status = Number(changes.status);
   if ('status' in changes && status !== Number(current.status) && (status === SOLVED || status === CLOSED)) {
     raiseItemEvent(wc.db, type, Number(current.id), status === SOLVED ? 'solved' : 'closed', Number(wc.scope?.user.id ?? 0));
   }
-  if (!wc.history || !('status' in changes) || Number(changes.status) === Number(current.status)) return;
-  writeLog(wc.db, wc.actor, {
-    itemtype: type.name,
-    itemsId: Number(current.id),
-    action: HISTORY.FIELD,
-    option: historyOption(type, 'status'),
-    oldValue: String(current.status),
-    newValue: String(changes.status),
-  });
 }
 
 /** Is the user a requester or observer of the ITIL item (or the one who opened it)? */
@@ -286,11 +280,13 @@ export const followupHooks: ItemHooks = {
     if (action === 'update') return right(FOLLOWUP.UPDATEALL) || (right(FOLLOWUP.UPDATEMY) && Number(row.users_id) === Number(wc.scope.user.id));
     return right(16);
   },
-  prepareAdd(wc, _type, row) {
+  prepareAdd(wc, _type, row, input) {
     if (typeof row.content !== 'string' || row.content.trim() === '') throw new ItemError("You can't add a followup without description");
     row.users_id = Number(wc.scope.user.id);
     row.date ??= nowString();
     row.requesttypes_id ??= defaultRequestType(wc, 'followup');
+    // GLPI's timeline side of its writer, unless given.
+    if (input.timeline_position === undefined) row.timeline_position = timelinePosition(wc, String(row.itemtype), Number(row.items_id), Number(row.users_id));
   },
   prepareUpdate(wc, _type, _old, changes) {
     changes.users_id_editor = Number(wc.scope.user.id);

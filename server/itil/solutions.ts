@@ -138,11 +138,11 @@ export const approvalHooks: ItemHooks = {
     if (!solution) return;
     run(
       wc.db,
-      'UPDATE glpi_itilsolutions SET status = ?, users_id_approval = ?, date_approval = ?, itilfollowups_id = ? WHERE id = ?',
+      // GLPI leaves the solution's itilfollowups_id as it is (null).
+      'UPDATE glpi_itilsolutions SET status = ?, users_id_approval = ?, date_approval = ? WHERE id = ?',
       accept ? SOLUTION_STATUS.ACCEPTED : SOLUTION_STATUS.REFUSED,
       Number(wc.scope.user.id),
       nowString(),
-      Number(row.id),
       Number(solution.id),
     );
     if (accept) writeRuleChanges(wc, parent.type, parent.row, { status: ITIL_STATUS.CLOSED, closedate: nowString() });

@@ -28,9 +28,11 @@ function recountActionTime(wc: WriteContext, type: Itemtype, parentId: number): 
 }
 
 export const taskHooks: ItemHooks = {
-  prepareAdd(wc, _type, row) {
+  prepareAdd(wc, type, row) {
     row.users_id = Number(wc.scope.user.id);
     row.date ??= nowString();
+    // GLPI gives each new task a UUID.
+    if (type.column.has('uuid')) row.uuid ??= crypto.randomUUID();
   },
   afterAdd(wc, type, row) {
     recountActionTime(wc, type, Number(row[parentOf(type).fk]));

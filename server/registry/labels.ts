@@ -15,6 +15,7 @@ const LABELS: Record<string, readonly [string, string]> = {
   ITILSolution: ['Solution', 'Solutions'],
   TicketValidation: ['Approval', 'Approvals'],
   Document: ['Document', 'Documents'],
+  Document_Item: ['Document item', 'Document items'],
   DocumentCategory: ['Document category', 'Document categories'],
   User: ['User', 'Users'],
   Group: ['Group', 'Groups'],

@@ -160,6 +160,12 @@ const VALUE_LISTS: Record<string, Record<string, ValueList>> = {
   },
 };
 
+/**
+ * GLPI's `authtype` of a user signed in through an LDAP directory (its `auths_id` names the
+ * directory), as such users come from GLPI: GLPI's own number, not the one listed above.
+ */
+export const GLPI_AUTHTYPE_LDAP = 3;
+
 /** The fixed values a field takes, or null when it is free. */
 export function valueList(itemtype: string, field: string): ValueList | null {
   return VALUE_LISTS[itemtype]?.[field] ?? null;

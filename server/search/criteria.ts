@@ -36,8 +36,8 @@ export interface SearchParams {
   criteria: Criterion[];
   sort: number[];
   order: ('ASC' | 'DESC')[];
-  /** `sort` and `order` as the response echoes them (GLPI's default sort echo is the string "1"). */
-  sortEcho: (number | string)[];
+  /** `sort` and `order` as the response echoes them (GLPI 10.0.19 int-casts sort ids, its default 1 included). */
+  sortEcho: number[];
   orderEcho: string[];
   forcedisplay: number[] | null;
   range: Range;
@@ -185,11 +185,11 @@ function idList(value: unknown): unknown[] {
   return asList(value) ?? [value];
 }
 
-function parseSort(params: Params, type: Itemtype, bases: Itemtype[]): { sort: number[]; echo: (number | string)[] } {
+function parseSort(params: Params, type: Itemtype, bases: Itemtype[]): { sort: number[]; echo: number[] } {
   const given = idList(params.sort);
   if (given.length === 0) {
     const byName = searchOptions(type).byId.has(1) && isSupported(type, 1, bases);
-    return { sort: byName ? [1] : [], echo: ['1'] };
+    return { sort: byName ? [1] : [], echo: [1] };
   }
   const sort = given.map((value) => {
     const text = typeof value === 'number' || typeof value === 'string' ? String(value).trim() : '';

@@ -132,16 +132,18 @@ function metaExpression(ctx: SessionContext, base: Itemtype, column: Column, ali
   const field = resolveField(other, column.option.id);
   const bc = { scope: ctx.scope, aliases, alias: 't' };
   const { link, m, access } = metaRows(base, other, bc);
-  const value = valueExpression(field, m, bc);
+  const value = valueExpression(field, m, bc, true);
   const where = and([raw(`${link.inner} = ${link.outer}`), ...(link.outerExtra ? [link.outerExtra] : []), ...link.extra, access]);
   return sql`(SELECT GROUP_CONCAT(${value}, char(31)) FROM ${link.from} WHERE ${where})`;
 }
 
 function shape(field: Field | null, value: unknown, multi: boolean): unknown {
   if (field?.count) return Number(value ?? 0);
+  if (field?.emptyList) return [];
   if (field?.sum) return outputValue(field.col, value);
   if (multi || field?.multi) {
-    if (value === null || value === undefined || value === '') return [];
+    // GLPI 10.0.19 answers null for a column no linked row gives a value to.
+    if (value === null || value === undefined || value === '') return null;
     const list = String(value).split(SEPARATOR);
     return list.length === 1 ? list[0] : list;
   }
@@ -205,7 +207,7 @@ function buildValueQuery(ctx: SessionContext, type: Itemtype, base: Itemtype, co
     const field = fields[i];
     if (!field) return raw('NULL');
     const joined = joinedValue(field, joins);
-    return joined === null ? valueExpression(field, 't', bc) : raw(joined);
+    return joined === null ? valueExpression(field, 't', bc, true) : raw(joined);
   });
   const select = joinFrags(exprs.map((e, i) => sql`, ${e} AS c${raw(String(i))}`), '');
   const joined = [...joins].map(([on, alias]) => {

@@ -6,6 +6,7 @@ import { NAMED_ITEM_TABLE, searchOptions, uidName, uidStepType, type SearchOptio
 import { currentDataZone, now as clockNow, nowString } from '../core/clock';
 import { wallMs } from '../core/zone';
 import { PROFILE_RIGHT_OPTIONS } from '../registry/data/profile-rights';
+import { GLPI_AUTHTYPE_LDAP } from '../registry/values';
 import { ident } from '../db/rows';
 import { Aliases, Frag, and, raw, sql, type Arg } from './frag';
 
@@ -42,6 +43,8 @@ export interface Field {
   count: boolean;
   /** A total GLPI computes over the linked rows (costs): the sum of the computed value. */
   sum?: boolean;
+  /** GLPI's latest date of the linked rows (an ITIL object's follow-ups, tasks, solutions: 72–74). */
+  latest?: boolean;
   semantic: Semantic;
   datatype: string;
   /** ITIL specials: status keywords, urgency/impact/priority "at least". */
@@ -55,6 +58,8 @@ export interface Field {
    * right it has no row of reads 0, as in GLPI, which gives every profile a row of every right.
    */
   absent?: number;
+  /** A virtual column GLPI's API reads no value for at all: always shown as an empty list. */
+  emptyList?: boolean;
 }
 
 export class Unsupported extends Error {}
@@ -374,7 +379,6 @@ const LINK_PATHS: Record<string, Record<number, () => Hop[]>> = {
 
 /** GLPI's authentication kinds (a user's `authtype`) and service level kinds (an SLA's or OLA's `type`). */
 const AUTH_MAIL = 2;
-const AUTH_LDAP = 3;
 const TTR = 0;
 const TTO = 1;
 
@@ -390,7 +394,7 @@ interface ConditionalLink {
   linked?: Record<string, number>;
 }
 const CONDITIONAL_LINKS: Record<string, Record<number, ConditionalLink>> = {
-  User: { 30: { fk: 'auths_id', target: 'AuthLDAP', row: { authtype: AUTH_LDAP } }, 31: { fk: 'auths_id', target: 'AuthMail', row: { authtype: AUTH_MAIL } } },
+  User: { 30: { fk: 'auths_id', target: 'AuthLDAP', row: { authtype: GLPI_AUTHTYPE_LDAP } }, 31: { fk: 'auths_id', target: 'AuthMail', row: { authtype: AUTH_MAIL } } },
   Ticket: {
     30: { fk: 'slas_id_ttr', target: 'SLA', linked: { type: TTR } },
     37: { fk: 'slas_id_tto', target: 'SLA', linked: { type: TTO } },
@@ -428,7 +432,7 @@ function conditionalLinkField(base: Itemtype, option: SearchOption, link: Condit
  * credential is shown twice: 73 among its fields, 108 in its SNMP section; a network device's
  * firmware version too: 11 among its fields, 1314 with its components).
  */
-const SHARED_UID_OK: Record<string, number[]> = { Document: [119], Ticket: [38, 39], Problem: [38, 39], Change: [38, 39], NetworkEquipment: [73, 108, 11, 1314], Printer: [73, 108] };
+const SHARED_UID_OK: Record<string, number[]> = { Document: [119], Ticket: [36, 38, 39, 72, 73, 97], Problem: [36, 38, 39, 72, 73, 97], Change: [36, 38, 39, 72, 73, 97], NetworkEquipment: [73, 108, 11, 1314], Printer: [73, 108] };
 
 const uidCounts = new Map<string, Map<string, number>>();
 function sharesUid(type: Itemtype, option: SearchOption): boolean {
@@ -493,7 +497,7 @@ const VIRTUAL_SHOWN: Record<string, Record<number, 'name' | 'empty'>> = { '*': {
 function virtualField(base: Itemtype, option: SearchOption, shown = VIRTUAL_SHOWN[base.name]?.[option.id] ?? VIRTUAL_SHOWN['*']![option.id]): Field {
   const col: Column = { name: option.field, kind: 'string', nullable: true, default: null, unsigned: false, autoIncrement: false };
   const computed = shown === 'name' && base.column.has('name') ? (a: string) => `${a}.name` : () => 'NULL';
-  return { option, base, hops: [], target: base, column: option.field, col, multi: shown === 'empty', count: false, semantic: 'text', datatype: option.datatype, special: null, computed };
+  return { option, base, hops: [], target: base, column: option.field, col, multi: shown === 'empty', emptyList: shown === 'empty', count: false, semantic: 'text', datatype: option.datatype, special: null, computed };
 }
 
 /**
@@ -565,6 +569,9 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
   const datatype = option.datatype;
   const ownItil = base.kind === 'itil' && hops.length === 0;
   const profileRight = base.name === 'Profile' && hops.length > 0 && PROFILE_RIGHT_OPTIONS[option.id] !== undefined;
+  const latest = base.kind === 'itil' && LATEST_DATES.includes(option.id);
+  // GLPI counts an asset's processors (35, a number computed as the count of its processor links).
+  const count = datatype === 'count' || (option.table === 'glpi_items_deviceprocessors' && fieldName === 'id');
   return {
     option,
     base,
@@ -573,16 +580,20 @@ function resolvePath(owner: Itemtype, base: Itemtype, option: SearchOption): Fie
     column: fieldName,
     col,
     // A profile holds one row per right name (a unique key).
-    multi: !!firstMulti && !profileRight,
+    multi: !!firstMulti && !profileRight && !latest,
     ...(profileRight ? { absent: 0 } : {}),
-    count: datatype === 'count',
+    ...(latest ? { latest } : {}),
+    count,
     sum: computed?.sum && hops.length > 0,
-    semantic: datatype === 'count' ? 'number' : semanticOf(datatype, col),
+    semantic: count ? 'number' : semanticOf(datatype, col),
     datatype,
     special: ownItil && fieldName === 'status' ? 'status' : ownItil && ['urgency', 'impact', 'priority'].includes(fieldName) ? 'level' : null,
     computed: computed?.sql ?? null,
   };
 }
+
+/** An ITIL object's latest follow-up, task and solution dates: one value, matched as one. */
+const LATEST_DATES = [72, 73, 74];
 
 const fieldCache = new Map<string, Field | string>();
 
@@ -752,16 +763,27 @@ export function someValue(field: Field, base: string, ctx: BuildContext, cond: (
   return sql`(${raw(`${guard}${outer} IN (SELECT ${chain.inner} FROM `)}${chain.from} WHERE ${where}))`;
 }
 
-/** The option's value for the row `base`, as one SQL expression (lists joined with \x1f). */
-export function valueExpression(field: Field, base: string, ctx: BuildContext): Frag {
+/**
+ * GLPI's search shows a list of users (an ITIL object's actors, its tasks' writers, a note's
+ * writer…) as their ids: sorting and matching still go by their names.
+ */
+const showsUserIds = (field: Field): boolean => field.multi && field.target.name === 'User' && field.column === 'name' && field.base.name !== 'User';
+
+/**
+ * The option's value for the row `base`, as one SQL expression (lists joined with \x1f); `shown`:
+ * as the answer shows it rather than as it sorts.
+ */
+export function valueExpression(field: Field, base: string, ctx: BuildContext, shown = false): Frag {
   if (field.hops.length === 0) return raw(columnSql(field, base));
   const chain = buildChain(field, base, ctx);
   const where = and([raw(`${chain.inner} = ${chain.outer}`), ...(chain.linkExtra ? [chain.linkExtra] : []), ...chain.conditions]);
-  const column = columnSql(field, chain.last);
+  const column = shown && showsUserIds(field) ? `${chain.last}.id` : columnSql(field, chain.last);
   const select = field.count
     ? `COUNT(DISTINCT ${chain.last}.id)`
     : field.sum
       ? `SUM(${column})`
+      : field.latest
+      ? `MAX(${column})`
       : field.multi
       ? `GROUP_CONCAT(${column}, char(31) ORDER BY ${chain.last}.id)`
       : column;

@@ -81,23 +81,54 @@ function nonNull(field: Field, alias: string, cond: Frag): Frag {
   return field.col.nullable ? sql`(${column(field, alias)} IS NOT NULL AND ${cond})` : cond;
 }
 
+/**
+ * Options whose negation GLPI computes over the item ("none of its rows matches"): the ITIL
+ * actors, a user's groups, an asset's appliances. Its other options through several rows are
+ * negated row by row (see CriterionBuilder.every).
+ */
+const WHOLE_ITEM_NEGATION: Record<string, readonly number[]> = { itil: [4, 5, 6, 8, 65, 66, 71], User: [13], asset: [1210] };
+
+function negatedPerRow(field: Field): boolean {
+  if (!field.multi || field.count || field.sum || field.latest || field.semantic === 'number') return false;
+  const base = field.base;
+  const whole = base.kind === 'itil' ? WHOLE_ITEM_NEGATION.itil : (WHOLE_ITEM_NEGATION[base.name] ?? (base.kind === 'asset' ? WHOLE_ITEM_NEGATION.asset : []));
+  return !whole!.includes(field.option.id);
+}
+
 class CriterionBuilder {
+  /**
+   * `universal`: the criterion is negated once (by its searchtype or its link). GLPI joins the
+   * rows of a multi-valued option and negates the condition on each: an item with no row, or with
+   * one row that does not match, is found. Its negation of `some` is then that of `every`.
+   */
+  private readonly everyRow: boolean;
+
   constructor(
     private readonly wc: WhereContext,
     private readonly field: Field,
     private readonly base: string,
-  ) {}
+    universal = false,
+  ) {
+    this.everyRow = universal && negatedPerRow(field);
+  }
 
-  /** Some value satisfies `cond` (on the column), or for counts: the count does. */
+  /** Some value satisfies `cond` (on the column), or for counts, totals and latest dates: that one value does. */
   some(cond: (col: Frag, alias: string) => Frag): Frag {
-    if (this.field.count || this.field.sum || this.field.absent !== undefined) return cond(valueExpression(this.field, this.base, this.wc), this.base);
-    return someValue(this.field, this.base, this.wc, (alias) => cond(column(this.field, alias), alias));
+    if (this.field.count || this.field.sum || this.field.latest || this.field.absent !== undefined) return cond(valueExpression(this.field, this.base, this.wc), this.base);
+    return this.rows((alias) => cond(column(this.field, alias), alias));
   }
 
   /** Some linked row (the one holding the column) satisfies `cond` on its id. */
   someRow(cond: (id: Frag) => Frag): Frag {
     const { rowId } = this.field;
-    return someValue(this.field, this.base, this.wc, (alias) => cond(raw(rowId ? rowId(alias) : `${alias}.id`)));
+    return this.rows((alias) => cond(raw(rowId ? rowId(alias) : `${alias}.id`)));
+  }
+
+  /** Some row satisfies `cond`; negated per row (see `universal`): there are rows and all of them do. */
+  private rows(cond: (alias: string) => Frag): Frag {
+    if (!this.everyRow) return someValue(this.field, this.base, this.wc, cond);
+    const any = someValue(this.field, this.base, this.wc, () => TRUE);
+    return and([any, not(someValue(this.field, this.base, this.wc, (alias) => not(cond(alias))))]);
   }
 
   text(value: string): Frag {
@@ -167,6 +198,12 @@ class CriterionBuilder {
     if (field.datatype === 'right') return INTEGER.test(text) ? this.some((col, a) => nonNull(field, a, sql`(${col} & ${Number(text)}) <> 0`)) : FALSE;
     if (field.datatype === 'itemlink' || (!own && !['bool', 'number', 'date', 'datetime'].includes(field.semantic) && field.datatype !== 'itemtypename')) {
       return this.linkedRow(text, own);
+    }
+    // GLPI compares its 'specific' options through a link as it compares links: 0 also finds the
+    // items without any linked row (no financial data, no disk, no socket, no survey).
+    if (field.datatype === 'specific' && !own && INTEGER.test(text) && Number(text) === 0) {
+      const valued = this.some((col, a) => nonNull(field, a, sql`${col} = 0`));
+      return sql`(${valued} OR ${not(this.someRow(() => TRUE))})`;
     }
     switch (field.semantic) {
       case 'bool': {
@@ -246,8 +283,10 @@ function leafCondition(leaf: Leaf, wc: WhereContext): Frag | null {
   return searchtypeCondition(leaf, field, wc, wc.alias);
 }
 
+const NEGATIVE_SEARCHTYPES = ['notcontains', 'notequals', 'notunder'];
+
 function searchtypeCondition(leaf: Leaf, field: Field, wc: WhereContext, alias: string): Frag {
-  const b = new CriterionBuilder(wc, field, alias);
+  const b = new CriterionBuilder(wc, field, alias, leaf.not !== NEGATIVE_SEARCHTYPES.includes(leaf.searchtype));
   switch (leaf.searchtype) {
     case 'contains':
       return b.contains(leaf.value, false);

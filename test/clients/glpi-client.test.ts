@@ -73,7 +73,8 @@ describe('glpi-client against Deskbase', () => {
     const item = await glpi.getItem<Record<string, any>>('Computer', id, { expand_dropdowns: true, with_logs: true, with_networkports: true, with_infocoms: true });
     expect(item.data).toMatchObject({ id, name: 'client-pc', serial: 'CL-1', entities_id: 'Root entity' });
     expect(Object.values(item.data._logs).map((l: any) => l.linked_action)).toEqual([20]);
-    expect(item.data._networkports).toEqual([]);
+    // GLPI's map of every port type, each an empty list.
+    expect(item.data._networkports).toEqual(Object.fromEntries(['NetworkPortEthernet', 'NetworkPortWifi', 'NetworkPortAggregate', 'NetworkPortAlias', 'NetworkPortDialup', 'NetworkPortLocal', 'NetworkPortFiberchannel'].map((kind) => [kind, []])));
     expect(item.data._infocoms).toEqual([]);
     expect(item.data.links.map((l: { rel: string }) => l.rel)).toEqual(expect.arrayContaining(['Entity', 'Document_Item', 'Infocom', 'NetworkPort']));
 

@@ -509,7 +509,18 @@ describe("software links on every type of GLPI's software_types", () => {
     expect((await ctx.api.get(`${asset}/${item}/Item_SoftwareVersion`)).body.map((row: any) => row.id)).toEqual([installed]);
     expect((await ctx.api.get(`${asset}/${item}/Item_SoftwareLicense`)).body.map((row: any) => row.id)).toEqual([licensed]);
     expect((await ctx.api.get(`${asset}/${item}`, { query: 'with_softwares=true' })).body._softwares).toEqual([
-      { softwarecategories_id: 0, softwares_id: software, softwareversions_id: v, is_dynamic: 0, states_id: 0, is_valid: 1 },
+      {
+        softwarecategories_id: 0,
+        softwares_id: software,
+        softwareversions_id: v,
+        is_dynamic: 0,
+        states_id: 0,
+        is_valid: 1,
+        links: [
+          { rel: 'Software', href: expect.stringMatching(new RegExp(`/Software/${software}$`)) },
+          { rel: 'SoftwareVersion', href: expect.stringMatching(new RegExp(`/SoftwareVersion/${v}$`)) },
+        ],
+      },
     ]);
     // The installation is in the asset's history (GLPI's "software installed", 4) and the version's.
     const installLog = (await logsOf(ctx.api, asset, item)).find((log) => log.linked_action === 4);

@@ -51,8 +51,11 @@ test('getItem answers the bytes getMultipleItems gives for the same item, with e
 /** The options a list page honours (no with_* but with_networkports, never get_sha1). */
 const PAGE_OPTIONS = OPTIONS.filter((query) => !/with_logs|with_tickets|get_sha1/.test(query)).concat('with_networkports=true');
 
+/** Types whose getItem adds what GLPI adds on loading one item (an entity's inherited settings): lists differ. */
+const LOADED_APART = new Set(['Entity']);
+
 test('a list page answers the bytes getMultipleItems gives for the same items, with every option it honours', async () => {
-  for (const itemtype of new Set(items.map(([type]) => type))) {
+  for (const itemtype of new Set(items.map(([type]) => type).filter((type) => !LOADED_APART.has(type)))) {
     for (const query of PAGE_OPTIONS) {
       const page = await api.get(`${itemtype}/`, { query: `range=0-49${query ? `&${query}` : ''}` });
       expect(page.status, `${itemtype}/?${query}`).toBeOneOf([200, 206]);

@@ -9,7 +9,8 @@ describe('NetworkPort with its NetworkName and IP addresses', () => {
   test('one POST creates them all; with_networkports shows them in GLPI shape', async () => {
     const computer = await ctx.api.create('Computer', { name: uniq('pc') });
     const bare = await ctx.api.get(`Computer/${computer}`, { query: 'with_networkports=true' });
-    expect(bare.body._networkports).toEqual([]);
+    // GLPI's map of every port type, each an empty list.
+    expect(bare.body._networkports).toEqual(Object.fromEntries(['NetworkPortEthernet', 'NetworkPortWifi', 'NetworkPortAggregate', 'NetworkPortAlias', 'NetworkPortDialup', 'NetworkPortLocal', 'NetworkPortFiberchannel'].map((kind) => [kind, []])));
 
     const port = await ctx.api.post('NetworkPort/', {
       input: {

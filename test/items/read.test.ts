@@ -238,6 +238,11 @@ describe('getItem options', () => {
           otherserial: null,
           locations_id: 0,
           states_id: 0,
+          // As GLPI, each nested row links the rows its foreign keys name.
+          links: [
+            { rel: 'DeviceProcessor', href: `${server.api}/DeviceProcessor/${full.cpu}` },
+            { rel: 'Entity', href: `${server.api}/Entity/${full.branch}` },
+          ],
         },
       },
     });
@@ -247,7 +252,20 @@ describe('getItem options', () => {
     expect(b._disks[0].name).not.toHaveProperty('items_id');
     expect(b._disks[0].name).not.toHaveProperty('is_deleted');
 
-    expect(b._softwares).toEqual([{ softwarecategories_id: 0, softwares_id: full.software, softwareversions_id: full.version, is_dynamic: 0, states_id: 0, is_valid: 1 }]);
+    expect(b._softwares).toEqual([
+      {
+        softwarecategories_id: 0,
+        softwares_id: full.software,
+        softwareversions_id: full.version,
+        is_dynamic: 0,
+        states_id: 0,
+        is_valid: 1,
+        links: [
+          { rel: 'Software', href: `${server.api}/Software/${full.software}` },
+          { rel: 'SoftwareVersion', href: `${server.api}/SoftwareVersion/${full.version}` },
+        ],
+      },
+    ]);
 
     expect(Object.keys(b._connections)).toEqual(['Monitor']);
     expect(b._connections.Monitor).toHaveLength(1);
@@ -274,15 +292,36 @@ describe('getItem options', () => {
         mac: 'aa:bb:cc:dd:ee:ff',
         comment: null,
         is_dynamic: 0,
+        // Every column of its Ethernet row, id and dates included, as GLPI.
+        id: expect.any(Number),
+        networkports_id: full.port,
         items_devicenetworkcards_id: 0,
         type: 'T',
         speed: 1000,
+        // (the Ethernet row, written with its port, is not dated)
+        date_mod: null,
+        date_creation: null,
         NetworkName: { id: full.networkName, name: 'pc-full', fqdns_id: 0, FQDN: [], IPAddress: [{ id: full.ip, name: '1.2.3.4', IPNetwork: [] }] },
+        links: [
+          { rel: 'Entity', href: `${server.api}/Entity/${full.branch}` },
+          { rel: 'NetworkPort', href: `${server.api}/NetworkPort/${full.port}` },
+        ],
       },
     ]);
 
     expect(b._infocoms).toMatchObject({ id: full.infocom, itemtype: 'Computer', items_id: full.computer, buy_date: '2024-01-02', value: '123.4500', warranty_value: '0.0000' });
-    expect(b._contracts).toEqual([{ id: full.contractItem, contracts_id: full.contract, items_id: full.computer, itemtype: 'Computer' }]);
+    expect(b._contracts).toEqual([
+      {
+        id: full.contractItem,
+        contracts_id: full.contract,
+        items_id: full.computer,
+        itemtype: 'Computer',
+        links: [
+          { rel: 'Contract', href: `${server.api}/Contract/${full.contract}` },
+          { rel: 'Computer', href: `${server.api}/Computer/${full.computer}` },
+        ],
+      },
+    ]);
 
     expect(b._documents).toHaveLength(1);
     expect(b._documents[0]).toMatchObject({
@@ -297,7 +336,7 @@ describe('getItem options', () => {
     expect(b._documents[0].assocdate).toMatch(DATETIME);
 
     expect(b._tickets).toHaveLength(1);
-    expect(b._tickets[0]).toMatchObject({ id: full.ticket, name: 'broken screen', content: 'it flickers', status: 1 });
+    expect(b._tickets[0]).toMatchObject({ id: full.ticket, name: 'broken screen', content: 'it flickers', status: 1, catname: null });
     expect(b._problems).toEqual([]);
     expect(b._changes).toEqual([]);
 
@@ -325,7 +364,8 @@ describe('getItem options', () => {
     for (const key of ['_devices', '_disks', '_softwares', '_connections', '_infocoms', '_contracts', '_documents', '_tickets', '_problems', '_changes', '_notes']) {
       expect({ key, value: b[key] }).toEqual({ key, value: [] });
     }
-    expect(b._networkports).toEqual([]);
+    // GLPI's map of every port type, each an empty list.
+    expect(b._networkports).toEqual(Object.fromEntries(PORT_KINDS.map((kind) => [kind, []])));
     const logs = Object.values(b._logs) as any[];
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ linked_action: 20, itemtype: 'Computer', items_id: full.bare });
@@ -339,7 +379,8 @@ describe('getItem options', () => {
     expect(Object.keys(monitor.body).filter((k) => k.startsWith('_'))).toEqual(['_softwares', '_networkports', '_infocoms', '_contracts', '_documents', '_tickets', '_problems', '_changes', '_notes', '_logs']);
 
     const ticket = await api.get(`Ticket/${full.ticket}`, { query: 'with_documents=true&with_contracts=true&with_logs=true&with_disks=true&with_notes=true' });
-    expect(Object.keys(ticket.body).filter((k) => k.startsWith('_'))).toEqual(['_contracts', '_documents', '_logs']);
+    // As GLPI, the sections past the connections are given to any item (disks are not).
+    expect(Object.keys(ticket.body).filter((k) => k.startsWith('_'))).toEqual(['_contracts', '_documents', '_notes', '_logs']);
     expect(ticket.body._documents).toEqual([]);
     const ticketLogs = Object.values(ticket.body._logs) as any[];
     expect(ticketLogs[0]).toMatchObject({ linked_action: 20 });

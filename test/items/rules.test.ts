@@ -6,10 +6,13 @@
 import { expect, test } from 'bun:test';
 import * as networkPorts from '../../server/assets/network-ports';
 import * as reservations from '../../server/assets/reservations';
+import * as carriedItems from '../../server/assets/carried-items';
 import * as documentRules from '../../server/documents/hooks';
+import * as documentLinks from '../../server/documents/document-links';
 import { hooksOf, installRules, type ItemHooks } from '../../server/items/hooks';
 import * as notes from '../../server/items/notes';
 import * as configValues from '../../server/items/config-values';
+import * as entityStrategies from '../../server/items/entity-strategies';
 import * as knowbaseFaq from '../../server/items/knowbase-faq';
 import * as tree from '../../server/items/tree';
 import * as assignment from '../../server/itil/assignment';
@@ -40,6 +43,7 @@ import * as userEmails from '../../server/users/user-emails';
 import * as userRules from '../../server/users/user-rules';
 import * as mailCollectors from '../../server/mail/collectors';
 import * as mailRefusals from '../../server/mail/refusals';
+import * as profileRightsFields from '../../server/users/profile-rights-fields';
 
 /** Every event of ItemHooks, in the order a write meets them. */
 const EVENTS = [
@@ -55,6 +59,7 @@ const EVENTS = [
   'canWriteOwner',
   'itemEvent',
   'readExtras',
+  'itemExtras',
 ] as const satisfies readonly (keyof ItemHooks)[];
 /** Properties of a hook set that are no events. */
 const FLAGS = ['checksAlone'] as const satisfies readonly (keyof ItemHooks)[];
@@ -86,14 +91,18 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterUpdate: 'treeHooks → attachmentHooks',
     afterPurge: 'treeHooks',
   },
+  Document_Item: {
+    prepareAdd: 'documentLinkHooks',
+  },
   Entity: {
-    prepareInput: 'attachmentHooks',
+    prepareInput: 'entityStrategyFields → attachmentHooks',
     prepareAdd: 'treeHooks',
     afterAdd: 'attachmentHooks',
     prepareUpdate: 'treeHooks',
     afterUpdate: 'treeHooks → attachmentHooks',
     beforeDelete: 'entityHooks',
     afterPurge: 'treeHooks',
+    itemExtras: 'entityStrategyFields',
   },
   Notepad: {
     prepareAdd: 'noteHooks',
@@ -135,6 +144,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   Profile: {
     beforeDelete: 'superAdminProfileHooks',
+    itemExtras: 'profileRightsFields',
   },
   UserPreference: {
     prepareAdd: 'accountRowHooks',
@@ -268,7 +278,14 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareUpdate: 'faqHooks',
     afterUpdate: 'attachmentHooks',
   },
-  'Computer, Monitor, NetworkEquipment, Peripheral, Phone, Printer, Certificate, Unmanaged, Appliance': {
+  Computer: {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'assetRuleHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'assetRuleHooks',
+    afterUpdate: 'carriedItemsHooks → attachmentHooks',
+  },
+  'Monitor, NetworkEquipment, Peripheral, Phone, Printer, Certificate, Unmanaged, Appliance': {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'assetRuleHooks',
     afterAdd: 'attachmentHooks',
@@ -306,7 +323,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [hookTable, notifyEvents, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules, mailCollectors, mailRefusals];
+const modules = [hookTable, notifyEvents, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

@@ -44,15 +44,17 @@ beforeAll(async () => {
     { tickets_id: tk.other, itemtype: 'Computer', items_id: pc.A },
     { tickets_id: tk.B, itemtype: 'Computer', items_id: pc.A },
   ]);
+  // GLPI links a document only to items of entities it sees: doc-B is linked while in A, then moved to B.
   const dids = await bulkCreate(glpi, 'Document', [
     { name: 'doc-A', entities_id: A },
-    { name: 'doc-B', entities_id: B },
+    { name: 'doc-B', entities_id: A },
   ]);
   [doc.A, doc.B] = dids as [number, number];
   await bulkCreate(glpi, 'Document_Item', [
     { documents_id: doc.A, itemtype: 'Computer', items_id: pc.A },
     { documents_id: doc.B, itemtype: 'Computer', items_id: pc.A },
   ]);
+  if ((await glpi.put(`Document/${doc.B}`, { input: { entities_id: B } })).status !== 200) throw new Error('doc-B not moved to B');
   const fids = await bulkCreate(glpi, 'ITILFollowup', [
     { itemtype: 'Ticket', items_id: tk.mine, content: 'public answer' },
     { itemtype: 'Ticket', items_id: tk.mine, content: 'private note', is_private: 1 },
@@ -130,12 +132,17 @@ describe('entity scope', () => {
 
   test('links cannot attach things to an item out of reach', async () => {
     const link = (documents_id: number, items_id: number) => ({ request: 'POST Document_Item/', body: { input: { documents_id, itemtype: 'Computer', items_id } } });
+    const shared = await admin.create('Document', { name: 'doc-A-recursive', entities_id: A, is_recursive: 1 });
     await scenario(admin, [
       // doc-A is Admin's to update, the computer of B is not: the link would change it.
       { ...link(doc.A!, pc.B!), ...refused('ERROR_GLPI_ADD') },
       { ...link(doc.B!, pc.A1!), ...refused('ERROR_GLPI_ADD') },
-      { ...link(doc.A!, pc.A1!), status: 201 },
+      // As GLPI, a document of A reaches an item of A1 only when it is recursive.
+      { ...link(doc.A!, pc.A1!), status: 400, answer: ['ERROR_GLPI_ADD', "You don't have permission to perform this action."] },
+      { ...link(shared, pc.A1!), status: 201 },
     ]);
+    // The other tests count the documents of A: this one goes.
+    expect((await admin.del(`Document/${shared}`, { query: 'force_purge=1' })).status).toBe(204);
   });
 
   test('a bulk add mixing allowed and refused entities: 207 with per-item results', async () => {

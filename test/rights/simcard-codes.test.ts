@@ -6,11 +6,12 @@ import { createUser, loginAs, unique } from './fixture';
 const ctx = useServer();
 const CODES = ['pin', 'pin2', 'puk', 'puk2'];
 
-async function setTechnicianCodesRight(rights: number): Promise<void> {
+async function setTechnicianRight(name: string, rights: number): Promise<void> {
   const rows = (await ctx.api.get('Profile/6/ProfileRight', { query: 'range=0-999' })).body as { id: number; name: string }[];
-  const row = rows.find((r) => r.name === 'devicesimcard_pinpuk')!;
+  const row = rows.find((r) => r.name === name)!;
   expect((await ctx.api.put(`ProfileRight/${row.id}`, { input: { rights } })).status).toBe(200);
 }
+const setTechnicianCodesRight = (rights: number) => setTechnicianRight('devicesimcard_pinpuk', rights);
 
 describe('Item_DeviceSimcard codes', () => {
   test('read and write follow devicesimcard_pinpuk', async () => {
@@ -20,8 +21,13 @@ describe('Item_DeviceSimcard codes', () => {
     const name = unique('tech');
     await createUser(ctx.api, name, 6, 0);
 
-    // Technician by default: READ | UPDATE.
+    // As GLPI, a component's link is read with the right on components, which a technician lacks by default.
     let tech = await loginAs(ctx.server.api, name);
+    expect((await tech.get(`Item_DeviceSimcard/${sim}`)).status).toBe(403);
+    await setTechnicianRight('device', 1);
+
+    // Technician by default: READ | UPDATE on the codes.
+    tech = await loginAs(ctx.server.api, name);
     expect((await tech.get(`Item_DeviceSimcard/${sim}`)).body).toMatchObject({ pin: '1234', puk: '11112222' });
     expect((await tech.put(`Item_DeviceSimcard/${sim}`, { input: { pin: '0000' } })).status).toBe(200);
 
@@ -46,5 +52,6 @@ describe('Item_DeviceSimcard codes', () => {
     const devices = (await tech.get(`Computer/${computer}`, { query: 'with_devices=true' })).body._devices.Item_DeviceSimcard;
     expect(Object.values(devices as Record<string, Record<string, unknown>>).some((row) => CODES.some((code) => code in row))).toBe(false);
     await setTechnicianCodesRight(3);
+    await setTechnicianRight('device', 0);
   });
 });

@@ -241,13 +241,23 @@ describe('ITIL', () => {
     expect(await tickets(c(71, 'contains', 'level'))).toEqual([]);
   });
 
-  test('actor columns hold login names', async () => {
+  test('user actor columns hold the users ids as text, group ones the names; none is null (GLPI 10.0.19)', async () => {
     const res = await search(glpi, 'Ticket', { forcedisplay: [4, 5, 66, 71, 8], sort: 2 });
+    const tech = String(id.tech);
     expect(res.body.data.map((r: Record<string, unknown>) => [r['4'], r['5'], r['66'], r['71'], r['8']])).toEqual([
-      ['glpi', 'tech1', [], [], []],
-      ['tech1', [], 'glpi', 'Helpdesk', 'Helpdesk > Level 2'],
-      [[], [], [], [], []],
+      ['2', tech, null, null, null],
+      [tech, null, '2', 'Helpdesk', 'Helpdesk > Level 2'],
+      [null, null, null, null, null],
     ]);
+  });
+
+  test('several users of one role are listed by id, in id order', async () => {
+    const ticket = await glpi.create('Ticket', { name: 'two requesters', content: 'x', _users_id_requester: [id.tech, 2] });
+    const res = await search(glpi, 'Ticket', { forcedisplay: [4], criteria: [c(2, 'equals', ticket)] });
+    expect(res.body.data[0]['4']).toEqual(['2', String(id.tech)]);
+    // Matching still goes by the names.
+    expect(await tickets(c(4, 'contains', 'tech1'))).toContain('two requesters');
+    await glpi.call('DELETE', `Ticket/${ticket}`, { query: 'force_purge=1' });
   });
 
   test('late tickets are computed', async () => {

@@ -1,6 +1,6 @@
 import type { SessionContext } from '../../auth/context';
 import type { Row } from '../../db/rows';
-import { readExtrasOf } from '../../items/hooks';
+import { itemExtrasOf, readExtrasOf } from '../../items/hooks';
 import type { Itemtype } from '../../registry';
 import type { ReadOptions } from './options';
 import { expandDropdowns, fieldsOf, keysNames, linksJson, linksOf } from './present';
@@ -11,6 +11,8 @@ function presentHead(ctx: SessionContext, type: Itemtype, row: Row, opts: ReadOp
   const out: Record<string, unknown> = opts.onlyId ? { id: row.id } : fieldsOf(ctx.scope, type, row);
   const extras = opts.onlyId ? undefined : readExtrasOf(type);
   if (extras) Object.assign(out, extras(ctx.services.store.db, row));
+  const itemExtras = opts.single && !opts.onlyId ? itemExtrasOf(type) : undefined;
+  if (itemExtras) Object.assign(out, itemExtras(ctx.services.store.db, row));
   if (opts.expandDropdowns && !opts.onlyId) expandDropdowns(ctx, type, row, out);
   Object.assign(out, withSections(ctx, type, row, opts));
   return out;

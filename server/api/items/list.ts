@@ -100,11 +100,11 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
   // index (which plain pages walk in id order).
   const filtered = isObject(params.searchText) && Object.values(params.searchText).some((v) => typeof v === 'string' && v !== '');
   const flagColumn = (column: string) => `${filtered ? '+' : ''}t.${column}`;
+  // As GLPI's getItems: the trash or not, templates included (its search leaves them out).
   if (type.column.has('is_deleted')) {
     where.push(`${flagColumn('is_deleted')} = ?`);
     args.push(flagParam(params, 'is_deleted') ? 1 : 0);
   }
-  if (type.column.has('is_template')) where.push(`${flagColumn('is_template')} = 0`);
   searchTextFilter(ctx.services.store.db, type, params.searchText, where, args);
   const filter = accessFilter(ctx.scope, type, 'read', 't');
   if (filter !== '1') where.push(`(${filter})`);

@@ -9,6 +9,8 @@ export interface ReadOptions {
   with: ReadonlySet<WithFlag>;
   keysNames: string[];
   onlyId: boolean;
+  /** One item read on its own (getItem, getMultipleItems), not a row of a list. */
+  single?: boolean;
 }
 
 let defaults: Readonly<ReadOptions> | undefined;

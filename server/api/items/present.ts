@@ -3,11 +3,12 @@ import { READ } from '../../auth/rights';
 import { hasRight, type Scope } from '../../auth/scope';
 import { LINKED_TYPES, NARROWER_DEVICE_TYPES } from '../../registry/data/hateoas';
 import { guardedFields } from '../../registry/guarded';
-import { componentTypes, isRowId, itemtype, itemtypeOrThrow, type Itemtype } from '../../registry';
+import { componentTypes, isRowId, itemtype, itemtypeByTable, itemtypeOrThrow, type Itemtype } from '../../registry';
 import type { Column } from '../../registry/columns';
 import { nameOf, nameOfRow } from '../../items/names';
 import type { Row } from '../../db/rows';
 import { UNDISCLOSED_SETTINGS } from '../../db/settings';
+import { GLPI_AUTHTYPE_LDAP } from '../../registry/values';
 import { outputValue } from '../../items/values';
 import type { ReadOptions } from './options';
 
@@ -43,6 +44,8 @@ export function childTypes(type: Itemtype): string[] {
 /** The itemtype a foreign-key-like field of this row points at, if any. */
 function linkTarget(type: Itemtype, row: Row, field: string): string | undefined {
   if (field === 'items_id' && typeof row.itemtype === 'string') return itemtype(row.itemtype) ? row.itemtype : undefined;
+  // As GLPI: a directory user's auths_id names its LDAP directory (a mail server is not linked).
+  if (field === 'auths_id') return type.name === 'User' && Number(row.authtype) === GLPI_AUTHTYPE_LDAP ? 'AuthLDAP' : undefined;
   return type.foreignKeys.get(field);
 }
 
@@ -69,7 +72,7 @@ function rowPlan(type: Itemtype): RowPlan {
   if (!plan) {
     const hidden = new Set(type.hidden);
     const formatted = new Map(type.columns.filter((c) => c.kind === 'decimal').map((c) => [c.name, c]));
-    const linkFields = new Set([...type.foreignKeys.keys(), 'items_id'].filter((f) => !hidden.has(f)));
+    const linkFields = new Set([...type.foreignKeys.keys(), 'items_id', ...(type.name === 'User' ? ['auths_id'] : [])].filter((f) => !hidden.has(f)));
     plans.set(type, (plan = { hidden, formatted, linkFields }));
   }
   return plan;
@@ -205,5 +208,33 @@ export function keysNames(ctx: SessionContext, type: Itemtype, row: Row, keys: s
       if (target && id !== null) out[key] = nameOf(db, itemtypeOrThrow(target), id);
     }
   }
+  return out;
+}
+
+/** The type a nested row's `…_id…` field names, as GLPI reads a foreign key's name: `glpi_<prefix>`. */
+function nestedTarget(row: Record<string, unknown>, field: string): Itemtype | undefined {
+  if (field === 'items_id') return typeof row.itemtype === 'string' ? itemtype(row.itemtype) : undefined;
+  const match = /^(.+?)_id(?:_.+)?$/.exec(field);
+  return match ? itemtypeByTable(`glpi_${match[1]}`) : undefined;
+}
+
+/**
+ * The rows of a with_* section as GLPI gives them: each row (at any depth) gets `links` to the
+ * rows its foreign keys name and, with expand_dropdowns, their names in place of the ids.
+ */
+export function nestedRows(ctx: SessionContext, value: unknown, opts: { hateoas: boolean; expandDropdowns: boolean }): unknown {
+  if (Array.isArray(value)) return value.map((v) => nestedRows(ctx, v, opts));
+  if (value === null || typeof value !== 'object') return value;
+  const row = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const links: { rel: string; href: string }[] = [];
+  for (const [key, field] of Object.entries(row)) {
+    out[key] = nestedRows(ctx, field, opts);
+    const target = typeof field === 'number' ? nestedTarget(row, key) : undefined;
+    if (!target || !isRowId(target, field as number)) continue;
+    if (opts.hateoas) links.push({ rel: target.name, href: `${ctx.apiBase}/${target.name}/${field as number}` });
+    if (opts.expandDropdowns) out[key] = nameOf(ctx.services.store.db, target, field as number);
+  }
+  if (links.length) out.links = [...((out.links as unknown[] | undefined) ?? []), ...links];
   return out;
 }

@@ -68,7 +68,7 @@ export function httpDate(value: unknown): string | null {
 
 export function renderItem(ctx: SessionContext, type: Itemtype, id: number, opts: ReadOptions): { body: unknown; row: Row } {
   const row = loadReadable(ctx, type, id);
-  return { body: presentItem(ctx, type, row, opts), row };
+  return { body: presentItem(ctx, type, row, { ...opts, single: true }), row };
 }
 
 /** Another view of a type's rows (an old itemtype name): which rows it shows, and in which form. */
@@ -84,7 +84,7 @@ export function getItem(ctx: SessionContext, type: Itemtype, id: number, view?: 
 }
 
 function buildItem(ctx: SessionContext, type: Itemtype, id: number, view?: ItemView): Reply {
-  const opts = readOptions(ctx.params);
+  const opts = { ...readOptions(ctx.params), single: true };
   const row = loadReadable(ctx, type, id);
   if (view && !view.shows(row)) throw errors.itemNotFound();
   const modified = httpDate(row.date_mod);

@@ -1,4 +1,4 @@
-import { READ, READNOTE } from '../../auth/rights';
+import { classCan, READ, READNOTE } from '../../auth/rights';
 import { hasRight } from '../../auth/scope';
 import { accessFilter } from '../../auth/visibility';
 import type { SessionContext } from '../../auth/context';
@@ -8,10 +8,20 @@ import type { Feature } from '../../registry/types';
 import { selectAll, type Row } from '../../db/rows';
 import type { WithFlag } from '../../core/request-params';
 import type { ReadOptions } from './options';
-import { expandDropdowns, fieldsOf, linksOf, withheldFields } from './present';
+import { nameOf } from '../../items/names';
+import { expandDropdowns, fieldsOf, linksOf, nestedRows, withheldFields } from './present';
 
 const NO_RIGHT = { error: 401, message: RIGHT_MISSING_MESSAGE };
-const PORT_TYPES = ['NetworkPortEthernet', 'NetworkPortWifi', 'NetworkPortAggregate', 'NetworkPortAlias', 'NetworkPortDialup', 'NetworkPortLocal', 'NetworkPortFiberchannel'];
+/** GLPI's port instantiations, in its order, with the table of each one's own columns. */
+const PORT_TYPES: readonly (readonly [string, string])[] = [
+  ['NetworkPortEthernet', 'glpi_networkportethernets'],
+  ['NetworkPortWifi', 'glpi_networkportwifis'],
+  ['NetworkPortAggregate', 'glpi_networkportaggregates'],
+  ['NetworkPortAlias', 'glpi_networkportaliases'],
+  ['NetworkPortDialup', 'glpi_networkportdialups'],
+  ['NetworkPortLocal', 'glpi_networkportlocals'],
+  ['NetworkPortFiberchannel', 'glpi_networkportfiberchannels'],
+];
 
 type Section = (ctx: SessionContext, type: Itemtype, row: Row) => unknown;
 
@@ -78,44 +88,44 @@ function connections(ctx: SessionContext, _type: Itemtype, row: Row): unknown {
   return Object.keys(out).length ? out : [];
 }
 
+/**
+ * Every instantiation type is a key, with a list of the item's ports of that type (empty when
+ * none, whatever the item's type, as GLPI). A port shows its common columns, then every column
+ * of its instantiation's own row (its id and dates too; null where it has none).
+ */
 function networkPorts(ctx: SessionContext, type: Itemtype, row: Row): unknown {
   if (!canRead(ctx, 'networking')) return NO_RIGHT;
   const db = ctx.services.store.db;
-  const ports = selectAll(db, 'SELECT * FROM glpi_networkports WHERE itemtype = ? AND items_id = ? AND is_deleted = 0 ORDER BY logical_number, id', ...of(type, row));
-  // Nothing found is `[]`, as every other section; otherwise every instantiation type is a key.
-  if (ports.length === 0) return [];
-  const out: Record<string, unknown[]> = Object.fromEntries(PORT_TYPES.map((t) => [t, []]));
-  for (const port of ports) {
-    const kind = PORT_TYPES.includes(String(port.instantiation_type)) ? String(port.instantiation_type) : 'NetworkPortEthernet';
-    const entry: Record<string, unknown> = {
-      netport_id: port.id,
-      entities_id: port.entities_id,
-      is_recursive: port.is_recursive,
-      logical_number: port.logical_number,
-      name: port.name,
-      mac: port.mac,
-      comment: port.comment,
-      is_dynamic: port.is_dynamic,
-    };
-    if (kind === 'NetworkPortEthernet') {
-      const eth = selectAll(db, 'SELECT * FROM glpi_networkportethernets WHERE networkports_id = ?', Number(port.id))[0];
-      if (eth) Object.assign(entry, omit(eth, ['id', 'networkports_id', 'date_mod', 'date_creation']));
-    }
-    const name = selectAll(db, "SELECT * FROM glpi_networknames WHERE itemtype = 'NetworkPort' AND items_id = ? AND is_deleted = 0 ORDER BY id", Number(port.id))[0];
-    if (name) {
-      const fqdn = selectAll(db, 'SELECT id, name, fqdn FROM glpi_fqdns WHERE id = ?', Number(name.fqdns_id))[0] ?? [];
-      const addresses = selectAll(db, "SELECT id, name FROM glpi_ipaddresses WHERE itemtype = 'NetworkName' AND items_id = ? AND is_deleted = 0 ORDER BY id", Number(name.id));
-      entry.NetworkName = {
-        id: name.id,
-        name: name.name,
-        fqdns_id: name.fqdns_id,
-        FQDN: fqdn,
-        IPAddress: addresses.map((a) => ({ id: a.id, name: a.name, IPNetwork: [] })),
-      };
-    }
-    out[kind]!.push(entry);
+  const out: Record<string, unknown[]> = {};
+  for (const [kind, table] of PORT_TYPES) {
+    out[kind] = selectAll(
+      db,
+      `SELECT p.id AS netport_id, p.entities_id, p.is_recursive, p.logical_number, p.name, p.mac, p.comment, p.is_dynamic, s.*
+       FROM glpi_networkports p LEFT JOIN ${table} s ON s.networkports_id = p.id
+       WHERE p.instantiation_type = ? AND p.itemtype = ? AND p.items_id = ? AND p.is_deleted = 0 ORDER BY p.id`,
+      kind,
+      ...of(type, row),
+    ).map((port) => portEntry(ctx, port));
   }
   return out;
+}
+
+/** A port with its network name, addresses and FQDN, when it has a network name. */
+function portEntry(ctx: SessionContext, entry: Row): Row {
+  const db = ctx.services.store.db;
+  const name = selectAll(db, "SELECT * FROM glpi_networknames WHERE itemtype = 'NetworkPort' AND items_id = ? AND is_deleted = 0 ORDER BY id", Number(entry.netport_id))[0];
+  if (name) {
+    const fqdn = selectAll(db, 'SELECT id, name, fqdn FROM glpi_fqdns WHERE id = ?', Number(name.fqdns_id))[0] ?? [];
+    const addresses = selectAll(db, "SELECT id, name FROM glpi_ipaddresses WHERE itemtype = 'NetworkName' AND items_id = ? AND is_deleted = 0 ORDER BY id", Number(name.id));
+    entry.NetworkName = {
+      id: name.id,
+      name: name.name,
+      fqdns_id: name.fqdns_id,
+      FQDN: fqdn,
+      IPAddress: addresses.map((a) => ({ id: a.id, name: a.name, IPNetwork: [] })),
+    };
+  }
+  return entry;
 }
 
 function infocoms(ctx: SessionContext, type: Itemtype, row: Row): unknown {
@@ -125,6 +135,7 @@ function infocoms(ctx: SessionContext, type: Itemtype, row: Row): unknown {
 }
 
 function contracts(ctx: SessionContext, type: Itemtype, row: Row): unknown {
+  if (!canRead(ctx, 'contract')) return NO_RIGHT;
   const contract = itemtypeOrThrow('Contract');
   const filter = accessFilter(ctx.scope, contract, 'read', 'c');
   if (filter === '0') return [];
@@ -156,11 +167,25 @@ function documents(ctx: SessionContext, type: Itemtype, row: Row): unknown {
   }));
 }
 
+/**
+ * The tickets (problems, changes) naming the item, newest change first, each with its category's
+ * complete name (`catname`) and, when several entities are active, its entity's (`entityname`,
+ * `entityID`), as GLPI lists them.
+ */
 function itilLinks(table: string, fk: string, target: string): Section {
-  return (ctx, type, row) =>
-    visibleRows(ctx, itemtypeOrThrow(target), `t.id IN (SELECT l.${fk} FROM ${table} l WHERE l.itemtype = ? AND l.items_id = ?)`, [...of(type, row)]).map((r) =>
-      fieldsOf(ctx.scope, itemtypeOrThrow(target), r),
-    );
+  return (ctx, type, row) => {
+    const itil = itemtypeOrThrow(target);
+    if (!classCan(ctx.scope, itil, 'read')) return NO_RIGHT;
+    const tree = ctx.services.directory.entities();
+    const severalEntities = ctx.scope.activeEntities.length > 1;
+    const where = `t.id IN (SELECT l.${fk} FROM ${table} l WHERE l.itemtype = ? AND l.items_id = ?)`;
+    return visibleRows(ctx, itil, where, [...of(type, row)], 't.date_mod DESC, t.id').map((r) => {
+      const category = Number(r.itilcategories_id) > 0 ? (nameOf(ctx.services.store.db, itemtypeOrThrow('ITILCategory'), Number(r.itilcategories_id)) as string | null) : null;
+      const out: Record<string, unknown> = { ...fieldsOf(ctx.scope, itil, r), catname: category };
+      if (severalEntities) Object.assign(out, { entityname: tree.nodes.get(Number(r.entities_id))?.completename ?? null, entityID: r.entities_id });
+      return out;
+    });
+  };
 }
 
 function notes(ctx: SessionContext, type: Itemtype, row: Row): unknown {
@@ -174,20 +199,25 @@ function logs(ctx: SessionContext, type: Itemtype, row: Row): unknown {
 }
 
 /** Which itemtypes each section applies to, and how it is built. */
+/**
+ * Which itemtypes each section applies to, and how it is built. As GLPI, the sections past the
+ * connections are given to any item: empty (or GLPI's right error) where the type has none.
+ */
+const ANY = () => true;
 const SECTIONS: [WithFlag, string, (type: Itemtype) => boolean, Section][] = [
   ['with_devices', '_devices', (t) => hasFeature(t, 'device'), devices],
   ['with_disks', '_disks', (t) => hasFeature(t, 'disk'), disks],
   ['with_softwares', '_softwares', (t) => hasFeature(t, 'software'), softwares],
   ['with_connections', '_connections', (t) => hasFeature(t, 'connection'), connections],
-  ['with_networkports', '_networkports', (t) => hasFeature(t, 'networkport'), networkPorts],
-  ['with_infocoms', '_infocoms', (t) => hasFeature(t, 'infocom'), infocoms],
-  ['with_contracts', '_contracts', (t) => hasFeature(t, 'contract'), contracts],
-  ['with_documents', '_documents', (t) => hasFeature(t, 'document'), documents],
-  ['with_tickets', '_tickets', (t) => hasFeature(t, 'ticket'), itilLinks('glpi_items_tickets', 'tickets_id', 'Ticket')],
-  ['with_problems', '_problems', (t) => hasFeature(t, 'ticket'), itilLinks('glpi_items_problems', 'problems_id', 'Problem')],
-  ['with_changes', '_changes', (t) => hasFeature(t, 'ticket'), itilLinks('glpi_changes_items', 'changes_id', 'Change')],
-  ['with_notes', '_notes', (t) => hasFeature(t, 'note'), notes],
-  ['with_logs', '_logs', (t) => t.history || t.keptHistory, logs],
+  ['with_networkports', '_networkports', ANY, networkPorts],
+  ['with_infocoms', '_infocoms', ANY, infocoms],
+  ['with_contracts', '_contracts', ANY, contracts],
+  ['with_documents', '_documents', ANY, documents],
+  ['with_tickets', '_tickets', ANY, itilLinks('glpi_items_tickets', 'tickets_id', 'Ticket')],
+  ['with_problems', '_problems', ANY, itilLinks('glpi_items_problems', 'problems_id', 'Problem')],
+  ['with_changes', '_changes', ANY, itilLinks('glpi_changes_items', 'changes_id', 'Change')],
+  ['with_notes', '_notes', ANY, notes],
+  ['with_logs', '_logs', ANY, logs],
 ];
 
 function hasFeature(type: Itemtype, feature: Feature): boolean {
@@ -199,7 +229,7 @@ export function withSections(ctx: SessionContext, type: Itemtype, row: Row, opts
   const out: Record<string, unknown> = {};
   if (opts.with.size === 0) return out;
   for (const [flag, key, applies, build] of SECTIONS) {
-    if (opts.with.has(flag) && applies(type)) out[key] = build(ctx, type, row);
+    if (opts.with.has(flag) && applies(type)) out[key] = key === '_logs' ? build(ctx, type, row) : nestedRows(ctx, build(ctx, type, row), opts);
   }
   // History rows get what any item gets: its link, and names with expand_dropdowns (as GLPI);
   // GLPI answers them as an object keyed by log id ([] when there is none).

@@ -11,6 +11,7 @@ import { ApiError, badRequest, errors } from '../../core/errors';
 import { asList, flag, isObject, toId, type Params } from '../../core/params';
 import { flagParam } from '../../core/request-params';
 import type { Itemtype } from '../../registry';
+import { typeLabels } from '../../registry/labels';
 import { boundedLinkHeader } from './link-header';
 
 export interface Elements {
@@ -223,7 +224,8 @@ function bulkReply(results: Record<string, unknown>[], failed: number, verb: 'AD
 
 /**
  * GLPI's answer to each add: "Item successfully added: " and the item's link text (its name; ITIL
- * items add their id; unnamed ones read "<Type> - ID <id>"). Types GLPI keeps quiet answer "".
+ * items add their id; unnamed ones read "<type name> - ID <id>", GLPI's type name: "Solution - ID 2").
+ * Types GLPI keeps quiet answer "".
  * The names are read back once for the whole request, as the rows were stored.
  */
 function addedMessages(ctx: SessionContext, type: Itemtype, ids: number[]): Map<number, string> {
@@ -232,7 +234,7 @@ function addedMessages(ctx: SessionContext, type: Itemtype, ids: number[]): Map<
   const names = namesByIds(ctx.services.store.db, type, ids);
   for (const id of ids) {
     const name = names.get(id) ?? '';
-    const text = name === '' ? `${type.name} - ID ${id}` : type.kind === 'itil' ? `${name} (${id})` : name;
+    const text = name === '' ? `${typeLabels(type.name)[0]} - ID ${id}` : type.kind === 'itil' ? `${name} (${id})` : name;
     messages.set(id, `Item successfully added: ${text}`);
   }
   return messages;

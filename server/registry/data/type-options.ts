@@ -267,6 +267,20 @@ const AGENT_MODULES: readonly TypeOption[] = [
   [24, 'use_module_remote_inventory', 'Remote inventory', 'bool'],
 ];
 
+/**
+ * An ITIL task's options (CommonITILTask): 5 "Technician" is, as in GLPI, the user the task
+ * names by `users_id` (its writer); the technician in charge has no option of its own.
+ */
+const ITIL_TASK: readonly TypeOption[] = [
+  [1, 'content', 'Description', 'text'],
+  [2, 'taskcategories_id>name', 'Task category'],
+  [3, 'date', 'Date', 'datetime'],
+  [4, 'is_private', 'Public followup', 'bool'],
+  [5, 'users_id>name', 'Technician'],
+  [6, 'actiontime', 'Total duration', 'timestamp'],
+  [7, 'state', 'Status', 'specific'],
+];
+
 export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
   ...RELATIONS,
   ...ITEM_DEVICES,
@@ -766,6 +780,11 @@ export const TYPE_OPTIONS: Record<string, readonly TypeOption[]> = {
     [6, 'field', 'Field', 'specific'],
     [7, 'value', 'Value', 'specific'],
   ],
+  TicketTask: ITIL_TASK,
+  ProblemTask: ITIL_TASK,
+  ChangeTask: ITIL_TASK,
+  // A solution has no name: GLPI lists nothing of its own (its documents come with the families).
+  ITILSolution: [],
 };
 
 /**
@@ -801,6 +820,7 @@ export const COMPLETE: ReadonlySet<string> = new Set([
   'DatabaseInstance', 'Database', 'ReservationItem', 'Reservation', 'Consumable', 'CalendarSegment', 'Agent', 'AgentType',
   'SsoVariable', 'RuleRightParameter', 'Fieldblacklist', 'Item_SoftwareVersion', 'Item_SoftwareLicense',
   'Enclosure', 'PDU', 'PassiveDCEquipment', 'Unmanaged', 'Supplier', 'Contract', 'Reminder',
+  'TicketTask', 'ProblemTask', 'ChangeTask', 'ITILSolution',
   ...Object.keys(RELATIONS),
   ...Object.keys(ITEM_DEVICES),
 ]);

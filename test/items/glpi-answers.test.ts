@@ -1,0 +1,273 @@
+/**
+ * Item shapes as a live GLPI 10.0.19 answers them (issue 34): a profile's rights and an entity's
+ * inherited settings in their getItem, a directory user's link to its directory, the with_*
+ * sections.
+ */
+import { Database } from 'bun:sqlite';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { Client } from '../support/client';
+import { useServer } from '../support/server';
+import { createUser, USER_PASSWORD } from '../search/helpers';
+
+const ctx = useServer();
+let api: Client;
+
+beforeAll(() => {
+  api = ctx.api;
+});
+
+describe("a profile's rights", () => {
+  test('getItem shows each right as a field after the columns, as GLPI loads a profile', async () => {
+    const res = await api.get('Profile/4');
+    expect(res.status).toBe(200);
+    const keys = Object.keys(res.body);
+    // The columns first, then the rights in their rows' order.
+    expect(keys.slice(0, 3)).toEqual(['id', 'name', 'interface']);
+    expect(keys.indexOf('computer')).toBeGreaterThan(keys.indexOf('date_creation'));
+    const rights = (await api.get('Profile/4/ProfileRight', { query: 'range=0-999' })).body as { name: string; rights: number }[];
+    expect(rights.length).toBeGreaterThan(50);
+    for (const right of rights) expect([right.name, res.body[right.name]]).toEqual([right.name, right.rights]);
+    expect(res.body.computer).toBe(255);
+    expect(res.body.config).toBe(3);
+  });
+
+  test('a right written is read back; lists of profiles show the columns only, as GLPI lists them', async () => {
+    const id = await api.create('Profile', { name: 'answers-profile' });
+    // A right the profile has no row of reads 0, as GLPI, which gives every profile a row of each.
+    expect([(await api.get(`Profile/${id}`)).body.computer, (await api.get(`Profile/${id}`)).body.ticket]).toEqual([0, 0]);
+    await api.create('ProfileRight', { profiles_id: id, name: 'computer', rights: 1 });
+    expect((await api.get(`Profile/${id}`)).body.computer).toBe(1);
+    const multiple = await api.get('getMultipleItems', { query: `items[0][itemtype]=Profile&items[0][items_id]=${id}` });
+    expect(multiple.body[0].computer).toBe(1);
+    const list = (await api.get('Profile/', { query: 'range=0-99' })).body as Record<string, unknown>[];
+    expect(list.find((p) => p.id === id)).not.toHaveProperty('computer');
+  });
+});
+
+describe("an entity's inherited settings", () => {
+  test('a strategy below 0 (inherit -2, never -10) shows in the id field on getItem; lists show the stored value', async () => {
+    const id = await api.create('Entity', { name: 'answers-entity', entities_id: 0, entities_strategy_software: -10, transfers_strategy: 0, transfers_id: 0 });
+    const item = (await api.get(`Entity/${id}`)).body;
+    expect([item.calendars_strategy, item.calendars_id]).toEqual([-2, -2]);
+    expect([item.tickettemplates_id, item.changetemplates_id, item.problemtemplates_id, item.contracts_id_default]).toEqual([-2, -2, -2, -2]);
+    expect([item.entities_strategy_software, item.entities_id_software]).toEqual([-10, -10]);
+    // A strategy of 0 (its own value) leaves the id as stored.
+    expect([item.transfers_strategy, item.transfers_id]).toEqual([0, 0]);
+    // The merged field keeps its place among the columns.
+    const keys = Object.keys(item);
+    expect(keys.indexOf('calendars_id')).toBe(keys.indexOf('calendars_strategy') + 1);
+    const listed = ((await api.get('Entity/', { query: 'range=0-999' })).body as Record<string, unknown>[]).find((e) => e.id === id)!;
+    expect([listed.calendars_id, listed.entities_id_software]).toEqual([0, 0]);
+    // With expand_dropdowns the inherited value stays a number, as GLPI names only ids above 0.
+    expect((await api.get(`Entity/${id}`, { query: 'expand_dropdowns=true' })).body.calendars_id).toBe(-2);
+  });
+});
+
+describe("an entity's inherited settings written back", () => {
+  test('a negative id is stored as the strategy; a real id sets the strategy to 0, as GLPI splits them', async () => {
+    const id = await api.create('Entity', { name: 'answers-entity-2', entities_id: 0 });
+    const item = (await api.get(`Entity/${id}`)).body;
+    // A client sending back what it read: accepted, nothing changes.
+    expect((await api.put(`Entity/${id}`, { input: { calendars_id: item.calendars_id, entities_id_software: item.entities_id_software } })).status).toBe(200);
+    const stored = async () => ((await api.get('Entity/', { query: 'range=0-999' })).body as Record<string, unknown>[]).find((e) => e.id === id)!;
+    expect([(await stored()).calendars_strategy, (await stored()).calendars_id]).toEqual([-2, 0]);
+    expect((await api.put(`Entity/${id}`, { input: { entities_id_software: -10 } })).status).toBe(200);
+    expect([(await stored()).entities_strategy_software, (await stored()).entities_id_software]).toEqual([-10, 0]);
+    // The root entity as the software entity is a real choice: strategy 0.
+    expect((await api.put(`Entity/${id}`, { input: { entities_id_software: 0 } })).status).toBe(200);
+    expect([(await stored()).entities_strategy_software, (await stored()).entities_id_software]).toEqual([0, 0]);
+    const calendar = await api.create('Calendar', { name: 'answers-calendar' });
+    expect((await api.put(`Entity/${id}`, { input: { calendars_id: calendar } })).status).toBe(200);
+    expect([(await stored()).calendars_strategy, (await stored()).calendars_id]).toEqual([0, calendar]);
+    expect((await api.get(`Entity/${id}`)).body.calendars_id).toBe(calendar);
+  });
+});
+
+describe("a directory user's directory", () => {
+  test("auths_id links and expands to the LDAP directory when the user's authtype is GLPI's LDAP one (3), never a mail server", async () => {
+    const db = new Database(join(ctx.server.dataDir, 'deskbase.sqlite'));
+    // Directories are read-only through the API: written as a GLPI import leaves them.
+    const ldap = Number((db.query("INSERT INTO glpi_authldaps (name, host) VALUES ('answers-ldap', 'ldap.example.org') RETURNING id").get() as { id: number }).id);
+    db.close();
+    const directoryUser = await api.create('User', { name: 'answers-ldap-user', authtype: 3, auths_id: ldap });
+    const mailUser = await api.create('User', { name: 'answers-mail-user', authtype: 2, auths_id: ldap });
+    const links = async (id: number) => ((await api.get(`User/${id}`)).body.links as { rel: string; href: string }[]).filter((l) => l.rel.startsWith('Auth'));
+    expect((await links(directoryUser)).map((l) => [l.rel, l.href.replace(/^.*apirest\.php/, '')])).toEqual([['AuthLDAP', `/AuthLDAP/${ldap}`]]);
+    expect(await links(mailUser)).toEqual([]);
+    expect((await api.get(`User/${directoryUser}`, { query: 'expand_dropdowns=true' })).body.auths_id).toBe('answers-ldap');
+    expect((await api.get(`User/${mailUser}`, { query: 'expand_dropdowns=true' })).body.auths_id).toBe(ldap);
+  });
+});
+
+describe('with_* sections', () => {
+  const PORT_TYPES = ['NetworkPortEthernet', 'NetworkPortWifi', 'NetworkPortAggregate', 'NetworkPortAlias', 'NetworkPortDialup', 'NetworkPortLocal', 'NetworkPortFiberchannel'];
+
+  test('given to any item past the connections: empty where the type has none; ports as the map of every port type', async () => {
+    const location = await api.create('Location', { name: 'answers-room' });
+    const all = 'with_devices=1&with_disks=1&with_softwares=1&with_connections=1&with_networkports=1&with_infocoms=1&with_contracts=1&with_documents=1&with_tickets=1&with_problems=1&with_changes=1&with_notes=1&with_logs=1';
+    const body = (await api.get(`Location/${location}`, { query: all })).body;
+    expect(Object.keys(body).filter((k) => k.startsWith('_'))).toEqual(['_networkports', '_infocoms', '_contracts', '_documents', '_tickets', '_problems', '_changes', '_notes', '_logs']);
+    expect(body._networkports).toEqual(Object.fromEntries(PORT_TYPES.map((t) => [t, []])));
+    for (const key of ['_infocoms', '_contracts', '_documents', '_tickets', '_problems', '_changes']) expect([key, body[key]]).toEqual([key, []]);
+  });
+
+  test("without the contract right, GLPI's error object; tickets with their category and, over several entities, their entity", async () => {
+    const entity = await api.create('Entity', { name: 'answers-sections', entities_id: 0 });
+    const computer = await api.create('Computer', { name: 'answers-pc', entities_id: entity });
+    const category = await api.create('ITILCategory', { name: 'answers-cat' });
+    const ticket = await api.create('Ticket', { name: 'answers-t', content: 'x', entities_id: entity, itilcategories_id: category });
+    await api.create('Item_Ticket', { tickets_id: ticket, itemtype: 'Computer', items_id: computer });
+    const [row] = (await api.get(`Computer/${computer}`, { query: 'with_tickets=1' })).body._tickets;
+    // The super-admin's session spans several entities.
+    expect(row).toMatchObject({ id: ticket, catname: 'answers-cat', entityname: 'Root entity > answers-sections', entityID: entity });
+
+    const profile = await api.create('Profile', { name: 'answers-no-contract', interface: 'central' });
+    await api.create('ProfileRight', { profiles_id: profile, name: 'computer', rights: 1 });
+    await createUser(api, 'answers-reader', profile, entity, false);
+    const reader = await new Client(ctx.server.api).login('answers-reader', USER_PASSWORD);
+    const seen = (await reader.get(`Computer/${computer}`, { query: 'with_contracts=1&with_tickets=1' })).body;
+    expect(seen._contracts).toEqual({ error: 401, message: "You don't have permission to perform this action." });
+    expect(seen._tickets).toEqual({ error: 401, message: "You don't have permission to perform this action." });
+  });
+});
+
+describe("components' links need the right on components", () => {
+  test('without the device right, Item_DeviceProcessor and Item_DeviceMemory under a computer are 403; with_devices still shows them', async () => {
+    const computer = await api.create('Computer', { name: 'answers-cpu-host' });
+    const cpu = await api.create('DeviceProcessor', { designation: 'answers-cpu' });
+    await api.create('Item_DeviceProcessor', { itemtype: 'Computer', items_id: computer, deviceprocessors_id: cpu });
+    // A technician (profile 6) reads computers but, as in GLPI, holds no device right.
+    await createUser(api, 'answers-tech', 6, 0);
+    const tech = await new Client(ctx.server.api).login('answers-tech', USER_PASSWORD);
+    for (const child of ['Item_DeviceProcessor', 'Item_DeviceMemory']) {
+      const res = await tech.get(`Computer/${computer}/${child}`);
+      expect([child, res.status, res.body[0]]).toEqual([child, 403, 'ERROR_RIGHT_MISSING']);
+    }
+    expect(Object.keys((await tech.get(`Computer/${computer}`, { query: 'with_devices=1' })).body._devices)).toEqual(['Item_DeviceProcessor']);
+    expect((await api.get(`Computer/${computer}/Item_DeviceProcessor`)).body).toHaveLength(1);
+  });
+});
+
+describe('attaching a document (Document_Item)', () => {
+  test("refused on a closed ticket and across entities that do not see each other; a link takes the document's entity, the user and the timeline side", async () => {
+    const sub = await api.create('Entity', { name: 'answers-docs', entities_id: 0 });
+    const rootDoc = await api.create('Document', { name: 'answers-root-doc', entities_id: 0, is_recursive: 0 });
+    const sharedDoc = await api.create('Document', { name: 'answers-shared-doc', entities_id: 0, is_recursive: 1 });
+    const ticket = await api.create('Ticket', { name: 'answers-doc-ticket', content: 'x', entities_id: sub });
+    const refused = await api.post('Document_Item', { input: { documents_id: rootDoc, itemtype: 'Ticket', items_id: ticket } });
+    expect([refused.status, refused.body]).toEqual([400, ['ERROR_GLPI_ADD', "You don't have permission to perform this action."]]);
+    const link = await api.create('Document_Item', { documents_id: sharedDoc, itemtype: 'Ticket', items_id: ticket });
+    // glpi is no actor of the ticket: left side (1), as GLPI places it.
+    expect((await api.get(`Document_Item/${link}`)).body).toMatchObject({ entities_id: 0, is_recursive: 1, users_id: 2, timeline_position: 1 });
+
+    const closed = await api.create('Ticket', { name: 'answers-closed', content: 'x', entities_id: sub });
+    expect((await api.put(`Ticket/${closed}`, { input: { status: 6 } })).status).toBe(200);
+    const late = await api.post('Document_Item', { input: { documents_id: sharedDoc, itemtype: 'Ticket', items_id: closed } });
+    expect([late.status, late.body]).toEqual([400, ['ERROR_GLPI_ADD', "You don't have permission to perform this action."]]);
+    expect((await api.get(`Ticket/${closed}/Document_Item`)).body).toEqual([]);
+  });
+});
+
+describe("a ticket's history of its actors", () => {
+  test('a new actor is logged on the ticket (only) under its search option (4, 5, 66; groups 71, 8, 65; supplier 6), a removal under 0', async () => {
+    const tech = await api.create('User', { name: 'answers-hist-tech' });
+    const group = await api.create('Group', { name: 'answers-hist-group' });
+    const supplier = await api.create('Supplier', { name: 'answers-hist-supplier' });
+    const ticket = await api.create('Ticket', { name: 'answers-hist', content: 'x', _users_id_requester: 2, _users_id_assign: tech, _groups_id_observer: group });
+    await api.create('Ticket_User', { tickets_id: ticket, users_id: tech, type: 3 });
+    await api.create('Supplier_Ticket', { tickets_id: ticket, suppliers_id: supplier, type: 2 });
+    await api.create('Group_Ticket', { tickets_id: ticket, groups_id: group, type: 1 });
+    const logs = Object.values((await api.get(`Ticket/${ticket}`, { query: 'with_logs=1' })).body._logs) as { linked_action: number; itemtype_link: string; id_search_option: number; new_value: string; old_value: string }[];
+    const added = logs.filter((l) => l.linked_action === 15).map((l) => [l.itemtype_link, l.new_value.replace(/ \(\d+\)$/, ''), l.id_search_option]);
+    expect(added.sort()).toEqual(
+      [
+        ['User', 'glpi', 4],
+        ['User', 'answers-hist-tech', 5],
+        ['Group', 'answers-hist-group', 65],
+        ['User', 'answers-hist-tech', 66],
+        ['Supplier', 'answers-hist-supplier', 6],
+        ['Group', 'answers-hist-group', 71],
+      ].sort(),
+    );
+    // As GLPI, the user's own history says nothing of it.
+    const userLogs = Object.values((await api.get(`User/${tech}`, { query: 'with_logs=1' })).body._logs) as { itemtype_link: string }[];
+    expect(userLogs.filter((l) => l.itemtype_link === 'Ticket')).toEqual([]);
+    const [observer] = ((await api.get(`Ticket/${ticket}/Ticket_User`)).body as { id: number; type: number }[]).filter((r) => r.type === 3);
+    expect((await api.del(`Ticket_User/${observer!.id}`)).status).toBe(204);
+    const removed = (Object.values((await api.get(`Ticket/${ticket}`, { query: 'with_logs=1' })).body._logs) as { linked_action: number; id_search_option: number }[]).filter((l) => l.linked_action === 16);
+    expect(removed.map((l) => l.id_search_option)).toEqual([0]);
+  });
+});
+
+describe('add messages', () => {
+  test("an item without a name is named by GLPI's type name and id", async () => {
+    const ticket = await api.create('Ticket', { name: 'answers-msg', content: 'x' });
+    const document = await api.create('Document', { name: 'answers-msg-doc' });
+    const link = await api.post('Document_Item', { input: { documents_id: document, itemtype: 'Ticket', items_id: ticket } });
+    expect(link.body).toEqual({ id: link.body.id, message: `Item successfully added: Document item - ID ${link.body.id}` });
+    const solution = await api.post('ITILSolution', { input: { itemtype: 'Ticket', items_id: ticket, content: 'done' } });
+    expect(solution.body).toEqual({ id: solution.body.id, message: `Item successfully added: Solution - ID ${solution.body.id}` });
+  });
+});
+
+describe('new follow-ups, tasks and approved solutions', () => {
+  test("a follow-up's timeline side is its writer's, a task gets a UUID, an approved solution names no follow-up", async () => {
+    const tech = await api.create('User', { name: 'answers-side-tech', password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 6, _entities_id: 0, _is_recursive: 1 });
+    const ticket = await api.create('Ticket', { name: 'answers-side', content: 'x', _users_id_requester: 2, _users_id_assign: tech });
+    const techClient = await new Client(ctx.server.api).login('answers-side-tech', USER_PASSWORD);
+    const fromTech = await techClient.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'on it' });
+    const fromRequester = await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'thanks' });
+    expect([(await api.get(`ITILFollowup/${fromTech}`)).body.timeline_position, (await api.get(`ITILFollowup/${fromRequester}`)).body.timeline_position]).toEqual([4, 1]);
+
+    const task = await api.create('TicketTask', { tickets_id: ticket, content: 'look' });
+    expect((await api.get(`TicketTask/${task}`)).body.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+    const solution = await techClient.create('ITILSolution', { itemtype: 'Ticket', items_id: ticket, content: 'fixed' });
+    await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'ok', add_close: 1, _add_close: true });
+    expect((await api.get(`ITILSolution/${solution}`)).body).toMatchObject({ status: 3, itilfollowups_id: null });
+  });
+});
+
+describe('a new ITIL object without a description', () => {
+  test('stores an empty text, as GLPI', async () => {
+    for (const type of ['Ticket', 'Problem', 'Change']) {
+      const id = await api.create(type, { name: `answers-empty-${type}` });
+      expect([type, (await api.get(`${type}/${id}`)).body.content]).toEqual([type, '']);
+    }
+  });
+});
+
+describe("a computer's new location carried to what it holds", () => {
+  test('its connected items and components move with it, and the update says so', async () => {
+    const [here, there] = [await api.create('Location', { name: 'answers-here' }), await api.create('Location', { name: 'answers-there' })];
+    const computer = await api.create('Computer', { name: 'answers-carrier', locations_id: here });
+    const monitor = await api.create('Monitor', { name: 'answers-screen', locations_id: here });
+    const shared = await api.create('Monitor', { name: 'answers-global-screen', locations_id: here, is_global: 1 });
+    await api.create('Computer_Item', { computers_id: computer, itemtype: 'Monitor', items_id: monitor });
+    await api.create('Computer_Item', { computers_id: computer, itemtype: 'Monitor', items_id: shared });
+    const cpu = await api.create('Item_DeviceProcessor', { itemtype: 'Computer', items_id: computer, deviceprocessors_id: await api.create('DeviceProcessor', { designation: 'answers-carried-cpu' }) });
+    const res = await api.put(`Computer/${computer}`, { input: { locations_id: there } });
+    expect([res.status, res.body]).toEqual([200, [{ [computer]: true, message: 'Location updated. The connected items have been moved in the same location.' }]]);
+    expect((await api.get(`Monitor/${monitor}`)).body.locations_id).toBe(there);
+    expect((await api.get(`Monitor/${shared}`)).body.locations_id).toBe(here);
+    expect((await api.get(`Item_DeviceProcessor/${cpu}`)).body.locations_id).toBe(there);
+    const logs = Object.values((await api.get(`Monitor/${monitor}`, { query: 'with_logs=1' })).body._logs) as { id_search_option: number; new_value: string }[];
+    expect(logs.some((l) => l.id_search_option === 3 && l.new_value === `answers-there (${there})`)).toBe(true);
+    // Nothing carried: no message.
+    const quiet = await api.put(`Computer/${computer}`, { input: { comment: 'x' } });
+    expect(quiet.body).toEqual([{ [computer]: true, message: '' }]);
+  });
+});
+
+describe('history of the changes a rule makes', () => {
+  test('a solution solving a ticket logs the status and its solve date, as an update by hand', async () => {
+    const ticket = await api.create('Ticket', { name: 'answers-solved-log', content: 'x' });
+    await api.create('ITILSolution', { itemtype: 'Ticket', items_id: ticket, content: 'fixed' });
+    const logs = Object.values((await api.get(`Ticket/${ticket}`, { query: 'with_logs=1' })).body._logs) as { linked_action: number; id_search_option: number; new_value: string }[];
+    const fields = logs.filter((l) => l.linked_action === 0).map((l) => l.id_search_option);
+    expect(fields).toContain(12);
+    expect(fields).toContain(17);
+    expect(logs.find((l) => l.id_search_option === 12)!.new_value).toBe('5');
+  });
+});
