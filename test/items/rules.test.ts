@@ -92,7 +92,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterPurge: 'treeHooks',
   },
   Document_Item: {
-    prepareAdd: 'documentLinkHooks',
+    beforeDelete: 'userAttachmentHooks',
+    prepareAdd: 'userAttachmentHooks → documentLinkHooks',
+    prepareUpdate: 'userAttachmentHooks',
   },
   Entity: {
     prepareInput: 'entityStrategyFields → attachmentHooks',
@@ -152,7 +154,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     beforeDelete: 'accountRowHooks',
     selfService: 'userPreferenceHooks',
   },
-  'Document_Item, Certificate_Item, Domain_Item, Appliance_Item, Item_Project, KnowbaseItem_Item': {
+  'Certificate_Item, Domain_Item, Appliance_Item, Item_Project, KnowbaseItem_Item': {
     prepareAdd: 'userAttachmentHooks',
     prepareUpdate: 'userAttachmentHooks',
     beforeDelete: 'userAttachmentHooks',
