@@ -36,6 +36,7 @@ import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
 import { validationHooks, validationRequestHooks } from './itil/validations';
 import { itilNotificationHooks, timelineNotificationHooks } from './notify/events';
+import { webhookHooks } from './notify/webhook-rules';
 import { allAssetTypes, allItemtypes, itemtypesWith } from './registry';
 import { apiClientTokenHooks } from './users/apiclient-token';
 import { ldapCriterionHooks } from './users/ldap-criteria';
@@ -117,6 +118,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Document'], hooks: documentHooks },
   { itemtypes: ['KnowbaseItem'], hooks: faqHooks },
   { itemtypes: attachable, hooks: attachmentHooks },
+  { itemtypes: ['Webhook'], hooks: webhookHooks },
   // Last: notifications see the change as the rules above left it.
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilNotificationHooks },
   { itemtypes: ['ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask', 'TicketValidation', 'ChangeValidation', ...ASSIGNMENT_LINKS], hooks: timelineNotificationHooks },

@@ -11,6 +11,9 @@ import { automaticActions } from './itil/automatic-actions';
 import { CRON_TASKS } from './registry/automatic-actions';
 import { replayDictionaries } from './rules/replay';
 import { mailSender, setMailWaker } from './notify/sender';
+import { webhookSender } from './notify/webhook-sender';
+import { setWebhookReader, setWebhookWaker } from './notify/webhooks';
+import { webhookReader } from './api/webhook-reader';
 import { endLiveStreams, joinLiveChannel } from './notify/live';
 import { runImportCommand } from './import';
 import { unfinishedImportIn } from './import/state';
@@ -121,6 +124,9 @@ async function main(): Promise<void> {
   const actions = automaticActions(store.db, (name, error) => logError(`automatic action ${name}`, error), [[CRON_TASKS.replayDictionary, replayDictionaries]]);
   const mail = mailSender(store, (what, error) => logError(what, error));
   setMailWaker(mail.wake);
+  setWebhookReader(webhookReader(services));
+  const webhooks = webhookSender(store, (what, error) => logError(what, error));
+  setWebhookWaker(webhooks.wake);
   joinLiveChannel();
   // What runs by the clock, at each request and by the backups' timer. The backup schedule is read
   // from this thread's settings: first see what the other threads wrote.
@@ -129,6 +135,7 @@ async function main(): Promise<void> {
     backups.tick();
     actions.tick();
     mail.tick();
+    webhooks.tick();
   };
   const app = listenOrExit(createApp(services, { tick: checkBackups, last: () => backups.last() }), config.host, config.port, config.threads);
   let stopping = false;
@@ -175,6 +182,7 @@ async function main(): Promise<void> {
     services.noticeExternalWrites();
     actions.tick();
     mail.tick();
+    webhooks.tick();
   });
   logEvent(`console: ${consoleSource()}`);
   logEvent(`listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php; ${config.threads} request-serving thread${config.threads > 1 ? 's' : ''})`);

@@ -12,6 +12,7 @@ import { userPicture } from '../api/picture';
 import { testRules } from '../api/test-rules';
 import { replayDictionary } from '../api/replay-dictionary';
 import { liveEvents } from '../api/events';
+import { testWebhook } from '../api/test-webhook';
 import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
 import { BEARER_HINT, errors, isBearer, type ApiError } from '../core/errors';
 
@@ -34,6 +35,7 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
   testRules,
   replayDictionary,
   events: liveEvents,
+  testWebhook,
 };
 
 /** Resolves the Session-Token into a session and its scope, or fails with 401. */

@@ -23,6 +23,8 @@ import { useConsoleOf, type ConsoleOrigin } from '../http/console';
 import { logError, setLogFormat } from '../http/log';
 import { installRules } from '../items/hooks';
 import { RULES } from '../hook-table';
+import { setWebhookReader } from '../notify/webhooks';
+import { webhookReader } from '../api/webhook-reader';
 import { endLiveStreams, joinLiveChannel } from '../notify/live';
 import { SharedJson } from './shared-json';
 
@@ -79,6 +81,8 @@ export function serveOnWorker(): void {
   joinLiveChannel();
   const store = attachStore(config.dataDir);
   const services = createServices(store, config.rateLimits, job.shared, false, config.threads);
+  // Deliveries this thread queues carry the item as this thread reads it; the main thread sends them.
+  setWebhookReader(webhookReader(services));
   onWalGrown(store.db.filename, () => post({ kind: 'wal' }));
   let app;
   try {

@@ -9,6 +9,7 @@ import * as reservations from '../../server/assets/reservations';
 import * as documentRules from '../../server/documents/hooks';
 import { hooksOf, installRules, type ItemHooks } from '../../server/items/hooks';
 import * as notes from '../../server/items/notes';
+import * as webhookRules from '../../server/notify/webhook-rules';
 import * as configValues from '../../server/items/config-values';
 import * as knowbaseFaq from '../../server/items/knowbase-faq';
 import * as tree from '../../server/items/tree';
@@ -139,6 +140,10 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareUpdate: 'accountRowHooks',
     beforeDelete: 'accountRowHooks',
     selfService: 'userPreferenceHooks',
+  },
+  Webhook: {
+    prepareAdd: 'webhookHooks',
+    prepareUpdate: 'webhookHooks',
   },
   'Document_Item, Certificate_Item, Domain_Item, Appliance_Item, Item_Project, KnowbaseItem_Item': {
     prepareAdd: 'userAttachmentHooks',
@@ -292,7 +297,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [hookTable, notifyEvents, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
+const modules = [hookTable, notifyEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {
