@@ -5,6 +5,7 @@
  * someone else). Activating a paused webhook clears its failures and the reason it was paused.
  */
 import { badRequest, errors } from '../core/errors';
+import type { Params } from '../core/params';
 import type { Row } from '../db/rows';
 import type { ItemHooks, WriteContext } from '../items/hooks';
 
@@ -43,7 +44,7 @@ function headersText(value: unknown): string {
   return JSON.stringify(parsed);
 }
 
-function checkFields(wc: WriteContext, row: Row, input: Row): void {
+function checkFields(wc: WriteContext, row: Row): void {
   if ('url' in row) checkUrl(row.url);
   if ('http_method' in row) {
     const method = String(row.http_method ?? '').toUpperCase();
@@ -52,17 +53,31 @@ function checkFields(wc: WriteContext, row: Row, input: Row): void {
   }
   if ('itemtype' in row && !WEBHOOK_ITEMTYPES.includes(String(row.itemtype))) throw badRequest(`itemtype must be one of ${WEBHOOK_ITEMTYPES.join(', ')}`);
   if ('event' in row && !WEBHOOK_EVENTS.includes(String(row.event))) throw badRequest(`event must be one of ${WEBHOOK_EVENTS.join(', ')}`);
-  if ('custom_headers' in input) row.custom_headers = headersText(input.custom_headers);
   if ('users_id' in row && Number(row.users_id) !== Number(wc.scope.user.id)) throw errors.rightMissing();
 }
 
+/** The secret is a hidden column (never read back, so not taken as a column): set from the input here. */
+function applySecret(row: Row, input: Params): void {
+  if (!('secret' in input)) return;
+  const secret = input.secret;
+  if (secret !== null && typeof secret !== 'string') throw badRequest('secret must be a text');
+  if (typeof secret === 'string' && secret.length > 1024) throw badRequest('secret must be at most 1024 characters');
+  row.secret = secret === '' ? null : secret;
+}
+
 export const webhookHooks: ItemHooks = {
+  // Before the values are read as columns: custom headers may come as an object.
+  prepareInput(_wc, _type, input) {
+    if ('custom_headers' in input) input.custom_headers = headersText(input.custom_headers);
+  },
   prepareAdd(wc, _type, row, input) {
-    checkFields(wc, row, input);
+    checkFields(wc, row);
+    applySecret(row, input);
     row.users_id = Number(wc.scope.user.id);
   },
   prepareUpdate(wc, _type, old, changes, input) {
-    checkFields(wc, changes, input);
+    checkFields(wc, changes);
+    applySecret(changes, input);
     if (Number(changes.is_active) === 1 && Number(old.is_active) !== 1) {
       changes.failures = 0;
       changes.paused_reason = null;

@@ -142,6 +142,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     selfService: 'userPreferenceHooks',
   },
   Webhook: {
+    prepareInput: 'webhookHooks',
     prepareAdd: 'webhookHooks',
     prepareUpdate: 'webhookHooks',
   },
