@@ -18,7 +18,7 @@ import { sendTest, webhookSender } from '../../server/notify/webhook-sender';
 import { addressKind, refusedDestination } from '../../server/notify/webhook-guard';
 import type { SerialRun } from '../../server/notify/serial-run';
 import { Closer, Receiver } from '../support/webhook-receiver';
-import { useStore } from '../support/store';
+import { setSettings, useStore } from '../support/store';
 
 let time = Date.UTC(2026, 0, 15, 9, 0, 0);
 setClock({ now: () => time });
@@ -34,10 +34,7 @@ const closer = new Closer();
 let sender: SerialRun;
 const failures: string[] = [];
 
-function set(values: Record<string, string>): void {
-  for (const [name, value] of Object.entries(values)) ctx.db.query("UPDATE glpi_configs SET value = ? WHERE context = 'core' AND name = ?").run(value, name);
-  ctx.store.settings.invalidate();
-}
+const set = (values: Record<string, string>) => setSettings(ctx.store, values);
 
 const webhook = (values: Record<string, unknown>) =>
   insertRow(ctx.db, 'glpi_webhooks', { name: 'hook', entities_id: 0, is_recursive: 1, itemtype: 'Ticket', event: 'new', http_method: 'POST', secret: 's3cret', is_active: 1, users_id: 2, ...values });
