@@ -2,12 +2,12 @@
  * One HTTP delivery of a webhook: checked by the guard, signed, sent with a bounded time
  * (`webhook_timeout` seconds for the connection and the whole answer) and a bounded answer (the
  * first 64 KiB are read, the rest is dropped), never following redirects (a redirect could lead
- * where the guard refuses). Success is a 2xx answer.
+ * where the guard refuses); plain http goes to the address the guard checked. Success is a 2xx answer.
  */
 import { createHmac } from 'node:crypto';
 import type { Settings } from '../db/settings';
 import { now } from '../core/clock';
-import { refusedDestination } from './webhook-guard';
+import { checkDestination, pinned } from './webhook-guard';
 
 const MAX_READ = 64 * 1024;
 /** What the delivery log keeps of an answer. */
@@ -74,14 +74,17 @@ const messageOf = (error: unknown) => (error instanceof Error ? (error.name === 
 export async function deliver(settings: Settings, req: WebhookRequest): Promise<DeliveryOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const refused = await refusedDestination(settings, req.url);
-  if (refused) return { ok: false, status: null, durationMs: elapsed(), response: '', error: refused };
+  const checked = await checkDestination(settings, req.url);
+  if ('refused' in checked) return { ok: false, status: null, durationMs: elapsed(), response: '', error: checked.refused };
+  const target = pinned(req.url, checked.address);
+  const headers = headersOf(req);
+  if (target.host) headers.Host = target.host;
   const timeout = Math.max(0.1, settings.number('webhook_timeout') || 10) * 1000;
   const signal = AbortSignal.timeout(timeout);
   try {
-    const res = await fetch(req.url, {
+    const res = await fetch(target.url, {
       method: req.method,
-      headers: headersOf(req),
+      headers,
       body: req.method === 'GET' ? undefined : req.body,
       redirect: 'manual',
       signal,

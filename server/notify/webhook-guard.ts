@@ -43,28 +43,50 @@ function allowedHosts(settings: Settings): Set<string> {
   );
 }
 
-/** Why a webhook may not send to `url`, or null when it may; resolves the host name. */
-export async function refusedDestination(settings: Settings, url: string): Promise<string | null> {
+/**
+ * Where a request to `url` may go: `refused` says why not; else `address` is the checked address
+ * to connect to (null for a listed host, reached as resolved at connection time).
+ */
+export async function checkDestination(settings: Settings, url: string): Promise<{ refused: string } | { address: string | null }> {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return `not a URL: ${url}`;
+    return { refused: `not a URL: ${url}` };
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return `only http and https URLs are allowed, not ${parsed.protocol}`;
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { refused: `only http and https URLs are allowed, not ${parsed.protocol}` };
   const host = parsed.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (allowedHosts(settings).has(host)) return null;
+  if (allowedHosts(settings).has(host)) return { address: null };
   let addresses: string[];
   try {
     addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
   } catch (error) {
-    return `${host} does not resolve: ${error instanceof Error ? error.message : String(error)}`;
+    return { refused: `${host} does not resolve: ${error instanceof Error ? error.message : String(error)}` };
   }
   const allowPrivate = settings.flag('webhook_allow_private');
   for (const address of addresses) {
     const kind = addressKind(address);
-    if (kind === 'metadata' || kind === 'link-local') return `${host} resolves to ${address}, a ${kind} address: refused (see webhook_allowed_hosts)`;
-    if (kind === 'private' && !allowPrivate) return `${host} resolves to ${address}, a loopback or private address: refused (see webhook_allow_private)`;
+    if (kind === 'metadata' || kind === 'link-local') return { refused: `${host} resolves to ${address}, a ${kind} address: refused (see webhook_allowed_hosts)` };
+    if (kind === 'private' && !allowPrivate) return { refused: `${host} resolves to ${address}, a loopback or private address: refused (see webhook_allow_private)` };
   }
-  return null;
+  return { address: addresses[0] ?? null };
+}
+
+/** Why a webhook may not send to `url`, or null when it may. */
+export async function refusedDestination(settings: Settings, url: string): Promise<string | null> {
+  const checked = await checkDestination(settings, url);
+  return 'refused' in checked ? checked.refused : null;
+}
+
+/**
+ * The URL to request and its Host header: a plain http request goes to the checked address itself,
+ * so a name that resolves elsewhere a moment later (DNS rebinding) cannot lead it past the check.
+ * An https request keeps its name, which the server's certificate must match.
+ */
+export function pinned(url: string, address: string | null): { url: string; host: string | null } {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'http:' || address === null || isIP(parsed.hostname.replace(/^\[|\]$/g, ''))) return { url, host: null };
+  const host = parsed.host;
+  parsed.hostname = isIP(address) === 6 ? `[${address}]` : address;
+  return { url: parsed.toString(), host };
 }

@@ -15,7 +15,7 @@ import { createServices } from '../../server/auth/services';
 import { webhookReader } from '../../server/api/webhook-reader';
 import { queueWebhooks, setWebhookReader } from '../../server/notify/webhooks';
 import { sendTest, webhookSender } from '../../server/notify/webhook-sender';
-import { addressKind, refusedDestination } from '../../server/notify/webhook-guard';
+import { addressKind, pinned, refusedDestination } from '../../server/notify/webhook-guard';
 import type { SerialRun } from '../../server/notify/serial-run';
 import { Closer, Receiver } from '../support/webhook-receiver';
 import { setSettings, useStore } from '../support/store';
@@ -220,6 +220,18 @@ describe('the guard', () => {
     expect(['169.254.169.254', 'fe80::1', '100.100.100.200', 'fd00:ec2::254', '127.0.0.1', '::1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '0.0.0.0', '::ffff:169.254.1.1', '93.184.216.34', '2606:4700::1'].map(addressKind)).toEqual([
       'link-local', 'link-local', 'metadata', 'metadata', 'private', 'private', 'private', 'private', 'private', 'private', 'link-local', 'public', 'public',
     ]);
+  });
+
+  test('plain http goes to the address the guard checked, with the name as Host; https keeps its name', async () => {
+    expect(pinned('http://hooks.example.org:8080/a?b=1', '93.184.216.34')).toEqual({ url: 'http://93.184.216.34:8080/a?b=1', host: 'hooks.example.org:8080' });
+    expect(pinned('http://hooks.example.org/a', '2606:4700::1')).toEqual({ url: 'http://[2606:4700::1]/a', host: 'hooks.example.org' });
+    expect(pinned('https://hooks.example.org/a', '93.184.216.34')).toEqual({ url: 'https://hooks.example.org/a', host: null });
+    expect(pinned('http://hooks.example.org/a', null)).toEqual({ url: 'http://hooks.example.org/a', host: null });
+    const hook = webhook({ url: good.url.replace('127.0.0.1', 'localhost') });
+    newTicket('t');
+    expect(await sender.send()).toBe(1);
+    expect(good.received[0]!.headers.host).toBe(`localhost:${good.port}`);
+    expect(deliveries(hook)[0]).toMatchObject({ status: 'sent', last_status_code: 200 });
   });
 
   test('link-local and metadata are refused even when private addresses are allowed; loopback only when allowed or listed', async () => {
