@@ -10,6 +10,8 @@ export interface Received {
   path: string;
   headers: Record<string, string>;
   body: string;
+  /** The status it was answered with (null: no answer). */
+  status: number | null;
 }
 
 export class Receiver {
@@ -18,8 +20,8 @@ export class Receiver {
   /** Requests of a receiver that never answers, released when it stops. */
   private readonly held: (() => void)[] = [];
 
-  /** `answer`: status and body, or `hang` for no answer at all. */
-  constructor(private readonly answer: { status: number; body: string } | 'hang') {}
+  /** `answer`: status and body, or `hang` for no answer at all; a test may change it. */
+  constructor(public answer: { status: number; body: string } | 'hang') {}
 
   get url(): string {
     return `http://127.0.0.1:${this.server!.port}/hook`;
@@ -36,8 +38,9 @@ export class Receiver {
       idleTimeout: 0,
       fetch: async (req) => {
         const url = new URL(req.url);
-        this.received.push({ method: req.method, path: url.pathname, headers: Object.fromEntries(req.headers), body: await req.text() });
+        const body = await req.text();
         const answer = this.answer;
+        this.received.push({ method: req.method, path: url.pathname, headers: Object.fromEntries(req.headers), body, status: answer === 'hang' ? null : answer.status });
         if (answer === 'hang') return new Promise<Response>((resolve) => this.held.push(() => resolve(new Response('late'))));
         return new Response(answer.body, { status: answer.status });
       },
