@@ -88,6 +88,15 @@ describe('the Webhook itemtype', () => {
       },
       { request: 'GET QueuedWebhook/', as: tech, ...DENIED },
     ]);
+    // A webhook in the trash sends nothing; purged, it takes its delivery log with it.
+    const gone = await ctx.api.create('Webhook', { name: 'gone', url: good.url, itemtype: 'Ticket', event: 'new' });
+    expect((await ctx.api.post('testWebhook', { webhooks_id: gone })).status).toBe(200);
+    const logOf = async (id: number) => ((await ctx.api.get('QueuedWebhook/', { query: 'is_deleted=true&range=0-99' })).body as Record<string, unknown>[]).filter((r) => r.webhooks_id === id).length;
+    expect(await logOf(gone)).toBe(1);
+    expect((await ctx.api.del(`Webhook/${gone}`)).status).toBe(204);
+    expect((await ctx.api.get(`Webhook/${gone}`)).body).toMatchObject({ is_deleted: 1 });
+    expect((await ctx.api.del(`Webhook/${gone}`, { query: 'force_purge=true' })).status).toBe(204);
+    expect(await logOf(gone)).toBe(0);
   });
 });
 

@@ -76,6 +76,7 @@ describe('queueing', () => {
     webhook({ url: good.url, event: 'update' }); // another event
     webhook({ url: good.url, itemtype: 'Problem' }); // another itemtype
     webhook({ url: good.url, is_active: 0 }); // inactive
+    webhook({ url: good.url, is_deleted: 1 }); // in the trash
     expect(() =>
       inTransaction(ctx.db, () => {
         const id = insertRow(ctx.db, 'glpi_tickets', { name: 'lost', content: 'c', entities_id: 0 });

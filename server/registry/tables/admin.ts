@@ -122,7 +122,7 @@ export const adminItemtypes: Record<string, ItemtypeSpec> = {
   }),
   NotificationTarget: admin('glpi_notificationtargets', 'notification', { kind: 'child', owners: [{ fk: 'notifications_id', itemtype: 'Notification' }] }),
   // GLPI 11's webhooks, with its `webhook` right, in entities; the secret signs and is never returned.
-  Webhook: { table: 'glpi_webhooks', kind: 'other', right: 'webhook', history: false, required: ['url', 'itemtype', 'event'], hidden: ['secret'] },
+  Webhook: { table: 'glpi_webhooks', kind: 'other', right: 'webhook', trash: true, history: false, required: ['url', 'itemtype', 'event'], hidden: ['secret'] },
   // Their deliveries (the queue and delivery log): read by whoever reads webhooks, written only by the sender.
   QueuedWebhook: admin('glpi_queuedwebhooks', 'webhook', { kind: 'child', owners: [{ fk: 'webhooks_id', itemtype: 'Webhook' }] }),
   CronTask: admin('glpi_crontasks', 'config'),
