@@ -2,7 +2,8 @@
  * The `queuedwebhook` automatic action (GLPI 11's), run by the main thread: a run sends the due
  * deliveries of active webhooks, oldest first, at most the task's parameter (50) of them, each
  * marked sent or failed in its own transaction before the next. Runs start when a change queued
- * deliveries and at least once a minute. A kill between sending and marking repeats that one
+ * deliveries and at least once a minute; `queuedwebhookclean` then deletes the done deliveries
+ * older than its parameter (30 days). A kill between sending and marking repeats that one
  * delivery (receivers tell repeats apart by X-Deskbase-Delivery).
  */
 import { nowString } from '../core/clock';
@@ -12,8 +13,8 @@ import type { Store } from '../db';
 import type { Settings } from '../db/settings';
 import { CRON_TASKS } from '../registry/automatic-actions';
 import { deliver, type DeliveryOutcome } from './webhook-delivery';
-import { customHeaders, dueDeliveries, logTest, payloadOf, recordAttempt } from './webhooks';
-import { serialRun, taskOff, taskParam, type SerialRun } from './serial-run';
+import { cleanDeliveries, customHeaders, dueDeliveries, logTest, payloadOf, recordAttempt } from './webhooks';
+import { noteRun, serialRun, taskOff, taskParam, taskRow, type SerialRun } from './serial-run';
 
 const TASK = CRON_TASKS.queuedwebhook;
 
@@ -51,7 +52,15 @@ export function webhookSender(store: Store, failed: (what: string, error: unknow
     return { sent, full: due.length === limit };
   }
 
-  return serialRun(db, TASK, send, failed);
+  function clean(): void {
+    const task = CRON_TASKS.queuedwebhookclean;
+    if (taskOff(db, task)) return;
+    inTransaction(db, () => cleanDeliveries(db, Number(taskRow(db, task)?.param ?? 30)));
+    noteRun(db, task);
+  }
+
+  const runs = serialRun(db, TASK, send, failed);
+  return { ...runs, tick: () => runs.tick(clean) };
 }
 
 /** "Send a test": a `test` event to the webhook now, logged with its deliveries; answers what came of it. */

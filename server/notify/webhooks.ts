@@ -134,6 +134,13 @@ export function logTest(db: Db, webhook: Row, body: string, outcome: DeliveryOut
   return id;
 }
 
+/** The clean-up: deletes the done deliveries (sent, failed) older than `days` (0: none). */
+export function cleanDeliveries(db: Db, days: number): number {
+  if (!(days > 0)) return 0;
+  const before = formatDate(new Date(now() - days * 86_400_000));
+  return run(db, `DELETE FROM ${QUEUE} WHERE is_deleted = 1 AND send_time < ?`, before).changes;
+}
+
 /** The custom headers a webhook keeps as a JSON object of strings. */
 export function customHeaders(webhook: Row): Record<string, string> {
   try {

@@ -17,7 +17,7 @@ const tasks = async () =>
   ((await ctx.api.get('CronTask/', { query: 'range=0-99' })).body as Record<string, unknown>[]).map((t) => [t.id, t.itemtype, t.name, t.frequency, t.state, t.lastrun]);
 
 describe('automatic actions as CronTask rows', () => {
-  test("GLPI's eight tasks Deskbase runs, its own dictionary replay and GLPI 11's webhook sender, each noting the minute it last ran", async () => {
+  test("GLPI's eight tasks Deskbase runs, its own dictionary replay and GLPI 11's webhook sender and clean-up, each noting the minute it last ran", async () => {
     expect(await tasks()).toEqual([
       [15, 'Ticket', 'closeticket', 43200, 1, '2026-01-15 09:00:00'],
       [17, 'SlaLevel_Ticket', 'slaticket', 300, 1, '2026-01-15 09:00:00'],
@@ -29,9 +29,10 @@ describe('automatic actions as CronTask rows', () => {
       [42, 'PendingReasonCron', 'pendingreason_autobump_autosolve', 1800, 1, '2026-01-15 09:00:00'],
       [1001, 'RuleCollection', 'replaydictionary', 60, 1, '2026-01-15 09:00:00'],
       [1002, 'QueuedWebhook', 'queuedwebhook', 60, 1, '2026-01-15 09:00:00'],
+      [1003, 'QueuedWebhook', 'queuedwebhookclean', 86400, 1, '2026-01-15 09:00:00'],
     ]);
     clock.advance(90_000);
-    expect((await tasks()).map((t) => t[5])).toEqual(Array(10).fill('2026-01-15 09:01:00'));
+    expect((await tasks()).map((t) => t[5])).toEqual(Array(11).fill('2026-01-15 09:01:00'));
   });
 
   test('a task switched off does not run, and keeps its last run', async () => {

@@ -216,6 +216,24 @@ describe('the queuedwebhook action', () => {
   });
 });
 
+test('queuedwebhookclean deletes the done deliveries older than its parameter (30 days), each minute', async () => {
+  const hook = webhook({ url: good.url });
+  newTicket('old');
+  expect(await sender.send()).toBe(1);
+  newTicket('pending'); // not done: kept whatever its age
+  ctx.db.exec("UPDATE glpi_crontasks SET state = 0 WHERE name = 'queuedwebhook'"); // only the clean-up acts
+  try {
+    minutes(30 * 24 * 60 - 1);
+    sender.tick();
+    expect(deliveries(hook).map((d) => d.status)).toEqual(['sent', 'queued']);
+    minutes(2);
+    sender.tick();
+    expect(deliveries(hook).map((d) => d.status)).toEqual(['queued']);
+  } finally {
+    ctx.db.exec("UPDATE glpi_crontasks SET state = 1 WHERE name = 'queuedwebhook'");
+  }
+});
+
 describe('the guard', () => {
   test('address kinds', () => {
     expect(['169.254.169.254', 'fe80::1', '100.100.100.200', 'fd00:ec2::254', '127.0.0.1', '::1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '0.0.0.0', '::ffff:169.254.1.1', '93.184.216.34', '2606:4700::1'].map(addressKind)).toEqual([
