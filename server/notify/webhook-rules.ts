@@ -1,8 +1,8 @@
 /**
  * What a Webhook may hold: an http(s) URL, a method, an ITIL itemtype and one of the events the
  * engine raises on it, custom headers as a JSON object of strings (none of Deskbase's own), and the
- * user whose rights shape the payloads: the one who creates it (nobody may make a webhook read as
- * someone else). Activating a paused webhook clears its failures and the reason it was paused.
+ * user whose rights shape the payloads: the one who created or last changed it (nobody may make a
+ * webhook read as someone else, nor send elsewhere what another's rights read). Activating a paused webhook clears its failures and the reason it was paused.
  */
 import { badRequest, errors } from '../core/errors';
 import type { Params } from '../core/params';
@@ -78,6 +78,7 @@ export const webhookHooks: ItemHooks = {
   prepareUpdate(wc, _type, old, changes, input) {
     checkFields(wc, changes);
     applySecret(changes, input);
+    changes.users_id = Number(wc.scope.user.id);
     if (Number(changes.is_active) === 1 && Number(old.is_active) !== 1) {
       changes.failures = 0;
       changes.paused_reason = null;

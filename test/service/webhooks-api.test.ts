@@ -20,6 +20,8 @@ const ctx = useServer({}, clock.args);
 const good = new Receiver({ status: 200, body: 'ok' });
 const TECHNICIAN = 6;
 let tech: Client;
+let admin: Client;
+let adminId: number;
 let hook: number;
 
 beforeAll(async () => {
@@ -27,6 +29,8 @@ beforeAll(async () => {
   await ctx.api.setConfig('webhook_allow_private', '1');
   await createUser(ctx.api, 'tech-hooks', TECHNICIAN, 0);
   tech = await loginAs(ctx.server.api, 'tech-hooks');
+  adminId = await createUser(ctx.api, 'admin-hooks', 3, 0);
+  admin = await loginAs(ctx.server.api, 'admin-hooks');
   hook = await ctx.api.create('Webhook', { name: 'desk', url: good.url, itemtype: 'Ticket', event: 'new', secret: 's3cret', custom_headers: { 'X-Team': 'desk' }, is_active: 1, is_recursive: 1 });
 });
 afterAll(() => good.stop());
@@ -52,6 +56,10 @@ describe('the Webhook itemtype', () => {
       { note: 'a paused webhook activated again forgets its failures', request: `PUT Webhook/${hook}`, body: { input: { is_active: 0 } }, status: 200 },
       { request: `PUT Webhook/${hook}`, body: { input: { is_active: 1, http_method: 'post' } }, status: 200 },
       { request: `GET Webhook/${hook}`, status: 200, answer: { is_active: 1, http_method: 'POST', failures: 0, paused_reason: null } },
+      { note: 'changed by another, it reads as them', request: `PUT Webhook/${hook}`, as: admin, body: { input: { comment: 'mine now' } }, status: 200 },
+      { request: `GET Webhook/${hook}`, status: 200, answer: { users_id: adminId, comment: 'mine now' } },
+      { request: `PUT Webhook/${hook}`, body: { input: { comment: '' } }, status: 200 },
+      { request: `GET Webhook/${hook}`, status: 200, answer: { users_id: 2 } },
       { note: 'technicians hold no webhook right', request: 'GET Webhook/', as: tech, ...DENIED },
       { request: 'POST testWebhook', body: { webhooks_id: hook }, as: tech, ...DENIED },
       { request: 'POST testWebhook', body: { webhooks_id: 999_999 }, ...NOT_FOUND },
