@@ -13,7 +13,7 @@ import { scenario } from '../support/scenario';
 import { useServer } from '../support/server';
 import { until } from '../support/until';
 import { Receiver } from '../support/webhook-receiver';
-import { createUser, DENIED, loginAs, NOT_FOUND } from '../rights/fixture';
+import { createUser, DENIED, loginAs, NOT_FOUND, refused } from '../rights/fixture';
 
 const clock = new TestClock();
 const ctx = useServer({}, clock.args);
@@ -70,6 +70,22 @@ describe('the Webhook itemtype', () => {
     expect(JSON.parse(test.body)).toMatchObject({ event: 'test', itemtype: 'Webhook', items_id: hook, item: null });
     expect(test.headers['x-deskbase-signature']).toBe(`sha256=${createHmac('sha256', 's3cret').update(test.body).digest('hex')}`);
     expect(test.headers['x-team']).toBe('desk');
+  });
+
+  test('entity scope: an Admin of entity A reaches only the webhooks of A (and recursive ones above it)', async () => {
+    const A = await ctx.api.create('Entity', { name: 'hooks-A', entities_id: 0 });
+    const adminAId = await createUser(ctx.api, 'admin-A', 3, A);
+    const adminA = await loginAs(ctx.server.api, 'admin-A');
+    const inA = await adminA.create('Webhook', { name: 'in A', url: good.url, itemtype: 'Ticket', event: 'new', entities_id: A });
+    const rootOnly = await ctx.api.create('Webhook', { name: 'root only', url: good.url, itemtype: 'Ticket', event: 'update', entities_id: 0, is_recursive: 0 });
+    await scenario(adminA, [
+      { request: `GET Webhook/${inA}`, status: 200, answer: { entities_id: A, users_id: adminAId } },
+      { request: `GET Webhook/${rootOnly}`, ...NOT_FOUND },
+      { request: `PUT Webhook/${rootOnly}`, body: { input: { url: 'https://elsewhere.example.org/' } }, ...refused('ERROR_GLPI_UPDATE') },
+      { request: 'POST Webhook', body: input({ entities_id: 0 }), ...refused('ERROR_GLPI_ADD') },
+      { request: 'POST testWebhook', body: { webhooks_id: rootOnly }, ...NOT_FOUND },
+    ]);
+    expect((await ctx.api.get(`Webhook/${rootOnly}`)).body).toMatchObject({ url: good.url, users_id: 2 });
   });
 
   test("GLPI 11's webhook right: every standard right for Admin and Super-Admin, none for the others", async () => {
