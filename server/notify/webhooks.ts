@@ -59,16 +59,12 @@ export function queueDelivery(db: Db, webhook: Row, delivery: { itemtype: string
 export function queueWebhooks(db: Db, itemtype: string, item: Row, event: string): number {
   const read = reader;
   if (!read) return 0;
+  // Most changes have no webhook: one query on the (small) table, the entity chain only when one may apply.
+  const candidates = selectAll(db, 'SELECT * FROM glpi_webhooks WHERE itemtype = ? AND event = ? AND is_active = 1 AND is_deleted = 0 ORDER BY id', itemtype, event);
+  if (!candidates.length) return 0;
   const entityId = Number(item.entities_id ?? 0);
-  const chain = entityChain(db, entityId);
-  const hooks = selectAll(
-    db,
-    `SELECT * FROM glpi_webhooks WHERE itemtype = ? AND event = ? AND is_active = 1 AND is_deleted = 0
-     AND (entities_id = ? OR (is_recursive = 1 AND entities_id IN (${chain.join(', ')}))) ORDER BY id`,
-    itemtype,
-    event,
-    entityId,
-  );
+  const above = new Set(entityChain(db, entityId));
+  const hooks = candidates.filter((w) => Number(w.entities_id) === entityId || (Number(w.is_recursive) === 1 && above.has(Number(w.entities_id))));
   let queued = 0;
   for (const webhook of hooks) {
     const shown = read(Number(webhook.users_id), itemtype, Number(item.id));
