@@ -42,6 +42,7 @@ import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
 import { validationHooks, validationRequestHooks } from './itil/validations';
 import { itilNotificationHooks, timelineNotificationHooks } from './notify/events';
+import { webhookHooks } from './notify/webhook-rules';
 import { allAssetTypes, allItemtypes, itemtypesWith } from './registry';
 import { apiClientTokenHooks } from './users/apiclient-token';
 import { ldapCriterionHooks } from './users/ldap-criteria';
@@ -142,6 +143,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: attachable, hooks: attachmentHooks },
   { itemtypes: ['MailCollector'], hooks: mailCollectorHooks },
   { itemtypes: ['NotImportedEmail'], hooks: notImportedEmailHooks },
+  { itemtypes: ['Webhook'], hooks: webhookHooks },
   // Last: notifications see the change as the rules above left it.
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilNotificationHooks },
   { itemtypes: ['ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask', 'TicketValidation', 'ChangeValidation', ...ASSIGNMENT_LINKS], hooks: timelineNotificationHooks },

@@ -12,6 +12,9 @@ import { automaticActions } from './itil/automatic-actions';
 import { CRON_TASKS } from './registry/automatic-actions';
 import { replayDictionaries } from './rules/replay';
 import { mailSender, setMailWaker } from './notify/sender';
+import { webhookSender } from './notify/webhook-sender';
+import { setWebhookReader, setWebhookWaker } from './notify/webhooks';
+import { webhookReader } from './api/webhook-reader';
 import { endLiveStreams, joinLiveChannel } from './notify/live';
 import { mailgate } from './mail/mailgate';
 import { runImportCommand } from './import';
@@ -124,6 +127,9 @@ async function main(): Promise<void> {
   const actions = automaticActions(store.db, (name, error) => logError(`automatic action ${name}`, error), [[CRON_TASKS.replayDictionary, replayDictionaries]]);
   const mail = mailSender(store, (what, error) => logError(what, error));
   setMailWaker(mail.wake);
+  setWebhookReader(webhookReader(services));
+  const webhooks = webhookSender(store, (what, error) => logError(what, error));
+  setWebhookWaker(webhooks.wake);
   joinLiveChannel();
   // The mail collectors run in the background, off the request path (GLPI's mailgate).
   const collectors = mailgate(services, (error) => logError('automatic action mailgate', error));
@@ -135,6 +141,7 @@ async function main(): Promise<void> {
     actions.tick();
     mail.tick();
     collectors.tick();
+    webhooks.tick();
   };
   const app = listenOrExit(createApp(services, { tick: checkBackups, last: () => backups.last() }), config.host, config.port, config.threads);
   let stopping = false;
@@ -182,6 +189,7 @@ async function main(): Promise<void> {
     actions.tick();
     mail.tick();
     collectors.tick();
+    webhooks.tick();
   });
   logEvent(`console: ${consoleSource()}`);
   logEvent(`listening on http://${config.host}:${app.server?.port}/ (API at /apirest.php; ${config.threads} request-serving thread${config.threads > 1 ? 's' : ''})`);

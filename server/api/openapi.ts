@@ -462,6 +462,29 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
         responses: { 201: ok('Asked for: its progress', ref('schemas', 'DictionaryReplay')), ...commonErrors },
       },
     },
+    '/testWebhook': {
+      post: {
+        tags,
+        operationId: 'testWebhook',
+        summary: 'Send a test event to a webhook now (signed as its deliveries are, through the same address guard), logged with its deliveries',
+        description: 'Needs UPDATE on the webhook right and the webhook within the active entities.',
+        requestBody: body({ type: 'object', required: ['webhooks_id'], properties: { webhooks_id: { type: 'integer' } } }),
+        responses: {
+          200: ok('What came of it', {
+            type: 'object',
+            properties: {
+              id: { type: 'integer', description: 'the logged delivery (QueuedWebhook)' },
+              ok: { type: 'boolean' },
+              status: { type: ['integer', 'null'], description: 'HTTP status of the answer, null without one' },
+              duration_ms: { type: 'integer' },
+              response: { type: 'string', description: 'the first 1000 characters of the answer' },
+              error: { type: ['string', 'null'] },
+            },
+          }),
+          ...commonErrors,
+        },
+      },
+    },
     '/lostPassword': {
       put: {
         tags,

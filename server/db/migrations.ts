@@ -82,6 +82,14 @@ const MIGRATIONS: Migration[] = [
       createMailTables(db);
     },
   },
+  {
+    id: 55,
+    name: "GLPI 11's webhooks: their right and the automatic action that delivers them",
+    up: (db) => {
+      addMissingDefaultRights(db);
+      seedCronTasks(db);
+    },
+  },
 ];
 
 /** True when the default install data has not been written yet. */

@@ -69,6 +69,10 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   backup_folder: '', // absolute path of the scheduled backups; empty: "<data folder>-backups" beside it
   default_passwords: '', // GLPI install accounts an import brought with their well-known password (see auth/default-passwords.ts)
   data_timezone: '', // the zone of every stored date, set once when the folder is created or imported (see core/clock.ts)
+  webhook_allow_private: '0', // 1: webhooks may reach loopback, private and link-local addresses (see notify/webhook-guard.ts)
+  webhook_allowed_hosts: '', // host names or addresses, comma-separated, webhooks may reach even when private
+  webhook_timeout: '10', // seconds a webhook delivery may take (connection and answer)
+  webhook_pause_after: '10', // failed deliveries in a row after which a webhook is paused (is_active 0, paused_reason)
 };
 
 /** Settings that are never sent to clients (getGlpiConfig, Config items). */

@@ -13,6 +13,7 @@ import { testRules } from '../api/test-rules';
 import { replayDictionary } from '../api/replay-dictionary';
 import { liveEvents } from '../api/events';
 import { mailAction } from '../api/mail';
+import { testWebhook } from '../api/test-webhook';
 import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
 import { BEARER_HINT, errors, isBearer, type ApiError } from '../core/errors';
 
@@ -35,6 +36,7 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
   testRules,
   replayDictionary,
   events: liveEvents,
+  testWebhook,
 };
 
 /** Resolves the Session-Token into a session and its scope, or fails with 401. */

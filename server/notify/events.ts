@@ -22,6 +22,7 @@ import { wakeMailSender } from './sender';
 import { entityChain, recipientsOf, seesPrivate, type EventContext } from './recipients';
 import { itilTags } from './itil-tags';
 import { publishLive } from './live';
+import { queueWebhooks } from './webhooks';
 import { ACTOR_TABLES } from '../auth/itil-visibility';
 import { escapeHtml, render, type TagData } from './template';
 
@@ -111,6 +112,12 @@ export function raiseEvent(db: Db, settings: Settings, event: string, ctx: Event
   if (queued) wakeMailSender();
 }
 
+/** An event on an item: told to the live stream, and its webhooks' deliveries queued in the change's transaction. */
+function announce(db: Db, itemtype: string, item: Row, event: string): void {
+  publishLive({ itemtype, items_id: Number(item.id), event });
+  queueWebhooks(db, itemtype, item, event);
+}
+
 const authorOf = (wc: WriteContext) => Number(wc.scope.user.id) || 0;
 /** Nothing to look up while mail is off (the default): the hooks cost a settings read. */
 const mailOff = (wc: WriteContext) => !mailEnabled(wc.services.store.settings);
@@ -126,13 +133,13 @@ const QUIET = new Set(['date_mod', 'users_id_lastupdater']);
 /** Ticket, Problem, Change: new, update, solved, closed; and the events rules raise (a status they move, a survey, an escalation). */
 export const itilNotificationHooks: ItemHooks = {
   itemEvent(db, type, row, event, authorId) {
-    publishLive({ itemtype: type.name, items_id: Number(row.id), event });
+    announce(db, type.name, row, event);
     // Automatic actions have no services: the settings are read here, once mail is known to be on.
     const settings = new Settings(db);
     if (mailEnabled(settings)) raiseEvent(db, settings, event, { itemtype: type.name, item: row, authorId });
   },
   afterAdd(wc, type, row) {
-    publishLive({ itemtype: type.name, items_id: Number(row.id), event: 'new' });
+    announce(wc.db, type.name, row, 'new');
     if (mailOff(wc)) return;
     const item = itilItem(wc.db, type.name, Number(row.id));
     if (item) raiseEvent(wc.db, wc.services.store.settings, 'new', { itemtype: type.name, item, authorId: authorOf(wc) });
@@ -141,7 +148,7 @@ export const itilNotificationHooks: ItemHooks = {
     if (!Object.keys(changes).some((k) => !QUIET.has(k))) return;
     const moved = 'status' in changes && Number(changes.status) !== Number(old.status);
     const event = moved && Number(changes.status) === SOLVED ? 'solved' : moved && Number(changes.status) === CLOSED ? 'closed' : 'update';
-    publishLive({ itemtype: type.name, items_id: Number(old.id), event });
+    announce(wc.db, type.name, { ...old, ...changes }, event);
     if (mailOff(wc)) return;
     const item = itilItem(wc.db, type.name, Number(old.id));
     if (!item) return;
@@ -188,14 +195,14 @@ export const timelineNotificationHooks: ItemHooks = {
     const added = addedEvent(type.name, row);
     const parent = added ? parentOf(wc.db, type.name, row) : null;
     if (!added || !parent) return;
-    publishLive({ itemtype: parent.itemtype, items_id: Number(parent.item.id), event: added[0] });
+    announce(wc.db, parent.itemtype, parent.item, added[0]);
     if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, added[0], { ...parent, authorId: authorOf(wc), ...added[1] });
   },
   afterUpdate(wc, type, old, changes) {
     if (!VALIDATION_PARENTS[type.name] || !('status' in changes) || Number(changes.status) === Number(old.status)) return;
     const parent = parentOf(wc.db, type.name, old);
     if (!parent) return;
-    publishLive({ itemtype: parent.itemtype, items_id: Number(parent.item.id), event: 'validation_answer' });
+    announce(wc.db, parent.itemtype, parent.item, 'validation_answer');
     if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, 'validation_answer', { ...parent, authorId: authorOf(wc), validation: { ...old, ...changes } });
   },
 };

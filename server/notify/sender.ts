@@ -6,24 +6,14 @@
  * the SMTP server had accepted when the process died. Runs start when a change queued mail (in
  * the thread that committed it) and at least once a minute; the clean-up follows each minute.
  */
-import { now, nowString } from '../core/clock';
-import { inTransaction, type Db } from '../db/connection';
-import { run, selectOne, type Row } from '../db/rows';
+import { nowString } from '../core/clock';
+import { inTransaction } from '../db/connection';
+import type { Row } from '../db/rows';
 import type { Store } from '../db';
-import { CRON_TASKS, type CronTaskSpec } from '../registry/automatic-actions';
+import { CRON_TASKS } from '../registry/automatic-actions';
 import { mailEnabled, openTransport, type Mail, type MailTransport } from './mailer';
 import { cleanQueue, dueMails, markFailed, markSent } from './queue';
-
-const EVERY_MS = 60_000;
-const OFF = 0;
-
-function taskRow(db: Db, task: CronTaskSpec): Row | null {
-  return selectOne(db, 'SELECT state, param FROM glpi_crontasks WHERE itemtype = ? AND name = ?', task.itemtype, task.name);
-}
-
-function noteRun(db: Db, task: CronTaskSpec): void {
-  inTransaction(db, () => run(db, 'UPDATE glpi_crontasks SET lastrun = ? WHERE itemtype = ? AND name = ?', `${nowString().slice(0, 16)}:00`, task.itemtype, task.name));
-}
+import { noteRun, serialRun, taskOff, taskParam, taskRow, type SerialRun } from './serial-run';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -48,27 +38,16 @@ function mailOf(row: Row): Mail {
   };
 }
 
-export interface MailSender {
-  /** Starts a run now (or right after the one under way). */
-  wake(): void;
-  /** Called often: a run and the clean-up once a minute. */
-  tick(): void;
-  /** One run, explicitly (tests): sends what is due; resolves with how many mails were sent. */
-  send(): Promise<number>;
-}
+export type MailSender = SerialRun;
 
 export function mailSender(store: Store, failed: (what: string, error: unknown) => void): MailSender {
   const { db, settings } = store;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let nextAt = 0;
 
-  async function send(): Promise<number> {
-    const task = taskRow(db, CRON_TASKS.queuednotification);
-    if (!mailEnabled(settings) || Number(task?.state ?? 1) === OFF) return 0;
-    const limit = Number(task?.param) > 0 ? Number(task?.param) : 50;
+  async function send(): Promise<{ sent: number; full: boolean }> {
+    if (!mailEnabled(settings) || taskOff(db, CRON_TASKS.queuednotification)) return { sent: 0, full: false };
+    const limit = taskParam(db, CRON_TASKS.queuednotification, 50);
     const due = dueMails(db, nowString(), limit);
-    if (!due.length) return 0;
+    if (!due.length) return { sent: 0, full: false };
     let transport: MailTransport | null = null;
     let unusable: unknown = null;
     try {
@@ -92,64 +71,18 @@ export function mailSender(store: Store, failed: (what: string, error: unknown) 
     } finally {
       transport?.close();
     }
-    if (due.length === limit) again = true;
-    return sent;
-  }
-
-  function wake(): void {
-    if (running) {
-      again = true;
-      return;
-    }
-    again = false;
-    running = send()
-      .catch((error: unknown) => {
-        failed('queuednotification', error);
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again) wake();
-      });
+    return { sent, full: due.length === limit };
   }
 
   function clean(): void {
     const task = taskRow(db, CRON_TASKS.queuednotificationclean);
-    if (Number(task?.state ?? 1) === OFF) return;
+    if (taskOff(db, CRON_TASKS.queuednotificationclean)) return;
     inTransaction(db, () => cleanQueue(db, Number(task?.param ?? 30)));
     noteRun(db, CRON_TASKS.queuednotificationclean);
   }
 
-  /** The minute's run of the sender, noted as GLPI notes a task that started. */
-  function minuteRun(): void {
-    if (Number(taskRow(db, CRON_TASKS.queuednotification)?.state ?? 1) === OFF) return;
-    noteRun(db, CRON_TASKS.queuednotification);
-    wake();
-  }
-
-  return {
-    wake,
-    send: async () => {
-      while (running) await running;
-      const done = send();
-      running = done;
-      try {
-        return await done;
-      } finally {
-        running = null;
-      }
-    },
-    tick() {
-      if (now() < nextAt) return;
-      nextAt = now() + EVERY_MS;
-      try {
-        clean();
-        minuteRun();
-      } catch (error) {
-        failed('the mail queue', error);
-      }
-    },
-  };
+  const runs = serialRun(db, CRON_TASKS.queuednotification, send, failed);
+  return { ...runs, tick: () => runs.tick(clean) };
 }
 
 let waker: (() => void) | null = null;

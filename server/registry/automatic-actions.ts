@@ -39,4 +39,8 @@ export const CRON_TASKS = {
   // Deskbase's own (GLPI replays a dictionary in the browser, with a progress bar): id 1001, far
   // from GLPI's, taken only when free.
   replayDictionary: task(1001, 'RuleCollection', 'replaydictionary', 60),
+  // GLPI 11's webhook sender (ids are GLPI 11's auto-increment: Deskbase takes 1002 and 1003 when free); param: deliveries per run.
+  queuedwebhook: task(1002, 'QueuedWebhook', 'queuedwebhook', 60, 1, 30, 50),
+  // And its clean-up: param, the days done deliveries stay in the log.
+  queuedwebhookclean: task(1003, 'QueuedWebhook', 'queuedwebhookclean', 86_400, 1, 30, 30),
 } as const satisfies Record<string, CronTaskSpec>;

@@ -106,6 +106,8 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   agent: [0, 0, 0, 19, 0, 0, 0, 0],
   // snmpcredential: every standard right for the profiles that update the configuration (GLPI 10.0's addRight).
   snmpcredential: [0, 0, 0, 31, 0, 0, 0, 0],
+  // webhook (GLPI 11): every standard right for the Admin and Super-Admin profiles.
+  webhook: [0, 0, 31, 31, 0, 0, 0, 0],
   link: [0, 1, 23, 159, 0, 0, 0, 1],
   // LDAP criteria of the authorization rules: READ | UPDATE | CREATE | PURGE for the Super-Admin.
   rule_ldap: [0, 0, 0, 23, 0, 0, 0, 1],

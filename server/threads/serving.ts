@@ -23,6 +23,8 @@ import { useConsoleOf, type ConsoleOrigin } from '../http/console';
 import { logError, setLogFormat } from '../http/log';
 import { installRules } from '../items/hooks';
 import { MAIL_ENGINES, RULES } from '../hook-table';
+import { setWebhookReader } from '../notify/webhooks';
+import { webhookReader } from '../api/webhook-reader';
 import { endLiveStreams, joinLiveChannel } from '../notify/live';
 import { installMailEngines } from '../mail/engines';
 import { SharedJson } from './shared-json';
@@ -81,6 +83,8 @@ export function serveOnWorker(): void {
   installMailEngines(MAIL_ENGINES);
   const store = attachStore(config.dataDir);
   const services = createServices(store, config.rateLimits, job.shared, false, config.threads);
+  // Deliveries this thread queues carry the item as this thread reads it; the main thread sends them.
+  setWebhookReader(webhookReader(services));
   onWalGrown(store.db.filename, () => post({ kind: 'wal' }));
   let app;
   try {

@@ -11,6 +11,7 @@ import * as documentRules from '../../server/documents/hooks';
 import * as documentLinks from '../../server/documents/document-links';
 import { hooksOf, installRules, type ItemHooks } from '../../server/items/hooks';
 import * as notes from '../../server/items/notes';
+import * as webhookRules from '../../server/notify/webhook-rules';
 import * as configValues from '../../server/items/config-values';
 import * as entityStrategies from '../../server/items/entity-strategies';
 import * as knowbaseFaq from '../../server/items/knowbase-faq';
@@ -153,6 +154,11 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareUpdate: 'accountRowHooks',
     beforeDelete: 'accountRowHooks',
     selfService: 'userPreferenceHooks',
+  },
+  Webhook: {
+    prepareInput: 'webhookHooks',
+    prepareAdd: 'webhookHooks',
+    prepareUpdate: 'webhookHooks',
   },
   'Certificate_Item, Domain_Item, Appliance_Item, Item_Project, KnowbaseItem_Item': {
     prepareAdd: 'userAttachmentHooks',
@@ -325,7 +331,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [hookTable, notifyEvents, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems];
+const modules = [hookTable, notifyEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

@@ -84,7 +84,8 @@ beforeAll(async () => {
     ids.AuthLDAP = Number((db.query("INSERT INTO glpi_authldaps (name, host, rootdn, rootdn_passwd) VALUES ('directory', 'ldap.example.org', 'cn=admin', 'LDAP-SECRET') RETURNING id").get() as { id: number }).id);
     ids.SNMPCredential = Number((db.query("INSERT INTO glpi_snmpcredentials (name, snmpversion, username, auth_passphrase, priv_passphrase) VALUES ('v3', '3', 'monitor', 'SNMP-AUTH-SECRET', 'SNMP-PRIV-SECRET') RETURNING id").get() as { id: number }).id);
     ids.MailCollector = Number((db.query("INSERT INTO glpi_mailcollectors (name, host, login, passwd) VALUES ('inbox', '{imap.example.org}', 'helpdesk', 'MAIL-SECRET') RETURNING id").get() as { id: number }).id);
-    for (const value of ['COOKIE-SECRET', 'FORGET-SECRET', 'APP-SECRET', 'LDAP-SECRET', 'MAIL-SECRET', 'SNMP-AUTH-SECRET', 'SNMP-PRIV-SECRET']) planted.add(value);
+    ids.Webhook = Number((db.query("INSERT INTO glpi_webhooks (name, url, itemtype, event, secret) VALUES ('hook', 'https://example.org/hook', 'Ticket', 'new', 'WEBHOOK-SECRET') RETURNING id").get() as { id: number }).id);
+    for (const value of ['WEBHOOK-SECRET', 'COOKIE-SECRET', 'FORGET-SECRET', 'APP-SECRET', 'LDAP-SECRET', 'MAIL-SECRET', 'SNMP-AUTH-SECRET', 'SNMP-PRIV-SECRET']) planted.add(value);
     // The stored forms of what the server keeps hashed.
     const stored = db.query('SELECT password, api_token, personal_token FROM glpi_users WHERE id = ?').get(userId) as Record<string, string>;
     for (const value of Object.values(stored)) if (value) planted.add(value);
@@ -98,13 +99,14 @@ beforeAll(async () => {
 });
 
 describe('secret fields', () => {
-  test('the registry marks them: hidden columns of users, API clients, directories, mail collectors, SNMP credentials; guarded SIM codes', () => {
+  test('the registry marks them: hidden columns of users, API clients, directories, mail collectors, SNMP credentials, webhooks; guarded SIM codes', () => {
     const marked = Object.fromEntries(secretTypes.map(({ type, columns }) => [type.name, columns]));
     expect(marked.User).toEqual(expect.arrayContaining(['password', 'api_token', 'personal_token', 'cookie_token', 'password_forget_token']));
     expect(marked.APIClient).toContain('app_token');
     expect(marked.AuthLDAP).toContain('rootdn_passwd');
     expect(marked.MailCollector).toContain('passwd');
     expect(marked.SNMPCredential).toEqual(['auth_passphrase', 'priv_passphrase']);
+    expect(marked.Webhook).toEqual(['secret']);
     expect(marked.Item_DeviceSimcard).toEqual(['pin', 'pin2', 'puk', 'puk2']);
     expect([...UNDISCLOSED_SETTINGS]).toContain('smtp_passwd');
   });

@@ -11,7 +11,7 @@ import { inTransaction } from '../../server/db/connection';
 import { mailSender, type MailSender } from '../../server/notify/sender';
 import { queueMail, queueState } from '../../server/notify/queue';
 import { MailCatcher } from '../support/smtp';
-import { useStore } from '../support/store';
+import { setSettings, useStore } from '../support/store';
 
 let time = Date.UTC(2026, 0, 15, 9, 0, 0);
 setClock({ now: () => time });
@@ -22,10 +22,7 @@ let catcher = new MailCatcher();
 let sender: MailSender;
 const failures: string[] = [];
 
-function set(values: Record<string, string>): void {
-  for (const [name, value] of Object.entries(values)) ctx.db.query("UPDATE glpi_configs SET value = ? WHERE context = 'core' AND name = ?").run(value, name);
-  ctx.store.settings.invalidate();
-}
+const set = (values: Record<string, string>) => setSettings(ctx.store, values);
 
 const queue = (to: string, subject = `to ${to}`) =>
   inTransaction(ctx.db, () =>

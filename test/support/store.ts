@@ -32,3 +32,9 @@ export function useStore(name: string): { readonly store: Store; readonly db: Db
     },
   };
 }
+
+/** Sets global settings (glpi_configs, context core) straight in the store's database. */
+export function setSettings(store: Store, values: Record<string, string>): void {
+  for (const [name, value] of Object.entries(values)) store.db.query("UPDATE glpi_configs SET value = ? WHERE context = 'core' AND name = ?").run(value, name);
+  store.settings.invalidate();
+}

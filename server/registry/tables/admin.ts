@@ -47,6 +47,17 @@ export const adminTables: Record<string, TableSpec> = {
     columns:
       "id uint! AI; itemtype vc(100) =NULL; items_id uint! ='0'; notificationtemplates_id uint! ='0'; entities_id uint! ='0'; is_deleted tiny! ='0'; sent_try int! ='0'; create_time ts NULL =NULL; send_time ts NULL =NULL; sent_time ts NULL =NULL; name text; sender text; sendername text; recipient text; recipientname text; replyto text; replytoname text; headers text; body_html longtext; body_text longtext; messageid text; documents text; mode vc(20)!; event vc(255) =NULL; attach_documents tiny! ='0'; itemtype_trigger vc(255) =NULL; items_id_trigger uint! ='0'",
   },
+  // GLPI 11's webhooks; after GLPI's columns, Deskbase's: the user whose rights shape the payload,
+  // the custom headers (JSON object), the failures in a row and why the webhook was paused.
+  glpi_webhooks: {
+    columns: `id uint! AI; entities_id uint! ='0'; is_recursive tiny! ='0'; name vc(255) =NULL; comment text; itemtype vc(255) =NULL; event vc(255) =NULL; url vc(255) =NULL; secret text; use_cra_challenge tiny! ='0'; is_cra_challenge_valid tiny! ='0'; http_method vc(255) ='POST'; sent_try tiny! ='3'; expiration int! ='0'; is_deleted tiny! ='0'; is_active tiny! ='0'; ${DATES}; custom_headers text; users_id uint! ='0'; failures int! ='0'; paused_reason text`,
+  },
+  // GLPI 11's queue of deliveries, which is also each webhook's delivery log: after GLPI's columns,
+  // the outcome of the last attempt (status, HTTP code, duration, response excerpt or error).
+  glpi_queuedwebhooks: {
+    columns:
+      "id uint! AI; itemtype vc(100) =NULL; items_id uint! ='0'; entities_id uint! ='0'; is_deleted tiny! ='0'; sent_try int! ='0'; webhooks_id uint! ='0'; url vc(255) =NULL; create_time ts NULL =NULL; send_time ts NULL =NULL; sent_time ts NULL =NULL; headers text; body longtext; event vc(255) =NULL; http_method vc(255) ='POST'; status vc(20)! ='queued'; last_status_code int =NULL; last_duration_ms int =NULL; last_response text; last_error text",
+  },
   glpi_crontasks: {
     columns: `id uint! AI; itemtype vc(100)!; name vc(150)!; frequency int!; param int =NULL; state int! ='1'; mode int! ='1'; allowmode int! ='3'; hourmin int! ='0'; hourmax int! ='24'; logs_lifetime int! ='30'; lastrun ts NULL =NULL; lastcode int =NULL; comment text; ${DATES}`,
     unique: [['itemtype', 'name']],
@@ -113,6 +124,10 @@ export const adminItemtypes: Record<string, ItemtypeSpec> = {
     owners: [{ fk: 'notifications_id', itemtype: 'Notification' }],
   }),
   NotificationTarget: admin('glpi_notificationtargets', 'notification', { kind: 'child', owners: [{ fk: 'notifications_id', itemtype: 'Notification' }] }),
+  // GLPI 11's webhooks, with its `webhook` right, in entities; the secret signs and is never returned.
+  Webhook: { table: 'glpi_webhooks', kind: 'other', right: 'webhook', trash: true, history: false, required: ['url', 'itemtype', 'event'], hidden: ['secret'] },
+  // Their deliveries (the queue and delivery log): read by whoever reads webhooks, written only by the sender.
+  QueuedWebhook: admin('glpi_queuedwebhooks', 'webhook', { kind: 'child', owners: [{ fk: 'webhooks_id', itemtype: 'Webhook' }] }),
   CronTask: admin('glpi_crontasks', 'config'),
   AuthLDAP: admin('glpi_authldaps', 'config', { hidden: ['rootdn_passwd'] }),
   AuthLdapReplicate: admin('glpi_authldapreplicates', 'config', { kind: 'child', owners: [{ fk: 'authldaps_id', itemtype: 'AuthLDAP' }] }),
