@@ -1,0 +1,95 @@
+/**
+ * A private OpenLDAP server for the directory tests: Debian's slapd with its own slapd.conf and a
+ * throwaway mdb database in a temporary folder, on a free loopback port, run as the current user
+ * (no system service). `scripts/ensure-slapd.sh` installs it; without it the tests skip.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Subprocess } from 'bun';
+
+const SLAPD = '/usr/sbin/slapd';
+const SLAPADD = '/usr/sbin/slapadd';
+const MODULES = '/usr/lib/ldap';
+const SCHEMAS = '/etc/ldap/schema';
+
+export const slapdMissing: string | null =
+  existsSync(SLAPD) && existsSync(SLAPADD) && existsSync(join(MODULES, 'back_mdb.la')) && existsSync(join(SCHEMAS, 'inetorgperson.schema'))
+    ? null
+    : "OpenLDAP's slapd is not installed (scripts/ensure-slapd.sh installs Debian's slapd and ldap-utils as root)";
+
+/** The directory's suffix and its administrator (slapd's rootdn), as the fixture LDIF uses them. */
+export const SUFFIX = 'dc=example,dc=org';
+export const ROOT = { dn: `cn=admin,${SUFFIX}`, password: 'root-secret' };
+
+export async function freePort(): Promise<number> {
+  const server = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+  const port = server.port;
+  server.stop(true);
+  return port;
+}
+
+export class Slapd {
+  private proc: Subprocess<'ignore', 'ignore', 'pipe'> | null = null;
+  readonly dir = mkdtempSync(join(tmpdir(), 'deskbase-slapd-'));
+  port = 0;
+
+  get url(): string {
+    return `ldap://127.0.0.1:${this.port}`;
+  }
+
+  /** Writes slapd.conf, loads the LDIF offline with slapadd, then starts slapd in the foreground. */
+  async start(ldif: string): Promise<void> {
+    const data = join(this.dir, 'data');
+    mkdirSync(data);
+    const conf = join(this.dir, 'slapd.conf');
+    writeFileSync(
+      conf,
+      [
+        ...['core', 'cosine', 'inetorgperson', 'nis'].map((s) => `include ${SCHEMAS}/${s}.schema`),
+        `pidfile ${join(this.dir, 'slapd.pid')}`,
+        `modulepath ${MODULES}`,
+        'moduleload back_mdb',
+        'database mdb',
+        'maxsize 10485760',
+        `suffix "${SUFFIX}"`,
+        `rootdn "${ROOT.dn}"`,
+        `rootpw ${ROOT.password}`,
+        `directory ${data}`,
+        // Passwords are only compared by binds; everything else is readable by whoever is bound.
+        'access to attrs=userPassword by anonymous auth by self read by * none',
+        'access to * by users read by * none',
+        '',
+      ].join('\n'),
+    );
+    const fixture = join(this.dir, 'fixture.ldif');
+    writeFileSync(fixture, ldif);
+    const load = Bun.spawnSync([SLAPADD, '-f', conf, '-l', fixture], { stdout: 'ignore', stderr: 'pipe' });
+    if (load.exitCode !== 0) throw new Error(`slapadd failed: ${load.stderr.toString()}`);
+    this.port = await freePort();
+    // -d stats keeps slapd in the foreground and logs each bind and search filter on stderr.
+    const proc = Bun.spawn([SLAPD, '-f', conf, '-h', `${this.url}/`, '-d', 'stats'], { stdout: 'ignore', stderr: 'pipe' });
+    this.proc = proc;
+    const reader = proc.stderr.getReader();
+    const decoder = new TextDecoder();
+    let log = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`slapd stopped:\n${log}`);
+      log += decoder.decode(value);
+      if (log.includes('slapd starting')) break;
+    }
+    void (async () => {
+      while (!(await reader.read()).done);
+    })();
+  }
+
+  async stop(): Promise<void> {
+    if (this.proc) {
+      this.proc.kill('SIGTERM');
+      await this.proc.exited;
+      this.proc = null;
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
