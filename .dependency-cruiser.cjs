@@ -5,7 +5,7 @@
  *   entry    main.ts, hook-table.ts, config.ts, cli/, import/, threads/   start-up, the composition root, commands, serving threads
  *   http     http/                                   Elysia app, routing, body and parameter parsing
  *   api      api/                                    what each endpoint answers
- *   domain   search/ documents/ itil/ assets/ users/ notify/ rules/   (may import items, not each other)
+ *   domain   search/ documents/ itil/ assets/ users/ notify/ rules/ directory/   (may import items, not each other)
  *   items    items/                                  generic CRUD, history, cascades, trees, hooks
  *   auth     auth/                                   sessions, rights, entity scope, visibility
  *   db       db/                                     the SQL engine (SQLite): the only user of bun:sqlite
@@ -15,7 +15,7 @@ const layer = {
   entry: '^server/(main|hook-table|config)\\.ts$|^server/(cli|import|threads)/',
   http: '^server/http/',
   api: '^server/api/',
-  domain: '^server/(search|documents|itil|assets|users|notify|rules)/',
+  domain: '^server/(search|documents|itil|assets|users|notify|rules|directory)/',
   items: '^server/items/',
   auth: '^server/auth/',
   db: '^server/db/',
@@ -33,8 +33,8 @@ module.exports = {
     {
       name: 'domain-siblings',
       severity: 'error',
-      comment: 'search, documents, itil, assets, users, notify and rules stand side by side: each may use items, not another one',
-      from: { path: '^server/([^/]+)/', pathNot: '^server/(?!(search|documents|itil|assets|users|notify|rules)/)' },
+      comment: 'search, documents, itil, assets, users, notify, rules and directory stand side by side: each may use items, not another one',
+      from: { path: '^server/([^/]+)/', pathNot: '^server/(?!(search|documents|itil|assets|users|notify|rules|directory)/)' },
       to: { path: layer.domain, pathNot: '^server/$1/' },
     },
     upward('items-upward', 'items', above('entry', 'http', 'api', 'domain')),

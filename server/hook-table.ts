@@ -27,6 +27,8 @@ import { autoAssignHooks } from './itil/auto-assign';
 import { priorityFor } from './itil/priority';
 import { logEvent } from './http/log';
 import { reportLeftOutTo } from './rules/apply';
+import { authLdapHooks } from './directory/hooks';
+import { reportDirectoryTo } from './directory/connection';
 import { assetRuleHooks } from './rules/assets';
 import { DICTIONARY_TYPES, dropdownDictionaryHooks, softwareDictionaryHooks } from './rules/dictionaries';
 import { ruleActionHooks, ruleCriterionHooks, ruleHooks } from './rules/rule-rows';
@@ -51,6 +53,8 @@ const attachable = itemtypesWith('document')
 
 // What rules cannot apply (a group deleted since) is left out with a line in the server's log.
 reportLeftOutTo(logEvent);
+// A directory that cannot be reached at sign-in says why there too.
+reportDirectoryTo(logEvent);
 
 /** GLPI's ticket business rules, given the priority matrix of the ITIL rules (domains do not import each other). */
 export const ticketBusinessRuleHooks = ticketRuleHooks(priorityFor);
@@ -71,6 +75,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },
   { itemtypes: ['RuleRightParameter'], hooks: ldapCriterionHooks },
+  { itemtypes: ['AuthLDAP'], hooks: authLdapHooks },
   { itemtypes: ['Rule'], hooks: ruleHooks },
   { itemtypes: ['RuleCriteria'], hooks: ruleCriterionHooks },
   { itemtypes: ['RuleAction'], hooks: ruleActionHooks },

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
+import { until } from './until';
 
 const SLAPD = '/usr/sbin/slapd';
 const SLAPADD = '/usr/sbin/slapadd';
@@ -29,10 +30,23 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Whether a TCP connection to the loopback port opens. */
+async function accepts(port: number): Promise<boolean> {
+  try {
+    const socket = await Bun.connect({ hostname: '127.0.0.1', port, socket: { data() {} } });
+    socket.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export class Slapd {
   private proc: Subprocess<'ignore', 'ignore', 'pipe'> | null = null;
   readonly dir = mkdtempSync(join(tmpdir(), 'deskbase-slapd-'));
   port = 0;
+  /** What slapd logged (`-d stats`: each bind and search filter it received). */
+  log = '';
 
   get url(): string {
     return `ldap://127.0.0.1:${this.port}`;
@@ -72,16 +86,21 @@ export class Slapd {
     this.proc = proc;
     const reader = proc.stderr.getReader();
     const decoder = new TextDecoder();
-    let log = '';
     for (;;) {
       const { value, done } = await reader.read();
-      if (done) throw new Error(`slapd stopped:\n${log}`);
-      log += decoder.decode(value);
-      if (log.includes('slapd starting')) break;
+      if (done) throw new Error(`slapd stopped:\n${this.log}`);
+      this.log += decoder.decode(value);
+      if (this.log.includes('slapd starting')) break;
     }
     void (async () => {
-      while (!(await reader.read()).done);
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        this.log += decoder.decode(value);
+      }
     })();
+    // "slapd starting" is logged while its listener thread may still be about to listen().
+    await until('slapd to accept connections', () => accepts(this.port));
   }
 
   async stop(): Promise<void> {
