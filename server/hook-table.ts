@@ -29,6 +29,8 @@ import { logEvent } from './http/log';
 import { reportLeftOutTo } from './rules/apply';
 import { authLdapHooks } from './directory/hooks';
 import { reportDirectoryTo } from './directory/connection';
+import { rightRulesFrom } from './directory/rights';
+import { runRules } from './rules/engine';
 import { assetRuleHooks } from './rules/assets';
 import { DICTIONARY_TYPES, dropdownDictionaryHooks, softwareDictionaryHooks } from './rules/dictionaries';
 import { ruleActionHooks, ruleCriterionHooks, ruleHooks } from './rules/rule-rows';
@@ -55,6 +57,12 @@ const attachable = itemtypesWith('document')
 reportLeftOutTo(logEvent);
 // A directory that cannot be reached at sign-in says why there too.
 reportDirectoryTo(logEvent);
+// A directory user's authorizations come from GLPI's RuleRight rules: what each matching rule set.
+rightRulesFrom((db, input) =>
+  runRules(db, 'RuleRight', input)
+    .rules.filter((rule) => rule.matched)
+    .map((rule) => Object.assign({}, ...rule.actions.map((action) => action.set))),
+);
 
 /** GLPI's ticket business rules, given the priority matrix of the ITIL rules (domains do not import each other). */
 export const ticketBusinessRuleHooks = ticketRuleHooks(priorityFor);

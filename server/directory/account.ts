@@ -14,9 +14,10 @@ export interface DirectoryAccount {
  * The account whose login and password these are, or null when the directory has no single
  * account of that login or the password is wrong. An empty password is refused here, before the
  * directory is asked: an LDAP bind with one is anonymous and "succeeds".
+ * `ruleAttributes` are read besides the mapped ones, for the authorization rules.
  * Throws DirectoryUnavailable when no server of the directory answers.
  */
-export async function checkAccount(server: DirectoryServer, login: string, password: string): Promise<DirectoryAccount | null> {
+export async function checkAccount(server: DirectoryServer, login: string, password: string, ruleAttributes: string[]): Promise<DirectoryAccount | null> {
   if (password === '' || login === '') return null;
   const row = server.row;
   const loginField = String(row.login_field || 'uid');
@@ -25,7 +26,7 @@ export async function checkAccount(server: DirectoryServer, login: string, passw
     const { searchEntries } = await client.search(String(row.basedn ?? ''), {
       scope: 'sub',
       filter: loginFilter(loginField, String(row.condition ?? ''), login),
-      attributes: mappedAttributes(row),
+      attributes: [...new Set([...mappedAttributes(row), ...ruleAttributes])],
       sizeLimit: 2,
     });
     // Two accounts of one login: neither is signed in.

@@ -6,10 +6,9 @@ import { nowString } from '../core/clock';
 import { inTransaction, type Db } from '../db/connection';
 import { findById, insertRow, run, selectAll, selectOne, updateRow, type Row } from '../db/rows';
 import type { DirectoryAccount } from './account';
+import { AUTH_LDAP } from './auth-types';
 import { DROPDOWN_FIELDS, mapEntry } from './mapping';
-
-/** GLPI's authtype of directory users. */
-export const AUTH_LDAP = 3;
+import { applyAuthorizations, authorizationsFromRules } from './rights';
 
 /** The id of a dropdown row of that name, made when missing (0 for no name). */
 function dropdownId(db: Db, table: string, name: string | null): number {
@@ -39,12 +38,19 @@ function grantDefaultProfile(db: Db, userId: number): void {
   insertRow(db, 'glpi_profiles_users', { users_id: userId, profiles_id: Number(profile.id), entities_id: 0, is_recursive: 0, is_dynamic: 1, is_default_profile: 1 });
 }
 
+export interface SavedUser {
+  user: Row;
+  /** Its authorizations changed: sessions must see them again. */
+  rightsChanged: boolean;
+}
+
 /**
- * Writes the user of a signed-in directory account in one transaction and returns its row. The
- * user is the one already known by that login, else the one of the same sync value in this
- * directory (a renamed account), else a new one.
+ * Writes the user of a signed-in directory account in one transaction, with the authorizations
+ * the RuleRight rules give (GLPI's default profile on the root entity for a new user they give
+ * none). The user is the one already known by that login, else the one of the same sync value in
+ * this directory (a renamed account), else a new one.
  */
-export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: string, known: Row | null): Row {
+export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: string, known: Row | null): SavedUser {
   const { server, entry } = account;
   const mapped = mapEntry(server.row, entry);
   return inTransaction(db, () => {
@@ -72,9 +78,12 @@ export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: stri
       updateRow(db, 'glpi_users', id, columns);
     } else {
       id = insertRow(db, 'glpi_users', { ...columns, is_active: 1, date_creation: stamp });
-      grantDefaultProfile(db, id);
     }
     syncEmails(db, id, mapped.emails);
-    return findById(db, 'glpi_users', id)!;
+    const wanted = authorizationsFromRules(db, account, login, mapped.emails[0] ?? null);
+    let rightsChanged = false;
+    if (wanted) rightsChanged = applyAuthorizations(db, id, wanted);
+    else if (!renamed) grantDefaultProfile(db, id);
+    return { user: findById(db, 'glpi_users', id)!, rightsChanged };
   });
 }

@@ -165,6 +165,39 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
     expect(aliceBinds()).toBe(binds + 1);
   });
 
+  test('RuleRight rules on directory attributes decide the authorizations at each sign-in', async () => {
+    const entity = await admin.create('Entity', { name: 'Lyon', entities_id: 0 });
+    expect(await admin.create('RuleRightParameter', { name: 'Employee type', value: 'employeeType' })).toBeGreaterThan(0);
+    const rule = await admin.create('Rule', { sub_type: 'RuleRight', name: 'Contractors', match: 'AND', is_active: 1, ranking: 2 });
+    await admin.create('RuleCriteria', { rules_id: rule, criteria: 'employeetype', condition: 0, pattern: 'contractor' });
+    await admin.create('RuleAction', { rules_id: rule, action_type: 'assign', field: 'profiles_id', value: '6' });
+    await admin.create('RuleAction', { rules_id: rule, action_type: 'assign', field: 'entities_id', value: String(entity) });
+    await admin.create('RuleAction', { rules_id: rule, action_type: 'assign', field: 'is_recursive', value: '1' });
+    const grants = () => {
+      const db = database();
+      const rows = db
+        .query("SELECT pu.profiles_id, pu.entities_id, pu.is_recursive, pu.is_dynamic FROM glpi_profiles_users pu JOIN glpi_users u ON u.id = pu.users_id WHERE u.name = 'dave' ORDER BY pu.profiles_id")
+        .all();
+      db.close();
+      return rows;
+    };
+    const first = await signIn('dave', 'dave-pass');
+    expect(first.status).toBe(200);
+    // GLPI's default rule "Root" gives the root entity (with the default profile), the new rule Technician in Lyon.
+    expect(grants()).toEqual([
+      { profiles_id: 1, entities_id: 0, is_recursive: 0, is_dynamic: 1 },
+      { profiles_id: 6, entities_id: entity, is_recursive: 1, is_dynamic: 1 },
+    ]);
+    const profiles = await new Client(server.api).get('getMyProfiles', { headers: { 'Session-Token': first.body.session_token } });
+    expect(profiles.body.myprofiles.map((p: { name: string }) => p.name)).toEqual(['Self-Service', 'Technician']);
+    const ldap = new LdapClient({ url: slapd.url });
+    await ldap.bind(ROOT.dn, ROOT.password);
+    await ldap.modify(`uid=dave,ou=lyon,ou=people,${SUFFIX}`, [new Change({ operation: 'replace', modification: new Attribute({ type: 'employeeType', values: ['staff'] }) })]);
+    await ldap.unbind();
+    expect((await signIn('dave', 'dave-pass')).status).toBe(200);
+    expect(grants()).toEqual([{ profiles_id: 1, entities_id: 0, is_recursive: 0, is_dynamic: 1 }]);
+  });
+
   test('a local account keeps its own password: the directory password of the same login does not open it', async () => {
     expect((await admin.post('User/', { input: { name: 'carol', password: 'local-pw', password2: 'local-pw' } })).status).toBe(201);
     expectError(await signIn('carol', 'carol-pass'), 401, 'ERROR_GLPI_LOGIN');
