@@ -39,7 +39,8 @@ function firstValue(entry: Entry, attribute: string): string | null {
   return Buffer.isBuffer(first) ? first.toString('hex') : String(first);
 }
 
-function allValues(entry: Entry, attribute: string): string[] {
+/** Every text value of an attribute (binary ones left out), matching its name without regard to case. */
+export function allValues(entry: Entry, attribute: string): string[] {
   const key = Object.keys(entry).find((k) => k.toLowerCase() === attribute);
   const value = key === undefined ? [] : entry[key];
   return (Array.isArray(value) ? value : [value]).filter((v) => !Buffer.isBuffer(v)).map(String);

@@ -4,11 +4,11 @@
  * their actions give profiles, entities and recursion; the user's dynamic authorizations become
  * exactly those. The rules engine is another domain: the composition root hands it in.
  */
-import type { Entry } from 'ldapts';
 import type { Db } from '../db/connection';
 import { insertRow, run, selectAll, selectOne } from '../db/rows';
 import { AUTH_LDAP } from './auth-types';
 import type { DirectoryAccount } from './account';
+import { allValues } from './mapping';
 
 /** What each matching RuleRight rule set, in ranking order. */
 export type RightRules = (db: Db, input: Record<string, unknown>) => Record<string, unknown>[];
@@ -30,17 +30,11 @@ export function ruleAttributes(db: Db): string[] {
   return selectAll(db, 'SELECT value FROM glpi_rulerightparameters').map((r) => String(r.value ?? '').trim().toLowerCase()).filter((a) => a !== '');
 }
 
-function valuesOf(entry: Entry, attribute: string): string[] {
-  const key = Object.keys(entry).find((k) => k.toLowerCase() === attribute);
-  const value = key === undefined ? [] : entry[key];
-  return (Array.isArray(value) ? value : [value]).filter((v) => !Buffer.isBuffer(v)).map(String);
-}
-
 /** GLPI's criteria of authorization rules for a directory account. */
 function ruleInput(db: Db, account: DirectoryAccount, login: string, email: string | null): Record<string, unknown> {
   const input: Record<string, unknown> = { TYPE: AUTH_LDAP, LDAP_SERVER: account.server.id, LOGIN: login, MAIL_EMAIL: email ?? '' };
   for (const attribute of ruleAttributes(db)) {
-    const values = valuesOf(account.entry, attribute);
+    const values = allValues(account.entry, attribute);
     input[attribute] = values.length === 1 ? values[0] : values;
   }
   return input;

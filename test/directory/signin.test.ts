@@ -15,7 +15,8 @@ import { TestClock } from '../support/clock';
 import { expectError } from '../support/errors';
 import { scenario } from '../support/scenario';
 import { startServer, type TestServer } from '../support/server';
-import { freePort, ROOT, Slapd, slapdMissing, SUFFIX } from '../support/slapd';
+import { freePort } from '../support/private-process';
+import { ROOT, Slapd, slapdMissing, SUFFIX } from '../support/slapd';
 import { until } from '../support/until';
 
 const FIXTURE = readFileSync(join(import.meta.dir, 'fixture.ldif'), 'utf8');

@@ -3,10 +3,11 @@
  * throwaway mdb database in a temporary folder, on a free loopback port, run as the current user
  * (no system service). `scripts/ensure-slapd.sh` installs it; without it the tests skip.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
+import { freePort, stopAndRemove } from './private-process';
 import { until } from './until';
 
 const SLAPD = '/usr/sbin/slapd';
@@ -23,14 +24,7 @@ export const slapdMissing: string | null =
 export const SUFFIX = 'dc=example,dc=org';
 export const ROOT = { dn: `cn=admin,${SUFFIX}`, password: 'root-secret' };
 
-export async function freePort(): Promise<number> {
-  const server = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
-  const port = server.port;
-  server.stop(true);
-  return port;
-}
-
-/** Whether a TCP connection to the loopback port opens. */
+export /** Whether a TCP connection to the loopback port opens. */
 async function accepts(port: number): Promise<boolean> {
   try {
     const socket = await Bun.connect({ hostname: '127.0.0.1', port, socket: { data() {} } });
@@ -104,11 +98,7 @@ export class Slapd {
   }
 
   async stop(): Promise<void> {
-    if (this.proc) {
-      this.proc.kill('SIGTERM');
-      await this.proc.exited;
-      this.proc = null;
-    }
-    rmSync(this.dir, { recursive: true, force: true });
+    await stopAndRemove(this.proc, this.dir);
+    this.proc = null;
   }
 }
