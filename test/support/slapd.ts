@@ -24,7 +24,16 @@ export const slapdMissing: string | null =
 export const SUFFIX = 'dc=example,dc=org';
 export const ROOT = { dn: `cn=admin,${SUFFIX}`, password: 'root-secret' };
 
-export /** Whether a TCP connection to the loopback port opens. */
+export /** A self-signed certificate and its key, valid for the address 127.0.0.1 only (not for "localhost"). */
+function makeCertificate(cert: string, key: string): void {
+  const made = Bun.spawnSync(
+    ['openssl', 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+    { stdout: 'ignore', stderr: 'pipe' },
+  );
+  if (made.exitCode !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr.toString()}`);
+}
+
+/** Whether a TCP connection to the loopback port opens. */
 async function accepts(port: number): Promise<boolean> {
   try {
     const socket = await Bun.connect({ hostname: '127.0.0.1', port, socket: { data() {} } });
@@ -39,6 +48,10 @@ export class Slapd {
   private proc: Subprocess<'ignore', 'ignore', 'pipe'> | null = null;
   readonly dir = mkdtempSync(join(tmpdir(), 'deskbase-slapd-'));
   port = 0;
+  /** The LDAPS port, when started with TLS. */
+  tlsPort = 0;
+  /** Its certificate (self-signed, for 127.0.0.1 only), which a client must trust. */
+  readonly certFile = join(this.dir, 'cert.pem');
   /** What slapd logged (`-d stats`: each bind and search filter it received). */
   log = '';
 
@@ -46,16 +59,22 @@ export class Slapd {
     return `ldap://127.0.0.1:${this.port}`;
   }
 
-  /** Writes slapd.conf, loads the LDIF offline with slapadd, then starts slapd in the foreground. */
-  async start(ldif: string): Promise<void> {
+  /**
+   * Writes slapd.conf, loads the LDIF offline with slapadd, then starts slapd in the foreground.
+   * With `tls`, a certificate made now by openssl serves LDAPS on a second port and StartTLS.
+   */
+  async start(ldif: string, { tls = false } = {}): Promise<void> {
     const data = join(this.dir, 'data');
     mkdirSync(data);
+    const key = join(this.dir, 'key.pem');
+    if (tls) makeCertificate(this.certFile, key);
     const conf = join(this.dir, 'slapd.conf');
     writeFileSync(
       conf,
       [
         ...['core', 'cosine', 'inetorgperson', 'nis'].map((s) => `include ${SCHEMAS}/${s}.schema`),
         `pidfile ${join(this.dir, 'slapd.pid')}`,
+        ...(tls ? [`TLSCertificateFile ${this.certFile}`, `TLSCertificateKeyFile ${key}`] : []),
         `modulepath ${MODULES}`,
         'moduleload back_mdb',
         'database mdb',
@@ -75,8 +94,10 @@ export class Slapd {
     const load = Bun.spawnSync([SLAPADD, '-f', conf, '-l', fixture], { stdout: 'ignore', stderr: 'pipe' });
     if (load.exitCode !== 0) throw new Error(`slapadd failed: ${load.stderr.toString()}`);
     this.port = await freePort();
+    if (tls) this.tlsPort = await freePort();
+    const urls = [`${this.url}/`, ...(tls ? [`ldaps://127.0.0.1:${this.tlsPort}/`] : [])].join(' ');
     // -d stats keeps slapd in the foreground and logs each bind and search filter on stderr.
-    const proc = Bun.spawn([SLAPD, '-f', conf, '-h', `${this.url}/`, '-d', 'stats'], { stdout: 'ignore', stderr: 'pipe' });
+    const proc = Bun.spawn([SLAPD, '-f', conf, '-h', urls, '-d', 'stats'], { stdout: 'ignore', stderr: 'pipe' });
     this.proc = proc;
     const reader = proc.stderr.getReader();
     const decoder = new TextDecoder();
@@ -94,7 +115,7 @@ export class Slapd {
       }
     })();
     // "slapd starting" is logged while its listener thread may still be about to listen().
-    await until('slapd to accept connections', () => accepts(this.port));
+    await until('slapd to accept connections', async () => (await accepts(this.port)) && (!tls || (await accepts(this.tlsPort))));
   }
 
   async stop(): Promise<void> {
