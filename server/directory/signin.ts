@@ -22,7 +22,7 @@ export function directorySignIn(services: Services): DirectoryAuth {
       try {
         const account = await checkAccount(server, login, password, ruleAttributes(db));
         if (!account) continue;
-        const saved = saveDirectoryUser(db, account, login, known);
+        const saved = saveDirectoryUser(db, account, login);
         if (saved.rightsChanged) services.directory.invalidate();
         return saved.user;
       } catch (e) {

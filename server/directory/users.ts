@@ -50,12 +50,14 @@ export interface SavedUser {
  * none). The user is the one already known by that login, else the one of the same sync value in
  * this directory (a renamed account), else a new one.
  */
-export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: string, known: Row | null): SavedUser {
+export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: string): SavedUser {
   const { server, entry } = account;
   const mapped = mapEntry(server.row, entry);
   return inTransaction(db, () => {
-    const renamed =
-      known ?? (mapped.syncValue === null ? null : selectOne(db, 'SELECT * FROM glpi_users WHERE authtype = ? AND auths_id = ? AND sync_field = ? ORDER BY id LIMIT 1', AUTH_LDAP, server.id, mapped.syncValue));
+    // Read again inside the transaction: a sign-in of the same new account may have just made it.
+    const existing =
+      selectOne(db, 'SELECT * FROM glpi_users WHERE name = ? AND authtype = ? AND auths_id = ? ORDER BY id LIMIT 1', login, AUTH_LDAP, server.id) ??
+      (mapped.syncValue === null ? null : selectOne(db, 'SELECT * FROM glpi_users WHERE authtype = ? AND auths_id = ? AND sync_field = ? ORDER BY id LIMIT 1', AUTH_LDAP, server.id, mapped.syncValue));
     const stamp = nowString();
     const columns: Row = {
       ...mapped.columns,
@@ -73,8 +75,8 @@ export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: stri
       if (column in mapped.dropdowns) columns[column] = dropdownId(db, table, mapped.dropdowns[column]!);
     }
     let id: number;
-    if (renamed) {
-      id = Number(renamed.id);
+    if (existing) {
+      id = Number(existing.id);
       updateRow(db, 'glpi_users', id, columns);
     } else {
       id = insertRow(db, 'glpi_users', { ...columns, is_active: 1, date_creation: stamp });
@@ -83,7 +85,7 @@ export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: stri
     const wanted = authorizationsFromRules(db, account, login, mapped.emails[0] ?? null);
     let rightsChanged = false;
     if (wanted) rightsChanged = applyAuthorizations(db, id, wanted);
-    else if (!renamed) grantDefaultProfile(db, id);
+    else if (!existing) grantDefaultProfile(db, id);
     return { user: findById(db, 'glpi_users', id)!, rightsChanged };
   });
 }

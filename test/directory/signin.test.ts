@@ -136,6 +136,24 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
     expect(after[0]).toMatchObject({ id: before!.id, phone: '+33 4 99 99 99 99', usertitles_id: 'Team leader' });
   });
 
+  test('an account renamed in the directory stays the same user (its sync field, entryUUID)', async () => {
+    const [before] = await userNamed('alice');
+    const ldap = new LdapClient({ url: slapd.url });
+    await ldap.bind(ROOT.dn, ROOT.password);
+    await ldap.modifyDN(`uid=alice,ou=paris,ou=people,${SUFFIX}`, 'uid=alicia');
+    try {
+      expect((await signIn('alicia', 'alice-pass')).status).toBe(200);
+      expect(await userNamed('alice')).toEqual([]);
+      expect(await userNamed('alicia')).toMatchObject([{ id: before!.id, realname: 'Martin', user_dn: `uid=alicia,ou=paris,ou=people,${SUFFIX}` }]);
+    } finally {
+      // Back as it was for the tests that follow.
+      await ldap.modifyDN(`uid=alicia,ou=paris,ou=people,${SUFFIX}`, 'uid=alice');
+      await ldap.unbind();
+    }
+    expect((await signIn('alice', 'alice-pass')).status).toBe(200);
+    expect((await userNamed('alice')).map((u) => u.id)).toEqual([before!.id]);
+  });
+
   test('a wrong directory password is refused and made no user', async () => {
     expectError(await signIn('carol', 'not-carol-pass'), 401, 'ERROR_GLPI_LOGIN');
     expect(await userNamed('carol')).toEqual([]);
