@@ -30,6 +30,9 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   smtp_passwd: '',
   smtp_sender: '',
   smtp_check_certificate: '1',
+  // What a directory synchronisation does with users gone from their directory, and back (GLPI's AuthLDAP constants).
+  user_deleted_ldap: '0',
+  user_restored_ldap: '0',
   urgency_mask: '62',
   impact_mask: '62',
   priority_matrix: JSON.stringify({

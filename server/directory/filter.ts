@@ -8,10 +8,19 @@ export function escapeFilterValue(value: string): string {
   return value.replace(/[*()\\\0]/g, (c) => `\\${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
-/** The filter finding an account by its login: the login attribute, ANDed with the directory's own condition when set. */
-export function loginFilter(loginField: string, condition: string, login: string): string {
-  const own = `(${loginField}=${escapeFilterValue(login)})`;
+/** A filter ANDed with the directory's own condition, when it has one. */
+function withCondition(filter: string, condition: string): string {
   const extra = condition.trim();
-  if (extra === '') return own;
-  return `(&${own}${extra.startsWith('(') ? extra : `(${extra})`})`;
+  if (extra === '') return filter;
+  return `(&${filter}${extra.startsWith('(') ? extra : `(${extra})`})`;
+}
+
+/** The filter finding an account by its login. */
+export function loginFilter(loginField: string, condition: string, login: string): string {
+  return withCondition(`(${loginField}=${escapeFilterValue(login)})`, condition);
+}
+
+/** The filter finding every account of the directory (those with a login). */
+export function accountsFilter(loginField: string, condition: string): string {
+  return withCondition(`(${loginField}=*)`, condition);
 }

@@ -29,8 +29,8 @@ export function mappedAttributes(row: Row): string[] {
   return [...new Set(columns.map((c) => attributeOf(row, c)).filter((a) => a !== ''))];
 }
 
-/** The first value of an attribute as text, matching its name without regard to case. */
-function firstValue(entry: Entry, attribute: string): string | null {
+/** The first value of an attribute as text (a binary one in hex), matching its name without regard to case. */
+export function firstValue(entry: Entry, attribute: string): string | null {
   if (attribute === '') return null;
   const key = Object.keys(entry).find((k) => k.toLowerCase() === attribute);
   const value = key === undefined ? undefined : entry[key];

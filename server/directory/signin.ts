@@ -4,6 +4,7 @@ import { errors } from '../core/errors';
 import type { Services } from '../auth/services';
 import { checkAccount } from './account';
 import { DirectoryUnavailable } from './connection';
+import { whenBack } from './lifecycle';
 import { ruleAttributes } from './rights';
 import { activeDirectories, directoryById } from './servers';
 import { saveDirectoryUser } from './users';
@@ -22,7 +23,7 @@ export function directorySignIn(services: Services): DirectoryAuth {
       try {
         const account = await checkAccount(server, login, password, ruleAttributes(db));
         if (!account) continue;
-        const saved = saveDirectoryUser(db, account, login);
+        const saved = saveDirectoryUser(db, account, login, whenBack(services.store.settings));
         if (saved.rightsChanged) services.directory.invalidate();
         return saved.user;
       } catch (e) {

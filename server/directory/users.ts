@@ -38,26 +38,35 @@ function grantDefaultProfile(db: Db, userId: number): void {
   insertRow(db, 'glpi_profiles_users', { users_id: userId, profiles_id: Number(profile.id), entities_id: 0, is_recursive: 0, is_dynamic: 1, is_default_profile: 1 });
 }
 
+/** The user of a directory account: by its login, else by its sync value (an account renamed in the directory). */
+export function findDirectoryUser(db: Db, directoryId: number, login: string, syncValue: string | null): Row | null {
+  return (
+    selectOne(db, 'SELECT * FROM glpi_users WHERE name = ? AND authtype = ? AND auths_id = ? ORDER BY id LIMIT 1', login, AUTH_LDAP, directoryId) ??
+    (syncValue === null ? null : selectOne(db, 'SELECT * FROM glpi_users WHERE authtype = ? AND auths_id = ? AND sync_field = ? ORDER BY id LIMIT 1', AUTH_LDAP, directoryId, syncValue))
+  );
+}
+
 export interface SavedUser {
   user: Row;
   /** Its authorizations changed: sessions must see them again. */
   rightsChanged: boolean;
+  /** It had been marked gone from the directory (is_deleted_ldap) and is back. */
+  restored: boolean;
 }
 
 /**
  * Writes the user of a signed-in directory account in one transaction, with the authorizations
  * the RuleRight rules give (GLPI's default profile on the root entity for a new user they give
  * none). The user is the one already known by that login, else the one of the same sync value in
- * this directory (a renamed account), else a new one.
+ * this directory (a renamed account), else a new one. A user marked gone from the directory gets
+ * `whenBack` too (user_restored_ldap: out of the trash, or active again).
  */
-export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: string): SavedUser {
+export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: string, whenBack: Row): SavedUser {
   const { server, entry } = account;
   const mapped = mapEntry(server.row, entry);
   return inTransaction(db, () => {
     // Read again inside the transaction: a sign-in of the same new account may have just made it.
-    const existing =
-      selectOne(db, 'SELECT * FROM glpi_users WHERE name = ? AND authtype = ? AND auths_id = ? ORDER BY id LIMIT 1', login, AUTH_LDAP, server.id) ??
-      (mapped.syncValue === null ? null : selectOne(db, 'SELECT * FROM glpi_users WHERE authtype = ? AND auths_id = ? AND sync_field = ? ORDER BY id LIMIT 1', AUTH_LDAP, server.id, mapped.syncValue));
+    const existing = findDirectoryUser(db, server.id, login, mapped.syncValue);
     const stamp = nowString();
     const columns: Row = {
       ...mapped.columns,
@@ -75,9 +84,10 @@ export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: stri
       if (column in mapped.dropdowns) columns[column] = dropdownId(db, table, mapped.dropdowns[column]!);
     }
     let id: number;
+    const restored = existing !== null && Number(existing.is_deleted_ldap) === 1;
     if (existing) {
       id = Number(existing.id);
-      updateRow(db, 'glpi_users', id, columns);
+      updateRow(db, 'glpi_users', id, restored ? { ...columns, ...whenBack } : columns);
     } else {
       id = insertRow(db, 'glpi_users', { ...columns, is_active: 1, date_creation: stamp });
     }
@@ -86,6 +96,6 @@ export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: stri
     let rightsChanged = false;
     if (wanted) rightsChanged = applyAuthorizations(db, id, wanted);
     else if (!existing) grantDefaultProfile(db, id);
-    return { user: findById(db, 'glpi_users', id)!, rightsChanged };
+    return { user: findById(db, 'glpi_users', id)!, rightsChanged, restored };
   });
 }

@@ -7,20 +7,18 @@
  */
 import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Attribute, Change, Client as LdapClient } from 'ldapts';
+import { Attribute, Change } from 'ldapts';
 import { Client } from '../support/client';
 import { TestClock } from '../support/clock';
 import { expectError } from '../support/errors';
 import { scenario } from '../support/scenario';
 import { startServer, type TestServer } from '../support/server';
 import { freePort } from '../support/private-process';
+import { basic, FIXTURE, officeDirectory, onDirectory } from './helpers';
 import { ROOT, Slapd, slapdMissing, SUFFIX } from '../support/slapd';
 import { until } from '../support/until';
 
-const FIXTURE = readFileSync(join(import.meta.dir, 'fixture.ldif'), 'utf8');
-const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 
 if (slapdMissing) test.skip(`directory sign-in: ${slapdMissing}`, () => {});
 
@@ -50,15 +48,7 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
 
   test('a directory row is written with the config right; its root DN password is sealed and never returned', async () => {
     const res = await admin.post('AuthLDAP/', {
-      input: {
-        name: 'Office',
-        host: '127.0.0.1',
-        port: slapd.port,
-        basedn: `ou=people,${SUFFIX}`,
-        rootdn: ROOT.dn,
-        rootdn_passwd: ROOT.password,
-        login_field: 'uid',
-        sync_field: 'entryuuid',
+      input: officeDirectory(slapd, {
         realname_field: 'sn',
         firstname_field: 'givenname',
         email1_field: 'mail',
@@ -67,11 +57,8 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
         title_field: 'title',
         registration_number_field: 'employeenumber',
         language_field: 'preferredlanguage',
-        condition: '(objectClass=inetOrgPerson)',
-        is_active: 1,
         is_default: 1,
-        timeout: 5,
-      },
+      }),
     });
     expect(res.status).toBe(201);
     directoryId = res.body.id;
@@ -123,13 +110,12 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
     expect((await signIn('bob', 'bob-pass')).status).toBe(200);
     const [before] = await userNamed('bob');
     expect(before).toMatchObject({ phone: '+33 4 00 00 00 01', usertitles_id: 'Technician' });
-    const ldap = new LdapClient({ url: slapd.url });
-    await ldap.bind(ROOT.dn, ROOT.password);
-    await ldap.modify(`uid=bob,ou=lyon,ou=people,${SUFFIX}`, [
-      new Change({ operation: 'replace', modification: new Attribute({ type: 'telephoneNumber', values: ['+33 4 99 99 99 99'] }) }),
-      new Change({ operation: 'replace', modification: new Attribute({ type: 'title', values: ['Team leader'] }) }),
-    ]);
-    await ldap.unbind();
+    await onDirectory(slapd, (ldap) =>
+      ldap.modify(`uid=bob,ou=lyon,ou=people,${SUFFIX}`, [
+        new Change({ operation: 'replace', modification: new Attribute({ type: 'telephoneNumber', values: ['+33 4 99 99 99 99'] }) }),
+        new Change({ operation: 'replace', modification: new Attribute({ type: 'title', values: ['Team leader'] }) }),
+      ]),
+    );
     expect((await signIn('bob', 'bob-pass')).status).toBe(200);
     const after = await userNamed('bob');
     expect(after.length).toBe(1);
@@ -138,17 +124,14 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
 
   test('an account renamed in the directory stays the same user (its sync field, entryUUID)', async () => {
     const [before] = await userNamed('alice');
-    const ldap = new LdapClient({ url: slapd.url });
-    await ldap.bind(ROOT.dn, ROOT.password);
-    await ldap.modifyDN(`uid=alice,ou=paris,ou=people,${SUFFIX}`, 'uid=alicia');
+    await onDirectory(slapd, (ldap) => ldap.modifyDN(`uid=alice,ou=paris,ou=people,${SUFFIX}`, 'uid=alicia'));
     try {
       expect((await signIn('alicia', 'alice-pass')).status).toBe(200);
       expect(await userNamed('alice')).toEqual([]);
       expect(await userNamed('alicia')).toMatchObject([{ id: before!.id, realname: 'Martin', user_dn: `uid=alicia,ou=paris,ou=people,${SUFFIX}` }]);
     } finally {
       // Back as it was for the tests that follow.
-      await ldap.modifyDN(`uid=alicia,ou=paris,ou=people,${SUFFIX}`, 'uid=alice');
-      await ldap.unbind();
+      await onDirectory(slapd, (ldap) => ldap.modifyDN(`uid=alicia,ou=paris,ou=people,${SUFFIX}`, 'uid=alice'));
     }
     expect((await signIn('alice', 'alice-pass')).status).toBe(200);
     expect((await userNamed('alice')).map((u) => u.id)).toEqual([before!.id]);
@@ -209,10 +192,9 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
     ]);
     const profiles = await new Client(server.api).get('getMyProfiles', { headers: { 'Session-Token': first.body.session_token } });
     expect(profiles.body.myprofiles.map((p: { name: string }) => p.name)).toEqual(['Self-Service', 'Technician']);
-    const ldap = new LdapClient({ url: slapd.url });
-    await ldap.bind(ROOT.dn, ROOT.password);
-    await ldap.modify(`uid=dave,ou=lyon,ou=people,${SUFFIX}`, [new Change({ operation: 'replace', modification: new Attribute({ type: 'employeeType', values: ['staff'] }) })]);
-    await ldap.unbind();
+    await onDirectory(slapd, (ldap) =>
+      ldap.modify(`uid=dave,ou=lyon,ou=people,${SUFFIX}`, [new Change({ operation: 'replace', modification: new Attribute({ type: 'employeeType', values: ['staff'] }) })]),
+    );
     expect((await signIn('dave', 'dave-pass')).status).toBe(200);
     expect(grants()).toEqual([{ profiles_id: 1, entities_id: 0, is_recursive: 0, is_dynamic: 1 }]);
   });

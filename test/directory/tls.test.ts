@@ -5,16 +5,13 @@
  * trust it, is refused: certificates are checked.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Client } from '../support/client';
 import { expectError } from '../support/errors';
 import { startServer, type TestServer } from '../support/server';
 import { ROOT, Slapd, slapdMissing, SUFFIX } from '../support/slapd';
 import { until } from '../support/until';
+import { basic, FIXTURE } from './helpers';
 
-const FIXTURE = readFileSync(join(import.meta.dir, 'fixture.ldif'), 'utf8');
-const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 
 if (slapdMissing) test.skip(`directories over TLS: ${slapdMissing}`, () => {});
 
