@@ -26,13 +26,15 @@ function urlOf(endpoint: Endpoint): string {
 
 /** A client bound as the directory's root DN (anonymous when it has none) on the first server that answers. */
 export async function connectAsRoot(server: DirectoryServer): Promise<Client> {
+  // A root DN with an empty password would be an anonymous bind that "succeeds".
+  if (server.rootDn !== '' && !server.rootPassword) throw unavailable(server, ['its root DN has no usable password (set rootdn_passwd again)']);
   const failures: string[] = [];
   for (const endpoint of server.endpoints) {
     const ms = endpoint.timeout * 1000;
     const client = new Client({ url: urlOf(endpoint), timeout: ms, connectTimeout: ms });
     try {
       if (Number(server.row.use_tls) === 1) await client.startTLS();
-      if (server.rootDn !== '') await client.bind(server.rootDn, server.rootPassword);
+      if (server.rootDn !== '') await client.bind(server.rootDn, server.rootPassword!);
       return client;
     } catch (e) {
       await client.unbind().catch(() => {});

@@ -17,7 +17,8 @@ export interface DirectoryServer {
   /** The main server first, then its replicates in their order. */
   endpoints: Endpoint[];
   rootDn: string;
-  rootPassword: string;
+  /** null when none is stored, or it was sealed with another key (a GLPI import's, another data folder's). */
+  rootPassword: string | null;
 }
 
 /** GLPI's default of 10 seconds when the column is 0 or unset. */
@@ -35,7 +36,7 @@ function describe(db: Db, dataDir: string, row: Row): DirectoryServer {
     row,
     endpoints: [main, ...replicates].filter((e) => e.host !== ''),
     rootDn: String(row.rootdn ?? ''),
-    rootPassword: sealed === '' ? '' : (unseal(dataDir, sealed) ?? ''),
+    rootPassword: sealed === '' ? null : unseal(dataDir, sealed),
   };
 }
 

@@ -52,7 +52,7 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
         realname_field: 'sn',
         firstname_field: 'givenname',
         email1_field: 'mail',
-        phone_field: 'telephonenumber',
+        phone_field: 'telephoneNumber',
         mobile_field: 'mobile',
         title_field: 'title',
         registration_number_field: 'employeenumber',
@@ -65,6 +65,8 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
     const read = await admin.get(`AuthLDAP/${directoryId}`);
     expect(read.status).toBe(200);
     expect(read.body.rootdn).toBe(ROOT.dn);
+    // Attribute names are kept lower-cased, as GLPI keeps them.
+    expect(read.body.phone_field).toBe('telephonenumber');
     expect('rootdn_passwd' in read.body).toBe(false);
     expect(read.text).not.toContain(ROOT.password);
     const db = database();
@@ -234,5 +236,13 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
     } finally {
       silent.stop(true);
     }
+  });
+
+  test('a root DN without a usable password is never bound anonymously: a clear 401 and a log line', async () => {
+    expect((await admin.put(`AuthLDAP/${directoryId}`, { input: { _blank_passwd: 1 } })).status).toBe(200);
+    const refused = await signIn('bob', 'bob-pass');
+    expectError(refused, 401, 'ERROR_GLPI_LOGIN');
+    expect(refused.body[1]).toBe('The directory "Office" cannot be reached; try again later');
+    await until('the log line', () => server.output, (out) => out.includes(`directory "Office" (AuthLDAP ${directoryId}) cannot be used: its root DN has no usable password (set rootdn_passwd again)`));
   });
 });
