@@ -6,6 +6,9 @@ import { ROOT, type Slapd, SUFFIX } from '../support/slapd';
 /** The directory the tests load: users in nested OUs under ou=people, groups under ou=groups. */
 export const FIXTURE = readFileSync(join(import.meta.dir, 'fixture.ldif'), 'utf8');
 
+/** The schema of the fixture's Active-Directory-like account (sAMAccountName), for Slapd.start. */
+export const FIXTURE_SCHEMAS = [join(import.meta.dir, 'ad-like.schema')];
+
 export const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 
 /** An AuthLDAP input for the fixture on this slapd (GLPI's OpenLDAP preset's essentials), with `extra` on top. */

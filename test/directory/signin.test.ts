@@ -15,7 +15,7 @@ import { expectError } from '../support/errors';
 import { scenario } from '../support/scenario';
 import { startServer, type TestServer } from '../support/server';
 import { freePort } from '../support/private-process';
-import { basic, FIXTURE, officeDirectory, onDirectory } from './helpers';
+import { basic, FIXTURE, FIXTURE_SCHEMAS, officeDirectory, onDirectory } from './helpers';
 import { ROOT, Slapd, slapdMissing, SUFFIX } from '../support/slapd';
 import { until } from '../support/until';
 
@@ -37,7 +37,7 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
   const database = () => new Database(join(server.dataDir, 'deskbase.sqlite'), { readonly: true });
 
   beforeAll(async () => {
-    await slapd.start(FIXTURE);
+    await slapd.start(FIXTURE, { schemas: FIXTURE_SCHEMAS });
     server = await startServer({}, clock.args);
     admin = await new Client(server.api).login();
   });
@@ -199,6 +199,18 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
     );
     expect((await signIn('dave', 'dave-pass')).status).toBe(200);
     expect(grants()).toEqual([{ profiles_id: 1, entities_id: 0, is_recursive: 0, is_dynamic: 1 }]);
+  });
+
+  test('an Active-Directory-like directory: the login is sAMAccountName, the entry named by its cn', async () => {
+    const ad = await admin.create('AuthLDAP', officeDirectory(slapd, { name: 'AD-like', login_field: 'sAMAccountName', condition: '(objectClass=adLikeUser)', email1_field: 'mail' }));
+    try {
+      expect((await signIn('erin.weber', 'erin-pass')).status).toBe(200);
+      expect(await userNamed('erin.weber')).toMatchObject([{ authtype: 3, auths_id: ad, user_dn: `cn=Erin Weber,ou=paris,ou=people,${SUFFIX}` }]);
+      // Its cn is no login: neither directory finds an account by it.
+      expectError(await signIn('Erin Weber', 'erin-pass'), 401, 'ERROR_GLPI_LOGIN');
+    } finally {
+      expect((await admin.put(`AuthLDAP/${ad}`, { input: { is_active: 0 } })).status).toBe(200);
+    }
   });
 
   test('a local account keeps its own password: the directory password of the same login does not open it', async () => {

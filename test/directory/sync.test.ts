@@ -13,7 +13,7 @@ import { Client } from '../support/client';
 import { freePort } from '../support/private-process';
 import { startServer, type TestServer } from '../support/server';
 import { Slapd, slapdMissing, SUFFIX } from '../support/slapd';
-import { basic, FIXTURE, officeDirectory, onDirectory } from './helpers';
+import { basic, FIXTURE, FIXTURE_SCHEMAS, officeDirectory, onDirectory } from './helpers';
 
 const CAROL = `uid=carol,ou=lyon,ou=people,${SUFFIX}`;
 
@@ -34,7 +34,7 @@ describe.skipIf(slapdMissing !== null)('directory sync', () => {
   };
 
   beforeAll(async () => {
-    await slapd.start(FIXTURE);
+    await slapd.start(FIXTURE, { schemas: FIXTURE_SCHEMAS });
     server = await startServer();
     admin = await new Client(server.api).login();
     directoryId = await admin.create('AuthLDAP', officeDirectory(slapd, { phone_field: 'telephonenumber', can_support_pagesize: 1, pagesize: 2 }));

@@ -10,7 +10,7 @@ import { expectError } from '../support/errors';
 import { startServer, type TestServer } from '../support/server';
 import { ROOT, Slapd, slapdMissing, SUFFIX } from '../support/slapd';
 import { until } from '../support/until';
-import { basic, FIXTURE } from './helpers';
+import { basic, FIXTURE, FIXTURE_SCHEMAS } from './helpers';
 
 
 if (slapdMissing) test.skip(`directories over TLS: ${slapdMissing}`, () => {});
@@ -33,7 +33,7 @@ describe.skipIf(slapdMissing !== null)('directories over TLS', () => {
   }
 
   beforeAll(async () => {
-    await slapd.start(FIXTURE, { tls: true });
+    await slapd.start(FIXTURE, { tls: true, schemas: FIXTURE_SCHEMAS });
     trusting = await startServer({ NODE_EXTRA_CA_CERTS: slapd.certFile });
     distrusting = await startServer();
   });

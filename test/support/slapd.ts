@@ -61,9 +61,10 @@ export class Slapd {
 
   /**
    * Writes slapd.conf, loads the LDIF offline with slapadd, then starts slapd in the foreground.
-   * With `tls`, a certificate made now by openssl serves LDAPS on a second port and StartTLS.
+   * With `tls`, a certificate made now by openssl serves LDAPS on a second port and StartTLS;
+   * `schemas` are more schema files to include after Debian's.
    */
-  async start(ldif: string, { tls = false } = {}): Promise<void> {
+  async start(ldif: string, { tls = false, schemas = [] as string[] } = {}): Promise<void> {
     const data = join(this.dir, 'data');
     mkdirSync(data);
     const key = join(this.dir, 'key.pem');
@@ -73,6 +74,7 @@ export class Slapd {
       conf,
       [
         ...['core', 'cosine', 'inetorgperson', 'nis'].map((s) => `include ${SCHEMAS}/${s}.schema`),
+        ...schemas.map((file) => `include ${file}`),
         `pidfile ${join(this.dir, 'slapd.pid')}`,
         ...(tls ? [`TLSCertificateFile ${this.certFile}`, `TLSCertificateKeyFile ${key}`] : []),
         `modulepath ${MODULES}`,
