@@ -7,10 +7,11 @@
  * before their row commits, and never changed in place: copying files/ *after* the snapshot finds
  * every file the snapshot names, unless it was purged in between, which the report then lists.
  */
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, isAbsolute } from 'node:path';
 import { resolveStored } from '../documents/storage';
 import { VERSION } from '../core/version';
+import { SECRET_KEY_FILE } from '../core/sealed';
 import { inspectFile, snapshotInto } from '../db/files';
 import { CliError } from './errors';
 import { copyTreeReporting, entriesOf } from './fsutil';
@@ -83,6 +84,9 @@ export function backup(dataDirArg: string, targetArg: string, progress: Progress
     const full = resolveStored(filesPath, filepath);
     return full !== null && !existsSync(full);
   });
+
+  // The key of the secrets sealed in the database (a directory's root DN password), when made.
+  if (existsSync(join(dataDir, SECRET_KEY_FILE))) copyFileSync(join(dataDir, SECRET_KEY_FILE), join(target, SECRET_KEY_FILE));
 
   // 3. What this backup is.
   const report: BackupReport = {

@@ -12,6 +12,7 @@ import { DATABASE_FILE, FILES_DIR, isInside, MANIFEST_FILE, TMP_DIR } from './ba
 import { CliError } from './errors';
 import { copyTreeReporting, entriesOf, stamp } from './fsutil';
 import { formatBytes, silentProgress, type Progress } from '../core/progress';
+import { SECRET_KEY_FILE } from '../core/sealed';
 
 export interface RestoreReport {
   dataDir: string;
@@ -116,6 +117,7 @@ export function restore(backupArg: string, dataDirArg: string, force: boolean, p
   // No WAL or shared-memory file of another database may sit next to the restored one.
   for (const suffix of ['-wal', '-shm', '-journal']) rmSync(liveDb + suffix, { force: true });
   renameSync(staged, liveDb);
+  if (existsSync(join(backupDir, SECRET_KEY_FILE))) copyFileSync(join(backupDir, SECRET_KEY_FILE), join(dataDir, SECRET_KEY_FILE));
   const copied = copyTreeReporting(progress, 'documents', join(backupDir, FILES_DIR), join(dataDir, FILES_DIR), [TMP_DIR]);
   return {
     dataDir,

@@ -8,12 +8,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const PREFIX = 'sealed:v1:';
+/** The key's file in the data folder (backups carry it: without it, sealed secrets are lost). */
+export const SECRET_KEY_FILE = 'secret.key';
 const keys = new Map<string, Buffer>();
 
 function keyOf(dataDir: string): Buffer {
   let key = keys.get(dataDir);
   if (key) return key;
-  const file = join(dataDir, 'secret.key');
+  const file = join(dataDir, SECRET_KEY_FILE);
   if (!existsSync(file)) {
     try {
       writeFileSync(file, randomBytes(32), { mode: 0o600, flag: 'wx' });
