@@ -1,5 +1,5 @@
 /** Finding a directory account by its login and checking its password by binding as it. */
-import { InvalidCredentialsError, ResultCodeError, SizeLimitExceededError, type Entry } from 'ldapts';
+import { InvalidCredentialsError, SizeLimitExceededError, type Entry } from 'ldapts';
 import { connectAsRoot, unavailable } from './connection';
 import { loginFilter } from './filter';
 import { mappedAttributes } from './mapping';
@@ -37,7 +37,7 @@ export async function checkAccount(server: DirectoryServer, login: string, passw
   } catch (e) {
     if (e instanceof InvalidCredentialsError || e instanceof SizeLimitExceededError) return null;
     // A base DN that does not exist, a filter the server refuses, a timeout: the directory cannot be used.
-    throw unavailable(server, [e instanceof ResultCodeError ? e.message : e instanceof Error ? e.message : String(e)]);
+    throw unavailable(server, [e instanceof Error ? e.message : String(e)]);
   } finally {
     await client.unbind().catch(() => {});
   }

@@ -38,12 +38,9 @@ export async function connectAsRoot(server: DirectoryServer): Promise<Client> {
       return client;
     } catch (e) {
       await client.unbind().catch(() => {});
-      // The server answered and refused the root DN: its replicates hold the same accounts.
-      if (e instanceof ResultCodeError) {
-        failures.push(`${urlOf(endpoint)}: ${e.message}`);
-        break;
-      }
       failures.push(`${urlOf(endpoint)}: ${e instanceof Error ? e.message : String(e)}`);
+      // The server answered and refused the root DN: its replicates hold the same accounts.
+      if (e instanceof ResultCodeError) break;
     }
   }
   throw unavailable(server, failures.length ? failures : ['no host is set']);
