@@ -6,7 +6,7 @@
  *   http     http/                                   Elysia app, routing, body and parameter parsing
  *   api      api/                                    what each endpoint answers
  *   engines  inventory/                              what agents send, written through the domains and items
- *   domain   search/ documents/ itil/ assets/ users/ notify/ rules/ mail/   (may import items, not each other)
+ *   domain   search/ documents/ itil/ assets/ users/ notify/ rules/ mail/ directory/   (may import items, not each other)
  *   items    items/                                  generic CRUD, history, cascades, trees, hooks
  *   auth     auth/                                   sessions, rights, entity scope, visibility
  *   db       db/                                     the SQL engine (SQLite): the only user of bun:sqlite
@@ -17,7 +17,7 @@ const layer = {
   http: '^server/http/',
   api: '^server/api/',
   engines: '^server/inventory/',
-  domain: '^server/(search|documents|itil|assets|users|notify|rules|mail)/',
+  domain: '^server/(search|documents|itil|assets|users|notify|rules|mail|directory)/',
   items: '^server/items/',
   auth: '^server/auth/',
   db: '^server/db/',
@@ -36,8 +36,8 @@ module.exports = {
     {
       name: 'domain-siblings',
       severity: 'error',
-      comment: 'search, documents, itil, assets, users, notify, rules and mail stand side by side: each may use items, not another one',
-      from: { path: '^server/([^/]+)/', pathNot: '^server/(?!(search|documents|itil|assets|users|notify|rules|mail)/)' },
+      comment: 'search, documents, itil, assets, users, notify, rules, mail and directory stand side by side: each may use items, not another one',
+      from: { path: '^server/([^/]+)/', pathNot: '^server/(?!(search|documents|itil|assets|users|notify|rules|mail|directory)/)' },
       to: { path: layer.domain, pathNot: '^server/$1/' },
     },
     upward('items-upward', 'items', above('entry', 'http', 'api', 'engines', 'domain')),

@@ -34,7 +34,8 @@ Usage: deskbase [serve] [options]         run the server
        deskbase restore <backup-dir>      put a backup into the data folder (--force to replace)
        deskbase import mysql://USER:PASSWORD@HOST:PORT/DB   copy a GLPI database into the data folder
        deskbase admin <command>           users, reset-password <login>, create-superadmin <login>
-       deskbase <command> --help          options of backup, restore, import and admin
+       deskbase directory sync            update the users made from the LDAP directories
+       deskbase <command> --help          options of backup, restore, import, admin and directory
        deskbase [<command>] --version     print the version
 
 Options (flag wins over environment variable):

@@ -34,6 +34,9 @@ import type { MailEngines } from './mail/engines';
 import { prepareFile } from './documents/upload';
 import { runRules } from './rules/engine';
 import { notImportedEmailHooks } from './mail/refusals';
+import { authLdapHooks } from './directory/hooks';
+import { reportDirectoryTo } from './directory/connection';
+import { rightRulesFrom } from './directory/rights';
 import { assetRuleHooks } from './rules/assets';
 import { DICTIONARY_TYPES, dropdownDictionaryHooks, softwareDictionaryHooks } from './rules/dictionaries';
 import { ruleActionHooks, ruleCriterionHooks, ruleHooks } from './rules/rule-rows';
@@ -70,6 +73,14 @@ const USER_ATTACHMENTS = ['Document_Item', 'Certificate_Item', 'Domain_Item', 'A
 
 // What rules cannot apply (a group deleted since) is left out with a line in the server's log.
 reportLeftOutTo(logEvent);
+// A directory that cannot be reached at sign-in says why there too.
+reportDirectoryTo(logEvent);
+// A directory user's authorizations come from GLPI's RuleRight rules: what each matching rule set.
+rightRulesFrom((db, input) =>
+  runRules(db, 'RuleRight', input)
+    .rules.filter((rule) => rule.matched)
+    .map((rule) => Object.assign({}, ...rule.actions.map((action) => action.set))),
+);
 
 /** What the mail collectors use of the rules engine and of the documents (domains do not import each other). */
 export const MAIL_ENGINES: MailEngines = {
@@ -105,6 +116,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ProfileRight'], hooks: profileRightHooks },
   { itemtypes: ['APIClient'], hooks: apiClientTokenHooks },
   { itemtypes: ['RuleRightParameter'], hooks: ldapCriterionHooks },
+  { itemtypes: ['AuthLDAP'], hooks: authLdapHooks },
   { itemtypes: ['Rule'], hooks: ruleHooks },
   { itemtypes: ['RuleCriteria'], hooks: ruleCriterionHooks },
   { itemtypes: ['RuleAction'], hooks: ruleActionHooks },

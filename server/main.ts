@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     }
     const command = parseCommand(argv);
     if (command.name === 'import') process.exit(await runImportCommand(command.args, process.env));
-    if (command.name === 'admin') process.exit(await runAdminTool(command.args, process.env));
+    if (command.name === 'admin' || command.name === 'directory') process.exit(await runAdminTool({ name: command.name, args: command.args }, process.env));
     if (command.name !== 'serve') process.exit(runTool({ name: command.name, args: command.args }, process.env));
     config = readConfig(command.args, process.env);
   } catch (error) {

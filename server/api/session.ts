@@ -17,6 +17,7 @@ import { inTransaction } from '../db/connection';
 import { run, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import { UNDISCLOSED_SETTINGS } from '../db/settings';
+import { directorySignIn } from '../directory/signin';
 
 /** Login, password and user token from the Authorization header or the parameters. */
 function readCredentials(ctx: RequestContext): Credentials {
@@ -62,7 +63,7 @@ export async function initSession(ctx: RequestContext): Promise<Reply> {
   }
   if (credentials.kind === 'token' && !services.store.settings.flag('enable_api_login_external_token')) throw errors.userTokenInvalid();
   const withSession = flag(ctx.params, 'get_full_session', false);
-  const user = await authenticate(services, credentials, ctx.ip);
+  const user = await authenticate(services, credentials, ctx.ip, directorySignIn(services));
   const start = startingScope(services, user);
   const { token, record } = services.sessions.create(Number(user.id), start.profileId, start.entityId, start.recursive);
   inTransaction(services.store.db, () => run(services.store.db, 'UPDATE glpi_users SET last_login = ? WHERE id = ?', nowString(), Number(user.id)));

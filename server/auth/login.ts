@@ -7,6 +7,17 @@ import { decoyHash, hashPassword, needsRehash, tokenHash, verifyPassword } from 
 
 export type Credentials = { kind: 'password'; login: string; password: string } | { kind: 'token'; token: string };
 
+/**
+ * Checks a password with a directory (server/directory): `known` is the directory user of that
+ * login, null for a login Deskbase does not know yet. Returns the user row, written from the
+ * directory, or null when the directory refuses the password or knows no such account.
+ */
+export type DirectoryAuth = (login: string, password: string, known: Row | null) => Promise<Row | null>;
+
+/** GLPI's authtype of local accounts and of directory ones. */
+const AUTH_LOCAL = 1;
+const AUTH_LDAP = 3;
+
 /** Checks that an account may log in now (active, not in the trash, inside its validity dates). */
 export function accountUsable(user: Row, now = new Date(clockNow())): boolean {
   if (Number(user.is_active) !== 1 || Number(user.is_deleted) === 1) return false;
@@ -42,10 +53,26 @@ function throttleKeys(services: Services, credentials: Credentials, ip: string) 
 }
 
 /**
+ * The user whose login and password these are, or null. A local account is checked against its
+ * own password; otherwise, given a directory, a directory user of that login or an unknown login
+ * are checked by the directory (GLPI's order of sources).
+ */
+async function checkPassword(services: Services, login: string, password: string, directory?: DirectoryAuth): Promise<Row | null> {
+  const db = services.store.db;
+  const local = selectOne(db, 'SELECT * FROM glpi_users WHERE name = ? AND authtype = ? ORDER BY id LIMIT 1', login, AUTH_LOCAL);
+  if (local || !directory) return (await verifyPassword(password, local ? (local.password as string | null) : await decoyHash())) ? local : null;
+  const known = selectOne(db, 'SELECT * FROM glpi_users WHERE name = ? AND authtype = ? ORDER BY id LIMIT 1', login, AUTH_LDAP);
+  const user = await directory(login, password, known);
+  // A login no source knows costs the time of a local one: timing does not tell local accounts apart.
+  if (!user && !known) await verifyPassword(password, await decoyHash());
+  return user;
+}
+
+/**
  * Authenticates with a password or a user token, slowing down repeated failures (throttleKeys).
  * Returns the user row or throws the GLPI error.
  */
-export async function authenticate(services: Services, credentials: Credentials, ip: string): Promise<Row> {
+export async function authenticate(services: Services, credentials: Credentials, ip: string, directory?: DirectoryAuth): Promise<Row> {
   const keys = throttleKeys(services, credentials, ip);
   const wait = services.throttle.retryAfter(keys.checked);
   if (wait > 0) throw errors.loginThrottled(wait);
@@ -55,9 +82,7 @@ export async function authenticate(services: Services, credentials: Credentials,
   if (credentials.kind === 'token') {
     user = selectOne(db, 'SELECT * FROM glpi_users WHERE api_token = ?', tokenHash(credentials.token));
   } else {
-    user = selectOne(db, 'SELECT * FROM glpi_users WHERE name = ? AND authtype = 1 ORDER BY id LIMIT 1', credentials.login);
-    const ok = await verifyPassword(credentials.password, user ? (user.password as string | null) : await decoyHash());
-    if (!ok) user = null;
+    user = await checkPassword(services, credentials.login, credentials.password, directory);
   }
   if (!user || !accountUsable(user)) {
     services.throttle.fail(keys.counted);
@@ -67,6 +92,6 @@ export async function authenticate(services: Services, credentials: Credentials,
     );
   }
   services.throttle.succeed(keys.cleared);
-  if (credentials.kind === 'password' && needsRehash(String(user.password))) await rehash(services, user, credentials.password);
+  if (credentials.kind === 'password' && Number(user.authtype) === AUTH_LOCAL && needsRehash(String(user.password))) await rehash(services, user, credentials.password);
   return user;
 }

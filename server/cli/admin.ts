@@ -5,7 +5,7 @@
  * dropping its caches, so a reset password ends that user's sessions there too.
  */
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { policyProblems } from '../auth/password-reset';
 import { ConfigError } from '../config';
 import { nowString } from '../core/clock';
@@ -14,6 +14,7 @@ import { inTransaction, openDatabase, type Db } from '../db/connection';
 import { run, selectAll, selectOne } from '../db/rows';
 import { insertSuperAdmin } from '../db/seed';
 import { Settings } from '../db/settings';
+import { wordsAndDataDir } from './command-args';
 import { CliError } from './errors';
 import { readNewPassword } from './password-input';
 
@@ -35,20 +36,10 @@ interface AdminArgs {
 }
 
 function parseAdminArgs(args: string[], env: Record<string, string | undefined>): AdminArgs | 'help' {
-  const words: string[] = [];
-  let data: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === '--help' || arg === '-h') return 'help';
-    const match = /^--data(?:=(.*))?$/.exec(arg);
-    if (match) {
-      data = match[1] ?? args[++i];
-      if (data === undefined || data === '') throw new ConfigError('option --data needs a value');
-    } else if (arg.startsWith('-')) throw new ConfigError(`unknown option ${arg} for admin (see deskbase admin --help)`);
-    else words.push(arg);
-  }
-  const [action, login, extra] = words;
-  const dataDir = resolve(data ?? env.DESKBASE_DATA ?? './data');
+  const parsed = wordsAndDataDir('admin', args, env);
+  if (parsed === 'help') return 'help';
+  const [action, login, extra] = parsed.words;
+  const { dataDir } = parsed;
   if (action === 'users' && login === undefined) return { action, login: '', dataDir };
   if ((action === 'reset-password' || action === 'create-superadmin') && login && extra === undefined) return { action, login, dataDir };
   if (action === 'reset-password' || action === 'create-superadmin') throw new ConfigError(`admin ${action} takes one login: deskbase admin ${action} <login>`);
@@ -56,7 +47,7 @@ function parseAdminArgs(args: string[], env: Record<string, string | undefined>)
 }
 
 /** The data folder's database, never created nor upgraded here (that is the server's job). */
-function openExisting(dataDir: string): Db {
+export function openExisting(dataDir: string): Db {
   const file = join(dataDir, 'deskbase.sqlite');
   if (!existsSync(file)) throw new CliError(`no Deskbase database in ${dataDir} (start the server once, or give --data)`);
   return openDatabase(file);

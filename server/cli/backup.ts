@@ -85,7 +85,7 @@ export function backup(dataDirArg: string, targetArg: string, progress: Progress
     return full !== null && !existsSync(full);
   });
 
-  // The key sealing the mail collectors' passwords: without it a restored folder could not open them.
+  // The key sealing the mail collectors' and directories' passwords: without it a restored folder could not open them.
   const key = join(dataDir, SECRET_KEY_FILE);
   if (existsSync(key)) {
     copyFileSync(key, join(target, SECRET_KEY_FILE), constants.COPYFILE_EXCL);

@@ -1,17 +1,18 @@
 /**
  * The command line: `deskbase [serve] [options]` runs the server (see ../config.ts);
- * `deskbase backup <dir>`, `deskbase restore <dir>` and `deskbase admin …` work on a data
- * folder and exit; `deskbase import <mysql-url>` is in ../import.
+ * `deskbase backup <dir>`, `deskbase restore <dir>`, `deskbase admin …` and
+ * `deskbase directory sync` work on a data folder and exit; `deskbase import <mysql-url>` is in ../import.
  */
 import { resolve } from 'node:path';
 import { ConfigError } from '../config';
 import { backup } from './backup';
 import { runAdmin } from './admin';
+import { runDirectory } from './directory';
 import { reportCommandError } from './errors';
 import { formatBytes, Progress } from '../core/progress';
 import { restore } from './restore';
 
-export type Command = { name: 'serve'; args: string[] } | { name: 'backup' | 'restore' | 'import' | 'admin'; args: string[] };
+export type Command = { name: 'serve'; args: string[] } | { name: 'backup' | 'restore' | 'import' | 'admin' | 'directory'; args: string[] };
 
 export const BACKUP_USAGE = `Usage: deskbase backup <backup-dir> [--data <dir>]
 
@@ -33,7 +34,7 @@ export function parseCommand(argv: string[]): Command {
   const first = argv[0];
   if (first === 'backup' || first === 'restore' || first === 'import') return { name: first, args: argv.slice(1) };
   if (first === 'serve') return { name: 'serve', args: argv.slice(1) };
-  if (first === 'admin') return { name: 'admin', args: argv.slice(1) };
+  if (first === 'admin' || first === 'directory') return { name: first, args: argv.slice(1) };
   if (first !== undefined && !first.startsWith('-')) throw new ConfigError(`unknown command ${first} (see --help)`);
   return { name: 'serve', args: argv };
 }
@@ -111,10 +112,10 @@ export function runTool(command: { name: 'backup' | 'restore'; args: string[] },
   }
 }
 
-/** Runs `deskbase admin …`; returns the exit code (messages already printed). */
-export async function runAdminTool(args: string[], env: Record<string, string | undefined>): Promise<number> {
+/** Runs `deskbase admin …` or `deskbase directory …`; returns the exit code (messages already printed). */
+export async function runAdminTool(command: { name: 'admin' | 'directory'; args: string[] }, env: Record<string, string | undefined>): Promise<number> {
   try {
-    return await runAdmin(args, env);
+    return await (command.name === 'admin' ? runAdmin : runDirectory)(command.args, env);
   } catch (error) {
     const code = reportCommandError(error);
     if (code === null) throw error;

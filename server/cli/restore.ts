@@ -118,7 +118,7 @@ export function restore(backupArg: string, dataDirArg: string, force: boolean, p
   for (const suffix of ['-wal', '-shm', '-journal']) rmSync(liveDb + suffix, { force: true });
   renameSync(staged, liveDb);
   const copied = copyTreeReporting(progress, 'documents', join(backupDir, FILES_DIR), join(dataDir, FILES_DIR), [TMP_DIR]);
-  // The key of the sealed mail collector passwords (the data folder's own was moved aside with the rest).
+  // The key of the sealed mail collector and directory passwords (the data folder's own was moved aside with the rest).
   if (existsSync(join(backupDir, SECRET_KEY_FILE))) {
     copyFileSync(join(backupDir, SECRET_KEY_FILE), join(dataDir, SECRET_KEY_FILE));
     chmodSync(join(dataDir, SECRET_KEY_FILE), 0o600);

@@ -41,6 +41,9 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   notification_to_myself: '1',
   mailing_signature: '',
   notification_uuid: '', // drawn on first start (migration 22); an imported GLPI's is kept, so its mail threads go on
+  // What a directory synchronisation does with users gone from their directory, and back (GLPI's AuthLDAP constants).
+  user_deleted_ldap: '0',
+  user_restored_ldap: '0',
   urgency_mask: '62',
   impact_mask: '62',
   priority_matrix: JSON.stringify({

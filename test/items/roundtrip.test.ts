@@ -72,8 +72,6 @@ describe('round trip of every itemtype', () => {
       'Notification_NotificationTemplate',
       'NotificationTarget',
       'CronTask',
-      'AuthLDAP',
-      'AuthLdapReplicate',
       'AuthMail',
     ]);
   });

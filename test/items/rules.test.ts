@@ -40,6 +40,7 @@ import { RULES } from '../../server/hook-table';
 import * as notifyEvents from '../../server/notify/events';
 import * as apiClientToken from '../../server/users/apiclient-token';
 import * as ldapCriteria from '../../server/users/ldap-criteria';
+import * as directoryHooks from '../../server/directory/hooks';
 import * as userEmails from '../../server/users/user-emails';
 import * as userRules from '../../server/users/user-rules';
 import * as mailCollectors from '../../server/mail/collectors';
@@ -175,6 +176,12 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   RuleRightParameter: {
     prepareAdd: 'ldapCriterionHooks',
+  },
+  AuthLDAP: {
+    prepareAdd: 'authLdapHooks',
+    afterAdd: 'authLdapHooks',
+    prepareUpdate: 'authLdapHooks',
+    afterUpdate: 'authLdapHooks',
   },
   Rule: {
     prepareAdd: 'ruleHooks',
@@ -331,7 +338,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [hookTable, notifyEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems];
+const modules = [hookTable, notifyEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, directoryHooks, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

@@ -3,10 +3,11 @@
  * listening on a free loopback port and a socket, run as the current user (no system service).
  * `scripts/ensure-mariadb.sh` installs the binaries; without them the tests skip.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
+import { freePort, stopAndRemove } from './private-process';
 
 const MARIADBD = ['/usr/sbin/mariadbd', '/usr/bin/mariadbd'].find((p) => existsSync(p)) ?? null;
 const INSTALL_DB = ['/usr/bin/mariadb-install-db', '/usr/bin/mysql_install_db'].find((p) => existsSync(p)) ?? null;
@@ -18,13 +19,6 @@ export const mariadbMissing: string | null =
 /** Passwords of the two accounts the server is created with. */
 export const ADMIN = { user: 'fixture_admin', password: 'admin-pw' };
 export const READER = { user: 'glpi_reader', password: 'reader&pw' };
-
-async function freePort(): Promise<number> {
-  const server = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
-  const port = server.port;
-  server.stop(true);
-  return port;
-}
 
 export class MariaDb {
   private proc: Subprocess<'ignore', 'ignore', 'pipe'> | null = null;
@@ -107,11 +101,7 @@ export class MariaDb {
   }
 
   async stop(): Promise<void> {
-    if (this.proc) {
-      this.proc.kill('SIGTERM');
-      await this.proc.exited;
-      this.proc = null;
-    }
-    rmSync(this.dir, { recursive: true, force: true });
+    await stopAndRemove(this.proc, this.dir);
+    this.proc = null;
   }
 }

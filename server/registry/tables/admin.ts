@@ -1,6 +1,7 @@
 // Administration types: rules with their criteria and actions, written with their collection's
-// right; notifications and their templates, automatic actions, LDAP directories, mail
-// authentication servers, served read-only; mail collectors and the mails they refused; the inventory agents, which an inventory tool writes; and the
+// right; LDAP directories and their replicates, written with the `config` right; notifications and
+// their templates, automatic actions and mail authentication servers, served read-only; mail
+// collectors and the mails they refused; the inventory agents, which an inventory tool writes; and the
 // setup dropdowns of authentication and unicity (SSO variables, LDAP criteria, ignored unicity
 // values). Columns follow GLPI 10.0's install/mysql/glpi-empty.sql.
 import { dropdown } from '../kinds';
@@ -129,8 +130,11 @@ export const adminItemtypes: Record<string, ItemtypeSpec> = {
   // Their deliveries (the queue and delivery log): read by whoever reads webhooks, written only by the sender.
   QueuedWebhook: admin('glpi_queuedwebhooks', 'webhook', { kind: 'child', owners: [{ fk: 'webhooks_id', itemtype: 'Webhook' }] }),
   CronTask: admin('glpi_crontasks', 'config'),
-  AuthLDAP: admin('glpi_authldaps', 'config', { hidden: ['rootdn_passwd'] }),
-  AuthLdapReplicate: admin('glpi_authldapreplicates', 'config', { kind: 'child', owners: [{ fk: 'authldaps_id', itemtype: 'AuthLDAP' }] }),
+  // LDAP directories sign-in asks (server/directory), written with GLPI's `config` UPDATE bit (its
+  // canCreate and canPurge are Config's canUpdate). The root
+  // DN's password is stored sealed with the data folder's key and never returned.
+  AuthLDAP: admin('glpi_authldaps', 'config', { readOnly: false, editedWithUpdate: true, hidden: ['rootdn_passwd'] }),
+  AuthLdapReplicate: admin('glpi_authldapreplicates', 'config', { readOnly: false, editedWithUpdate: true, kind: 'child', owners: [{ fk: 'authldaps_id', itemtype: 'AuthLDAP' }] }),
   AuthMail: admin('glpi_authmails', 'config'),
   // The SNMP credentials network equipment and printers are inventoried with: GLPI 10.0's
   // `snmpcredential` right. GLPI stores the SNMPv3 passphrases encrypted; they are never returned.

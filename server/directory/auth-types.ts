@@ -1,0 +1,2 @@
+/** GLPI's authtype of directory users. */
+export const AUTH_LDAP = 3;

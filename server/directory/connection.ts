@@ -1,0 +1,53 @@
+/**
+ * Connections to a directory: the main server, then its replicates in order when one does not
+ * answer, each within its own timeout; StartTLS when the directory asks for it (`use_tls`).
+ */
+import { Client, ResultCodeError } from 'ldapts';
+import type { DirectoryServer, Endpoint } from './servers';
+
+/** No server of a directory could be used: sign-in answers a clear 401 and the log says why. */
+export class DirectoryUnavailable extends Error {}
+
+/** Where a line goes when a directory cannot be used (the server's log; set at start-up). */
+let report: (line: string) => void = () => {};
+
+export function reportDirectoryTo(log: (line: string) => void): void {
+  report = log;
+}
+
+/** ldaps:// when the host names it, else plain LDAP (with StartTLS on top when asked). */
+function urlOf(endpoint: Endpoint): string {
+  const host = endpoint.host.trim();
+  const secure = /^ldaps:\/\//i.test(host);
+  const bare = host.replace(/^ldaps?:\/\//i, '').replace(/\/+$/, '');
+  const name = bare.includes(':') && !bare.startsWith('[') ? `[${bare}]` : bare;
+  return `${secure ? 'ldaps' : 'ldap'}://${name}:${endpoint.port}`;
+}
+
+/** A client bound as the directory's root DN (anonymous when it has none) on the first server that answers. */
+export async function connectAsRoot(server: DirectoryServer): Promise<Client> {
+  // A root DN with an empty password would be an anonymous bind that "succeeds".
+  if (server.rootDn !== '' && !server.rootPassword) throw unavailable(server, ['its root DN has no usable password (set rootdn_passwd again)']);
+  const failures: string[] = [];
+  for (const endpoint of server.endpoints) {
+    const ms = endpoint.timeout * 1000;
+    const client = new Client({ url: urlOf(endpoint), timeout: ms, connectTimeout: ms });
+    try {
+      if (Number(server.row.use_tls) === 1) await client.startTLS();
+      if (server.rootDn !== '') await client.bind(server.rootDn, server.rootPassword!);
+      return client;
+    } catch (e) {
+      await client.unbind().catch(() => {});
+      failures.push(`${urlOf(endpoint)}: ${e instanceof Error ? e.message : String(e)}`);
+      // The server answered and refused the root DN: its replicates hold the same accounts.
+      if (e instanceof ResultCodeError) break;
+    }
+  }
+  throw unavailable(server, failures.length ? failures : ['no host is set']);
+}
+
+/** The error for a directory that cannot be used, after a line in the log saying why. */
+export function unavailable(server: DirectoryServer, failures: string[]): DirectoryUnavailable {
+  report(`directory "${server.name}" (AuthLDAP ${server.id}) cannot be used: ${failures.join('; ')}`);
+  return new DirectoryUnavailable(`The directory "${server.name}" cannot be reached`);
+}

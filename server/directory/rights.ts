@@ -1,0 +1,89 @@
+/**
+ * Authorizations from the directory (GLPI's RuleRight collection): at each sign-in the rules judge
+ * the account (its directory, login, e-mail and the attributes RuleRightParameter rows name) and
+ * their actions give profiles, entities and recursion; the user's dynamic authorizations become
+ * exactly those. The rules engine is another domain: the composition root hands it in.
+ */
+import type { Db } from '../db/connection';
+import { insertRow, run, selectAll, selectOne } from '../db/rows';
+import { AUTH_LDAP } from './auth-types';
+import type { DirectoryAccount } from './account';
+import { allValues } from './mapping';
+
+/** What each matching RuleRight rule set, in ranking order. */
+export type RightRules = (db: Db, input: Record<string, unknown>) => Record<string, unknown>[];
+
+let rightRules: RightRules = () => [];
+
+export function rightRulesFrom(rules: RightRules): void {
+  rightRules = rules;
+}
+
+export interface Authorization {
+  profileId: number;
+  entityId: number;
+  recursive: boolean;
+}
+
+/** The lower-cased attributes the rules test (RuleRightParameter values), to read with the account. */
+export function ruleAttributes(db: Db): string[] {
+  return selectAll(db, 'SELECT value FROM glpi_rulerightparameters').map((r) => String(r.value ?? '').trim().toLowerCase()).filter((a) => a !== '');
+}
+
+/** GLPI's criteria of authorization rules for a directory account. */
+function ruleInput(db: Db, account: DirectoryAccount, login: string, email: string | null): Record<string, unknown> {
+  const input: Record<string, unknown> = { TYPE: AUTH_LDAP, LDAP_SERVER: account.server.id, LOGIN: login, MAIL_EMAIL: email ?? '' };
+  for (const attribute of ruleAttributes(db)) {
+    const values = allValues(account.entry, attribute);
+    input[attribute] = values.length === 1 ? values[0] : values;
+  }
+  return input;
+}
+
+const idOf = (value: unknown): number | null => (value === undefined || value === null || value === '' || !/^\d+$/.test(String(value)) ? null : Number(value));
+
+/**
+ * The authorizations the rules give, or null when no matching rule gives one (the user's are then
+ * left as they are). As GLPI: a rule giving an entity and a profile gives that pair; entities given
+ * without a profile take the profiles given alone, else the default profile; profiles given
+ * without any entity give nothing. Unknown profiles and entities are left out.
+ */
+export function authorizationsFromRules(db: Db, account: DirectoryAccount, login: string, email: string | null): Authorization[] | null {
+  const pairs: Authorization[] = [];
+  const entities: { entityId: number; recursive: boolean }[] = [];
+  const profiles: number[] = [];
+  for (const set of rightRules(db, ruleInput(db, account, login, email))) {
+    const entityId = idOf(set.entities_id);
+    const profileId = idOf(set.profiles_id);
+    const recursive = Number(set.is_recursive ?? 0) === 1;
+    if (entityId !== null && profileId !== null) pairs.push({ profileId, entityId, recursive });
+    else if (entityId !== null) entities.push({ entityId, recursive });
+    else if (profileId !== null) profiles.push(profileId);
+  }
+  if (pairs.length === 0 && entities.length === 0) return null;
+  const fallback = profiles.length ? profiles : [Number(selectOne(db, 'SELECT id FROM glpi_profiles WHERE is_default = 1 ORDER BY id LIMIT 1')?.id ?? 0)];
+  for (const e of entities) for (const profileId of fallback) pairs.push({ profileId, ...e });
+  const exists = (table: string, id: number) => selectOne(db, `SELECT 1 AS ok FROM ${table} WHERE id = ?`, id) !== null;
+  const unique = new Map(pairs.filter((p) => exists('glpi_profiles', p.profileId) && exists('glpi_entities', p.entityId)).map((p) => [`${p.profileId}/${p.entityId}`, p]));
+  return [...unique.values()];
+}
+
+/** Makes the user's dynamic authorizations exactly these (those given by hand stay); true when something changed. */
+export function applyAuthorizations(db: Db, userId: number, wanted: Authorization[]): boolean {
+  const current = selectAll(db, 'SELECT id, profiles_id, entities_id, is_recursive FROM glpi_profiles_users WHERE users_id = ? AND is_dynamic = 1', userId);
+  const key = (profileId: unknown, entityId: unknown, recursive: unknown) => `${Number(profileId)}/${Number(entityId)}/${Number(recursive) === 1 || recursive === true ? 1 : 0}`;
+  const wantedKeys = new Set(wanted.map((w) => key(w.profileId, w.entityId, w.recursive)));
+  const currentKeys = new Set(current.map((c) => key(c.profiles_id, c.entities_id, c.is_recursive)));
+  let changed = false;
+  for (const row of current) {
+    if (wantedKeys.has(key(row.profiles_id, row.entities_id, row.is_recursive))) continue;
+    run(db, 'DELETE FROM glpi_profiles_users WHERE id = ?', Number(row.id));
+    changed = true;
+  }
+  for (const w of wanted) {
+    if (currentKeys.has(key(w.profileId, w.entityId, w.recursive))) continue;
+    insertRow(db, 'glpi_profiles_users', { users_id: userId, profiles_id: w.profileId, entities_id: w.entityId, is_recursive: w.recursive ? 1 : 0, is_dynamic: 1, is_default_profile: 0 });
+    changed = true;
+  }
+  return changed;
+}
