@@ -42,6 +42,8 @@ const SPECIAL: Record<string, () => Record<string, unknown>> = {
   RuleAction: () => ({ action_type: 'assign', field: 'urgency', value: '5' }),
   // A mailbox in GLPI's host form; never collected (no server listens there).
   MailCollector: () => ({ host: '{imap.example.org:993/imap/ssl}INBOX', is_active: 0 }),
+  // A webhook that never fires (inactive) to a receiver outside this machine.
+  Webhook: () => ({ url: 'https://hooks.example.org/deskbase', http_method: 'POST', itemtype: 'Ticket', event: 'new', is_active: 0 }),
 };
 
 /** Values for the mandatory fields (declared, or NOT NULL without a default) the input lacks. */

@@ -71,6 +71,7 @@ describe('round trip of every itemtype', () => {
       'NotificationTemplateTranslation',
       'Notification_NotificationTemplate',
       'NotificationTarget',
+      'QueuedWebhook',
       'CronTask',
       'AuthMail',
     ]);
