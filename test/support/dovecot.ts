@@ -9,6 +9,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
+import { accepts, freePort } from './private-process';
 
 const DOVECOT = '/usr/sbin/dovecot';
 const IMAP = '/usr/lib/dovecot/imap';
@@ -31,23 +32,6 @@ export const dovecotMissing: string | null = !existsSync(DOVECOT) || !existsSync
       : !OPENSSL
         ? 'openssl is missing (the TLS certificate is made at test time)'
         : null;
-
-async function freePort(): Promise<number> {
-  const server = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
-  const port = server.port;
-  server.stop(true);
-  return port;
-}
-
-async function accepting(port: number): Promise<boolean> {
-  try {
-    const socket = await Bun.connect({ hostname: '127.0.0.1', port, socket: { data() {} } });
-    socket.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export class Dovecot {
   private proc: Subprocess<'ignore', 'ignore', 'pipe'> | null = null;
@@ -130,7 +114,7 @@ service imap-login {
     });
     exited.catch(() => {});
     for (;;) {
-      if (await Promise.race([exited, Promise.all([accepting(this.port), accepting(this.tlsPort)]).then((both) => both.every(Boolean))])) break;
+      if (await Promise.race([exited, Promise.all([accepts(this.port), accepts(this.tlsPort)]).then((both) => both.every(Boolean))])) break;
       await Bun.sleep(20);
     }
   }

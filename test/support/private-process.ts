@@ -1,4 +1,4 @@
-/** What the tests' private servers (MariaDB, slapd) share: a free loopback port, and stopping them. */
+/** What the tests' private servers (MariaDB, slapd, Dovecot) share: a free loopback port, whether it accepts, and stopping them. */
 import { rmSync } from 'node:fs';
 import type { Subprocess } from 'bun';
 
@@ -17,4 +17,15 @@ export async function stopAndRemove(proc: Subprocess | null, dir: string): Promi
     await proc.exited;
   }
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Whether a TCP connection to the loopback port opens. */
+export async function accepts(port: number): Promise<boolean> {
+  try {
+    const socket = await Bun.connect({ hostname: '127.0.0.1', port, socket: { data() {} } });
+    socket.end();
+    return true;
+  } catch {
+    return false;
+  }
 }

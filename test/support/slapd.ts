@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
-import { freePort, stopAndRemove } from './private-process';
+import { accepts, freePort, stopAndRemove } from './private-process';
 import { until } from './until';
 
 const SLAPD = '/usr/sbin/slapd';
@@ -31,17 +31,6 @@ function makeCertificate(cert: string, key: string): void {
     { stdout: 'ignore', stderr: 'pipe' },
   );
   if (made.exitCode !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr.toString()}`);
-}
-
-/** Whether a TCP connection to the loopback port opens. */
-async function accepts(port: number): Promise<boolean> {
-  try {
-    const socket = await Bun.connect({ hostname: '127.0.0.1', port, socket: { data() {} } });
-    socket.end();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export class Slapd {
