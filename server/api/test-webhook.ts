@@ -18,6 +18,6 @@ export async function testWebhook(ctx: SessionContext): Promise<Reply> {
   if (!Number.isInteger(id) || id <= 0) throw badRequest('Bad Request: webhooks_id must be the id of a webhook');
   const webhook = loadReadable(ctx, itemtypeOrThrow('Webhook'), id);
   if (!hasRight(ctx.scope, 'webhook', UPDATE)) throw errors.rightMissing();
-  const outcome = await sendTest(ctx.services.store.db, ctx.services.store.settings, webhook);
+  const outcome = await sendTest(ctx.services.store, webhook);
   return json({ id: outcome.id, ok: outcome.ok, status: outcome.status, duration_ms: outcome.durationMs, response: outcome.response, error: outcome.error });
 }

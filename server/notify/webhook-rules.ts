@@ -8,6 +8,8 @@ import { badRequest, errors } from '../core/errors';
 import type { Params } from '../core/params';
 import type { Row } from '../db/rows';
 import type { ItemHooks, WriteContext } from '../items/hooks';
+import { sealSecret } from '../core/secrets';
+import { secretKey } from '../db/secret-key';
 
 const METHODS = new Set(['POST', 'PUT', 'PATCH', 'GET', 'DELETE']);
 export const WEBHOOK_ITEMTYPES = ['Ticket', 'Problem', 'Change'];
@@ -56,13 +58,16 @@ function checkFields(wc: WriteContext, row: Row): void {
   if ('users_id' in row && Number(row.users_id) !== Number(wc.scope.user.id)) throw errors.rightMissing();
 }
 
-/** The secret is a hidden column (never read back, so not taken as a column): set from the input here. */
-function applySecret(row: Row, input: Params): void {
+/**
+ * The secret is a hidden column (never read back, so not taken as a column): set from the input
+ * here, sealed with the data folder's key as mailbox and directory passwords are.
+ */
+function applySecret(wc: WriteContext, row: Row, input: Params): void {
   if (!('secret' in input)) return;
   const secret = input.secret;
   if (secret !== null && typeof secret !== 'string') throw badRequest('secret must be a text');
   if (typeof secret === 'string' && secret.length > 1024) throw badRequest('secret must be at most 1024 characters');
-  row.secret = secret === '' ? null : secret;
+  row.secret = secret === '' || secret === null ? null : sealSecret(secretKey(wc.services.store.dataDir), secret);
 }
 
 export const webhookHooks: ItemHooks = {
@@ -72,12 +77,12 @@ export const webhookHooks: ItemHooks = {
   },
   prepareAdd(wc, _type, row, input) {
     checkFields(wc, row);
-    applySecret(row, input);
+    applySecret(wc, row, input);
     row.users_id = Number(wc.scope.user.id);
   },
   prepareUpdate(wc, _type, old, changes, input) {
     checkFields(wc, changes);
-    applySecret(changes, input);
+    applySecret(wc, changes, input);
     changes.users_id = Number(wc.scope.user.id);
     if (Number(changes.is_active) === 1 && Number(old.is_active) !== 1) {
       changes.failures = 0;

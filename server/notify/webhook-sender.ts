@@ -10,6 +10,8 @@ import { nowString } from '../core/clock';
 import { inTransaction } from '../db/connection';
 import { findById, type Row } from '../db/rows';
 import type { Store } from '../db';
+import { openSecret } from '../core/secrets';
+import { secretKey } from '../db/secret-key';
 import type { Settings } from '../db/settings';
 import { CRON_TASKS } from '../registry/automatic-actions';
 import { deliver, type DeliveryOutcome } from './webhook-delivery';
@@ -18,14 +20,15 @@ import { noteRun, serialRun, taskOff, taskParam, taskRow, type SerialRun } from 
 
 const TASK = CRON_TASKS.queuedwebhook;
 
-function requestOf(webhook: Row, delivery: { url: string; method: string; body: string; event: string; id: string }) {
+function requestOf(dataDir: string, webhook: Row, delivery: { url: string; method: string; body: string; event: string; id: string }) {
   return {
     url: delivery.url,
     method: delivery.method,
     body: delivery.body,
     event: delivery.event,
     deliveryId: delivery.id,
-    secret: typeof webhook.secret === 'string' ? webhook.secret : '',
+    // A secret that no longer opens (another folder's key) signs nothing rather than with a wrong key.
+    secret: typeof webhook.secret === 'string' ? (openSecret(secretKey(dataDir), webhook.secret) ?? '') : '',
     headers: customHeaders(webhook),
   };
 }
@@ -43,7 +46,7 @@ export function webhookSender(store: Store, failed: (what: string, error: unknow
       if (!webhook) continue;
       const outcome = await deliver(
         settings,
-        requestOf(webhook, { url: String(delivery.url), method: String(delivery.http_method || 'POST'), body: String(delivery.body), event: String(delivery.event), id: String(delivery.id) }),
+        requestOf(store.dataDir, webhook, { url: String(delivery.url), method: String(delivery.http_method || 'POST'), body: String(delivery.body), event: String(delivery.event), id: String(delivery.id) }),
       );
       inTransaction(db, () => recordAttempt(db, settings, delivery, outcome));
       if (outcome.ok) sent++;
@@ -64,9 +67,10 @@ export function webhookSender(store: Store, failed: (what: string, error: unknow
 }
 
 /** "Send a test": a `test` event to the webhook now, logged with its deliveries; answers what came of it. */
-export async function sendTest(db: Store['db'], settings: Settings, webhook: Row): Promise<DeliveryOutcome & { id: number }> {
+export async function sendTest(store: Store, webhook: Row): Promise<DeliveryOutcome & { id: number }> {
   const body = payloadOf('test', 'Webhook', Number(webhook.id), null, webhook);
-  const outcome = await deliver(settings, requestOf(webhook, { url: String(webhook.url), method: String(webhook.http_method || 'POST'), body, event: 'test', id: 'test' }));
+  const { db, settings } = store;
+  const outcome = await deliver(settings, requestOf(store.dataDir, webhook, { url: String(webhook.url), method: String(webhook.http_method || 'POST'), body, event: 'test', id: 'test' }));
   const id = inTransaction(db, () => logTest(db, webhook, body, outcome));
   return { ...outcome, id };
 }

@@ -6,7 +6,9 @@
  * once after the restart, when its receiver is back.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { Database } from 'bun:sqlite';
 import { createHmac } from 'node:crypto';
+import { join } from 'node:path';
 import { Client } from '../support/client';
 import { TestClock } from '../support/clock';
 import { scenario } from '../support/scenario';
@@ -70,6 +72,11 @@ describe('the Webhook itemtype', () => {
     expect(JSON.parse(test.body)).toMatchObject({ event: 'test', itemtype: 'Webhook', items_id: hook, item: null });
     expect(test.headers['x-deskbase-signature']).toBe(`sha256=${createHmac('sha256', 's3cret').update(test.body).digest('hex')}`);
     expect(test.headers['x-team']).toBe('desk');
+    // At rest the secret is sealed with the data folder's key, as mailbox and directory passwords.
+    const db = new Database(join(ctx.server.dataDir, 'deskbase.sqlite'), { readonly: true });
+    const stored = String((db.query('SELECT secret FROM glpi_webhooks WHERE id = ?').get(hook) as { secret: string }).secret);
+    db.close();
+    expect([stored.startsWith('v1:'), stored.includes('s3cret')]).toEqual([true, false]);
   });
 
   test('entity scope: an Admin of entity A reaches only the webhooks of A (and recursive ones above it)', async () => {

@@ -11,6 +11,8 @@ import { createHmac } from 'node:crypto';
 import { formatDate, setClock, systemClock } from '../../server/core/clock';
 import { inTransaction } from '../../server/db/connection';
 import { findById, insertRow } from '../../server/db/rows';
+import { sealSecret } from '../../server/core/secrets';
+import { secretKey } from '../../server/db/secret-key';
 import { createServices } from '../../server/auth/services';
 import { webhookReader } from '../../server/api/webhook-reader';
 import { queueWebhooks, setWebhookReader } from '../../server/notify/webhooks';
@@ -37,7 +39,7 @@ const failures: string[] = [];
 const set = (values: Record<string, string>) => setSettings(ctx.store, values);
 
 const webhook = (values: Record<string, unknown>) =>
-  insertRow(ctx.db, 'glpi_webhooks', { name: 'hook', entities_id: 0, is_recursive: 1, itemtype: 'Ticket', event: 'new', http_method: 'POST', secret: 's3cret', is_active: 1, users_id: 2, ...values });
+  insertRow(ctx.db, 'glpi_webhooks', { name: 'hook', entities_id: 0, is_recursive: 1, itemtype: 'Ticket', event: 'new', http_method: 'POST', secret: sealSecret(secretKey(ctx.store.dataDir), 's3cret'), is_active: 1, users_id: 2, ...values });
 
 /** A ticket written with its `new` event in one transaction, as the engine's hooks do. */
 function newTicket(name: string): number {
@@ -207,7 +209,7 @@ describe('the queuedwebhook action', () => {
 
   test('"send a test" delivers a test event now and logs it', async () => {
     const hook = webhook({ url: good.url });
-    const outcome = await sendTest(ctx.db, ctx.store.settings, findById(ctx.db, 'glpi_webhooks', hook)!);
+    const outcome = await sendTest(ctx.store, findById(ctx.db, 'glpi_webhooks', hook)!);
     expect(outcome).toMatchObject({ ok: true, status: 200, response: 'ok', error: null });
     expect(JSON.parse(good.received[0]!.body)).toEqual({ event: 'test', itemtype: 'Webhook', items_id: hook, item: null, webhook: { id: hook, name: 'hook' }, date: at(time) });
     expect(good.received[0]!.headers['x-deskbase-delivery']).toBe('test');
