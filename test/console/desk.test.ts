@@ -182,6 +182,15 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     }
     await page.goto(`${server.origin}/#/`);
     await shot('desk-phone');
+  });
+
+  test("the desk speaks the requester's language (the session's glpilanguage; User/<id> stays unreadable to them)", async () => {
+    expect((await admin.put(`User/${ids.anna}`, { input: { language: 'fr_FR' } })).status).toBe(200);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.reload();
+    const menu = page.getByRole('navigation', { name: 'Principal' });
+    await menu.getByRole('link', { name: 'Ouvrir un ticket' }).waitFor();
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Accueil', 'Ouvrir un ticket', 'Mes tickets', 'FAQ']);
     // Chromium reports the hostile solution's onerror, blocked by the policy, as the sanitizer parses it
     // (an inert document); it never runs (window.pwned stayed unset). Nothing else may be refused.
     expect(pageErrors.filter((e) => !e.startsWith('Executing inline event handler'))).toEqual([]);
