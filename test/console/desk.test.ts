@@ -11,7 +11,7 @@ import { type BrowserContext, type Page } from 'playwright-core';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
-import { buildConsoleIfMissing, CHROMIUM, hasChromium, launchChromium } from './chromium';
+import { buildConsoleIfMissing, CHROMIUM, hasChromium, launchChromium, signIn, watchErrors } from './chromium';
 
 /** Set CONSOLE_SCREENSHOTS=/some/dir to keep PNGs of the desk. */
 const SHOTS = process.env.CONSOLE_SCREENSHOTS;
@@ -61,10 +61,7 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     context.setDefaultTimeout(10_000);
     page = context.pages()[0] ?? (await context.newPage());
     await page.setViewportSize({ width: 1440, height: 900 });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.text().includes('Content Security Policy')) pageErrors.push(message.text());
-    });
+    watchErrors(page, pageErrors);
   }, 60_000);
 
   afterAll(async () => {
@@ -74,10 +71,7 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
   });
 
   test('a Self-Service user signs in to the desk: no technician screen, no control their rights refuse', async () => {
-    await page.goto(`${server.origin}/`);
-    await page.getByLabel('Login').fill('anna');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(page, server.origin, 'anna', PASSWORD);
     await page.getByRole('heading', { name: 'Hello Anna Martin' }).waitFor();
     expect(await nav().getByRole('link').allTextContents()).toEqual(['Home', 'Open a ticket', 'My tickets', 'FAQ']);
     expect(await page.locator('.global-search').count()).toBe(0);

@@ -94,7 +94,7 @@ function DeskHome() {
 
 function FaqSearchBox() {
   return (
-    <form class="panel desk-faq-search" role="search" action={href(['faq'])} onSubmit={(e) => {
+    <form class="panel desk-faq-search" role="search" onSubmit={(e) => {
       e.preventDefault();
       const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
       location.hash = href(['faq'], { q });
