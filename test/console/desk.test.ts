@@ -210,6 +210,27 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     for (const q of ['11', '#11']) expect(await found(q, 'Tickets')).toEqual(['Filler']);
     expect(await found('#1', 'Tickets')).toEqual(['Laptop will not start']);
     expect(await found('anna.martin@example', 'Users')).toEqual(['anna']);
+  });
+
+  test('other defects: resetting an API token asks first; declined, the token stays', async () => {
+    const tokenOf = async () => (await admin.get(`User/${ids.anna}`)).body.api_token_date ?? null;
+    const before = await tokenOf();
+    await page.goto(`${server.origin}/#/User/${ids.anna}?tab=access`);
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('button', { name: 'Reset the API token' }).click();
+    await until('the question', () => asked.length, (n) => n === 1);
+    expect(asked).toEqual(['Reset the API token? Scripts using the current one will stop working.']);
+    expect(await page.locator('code.token').count()).toBe(0);
+    expect([before, await tokenOf()]).toEqual([null, null]);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Reset the API token' }).click();
+    const token = (await page.locator('code.token').textContent()) ?? '';
+    expect(token).toMatch(/^[A-Za-z0-9]{20,}$/);
+    expect(await tokenOf()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(pageErrors.filter((e) => !e.startsWith('Executing inline event handler'))).toEqual([]);
   });
 });
