@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
-import { errorText } from '../../api';
 import { Notice } from '../../components/Notice';
-import { DESK_STATES, type DeskState, loadMyTickets, type MyTickets as Loaded } from '../../desk';
+import { DESK_STATES, type DeskState } from '../../desk';
 import { t } from '../../i18n';
 import { CREATE, READ, can } from '../../itemtypes';
 import { href, type Route } from '../../router';
@@ -10,6 +8,7 @@ import { DeskTicket } from './DeskTicket';
 import { Faq } from './Faq';
 import { MyTickets } from './MyTickets';
 import { NewTicket } from './NewTicket';
+import { useMyTickets } from './my-tickets';
 
 const isState = (s: string | null): s is DeskState => DESK_STATES.some((d) => d.key === s);
 
@@ -32,25 +31,6 @@ export function Desk({ route }: { route: Route }) {
       </p>
     </div>
   );
-}
-
-/** My tickets, reloaded whenever the session's scope changes. */
-export function useMyTickets(enabled = true): { tickets: Loaded | null; error: string } {
-  const { scope } = useSession();
-  const [tickets, setTickets] = useState<Loaded | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    loadMyTickets().then(
-      (loaded) => live && setTickets(loaded),
-      (e) => live && setError(errorText(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [scope, enabled]);
-  return { tickets, error };
 }
 
 /** The desk's home: open a ticket, my tickets by state with counts, the FAQ's search. */

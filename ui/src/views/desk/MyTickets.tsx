@@ -3,7 +3,7 @@ import { DESK_STATES, type DeskState } from '../../desk';
 import { t } from '../../i18n';
 import { enumOf } from '../../itemtypes';
 import { href } from '../../router';
-import { useMyTickets } from './Desk';
+import { useMyTickets } from './my-tickets';
 
 /** My tickets, one state at a time, each state's count on its tab. */
 export function MyTickets({ state }: { state: DeskState }) {
