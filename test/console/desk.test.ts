@@ -160,6 +160,19 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     expect(await page.locator('.desk-ticket form').count()).toBe(0);
   });
 
+  test("a solved ticket anna only observes is under Solved, not waiting for her approval, and offers her no approval", async () => {
+    ids.observed = await admin.create('Ticket', { name: 'Shared printer', content: 'Out of toner.', _users_id_observer: ids.anna });
+    await admin.create('ITILSolution', { itemtype: 'Ticket', items_id: ids.observed, content: 'New toner.' });
+    await page.goto(`${server.origin}/#/tickets?state=solved`);
+    await page.getByRole('link', { name: 'Shared printer' }).click();
+    await page.getByRole('heading', { name: 'Shared printer' }).waitFor();
+    await page.locator('.desk-entry-solution').waitFor();
+    expect(await page.getByRole('button', { name: 'Approve the solution' }).count()).toBe(0);
+    expect(await page.locator('.desk-ticket form').count()).toBe(0);
+    await page.goto(`${server.origin}/#/tickets?state=approval`);
+    await until('no approval waits', async () => (await page.locator('.desk-tabs a', { hasText: 'Waiting for my approval' }).textContent())?.replace(/\s+/g, ' ').trim(), (v) => v === 'Waiting for my approval 0');
+  });
+
   test('the FAQ: searched by words of the answer, articles rendered sanitized', async () => {
     await nav().getByRole('link', { name: 'FAQ' }).click();
     await page.getByLabel('Search the FAQ').fill('portal');

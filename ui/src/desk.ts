@@ -46,6 +46,20 @@ export async function loadMyTickets(): Promise<MyTickets> {
   return { byState };
 }
 
+/** Is the session one of this ticket's requesters (who alone approve or refuse its solution)? */
+export async function isMyRequest(ticketId: number): Promise<boolean> {
+  const found = await api.search(
+    'Ticket',
+    [
+      { field: REQUESTER_FIELD, searchtype: 'equals', value: 'myself' },
+      // The id option takes `contains` only: anchored (GLPI's ^…$), it is this id and no longer one.
+      { link: 'AND', field: ID_FIELD, searchtype: 'contains', value: `^${ticketId}$` },
+    ],
+    { range: '0-0' },
+  );
+  return found.total > 0;
+}
+
 /** The words of stored HTML, for searching and for short excerpts. */
 export function plainText(html: string): string {
   const doc = new DOMParser().parseFromString(html, 'text/html');

@@ -5,6 +5,7 @@ import { RichText } from '../../components/RichText';
 import { t } from '../../i18n';
 import { CREATE, ITIL_STATUS, can, enumOf } from '../../itemtypes';
 import { href } from '../../router';
+import { isMyRequest } from '../../desk';
 import { useSession } from '../../session';
 import { DocumentLink } from '../Documents';
 import { ApprovalForm, ReplyForm } from './TicketActions';
@@ -25,17 +26,19 @@ interface Entry {
 interface Loaded {
   ticket: Item;
   entries: Entry[];
-  waitingSolution: boolean;
+  /** A solution waits for this user's answer: they are a requester of the solved ticket. */
+  waitingForMe: boolean;
 }
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 /** The ticket and its public timeline, the description first, then the rest by date. */
 async function loadTicket(id: number, me: number): Promise<Loaded> {
-  const [ticket, followups, solutions] = await Promise.all([
+  const [ticket, followups, solutions, requester] = await Promise.all([
     api.get('Ticket', id, { with_documents: true }),
     api.subItems('Ticket', id, 'ITILFollowup'),
     api.subItems('Ticket', id, 'ITILSolution'),
+    isMyRequest(id),
   ]);
   const solutionStatus = new Map(enumOf('ITILSolution', 'status') ?? []);
   const rest: Entry[] = [
@@ -48,7 +51,8 @@ async function loadTicket(id: number, me: number): Promise<Loaded> {
     })),
   ].sort((a, b) => a.date.localeCompare(b.date) || a.key.localeCompare(b.key));
   const description: Entry = { key: 'description', kind: 'description', date: text(ticket.date), mine: Number(ticket.users_id_recipient) === me, html: text(ticket.content) };
-  return { ticket, entries: [description, ...rest], waitingSolution: solutions.some((s) => Number(s.status) === SOLUTION_WAITING) };
+  const waitingForMe = requester && Number(ticket.status) === ITIL_STATUS.SOLVED && solutions.some((s) => Number(s.status) === SOLUTION_WAITING);
+  return { ticket, entries: [description, ...rest], waitingForMe };
 }
 
 /** A requester's ticket: its state, its public timeline, and what they may do next. */
@@ -70,7 +74,7 @@ export function DeskTicket({ id }: { id: number }) {
 
   if (error && !loaded) return <div class="page"><Notice kind="error">{error}</Notice></div>;
   if (!loaded) return <div class="page"><p role="status">{t('Loading…')}</p></div>;
-  const { ticket, entries, waitingSolution } = loaded;
+  const { ticket, entries, waitingForMe } = loaded;
   const status = Number(ticket.status);
   const mayAnswer = can(info.activeProfile, 'ITILFollowup', CREATE);
   const reload = () => setVersion((v) => v + 1);
@@ -84,7 +88,7 @@ export function DeskTicket({ id }: { id: number }) {
       <ol class="desk-timeline" aria-label={t('Timeline')}>
         {entries.map((e) => <TimelineEntry key={e.key} entry={e} />)}
       </ol>
-      {mayAnswer && status === ITIL_STATUS.SOLVED && waitingSolution && <ApprovalForm ticketId={id} onDone={reload} />}
+      {mayAnswer && waitingForMe && <ApprovalForm ticketId={id} onDone={reload} />}
       {mayAnswer && status !== ITIL_STATUS.SOLVED && status !== ITIL_STATUS.CLOSED && <ReplyForm ticketId={id} onDone={reload} />}
     </div>
   );
