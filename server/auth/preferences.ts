@@ -18,12 +18,16 @@ export const PREFERENCE_KEYS = [
   'timezone',
 ] as const;
 
-/** The effective preferences of a user: their own value where set, else the global setting. */
+/**
+ * The effective preferences of a user: their own value where set (a UserPreference row, else the
+ * column of the same name on their glpi_users row, where GLPI keeps it), else the global setting.
+ */
 export function effectivePreferences(db: Db, settings: Settings, userId: number): Record<string, string | number | null> {
   const own = selectOne(db, 'SELECT * FROM glpi_userpreferences WHERE users_id = ?', userId) ?? {};
+  const user = selectOne(db, 'SELECT * FROM glpi_users WHERE id = ?', userId) ?? {};
   const out: Record<string, string | number | null> = {};
   for (const key of PREFERENCE_KEYS) {
-    const value = own[key];
+    const value = own[key] ?? user[key];
     const fallback = settings.get(key);
     out[key] = value !== null && value !== undefined ? (value as string | number) : /^-?\d+$/.test(fallback) ? Number(fallback) : fallback || null;
   }

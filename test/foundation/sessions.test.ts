@@ -253,6 +253,16 @@ describe('getFullSession', () => {
     expect(profile.entities).toEqual([{ id: 0, name: 'Root entity', is_recursive: 1 }]);
   });
 
+  test("the user's own language (their glpi_users column) is the session's", async () => {
+    expect((await admin.put('User/2', { input: { language: 'fr_FR' } })).status).toBe(200);
+    try {
+      expect((await admin.get('getFullSession')).body.session.glpilanguage).toBe('fr_FR');
+    } finally {
+      expect((await admin.put('User/2', { input: { language: null } })).status).toBe(200);
+    }
+    expect((await admin.get('getFullSession')).body.session.glpilanguage).toBe('en_GB');
+  });
+
   test('never contains a password or token', async () => {
     const res = await admin.get('getFullSession');
     expect(res.text).not.toContain('$argon2');

@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
@@ -36,3 +36,20 @@ export async function launchChromium(): Promise<{ context: BrowserContext; close
     },
   };
 }
+
+/** Collects into `errors` the page's script errors and anything its Content-Security-Policy refused (the console needs none of it). */
+export function watchErrors(page: Page, errors: string[]): void {
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) errors.push(message.text());
+  });
+}
+
+/** Signs in through the console's form. */
+export async function signIn(page: Page, origin: string, login: string, password: string): Promise<void> {
+  await page.goto(`${origin}/`);
+  await page.getByLabel('Login').fill(login);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+

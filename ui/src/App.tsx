@@ -15,6 +15,8 @@ import { DocumentUpload } from './views/Documents';
 import { Import } from './views/Import';
 import { QUEUES, type QueueKey } from './mywork';
 import { Login } from './views/Login';
+import { Desk } from './views/desk/Desk';
+import { DeskNav } from './views/desk/DeskNav';
 
 const VALID_TYPE = /^[A-Za-z][A-Za-z0-9_]*$/;
 
@@ -42,7 +44,8 @@ export function App() {
   }, []);
 
   useEffect(() => {
-    const def = type && type !== 'my' && type !== 'find' ? typeDef((type === 'search' || type === 'import') && second ? second : type) : null;
+    const onDesk = session?.info.activeProfile.interface === 'helpdesk';
+    const def = !onDesk && type && type !== 'my' && type !== 'find' ? typeDef((type === 'search' || type === 'import') && second ? second : type) : null;
     document.title = type === 'my' ? `${t('My work')} · Deskbase` : def ? `${t(def.plural)} · Deskbase` : session ? `${t('Overview')} · Deskbase` : `${t('Sign in')} · Deskbase`;
     window.scrollTo(0, 0);
   }, [type, second, !!session]);
@@ -57,8 +60,11 @@ export function App() {
   }
   if (!session) return <Login onLogin={login} notice={state.status === 'anonymous' ? state.notice : undefined} />;
 
+  // GLPI's simplified interface: a requester gets the desk, not the technician's screens.
+  const desk = session.info.activeProfile.interface === 'helpdesk';
   let view;
-  if (!type) view = <Home />;
+  if (desk) view = <Desk route={route} />;
+  else if (!type) view = <Home />;
   else if (type === 'import' && second && VALID_TYPE.test(second)) view = <Import key={second} itemtype={second} />;
   else if (type === 'find') view = <Find q={route.query.get('q') ?? ''} />;
   else if (type === 'search' && second && VALID_TYPE.test(second)) view = <SearchView key={second} itemtype={second} query={route.query} />;
@@ -75,9 +81,9 @@ export function App() {
       <button type="button" class="skip-link" onClick={() => main.current?.focus()}>
         {t('Skip to content')}
       </button>
-      <Header menuOpen={menuOpen} onMenu={() => setMenuOpen((o) => !o)} />
+      <Header menuOpen={menuOpen} onMenu={() => setMenuOpen((o) => !o)} desk={desk} />
       <div class="layout">
-        <Nav current={type} open={menuOpen} onNavigate={() => setMenuOpen(false)} />
+        {desk ? <DeskNav current={type} open={menuOpen} onNavigate={() => setMenuOpen(false)} /> : <Nav current={type} open={menuOpen} onNavigate={() => setMenuOpen(false)} />}
         <main id="main" ref={main} tabIndex={-1}>
           {view}
         </main>

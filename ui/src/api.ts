@@ -307,6 +307,20 @@ export class Api {
     return data.id;
   }
 
+  /**
+   * Adds an item with files attached (GLPI's multipart POST: each file becomes a Document linked to
+   * the item); answers the new id and what became of each file, in order.
+   */
+  async createWithFiles(itemtype: string, input: Record<string, unknown>, files: File[]): Promise<{ id: number; files: { name: string; error?: string }[] }> {
+    const form = new FormData();
+    form.append('uploadManifest', new Blob([JSON.stringify({ input: { ...input, _filename: files.map((f) => f.name) } })], { type: 'application/json' }));
+    files.forEach((file, i) => form.append(`filename[${i}]`, file, file.name));
+    const { data } = await this.request<{ id: number | false; message?: string; upload_result?: { filename?: { display?: string; error?: string }[] } }>('POST', `${itemtype}/`, { form });
+    if (typeof data.id !== 'number') throw new ApiError(400, 'ERROR_GLPI_ADD', data.message || 'The item could not be added.');
+    const results = data.upload_result?.filename ?? [];
+    return { id: data.id, files: files.map((f, i) => ({ name: results[i]?.display ?? f.name, ...(results[i]?.error ? { error: results[i]!.error } : {}) })) };
+  }
+
   /** A document's file, read with the session (never a token in a URL). */
   async download(documentId: number): Promise<Blob> {
     return (await this.request<Blob>('GET', `Document/${documentId}`, { query: { alt: 'media' }, blob: true })).data;

@@ -40,8 +40,8 @@ export async function loadSession(): Promise<SessionInfo> {
     api.activeEntities(),
   ]);
   const userId = Number(full.glpiID ?? 0);
-  // The user's language preference (GLPI's `language`); a user who may not read their own record gets English.
-  const language = languageOf(await api.get('User', userId).then((u) => u.language, () => null));
+  // The session's language (GLPI's `glpilanguage`: the user's preference, else the global one).
+  const language = languageOf(full.glpilanguage);
   setLanguage(language);
   const friendly = [full.glpifirstname, full.glpirealname].filter((v) => typeof v === 'string' && v).join(' ');
   return {

@@ -5,8 +5,8 @@ import { href, navigate } from '../router';
 import { useSession } from '../session';
 import { Notice } from './Notice';
 
-/** Top bar: who is signed in, the active profile and entities, sign out. */
-export function Header({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => void }) {
+/** Top bar: who is signed in, the active profile and entities, sign out; the global search but on the requester's desk. */
+export function Header({ menuOpen, onMenu, desk = false }: { menuOpen: boolean; onMenu: () => void; desk?: boolean }) {
   const session = useSession();
   const { info } = session;
   const [busy, setBusy] = useState(false);
@@ -37,7 +37,7 @@ export function Header({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
       <a class="brand" href={href([])}>
         Deskbase
       </a>
-      <form
+      {!desk && <form
         class="global-search"
         role="search"
         onSubmit={(e) => {
@@ -47,7 +47,7 @@ export function Header({ menuOpen, onMenu }: { menuOpen: boolean; onMenu: () => 
         }}
       >
         <input type="search" name="q" aria-label={t('Search assets, tickets and users')} placeholder={t('Search assets, tickets, users…')} />
-      </form>
+      </form>}
       <div class="session-controls" aria-busy={busy}>
         <label class="control">
           <span>{t('Profile')}</span>

@@ -153,12 +153,14 @@ export function Access({ userId, user, editable, onChange }: { userId: number; u
             <button
               type="button"
               class="secondary"
-              onClick={() =>
+              onClick={() => {
+                // The old token stops working at once: scripts using it fail until they get the new one.
+                if (!confirm(t('Reset the API token? Scripts using the current one will stop working.'))) return;
                 void write(async () => {
                   const result = await api.update('User', userId, { _reset_api_token: true });
                   setToken(str(result.api_token));
-                }, t('API token reset.'))
-              }
+                }, t('API token reset.'));
+              }}
             >
               {t('Reset the API token')}
             </button>

@@ -6,14 +6,30 @@ import { typeDef } from '../itemtypes';
 import { href } from '../router';
 import { useSession } from '../session';
 
-/** What the global search box looks through: name, serial and inventory number of every asset, ticket titles, user logins and names. */
-const SCOPES: { itemtype: string; label: string; fields: number[]; show: string[] }[] = [
+/**
+ * What the global search box looks through: name, serial and inventory number of every asset,
+ * ticket titles and numbers (`11` or `#11`), user logins, names and e-mail addresses.
+ */
+const SCOPES: { itemtype: string; label: string; fields: number[]; show: string[]; byNumber?: boolean }[] = [
   { itemtype: 'AllAssets', label: 'Assets', fields: [1, 5, 6], show: ['1', '5', '6'] },
-  { itemtype: 'Ticket', label: 'Tickets', fields: [1], show: ['1'] },
-  { itemtype: 'User', label: 'Users', fields: [1, 34, 9], show: ['1', '34', '9'] },
+  { itemtype: 'Ticket', label: 'Tickets', fields: [1], show: ['1'], byNumber: true },
+  { itemtype: 'User', label: 'Users', fields: [1, 34, 9, 5], show: ['1', '34', '9'] },
 ];
 
+/** Search option 2: the id (a ticket's number). */
+const ID_FIELD = 2;
+/** A number as people type it: `11` or `#11`. */
+const NUMBER = /^#?(\d+)$/;
+
 const anyOf = (fields: number[], q: string): Criterion[] => fields.map((field, i) => ({ link: i ? 'OR' : 'AND', field, searchtype: 'contains', value: q }));
+
+/** The criteria of one scope: any of its fields contains the text, or (tickets) the number is the id. */
+function criteriaOf(scope: (typeof SCOPES)[number], q: string): Criterion[] {
+  const number = scope.byNumber ? NUMBER.exec(q.trim()) : null;
+  const text = anyOf(scope.fields, q);
+  // The id option takes `contains` only: anchored (GLPI's ^…$), it is this number and no longer one.
+  return number ? [...text, { link: 'OR', field: ID_FIELD, searchtype: 'contains', value: `^${number[1]}$` }] : text;
+}
 
 /** Results of the header's search box, by kind. */
 export function Find({ q }: { q: string }) {
@@ -26,7 +42,7 @@ export function Find({ q }: { q: string }) {
     void Promise.all(
       SCOPES.map((s) => {
         const display = Object.fromEntries([...s.show, '2'].map((id, i) => [`forcedisplay[${i}]`, id]));
-        return api.search(s.itemtype, anyOf(s.fields, q), { range: '0-19', ...display }).catch((e: unknown) => errorText(e));
+        return api.search(s.itemtype, criteriaOf(s, q), { range: '0-19', ...display }).catch((e: unknown) => errorText(e));
       }),
     ).then((r) => live && setResults(r));
     return () => {

@@ -7,6 +7,7 @@ import { ValueSelect } from '../components/ValueSelect';
 import { t } from '../i18n';
 import { enumOf, ITIL_STATUS } from '../itemtypes';
 import { DocumentLink } from './Documents';
+import { RichText } from '../components/RichText';
 import { logRows } from './History';
 import { useSession } from '../session';
 
@@ -173,7 +174,7 @@ export function Timeline({ itemtype, id, options, status, canAdd, onChange }: Pr
                 {e.isPrivate && <span class="badge badge-private">{t('Private')}</span>}
               </div>
               {e.detail && <div class="muted entry-detail">{e.detail}</div>}
-              {e.documentId ? <DocumentLink id={e.documentId} name={e.documentName ?? ''} /> : <div class="followup-body">{e.text}</div>}
+              {e.documentId ? <DocumentLink id={e.documentId} name={e.documentName ?? ''} /> : <RichText class="followup-body rich-text" html={e.text} />}
               {e.approvalFor !== undefined && <ApprovalAnswer validationId={e.approvalFor} run={run} />}
             </li>
           ))}

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, errorText, type Item } from '../../api';
+import { Notice } from '../../components/Notice';
+import { RichText } from '../../components/RichText';
+import { t } from '../../i18n';
+import { CREATE, ITIL_STATUS, can, enumOf } from '../../itemtypes';
+import { href } from '../../router';
+import { isMyRequest } from '../../desk';
+import { useSession } from '../../session';
+import { DocumentLink } from '../Documents';
+import { ApprovalForm, ReplyForm } from './TicketActions';
+
+/** ITILSolution.status: waiting for the requester's answer. */
+const SOLUTION_WAITING = 2;
+
+interface Entry {
+  key: string;
+  kind: 'description' | 'followup' | 'solution' | 'document';
+  date: string;
+  mine: boolean;
+  html?: string;
+  document?: { id: number; name: string };
+  detail?: string;
+}
+
+interface Loaded {
+  ticket: Item;
+  entries: Entry[];
+  /** A solution waits for this user's answer: they are a requester of the solved ticket. */
+  waitingForMe: boolean;
+}
+
+const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/** The ticket and its public timeline, the description first, then the rest by date. */
+async function loadTicket(id: number, me: number): Promise<Loaded> {
+  const [ticket, followups, solutions, requester] = await Promise.all([
+    api.get('Ticket', id, { with_documents: true }),
+    api.subItems('Ticket', id, 'ITILFollowup'),
+    api.subItems('Ticket', id, 'ITILSolution'),
+    isMyRequest(id),
+  ]);
+  const solutionStatus = new Map(enumOf('ITILSolution', 'status') ?? []);
+  const rest: Entry[] = [
+    ...followups
+      .filter((f) => Number(f.is_private) !== 1)
+      .map((f): Entry => ({ key: `f${f.id}`, kind: 'followup', date: text(f.date ?? f.date_creation), mine: Number(f.users_id) === me, html: text(f.content) })),
+    ...solutions.map((s): Entry => ({ key: `s${s.id}`, kind: 'solution', date: text(s.date_creation), mine: false, html: text(s.content), detail: solutionStatus.get(Number(s.status)) })),
+    ...(Array.isArray(ticket._documents) ? (ticket._documents as Item[]) : []).map((d): Entry => ({
+      key: `d${d.id}`, kind: 'document', date: text(d.date_creation ?? d.date_mod), mine: Number(d.users_id) === me, document: { id: d.id, name: text(d.filename || d.name) },
+    })),
+  ].sort((a, b) => a.date.localeCompare(b.date) || a.key.localeCompare(b.key));
+  const description: Entry = { key: 'description', kind: 'description', date: text(ticket.date), mine: Number(ticket.users_id_recipient) === me, html: text(ticket.content) };
+  const waitingForMe = requester && Number(ticket.status) === ITIL_STATUS.SOLVED && solutions.some((s) => Number(s.status) === SOLUTION_WAITING);
+  return { ticket, entries: [description, ...rest], waitingForMe };
+}
+
+/** A requester's ticket: its state, its public timeline, and what they may do next. */
+export function DeskTicket({ id }: { id: number }) {
+  const { info, scope } = useSession();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState('');
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let live = true;
+    loadTicket(id, info.userId).then(
+      (l) => live && setLoaded(l),
+      (e) => live && setError(errorText(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, scope, version]);
+
+  if (error && !loaded) return <div class="page"><Notice kind="error">{error}</Notice></div>;
+  if (!loaded) return <div class="page"><p role="status">{t('Loading…')}</p></div>;
+  const { ticket, entries, waitingForMe } = loaded;
+  const status = Number(ticket.status);
+  const mayAnswer = can(info.activeProfile, 'ITILFollowup', CREATE);
+  const reload = () => setVersion((v) => v + 1);
+  return (
+    <div class="page desk-ticket">
+      <p><a href={href(['tickets'])}>{t('My tickets')}</a></p>
+      <h1 translate={false}>{text(ticket.name)}</h1>
+      <p class="muted">
+        #{ticket.id} · <span class="desk-status">{new Map(enumOf('Ticket', 'status') ?? []).get(status) ?? ''}</span>
+      </p>
+      <ol class="desk-timeline" aria-label={t('Timeline')}>
+        {entries.map((e) => <TimelineEntry key={e.key} entry={e} />)}
+      </ol>
+      {mayAnswer && waitingForMe && <ApprovalForm ticketId={id} onDone={reload} />}
+      {mayAnswer && status !== ITIL_STATUS.SOLVED && status !== ITIL_STATUS.CLOSED && <ReplyForm ticketId={id} onDone={reload} />}
+    </div>
+  );
+}
+
+const KIND_LABEL = { description: 'Description', followup: 'Followup', solution: 'Solution', document: 'Document' } as const;
+
+function TimelineEntry({ entry }: { entry: Entry }) {
+  return (
+    <li class={`desk-entry desk-entry-${entry.kind}${entry.mine ? ' desk-entry-mine' : ''}`}>
+      <div class="followup-head">
+        <strong>{t(KIND_LABEL[entry.kind])}</strong> · {entry.mine ? t('You') : t('Service desk')} · <time>{entry.date}</time>
+        {entry.detail && <> · {entry.detail}</>}
+      </div>
+      {entry.document ? <DocumentLink id={entry.document.id} name={entry.document.name} /> : <RichText class="rich-text followup-body" html={entry.html ?? ''} />}
+    </li>
+  );
+}
