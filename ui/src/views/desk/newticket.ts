@@ -1,5 +1,4 @@
 import { type ActiveProfile, api } from '../../api';
-import { READ, can } from '../../itemtypes';
 
 /** One file chosen for a new ticket and what became of it. */
 export interface Attached {
@@ -20,11 +19,15 @@ const NAME_FIELD = 1;
 const ID_FIELD = 2;
 const USER_FIELD = 70;
 
-/** My assets of the types the profile lets a requester link (helpdesk_item_type), among those it reads. */
+/**
+ * My assets of the types the profile lets a requester link (helpdesk_item_type). A Self-Service
+ * profile's session shows only GLPI's helpdesk rights, not the asset rights it may hold: each type
+ * is asked, and one the server refuses (403) offers nothing.
+ */
 export async function myAssets(profile: ActiveProfile): Promise<Asset[]> {
   if ((Number(profile.helpdesk_hardware ?? 0) & MY_DEVICES) === 0) return [];
-  const types = (Array.isArray(profile.helpdesk_item_type) ? (profile.helpdesk_item_type as string[]) : []).filter((type) => can(profile, type, READ));
-  const lists = await Promise.all(
+  const types = Array.isArray(profile.helpdesk_item_type) ? (profile.helpdesk_item_type as string[]) : [];
+  const lists = await Promise.allSettled(
     types.map(async (type) => {
       const found = await api.search(type, [{ field: USER_FIELD, searchtype: 'equals', value: 'myself' }], {
         range: '0-199',
@@ -34,7 +37,7 @@ export async function myAssets(profile: ActiveProfile): Promise<Asset[]> {
       return found.rows.map((row) => ({ key: `${type}:${Number(row[String(ID_FIELD)])}`, label: String(row[String(NAME_FIELD)] ?? '') }));
     }),
   );
-  return lists.flat();
+  return lists.flatMap((list) => (list.status === 'fulfilled' ? list.value : []));
 }
 
 /** A requester's plain text as the HTML GLPI stores: escaped, a paragraph per block, line breaks kept. */
