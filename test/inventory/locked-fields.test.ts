@@ -38,6 +38,16 @@ describe('Lockedfield', () => {
     expect(await locks()).toEqual([]);
   });
 
+  test("an inventory's own updates of the rows it wrote lock nothing", async () => {
+    const m: Machine = { ...machine, deviceid: 'lock-disk-2026-01-01-00-00-00', serial: 'LOCK-DISK' };
+    expect((await post(ctx.server.origin, inventory(m))).status).toBe(200);
+    expect((await post(ctx.server.origin, inventory(m).replace('<FREE>400</FREE>', '<FREE>300</FREE>'))).status).toBe(200);
+    const computer = ((await ctx.api.get('Computer', { query: 'range=0-999' })).body as Record<string, unknown>[]).find((c) => c.serial === 'LOCK-DISK')!;
+    const disks = (await ctx.api.get(`Computer/${computer.id}/Item_Disk`)).body as Record<string, unknown>[];
+    expect(disks.map((d) => [d.mountpoint, d.freesize, d.is_dynamic])).toEqual([['/', 300, 1]]);
+    expect(await locks()).toEqual([]);
+  });
+
   test('a computer never inventoried gets no lock; an update saying is_dynamic = 1 makes none', async () => {
     const handMade = await ctx.api.create('Computer', { name: 'static' });
     expect((await ctx.api.put(`Computer/${handMade}`, { input: { name: 'static 2' } })).status).toBe(200);
