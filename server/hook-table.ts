@@ -38,6 +38,8 @@ import { authLdapHooks } from './directory/hooks';
 import { reportDirectoryTo } from './directory/connection';
 import { rightRulesFrom } from './directory/rights';
 import { assetRuleHooks } from './rules/assets';
+import { lockedFieldHooks } from './inventory/locks';
+import { LOCKABLE_TYPES } from './registry/tables/admin';
 import { DICTIONARY_TYPES, dropdownDictionaryHooks, softwareDictionaryHooks } from './rules/dictionaries';
 import { ruleActionHooks, ruleCriterionHooks, ruleHooks } from './rules/rule-rows';
 import { ticketRuleHooks } from './rules/tickets';
@@ -147,6 +149,8 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['TicketValidation', 'ChangeValidation'], hooks: validationHooks },
   { itemtypes: allAssetTypes().map((t) => t.name), hooks: assetRuleHooks },
   { itemtypes: DICTIONARY_TYPES, hooks: dropdownDictionaryHooks },
+  // After the rules and dictionaries: a lock holds against what they would set from an inventory.
+  { itemtypes: LOCKABLE_TYPES, hooks: lockedFieldHooks },
   { itemtypes: ['Software'], hooks: softwareDictionaryHooks },
   { itemtypes: ['NetworkPort'], hooks: networkPortHooks },
   { itemtypes: ['Reservation'], hooks: reservationHooks },

@@ -162,6 +162,7 @@ export function profileCan(profile: ProfileRights, type: Itemtype, action: Actio
   if (type.readOnly && action !== 'read') return false;
   // As GLPI: whoever may update the configuration adds and removes API clients, SSO variables…
   if (type.right && type.editedWithUpdate && action !== 'read') return (profile.rightOf(type.right) & UPDATE) !== 0;
+  if (type.right && type.readWithUpdate && action === 'read') return (profile.rightOf(type.right) & UPDATE) !== 0;
   // Rows guarded by their own right (rules, by collection): any of those rights will do at this level.
   if (type.rowRights && Object.values(type.rowRights.rights).some((right) => (profile.rightOf(right) & STANDARD[action]) !== 0)) return true;
   if (type.right) return (profile.rightOf(type.right) & (actionBits(type.right, action, profile.helpdesk) | (type.privateTo?.ownBits ?? 0))) !== 0;

@@ -4,7 +4,7 @@ import { insertRow, selectAll } from './rows';
 import { nowString } from '../core/clock';
 import { syncSchema } from './schema';
 import type { UpgradeNote } from './upgrade-note';
-import { addAgentRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
+import { addAgentRight, addLockedFieldRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
 import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
 import { createRulesState } from './rules-state';
 import { seedDefaultRules } from './seed-rules';
@@ -82,6 +82,7 @@ const MIGRATIONS: Migration[] = [
       createMailTables(db);
     },
   },
+  { id: 50, name: "GLPI 10.0's locked_field right (locked fields of inventoried items)", up: (db) => addLockedFieldRight(db) },
   {
     id: 55,
     name: "GLPI 11's webhooks: their right and the automatic action that delivers them",

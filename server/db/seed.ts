@@ -118,7 +118,7 @@ export function seedAgentTypes(db: Db): void {
 }
 
 /** Rights an upgrade gives by a rule over each profile's rights, not from the default table. */
-const RULED_RIGHTS = new Set(['agent', 'snmpcredential']);
+const RULED_RIGHTS = new Set(['agent', 'snmpcredential', 'locked_field']);
 
 /**
  * A right GLPI 10.0 added by a rule (its addRight with a `config` UPDATE requirement), for every
@@ -133,6 +133,9 @@ function addRightForConfigEditors(db: Db, name: string, granted: number): void {
 
 /** GLPI 10.0.4's `agent` right: READ | UPDATE | PURGE (agents followed the computer right before). */
 export const addAgentRight = (db: Db): void => addRightForConfigEditors(db, 'agent', 1 | 2 | 16);
+
+/** GLPI 10.0's `locked_field` right: CREATE | UPDATE (its UPDATE bit reads and unlocks too). */
+export const addLockedFieldRight = (db: Db): void => addRightForConfigEditors(db, 'locked_field', 2 | 4);
 
 /**
  * GLPI 10.0's `snmpcredential` right (every standard right, ALLSTANDARDRIGHT) and, where there is

@@ -71,7 +71,8 @@ function sync(wc: WriteContext, typeName: string, owner: Row, key: (row: Row) =>
     current.delete(k);
     // Only columns: what else a row is written with (a port's addresses) is part of its key.
     const changes = Object.fromEntries(Object.entries(input).filter(([column, value]) => type.column.has(column) && !same(value, old[column])));
-    if (Object.keys(changes).length > 0) updateItem(wc, type, Number(old.id), changes as Params);
+    // Marked dynamic, as GLPI's inventory writes: the fields locked by hand stay (./locks.ts).
+    if (Object.keys(changes).length > 0) updateItem(wc, type, Number(old.id), { ...changes, is_dynamic: 1 } as Params);
   }
   for (const gone of current.values()) deleteItem(wc, type, Number(gone.id), true);
 }

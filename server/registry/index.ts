@@ -80,6 +80,7 @@ function derive(name: string, spec: ItemtypeSpec, tableToType: Map<string, strin
     altersAccess: spec.altersAccess ?? false,
     allAssets: spec.allAssets ?? 0,
     editedWithUpdate: spec.editedWithUpdate ?? false,
+    readWithUpdate: spec.readWithUpdate ?? false,
     rowRights: spec.rowRights ?? null,
   };
 }

@@ -88,6 +88,8 @@ export interface ItemtypeSpec {
    * canPurge are canUpdate there: API clients, SSO variables, ignored unicity values).
    */
   editedWithUpdate?: boolean;
+  /** Reading one needs its right's UPDATE bit, not READ (GLPI's canView is canUpdate there: locked fields). */
+  readWithUpdate?: boolean;
   /**
    * Rows whose right depends on a column (GLPI's rules, by collection): the right of each value,
    * and the values whose rows belong to entities. The type's own right reaches every row.

@@ -48,6 +48,7 @@ test('the first start records its migrations and the database settings', async (
       { id: 27, name: "GLPI 10.0's default rules" },
       { id: 28, name: 'dictionary replays, run by the automatic action replaydictionary' },
       { id: 40, name: "mail collectors: GLPI's mailgate automatic action, the outcome of each mail, refused mails' sources, the collectors' runs" },
+      { id: 50, name: "GLPI 10.0's locked_field right (locked fields of inventoried items)" },
       { id: 55, name: "GLPI 11's webhooks: their right and the automatic action that delivers them" },
     ]);
     expect(db.query('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
@@ -71,6 +72,9 @@ test('an older database (a table, a column and rights missing) is brought up to 
     db.exec('DELETE FROM glpi_tickettemplates; DELETE FROM glpi_tickettemplatemandatoryfields');
     db.exec("UPDATE glpi_problemtemplates SET name = 'Our problems' WHERE id = 1");
     db.exec('DELETE FROM deskbase_migrations WHERE id = 14');
+    // From before locked fields: no locked_field right.
+    db.exec("DELETE FROM glpi_profilerights WHERE name = 'locked_field'");
+    db.exec('DELETE FROM deskbase_migrations WHERE id = 50');
   });
   await server.start();
   const again = await new Client(server.api).login();
@@ -80,11 +84,13 @@ test('an older database (a table, a column and rights missing) is brought up to 
   expect((await again.get('User/2/UserPreference')).status).toBe(200);
   withDatabase((db) => {
     const migrations = db.query('SELECT COUNT(*) AS n FROM deskbase_migrations').get() as { n: number };
-    expect(migrations.n).toBe(21); // nothing ran twice
+    expect(migrations.n).toBe(22); // nothing ran twice
     expect(db.query('SELECT t.id, t.name, m.num FROM glpi_tickettemplates t JOIN glpi_tickettemplatemandatoryfields m ON m.tickettemplates_id = t.id').all()).toEqual([{ id: 1, name: 'Default', num: 21 }]);
     expect(db.query('SELECT name FROM glpi_problemtemplates').all()).toEqual([{ name: 'Our problems' }]);
     const certificate = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'certificate' ORDER BY profiles_id").all();
     expect(certificate).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => ({ profiles_id: p, rights: [0, 33, 127, 255, 0, 127, 127, 33][i] })));
+    const lockedField = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'locked_field' ORDER BY profiles_id").all();
+    expect(lockedField).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((p) => ({ profiles_id: p, rights: p === 4 ? 6 : 0 })));
   });
   expect((await again.get('Certificate/')).status).toBe(200);
 });

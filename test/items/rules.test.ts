@@ -36,6 +36,7 @@ import * as hookTable from '../../server/hook-table';
 import * as ruleRows from '../../server/rules/rule-rows';
 import * as assetRules from '../../server/rules/assets';
 import * as dictionaries from '../../server/rules/dictionaries';
+import * as lockedFields from '../../server/inventory/locks';
 import { RULES } from '../../server/hook-table';
 import * as notifyEvents from '../../server/notify/events';
 import * as apiClientToken from '../../server/users/apiclient-token';
@@ -272,6 +273,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   NetworkPort: {
     prepareAdd: 'networkPortHooks',
     afterAdd: 'networkPortHooks',
+    prepareUpdate: 'lockedFieldHooks',
   },
   Reservation: {
     prepareAdd: 'reservationHooks',
@@ -297,7 +299,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareInput: 'attachmentHooks',
     prepareAdd: 'assetRuleHooks',
     afterAdd: 'attachmentHooks',
-    prepareUpdate: 'assetRuleHooks',
+    prepareUpdate: 'assetRuleHooks → lockedFieldHooks',
     afterUpdate: 'carriedItemsHooks → attachmentHooks',
   },
   'Monitor, NetworkEquipment, Peripheral, Phone, Printer, Certificate, Unmanaged, Appliance': {
@@ -318,7 +320,16 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareAdd: 'dropdownDictionaryHooks',
     prepareUpdate: 'dropdownDictionaryHooks',
   },
-  'CartridgeItem, ConsumableItem, Contract, Supplier, Budget, DeviceProcessor, DeviceMemory, DeviceHardDrive, DeviceNetworkCard, DeviceGraphicCard, Item_DeviceProcessor, Item_DeviceMemory, Item_DeviceHardDrive, Item_DeviceNetworkCard, Item_DeviceGraphicCard, DeviceMotherboard, Item_DeviceMotherboard, DeviceFirmware, Item_DeviceFirmware, DeviceDrive, Item_DeviceDrive, DeviceBattery, Item_DeviceBattery, DeviceSoundCard, Item_DeviceSoundCard, DeviceControl, Item_DeviceControl, DevicePci, Item_DevicePci, DeviceCase, Item_DeviceCase, DevicePowerSupply, Item_DevicePowerSupply, DeviceGeneric, Item_DeviceGeneric, DeviceSimcard, Item_DeviceSimcard, DeviceSensor, Item_DeviceSensor, DeviceCamera, Item_DeviceCamera, Contact, Domain, DomainRecord, Line, DatabaseInstance, Datacenter, DCRoom, Rack, Enclosure, PDU, PassiveDCEquipment, Cluster, Cable, Project, ProjectTask, Reminder': {
+  'Item_DeviceProcessor, Item_DeviceMemory': {
+    prepareInput: 'attachmentHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'lockedFieldHooks',
+    afterUpdate: 'attachmentHooks',
+  },
+  'Item_OperatingSystem, Item_Disk, Item_SoftwareVersion': {
+    prepareUpdate: 'lockedFieldHooks',
+  },
+  'CartridgeItem, ConsumableItem, Contract, Supplier, Budget, DeviceProcessor, DeviceMemory, DeviceHardDrive, DeviceNetworkCard, DeviceGraphicCard, Item_DeviceHardDrive, Item_DeviceNetworkCard, Item_DeviceGraphicCard, DeviceMotherboard, Item_DeviceMotherboard, DeviceFirmware, Item_DeviceFirmware, DeviceDrive, Item_DeviceDrive, DeviceBattery, Item_DeviceBattery, DeviceSoundCard, Item_DeviceSoundCard, DeviceControl, Item_DeviceControl, DevicePci, Item_DevicePci, DeviceCase, Item_DeviceCase, DevicePowerSupply, Item_DevicePowerSupply, DeviceGeneric, Item_DeviceGeneric, DeviceSimcard, Item_DeviceSimcard, DeviceSensor, Item_DeviceSensor, DeviceCamera, Item_DeviceCamera, Contact, Domain, DomainRecord, Line, DatabaseInstance, Datacenter, DCRoom, Rack, Enclosure, PDU, PassiveDCEquipment, Cluster, Cable, Project, ProjectTask, Reminder': {
     prepareInput: 'attachmentHooks',
     afterAdd: 'attachmentHooks',
     afterUpdate: 'attachmentHooks',
@@ -338,7 +349,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [hookTable, notifyEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, directoryHooks, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems];
+const modules = [hookTable, notifyEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, directoryHooks, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems, lockedFields];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

@@ -15,12 +15,20 @@ const AGENT_MODULES = ['wake_on_lan', 'computer_inventory', 'esx_remote_inventor
   .map((module) => `use_module_${module} tiny! ='0'`)
   .join('; ');
 
+/** The items an inventory writes (GLPI's dynamic rows), whose fields changed by hand get locked. */
+export const LOCKABLE_TYPES = ['Computer', 'Item_OperatingSystem', 'Item_DeviceProcessor', 'Item_DeviceMemory', 'Item_Disk', 'NetworkPort', 'Item_SoftwareVersion'];
+
 export const adminTables: Record<string, TableSpec> = {
   glpi_agents: {
     columns: `id uint! AI; deviceid vc(255)!; entities_id uint! ='0'; is_recursive tiny! ='0'; name vc(255) =NULL; agenttypes_id uint!; last_contact ts NULL =NULL; version vc(255) =NULL; locked tiny! ='0'; itemtype vc(100)!; items_id uint!; useragent vc(255) =NULL; tag vc(255) =NULL; port vc(6) =NULL; remote_addr vc(255) =NULL; threads_networkdiscovery int! ='1'; threads_networkinventory int! ='1'; timeout_networkdiscovery int! ='0'; timeout_networkinventory int! ='0'; ${AGENT_MODULES}`,
     unique: [['deviceid']],
   },
   glpi_agenttypes: { columns: 'id uint! AI; name vc(255) =NULL' },
+  // GLPI 10.0's locked fields: `value` is the last value an inventory reported for the field.
+  glpi_lockedfields: {
+    columns: "id uint! AI; itemtype vc(100) =NULL; items_id uint! ='0'; field vc(50)!; value vc(255) =NULL; date_mod ts NULL =NULL; date_creation ts NULL =NULL; is_global tiny! ='0'",
+    unique: [['itemtype', 'items_id', 'field']],
+  },
   glpi_ssovariables: { columns: `id uint! AI; name vc(255) =NULL; comment text; ${DATES}` },
   glpi_rulerightparameters: { columns: `id uint! AI; name vc(255) =NULL; value vc(255) =NULL; comment text; ${DATES}` },
   glpi_fieldblacklists: {
@@ -94,6 +102,21 @@ export const adminItemtypes: Record<string, ItemtypeSpec> = {
   // GLPI 10.0 gives agent types no right at all: no profile reads or changes them through the API
   // (an agent's type is still named by expand_dropdowns). They keep no history.
   AgentType: { table: 'glpi_agenttypes', kind: 'dropdown', right: null, readOnly: true, history: false },
+  // The fields changed by hand on a dynamic item, which inventories leave alone (server/inventory/locks.ts).
+  // GLPI's `locked_field` right: its UPDATE bit reads, adds and removes them (GLPI's canView and
+  // canPurge are canUpdate), for the items in the session's entities.
+  Lockedfield: {
+    table: 'glpi_lockedfields',
+    kind: 'child',
+    right: 'locked_field',
+    history: false,
+    required: ['itemtype', 'field'],
+    owners: [{ poly: true }],
+    ownersGovern: false,
+    polyTargets: LOCKABLE_TYPES,
+    editedWithUpdate: true,
+    readWithUpdate: true,
+  },
   // The HTTP variables a single sign-on may carry the login in, and the values ignored when checking
   // unicity: GLPI's `config` right, whose UPDATE bit also adds and removes them.
   SsoVariable: { ...dropdown('glpi_ssovariables', 'config'), editedWithUpdate: true },
