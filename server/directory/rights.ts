@@ -1,11 +1,11 @@
 /**
  * Authorizations from the directory (GLPI's RuleRight collection): at each sign-in the rules judge
- * the account (its directory, login, e-mail and the attributes RuleRightParameter rows name) and
- * their actions give profiles, entities and recursion; the user's dynamic authorizations become
- * exactly those. The rules engine is another domain: the composition root hands it in.
+ * the account (its directory, login, e-mail, directory groups and the attributes RuleRightParameter
+ * rows name) and their actions give profiles, entities and recursion; the user's dynamic
+ * authorizations become exactly those. The rules engine is another domain: the composition root hands it in.
  */
 import type { Db } from '../db/connection';
-import { insertRow, run, selectAll, selectOne } from '../db/rows';
+import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import { AUTH_LDAP } from './auth-types';
 import type { DirectoryAccount } from './account';
 import { allValues } from './mapping';
@@ -30,9 +30,36 @@ export function ruleAttributes(db: Db): string[] {
   return selectAll(db, 'SELECT value FROM glpi_rulerightparameters').map((r) => String(r.value ?? '').trim().toLowerCase()).filter((a) => a !== '');
 }
 
+/** The user attribute naming its groups (group_field), when the directory keeps them in users (group_search_type 0 or 2). */
+function groupAttribute(directory: Row): string {
+  return Number(directory.group_search_type ?? 0) === 1 ? '' : String(directory.group_field ?? '').trim().toLowerCase();
+}
+
+/** What a sign-in reads besides the mapped attributes: those the rules test and the groups' one. */
+export function attributesForRules(db: Db, directory: Row): string[] {
+  return [...ruleAttributes(db), groupAttribute(directory)].filter((a) => a !== '');
+}
+
+/**
+ * The user's directory groups (GLPI's GROUPS criterion): the groups tied to a value of the
+ * directory's group attribute by their LDAP field and value, as GLPI matches them (without regard to case).
+ */
+export function directoryGroups(db: Db, account: DirectoryAccount): number[] {
+  const attribute = groupAttribute(account.server.row);
+  const values = attribute === '' ? [] : allValues(account.entry, attribute);
+  if (values.length === 0) return [];
+  const rows = selectAll(
+    db,
+    `SELECT id FROM glpi_groups WHERE ldap_field = ? COLLATE NOCASE AND ldap_value COLLATE NOCASE IN (${values.map(() => '?').join(', ')}) ORDER BY id`,
+    attribute,
+    ...values,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
 /** GLPI's criteria of authorization rules for a directory account. */
 function ruleInput(db: Db, account: DirectoryAccount, login: string, email: string | null): Record<string, unknown> {
-  const input: Record<string, unknown> = { TYPE: AUTH_LDAP, LDAP_SERVER: account.server.id, LOGIN: login, MAIL_EMAIL: email ?? '' };
+  const input: Record<string, unknown> = { TYPE: AUTH_LDAP, LDAP_SERVER: account.server.id, LOGIN: login, MAIL_EMAIL: email ?? '', GROUPS: directoryGroups(db, account) };
   for (const attribute of ruleAttributes(db)) {
     const values = allValues(account.entry, attribute);
     input[attribute] = values.length === 1 ? values[0] : values;
