@@ -30,31 +30,51 @@ export function ruleAttributes(db: Db): string[] {
   return selectAll(db, 'SELECT value FROM glpi_rulerightparameters').map((r) => String(r.value ?? '').trim().toLowerCase()).filter((a) => a !== '');
 }
 
-/** The user attribute naming its groups (group_field), when the directory keeps them in users (group_search_type 0 or 2). */
-function groupAttribute(directory: Row): string {
-  return Number(directory.group_search_type ?? 0) === 1 ? '' : String(directory.group_field ?? '').trim().toLowerCase();
+/** Whether the user's groups are read in its own entry (GLPI's group_search_type 0 "in users" or 2 "both"). */
+const groupsInUser = (directory: Row) => Number(directory.group_search_type ?? 0) !== 1;
+
+/** The attributes groups are tied to (their ldap_field), lower-cased. */
+function groupAttributes(db: Db): string[] {
+  return selectAll(db, "SELECT DISTINCT lower(trim(ldap_field)) AS field FROM glpi_groups WHERE trim(coalesce(ldap_field, '')) <> '' ORDER BY field").map((r) => String(r.field));
 }
 
-/** What a sign-in reads besides the mapped attributes: those the rules test and the groups' one. */
+/** What a sign-in reads besides the mapped attributes: those the rules test and those groups are tied to. */
 export function attributesForRules(db: Db, directory: Row): string[] {
-  return [...ruleAttributes(db), groupAttribute(directory)].filter((a) => a !== '');
+  return [...ruleAttributes(db), ...(groupsInUser(directory) ? groupAttributes(db) : [])];
+}
+
+/** Every DN above an entry's, nearest first (GLPI cuts at each comma). */
+function parentDns(dn: string): string[] {
+  const parents: string[] = [];
+  for (let rest = dn; rest.includes(','); ) {
+    rest = rest.slice(rest.indexOf(',') + 1);
+    parents.push(rest);
+  }
+  return parents;
 }
 
 /**
- * The user's directory groups (GLPI's GROUPS criterion): the groups tied to a value of the
- * directory's group attribute by their LDAP field and value, as GLPI matches them (without regard to case).
+ * The user's directory groups (GLPI's GROUPS criterion), read in its entry as GLPI does: a group
+ * is the user's when a value of its ldap_field attribute is LIKE its ldap_value; the "ou" values
+ * are then the DNs above the user's when groups are found by DN (group_field "dn", which also
+ * gives the groups whose ldap_group_dn is one of them) or by "ou". Searching the directory's
+ * group entries (group_search_type 1) is not done: those give no group here.
  */
 export function directoryGroups(db: Db, account: DirectoryAccount): number[] {
-  const attribute = groupAttribute(account.server.row);
-  const values = attribute === '' ? [] : allValues(account.entry, attribute);
-  if (values.length === 0) return [];
-  const rows = selectAll(
-    db,
-    `SELECT id FROM glpi_groups WHERE ldap_field = ? COLLATE NOCASE AND ldap_value COLLATE NOCASE IN (${values.map(() => '?').join(', ')}) ORDER BY id`,
-    attribute,
-    ...values,
-  );
-  return rows.map((r) => Number(r.id));
+  const directory = account.server.row;
+  if (!groupsInUser(directory)) return [];
+  const fields = groupAttributes(db);
+  const byDn = String(directory.group_field ?? '').trim().toLowerCase() === 'dn';
+  const parents = byDn || fields.includes('ou') ? parentDns(account.entry.dn) : [];
+  const found = new Set<number>();
+  const add = (rows: Row[]) => rows.forEach((r) => found.add(Number(r.id)));
+  if (byDn && parents.length) add(selectAll(db, `SELECT id FROM glpi_groups WHERE ldap_group_dn COLLATE NOCASE IN (${parents.map(() => '?').join(', ')})`, ...parents));
+  for (const field of fields) {
+    const values = field === 'ou' && parents.length ? parents : allValues(account.entry, field);
+    if (values.length === 0) continue;
+    add(selectAll(db, `SELECT id FROM glpi_groups WHERE lower(trim(ldap_field)) = ? AND (${values.map(() => '? LIKE ldap_value').join(' OR ')})`, field, ...values));
+  }
+  return [...found].sort((a, b) => a - b);
 }
 
 /** GLPI's criteria of authorization rules for a directory account. */
