@@ -57,18 +57,21 @@ function parentDns(dn: string): string[] {
  * The user's directory groups (GLPI's GROUPS criterion), read in its entry as GLPI does: a group
  * is the user's when a value of its ldap_field attribute is LIKE its ldap_value; the "ou" values
  * are then the DNs above the user's when groups are found by DN (group_field "dn", which also
- * gives the groups whose ldap_group_dn is one of them) or by "ou". Searching the directory's
- * group entries (group_search_type 1) is not done: those give no group here.
+ * gives the groups whose ldap_group_dn is one of them) or by "ou". The group entries found
+ * listing the user at sign-in (group_search_type 1 or 2) give the groups of that ldap_group_dn.
  */
 export function directoryGroups(db: Db, account: DirectoryAccount): number[] {
-  const directory = account.server.row;
-  if (!groupsInUser(directory)) return [];
-  const fields = groupAttributes(db);
-  const byDn = String(directory.group_field ?? '').trim().toLowerCase() === 'dn';
-  const parents = byDn || fields.includes('ou') ? parentDns(account.entry.dn) : [];
   const found = new Set<number>();
   const add = (rows: Row[]) => rows.forEach((r) => found.add(Number(r.id)));
-  if (byDn && parents.length) add(selectAll(db, `SELECT id FROM glpi_groups WHERE ldap_group_dn COLLATE NOCASE IN (${parents.map(() => '?').join(', ')})`, ...parents));
+  const byGroupDn = (dns: string[]) => {
+    if (dns.length > 0) add(selectAll(db, `SELECT id FROM glpi_groups WHERE ldap_group_dn COLLATE NOCASE IN (${dns.map(() => '?').join(', ')})`, ...dns));
+  };
+  byGroupDn(account.groupDns ?? []);
+  const directory = account.server.row;
+  const fields = groupsInUser(directory) ? groupAttributes(db) : [];
+  const byDn = groupsInUser(directory) && String(directory.group_field ?? '').trim().toLowerCase() === 'dn';
+  const parents = byDn || fields.includes('ou') ? parentDns(account.entry.dn) : [];
+  if (byDn) byGroupDn(parents);
   for (const field of fields) {
     const values = field === 'ou' && parents.length ? parents : allValues(account.entry, field);
     if (values.length === 0) continue;
