@@ -663,6 +663,7 @@ const FR: Record<string, string> = {
   'Ranking {ranking} in {collection}': 'Rang {ranking} dans {collection}',
   'Move up': 'Monter',
   'Move down': 'Descendre',
+  'Rules of the collection': 'Règles de la collection',
 };
 
 const CATALOGUES: Record<Language, Record<string, string>> = { en: {}, fr: FR };
