@@ -24,3 +24,13 @@ export function loginFilter(loginField: string, condition: string, login: string
 export function accountsFilter(loginField: string, condition: string): string {
   return withCondition(`(${loginField}=*)`, condition);
 }
+
+/**
+ * The filter finding the group entries listing a member (GLPI's search in groups): by its DN, or
+ * by its login alone or written `<login_field>=<login>` when the directory lists logins (use_dn 0).
+ */
+export function memberFilter(memberField: string, condition: string, member: { dn: string; login: string; loginField: string; useDn: boolean }): string {
+  const is = (value: string) => `(${memberField}=${escapeFilterValue(value)})`;
+  const listed = member.useDn ? is(member.dn) : `(|${is(member.login)}${is(`${member.loginField}=${member.login}`)})`;
+  return withCondition(listed, condition);
+}

@@ -1,11 +1,11 @@
 /**
  * Authorizations from the directory (GLPI's RuleRight collection): at each sign-in the rules judge
- * the account (its directory, login, e-mail and the attributes RuleRightParameter rows name) and
- * their actions give profiles, entities and recursion; the user's dynamic authorizations become
- * exactly those. The rules engine is another domain: the composition root hands it in.
+ * the account (its directory, login, e-mail, directory groups and the attributes RuleRightParameter
+ * rows name) and their actions give profiles, entities and recursion; the user's dynamic
+ * authorizations become exactly those. The rules engine is another domain: the composition root hands it in.
  */
 import type { Db } from '../db/connection';
-import { insertRow, run, selectAll, selectOne } from '../db/rows';
+import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import { AUTH_LDAP } from './auth-types';
 import type { DirectoryAccount } from './account';
 import { allValues } from './mapping';
@@ -30,9 +30,59 @@ export function ruleAttributes(db: Db): string[] {
   return selectAll(db, 'SELECT value FROM glpi_rulerightparameters').map((r) => String(r.value ?? '').trim().toLowerCase()).filter((a) => a !== '');
 }
 
+/** Whether the user's groups are read in its own entry (GLPI's group_search_type 0 "in users" or 2 "both"). */
+const groupsInUser = (directory: Row) => Number(directory.group_search_type ?? 0) !== 1;
+
+/** The attributes groups are tied to (their ldap_field), lower-cased. */
+function groupAttributes(db: Db): string[] {
+  return selectAll(db, "SELECT DISTINCT lower(trim(ldap_field)) AS field FROM glpi_groups WHERE trim(coalesce(ldap_field, '')) <> '' ORDER BY field").map((r) => String(r.field));
+}
+
+/** What a sign-in reads besides the mapped attributes: those the rules test and those groups are tied to. */
+export function attributesForRules(db: Db, directory: Row): string[] {
+  return [...ruleAttributes(db), ...(groupsInUser(directory) ? groupAttributes(db) : [])];
+}
+
+/** Every DN above an entry's, nearest first (GLPI cuts at each comma). */
+function parentDns(dn: string): string[] {
+  const parents: string[] = [];
+  for (let rest = dn; rest.includes(','); ) {
+    rest = rest.slice(rest.indexOf(',') + 1);
+    parents.push(rest);
+  }
+  return parents;
+}
+
+/**
+ * The user's directory groups (GLPI's GROUPS criterion), read in its entry as GLPI does: a group
+ * is the user's when a value of its ldap_field attribute is LIKE its ldap_value; the "ou" values
+ * are then the DNs above the user's when groups are found by DN (group_field "dn", which also
+ * gives the groups whose ldap_group_dn is one of them) or by "ou". The group entries found
+ * listing the user at sign-in (group_search_type 1 or 2) give the groups of that ldap_group_dn.
+ */
+export function directoryGroups(db: Db, account: DirectoryAccount): number[] {
+  const found = new Set<number>();
+  const add = (rows: Row[]) => rows.forEach((r) => found.add(Number(r.id)));
+  const byGroupDn = (dns: string[]) => {
+    if (dns.length > 0) add(selectAll(db, `SELECT id FROM glpi_groups WHERE ldap_group_dn COLLATE NOCASE IN (${dns.map(() => '?').join(', ')})`, ...dns));
+  };
+  byGroupDn(account.groupDns ?? []);
+  const directory = account.server.row;
+  const fields = groupsInUser(directory) ? groupAttributes(db) : [];
+  const byDn = groupsInUser(directory) && String(directory.group_field ?? '').trim().toLowerCase() === 'dn';
+  const parents = byDn || fields.includes('ou') ? parentDns(account.entry.dn) : [];
+  if (byDn) byGroupDn(parents);
+  for (const field of fields) {
+    const values = field === 'ou' && parents.length ? parents : allValues(account.entry, field);
+    if (values.length === 0) continue;
+    add(selectAll(db, `SELECT id FROM glpi_groups WHERE lower(trim(ldap_field)) = ? AND (${values.map(() => '? LIKE ldap_value').join(' OR ')})`, field, ...values));
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
 /** GLPI's criteria of authorization rules for a directory account. */
 function ruleInput(db: Db, account: DirectoryAccount, login: string, email: string | null): Record<string, unknown> {
-  const input: Record<string, unknown> = { TYPE: AUTH_LDAP, LDAP_SERVER: account.server.id, LOGIN: login, MAIL_EMAIL: email ?? '' };
+  const input: Record<string, unknown> = { TYPE: AUTH_LDAP, LDAP_SERVER: account.server.id, LOGIN: login, MAIL_EMAIL: email ?? '', GROUPS: directoryGroups(db, account) };
   for (const attribute of ruleAttributes(db)) {
     const values = allValues(account.entry, attribute);
     input[attribute] = values.length === 1 ? values[0] : values;

@@ -5,7 +5,7 @@ import type { Services } from '../auth/services';
 import { checkAccount } from './account';
 import { DirectoryUnavailable } from './connection';
 import { whenBack } from './lifecycle';
-import { ruleAttributes } from './rights';
+import { attributesForRules } from './rights';
 import { activeDirectories, directoryById } from './servers';
 import { saveDirectoryUser } from './users';
 
@@ -21,7 +21,7 @@ export function directorySignIn(services: Services): DirectoryAuth {
     let unreachable: DirectoryUnavailable | null = null;
     for (const server of candidates) {
       try {
-        const account = await checkAccount(server, login, password, ruleAttributes(db));
+        const account = await checkAccount(server, login, password, attributesForRules(db, server.row));
         if (!account) continue;
         const saved = saveDirectoryUser(db, account, login, whenBack(services.store.settings));
         if (saved.rightsChanged) services.directory.invalidate();

@@ -13,7 +13,7 @@ import { connectAsRoot } from './connection';
 import { accountsFilter } from './filter';
 import { markGone, whenBack } from './lifecycle';
 import { firstValue, mappedAttributes } from './mapping';
-import { ruleAttributes } from './rights';
+import { attributesForRules } from './rights';
 import { activeDirectories, type DirectoryServer } from './servers';
 import { findDirectoryUser, saveDirectoryUser } from './users';
 
@@ -44,7 +44,7 @@ async function readAccounts(db: Db, server: DirectoryServer) {
     const { searchEntries } = await client.search(String(row.basedn ?? ''), {
       scope: 'sub',
       filter: accountsFilter(loginField, String(row.condition ?? '')),
-      attributes: [...new Set([...mappedAttributes(row), ...ruleAttributes(db)])],
+      attributes: [...new Set([...mappedAttributes(row), ...attributesForRules(db, row)])],
       paged: Number(row.can_support_pagesize) === 1 ? { pageSize } : false,
     });
     return { loginField, entries: searchEntries };

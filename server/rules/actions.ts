@@ -2,9 +2,9 @@
  * What a matching rule's actions set, as GLPI's action types do: `assign` a value, `append` it to
  * a list (a ticket's requesters, observers, assignees), `regex_result` and `append_regex_result`
  * (the value with `#0`, `#1`… replaced by the captures of the rule's first regular expression),
- * and the lookups GLPI's ticket and asset rules make: a category by code or complete name, a
- * user by login, an entity by tag, the requester's location, default group or first group, the
- * item's location, approval requests to a user, a group's members or the requesters' supervisors,
+ * and the lookups GLPI's ticket, asset and directory rules make: a category by code or complete
+ * name, a user by login, an entity by tag, LDAP DN or mail domain, the requester's location,
+ * default group or first group, the item's location, approval requests to a user, a group's members or the requesters' supervisors,
  * and a priority computed again from urgency and impact. An action naming a row that does not
  * exist sets nothing and says why (the tester shows it; a ticket is written without it).
  */
@@ -34,13 +34,19 @@ const ids = (value: unknown): number[] => (asList(value) ?? [value]).map(Number)
 const scalar = (value: string): string | number => (/^-?\d+$/.test(value) ? Number(value) : value);
 const appended = (current: Current, key: string, value: unknown) => [...(asList(current(key)) ?? (current(key) === undefined || current(key) === '' ? [] : [current(key)])), value];
 
+const entityBy = (column: string) => `SELECT MIN(id) AS id FROM glpi_entities WHERE ${column} = ? COLLATE NOCASE HAVING COUNT(*) = 1`;
+
 /** Lookups that turn a captured text into a row's id (GLPI's `_affect_*` fields). */
 const BY_TEXT: Record<string, { sql: string; field: string; label: string }> = {
   _affect_itilcategory_by_code: { sql: 'SELECT id FROM glpi_itilcategories WHERE code = ? ORDER BY id LIMIT 1', field: 'itilcategories_id', label: 'category with code' },
   _affect_itilcategory_by_completename: { sql: 'SELECT id FROM glpi_itilcategories WHERE completename = ? COLLATE NOCASE ORDER BY id LIMIT 1', field: 'itilcategories_id', label: 'category named' },
   _affect_user_by_regex: { sql: 'SELECT id FROM glpi_users WHERE name = ? AND is_deleted = 0 ORDER BY id LIMIT 1', field: 'users_id', label: 'user with login' },
-  _affect_entity_by_tag: { sql: 'SELECT id FROM glpi_entities WHERE tag = ? ORDER BY id LIMIT 1', field: 'entities_id', label: 'entity with tag' },
-  _affect_entity_by_completename: { sql: 'SELECT id FROM glpi_entities WHERE completename = ? COLLATE NOCASE ORDER BY id LIMIT 1', field: 'entities_id', label: 'entity named' },
+  // An entity is found only when exactly one has that value, as GLPI (MySQL compares without case).
+  _affect_entity_by_tag: { sql: entityBy('tag'), field: 'entities_id', label: 'single entity with tag' },
+  _affect_entity_by_completename: { sql: entityBy('completename'), field: 'entities_id', label: 'single entity named' },
+  // The directory's (RuleRight): an entity by the DN or mail domain it is tied to.
+  _affect_entity_by_dn: { sql: entityBy('ldap_dn'), field: 'entities_id', label: 'single entity with LDAP DN' },
+  _affect_entity_by_domain: { sql: entityBy('mail_domain'), field: 'entities_id', label: 'single entity with mail domain' },
 };
 
 function byText(db: Db, field: string, text: string): ActionResult {

@@ -89,7 +89,8 @@ const LIST: Collection[] = [
   plain('RuleTicket', 'rule_ticket', { stopOnFirstMatch: false, chained: true, entityScoped: true, usesConditions: true, dropdowns: ITIL_DROPDOWNS }),
   plain('RuleAsset', 'rule_asset', { stopOnFirstMatch: false, entityScoped: true, usesConditions: true, dropdowns: ASSET_DROPDOWNS }),
   plain('RuleMailCollector', 'rule_mailcollector'),
-  plain('RuleRight', 'rule_ldap', { stopOnFirstMatch: false }),
+  // GROUPS: the user's directory groups, compared by id or by complete name as GLPI's dropdown criterion.
+  plain('RuleRight', 'rule_ldap', { stopOnFirstMatch: false, dropdowns: { GROUPS: 'glpi_groups' } }),
   plain('RuleImportAsset', 'rule_import'),
   plain('RuleImportEntity', 'rule_import'),
   plain('RuleLocation', 'rule_location'),

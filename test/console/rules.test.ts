@@ -73,7 +73,7 @@ describe.skipIf(!hasChromium)('rules in the console', () => {
     expect(await result.locator('pre').textContent()).toBe(JSON.stringify({ urgency: 5 }, null, 2));
   }, 60_000);
 
-  test('a rule moves up and down in its collection, as GLPI\'s arrows move it', async () => {
+  test('a rule moves up and down in its collection, as GLPI\'s arrows move it, or by drag and drop', async () => {
     const first = await api.create('Rule', { name: 'HP', sub_type: 'RuleDictionnaryPrinterModel' });
     const second = await api.create('Rule', { name: 'Brother', sub_type: 'RuleDictionnaryPrinterModel' });
     const rankings = async () => [(await api.get(`Rule/${first}`)).body.ranking, (await api.get(`Rule/${second}`)).body.ranking];
@@ -88,5 +88,15 @@ describe.skipIf(!hasChromium)('rules in the console', () => {
     await page.getByRole('button', { name: 'Move down' }).click();
     await page.getByText('Ranking 2 in RuleDictionnaryPrinterModel').waitFor();
     expect(await rankings()).toEqual([1, 2]);
+    // Dragging a rule onto another's place in the collection's list moves it there.
+    const third = await api.create('Rule', { name: 'Canon', sub_type: 'RuleDictionnaryPrinterModel' });
+    await page.reload();
+    const order = page.getByRole('list', { name: 'Rules of the collection' });
+    await order.getByText('Canon', { exact: true }).waitFor();
+    await order.getByText('Canon', { exact: true }).dragTo(order.getByText('HP', { exact: true }));
+    await page.getByText('Rule moved.').waitFor();
+    expect([...(await rankings()), (await api.get(`Rule/${third}`)).body.ranking]).toEqual([2, 3, 1]);
+    await order.locator('li').first().getByText('Canon', { exact: true }).waitFor();
+    expect(await order.locator('li').allTextContents()).toEqual(['Canon', 'HP', 'Brother']);
   }, 60_000);
 });

@@ -202,6 +202,51 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
     expect(grants()).toEqual([{ profiles_id: 1, entities_id: 0, is_recursive: 0, is_dynamic: 1 }]);
   });
 
+  test("RuleRight rules on the user's directory groups (read in its entry and searched in the group entries) give entities by the captured DN and mail domain", async () => {
+    const paris = await admin.create('Entity', { name: 'Paris office', entities_id: 0, ldap_dn: `ou=paris,ou=people,${SUFFIX}` });
+    const example = await admin.create('Entity', { name: 'Example', entities_id: 0, mail_domain: 'example.org' });
+    // GLPI reads the DNs above the user's as its "ou" values: everyone under ou=paris is in this group.
+    const staff = await admin.create('Group', { name: 'Paris staff', ldap_field: 'ou', ldap_value: 'ou=paris,%' });
+    expect(await admin.create('RuleRightParameter', { name: 'DN', value: 'dn' })).toBeGreaterThan(0);
+    const byDn = await admin.create('Rule', { sub_type: 'RuleRight', name: 'Paris staff by DN', match: 'AND', is_active: 1, ranking: 3 });
+    await admin.create('RuleCriteria', { rules_id: byDn, criteria: 'GROUPS', condition: 0, pattern: String(staff) });
+    await admin.create('RuleCriteria', { rules_id: byDn, criteria: 'dn', condition: 6, pattern: '/^uid=[^,]+,(ou=.+)$/' });
+    await admin.create('RuleAction', { rules_id: byDn, action_type: 'regex_result', field: '_affect_entity_by_dn', value: '#0' });
+    await admin.create('RuleAction', { rules_id: byDn, action_type: 'assign', field: 'profiles_id', value: '6' });
+    const byDomain = await admin.create('Rule', { sub_type: 'RuleRight', name: 'Staff by mail domain', match: 'AND', is_active: 1, ranking: 4 });
+    await admin.create('RuleCriteria', { rules_id: byDomain, criteria: 'GROUPS', condition: 2, pattern: 'paris staff' });
+    await admin.create('RuleCriteria', { rules_id: byDomain, criteria: 'MAIL_EMAIL', condition: 6, pattern: '/@(.+)$/' });
+    await admin.create('RuleAction', { rules_id: byDomain, action_type: 'regex_result', field: '_affect_entity_by_domain', value: '#0' });
+    // The groups are also searched in the group entries under the base DN (groupOfNames member=<user DN>): alice is in accounting.
+    expect((await admin.put(`AuthLDAP/${directoryId}`, { input: { basedn: SUFFIX, group_search_type: 2, group_member_field: 'member', group_condition: '(objectClass=groupOfNames)', use_dn: 1 } })).status).toBe(200);
+    const accounting = await admin.create('Group', { name: 'Accounting', ldap_group_dn: `cn=accounting,ou=groups,${SUFFIX}` });
+    const byGroup = await admin.create('Rule', { sub_type: 'RuleRight', name: 'Accounting', match: 'AND', is_active: 1, ranking: 5 });
+    await admin.create('RuleCriteria', { rules_id: byGroup, criteria: 'GROUPS', condition: 0, pattern: String(accounting) });
+    await admin.create('RuleAction', { rules_id: byGroup, action_type: 'assign', field: 'entities_id', value: String(paris) });
+    await admin.create('RuleAction', { rules_id: byGroup, action_type: 'assign', field: 'profiles_id', value: '2' });
+    const grants = (login: string) => {
+      const db = database();
+      const rows = db
+        .query('SELECT pu.profiles_id, pu.entities_id FROM glpi_profiles_users pu JOIN glpi_users u ON u.id = pu.users_id WHERE u.name = ? ORDER BY pu.profiles_id, pu.entities_id')
+        .all(login);
+      db.close();
+      return rows;
+    };
+    expect((await signIn('alice', 'alice-pass')).status).toBe(200);
+    // "Root" gives the root entity; the DN rule Paris office as Technician; the domain rule Example
+    // with the default profile; the accounting group Paris office as Observer.
+    expect(grants('alice')).toEqual([
+      { profiles_id: 1, entities_id: 0 },
+      { profiles_id: 1, entities_id: example },
+      { profiles_id: 2, entities_id: paris },
+      { profiles_id: 6, entities_id: paris },
+    ]);
+    // Bob is under ou=lyon and in technicians: in neither group, only "Root" holds.
+    expect((await signIn('bob', 'bob-pass')).status).toBe(200);
+    expect(grants('bob')).toEqual([{ profiles_id: 1, entities_id: 0 }]);
+    expect((await admin.put(`AuthLDAP/${directoryId}`, { input: { basedn: `ou=people,${SUFFIX}`, group_search_type: 0 } })).status).toBe(200);
+  });
+
   test('an Active-Directory-like directory: the login is sAMAccountName, the entry named by its cn', async () => {
     const ad = await admin.create('AuthLDAP', officeDirectory(slapd, { name: 'AD-like', login_field: 'sAMAccountName', condition: '(objectClass=adLikeUser)', email1_field: 'mail' }));
     try {

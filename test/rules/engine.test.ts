@@ -218,6 +218,34 @@ describe('rules', () => {
   });
 });
 
+describe('authorizations from the directory (RuleRight)', () => {
+  const entity = (name: string, columns: Record<string, string>) =>
+    insertRow(fresh.db, 'glpi_entities', { name, completename: `Root entity > ${name}`, entities_id: 0, level: 2, ...columns });
+  /** What each matching rule set, as the directory sign-in reads it. */
+  const sets = (input: Record<string, unknown>) =>
+    runRules(fresh.db, 'RuleRight', input)
+      .rules.filter((r) => r.matched)
+      .map((r) => r.actions.map((a) => a.error ?? a.set));
+
+  test('entities from a captured mail domain, DN or tag (exactly one entity has it), and the GROUPS criterion by id or complete name', () => {
+    clear();
+    const paris = entity('Paris', { mail_domain: 'paris.example.org' });
+    const lyon = entity('Lyon', { ldap_dn: 'ou=lyon,ou=people,dc=example,dc=org' });
+    const nice = entity('Nice', { tag: 'NCE' });
+    entity('Twin 1', { mail_domain: 'twin.example.org' });
+    entity('Twin 2', { mail_domain: 'twin.example.org' });
+    const accounting = insertRow(fresh.db, 'glpi_groups', { name: 'Accounting', completename: 'Accounting', entities_id: 0, is_recursive: 1 });
+    rule({ sub_type: 'RuleRight', ranking: 1, criteria: [['MAIL_EMAIL', 6, '/@(.+)$/']], actions: [['regex_result', '_affect_entity_by_domain', '#0'], ['assign', 'profiles_id', '6']] });
+    rule({ sub_type: 'RuleRight', ranking: 2, criteria: [['GROUPS', 2, 'account'], ['seealso', 6, '/^cn=\\w+,(ou=.+)$/']], actions: [['regex_result', '_affect_entity_by_dn', '#0']] });
+    rule({ sub_type: 'RuleRight', ranking: 3, criteria: [['GROUPS', 0, String(accounting)], ['employeenumber', 6, '/^([a-z]{3})-/']], actions: [['regex_result', '_affect_entity_by_tag', '#0']] });
+    const input = { TYPE: 3, LOGIN: 'alice', MAIL_EMAIL: 'alice@Paris.example.org', employeenumber: 'nce-7', seealso: 'cn=alice,OU=Lyon,ou=people,dc=example,dc=org' };
+    expect(sets({ ...input, GROUPS: [accounting] })).toEqual([[{ entities_id: paris }, { profiles_id: 6 }], [{ entities_id: lyon }], [{ entities_id: nice }]]);
+    // Without the group only the mail rule holds; a domain two entities share gives none.
+    expect(sets({ ...input, GROUPS: [] })).toEqual([[{ entities_id: paris }, { profiles_id: 6 }]]);
+    expect(sets({ ...input, GROUPS: [], MAIL_EMAIL: 'zoe@twin.example.org' })).toEqual([['no single entity with mail domain "twin.example.org"', { profiles_id: 6 }]]);
+  });
+});
+
 describe('regular expressions', () => {
   test('refused with the offset of the error; PCRE flags RE2 has are kept', () => {
     expect(compileRulePattern('/srv(\\d+/')).toMatchObject({ ok: false, message: 'missing closing ): srv(\\d+', offset: 1 });

@@ -690,6 +690,7 @@ const FR: Record<string, string> = {
   '{name} attached.': '{name} joint.',
   '{name} was not attached: {error}': "{name} n'a pas été joint : {error}",
   'Reset the API token? Scripts using the current one will stop working.': "Réinitialiser le jeton d'API ? Les scripts qui utilisent l'actuel cesseront de fonctionner.",
+  'Rules of the collection': 'Règles de la collection',
 };
 
 const CATALOGUES: Record<Language, Record<string, string>> = { en: {}, fr: FR };

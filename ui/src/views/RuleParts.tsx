@@ -36,20 +36,66 @@ interface TestedRule {
  * shows its message, with the offset of the error), and GLPI's tester: an input as JSON, the rules
  * of the collection tried on it and what they would set, nothing written.
  */
+/** The rules of a collection the session reaches, in ranking order. */
+async function collectionOrder(subType: unknown): Promise<Item[]> {
+  const page = await api.list('Rule', { searchText: { sub_type: `^${String(subType)}$` }, sort: 'ranking', order: 'ASC', range: '0-999' });
+  return [...page.items].sort((a, b) => Number(a.ranking) - Number(b.ranking) || a.id - b.id);
+}
+
 /**
- * Moves a rule one place up or down in its collection, as GLPI's arrows do: the collection's rules
- * (those the session reaches) are numbered again in their new order, in one bulk update.
+ * Moves a rule to the place (0 first) `place` gives from its current one, as GLPI's arrows and
+ * drag and drop do: the collection's rules (those the session reaches) are numbered again in
+ * their new order, in one bulk update. False when that place does not exist.
  */
-async function move(rule: Item, by: -1 | 1): Promise<boolean> {
-  const page = await api.list('Rule', { searchText: { sub_type: `^${String(rule.sub_type)}$` }, sort: 'ranking', order: 'ASC', range: '0-999' });
-  const order = [...page.items].sort((a, b) => Number(a.ranking) - Number(b.ranking) || a.id - b.id);
+async function move(rule: Item, place: (at: number) => number): Promise<boolean> {
+  const order = await collectionOrder(rule.sub_type);
   const at = order.findIndex((r) => r.id === rule.id);
-  const to = at + by;
+  const to = place(at);
   if (at < 0 || to < 0 || to >= order.length) return false;
-  [order[at], order[to]] = [order[to]!, order[at]!];
-  const changed = order.map((r, i) => ({ id: r.id, ranking: i + 1 })).filter((r, i) => Number(order[i]!.ranking) !== r.ranking);
-  await api.request('PUT', 'Rule/', { body: { input: changed } });
+  const renumbered = [...order];
+  renumbered.splice(to, 0, ...renumbered.splice(at, 1));
+  const changed = renumbered.map((r, i) => ({ id: r.id, ranking: i + 1 })).filter((r) => Number(order.find((o) => o.id === r.id)!.ranking) !== r.ranking);
+  if (changed.length > 0) await api.request('PUT', 'Rule/', { body: { input: changed } });
   return true;
+}
+
+/**
+ * The collection's rules in ranking order; dragging one onto another moves it to that place (the
+ * up and down buttons do the same from the keyboard).
+ */
+function CollectionOrder({ rule, reload, onDrop }: { rule: Item; reload: number; onDrop: (moved: Item, to: number) => void }) {
+  const [order, setOrder] = useState<Item[]>([]);
+  const [dragged, setDragged] = useState<Item | null>(null);
+  useEffect(() => {
+    let live = true;
+    collectionOrder(rule.sub_type).then((rules) => live && setOrder(rules), () => live && setOrder([]));
+    return () => {
+      live = false;
+    };
+  }, [rule.sub_type, rule.ranking, reload]);
+  return (
+    <ol class="rule-order" aria-label={t('Rules of the collection')}>
+      {order.map((r, i) => (
+        <li
+          key={r.id}
+          draggable
+          class={r.id === rule.id ? 'current' : undefined}
+          onDragStart={(e) => {
+            e.dataTransfer?.setData('text/plain', String(r.id));
+            setDragged(r);
+          }}
+          onDragOver={(e) => e.preventDefault()}
+          onDrop={(e) => {
+            e.preventDefault();
+            if (dragged && dragged.id !== r.id) onDrop(dragged, i);
+            setDragged(null);
+          }}
+        >
+          {String(r.name)}
+        </li>
+      ))}
+    </ol>
+  );
 }
 
 export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: boolean; onMoved: () => Promise<void> }) {
@@ -111,7 +157,12 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
 
   const reorder = (by: -1 | 1) =>
     void run(async () => {
-      if (!(await move(rule, by))) throw new Error(by < 0 ? t('The rule is first already.') : t('The rule is last already.'));
+      if (!(await move(rule, (at) => at + by))) throw new Error(by < 0 ? t('The rule is first already.') : t('The rule is last already.'));
+      await onMoved();
+    }, t('Rule moved.'));
+  const dropped = (moved: Item, to: number) =>
+    void run(async () => {
+      await move(moved, () => to);
       await onMoved();
     }, t('Rule moved.'));
 
@@ -129,6 +180,7 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
           </button>
         </p>
       )}
+      {editable && <CollectionOrder rule={rule} reload={reload} onDrop={dropped} />}
       <h2>{t('Criteria')}</h2>
       <table class="list">
         <thead>
