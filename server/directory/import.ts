@@ -22,7 +22,7 @@ const DEFAULT_PAGE = 1000;
 const loginFieldOf = (server: DirectoryServer) => String(server.row.login_field || 'uid').toLowerCase();
 
 /** Every entry the filter finds under the base DN (or at `dn` alone), paged when the directory pages; none when `dn` does not exist. */
-async function searchAccounts(db: Db, server: DirectoryServer, filter: string, dn?: string): Promise<Entry[]> {
+export async function searchAccounts(db: Db, server: DirectoryServer, filter: string, dn?: string): Promise<Entry[]> {
   const row = server.row;
   const pageSize = Number(row.pagesize) > 0 ? Number(row.pagesize) : DEFAULT_PAGE;
   const client = await connectAsRoot(server);

@@ -9,11 +9,10 @@ import { inTransaction, type Db } from '../db/connection';
 import { selectAll } from '../db/rows';
 import { Settings } from '../db/settings';
 import { AUTH_LDAP } from './auth-types';
-import { connectAsRoot } from './connection';
 import { accountsFilter } from './filter';
 import { markGone, whenBack } from './lifecycle';
-import { firstValue, mappedAttributes } from './mapping';
-import { ruleAttributes } from './rights';
+import { searchAccounts } from './import';
+import { firstValue } from './mapping';
 import { activeDirectories, type DirectoryServer } from './servers';
 import { findDirectoryUser, saveDirectoryUser } from './users';
 
@@ -32,25 +31,9 @@ export interface SyncReport {
   error?: string;
 }
 
-/** GLPI's default page when a directory pages without a size. */
-const DEFAULT_PAGE = 1000;
-
 async function readAccounts(db: Db, server: DirectoryServer) {
-  const row = server.row;
-  const loginField = String(row.login_field || 'uid').toLowerCase();
-  const pageSize = Number(row.pagesize) > 0 ? Number(row.pagesize) : DEFAULT_PAGE;
-  const client = await connectAsRoot(server);
-  try {
-    const { searchEntries } = await client.search(String(row.basedn ?? ''), {
-      scope: 'sub',
-      filter: accountsFilter(loginField, String(row.condition ?? '')),
-      attributes: [...new Set([...mappedAttributes(row), ...ruleAttributes(db)])],
-      paged: Number(row.can_support_pagesize) === 1 ? { pageSize } : false,
-    });
-    return { loginField, entries: searchEntries };
-  } finally {
-    await client.unbind().catch(() => {});
-  }
+  const loginField = String(server.row.login_field || 'uid').toLowerCase();
+  return { loginField, entries: await searchAccounts(db, server, accountsFilter(loginField, String(server.row.condition ?? ''))) };
 }
 
 async function syncOne(db: Db, settings: Settings, server: DirectoryServer): Promise<SyncReport> {
