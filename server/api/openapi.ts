@@ -380,6 +380,46 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
         responses: { 200: ok('The folders, or why the mailbox cannot be reached', { type: 'object', properties: { folders: { type: 'array', items: { type: 'string' } }, error: { type: ['string', 'null'] } } }), ...commonErrors },
       },
     },
+    '/AuthLDAP/{id}/users': {
+      get: {
+        tags: ['AuthLDAP'],
+        operationId: 'listDirectoryAccounts',
+        summary: "The directory's accounts not yet users, sorted by login (GLPI's import from LDAP)",
+        description: "Needs the `user` right's IMPORTEXTAUTHUSERS bit (1024). 400 when the filter does not parse or the directory cannot be reached.",
+        parameters: [
+          ...params('id'),
+          { name: 'filter', in: 'query', schema: { type: 'string', maxLength: 1000 }, description: "An LDAP filter ANDed with the directory's condition" },
+          { name: 'name', in: 'query', schema: { type: 'string', maxLength: 255 }, description: 'A fragment of the login' },
+          { name: 'start', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 20 } },
+        ],
+        responses: {
+          200: ok('The page', { type: 'object', properties: { total: { type: 'integer' }, accounts: { type: 'array', items: { type: 'object', properties: { login: { type: 'string' }, dn: { type: 'string' } } } } } }),
+          ...commonErrors,
+        },
+      },
+    },
+    '/AuthLDAP/{id}/import': {
+      post: {
+        tags: ['AuthLDAP'],
+        operationId: 'importDirectoryAccounts',
+        summary: 'Make users of directory accounts, by login or DN, as a first sign-in would (mapping, authorization rules)',
+        description: "Needs the `user` right's IMPORTEXTAUTHUSERS bit (1024). At most 1000 accounts at once. 201 when one was imported, else 200.",
+        parameters: params('id'),
+        requestBody: body({ type: 'object', required: ['input'], properties: { input: { type: 'object', properties: { logins: { type: 'array', items: { type: 'string' } }, dns: { type: 'array', items: { type: 'string' } } } } } }),
+        responses: {
+          201: ok('What was done', {
+            type: 'object',
+            properties: {
+              imported: { type: 'array', items: { type: 'object', properties: { login: { type: 'string' }, id: { type: 'integer' } } } },
+              existing: { type: 'array', items: { type: 'string' } },
+              not_found: { type: 'array', items: { type: 'string' } },
+            },
+          }),
+          ...commonErrors,
+        },
+      },
+    },
     '/NotImportedEmail/{id}/source': {
       get: {
         tags: ['NotImportedEmail'],
