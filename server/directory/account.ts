@@ -2,12 +2,15 @@
 import { InvalidCredentialsError, SizeLimitExceededError, type Entry } from 'ldapts';
 import { connectAsRoot, unavailable } from './connection';
 import { loginFilter } from './filter';
+import { groupDnsOf } from './groups';
 import { mappedAttributes } from './mapping';
 import type { DirectoryServer } from './servers';
 
 export interface DirectoryAccount {
   server: DirectoryServer;
   entry: Entry;
+  /** The DNs (lower-cased) of the group entries naming it (groups.ts). */
+  groupDns: string[];
 }
 
 /**
@@ -33,7 +36,7 @@ export async function checkAccount(server: DirectoryServer, login: string, passw
     if (searchEntries.length !== 1) return null;
     const entry = searchEntries[0]!;
     await client.bind(entry.dn, password);
-    return { server, entry };
+    return { server, entry, groupDns: await groupDnsOf(server, entry, login) };
   } catch (e) {
     if (e instanceof InvalidCredentialsError || e instanceof SizeLimitExceededError) return null;
     // A base DN that does not exist, a filter the server refuses, a timeout: the directory cannot be used.

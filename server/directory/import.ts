@@ -7,6 +7,7 @@ import { FilterParser, NoSuchObjectError, type Entry } from 'ldapts';
 import type { Db } from '../db/connection';
 import { connectAsRoot, unavailable } from './connection';
 import { accountsFilter, escapeFilterValue, loginFilter } from './filter';
+import { groupDnsOf } from './groups';
 import { firstValue, mappedAttributes } from './mapping';
 import { ruleAttributes } from './rights';
 import type { DirectoryServer } from './servers';
@@ -135,7 +136,7 @@ export async function importAccounts(db: Db, server: DirectoryServer, wanted: { 
       report.existing.push(one.key);
       continue;
     }
-    const saved = saveDirectoryUser(db, { server, entry }, login, whenBack);
+    const saved = saveDirectoryUser(db, { server, entry, groupDns: await groupDnsOf(server, entry, login) }, login, whenBack);
     report.imported.push({ login, id: Number(saved.user.id) });
   }
   return report;

@@ -12,6 +12,7 @@ import { AUTH_LDAP } from './auth-types';
 import { accountsFilter } from './filter';
 import { markGone, whenBack } from './lifecycle';
 import { searchAccounts } from './import';
+import { groupDnsOf } from './groups';
 import { firstValue } from './mapping';
 import { activeDirectories, type DirectoryServer } from './servers';
 import { findDirectoryUser, saveDirectoryUser } from './users';
@@ -47,14 +48,19 @@ async function syncOne(db: Db, settings: Settings, server: DirectoryServer): Pro
   report.accounts = read.entries.length;
   const seen = new Set<number>();
   const back = whenBack(settings);
-  for (const entry of read.entries) {
-    const login = firstValue(entry, read.loginField);
-    const syncValue = firstValue(entry, String(server.row.sync_field ?? '').toLowerCase());
-    if (login === null || !findDirectoryUser(db, server.id, login, syncValue)) continue;
-    const saved = saveDirectoryUser(db, { server, entry }, login, back);
-    seen.add(Number(saved.user.id));
-    report.updated++;
-    if (saved.restored) report.restored++;
+  try {
+    for (const entry of read.entries) {
+      const login = firstValue(entry, read.loginField);
+      const syncValue = firstValue(entry, String(server.row.sync_field ?? '').toLowerCase());
+      if (login === null || !findDirectoryUser(db, server.id, login, syncValue)) continue;
+      const saved = saveDirectoryUser(db, { server, entry, groupDns: await groupDnsOf(server, entry, login) }, login, back);
+      seen.add(Number(saved.user.id));
+      report.updated++;
+      if (saved.restored) report.restored++;
+    }
+  } catch (e) {
+    // The group search failed midway: those updated stay so, none is marked gone.
+    return { ...report, error: e instanceof Error ? e.message : String(e) };
   }
   const known = selectAll(db, 'SELECT id FROM glpi_users WHERE authtype = ? AND auths_id = ? AND is_deleted_ldap = 0', AUTH_LDAP, server.id).map((r) => Number(r.id));
   const gone = known.filter((id) => !seen.has(id));
