@@ -6,20 +6,35 @@
  * - `POST /AuthLDAP/:id/import` with `{"input": {"logins": […], "dns": […]}}` makes them users as
  *   a first sign-in would: `{"imported": [{"login", "id"}…], "existing": […], "not_found": […]}`.
  * Both need GLPI's `user` right "import external users" (IMPORTEXTAUTHUSERS, 1024), as GLPI's
- * import screens; the directory must be active.
+ * import screens. Its groups, as GLPI's group import (the `group` right's UPDATE and the `user`
+ * right's UPDATEAUTHENT, 4096):
+ * - `GET /AuthLDAP/:id/groups?filter=…&name=…&start=0&limit=20` lists the group entries no group
+ *   is linked to: `{"total": N, "groups": [{"name", "dn"}…]}`;
+ * - `POST /AuthLDAP/:id/importgroups` with `{"input": {"dns": […], "entities_id": 0, "is_recursive": 0}}`
+ *   makes a group of each (its `cn`, linked by `ldap_group_dn`), all or none:
+ *   `{"imported": [{"dn", "id"}…], "existing": […], "not_found": […]}`.
+ * The directory must be active.
  */
 import * as v from 'valibot';
 import { json, type Reply, type SessionContext } from '../auth/context';
 import { hasRight } from '../auth/scope';
 import { badRequest, errors } from '../core/errors';
 import { isObject } from '../core/params';
+import { UPDATE } from '../auth/rights';
+import { inTransaction } from '../db/connection';
 import { DirectoryUnavailable } from '../directory/connection';
+import { groupEntry, isLinked, newGroups, type DirectoryGroup } from '../directory/group-import';
+import { addItem } from '../items/crud';
+import { ItemError } from '../items/hooks';
+import { itemtypeOrThrow } from '../registry';
+import { writeContext } from './items/write';
 import { BadFilter, importAccounts, newAccounts } from '../directory/import';
 import { whenBack } from '../directory/lifecycle';
 import { directoryById, type DirectoryServer } from '../directory/servers';
 
-/** GLPI's User::IMPORTEXTAUTHUSERS bit of the `user` right. */
+/** GLPI's User::IMPORTEXTAUTHUSERS and User::UPDATEAUTHENT bits of the `user` right. */
 const IMPORT_EXTERNAL_USERS = 1024;
+const UPDATE_AUTHENTICATION = 4096;
 
 const COUNT = v.union([v.pipe(v.number(), v.safeInteger()), v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}$/), v.transform(Number))]);
 
@@ -36,6 +51,12 @@ const IMPORT_INPUT = v.pipe(
   v.check((i) => i.logins.length + i.dns.length > 0, 'input.logins or input.dns must name at least one account'),
   v.check((i) => i.logins.length + i.dns.length <= 1000, 'at most 1000 accounts at once'),
 );
+
+const GROUPS_INPUT = v.object({
+  dns: v.pipe(v.array(NAME), v.minLength(1, 'input.dns must name at least one group'), v.maxLength(1000, 'at most 1000 groups at once')),
+  entities_id: v.optional(v.pipe(COUNT, v.minValue(0)), 0),
+  is_recursive: v.optional(v.picklist([0, 1, '0', '1']), 0),
+});
 
 function parsed<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> {
   const res = v.safeParse(schema, value);
@@ -66,18 +87,56 @@ async function importUsers(ctx: SessionContext, server: DirectoryServer): Promis
   return json(report, report.imported.length > 0 ? 201 : 200);
 }
 
-const ACTIONS: Record<string, { method: string; run: (ctx: SessionContext, server: DirectoryServer) => Promise<Reply> }> = {
-  users: { method: 'GET', run: listUsers },
-  import: { method: 'POST', run: importUsers },
+async function listGroups(ctx: SessionContext, server: DirectoryServer): Promise<Reply> {
+  const query = parsed(LIST_QUERY, { filter: ctx.params.filter, name: ctx.params.name, start: ctx.params.start, limit: ctx.params.limit });
+  return json(await onDirectory(server, () => newGroups(ctx.services.store.db, server, query)));
+}
+
+async function importGroups(ctx: SessionContext, server: DirectoryServer): Promise<Reply> {
+  const input = parsed(GROUPS_INPUT, isObject(ctx.params.input) ? ctx.params.input : undefined);
+  const db = ctx.services.store.db;
+  const report = { imported: [] as { dn: string; id: number }[], existing: [] as string[], not_found: [] as string[] };
+  const found: DirectoryGroup[] = [];
+  for (const dn of input.dns) {
+    const group = await onDirectory(server, () => groupEntry(db, server, dn));
+    if (!group) report.not_found.push(dn);
+    else if (isLinked(db, group.dn)) report.existing.push(dn);
+    else found.push(group);
+  }
+  const wc = writeContext(ctx);
+  const type = itemtypeOrThrow('Group');
+  try {
+    inTransaction(db, () => {
+      for (const group of found) {
+        const id = addItem(wc, type, { name: group.name, ldap_group_dn: group.dn, entities_id: input.entities_id, is_recursive: Number(input.is_recursive) });
+        report.imported.push({ dn: group.dn, id });
+      }
+    });
+  } catch (e) {
+    if (!(e instanceof ItemError)) throw e;
+    if (e.status === 403 || e.code === 'ERROR_RIGHT_MISSING') throw errors.rightMissing();
+    throw badRequest(e.message);
+  }
+  return json(report, report.imported.length > 0 ? 201 : 200);
+}
+
+/** Each action with the rights (name and bits) GLPI's screen for it checks. */
+const FOR_USERS: [string, number][] = [['user', IMPORT_EXTERNAL_USERS]];
+const FOR_GROUPS: [string, number][] = [['group', UPDATE], ['user', UPDATE_AUTHENTICATION]];
+const ACTIONS: Record<string, { method: string; rights: [string, number][]; run: (ctx: SessionContext, server: DirectoryServer) => Promise<Reply> }> = {
+  users: { method: 'GET', rights: FOR_USERS, run: listUsers },
+  import: { method: 'POST', rights: FOR_USERS, run: importUsers },
+  groups: { method: 'GET', rights: FOR_GROUPS, run: listGroups },
+  importgroups: { method: 'POST', rights: FOR_GROUPS, run: importGroups },
 };
 
-/** The action a request names (`/AuthLDAP/<id>/users|import`), or null when it names none. */
+/** The action a request names (`/AuthLDAP/<id>/users|import|groups|importgroups`), or null when it names none. */
 export function directoryAction(ctx: SessionContext): Promise<Reply> | null {
   const [typeName, idText, actionName] = ctx.segments;
   if (ctx.segments.length !== 3 || typeName!.toLowerCase() !== 'authldap' || !/^\d+$/.test(idText ?? '')) return null;
   const action = Object.hasOwn(ACTIONS, actionName!.toLowerCase()) ? ACTIONS[actionName!.toLowerCase()] : undefined;
   if (!action || action.method !== ctx.method) return null;
-  if (!hasRight(ctx.scope, 'user', IMPORT_EXTERNAL_USERS)) throw errors.rightMissing();
+  if (!action.rights.every(([name, bits]) => hasRight(ctx.scope, name, bits))) throw errors.rightMissing();
   const server = directoryById(ctx.services.store.db, ctx.services.store.dataDir, Number(idText));
   if (!server) throw errors.itemNotFound();
   return action.run(ctx, server);

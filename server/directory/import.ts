@@ -22,8 +22,11 @@ const DEFAULT_PAGE = 1000;
 
 const loginFieldOf = (server: DirectoryServer) => String(server.row.login_field || 'uid').toLowerCase();
 
-/** Every entry the filter finds under the base DN (or at `dn` alone), paged when the directory pages; none when `dn` does not exist. */
-export async function searchAccounts(db: Db, server: DirectoryServer, filter: string, dn?: string): Promise<Entry[]> {
+/**
+ * Every entry the filter finds under the base DN (or at `dn` alone), paged when the directory
+ * pages, with the attributes given (by default those a sign-in reads); none when `dn` does not exist.
+ */
+export async function searchAccounts(db: Db, server: DirectoryServer, filter: string, dn?: string, attributes?: string[]): Promise<Entry[]> {
   const row = server.row;
   const pageSize = Number(row.pagesize) > 0 ? Number(row.pagesize) : DEFAULT_PAGE;
   const client = await connectAsRoot(server);
@@ -31,7 +34,7 @@ export async function searchAccounts(db: Db, server: DirectoryServer, filter: st
     const { searchEntries } = await client.search(dn ?? String(row.basedn ?? ''), {
       scope: dn === undefined ? 'sub' : 'base',
       filter,
-      attributes: [...new Set([...mappedAttributes(row), ...ruleAttributes(db)])],
+      attributes: attributes ?? [...new Set([...mappedAttributes(row), ...ruleAttributes(db)])],
       paged: Number(row.can_support_pagesize) === 1 ? { pageSize } : false,
     });
     return searchEntries;
@@ -57,10 +60,9 @@ export interface AccountQuery {
   limit: number;
 }
 
-/** The account filter narrowed by the query; throws BadFilter when the given filter does not parse. */
-function queryFilter(server: DirectoryServer, query: AccountQuery): string {
-  const loginField = loginFieldOf(server);
-  let filter = accountsFilter(loginField, String(server.row.condition ?? ''));
+/** `base` narrowed by the query (its filter, a fragment of `nameField`); throws BadFilter when the given filter does not parse. */
+export function queryFilter(base: string, nameField: string, query: AccountQuery): string {
+  let filter = base;
   const extra = (query.filter ?? '').trim();
   if (extra !== '') {
     const wrapped = extra.startsWith('(') ? extra : `(${extra})`;
@@ -71,7 +73,7 @@ function queryFilter(server: DirectoryServer, query: AccountQuery): string {
     }
     filter = `(&${filter}${wrapped})`;
   }
-  if (query.name) filter = `(&${filter}(${loginField}=*${escapeFilterValue(query.name)}*))`;
+  if (query.name) filter = `(&${filter}(${nameField}=*${escapeFilterValue(query.name)}*))`;
   return filter;
 }
 
@@ -79,7 +81,7 @@ function queryFilter(server: DirectoryServer, query: AccountQuery): string {
 export async function newAccounts(db: Db, server: DirectoryServer, query: AccountQuery): Promise<{ total: number; accounts: NewAccount[] }> {
   const loginField = loginFieldOf(server);
   const syncField = String(server.row.sync_field ?? '').toLowerCase();
-  const entries = await searchAccounts(db, server, queryFilter(server, query));
+  const entries = await searchAccounts(db, server, queryFilter(accountsFilter(loginField, String(server.row.condition ?? '')), loginField, query));
   const fresh = entries
     .map((entry) => ({ login: firstValue(entry, loginField), dn: entry.dn, sync: firstValue(entry, syncField) }))
     .filter((a): a is { login: string; dn: string; sync: string | null } => a.login !== null && !findDirectoryUser(db, server.id, a.login, a.sync))
@@ -98,7 +100,7 @@ export interface ImportReport {
 }
 
 /** Whether a DN lies under the directory's base DN (compared without regard to case or spaces after commas). */
-function underBase(server: DirectoryServer, dn: string): boolean {
+export function underBase(server: DirectoryServer, dn: string): boolean {
   const norm = (s: string) => s.toLowerCase().replace(/,\s+/g, ',').trim();
   const base = norm(String(server.row.basedn ?? ''));
   return base === '' || norm(dn) === base || norm(dn).endsWith(`,${base}`);

@@ -2,13 +2,15 @@
  * Groups from the directory (issue 32, GLPI's group_search_type "both") against a private slapd:
  * at sign-in, import and sync a user's dynamic Group_User rows become the linked groups holding
  * it, by a group entry naming its DN (`ldap_group_dn`) or a value of its `group_field` attribute
- * (`ldap_field`/`ldap_value`, any case); a group given by hand stays.
+ * (`ldap_field`/`ldap_value`, any case); a group given by hand stays. The group entries not yet
+ * linked are listed and imported as groups over the API (GLPI's import of new groups).
  */
 import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { Attribute, Change } from 'ldapts';
 import { runCli } from '../support/cli';
+import { scenario } from '../support/scenario';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
 import { Slapd, slapdMissing, SUFFIX } from '../support/slapd';
@@ -86,5 +88,26 @@ describe.skipIf(slapdMissing !== null)('directory groups', () => {
     ]);
     expect(groupsOf('carol')).toEqual([]);
     expect(groupsOf('dave')).toEqual([{ name: 'Contractors', is_dynamic: 1 }]);
+  });
+
+  test('lists the group entries no group is linked to and imports them, all or none', async () => {
+    const SUPPORT = `cn=support,ou=groups,${SUFFIX}`;
+    await onDirectory(slapd, (ldap) => ldap.add(SUPPORT, { objectClass: 'groupOfNames', cn: 'support', member: `uid=carol,ou=lyon,ou=people,${SUFFIX}` }));
+    const selfService = await new Client(server.api).login('carol', 'carol-pass');
+    await scenario(admin, [
+      { note: 'accounting and technicians are linked', request: `GET AuthLDAP/${directoryId}/groups`, status: 200, equals: { total: 1, groups: [{ name: 'support', dn: SUPPORT }] } },
+      { request: `GET AuthLDAP/${directoryId}/groups`, query: 'name=ACC', status: 200, equals: { total: 0, groups: [] } },
+      { request: `GET AuthLDAP/${directoryId}/groups`, as: selfService, status: 403, error: 'ERROR_RIGHT_MISSING' },
+      { request: `POST AuthLDAP/${directoryId}/importgroups`, body: { input: { dns: [] } }, status: 400, error: 'ERROR', message: /^dns: input\.dns must name at least one group/ },
+      { request: `POST AuthLDAP/${directoryId}/importgroups`, body: { input: { dns: [SUPPORT], entities_id: 999 } }, status: 400, error: 'ERROR' },
+      { request: `GET AuthLDAP/${directoryId}/groups`, note: 'nothing was made by the refused import', status: 200, equals: { total: 1, groups: [{ name: 'support', dn: SUPPORT }] } },
+    ]);
+    const res = await admin.post(`AuthLDAP/${directoryId}/importgroups`, { input: { dns: [SUPPORT, `cn=accounting,ou=groups,${SUFFIX}`, `cn=nope,ou=groups,${SUFFIX}`, `uid=carol,ou=lyon,ou=people,${SUFFIX}`] } });
+    expect(res.status).toBe(201);
+    const made = await admin.get(`Group/${res.body.imported[0]?.id}`);
+    expect(made.body).toMatchObject({ name: 'support', completename: 'support', ldap_group_dn: SUPPORT, entities_id: 0, is_recursive: 0 });
+    expect(res.body).toEqual({ imported: [{ dn: SUPPORT, id: made.body.id }], existing: [`cn=accounting,ou=groups,${SUFFIX}`], not_found: [`cn=nope,ou=groups,${SUFFIX}`, `uid=carol,ou=lyon,ou=people,${SUFFIX}`] });
+    expect((await signIn('carol', 'carol-pass')).status).toBe(200);
+    expect(groupsOf('carol')).toEqual([{ name: 'support', is_dynamic: 1 }]);
   });
 });
