@@ -420,6 +420,50 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
         },
       },
     },
+    '/AuthLDAP/{id}/groups': {
+      get: {
+        tags: ['AuthLDAP'],
+        operationId: 'listDirectoryGroups',
+        summary: "The directory's group entries (group_condition, under basedn) no group is linked to yet, sorted by name (GLPI's import of new groups)",
+        description: "Needs the `group` right's UPDATE and the `user` right's UPDATEAUTHENT bit (4096). 400 when the directory has no group_condition, the filter does not parse or the directory cannot be reached.",
+        parameters: [
+          ...params('id'),
+          { name: 'filter', in: 'query', schema: { type: 'string', maxLength: 1000 }, description: 'An LDAP filter ANDed with group_condition' },
+          { name: 'name', in: 'query', schema: { type: 'string', maxLength: 255 }, description: 'A fragment of the cn' },
+          { name: 'start', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 20 } },
+        ],
+        responses: {
+          200: ok('The page', { type: 'object', properties: { total: { type: 'integer' }, groups: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, dn: { type: 'string' } } } } } }),
+          ...commonErrors,
+        },
+      },
+    },
+    '/AuthLDAP/{id}/importgroups': {
+      post: {
+        tags: ['AuthLDAP'],
+        operationId: 'importDirectoryGroups',
+        summary: 'Make groups of group entries, by DN (name from cn, linked by ldap_group_dn), all or none',
+        description: "Needs the `group` right's UPDATE and the `user` right's UPDATEAUTHENT bit (4096), and the group right's CREATE on the entity. At most 1000 at once. 201 when one was made, else 200.",
+        parameters: params('id'),
+        requestBody: body({
+          type: 'object',
+          required: ['input'],
+          properties: { input: { type: 'object', required: ['dns'], properties: { dns: { type: 'array', items: { type: 'string' } }, entities_id: { type: 'integer', default: 0 }, is_recursive: { type: 'integer', enum: [0, 1], default: 0 } } } },
+        }),
+        responses: {
+          201: ok('What was done', {
+            type: 'object',
+            properties: {
+              imported: { type: 'array', items: { type: 'object', properties: { dn: { type: 'string' }, id: { type: 'integer' } } } },
+              existing: { type: 'array', items: { type: 'string' } },
+              not_found: { type: 'array', items: { type: 'string' } },
+            },
+          }),
+          ...commonErrors,
+        },
+      },
+    },
     '/NotImportedEmail/{id}/source': {
       get: {
         tags: ['NotImportedEmail'],
