@@ -22,6 +22,15 @@ const nullable = (schema: Schema, isNullable: boolean): Schema =>
 const DATETIME = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 
+/** The query of a directory's import lists (AuthLDAP/{id}/users and /groups). */
+const directoryListParams = (condition: string, fragment: string) => [
+  ref('parameters', 'id'),
+  { name: 'filter', in: 'query', schema: { type: 'string', maxLength: 1000 }, description: `An LDAP filter ANDed with ${condition}` },
+  { name: 'name', in: 'query', schema: { type: 'string', maxLength: 255 }, description: `A fragment of ${fragment}` },
+  { name: 'start', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 20 } },
+];
+
 /** The JSON Schema of one column as the API answers it. */
 function columnSchema(type: Itemtype, col: Column): Schema {
   let schema: Schema;
@@ -386,13 +395,7 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
         operationId: 'listDirectoryAccounts',
         summary: "The directory's accounts not yet users, sorted by login (GLPI's import from LDAP)",
         description: "Needs the `user` right's IMPORTEXTAUTHUSERS bit (1024). 400 when the filter does not parse or the directory cannot be reached.",
-        parameters: [
-          ...params('id'),
-          { name: 'filter', in: 'query', schema: { type: 'string', maxLength: 1000 }, description: "An LDAP filter ANDed with the directory's condition" },
-          { name: 'name', in: 'query', schema: { type: 'string', maxLength: 255 }, description: 'A fragment of the login' },
-          { name: 'start', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 20 } },
-        ],
+        parameters: directoryListParams("the directory's condition", 'the login'),
         responses: {
           200: ok('The page', { type: 'object', properties: { total: { type: 'integer' }, accounts: { type: 'array', items: { type: 'object', properties: { login: { type: 'string' }, dn: { type: 'string' } } } } } }),
           ...commonErrors,
@@ -426,13 +429,7 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
         operationId: 'listDirectoryGroups',
         summary: "The directory's group entries (group_condition, under basedn) no group is linked to yet, sorted by name (GLPI's import of new groups)",
         description: "Needs the `group` right's UPDATE and the `user` right's UPDATEAUTHENT bit (4096). 400 when the directory has no group_condition, the filter does not parse or the directory cannot be reached.",
-        parameters: [
-          ...params('id'),
-          { name: 'filter', in: 'query', schema: { type: 'string', maxLength: 1000 }, description: 'An LDAP filter ANDed with group_condition' },
-          { name: 'name', in: 'query', schema: { type: 'string', maxLength: 255 }, description: 'A fragment of the cn' },
-          { name: 'start', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
-          { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 20 } },
-        ],
+        parameters: directoryListParams('group_condition', 'the cn'),
         responses: {
           200: ok('The page', { type: 'object', properties: { total: { type: 'integer' }, groups: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, dn: { type: 'string' } } } } } }),
           ...commonErrors,
