@@ -22,6 +22,15 @@ const nullable = (schema: Schema, isNullable: boolean): Schema =>
 const DATETIME = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 
+/** The query of a directory's import lists (AuthLDAP/{id}/users and /groups). */
+const directoryListParams = (condition: string, fragment: string) => [
+  ref('parameters', 'id'),
+  { name: 'filter', in: 'query', schema: { type: 'string', maxLength: 1000 }, description: `An LDAP filter ANDed with ${condition}` },
+  { name: 'name', in: 'query', schema: { type: 'string', maxLength: 255 }, description: `A fragment of ${fragment}` },
+  { name: 'start', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } },
+  { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000, default: 20 } },
+];
+
 /** The JSON Schema of one column as the API answers it. */
 function columnSchema(type: Itemtype, col: Column): Schema {
   let schema: Schema;
@@ -378,6 +387,78 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
         summary: "Log in to a mail collector's mailbox and list its folders, reading nothing (GLPI's test connection)",
         parameters: params('id'),
         responses: { 200: ok('The folders, or why the mailbox cannot be reached', { type: 'object', properties: { folders: { type: 'array', items: { type: 'string' } }, error: { type: ['string', 'null'] } } }), ...commonErrors },
+      },
+    },
+    '/AuthLDAP/{id}/users': {
+      get: {
+        tags: ['AuthLDAP'],
+        operationId: 'listDirectoryAccounts',
+        summary: "The directory's accounts not yet users, sorted by login (GLPI's import from LDAP)",
+        description: "Needs the `user` right's IMPORTEXTAUTHUSERS bit (1024). 400 when the filter does not parse or the directory cannot be reached.",
+        parameters: directoryListParams("the directory's condition", 'the login'),
+        responses: {
+          200: ok('The page', { type: 'object', properties: { total: { type: 'integer' }, accounts: { type: 'array', items: { type: 'object', properties: { login: { type: 'string' }, dn: { type: 'string' } } } } } }),
+          ...commonErrors,
+        },
+      },
+    },
+    '/AuthLDAP/{id}/import': {
+      post: {
+        tags: ['AuthLDAP'],
+        operationId: 'importDirectoryAccounts',
+        summary: 'Make users of directory accounts, by login or DN, as a first sign-in would (mapping, authorization rules)',
+        description: "Needs the `user` right's IMPORTEXTAUTHUSERS bit (1024). At most 1000 accounts at once. 201 when one was imported, else 200.",
+        parameters: params('id'),
+        requestBody: body({ type: 'object', required: ['input'], properties: { input: { type: 'object', properties: { logins: { type: 'array', items: { type: 'string' } }, dns: { type: 'array', items: { type: 'string' } } } } } }),
+        responses: {
+          201: ok('What was done', {
+            type: 'object',
+            properties: {
+              imported: { type: 'array', items: { type: 'object', properties: { login: { type: 'string' }, id: { type: 'integer' } } } },
+              existing: { type: 'array', items: { type: 'string' } },
+              not_found: { type: 'array', items: { type: 'string' } },
+            },
+          }),
+          ...commonErrors,
+        },
+      },
+    },
+    '/AuthLDAP/{id}/groups': {
+      get: {
+        tags: ['AuthLDAP'],
+        operationId: 'listDirectoryGroups',
+        summary: "The directory's group entries (group_condition, under basedn) no group is linked to yet, sorted by name (GLPI's import of new groups)",
+        description: "Needs the `group` right's UPDATE and the `user` right's UPDATEAUTHENT bit (4096). 400 when the directory has no group_condition, the filter does not parse or the directory cannot be reached.",
+        parameters: directoryListParams('group_condition', 'the cn'),
+        responses: {
+          200: ok('The page', { type: 'object', properties: { total: { type: 'integer' }, groups: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, dn: { type: 'string' } } } } } }),
+          ...commonErrors,
+        },
+      },
+    },
+    '/AuthLDAP/{id}/importgroups': {
+      post: {
+        tags: ['AuthLDAP'],
+        operationId: 'importDirectoryGroups',
+        summary: 'Make groups of group entries, by DN (name from cn, linked by ldap_group_dn), all or none',
+        description: "Needs the `group` right's UPDATE and the `user` right's UPDATEAUTHENT bit (4096), and the group right's CREATE on the entity. At most 1000 at once. 201 when one was made, else 200.",
+        parameters: params('id'),
+        requestBody: body({
+          type: 'object',
+          required: ['input'],
+          properties: { input: { type: 'object', required: ['dns'], properties: { dns: { type: 'array', items: { type: 'string' } }, entities_id: { type: 'integer', default: 0 }, is_recursive: { type: 'integer', enum: [0, 1], default: 0 } } } },
+        }),
+        responses: {
+          201: ok('What was done', {
+            type: 'object',
+            properties: {
+              imported: { type: 'array', items: { type: 'object', properties: { dn: { type: 'string' }, id: { type: 'integer' } } } },
+              existing: { type: 'array', items: { type: 'string' } },
+              not_found: { type: 'array', items: { type: 'string' } },
+            },
+          }),
+          ...commonErrors,
+        },
       },
     },
     '/NotImportedEmail/{id}/source': {

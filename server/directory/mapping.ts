@@ -23,9 +23,9 @@ function attributeOf(row: Row, column: string): string {
   return String(row[column] ?? '').trim().toLowerCase();
 }
 
-/** The attributes a sign-in reads: the login, the sync field and every mapped one. */
+/** The attributes a sign-in reads: the login, the sync field, the groups' and every mapped one. */
 export function mappedAttributes(row: Row): string[] {
-  const columns = ['login_field', 'sync_field', 'language_field', ...Object.keys(TEXT_FIELDS), ...Object.keys(DROPDOWN_FIELDS), ...EMAIL_FIELDS];
+  const columns = ['login_field', 'sync_field', 'language_field', 'group_field', ...Object.keys(TEXT_FIELDS), ...Object.keys(DROPDOWN_FIELDS), ...EMAIL_FIELDS];
   return [...new Set(columns.map((c) => attributeOf(row, c)).filter((a) => a !== ''))];
 }
 

@@ -9,11 +9,11 @@ import { inTransaction, type Db } from '../db/connection';
 import { selectAll } from '../db/rows';
 import { Settings } from '../db/settings';
 import { AUTH_LDAP } from './auth-types';
-import { connectAsRoot } from './connection';
 import { accountsFilter } from './filter';
 import { markGone, whenBack } from './lifecycle';
-import { firstValue, mappedAttributes } from './mapping';
-import { attributesForRules } from './rights';
+import { searchAccounts } from './import';
+import { groupDnsOf } from './groups';
+import { firstValue } from './mapping';
 import { activeDirectories, type DirectoryServer } from './servers';
 import { findDirectoryUser, saveDirectoryUser } from './users';
 
@@ -32,25 +32,9 @@ export interface SyncReport {
   error?: string;
 }
 
-/** GLPI's default page when a directory pages without a size. */
-const DEFAULT_PAGE = 1000;
-
 async function readAccounts(db: Db, server: DirectoryServer) {
-  const row = server.row;
-  const loginField = String(row.login_field || 'uid').toLowerCase();
-  const pageSize = Number(row.pagesize) > 0 ? Number(row.pagesize) : DEFAULT_PAGE;
-  const client = await connectAsRoot(server);
-  try {
-    const { searchEntries } = await client.search(String(row.basedn ?? ''), {
-      scope: 'sub',
-      filter: accountsFilter(loginField, String(row.condition ?? '')),
-      attributes: [...new Set([...mappedAttributes(row), ...attributesForRules(db, row)])],
-      paged: Number(row.can_support_pagesize) === 1 ? { pageSize } : false,
-    });
-    return { loginField, entries: searchEntries };
-  } finally {
-    await client.unbind().catch(() => {});
-  }
+  const loginField = String(server.row.login_field || 'uid').toLowerCase();
+  return { loginField, entries: await searchAccounts(db, server, accountsFilter(loginField, String(server.row.condition ?? ''))) };
 }
 
 async function syncOne(db: Db, settings: Settings, server: DirectoryServer): Promise<SyncReport> {
@@ -64,14 +48,19 @@ async function syncOne(db: Db, settings: Settings, server: DirectoryServer): Pro
   report.accounts = read.entries.length;
   const seen = new Set<number>();
   const back = whenBack(settings);
-  for (const entry of read.entries) {
-    const login = firstValue(entry, read.loginField);
-    const syncValue = firstValue(entry, String(server.row.sync_field ?? '').toLowerCase());
-    if (login === null || !findDirectoryUser(db, server.id, login, syncValue)) continue;
-    const saved = saveDirectoryUser(db, { server, entry }, login, back);
-    seen.add(Number(saved.user.id));
-    report.updated++;
-    if (saved.restored) report.restored++;
+  try {
+    for (const entry of read.entries) {
+      const login = firstValue(entry, read.loginField);
+      const syncValue = firstValue(entry, String(server.row.sync_field ?? '').toLowerCase());
+      if (login === null || !findDirectoryUser(db, server.id, login, syncValue)) continue;
+      const saved = saveDirectoryUser(db, { server, entry, groupDns: await groupDnsOf(server, entry, login) }, login, back);
+      seen.add(Number(saved.user.id));
+      report.updated++;
+      if (saved.restored) report.restored++;
+    }
+  } catch (e) {
+    // The group search failed midway: those updated stay so, none is marked gone.
+    return { ...report, error: e instanceof Error ? e.message : String(e) };
   }
   const known = selectAll(db, 'SELECT id FROM glpi_users WHERE authtype = ? AND auths_id = ? AND is_deleted_ldap = 0', AUTH_LDAP, server.id).map((r) => Number(r.id));
   const gone = known.filter((id) => !seen.has(id));

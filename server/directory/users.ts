@@ -7,6 +7,7 @@ import { inTransaction, type Db } from '../db/connection';
 import { findById, insertRow, run, selectAll, selectOne, updateRow, type Row } from '../db/rows';
 import type { DirectoryAccount } from './account';
 import { AUTH_LDAP } from './auth-types';
+import { applyGroups } from './groups';
 import { DROPDOWN_FIELDS, mapEntry } from './mapping';
 import { applyAuthorizations, authorizationsFromRules } from './rights';
 
@@ -48,7 +49,7 @@ export function findDirectoryUser(db: Db, directoryId: number, login: string, sy
 
 export interface SavedUser {
   user: Row;
-  /** Its authorizations changed: sessions must see them again. */
+  /** Its authorizations or groups changed: sessions must see them again. */
   rightsChanged: boolean;
   /** It had been marked gone from the directory (is_deleted_ldap) and is back. */
   restored: boolean;
@@ -59,10 +60,11 @@ export interface SavedUser {
  * the RuleRight rules give (GLPI's default profile on the root entity for a new user they give
  * none). The user is the one already known by that login, else the one of the same sync value in
  * this directory (a renamed account), else a new one. A user marked gone from the directory gets
- * `whenBack` too (user_restored_ldap: out of the trash, or active again).
+ * `whenBack` too (user_restored_ldap: out of the trash, or active again). Its dynamic groups
+ * become the directory's (groups.ts).
  */
 export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: string, whenBack: Row): SavedUser {
-  const { server, entry } = account;
+  const { server, entry, groupDns } = account;
   const mapped = mapEntry(server.row, entry);
   return inTransaction(db, () => {
     // Read again inside the transaction: a sign-in of the same new account may have just made it.
@@ -93,8 +95,8 @@ export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: stri
     }
     syncEmails(db, id, mapped.emails);
     const wanted = authorizationsFromRules(db, account, login, mapped.emails[0] ?? null);
-    let rightsChanged = false;
-    if (wanted) rightsChanged = applyAuthorizations(db, id, wanted);
+    let rightsChanged = applyGroups(db, id, server, entry, groupDns);
+    if (wanted) rightsChanged = applyAuthorizations(db, id, wanted) || rightsChanged;
     else if (!existing) grantDefaultProfile(db, id);
     return { user: findById(db, 'glpi_users', id)!, rightsChanged, restored };
   });

@@ -14,6 +14,7 @@ import { replayDictionary } from '../api/replay-dictionary';
 import { liveEvents } from '../api/events';
 import { mailAction } from '../api/mail';
 import { testWebhook } from '../api/test-webhook';
+import { directoryAction } from '../api/directory';
 import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
 import { BEARER_HINT, errors, isBearer, type ApiError } from '../core/errors';
 
@@ -77,5 +78,5 @@ export function route(ctx: RequestContext): Reply | Promise<Reply> {
   const named = Object.hasOwn(SESSION_ENDPOINTS, resource) ? SESSION_ENDPOINTS[resource] : undefined;
   if (named) return named(session);
   if (isUserPicture(ctx.segments)) return userPicture(session);
-  return mailAction(session) ?? itemtypeBranch(session);
+  return mailAction(session) ?? directoryAction(session) ?? itemtypeBranch(session);
 }
