@@ -7,7 +7,7 @@
  * and does not stop the others. A run cut short by the server stopping loses nothing: each mail's
  * outcome is committed before the mail is moved, and the next run sees what was left.
  */
-import { now, nowString } from '../core/clock';
+import { now, nowString, parseDate } from '../core/clock';
 import type { Services } from '../auth/services';
 import { run, selectAll, selectOne } from '../db/rows';
 import { CRON_TASKS } from '../registry/automatic-actions';
@@ -48,16 +48,21 @@ export async function collectAll(services: Services): Promise<RunReport[]> {
   return reports;
 }
 
+/** How often the task row is read: main.ts ticks at every request, and GLPI's tasks count in minutes. */
+const CHECK_EVERY_MS = 60_000;
+
 /** The scheduler main.ts ticks: starts a background run when the task is due; `failed` hears of a run that threw. */
 export function mailgate(services: Services, failed: (error: unknown) => void): { tick(): void } {
   let current: Promise<void> | null = null;
+  let nextCheck = 0;
   return {
     tick() {
-      if (current) return;
+      if (current || now() < nextCheck) return;
+      nextCheck = now() + CHECK_EVERY_MS;
       const task = taskRow(services);
       if (!task || Number(task.state) === OFF) return;
-      // lastrun is the server's local wall clock, as nowString writes it.
-      const last = task.lastrun ? new Date(String(task.lastrun).replace(' ', 'T')).getTime() : 0;
+      // lastrun is wall-clock text of the data zone, as nowString writes it.
+      const last = task.lastrun ? (parseDate(String(task.lastrun)) ?? 0) : 0;
       if (now() < last + Number(task.frequency ?? TASK.frequency) * 1000) return;
       // GLPI notes the minute a task started.
       run(services.store.db, 'UPDATE glpi_crontasks SET lastrun = ? WHERE itemtype = ? AND name = ?', `${nowString().slice(0, 16)}:00`, TASK.itemtype, TASK.name);
