@@ -1,4 +1,5 @@
 import { classCan } from '../auth/rights';
+import { sessionDates, type SessionDates } from '../auth/session-dates';
 import type { Reply, SessionContext } from '../auth/context';
 import { errors } from '../core/errors';
 import { allAssetTypes, itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
@@ -6,8 +7,8 @@ import { searchOptions } from '../registry/searchoptions';
 import { pageHeaders } from '../items/paging';
 import { unknownResource } from './unknown-resource';
 import { displayColumns } from '../search/columns';
-import { parseSearchParams, type SearchParams } from '../search/criteria';
-import { metaColumns, runSearch, type Column, type SearchResult } from '../search/engine';
+import { parseSearchParams, type Criterion, type SearchParams } from '../search/criteria';
+import { metaColumns, runSearch, type Column, type ResultRow, type SearchResult } from '../search/engine';
 import { array, columnKeys, jsonOf, object, rowsJson, type Json } from '../search/output';
 
 let allAssets: Itemtype | null = null;
@@ -38,6 +39,30 @@ function describe(c: SearchParams['criteria'][number]): unknown {
   return { link, field: c.field, searchtype: c.searchtype, value: c.value, ...(c.meta ? { meta: true, itemtype: c.meta.name } : {}) };
 }
 
+/** Datatypes of options on dates: their values hold a time when the column is a datetime. */
+const DATE_TYPES = new Set(['datetime', 'date', 'date_delay']);
+
+/** Criteria with the full datetimes the session typed moved to the data zone (a day alone or a relative date are compared as they are). */
+function criteriaInDataZone(criteria: Criterion[], type: Itemtype, dates: SessionDates): Criterion[] {
+  return criteria.map((c) => {
+    if (c.kind === 'group') return { ...c, criteria: criteriaInDataZone(c.criteria, type, dates) };
+    const option = searchOptions(c.meta ?? type).byId.get(c.field);
+    return option && DATE_TYPES.has(option.datatype) ? { ...c, value: dates.store(c.value) } : c;
+  });
+}
+
+/** Result rows with the date columns' datetimes in the session's zone. */
+function rowsInSessionZone(rows: ResultRow[], columns: Column[], dates: SessionDates): ResultRow[] {
+  const at = columns.flatMap((c, i) => (DATE_TYPES.has(c.option.datatype) ? [i] : []));
+  if (at.length === 0) return rows;
+  const show = (value: unknown): unknown => (typeof value === 'string' ? dates.show(value) : Array.isArray(value) ? value.map(show) : value);
+  return rows.map((row) => {
+    const values = [...row.values];
+    for (const i of at) values[i] = show(values[i]);
+    return { ...row, values };
+  });
+}
+
 /** GET /search/:itemtype — GLPI's search engine: criteria, display columns, sort and paging. */
 export function search(ctx: SessionContext): Reply {
   const name = ctx.segments[1];
@@ -61,7 +86,9 @@ export function search(ctx: SessionContext): Reply {
     ...displayColumns(ctx, type, bases, params).map((id) => ({ option: options.get(id)!, meta: null })),
     ...metaColumns(params.criteria),
   ];
-  const result = runSearch(ctx, type, bases, params, columns);
+  const dates = sessionDates(ctx.services.store.db, ctx.services.store.settings, ctx.scope);
+  const searched = runSearch(ctx, type, bases, dates ? { ...params, criteria: criteriaInDataZone(params.criteria, type, dates) } : params, columns);
+  const result = dates ? { ...searched, rows: rowsInSessionZone(searched.rows, columns, dates) } : searched;
   const { start, end } = params.range;
   const contentRange = `${start}-${Math.min(end, result.total - 1)}/${result.total}`;
   const keys = columnKeys(columns, params.uidCols);

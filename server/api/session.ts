@@ -6,6 +6,7 @@ import { computeScope, hasRight } from '../auth/scope';
 import { refreshDefaults } from '../auth/default-passwords';
 import { UPDATE } from '../auth/rights';
 import { fullSession } from '../auth/session-view';
+import { datesShown, sessionDates } from '../auth/session-dates';
 import { appTokenOf, empty, json, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
 import { BEARER_HINT, errors, isBearer } from '../core/errors';
 import { flag } from '../core/params';
@@ -71,8 +72,10 @@ export async function initSession(ctx: RequestContext): Promise<Reply> {
   const scope = computeScope(services.store.db, services.directory, record)!;
   // An administrator's sign-in checks again which GLPI install accounts keep their default password.
   if (hasRight(scope, 'config', UPDATE)) await refreshDefaults(services.store.db, services.store.settings);
-  if (withSession) body.session = fullSession({ ...ctx, session: record, scope }, token);
-  return json(body);
+  if (!withSession) return json(body);
+  body.session = fullSession({ ...ctx, session: record, scope }, token);
+  const dates = sessionDates(services.store.db, services.store.settings, scope);
+  return dates ? datesShown(json(body), dates) : json(body);
 }
 
 export function killSession(ctx: SessionContext): Reply {

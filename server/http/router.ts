@@ -15,6 +15,7 @@ import { liveEvents } from '../api/events';
 import { mailAction } from '../api/mail';
 import { testWebhook } from '../api/test-webhook';
 import { directoryAction } from '../api/directory';
+import { datesShown, sessionDates } from '../auth/session-dates';
 import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
 import { BEARER_HINT, errors, isBearer, type ApiError } from '../core/errors';
 
@@ -74,9 +75,17 @@ export function route(ctx: RequestContext): Reply | Promise<Reply> {
   if (resource === 'lostPassword') return lostPassword(ctx);
   checkAppToken(ctx.services, () => ctx.ip, appTokenOf(ctx));
   const session = openSession(ctx);
+  const reply = sessionRoute(session);
+  // Dates in the session's zone, decided once for the request: nothing to do in the data zone.
+  const dates = sessionDates(ctx.services.store.db, ctx.services.store.settings, session.scope);
+  if (!dates) return reply;
+  return reply instanceof Promise ? reply.then((r) => datesShown(r, dates)) : datesShown(reply, dates);
+}
+
+function sessionRoute(session: SessionContext): Reply | Promise<Reply> {
   // Own keys only: `/apirest.php/valueOf` must not find Object.prototype.valueOf.
-  const named = Object.hasOwn(SESSION_ENDPOINTS, resource) ? SESSION_ENDPOINTS[resource] : undefined;
+  const named = Object.hasOwn(SESSION_ENDPOINTS, session.segments[0]!) ? SESSION_ENDPOINTS[session.segments[0]!] : undefined;
   if (named) return named(session);
-  if (isUserPicture(ctx.segments)) return userPicture(session);
+  if (isUserPicture(session.segments)) return userPicture(session);
   return mailAction(session) ?? directoryAction(session) ?? itemtypeBranch(session);
 }

@@ -7,6 +7,7 @@ import { namesByIds } from '../../items/names';
 import { inSavepoint, inTransaction, type Db } from '../../db/connection';
 import { deferFulltext, fulltextColumns } from '../../db/fulltext';
 import { empty, json, type Reply, type SessionContext } from '../../auth/context';
+import { sessionDates } from '../../auth/session-dates';
 import { ApiError, badRequest, errors } from '../../core/errors';
 import { asList, flag, isObject, toId, type Params } from '../../core/params';
 import { flagParam } from '../../core/request-params';
@@ -39,6 +40,22 @@ export function inputElements(ctx: SessionContext): Elements {
   const max = ctx.services.store.settings.number('max_bulk_items') || 10_000;
   if (list.length > max) throw badRequest(`a bulk request takes at most ${max} elements (got ${list.length})`);
   return { list: list as Params[], single: false };
+}
+
+/**
+ * An element with its datetime columns read in the session's zone and turned into the data zone
+ * (GLPI reads what a session sends in the session's zone); the same element when the zones agree.
+ */
+function inDataZone(ctx: SessionContext, type: Itemtype): (element: Params) => Params {
+  const dates = sessionDates(ctx.services.store.db, ctx.services.store.settings, ctx.scope);
+  if (!dates) return (element) => element;
+  return (element) => {
+    const out: Params = { ...element };
+    for (const [key, value] of Object.entries(element)) {
+      if (typeof value === 'string' && type.column.get(key)?.kind === 'datetime') out[key] = dates.store(value);
+    }
+    return out;
+  };
 }
 
 export function writeContext(ctx: SessionContext, history = true): WriteContext {
@@ -248,7 +265,8 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
   const ids: number[] = [];
   let failed = 0;
   let firstFailure: Failure | null = null;
-  const inputs = list.map((element) => ({ ...parentFields, ...element }));
+  const stored = inDataZone(ctx, type);
+  const inputs = list.map((element) => stored({ ...parentFields, ...element }));
   const outcomes = addsTogether(type)
     ? await addTogether(ctx, type, inputs)
     : await runSteps(
@@ -290,9 +308,10 @@ export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: nu
   let notFound = false;
   let firstFailure: Failure | null = null;
   const ids = list.map((element) => urlId ?? toId(element.id));
+  const stored = inDataZone(ctx, type);
   const steps = list.map((element, i): Step<void> => {
     const id = ids[i];
-    const input = { ...parentFields, ...element };
+    const input = stored({ ...parentFields, ...element });
     if (id === null || id === undefined) return { input: null, run: () => missingId('update') };
     const rewritesText = fulltextColumns(type.table).some((column) => column in input);
     return {

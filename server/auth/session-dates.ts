@@ -1,0 +1,105 @@
+/**
+ * Dates as a session sees them, GLPI's way: stored dates are wall-clock text in the data zone
+ * (core/clock.ts); GLPI shows its TIMESTAMP columns in the session's zone, the user's own
+ * `timezone` preference when set, else the global `timezone` setting, and reads the dates a
+ * session sends in that zone too. When that zone is the data zone (the usual case: an import
+ * makes GLPI's `timezone` the data zone) there is nothing to convert, and the request pays one
+ * cache look-up. DATE columns (a warranty date) have no zone and are never converted.
+ */
+import { currentDataZone } from '../core/clock';
+import { isZoneName, wallMs, wallText, zone, type Zone } from '../core/zone';
+import { dataVersion, type Db } from '../db/connection';
+import { selectOne } from '../db/rows';
+import type { Settings } from '../db/settings';
+import { TABLES } from '../registry';
+import { parseColumns } from '../registry/columns';
+import type { Reply } from './context';
+import type { Scope } from './scope';
+
+/** A full datetime, as stored and as GLPI shows it. */
+const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+/** A datetime a client may send (GLPI's form; `T`, no seconds), checked further by wall-clock round trip. */
+const SENT = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/;
+
+export interface SessionDates {
+  /** The session's zone (another one than the data zone). */
+  readonly zone: Zone;
+  /** A stored datetime in the session's zone; any other text (a date alone, a zero date) as it is. */
+  show(text: string): string;
+  /** A datetime the session sent, in the data zone, as stored; anything that is not one as it is (validation judges it). */
+  store(text: string): string;
+  /** A JSON answer with every datetime column's value (a member named as one) in the session's zone. */
+  showJson(json: string): string;
+}
+
+/** Names of the datetime columns of every table, and the session's own clock (getFullSession). */
+let datetimeNames: Set<string> | null = null;
+function datetimeColumnNames(): Set<string> {
+  if (!datetimeNames) {
+    datetimeNames = new Set(['glpi_currenttime']);
+    for (const spec of Object.values(TABLES)) for (const c of parseColumns(spec.columns)) if (c.kind === 'datetime') datetimeNames.add(c.name);
+  }
+  return datetimeNames;
+}
+
+/**
+ * A JSON member whose value is a full datetime: `"name":"YYYY-MM-DD HH:MM:SS"`. Inside a JSON
+ * string every quote is escaped, so this matches real members only, never text that looks like one.
+ */
+const DATETIME_MEMBER = /"(\w+)":"(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})"/g;
+
+function converter(session: Zone, data: Zone): SessionDates {
+  const names = datetimeColumnNames();
+  const show = (text: string): string => {
+    // GLPI's zero date and other impossible values are no instant: left as they are.
+    if (!DATETIME.test(text) || text.startsWith('0000')) return text;
+    const ms = data.instant(text);
+    return ms === null ? text : session.format(ms);
+  };
+  return {
+    zone: session,
+    show,
+    store(text) {
+      const m = SENT.exec(text.trim());
+      if (!m) return text;
+      const normal = `${m[1]} ${m[2]}${m[3] ?? ':00'}`;
+      const wall = wallMs(normal);
+      // 25:00 or 31 February would roll over: left for validation to refuse.
+      if (wall === null || wallText(wall) !== normal) return text;
+      return data.format(session.instant(normal)!);
+    },
+    showJson(json) {
+      return json.replace(DATETIME_MEMBER, (member, name: string, value: string) => (names.has(name) ? `"${name}":"${show(value)}"` : member));
+    },
+  };
+}
+
+/** The zone a session sees: the user's own preference, else the global setting, else the data zone; unknown names are passed over. */
+function sessionZoneName(db: Db, settings: Settings, user: Scope['user']): string {
+  const own = selectOne(db, 'SELECT timezone FROM glpi_userpreferences WHERE users_id = ?', Number(user.id))?.timezone;
+  const column = selectOne(db, 'SELECT timezone FROM glpi_users WHERE id = ?', Number(user.id))?.timezone;
+  for (const name of [own, column, settings.get('timezone')]) {
+    if (typeof name === 'string' && name !== '' && name !== '0' && isZoneName(name)) return name;
+  }
+  return currentDataZone().name;
+}
+
+/** Decided once per scope until the next write (a preference or setting may have changed). */
+const decided = new WeakMap<Scope, { version: number; dataZone: Zone; dates: SessionDates | null }>();
+
+/** How a session's dates differ from the stored ones; null when its zone is the data zone (nothing to convert). */
+export function sessionDates(db: Db, settings: Settings, scope: Scope): SessionDates | null {
+  const data = currentDataZone();
+  const known = decided.get(scope);
+  if (known && known.version === dataVersion && known.dataZone === data) return known.dates;
+  const name = sessionZoneName(db, settings, scope.user);
+  const dates = name === data.name ? null : converter(zone(name), data);
+  decided.set(scope, { version: dataVersion, dataZone: data, dates });
+  return dates;
+}
+
+/** A JSON reply as the session sees its dates (raw bytes, such as a document's file, as they are). */
+export function datesShown(reply: Reply, dates: SessionDates): Reply {
+  if (reply.raw !== undefined || (reply.jsonText === undefined && reply.body === undefined)) return reply;
+  return { status: reply.status, headers: reply.headers, jsonText: dates.showJson(reply.jsonText ?? JSON.stringify(reply.body)) };
+}
