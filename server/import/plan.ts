@@ -71,11 +71,33 @@ async function derivedTable(source: GlpiSource, upgrade: Upgrade95): Promise<{ q
   return { query: from.query, columns: from.columns.map((name) => ({ name, dataType: 'int' })) };
 }
 
-/** A table Deskbase serves that the account cannot read would be left empty without a word: refuse before anything. */
-async function refuseUnreadable(source: GlpiSource, denied: string[]): Promise<never> {
+/** A table the account may read only some columns of: its name, and the columns Deskbase reads that it cannot see. */
+interface PartTable {
+  table: string;
+  hidden: string[];
+}
+
+/** At most this many hidden columns are named per table. */
+const NAMED_COLUMNS = 8;
+
+function partly({ table, hidden }: PartTable): string {
+  const named = hidden.slice(0, NAMED_COLUMNS).join(', ');
+  return `${table} (not ${named}${hidden.length > NAMED_COLUMNS ? ` and ${hidden.length - NAMED_COLUMNS} more` : ''})`;
+}
+
+/**
+ * A table Deskbase serves that the account cannot read, or can read only some columns of, would
+ * be left empty (or its other columns blank) without a word: refuse before anything.
+ */
+async function refuseUnreadable(source: GlpiSource, denied: string[], part: PartTable[]): Promise<never> {
+  const account = await source.account();
+  const problems = [
+    ...(denied.length ? [`may not read ${denied.length} GLPI table(s) that Deskbase imports: ${denied.sort().join(', ')}`] : []),
+    ...(part.length ? [`may read only some columns of ${part.length} GLPI table(s) that Deskbase imports: ${part.map(partly).join('; ')}`] : []),
+  ];
   throw new CliError(
-    `the account ${await source.account()} may not read ${denied.length} GLPI table(s) that Deskbase imports: ${denied.sort().join(', ')}. ` +
-      `Nothing was imported: grant it SELECT on the whole database (GRANT SELECT ON \`${source.database}\`.* TO ${await source.account()};) and run the import again`,
+    `the account ${account} ${problems.join('; and ')}. ` +
+      `Nothing was imported: grant it SELECT on the whole database (GRANT SELECT ON \`${source.database}\`.* TO ${account};) and run the import again`,
   );
 }
 
@@ -85,6 +107,8 @@ export async function makePlan(source: GlpiSource): Promise<Plan> {
   const tables: TablePlan[] = [];
   const absent: string[] = [];
   const denied: string[] = [];
+  const part: PartTable[] = [];
+  const partlyReadable = await source.partlyReadable();
   const upgrades = isGlpi95(source.version) ? UPGRADES_95 : {};
   for (const type of served) {
     const upgrade = upgrades[type.table] ?? {};
@@ -98,11 +122,16 @@ export async function makePlan(source: GlpiSource): Promise<Plan> {
       continue;
     }
     const glpiColumns = derived ? derived.columns : await source.columns(type.table);
-    if (!glpiColumns.some((c) => c.name === 'id')) {
+    const has = (name: string) => glpiColumns.some((c) => c.name === name);
+    if (partlyReadable.has(type.table)) {
+      // information_schema lists only the granted columns: the others are not there to copy.
+      part.push({ table: type.table, hidden: type.columns.filter((c) => !has(c.name)).map((c) => c.name) });
+      continue;
+    }
+    if (!has('id')) {
       absent.push(type.table);
       continue;
     }
-    const has = (name: string) => glpiColumns.some((c) => c.name === name);
     const columns: CopyColumn[] = [];
     const dropped: string[] = [];
     for (const c of glpiColumns) {
@@ -129,7 +158,7 @@ export async function makePlan(source: GlpiSource): Promise<Plan> {
     const select = `SELECT ${columns.map((c) => c.expression).join(', ')} FROM ${from}`;
     tables.push({ type, columns, select, from, dropped });
   }
-  if (denied.length) await refuseUnreadable(source, denied);
+  if (denied.length || part.length) await refuseUnreadable(source, denied, part);
   const others = [...source.tables.values()].filter((t) => !servedTables.has(t.name) && t.approxRows > 0);
   const entry = (t: { name: string; approxRows: number }) => ({ table: t.name, approxRows: t.approxRows });
   return {

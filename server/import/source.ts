@@ -102,6 +102,22 @@ export class GlpiSource {
     }
   }
 
+  /**
+   * Tables of this database the account may read only some columns of (column-level SELECT grants,
+   * `GRANT SELECT (id, name) ON db.table`). information_schema then lists only those columns, so
+   * the copy would silently leave the others empty: the plan refuses them. Only tables with a
+   * column grant are probed (a table grant, a database grant or a role may still cover them).
+   */
+  async partlyReadable(): Promise<Set<string>> {
+    const rows = (await this.conn.unsafe(
+      "SELECT DISTINCT TABLE_NAME FROM information_schema.COLUMN_PRIVILEGES WHERE TABLE_SCHEMA = ? AND PRIVILEGE_TYPE = 'SELECT'",
+      [this.database],
+    )) as { TABLE_NAME: string }[];
+    const partly = new Set<string>();
+    for (const { TABLE_NAME: table } of rows) if ((await this.probe(`SELECT * FROM \`${table}\``)) === 'denied') partly.add(table);
+    return partly;
+  }
+
   /** The account as a GRANT names it ('user'@'host'). */
   async account(): Promise<string> {
     const rows = (await this.conn.unsafe('SELECT CURRENT_USER() AS who')) as { who: string }[];

@@ -98,6 +98,35 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
     expect(res.stderr).toContain("Nothing was imported: grant it SELECT on the whole database (GRANT SELECT ON `glpi`.* TO 'nolog'@'%';)");
     expect(existsSync(data)).toBe(false);
   });
+  test('an account with column-level grants on a table: refused, naming the table, the columns it cannot read and the GRANT', async () => {
+    // Every table Deskbase serves exists (table grants need the table), readable whole but
+    // glpi_logs, readable by id and itemtype only; glpi_users also has a column grant (harmless).
+    const fixture = new Set([...FIXTURE_SQL.matchAll(/CREATE TABLE (\w+)/g)].map((m) => m[1]!));
+    const served = [...new Set(allItemtypes().map((t) => t.table))];
+    const extra = served.filter((t) => !fixture.has(t)).map((t) => `CREATE TABLE ${t} (id int unsigned NOT NULL PRIMARY KEY);`);
+    await maria.db.createDatabase('glpicols', `${FIXTURE_SQL}\n${extra.join('\n')}`);
+    await maria.db.exec(
+      [
+        "CREATE USER 'somecols'@'%' IDENTIFIED BY 'p';",
+        ...[...fixture, ...served.filter((t) => !fixture.has(t))].filter((t) => t !== 'glpi_logs').map((t) => `GRANT SELECT ON glpicols.${t} TO 'somecols'@'%';`),
+        "GRANT SELECT (id, itemtype) ON glpicols.glpi_logs TO 'somecols'@'%';",
+        "GRANT SELECT (id, name) ON glpicols.glpi_users TO 'somecols'@'%';",
+      ].join('\n'),
+    );
+    const data = folder();
+    const res = await runCli(['import', maria.db.url('glpicols', { user: 'somecols', password: 'p' }), '--data', data]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain(
+      "deskbase: the account 'somecols'@'%' may read only some columns of 1 GLPI table(s) that Deskbase imports: glpi_logs (not items_id, itemtype_link, linked_action, user_name, date_mod, id_search_option, old_value, new_value).",
+    );
+    expect(res.stderr).toContain("Nothing was imported: grant it SELECT on the whole database (GRANT SELECT ON `glpicols`.* TO 'somecols'@'%';)");
+    expect(existsSync(data)).toBe(false);
+    // Whole-table rights on glpi_logs too: the same account imports.
+    await maria.db.exec("GRANT SELECT ON glpicols.glpi_logs TO 'somecols'@'%';");
+    const granted = await runCli(['import', maria.db.url('glpicols', { user: 'somecols', password: 'p' }), '--dry-run']);
+    expect(granted.code).toBe(0);
+    expect(granted.stdout).toContain('would import GLPI 10.0.16');
+  });
   test('a database that is not GLPI', () => refused([maria.db.url('notglpi')], /is not a GLPI database/));
   test('an unsupported GLPI version', () => refused([maria.db.url('glpi94')], /GLPI 9\.4\.6 is not supported: Deskbase imports GLPI 9\.5 and 10\.0/));
   test('an address that is not MySQL', () => refused(['postgres://u:p@127.0.0.1:5432/glpi'], /not a MySQL\/MariaDB address/, 2));
