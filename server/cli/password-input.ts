@@ -28,6 +28,11 @@ function promptHidden(question: string): Promise<string> {
   });
 }
 
+/** A secret typed on the terminal without echo; null when standard input is not a terminal. */
+export function askSecret(question: string): Promise<string> | null {
+  return process.stdin.isTTY ? promptHidden(question) : null;
+}
+
 /**
  * A new password: asked twice on a terminal; otherwise the first line of stdin (for scripts:
  * `printf '%s\n' "$PW" | deskbase admin reset-password glpi`), never from the command line.

@@ -8,14 +8,17 @@ import { reportCommandError } from '../cli/errors';
 import { Interrupted } from './copy';
 import { formatReport } from './report';
 import { runImport, type ImportRequest } from './run';
-import { withPassword } from './source';
+import { askSecret } from '../cli/password-input';
+import { CliError } from '../cli/errors';
+import { givesPassword, withPassword } from './source';
 
 export const IMPORT_USAGE = `Usage: deskbase import mysql://USER:PASSWORD@HOST:PORT/DATABASE [options]
 
 Copies a GLPI 9.5 or 10.0 database into a new Deskbase data folder, GLPI's ids kept. The GLPI
 database is only read. In the address, characters such as @ : / # ? % & of the password must be
 percent-encoded (@ as %40); or leave the password out (mysql://USER@HOST:PORT/DATABASE) and set
-DESKBASE_IMPORT_PASSWORD.
+DESKBASE_IMPORT_PASSWORD, or type it when asked (on a terminal, not echoed). An account without
+a password: mysql://USER:@HOST:PORT/DATABASE.
   --files <dir>                  GLPI's files/ folder: document files and user pictures are
                                  copied from it
   --data <dir>   DESKBASE_DATA   data folder to write (default ./data); must be empty
@@ -53,6 +56,27 @@ function parseImportArgs(args: string[], env: Record<string, string | undefined>
   return { url, filesDir: files, dataDir: resolve(data ?? env.DESKBASE_DATA ?? './data'), ...flags };
 }
 
+/** The address with the password typed on the terminal, when neither it nor DESKBASE_IMPORT_PASSWORD gives one. */
+async function withTypedPassword(url: string): Promise<string> {
+  if (givesPassword(url)) return url;
+  const user = (() => {
+    try {
+      return decodeURIComponent(new URL(url).username);
+    } catch {
+      return '';
+    }
+  })();
+  const typed = askSecret(`Password of ${user || 'the account'} on the GLPI database: `);
+  if (!typed) {
+    throw new CliError(
+      'the address gives no password: set DESKBASE_IMPORT_PASSWORD, put it in the address (mysql://USER:PASSWORD@HOST:PORT/DATABASE, percent-encoded), ' +
+        'or run the import on a terminal to type it (an account without a password: mysql://USER:@HOST:PORT/DATABASE)',
+      2,
+    );
+  }
+  return withPassword(url, await typed);
+}
+
 /** Runs the import command; returns the exit code (messages already printed). */
 export async function runImportCommand(args: string[], env: Record<string, string | undefined>): Promise<number> {
   const abort = new AbortController();
@@ -70,7 +94,7 @@ export async function runImportCommand(args: string[], env: Record<string, strin
       process.stdout.write(IMPORT_USAGE);
       return 0;
     }
-    const report = await runImport({ ...parsed, progress: process.stderr, signal: abort.signal });
+    const report = await runImport({ ...parsed, url: await withTypedPassword(parsed.url), progress: process.stderr, signal: abort.signal });
     process.stdout.write(formatReport(report));
     return 0;
   } catch (error) {

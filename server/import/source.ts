@@ -161,7 +161,12 @@ function databaseOf(url: string): string {
 
 const ENCODE_HINT = 'characters such as @ : / # ? % & in the password must be percent-encoded in the address (@ as %40), or give the password in DESKBASE_IMPORT_PASSWORD';
 
-/** The address with this password (DESKBASE_IMPORT_PASSWORD), percent-encoded as an address needs it. */
+/** Whether the address gives a password, even an empty one (`mysql://USER:@HOST/…`, an account without one). */
+export function givesPassword(url: string): boolean {
+  return /^[a-z]+:\/\/[^/@]*:[^/]*@/i.test(url);
+}
+
+/** The address with this password (DESKBASE_IMPORT_PASSWORD, or typed), percent-encoded as an address needs it. */
 export function withPassword(url: string, password: string): string {
   let parsed: URL;
   try {

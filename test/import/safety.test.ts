@@ -184,6 +184,23 @@ describe.skipIf(mariadbMissing !== null)('import safety', () => {
     expect(both.stderr).toContain('the password is both in the address and in DESKBASE_IMPORT_PASSWORD');
   });
 
+  test('no password anywhere and no terminal to type it on: a clear refusal, nothing written', async () => {
+    const port = new URL(maria.db.url('glpi')).port;
+    const data = folder();
+    const none = await runCli(['import', `mysql://${READER.user}@127.0.0.1:${port}/glpi`, '--data', data]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe(
+      'deskbase: the address gives no password: set DESKBASE_IMPORT_PASSWORD, put it in the address (mysql://USER:PASSWORD@HOST:PORT/DATABASE, percent-encoded), ' +
+        'or run the import on a terminal to type it (an account without a password: mysql://USER:@HOST:PORT/DATABASE)\n',
+    );
+    expect(existsSync(data)).toBe(false);
+    // An empty password given on purpose is tried as it is: this account has one.
+    const empty = await runCli(['import', `mysql://${READER.user}:@127.0.0.1:${port}/glpi`, '--data', data]);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain('access denied (wrong user name or password');
+    expect(existsSync(data)).toBe(false);
+  });
+
   test('the password never shows in messages', async () => {
     const res = await runCli(['import', maria.db.url('glpi', { user: READER.user, password: 's3cret-word' }), '--data', folder()]);
     expect(res.stderr).toContain(`${READER.user}:***@`);
