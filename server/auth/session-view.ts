@@ -13,14 +13,20 @@ export interface ProfileEntity {
   is_recursive: number;
 }
 
-/** Entities a profile was granted on, as GLPI lists them in the session. */
+/**
+ * Entities a profile was granted on, as GLPI lists them in the session (getMyProfiles,
+ * glpiprofiles, glpiactiveprofile): each entity once (a recursive grant wins over another one),
+ * by its own name (not its complete name), in the order of the complete names.
+ */
 export function profileEntities(ctx: SessionContext, profileId: number): ProfileEntity[] {
   const tree = ctx.services.directory.entities();
-  return profileGrants(ctx.services.store.db, ctx.services.directory, ctx.session.userId, profileId).map((g) => ({
-    id: g.entityId,
-    name: tree.nodes.get(g.entityId)?.completename ?? '',
-    is_recursive: g.recursive ? 1 : 0,
-  }));
+  const byEntity = new Map<number, ProfileEntity>();
+  for (const g of profileGrants(ctx.services.store.db, ctx.services.directory, ctx.session.userId, profileId)) {
+    if (byEntity.has(g.entityId) && !g.recursive) continue;
+    byEntity.set(g.entityId, { id: g.entityId, name: tree.nodes.get(g.entityId)?.name ?? '', is_recursive: g.recursive ? 1 : 0 });
+  }
+  const completename = (id: number) => tree.nodes.get(id)?.completename ?? '';
+  return [...byEntity.values()].sort((a, b) => completename(a.id).localeCompare(completename(b.id)) || a.id - b.id);
 }
 
 /** A map keyed by id, as PHP would print it (an object, or a list when the keys are 0..n-1). */

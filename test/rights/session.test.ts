@@ -41,15 +41,30 @@ async function visibleComputers(client: Client): Promise<string[]> {
 }
 
 describe('getMyProfiles / getActiveProfile / changeActiveProfile', () => {
-  test('getMyProfiles lists each profile once, by name, with the entities it was granted on', async () => {
+  test("getMyProfiles lists each profile once, by name, with the entities it was granted on by their own names (GLPI's session keeps glpi_entities.name)", async () => {
     const multi = await loginAs(base.api, 'multi');
     const res = await multi.get('getMyProfiles');
     expect(res.status).toBe(200);
     expect(res.body.myprofiles).toEqual([
-      { id: 2, name: 'Observer', entities: [{ id: B, name: 'Root entity > B', is_recursive: 0 }] },
-      { id: 1, name: 'Self-Service', entities: [{ id: A1, name: 'Root entity > A > A1', is_recursive: 0 }] },
-      { id: 6, name: 'Technician', entities: [{ id: A, name: 'Root entity > A', is_recursive: 1 }] },
+      { id: 2, name: 'Observer', entities: [{ id: B, name: 'B', is_recursive: 0 }] },
+      { id: 1, name: 'Self-Service', entities: [{ id: A1, name: 'A1', is_recursive: 0 }] },
+      { id: 6, name: 'Technician', entities: [{ id: A, name: 'A', is_recursive: 1 }] },
     ]);
+  });
+
+  test('a profile granted twice on an entity lists it once, the recursive grant winning; entities in complete-name order', async () => {
+    const twiceId = await createUser(base.glpi, 'twice', 6, A1, false);
+    await bulkCreate(base.glpi, 'Profile_User', [
+      { users_id: twiceId, profiles_id: 6, entities_id: A1, is_recursive: 1 },
+      { users_id: twiceId, profiles_id: 6, entities_id: B, is_recursive: 0 },
+    ]);
+    const twice = await loginAs(base.api, 'twice');
+    expect((await twice.get('getMyProfiles')).body.myprofiles).toEqual([
+      { id: 6, name: 'Technician', entities: [{ id: A1, name: 'A1', is_recursive: 1 }, { id: B, name: 'B', is_recursive: 0 }] },
+    ]);
+    expect((await twice.get('getFullSession')).body.session.glpiprofiles).toEqual({
+      6: { name: 'Technician', entities: { [A1]: { id: A1, name: 'A1', is_recursive: 1 }, [B]: { id: B, name: 'B', is_recursive: 0 } } },
+    });
   });
 
   test('a session starts on the first profile by name when the user has no default one', async () => {

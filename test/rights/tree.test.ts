@@ -57,7 +57,7 @@ describe('entity tree', () => {
         status: 200,
         answer: { myentities: [{ name: 'Root entity > Alpha > A1' }, { name: 'Root entity > Alpha > A1 > A1a' }, { name: 'Root entity > Alpha' }] },
       },
-      { request: 'GET getMyProfiles', as: tech, status: 200, check: (res) => expect(res.body.myprofiles[0].entities[0].name).toBe('Root entity > Alpha') },
+      { request: 'GET getMyProfiles', as: tech, status: 200, check: (res) => expect(res.body.myprofiles[0].entities[0].name).toBe('Alpha') },
       // Renaming back restores everything.
       { request: `PUT Entity/${A}`, body: { input: { name: 'A' } }, status: 200 },
       entity(A1a, { completename: 'Root entity > A > A1 > A1a' }),
