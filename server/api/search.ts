@@ -1,5 +1,5 @@
 import { classCan } from '../auth/rights';
-import { sessionDates, type SessionDates } from '../auth/session-dates';
+import { sessionDates, type SessionDates } from '../auth/session-locale';
 import type { Reply, SessionContext } from '../auth/context';
 import { errors } from '../core/errors';
 import { allAssetTypes, itemtype, itemtypeOrThrow, type Itemtype } from '../registry';

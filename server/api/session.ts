@@ -6,7 +6,7 @@ import { computeScope, hasRight } from '../auth/scope';
 import { refreshDefaults } from '../auth/default-passwords';
 import { UPDATE } from '../auth/rights';
 import { fullSession } from '../auth/session-view';
-import { datesShown, sessionDates } from '../auth/session-dates';
+import { datesShown, sessionDates } from '../auth/session-locale';
 import { appTokenOf, empty, json, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
 import { BEARER_HINT, errors, isBearer } from '../core/errors';
 import { flag } from '../core/params';

@@ -3,6 +3,9 @@
  * Handlers throw ApiError; the pipeline turns it into a response.
  */
 export class ApiError extends Error {
+  /** The session's language (GLPI's code), set when a session's request fails: the answer is given in it. */
+  language = '';
+
   constructor(
     readonly status: number,
     readonly code: string,

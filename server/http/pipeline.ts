@@ -3,6 +3,7 @@ import { BodyWithoutSession, readBody, type ParsedBody } from './body';
 import { sessionTokenOf, type Reply, type RequestContext } from '../auth/context';
 import { corsHeaders } from './cors';
 import { ApiError, errors } from '../core/errors';
+import { translate } from '../core/messages';
 import { mergeInto, parseQueryString } from '../core/params';
 import { logError } from './log';
 import { refuseUnreadBody, route } from './router';
@@ -68,10 +69,23 @@ function toResponse(reply: Reply, request: Request, method: string, requestId: s
   return new Response(body, { status: reply.status, headers });
 }
 
+/** An error's message (or each element's, for a bulk write) in the session's language. */
+function localDetail(detail: unknown, language: string): unknown {
+  if (typeof detail === 'string') return translate(language, detail);
+  if (!Array.isArray(detail)) return detail;
+  return detail.map((element: unknown) =>
+    element !== null && typeof element === 'object' && typeof (element as { message?: unknown }).message === 'string'
+      ? { ...element, message: translate(language, (element as { message: string }).message) }
+      : element,
+  );
+}
+
 export function errorReply(error: ApiError, apiBase: string): Reply {
-  const detail = error.withDoc && typeof error.detail === 'string'
-    ? `${error.detail}; view documentation in your browser at ${apiBase}/#${error.code}`
-    : error.detail;
+  const { language } = error;
+  const said = language === '' ? error.detail : localDetail(error.detail, language);
+  const detail = error.withDoc && typeof said === 'string'
+    ? `${said}; ${translate(language, 'view documentation in your browser at')} ${apiBase}/#${error.code}`
+    : said;
   return { status: error.status, body: [error.code, detail], headers: error.headers };
 }
 

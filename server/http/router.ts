@@ -15,9 +15,10 @@ import { liveEvents } from '../api/events';
 import { mailAction } from '../api/mail';
 import { testWebhook } from '../api/test-webhook';
 import { directoryAction } from '../api/directory';
-import { datesShown, sessionDates } from '../auth/session-dates';
+import { datesShown, sessionLocale } from '../auth/session-locale';
+import { isTranslated } from '../core/messages';
 import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
-import { BEARER_HINT, errors, isBearer, type ApiError } from '../core/errors';
+import { ApiError, BEARER_HINT, errors, isBearer } from '../core/errors';
 
 type SessionHandler = (ctx: SessionContext) => Reply | Promise<Reply>;
 
@@ -75,11 +76,30 @@ export function route(ctx: RequestContext): Reply | Promise<Reply> {
   if (resource === 'lostPassword') return lostPassword(ctx);
   checkAppToken(ctx.services, () => ctx.ip, appTokenOf(ctx));
   const session = openSession(ctx);
-  const reply = sessionRoute(session);
+  const locale = () => sessionLocale(ctx.services.store.db, ctx.services.store.settings, session.scope);
+  let reply: Reply | Promise<Reply>;
+  try {
+    reply = sessionRoute(session);
+  } catch (error) {
+    throw inLanguage(error, locale().language);
+  }
   // Dates in the session's zone, decided once for the request: nothing to do in the data zone.
-  const dates = sessionDates(ctx.services.store.db, ctx.services.store.settings, session.scope);
-  if (!dates) return reply;
-  return reply instanceof Promise ? reply.then((r) => datesShown(r, dates)) : datesShown(reply, dates);
+  const { dates, language } = locale();
+  if (reply instanceof Promise) {
+    return reply.then(
+      (r) => (dates ? datesShown(r, dates) : r),
+      (error: unknown) => {
+        throw inLanguage(error, language);
+      },
+    );
+  }
+  return dates ? datesShown(reply, dates) : reply;
+}
+
+/** A refusal answered in the session's language (GLPI translates its messages). */
+function inLanguage(error: unknown, language: string): unknown {
+  if (error instanceof ApiError && isTranslated(language)) error.language = language;
+  return error;
 }
 
 function sessionRoute(session: SessionContext): Reply | Promise<Reply> {

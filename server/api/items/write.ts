@@ -7,7 +7,8 @@ import { namesByIds } from '../../items/names';
 import { inSavepoint, inTransaction, type Db } from '../../db/connection';
 import { deferFulltext, fulltextColumns } from '../../db/fulltext';
 import { empty, json, type Reply, type SessionContext } from '../../auth/context';
-import { sessionDates } from '../../auth/session-dates';
+import { sessionDates, sessionLocale } from '../../auth/session-locale';
+import { translate } from '../../core/messages';
 import { ApiError, badRequest, errors } from '../../core/errors';
 import { asList, flag, isObject, toId, type Params } from '../../core/params';
 import { flagParam } from '../../core/request-params';
@@ -243,16 +244,18 @@ function bulkReply(results: Record<string, unknown>[], failed: number, verb: 'AD
  * GLPI's answer to each add: "Item successfully added: " and the item's link text (its name; ITIL
  * items add their id; unnamed ones read "<type name> - ID <id>", GLPI's type name: "Solution - ID 2").
  * Types GLPI keeps quiet answer "".
- * The names are read back once for the whole request, as the rows were stored.
+ * The names are read back once for the whole request, as the rows were stored; the message is in
+ * the session's language.
  */
 function addedMessages(ctx: SessionContext, type: Itemtype, ids: number[]): Map<number, string> {
   const messages = new Map<number, string>();
   if (type.quietAdd) return messages;
   const names = namesByIds(ctx.services.store.db, type, ids);
+  const { language } = sessionLocale(ctx.services.store.db, ctx.services.store.settings, ctx.scope);
   for (const id of ids) {
     const name = names.get(id) ?? '';
     const text = name === '' ? `${typeLabels(type.name)[0]} - ID ${id}` : type.kind === 'itil' ? `${name} (${id})` : name;
-    messages.set(id, `Item successfully added: ${text}`);
+    messages.set(id, translate(language, `Item successfully added: ${text}`));
   }
   return messages;
 }

@@ -1,6 +1,6 @@
 /**
- * Dates as a session sees them, GLPI's way: stored dates are wall-clock text in the data zone
- * (core/clock.ts); GLPI shows its TIMESTAMP columns in the session's zone, the user's own
+ * What a session sees in its own way: its language (GLPI answers messages in it) and its dates.
+ * Stored dates are wall-clock text in the data zone (core/clock.ts); GLPI shows its TIMESTAMP columns in the session's zone, the user's own
  * `timezone` preference when set, else the global `timezone` setting, and reads the dates a
  * session sends in that zone too. When that zone is the data zone (the usual case: an import
  * makes GLPI's `timezone` the data zone) there is nothing to convert, and the request pays one
@@ -74,28 +74,47 @@ function converter(session: Zone, data: Zone): SessionDates {
   };
 }
 
+/** A user's own value of a preference: their UserPreference row, else their glpi_users column (where GLPI keeps it). */
+function ownPreferences(db: Db, userId: number): { timezone: unknown; language: unknown }[] {
+  const own = selectOne(db, 'SELECT timezone, language FROM glpi_userpreferences WHERE users_id = ?', userId);
+  const column = selectOne(db, 'SELECT timezone, language FROM glpi_users WHERE id = ?', userId);
+  return [own, column].filter((row) => row !== null) as { timezone: unknown; language: unknown }[];
+}
+
+const isSet = (value: unknown): value is string => typeof value === 'string' && value !== '' && value !== '0';
+
 /** The zone a session sees: the user's own preference, else the global setting, else the data zone; unknown names are passed over. */
-function sessionZoneName(db: Db, settings: Settings, user: Scope['user']): string {
-  const own = selectOne(db, 'SELECT timezone FROM glpi_userpreferences WHERE users_id = ?', Number(user.id))?.timezone;
-  const column = selectOne(db, 'SELECT timezone FROM glpi_users WHERE id = ?', Number(user.id))?.timezone;
-  for (const name of [own, column, settings.get('timezone')]) {
-    if (typeof name === 'string' && name !== '' && name !== '0' && isZoneName(name)) return name;
-  }
+function sessionZoneName(settings: Settings, own: { timezone: unknown }[]): string {
+  for (const name of [...own.map((row) => row.timezone), settings.get('timezone')]) if (isSet(name) && isZoneName(name)) return name;
   return currentDataZone().name;
 }
 
+/** What a session sees differently from the stored data: its dates' zone and its language. */
+export interface SessionLocale {
+  /** null when the session's zone is the data zone (nothing to convert). */
+  dates: SessionDates | null;
+  /** GLPI's language code (`fr_FR`): the user's own, else the global `language`. */
+  language: string;
+}
+
 /** Decided once per scope until the next write (a preference or setting may have changed). */
-const decided = new WeakMap<Scope, { version: number; dataZone: Zone; dates: SessionDates | null }>();
+const decided = new WeakMap<Scope, { version: number; dataZone: Zone; locale: SessionLocale }>();
+
+export function sessionLocale(db: Db, settings: Settings, scope: Scope): SessionLocale {
+  const data = currentDataZone();
+  const known = decided.get(scope);
+  if (known && known.version === dataVersion && known.dataZone === data) return known.locale;
+  const own = ownPreferences(db, Number(scope.user.id));
+  const name = sessionZoneName(settings, own);
+  const language = own.map((row) => row.language).find(isSet) ?? settings.get('language');
+  const locale = { dates: name === data.name ? null : converter(zone(name), data), language };
+  decided.set(scope, { version: dataVersion, dataZone: data, locale });
+  return locale;
+}
 
 /** How a session's dates differ from the stored ones; null when its zone is the data zone (nothing to convert). */
 export function sessionDates(db: Db, settings: Settings, scope: Scope): SessionDates | null {
-  const data = currentDataZone();
-  const known = decided.get(scope);
-  if (known && known.version === dataVersion && known.dataZone === data) return known.dates;
-  const name = sessionZoneName(db, settings, scope.user);
-  const dates = name === data.name ? null : converter(zone(name), data);
-  decided.set(scope, { version: dataVersion, dataZone: data, dates });
-  return dates;
+  return sessionLocale(db, settings, scope).dates;
 }
 
 /** A JSON reply as the session sees its dates (raw bytes, such as a document's file, as they are). */
