@@ -103,6 +103,12 @@ describe.skipIf(mariadbMissing !== null)('GLPI timestamps', () => {
       expect(refused.body[1]).toContain('Setting data_timezone must be left as it is');
       const badZone = await api.put(`Config/${zones.body.find((c: { name: string }) => c.name === 'timezone').id}`, { input: { value: 'Mars/Olympus' } });
       expect(badZone.status).toBe(400);
+      // A user's own zone (GLPI's timezone preference) shows the imported dates in it and reads theirs in it.
+      expect((await api.put('User/2', { input: { timezone: 'UTC' } })).status).toBe(200);
+      expect((await api.get('Ticket/1')).body.date).toBe('2024-04-02 09:15:00');
+      const written = await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: 1, content: 'In UTC', date: '2024-04-02 12:30:00' });
+      expect((await api.put('User/2', { input: { timezone: null } })).status).toBe(200);
+      expect((await api.get(`ITILFollowup/${written}`)).body.date).toBe('2024-04-02 14:30:00');
     } finally {
       await server.stop();
     }
