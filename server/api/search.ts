@@ -41,13 +41,15 @@ function describe(c: SearchParams['criteria'][number]): unknown {
 
 /** Datatypes of options on dates: their values hold a time when the column is a datetime. */
 const DATE_TYPES = new Set(['datetime', 'date', 'date_delay']);
+/** A criterion value with a time of day: a day alone is compared as the day it names. */
+const WITH_TIME = /^\s*\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/;
 
 /** Criteria with the full datetimes the session typed moved to the data zone (a day alone or a relative date are compared as they are). */
 function criteriaInDataZone(criteria: Criterion[], type: Itemtype, dates: SessionDates): Criterion[] {
   return criteria.map((c) => {
     if (c.kind === 'group') return { ...c, criteria: criteriaInDataZone(c.criteria, type, dates) };
     const option = searchOptions(c.meta ?? type).byId.get(c.field);
-    return option && DATE_TYPES.has(option.datatype) ? { ...c, value: dates.store(c.value) } : c;
+    return option && DATE_TYPES.has(option.datatype) && WITH_TIME.test(c.value) ? { ...c, value: dates.store(c.value) } : c;
   });
 }
 

@@ -18,15 +18,15 @@ import type { Scope } from './scope';
 
 /** A full datetime, as stored and as GLPI shows it. */
 const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-/** A datetime a client may send (GLPI's form; `T`, no seconds), checked further by wall-clock round trip. */
-const SENT = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/;
+/** A datetime a client may send (GLPI's form; `T`, no seconds, a day alone for its midnight), checked further by wall-clock round trip. */
+const SENT = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2})(:\d{2})?)?$/;
 
 export interface SessionDates {
   /** The session's zone (another one than the data zone). */
   readonly zone: Zone;
   /** A stored datetime in the session's zone; any other text (a date alone, a zero date) as it is. */
   show(text: string): string;
-  /** A datetime the session sent, in the data zone, as stored; anything that is not one as it is (validation judges it). */
+  /** A datetime the session sent (a day alone: its midnight), in the data zone, as stored; anything that is not one as it is (validation judges it). */
   store(text: string): string;
   /** A JSON answer with every datetime column's value (a member named as one) in the session's zone. */
   showJson(json: string): string;
@@ -62,7 +62,7 @@ function converter(session: Zone, data: Zone): SessionDates {
     store(text) {
       const m = SENT.exec(text.trim());
       if (!m) return text;
-      const normal = `${m[1]} ${m[2]}${m[3] ?? ':00'}`;
+      const normal = `${m[1]} ${m[2] ?? '00:00'}${m[3] ?? ':00'}`;
       const wall = wallMs(normal);
       // 25:00 or 31 February would roll over: left for validation to refuse.
       if (wall === null || wallText(wall) !== normal) return text;

@@ -70,6 +70,9 @@ describe("dates in the session's zone", () => {
     };
     expect(await found('2024-01-15 10:30:00')).toEqual([ticket]);
     expect(await found('2024-01-15 11:30:00')).toEqual([]);
+    // A day alone is compared as the day it names, as stored.
+    const sameDay = await paris.get('search/Ticket', { query: 'criteria[0][field]=15&criteria[0][searchtype]=equals&criteria[0][value]=2024-01-15&forcedisplay[0]=2' });
+    expect(sameDay.body.data.map((r: Record<string, number>) => r['2'])).toEqual([ticket]);
   });
 
   test('what a user in Paris writes is stored in the data zone, and read back as written', async () => {
@@ -78,6 +81,9 @@ describe("dates in the session's zone", () => {
     expect([stored.date, stored.time_to_resolve]).toEqual(['2024-07-01 12:00:00', '2024-12-24 17:00:00']);
     const back = (await paris.get(`Ticket/${ticket}`)).body;
     expect([back.date, back.time_to_resolve]).toEqual(['2024-07-01 14:00:00', '2024-12-24 18:00:00']);
+    // A day alone in a datetime column is its midnight, in Paris.
+    expect((await paris.put(`Ticket/${ticket}`, { input: { time_to_own: '2024-12-25' } })).status).toBe(200);
+    expect((await ctx.api.get(`Ticket/${ticket}`)).body.time_to_own).toBe('2024-12-24 23:00:00');
     const added = await paris.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'winter', date: '2024-02-01 09:00:00' });
     expect((await ctx.api.get(`ITILFollowup/${added}`)).body.date).toBe('2024-02-01 08:00:00');
     // A date that is no date is refused as before, not shifted.
