@@ -3,6 +3,8 @@ import { type Row } from '../db/rows';
 import { now as clockNow, nowString } from '../core/clock';
 import { profileGrants, userProfiles } from './authorizations';
 import { effectivePreferences } from './preferences';
+import { sessionLocale } from './session-locale';
+import { translate } from '../core/messages';
 import { defaultPasswordWarning, listedDefaults } from './default-passwords';
 import { hasRight } from './scope';
 import { UPDATE } from './class-rights';
@@ -81,7 +83,9 @@ export function activeProfileView(ctx: SessionContext): Record<string, unknown> 
 /** GLPI's messages for the user, by kind (2: warning): to its administrators, the accounts still on a default password. */
 function messages(ctx: SessionContext): Record<number, string[]> | [] {
   const warning = hasRight(ctx.scope, 'config', UPDATE) ? defaultPasswordWarning(listedDefaults(ctx.services.store.settings)) : null;
-  return warning ? { 2: [warning] } : [];
+  if (!warning) return [];
+  const { language } = sessionLocale(ctx.services.store.db, ctx.services.store.settings, ctx.scope);
+  return { 2: [translate(language, warning)] };
 }
 
 /** GLPI's $_SESSION as the API shows it (getFullSession, initSession?get_full_session). */

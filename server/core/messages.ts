@@ -17,6 +17,8 @@ const FRENCH: Record<string, string> = {
   'JSON payload seems not valid': 'Le contenu JSON ne semble pas valide',
   'GET Request should not have json payload (http body)': 'Une requête GET ne doit pas avoir de contenu JSON (corps HTTP)',
   'view documentation in your browser at': 'consultez la documentation dans votre navigateur à',
+  'For security reasons, please change the password for the default users: %s':
+    'Pour des raisons de sécurité, veuillez changer le mot de passe des utilisateurs par défaut : %s',
 };
 
 interface Entry {

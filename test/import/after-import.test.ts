@@ -98,6 +98,10 @@ describe.skipIf(mariadbMissing !== null)('an imported folder, served', () => {
     expect(imported.stdout).toContain("GLPI's install accounts tech/tech, normal/normal still have their well-known password: change them");
     const warning = async () => (await (await new Client(server.api).login('glpi', 'glpi-fixture-pass')).get('getFullSession')).body.session.MESSAGE_AFTER_REDIRECT;
     expect(await warning()).toEqual({ 2: ['For security reasons, please change the password for the default users: tech, normal'] });
+    // In the session's language, as GLPI says it.
+    expect((await api.put('User/2', { input: { language: 'fr_FR' } })).status).toBe(200);
+    expect(await warning()).toEqual({ 2: ['Pour des raisons de sécurité, veuillez changer le mot de passe des utilisateurs par défaut : tech, normal'] });
+    expect((await api.put('User/2', { input: { language: 'en_GB' } })).status).toBe(200);
     // Nobody else learns which accounts they are.
     const carol = await new Client(server.api).login('carol', 'carol-pass');
     expect((await carol.get('getFullSession')).body.session.MESSAGE_AFTER_REDIRECT).toEqual([]);
