@@ -50,15 +50,18 @@ describe('a Self-Service user (no user right) on their own account', () => {
     expect(emails).toEqual(['me@example.org', 'second-b@example.org']);
   });
 
+  /** This user chose French above: refusals come in the session's language, as GLPI's. */
+  const RIGHT_MISSING_FR = "Vous n'avez pas le droit d'effectuer cette action.";
+
   test('but not a neighbour’s addresses, nor moves one of theirs onto a neighbour', async () => {
-    expectError(await selfService.post(`User/${neighbourId}/UserEmail/`, { input: { email: 'planted@example.org' } }), 400, 'ERROR_GLPI_ADD', RIGHT_MISSING);
+    expectError(await selfService.post(`User/${neighbourId}/UserEmail/`, { input: { email: 'planted@example.org' } }), 400, 'ERROR_GLPI_ADD', RIGHT_MISSING_FR);
     const [mine] = (await ctx.api.get(`User/${selfId}/UserEmail`, { query: 'sort=id' })).body;
-    expectError(await selfService.put(`UserEmail/${mine.id}`, { input: { users_id: neighbourId } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING);
+    expectError(await selfService.put(`UserEmail/${mine.id}`, { input: { users_id: neighbourId } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING_FR);
     expect((await ctx.api.get(`User/${neighbourId}/UserEmail`)).body).toEqual([]);
   });
 
   test('nor their own login, active flag or authorizations', async () => {
-    expectError(await selfService.put(`User/${selfId}`, { input: { name: 'renamed' } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING);
+    expectError(await selfService.put(`User/${selfId}`, { input: { name: 'renamed' } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING_FR);
     expectError(await selfService.post(`User/${selfId}/Profile_User/`, { input: { profiles_id: TECHNICIAN, entities_id: A } }), 403, 'ERROR_RIGHT_MISSING');
   });
 });
