@@ -1,10 +1,11 @@
 /**
  * What a session sees in its own way: its language (GLPI answers messages in it) and its dates.
- * Stored dates are wall-clock text in the data zone (core/clock.ts); GLPI shows its TIMESTAMP columns in the session's zone, the user's own
- * `timezone` preference when set, else the global `timezone` setting, and reads the dates a
- * session sends in that zone too. When that zone is the data zone (the usual case: an import
- * makes GLPI's `timezone` the data zone) there is nothing to convert, and the request pays one
- * cache look-up. DATE columns (a warranty date) have no zone and are never converted.
+ * Stored dates are wall-clock text in the data zone (core/clock.ts); GLPI shows its TIMESTAMP
+ * columns in the session's zone, the user's own `timezone` preference when set, else the global
+ * `timezone` setting, and reads the dates a session sends in that zone too. When that zone is
+ * the data zone (the usual case: an import makes GLPI's `timezone` the data zone) there is
+ * nothing to convert, and the request pays one cache look-up. DATE columns (a warranty date)
+ * have no zone and are never converted.
  */
 import { currentDataZone } from '../core/clock';
 import { isZoneName, wallMs, wallText, zone, type Zone } from '../core/zone';
