@@ -1,7 +1,7 @@
 /**
  * What a matching rule's actions set, as GLPI's action types do: `assign` a value, `append` it to
  * a list (a ticket's requesters, observers, assignees), `regex_result` and `append_regex_result`
- * (the value with `#0`, `#1`… replaced by the captures of the rule's first regular expression),
+ * (the value with `#0`, `#1`… replaced by the captures of the rule's regular expressions),
  * and the lookups GLPI's ticket, asset and directory rules make: a category by code or complete
  * name, a user by login, an entity by tag, LDAP DN or mail domain, the requester's location,
  * default group or first group, the item's location, approval requests to a user, a group's members or the requesters' supervisors,

@@ -118,9 +118,10 @@ function judge(db: Db, c: Collection, criterion: LoadedCriterion, input: Record<
 
 /**
  * Tries one rule as GLPI does: its criteria in order until one decides (the first that fails an
- * AND rule, the first that holds an OR rule), the captures of the first regular expression
- * matched until then. `trace` judges the remaining criteria too, for the tester, without
- * changing the outcome.
+ * AND rule, the first that holds an OR rule). The captures of every regular expression matched
+ * until then are put end to end in criteria order, as GLPI's first combination of regex results
+ * is: with `/(\w+)-(\d+)/` then `/@(.+)$/`, `#0` and `#1` are the first's, `#2` the second's.
+ * `trace` judges the remaining criteria too, for the tester, without changing the outcome.
  */
 function tryRule(db: Db, c: Collection, rule: LoadedRule, input: Record<string, unknown>, options: RunOptions) {
   const trace = options.trace ?? false;
@@ -128,19 +129,19 @@ function tryRule(db: Db, c: Collection, rule: LoadedRule, input: Record<string, 
   const or = rule.match === 'OR';
   let matched = rule.criteria.length > 0 && !or;
   let decided = false;
-  let captures: string[] | null = null;
+  const captures: string[] = [];
   for (const criterion of rule.criteria) {
     const { trace: verdict, captures: found } = judge(db, c, criterion, input, options);
     traces.push(verdict);
     if (decided) continue;
-    if (found && captures === null) captures = found;
+    if (found) captures.push(...found);
     if (verdict.holds === or) {
       matched = or;
       decided = true;
       if (!trace) break;
     }
   }
-  return { traces, matched, captures: captures ?? [] };
+  return { traces, matched, captures };
 }
 
 /**

@@ -190,6 +190,23 @@ describe('rules', () => {
     expect(missing.rules[0]!.actions[1]!.error).toBe('no category with code "hr"');
   });
 
+  test("several regular expressions: their captures are put end to end in criteria order, as GLPI combines them", () => {
+    clear();
+    // Title then sender: #0 #1 are the title's groups, #2 the sender's domain, #3 past the captures is empty.
+    rule({ ranking: 1, criteria: [['name', 6, '/^(\\w+)-(\\d+)/'], ['content', 2, 'down'], ['_from', 6, '/@(.+)$/']], actions: [['regex_result', 'name', '#1 on #0 from #2#3'], ['append_regex_result', '_tags', '#2']] });
+    expect(ticket({ name: 'srv-42 is down', content: 'down since 8', _from: 'ops@example.org' }).output).toEqual({ name: '42 on srv from example.org', _tags: ['example.org'] });
+    // A list: the first element that matches gives its captures (GLPI's first combination).
+    expect(ticket({ name: 'db-7', content: 'down', _from: ['nobody', 'a@one.net', 'b@two.net'] }).output.name).toBe('7 on db from one.net');
+    // An OR rule stops at the first criterion that holds: only its captures count.
+    clear();
+    rule({ ranking: 1, match: 'OR', criteria: [['name', 6, '/^x(\\d)/'], ['content', 6, '/^y(\\d)/'], ['_from', 6, '/(.+)/']], actions: [['regex_result', 'name', '[#0|#1]']] });
+    expect(ticket({ name: 'none', content: 'y5', _from: 'z' }).output).toEqual({ name: '[5|]' });
+    // A rule whose expressions capture nothing keeps the value as written.
+    clear();
+    rule({ ranking: 1, criteria: [['name', 6, '/^ok/']], actions: [['regex_result', 'name', 'done #0']] });
+    expect(ticket({ name: 'ok' }).output).toEqual({ name: 'done #0' });
+  });
+
   test('under and not under follow the tree of the dropdown; text conditions compare its complete name', () => {
     clear();
     const site = insertRow(fresh.db, 'glpi_locations', { name: 'Paris', completename: 'Paris', entities_id: 0, locations_id: 0 });
