@@ -5,12 +5,13 @@
  * and the lookups GLPI's ticket, asset and directory rules make: a category by code or complete
  * name, a user by login, an entity by tag, LDAP DN or mail domain, the requester's location,
  * default group or first group, the item's location, approval requests to a user, a group's members or the requesters' supervisors,
- * and a priority computed again from urgency and impact. An action naming a row that does not
+ * a priority computed again from urgency and impact, and the ticket's item found by IP, FQDN or MAC. An action naming a row that does not
  * exist sets nothing and says why (the tester shows it; a ticket is written without it).
  */
 import { asList } from '../core/params';
 import type { Db } from '../db/connection';
 import { selectAll, selectOne } from '../db/rows';
+import { affectItem } from './affect-item';
 import { withCaptures } from './regex';
 
 export interface ActionRow {
@@ -120,6 +121,10 @@ export function runAction(db: Db, action: ActionRow, captures: readonly string[]
       if (field in BY_TEXT) return byText(db, field, text);
       return { set: { [field]: type === 'append_regex_result' ? appended(current, field, text) : text } };
     }
+    case 'affectbyip':
+    case 'affectbyfqdn':
+    case 'affectbymac':
+      return affectItem(db, type, withCaptures(value, captures), Number(current('entities_id') ?? 0));
     case 'fromuser':
     case 'defaultfromuser':
     case 'firstgroupfromuser':

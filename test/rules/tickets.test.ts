@@ -135,6 +135,40 @@ describe('on add', () => {
   });
 });
 
+describe('the ticket\'s item found by IP address, name and domain, or MAC address (GLPI\'s "Associated elements" actions)', () => {
+  /** A computer of `entityId` with one port: its MAC, a network name in a domain, an IP address. */
+  async function computer(entityId: number, name: string, port: { mac: string; ip: string; host: string; domain: number }) {
+    const id = await ctx.api.create('Computer', { name, entities_id: entityId });
+    await ctx.api.create('NetworkPort', { items_id: id, itemtype: 'Computer', entities_id: entityId, instantiation_type: 'NetworkPortEthernet', mac: port.mac, NetworkName_name: port.host, NetworkName_fqdns_id: port.domain, NetworkName__ipaddresses: [port.ip] });
+    return id;
+  }
+  const items = async (ticket: number) => ((await ctx.api.get(`Ticket/${ticket}/Item_Ticket`)).body as { itemtype: string; items_id: number }[]).map((l) => [l.itemtype, l.items_id]);
+
+  test('a captured address links the one asset holding it in the ticket\'s entity; none, two, or one in another entity link nothing', async () => {
+    const here = await entity();
+    const other = await entity();
+    const domain = await ctx.api.create('FQDN', { name: 'lab', fqdn: 'lab.example.org', entities_id: 0, is_recursive: 1 });
+    const pc = await computer(here, 'pc-42', { mac: 'AA:BB:CC:00:00:42', ip: '10.9.8.42', host: 'pc42', domain });
+    await computer(other, 'pc-43', { mac: 'aa:bb:cc:00:00:43', ip: '10.9.8.43', host: 'pc43', domain });
+    await computer(here, 'twin-1', { mac: 'aa:bb:cc:00:00:77', ip: '10.9.8.77', host: 'twin1', domain });
+    await computer(here, 'twin-2', { mac: 'aa:bb:cc:00:00:77', ip: '10.9.8.77', host: 'twin2', domain });
+    await rule({ entity: here, ranking: 1, criteria: [['content', 6, '/ip (\\d+\\.\\d+\\.\\d+\\.\\d+)/']], actions: [['affectbyip', 'affectobject', '#0']] });
+    await rule({ entity: here, ranking: 2, criteria: [['content', 6, '/host ([\\w.]+)/']], actions: [['affectbyfqdn', 'affectobject', '#0']] });
+    await rule({ entity: here, ranking: 3, criteria: [['content', 6, '/mac ([0-9a-f:]{17})/']], actions: [['affectbymac', 'affectobject', '#0']] });
+    const ticket = (content: string) => ctx.api.create('Ticket', { name: 'network trouble', content, entities_id: here });
+    expect(await items(await ticket('my ip 10.9.8.42 is down'))).toEqual([['Computer', pc]]);
+    expect(await items(await ticket('host pc42.lab.example.org is down'))).toEqual([['Computer', pc]]);
+    expect(await items(await ticket('mac aa:bb:cc:00:00:42 (any case) is down'))).toEqual([['Computer', pc]]);
+    // Unknown, held twice, or held by an asset of another entity: the ticket is written without an item.
+    for (const content of ['my ip 10.9.9.9 is down', 'my ip 10.9.8.77 is down', 'mac aa:bb:cc:00:00:77 twice', 'my ip 10.9.8.43 is down', 'host pc42.other.example.org']) {
+      expect(await items(await ticket(content))).toEqual([]);
+    }
+    // The tester says why.
+    const tested = await ctx.api.post('testRules', { sub_type: 'RuleTicket', entities_id: here, input: { content: 'my ip 10.9.8.43 is down' } });
+    expect(tested.body.rules[0].actions[0]).toMatchObject({ action_type: 'affectbyip', set: {}, error: `Computer ${pc + 1} with IP address "10.9.8.43" is not in entity ${here}` });
+  });
+});
+
 describe('on update', () => {
   let here = 0;
   let escalation = 0;
