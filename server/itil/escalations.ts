@@ -2,7 +2,8 @@
  * Escalation levels run, as GLPI's automatic actions slaticket and olaticket run them: when the
  * date of a ticket's level to run has come (the ticket neither solved nor closed), the level, if
  * active and its criteria match the ticket, applies its actions (a column set to a value; a user,
- * group or supplier added as an actor, which makes a new ticket assigned); then
+ * group or supplier added as an actor, which makes a new ticket assigned; `send` on `recall` or
+ * `recall_ola`, GLPI's automatic reminder, raises that event on the ticket); then
  * the agreement's next active level is scheduled, or none is left. Criteria compare the ticket's
  * own columns (is, is not, contains, does not contain, starts, ends, a regular expression matches
  * or not, exists, does not exist, is empty); a level's `match` says whether all (AND) or one (OR)
@@ -74,13 +75,16 @@ function matches(db: Db, escalation: Escalation, level: Row, ticket: Row): boole
   return String(level.match ?? 'AND').toUpperCase() === 'OR' ? criteria.some((c) => criterionHolds(ticket, c)) : criteria.every((c) => criterionHolds(ticket, c));
 }
 
-function applyActions(db: Db, escalation: Escalation, level: Row, ticket: Row): void {
+/** Applies a level's actions; answers the notification events its `send` actions raise (GLPI's automatic reminders, recall and recall_ola). */
+function applyActions(db: Db, escalation: Escalation, level: Row, ticket: Row): string[] {
   const type = itemtypeOrThrow('Ticket');
   const context = { db, history: true, actor: ACTOR };
   const changes: Row = {};
   const actors: Params = {};
+  const events: string[] = [];
   for (const action of selectAll(db, `SELECT action_type, field, value FROM ${escalation.actions} WHERE ${escalation.todoLevel} = ? ORDER BY id`, Number(level.id))) {
     const field = String(action.field ?? '');
+    if (action.action_type === 'send') events.push(field);
     if (!['assign', 'append'].includes(String(action.action_type))) continue;
     if (ACTOR_INPUT_KEYS.has(field)) actors[field] = [...((actors[field] as number[] | undefined) ?? []), Number(action.value)];
     else {
@@ -92,6 +96,7 @@ function applyActions(db: Db, escalation: Escalation, level: Row, ticket: Row): 
   const assigned = Object.keys(actors).length > 0 && addActors(context, type, Number(ticket.id), actors);
   if (assigned && Number(changes.status ?? ticket.status) === ITIL_STATUS.NEW) changes.status = ITIL_STATUS.ASSIGNED;
   if (Object.keys(changes).length > 0) writeRuleChanges(context, type, ticket, changes);
+  return events;
 }
 
 /** The levels to run whose date has come, of tickets neither solved nor closed. */
@@ -117,8 +122,7 @@ function runLevel(db: Db, escalation: Escalation, due: Row): void {
     return;
   }
   if (Number(level.is_active) === 1 && matches(db, escalation, level, ticket)) {
-    applyActions(db, escalation, level, ticket);
-    raiseItemEvent(db, itemtypeOrThrow('Ticket'), Number(ticket.id), 'recall'); // GLPI's "Ticket Recall"
+    for (const event of applyActions(db, escalation, level, ticket)) raiseItemEvent(db, itemtypeOrThrow('Ticket'), Number(ticket.id), event);
   }
   const current = selectOne(db, 'SELECT * FROM glpi_tickets WHERE id = ?', Number(ticket.id))!;
   const next = scheduleNextLevel({ db }, current, escalation.levels, level);

@@ -5,7 +5,8 @@
  * and the lookups GLPI's ticket, asset and directory rules make: a category by code or complete
  * name, a user by login, an entity by tag, LDAP DN or mail domain, the requester's location,
  * default group or first group, the item's location, approval requests to a user, a group's members or the requesters' supervisors,
- * a priority computed again from urgency and impact, and the ticket's item found by IP, FQDN or MAC. An action naming a row that does not
+ * a priority computed again from urgency and impact, the ticket's item found by IP, FQDN or MAC,
+ * and `send`, a notification event raised on the item. An action naming a row that does not
  * exist sets nothing and says why (the tester shows it; a ticket is written without it).
  */
 import { asList } from '../core/params';
@@ -13,6 +14,9 @@ import type { Db } from '../db/connection';
 import { selectAll, selectOne } from '../db/rows';
 import { affectItem } from './affect-item';
 import { withCaptures } from './regex';
+
+/** The output key of the notification events `send` actions raise (GLPI's RuleTicket send: the event named by the field). */
+export const RAISED_EVENTS = '_raise_events';
 
 export interface ActionRow {
   id: number;
@@ -125,6 +129,9 @@ export function runAction(db: Db, action: ActionRow, captures: readonly string[]
     case 'affectbyfqdn':
     case 'affectbymac':
       return affectItem(db, type, withCaptures(value, captures), Number(current('entities_id') ?? 0));
+    case 'send':
+      // GLPI's escalation levels' automatic reminders (recall, recall_ola): the event is raised on the item once written.
+      return { set: { [RAISED_EVENTS]: appended(current, RAISED_EVENTS, field) } };
     case 'fromuser':
     case 'defaultfromuser':
     case 'firstgroupfromuser':
