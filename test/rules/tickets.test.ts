@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
 import { until } from '../support/until';
-import { createUser, unique } from '../rights/fixture';
+import { createUser, loginAs, unique } from '../rights/fixture';
 
 const ctx = useServer({ TZ: 'UTC' });
 
@@ -124,6 +124,21 @@ describe('on add', () => {
     // The server's log says what was left out, and by which rule.
     const line = `[deskbase] RuleTicket rules ${id} on a new Ticket: left out _groups_id_assign: ${gone} no longer exist; urgency: `;
     expect(await until('the log line', () => ctx.server.output.includes(line))).toBe(true);
+  });
+
+  test("what a rule sets is applied whatever the session's rights: a Self-Service requester's ticket gets the technician group, urgency and status it could not set", async () => {
+    const here = await entity();
+    const team = await ctx.api.create('Group', { name: unique('Helpdesk team'), entities_id: 0, is_recursive: 1 });
+    await rule({ entity: here, criteria: [['name', 2, 'vpn']], actions: [['assign', '_groups_id_assign', team], ['assign', 'urgency', 5], ['assign', 'status', 4]] });
+    const login = unique('self-service');
+    await createUser(ctx.api, login, 1, here);
+    const requester = await loginAs(ctx.server.api, login);
+    const ticket = await requester.create('Ticket', { name: 'VPN refuses me', content: 'x', entities_id: here });
+    expect((await actors(ticket)).assigned.groups).toEqual([team]);
+    expect(await fields(ticket, ['urgency', 'status'])).toEqual({ urgency: 5, status: 4 });
+    // Given by the requester itself, the same group is refused.
+    const own = await requester.post('Ticket/', { input: { name: 'other', content: 'x', entities_id: here, _groups_id_assign: team } });
+    expect([own.status, own.body[1]]).toEqual([400, `Group ${team} cannot be named assignee here: a self-service profile names groups as observers only`]);
   });
 
   test('ticket rules chain in ranking order, each seeing what the earlier ones set; OR needs one criterion', async () => {
