@@ -55,6 +55,22 @@ function ValuePicker({ id, label, value, current, onChange }: { id: string; labe
   return <input id={id} aria-label={label} value={current} onInput={(e) => onChange(e.currentTarget.value)} />;
 }
 
+/** A labelled select of [value, label] options. */
+function Choice({ label, value, options, onChange }: { label: string; value: string; options: readonly (readonly [string, string])[]; onChange: (value: string) => void }) {
+  return (
+    <label>
+      {label}{' '}
+      <select value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export interface NewCriterion {
   criteria: string;
   condition: number;
@@ -81,34 +97,18 @@ export function CriterionForm({ fields, onAdd }: { fields: RuleFields; onAdd: (c
         onAdd({ ...criterion, pattern: NO_PATTERN.has(criterion.condition) ? '1' : criterion.pattern });
       }}
     >
-      <label>
-        {t('Field')}{' '}
-        <select value={criterion.criteria} onChange={(e) => setCriterion(choose(e.currentTarget.value))}>
-          {fields.criteria.map((c) => (
-            <option key={c.name} value={c.name}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('Condition')}{' '}
-        <select
-          value={String(criterion.condition)}
-          onChange={(e) => {
-            const condition = Number(e.currentTarget.value);
-            // A condition comparing another way (an id, a text) starts from an empty pattern again.
-            const same = BY_VALUE.has(condition) === BY_VALUE.has(criterion.condition);
-            setCriterion({ ...criterion, condition, pattern: same ? criterion.pattern : BY_VALUE.has(condition) ? initialValue(def.value) : '' });
-          }}
-        >
-          {def.conditions.map((id) => (
-            <option key={id} value={String(id)}>
-              {label(id)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Choice label={t('Field')} value={criterion.criteria} options={fields.criteria.map((c) => [c.name, c.label])} onChange={(name) => setCriterion(choose(name))} />
+      <Choice
+        label={t('Condition')}
+        value={String(criterion.condition)}
+        options={def.conditions.map((id) => [String(id), label(id)])}
+        onChange={(chosen) => {
+          const condition = Number(chosen);
+          // A condition comparing another way (an id, a text) starts from an empty pattern again.
+          const same = BY_VALUE.has(condition) === BY_VALUE.has(criterion.condition);
+          setCriterion({ ...criterion, condition, pattern: same ? criterion.pattern : BY_VALUE.has(condition) ? initialValue(def.value) : '' });
+        }}
+      />
       {!NO_PATTERN.has(criterion.condition) && (
         <label>
           {t('Pattern')}{' '}
@@ -152,26 +152,8 @@ export function ActionForm({ fields, onAdd }: { fields: RuleFields; onAdd: (acti
         onAdd(action);
       }}
     >
-      <label>
-        {t('Field')}{' '}
-        <select value={action.field} onChange={(e) => setAction(choose(e.currentTarget.value))}>
-          {fields.actions.map((a) => (
-            <option key={a.field} value={a.field}>
-              {a.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t('Action')}{' '}
-        <select value={action.action_type} onChange={(e) => setAction(choose(action.field, e.currentTarget.value))}>
-          {def.types.map((x) => (
-            <option key={x.type} value={x.type}>
-              {x.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Choice label={t('Field')} value={action.field} options={fields.actions.map((a) => [a.field, a.label])} onChange={(field) => setAction(choose(field))} />
+      <Choice label={t('Action')} value={action.action_type} options={def.types.map((x) => [x.type, x.label])} onChange={(type) => setAction(choose(action.field, type))} />
       <label>
         {t('Value')}{' '}
         <ValuePicker key={`${action.field}-${action.action_type}`} id="rule-action-value" label={t('Value')} value={type.value} current={action.value} onChange={(value) => setAction({ ...action, value })} />
