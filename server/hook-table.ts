@@ -42,6 +42,7 @@ import { lockedFieldHooks } from './inventory/locks';
 import { LOCKABLE_TYPES } from './registry/tables/admin';
 import { DICTIONARY_TYPES, dropdownDictionaryHooks, softwareDictionaryHooks } from './rules/dictionaries';
 import { ruleActionHooks, ruleCriterionHooks, ruleHooks } from './rules/rule-rows';
+import { rightRuleSets } from './rules/right-sets';
 import { ticketRuleHooks } from './rules/tickets';
 import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
@@ -78,11 +79,7 @@ reportLeftOutTo(logEvent);
 // A directory that cannot be reached at sign-in says why there too.
 reportDirectoryTo(logEvent);
 // A directory user's authorizations come from GLPI's RuleRight rules: what each matching rule set.
-rightRulesFrom((db, input) =>
-  runRules(db, 'RuleRight', input)
-    .rules.filter((rule) => rule.matched)
-    .map((rule) => Object.assign({}, ...rule.actions.map((action) => action.set))),
-);
+rightRulesFrom(rightRuleSets);
 
 /** What the mail collectors use of the rules engine and of the documents (domains do not import each other). */
 export const MAIL_ENGINES: MailEngines = {

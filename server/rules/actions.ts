@@ -54,10 +54,32 @@ const BY_TEXT: Record<string, { sql: string; field: string; label: string }> = {
   _affect_entity_by_domain: { sql: entityBy('mail_domain'), field: 'entities_id', label: 'single entity with mail domain' },
 };
 
-function byText(db: Db, field: string, text: string): ActionResult {
+/**
+ * Which regex results a lookup tries, as each GLPI collection does: the directory's entity lookups
+ * every combination (each entity found is given), the mail collector's until one finds an entity,
+ * the asset rules' user lookup every one (the last found wins); the others the first alone.
+ */
+type Tries = 'first' | 'all' | 'first found' | 'last found';
+function triesOf(subType: string, field: string): Tries {
+  if (subType === 'RuleRight' && field.startsWith('_affect_entity_by_')) return 'all';
+  if (subType === 'RuleMailCollector' && field.startsWith('_affect_entity_by_')) return 'first found';
+  if (subType === 'RuleAsset' && field === '_affect_user_by_regex') return 'last found';
+  return 'first';
+}
+
+function byText(db: Db, subType: string, field: string, value: string, combinations: readonly (readonly string[])[]): ActionResult {
   const lookup = BY_TEXT[field]!;
-  const found = selectOne(db, lookup.sql, text);
-  return found ? { set: { [lookup.field]: Number(found.id) } } : { set: {}, error: `no ${lookup.label} ${JSON.stringify(text)}` };
+  const tries = triesOf(subType, field);
+  const texts = (tries === 'first' || combinations.length === 0 ? [combinations[0] ?? []] : combinations).map((captures) => withCaptures(value, captures));
+  const ids: number[] = [];
+  for (const text of texts) {
+    const found = selectOne(db, lookup.sql, text);
+    if (found && !ids.includes(Number(found.id))) ids.push(Number(found.id));
+    if (found && tries === 'first found') break;
+  }
+  if (ids.length === 0) return { set: {}, error: `no ${lookup.label} ${texts.map((t) => JSON.stringify(t)).join(' or ')}` };
+  const id = tries === 'last found' ? ids.at(-1)! : ids[0]!;
+  return { set: { [lookup.field]: tries === 'all' && ids.length > 1 ? ids : id } };
 }
 
 /** The requesters' rows (their ids in the input), in order. */
@@ -111,9 +133,13 @@ function validation(db: Db, action: ActionRow, current: Current): ActionResult {
   return { set: { _add_validation: list } };
 }
 
-/** What one action sets, given the rule's captures and what is set so far. */
-export function runAction(db: Db, action: ActionRow, captures: readonly string[], current: Current): ActionResult {
+/**
+ * What one action of a `subType` rule sets, given the rule's regex results (GLPI's combinations of
+ * captures; `#0`… stand for the first) and what is set so far.
+ */
+export function runAction(db: Db, subType: string, action: ActionRow, combinations: readonly (readonly string[])[], current: Current): ActionResult {
   const { action_type: type, field, value } = action;
+  const captures = combinations[0] ?? [];
   switch (type) {
     case 'assign':
       return { set: { [field]: scalar(value) } };
@@ -121,8 +147,8 @@ export function runAction(db: Db, action: ActionRow, captures: readonly string[]
       return { set: { [field]: appended(current, field, scalar(value)) } };
     case 'regex_result':
     case 'append_regex_result': {
+      if (field in BY_TEXT) return byText(db, subType, field, value, combinations);
       const text = withCaptures(value, captures);
-      if (field in BY_TEXT) return byText(db, field, text);
       return { set: { [field]: type === 'append_regex_result' ? appended(current, field, text) : text } };
     }
     case 'affectbyip':

@@ -101,7 +101,7 @@ function subtree(db: Db, table: string, pattern: string): Set<string> {
   return new Set(rows.map((r) => String(r.id)));
 }
 
-function judge(db: Db, c: Collection, criterion: LoadedCriterion, input: Record<string, unknown>, options: RunOptions): { trace: CriterionTrace; captures?: string[] } {
+function judge(db: Db, c: Collection, criterion: LoadedCriterion, input: Record<string, unknown>, options: RunOptions): { trace: CriterionTrace; captures?: string[][] } {
   const base = { id: criterion.id, criteria: criterion.criteria, condition: criterion.condition, pattern: criterion.pattern };
   const raw = input[criterion.criteria];
   if (criterion.error) return { trace: { ...base, value: raw ?? null, holds: false, error: criterion.error } };
@@ -117,11 +117,20 @@ function judge(db: Db, c: Collection, criterion: LoadedCriterion, input: Record<
 }
 
 /**
+ * GLPI's regex results: every combination of one match of each regular expression matched so far
+ * (a list's elements each match apart), captures end to end in criteria order, the earlier
+ * criteria's first: with `/(\w+)-(\d+)/` then `/@(.+)$/`, `#0` and `#1` are the first's, `#2` the
+ * second's. The first combination is what `#0`… stand for; some lookups try them all.
+ */
+function combine(results: string[][], found: string[][]): string[][] {
+  return results.length === 0 ? found : found.flatMap((next) => results.map((earlier) => [...earlier, ...next]));
+}
+
+/**
  * Tries one rule as GLPI does: its criteria in order until one decides (the first that fails an
- * AND rule, the first that holds an OR rule). The captures of every regular expression matched
- * until then are put end to end in criteria order, as GLPI's first combination of regex results
- * is: with `/(\w+)-(\d+)/` then `/@(.+)$/`, `#0` and `#1` are the first's, `#2` the second's.
- * `trace` judges the remaining criteria too, for the tester, without changing the outcome.
+ * AND rule, the first that holds an OR rule), combining the captures of the regular expressions
+ * matched until then. `trace` judges the remaining criteria too, for the tester, without
+ * changing the outcome.
  */
 function tryRule(db: Db, c: Collection, rule: LoadedRule, input: Record<string, unknown>, options: RunOptions) {
   const trace = options.trace ?? false;
@@ -129,12 +138,12 @@ function tryRule(db: Db, c: Collection, rule: LoadedRule, input: Record<string, 
   const or = rule.match === 'OR';
   let matched = rule.criteria.length > 0 && !or;
   let decided = false;
-  const captures: string[] = [];
+  let captures: string[][] = [];
   for (const criterion of rule.criteria) {
     const { trace: verdict, captures: found } = judge(db, c, criterion, input, options);
     traces.push(verdict);
     if (decided) continue;
-    if (found) captures.push(...found);
+    if (found) captures = combine(captures, found);
     if (verdict.holds === or) {
       matched = or;
       decided = true;
@@ -162,7 +171,7 @@ export function runRules(db: Db, subType: string, input: Record<string, unknown>
     if (!matched) continue;
     const seen = { ...current, ...outcome.output };
     for (const action of rule.actions) {
-      const result = runAction(db, action, captures, (key) => seen[key]);
+      const result = runAction(db, c.subType, action, captures, (key) => seen[key]);
       Object.assign(seen, result.set);
       Object.assign(outcome.output, result.set);
       trace.actions.push({ ...action, set: result.set, ...(result.error ? { error: result.error } : {}) });

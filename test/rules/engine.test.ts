@@ -11,6 +11,7 @@ import { inTransaction } from '../../server/db/connection';
 import { externalWriteCheck } from '../../server/db/external-writes';
 import { insertRow, run } from '../../server/db/rows';
 import { anyRuleFor, runRules, type Outcome } from '../../server/rules/engine';
+import { rightRuleSets } from '../../server/rules/right-sets';
 import { compileRulePattern, nestedQuantifier, requiredLiteral } from '../../server/rules/regex';
 import { useStore } from '../support/store';
 
@@ -260,6 +261,23 @@ describe('authorizations from the directory (RuleRight)', () => {
     // Without the group only the mail rule holds; a domain two entities share gives none.
     expect(sets({ ...input, GROUPS: [] })).toEqual([[{ entities_id: paris }, { profiles_id: 6 }]]);
     expect(sets({ ...input, GROUPS: [], MAIL_EMAIL: 'zoe@twin.example.org' })).toEqual([['no single entity with mail domain "twin.example.org"', { profiles_id: 6 }]]);
+  });
+
+  test("a regular expression on a list matches each element; the entity lookups try every combination, as GLPI's: each entity found is given", () => {
+    clear();
+    const lyon = entity('Lyon2', { tag: 'LYS' });
+    const nice = entity('Nice2', { tag: 'NCS' });
+    rule({ sub_type: 'RuleRight', ranking: 1, criteria: [['LOGIN', 6, '/^(\\w)/'], ['memberof', 6, '/^cn=site-(\\w+),/']], actions: [['regex_result', '_affect_entity_by_tag', '#1'], ['assign', 'profiles_id', '6']] });
+    const memberof = ['cn=staff,ou=groups', 'cn=site-lys,ou=groups', 'cn=site-xxx,ou=groups', 'cn=site-ncs,ou=groups'];
+    expect(sets({ LOGIN: 'alice', memberof })).toEqual([[{ entities_id: [lyon, nice] }, { profiles_id: 6 }]]);
+    // What the sign-in reads: a rule whose lookup found no entity gives nothing, not even its profile.
+    expect(rightRuleSets(fresh.db, { LOGIN: 'alice', memberof })).toEqual([{ entities_id: [lyon, nice], profiles_id: 6 }]);
+    expect(rightRuleSets(fresh.db, { LOGIN: 'alice', memberof: ['cn=site-xxx,ou=groups'] })).toEqual([]);
+    expect(sets({ LOGIN: 'alice', memberof: ['cn=site-xxx,ou=groups'] })).toEqual([['no single entity with tag "xxx"', { profiles_id: 6 }]]);
+    // A ticket rule's #0… stand for the first combination: the first element that matched.
+    clear();
+    rule({ ranking: 1, criteria: [['_from', 6, '/@(\\w+)/'], ['_to', 6, '/^(\\w+)@/']], actions: [['regex_result', 'name', '#0/#1']] });
+    expect(ticket({ _from: ['x', 'a@one', 'b@two'], _to: ['ops@desk', 'hr@desk'] }).output).toEqual({ name: 'one/ops' });
   });
 });
 
