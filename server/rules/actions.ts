@@ -102,19 +102,31 @@ function fromUser(db: Db, action: ActionRow, current: Current): ActionResult {
   return group ? { set: { [action.field]: appended(current, action.field, group) } } : { set: {}, error: 'no requester with a group' };
 }
 
-function fromItem(db: Db, action: ActionRow, current: Current): ActionResult {
+/** The values of `column` (> 0) of the ticket's items (`items_id`), in order. */
+function itemValues(db: Db, current: Current, column: 'locations_id' | 'groups_id'): number[] {
   const items = current('items_id');
-  if (items && typeof items === 'object' && !Array.isArray(items)) {
-    for (const [itemtype, list] of Object.entries(items as Record<string, unknown>)) {
-      if (!/^[A-Za-z_]+$/.test(itemtype)) continue;
-      const table = selectOne(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?", `glpi_${itemtype.toLowerCase()}s`);
-      for (const id of ids(list)) {
-        const row = table && selectOne(db, `SELECT locations_id FROM ${String(table.name)} WHERE id = ?`, id);
-        if (row && Number(row.locations_id) > 0) return { set: { [action.field]: Number(row.locations_id) } };
-      }
+  const values: number[] = [];
+  if (!items || typeof items !== 'object' || Array.isArray(items)) return values;
+  for (const [itemtype, list] of Object.entries(items as Record<string, unknown>)) {
+    if (!/^[A-Za-z_]+$/.test(itemtype)) continue;
+    const table = selectOne(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?", `glpi_${itemtype.toLowerCase()}s`);
+    const hasColumn = table && selectOne(db, `SELECT 1 AS ok FROM pragma_table_info('${String(table.name)}') WHERE name = ?`, column);
+    for (const id of hasColumn ? ids(list) : []) {
+      const value = Number(selectOne(db, `SELECT ${column} AS v FROM ${String(table!.name)} WHERE id = ?`, id)?.v ?? 0);
+      if (value > 0 && !values.includes(value)) values.push(value);
     }
   }
-  return { set: {}, error: 'no item with a location' };
+  return values;
+}
+
+/** GLPI's "copy from item": the first item's location, or the items' groups as requester groups. */
+function fromItem(db: Db, action: ActionRow, current: Current): ActionResult {
+  if (action.field === '_groups_id_requester') {
+    const groups = itemValues(db, current, 'groups_id');
+    return groups.length > 0 ? { set: { _groups_id_requester: groups } } : { set: {}, error: 'no item with a group' };
+  }
+  const [location] = itemValues(db, current, 'locations_id');
+  return location ? { set: { [action.field]: location } } : { set: {}, error: 'no item with a location' };
 }
 
 function validation(db: Db, action: ActionRow, current: Current): ActionResult {

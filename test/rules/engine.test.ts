@@ -208,6 +208,17 @@ describe('rules', () => {
     expect(ticket({ name: 'ok' }).output).toEqual({ name: 'done #0' });
   });
 
+  test("copy from item: the first item's location, or every item's group as the requester groups", () => {
+    clear();
+    const site = insertRow(fresh.db, 'glpi_locations', { name: 'Depot', completename: 'Depot', entities_id: 0 });
+    const first = insertRow(fresh.db, 'glpi_computers', { name: 'pc-a', entities_id: 0, groups_id: 7 });
+    const second = insertRow(fresh.db, 'glpi_computers', { name: 'pc-b', entities_id: 0, groups_id: 9, locations_id: site });
+    rule({ ranking: 1, criteria: [['name', 8, '1']], actions: [['fromitem', 'locations_id', '1'], ['fromitem', '_groups_id_requester', '1']] });
+    expect(ticket({ name: 'x', items_id: { Computer: [first, second] } }).output).toEqual({ locations_id: site, _groups_id_requester: [7, 9] });
+    const none = ticket({ name: 'x', items_id: {} });
+    expect(none.rules[0]!.actions.map((a) => a.error)).toEqual(['no item with a location', 'no item with a group']);
+  });
+
   test('under and not under follow the tree of the dropdown; text conditions compare its complete name', () => {
     clear();
     const site = insertRow(fresh.db, 'glpi_locations', { name: 'Paris', completename: 'Paris', entities_id: 0, locations_id: 0 });
