@@ -145,6 +145,17 @@ function validation(db: Db, action: ActionRow, current: Current): ActionResult {
   return { set: { _add_validation: list } };
 }
 
+/** GLPI's requester groups from a regular expression: for every combination of captures, the requester group of that name is added. */
+function requesterGroupsByName(db: Db, value: string, combinations: readonly (readonly string[])[], current: Current): ActionResult {
+  const names = (combinations.length === 0 ? [[]] : combinations).map((captures) => withCaptures(value, captures));
+  const list = ids(current('_groups_id_requester'));
+  for (const name of names) {
+    const group = selectOne(db, 'SELECT id FROM glpi_groups WHERE name = ? COLLATE NOCASE AND is_requester = 1 ORDER BY id LIMIT 1', name);
+    if (group && !list.includes(Number(group.id))) list.push(Number(group.id));
+  }
+  return list.length > ids(current('_groups_id_requester')).length ? { set: { _groups_id_requester: list } } : { set: {}, error: `no requester group named ${names.map((n) => JSON.stringify(n)).join(' or ')}` };
+}
+
 /**
  * What one action of a `subType` rule sets, given the rule's regex results (GLPI's combinations of
  * captures; `#0`… stand for the first) and what is set so far.
@@ -160,6 +171,7 @@ export function runAction(db: Db, subType: string, action: ActionRow, combinatio
     case 'regex_result':
     case 'append_regex_result': {
       if (field in BY_TEXT) return byText(db, subType, field, value, combinations);
+      if (field === '_groups_id_requester') return requesterGroupsByName(db, value, combinations, current);
       const text = withCaptures(value, captures);
       return { set: { [field]: type === 'append_regex_result' ? appended(current, field, text) : text } };
     }

@@ -89,7 +89,7 @@ const TICKET: CollectionFields = {
     action('_affect_itilcategory_by_completename', 'Ticket category from complete name', undefined, ['regex_result']),
     action('type', 'Type', TICKET_TYPE),
     action('_users_id_requester', 'Requester', USERS, ['assign', 'append']),
-    action('_groups_id_requester', 'Requester group', GROUPS, ['assign', 'append', 'fromitem', 'defaultfromuser']),
+    action('_groups_id_requester', 'Requester group', GROUPS, ['assign', 'append', 'fromitem', 'defaultfromuser', 'regex_result']),
     action('_users_id_assign', 'Technician', USERS, ['assign', 'append']),
     action('_groups_id_assign', 'Technician group', GROUPS, ['assign', 'append']),
     action('_suppliers_id_assign', 'Assigned to a supplier', dropdown('glpi_suppliers'), ['assign', 'append']),

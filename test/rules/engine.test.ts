@@ -219,6 +219,15 @@ describe('rules', () => {
     expect(none.rules[0]!.actions.map((a) => a.error)).toEqual(['no item with a location', 'no item with a group']);
   });
 
+  test('a requester group from a regular expression: the requester group of each captured name is added', () => {
+    clear();
+    const sales = insertRow(fresh.db, 'glpi_groups', { name: 'Sales', completename: 'Sales', entities_id: 0, is_requester: 1 });
+    insertRow(fresh.db, 'glpi_groups', { name: 'Hidden', completename: 'Hidden', entities_id: 0, is_requester: 0 });
+    rule({ ranking: 1, criteria: [['_to', 6, '/^(\\w+)@/']], actions: [['regex_result', '_groups_id_requester', '#0']] });
+    expect(ticket({ _to: ['hidden@desk', 'SALES@desk'], _groups_id_requester: [] }).output).toEqual({ _groups_id_requester: [sales] });
+    expect(ticket({ _to: 'hidden@desk' }).rules[0]!.actions[0]!.error).toBe('no requester group named "hidden"');
+  });
+
   test('under and not under follow the tree of the dropdown; text conditions compare its complete name', () => {
     clear();
     const site = insertRow(fresh.db, 'glpi_locations', { name: 'Paris', completename: 'Paris', entities_id: 0, locations_id: 0 });
