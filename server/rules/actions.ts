@@ -4,7 +4,7 @@
  * (the value with `#0`, `#1`… replaced by the captures of the rule's regular expressions),
  * and the lookups GLPI's ticket, asset and directory rules make: a category by code or complete
  * name, a user by login, an entity by tag, LDAP DN or mail domain, the requester's location,
- * default group or first group, the item's location, approval requests to a user, a group's members or the requesters' supervisors,
+ * default group or first group, the item's location, approval requests to a user, a group's members, the managers of the requester or technician groups, the requesters' supervisors,
  * a priority computed again from urgency and impact, the ticket's item found by IP, FQDN or MAC,
  * and `send`, a notification event raised on the item. An action naming a row that does not
  * exist sets nothing and says why (the tester shows it; a ticket is written without it).
@@ -133,11 +133,13 @@ function validation(db: Db, action: ActionRow, current: Current): ActionResult {
   let approvers: number[];
   if (action.field === 'groups_id_validate') {
     approvers = selectAll(db, 'SELECT users_id FROM glpi_groups_users WHERE groups_id = ? ORDER BY id', Number(action.value)).map((r) => Number(r.users_id));
-  } else if (action.field === 'users_id_validate_requester_supervisor') {
+  } else if (action.field === 'users_id_validate_requester_supervisor' || action.field === 'users_id_validate_assign_supervisor') {
+    // GLPI's "requester group manager" and "technician group manager": the managers of the ticket's requester or assigned groups.
+    const groups = ids(current(action.field === 'users_id_validate_requester_supervisor' ? '_groups_id_requester' : '_groups_id_assign'));
+    approvers = groups.length === 0 ? [] : selectAll(db, `SELECT users_id FROM glpi_groups_users WHERE is_manager = 1 AND groups_id IN (${groups.join(', ')}) ORDER BY id`).map((r) => Number(r.users_id));
+  } else if (action.field === 'responsible_id_validate') {
+    // GLPI's "responsible of the requester": each requester's supervisor.
     approvers = requesters(db, current).map((u) => Number(u.users_id_supervisor)).filter((id) => id > 0);
-  } else if (action.field === 'users_id_validate_assign_supervisor') {
-    const assigned = ids(current('_users_id_assign'));
-    approvers = assigned.length === 0 ? [] : selectAll(db, `SELECT users_id_supervisor FROM glpi_users WHERE id IN (${assigned.join(', ')})`).map((u) => Number(u.users_id_supervisor)).filter((id) => id > 0);
   } else approvers = ids(action.value);
   if (approvers.length === 0) return { set: {}, error: 'no approver found' };
   const list = [...ids(current('_add_validation'))];

@@ -107,6 +107,7 @@ const TICKET: CollectionFields = {
     action('users_id_validate', 'Send an approval request - User', USERS, ['add_validation']),
     action('groups_id_validate', 'Send an approval request - Group', GROUPS, ['add_validation']),
     action('validation_percent', 'Send an approval request - Minimum validation required', VALIDATION_PERCENT),
+    action('responsible_id_validate', 'Send an approval request - Responsible of the requester', YES_ONLY, ['add_validation']),
     action('users_id_validate_requester_supervisor', 'Approval request to requester group manager', YES_ONLY, ['add_validation']),
     action('users_id_validate_assign_supervisor', 'Approval request to technician group manager', YES_ONLY, ['add_validation']),
     action('locations_id', 'Location', LOCATIONS, ['assign', 'fromuser', 'fromitem']),

@@ -228,6 +228,33 @@ describe('rules', () => {
     expect(ticket({ _to: 'hidden@desk' }).rules[0]!.actions[0]!.error).toBe('no requester group named "hidden"');
   });
 
+  test("approval requests: a user, a group's members, the managers of the requester or technician groups, the requester's responsible", () => {
+    clear();
+    const user = (name: string, supervisor = 0) => insertRow(fresh.db, 'glpi_users', { name, users_id_supervisor: supervisor });
+    const boss = user('boss');
+    const requester = user('req', boss);
+    const [salesHead, salesMember, itHead, approver] = [user('sales-head'), user('sales-member'), user('it-head'), user('approver')];
+    const sales = insertRow(fresh.db, 'glpi_groups', { name: 'Sales', completename: 'Sales', entities_id: 0 });
+    const it = insertRow(fresh.db, 'glpi_groups', { name: 'IT', completename: 'IT', entities_id: 0 });
+    insertRow(fresh.db, 'glpi_groups_users', { groups_id: sales, users_id: salesHead, is_manager: 1 });
+    insertRow(fresh.db, 'glpi_groups_users', { groups_id: sales, users_id: salesMember, is_manager: 0 });
+    insertRow(fresh.db, 'glpi_groups_users', { groups_id: it, users_id: itHead, is_manager: 1 });
+    const approvals = (field: string, value = '1') => {
+      clear();
+      rule({ ranking: 1, criteria: [['name', 8, '1']], actions: [['add_validation', field, value]] });
+      const outcome = ticket({ name: 'x', _users_id_requester: [requester], _groups_id_requester: [sales], _groups_id_assign: [it] });
+      return outcome.output._add_validation ?? outcome.rules[0]!.actions[0]!.error;
+    };
+    expect(approvals('users_id_validate', String(approver))).toEqual([approver]);
+    expect(approvals('groups_id_validate', String(sales))).toEqual([salesHead, salesMember]);
+    expect(approvals('users_id_validate_requester_supervisor')).toEqual([salesHead]);
+    expect(approvals('users_id_validate_assign_supervisor')).toEqual([itHead]);
+    expect(approvals('responsible_id_validate')).toEqual([boss]);
+    clear();
+    rule({ ranking: 1, criteria: [['name', 8, '1']], actions: [['add_validation', 'users_id_validate_assign_supervisor', '1']] });
+    expect(ticket({ name: 'x' }).rules[0]!.actions[0]!.error).toBe('no approver found');
+  });
+
   test('under and not under follow the tree of the dropdown; text conditions compare its complete name', () => {
     clear();
     const site = insertRow(fresh.db, 'glpi_locations', { name: 'Paris', completename: 'Paris', entities_id: 0, locations_id: 0 });
