@@ -136,8 +136,12 @@ describe.skipIf(!hasChromium)('rules in the console', () => {
       { action_type: 'assign', field: 'status', value: '4' },
       { action_type: 'compute', field: 'priority', value: '1' },
     ]);
-    // The rows show GLPI's labels.
-    expect(await page.locator('table.list').first().locator('tbody tr').first().locator('td').allTextContents()).toEqual(['Requester in group', 'is', String(printers), 'Remove']);
+    // The rows show GLPI's labels, the picked row's name and the listed value's label.
+    const criteriaRows = page.locator('table.list').first().locator('tbody tr');
+    await criteriaRows.first().getByText('Printer team').waitFor();
+    expect(await criteriaRows.first().locator('td').allTextContents()).toEqual(['Requester in group', 'is', 'Printer team', 'Remove']);
+    expect(await criteriaRows.nth(1).locator('td').allTextContents()).toEqual(['Urgency', 'is', 'High', 'Remove']);
+    expect(await page.locator('table.list').nth(1).locator('tbody tr').nth(1).locator('td').allTextContents()).toEqual(['Assign', 'Status', 'Pending', 'Remove']);
   }, 90_000);
 
   test('a rule moves up and down in its collection, as GLPI\'s arrows move it, or by drag and drop', async () => {

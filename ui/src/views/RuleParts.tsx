@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type Item } from '../api';
 import { Outcome } from '../components/Notice';
 import { t } from '../i18n';
-import { ActionForm, CriterionForm, useRuleFields, type NewAction, type NewCriterion, type RuleFields } from './RulePickers';
+import { ActionForm, BY_VALUE, CriterionForm, ShownValue, useRuleFields, type NewAction, type NewCriterion, type RuleFields } from './RulePickers';
 
 interface TestedRule {
   id: number;
@@ -16,7 +16,9 @@ interface TestedRule {
 const conditionName = (fields: RuleFields | null, n: number) => fields?.conditions.find((c) => c.id === n)?.label ?? String(n);
 const criterionName = (fields: RuleFields | null, name: string) => fields?.criteria.find((c) => c.name === name)?.label ?? name;
 const actionName = (fields: RuleFields | null, field: string) => fields?.actions.find((a) => a.field === field)?.label ?? field;
-const actionTypeName = (fields: RuleFields | null, field: string, type: string) => fields?.actions.find((a) => a.field === field)?.types.find((x) => x.type === type)?.label ?? type;
+const actionType = (fields: RuleFields | null, field: string, type: string) => fields?.actions.find((a) => a.field === field)?.types.find((x) => x.type === type);
+/** What a criterion's pattern holds: the field's value where the condition compares it, else text. */
+const patternValue = (fields: RuleFields | null, name: string, condition: number) => (BY_VALUE.has(condition) ? fields?.criteria.find((c) => c.name === name)?.value : undefined);
 
 /**
  * A rule's criteria and actions, added and removed through the API (a pattern the server refuses
@@ -176,7 +178,9 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
             <tr key={c.id}>
               <td translate={false}>{criterionName(fields, String(c.criteria))}</td>
               <td translate={false}>{conditionName(fields, Number(c.condition))}</td>
-              <td translate={false}>{String(c.pattern ?? '')}</td>
+              <td translate={false}>
+                <ShownValue value={patternValue(fields, String(c.criteria), Number(c.condition))} raw={String(c.pattern ?? '')} />
+              </td>
               <td>{editable && <button type="button" class="link" onClick={() => void run(() => api.remove('RuleCriteria', c.id, true), t('Criterion removed.'))}>{t('Remove')}</button>}</td>
             </tr>
           ))}
@@ -196,9 +200,11 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
         <tbody>
           {(actions ?? []).map((a) => (
             <tr key={a.id}>
-              <td translate={false}>{actionTypeName(fields, String(a.field), String(a.action_type))}</td>
+              <td translate={false}>{actionType(fields, String(a.field), String(a.action_type))?.label ?? String(a.action_type)}</td>
               <td translate={false}>{actionName(fields, String(a.field))}</td>
-              <td translate={false}>{String(a.value ?? '')}</td>
+              <td translate={false}>
+                <ShownValue value={actionType(fields, String(a.field), String(a.action_type))?.value} raw={String(a.value ?? '')} />
+              </td>
               <td>{editable && <button type="button" class="link" onClick={() => void run(() => api.remove('RuleAction', a.id, true), t('Action removed.'))}>{t('Remove')}</button>}</td>
             </tr>
           ))}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api';
 import { Picker } from '../components/Picker';
+import { itemLabel } from '../options';
 import { t } from '../i18n';
 
 /** What a pattern or a value holds, as GET ruleFields says. */
@@ -29,7 +30,7 @@ export function useRuleFields(subType: string): RuleFields | null {
 }
 
 /** GLPI's conditions that compare a dropdown's id or a listed value; the others compare text. */
-const BY_VALUE = new Set([0, 1, 11, 12]);
+export const BY_VALUE = new Set([0, 1, 11, 12]);
 /** Conditions without a pattern to give (exists, does not exist, is already present, is empty). */
 const NO_PATTERN = new Set([8, 9, 10, 30]);
 
@@ -69,6 +70,22 @@ function Choice({ label, value, options, onChange }: { label: string; value: str
       </select>
     </label>
   );
+}
+
+/** A pattern or value as written, shown as it holds: the linked row's name, a listed value's label, the text. */
+export function ShownValue({ value, raw }: { value: RuleValue | undefined; raw: string }) {
+  const [name, setName] = useState<string | null>(null);
+  const itemtype = value?.kind === 'dropdown' ? value.itemtype : null;
+  useEffect(() => {
+    let live = true;
+    setName(null);
+    if (itemtype && Number(raw) > 0) api.get(itemtype, Number(raw)).then((item) => live && setName(itemLabel(item)), () => {});
+    return () => {
+      live = false;
+    };
+  }, [itemtype, raw]);
+  if (value?.kind === 'list') return <>{value.choices.find((c) => String(c.value) === raw)?.label ?? raw}</>;
+  return <>{name ?? raw}</>;
 }
 
 export interface NewCriterion {
