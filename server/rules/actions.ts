@@ -6,7 +6,7 @@
  * name, a user by login, an entity by tag, LDAP DN or mail domain, the requester's location,
  * default group or first group, the item's location, approval requests to a user, a group's members, the managers of the requester or technician groups, the requesters' supervisors,
  * a priority computed again from urgency and impact, the ticket's item found by IP, FQDN or MAC,
- * and `send`, a notification event raised on the item. An action naming a row that does not
+ * `send`, a notification event raised on the item, and `delete`, a field emptied. An action naming a row that does not
  * exist sets nothing and says why (the tester shows it; a ticket is written without it).
  */
 import { asList } from '../core/params';
@@ -181,6 +181,9 @@ export function runAction(db: Db, subType: string, action: ActionRow, combinatio
     case 'affectbyfqdn':
     case 'affectbymac':
       return affectItem(db, type, withCaptures(value, captures), Number(current('entities_id') ?? 0));
+    case 'delete':
+      // GLPI's removal of a ticket's times to own or resolve (a date a template or the requester gave).
+      return { set: { [field]: null } };
     case 'send':
       // GLPI's escalation levels' automatic reminders (recall, recall_ola): the event is raised on the item once written.
       return { set: { [RAISED_EVENTS]: appended(current, RAISED_EVENTS, field) } };

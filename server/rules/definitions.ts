@@ -52,6 +52,7 @@ export const ACTION_TYPE_LABELS: Readonly<Record<string, string>> = {
   defaultfromuser: 'Copy default from user',
   firstgroupfromuser: 'Copy first group from user',
   fromitem: 'Copy from item',
+  delete: 'Delete',
 };
 
 const BASE_CONDITIONS = [IS, IS_NOT, CONTAINS, NOT_CONTAINS, BEGINS, ENDS, REGEX_MATCH, REGEX_NOT_MATCH, EXISTS, NOT_EXISTS];

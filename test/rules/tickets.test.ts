@@ -141,6 +141,14 @@ describe('on add', () => {
     expect([own.status, own.body[1]]).toEqual([400, `Group ${team} cannot be named assignee here: a self-service profile names groups as observers only`]);
   });
 
+  test('delete empties the time to resolve the requester gave', async () => {
+    const here = await entity();
+    await rule({ entity: here, criteria: [['name', 2, 'whenever']], actions: [['delete', 'time_to_resolve', 1]] });
+    const cleared = await ctx.api.create('Ticket', { name: 'whenever you can', content: 'x', entities_id: here, time_to_resolve: '2030-01-01 10:00:00' });
+    const kept = await ctx.api.create('Ticket', { name: 'by Friday', content: 'x', entities_id: here, time_to_resolve: '2030-01-01 10:00:00' });
+    expect([await fields(cleared, ['time_to_resolve']), await fields(kept, ['time_to_resolve'])]).toEqual([{ time_to_resolve: null }, { time_to_resolve: '2030-01-01 10:00:00' }]);
+  });
+
   test('ticket rules chain in ranking order, each seeing what the earlier ones set; OR needs one criterion', async () => {
     const here = await entity();
     await rule({ entity: here, ranking: 2, criteria: [['urgency', 0, 5]], actions: [['assign', 'impact', 5]] });
