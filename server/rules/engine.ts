@@ -116,6 +116,8 @@ function judge(db: Db, c: Collection, criterion: LoadedCriterion, input: Record<
   return { trace: { ...base, value: value ?? null, holds: result.holds }, captures: result.captures };
 }
 
+const MAX_COMBINATIONS = 1000;
+
 /**
  * GLPI's regex results: every combination of one match of each regular expression matched so far
  * (a list's elements each match apart), captures end to end in criteria order, the earlier
@@ -123,7 +125,9 @@ function judge(db: Db, c: Collection, criterion: LoadedCriterion, input: Record<
  * second's. The first combination is what `#0`… stand for; some lookups try them all.
  */
 function combine(results: string[][], found: string[][]): string[][] {
-  return results.length === 0 ? found : found.flatMap((next) => results.map((earlier) => [...earlier, ...next]));
+  const all = results.length === 0 ? found : found.flatMap((next) => results.map((earlier) => [...earlier, ...next]));
+  // Long lists on several expressions multiply: past this many, the rest are not tried.
+  return all.length > MAX_COMBINATIONS ? all.slice(0, MAX_COMBINATIONS) : all;
 }
 
 /**
