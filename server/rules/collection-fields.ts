@@ -2,7 +2,8 @@
  * The criteria and actions GLPI 10.0 offers in each rule collection's editor (its getCriterias and
  * getActions), with GLPI's labels, as far as Deskbase feeds and runs them: a criterion the
  * wiring never gives (a ticket's contract types, a calendar's working hours) or an action the
- * engine does not run (templates, projects, appliances) is not offered. Dropdown criteria name the
+ * engine does not run (templates, projects, appliances) is not offered; the inventory collections
+ * list GLPI's criteria whole, their wiring being the inventory's. Dropdown criteria name the
  * table the engine compares them with (collections.ts).
  */
 import {
