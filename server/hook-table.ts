@@ -32,7 +32,8 @@ import { reportLeftOutTo } from './rules/apply';
 import { mailCollectorHooks } from './mail/collectors';
 import type { MailEngines } from './mail/engines';
 import { prepareFile } from './documents/upload';
-import { runRules } from './rules/engine';
+import { criterionHolds, runRules } from './rules/engine';
+import { levelCriteriaFrom } from './itil/escalations';
 import { notImportedEmailHooks } from './mail/refusals';
 import { authLdapHooks } from './directory/hooks';
 import { reportDirectoryTo } from './directory/connection';
@@ -80,6 +81,8 @@ reportLeftOutTo(logEvent);
 reportDirectoryTo(logEvent);
 // A directory user's authorizations come from GLPI's RuleRight rules: what each matching rule set.
 rightRulesFrom(rightRuleSets);
+// SLA and OLA escalation levels are ticket rules: their criteria are judged by the rules engine.
+levelCriteriaFrom((db, criterion, ticket) => criterionHolds(db, 'RuleTicket', criterion, ticket));
 
 /** What the mail collectors use of the rules engine and of the documents (domains do not import each other). */
 export const MAIL_ENGINES: MailEngines = {

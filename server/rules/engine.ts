@@ -12,12 +12,12 @@
  * the tester, why.
  */
 import type { Db } from '../db/connection';
-import { selectAll } from '../db/rows';
+import { selectAll, type Row } from '../db/rows';
 import { itemtypeByTable } from '../registry';
 import { runAction, type ActionRow } from './actions';
 import { collection, type Collection } from './collections';
 import { BY_ID, CONDITION, holds, type PreparedCriterion } from './conditions';
-import { activeRules, type LoadedCriterion, type LoadedRule } from './load';
+import { activeRules, prepareCriterion, type LoadedCriterion, type LoadedRule } from './load';
 
 export interface RunOptions {
   /** The entity of the item the input is about (collections whose rules belong to entities). */
@@ -184,6 +184,15 @@ export function runRules(db: Db, subType: string, input: Record<string, unknown>
     if (c.stopOnFirstMatch) break;
   }
   return outcome;
+}
+
+/**
+ * Whether one criterion row of a `subType` rule holds for `input`, judged as the engine judges its
+ * rules' (GLPI's escalation levels are ticket rules with criteria tables of their own).
+ */
+export function criterionHolds(db: Db, subType: string, row: Row, input: Record<string, unknown>): boolean {
+  const c = collection(subType);
+  return !!c && judge(db, c, prepareCriterion(row), input, {}).trace.holds;
 }
 
 /**
