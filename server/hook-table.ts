@@ -120,7 +120,8 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['RuleRightParameter'], hooks: ldapCriterionHooks },
   { itemtypes: ['AuthLDAP'], hooks: authLdapHooks },
   { itemtypes: ['Rule'], hooks: ruleHooks },
-  { itemtypes: ['RuleCriteria'], hooks: ruleCriterionHooks },
+  // Escalation levels are ticket rules: their criteria are checked as rules' (a regular expression compiles, or is refused with its offset).
+  { itemtypes: ['RuleCriteria', 'SlaLevelCriteria', 'OlaLevelCriteria'], hooks: ruleCriterionHooks },
   { itemtypes: ['RuleAction'], hooks: ruleActionHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: actorChoiceHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },

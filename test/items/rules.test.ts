@@ -188,7 +188,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareAdd: 'ruleHooks',
     prepareUpdate: 'ruleHooks',
   },
-  RuleCriteria: {
+  'RuleCriteria, SlaLevelCriteria, OlaLevelCriteria': {
     prepareAdd: 'ruleCriterionHooks',
     prepareUpdate: 'ruleCriterionHooks',
   },

@@ -86,6 +86,9 @@ describe('escalation levels', () => {
     await ctx.api.create('SlaLevelCriteria', { slalevels_id: level, criteria: 'itilcategories_id', condition: 2, pattern: 'print' });
     await ctx.api.create('SlaLevelAction', { slalevels_id: level, action_type: 'assign', field: 'priority', value: '5' });
     const open = (category: number) => ctx.api.create('Ticket', { name: 'x', content: 'x', urgency: 3, impact: 3, itilcategories_id: category, slas_id_ttr: sla });
+    // A pattern that does not compile is refused as a rule's is.
+    const refused = await ctx.api.post('SlaLevelCriteria/', { input: { slalevels_id: level, criteria: 'name', condition: 6, pattern: '/srv-(\\d+/' } });
+    expect([refused.status, refused.body]).toEqual([400, ['ERROR_GLPI_ADD', 'Field pattern: invalid regular expression at offset 1: missing closing ): srv-(\\d+']]);
     const [printer, program] = [await open(printers), await open(software)];
     to(18, 1);
     expect([(await state(printer)).priority, (await state(program)).priority]).toEqual([5, 3]);
