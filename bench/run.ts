@@ -17,6 +17,7 @@ import { churn, churnedShapes, churnMix, describeMix, verifyCounts } from './chu
 import { consoleBundleFigure, consoleFirstRenderFigure } from './console';
 import { benchmarkImport } from './import';
 import { benchmarkMail } from './mail';
+import { benchmarkRules } from './rules';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
 import { describeMachine, loadAverage, summary, writeResults, type Figure } from './report';
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
@@ -387,6 +388,8 @@ async function main(): Promise<void> {
   figures.push(...imported.figures);
   const mail = options.mail ? await benchmarkMail(log) : { figures: [], setup: [] };
   figures.push(...mail.figures);
+  const rules = await benchmarkRules(log);
+  figures.push(...rules.figures);
   figures.push(consoleBundleFigure());
   const firstRender = await consoleFirstRenderFigure(log);
   if (firstRender) figures.push(firstRender);
@@ -419,6 +422,7 @@ async function main(): Promise<void> {
       ...churnSetup,
       ...imported.setup,
       ...mail.setup,
+      ...rules.setup,
       `Machine: ${machine.cores} cores, shared with other sessions running their own builds and tests, with the load generator and with the server: figures vary between runs.`,
     ],
   });

@@ -32,7 +32,8 @@ import { reportLeftOutTo } from './rules/apply';
 import { mailCollectorHooks } from './mail/collectors';
 import type { MailEngines } from './mail/engines';
 import { prepareFile } from './documents/upload';
-import { runRules } from './rules/engine';
+import { criterionHolds, runRules } from './rules/engine';
+import { levelCriteriaFrom } from './itil/escalations';
 import { notImportedEmailHooks } from './mail/refusals';
 import { authLdapHooks } from './directory/hooks';
 import { reportDirectoryTo } from './directory/connection';
@@ -42,6 +43,7 @@ import { lockedFieldHooks } from './inventory/locks';
 import { LOCKABLE_TYPES } from './registry/tables/admin';
 import { DICTIONARY_TYPES, dropdownDictionaryHooks, softwareDictionaryHooks } from './rules/dictionaries';
 import { ruleActionHooks, ruleCriterionHooks, ruleHooks } from './rules/rule-rows';
+import { rightRuleSets } from './rules/right-sets';
 import { ticketRuleHooks } from './rules/tickets';
 import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
@@ -78,11 +80,9 @@ reportLeftOutTo(logEvent);
 // A directory that cannot be reached at sign-in says why there too.
 reportDirectoryTo(logEvent);
 // A directory user's authorizations come from GLPI's RuleRight rules: what each matching rule set.
-rightRulesFrom((db, input) =>
-  runRules(db, 'RuleRight', input)
-    .rules.filter((rule) => rule.matched)
-    .map((rule) => Object.assign({}, ...rule.actions.map((action) => action.set))),
-);
+rightRulesFrom(rightRuleSets);
+// SLA and OLA escalation levels are ticket rules: their criteria are judged by the rules engine.
+levelCriteriaFrom((db, criterion, ticket) => criterionHolds(db, 'RuleTicket', criterion, ticket));
 
 /** What the mail collectors use of the rules engine and of the documents (domains do not import each other). */
 export const MAIL_ENGINES: MailEngines = {
@@ -120,7 +120,8 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['RuleRightParameter'], hooks: ldapCriterionHooks },
   { itemtypes: ['AuthLDAP'], hooks: authLdapHooks },
   { itemtypes: ['Rule'], hooks: ruleHooks },
-  { itemtypes: ['RuleCriteria'], hooks: ruleCriterionHooks },
+  // Escalation levels are ticket rules: their criteria are checked as rules' (a regular expression compiles, or is refused with its offset).
+  { itemtypes: ['RuleCriteria', 'SlaLevelCriteria', 'OlaLevelCriteria'], hooks: ruleCriterionHooks },
   { itemtypes: ['RuleAction'], hooks: ruleActionHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: actorChoiceHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },

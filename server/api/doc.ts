@@ -16,7 +16,8 @@ Deskbase answers GLPI's legacy REST API at \`/apirest.php\`.
 5. \`GET /apirest.php/listSearchOptions/<Itemtype>\` lists the search options.
 6. \`POST /apirest.php/testRules\` runs a rule collection on an input and says what it would set,
    writing nothing; \`POST /apirest.php/replayDictionary\` replays a dictionary on the rows already
-   there (\`GET\` shows the progress).
+   there (\`GET\` shows the progress); \`GET /apirest.php/ruleFields/<sub_type>\` lists a collection's
+   criteria, conditions and actions, as its rule editor offers them.
 
 Errors are answered as \`["ERROR_CODE", "message"]\` with the HTTP status of GLPI.
 `;

@@ -149,6 +149,15 @@ const ok = (description: string, schema: Schema = {}) => ({ description, content
 const body = (schema: Schema, required = true) => ({ required, content: jsonContent(schema) });
 const params = (...names: string[]) => names.map((n) => ref('parameters', n));
 
+/** What a rule criterion's pattern or an action's value holds (ruleFields). */
+const RULE_VALUE: Schema = {
+  oneOf: [
+    { type: 'object', properties: { kind: { const: 'text' } } },
+    { type: 'object', properties: { kind: { const: 'dropdown' }, itemtype: { type: 'string' } } },
+    { type: 'object', properties: { kind: { const: 'list' }, choices: { type: 'array', items: { type: 'object', properties: { value: { type: ['integer', 'string'] }, label: { type: 'string' } } } } } },
+  ],
+};
+
 const PAGE_HEADERS = {
   'Content-Range': { description: 'start-end/total', schema: { type: 'string' } },
   'Accept-Range': { description: '<Itemtype> 1000: the largest page', schema: { type: 'string' } },
@@ -521,6 +530,28 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
               },
               output: object,
               left_out: { type: 'array', items: { type: 'string' } },
+            },
+          }),
+          ...commonErrors,
+        },
+      },
+    },
+    '/ruleFields/{sub_type}': {
+      get: {
+        tags,
+        operationId: 'ruleFields',
+        summary: "What a rule collection's editor offers: its criteria, the conditions valid for each, its action fields with their action types, and what a pattern or value holds",
+        description:
+          "Needs READ on the collection's right. Criteria: `name` (RuleCriteria.criteria), GLPI's label, `conditions` (GLPI's numbers valid for it: the usual ten, under / not under on a tree dropdown, a collection's own such as 10 is already present, or only those GLPI allows) and `value`: `text`, `dropdown` (an id of `itemtype`) or `list` (fixed choices: urgency, status, yes/no…). Actions: `field` (RuleAction.field), label, and `types` (RuleAction.action_type values it takes, each with what its value holds). `conditions` labels every condition number. RuleRight adds the directory attributes declared as RuleRightParameter. `GET ruleFields?sub_type=…` is the same.",
+        parameters: [{ name: 'sub_type', in: 'path', required: true, schema: { type: 'string' }, description: 'RuleTicket, RuleAsset, RuleMailCollector, RuleRight, RuleDictionnarySoftware…' }],
+        responses: {
+          200: ok('The criteria and actions', {
+            type: 'object',
+            properties: {
+              sub_type: { type: 'string' },
+              conditions: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, label: { type: 'string' } } } },
+              criteria: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, label: { type: 'string' }, conditions: { type: 'array', items: { type: 'integer' } }, value: RULE_VALUE } } },
+              actions: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, label: { type: 'string' }, types: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, label: { type: 'string' }, value: RULE_VALUE } } } } } },
             },
           }),
           ...commonErrors,

@@ -44,7 +44,8 @@ export function testRules(ctx: SessionContext): Reply {
     event = ctx.params.condition === undefined ? ON.ADD : Number(ctx.params.condition);
     if (event !== ON.ADD && event !== ON.UPDATE) throw badRequest('Bad Request: condition is 1 (on add) or 2 (on update)');
   }
-  const facts = subType === 'RuleTicket' ? ticketFacts({ db }, input) : { ...input };
+  // A ticket's entity, as its add gives it (the by-IP/FQDN/MAC actions look in it).
+  const facts = subType === 'RuleTicket' ? ticketFacts({ db }, { entities_id: entityId, ...input }) : { ...input };
   const ancestors = entityId === undefined ? [] : ctx.services.directory.entities().ancestors(entityId);
   const outcome = runRules(db, subType, facts, { trace: true, ...(entityId !== undefined ? { entityId, ancestors } : {}), ...(event !== undefined ? { event } : {}) });
   const type = targetType(subType, input);

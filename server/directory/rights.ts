@@ -103,11 +103,12 @@ export function authorizationsFromRules(db: Db, account: DirectoryAccount, login
   const entities: { entityId: number; recursive: boolean }[] = [];
   const profiles: number[] = [];
   for (const set of rightRules(db, ruleInput(db, account, login, email))) {
-    const entityId = idOf(set.entities_id);
+    // A rule may give several entities (each one its entity lookup found).
+    const entityIds = (Array.isArray(set.entities_id) ? set.entities_id : [set.entities_id]).map(idOf).filter((id): id is number => id !== null);
     const profileId = idOf(set.profiles_id);
     const recursive = Number(set.is_recursive ?? 0) === 1;
-    if (entityId !== null && profileId !== null) pairs.push({ profileId, entityId, recursive });
-    else if (entityId !== null) entities.push({ entityId, recursive });
+    if (entityIds.length > 0 && profileId !== null) pairs.push(...entityIds.map((entityId) => ({ profileId, entityId, recursive })));
+    else if (entityIds.length > 0) entities.push(...entityIds.map((entityId) => ({ entityId, recursive })));
     else if (profileId !== null) profiles.push(profileId);
   }
   if (pairs.length === 0 && entities.length === 0) return null;

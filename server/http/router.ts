@@ -11,6 +11,7 @@ import { getFullSession, getGlpiConfig, initSession, killSession } from '../api/
 import { userPicture } from '../api/picture';
 import { testRules } from '../api/test-rules';
 import { replayDictionary } from '../api/replay-dictionary';
+import { ruleFields } from '../api/rule-fields';
 import { liveEvents } from '../api/events';
 import { mailAction } from '../api/mail';
 import { testWebhook } from '../api/test-webhook';
@@ -38,6 +39,7 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
   search: searchAnyName,
   testRules,
   replayDictionary,
+  ruleFields,
   events: liveEvents,
   testWebhook,
 };

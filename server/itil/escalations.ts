@@ -2,11 +2,12 @@
  * Escalation levels run, as GLPI's automatic actions slaticket and olaticket run them: when the
  * date of a ticket's level to run has come (the ticket neither solved nor closed), the level, if
  * active and its criteria match the ticket, applies its actions (a column set to a value; a user,
- * group or supplier added as an actor, which makes a new ticket assigned); then
- * the agreement's next active level is scheduled, or none is left. Criteria compare the ticket's
- * own columns (is, is not, contains, does not contain, starts, ends, a regular expression matches
- * or not, exists, does not exist, is empty); a level's `match` says whether all (AND) or one (OR)
- * must hold. Other conditions never hold.
+ * group or supplier added as an actor, which makes a new ticket assigned; `send` on `recall` or
+ * `recall_ola`, GLPI's automatic reminder, raises that event on the ticket); then
+ * the agreement's next active level is scheduled, or none is left. Criteria on the ticket's own
+ * columns are judged as a ticket rule's (GLPI's SlaLevel and OlaLevel are ticket rules: every
+ * condition, bounded regular expressions); a level's `match` says whether all (AND) or one (OR)
+ * must hold.
  */
 import { inTransaction, type Db } from '../db/connection';
 import { run, selectAll, selectOne, type Row } from '../db/rows';
@@ -19,68 +20,33 @@ import { ACTOR_INPUT_KEYS, addActors, writeRuleChanges } from './rules';
 import { ESCALATIONS, scheduleNextLevel } from './service-levels';
 
 const ACTOR = 'Automatic action (escalation)';
-/** GLPI's rule criteria conditions (define.php PATTERN_* and REGEX_*). */
-const CONDITION = { IS: 0, IS_NOT: 1, CONTAINS: 2, NOT_CONTAINS: 3, BEGINS: 4, ENDS: 5, REGEX_MATCH: 6, REGEX_NOT_MATCH: 7, EXISTS: 8, NOT_EXISTS: 9, IS_EMPTY: 30 } as const;
+/** Whether a level's criterion holds for a ticket: GLPI's rules engine, handed in by the composition root (domains do not import each other). */
+export type LevelCriterionJudge = (db: Db, criterion: Row, ticket: Row) => boolean;
 
-/**
- * A rule's pattern as GLPI writes it, a PCRE between delimiters (`/^srv-/`, `#a|b#i`), made a
- * JavaScript expression. GLPI matches it case-insensitively whatever its flags say; flags
- * JavaScript lacks (`x`) or a pattern it cannot read make it null: such a criterion never holds.
- */
-function ruleRegex(pattern: string): RegExp | null {
-  const open = pattern[0];
-  const close = open === undefined ? -1 : pattern.lastIndexOf(open === '(' ? ')' : open === '{' ? '}' : open === '[' ? ']' : open);
-  if (!open || /[\\\sA-Za-z0-9]/.test(open) || close <= 0) return null;
-  const flags = pattern.slice(close + 1);
-  if (!/^[imsu]*$/.test(flags)) return null;
-  try {
-    return new RegExp(pattern.slice(1, close), `${[...new Set(flags)].filter((f) => f !== 'i').join('')}i`);
-  } catch {
-    return null;
-  }
+let criterionHolds: LevelCriterionJudge = () => false;
+
+export function levelCriteriaFrom(judge: LevelCriterionJudge): void {
+  criterionHolds = judge;
 }
 
 type Escalation = (typeof ESCALATIONS)[number];
 
-function criterionHolds(ticket: Row, criterion: Row): boolean {
-  const field = String(criterion.criteria ?? '');
-  if (!(field in ticket)) return false;
-  const raw = ticket[field] === null || ticket[field] === undefined ? '' : String(ticket[field]);
-  const value = raw.toLowerCase();
-  const pattern = String(criterion.pattern ?? '').toLowerCase();
-  const empty = value === '' || value === '0';
-  switch (Number(criterion.condition)) {
-    case CONDITION.IS: return value === pattern;
-    case CONDITION.IS_NOT: return value !== pattern;
-    case CONDITION.CONTAINS: return value.includes(pattern);
-    case CONDITION.NOT_CONTAINS: return !value.includes(pattern);
-    case CONDITION.BEGINS: return value.startsWith(pattern);
-    case CONDITION.ENDS: return value.endsWith(pattern);
-    case CONDITION.REGEX_MATCH: return ruleRegex(String(criterion.pattern ?? ''))?.test(raw) ?? false;
-    case CONDITION.REGEX_NOT_MATCH: {
-      const regex = ruleRegex(String(criterion.pattern ?? ''));
-      return regex !== null && !regex.test(raw);
-    }
-    case CONDITION.EXISTS: return !empty;
-    case CONDITION.NOT_EXISTS:
-    case CONDITION.IS_EMPTY: return empty;
-    default: return false;
-  }
-}
-
 function matches(db: Db, escalation: Escalation, level: Row, ticket: Row): boolean {
-  const criteria = selectAll(db, `SELECT criteria, condition, pattern FROM ${escalation.criteria} WHERE ${escalation.todoLevel} = ?`, Number(level.id));
+  const criteria = selectAll(db, `SELECT id, criteria, condition, pattern FROM ${escalation.criteria} WHERE ${escalation.todoLevel} = ?`, Number(level.id));
   if (criteria.length === 0) return true;
-  return String(level.match ?? 'AND').toUpperCase() === 'OR' ? criteria.some((c) => criterionHolds(ticket, c)) : criteria.every((c) => criterionHolds(ticket, c));
+  return String(level.match ?? 'AND').toUpperCase() === 'OR' ? criteria.some((c) => criterionHolds(db, c, ticket)) : criteria.every((c) => criterionHolds(db, c, ticket));
 }
 
-function applyActions(db: Db, escalation: Escalation, level: Row, ticket: Row): void {
+/** Applies a level's actions; answers the notification events its `send` actions raise (GLPI's automatic reminders, recall and recall_ola). */
+function applyActions(db: Db, escalation: Escalation, level: Row, ticket: Row): string[] {
   const type = itemtypeOrThrow('Ticket');
   const context = { db, history: true, actor: ACTOR };
   const changes: Row = {};
   const actors: Params = {};
+  const events: string[] = [];
   for (const action of selectAll(db, `SELECT action_type, field, value FROM ${escalation.actions} WHERE ${escalation.todoLevel} = ? ORDER BY id`, Number(level.id))) {
     const field = String(action.field ?? '');
+    if (action.action_type === 'send') events.push(field);
     if (!['assign', 'append'].includes(String(action.action_type))) continue;
     if (ACTOR_INPUT_KEYS.has(field)) actors[field] = [...((actors[field] as number[] | undefined) ?? []), Number(action.value)];
     else {
@@ -92,6 +58,7 @@ function applyActions(db: Db, escalation: Escalation, level: Row, ticket: Row): 
   const assigned = Object.keys(actors).length > 0 && addActors(context, type, Number(ticket.id), actors);
   if (assigned && Number(changes.status ?? ticket.status) === ITIL_STATUS.NEW) changes.status = ITIL_STATUS.ASSIGNED;
   if (Object.keys(changes).length > 0) writeRuleChanges(context, type, ticket, changes);
+  return events;
 }
 
 /** The levels to run whose date has come, of tickets neither solved nor closed. */
@@ -117,8 +84,7 @@ function runLevel(db: Db, escalation: Escalation, due: Row): void {
     return;
   }
   if (Number(level.is_active) === 1 && matches(db, escalation, level, ticket)) {
-    applyActions(db, escalation, level, ticket);
-    raiseItemEvent(db, itemtypeOrThrow('Ticket'), Number(ticket.id), 'recall'); // GLPI's "Ticket Recall"
+    for (const event of applyActions(db, escalation, level, ticket)) raiseItemEvent(db, itemtypeOrThrow('Ticket'), Number(ticket.id), event);
   }
   const current = selectOne(db, 'SELECT * FROM glpi_tickets WHERE id = ?', Number(ticket.id))!;
   const next = scheduleNextLevel({ db }, current, escalation.levels, level);

@@ -1,17 +1,22 @@
 /**
  * What a matching rule's actions set, as GLPI's action types do: `assign` a value, `append` it to
  * a list (a ticket's requesters, observers, assignees), `regex_result` and `append_regex_result`
- * (the value with `#0`, `#1`… replaced by the captures of the rule's first regular expression),
+ * (the value with `#0`, `#1`… replaced by the captures of the rule's regular expressions),
  * and the lookups GLPI's ticket, asset and directory rules make: a category by code or complete
  * name, a user by login, an entity by tag, LDAP DN or mail domain, the requester's location,
- * default group or first group, the item's location, approval requests to a user, a group's members or the requesters' supervisors,
- * and a priority computed again from urgency and impact. An action naming a row that does not
+ * default group or first group, the item's location, approval requests to a user, a group's members, the managers of the requester or technician groups, the requesters' supervisors,
+ * a priority computed again from urgency and impact, the ticket's item found by IP, FQDN or MAC,
+ * `send`, a notification event raised on the item, and `delete`, a field emptied. An action naming a row that does not
  * exist sets nothing and says why (the tester shows it; a ticket is written without it).
  */
 import { asList } from '../core/params';
 import type { Db } from '../db/connection';
 import { selectAll, selectOne } from '../db/rows';
+import { affectItem } from './affect-item';
 import { withCaptures } from './regex';
+
+/** The output key of the notification events `send` actions raise (GLPI's RuleTicket send: the event named by the field). */
+export const RAISED_EVENTS = '_raise_events';
 
 export interface ActionRow {
   id: number;
@@ -49,10 +54,32 @@ const BY_TEXT: Record<string, { sql: string; field: string; label: string }> = {
   _affect_entity_by_domain: { sql: entityBy('mail_domain'), field: 'entities_id', label: 'single entity with mail domain' },
 };
 
-function byText(db: Db, field: string, text: string): ActionResult {
+/**
+ * Which regex results a lookup tries, as each GLPI collection does: the directory's entity lookups
+ * every combination (each entity found is given), the mail collector's until one finds an entity,
+ * the asset rules' user lookup every one (the last found wins); the others the first alone.
+ */
+type Tries = 'first' | 'all' | 'first found' | 'last found';
+function triesOf(subType: string, field: string): Tries {
+  if (subType === 'RuleRight' && field.startsWith('_affect_entity_by_')) return 'all';
+  if (subType === 'RuleMailCollector' && field.startsWith('_affect_entity_by_')) return 'first found';
+  if (subType === 'RuleAsset' && field === '_affect_user_by_regex') return 'last found';
+  return 'first';
+}
+
+function byText(db: Db, subType: string, field: string, value: string, combinations: readonly (readonly string[])[]): ActionResult {
   const lookup = BY_TEXT[field]!;
-  const found = selectOne(db, lookup.sql, text);
-  return found ? { set: { [lookup.field]: Number(found.id) } } : { set: {}, error: `no ${lookup.label} ${JSON.stringify(text)}` };
+  const tries = triesOf(subType, field);
+  const texts = (tries === 'first' || combinations.length === 0 ? [combinations[0] ?? []] : combinations).map((captures) => withCaptures(value, captures));
+  const ids: number[] = [];
+  for (const text of texts) {
+    const found = selectOne(db, lookup.sql, text);
+    if (found && !ids.includes(Number(found.id))) ids.push(Number(found.id));
+    if (found && tries === 'first found') break;
+  }
+  if (ids.length === 0) return { set: {}, error: `no ${lookup.label} ${texts.map((t) => JSON.stringify(t)).join(' or ')}` };
+  const id = tries === 'last found' ? ids.at(-1)! : ids[0]!;
+  return { set: { [lookup.field]: tries === 'all' && ids.length > 1 ? ids : id } };
 }
 
 /** The requesters' rows (their ids in the input), in order. */
@@ -75,30 +102,44 @@ function fromUser(db: Db, action: ActionRow, current: Current): ActionResult {
   return group ? { set: { [action.field]: appended(current, action.field, group) } } : { set: {}, error: 'no requester with a group' };
 }
 
-function fromItem(db: Db, action: ActionRow, current: Current): ActionResult {
+/** The values of `column` (> 0) of the ticket's items (`items_id`), in order. */
+function itemValues(db: Db, current: Current, column: 'locations_id' | 'groups_id'): number[] {
   const items = current('items_id');
-  if (items && typeof items === 'object' && !Array.isArray(items)) {
-    for (const [itemtype, list] of Object.entries(items as Record<string, unknown>)) {
-      if (!/^[A-Za-z_]+$/.test(itemtype)) continue;
-      const table = selectOne(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?", `glpi_${itemtype.toLowerCase()}s`);
-      for (const id of ids(list)) {
-        const row = table && selectOne(db, `SELECT locations_id FROM ${String(table.name)} WHERE id = ?`, id);
-        if (row && Number(row.locations_id) > 0) return { set: { [action.field]: Number(row.locations_id) } };
-      }
+  const values: number[] = [];
+  if (!items || typeof items !== 'object' || Array.isArray(items)) return values;
+  for (const [itemtype, list] of Object.entries(items as Record<string, unknown>)) {
+    if (!/^[A-Za-z_]+$/.test(itemtype)) continue;
+    const table = selectOne(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?", `glpi_${itemtype.toLowerCase()}s`);
+    const hasColumn = table && selectOne(db, `SELECT 1 AS ok FROM pragma_table_info('${String(table.name)}') WHERE name = ?`, column);
+    for (const id of hasColumn ? ids(list) : []) {
+      const value = Number(selectOne(db, `SELECT ${column} AS v FROM ${String(table!.name)} WHERE id = ?`, id)?.v ?? 0);
+      if (value > 0 && !values.includes(value)) values.push(value);
     }
   }
-  return { set: {}, error: 'no item with a location' };
+  return values;
+}
+
+/** GLPI's "copy from item": the first item's location, or the items' groups as requester groups. */
+function fromItem(db: Db, action: ActionRow, current: Current): ActionResult {
+  if (action.field === '_groups_id_requester') {
+    const groups = itemValues(db, current, 'groups_id');
+    return groups.length > 0 ? { set: { _groups_id_requester: groups } } : { set: {}, error: 'no item with a group' };
+  }
+  const [location] = itemValues(db, current, 'locations_id');
+  return location ? { set: { [action.field]: location } } : { set: {}, error: 'no item with a location' };
 }
 
 function validation(db: Db, action: ActionRow, current: Current): ActionResult {
   let approvers: number[];
   if (action.field === 'groups_id_validate') {
     approvers = selectAll(db, 'SELECT users_id FROM glpi_groups_users WHERE groups_id = ? ORDER BY id', Number(action.value)).map((r) => Number(r.users_id));
-  } else if (action.field === 'users_id_validate_requester_supervisor') {
+  } else if (action.field === 'users_id_validate_requester_supervisor' || action.field === 'users_id_validate_assign_supervisor') {
+    // GLPI's "requester group manager" and "technician group manager": the managers of the ticket's requester or assigned groups.
+    const groups = ids(current(action.field === 'users_id_validate_requester_supervisor' ? '_groups_id_requester' : '_groups_id_assign'));
+    approvers = groups.length === 0 ? [] : selectAll(db, `SELECT users_id FROM glpi_groups_users WHERE is_manager = 1 AND groups_id IN (${groups.join(', ')}) ORDER BY id`).map((r) => Number(r.users_id));
+  } else if (action.field === 'responsible_id_validate') {
+    // GLPI's "responsible of the requester": each requester's supervisor.
     approvers = requesters(db, current).map((u) => Number(u.users_id_supervisor)).filter((id) => id > 0);
-  } else if (action.field === 'users_id_validate_assign_supervisor') {
-    const assigned = ids(current('_users_id_assign'));
-    approvers = assigned.length === 0 ? [] : selectAll(db, `SELECT users_id_supervisor FROM glpi_users WHERE id IN (${assigned.join(', ')})`).map((u) => Number(u.users_id_supervisor)).filter((id) => id > 0);
   } else approvers = ids(action.value);
   if (approvers.length === 0) return { set: {}, error: 'no approver found' };
   const list = [...ids(current('_add_validation'))];
@@ -106,9 +147,24 @@ function validation(db: Db, action: ActionRow, current: Current): ActionResult {
   return { set: { _add_validation: list } };
 }
 
-/** What one action sets, given the rule's captures and what is set so far. */
-export function runAction(db: Db, action: ActionRow, captures: readonly string[], current: Current): ActionResult {
+/** GLPI's requester groups from a regular expression: for every combination of captures, the requester group of that name is added. */
+function requesterGroupsByName(db: Db, value: string, combinations: readonly (readonly string[])[], current: Current): ActionResult {
+  const names = (combinations.length === 0 ? [[]] : combinations).map((captures) => withCaptures(value, captures));
+  const list = ids(current('_groups_id_requester'));
+  for (const name of names) {
+    const group = selectOne(db, 'SELECT id FROM glpi_groups WHERE name = ? COLLATE NOCASE AND is_requester = 1 ORDER BY id LIMIT 1', name);
+    if (group && !list.includes(Number(group.id))) list.push(Number(group.id));
+  }
+  return list.length > ids(current('_groups_id_requester')).length ? { set: { _groups_id_requester: list } } : { set: {}, error: `no requester group named ${names.map((n) => JSON.stringify(n)).join(' or ')}` };
+}
+
+/**
+ * What one action of a `subType` rule sets, given the rule's regex results (GLPI's combinations of
+ * captures; `#0`… stand for the first) and what is set so far.
+ */
+export function runAction(db: Db, subType: string, action: ActionRow, combinations: readonly (readonly string[])[], current: Current): ActionResult {
   const { action_type: type, field, value } = action;
+  const captures = combinations[0] ?? [];
   switch (type) {
     case 'assign':
       return { set: { [field]: scalar(value) } };
@@ -116,10 +172,21 @@ export function runAction(db: Db, action: ActionRow, captures: readonly string[]
       return { set: { [field]: appended(current, field, scalar(value)) } };
     case 'regex_result':
     case 'append_regex_result': {
+      if (field in BY_TEXT) return byText(db, subType, field, value, combinations);
+      if (field === '_groups_id_requester') return requesterGroupsByName(db, value, combinations, current);
       const text = withCaptures(value, captures);
-      if (field in BY_TEXT) return byText(db, field, text);
       return { set: { [field]: type === 'append_regex_result' ? appended(current, field, text) : text } };
     }
+    case 'affectbyip':
+    case 'affectbyfqdn':
+    case 'affectbymac':
+      return affectItem(db, type, withCaptures(value, captures), Number(current('entities_id') ?? 0));
+    case 'delete':
+      // GLPI's removal of a ticket's times to own or resolve (a date a template or the requester gave).
+      return { set: { [field]: null } };
+    case 'send':
+      // GLPI's escalation levels' automatic reminders (recall, recall_ola): the event is raised on the item once written.
+      return { set: { [RAISED_EVENTS]: appended(current, RAISED_EVENTS, field) } };
     case 'fromuser':
     case 'defaultfromuser':
     case 'firstgroupfromuser':

@@ -39,11 +39,17 @@ export function applyRuleOutput(db: Db, type: Itemtype, subType: string, outcome
 
 /** Keys the engine uses between rules and the wiring, never written. */
 const INTERNAL = new Set(['_compute_priority']);
+/** Keys the later hooks read from the input (the ticket's items, linked once it is written). */
+const INPUT_ONLY = new Set(['items_id']);
 
 export function applyOutput(db: Db, type: Itemtype, output: Record<string, unknown>, row: Row, input: Params): string[] {
   const skipped: string[] = [];
   for (const [key, value] of Object.entries(output)) {
     if (INTERNAL.has(key)) continue;
+    if (INPUT_ONLY.has(key)) {
+      input[key] = value;
+      continue;
+    }
     const target = ACTOR_TARGET[key];
     if (target) {
       const list = (asList(value) ?? [value]).map(Number).filter((id) => Number.isInteger(id) && id > 0);

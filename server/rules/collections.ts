@@ -39,6 +39,8 @@ const ITIL_DROPDOWNS = {
   slas_id_tto: 'glpi_slas',
   olas_id_ttr: 'glpi_olas',
   olas_id_tto: 'glpi_olas',
+  users_id_recipient: 'glpi_users',
+  _mailgate: 'glpi_mailcollectors',
 } as const;
 
 const ASSET_DROPDOWNS = {

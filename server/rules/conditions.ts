@@ -65,8 +65,8 @@ export interface PreparedCriterion {
 
 export interface Holding {
   holds: boolean;
-  /** The captures of a matching regular expression. */
-  captures?: string[];
+  /** The captures of a matching regular expression: one list per value that matched (a list's elements in order). */
+  captures?: string[][];
 }
 
 /** Values lately lower-cased: the criteria of a run compare the same few fields (a long description). */
@@ -96,7 +96,7 @@ function scalarHolds(c: PreparedCriterion, value: unknown): Holding {
     case CONDITION.ENDS: return verdict(c.text !== '' && lower(raw).endsWith(c.text));
     case CONDITION.REGEX_MATCH: {
       const found = c.regex ? c.regex.captures(raw) : null;
-      return found ? { holds: true, captures: found } : FAILS;
+      return found ? { holds: true, captures: [found] } : FAILS;
     }
     case CONDITION.REGEX_NOT_MATCH: return verdict(c.regex !== null && c.regex.captures(raw) === null);
     case CONDITION.UNDER: return verdict(c.subtree?.has(raw) ?? false);
@@ -120,9 +120,8 @@ export function holds(c: PreparedCriterion, value: unknown): Holding {
   if (c.condition === CONDITION.EXISTS) return verdict(value.some((v) => !isEmpty(v)));
   if (c.condition === CONDITION.NOT_EXISTS || c.condition === CONDITION.IS_EMPTY) return verdict(value.every(isEmpty));
   if (NEGATIVE.has(c.condition)) return verdict(value.every((v) => scalarHolds(c, v).holds));
-  for (const v of value) {
-    const one = scalarHolds(c, v);
-    if (one.holds) return one;
-  }
-  return FAILS;
+  if (c.condition !== CONDITION.REGEX_MATCH) return verdict(value.some((v) => scalarHolds(c, v).holds));
+  // A regular expression is tried on every element, as GLPI: each that matches gives its captures.
+  const captures = value.flatMap((v) => scalarHolds(c, v).captures ?? []);
+  return captures.length > 0 ? { holds: true, captures } : FAILS;
 }

@@ -12,12 +12,12 @@
  * the tester, why.
  */
 import type { Db } from '../db/connection';
-import { selectAll } from '../db/rows';
+import { selectAll, type Row } from '../db/rows';
 import { itemtypeByTable } from '../registry';
 import { runAction, type ActionRow } from './actions';
 import { collection, type Collection } from './collections';
 import { BY_ID, CONDITION, holds, type PreparedCriterion } from './conditions';
-import { activeRules, type LoadedCriterion, type LoadedRule } from './load';
+import { activeRules, prepareCriterion, type LoadedCriterion, type LoadedRule } from './load';
 
 export interface RunOptions {
   /** The entity of the item the input is about (collections whose rules belong to entities). */
@@ -101,7 +101,7 @@ function subtree(db: Db, table: string, pattern: string): Set<string> {
   return new Set(rows.map((r) => String(r.id)));
 }
 
-function judge(db: Db, c: Collection, criterion: LoadedCriterion, input: Record<string, unknown>, options: RunOptions): { trace: CriterionTrace; captures?: string[] } {
+function judge(db: Db, c: Collection, criterion: LoadedCriterion, input: Record<string, unknown>, options: RunOptions): { trace: CriterionTrace; captures?: string[][] } {
   const base = { id: criterion.id, criteria: criterion.criteria, condition: criterion.condition, pattern: criterion.pattern };
   const raw = input[criterion.criteria];
   if (criterion.error) return { trace: { ...base, value: raw ?? null, holds: false, error: criterion.error } };
@@ -116,9 +116,23 @@ function judge(db: Db, c: Collection, criterion: LoadedCriterion, input: Record<
   return { trace: { ...base, value: value ?? null, holds: result.holds }, captures: result.captures };
 }
 
+const MAX_COMBINATIONS = 1000;
+
+/**
+ * GLPI's regex results: every combination of one match of each regular expression matched so far
+ * (a list's elements each match apart), captures end to end in criteria order, the earlier
+ * criteria's first: with `/(\w+)-(\d+)/` then `/@(.+)$/`, `#0` and `#1` are the first's, `#2` the
+ * second's. The first combination is what `#0`… stand for; some lookups try them all.
+ */
+function combine(results: string[][], found: string[][]): string[][] {
+  const all = results.length === 0 ? found : found.flatMap((next) => results.map((earlier) => [...earlier, ...next]));
+  // Long lists on several expressions multiply: past this many, the rest are not tried.
+  return all.length > MAX_COMBINATIONS ? all.slice(0, MAX_COMBINATIONS) : all;
+}
+
 /**
  * Tries one rule as GLPI does: its criteria in order until one decides (the first that fails an
- * AND rule, the first that holds an OR rule), the captures of the first regular expression
+ * AND rule, the first that holds an OR rule), combining the captures of the regular expressions
  * matched until then. `trace` judges the remaining criteria too, for the tester, without
  * changing the outcome.
  */
@@ -128,19 +142,19 @@ function tryRule(db: Db, c: Collection, rule: LoadedRule, input: Record<string, 
   const or = rule.match === 'OR';
   let matched = rule.criteria.length > 0 && !or;
   let decided = false;
-  let captures: string[] | null = null;
+  let captures: string[][] = [];
   for (const criterion of rule.criteria) {
     const { trace: verdict, captures: found } = judge(db, c, criterion, input, options);
     traces.push(verdict);
     if (decided) continue;
-    if (found && captures === null) captures = found;
+    if (found) captures = combine(captures, found);
     if (verdict.holds === or) {
       matched = or;
       decided = true;
       if (!trace) break;
     }
   }
-  return { traces, matched, captures: captures ?? [] };
+  return { traces, matched, captures };
 }
 
 /**
@@ -161,7 +175,7 @@ export function runRules(db: Db, subType: string, input: Record<string, unknown>
     if (!matched) continue;
     const seen = { ...current, ...outcome.output };
     for (const action of rule.actions) {
-      const result = runAction(db, action, captures, (key) => seen[key]);
+      const result = runAction(db, c.subType, action, captures, (key) => seen[key]);
       Object.assign(seen, result.set);
       Object.assign(outcome.output, result.set);
       trace.actions.push({ ...action, set: result.set, ...(result.error ? { error: result.error } : {}) });
@@ -170,6 +184,15 @@ export function runRules(db: Db, subType: string, input: Record<string, unknown>
     if (c.stopOnFirstMatch) break;
   }
   return outcome;
+}
+
+/**
+ * Whether one criterion row of a `subType` rule holds for `input`, judged as the engine judges its
+ * rules' (GLPI's escalation levels are ticket rules with criteria tables of their own).
+ */
+export function criterionHolds(db: Db, subType: string, row: Row, input: Record<string, unknown>): boolean {
+  const c = collection(subType);
+  return !!c && judge(db, c, prepareCriterion(row), input, {}).trace.holds;
 }
 
 /**

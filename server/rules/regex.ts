@@ -219,7 +219,12 @@ function lookAround(source: string, flags: string, refused: Compiled): Compiled 
   }
 }
 
-/** Replaces `#0`, `#1`… in an action's value with the captures of the rule's first regular expression. */
+/**
+ * Replaces `#0`…`#9` in an action's value with the rule's captures, as GLPI: one digit (`#12` is
+ * `#1` then `2`), a number past the captures becomes empty, and a value is kept as written when
+ * the rule captured nothing.
+ */
 export function withCaptures(value: string, results: readonly string[]): string {
-  return value.replace(/#(\d+)/g, (whole, n: string) => results[Number(n)] ?? whole);
+  if (results.length === 0) return value;
+  return value.replace(/#(\d)/g, (_, n: string) => results[Number(n)] ?? '');
 }

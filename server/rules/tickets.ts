@@ -6,15 +6,17 @@
  * the rules with a criterion on a changed field. The criteria see GLPI's input: the columns, the
  * actors (the ticket's current ones on update), the requesters' groups and locations, the items'
  * types and locations, and the mail headers when the input carries them (`_head`). A rule that
- * changes urgency or impact recomputes the priority unless it sets one (or says `compute`).
+ * changes urgency or impact recomputes the priority unless it sets one (or says `compute`); a
+ * `send` action raises its notification event once an updated ticket is written.
  * Only tickets: GLPI 10.0 has no business rules for problems and changes.
  */
 import type { Settings } from '../db/settings';
 import { selectAll, type Row } from '../db/rows';
 import { asList, isObject, type Params } from '../core/params';
 import { ACTOR_INPUTS, ACTOR_KIND, ACTOR_ROLE_NAMES, ACTOR_TABLES, type ActorKind } from '../auth/itil-visibility';
-import type { ItemHooks, WriteContext } from '../items/hooks';
+import { raiseItemEvent, type ItemHooks, type WriteContext } from '../items/hooks';
 import type { Itemtype } from '../registry';
+import { RAISED_EVENTS } from './actions';
 import { applyRuleOutput } from './apply';
 import { ON } from './collections';
 import { anyRuleFor, runRules, type Outcome } from './engine';
@@ -103,6 +105,10 @@ export function ticketRuleHooks(priorityFor: PriorityFor): ItemHooks {
       if (priorityMoved(outcome.output)) {
         changes.priority = priorityFor(wc.services.store.settings, Number(changes.urgency ?? old.urgency ?? 3), Number(changes.impact ?? old.impact ?? 3));
       }
+    },
+    // A `send` action raises its event on the ticket as written; GLPI's needs the ticket's id, so only on update.
+    afterUpdate(wc, type: Itemtype, old, _changes, input) {
+      for (const event of asList(input[RAISED_EVENTS]) ?? []) raiseItemEvent(wc.db, type, Number(old.id), String(event));
     },
   };
 }

@@ -56,7 +56,7 @@ describe.skipIf(!hasChromium)('rules in the console', () => {
     await api.create('RuleAction', { rules_id: rule, action_type: 'assign', field: 'urgency', value: '5' });
     await page.goto(`${server.origin}/#/Rule/${rule}?tab=rule`);
     const add = page.getByRole('form', { name: 'Add a criterion' });
-    await add.getByLabel('Field').fill('name');
+    await add.getByLabel('Field').selectOption({ label: 'Title' });
     await add.getByLabel('Condition').selectOption({ label: 'regular expression matches' });
     await add.getByLabel('Pattern').fill('/printer(/');
     await add.getByRole('button', { name: 'Add the criterion' }).click();
@@ -72,6 +72,77 @@ describe.skipIf(!hasChromium)('rules in the console', () => {
     expect(await result.textContent()).toContain('Printers first: matched');
     expect(await result.locator('pre').textContent()).toBe(JSON.stringify({ urgency: 5 }, null, 2));
   }, 60_000);
+
+  test("a rule built entirely with the pickers: the collection's fields, the conditions valid for each, dropdowns of the linked rows and fixed lists", async () => {
+    const printers = await api.create('Group', { name: 'Printer team', entities_id: 0, is_recursive: 1 });
+    const hardware = await api.create('ITILCategory', { name: 'Hardware picked', entities_id: 0, is_recursive: 1 });
+    const rule = await api.create('Rule', { name: 'Picked', sub_type: 'RuleTicket', entities_id: 0, is_recursive: 1 });
+    await page.goto(`${server.origin}/#/Rule/${rule}?tab=rule`);
+    const criterion = page.getByRole('form', { name: 'Add a criterion' });
+    // A group criterion: "is" compares the group, picked among the Group rows.
+    await criterion.getByLabel('Field').selectOption({ label: 'Requester in group' });
+    await criterion.getByLabel('Condition').selectOption({ label: 'is' });
+    await criterion.getByLabel('Pattern').fill('Printer t');
+    await page.getByRole('option', { name: 'Printer team' }).click();
+    await criterion.getByRole('button', { name: 'Add the criterion' }).click();
+    await page.getByText('Criterion added.').waitFor();
+    // A fixed list: urgency's values; a tree: categories offer "under".
+    await criterion.getByLabel('Field').selectOption({ label: 'Urgency' });
+    expect(await criterion.getByLabel('Condition').locator('option').allTextContents()).toEqual(['is', 'is not', 'contains', 'does not contain', 'starting with', 'finished by', 'regular expression matches', 'regular expression does not match', 'exists', 'does not exist']);
+    await criterion.getByLabel('Pattern').selectOption({ label: 'High' });
+    await criterion.getByRole('button', { name: 'Add the criterion' }).click();
+    await page.locator('table.list tbody tr', { hasText: 'Urgency' }).waitFor();
+    await criterion.getByLabel('Field').selectOption({ label: 'Category' });
+    await criterion.getByLabel('Condition').selectOption({ label: 'under' });
+    await criterion.getByLabel('Pattern').fill('Hardware p');
+    await page.getByRole('option', { name: 'Hardware picked' }).click();
+    await criterion.getByRole('button', { name: 'Add the criterion' }).click();
+    await page.locator('table.list tbody tr', { hasText: 'Category' }).waitFor();
+    // A text condition on a dropdown field takes free text.
+    await criterion.getByLabel('Field').selectOption({ label: 'Title' });
+    await criterion.getByLabel('Condition').selectOption({ label: 'contains' });
+    await criterion.getByLabel('Pattern').fill('toner');
+    await criterion.getByRole('button', { name: 'Add the criterion' }).click();
+    await page.locator('table.list tbody tr', { hasText: 'Title' }).waitFor();
+
+    const action = page.getByRole('form', { name: 'Add an action' });
+    await action.getByLabel('Field').selectOption({ label: 'Technician group' });
+    expect(await action.getByLabel('Action').locator('option').allTextContents()).toEqual(['Assign', 'Add']);
+    await action.getByLabel('Action').selectOption({ label: 'Add' });
+    await action.getByLabel('Value').fill('Printer t');
+    await page.getByRole('option', { name: 'Printer team' }).click();
+    await action.getByRole('button', { name: 'Add the action' }).click();
+    await page.getByText('Action added.').waitFor();
+    await action.getByLabel('Field').selectOption({ label: 'Status' });
+    await action.getByLabel('Value').selectOption({ label: 'Pending' });
+    await action.getByRole('button', { name: 'Add the action' }).click();
+    await page.locator('table.list tbody tr', { hasText: 'Status' }).waitFor();
+    await action.getByLabel('Field').selectOption({ label: 'Priority' });
+    await action.getByLabel('Action').selectOption({ label: 'Recalculate' });
+    await action.getByRole('button', { name: 'Add the action' }).click();
+    await page.locator('table.list tbody tr', { hasText: 'Recalculate' }).waitFor();
+    await action.getByLabel('Field').selectOption({ label: 'Associated elements' });
+    expect(await action.getByLabel('Action').locator('option').allTextContents()).toEqual(['Assign: equipment by IP address', 'Assign: equipment by name + domain', 'Assign: equipment by MAC address']);
+
+    const rows = async (sub: string) => ((await api.get(`Rule/${rule}/${sub}`)).body as Record<string, unknown>[]).map(({ criteria, condition, pattern, action_type, field, value }) => (sub === 'RuleCriteria' ? { criteria, condition, pattern } : { action_type, field, value }));
+    expect(await rows('RuleCriteria')).toEqual([
+      { criteria: '_groups_id_of_requester', condition: 0, pattern: String(printers) },
+      { criteria: 'urgency', condition: 0, pattern: '4' },
+      { criteria: 'itilcategories_id', condition: 11, pattern: String(hardware) },
+      { criteria: 'name', condition: 2, pattern: 'toner' },
+    ]);
+    expect(await rows('RuleAction')).toEqual([
+      { action_type: 'append', field: '_groups_id_assign', value: String(printers) },
+      { action_type: 'assign', field: 'status', value: '4' },
+      { action_type: 'compute', field: 'priority', value: '1' },
+    ]);
+    // The rows show GLPI's labels, the picked row's name and the listed value's label.
+    const criteriaRows = page.locator('table.list').first().locator('tbody tr');
+    await criteriaRows.first().getByText('Printer team').waitFor();
+    expect(await criteriaRows.first().locator('td').allTextContents()).toEqual(['Requester in group', 'is', 'Printer team', 'Remove']);
+    expect(await criteriaRows.nth(1).locator('td').allTextContents()).toEqual(['Urgency', 'is', 'High', 'Remove']);
+    expect(await page.locator('table.list').nth(1).locator('tbody tr').nth(1).locator('td').allTextContents()).toEqual(['Assign', 'Status', 'Pending', 'Remove']);
+  }, 90_000);
 
   test('a rule moves up and down in its collection, as GLPI\'s arrows move it, or by drag and drop', async () => {
     const first = await api.create('Rule', { name: 'HP', sub_type: 'RuleDictionnaryPrinterModel' });

@@ -188,7 +188,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareAdd: 'ruleHooks',
     prepareUpdate: 'ruleHooks',
   },
-  RuleCriteria: {
+  'RuleCriteria, SlaLevelCriteria, OlaLevelCriteria': {
     prepareAdd: 'ruleCriterionHooks',
     prepareUpdate: 'ruleCriterionHooks',
   },
@@ -201,7 +201,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareAdd: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → autoAssignHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → itilDurationHooks → serviceLevelHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterUpdate: 'itilHooks → ticketBusinessRuleHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     itemEvent: 'itilNotificationHooks',
   },
   Problem: {

@@ -95,6 +95,7 @@ describe('/openapi.json', () => {
     expect(doc.paths['/changeActiveProfile'].post).toBeDefined();
     expect(doc.paths['/changeActiveEntities'].post).toBeDefined();
     expect(doc.paths['/testRules'].post.requestBody.content['application/json'].schema.required).toEqual(['sub_type', 'input']);
+    expect(Object.keys(doc.paths['/ruleFields/{sub_type}'].get.responses['200'].content['application/json'].schema.properties)).toEqual(['sub_type', 'conditions', 'criteria', 'actions']);
     expect(doc.paths['/testWebhook'].post.requestBody.content['application/json'].schema.required).toEqual(['webhooks_id']);
     expect(Object.keys(doc.paths['/testWebhook'].post.responses['200'].content['application/json'].schema.properties)).toEqual(['id', 'ok', 'status', 'duration_ms', 'response', 'error']);
     expect(doc.paths['/initSession'].get.security).toContainEqual({ BasicAuth: [] });

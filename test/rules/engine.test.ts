@@ -11,6 +11,7 @@ import { inTransaction } from '../../server/db/connection';
 import { externalWriteCheck } from '../../server/db/external-writes';
 import { insertRow, run } from '../../server/db/rows';
 import { anyRuleFor, runRules, type Outcome } from '../../server/rules/engine';
+import { rightRuleSets } from '../../server/rules/right-sets';
 import { compileRulePattern, nestedQuantifier, requiredLiteral } from '../../server/rules/regex';
 import { useStore } from '../support/store';
 
@@ -190,6 +191,70 @@ describe('rules', () => {
     expect(missing.rules[0]!.actions[1]!.error).toBe('no category with code "hr"');
   });
 
+  test("several regular expressions: their captures are put end to end in criteria order, as GLPI combines them", () => {
+    clear();
+    // Title then sender: #0 #1 are the title's groups, #2 the sender's domain, #3 past the captures is empty.
+    rule({ ranking: 1, criteria: [['name', 6, '/^(\\w+)-(\\d+)/'], ['content', 2, 'down'], ['_from', 6, '/@(.+)$/']], actions: [['regex_result', 'name', '#1 on #0 from #2#3'], ['append_regex_result', '_tags', '#2']] });
+    expect(ticket({ name: 'srv-42 is down', content: 'down since 8', _from: 'ops@example.org' }).output).toEqual({ name: '42 on srv from example.org', _tags: ['example.org'] });
+    // A list: the first element that matches gives its captures (GLPI's first combination).
+    expect(ticket({ name: 'db-7', content: 'down', _from: ['nobody', 'a@one.net', 'b@two.net'] }).output.name).toBe('7 on db from one.net');
+    // An OR rule stops at the first criterion that holds: only its captures count.
+    clear();
+    rule({ ranking: 1, match: 'OR', criteria: [['name', 6, '/^x(\\d)/'], ['content', 6, '/^y(\\d)/'], ['_from', 6, '/(.+)/']], actions: [['regex_result', 'name', '[#0|#1]']] });
+    expect(ticket({ name: 'none', content: 'y5', _from: 'z' }).output).toEqual({ name: '[5|]' });
+    // A rule whose expressions capture nothing keeps the value as written.
+    clear();
+    rule({ ranking: 1, criteria: [['name', 6, '/^ok/']], actions: [['regex_result', 'name', 'done #0']] });
+    expect(ticket({ name: 'ok' }).output).toEqual({ name: 'done #0' });
+  });
+
+  test("copy from item: the first item's location, or every item's group as the requester groups", () => {
+    clear();
+    const site = insertRow(fresh.db, 'glpi_locations', { name: 'Depot', completename: 'Depot', entities_id: 0 });
+    const first = insertRow(fresh.db, 'glpi_computers', { name: 'pc-a', entities_id: 0, groups_id: 7 });
+    const second = insertRow(fresh.db, 'glpi_computers', { name: 'pc-b', entities_id: 0, groups_id: 9, locations_id: site });
+    rule({ ranking: 1, criteria: [['name', 8, '1']], actions: [['fromitem', 'locations_id', '1'], ['fromitem', '_groups_id_requester', '1']] });
+    expect(ticket({ name: 'x', items_id: { Computer: [first, second] } }).output).toEqual({ locations_id: site, _groups_id_requester: [7, 9] });
+    const none = ticket({ name: 'x', items_id: {} });
+    expect(none.rules[0]!.actions.map((a) => a.error)).toEqual(['no item with a location', 'no item with a group']);
+  });
+
+  test('a requester group from a regular expression: the requester group of each captured name is added', () => {
+    clear();
+    const sales = insertRow(fresh.db, 'glpi_groups', { name: 'Sales', completename: 'Sales', entities_id: 0, is_requester: 1 });
+    insertRow(fresh.db, 'glpi_groups', { name: 'Hidden', completename: 'Hidden', entities_id: 0, is_requester: 0 });
+    rule({ ranking: 1, criteria: [['_to', 6, '/^(\\w+)@/']], actions: [['regex_result', '_groups_id_requester', '#0']] });
+    expect(ticket({ _to: ['hidden@desk', 'SALES@desk'], _groups_id_requester: [] }).output).toEqual({ _groups_id_requester: [sales] });
+    expect(ticket({ _to: 'hidden@desk' }).rules[0]!.actions[0]!.error).toBe('no requester group named "hidden"');
+  });
+
+  test("approval requests: a user, a group's members, the managers of the requester or technician groups, the requester's responsible", () => {
+    clear();
+    const user = (name: string, supervisor = 0) => insertRow(fresh.db, 'glpi_users', { name, users_id_supervisor: supervisor });
+    const boss = user('boss');
+    const requester = user('req', boss);
+    const [salesHead, salesMember, itHead, approver] = [user('sales-head'), user('sales-member'), user('it-head'), user('approver')];
+    const sales = insertRow(fresh.db, 'glpi_groups', { name: 'Sales', completename: 'Sales', entities_id: 0 });
+    const it = insertRow(fresh.db, 'glpi_groups', { name: 'IT', completename: 'IT', entities_id: 0 });
+    insertRow(fresh.db, 'glpi_groups_users', { groups_id: sales, users_id: salesHead, is_manager: 1 });
+    insertRow(fresh.db, 'glpi_groups_users', { groups_id: sales, users_id: salesMember, is_manager: 0 });
+    insertRow(fresh.db, 'glpi_groups_users', { groups_id: it, users_id: itHead, is_manager: 1 });
+    const approvals = (field: string, value = '1') => {
+      clear();
+      rule({ ranking: 1, criteria: [['name', 8, '1']], actions: [['add_validation', field, value]] });
+      const outcome = ticket({ name: 'x', _users_id_requester: [requester], _groups_id_requester: [sales], _groups_id_assign: [it] });
+      return outcome.output._add_validation ?? outcome.rules[0]!.actions[0]!.error;
+    };
+    expect(approvals('users_id_validate', String(approver))).toEqual([approver]);
+    expect(approvals('groups_id_validate', String(sales))).toEqual([salesHead, salesMember]);
+    expect(approvals('users_id_validate_requester_supervisor')).toEqual([salesHead]);
+    expect(approvals('users_id_validate_assign_supervisor')).toEqual([itHead]);
+    expect(approvals('responsible_id_validate')).toEqual([boss]);
+    clear();
+    rule({ ranking: 1, criteria: [['name', 8, '1']], actions: [['add_validation', 'users_id_validate_assign_supervisor', '1']] });
+    expect(ticket({ name: 'x' }).rules[0]!.actions[0]!.error).toBe('no approver found');
+  });
+
   test('under and not under follow the tree of the dropdown; text conditions compare its complete name', () => {
     clear();
     const site = insertRow(fresh.db, 'glpi_locations', { name: 'Paris', completename: 'Paris', entities_id: 0, locations_id: 0 });
@@ -243,6 +308,23 @@ describe('authorizations from the directory (RuleRight)', () => {
     // Without the group only the mail rule holds; a domain two entities share gives none.
     expect(sets({ ...input, GROUPS: [] })).toEqual([[{ entities_id: paris }, { profiles_id: 6 }]]);
     expect(sets({ ...input, GROUPS: [], MAIL_EMAIL: 'zoe@twin.example.org' })).toEqual([['no single entity with mail domain "twin.example.org"', { profiles_id: 6 }]]);
+  });
+
+  test("a regular expression on a list matches each element; the entity lookups try every combination, as GLPI's: each entity found is given", () => {
+    clear();
+    const lyon = entity('Lyon2', { tag: 'LYS' });
+    const nice = entity('Nice2', { tag: 'NCS' });
+    rule({ sub_type: 'RuleRight', ranking: 1, criteria: [['LOGIN', 6, '/^(\\w)/'], ['memberof', 6, '/^cn=site-(\\w+),/']], actions: [['regex_result', '_affect_entity_by_tag', '#1'], ['assign', 'profiles_id', '6']] });
+    const memberof = ['cn=staff,ou=groups', 'cn=site-lys,ou=groups', 'cn=site-xxx,ou=groups', 'cn=site-ncs,ou=groups'];
+    expect(sets({ LOGIN: 'alice', memberof })).toEqual([[{ entities_id: [lyon, nice] }, { profiles_id: 6 }]]);
+    // What the sign-in reads: a rule whose lookup found no entity gives nothing, not even its profile.
+    expect(rightRuleSets(fresh.db, { LOGIN: 'alice', memberof })).toEqual([{ entities_id: [lyon, nice], profiles_id: 6 }]);
+    expect(rightRuleSets(fresh.db, { LOGIN: 'alice', memberof: ['cn=site-xxx,ou=groups'] })).toEqual([]);
+    expect(sets({ LOGIN: 'alice', memberof: ['cn=site-xxx,ou=groups'] })).toEqual([['no single entity with tag "xxx"', { profiles_id: 6 }]]);
+    // A ticket rule's #0… stand for the first combination: the first element that matched.
+    clear();
+    rule({ ranking: 1, criteria: [['_from', 6, '/@(\\w+)/'], ['_to', 6, '/^(\\w+)@/']], actions: [['regex_result', 'name', '#0/#1']] });
+    expect(ticket({ _from: ['x', 'a@one', 'b@two'], _to: ['ops@desk', 'hr@desk'] }).output).toEqual({ name: 'one/ops' });
   });
 });
 

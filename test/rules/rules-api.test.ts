@@ -60,6 +60,14 @@ describe('writing rules', () => {
       },
       // PCRE that RE2 cannot run in linear time (a back-reference) is refused, not run with backtracking.
       { request: 'POST RuleCriteria', body: { input: { rules_id: rule, criteria: 'name', condition: 6, pattern: '/(a+)\\1/' } }, status: 400, error: 'ERROR_GLPI_ADD', message: 'Field pattern: invalid regular expression at offset 5: invalid escape sequence: \\1' },
+      // A look-around runs on a backtracking engine: a repeated group repeating inside it is catastrophic, refused where it starts.
+      {
+        request: 'POST RuleCriteria',
+        body: { input: { rules_id: rule, criteria: 'content', condition: 7, pattern: '/^(?!(\\w+\\s?)*$)/' } },
+        status: 400,
+        error: 'ERROR_GLPI_ADD',
+        message: 'Field pattern: invalid regular expression at offset 5: a repeated group that repeats inside (catastrophic backtracking)',
+      },
       { request: 'POST RuleCriteria', body: { input: { rules_id: rule, criteria: 'name', condition: 13, pattern: 'x' } }, status: 400, error: 'ERROR_GLPI_ADD', message: "Field condition: 13 is not one of GLPI's criteria conditions" },
       { request: 'POST RuleCriteria', body: { input: { rules_id: rule, condition: 0, pattern: 'x' } }, status: 400, error: 'ERROR_GLPI_ADD', message: 'Field criteria: the field the criterion tests' },
       { request: 'POST RuleCriteria', body: { input: { rules_id: rule, criteria: 'ip', condition: 333, pattern: '10.0.0.0/40' } }, status: 400, error: 'ERROR_GLPI_ADD', message: 'Field pattern: an IPv4 address or range, such as 10.1.0.0/16' },

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
 import { until } from '../support/until';
-import { createUser, unique } from '../rights/fixture';
+import { createUser, loginAs, unique } from '../rights/fixture';
 
 const ctx = useServer({ TZ: 'UTC' });
 
@@ -126,12 +126,69 @@ describe('on add', () => {
     expect(await until('the log line', () => ctx.server.output.includes(line))).toBe(true);
   });
 
+  test("what a rule sets is applied whatever the session's rights: a Self-Service requester's ticket gets the technician group, urgency and status it could not set", async () => {
+    const here = await entity();
+    const team = await ctx.api.create('Group', { name: unique('Helpdesk team'), entities_id: 0, is_recursive: 1 });
+    await rule({ entity: here, criteria: [['name', 2, 'vpn']], actions: [['assign', '_groups_id_assign', team], ['assign', 'urgency', 5], ['assign', 'status', 4]] });
+    const login = unique('self-service');
+    await createUser(ctx.api, login, 1, here);
+    const requester = await loginAs(ctx.server.api, login);
+    const ticket = await requester.create('Ticket', { name: 'VPN refuses me', content: 'x', entities_id: here });
+    expect((await actors(ticket)).assigned.groups).toEqual([team]);
+    expect(await fields(ticket, ['urgency', 'status'])).toEqual({ urgency: 5, status: 4 });
+    // Given by the requester itself, the same group is refused.
+    const own = await requester.post('Ticket/', { input: { name: 'other', content: 'x', entities_id: here, _groups_id_assign: team } });
+    expect([own.status, own.body[1]]).toEqual([400, `Group ${team} cannot be named assignee here: a self-service profile names groups as observers only`]);
+  });
+
+  test('delete empties the time to resolve the requester gave', async () => {
+    const here = await entity();
+    await rule({ entity: here, criteria: [['name', 2, 'whenever']], actions: [['delete', 'time_to_resolve', 1]] });
+    const cleared = await ctx.api.create('Ticket', { name: 'whenever you can', content: 'x', entities_id: here, time_to_resolve: '2030-01-01 10:00:00' });
+    const kept = await ctx.api.create('Ticket', { name: 'by Friday', content: 'x', entities_id: here, time_to_resolve: '2030-01-01 10:00:00' });
+    expect([await fields(cleared, ['time_to_resolve']), await fields(kept, ['time_to_resolve'])]).toEqual([{ time_to_resolve: null }, { time_to_resolve: '2030-01-01 10:00:00' }]);
+  });
+
   test('ticket rules chain in ranking order, each seeing what the earlier ones set; OR needs one criterion', async () => {
     const here = await entity();
     await rule({ entity: here, ranking: 2, criteria: [['urgency', 0, 5]], actions: [['assign', 'impact', 5]] });
     await rule({ entity: here, ranking: 1, match: 'OR', criteria: [['name', 2, 'outage'], ['content', 2, 'down']], actions: [['assign', 'urgency', 5]] });
     const ticket = await ctx.api.create('Ticket', { name: 'site', content: 'everything is down', entities_id: here });
     expect(await fields(ticket, ['urgency', 'impact', 'priority'])).toEqual({ urgency: 5, impact: 5, priority: 5 });
+  });
+});
+
+describe('the ticket\'s item found by IP address, name and domain, or MAC address (GLPI\'s "Associated elements" actions)', () => {
+  /** A computer of `entityId` with one port: its MAC, a network name in a domain, an IP address. */
+  async function computer(entityId: number, name: string, port: { mac: string; ip: string; host: string; domain: number }) {
+    const id = await ctx.api.create('Computer', { name, entities_id: entityId });
+    await ctx.api.create('NetworkPort', { items_id: id, itemtype: 'Computer', entities_id: entityId, instantiation_type: 'NetworkPortEthernet', mac: port.mac, NetworkName_name: port.host, NetworkName_fqdns_id: port.domain, NetworkName__ipaddresses: [port.ip] });
+    return id;
+  }
+  const items = async (ticket: number) => ((await ctx.api.get(`Ticket/${ticket}/Item_Ticket`)).body as { itemtype: string; items_id: number }[]).map((l) => [l.itemtype, l.items_id]);
+
+  test('a captured address links the one asset holding it in the ticket\'s entity; none, two, or one in another entity link nothing', async () => {
+    const here = await entity();
+    const other = await entity();
+    const domain = await ctx.api.create('FQDN', { name: 'lab', fqdn: 'lab.example.org', entities_id: 0, is_recursive: 1 });
+    const pc = await computer(here, 'pc-42', { mac: 'AA:BB:CC:00:00:42', ip: '10.9.8.42', host: 'pc42', domain });
+    await computer(other, 'pc-43', { mac: 'aa:bb:cc:00:00:43', ip: '10.9.8.43', host: 'pc43', domain });
+    await computer(here, 'twin-1', { mac: 'aa:bb:cc:00:00:77', ip: '10.9.8.77', host: 'twin1', domain });
+    await computer(here, 'twin-2', { mac: 'aa:bb:cc:00:00:77', ip: '10.9.8.77', host: 'twin2', domain });
+    await rule({ entity: here, ranking: 1, criteria: [['content', 6, '/ip (\\d+\\.\\d+\\.\\d+\\.\\d+)/']], actions: [['affectbyip', 'affectobject', '#0']] });
+    await rule({ entity: here, ranking: 2, criteria: [['content', 6, '/host ([\\w.]+)/']], actions: [['affectbyfqdn', 'affectobject', '#0']] });
+    await rule({ entity: here, ranking: 3, criteria: [['content', 6, '/mac ([0-9a-f:]{17})/']], actions: [['affectbymac', 'affectobject', '#0']] });
+    const ticket = (content: string) => ctx.api.create('Ticket', { name: 'network trouble', content, entities_id: here });
+    expect(await items(await ticket('my ip 10.9.8.42 is down'))).toEqual([['Computer', pc]]);
+    expect(await items(await ticket('host pc42.lab.example.org is down'))).toEqual([['Computer', pc]]);
+    expect(await items(await ticket('mac aa:bb:cc:00:00:42 (any case) is down'))).toEqual([['Computer', pc]]);
+    // Unknown, held twice, or held by an asset of another entity: the ticket is written without an item.
+    for (const content of ['my ip 10.9.9.9 is down', 'my ip 10.9.8.77 is down', 'mac aa:bb:cc:00:00:77 twice', 'my ip 10.9.8.43 is down', 'host pc42.other.example.org']) {
+      expect(await items(await ticket(content))).toEqual([]);
+    }
+    // The tester says why.
+    const tested = await ctx.api.post('testRules', { sub_type: 'RuleTicket', entities_id: here, input: { content: 'my ip 10.9.8.43 is down' } });
+    expect(tested.body.rules[0].actions[0]).toMatchObject({ action_type: 'affectbyip', set: {}, error: `Computer ${pc + 1} with IP address "10.9.8.43" is not in entity ${here}` });
   });
 });
 

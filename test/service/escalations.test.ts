@@ -74,4 +74,23 @@ describe('escalation levels', () => {
     expect([await suppliers(matching), await suppliers(printer), await suppliers(badName)]).toEqual([[supplier], [], []]);
     expect((await state(matching)).status).toBe(2);
   });
+
+  test("a level's criteria are judged as a ticket rule's: under a category tree, a category's name", async () => {
+    to(17, 0);
+    const sla = await ctx.api.create('SLA', { name: 'one hour', slms_id: (await ctx.api.get(`SLA/${ids.sla}`)).body.slms_id, type: 0, number_time: 1, definition_time: 'hour' });
+    const level = await ctx.api.create('SlaLevel', { name: 'hardware', slas_id: sla, execution_time: 0, is_active: 1, match: 'AND' });
+    const hardware = await ctx.api.create('ITILCategory', { name: 'Hardware' });
+    const printers = await ctx.api.create('ITILCategory', { name: 'Printers', itilcategories_id: hardware });
+    const software = await ctx.api.create('ITILCategory', { name: 'Software' });
+    await ctx.api.create('SlaLevelCriteria', { slalevels_id: level, criteria: 'itilcategories_id', condition: 11, pattern: String(hardware) });
+    await ctx.api.create('SlaLevelCriteria', { slalevels_id: level, criteria: 'itilcategories_id', condition: 2, pattern: 'print' });
+    await ctx.api.create('SlaLevelAction', { slalevels_id: level, action_type: 'assign', field: 'priority', value: '5' });
+    const open = (category: number) => ctx.api.create('Ticket', { name: 'x', content: 'x', urgency: 3, impact: 3, itilcategories_id: category, slas_id_ttr: sla });
+    // A pattern that does not compile is refused as a rule's is.
+    const refused = await ctx.api.post('SlaLevelCriteria/', { input: { slalevels_id: level, criteria: 'name', condition: 6, pattern: '/srv-(\\d+/' } });
+    expect([refused.status, refused.body]).toEqual([400, ['ERROR_GLPI_ADD', 'Field pattern: invalid regular expression at offset 1: missing closing ): srv-(\\d+']]);
+    const [printer, program] = [await open(printers), await open(software)];
+    to(18, 1);
+    expect([(await state(printer)).priority, (await state(program)).priority]).toEqual([5, 3]);
+  });
 });

@@ -2,26 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type Item } from '../api';
 import { Outcome } from '../components/Notice';
 import { t } from '../i18n';
-
-/** GLPI's criteria conditions by number (its Rule class), as the form offers them. */
-const CONDITIONS: [number, string][] = [
-  [0, 'is'],
-  [1, 'is not'],
-  [2, 'contains'],
-  [3, 'does not contain'],
-  [4, 'starts with'],
-  [5, 'ends with'],
-  [6, 'regular expression matches'],
-  [7, 'regular expression does not match'],
-  [8, 'exists'],
-  [9, 'does not exist'],
-  [11, 'under'],
-  [12, 'not under'],
-  [333, 'is in the network'],
-  [334, 'is not in the network'],
-];
-const ACTION_TYPES = ['assign', 'append', 'regex_result', 'append_regex_result', 'fromuser', 'fromitem', 'defaultfromuser', 'firstgroupfromuser', 'add_validation', 'compute'];
-const conditionName = (n: number) => t(CONDITIONS.find(([c]) => c === n)?.[1] ?? String(n));
+import { ActionForm, BY_VALUE, CriterionForm, ShownValue, useRuleFields, type NewAction, type NewCriterion, type RuleFields } from './RulePickers';
 
 interface TestedRule {
   id: number;
@@ -30,6 +11,14 @@ interface TestedRule {
   criteria: { id: number; criteria: string; condition: number; pattern: string; value: unknown; holds: boolean; error?: string }[];
   actions: { id: number; field: string; set: Record<string, unknown>; error?: string }[];
 }
+
+/** GLPI's label of a condition number, of a criterion or action field (the raw value when unknown). */
+const conditionName = (fields: RuleFields | null, n: number) => fields?.conditions.find((c) => c.id === n)?.label ?? String(n);
+const criterionName = (fields: RuleFields | null, name: string) => fields?.criteria.find((c) => c.name === name)?.label ?? name;
+const actionName = (fields: RuleFields | null, field: string) => fields?.actions.find((a) => a.field === field)?.label ?? field;
+const actionType = (fields: RuleFields | null, field: string, type: string) => fields?.actions.find((a) => a.field === field)?.types.find((x) => x.type === type);
+/** What a criterion's pattern holds: the field's value where the condition compares it, else text. */
+const patternValue = (fields: RuleFields | null, name: string, condition: number) => (BY_VALUE.has(condition) ? fields?.criteria.find((c) => c.name === name)?.value : undefined);
 
 /**
  * A rule's criteria and actions, added and removed through the API (a pattern the server refuses
@@ -104,8 +93,7 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
   const [reload, setReload] = useState(0);
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
-  const [criterion, setCriterion] = useState({ criteria: '', condition: '2', pattern: '' });
-  const [action, setAction] = useState({ action_type: 'assign', field: '', value: '' });
+  const fields = useRuleFields(String(rule.sub_type));
   const [input, setInput] = useState('{"name": ""}');
   const [tested, setTested] = useState<{ rules: TestedRule[]; output: Record<string, unknown> } | null>(null);
 
@@ -134,14 +122,8 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
       setError(errorText(e));
     }
   };
-  const addCriterion = (e: Event) => {
-    e.preventDefault();
-    void run(() => api.create('RuleCriteria', { rules_id: rule.id, ...criterion, condition: Number(criterion.condition) }), t('Criterion added.'));
-  };
-  const addAction = (e: Event) => {
-    e.preventDefault();
-    void run(() => api.create('RuleAction', { rules_id: rule.id, ...action }), t('Action added.'));
-  };
+  const addCriterion = (criterion: NewCriterion) => void run(() => api.create('RuleCriteria', { rules_id: rule.id, ...criterion }), t('Criterion added.'));
+  const addAction = (action: NewAction) => void run(() => api.create('RuleAction', { rules_id: rule.id, ...action }), t('Action added.'));
   const test = async (e: Event) => {
     e.preventDefault();
     setError('');
@@ -194,35 +176,17 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
         <tbody>
           {(criteria ?? []).map((c) => (
             <tr key={c.id}>
-              <td translate={false}>{String(c.criteria)}</td>
-              <td>{conditionName(Number(c.condition))}</td>
-              <td translate={false}>{String(c.pattern ?? '')}</td>
+              <td translate={false}>{criterionName(fields, String(c.criteria))}</td>
+              <td translate={false}>{conditionName(fields, Number(c.condition))}</td>
+              <td translate={false}>
+                <ShownValue value={patternValue(fields, String(c.criteria), Number(c.condition))} raw={String(c.pattern ?? '')} />
+              </td>
               <td>{editable && <button type="button" class="link" onClick={() => void run(() => api.remove('RuleCriteria', c.id, true), t('Criterion removed.'))}>{t('Remove')}</button>}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {editable && (
-        <form class="inline-form" onSubmit={addCriterion} aria-label={t('Add a criterion')}>
-          <label>
-            {t('Field')} <input value={criterion.criteria} onInput={(e) => setCriterion((c) => ({ ...c, criteria: e.currentTarget.value }))} required />
-          </label>
-          <label>
-            {t('Condition')}{' '}
-            <select value={criterion.condition} onChange={(e) => setCriterion((c) => ({ ...c, condition: e.currentTarget.value }))}>
-              {CONDITIONS.map(([n, name]) => (
-                <option key={n} value={n}>
-                  {t(name)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t('Pattern')} <input value={criterion.pattern} onInput={(e) => setCriterion((c) => ({ ...c, pattern: e.currentTarget.value }))} />
-          </label>
-          <button type="submit">{t('Add the criterion')}</button>
-        </form>
-      )}
+      {editable && fields && fields.criteria.length > 0 && <CriterionForm key={String(rule.sub_type)} fields={fields} onAdd={addCriterion} />}
       <h2>{t('Actions')}</h2>
       <table class="list">
         <thead>
@@ -236,35 +200,17 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
         <tbody>
           {(actions ?? []).map((a) => (
             <tr key={a.id}>
-              <td translate={false}>{String(a.action_type)}</td>
-              <td translate={false}>{String(a.field)}</td>
-              <td translate={false}>{String(a.value ?? '')}</td>
+              <td translate={false}>{actionType(fields, String(a.field), String(a.action_type))?.label ?? String(a.action_type)}</td>
+              <td translate={false}>{actionName(fields, String(a.field))}</td>
+              <td translate={false}>
+                <ShownValue value={actionType(fields, String(a.field), String(a.action_type))?.value} raw={String(a.value ?? '')} />
+              </td>
               <td>{editable && <button type="button" class="link" onClick={() => void run(() => api.remove('RuleAction', a.id, true), t('Action removed.'))}>{t('Remove')}</button>}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {editable && (
-        <form class="inline-form" onSubmit={addAction} aria-label={t('Add an action')}>
-          <label>
-            {t('Action')}{' '}
-            <select value={action.action_type} onChange={(e) => setAction((a) => ({ ...a, action_type: e.currentTarget.value }))}>
-              {ACTION_TYPES.map((type) => (
-                <option key={type} value={type} translate={false}>
-                  {type}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            {t('Field')} <input value={action.field} onInput={(e) => setAction((a) => ({ ...a, field: e.currentTarget.value }))} required />
-          </label>
-          <label>
-            {t('Value')} <input value={action.value} onInput={(e) => setAction((a) => ({ ...a, value: e.currentTarget.value }))} />
-          </label>
-          <button type="submit">{t('Add the action')}</button>
-        </form>
-      )}
+      {editable && fields && fields.actions.length > 0 && <ActionForm key={String(rule.sub_type)} fields={fields} onAdd={addAction} />}
       <h2>{t('Test the rules')}</h2>
       <form class="rule-test" onSubmit={test} aria-label={t('Test the rules')}>
         <label>
@@ -282,7 +228,7 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
                 <ul>
                   {r.criteria.map((c) => (
                     <li key={c.id} translate={false}>
-                      {c.criteria} {conditionName(c.condition)} {c.pattern} ({JSON.stringify(c.value)}): {c.holds ? '✓' : '✗'}
+                      {criterionName(fields, c.criteria)} {conditionName(fields, c.condition)} {c.pattern} ({JSON.stringify(c.value)}): {c.holds ? '✓' : '✗'}
                       {c.error ? ` — ${c.error}` : ''}
                     </li>
                   ))}
