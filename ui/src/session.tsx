@@ -12,7 +12,13 @@ export interface SessionInfo {
   activeProfile: ActiveProfile;
   entities: Entity[];
   activeEntity: ActiveEntity;
+  /** The background of each priority (1 very low … 6 major): GLPI's `priority_N` preferences. */
+  priorityColors: string[];
 }
+
+/** GLPI's default priority colours (config priority_1 … priority_6). */
+const PRIORITY_COLORS = ['#fff2f2', '#ffe0e0', '#ffcece', '#ffbfbf', '#ffadad', '#ff5555'];
+const COLOR = /^#[0-9a-f]{3,8}$/i;
 
 export interface SessionApi {
   info: SessionInfo;
@@ -52,6 +58,10 @@ export async function loadSession(): Promise<SessionInfo> {
     activeProfile,
     entities,
     activeEntity,
+    priorityColors: PRIORITY_COLORS.map((fallback, i) => {
+      const own = full[`glpipriority_${i + 1}`];
+      return typeof own === 'string' && COLOR.test(own) ? own : fallback;
+    }),
   };
 }
 

@@ -3,6 +3,7 @@ import { api, type CriteriaNode, errorText, type SearchOption, type SearchResult
 import { Notice } from '../components/Notice';
 import { exportCsv, fileSink } from '../csv';
 import { t } from '../i18n';
+import { Pager } from '../components/Pager';
 import { distinctOptions, optionLabels } from '../optionnames';
 import { saveFile } from './Documents';
 import { CriteriaEditor, completeCriteria } from '../components/CriteriaEditor';
@@ -161,19 +162,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
               </tbody>
             </table>
           </div>
-          {result.total > PAGE && (
-            <div class="form-actions">
-              <button type="button" class="secondary" disabled={state.start === 0} onClick={() => go({ start: Math.max(0, state.start - PAGE) })}>
-                {t('Previous')}
-              </button>
-              <span class="muted">
-                {t('{first}–{last} of {total}', { first: state.start + 1, last: Math.min(state.start + PAGE, result.total), total: result.total })}
-              </span>
-              <button type="button" class="secondary" disabled={state.start + PAGE >= result.total} onClick={() => go({ start: state.start + PAGE })}>
-                {t('Next')}
-              </button>
-            </div>
-          )}
+          <Pager start={state.start} size={PAGE} total={result.total} onStart={(next) => go({ start: next })} />
         </>
       )}
     </div>
