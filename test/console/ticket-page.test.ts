@@ -124,12 +124,18 @@ describe.skipIf(!hasChromium)('the ticket page', () => {
     await notice('success', 'Status saved.').waitFor();
     expect((await ticket(ids.ticket)).status).toBe(2);
 
+    // A Super-Admin holds GLPI's "change priority" bit: the priority is set by hand.
+    await side().getByLabel('Priority').selectOption({ label: 'Very high' });
+    await notice('success', 'Priority saved.').waitFor();
+    expect((await ticket(ids.ticket)).priority).toBe(5);
+
     await page.locator('details.itil-history summary').click();
     const history = page.locator('table.history');
     await until('status change in history', async () => (await history.textContent()) ?? '', (text) => text.includes('Status: New → Processing (assigned)'));
     const text = (await history.textContent()) ?? '';
     expect(text).toContain('Urgency: Medium → Very high');
     expect(text).toContain('Category: — → Network');
+    expect(text).toContain('Priority: High → Very high');
     expect(text).toContain('Followup added by glpi');
     expect(text).not.toMatch(/\(\d+\)/);
   });
@@ -162,6 +168,8 @@ describe.skipIf(!hasChromium)('the ticket page', () => {
     await page.getByText('image.png inserted.').waitFor();
     await page.getByRole('button', { name: 'Add followup' }).click();
     await notice('success', 'Followup added.').waitFor();
+    // The form empties for the next answer.
+    expect(await page.getByRole('textbox', { name: 'New followup' }).textContent()).toBe('');
 
     const followups = (await admin.get(`Ticket/${ids.ticket}/ITILFollowup`)).body as { content: string }[];
     const content = followups.map((f) => f.content).find((c) => c.includes('Restarted'))!;

@@ -8,7 +8,7 @@ import { showInlineImages } from '../inline-images';
 interface Props {
   id: string;
   label: string;
-  /** GLPI's HTML; the editor shows it and calls onChange with what is written. */
+  /** GLPI's HTML to start from; the editor calls onChange with what is written. */
   value: string;
   onChange: (html: string) => void;
   /** The ticket, problem or change the text belongs to: pasted images are linked to it. */
@@ -31,26 +31,17 @@ const COMMANDS = [
  */
 export function RichEditor({ id, label, value, onChange, item, disabled }: Props) {
   const box = useRef<HTMLDivElement>(null);
-  /**
-   * What the editor reported since its content was last set: such a value (even an older one,
-   * rendered late while typing goes on) is already on screen; any other came from outside (a
-   * reset) and replaces the content.
-   */
-  const written = useRef(new Set<string>());
   const [status, setStatus] = useState('');
 
+  // The starting content only: from then on the editor holds the text (a form that empties it mounts a new editor).
   useEffect(() => {
-    if (!box.current || written.current.has(value)) return;
+    if (!box.current) return;
     box.current.innerHTML = value ? safeHtml(value) : '';
-    written.current = new Set([value]);
     return showInlineImages(box.current);
-  }, [value]);
+  }, []);
 
   const report = () => {
-    if (!box.current) return;
-    const html = editorHtml(box.current, item);
-    written.current.add(html);
-    onChange(html);
+    if (box.current) onChange(editorHtml(box.current, item));
   };
 
   const command = (name: string, argument?: string) => {
@@ -116,11 +107,11 @@ export function RichEditor({ id, label, value, onChange, item, disabled }: Props
             {text}
           </button>
         ))}
-        <button type="button" class="secondary" title={t('Link')} aria-label={t('Link')} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={link}>
-          🔗
+        <button type="button" class="secondary" disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={link}>
+          {t('Link')}
         </button>
-        <button type="button" class="secondary" title={t('Code')} aria-label={t('Code')} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={code}>
-          {'</>'}
+        <button type="button" class="secondary" disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={code}>
+          {t('Code')}
         </button>
       </div>
       <div

@@ -71,7 +71,9 @@ export function ItilSide({ itemtype, item, names, options, editable, profile, no
               </div>
             );
           }
-          return <FieldInput key={`${key}${String(item[key])}`} idPrefix="side" field={{ ...field, hint: undefined }} value={item[key]} display={display} onChange={(value) => save(key, field.label, value)} />;
+          // The priority is computed, unless the session may set it by hand (GLPI's CHANGEPRIORITY, checked above).
+          const control = { ...field, hint: undefined, readOnly: key === 'priority' ? false : field.readOnly };
+          return <FieldInput key={`${key}${String(item[key])}`} idPrefix="side" field={control} value={item[key]} display={display} onChange={(value) => save(key, field.label, value)} />;
         })}
       </div>
       {dates.length > 0 && (

@@ -280,6 +280,8 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
   const [approverKind, setApproverKind] = useState<'User' | 'Group'>('User');
   const [approver, setApprover] = useState({ id: 0, name: '' });
   const [busy, setBusy] = useState(false);
+  /** Answers sent: each empties the form with a new editor. */
+  const [sent, setSent] = useState(0);
   const kinds = ANSWERS.filter(([k]) => (k !== 'task' && k !== 'validation') || itemtype === 'Ticket');
 
   const submit = async (e: Event) => {
@@ -307,6 +309,7 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
     const [write, done] = writes[kind];
     if (await run(write, done)) {
       setContent('');
+      setSent((n) => n + 1);
       setPrivate(false);
       setFiles([]);
       setApprover({ id: 0, name: '' });
@@ -337,6 +340,7 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
             </>
           ) : (
             <RichEditor
+              key={`${kind}-${sent}`}
               id="answer-content"
               label={kind === 'task' ? t('Task description') : kind === 'solution' ? t('Solution description') : t('New followup')}
               value={content}
