@@ -602,6 +602,8 @@ const FR: Record<string, string> = {
   '{what} removed by {name}': '{what} retiré par {name}',
   '{what} removed': '{what} retiré',
   'Created by {name}': 'Créé par {name}',
+  'Leave this page? Your changes are not saved.': 'Quitter cette page ? Vos modifications ne sont pas enregistrées.',
+  '{count} missing dropdown values will be created.': '{count} valeurs de liste manquantes seront créées.',
   // Lists, queues and the Kanban board
   First: 'Première',
   Last: 'Dernière',

@@ -1,6 +1,7 @@
 import { createContext } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
 import { type Language, languageOf, setLanguage, t } from './i18n';
+import { setDateFormat } from './dates';
 import { type ActiveEntity, type ActiveProfile, api, type Entity, type Profile, TOKEN_KEY } from './api';
 
 /** What the console knows about the open session. */
@@ -49,6 +50,8 @@ export async function loadSession(): Promise<SessionInfo> {
   // The session's language (GLPI's `glpilanguage`: the user's preference, else the global one).
   const language = languageOf(full.glpilanguage);
   setLanguage(language);
+  // Dates shown and typed in the user's format (GLPI's date_format preference).
+  setDateFormat(full.glpidate_format);
   const friendly = [full.glpifirstname, full.glpirealname].filter((v) => typeof v === 'string' && v).join(' ');
   return {
     userId,

@@ -3,6 +3,7 @@ import { api, errorText, type Item, type SearchOption } from '../api';
 import { Notice } from '../components/Notice';
 import { logAuthor, logSentence } from '../history-words';
 import { t } from '../i18n';
+import { showDate } from '../dates';
 
 /** The history rows of an item read with with_logs=true, or null when the profile may not read them. */
 export function logRows(item: Item | null): Item[] | null {
@@ -49,7 +50,7 @@ export function History({ itemtype, id, options, reload }: { itemtype: string; i
         <tbody>
           {logs.map((log) => (
             <tr key={log.id}>
-              <td data-label={t('Date')}>{String(log.date_mod ?? '')}</td>
+              <td data-label={t('Date')}>{showDate(log.date_mod)}</td>
               <td data-label={t('User')}>{logAuthor(log)}</td>
               <td data-label={t('Change')}>{logSentence(itemtype, options, log)}</td>
             </tr>

@@ -7,6 +7,8 @@ import { t } from '../i18n';
 import { CREATE, DELETE, PURGE, UPDATE, can, typeDef } from '../itemtypes';
 import { href, navigate } from '../router';
 import { useSession } from '../session';
+import { useLeaveGuard } from '../leave-guard';
+import { showDate } from '../dates';
 import { Access, SUPER_ADMIN } from './Access';
 import { DocumentLink } from './Documents';
 import { History } from './History';
@@ -95,6 +97,9 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   const entityName = (value: unknown) => info.entities.find((e) => e.id === Number(value))?.name;
   const editable = id === null ? can(profile, itemtype, CREATE) : can(profile, itemtype, UPDATE);
   const deleted = Number(item?.is_deleted) === 1;
+  // An edit not saved is not dropped silently when the user follows a link.
+  useLeaveGuard(editable && Object.keys(id === null ? {} : changedInput(fields, initial, values)).length > 0);
+
   const title =
     id === null
       ? t('New {type}', { type: def.label.toLowerCase() })
@@ -204,8 +209,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
       {itemtype === 'Document' && item && <DocumentLink id={item.id} name={String(item.filename || item.name || '')} />}
       {item && (
         <p class="muted meta">
-          {item.date_creation ? t('Created {date}', { date: String(item.date_creation) }) : ''}
-          {item.date_mod ? ` · ${t('Last update {date}', { date: String(item.date_mod) })}` : ''}
+          {item.date_creation ? t('Created {date}', { date: showDate(item.date_creation) }) : ''}
+          {item.date_mod ? ` · ${t('Last update {date}', { date: showDate(item.date_mod) })}` : ''}
         </p>
       )}
       {editable && (

@@ -6,6 +6,8 @@ import { RichEditor } from '../components/RichEditor';
 import { RichText } from '../components/RichText';
 import { t } from '../i18n';
 import { usePanel } from '../panel';
+import { useLeaveGuard } from '../leave-guard';
+import { showDate } from '../dates';
 import { Actors } from './Actors';
 import { History } from './History';
 import { ItilSide } from './ItilSide';
@@ -82,13 +84,14 @@ export function ItilPage({ itemtype, item, names, options, profile, editable, op
 function Description({ itemtype, item, editable, onChange }: { itemtype: string; item: Item; editable: boolean; onChange: () => Promise<void> }) {
   const [draft, setDraft] = useState<string | null>(null);
   const { message, error, write } = usePanel(onChange);
+  useLeaveGuard(draft !== null && draft !== String(item.content ?? ''));
   const save = () =>
     void write(() => api.update(itemtype, item.id, { content: draft ?? '' }), t('Description saved.')).then((ok) => ok && setDraft(null));
   return (
     <section class="itil-description" aria-label={t('Description')}>
       <div class="followup-head">
         <span class="badge kind-description">{t('Description')}</span>
-        <time>{String(item.date ?? '')}</time>
+        <time dateTime={String(item.date ?? '')}>{showDate(item.date)}</time>
       </div>
       <Outcome message={message} error={error} />
       {draft === null ? (

@@ -6,6 +6,7 @@ import { describeField } from '../fields';
 import { t } from '../i18n';
 import { ITIL_STATUS } from '../itemtypes';
 import { usePanel } from '../panel';
+import { showDate } from '../dates';
 
 /** The properties edited in place in the side panel, in GLPI's order. */
 export const SIDE_FIELDS = ['status', 'type', 'urgency', 'impact', 'priority', 'itilcategories_id', 'requesttypes_id'];
@@ -84,7 +85,7 @@ export function ItilSide({ itemtype, item, names, options, editable, profile, no
               <div key={key} class={late ? 'due late' : 'due'}>
                 <dt>{t(label)}</dt>
                 <dd>
-                  <time>{String(item[key])}</time> {late && <span class="badge badge-late">{t('Late')}</span>}
+                  <time dateTime={String(item[key])}>{showDate(item[key])}</time> {late && <span class="badge badge-late">{t('Late')}</span>}
                 </dd>
               </div>
             );

@@ -4,6 +4,7 @@ import { Notice } from '../components/Notice';
 import { Pager } from '../components/Pager';
 import { LateBadge, PeopleBadges, PriorityBadge, StatusBadge } from '../components/Badges';
 import { useTicketPeople } from '../ticket-people';
+import { showDate } from '../dates';
 import { describeField } from '../fields';
 import { t } from '../i18n';
 import { CREATE, DELETE, can, enumOf, fkTarget, typeDef } from '../itemtypes';
@@ -22,7 +23,7 @@ export function cellText(itemtype: string, key: string, value: unknown): string 
   if (choices) return choices.find(([v]) => String(v) === String(value))?.[1] ?? String(value);
   if (/^(is|have|use)_/.test(key)) return Number(value) ? t('Yes') : t('No');
   if (fkTarget(key, itemtype) && (value === 0 || value === '0')) return '';
-  return String(value);
+  return showDate(value);
 }
 
 /** A page of a collection: paging, sorting, quick filter, trash. */

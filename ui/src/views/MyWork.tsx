@@ -7,6 +7,7 @@ import { QUEUES, queueCriteria, type QueueKey } from '../mywork';
 import { href } from '../router';
 import { useSession } from '../session';
 import { peopleOf, type TicketPeople } from '../ticket-people';
+import { showDate } from '../dates';
 
 /** Ticket search options shown: title, id, priority, requesters, technicians, status, last update, late. */
 const DISPLAY = ['1', '2', '3', '4', '5', '12', '19', '82'];
@@ -75,7 +76,7 @@ export function MyWork({ queue }: { queue: QueueKey }) {
                     <td>
                       <PeopleBadges names={people?.assignees ?? []} />
                     </td>
-                    <td>{String(row['19'] ?? '')}</td>
+                    <td>{showDate(row['19'])}</td>
                   </tr>
                 );
               })}

@@ -10,8 +10,10 @@ import { DocumentLink } from './Documents';
 import { RichText } from '../components/RichText';
 import { RichEditor } from '../components/RichEditor';
 import { documentsIn } from '../html';
+import { showDate } from '../dates';
 import { logRows } from './History';
 import { useSession } from '../session';
+import { useLeaveGuard } from '../leave-guard';
 
 type Kind = 'followup' | 'task' | 'solution' | 'document' | 'status' | 'validation';
 
@@ -174,7 +176,7 @@ export function Timeline({ itemtype, id, options, status, canAdd, onChange }: Pr
               <div class="followup-head">
                 <span class={`badge kind-${e.kind}`}>{t(KIND_LABEL[e.kind])}</span>
                 {e.author && <strong>{e.author}</strong>}
-                <time>{e.date}</time>
+                <time dateTime={e.date}>{showDate(e.date)}</time>
                 {e.isPrivate && <span class="badge badge-private">{t('Private')}</span>}
               </div>
               {e.detail && <div class="muted entry-detail">{e.detail}</div>}
@@ -282,6 +284,7 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
   const [busy, setBusy] = useState(false);
   /** Answers sent: each empties the form with a new editor. */
   const [sent, setSent] = useState(0);
+  useLeaveGuard(content.trim() !== '');
   const kinds = ANSWERS.filter(([k]) => (k !== 'task' && k !== 'validation') || itemtype === 'Ticket');
 
   const submit = async (e: Event) => {
