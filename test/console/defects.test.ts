@@ -7,8 +7,8 @@
  * asks before the page is left.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { BrowserContext, Dialog, Page } from 'playwright-core';
-import { CHROMIUM, ensureConsoleBuilt, hasChromium, launchChromium, signIn, watchErrors } from '../support/browser';
+import type { Dialog, Page } from 'playwright-core';
+import { CHROMIUM, ensureConsoleBuilt, hasChromium, openDesktopPage, signIn } from '../support/browser';
 import { Client } from '../support/client';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
@@ -22,7 +22,6 @@ if (!hasChromium) console.warn(`[defect tests] skipped: ${CHROMIUM} is missing (
 describe.skipIf(!hasChromium)('console defects', () => {
   let server: TestServer;
   let admin: Client;
-  let context: BrowserContext;
   let page: Page;
   let closeBrowser: (() => Promise<void>) | undefined;
   const ids = { pc: 0, ticket: 0 };
@@ -38,12 +37,7 @@ describe.skipIf(!hasChromium)('console defects', () => {
     ids.pc = await admin.create('Computer', { name: 'desk-pc', serial: 'D-1' });
     ids.ticket = await admin.create('Ticket', { name: 'Broken SIM', content: 'x' });
 
-    const browser = await launchChromium();
-    context = browser.context;
-    closeBrowser = browser.close;
-    page = context.pages()[0] ?? (await context.newPage());
-    await page.setViewportSize({ width: 1440, height: 900 });
-    watchErrors(page, pageErrors);
+    ({ page, close: closeBrowser } = await openDesktopPage(pageErrors));
     await signIn(page, server.origin, 'glpi', ADMIN_PASSWORD);
     await nav().waitFor();
   }, 60_000);
@@ -118,10 +112,12 @@ describe.skipIf(!hasChromium)('console defects', () => {
     expect((await admin.put('User/2', { input: { date_format: 1 } })).status).toBe(200);
     expect((await admin.put(`Ticket/${ids.ticket}`, { input: { date: '2026-03-04 17:05:00' } })).status).toBe(200);
     await page.reload();
+    await nav().waitFor();
     await page.goto(`${server.origin}/#/Ticket?sort=date`);
     const row = page.locator('table.list tbody tr', { hasText: 'Broken SIM' });
     const opened = row.locator('td[data-label="Opening date"]');
-    await until('the opening date in DD-MM-YYYY', () => opened.textContent(), (text) => text === '04-03-2026 17:05');
+    // Read only once the row is there (a row still loading is not a failure).
+    await until('the opening date in DD-MM-YYYY', async () => ((await opened.count()) ? opened.textContent() : null), (text) => text === '04-03-2026 17:05');
     expect(await row.locator('td[data-label="Last update"]').textContent()).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
 
     await page.goto(`${server.origin}/#/Ticket/${ids.ticket}`);

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { CHROMIUM, ensureConsoleBuilt, hasChromium, launchChromium, signIn, watchErrors } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { CHROMIUM, ensureConsoleBuilt, hasChromium, openDesktopPage, signIn } from '../support/browser';
 import { Client } from '../support/client';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
@@ -24,7 +24,6 @@ if (!hasChromium) console.warn(`[queue tests] skipped: ${CHROMIUM} is missing (r
 describe.skipIf(!hasChromium)('queues, badges and the ticket board', () => {
   let server: TestServer;
   let admin: Client;
-  let context: BrowserContext;
   let page: Page;
   let closeBrowser: (() => Promise<void>) | undefined;
   const ids = { tina: 0, late: 0, task: 0, approval: 0, closed: 0 };
@@ -60,12 +59,7 @@ describe.skipIf(!hasChromium)('queues, badges and the ticket board', () => {
     ids.closed = await admin.create('Ticket', { name: 'Closed ticket', content: 'x' });
     expect((await admin.put(`Ticket/${ids.closed}`, { input: { status: 6 } })).status).toBe(200);
 
-    const browser = await launchChromium();
-    context = browser.context;
-    closeBrowser = browser.close;
-    page = context.pages()[0] ?? (await context.newPage());
-    await page.setViewportSize({ width: 1440, height: 900 });
-    watchErrors(page, pageErrors);
+    ({ page, close: closeBrowser } = await openDesktopPage(pageErrors));
   }, 60_000);
 
   afterAll(async () => {

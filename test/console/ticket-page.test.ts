@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
-import { CHROMIUM, ensureConsoleBuilt, hasChromium, launchChromium, signIn, watchErrors } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { CHROMIUM, ensureConsoleBuilt, hasChromium, openDesktopPage, signIn } from '../support/browser';
 import { Client } from '../support/client';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
@@ -27,7 +27,6 @@ if (!hasChromium) console.warn(`[ticket page tests] skipped: ${CHROMIUM} is miss
 describe.skipIf(!hasChromium)('the ticket page', () => {
   let server: TestServer;
   let admin: Client;
-  let context: BrowserContext;
   let page: Page;
   let closeBrowser: (() => Promise<void>) | undefined;
   const ids = { tina: 0, category: 0, ticket: 0, other: 0 };
@@ -70,12 +69,7 @@ describe.skipIf(!hasChromium)('the ticket page', () => {
     expect(due.status).toBe(200);
     await admin.create('ITILFollowup', { itemtype: 'Ticket', items_id: ids.ticket, content: '<p>First answer.</p>' });
 
-    const browser = await launchChromium();
-    context = browser.context;
-    closeBrowser = browser.close;
-    page = context.pages()[0] ?? (await context.newPage());
-    await page.setViewportSize({ width: 1440, height: 900 });
-    watchErrors(page, pageErrors);
+    ({ page, close: closeBrowser } = await openDesktopPage(pageErrors));
   }, 60_000);
 
   afterAll(async () => {

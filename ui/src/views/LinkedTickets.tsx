@@ -6,6 +6,7 @@ import { ValueSelect } from '../components/ValueSelect';
 import { t } from '../i18n';
 import { usePanel } from '../panel';
 import { href } from '../router';
+import { UnlinkButton } from './LinkedItems';
 
 /** GLPI's Ticket_Ticket.link: how the first ticket of the row relates to the second. */
 const LINKS: [number, string, string][] = [
@@ -60,11 +61,7 @@ export function LinkedTickets({ id, editable }: { id: number; editable: boolean 
           {rows.map((r) => (
             <li key={r.rowId}>
               <span class="badge">{r.relation}</span> <a href={href(['Ticket', r.ticket])}>{r.name}</a> <span class="muted">#{r.ticket}</span>
-              {editable && (
-                <button type="button" class="link" aria-label={t('Unlink {name}', { name: r.name })} onClick={() => void write(() => api.remove('Ticket_Ticket', r.rowId, true), t('{name} unlinked.', { name: r.name }))}>
-                  {t('Unlink')}
-                </button>
-              )}
+              {editable && <UnlinkButton name={r.name} onUnlink={() => write(() => api.remove('Ticket_Ticket', r.rowId, true), t('{name} unlinked.', { name: r.name }))} />}
             </li>
           ))}
         </ul>
