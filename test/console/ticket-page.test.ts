@@ -202,6 +202,24 @@ describe.skipIf(!hasChromium)('the ticket page', () => {
     await page.getByRole('region', { name: 'Description' }).getByText('Since Monday.').waitFor();
   });
 
+  test('Admin: a problem has the same one page, its status saved in place', async () => {
+    const problem = await admin.create('Problem', { name: 'Recurring Wi-Fi drops', content: '<p>Seen on <i>three</i> floors.</p>' });
+    await page.goto(`${server.origin}/#/Problem/${problem}`);
+    await page.getByRole('heading', { name: /Recurring Wi-Fi drops/ }).waitFor();
+    expect(await page.getByRole('region', { name: 'Description' }).locator('i').textContent()).toBe('three');
+    expect(await page.getByRole('tablist').count()).toBe(0);
+    expect(await side().getByRole('heading', { name: 'Linked tickets' }).count()).toBe(0);
+    await side().getByLabel('Status').selectOption({ label: 'Accepted' });
+    await notice('success', 'Status saved.').waitFor();
+    expect((await admin.get(`Problem/${problem}`)).body.status).toBe(7);
+    const editor = page.getByRole('textbox', { name: 'New followup' });
+    await editor.click();
+    await page.keyboard.type('Firmware suspected.');
+    await page.getByRole('button', { name: 'Add followup' }).click();
+    await notice('success', 'Followup added.').waitFor();
+    expect(((await admin.get(`Problem/${problem}/ITILFollowup`)).body as { content: string }[]).map((f) => f.content)).toEqual(['<p>Firmware suspected.</p>']);
+  });
+
   test('Technician: the same page, with only the controls the profile allows', async () => {
     await page.evaluate(() => localStorage.clear());
     await signIn(page, server.origin, 'tina', TECH_PASSWORD);

@@ -16,14 +16,16 @@ export interface TicketPeople {
 /** Search options of ITIL objects: id, requesters, technicians, time to resolve exceeded. */
 export const ITIL_COLUMNS = { id: 2, requesters: 4, assignees: 5, late: 82 } as const;
 
-const names = new Map<number, Promise<string>>();
+/** Names read in this session (keyed by its token: another sign-in in the tab reads them again, with its own rights). */
+const names = new Map<string, Promise<string>>();
 
 /** A user's name as lists show it ("Ann Martin (tech1)"); their id when the session may not read them. */
 function userName(id: number): Promise<string> {
-  let name = names.get(id);
+  const key = `${api.token ?? ''}:${id}`;
+  let name = names.get(key);
   if (!name) {
     name = api.get('User', id).then(itemLabel, () => `#${id}`);
-    names.set(id, name);
+    names.set(key, name);
   }
   return name;
 }
