@@ -70,10 +70,10 @@ describe.skipIf(!hasChromium)('queues, badges and the ticket board', () => {
   test('Technician: My work lists the tasks assigned to me (still to do) and the approvals waiting for me, with their counts', async () => {
     await signIn(page, server.origin, 'tina', TECH_PASSWORD);
     await nav().waitFor();
-    const tasks = await queue('Tasks assigned to me', 'tasks', 'Task ticket');
+    const tasks = await queue('My tasks to do', 'tasks', 'Task ticket');
     expect(tasks.names).toEqual(['Task ticket']);
     expect(tasks.count).toBe(1);
-    const approvals = await queue('Approvals waiting for me', 'approvals', 'Approval ticket');
+    const approvals = await queue('My approvals to give', 'approvals', 'Approval ticket');
     expect(approvals.names).toEqual(['Approval ticket']);
     expect(approvals.count).toBe(1);
     // Assigned to me: the late ticket with its badges.

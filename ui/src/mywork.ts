@@ -16,7 +16,7 @@ export const QUEUES = [
   // A task of mine still to do (95: a task's technician, 33: its state, 1 = to do).
   {
     key: 'tasks',
-    label: 'Tasks assigned to me',
+    label: 'My tasks to do',
     criteria: [
       { field: 95, searchtype: 'equals', value: 'myself' },
       { link: 'AND', field: 33, searchtype: 'equals', value: 1 },
@@ -25,7 +25,7 @@ export const QUEUES = [
   // An approval asked of me and not answered yet (59: the approver, 55: its status, 2 = waiting).
   {
     key: 'approvals',
-    label: 'Approvals waiting for me',
+    label: 'My approvals to give',
     criteria: [
       { field: 59, searchtype: 'equals', value: 'myself' },
       { link: 'AND', field: 55, searchtype: 'equals', value: 2 },
