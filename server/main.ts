@@ -59,11 +59,29 @@ function listenOrExit(app: ReturnType<typeof createApp>, host: string, port: num
     if (sharedPortRefused(host, chosen)) process.exit(1);
     return listening;
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'EADDRINUSE') console.error(`deskbase: port ${port} on ${host} is already in use; stop what listens there or choose another --port`);
-    else if (code === 'EACCES') console.error(`deskbase: not allowed to listen on port ${port} on ${host}; choose a port above 1023 or run with the right privileges`);
-    else console.error(`deskbase: cannot listen on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
+    return exitOnListenError(error, host, port);
+  }
+}
+
+/** Says why the port cannot be bound, and exits 1. */
+function exitOnListenError(error: unknown, host: string, port: number): never {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE') console.error(`deskbase: port ${port} on ${host} is already in use; stop what listens there or choose another --port`);
+  else if (code === 'EACCES') console.error(`deskbase: not allowed to listen on port ${port} on ${host}; choose a port above 1023 or run with the right privileges`);
+  else console.error(`deskbase: cannot listen on ${host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+/**
+ * Fails before the data folder is opened when the port cannot be bound: a first start would
+ * otherwise create the database and print the admin's one-time password, then stop.
+ */
+function checkPortOrExit(host: string, port: number): void {
+  if (port === 0) return;
+  try {
+    Bun.serve({ ...listenOptions(host, port, false), fetch: () => new Response(null) }).stop(true);
+  } catch (error) {
+    exitOnListenError(error, host, port);
   }
 }
 
@@ -111,6 +129,7 @@ async function main(): Promise<void> {
     releaseLock();
     process.exit(1);
   }
+  checkPortOrExit(config.host, config.port);
   const { store, generatedAdminPassword, applied } = await openStore(config.dataDir, config.adminPassword, logEvent);
   if (applied.length) logEvent(`data folder ${config.dataDir}: applied ${applied.join(', ')}`);
   if (generatedAdminPassword) {

@@ -1,3 +1,5 @@
+import { derivedTypeName, GLPI_TYPE_NAMES } from './glpi-type-names';
+
 /** Human names of itemtypes (GLPI's type names, singular and plural), for clients such as the console. */
 const LABELS: Record<string, readonly [string, string]> = {
   Computer: ['Computer', 'Computers'],
@@ -40,7 +42,14 @@ const LABELS: Record<string, readonly [string, string]> = {
   NotImportedEmail: ['Refused email', 'Refused emails'],
 };
 
-/** Singular and plural name of an itemtype; the itemtype itself when it has none. */
+const known = (itemtype: string) => LABELS[itemtype] ?? GLPI_TYPE_NAMES[itemtype];
+
+/** Singular and plural name of an itemtype; the itemtype itself when it has none (the API's messages name it so). */
 export function typeLabels(itemtype: string): readonly [string, string] {
   return LABELS[itemtype] ?? [itemtype, itemtype];
+}
+
+/** A type's name for people (the console's menus): GLPI's, else one made from the type it belongs to or from its words, never the class name. */
+export function typeDisplayNames(itemtype: string): readonly [string, string] {
+  return known(itemtype) ?? derivedTypeName(itemtype, known);
 }

@@ -4,7 +4,7 @@
  * a start, and of two starts at the same moment exactly one serves. A taken port is an error.
  */
 import { afterAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../support/cli';
@@ -126,6 +126,24 @@ describe('the data folder lock', () => {
 });
 
 describe('the port', () => {
+  test('a first start on a port in use stops before creating the data folder\'s database or printing an admin password', async () => {
+    const taken = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(null) });
+    const dir = dataFolder();
+    try {
+      const env: Record<string, string | undefined> = { ...process.env };
+      delete env.DESKBASE_ADMIN_PASSWORD;
+      const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), '--data', dir, '--port', String(taken.port)], { cwd: ROOT, env, stdout: 'pipe', stderr: 'pipe' });
+      const [code, out, err] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+      expect(code).toBe(1);
+      expect(err).toContain(`port ${taken.port} on 127.0.0.1 is already in use`);
+      expect(`${out}${err}`).not.toContain('password');
+      expect(existsSync(join(dir, 'deskbase.sqlite'))).toBe(false);
+    } finally {
+      taken.stop(true);
+    }
+  });
+
+
   test('a port in use is a clear error and exit 1; the running server keeps every request', async () => {
     const first = await attempt(dataFolder());
     try {

@@ -53,3 +53,12 @@ export async function signIn(page: Page, origin: string, login: string, password
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+
+/** A page of a fresh headless Chromium at a desktop's 1440×900, its script errors collected in `errors`; `close` ends the browser. */
+export async function openDesktopPage(errors: string[]): Promise<{ page: Page; close(): Promise<void> }> {
+  const browser = await launchChromium();
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  await page.setViewportSize({ width: 1440, height: 900 });
+  watchErrors(page, errors);
+  return { page, close: browser.close };
+}

@@ -13,6 +13,7 @@ import { SearchView } from './views/SearchView';
 import { Find } from './views/Find';
 import { DocumentUpload } from './views/Documents';
 import { Import } from './views/Import';
+import { Kanban } from './views/Kanban';
 import { QUEUES, type QueueKey } from './mywork';
 import { Login } from './views/Login';
 import { Desk } from './views/desk/Desk';
@@ -69,6 +70,7 @@ export function App() {
   else if (type === 'find') view = <Find q={route.query.get('q') ?? ''} />;
   else if (type === 'search' && second && VALID_TYPE.test(second)) view = <SearchView key={second} itemtype={second} query={route.query} />;
   else if (type === 'my' && QUEUES.some((q) => q.key === second)) view = <MyWork queue={second as QueueKey} />;
+  else if (type === 'kanban' && second === undefined) view = <Kanban />;
   else if (!VALID_TYPE.test(type)) view = <NotFound />;
   else if (second === undefined) view = <ListView key={type} itemtype={type} query={route.query} />;
   else if (second === 'new' && type === 'Document') view = <DocumentUpload />;

@@ -207,21 +207,12 @@ export function createInput(fields: FieldDef[], current: Values): Values {
   return input;
 }
 
-/** API datetime (`YYYY-MM-DD HH:MM:SS`) to an input's value and back. */
-export function toInputValue(kind: FieldKind, value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  if (kind === 'datetime') return text.replace(' ', 'T').slice(0, 19);
-  if (kind === 'date') return text.slice(0, 10);
-  return text;
+/** An API value as an input's text (dates have their own field: ./components/FieldInput.tsx). */
+export function toInputValue(value: unknown): string {
+  return value === null || value === undefined ? '' : String(value);
 }
 
 export function fromInputValue(kind: FieldKind, text: string): unknown {
-  if (kind === 'datetime') {
-    if (!text) return '';
-    const [date, time = '00:00'] = text.split('T');
-    return `${date} ${time.length === 5 ? `${time}:00` : time}`;
-  }
   if (kind === 'number' || kind === 'fk') return text === '' ? '' : Number(text);
   return text;
 }

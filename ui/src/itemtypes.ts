@@ -5,7 +5,7 @@
  */
 import { type Action, profileCan } from '@server/auth/class-rights';
 import { itemtype as registryType, type Itemtype } from '@server/registry';
-import { typeLabels } from '@server/registry/labels';
+import { typeDisplayNames } from '@server/registry/labels';
 import { valueList } from '@server/registry/values';
 import { t } from './i18n';
 
@@ -142,7 +142,7 @@ const MENU: [string, Record<string, Layout>][] = [
 /** Tree types list and name by complete name, with the parent right after the name in forms. */
 function define(itemtype: string, layout: Layout): TypeDef {
   const type = registryType(itemtype) ?? null;
-  const [label, plural] = typeLabels(itemtype);
+  const [label, plural] = typeDisplayNames(itemtype);
   const parent = type?.tree ?? undefined;
   const tree = parent !== undefined;
   return {

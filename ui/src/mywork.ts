@@ -13,6 +13,24 @@ export const QUEUES = [
     ],
   },
   { key: 'requests', label: 'My requests', criteria: [{ field: 4, searchtype: 'equals', value: 'myself' }] },
+  // A task of mine still to do (95: a task's technician, 33: its state, 1 = to do).
+  {
+    key: 'tasks',
+    label: 'My tasks to do',
+    criteria: [
+      { field: 95, searchtype: 'equals', value: 'myself' },
+      { link: 'AND', field: 33, searchtype: 'equals', value: 1 },
+    ],
+  },
+  // An approval asked of me and not answered yet (59: the approver, 55: its status, 2 = waiting).
+  {
+    key: 'approvals',
+    label: 'My approvals to give',
+    criteria: [
+      { field: 59, searchtype: 'equals', value: 'myself' },
+      { link: 'AND', field: 55, searchtype: 'equals', value: 2 },
+    ],
+  },
 ] as const satisfies readonly { key: string; label: string; criteria: Criterion[] }[];
 
 export type QueueKey = (typeof QUEUES)[number]['key'];

@@ -1,6 +1,7 @@
 import { createContext } from 'preact';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
 import { type Language, languageOf, setLanguage, t } from './i18n';
+import { setDateFormat } from './dates';
 import { type ActiveEntity, type ActiveProfile, api, type Entity, type Profile, TOKEN_KEY } from './api';
 
 /** What the console knows about the open session. */
@@ -12,7 +13,13 @@ export interface SessionInfo {
   activeProfile: ActiveProfile;
   entities: Entity[];
   activeEntity: ActiveEntity;
+  /** The background of each priority (1 very low … 6 major): GLPI's `priority_N` preferences. */
+  priorityColors: string[];
 }
+
+/** GLPI's default priority colours (config priority_1 … priority_6). */
+const PRIORITY_COLORS = ['#fff2f2', '#ffe0e0', '#ffcece', '#ffbfbf', '#ffadad', '#ff5555'];
+const COLOR = /^#[0-9a-f]{3,8}$/i;
 
 export interface SessionApi {
   info: SessionInfo;
@@ -43,6 +50,8 @@ export async function loadSession(): Promise<SessionInfo> {
   // The session's language (GLPI's `glpilanguage`: the user's preference, else the global one).
   const language = languageOf(full.glpilanguage);
   setLanguage(language);
+  // Dates shown and typed in the user's format (GLPI's date_format preference).
+  setDateFormat(full.glpidate_format);
   const friendly = [full.glpifirstname, full.glpirealname].filter((v) => typeof v === 'string' && v).join(' ');
   return {
     userId,
@@ -52,6 +61,10 @@ export async function loadSession(): Promise<SessionInfo> {
     activeProfile,
     entities,
     activeEntity,
+    priorityColors: PRIORITY_COLORS.map((fallback, i) => {
+      const own = full[`glpipriority_${i + 1}`];
+      return typeof own === 'string' && COLOR.test(own) ? own : fallback;
+    }),
   };
 }
 

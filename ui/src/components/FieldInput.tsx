@@ -1,6 +1,7 @@
 import type { FieldDef } from '../fields';
 import { fromInputValue, toInputValue } from '../fields';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { dateInputText, datePlaceholder, parseDateInput } from '../dates';
 import { Picker } from './Picker';
 
 interface Props {
@@ -59,7 +60,7 @@ interface ControlProps {
 }
 
 function Control({ field, id, value, display, onChange, readOnly, describedBy }: ControlProps) {
-  const text = toInputValue(field.kind, value);
+  const text = toInputValue(value);
   const common = { id, name: field.key, 'aria-describedby': describedBy };
   switch (field.kind) {
     case 'textarea':
@@ -83,6 +84,9 @@ function Control({ field, id, value, display, onChange, readOnly, describedBy }:
           ))}
         </select>
       );
+    case 'date':
+    case 'datetime':
+      return <DateField common={common} kind={field.kind} value={value} onChange={onChange} readOnly={readOnly} />;
     case 'fk':
       return <ForeignKey field={field} common={common} value={value} display={display} onChange={onChange} readOnly={readOnly} />;
     default: {
@@ -91,9 +95,7 @@ function Control({ field, id, value, display, onChange, readOnly, describedBy }:
           <input {...common} type="password" value={text} readOnly={readOnly} autoComplete="new-password" onInput={(e) => onChange(e.currentTarget.value)} />
         );
       }
-      const types: Partial<Record<FieldDef['kind'], 'datetime-local' | 'date' | 'number' | 'email'>> = {
-        datetime: 'datetime-local',
-        date: 'date',
+      const types: Partial<Record<FieldDef['kind'], 'number' | 'email'>> = {
         number: 'number',
         email: 'email',
       };
@@ -105,7 +107,7 @@ function Control({ field, id, value, display, onChange, readOnly, describedBy }:
           type={type}
           value={text}
           readOnly={readOnly}
-          step={field.kind === 'datetime' ? 1 : field.kind === 'number' ? 'any' : undefined}
+          step={field.kind === 'number' ? 'any' : undefined}
           autoComplete="off"
           onInput={(e) => onChange(fromInputValue(field.kind, e.currentTarget.value))}
         />
@@ -140,6 +142,44 @@ function ForeignKey({ field, common, value, display, onChange, readOnly }: Forei
       onChange={(id, label) => {
         setPicked(label);
         onChange(id);
+      }}
+    />
+  );
+}
+
+interface DateFieldProps {
+  common: { id: string; name: string; 'aria-describedby'?: string };
+  kind: 'date' | 'datetime';
+  value: unknown;
+  onChange: (value: unknown) => void;
+  readOnly: boolean;
+}
+
+/**
+ * A date typed in the user's format (GLPI's date_format preference, 24-hour time), not the
+ * browser's locale: what is typed goes out as the API's date once it reads as one (else as typed,
+ * for the API to refuse with its message).
+ */
+function DateField({ common, kind, value, onChange, readOnly }: DateFieldProps) {
+  const withTime = kind === 'datetime';
+  const [text, setText] = useState(() => dateInputText(value, withTime));
+  // A value set from outside (a reload after saving) shows, unless it is what the text already says.
+  useEffect(() => {
+    if ((parseDateInput(text, withTime) ?? '') !== String(value ?? '')) setText(dateInputText(value, withTime));
+  }, [value]);
+  return (
+    <input
+      {...common}
+      type="text"
+      inputMode="numeric"
+      placeholder={datePlaceholder(withTime)}
+      value={text}
+      readOnly={readOnly}
+      autoComplete="off"
+      onInput={(e) => {
+        const typed = e.currentTarget.value;
+        setText(typed);
+        onChange(typed.trim() === '' ? '' : (parseDateInput(typed, withTime) ?? typed));
       }}
     />
   );

@@ -52,6 +52,11 @@ export function Nav({ current, open, onNavigate }: { current: string | undefined
                 </a>
               </li>
             ))}
+            <li>
+              <a href={href(['kanban'])} class={current === 'kanban' ? 'active' : undefined} aria-current={current === 'kanban' ? 'page' : undefined} onClick={onNavigate}>
+                {t('Ticket board')}
+              </a>
+            </li>
           </ul>
         </section>
       )}

@@ -1,32 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type Item, type SearchOption } from '../api';
 import { Notice } from '../components/Notice';
+import { logAuthor, logSentence } from '../history-words';
 import { t } from '../i18n';
-
-/** GLPI's history actions (linked_action). */
-const ACTIONS: Record<number, string> = {
-  1: 'Component added',
-  2: 'Component updated',
-  3: 'Component removed',
-  4: 'Software installed',
-  5: 'Software uninstalled',
-  6: 'Disconnected',
-  7: 'Connected',
-  8: 'Component locked',
-  9: 'Component unlocked',
-  12: 'Note',
-  13: 'Moved to the trash',
-  14: 'Restored from the trash',
-  15: 'Link added',
-  16: 'Link removed',
-  17: 'Added',
-  18: 'Updated',
-  19: 'Removed',
-  20: 'Created',
-  21: 'Link updated',
-};
-
-const clean = (v: unknown) => (v === null || v === undefined ? '' : String(v).replace(/&nbsp;/g, '').trim());
+import { showDate } from '../dates';
 
 /** The history rows of an item read with with_logs=true, or null when the profile may not read them. */
 export function logRows(item: Item | null): Item[] | null {
@@ -67,36 +44,17 @@ export function History({ itemtype, id, options, reload }: { itemtype: string; i
           <tr>
             <th scope="col">{t('Date')}</th>
             <th scope="col">{t('User')}</th>
-            <th scope="col">{t('Field or action')}</th>
             <th scope="col">{t('Change')}</th>
           </tr>
         </thead>
         <tbody>
-          {logs.map((log) => {
-            const action = Number(log.linked_action);
-            const option = options[String(log.id_search_option)];
-            const what = action === 0 ? (option ? t(option.name) : t('Field {id}', { id: String(log.id_search_option) })) : ACTIONS[action] ? t(ACTIONS[action]) : t('Action {id}', { id: action });
-            const link = clean(log.itemtype_link);
-            const before = clean(log.old_value);
-            const after = clean(log.new_value);
-            return (
-              <tr key={log.id}>
-                <td data-label={t('Date')}>{clean(log.date_mod)}</td>
-                <td data-label={t('User')}>{clean(log.user_name)}</td>
-                <td data-label={t('Field or action')}>{link ? `${what} (${link})` : what}</td>
-                <td data-label={t('Change')}>
-                  {action === 0 ? (
-                    <>
-                      <del>{before || '—'}</del> <span aria-hidden="true">→</span>
-                      <span class="sr-only">{t('changed to')}</span> <ins>{after || '—'}</ins>
-                    </>
-                  ) : (
-                    after || before
-                  )}
-                </td>
-              </tr>
-            );
-          })}
+          {logs.map((log) => (
+            <tr key={log.id}>
+              <td data-label={t('Date')}>{showDate(log.date_mod)}</td>
+              <td data-label={t('User')}>{logAuthor(log)}</td>
+              <td data-label={t('Change')}>{logSentence(itemtype, options, log)}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

@@ -14,6 +14,8 @@ interface Prepared {
   line: number;
   input: Record<string, unknown>;
   errors: string[];
+  /** Dropdown values the import will create (`Type\u0000name`): a dry run counts them instead of creating them. */
+  creates: string[];
 }
 
 const norm = (s: string) => s.trim().toLowerCase();
@@ -69,7 +71,11 @@ export function Import({ itemtype }: { itemtype: string }) {
     });
   };
 
-  /** Turns every CSV row into an API input, resolving names; collects what is wrong with each. */
+  /**
+   * Turns every CSV row into an API input, resolving names; collects what is wrong with each. A
+   * missing dropdown value is created when asked (`create`), or, in a dry run with "create missing"
+   * ticked, noted as one the import will create.
+   */
   const prepare = async (create: boolean): Promise<Prepared[]> => {
     const cache = new Map<string, Promise<number | null>>();
     const required = def.type?.required ?? [];
@@ -77,14 +83,16 @@ export function Import({ itemtype }: { itemtype: string }) {
       rows.map(async (row, i) => {
         const input: Record<string, unknown> = {};
         const errors: string[] = [];
+        const creates: string[] = [];
         for (const [column, key] of Object.entries(mapping)) {
           const field = fields.find((f) => f.key === key);
           const raw = (row[column] ?? '').trim();
           if (!field || raw === '') continue;
           if (field.kind === 'fk' && field.target) {
             const id = /^\d+$/.test(raw) ? Number(raw) : await resolveName(field.target, raw, create, cache).catch(() => null);
-            if (id === null) errors.push(t('{field}: “{value}” not found', { field: field.label, value: raw }));
-            else input[key] = id;
+            if (id !== null) input[key] = id;
+            else if (createMissing && !create) creates.push(`${field.target}\u0000${norm(raw)}`);
+            else errors.push(t('{field}: “{value}” not found', { field: field.label, value: raw }));
           } else if (field.kind === 'enum') {
             const choice = field.choices?.find(([v, label]) => String(v) === raw || norm(label) === norm(raw));
             if (choice) input[key] = choice[0];
@@ -93,7 +101,7 @@ export function Import({ itemtype }: { itemtype: string }) {
           else input[key] = raw;
         }
         for (const key of required) if (input[key] === undefined) errors.push(t('{field} is required', { field: fields.find((f) => f.key === key)?.label ?? key }));
-        return { line: i + 2, input, errors };
+        return { line: i + 2, input, errors, creates };
       }),
     );
   };
@@ -130,6 +138,7 @@ export function Import({ itemtype }: { itemtype: string }) {
   };
 
   const bad = prepared?.filter((p) => p.errors.length) ?? [];
+  const toCreate = new Set(prepared?.flatMap((p) => p.creates)).size;
   return (
     <div class="page">
       <p class="crumbs">
@@ -179,6 +188,7 @@ export function Import({ itemtype }: { itemtype: string }) {
             {bad.length
               ? t('Dry run: {ready} of {total} rows ready, {bad} with errors.', { ready: prepared.length - bad.length, total: prepared.length, bad: bad.length })
               : t('Dry run: {ready} of {total} rows ready.', { ready: prepared.length, total: prepared.length })}
+            {toCreate > 0 && ` ${t('{count} missing dropdown values will be created.', { count: toCreate })}`}
           </p>
         )}
         {prepared && !summary && bad.length > 0 && (

@@ -7,14 +7,16 @@ import { t } from '../i18n';
 import { CREATE, DELETE, PURGE, UPDATE, can, typeDef } from '../itemtypes';
 import { href, navigate } from '../router';
 import { useSession } from '../session';
+import { useLeaveGuard } from '../leave-guard';
+import { showDate } from '../dates';
 import { Access, SUPER_ADMIN } from './Access';
-import { Actors } from './Actors';
 import { DocumentLink } from './Documents';
 import { History } from './History';
 import { ProfileRights } from './ProfileRights';
 import { RuleParts } from './RuleParts';
-import { AssetTickets, LinkedItems } from './LinkedItems';
-import { Timeline } from './Timeline';
+import { AssetTickets } from './LinkedItems';
+import { ItilPage } from './ItilPage';
+import { SIDE_FIELDS } from './ItilSide';
 import { Mailbox, RefusedMail } from './Mail';
 
 type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
@@ -76,6 +78,12 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   };
 
   const layout = useMemo(() => (options ? formLayout(itemtype, options, item) : null), [itemtype, options, item]);
+  /** The form's fields: on a ticket's page, those the side panel and the description do not edit in place. */
+  const shown = useMemo(() => {
+    if (!layout || id === null || !ITIL.has(itemtype)) return layout;
+    const elsewhere = (f: FieldDef) => !SIDE_FIELDS.includes(f.key) && f.key !== 'content';
+    return { main: layout.main.filter(elsewhere), more: layout.more.filter(elsewhere) };
+  }, [layout, itemtype, id]);
   const fields: FieldDef[] = useMemo(() => (layout ? [...layout.main, ...layout.more] : []), [layout]);
   const defaults: Values = useMemo(
     () => ({ entities_id: info.activeEntity.id, is_active: 1, status: 1, type: 1, is_recursive: 0, is_helpdesk_visible: 1, is_valid: 1 }),
@@ -89,6 +97,9 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   const entityName = (value: unknown) => info.entities.find((e) => e.id === Number(value))?.name;
   const editable = id === null ? can(profile, itemtype, CREATE) : can(profile, itemtype, UPDATE);
   const deleted = Number(item?.is_deleted) === 1;
+  // An edit not saved is not dropped silently when the user follows a link.
+  useLeaveGuard(editable && Object.keys(id === null ? {} : changedInput(fields, initial, values)).length > 0);
+
   const title =
     id === null
       ? t('New {type}', { type: def.label.toLowerCase() })
@@ -163,15 +174,63 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
     );
   }
 
+  // A ticket, problem or change is one page (./ItilPage.tsx): no tabs.
+  const onePage = id !== null && ITIL.has(itemtype) && item !== null;
   const tabs: [string, string][] = [['details', t('Details')]];
-  if (id !== null && ITIL.has(itemtype)) tabs.push(['timeline', t('Timeline')], ['actors', t('Actors')], ['items', t('Items')]);
   if (id !== null && def.type?.features.includes('ticket')) tabs.push(['tickets', t('Tickets')]);
   if (id !== null && itemtype === 'User') tabs.push(['access', t('Access')]);
   if (id !== null && itemtype === 'Profile') tabs.push(['rights', t('Rights')]);
   if (id !== null && itemtype === 'Rule') tabs.push(['rule', t('Criteria and actions')]);
   if (id !== null && itemtype === 'MailCollector') tabs.push(['mailbox', t('Mailbox')]);
   if (id !== null && itemtype === 'NotImportedEmail') tabs.push(['mail', t('Refused email')]);
-  if (id !== null) tabs.push(['history', t('History')]);
+  if (id !== null && !onePage) tabs.push(['history', t('History')]);
+
+  const parts = shown ?? layout;
+  const form = (
+    <form class="item-form" onSubmit={save} aria-label={t('{type} details', { type: def.label })}>
+      <fieldset disabled={busy || !editable}>
+        <legend class="sr-only">{t('{type} details', { type: def.label })}</legend>
+        <div class="form-grid">
+          {parts.main.map((f) => (
+            <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
+          ))}
+        </div>
+        {parts.more.length > 0 && (
+          <details class="more">
+            <summary>{t('More fields ({count})', { count: parts.more.length })}</summary>
+            <div class="form-grid">
+              {parts.more.map((f) => (
+                <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
+              ))}
+            </div>
+          </details>
+        )}
+      </fieldset>
+      {itemtype === 'Document' && item && <DocumentLink id={item.id} name={String(item.filename || item.name || '')} />}
+      {item && (
+        <p class="muted meta">
+          {item.date_creation ? t('Created {date}', { date: showDate(item.date_creation) }) : ''}
+          {item.date_mod ? ` · ${t('Last update {date}', { date: showDate(item.date_mod) })}` : ''}
+        </p>
+      )}
+      {editable && (
+        <div class="form-actions">
+          <button type="submit" disabled={busy}>
+            {id === null ? t('Create {type}', { type: def.label.toLowerCase() }) : t('Save')}
+          </button>
+          {id === null ? (
+            <a class="button secondary" href={href([itemtype])}>
+              {t('Cancel')}
+            </a>
+          ) : (
+            <button type="button" class="secondary" disabled={busy} onClick={() => setValues(initial)}>
+              {t('Undo changes')}
+            </button>
+          )}
+        </div>
+      )}
+    </form>
+  );
 
   return (
     <div class="page">
@@ -233,14 +292,12 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
       )}
 
       <div id="tab-panel" role={tabs.length > 1 ? 'tabpanel' : undefined} aria-labelledby={tabs.length > 1 ? `tab-${tab}` : undefined}>
-        {tab === 'history' && id !== null ? (
+        {onePage && item ? (
+          <ItilPage itemtype={itemtype} item={item} names={names} options={options ?? {}} profile={profile} editable={editable && !deleted} open={!deleted} changes={changes} onChange={refresh}>
+            {form}
+          </ItilPage>
+        ) : tab === 'history' && id !== null ? (
           <History itemtype={itemtype} id={id} options={options ?? {}} reload={changes} />
-        ) : tab === 'timeline' && id !== null ? (
-          <Timeline itemtype={itemtype} id={id} options={options ?? {}} status={Number(item?.status)} canAdd={!deleted} onChange={refresh} />
-        ) : tab === 'actors' && id !== null ? (
-          <Actors itemtype={itemtype} id={id} editable={editable && !deleted} onChange={refresh} />
-        ) : tab === 'items' && id !== null ? (
-          <LinkedItems itemtype={itemtype} id={id} editable={editable && !deleted} />
         ) : tab === 'access' && id !== null && item ? (
           <Access userId={id} user={item} editable={editable} onChange={refresh} />
         ) : tab === 'rights' && id !== null ? (
@@ -261,49 +318,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
         ) : tab === 'tickets' && id !== null ? (
           <AssetTickets itemtype={itemtype} id={id} />
         ) : (
-          <form class="item-form" onSubmit={save} aria-label={t('{type} details', { type: def.label })}>
-            <fieldset disabled={busy || !editable}>
-              <legend class="sr-only">{t('{type} details', { type: def.label })}</legend>
-              <div class="form-grid">
-                {layout.main.map((f) => (
-                  <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
-                ))}
-              </div>
-              {layout.more.length > 0 && (
-                <details class="more">
-                  <summary>{t('More fields ({count})', { count: layout.more.length })}</summary>
-                  <div class="form-grid">
-                    {layout.more.map((f) => (
-                      <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
-                    ))}
-                  </div>
-                </details>
-              )}
-            </fieldset>
-            {itemtype === 'Document' && item && <DocumentLink id={item.id} name={String(item.filename || item.name || '')} />}
-            {item && (
-              <p class="muted meta">
-                {item.date_creation ? t('Created {date}', { date: String(item.date_creation) }) : ''}
-                {item.date_mod ? ` · ${t('Last update {date}', { date: String(item.date_mod) })}` : ''}
-              </p>
-            )}
-            {editable && (
-              <div class="form-actions">
-                <button type="submit" disabled={busy}>
-                  {id === null ? t('Create {type}', { type: def.label.toLowerCase() }) : t('Save')}
-                </button>
-                {id === null ? (
-                  <a class="button secondary" href={href([itemtype])}>
-                    {t('Cancel')}
-                  </a>
-                ) : (
-                  <button type="button" class="secondary" disabled={busy} onClick={() => setValues(initial)}>
-                    {t('Undo changes')}
-                  </button>
-                )}
-              </div>
-            )}
-          </form>
+          form
         )}
       </div>
     </div>

@@ -65,11 +65,7 @@ export function LinkedItems({ itemtype, id, editable }: { itemtype: string; id: 
           {rows.map((r) => (
             <li key={r.rowId}>
               <span class="badge">{typeDef(r.itemtype).label}</span> <a href={href([r.itemtype, r.id])}>{r.name}</a>
-              {editable && (
-                <button type="button" class="link" aria-label={t('Unlink {name}', { name: r.name })} onClick={() => void write(() => api.remove(spec.link, r.rowId, true), t('{name} unlinked.', { name: r.name }))}>
-                  {t('Unlink')}
-                </button>
-              )}
+              {editable && <UnlinkButton name={r.name} onUnlink={() => write(() => api.remove(spec.link, r.rowId, true), t('{name} unlinked.', { name: r.name }))} />}
             </li>
           ))}
         </ul>
@@ -91,6 +87,15 @@ export function LinkedItems({ itemtype, id, editable }: { itemtype: string; id: 
         </PickForm>
       )}
     </section>
+  );
+}
+
+/** Removes one link of a list (a linked item, a linked ticket), named for screen readers. */
+export function UnlinkButton({ name, onUnlink }: { name: string; onUnlink: () => Promise<unknown> }) {
+  return (
+    <button type="button" class="link" aria-label={t('Unlink {name}', { name })} onClick={() => void onUnlink()}>
+      {t('Unlink')}
+    </button>
   );
 }
 

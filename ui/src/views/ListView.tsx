@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, api, errorText, type Item, type Page, type SearchOption } from '../api';
 import { Notice } from '../components/Notice';
+import { Pager } from '../components/Pager';
+import { LateBadge, PeopleBadges, PriorityBadge, StatusBadge } from '../components/Badges';
+import { useTicketPeople } from '../ticket-people';
+import { showDate } from '../dates';
 import { describeField } from '../fields';
 import { t } from '../i18n';
 import { CREATE, DELETE, can, enumOf, fkTarget, typeDef } from '../itemtypes';
@@ -9,6 +13,8 @@ import { MassActions } from './MassActions';
 import { useSession } from '../session';
 
 const SIZES = [10, 25, 50, 100];
+/** Lists whose rows show their people, status and priority as badges. */
+const ITIL = new Set(['Ticket', 'Problem', 'Change']);
 
 /** The display text of a list cell (dropdowns come expanded to names). */
 export function cellText(itemtype: string, key: string, value: unknown): string {
@@ -17,7 +23,7 @@ export function cellText(itemtype: string, key: string, value: unknown): string 
   if (choices) return choices.find(([v]) => String(v) === String(value))?.[1] ?? String(value);
   if (/^(is|have|use)_/.test(key)) return Number(value) ? t('Yes') : t('No');
   if (fkTarget(key, itemtype) && (value === 0 || value === '0')) return '';
-  return String(value);
+  return showDate(value);
 }
 
 /** A page of a collection: paging, sorting, quick filter, trash. */
@@ -121,14 +127,18 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
       return next;
     });
 
+  const itil = ITIL.has(itemtype);
+  const people = useTicketPeople(itemtype, itil && page ? page.items.map((i) => i.id) : []);
+  /** A cell: ITIL statuses and priorities as GLPI's coloured badges, other values as text. */
+  const cell = (c: string, item: Item) =>
+    itil && c === 'status' ? <StatusBadge itemtype={itemtype} value={item[c]} /> : itil && c === 'priority' ? <PriorityBadge itemtype={itemtype} value={item[c]} /> : cellText(itemtype, c, item[c]);
+
   const first = page?.items[0];
   const columns = ['id', ...def.columns].filter((c) => !first || c in first);
   const label = (key: string) => describeField(itemtype, options, key).label;
   const titleKey = def.title && (!first || def.title in first) ? def.title : 'name';
   const total = page?.total ?? 0;
   const end = page && page.items.length ? page.start + page.items.length : 0;
-  const pages = Math.max(1, Math.ceil(total / size));
-  const current = Math.floor(start / size) + 1;
 
   const toggleSort = (key: string) => go({ sort: key, order: sort === key && order === 'ASC' ? 'DESC' : 'ASC', start: 0 });
 
@@ -225,6 +235,8 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
                     </button>
                   </th>
                 ))}
+                {itil && <th scope="col">{t('Requester')}</th>}
+                {itil && <th scope="col">{t('Assigned to')}</th>}
               </tr>
             </thead>
             <tbody>
@@ -236,14 +248,27 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
                   {columns.map((c) => (
                     <td key={c} data-label={label(c)}>
                       {c === titleKey ? (
-                        <a href={href([itemtype, item.id])} onClick={(e) => e.stopPropagation()}>
-                          {cellText(itemtype, c, item[c]) || `#${item.id}`}
-                        </a>
+                        <>
+                          <a href={href([itemtype, item.id])} onClick={(e) => e.stopPropagation()}>
+                            {cellText(itemtype, c, item[c]) || `#${item.id}`}
+                          </a>
+                          {people.get(item.id)?.late && <> <LateBadge /></>}
+                        </>
                       ) : (
-                        cellText(itemtype, c, item[c])
+                        cell(c, item)
                       )}
                     </td>
                   ))}
+                  {itil && (
+                    <td data-label={t('Requester')}>
+                      <PeopleBadges names={people.get(item.id)?.requesters ?? []} />
+                    </td>
+                  )}
+                  {itil && (
+                    <td data-label={t('Assigned to')}>
+                      <PeopleBadges names={people.get(item.id)?.assignees ?? []} />
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -255,19 +280,7 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
         <p class="empty">{trash ? t('The trash is empty.') : q ? t('No {types} match “{filter}”.', { types: def.plural.toLowerCase(), filter: q }) : t('No {types} yet.', { types: def.plural.toLowerCase() })}</p>
       )}
 
-      {total > size && (
-        <nav class="pager" aria-label={t('Pages')}>
-          <button type="button" class="secondary" disabled={start === 0} onClick={() => go({ start: Math.max(0, start - size) })}>
-            {t('Previous')}
-          </button>
-          <span>
-            {t('Page {page} of {pages}', { page: current, pages })}
-          </span>
-          <button type="button" class="secondary" disabled={end >= total} onClick={() => go({ start: start + size })}>
-            {t('Next')}
-          </button>
-        </nav>
-      )}
+      <Pager start={start} size={size} total={total} onStart={(next) => go({ start: next })} />
     </div>
   );
 }

@@ -1,25 +1,22 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText, type SearchResult } from '../api';
+import { LateBadge, PeopleBadges, PriorityBadge, StatusBadge } from '../components/Badges';
 import { Notice } from '../components/Notice';
 import { t } from '../i18n';
-import { enumOf } from '../itemtypes';
 import { QUEUES, queueCriteria, type QueueKey } from '../mywork';
 import { href } from '../router';
 import { useSession } from '../session';
+import { peopleOf, type TicketPeople } from '../ticket-people';
+import { showDate } from '../dates';
 
-/** Title, id, status, priority, opening date and last update (Ticket search options). */
-const COLUMNS: [string, string][] = [
-  ['1', 'Title'],
-  ['12', 'Status'],
-  ['3', 'Priority'],
-  ['15', 'Opening date'],
-  ['19', 'Last update'],
-];
+/** Ticket search options shown: title, id, priority, requesters, technicians, status, last update, late. */
+const DISPLAY = ['1', '2', '3', '4', '5', '12', '19', '82'];
+const HEADINGS = ['Title', 'Status', 'Priority', 'Requester', 'Assigned to', 'Last update'];
 
-/** One queue of open tickets (assigned to me, to my groups, unassigned, my requests). */
+/** One queue of open tickets (assigned to me, to my groups, unassigned, my requests, my tasks, my approvals). */
 export function MyWork({ queue }: { queue: QueueKey }) {
   const { scope } = useSession();
-  const [result, setResult] = useState<SearchResult | null>(null);
+  const [result, setResult] = useState<{ found: SearchResult; people: Map<number, TicketPeople> } | null>(null);
   const [error, setError] = useState('');
   const label = t(QUEUES.find((q) => q.key === queue)!.label);
 
@@ -28,6 +25,7 @@ export function MyWork({ queue }: { queue: QueueKey }) {
     setResult(null);
     api
       .search('Ticket', queueCriteria(queue), { range: '0-199', sort: 19, order: 'DESC', ...forcedisplay() })
+      .then(async (found) => ({ found, people: await peopleOf(found.rows) }))
       .then((r) => live && setResult(r))
       .catch((e: unknown) => live && setError(errorText(e)));
     return () => {
@@ -38,18 +36,18 @@ export function MyWork({ queue }: { queue: QueueKey }) {
   return (
     <div class="page">
       <h1>
-        {label} {result && <span class="muted id-tag">({result.total})</span>}
+        {label} {result && <span class="muted id-tag">({result.found.total})</span>}
       </h1>
       {error && <Notice kind="error">{error}</Notice>}
       {!result && !error && <p role="status">{t('Loading…')}</p>}
-      {result && !result.rows.length && <p class="empty">{t('No open ticket here.')}</p>}
-      {result && result.rows.length > 0 && (
+      {result && !result.found.rows.length && <p class="empty">{t('No open ticket here.')}</p>}
+      {result && result.found.rows.length > 0 && (
         <div class="table-wrap">
           <table class="list">
             <caption class="sr-only">{label}</caption>
             <thead>
               <tr>
-                {COLUMNS.map(([, name]) => (
+                {HEADINGS.map((name) => (
                   <th key={name} scope="col">
                     {t(name)}
                   </th>
@@ -57,17 +55,31 @@ export function MyWork({ queue }: { queue: QueueKey }) {
               </tr>
             </thead>
             <tbody>
-              {result.rows.map((row) => (
-                <tr key={String(row['2'])}>
-                  <td>
-                    <a href={href(['Ticket', Number(row['2'])])}>{String(row['1'] ?? '')}</a>
-                  </td>
-                  <td>{choice('status', row['12'])}</td>
-                  <td>{choice('priority', row['3'])}</td>
-                  <td>{String(row['15'] ?? '')}</td>
-                  <td>{String(row['19'] ?? '')}</td>
-                </tr>
-              ))}
+              {result.found.rows.map((row) => {
+                const id = Number(row['2']);
+                const people = result.people.get(id);
+                return (
+                  <tr key={id}>
+                    <td>
+                      <a href={href(['Ticket', id])}>{String(row['1'] ?? '')}</a>
+                      {people?.late && <> <LateBadge /></>}
+                    </td>
+                    <td>
+                      <StatusBadge itemtype="Ticket" value={row['12']} />
+                    </td>
+                    <td>
+                      <PriorityBadge itemtype="Ticket" value={row['3']} />
+                    </td>
+                    <td>
+                      <PeopleBadges names={people?.requesters ?? []} />
+                    </td>
+                    <td>
+                      <PeopleBadges names={people?.assignees ?? []} />
+                    </td>
+                    <td>{showDate(row['19'])}</td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>
@@ -76,5 +88,4 @@ export function MyWork({ queue }: { queue: QueueKey }) {
   );
 }
 
-const choice = (field: string, value: unknown) => enumOf('Ticket', field)?.find(([v]) => String(v) === String(value))?.[1] ?? String(value ?? '');
-const forcedisplay = () => Object.fromEntries(['1', '2', '3', '12', '15', '19'].map((id, i) => [`forcedisplay[${i}]`, id]));
+const forcedisplay = () => Object.fromEntries(DISPLAY.map((id, i) => [`forcedisplay[${i}]`, id]));

@@ -3,10 +3,11 @@ import { api, type CriteriaNode, errorText, type SearchOption, type SearchResult
 import { Notice } from '../components/Notice';
 import { exportCsv, fileSink } from '../csv';
 import { t } from '../i18n';
+import { Pager } from '../components/Pager';
 import { distinctOptions, optionLabels } from '../optionnames';
 import { saveFile } from './Documents';
 import { CriteriaEditor, completeCriteria } from '../components/CriteriaEditor';
-import { typeDef } from '../itemtypes';
+import { READ, can, typeDef } from '../itemtypes';
 import { href } from '../router';
 import type { SearchState } from '../savedsearch';
 import { SavedSearches, searchHref } from '../components/SavedSearches';
@@ -34,7 +35,7 @@ function readState(query: URLSearchParams): SearchState & { start: number } {
 
 /** GLPI's search of one itemtype: a criteria builder from listSearchOptions, a column chooser, sortable results. */
 export function SearchView({ itemtype, query }: { itemtype: string; query: URLSearchParams }) {
-  const { scope } = useSession();
+  const { info, scope } = useSession();
   const def = typeDef(itemtype);
   const state = useMemo(() => readState(query), [query]);
   const [options, setOptions] = useState<Record<string, SearchOption> | null>(null);
@@ -43,7 +44,9 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
   const [error, setError] = useState('');
   const [exported, setExported] = useState<[number, number] | null>(null);
 
-  useEffect(() => setDraft(state.criteria), [state.criteria]);
+  // The criteria being written follow the URL's only when those change (back button, a saved search): a new column or page keeps them.
+  const applied = JSON.stringify(state.criteria);
+  useEffect(() => setDraft(state.criteria), [applied]);
   useEffect(() => {
     void api.searchOptions(itemtype).then(setOptions, (e: unknown) => setError(errorText(e)));
   }, [itemtype]);
@@ -116,7 +119,10 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
           </div>
         </details>
       </form>
-      <SavedSearches itemtype={itemtype} current={{ criteria: state.criteria, cols: state.cols, sort: state.sort, order: state.order }} />
+      {/* Offered only to profiles that may read saved searches (GLPI's bookmark_public): a Technician's default profile may not. */}
+      {can(info.activeProfile, 'SavedSearch', READ) && (
+        <SavedSearches itemtype={itemtype} current={{ criteria: state.criteria, cols: state.cols, sort: state.sort, order: state.order }} />
+      )}
       {error && <Notice kind="error">{error}</Notice>}
       {result && (
         <>
@@ -161,19 +167,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
               </tbody>
             </table>
           </div>
-          {result.total > PAGE && (
-            <div class="form-actions">
-              <button type="button" class="secondary" disabled={state.start === 0} onClick={() => go({ start: Math.max(0, state.start - PAGE) })}>
-                {t('Previous')}
-              </button>
-              <span class="muted">
-                {t('{first}–{last} of {total}', { first: state.start + 1, last: Math.min(state.start + PAGE, result.total), total: result.total })}
-              </span>
-              <button type="button" class="secondary" disabled={state.start + PAGE >= result.total} onClick={() => go({ start: state.start + PAGE })}>
-                {t('Next')}
-              </button>
-            </div>
-          )}
+          <Pager start={state.start} size={PAGE} total={result.total} onStart={(next) => go({ start: next })} />
         </>
       )}
     </div>

@@ -8,8 +8,12 @@ import { t } from '../i18n';
 import { enumOf, ITIL_STATUS } from '../itemtypes';
 import { DocumentLink } from './Documents';
 import { RichText } from '../components/RichText';
+import { RichEditor } from '../components/RichEditor';
+import { documentsIn } from '../html';
+import { showDate } from '../dates';
 import { logRows } from './History';
 import { useSession } from '../session';
+import { useLeaveGuard } from '../leave-guard';
 
 type Kind = 'followup' | 'task' | 'solution' | 'document' | 'status' | 'validation';
 
@@ -66,7 +70,7 @@ const duration = (seconds: number) => t(DURATIONS.find(([s]) => s === seconds)?.
 const sub = (itemtype: string, id: number, kind: string) =>
   api.subItems(itemtype, id, kind, { expand_dropdowns: true, range: '0-9999' }).catch(() => [] as Item[]);
 
-/** Everything that happened on a ticket, problem or change, newest first. */
+/** Everything that happened on a ticket, problem or change, oldest first (after its description). */
 async function loadEntries(itemtype: string, id: number, options: Record<string, SearchOption>, userId: number): Promise<Entry[]> {
   const ticket = itemtype === 'Ticket';
   const [followups, tasks, solutions, validations, approverIds, links, item] = await Promise.all([
@@ -107,10 +111,13 @@ async function loadEntries(itemtype: string, id: number, options: Record<string,
       approvalFor: mine ? v.id : undefined,
     });
   }
-  const documents = await Promise.all(links.map((l) => api.get('Document', Number(l.documents_id)).catch(() => null)));
+  // Images shown inside a text are not attachments of their own (as GLPI's timeline).
+  const inline = new Set(entries.flatMap((e) => documentsIn(e.text)));
+  const attached = links.filter((l) => !inline.has(Number(l.documents_id)));
+  const documents = await Promise.all(attached.map((l) => api.get('Document', Number(l.documents_id)).catch(() => null)));
   documents.forEach((d, i) => {
     if (!d) return;
-    entries.push({ key: `d${d.id}`, kind: 'document', date: str(links[i]!.date_creation ?? d.date_creation), author: '', isPrivate: false, text: '', documentId: d.id, documentName: str(d.filename || d.name) });
+    entries.push({ key: `d${d.id}`, kind: 'document', date: str(attached[i]!.date_creation ?? d.date_creation), author: '', isPrivate: false, text: '', documentId: d.id, documentName: str(d.filename || d.name) });
   });
   const statusOption = Object.entries(options).find(([, o]) => o.uid === `${itemtype}.status`)?.[0];
   const logs = logRows(item) ?? [];
@@ -119,7 +126,7 @@ async function loadEntries(itemtype: string, id: number, options: Record<string,
     const change = `${label(itemtype, 'status', log.old_value) || '—'} → ${label(itemtype, 'status', log.new_value)}`;
     entries.push({ key: `l${log.id}`, kind: 'status', date: str(log.date_mod), author: str(log.user_name), isPrivate: false, text: change });
   }
-  return entries.sort((a, b) => b.date.localeCompare(a.date) || b.key.localeCompare(a.key));
+  return entries.sort((a, b) => a.date.localeCompare(b.date) || a.key.localeCompare(b.key));
 }
 
 interface Props {
@@ -154,7 +161,6 @@ export function Timeline({ itemtype, id, options, status, canAdd, onChange }: Pr
   return (
     <section class="followups" aria-label={t('Timeline')}>
       <Outcome message={message} error={error} />
-      {canAdd && <Answer itemtype={itemtype} id={id} run={run} />}
       {waiting && (
         <div class="approval" role="group" aria-label={t('Solution approval')}>
           <p>{t('A solution waits for the requester\'s answer.')}</p>
@@ -170,7 +176,7 @@ export function Timeline({ itemtype, id, options, status, canAdd, onChange }: Pr
               <div class="followup-head">
                 <span class={`badge kind-${e.kind}`}>{t(KIND_LABEL[e.kind])}</span>
                 {e.author && <strong>{e.author}</strong>}
-                <time>{e.date}</time>
+                <time dateTime={e.date}>{showDate(e.date)}</time>
                 {e.isPrivate && <span class="badge badge-private">{t('Private')}</span>}
               </div>
               {e.detail && <div class="muted entry-detail">{e.detail}</div>}
@@ -180,6 +186,7 @@ export function Timeline({ itemtype, id, options, status, canAdd, onChange }: Pr
           ))}
         </ol>
       )}
+      {canAdd && <Answer itemtype={itemtype} id={id} run={run} />}
     </section>
   );
 }
@@ -275,6 +282,9 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
   const [approverKind, setApproverKind] = useState<'User' | 'Group'>('User');
   const [approver, setApprover] = useState({ id: 0, name: '' });
   const [busy, setBusy] = useState(false);
+  /** Answers sent: each empties the form with a new editor. */
+  const [sent, setSent] = useState(0);
+  useLeaveGuard(content.trim() !== '');
   const kinds = ANSWERS.filter(([k]) => (k !== 'task' && k !== 'validation') || itemtype === 'Ticket');
 
   const submit = async (e: Event) => {
@@ -302,6 +312,7 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
     const [write, done] = writes[kind];
     if (await run(write, done)) {
       setContent('');
+      setSent((n) => n + 1);
       setPrivate(false);
       setFiles([]);
       setApprover({ id: 0, name: '' });
@@ -325,10 +336,21 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
         </div>
       ) : (
         <div class="field field-wide">
-          <label for="answer-content">
-            {kind === 'task' ? t('Task description') : kind === 'solution' ? t('Solution description') : kind === 'validation' ? t('Approval request comment') : t('New followup')}
-          </label>
-          <textarea id="answer-content" rows={4} value={content} onInput={(e) => setContent(e.currentTarget.value)} />
+          {kind === 'validation' ? (
+            <>
+              <label for="answer-content">{t('Approval request comment')}</label>
+              <textarea id="answer-content" rows={4} value={content} onInput={(e) => setContent(e.currentTarget.value)} />
+            </>
+          ) : (
+            <RichEditor
+              key={`${kind}-${sent}`}
+              id="answer-content"
+              label={kind === 'task' ? t('Task description') : kind === 'solution' ? t('Solution description') : t('New followup')}
+              value={content}
+              onChange={setContent}
+              item={{ itemtype, id }}
+            />
+          )}
         </div>
       )}
       {kind === 'task' && (
