@@ -19,10 +19,12 @@ import { decidingEntity } from './entity-settings';
 
 const { SOLVED, CLOSED, NEW, ASSIGNED, WAITING } = ITIL_STATUS;
 
+/** Urgency and impact run 1–5; priority also has GLPI's 6, "Major", which only a person sets. */
 function checkScale(field: string, value: unknown): void {
   if (value === undefined) return;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 5) throw new ItemError(`Field ${field}: must be between 1 and 5`);
+  const max = field === 'priority' ? 6 : 5;
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new ItemError(`Field ${field}: must be between 1 and ${max}`);
 }
 
 /** Ids given as a scalar or a list (`_users_id_assign: 3` or `[3, 4]`). */

@@ -55,16 +55,18 @@ describe('priority', () => {
     expect(t.priority).toBe(1);
     await ctx.api.put(`Ticket/${t.id}`, { input: { priority: 4 } });
     expect((await ctx.api.get(`Ticket/${t.id}`)).body.priority).toBe(4);
+    await ctx.api.put(`Ticket/${t.id}`, { input: { priority: 6 } });
+    expect((await ctx.api.get(`Ticket/${t.id}`)).body.priority).toBe(6);
   });
 
-  test('urgency, impact and priority outside 1..5 are refused', async () => {
+  test('urgency and impact outside 1..5, priority outside 1..6 (6 is GLPI\'s Major) are refused', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ urgency: 0 }, 'urgency'],
       [{ urgency: 6 }, 'urgency'],
       [{ impact: 0 }, 'impact'],
       [{ impact: 6 }, 'impact'],
       [{ priority: 0 }, 'priority'],
-      [{ priority: 6 }, 'priority'],
+      [{ priority: 7 }, 'priority'],
       [{ urgency: -1 }, 'urgency'],
     ];
     const before = (await ctx.api.get('Ticket/', { query: 'range=0-0' })).headers.get('content-range');
