@@ -11,6 +11,9 @@
  *   auth     auth/                                   sessions, rights, entity scope, visibility
  *   db       db/                                     the SQL engine (SQLite): the only user of bun:sqlite
  *   core     core/, registry/                        errors, parameters, clock; the itemtype registry
+ *
+ * The request ends at api/: its context and replies live there, and only http/ and api/ read the
+ * raw request parameters (core/request-params.ts).
  */
 const layer = {
   entry: '^server/(main|hook-table|config)\\.ts$|^server/(cli|import|threads)/',
@@ -45,6 +48,13 @@ module.exports = {
     upward('db-upward', 'db', above('entry', 'http', 'api', 'engines', 'domain', 'items', 'auth')),
     { name: 'registry-alone', severity: 'error', from: { path: '^server/registry/' }, to: { path: '^server/', pathNot: '^server/(registry|core)/' } },
     { name: 'core-alone', severity: 'error', from: { path: '^server/core/' }, to: { path: '^server/', pathNot: '^server/core/|^package\\.json$' } },
+    {
+      name: 'request-params-only-in-http-api',
+      severity: 'error',
+      comment: 'the request ends at api/: only http/ and api/ read its raw parameters; the floors below take an Actor and parsed values',
+      from: { path: '^server/', pathNot: `${layer.http}|${layer.api}` },
+      to: { path: '^server/core/request-params\\.ts$' },
+    },
     {
       name: 'sqlite-only-in-db',
       severity: 'error',

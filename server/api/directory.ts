@@ -16,7 +16,7 @@
  * The directory must be active.
  */
 import * as v from 'valibot';
-import { json, type Reply, type SessionContext } from '../auth/context';
+import { json, type Reply, type SessionContext } from './context';
 import { hasRight } from '../auth/scope';
 import { badRequest, errors } from '../core/errors';
 import { isObject } from '../core/params';

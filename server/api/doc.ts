@@ -1,4 +1,4 @@
-import type { Reply, RequestContext } from '../auth/context';
+import type { Reply, RequestContext } from './context';
 import { REFERENCE_CSP, referencePage } from './reference';
 import { encodedBody } from './compressed';
 

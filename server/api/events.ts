@@ -4,7 +4,7 @@
  * "event":"update"}`), only for the items the session may read at that moment; the stream ends
  * when the session does. A comment line every few seconds keeps the connection open.
  */
-import { sessionTokenOf, type Reply, type SessionContext } from '../auth/context';
+import { sessionTokenOf, type Reply, type SessionContext } from './context';
 import { sessionScope } from '../auth/session-scope';
 import { accessFilter } from '../auth/visibility';
 import { selectOne } from '../db/rows';

@@ -8,7 +8,7 @@
  *   a ticket of that entity: 201 `{"id": <ticket>}`, the refusal gone.
  * GLPI's `config` right guards them all (READ for the source, UPDATE for the actions).
  */
-import { json, type Reply, type SessionContext } from '../auth/context';
+import { json, type Reply, type SessionContext } from './context';
 import { classCan } from '../auth/rights';
 import { badRequest, errors } from '../core/errors';
 import { isObject, toId } from '../core/params';

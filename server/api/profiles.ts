@@ -1,6 +1,6 @@
 import { profileGrants, reachableEntities, userProfiles } from '../auth/authorizations';
 import { activeProfileView, profileEntities } from '../auth/session-view';
-import { empty, json, type Reply, type SessionContext } from '../auth/context';
+import { empty, json, type Reply, type SessionContext } from './context';
 import { badRequest, errors } from '../core/errors';
 import { flag, toId } from '../core/params';
 

@@ -6,7 +6,7 @@ import { computeScope, hasRight } from '../auth/scope';
 import { refreshDefaults } from '../auth/default-passwords';
 import { UPDATE } from '../auth/rights';
 import { fullSession } from '../auth/session-view';
-import { appTokenOf, empty, json, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
+import { appTokenOf, empty, json, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from './context';
 import { BEARER_HINT, errors, isBearer } from '../core/errors';
 import { flag } from '../core/params';
 import type { Services } from '../auth/services';

@@ -1,4 +1,4 @@
-import type { SessionContext } from './context';
+import type { Actor } from './actor';
 import { type Row } from '../db/rows';
 import { now as clockNow, nowString } from '../core/clock';
 import { profileGrants, userProfiles } from './authorizations';
@@ -14,7 +14,7 @@ export interface ProfileEntity {
 }
 
 /** Entities a profile was granted on, as GLPI lists them in the session. */
-export function profileEntities(ctx: SessionContext, profileId: number): ProfileEntity[] {
+export function profileEntities(ctx: Actor, profileId: number): ProfileEntity[] {
   const tree = ctx.services.directory.entities();
   return profileGrants(ctx.services.store.db, ctx.services.directory, ctx.session.userId, profileId).map((g) => ({
     id: g.entityId,
@@ -50,7 +50,7 @@ const HELPDESK_KEYS = new Set([...HELPDESK_COMMON, ...HELPDESK_FIELDS, ...HELPDE
  * keeps only the columns and rights of GLPI's helpdesk form (a right without a row reads 0, as in
  * GLPI, which gives each profile a row of every right).
  */
-export function activeProfileView(ctx: SessionContext): Record<string, unknown> {
+export function activeProfileView(ctx: Actor): Record<string, unknown> {
   const profile = ctx.scope.profile;
   const view: Record<string, unknown> = { ...profile.row };
   for (const key of ['helpdesk_item_type', 'ticket_status', 'problem_status', 'change_status', 'managed_domainrecordtypes']) {
@@ -73,13 +73,13 @@ export function activeProfileView(ctx: SessionContext): Record<string, unknown> 
 }
 
 /** GLPI's messages for the user, by kind (2: warning): to its administrators, the accounts still on a default password. */
-function messages(ctx: SessionContext): Record<number, string[]> | [] {
+function messages(ctx: Actor): Record<number, string[]> | [] {
   const warning = hasRight(ctx.scope, 'config', UPDATE) ? defaultPasswordWarning(listedDefaults(ctx.services.store.settings)) : null;
   return warning ? { 2: [warning] } : [];
 }
 
 /** GLPI's $_SESSION as the API shows it (getFullSession, initSession?get_full_session). */
-export function fullSession(ctx: SessionContext, token?: string): Record<string, unknown> {
+export function fullSession(ctx: Actor, token?: string): Record<string, unknown> {
   const { scope, session, services } = ctx;
   const { db, settings } = services.store;
   const user = scope.user;

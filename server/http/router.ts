@@ -15,7 +15,7 @@ import { liveEvents } from '../api/events';
 import { mailAction } from '../api/mail';
 import { testWebhook } from '../api/test-webhook';
 import { directoryAction } from '../api/directory';
-import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
+import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../api/context';
 import { BEARER_HINT, errors, isBearer, type ApiError } from '../core/errors';
 
 type SessionHandler = (ctx: SessionContext) => Reply | Promise<Reply>;

@@ -1,6 +1,6 @@
 import { classCan } from '../../auth/rights';
 import { accessFilter } from '../../auth/visibility';
-import { json, type Reply, type SessionContext } from '../../auth/context';
+import { json, type Reply, type SessionContext } from '../context';
 import { badRequest, errors } from '../../core/errors';
 import { isObject, type Params } from '../../core/params';
 import { describeParam, flagParam, parseParam } from '../../core/request-params';
@@ -10,7 +10,8 @@ import { tableRows } from '../../db/statistics';
 import type { Itemtype } from '../../registry';
 import { searchOptions } from '../../registry/searchoptions';
 import { ident, selectAll, type Row } from '../../db/rows';
-import { countRows, likePattern, pageHeaders, parseRange } from '../../items/paging';
+import { cachedCount, likePattern } from '../../items/paging';
+import { pageHeaders, parseRange } from '../paging';
 import { readOptions } from './options';
 import { pageCache } from './reply-cache';
 import { presentItem, presentItemJson } from './item';
@@ -109,7 +110,7 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
   const filter = accessFilter(ctx.scope, type, 'read', 't');
   if (filter !== '1') where.push(`(${filter})`);
   const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const total = countRows(ctx, `SELECT COUNT(*) AS n FROM ${type.table} t ${whereSql}`, args);
+  const total = cachedCount(ctx.services.store.db, `SELECT COUNT(*) AS n FROM ${type.table} t ${whereSql}`, args);
   if (range.start > total) throw errors.rangeExceedTotal(total);
   // The page's ids first: skipping `start` rows then walks an index or the table, not whole rows.
   const size = Math.max(0, Math.min(range.end, total - 1) - range.start + 1);

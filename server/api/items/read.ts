@@ -1,8 +1,8 @@
 import { classCan } from '../../auth/rights';
 import type { Scope } from '../../auth/scope';
 import { accessFilter, documentFileFilter, entityReachFilter } from '../../auth/visibility';
-import { downloadDocument, wantsDownload } from '../../documents/download';
-import { json, type Reply, type SessionContext } from '../../auth/context';
+import { downloadDocument, wantsDownload } from './download';
+import { json, type Reply, type SessionContext } from '../context';
 import { ApiError, errors } from '../../core/errors';
 import { parseDate } from '../../core/clock';
 import type { Itemtype } from '../../registry';

@@ -1,4 +1,4 @@
-import type { Reply, SessionContext } from '../../auth/context';
+import type { Reply, SessionContext } from '../context';
 import { badRequest, errors } from '../../core/errors';
 import { isRowId, itemtype, type Itemtype } from '../../registry';
 import { aliasOf } from '../../registry/aliases';

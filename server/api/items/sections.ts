@@ -1,7 +1,7 @@
 import { classCan, READ, READNOTE } from '../../auth/rights';
 import { hasRight } from '../../auth/scope';
 import { accessFilter } from '../../auth/visibility';
-import type { SessionContext } from '../../auth/context';
+import type { SessionContext } from '../context';
 import { RIGHT_MISSING_MESSAGE } from '../../core/errors';
 import { componentTypes, itemtypeOrThrow, itemtypesWith, type Itemtype } from '../../registry';
 import type { Feature } from '../../registry/types';
