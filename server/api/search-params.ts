@@ -4,8 +4,8 @@
  */
 import * as v from 'valibot';
 import { badRequest } from '../core/errors';
-import { asList, isObject, type Params } from '../core/params';
-import { flagParam, parseParam } from '../core/request-params';
+import { asList, type Params } from '../core/params';
+import { describeParam, flagParam, parseParam, type CriterionShape } from '../core/request-params';
 import { itemtype, type Itemtype } from '../registry';
 import { searchOptions, type SearchOption } from '../registry/searchoptions';
 import { isSupported } from '../search/options';
@@ -16,46 +16,13 @@ const MALFORMED = 'Malformed search criteria';
 const MAX_CRITERIA = 200;
 const MAX_DEPTH = 8;
 
-// ---- shape (valibot) ------------------------------------------------------------------------
+// ---- shape (the table's criteria schema) ----------------------------------------------------
 
-const scalar = v.union([v.string(), v.number(), v.boolean()]);
-const listOf = <T extends v.GenericSchema>(item: T) =>
-  v.pipe(
-    v.unknown(),
-    v.transform((value) => asList(value) ?? value),
-    v.array(item),
-  );
+type RawNode = CriterionShape;
+type RawLeaf = CriterionShape & { field: string | number | boolean; searchtype: string | number | boolean; value: string | number | boolean };
 
-interface RawLeaf {
-  link?: unknown;
-  field: string | number | boolean;
-  searchtype: string | number | boolean;
-  value: string | number | boolean;
-  meta?: unknown;
-  itemtype?: unknown;
-}
-interface RawGroup {
-  link?: unknown;
-  criteria: RawNode[];
-}
-type RawNode = RawLeaf | RawGroup;
-
-const leafSchema = v.looseObject({
-  link: v.optional(v.unknown()),
-  field: scalar,
-  searchtype: scalar,
-  value: scalar,
-  meta: v.optional(v.unknown()),
-  itemtype: v.optional(v.unknown()),
-});
-const nodeSchema: v.GenericSchema<unknown, RawNode> = v.lazy((input) =>
-  isObject(input) && input.criteria !== undefined ? groupSchema : leafSchema,
-) as v.GenericSchema<unknown, RawNode>;
-const groupSchema = v.looseObject({ link: v.optional(v.unknown()), criteria: listOf(nodeSchema) });
-const criteriaSchema = listOf(nodeSchema);
-
-function parseShape(value: unknown): RawNode[] {
-  const res = v.safeParse(criteriaSchema, value);
+function parseShape(name: 'criteria' | 'metacriteria', value: unknown): RawNode[] {
+  const res = parseParam(name, value);
   if (!res.success) throw badRequest(MALFORMED);
   return res.output as RawNode[];
 }
@@ -98,8 +65,8 @@ function convert(nodes: RawNode[], type: Itemtype, bases: Itemtype[], depth: num
   return nodes.map((node): Criterion => {
     if (++counter.n > MAX_CRITERIA) throw badRequest(`too many search criteria (at most ${MAX_CRITERIA})`);
     const { link, not } = v.parse(linkSchema, node.link);
-    if ('criteria' in node) return { kind: 'group', link, not, criteria: convert(node.criteria, type, bases, depth + 1, counter) };
-    return convertLeaf(node, link, not, type, bases, truthy(node.meta));
+    if (node.criteria !== undefined) return { kind: 'group', link, not, criteria: convert(node.criteria, type, bases, depth + 1, counter) };
+    return convertLeaf(node as RawLeaf, link, not, type, bases, truthy(node.meta));
   });
 }
 
@@ -126,11 +93,11 @@ function convertLeaf(node: RawLeaf, link: 'AND' | 'OR', not: boolean, type: Item
 
 /** Deprecated top-level `metacriteria`: meta criteria whether or not they carry `meta`. */
 function convertMeta(value: unknown, type: Itemtype, bases: Itemtype[]): Criterion[] {
-  const nodes = parseShape(value);
+  const nodes = parseShape('metacriteria', value);
   return nodes.map((node) => {
-    if ('criteria' in node) throw badRequest(MALFORMED);
+    if (node.criteria !== undefined) throw badRequest(MALFORMED);
     const { link, not } = v.parse(linkSchema, node.link);
-    return convertLeaf(node, link, not, type, bases, true);
+    return convertLeaf(node as RawLeaf, link, not, type, bases, true);
   });
 }
 
@@ -142,8 +109,10 @@ function idList(value: unknown): unknown[] {
 function parseSort(params: Params, type: Itemtype, bases: Itemtype[]): { sort: number[]; echo: number[] } {
   const given = idList(params.sort);
   if (given.length === 0) {
-    const byName = searchOptions(type).byId.has(1) && isSupported(type, 1, bases);
-    return { sort: byName ? [1] : [], echo: [1] };
+    // The table's default (option 1, the name), when the type has it and can sort on it.
+    const fallback = describeParam('search_sort').default as number[];
+    const usable = fallback.every((id) => searchOptions(type).byId.has(id) && isSupported(type, id, bases));
+    return { sort: usable ? fallback : [], echo: fallback };
   }
   const sort = given.map((value) => {
     const text = typeof value === 'number' || typeof value === 'string' ? String(value).trim() : '';
@@ -184,7 +153,7 @@ function parseForcedisplay(params: Params, type: Itemtype, bases: Itemtype[]): n
  */
 export function parseSearchParams(params: Params, type: Itemtype, bases: Itemtype[]): SearchParams {
   const counter = { n: 0 };
-  const criteria = params.criteria === undefined || params.criteria === '' ? [] : convert(parseShape(params.criteria), type, bases, 0, counter);
+  const criteria = params.criteria === undefined || params.criteria === '' ? [] : convert(parseShape('criteria', params.criteria), type, bases, 0, counter);
   if (params.metacriteria !== undefined && params.metacriteria !== '') criteria.push(...convertMeta(params.metacriteria, type, bases));
   const sort = parseSort(params, type, bases);
   const order = parseOrder(params);
