@@ -12,6 +12,7 @@ import { asList } from '../core/params';
 import type { Db } from '../db/connection';
 import { selectAll, selectOne } from '../db/rows';
 import { withCaptures } from './regex';
+import { marks } from '../db/frag';
 
 export interface ActionRow {
   id: number;
@@ -59,7 +60,7 @@ function byText(db: Db, field: string, text: string): ActionResult {
 function requesters(db: Db, current: Current) {
   const list = ids(current('_users_id_requester'));
   if (list.length === 0) return [];
-  return selectAll(db, `SELECT id, locations_id, groups_id, users_id_supervisor FROM glpi_users WHERE id IN (${list.join(', ')})`).sort((a, b) => list.indexOf(Number(a.id)) - list.indexOf(Number(b.id)));
+  return selectAll(db, `SELECT id, locations_id, groups_id, users_id_supervisor FROM glpi_users WHERE id IN (${marks(list)})`, ...list).sort((a, b) => list.indexOf(Number(a.id)) - list.indexOf(Number(b.id)));
 }
 
 function fromUser(db: Db, action: ActionRow, current: Current): ActionResult {
@@ -98,7 +99,7 @@ function validation(db: Db, action: ActionRow, current: Current): ActionResult {
     approvers = requesters(db, current).map((u) => Number(u.users_id_supervisor)).filter((id) => id > 0);
   } else if (action.field === 'users_id_validate_assign_supervisor') {
     const assigned = ids(current('_users_id_assign'));
-    approvers = assigned.length === 0 ? [] : selectAll(db, `SELECT users_id_supervisor FROM glpi_users WHERE id IN (${assigned.join(', ')})`).map((u) => Number(u.users_id_supervisor)).filter((id) => id > 0);
+    approvers = assigned.length === 0 ? [] : selectAll(db, `SELECT users_id_supervisor FROM glpi_users WHERE id IN (${marks(assigned)})`, ...assigned).map((u) => Number(u.users_id_supervisor)).filter((id) => id > 0);
   } else approvers = ids(action.value);
   if (approvers.length === 0) return { set: {}, error: 'no approver found' };
   const list = [...ids(current('_add_validation'))];

@@ -10,7 +10,7 @@ import type { Db } from '../db/connection';
 import { hasRows, selectAll, selectValues, type Row } from '../db/rows';
 import { outputValue } from '../items/values';
 import type { Criterion, SearchParams } from './criteria';
-import { Aliases, Frag, and, joinFrags, raw, sql, type Arg } from './frag';
+import { Aliases, Frag, and, joinFrags, raw, sql, type Arg } from '../db/frag';
 import { columnSql, resolveField, sortsNocase, Unsupported, valueExpression, type BuildContext, type Field } from './options';
 import { countSql, narrowedWhere } from './combinations';
 import { readPage, type Direction } from './page';
@@ -67,7 +67,7 @@ function branchWhere(ctx: Actor, type: Itemtype, base: Itemtype, params: SearchP
   // sampled statistics make the nearly constant trash flag look selective.
   if (base.column.has('is_deleted')) parts.push(sql`+t.is_deleted = ${params.isDeleted && type === base ? 1 : 0}`);
   if (base.column.has('is_template')) parts.push(raw('+t.is_template = 0'));
-  parts.push(raw(accessFilter(ctx.scope, base, 'read', 't')));
+  parts.push(accessFilter(ctx.scope, base, 'read', 't'));
   const criteria = criteriaCondition(params.criteria, wc);
   const visibility = and(parts);
   if (!criteria) return { where: visibility, walkWhere: () => visibility, visibility, filtered: false };

@@ -4,7 +4,7 @@ import { cachedRead, VersionedCache } from '../db/read-cache';
 import { leadingIndex } from '../db/indexes';
 import { selectAll, selectOne, selectValues } from '../db/rows';
 import { tableRows } from '../db/statistics';
-import { Frag, and, idSet, raw, sql } from './frag';
+import { Frag, and, idSet, raw, sql } from '../db/frag';
 import { sortsOnOwnIndex, walkSortIndex } from './plan';
 import { sortsNocase, type Field } from './options';
 import type { Itemtype } from '../registry';

@@ -10,6 +10,7 @@ import { tableRows } from '../../db/statistics';
 import type { Itemtype } from '../../registry';
 import { searchOptions } from '../../registry/searchoptions';
 import { ident, selectAll, type Row } from '../../db/rows';
+import { Frag, joinFrags, raw, sql } from '../../db/frag';
 import { cachedCount, likePattern } from '../../items/paging';
 import { pageHeaders, parseRange } from '../paging';
 import { readOptions } from './options';
@@ -49,7 +50,7 @@ function walksIds(db: Db, type: Itemtype, column: string, filtered: boolean, vis
 
 const flip = (order: 'ASC' | 'DESC'): 'ASC' | 'DESC' => (order === 'ASC' ? 'DESC' : 'ASC');
 
-function searchTextFilter(db: Db, type: Itemtype, value: unknown, where: string[], args: (string | number)[]): void {
+function searchTextFilter(db: Db, type: Itemtype, value: unknown, where: Frag[]): void {
   if (value === undefined) return;
   if (!isObject(value)) throw badRequest('searchText must be an object: searchText[field]=text');
   for (const [field, text] of Object.entries(value)) {
@@ -60,12 +61,11 @@ function searchTextFilter(db: Db, type: Itemtype, value: unknown, where: string[
     if (usable.length === 0) continue;
     const pattern = likePattern(text);
     const terms = usable.map((c) => {
-      const like = `t.${ident(c)} LIKE ? ESCAPE '\\'`;
+      const like = sql`${raw(`t.${ident(c)}`)} LIKE ${pattern} ESCAPE '\\'`;
       const index = fulltextPrefilter(type.table, c, 't', pattern, db);
-      args.push(...(index?.args ?? []), pattern);
-      return index ? `(${index.sql} AND ${like})` : like;
+      return index ? sql`(${new Frag(index.sql, index.args)} AND ${like})` : like;
     });
-    where.push(`(${terms.join(' OR ')})`);
+    where.push(sql`(${joinFrags(terms, ' OR ')})`);
   }
 }
 
@@ -91,25 +91,20 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
   // Collections honour only with_networkports among the with_* flags, and never get_sha1.
   const read = readOptions(params);
   const opts = { ...read, sha1: false, with: new Set([...read.with].filter((f) => f === 'with_networkports')) };
-  const where: string[] = [];
-  const args: (string | number)[] = [];
-  if (scope.where) {
-    where.push(scope.where);
-    args.push(...(scope.args ?? []));
-  }
+  const where: Frag[] = [];
+  if (scope.where) where.push(new Frag(scope.where, scope.args));
   // With a text filter, `+` keeps SQLite on the filtered column's index rather than the trash
   // index (which plain pages walk in id order).
   const filtered = isObject(params.searchText) && Object.values(params.searchText).some((v) => typeof v === 'string' && v !== '');
   const flagColumn = (column: string) => `${filtered ? '+' : ''}t.${column}`;
   // As GLPI's getItems: the trash or not, templates included (its search leaves them out).
   if (type.column.has('is_deleted')) {
-    where.push(`${flagColumn('is_deleted')} = ?`);
-    args.push(flagParam(params, 'is_deleted') ? 1 : 0);
+    where.push(sql`${raw(flagColumn('is_deleted'))} = ${flagParam(params, 'is_deleted') ? 1 : 0}`);
   }
-  searchTextFilter(ctx.services.store.db, type, params.searchText, where, args);
+  searchTextFilter(ctx.services.store.db, type, params.searchText, where);
   const filter = accessFilter(ctx.scope, type, 'read', 't');
-  if (filter !== '1') where.push(`(${filter})`);
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  if (filter.sql !== '1') where.push(sql`(${filter})`);
+  const { sql: whereSql, args } = where.length ? sql`WHERE ${joinFrags(where, ' AND ')}` : raw('');
   const total = cachedCount(ctx.services.store.db, `SELECT COUNT(*) AS n FROM ${type.table} t ${whereSql}`, args);
   if (range.start > total) throw errors.rangeExceedTotal(total);
   // The page's ids first: skipping `start` rows then walks an index or the table, not whole rows.
