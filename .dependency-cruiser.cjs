@@ -12,6 +12,8 @@
  *   db       db/                                     the SQL engine (SQLite): the only user of bun:sqlite
  *   core     core/, registry/                        errors, parameters, clock; the itemtype registry
  *
+ *   ui       ui/src/                                 the console: of the server, only registry/ (through @server/registry)
+ *
  * The request ends at api/: its context and replies live there, and only http/ and api/ read the
  * raw request parameters (core/request-params.ts).
  */
@@ -63,11 +65,19 @@ module.exports = {
       to: { path: '^bun:sqlite$' },
     },
     { name: 'server-not-ui-or-tests', severity: 'error', from: { path: '^server/' }, to: { path: '^(ui|test|bench)/' } },
+    {
+      name: 'ui-only-registry',
+      severity: 'error',
+      comment: 'the console may use the registry (itemtypes, values, rights as data) and nothing else of the server: it talks to the rest through the API',
+      from: { path: '^ui/src/' },
+      to: { path: '^(@server/|server/)', pathNot: '^(@server/|server/)registry(/|\\.ts$|$)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
-    parser: 'swc',
+    // tsc reads the console's .tsx too.
+    parser: 'tsc',
     tsConfig: { fileName: 'tsconfig.json' },
     exclude: { path: 'node_modules' },
   },

@@ -5,7 +5,7 @@ import { profileGrants, userProfiles } from './authorizations';
 import { effectivePreferences } from './preferences';
 import { defaultPasswordWarning, listedDefaults } from './default-passwords';
 import { hasRight } from './scope';
-import { UPDATE } from './class-rights';
+import { UPDATE } from '../registry/rights';
 
 export interface ProfileEntity {
   id: number;

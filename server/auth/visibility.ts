@@ -1,7 +1,7 @@
 import { itilFilter } from './itil-visibility';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
 import type { OwnerLink } from '../registry/types';
-import { CREATE, DELETE, PURGE, READ, UPDATE } from './class-rights';
+import { CREATE, DELETE, PURGE, READ, UPDATE } from '../registry/rights';
 import { classCan } from './rights';
 import { hasRight, rightOf, type Scope } from './scope';
 import { FALSE, Frag, inList, joinFrags, raw, sql, TRUE } from '../db/frag';
