@@ -73,9 +73,17 @@ export function or(parts: readonly Frag[]): Frag {
 /** `?, ?, ?` for the `IN (…)` of a plain SQL string, its values passed beside it; `NULL` for none. */
 export const marks = (values: readonly unknown[]): string => (values.length === 0 ? 'NULL' : `?${', ?'.repeat(values.length - 1)}`);
 
-/** The inside of `IN (…)`: one parameter per value (the planner sees a list), `NULL` for none. */
+/** Beyond this many values a list is one JSON parameter: a filter repeats its lists, and SQLite bounds the parameters of a statement. */
+export const LONG_LIST = 64;
+
+/**
+ * The inside of `IN (…)`: one parameter per value (the planner sees a list), `NULL` for none; a
+ * long list (a session in thousands of entities) is one JSON parameter read by json_each.
+ */
 export function inList(values: readonly Arg[]): Frag {
-  return values.length === 0 ? raw('NULL') : new Frag(marks(values), values);
+  if (values.length === 0) return raw('NULL');
+  if (values.length > LONG_LIST) return new Frag('SELECT value FROM json_each(?)', [JSON.stringify(values)]);
+  return new Frag(marks(values), values);
 }
 
 /** A list of ids bound as one JSON parameter: the SQL text stays the same whatever the count. */
