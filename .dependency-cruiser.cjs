@@ -11,6 +11,11 @@
  *   auth     auth/                                   sessions, rights, entity scope, visibility
  *   db       db/                                     the SQL engine (SQLite): the only user of bun:sqlite
  *   core     core/, registry/                        errors, parameters, clock; the itemtype registry
+ *
+ *   ui       ui/src/                                 the console: of the server, only registry/ (through @server/registry)
+ *
+ * The request ends at api/: its context and replies live there, and only http/ and api/ read the
+ * raw request parameters (core/request-params.ts).
  */
 const layer = {
   entry: '^server/(main|hook-table|config)\\.ts$|^server/(cli|import|threads)/',
@@ -46,6 +51,13 @@ module.exports = {
     { name: 'registry-alone', severity: 'error', from: { path: '^server/registry/' }, to: { path: '^server/', pathNot: '^server/(registry|core)/' } },
     { name: 'core-alone', severity: 'error', from: { path: '^server/core/' }, to: { path: '^server/', pathNot: '^server/core/|^package\\.json$' } },
     {
+      name: 'request-params-only-in-http-api',
+      severity: 'error',
+      comment: 'the request ends at api/: only http/ and api/ read its raw parameters; the floors below take an Actor and parsed values',
+      from: { path: '^server/', pathNot: `${layer.http}|${layer.api}` },
+      to: { path: '^server/core/request-params\\.ts$' },
+    },
+    {
       name: 'sqlite-only-in-db',
       severity: 'error',
       comment: 'the SQL engine stays behind db/, so a second engine is one new module beside it',
@@ -53,11 +65,19 @@ module.exports = {
       to: { path: '^bun:sqlite$' },
     },
     { name: 'server-not-ui-or-tests', severity: 'error', from: { path: '^server/' }, to: { path: '^(ui|test|bench)/' } },
+    {
+      name: 'ui-only-registry',
+      severity: 'error',
+      comment: 'the console may use the registry (itemtypes, values, rights as data) and nothing else of the server: it talks to the rest through the API',
+      from: { path: '^ui/src/' },
+      to: { path: '^(@server/|server/)', pathNot: '^(@server/|server/)registry(/|\\.ts$|$)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
-    parser: 'swc',
+    // tsc reads the console's .tsx too.
+    parser: 'tsc',
     tsConfig: { fileName: 'tsconfig.json' },
     exclude: { path: 'node_modules' },
   },

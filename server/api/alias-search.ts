@@ -1,4 +1,4 @@
-import type { Reply, SessionContext } from '../auth/context';
+import type { Reply, SessionContext } from './context';
 import { badRequest } from '../core/errors';
 import { asList, isObject, type Params } from '../core/params';
 import { itemtypeOrThrow } from '../registry';

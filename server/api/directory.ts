@@ -16,11 +16,10 @@
  * The directory must be active.
  */
 import * as v from 'valibot';
-import { json, type Reply, type SessionContext } from '../auth/context';
-import { hasRight } from '../auth/scope';
+import { json, type Reply, type SessionContext } from './context';
 import { badRequest, errors } from '../core/errors';
 import { isObject } from '../core/params';
-import { UPDATE } from '../auth/rights';
+import { REQUEST_PARAMS } from '../core/request-params';
 import { inTransaction } from '../db/connection';
 import { DirectoryUnavailable } from '../directory/connection';
 import { groupEntry, isLinked, newGroups, type DirectoryGroup } from '../directory/group-import';
@@ -28,21 +27,17 @@ import { addItem } from '../items/crud';
 import { ItemError } from '../items/hooks';
 import { itemtypeOrThrow } from '../registry';
 import { writeContext } from './items/write';
-import { BadFilter, importAccounts, newAccounts } from '../directory/import';
+import { BadFilter, importAccounts, newAccounts, type AccountQuery } from '../directory/import';
 import { whenBack } from '../directory/lifecycle';
 import { directoryById, type DirectoryServer } from '../directory/servers';
-
-/** GLPI's User::IMPORTEXTAUTHUSERS and User::UPDATEAUTHENT bits of the `user` right. */
-const IMPORT_EXTERNAL_USERS = 1024;
-const UPDATE_AUTHENTICATION = 4096;
 
 const COUNT = v.union([v.pipe(v.number(), v.safeInteger()), v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}$/), v.transform(Number))]);
 
 const LIST_QUERY = v.object({
-  filter: v.optional(v.pipe(v.string(), v.maxLength(1000))),
-  name: v.optional(v.pipe(v.string(), v.maxLength(255))),
-  start: v.optional(v.pipe(COUNT, v.minValue(0)), 0),
-  limit: v.optional(v.pipe(COUNT, v.minValue(1), v.maxValue(1000)), 20),
+  filter: REQUEST_PARAMS.filter.schema,
+  name: REQUEST_PARAMS.name.schema,
+  start: REQUEST_PARAMS.start.schema,
+  limit: REQUEST_PARAMS.limit.schema,
 });
 
 const NAME = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(1000));
@@ -76,23 +71,28 @@ async function onDirectory<T>(server: DirectoryServer, work: () => Promise<T>): 
   }
 }
 
-async function listUsers(ctx: SessionContext, server: DirectoryServer): Promise<Reply> {
-  const query = parsed(LIST_QUERY, { filter: ctx.params.filter, name: ctx.params.name, start: ctx.params.start, limit: ctx.params.limit });
+/** filter, name, start and limit, by the table's schemas. */
+function listQuery(ctx: SessionContext): AccountQuery {
+  return parsed(LIST_QUERY, { filter: ctx.params.filter, name: ctx.params.name, start: ctx.params.start, limit: ctx.params.limit }) as AccountQuery;
+}
+
+export async function listDirectoryUsers(ctx: SessionContext, server: DirectoryServer): Promise<Reply> {
+  const query = listQuery(ctx);
   return json(await onDirectory(server, () => newAccounts(ctx.services.store.db, server, query)));
 }
 
-async function importUsers(ctx: SessionContext, server: DirectoryServer): Promise<Reply> {
+export async function importDirectoryUsers(ctx: SessionContext, server: DirectoryServer): Promise<Reply> {
   const input = parsed(IMPORT_INPUT, isObject(ctx.params.input) ? ctx.params.input : undefined);
   const report = await onDirectory(server, () => importAccounts(ctx.services.store.db, server, input, whenBack(ctx.services.store.settings)));
   return json(report, report.imported.length > 0 ? 201 : 200);
 }
 
-async function listGroups(ctx: SessionContext, server: DirectoryServer): Promise<Reply> {
-  const query = parsed(LIST_QUERY, { filter: ctx.params.filter, name: ctx.params.name, start: ctx.params.start, limit: ctx.params.limit });
+export async function listDirectoryGroups(ctx: SessionContext, server: DirectoryServer): Promise<Reply> {
+  const query = listQuery(ctx);
   return json(await onDirectory(server, () => newGroups(ctx.services.store.db, server, query)));
 }
 
-async function importGroups(ctx: SessionContext, server: DirectoryServer): Promise<Reply> {
+export async function importDirectoryGroups(ctx: SessionContext, server: DirectoryServer): Promise<Reply> {
   const input = parsed(GROUPS_INPUT, isObject(ctx.params.input) ? ctx.params.input : undefined);
   const db = ctx.services.store.db;
   const report = { imported: [] as { dn: string; id: number }[], existing: [] as string[], not_found: [] as string[] };
@@ -120,24 +120,11 @@ async function importGroups(ctx: SessionContext, server: DirectoryServer): Promi
   return json(report, report.imported.length > 0 ? 201 : 200);
 }
 
-/** Each action with the rights (name and bits) GLPI's screen for it checks. */
-const FOR_USERS: [string, number][] = [['user', IMPORT_EXTERNAL_USERS]];
-const FOR_GROUPS: [string, number][] = [['group', UPDATE], ['user', UPDATE_AUTHENTICATION]];
-const ACTIONS: Record<string, { method: string; rights: [string, number][]; run: (ctx: SessionContext, server: DirectoryServer) => Promise<Reply> }> = {
-  users: { method: 'GET', rights: FOR_USERS, run: listUsers },
-  import: { method: 'POST', rights: FOR_USERS, run: importUsers },
-  groups: { method: 'GET', rights: FOR_GROUPS, run: listGroups },
-  importgroups: { method: 'POST', rights: FOR_GROUPS, run: importGroups },
-};
-
-/** The action a request names (`/AuthLDAP/<id>/users|import|groups|importgroups`), or null when it names none. */
-export function directoryAction(ctx: SessionContext): Promise<Reply> | null {
-  const [typeName, idText, actionName] = ctx.segments;
-  if (ctx.segments.length !== 3 || typeName!.toLowerCase() !== 'authldap' || !/^\d+$/.test(idText ?? '')) return null;
-  const action = Object.hasOwn(ACTIONS, actionName!.toLowerCase()) ? ACTIONS[actionName!.toLowerCase()] : undefined;
-  if (!action || action.method !== ctx.method) return null;
-  if (!action.rights.every(([name, bits]) => hasRight(ctx.scope, name, bits))) throw errors.rightMissing();
-  const server = directoryById(ctx.services.store.db, ctx.services.store.dataDir, Number(idText));
-  if (!server) throw errors.itemNotFound();
-  return action.run(ctx, server);
+/** A directory action's handler: the active directory of `/AuthLDAP/<id>/…` (404 without one), its rights checked by the router. */
+export function onDirectoryServer(run: (ctx: SessionContext, server: DirectoryServer) => Promise<Reply>): (ctx: SessionContext) => Promise<Reply> {
+  return (ctx) => {
+    const server = directoryById(ctx.services.store.db, ctx.services.store.dataDir, Number(ctx.segments[1]));
+    if (!server) throw errors.itemNotFound();
+    return run(ctx, server);
+  };
 }

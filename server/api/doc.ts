@@ -1,6 +1,7 @@
-import type { Reply, RequestContext } from '../auth/context';
+import type { Reply, RequestContext } from './context';
 import { REFERENCE_CSP, referencePage } from './reference';
 import { encodedBody } from './compressed';
+import type { Route } from './route-types';
 
 const MARKDOWN = `# Deskbase REST API
 
@@ -23,10 +24,10 @@ Errors are answered as \`["ERROR_CODE", "message"]\` with the HTTP status of GLP
 `;
 
 /** GET /apirest.php/ without a session: the API reference (a short markdown summary for JSON clients, as GLPI). */
-export function inlineDoc(ctx: RequestContext): Reply {
+export function inlineDoc(ctx: RequestContext, routes: readonly Route[]): Reply {
   if ((ctx.headers.get('content-type') ?? '').includes('application/json')) {
     return { status: 200, raw: MARKDOWN, headers: { 'Content-Type': 'text/markdown; charset=UTF-8' } };
   }
   const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=UTF-8', 'Content-Security-Policy': REFERENCE_CSP };
-  return { status: 200, raw: encodedBody(ctx.headers, referencePage(), headers), headers };
+  return { status: 200, raw: encodedBody(ctx.headers, referencePage(routes), headers), headers };
 }

@@ -4,9 +4,10 @@
  * "event":"update"}`), only for the items the session may read at that moment; the stream ends
  * when the session does. A comment line every few seconds keeps the connection open.
  */
-import { sessionTokenOf, type Reply, type SessionContext } from '../auth/context';
+import { sessionTokenOf, type Reply, type SessionContext } from './context';
 import { sessionScope } from '../auth/session-scope';
 import { accessFilter } from '../auth/visibility';
+import { FALSE } from '../db/frag';
 import { selectOne } from '../db/rows';
 import { badRequest } from '../core/errors';
 import { itemtype } from '../registry';
@@ -27,8 +28,8 @@ export function liveEvents(ctx: SessionContext): Reply {
         const opened = sessionScope(services, token);
         if (!opened) return null;
         const type = itemtype(event.itemtype);
-        const filter = type ? accessFilter(opened.scope, type, 'read', 't') : '0';
-        return filter !== '0' && selectOne(services.store.db, `SELECT 1 AS ok FROM ${type!.table} t WHERE t.id = ? AND (${filter})`, event.items_id) !== null;
+        const filter = type ? accessFilter(opened.scope, type, 'read', 't') : FALSE;
+        return filter.sql !== '0' && selectOne(services.store.db, `SELECT 1 AS ok FROM ${type!.table} t WHERE t.id = ? AND (${filter.sql})`, event.items_id, ...filter.args) !== null;
       };
       const unlisten = listenLive(
         (event) => {

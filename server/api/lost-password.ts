@@ -1,5 +1,5 @@
 import { accountByEmail, drawResetToken, policyProblems, resetPassword, tokenValid } from '../auth/password-reset';
-import { json, type Reply, type RequestContext } from '../auth/context';
+import { json, type Reply, type RequestContext } from './context';
 import { badRequest } from '../core/errors';
 import { mailEnabled } from '../notify/mailer';
 import { queueMail } from '../notify/queue';

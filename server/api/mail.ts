@@ -6,42 +6,39 @@
  * - `GET /NotImportedEmail/:id/source` answers a refused mail's raw message (`message/rfc822`);
  * - `POST /NotImportedEmail/:id/import` with `{"input": {"entities_id": N}}` imports it anyway as
  *   a ticket of that entity: 201 `{"id": <ticket>}`, the refusal gone.
- * GLPI's `config` right guards them all (READ for the source, UPDATE for the actions).
+ * GLPI's `config` right guards them all (READ for the source, UPDATE for the actions), checked by
+ * the router from the route table (routes.ts).
  */
-import { json, type Reply, type SessionContext } from '../auth/context';
-import { classCan } from '../auth/rights';
+import { json, type Reply, type SessionContext } from './context';
 import { badRequest, errors } from '../core/errors';
 import { isObject, toId } from '../core/params';
 import { ItemError } from '../items/hooks';
 import { selectOne } from '../db/rows';
-import { itemtypeOrThrow } from '../registry';
 import { importRefused } from '../mail/import';
 import { testConnection } from '../mail/collect';
 import { collectNow } from '../mail/mailgate';
 import { refusedSource } from '../mail/refusals';
 
-type Action = { type: string; action: string; method: string; run: (ctx: SessionContext, id: number) => Reply | Promise<Reply> };
-
-async function collect(ctx: SessionContext, id: number): Promise<Reply> {
+export async function collectMail(ctx: SessionContext, id: number): Promise<Reply> {
   const running = collectNow(ctx.services, id);
   if (!running) throw errors.itemNotFound();
   const { collector: _collector, ...report } = await running;
   return json(report);
 }
 
-async function test(ctx: SessionContext, id: number): Promise<Reply> {
+export async function testMailCollector(ctx: SessionContext, id: number): Promise<Reply> {
   const collector = selectOne(ctx.services.store.db, 'SELECT * FROM glpi_mailcollectors WHERE id = ?', id);
   if (!collector) throw errors.itemNotFound();
   return json(await testConnection(ctx.services, collector));
 }
 
-function source(ctx: SessionContext, id: number): Reply {
+export function refusedMailSource(ctx: SessionContext, id: number): Reply {
   const bytes = refusedSource(ctx.services.store.db, id);
   if (!bytes) throw errors.itemNotFound();
   return { status: 200, raw: new Uint8Array(bytes), headers: { 'Content-Type': 'message/rfc822', 'Content-Disposition': `attachment; filename="not-imported-${id}.eml"`, 'Cache-Control': 'private' } };
 }
 
-async function importAnyway(ctx: SessionContext, id: number): Promise<Reply> {
+export async function importRefusedMail(ctx: SessionContext, id: number): Promise<Reply> {
   const input = isObject(ctx.params.input) ? ctx.params.input : ctx.params;
   const entity = toId(input.entities_id);
   if (entity === null) throw badRequest('input.entities_id must name the entity of the new ticket');
@@ -53,21 +50,4 @@ async function importAnyway(ctx: SessionContext, id: number): Promise<Reply> {
     if (error instanceof ItemError) throw badRequest(error.message);
     throw error;
   }
-}
-
-const ACTIONS: Action[] = [
-  { type: 'MailCollector', action: 'collect', method: 'POST', run: collect },
-  { type: 'MailCollector', action: 'test', method: 'POST', run: test },
-  { type: 'NotImportedEmail', action: 'source', method: 'GET', run: source },
-  { type: 'NotImportedEmail', action: 'import', method: 'POST', run: importAnyway },
-];
-
-/** The action a request names (`/<Type>/<id>/<action>`), or null when it names none. */
-export function mailAction(ctx: SessionContext): Reply | Promise<Reply> | null {
-  const [typeName, idText, actionName] = ctx.segments;
-  if (ctx.segments.length !== 3 || !/^\d+$/.test(idText ?? '')) return null;
-  const action = ACTIONS.find((a) => a.type.toLowerCase() === typeName!.toLowerCase() && a.action === actionName!.toLowerCase());
-  if (!action || action.method !== ctx.method) return null;
-  if (!classCan(ctx.scope, itemtypeOrThrow(action.type), action.method === 'GET' ? 'read' : 'update')) throw errors.rightMissing();
-  return action.run(ctx, Number(idText));
 }

@@ -1,5 +1,5 @@
 import { join, resolve, sep } from 'node:path';
-import { empty, type Reply, type SessionContext } from '../auth/context';
+import { empty, type Reply, type SessionContext } from './context';
 import { badRequest } from '../core/errors';
 import { itemtypeOrThrow } from '../registry';
 import { selectOne } from '../db/rows';

@@ -1,8 +1,9 @@
 import { profileGrants, reachableEntities, userProfiles } from '../auth/authorizations';
 import { activeProfileView, profileEntities } from '../auth/session-view';
-import { empty, json, type Reply, type SessionContext } from '../auth/context';
+import { empty, json, type Reply, type SessionContext } from './context';
 import { badRequest, errors } from '../core/errors';
-import { flag, toId } from '../core/params';
+import { toId } from '../core/params';
+import { flagParam } from '../core/request-params';
 
 /** Where the session may go: every entity the active profile reaches, with its recursion right. */
 function reachable(ctx: SessionContext, profileId = ctx.session.profileId): Map<number, boolean> {
@@ -47,7 +48,7 @@ export function changeActiveProfile(ctx: SessionContext): Reply {
 
 export function getMyEntities(ctx: SessionContext): Reply {
   const tree = ctx.services.directory.entities();
-  const recursive = flag(ctx.params, 'is_recursive', false);
+  const recursive = flagParam(ctx.params, 'is_recursive');
   const seen = new Set<number>();
   const myentities: { id: number; name: string }[] = [];
   const add = (id: number) => {
@@ -75,7 +76,7 @@ export function getActiveEntities(ctx: SessionContext): Reply {
 
 export function changeActiveEntities(ctx: SessionContext): Reply {
   const raw = ctx.params.entities_id;
-  const recursive = flag(ctx.params, 'is_recursive', false);
+  const recursive = flagParam(ctx.params, 'is_recursive');
   if (raw === undefined || raw === null || raw === 'all') {
     ctx.services.sessions.update(ctx.session, { entityId: null, recursive: true });
     return empty(200);

@@ -1,7 +1,7 @@
 /**
- * GET /apirest.php/ in a browser: the human API reference, built from what /openapi.json is built
- * from (its paths and the request-parameter table), the registry (fields, search options) and the
- * error catalogue. One self-contained page (no external assets), built on first request.
+ * GET /apirest.php/ in a browser: the human API reference, a fold over /openapi.json (itself a fold
+ * over the route table, routes.ts, and the request-parameter table), the registry (fields, search
+ * options) and the error catalogue. One self-contained page (no external assets), built on first request.
  */
 import { createHash } from 'node:crypto';
 import { allItemtypes, type Itemtype } from '../registry';
@@ -9,7 +9,8 @@ import { searchOptions } from '../registry/searchoptions';
 import { ERROR_CATALOGUE } from '../core/errors';
 import { VERSION } from '../core/version';
 import { buildOpenApi } from './openapi';
-import { cachedText } from './compressed';
+import type { Route } from './route-types';
+import { cachedText, type CachedText } from './compressed';
 
 type Json = Record<string, any>;
 
@@ -81,8 +82,11 @@ export const REFERENCE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function buildReference(): string {
-  const doc = buildOpenApi() as Json;
+/** The verbs of a path, as the document lists them. */
+const verbsOf = (doc: Json, path: string) => Object.keys(doc.paths[path] as Json).map((m) => m.toUpperCase()).join('|');
+
+export function buildReference(routes: readonly Route[]): string {
+  const doc = buildOpenApi(routes) as Json;
   const types = allItemtypes().slice().sort((a, b) => a.name.localeCompare(b.name));
   const perType = new Set(types.flatMap((t) => [`/${t.name}/`, `/${t.name}/{id}`]));
   const errorsHtml = Object.entries(ERROR_CATALOGUE)
@@ -94,7 +98,7 @@ export function buildReference(): string {
 <p>Machine-readable: <a href="/openapi.json">/openapi.json</a>. Every failure is <code>["ERROR_CODE", "message"]</code>; see <a href="#errors">error codes</a>.</p>
 <nav><a href="#endpoints">Endpoints</a><a href="#itemtypes">Itemtypes</a><a href="#errors">Errors</a></nav>
 <h2 id="endpoints">Endpoints</h2>
-<p>Every itemtype below also answers <code>GET|POST|PUT|DELETE /&lt;Itemtype&gt;/</code> and <code>GET|PUT|PATCH|DELETE /&lt;Itemtype&gt;/{id}</code>, as shown for Computer.</p>
+<p>Every itemtype below also answers <code>${verbsOf(doc, '/Computer/')} /&lt;Itemtype&gt;/</code> and <code>${verbsOf(doc, '/Computer/{id}')} /&lt;Itemtype&gt;/{id}</code>, as shown for Computer.</p>
 ${endpoints(doc, new Set([...perType].filter((p) => !p.startsWith('/Computer/'))))}
 <h2 id="itemtypes">Itemtypes</h2><p>${types.map((t) => `<a href="#itemtype-${esc(t.name)}">${esc(t.name)}</a>`).join(' ')}</p>
 ${types.map((t) => itemtypeSection(doc, t)).join('\n')}
@@ -103,5 +107,10 @@ ${errorsHtml}
 </body></html>`;
 }
 
+let page: (() => CachedText) | null = null;
+
 /** The page, built and compressed once. */
-export const referencePage = cachedText(buildReference);
+export function referencePage(routes: readonly Route[]): CachedText {
+  page ??= cachedText(() => buildReference(routes));
+  return page();
+}

@@ -7,7 +7,7 @@
  */
 import { READ, UPDATE } from '../auth/rights';
 import { hasRight } from '../auth/scope';
-import { json, type Reply, type SessionContext } from '../auth/context';
+import { json, type Reply, type SessionContext } from './context';
 import { badRequest, errors } from '../core/errors';
 import { COLLECTIONS, collection } from '../rules/collections';
 import { replayedType, replays, requestReplay } from '../rules/replay';

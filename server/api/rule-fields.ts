@@ -6,7 +6,7 @@
  */
 import { READ } from '../auth/rights';
 import { hasRight } from '../auth/scope';
-import { json, type Reply, type SessionContext } from '../auth/context';
+import { json, type Reply, type SessionContext } from './context';
 import { badRequest, errors } from '../core/errors';
 import { collection } from '../rules/collections';
 import { describeCollection } from '../rules/definitions';

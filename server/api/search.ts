@@ -1,13 +1,14 @@
 import { classCan } from '../auth/rights';
 import { sessionDates, type SessionDates } from '../auth/session-locale';
-import type { Reply, SessionContext } from '../auth/context';
+import type { Reply, SessionContext } from './context';
 import { errors } from '../core/errors';
 import { allAssetTypes, itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
 import { searchOptions } from '../registry/searchoptions';
-import { pageHeaders } from '../items/paging';
+import { pageHeaders } from './paging';
 import { unknownResource } from './unknown-resource';
 import { displayColumns } from '../search/columns';
-import { parseSearchParams, type Criterion, type SearchParams } from '../search/criteria';
+import type { Criterion, SearchParams } from '../search/criteria';
+import { parseSearchParams } from './search-params';
 import { metaColumns, runSearch, type Column, type ResultRow, type SearchResult } from '../search/engine';
 import { array, columnKeys, jsonOf, object, rowsJson, type Json } from '../search/output';
 

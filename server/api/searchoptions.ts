@@ -1,4 +1,4 @@
-import type { Reply, SessionContext } from '../auth/context';
+import type { Reply, SessionContext } from './context';
 import { errors } from '../core/errors';
 import { itemtype } from '../registry';
 import { aliasOf, toOldOptions } from '../registry/aliases';

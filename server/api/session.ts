@@ -6,10 +6,11 @@ import { computeScope, hasRight } from '../auth/scope';
 import { refreshDefaults } from '../auth/default-passwords';
 import { UPDATE } from '../auth/rights';
 import { fullSession } from '../auth/session-view';
-import { datesShown, sessionDates } from '../auth/session-locale';
-import { appTokenOf, empty, json, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
+import { sessionDates } from '../auth/session-locale';
+import { datesShown } from './dates-shown';
+import { appTokenOf, empty, json, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from './context';
 import { BEARER_HINT, errors, isBearer } from '../core/errors';
-import { flag } from '../core/params';
+import { flagParam } from '../core/request-params';
 import type { Services } from '../auth/services';
 import { allAssetTypes, itemtype, itemtypesWith } from '../registry';
 import { CONFIG_TYPE_LISTS } from '../registry/config-lists';
@@ -63,7 +64,7 @@ export async function initSession(ctx: RequestContext): Promise<Reply> {
     throw errors.loginWithCredentialsDisabled();
   }
   if (credentials.kind === 'token' && !services.store.settings.flag('enable_api_login_external_token')) throw errors.userTokenInvalid();
-  const withSession = flag(ctx.params, 'get_full_session', false);
+  const withSession = flagParam(ctx.params, 'get_full_session');
   const user = await authenticate(services, credentials, ctx.ip, directorySignIn(services));
   const start = startingScope(services, user);
   const { token, record } = services.sessions.create(Number(user.id), start.profileId, start.entityId, start.recursive);

@@ -8,7 +8,7 @@
  */
 import { READ } from '../auth/rights';
 import { hasRight } from '../auth/scope';
-import { json, type Reply, type SessionContext } from '../auth/context';
+import { json, type Reply, type SessionContext } from './context';
 import { badRequest, errors } from '../core/errors';
 import { isObject, toId } from '../core/params';
 import { itemtype } from '../registry';

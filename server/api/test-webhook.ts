@@ -6,7 +6,7 @@
  */
 import { UPDATE } from '../auth/rights';
 import { hasRight } from '../auth/scope';
-import { json, type Reply, type SessionContext } from '../auth/context';
+import { json, type Reply, type SessionContext } from './context';
 import { badRequest, errors } from '../core/errors';
 import { itemtypeOrThrow } from '../registry';
 import { sendTest } from '../notify/webhook-sender';

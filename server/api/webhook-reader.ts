@@ -3,7 +3,7 @@
  * session of their own making (their default profile, else the first, on all the entities it
  * reaches), so their rights and entity scope apply. Null when they may not read it.
  */
-import type { SessionContext } from '../auth/context';
+import type { SessionContext } from './context';
 import { userProfiles } from '../auth/authorizations';
 import { computeScope } from '../auth/scope';
 import type { Services } from '../auth/services';

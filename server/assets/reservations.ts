@@ -41,9 +41,9 @@ export const reservationHooks: ItemHooks = {
   canWriteOwner(wc, _type, row, action) {
     const items = itemtypeOrThrow('ReservationItem');
     const readable = accessFilter(wc.scope, items, 'read', 'ri');
-    if (readable === '0') return false;
+    if (readable.sql === '0') return false;
     const active = action === 'create' ? ' AND ri.is_active = 1' : '';
-    const sql = `SELECT 1 AS ok FROM ${items.table} ri WHERE ri.id = ?${active} AND (${readable})`;
-    return selectOne(wc.db, sql, Number(row.reservationitems_id ?? 0)) !== null;
+    const sql = `SELECT 1 AS ok FROM ${items.table} ri WHERE ri.id = ?${active} AND (${readable.sql})`;
+    return selectOne(wc.db, sql, Number(row.reservationitems_id ?? 0), ...readable.args) !== null;
   },
 };

@@ -1,6 +1,7 @@
 import { hasRight, type Scope } from './scope';
 import { CREATE, TICKET, UPDATE } from './rights';
 import type { Itemtype } from '../registry';
+import { FALSE, Frag, inList, joinFrags, raw, sql, TRUE } from '../db/frag';
 
 /** Actor tables of each ITIL type: user links, group links, and the column naming the ITIL item. */
 export const ACTOR_TABLES: Record<string, { users: string; groups: string; suppliers: string; fk: string }> = {
@@ -34,36 +35,36 @@ export const ACTOR_INPUTS: readonly (readonly [string, ActorKind, number])[] = [
 /** GLPI 10's `_actors` role names. */
 export const ACTOR_ROLE_NAMES: Record<string, number> = { requester: ACTOR.REQUESTER, observer: ACTOR.OBSERVER, assign: ACTOR.ASSIGNED };
 
-const ids = (list: number[]) => (list.length ? list.join(', ') : 'NULL');
-
 /**
- * Which ITIL rows the session may see (`read`) or change (`write`), as SQL on alias `t`.
+ * Which ITIL rows the session may see (`read`) or change (`write`), as SQL on alias `t` with the
+ * session's user and groups as bound values.
  * READALL sees everything in scope; otherwise the user must be involved, as GLPI's rules say.
  */
-export function itilFilter(scope: Scope, type: Itemtype, mode: 'read' | 'write' | 'delete', alias: string): string {
+export function itilFilter(scope: Scope, type: Itemtype, mode: 'read' | 'write' | 'delete', alias: string): Frag {
   const actors = ACTOR_TABLES[type.name];
-  if (!actors || !type.right) return '1';
+  if (!actors || !type.right) return TRUE;
   const me = Number(scope.user.id);
-  const groups = ids(scope.groups);
+  const groups = inList(scope.groups);
+  // Actor roles are the code's own constants, written as they are.
   const userIs = (types: number[]) =>
-    `EXISTS (SELECT 1 FROM ${actors.users} au WHERE au.${actors.fk} = ${alias}.id AND au.users_id = ${me} AND au.type IN (${types.join(', ')}))`;
+    sql`EXISTS (SELECT 1 FROM ${raw(`${actors.users} au WHERE au.${actors.fk} = ${alias}.id`)} AND au.users_id = ${me} AND au.type IN (${raw(types.join(', '))}))`;
   const groupIs = (types: number[]) =>
-    `EXISTS (SELECT 1 FROM ${actors.groups} ag WHERE ag.${actors.fk} = ${alias}.id AND ag.groups_id IN (${groups}) AND ag.type IN (${types.join(', ')}))`;
-  const involved = `(${alias}.users_id_recipient = ${me} OR ${userIs([ACTOR.REQUESTER, ACTOR.OBSERVER])})`;
+    sql`EXISTS (SELECT 1 FROM ${raw(`${actors.groups} ag WHERE ag.${actors.fk} = ${alias}.id`)} AND ag.groups_id IN (${groups}) AND ag.type IN (${raw(types.join(', '))}))`;
+  const involved = sql`(${raw(alias)}.users_id_recipient = ${me} OR ${userIs([ACTOR.REQUESTER, ACTOR.OBSERVER])})`;
 
   if (mode !== 'read') {
     if (scope.profile.interface === 'helpdesk') {
       // Self-service users may only touch their own tickets while nobody has worked on them.
-      return hasRight(scope, type.right, CREATE) ? `(${involved} AND ${alias}.status = 1)` : '0';
+      return hasRight(scope, type.right, CREATE) ? sql`(${involved} AND ${raw(alias)}.status = 1)` : FALSE;
     }
     // Central profiles trash and purge with the class right (DELETE/PURGE) in their entities.
-    if (mode === 'delete') return '1';
-    if (hasRight(scope, type.right, UPDATE)) return '1';
-    return hasRight(scope, type.right, TICKET.OWN) ? userIs([ACTOR.ASSIGNED]) : '0';
+    if (mode === 'delete') return TRUE;
+    if (hasRight(scope, type.right, UPDATE)) return TRUE;
+    return hasRight(scope, type.right, TICKET.OWN) ? userIs([ACTOR.ASSIGNED]) : FALSE;
   }
 
-  if (hasRight(scope, type.right, TICKET.READALL)) return '1';
-  const parts: string[] = [];
+  if (hasRight(scope, type.right, TICKET.READALL)) return TRUE;
+  const parts: Frag[] = [];
   if (hasRight(scope, type.right, TICKET.READMY)) parts.push(involved);
   if (type.name !== 'Ticket' && hasRight(scope, type.right, TICKET.READMY)) {
     parts.push(userIs([ACTOR.ASSIGNED]), groupIs([ACTOR.REQUESTER, ACTOR.OBSERVER, ACTOR.ASSIGNED]));
@@ -73,8 +74,8 @@ export function itilFilter(scope: Scope, type: Itemtype, mode: 'read' | 'write' 
     if (hasRight(scope, 'ticket', TICKET.OWN | TICKET.READASSIGN)) parts.push(userIs([ACTOR.ASSIGNED]));
     if (hasRight(scope, 'ticket', TICKET.READASSIGN)) {
       parts.push(groupIs([ACTOR.ASSIGNED]));
-      if (hasRight(scope, 'ticket', TICKET.ASSIGN)) parts.push(`${alias}.status = 1`);
+      if (hasRight(scope, 'ticket', TICKET.ASSIGN)) parts.push(raw(`${alias}.status = 1`));
     }
   }
-  return parts.length ? `(${parts.join(' OR ')})` : '0';
+  return parts.length ? sql`(${joinFrags(parts, ' OR ')})` : FALSE;
 }

@@ -1,8 +1,8 @@
 import type { Itemtype } from '../registry';
-import { profileCan, type Action } from './class-rights';
+import { profileCan, type Action } from '../registry/rights';
 import { rightOf, type Scope } from './scope';
 
-export { CREATE, DELETE, FOLLOWUP, PURGE, READ, READNOTE, TICKET, UPDATE, type Action } from './class-rights';
+export { CREATE, DELETE, FOLLOWUP, PURGE, READ, READNOTE, TICKET, UPDATE, type Action } from '../registry/rights';
 
 /** May the session's active profile do `action` on this itemtype at all (see profileCan)? */
 export function classCan(scope: Scope, type: Itemtype, action: Action): boolean {

@@ -14,7 +14,6 @@ import { selectOne } from '../db/rows';
 import type { Settings } from '../db/settings';
 import { TABLES } from '../registry';
 import { parseColumns } from '../registry/columns';
-import type { Reply } from './context';
 import type { Scope } from './scope';
 
 /** A full datetime, as stored and as GLPI shows it. */
@@ -116,10 +115,4 @@ export function sessionLocale(db: Db, settings: Settings, scope: Scope): Session
 /** How a session's dates differ from the stored ones; null when its zone is the data zone (nothing to convert). */
 export function sessionDates(db: Db, settings: Settings, scope: Scope): SessionDates | null {
   return sessionLocale(db, settings, scope).dates;
-}
-
-/** A JSON reply as the session sees its dates (raw bytes, such as a document's file, as they are). */
-export function datesShown(reply: Reply, dates: SessionDates): Reply {
-  if (reply.raw !== undefined || (reply.jsonText === undefined && reply.body === undefined)) return reply;
-  return { status: reply.status, headers: reply.headers, jsonText: dates.showJson(reply.jsonText ?? JSON.stringify(reply.body)) };
 }

@@ -1,4 +1,4 @@
-import type { SessionContext } from './context';
+import type { Actor } from './actor';
 import { type Row } from '../db/rows';
 import { now as clockNow, nowString } from '../core/clock';
 import { profileGrants, userProfiles } from './authorizations';
@@ -7,7 +7,7 @@ import { sessionLocale } from './session-locale';
 import { translate } from '../core/messages';
 import { defaultPasswordWarning, listedDefaults } from './default-passwords';
 import { hasRight } from './scope';
-import { UPDATE } from './class-rights';
+import { UPDATE } from '../registry/rights';
 
 export interface ProfileEntity {
   id: number;
@@ -20,7 +20,7 @@ export interface ProfileEntity {
  * glpiprofiles, glpiactiveprofile): each entity once (a recursive grant wins over another one),
  * by its own name (not its complete name), in the order of the complete names.
  */
-export function profileEntities(ctx: SessionContext, profileId: number): ProfileEntity[] {
+export function profileEntities(ctx: Actor, profileId: number): ProfileEntity[] {
   const tree = ctx.services.directory.entities();
   const byEntity = new Map<number, ProfileEntity>();
   for (const g of profileGrants(ctx.services.store.db, ctx.services.directory, ctx.session.userId, profileId)) {
@@ -58,7 +58,7 @@ const HELPDESK_KEYS = new Set([...HELPDESK_COMMON, ...HELPDESK_FIELDS, ...HELPDE
  * keeps only the columns and rights of GLPI's helpdesk form (a right without a row reads 0, as in
  * GLPI, which gives each profile a row of every right).
  */
-export function activeProfileView(ctx: SessionContext): Record<string, unknown> {
+export function activeProfileView(ctx: Actor): Record<string, unknown> {
   const profile = ctx.scope.profile;
   const view: Record<string, unknown> = { ...profile.row };
   for (const key of ['helpdesk_item_type', 'ticket_status', 'problem_status', 'change_status', 'managed_domainrecordtypes']) {
@@ -81,7 +81,7 @@ export function activeProfileView(ctx: SessionContext): Record<string, unknown> 
 }
 
 /** GLPI's messages for the user, by kind (2: warning): to its administrators, the accounts still on a default password. */
-function messages(ctx: SessionContext): Record<number, string[]> | [] {
+function messages(ctx: Actor): Record<number, string[]> | [] {
   const warning = hasRight(ctx.scope, 'config', UPDATE) ? defaultPasswordWarning(listedDefaults(ctx.services.store.settings)) : null;
   if (!warning) return [];
   const { language } = sessionLocale(ctx.services.store.db, ctx.services.store.settings, ctx.scope);
@@ -89,7 +89,7 @@ function messages(ctx: SessionContext): Record<number, string[]> | [] {
 }
 
 /** GLPI's $_SESSION as the API shows it (getFullSession, initSession?get_full_session). */
-export function fullSession(ctx: SessionContext, token?: string): Record<string, unknown> {
+export function fullSession(ctx: Actor, token?: string): Record<string, unknown> {
   const { scope, session, services } = ctx;
   const { db, settings } = services.store;
   const user = scope.user;

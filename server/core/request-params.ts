@@ -1,10 +1,11 @@
 import * as v from 'valibot';
-import { BOOLEAN, flag, type Params } from './params';
+import { asList, BOOLEAN, flag, isObject, type Params } from './params';
 
 /**
- * The query parameters of /apirest.php, described once: each is a valibot schema with its
- * description and default. The parsers read values and defaults from here, and the OpenAPI
- * document reads descriptions, defaults and shapes from here.
+ * The parameters of /apirest.php (query and path), described once: each is a valibot schema with
+ * its description and default. The parsers read values and defaults from here, the route table
+ * (api/routes.ts) names each endpoint's from here, and the OpenAPI document reads descriptions,
+ * defaults and shapes from here.
  */
 
 /** The largest page of a list or a search. */
@@ -14,18 +15,30 @@ export const MAX_PAGE = 1000;
 export type ParamShape =
   | { type: 'boolean' }
   | { type: 'string'; pattern?: string; enum?: string[] }
-  | { type: 'integer' }
-  | { type: 'array'; items: { type: 'string' | 'integer' } }
+  | { type: 'integer'; minimum?: number; maximum?: number }
+  | { type: 'array'; items: { type: 'string' | 'integer' } | { type: 'object'; properties: Record<string, { type: 'string' | 'integer' }> } }
   | { type: 'object'; additionalProperties: { type: 'string' } };
 
 export interface RequestParam {
   schema: v.GenericSchema;
   shape: ParamShape;
+  /** A part of the path (`/{itemtype}/{id}`) rather than of the query. */
+  in?: 'path';
+  /** Its name in the request when the table's differs (search's `sort`). */
+  name?: string;
+  /** PHP's `name[0][key]=…` form (criteria, searchText). */
+  deep?: true;
 }
 
-const param = (schema: v.GenericSchema, fallback: unknown, description: string, shape: ParamShape): RequestParam => ({
+const param = (schema: v.GenericSchema, fallback: unknown, description: string, shape: ParamShape, extra: Omit<RequestParam, 'schema' | 'shape'> = {}): RequestParam => ({
   schema: v.pipe(v.optional(schema, fallback as never), v.description(description)),
   shape,
+  ...extra,
+});
+const pathParam = (schema: v.GenericSchema, description: string, shape: ParamShape): RequestParam => ({
+  schema: v.pipe(schema, v.description(description)),
+  shape,
+  in: 'path',
 });
 interface FlagParam extends RequestParam {
   shape: { type: 'boolean' };
@@ -42,6 +55,45 @@ const RANGE = v.pipe(
 );
 
 const ORDER = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.picklist(['ASC', 'DESC']));
+
+const SCALAR = v.union([v.string(), v.number(), v.boolean()]);
+/** A list as PHP's query strings give one (`a[]=x&a[]=y`, `a[0]=x`) or as a JSON array; anything else fails. */
+const listOf = <T extends v.GenericSchema>(item: T) =>
+  v.pipe(
+    v.union([SCALAR, v.array(v.any()), v.record(v.string(), v.any())]),
+    v.transform((value) => asList(value) ?? value),
+    v.array(item),
+  );
+/** A whole number, or a string of digits: an option id, a count. */
+const COUNT = v.union([v.pipe(v.number(), v.safeInteger()), v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}$/), v.transform(Number))]);
+const ID = v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number));
+const NAME = v.pipe(v.string(), v.minLength(1));
+
+/** One search criterion (a leaf: field, searchtype, value; or a group of criteria), its meaning checked by api/search-params.ts. */
+export interface CriterionShape {
+  link?: unknown;
+  field?: string | number | boolean;
+  searchtype?: string | number | boolean;
+  value?: string | number | boolean;
+  meta?: unknown;
+  itemtype?: unknown;
+  criteria?: CriterionShape[];
+}
+// link, meta and itemtype are read by their meaning (a link that is no known word is AND).
+const leafSchema = v.looseObject({
+  link: v.optional(v.unknown()),
+  field: SCALAR,
+  searchtype: SCALAR,
+  value: SCALAR,
+  meta: v.optional(v.unknown()),
+  itemtype: v.optional(v.unknown()),
+});
+const criterionSchema: v.GenericSchema<unknown, CriterionShape> = v.lazy((input) =>
+  isObject(input) && input.criteria !== undefined ? groupSchema : leafSchema,
+) as v.GenericSchema<unknown, CriterionShape>;
+const groupSchema = v.looseObject({ link: v.optional(v.unknown()), criteria: listOf(criterionSchema) });
+const CRITERIA = listOf(criterionSchema);
+const CRITERIA_SHAPE: ParamShape = { type: 'array', items: { type: 'object', properties: { link: { type: 'string' }, field: { type: 'integer' }, searchtype: { type: 'string' }, value: { type: 'string' } } } };
 
 /** with_* flags of getItem and the section each adds, in GLPI's order. */
 export const WITH_FLAGS = [
@@ -62,25 +114,45 @@ export const WITH_FLAGS = [
 export type WithFlag = (typeof WITH_FLAGS)[number];
 
 export const REQUEST_PARAMS = {
+  id: pathParam(ID, 'the item id', { type: 'integer', minimum: 0 }),
+  itemtype: pathParam(NAME, 'an itemtype', { type: 'string' }),
+  sub_itemtype: pathParam(NAME, 'the itemtype of the items linked to it', { type: 'string' }),
+  sub_id: pathParam(ID, 'the linked item id', { type: 'integer', minimum: 0 }),
+  sub_type: pathParam(NAME, 'a rule collection: RuleTicket, RuleAsset, RuleMailCollector, RuleRight, RuleDictionnarySoftware…', { type: 'string' }),
   range: param(RANGE, '0-50', `rows start-end (at most ${MAX_PAGE} rows a page)`, { type: 'string', pattern: '^\\d+-\\d+$' }),
-  sort: param(v.unknown(), 'id', 'column to sort on; for search, a search option id (default 1)', { type: 'string' }),
+  sort: param(v.union([NAME, COUNT]), 'id', 'column to sort on (its name, or the id of a search option on one of its columns)', { type: 'string' }),
+  search_sort: param(listOf(COUNT), [1], 'search option ids to sort on (sort=5 or sort[]=5&sort[]=1)', { type: 'integer', minimum: 1 }, { name: 'sort' }),
   order: param(ORDER, 'ASC', 'sort order', { type: 'string', enum: ['ASC', 'DESC'] }),
-  searchText: param(v.unknown(), undefined, 'searchText[field]=text: rows whose field contains the text', { type: 'object', additionalProperties: { type: 'string' } }),
+  searchText: param(v.record(v.string(), v.union([SCALAR, v.array(v.any()), v.record(v.string(), v.any())])), undefined, 'searchText[field]=text: rows whose field contains the text', { type: 'object', additionalProperties: { type: 'string' } }, { deep: true }),
   is_deleted: bool('the trash instead of the live items'),
   expand_dropdowns: bool('show the names of linked items instead of their ids'),
   get_hateoas: bool('add the links key', true),
   get_sha1: bool('answer the SHA-1 of the item instead of the item'),
   only_id: bool('answer only the ids'),
-  add_keys_names: param(v.unknown(), undefined, 'fields whose linked names are added under _keys_names', { type: 'array', items: { type: 'string' } }),
+  add_keys_names: param(listOf(v.string()), undefined, 'fields whose linked names are added under _keys_names', { type: 'array', items: { type: 'string' } }),
   ...(Object.fromEntries(WITH_FLAGS.map((name) => [name, bool(`add the _${name.slice('with_'.length)} section`)])) as Record<WithFlag, FlagParam>),
   force_purge: bool('remove instead of moving to the trash'),
   history: bool('record the change in the history', true),
-  session_token: param(v.unknown(), undefined, 'the session token when the Session-Token header cannot be sent', { type: 'string' }),
-  forcedisplay: param(v.unknown(), undefined, 'search option ids to show', { type: 'array', items: { type: 'integer' } }),
+  session_token: param(v.string(), undefined, 'the session token when the Session-Token header cannot be sent', { type: 'string' }),
+  criteria: param(CRITERIA, [], 'criteria[0][field]=<search option id>&criteria[0][searchtype]=contains|notcontains|equals|notequals|lessthan|morethan|under|notunder&criteria[0][value]=…&criteria[1][link]=AND|OR|AND NOT|OR NOT; criteria[n][criteria][…] groups; criteria[n][meta]=1&criteria[n][itemtype]=T searches a linked type', CRITERIA_SHAPE, { deep: true }),
+  metacriteria: param(CRITERIA, [], 'metacriteria[n][itemtype]=T&metacriteria[n][field]=…: criteria on linked types (deprecated form of criteria[n][meta]=1)', CRITERIA_SHAPE, { deep: true }),
+  forcedisplay: param(listOf(COUNT), undefined, 'search option ids to show', { type: 'array', items: { type: 'integer' } }),
   rawdata: bool('add the raw search description'),
   withindexes: bool('rows keyed by item id'),
   uid_cols: bool('columns keyed by "Itemtype.field"'),
   giveItems: bool('add data_html'),
+  get_full_session: bool('add the session to the answer'),
+  is_recursive: bool('with the sub-entities'),
+  login: param(v.string(), undefined, 'with password, instead of Basic credentials', { type: 'string' }),
+  password: param(v.string(), undefined, 'with login', { type: 'string' }),
+  user_token: param(v.string(), undefined, 'instead of Authorization: user_token …', { type: 'string' }),
+  items: param(listOf(v.looseObject({ itemtype: SCALAR, items_id: SCALAR })), [], 'items[0][itemtype]=Computer&items[0][items_id]=1&…', { type: 'array', items: { type: 'object', properties: { itemtype: { type: 'string' }, items_id: { type: 'integer' } } } }, { deep: true }),
+  raw: bool('GLPI raw form'),
+  alt: param(v.literal('media'), undefined, 'alt=media (or Accept: application/octet-stream) downloads the file', { type: 'string', enum: ['media'] }),
+  filter: param(v.pipe(v.string(), v.maxLength(1000)), undefined, 'an LDAP filter ANDed with the condition of the directory (users) or its group_condition (groups)', { type: 'string' }),
+  name: param(v.pipe(v.string(), v.maxLength(255)), undefined, 'a fragment of the login (users) or the cn (groups)', { type: 'string' }),
+  start: param(v.pipe(COUNT, v.minValue(0)), 0, 'entries to skip', { type: 'integer', minimum: 0 }),
+  limit: param(v.pipe(COUNT, v.minValue(1), v.maxValue(1000)), 20, 'entries at most', { type: 'integer', minimum: 1, maximum: 1000 }),
 } satisfies Record<string, RequestParam>;
 
 export type RequestParamName = keyof typeof REQUEST_PARAMS;

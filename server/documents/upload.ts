@@ -3,9 +3,8 @@
  * allowed type, size within `document_max_size`, no executable content. Nothing touches the
  * disk here; the hooks write the file inside the transaction that records its Document.
  */
-import type { Upload } from '../auth/context';
 import { asList, isObject, type Params } from '../core/params';
-import { ItemError, type WriteContext } from '../items/hooks';
+import { ItemError, type Upload, type WriteContext } from '../items/hooks';
 import { selectOne } from '../db/rows';
 import { cleanFileName, extensionOf, humanSize, uploadPrefix } from './filenames';
 import { storagePath } from './storage';

@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { healthResponse, mayConfigure, type LastBackup } from '../api/health';
 import { openApiResponse } from '../api/openapi';
+import { ROUTES } from '../api/routes';
 import type { Services } from '../auth/services';
 import { serveConsole } from './console';
 import { accessLogged, logAccess, requestIdOf } from './log';
@@ -40,7 +41,7 @@ export function createApp(services: Services, backups?: BackupSchedule) {
       const shown = backups && configure ? backups.last() : undefined;
       return healthResponse(services.store, request.method, shown, configure);
     }
-    if (pathname === '/openapi.json') return openApiResponse(request);
+    if (pathname === '/openapi.json') return openApiResponse(request, ROUTES);
     if (isInventoryRequest(request, pathname)) return inventoryResponse(services, request, ip, requestId);
     return serveConsole(request);
   };

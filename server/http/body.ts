@@ -1,5 +1,5 @@
 import { ApiError, errors } from '../core/errors';
-import type { Upload } from '../auth/context';
+import type { Upload } from '../api/context';
 import { describeJsonError } from './json-error';
 import { emptyParams, isObject, mergeInto, parseQueryString, toParams, type Params } from '../core/params';
 

@@ -1,6 +1,6 @@
 import type { Services } from '../auth/services';
 import { BodyWithoutSession, readBody, type ParsedBody } from './body';
-import { sessionTokenOf, type Reply, type RequestContext } from '../auth/context';
+import { sessionTokenOf, type Reply, type RequestContext } from '../api/context';
 import { corsHeaders } from './cors';
 import { ApiError, errors } from '../core/errors';
 import { translate } from '../core/messages';

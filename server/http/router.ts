@@ -1,48 +1,15 @@
 import { checkAppToken } from '../auth/apiclients';
+import { classCan } from '../auth/rights';
+import { hasRight } from '../auth/scope';
 import { sessionScope } from '../auth/session-scope';
-import { inlineDoc } from '../api/doc';
-import { lostPassword } from '../api/lost-password';
+import { itemtypeOrThrow } from '../registry';
 import { itemtypeBranch } from '../api/items/route';
-import { getMultipleItems } from '../api/items/multiple';
-import { changeActiveEntities, changeActiveProfile, getActiveEntities, getActiveProfile, getMyEntities, getMyProfiles } from '../api/profiles';
-import { listSearchOptions } from '../api/searchoptions';
-import { searchAnyName } from '../api/alias-search';
-import { getFullSession, getGlpiConfig, initSession, killSession } from '../api/session';
-import { userPicture } from '../api/picture';
-import { testRules } from '../api/test-rules';
-import { replayDictionary } from '../api/replay-dictionary';
-import { ruleFields } from '../api/rule-fields';
-import { liveEvents } from '../api/events';
-import { mailAction } from '../api/mail';
-import { testWebhook } from '../api/test-webhook';
-import { directoryAction } from '../api/directory';
-import { datesShown, sessionLocale } from '../auth/session-locale';
+import { actionRoute, namedRoute, type SessionRoute } from '../api/routes';
+import { sessionLocale } from '../auth/session-locale';
+import { datesShown } from '../api/dates-shown';
 import { isTranslated } from '../core/messages';
-import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
+import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../api/context';
 import { ApiError, BEARER_HINT, errors, isBearer } from '../core/errors';
-
-type SessionHandler = (ctx: SessionContext) => Reply | Promise<Reply>;
-
-/** Named endpoints that need a session (GLPI ignores the HTTP verb for them). */
-const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
-  killSession,
-  getFullSession,
-  getGlpiConfig,
-  getMyProfiles,
-  getActiveProfile,
-  changeActiveProfile,
-  getMyEntities,
-  getActiveEntities,
-  changeActiveEntities,
-  getMultipleItems,
-  listSearchOptions,
-  search: searchAnyName,
-  testRules,
-  replayDictionary,
-  ruleFields,
-  events: liveEvents,
-  testWebhook,
-};
 
 /** Resolves the Session-Token into a session and its scope, or fails with 401. */
 function openSession(ctx: RequestContext): SessionContext {
@@ -54,34 +21,42 @@ function openSession(ctx: RequestContext): SessionContext {
   return Object.assign(ctx, opened);
 }
 
-const isUserPicture = (segments: string[]) =>
-  segments.length === 3 && segments[0]!.toLowerCase() === 'user' && /^\d+$/.test(segments[1]!) && segments[2]!.toLowerCase() === 'picture';
+/** The route's rights, then its handler. */
+function run(route: SessionRoute, ctx: SessionContext): Reply | Promise<Reply> {
+  const { rights } = route;
+  if (rights !== 'session') {
+    const allowed = 'can' in rights ? classCan(ctx.scope, itemtypeOrThrow(rights.itemtype), rights.can) : rights.bits.every(([name, bits]) => hasRight(ctx.scope, name, bits));
+    if (!allowed) throw errors.rightMissing();
+  }
+  return route.handler(ctx);
+}
 
 /**
  * A request whose large body went unread for want of a session (http/body.ts): the answer its
  * route gives without one (app token, then session token errors), else `refusal` itself.
  */
 export function refuseUnreadBody(ctx: RequestContext, refusal: ApiError): never {
-  const resource = ctx.segments[0] ?? '';
-  if (resource !== '' && resource !== 'initSession' && resource !== 'lostPassword') {
+  if (namedRoute(ctx.method, ctx.segments[0] ?? '')?.rights !== 'none') {
     checkAppToken(ctx.services, () => ctx.ip, appTokenOf(ctx));
     openSession(ctx);
   }
   throw refusal;
 }
 
-/** Synchronous when the handler is (most reads): a promise per request costs more than the read. */
+/**
+ * Dispatches from the route table (api/routes.ts): a public route before any token is read, then
+ * a named route, an item's action, or an item route. Synchronous when the handler is (most
+ * reads): a promise per request costs more than the read.
+ */
 export function route(ctx: RequestContext): Reply | Promise<Reply> {
-  const resource = ctx.segments[0] ?? '';
-  if (resource === '') return inlineDoc(ctx);
-  if (resource === 'initSession') return initSession(ctx);
-  if (resource === 'lostPassword') return lostPassword(ctx);
+  const named = namedRoute(ctx.method, ctx.segments[0] ?? '');
+  if (named?.rights === 'none') return named.handler(ctx);
   checkAppToken(ctx.services, () => ctx.ip, appTokenOf(ctx));
   const session = openSession(ctx);
   const locale = () => sessionLocale(ctx.services.store.db, ctx.services.store.settings, session.scope);
   let reply: Reply | Promise<Reply>;
   try {
-    reply = sessionRoute(session);
+    reply = sessionRoute(named, session);
   } catch (error) {
     throw inLanguage(error, locale().language);
   }
@@ -104,10 +79,10 @@ function inLanguage(error: unknown, language: string): unknown {
   return error;
 }
 
-function sessionRoute(session: SessionContext): Reply | Promise<Reply> {
-  // Own keys only: `/apirest.php/valueOf` must not find Object.prototype.valueOf.
-  const named = Object.hasOwn(SESSION_ENDPOINTS, session.segments[0]!) ? SESSION_ENDPOINTS[session.segments[0]!] : undefined;
-  if (named) return named(session);
-  if (isUserPicture(session.segments)) return userPicture(session);
-  return mailAction(session) ?? directoryAction(session) ?? itemtypeBranch(session);
+/** A named route, an item's action, or an item route. */
+function sessionRoute(named: SessionRoute | null, session: SessionContext): Reply | Promise<Reply> {
+  if (named) return run(named, session);
+  const action = actionRoute(session.method, session.segments);
+  if (action) return run(action, session);
+  return itemtypeBranch(session);
 }

@@ -51,13 +51,13 @@ export function rowWritable(wc: WriteContext, type: Itemtype, row: Row, action: 
 function checkFilterOnValues(wc: WriteContext, type: Itemtype, row: Row, action: Action): boolean {
   const mode = action === 'create' ? 'create' : action === 'delete' || action === 'purge' ? 'delete' : 'write';
   const filter = accessFilter(wc.scope, type, mode, 'candidate');
-  if (filter === '1') return true;
-  if (filter === '0') return false;
+  if (filter.sql === '1') return true;
+  if (filter.sql === '0') return false;
   const columns = type.columns.map((c) => c.name);
   const values = columns.map((c) => (row[c] === undefined ? defaultValue(type.column.get(c)!) : row[c])) as (string | number | null)[];
   const select = columns.map((c) => `? AS ${ident(c)}`).join(', ');
-  const sql = `SELECT 1 AS ok FROM (SELECT ${select}) candidate WHERE ${filter}`;
-  return selectOne(wc.db, sql, ...values) !== null;
+  const sql = `SELECT 1 AS ok FROM (SELECT ${select}) candidate WHERE ${filter.sql}`;
+  return selectOne(wc.db, sql, ...values, ...filter.args) !== null;
 }
 
 /** Per type, what each input key names: a writable column, or null for a key left alone. */

@@ -1,10 +1,15 @@
 import type { Scope } from '../auth/scope';
-import type { Upload } from '../auth/context';
 import type { Params } from '../core/params';
 import type { Itemtype } from '../registry';
 import type { Services } from '../auth/services';
 import type { Db } from '../db/connection';
 import { findById, type Row } from '../db/rows';
+
+/** One file a write carries (a multipart request's upload, a mail's attachment). */
+export interface Upload {
+  field: string;
+  file: File;
+}
 
 /** Everything a write needs to know about who writes and how. */
 export interface WriteContext {

@@ -6,7 +6,7 @@
  * and KNOWBASEADMIN keep editing what they may edit. Reading is the private-row rule: READFAQ for
  * FAQ articles, READ for the rest.
  */
-import { CREATE, KNOWBASE, UPDATE } from '../auth/class-rights';
+import { CREATE, KNOWBASE, UPDATE } from '../registry/rights';
 import { rightOf } from '../auth/scope';
 import { RIGHT_MISSING_MESSAGE } from '../core/errors';
 import { ItemError, type ItemHooks, type WriteContext } from './hooks';

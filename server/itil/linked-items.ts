@@ -32,7 +32,8 @@ export function namedItems(wc: Pick<WriteContext, 'db' | 'scope'>, type: Itemtyp
     if (!target || !link.polyTargets.includes(target.name)) throw new ItemError(`Field items_id: ${name} cannot be linked to ${link.name}`);
     for (const value of asList(ids) ?? [ids]) {
       const id = toId(value);
-      const row = id !== null && id > 0 ? selectOne(wc.db, `SELECT t.* FROM ${target.table} t WHERE t.id = ? AND ${entityReachFilter(wc.scope, target)}`, id) : null;
+      const reach = entityReachFilter(wc.scope, target);
+      const row = id !== null && id > 0 ? selectOne(wc.db, `SELECT t.* FROM ${target.table} t WHERE t.id = ? AND (${reach.sql})`, id, ...reach.args) : null;
       if (!row) throw new ItemError(`Field items_id: ${target.name} ${JSON.stringify(value)} does not exist`);
       items.set(`${target.name}\u0000${id}`, { type: target, row });
     }

@@ -16,6 +16,7 @@ import { ACTOR, ACTOR_INPUTS, ACTOR_KIND, ACTOR_ROLE_NAMES, ACTOR_TABLES, type A
 import { statusClocks, takenIntoAccount } from './durations';
 import { scheduleChangedLevels, settleAgreements } from './service-levels';
 import { decidingEntity } from './entity-settings';
+import { marks } from '../db/frag';
 
 const { SOLVED, CLOSED, NEW, ASSIGNED, WAITING } = ITIL_STATUS;
 
@@ -221,7 +222,7 @@ export const itilHooks: ItemHooks = {
 /** May the session read item `id` of `type`, by the shared access filter? */
 export function canSee(wc: WriteContext, type: Itemtype, id: number): boolean {
   const filter = accessFilter(wc.scope, type, 'read', 't');
-  return filter !== '0' && !!selectOne(wc.db, `SELECT 1 AS ok FROM ${type.table} t WHERE t.id = ? AND (${filter})`, id);
+  return filter.sql !== '0' && !!selectOne(wc.db, `SELECT 1 AS ok FROM ${type.table} t WHERE t.id = ? AND (${filter.sql})`, id, ...filter.args);
 }
 
 /**
@@ -256,13 +257,13 @@ export function assignedToMe(wc: WriteContext, type: Itemtype, parent: Row): boo
   const id = Number(parent.id);
   if (selectOne(wc.db, `SELECT id FROM ${tables.users} WHERE ${tables.fk} = ? AND users_id = ? AND type = ?`, id, Number(wc.scope.user.id), ACTOR.ASSIGNED)) return true;
   if (wc.scope.groups.length === 0) return false;
-  return !!selectOne(wc.db, `SELECT id FROM ${tables.groups} WHERE ${tables.fk} = ? AND type = ? AND groups_id IN (${wc.scope.groups.join(', ')})`, id, ACTOR.ASSIGNED);
+  return !!selectOne(wc.db, `SELECT id FROM ${tables.groups} WHERE ${tables.fk} = ? AND type = ? AND groups_id IN (${marks(wc.scope.groups)})`, id, ACTOR.ASSIGNED, ...wc.scope.groups);
 }
 
 function inGroup(wc: WriteContext, type: Itemtype, parent: Row): boolean {
   const tables = ACTOR_TABLES[type.name]!;
   if (wc.scope.groups.length === 0) return false;
-  return !!selectOne(wc.db, `SELECT id FROM ${tables.groups} WHERE ${tables.fk} = ? AND groups_id IN (${wc.scope.groups.join(', ')})`, Number(parent.id));
+  return !!selectOne(wc.db, `SELECT id FROM ${tables.groups} WHERE ${tables.fk} = ? AND groups_id IN (${marks(wc.scope.groups)})`, Number(parent.id), ...wc.scope.groups);
 }
 
 /**

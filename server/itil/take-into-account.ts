@@ -11,13 +11,14 @@ import type { ItemHooks, WriteContext } from '../items/hooks';
 import { itemtype, itemtypeOrThrow } from '../registry';
 import { takenIntoAccount } from './durations';
 import { writeRuleChanges } from './rules';
+import { marks } from '../db/frag';
 
 /** Is the session's user (or one of their groups) an actor of the ticket in `role`? */
 function actsAs(wc: WriteContext, ticketId: number, role: number): boolean {
   const tables = ACTOR_TABLES.Ticket!;
   if (selectOne(wc.db, `SELECT 1 FROM ${tables.users} WHERE ${tables.fk} = ? AND users_id = ? AND type = ?`, ticketId, Number(wc.scope.user.id), role)) return true;
   const groups = wc.scope.groups;
-  return groups.length > 0 && selectOne(wc.db, `SELECT 1 FROM ${tables.groups} WHERE ${tables.fk} = ? AND type = ? AND groups_id IN (${groups.map(Number).join(', ')})`, ticketId, role) !== null;
+  return groups.length > 0 && selectOne(wc.db, `SELECT 1 FROM ${tables.groups} WHERE ${tables.fk} = ? AND type = ? AND groups_id IN (${marks(groups)})`, ticketId, role, ...groups.map(Number)) !== null;
 }
 
 /**

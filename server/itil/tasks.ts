@@ -60,8 +60,9 @@ export const taskTemplateHooks: ItemHooks = {
     const ids = [...new Set((asList(given) ?? [given]).map((value) => toId(value)))];
     // A template of an entity the session does not reach does not exist for it, as in a read.
     const templateType = itemtypeOrThrow('TaskTemplate');
-    const reachable = `SELECT t.* FROM ${templateType.table} t WHERE t.id = ? AND ${entityReachFilter(wc.scope, templateType)}`;
-    const templates = ids.map((id) => (id !== null && id > 0 ? selectOne(wc.db, reachable, id) : null));
+    const reach = entityReachFilter(wc.scope, templateType);
+    const reachable = `SELECT t.* FROM ${templateType.table} t WHERE t.id = ? AND (${reach.sql})`;
+    const templates = ids.map((id) => (id !== null && id > 0 ? selectOne(wc.db, reachable, id, ...reach.args) : null));
     const missing = templates.indexOf(null);
     if (missing >= 0) throw new ItemError(`Field _tasktemplates_id: TaskTemplate ${JSON.stringify(ids[missing])} does not exist`);
     if (!mayAttempt(wc.scope, taskType, 'create')) return;

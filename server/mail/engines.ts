@@ -4,9 +4,8 @@
  * import each other: the rules engine for `RuleMailCollector`, and the documents' check of an
  * uploaded file for attachments.
  */
-import type { Upload } from '../auth/context';
 import type { Db } from '../db/connection';
-import type { WriteContext } from '../items/hooks';
+import type { Upload, WriteContext } from '../items/hooks';
 
 export interface MailEngines {
   /** What the `RuleMailCollector` rules set for a mail's facts, and the rule that matched. */

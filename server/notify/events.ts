@@ -25,6 +25,7 @@ import { publishLive } from './live';
 import { queueWebhooks } from './webhooks';
 import { ACTOR_TABLES } from '../auth/itil-visibility';
 import { escapeHtml, render, type TagData } from './template';
+import { marks } from '../db/frag';
 
 const SOLVED = 5;
 const CLOSED = 6;
@@ -69,11 +70,12 @@ export function raiseEvent(db: Db, settings: Settings, event: string, ctx: Event
     db,
     `SELECT n.id, l.notificationtemplates_id AS template FROM glpi_notifications n
      JOIN glpi_notifications_notificationtemplates l ON l.notifications_id = n.id AND l.mode = 'mailing'
-     WHERE n.itemtype = ? AND n.event = ? AND n.is_active = 1 AND (n.entities_id = ? OR (n.is_recursive = 1 AND n.entities_id IN (${chain.join(', ')})))
+     WHERE n.itemtype = ? AND n.event = ? AND n.is_active = 1 AND (n.entities_id = ? OR (n.is_recursive = 1 AND n.entities_id IN (${marks(chain)})))
      ORDER BY n.id`,
     ctx.itemtype,
     event,
     entityId,
+    ...chain,
   );
   if (!notifications.length) return;
   const prefix = subjectPrefix(db, ctx);

@@ -11,6 +11,7 @@ import { selectAll, selectOne, type Row } from '../db/rows';
 import type { Settings } from '../db/settings';
 import { TARGET_TYPE, USER_TARGET } from '../db/seed-notifications';
 import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
+import { marks } from '../db/frag';
 
 export interface Recipient {
   address: string;
@@ -72,7 +73,7 @@ function actorGroups(db: Db, ctx: EventContext, role: number): number[] {
 function groupMembers(db: Db, settings: Settings, groups: number[], which: 'all' | 'supervisors' | 'others'): Recipient[] {
   if (!groups.length) return [];
   const manager = which === 'supervisors' ? ' AND is_manager = 1' : which === 'others' ? ' AND is_manager = 0' : '';
-  const rows = selectAll(db, `SELECT DISTINCT users_id FROM glpi_groups_users WHERE groups_id IN (${groups.map(Number).join(', ')})${manager}`);
+  const rows = selectAll(db, `SELECT DISTINCT users_id FROM glpi_groups_users WHERE groups_id IN (${marks(groups)})${manager}`, ...groups.map(Number));
   return rows.map((r) => userRecipient(db, settings, Number(r.users_id))).filter((r) => r !== null);
 }
 
@@ -108,9 +109,10 @@ function profileUsers(db: Db, settings: Settings, ctx: EventContext, profileId: 
   const chain = entityChain(db, Number(ctx.item.entities_id ?? 0));
   const rows = selectAll(
     db,
-    `SELECT DISTINCT users_id FROM glpi_profiles_users WHERE profiles_id = ? AND (entities_id = ? OR (is_recursive = 1 AND entities_id IN (${chain.join(', ')})))`,
+    `SELECT DISTINCT users_id FROM glpi_profiles_users WHERE profiles_id = ? AND (entities_id = ? OR (is_recursive = 1 AND entities_id IN (${marks(chain)})))`,
     profileId,
     chain[0] ?? 0,
+    ...chain,
   );
   return rows.map((r) => userRecipient(db, settings, Number(r.users_id))).filter((r) => r !== null);
 }
@@ -193,10 +195,11 @@ export function seesPrivate(db: Db, userId: number | null, entityId: number, rig
   const row = selectOne(
     db,
     `SELECT 1 AS found FROM glpi_profiles_users pu JOIN glpi_profilerights r ON r.profiles_id = pu.profiles_id AND r.name = ?
-     WHERE pu.users_id = ? AND (r.rights & ${SEEPRIVATE}) != 0 AND (pu.entities_id = ? OR (pu.is_recursive = 1 AND pu.entities_id IN (${chain.join(', ')})))`,
+     WHERE pu.users_id = ? AND (r.rights & ${SEEPRIVATE}) != 0 AND (pu.entities_id = ? OR (pu.is_recursive = 1 AND pu.entities_id IN (${marks(chain)})))`,
     right,
     userId,
     chain[0] ?? 0,
+    ...chain,
   );
   return row !== null;
 }

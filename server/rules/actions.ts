@@ -14,6 +14,7 @@ import type { Db } from '../db/connection';
 import { selectAll, selectOne } from '../db/rows';
 import { affectItem } from './affect-item';
 import { withCaptures } from './regex';
+import { marks } from '../db/frag';
 
 /** The output key of the notification events `send` actions raise (GLPI's RuleTicket send: the event named by the field). */
 export const RAISED_EVENTS = '_raise_events';
@@ -86,7 +87,7 @@ function byText(db: Db, subType: string, field: string, value: string, combinati
 function requesters(db: Db, current: Current) {
   const list = ids(current('_users_id_requester'));
   if (list.length === 0) return [];
-  return selectAll(db, `SELECT id, locations_id, groups_id, users_id_supervisor FROM glpi_users WHERE id IN (${list.join(', ')})`).sort((a, b) => list.indexOf(Number(a.id)) - list.indexOf(Number(b.id)));
+  return selectAll(db, `SELECT id, locations_id, groups_id, users_id_supervisor FROM glpi_users WHERE id IN (${marks(list)})`, ...list).sort((a, b) => list.indexOf(Number(a.id)) - list.indexOf(Number(b.id)));
 }
 
 function fromUser(db: Db, action: ActionRow, current: Current): ActionResult {
@@ -110,7 +111,7 @@ function itemValues(db: Db, current: Current, column: 'locations_id' | 'groups_i
   for (const [itemtype, list] of Object.entries(items as Record<string, unknown>)) {
     if (!/^[A-Za-z_]+$/.test(itemtype)) continue;
     const table = selectOne(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?", `glpi_${itemtype.toLowerCase()}s`);
-    const hasColumn = table && selectOne(db, `SELECT 1 AS ok FROM pragma_table_info('${String(table.name)}') WHERE name = ?`, column);
+    const hasColumn = table && selectOne(db, 'SELECT 1 AS ok FROM pragma_table_info(?) WHERE name = ?', String(table.name), column);
     for (const id of hasColumn ? ids(list) : []) {
       const value = Number(selectOne(db, `SELECT ${column} AS v FROM ${String(table!.name)} WHERE id = ?`, id)?.v ?? 0);
       if (value > 0 && !values.includes(value)) values.push(value);
@@ -136,7 +137,7 @@ function validation(db: Db, action: ActionRow, current: Current): ActionResult {
   } else if (action.field === 'users_id_validate_requester_supervisor' || action.field === 'users_id_validate_assign_supervisor') {
     // GLPI's "requester group manager" and "technician group manager": the managers of the ticket's requester or assigned groups.
     const groups = ids(current(action.field === 'users_id_validate_requester_supervisor' ? '_groups_id_requester' : '_groups_id_assign'));
-    approvers = groups.length === 0 ? [] : selectAll(db, `SELECT users_id FROM glpi_groups_users WHERE is_manager = 1 AND groups_id IN (${groups.join(', ')}) ORDER BY id`).map((r) => Number(r.users_id));
+    approvers = groups.length === 0 ? [] : selectAll(db, `SELECT users_id FROM glpi_groups_users WHERE is_manager = 1 AND groups_id IN (${marks(groups)}) ORDER BY id`, ...groups).map((r) => Number(r.users_id));
   } else if (action.field === 'responsible_id_validate') {
     // GLPI's "responsible of the requester": each requester's supervisor.
     approvers = requesters(db, current).map((u) => Number(u.users_id_supervisor)).filter((id) => id > 0);

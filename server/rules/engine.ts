@@ -18,6 +18,7 @@ import { runAction, type ActionRow } from './actions';
 import { collection, type Collection } from './collections';
 import { BY_ID, CONDITION, holds, type PreparedCriterion } from './conditions';
 import { activeRules, prepareCriterion, type LoadedCriterion, type LoadedRule } from './load';
+import { marks } from '../db/frag';
 
 export interface RunOptions {
   /** The entity of the item the input is about (collections whose rules belong to entities). */
@@ -87,7 +88,7 @@ function dropdownName(db: Db, table: string, value: unknown): unknown {
   const idList = list.map(Number).filter((n) => Number.isInteger(n) && n > 0);
   if (idList.length === 0) return Array.isArray(value) ? [] : '';
   const column = treeColumn(table) ? 'completename' : 'name';
-  const names = new Map(selectAll(db, `SELECT id, ${column} AS label FROM ${table} WHERE id IN (${idList.join(', ')})`).map((r) => [Number(r.id), String(r.label ?? '')]));
+  const names = new Map(selectAll(db, `SELECT id, ${column} AS label FROM ${table} WHERE id IN (${marks(idList)})`, ...idList).map((r) => [Number(r.id), String(r.label ?? '')]));
   const out = idList.map((id) => names.get(id) ?? '');
   return Array.isArray(value) ? out : out[0];
 }

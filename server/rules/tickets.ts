@@ -20,6 +20,7 @@ import { RAISED_EVENTS } from './actions';
 import { applyRuleOutput } from './apply';
 import { ON } from './collections';
 import { anyRuleFor, runRules, type Outcome } from './engine';
+import { marks } from '../db/frag';
 
 export type PriorityFor = (settings: Pick<Settings, 'get'>, urgency: number, impact: number) => number;
 
@@ -34,13 +35,12 @@ function givenActors(input: Params, key: string, kind: ActorKind, role: number):
   return out;
 }
 
-const inList = (list: number[]) => list.join(', ');
 
 /** What GLPI adds to a ticket's input for its rules: the requesters' groups and locations, the items' types and locations. */
 function derived(wc: Pick<WriteContext, 'db'>, facts: Record<string, unknown>): void {
   const requesters = idsOf(facts._users_id_requester);
-  facts._groups_id_of_requester = requesters.length === 0 ? [] : selectAll(wc.db, `SELECT DISTINCT groups_id FROM glpi_groups_users WHERE users_id IN (${inList(requesters)}) ORDER BY groups_id`).map((r) => Number(r.groups_id));
-  facts._locations_id_of_requester = requesters.length === 0 ? [] : selectAll(wc.db, `SELECT locations_id FROM glpi_users WHERE id IN (${inList(requesters)}) AND locations_id > 0`).map((r) => Number(r.locations_id));
+  facts._groups_id_of_requester = requesters.length === 0 ? [] : selectAll(wc.db, `SELECT DISTINCT groups_id FROM glpi_groups_users WHERE users_id IN (${marks(requesters)}) ORDER BY groups_id`, ...requesters).map((r) => Number(r.groups_id));
+  facts._locations_id_of_requester = requesters.length === 0 ? [] : selectAll(wc.db, `SELECT locations_id FROM glpi_users WHERE id IN (${marks(requesters)}) AND locations_id > 0`, ...requesters).map((r) => Number(r.locations_id));
   const items = isObject(facts.items_id) ? (facts.items_id as Record<string, unknown>) : {};
   facts.itemtype = Object.keys(items);
   const locations: number[] = [];
@@ -48,7 +48,7 @@ function derived(wc: Pick<WriteContext, 'db'>, facts: Record<string, unknown>): 
     const table = `glpi_${itemtype.toLowerCase()}s`;
     if (!/^[A-Za-z_]+$/.test(itemtype) || selectAll(wc.db, "SELECT 1 AS ok FROM sqlite_master WHERE type = 'table' AND name = ?", table).length === 0) continue;
     const ids = idsOf(list);
-    if (ids.length > 0) for (const r of selectAll(wc.db, `SELECT locations_id FROM ${table} WHERE id IN (${inList(ids)}) AND locations_id > 0`)) locations.push(Number(r.locations_id));
+    if (ids.length > 0) for (const r of selectAll(wc.db, `SELECT locations_id FROM ${table} WHERE id IN (${marks(ids)}) AND locations_id > 0`, ...ids)) locations.push(Number(r.locations_id));
   }
   facts._locations_id_of_item = locations;
   facts.items_locations = locations;

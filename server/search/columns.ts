@@ -1,4 +1,4 @@
-import type { SessionContext } from '../auth/context';
+import type { Actor } from '../auth/actor';
 import type { Itemtype } from '../registry';
 import { searchOptions } from '../registry/searchoptions';
 import { cachedRead } from '../db/read-cache';
@@ -35,7 +35,7 @@ export const DEFAULT_VIEWS: Record<string, number[]> = {
 const PREFERENCES = 'SELECT num FROM glpi_displaypreferences WHERE itemtype = ? AND users_id = ? ORDER BY rank, id';
 
 /** The user's display preferences, else the global ones, else GLPI's defaults; kept until the next write. */
-function preferences(ctx: SessionContext, type: Itemtype): number[] {
+function preferences(ctx: Actor, type: Itemtype): number[] {
   const db = ctx.services.store.db;
   const user = Number(ctx.session.userId);
   return cachedRead(db, PREFERENCES, [type.name, user], () => {
@@ -52,7 +52,7 @@ function preferences(ctx: SessionContext, type: Itemtype): number[] {
  * preferences or `forcedisplay`, the criteria's fields, the sort fields; ID first for ITIL.
  * Preference columns this server cannot compute are left out; requested ones were checked before.
  */
-export function displayColumns(ctx: SessionContext, type: Itemtype, bases: Itemtype[], params: SearchParams): number[] {
+export function displayColumns(ctx: Actor, type: Itemtype, bases: Itemtype[], params: SearchParams): number[] {
   const options = searchOptions(type).byId;
   const out: number[] = [];
   const add = (id: number, checked: boolean) => {

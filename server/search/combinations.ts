@@ -3,7 +3,7 @@ import { countedColumns, countsTable } from '../db/dropdown-counts';
 import { isIndexed } from '../db/indexes';
 import { cachedRead } from '../db/read-cache';
 import { selectAll } from '../db/rows';
-import { and, Frag, idSet, raw, sql } from './frag';
+import { and, Frag, idSet, raw, sql } from '../db/frag';
 
 /**
  * Searches whose WHERE reads only the dropdowns and visibility columns of a count table (see

@@ -1,13 +1,9 @@
-import * as v from 'valibot';
-import { ApiError, badRequest } from '../core/errors';
-import { asList, isObject, type Params } from '../core/params';
-import { flagParam, parseParam } from '../core/request-params';
-import { itemtype, type Itemtype } from '../registry';
-import { searchOptions, type SearchOption } from '../registry/searchoptions';
-import { parseRange, type Range } from '../items/paging';
+import { ApiError } from '../core/errors';
+import type { Itemtype } from '../registry';
+import type { Range } from '../items/paging';
 import { isSupported } from './options';
 
-/** The parameters of GET /search/:itemtype, validated and normalised. */
+/** The parameters of GET /search/:itemtype, validated and normalised (api/search-params.ts reads them). */
 export const SEARCHTYPES = ['contains', 'notcontains', 'equals', 'notequals', 'lessthan', 'morethan', 'under', 'notunder'] as const;
 export type Searchtype = (typeof SEARCHTYPES)[number];
 
@@ -48,83 +44,6 @@ export interface SearchParams {
   rawdata: boolean;
 }
 
-const MALFORMED = 'Malformed search criteria';
-const MAX_CRITERIA = 200;
-const MAX_DEPTH = 8;
-
-// ---- shape (valibot) ------------------------------------------------------------------------
-
-const scalar = v.union([v.string(), v.number(), v.boolean()]);
-const listOf = <T extends v.GenericSchema>(item: T) =>
-  v.pipe(
-    v.unknown(),
-    v.transform((value) => asList(value) ?? value),
-    v.array(item),
-  );
-
-interface RawLeaf {
-  link?: unknown;
-  field: string | number | boolean;
-  searchtype: string | number | boolean;
-  value: string | number | boolean;
-  meta?: unknown;
-  itemtype?: unknown;
-}
-interface RawGroup {
-  link?: unknown;
-  criteria: RawNode[];
-}
-type RawNode = RawLeaf | RawGroup;
-
-const leafSchema = v.looseObject({
-  link: v.optional(v.unknown()),
-  field: scalar,
-  searchtype: scalar,
-  value: scalar,
-  meta: v.optional(v.unknown()),
-  itemtype: v.optional(v.unknown()),
-});
-const nodeSchema: v.GenericSchema<unknown, RawNode> = v.lazy((input) =>
-  isObject(input) && input.criteria !== undefined ? groupSchema : leafSchema,
-) as v.GenericSchema<unknown, RawNode>;
-const groupSchema = v.looseObject({ link: v.optional(v.unknown()), criteria: listOf(nodeSchema) });
-const criteriaSchema = listOf(nodeSchema);
-
-function parseShape(value: unknown): RawNode[] {
-  const res = v.safeParse(criteriaSchema, value);
-  if (!res.success) throw badRequest(MALFORMED);
-  return res.output as RawNode[];
-}
-
-const linkSchema = v.pipe(
-  v.unknown(),
-  v.transform((value) => (typeof value === 'string' ? value.trim().toUpperCase().replace(/\s+/g, ' ') : '')),
-  v.transform((word): { link: 'AND' | 'OR'; not: boolean } => {
-    switch (word) {
-      case 'OR':
-        return { link: 'OR', not: false };
-      case 'OR NOT':
-        return { link: 'OR', not: true };
-      case 'AND NOT':
-      case 'NOT':
-        return { link: 'AND', not: true };
-      default:
-        return { link: 'AND', not: false };
-    }
-  }),
-);
-
-const truthy = (value: unknown) => value === true || value === 1 || (typeof value === 'string' && ['true', '1'].includes(value.trim().toLowerCase()));
-
-// ---- meaning ---------------------------------------------------------------------------------
-
-function optionOf(type: Itemtype, field: unknown): SearchOption {
-  const text = String(field).trim();
-  const option = /^\d{1,9}$/.test(text) ? searchOptions(type).byId.get(Number(text)) : undefined;
-  if (!option) throw badRequest('Bad field ID in search criteria');
-  return option;
-}
-
 /** 400 `["ERROR", "search option N of T is not supported"]`, exactly (no documentation suffix). */
 export function unsupported(type: Itemtype, id: number): Error {
   return new ApiError(400, 'ERROR', `search option ${id} of ${type.name} is not supported`);
@@ -133,121 +52,6 @@ export function unsupported(type: Itemtype, id: number): Error {
 /** Fails with a clear 400 when no searched type can use the option. */
 export function requireSupported(type: Itemtype, id: number, bases: Itemtype[]): void {
   if (!isSupported(type, id, bases)) throw unsupported(type, id);
-}
-
-interface Counter {
-  n: number;
-}
-
-function convert(nodes: RawNode[], type: Itemtype, bases: Itemtype[], depth: number, counter: Counter): Criterion[] {
-  if (depth > MAX_DEPTH) throw badRequest(`search criteria nest deeper than ${MAX_DEPTH} levels`);
-  return nodes.map((node): Criterion => {
-    if (++counter.n > MAX_CRITERIA) throw badRequest(`too many search criteria (at most ${MAX_CRITERIA})`);
-    const { link, not } = v.parse(linkSchema, node.link);
-    if ('criteria' in node) return { kind: 'group', link, not, criteria: convert(node.criteria, type, bases, depth + 1, counter) };
-    return convertLeaf(node, link, not, type, bases, truthy(node.meta));
-  });
-}
-
-function convertLeaf(node: RawLeaf, link: 'AND' | 'OR', not: boolean, type: Itemtype, bases: Itemtype[], isMeta: boolean): Leaf {
-  let meta: Itemtype | null = null;
-  let optionType = type;
-  let optionBases = bases;
-  if (isMeta) {
-    if (typeof node.itemtype !== 'string' || node.itemtype.trim() === '') throw badRequest(MALFORMED);
-    meta = itemtype(node.itemtype.trim()) ?? null;
-    if (!meta) throw badRequest(`unknown itemtype "${node.itemtype}" in meta search criteria`);
-    optionType = meta;
-    optionBases = [meta];
-  }
-  const option = optionOf(optionType, node.field);
-  if (option.nosearch) throw badRequest('Forbidden field ID in search criteria');
-  const searchtype = String(node.searchtype).trim();
-  if (!(SEARCHTYPES as readonly string[]).includes(searchtype)) {
-    throw badRequest(`unknown searchtype "${searchtype}" in search criteria (expected one of ${SEARCHTYPES.join(', ')})`);
-  }
-  requireSupported(optionType, option.id, optionBases);
-  return { kind: 'leaf', link, not, field: option.id, searchtype: searchtype as Searchtype, value: String(node.value), meta };
-}
-
-/** Deprecated top-level `metacriteria`: meta criteria whether or not they carry `meta`. */
-function convertMeta(value: unknown, type: Itemtype, bases: Itemtype[]): Criterion[] {
-  const nodes = parseShape(value);
-  return nodes.map((node) => {
-    if ('criteria' in node) throw badRequest(MALFORMED);
-    const { link, not } = v.parse(linkSchema, node.link);
-    return convertLeaf(node, link, not, type, bases, true);
-  });
-}
-
-function idList(value: unknown): unknown[] {
-  if (value === undefined || value === null || value === '') return [];
-  return asList(value) ?? [value];
-}
-
-function parseSort(params: Params, type: Itemtype, bases: Itemtype[]): { sort: number[]; echo: number[] } {
-  const given = idList(params.sort);
-  if (given.length === 0) {
-    const byName = searchOptions(type).byId.has(1) && isSupported(type, 1, bases);
-    return { sort: byName ? [1] : [], echo: [1] };
-  }
-  const sort = given.map((value) => {
-    const text = typeof value === 'number' || typeof value === 'string' ? String(value).trim() : '';
-    const id = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
-    if (!searchOptions(type).byId.has(id)) throw badRequest(`sort must be a search option id of ${type.name}`);
-    requireSupported(type, id, bases);
-    return id;
-  });
-  return { sort, echo: sort };
-}
-
-function parseOrder(params: Params): { order: ('ASC' | 'DESC')[]; echo: string[] } {
-  const given = idList(params.order);
-  if (given.length === 0) return { order: ['ASC'], echo: ['ASC'] };
-  const order = given.map((value) => {
-    const res = parseParam('order', typeof value === 'string' ? value : '');
-    if (!res.success) throw badRequest('order must be DESC or ASC');
-    return res.output as 'ASC' | 'DESC';
-  });
-  return { order, echo: order };
-}
-
-function parseForcedisplay(params: Params, type: Itemtype, bases: Itemtype[]): number[] | null {
-  if (params.forcedisplay === undefined || params.forcedisplay === '') return null;
-  return idList(params.forcedisplay).map((value) => {
-    const text = typeof value === 'number' || typeof value === 'string' ? String(value).trim() : '';
-    const option = /^\d{1,9}$/.test(text) ? searchOptions(type).byId.get(Number(text)) : undefined;
-    if (!option) throw badRequest('Bad field ID in forcedisplay parameter');
-    if (option.nodisplay) throw badRequest("ID is forbidden along with 'forcedisplay' parameter.");
-    requireSupported(type, option.id, bases);
-    return option.id;
-  });
-}
-
-/**
- * Reads every search parameter. `type` owns the options (the AllAssets pseudo-type for
- * AllAssets); `bases` are the tables searched (the asset types for AllAssets).
- */
-export function parseSearchParams(params: Params, type: Itemtype, bases: Itemtype[]): SearchParams {
-  const counter = { n: 0 };
-  const criteria = params.criteria === undefined || params.criteria === '' ? [] : convert(parseShape(params.criteria), type, bases, 0, counter);
-  if (params.metacriteria !== undefined && params.metacriteria !== '') criteria.push(...convertMeta(params.metacriteria, type, bases));
-  const sort = parseSort(params, type, bases);
-  const order = parseOrder(params);
-  return {
-    criteria,
-    sort: sort.sort,
-    order: order.order,
-    sortEcho: sort.echo,
-    orderEcho: order.echo,
-    forcedisplay: parseForcedisplay(params, type, bases),
-    range: parseRange(params.range),
-    isDeleted: flagParam(params, 'is_deleted'),
-    withIndexes: flagParam(params, 'withindexes'),
-    uidCols: flagParam(params, 'uid_cols'),
-    giveItems: flagParam(params, 'giveItems'),
-    rawdata: flagParam(params, 'rawdata'),
-  };
 }
 
 /** Option ids used by (non-meta) criteria, in order, nested groups included. */

@@ -1,6 +1,6 @@
 import { accessFilter } from '../auth/visibility';
-import { countRows } from '../items/paging';
-import type { SessionContext } from '../auth/context';
+import { cachedCount } from '../items/paging';
+import type { Actor } from '../auth/actor';
 import { errors } from '../core/errors';
 import { nowString } from '../core/clock';
 import type { Itemtype } from '../registry';
@@ -10,7 +10,7 @@ import type { Db } from '../db/connection';
 import { hasRows, selectAll, selectValues, type Row } from '../db/rows';
 import { outputValue } from '../items/values';
 import type { Criterion, SearchParams } from './criteria';
-import { Aliases, Frag, and, joinFrags, raw, sql, type Arg } from './frag';
+import { Aliases, Frag, and, joinFrags, raw, sql, type Arg } from '../db/frag';
 import { columnSql, resolveField, sortsNocase, Unsupported, valueExpression, type BuildContext, type Field } from './options';
 import { countSql, narrowedWhere } from './combinations';
 import { readPage, type Direction } from './page';
@@ -53,21 +53,21 @@ interface Branch {
   sorts: ((alias: string) => Frag)[];
 }
 
-function buildContext(ctx: SessionContext, type: Itemtype, base: Itemtype, aliases: Aliases): WhereContext {
+function buildContext(ctx: Actor, type: Itemtype, base: Itemtype, aliases: Aliases): WhereContext {
   return { scope: ctx.scope, aliases, type, base, alias: 't', entities: ctx.services.directory.entities(), db: ctx.services.store.db };
 }
 
 type BranchWhere = Pick<Branch, 'where' | 'walkWhere' | 'visibility' | 'filtered'>;
 
 /** Default restrictions (trash, templates), the session's visibility, then the criteria. */
-function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams, aliases: Aliases): BranchWhere {
+function branchWhere(ctx: Actor, type: Itemtype, base: Itemtype, params: SearchParams, aliases: Aliases): BranchWhere {
   const wc = buildContext(ctx, type, base, aliases);
   const parts: Frag[] = [];
   // `+` keeps SQLite from choosing the trash index over the criteria's indexes (names, serials…):
   // sampled statistics make the nearly constant trash flag look selective.
   if (base.column.has('is_deleted')) parts.push(sql`+t.is_deleted = ${params.isDeleted && type === base ? 1 : 0}`);
   if (base.column.has('is_template')) parts.push(raw('+t.is_template = 0'));
-  parts.push(raw(accessFilter(ctx.scope, base, 'read', 't')));
+  parts.push(accessFilter(ctx.scope, base, 'read', 't'));
   const criteria = criteriaCondition(params.criteria, wc);
   const visibility = and(parts);
   if (!criteria) return { where: visibility, walkWhere: () => visibility, visibility, filtered: false };
@@ -88,10 +88,10 @@ function branchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params
  * One bound for all sessions (each entry is small: SQL text and its values).
  */
 const builtWheres = new VersionedCache<BranchWhere>(8192);
-const scopeIds = new WeakMap<SessionContext['scope'], number>();
+const scopeIds = new WeakMap<Actor['scope'], number>();
 let lastScopeId = 0;
 
-function cachedBranchWhere(ctx: SessionContext, type: Itemtype, base: Itemtype, params: SearchParams): BranchWhere {
+function cachedBranchWhere(ctx: Actor, type: Itemtype, base: Itemtype, params: SearchParams): BranchWhere {
   if (readsClock(params.criteria, type, base)) return branchWhere(ctx, type, base, params, new Aliases());
   let scope = scopeIds.get(ctx.scope);
   if (scope === undefined) scopeIds.set(ctx.scope, (scope = ++lastScopeId));
@@ -127,7 +127,7 @@ function sortExpression(field: Field | null, ctx: BuildContext, alias: string): 
 }
 
 /** The value of a meta column: the option of the meta type over every linked row. */
-function metaExpression(ctx: SessionContext, base: Itemtype, column: Column, aliases: Aliases): Frag {
+function metaExpression(ctx: Actor, base: Itemtype, column: Column, aliases: Aliases): Frag {
   const other = column.meta!;
   const field = resolveField(other, column.option.id);
   const bc = { scope: ctx.scope, aliases, alias: 't' };
@@ -181,10 +181,10 @@ interface ValueQuery {
  * page of the same list asks again and again, and the SQL depends on nothing else but today's
  * date, which a computed value may hold (a tacitly renewed contract's expiration). Bounded per scope.
  */
-const valueQueries = new WeakMap<SessionContext['scope'], Map<string, ValueQuery>>();
+const valueQueries = new WeakMap<Actor['scope'], Map<string, ValueQuery>>();
 const MAX_VALUE_QUERIES = 256;
 
-function valueQuery(ctx: SessionContext, type: Itemtype, base: Itemtype, columns: Column[]): ValueQuery {
+function valueQuery(ctx: Actor, type: Itemtype, base: Itemtype, columns: Column[]): ValueQuery {
   let byKey = valueQueries.get(ctx.scope);
   if (!byKey) valueQueries.set(ctx.scope, (byKey = new Map()));
   const key = `${nowString().slice(0, 10)}\u0000${type.name}\u0000${base.name}\u0000${columns.map((c) => `${c.meta?.name ?? ''}.${c.option.id}`).join()}`;
@@ -197,7 +197,7 @@ function valueQuery(ctx: SessionContext, type: Itemtype, base: Itemtype, columns
   return query;
 }
 
-function buildValueQuery(ctx: SessionContext, type: Itemtype, base: Itemtype, columns: Column[]): ValueQuery {
+function buildValueQuery(ctx: Actor, type: Itemtype, base: Itemtype, columns: Column[]): ValueQuery {
   const aliases = new Aliases();
   const bc: BuildContext = { scope: ctx.scope, aliases };
   const fields = columns.map((c) => (c.meta ? null : tryField(type, c.option.id, base)));
@@ -252,7 +252,7 @@ function keptUnion(db: Db, query: Frag, params: SearchParams, limit: number): Ro
 }
 
 /** Values of the result columns for the page's rows of one table. */
-function fetchValues(ctx: SessionContext, type: Itemtype, base: Itemtype, columns: Column[], ids: number[]): Map<number, unknown[]> {
+function fetchValues(ctx: Actor, type: Itemtype, base: Itemtype, columns: Column[], ids: number[]): Map<number, unknown[]> {
   const { text, args, fields } = valueQuery(ctx, type, base, columns);
   const idList = JSON.stringify(ids);
   const read = () => {
@@ -285,7 +285,7 @@ function orderBy(sorts: Frag[], params: SearchParams, tie: string[]): Frag {
  * order, then the displayed values of those ids only — so a page costs the same on a million
  * rows as on a hundred, apart from the count and the sort.
  */
-export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[], params: SearchParams, columns: Column[]): SearchResult {
+export function runSearch(ctx: Actor, type: Itemtype, bases: Itemtype[], params: SearchParams, columns: Column[]): SearchResult {
   const aliases = new Aliases();
   const db = ctx.services.store.db;
   // An empty table matches nothing (AllAssets searches many, often mostly empty ones): no WHERE is
@@ -304,7 +304,7 @@ export function runSearch(ctx: SessionContext, type: Itemtype, bases: Itemtype[]
   for (const b of live) {
     const text = countSql(b.base.table, b.where);
     countTexts.push(text);
-    total += countRows(ctx, text, [...b.where.args]);
+    total += cachedCount(db, text, [...b.where.args]);
   }
   const { start, end } = params.range;
   if (start > total) throw errors.rangeExceedTotal(total);

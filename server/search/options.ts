@@ -8,7 +8,7 @@ import { wallMs } from '../core/zone';
 import { PROFILE_RIGHT_OPTIONS } from '../registry/data/profile-rights';
 import { GLPI_AUTHTYPE_LDAP } from '../registry/values';
 import { ident } from '../db/rows';
-import { Aliases, Frag, and, raw, sql, type Arg } from './frag';
+import { Aliases, Frag, and, raw, sql, type Arg } from '../db/frag';
 
 /**
  * From a search option to SQL. An option is a path from the searched row to one column:
@@ -662,16 +662,16 @@ const restrictedLikeItems = (type: Itemtype) => {
  * (its entities and the service desk's rules): a count of an item's tickets counts only those.
  */
 function hopRestriction(ctx: BuildContext, hop: Hop, alias: string): Frag[] {
-  const itil = hop.target.kind === 'itil' ? [raw(accessFilter(ctx.scope, hop.target, 'read', alias))] : [];
+  const itil = hop.target.kind === 'itil' ? [accessFilter(ctx.scope, hop.target, 'read', alias)] : [];
   if (!isMulti(hop)) return itil;
   const out: Frag[] = Object.entries(hop.where).map(([column, value]) => sql`${raw(`${alias}.${ident(column)}`)} = ${value}`);
   if (hop.target.column.has('is_deleted')) out.push(raw(`${alias}.is_deleted = 0`));
-  if (restrictedLikeItems(hop.target)) out.push(raw(accessFilter(ctx.scope, hop.target, 'read', alias)));
+  if (restrictedLikeItems(hop.target)) out.push(accessFilter(ctx.scope, hop.target, 'read', alias));
   // Link rows of one ITIL type (a project's tickets): only those naming a ticket the session may see.
   const named = typeof hop.where.itemtype === 'string' ? itemtype(hop.where.itemtype) : undefined;
   if (named?.kind === 'itil' && hop.target.column.has('items_id')) {
     const v = ctx.aliases.next('v');
-    out.push(raw(`${alias}.items_id IN (SELECT ${v}.id FROM ${named.table} ${v} WHERE ${accessFilter(ctx.scope, named, 'read', v)})`));
+    out.push(sql`${raw(`${alias}.items_id IN (SELECT ${v}.id FROM ${named.table} ${v} WHERE `)}${accessFilter(ctx.scope, named, 'read', v)})`);
   }
   return [...out, ...itil];
 }

@@ -11,7 +11,7 @@ import type { EntityTree } from '../auth/directory';
 import { requireSupported, unsupported, type Criterion, type Leaf } from './criteria';
 import { monthsFromNow, searchDate } from './dates';
 import { matchingRows } from './text-matches';
-import { FALSE, Frag, TRUE, and, idSet, not, raw, sql } from './frag';
+import { FALSE, Frag, TRUE, and, idSet, not, raw, sql } from '../db/frag';
 import { columnSql, resolveField, someValue, Unsupported, valueExpression, type BuildContext, type Field } from './options';
 
 /**
@@ -457,7 +457,7 @@ export function metaRows(main: Itemtype, other: Itemtype, wc: BuildContext & { a
   const m = wc.aliases.next('mt');
   const link = metaLink(main, other, wc.alias, m, wc.aliases.next('rel'));
   if (!link) throw badRequest(`${main.name} cannot be searched with meta criteria on ${other.name}`);
-  const access = raw(accessFilter(wc.scope, other, 'read', m));
+  const access = accessFilter(wc.scope, other, 'read', m);
   const trash = other.column.has('is_deleted') ? [raw(`${m}.is_deleted = 0`)] : [];
   const template = other.column.has('is_template') ? [raw(`${m}.is_template = 0`)] : [];
   return { link, m, access: and([access, ...trash, ...template]) };

@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection';
 import { cachedRead } from '../db/read-cache';
 import { selectValues } from '../db/rows';
-import { FALSE, Frag, idSet, raw, sql } from './frag';
+import { FALSE, Frag, idSet, raw, sql } from '../db/frag';
 
 /** Beyond this many matching rows, the criterion stays a test on each row (an id list costs more to read). */
 const MAX_MATCHES = 2_000;

@@ -2,6 +2,7 @@ import { RIGHT_MISSING_MESSAGE } from '../core/errors';
 import { outranks } from '../auth/outrank';
 import { selectOne } from '../db/rows';
 import { ItemError, type WriteContext } from '../items/hooks';
+import { marks } from '../db/frag';
 
 /**
  * Is one of the user's authorizations given in an entity the session has active? Only those
@@ -12,8 +13,8 @@ function grantedInActiveEntities(wc: WriteContext, userId: number): boolean {
   if (wc.scope.showAll) return true;
   const active = [...wc.scope.active];
   if (active.length === 0) return false;
-  const sql = `SELECT 1 AS ok FROM glpi_profiles_users WHERE users_id = ? AND entities_id IN (${active.map(Number).join(', ')}) LIMIT 1`;
-  return selectOne(wc.db, sql, userId) !== null;
+  const sql = `SELECT 1 AS ok FROM glpi_profiles_users WHERE users_id = ? AND entities_id IN (${marks(active)}) LIMIT 1`;
+  return selectOne(wc.db, sql, userId, ...active.map(Number)) !== null;
 }
 
 /**

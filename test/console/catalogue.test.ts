@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { rightBits } from '../../server/auth/class-rights';
+import { RIGHT_NAMES, rightBits } from '../../server/registry/rights';
 import { typeLabels } from '../../server/registry/labels';
 import { valueList } from '../../server/registry/values';
 import { french } from '../../ui/src/i18n';
@@ -39,7 +39,7 @@ describe('console catalogue', () => {
     expect(keys.filter((key) => placeholders(key).join() !== placeholders(french(key)!).join())).toEqual([]);
   });
 
-  test('value lists, right bits and the menu types the console shows are translated', () => {
+  test('value lists, right bits and names and the menu types the console shows are translated', () => {
     const lists = [
       ['Ticket', 'status'], ['Ticket', 'urgency'], ['Ticket', 'priority'], ['Ticket', 'type'], ['TicketTask', 'state'],
       ['ITILSolution', 'status'], ['TicketValidation', 'status'], ['Ticket_User', 'type'],
@@ -48,6 +48,6 @@ describe('console catalogue', () => {
     expect(names.length).toBeGreaterThan(20);
     const bits = ['computer', 'ticket', 'problem', 'followup', 'changevalidation', 'ticketvalidation'].flatMap((right) => rightBits(right).map(([, label]) => label));
     const types = ['Computer', 'Monitor', 'NetworkEquipment', 'Printer', 'Ticket', 'User', 'Group', 'Location', 'Document', 'Profile'].flatMap((type) => [...typeLabels(type)]);
-    expect([...names, ...bits, ...types].filter((english) => french(english) === undefined)).toEqual([]);
+    expect([...names, ...bits, ...types, ...Object.values(RIGHT_NAMES)].filter((english) => french(english) === undefined)).toEqual([]);
   });
 });

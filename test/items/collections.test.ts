@@ -73,6 +73,19 @@ describe('getItems paging', () => {
     expect(ids(page.body)).toEqual(fleet.slice(10, 20));
   });
 
+  test('every page is the slice of the whole list, in every order (pages near the end are read backwards)', async () => {
+    for (const sort of ['id', 'name', 'serial']) {
+      for (const order of ['ASC', 'DESC']) {
+        const whole = ids((await api.get('Computer/', { query: `range=0-59&sort=${sort}&order=${order}&searchText[name]=^${prefix}` })).body);
+        expect(whole.length).toBe(TOTAL);
+        for (const [start, end] of [[0, 9], [25, 34], [45, 54], [50, 59], [59, 59]] as const) {
+          const page = await api.get('Computer/', { query: `range=${start}-${end}&sort=${sort}&order=${order}` });
+          expect({ sort, order, start, ids: ids(page.body) }).toEqual({ sort, order, start, ids: whole.slice(start, end + 1) });
+        }
+      }
+    }
+  });
+
   test('a page holds at most 1000 rows', async () => {
     expect(bulkTypes).toBe(1001);
     const res = await api.get('ComputerType/', { query: 'range=0-4999' });

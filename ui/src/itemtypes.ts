@@ -3,7 +3,7 @@
  * value lists, type names) come from the server's own registry and rights modules, bundled by Vite;
  * only presentation (menu groups, list columns, form order) is decided here.
  */
-import { type Action, profileCan } from '@server/auth/class-rights';
+import { type Action, profileCan } from '@server/registry/rights';
 import { itemtype as registryType, type Itemtype } from '@server/registry';
 import { typeDisplayNames } from '@server/registry/labels';
 import { valueList } from '@server/registry/values';

@@ -1,4 +1,4 @@
-import type { Reply, SessionContext } from '../../auth/context';
+import type { Reply, SessionContext } from '../context';
 import { ApiError, badRequest, errors, ITEM_NOT_FOUND_MESSAGE } from '../../core/errors';
 import { asList, isObject } from '../../core/params';
 import { selectOne, type Row } from '../../db/rows';

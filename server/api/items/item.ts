@@ -1,4 +1,4 @@
-import type { SessionContext } from '../../auth/context';
+import type { SessionContext } from '../context';
 import type { Row } from '../../db/rows';
 import { itemExtrasOf, readExtrasOf } from '../../items/hooks';
 import type { Itemtype } from '../../registry';

@@ -1,16 +1,18 @@
 import { classCan } from '../../auth/rights';
 import { accessFilter } from '../../auth/visibility';
-import { json, type Reply, type SessionContext } from '../../auth/context';
+import { json, type Reply, type SessionContext } from '../context';
 import { badRequest, errors } from '../../core/errors';
 import { isObject, type Params } from '../../core/params';
 import { describeParam, flagParam, parseParam } from '../../core/request-params';
 import type { Db } from '../../db/connection';
 import { fulltextPrefilter } from '../../db/fulltext';
-import { tableRows } from '../../db/statistics';
 import type { Itemtype } from '../../registry';
 import { searchOptions } from '../../registry/searchoptions';
 import { ident, selectAll, type Row } from '../../db/rows';
-import { countRows, likePattern, pageHeaders, parseRange } from '../../items/paging';
+import { Frag, idSet, joinFrags, raw, sql, TRUE } from '../../db/frag';
+import { readPage } from '../../search/page';
+import { cachedCount, likePattern } from '../../items/paging';
+import { pageHeaders, parseRange } from '../paging';
 import { readOptions } from './options';
 import { pageCache } from './reply-cache';
 import { presentItem, presentItemJson } from './item';
@@ -35,20 +37,9 @@ function sortOrder(value: unknown): 'ASC' | 'DESC' {
   return res.output as 'ASC' | 'DESC';
 }
 
-/**
- * In id order without a text filter, the trash index lists ids by entity, so SQLite sorts every
- * visible row for each page; walking the table in id order instead reads about
- * (rows passed) × rows ÷ visible rows rows, taken when that is less than the visible rows.
- */
-function walksIds(db: Db, type: Itemtype, column: string, filtered: boolean, visible: number, passed: number): boolean {
-  if (column !== 'id' || filtered || visible === 0) return false;
-  const rows = tableRows(db, type.table);
-  return rows !== null && passed * rows < visible * visible;
-}
+const rowsOf = (query: Frag): [string, ...(string | number)[]] => [query.sql, ...query.args];
 
-const flip = (order: 'ASC' | 'DESC'): 'ASC' | 'DESC' => (order === 'ASC' ? 'DESC' : 'ASC');
-
-function searchTextFilter(db: Db, type: Itemtype, value: unknown, where: string[], args: (string | number)[]): void {
+function searchTextFilter(db: Db, type: Itemtype, value: unknown, where: Frag[]): void {
   if (value === undefined) return;
   if (!isObject(value)) throw badRequest('searchText must be an object: searchText[field]=text');
   for (const [field, text] of Object.entries(value)) {
@@ -59,12 +50,11 @@ function searchTextFilter(db: Db, type: Itemtype, value: unknown, where: string[
     if (usable.length === 0) continue;
     const pattern = likePattern(text);
     const terms = usable.map((c) => {
-      const like = `t.${ident(c)} LIKE ? ESCAPE '\\'`;
+      const like = sql`${raw(`t.${ident(c)}`)} LIKE ${pattern} ESCAPE '\\'`;
       const index = fulltextPrefilter(type.table, c, 't', pattern, db);
-      args.push(...(index?.args ?? []), pattern);
-      return index ? `(${index.sql} AND ${like})` : like;
+      return index ? sql`(${new Frag(index.sql, index.args)} AND ${like})` : like;
     });
-    where.push(`(${terms.join(' OR ')})`);
+    where.push(sql`(${joinFrags(terms, ' OR ')})`);
   }
 }
 
@@ -90,43 +80,30 @@ function buildPage(ctx: SessionContext, type: Itemtype, scope: ListScope): Reply
   // Collections honour only with_networkports among the with_* flags, and never get_sha1.
   const read = readOptions(params);
   const opts = { ...read, sha1: false, with: new Set([...read.with].filter((f) => f === 'with_networkports')) };
-  const where: string[] = [];
-  const args: (string | number)[] = [];
-  if (scope.where) {
-    where.push(scope.where);
-    args.push(...(scope.args ?? []));
-  }
+  const where: Frag[] = [];
+  if (scope.where) where.push(new Frag(scope.where, scope.args));
   // With a text filter, `+` keeps SQLite on the filtered column's index rather than the trash
   // index (which plain pages walk in id order).
   const filtered = isObject(params.searchText) && Object.values(params.searchText).some((v) => typeof v === 'string' && v !== '');
   const flagColumn = (column: string) => `${filtered ? '+' : ''}t.${column}`;
   // As GLPI's getItems: the trash or not, templates included (its search leaves them out).
   if (type.column.has('is_deleted')) {
-    where.push(`${flagColumn('is_deleted')} = ?`);
-    args.push(flagParam(params, 'is_deleted') ? 1 : 0);
+    where.push(sql`${raw(flagColumn('is_deleted'))} = ${flagParam(params, 'is_deleted') ? 1 : 0}`);
   }
-  searchTextFilter(ctx.services.store.db, type, params.searchText, where, args);
+  searchTextFilter(ctx.services.store.db, type, params.searchText, where);
   const filter = accessFilter(ctx.scope, type, 'read', 't');
-  if (filter !== '1') where.push(`(${filter})`);
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const total = countRows(ctx, `SELECT COUNT(*) AS n FROM ${type.table} t ${whereSql}`, args);
-  if (range.start > total) throw errors.rangeExceedTotal(total);
-  // The page's ids first: skipping `start` rows then walks an index or the table, not whole rows.
-  const size = Math.max(0, Math.min(range.end, total - 1) - range.start + 1);
-  const tail = total - range.start - size;
+  if (filter.sql !== '1') where.push(sql`(${filter})`);
+  const matching = where.length ? joinFrags(where, ' AND ') : TRUE;
   const db = ctx.services.store.db;
-  const walk = walksIds(db, type, column, filtered || !!scope.where, total, Math.min(range.start, tail) + size);
-  // A walk finds a page nearer the end from the end (the same rows: ids are unique).
-  const backwards = walk && tail < range.start;
-  const skip = backwards ? tail : range.start;
-  const orderBy = (direction: 'ASC' | 'DESC') => `ORDER BY t.${ident(column)} ${direction}${column === 'id' ? '' : `, t.id ${direction}`}`;
-  const rows = selectAll(
-    db,
-    `SELECT t.* FROM ${type.table} t WHERE t.id IN (SELECT t.id FROM ${type.table} t${walk ? ' NOT INDEXED' : ''} ${whereSql} ${orderBy(backwards ? flip(order) : order)} LIMIT ? OFFSET ?) ${orderBy(order)}`,
-    ...args,
-    size,
-    skip,
-  );
+  const total = cachedCount(db, `SELECT COUNT(*) AS n FROM ${type.table} t WHERE ${matching.sql}`, matching.args);
+  if (range.start > total) throw errors.rangeExceedTotal(total);
+  // The page's ids first, by the paging engine searches use (search/page.ts): skipping `start`
+  // rows then walks an index or the table, not whole rows.
+  const size = Math.max(0, Math.min(range.end, total - 1) - range.start + 1);
+  const sorts = column === 'id' ? [] : [(alias: string) => raw(`${alias}.${ident(column)}`)];
+  const pageIds = readPage({ db, base: type, where: matching, walkWhere: () => matching, filtered: filtered || !!scope.where, sortField: null, sorts, directions: sorts.map(() => order), tie: order, total, start: range.start, limit: size });
+  const orderBy = `ORDER BY t.${ident(column)} ${order}${column === 'id' ? '' : `, t.id ${order}`}`;
+  const rows = pageIds.ids.length === 0 ? [] : selectAll(db, ...rowsOf(sql`SELECT t.* FROM ${raw(type.table)} t WHERE t.id IN ${idSet(pageIds.ids)} ${raw(orderBy)}`));
   const page = pageHeaders(type.name, range, total);
   if (scope.mapItem) return json(rows.map((row) => scope.mapItem!(presentItem(ctx, type, row, opts))), page.status, page.headers);
   // Each item written as text (its links from the type's template), not built and serialised.

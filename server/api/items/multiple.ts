@@ -1,4 +1,4 @@
-import { json, type Reply, type SessionContext } from '../../auth/context';
+import { json, type Reply, type SessionContext } from '../context';
 import { errors } from '../../core/errors';
 import { asList, isObject, toId } from '../../core/params';
 import { itemtype } from '../../registry';

@@ -1,4 +1,4 @@
-import type { SessionContext } from '../../auth/context';
+import type { SessionContext } from '../context';
 import { READ } from '../../auth/rights';
 import { hasRight, type Scope } from '../../auth/scope';
 import { LINKED_TYPES, NARROWER_DEVICE_TYPES } from '../../registry/data/hateoas';

@@ -1,12 +1,13 @@
 import { classCan } from '../../auth/rights';
 import type { Scope } from '../../auth/scope';
 import { accessFilter, documentFileFilter, entityReachFilter } from '../../auth/visibility';
-import { downloadDocument, wantsDownload } from '../../documents/download';
-import { json, type Reply, type SessionContext } from '../../auth/context';
+import { downloadDocument, wantsDownload } from './download';
+import { json, type Reply, type SessionContext } from '../context';
 import { ApiError, errors } from '../../core/errors';
 import { parseDate } from '../../core/clock';
 import type { Itemtype } from '../../registry';
 import { selectOne, type Row } from '../../db/rows';
+import { raw, sql, type Frag } from '../../db/frag';
 import { readOptions, type ReadOptions } from './options';
 import { presentItem, presentItemJson } from './item';
 import { itemCache } from './reply-cache';
@@ -19,7 +20,8 @@ import { itemCache } from './reply-cache';
  */
 export function loadReadable(ctx: SessionContext, type: Itemtype, id: number): Row {
   if (!classCan(ctx.scope, type, 'read')) throw errors.rightMissing();
-  const row = selectOne(ctx.services.store.db, readableSql(ctx.scope, type), id);
+  const query = readableQuery(ctx.scope, type);
+  const row = selectOne(ctx.services.store.db, query.sql, ...query.args, id);
   if (!row || Number(row.__reached) !== 1) throw errors.itemNotFound();
   const visible = Number(row.__visible) === 1;
   delete row.__visible;
@@ -38,25 +40,26 @@ function loadDownloadable(ctx: SessionContext, type: Itemtype, id: number): Row 
     return loadReadable(ctx, type, id);
   } catch (refusal) {
     if (!(refusal instanceof ApiError)) throw refusal;
-    const row = selectOne(ctx.services.store.db, `SELECT t.* FROM ${type.table} t WHERE t.id = ? AND (${documentFileFilter(ctx.scope, 't')})`, id);
+    const files = documentFileFilter(ctx.scope, 't');
+    const row = selectOne(ctx.services.store.db, `SELECT t.* FROM ${type.table} t WHERE t.id = ? AND (${files.sql})`, id, ...files.args);
     if (!row) throw refusal;
     return row;
   }
 }
 
-/** The query of loadReadable, by scope (replaced, never changed, when rights or entities change) and type. */
-const readableQueries = new WeakMap<Scope, Map<string, string>>();
+/** The query of loadReadable but its last value (the id), by scope (replaced, never changed, when rights or entities change) and type. */
+const readableQueries = new WeakMap<Scope, Map<string, Frag>>();
 
-function readableSql(scope: Scope, type: Itemtype): string {
+function readableQuery(scope: Scope, type: Itemtype): Frag {
   let byType = readableQueries.get(scope);
   if (!byType) readableQueries.set(scope, (byType = new Map()));
-  let sql = byType.get(type.name);
-  if (sql === undefined) {
+  let query = byType.get(type.name);
+  if (query === undefined) {
     const filter = accessFilter(scope, type, 'read', 't');
     const reach = entityReachFilter(scope, type, 't');
-    byType.set(type.name, (sql = `SELECT t.*, (${filter}) AS __visible, (${reach}) AS __reached FROM ${type.table} t WHERE t.id = ?`));
+    byType.set(type.name, (query = sql`SELECT t.*, (${filter}) AS __visible, (${reach}) AS __reached FROM ${raw(type.table)} t WHERE t.id = ?`));
   }
-  return sql;
+  return query;
 }
 
 /** RFC 1123 form of a stored `YYYY-MM-DD HH:MM:SS` (data zone). */

@@ -1,5 +1,5 @@
 import { dataVersion } from '../../db/connection';
-import type { Reply, SessionContext } from '../../auth/context';
+import type { Reply, SessionContext } from '../context';
 import type { Scope } from '../../auth/scope';
 
 interface Entry {

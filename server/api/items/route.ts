@@ -1,13 +1,10 @@
-import type { Reply, SessionContext } from '../../auth/context';
+import type { Reply, SessionContext } from '../context';
 import { badRequest, errors } from '../../core/errors';
-import { isRowId, itemtype, type Itemtype } from '../../registry';
+import { itemtype, type Itemtype } from '../../registry';
 import { aliasOf } from '../../registry/aliases';
 import { unknownResource } from '../unknown-resource';
 import { aliasBranch, aliasParent } from './aliases';
-import { getItem } from './read';
-import { listItems } from './list';
-import { listSubItems, parentFields } from './subitems';
-import { createItems, deleteItems, updateItems } from './write';
+import { ITEM_PATHS, itemRoute } from '../routes';
 
 function resolveType(name: string | undefined): Itemtype {
   if (name === undefined) throw errors.resourceMissing();
@@ -24,7 +21,7 @@ function parseId(segment: string | undefined): number | null {
 
 const needsParentId = () => errors.resourceNotFound('a sub-itemtype needs its parent id: /:itemtype/:id/:sub_itemtype');
 
-/** /:itemtype[/:id[/:sub_itemtype[/:sub_id]]] for every verb; unknown verbs act as GET, as in GLPI. */
+/** /:itemtype[/:id[/:sub_itemtype[/:sub_id]]] for every verb: the path resolved, its route from the table (routes.ts). */
 export function itemtypeBranch(ctx: SessionContext): Reply | Promise<Reply> {
   const [typeName, idSegment, subName, subIdSegment] = ctx.segments;
   if (ctx.segments.length > 4) throw errors.resourceNotFound('too many path segments: at most /:itemtype/:id/:sub_itemtype/:sub_id');
@@ -44,29 +41,9 @@ export function itemtypeBranch(ctx: SessionContext): Reply | Promise<Reply> {
   }
   if (sub) {
     if (id === null) throw needsParentId();
-    const fields = parentFields(type, id, sub);
-    switch (ctx.method) {
-      case 'POST':
-        return createItems(ctx, sub, fields);
-      case 'PUT':
-      case 'PATCH':
-        return updateItems(ctx, sub, subId, fields);
-      case 'DELETE':
-        return deleteItems(ctx, sub, subId);
-      default:
-        return subId !== null ? getItem(ctx, sub, subId) : listSubItems(ctx, type, id, sub, parentRow);
-    }
+    // A POST names the sub-items' list, with or without a sub id.
+    const path = subId !== null && ctx.method !== 'POST' ? ITEM_PATHS.subItem : ITEM_PATHS.subItems;
+    return itemRoute(ctx.method, path, type.name).handler(ctx, type, id, sub, subId, parentRow);
   }
-  switch (ctx.method) {
-    case 'POST':
-      if (id !== null) throw badRequest('POST creates items: send it to /apirest.php/' + type.name + '/ without an id');
-      return createItems(ctx, type);
-    case 'PUT':
-    case 'PATCH':
-      return updateItems(ctx, type, id);
-    case 'DELETE':
-      return deleteItems(ctx, type, id);
-    default:
-      return id !== null && isRowId(type, id) ? getItem(ctx, type, id) : listItems(ctx, type);
-  }
+  return itemRoute(ctx.method, id !== null ? ITEM_PATHS.item : ITEM_PATHS.collection, type.name).handler(ctx, type, id, null, null, undefined);
 }

@@ -1,7 +1,8 @@
 import { classCan, READ, READNOTE } from '../../auth/rights';
 import { hasRight } from '../../auth/scope';
 import { accessFilter } from '../../auth/visibility';
-import type { SessionContext } from '../../auth/context';
+import { TRUE } from '../../db/frag';
+import type { SessionContext } from '../context';
 import { RIGHT_MISSING_MESSAGE } from '../../core/errors';
 import { componentTypes, itemtypeOrThrow, itemtypesWith, type Itemtype } from '../../registry';
 import type { Feature } from '../../registry/types';
@@ -32,8 +33,8 @@ const canRead = (ctx: SessionContext, right: string) => hasRight(ctx.scope, righ
 /** Rows of `target` the session may see, restricted by an extra condition on alias t. */
 function visibleRows(ctx: SessionContext, target: Itemtype, where: string, args: (string | number)[], order = 't.id'): Row[] {
   const filter = accessFilter(ctx.scope, target, 'read', 't');
-  if (filter === '0') return [];
-  return selectAll(ctx.services.store.db, `SELECT t.* FROM ${target.table} t WHERE (${where}) AND (${filter}) ORDER BY ${order}`, ...args);
+  if (filter.sql === '0') return [];
+  return selectAll(ctx.services.store.db, `SELECT t.* FROM ${target.table} t WHERE (${where}) AND (${filter.sql}) ORDER BY ${order}`, ...args, ...filter.args);
 }
 
 function devices(ctx: SessionContext, type: Itemtype, row: Row): unknown {
@@ -138,25 +139,27 @@ function contracts(ctx: SessionContext, type: Itemtype, row: Row): unknown {
   if (!canRead(ctx, 'contract')) return NO_RIGHT;
   const contract = itemtypeOrThrow('Contract');
   const filter = accessFilter(ctx.scope, contract, 'read', 'c');
-  if (filter === '0') return [];
+  if (filter.sql === '0') return [];
   return selectAll(
     ctx.services.store.db,
     `SELECT ci.* FROM glpi_contracts_items ci JOIN glpi_contracts c ON c.id = ci.contracts_id
-     WHERE ci.itemtype = ? AND ci.items_id = ? AND (${filter}) ORDER BY c.name, ci.id`,
+     WHERE ci.itemtype = ? AND ci.items_id = ? AND (${filter.sql}) ORDER BY c.name, ci.id`,
     ...of(type, row),
+    ...filter.args,
   );
 }
 
 function documents(ctx: SessionContext, type: Itemtype, row: Row): unknown {
   const document = itemtypeOrThrow('Document');
   if (type.kind !== 'itil' && !canRead(ctx, 'document')) return NO_RIGHT;
-  const filter = type.kind === 'itil' ? '1' : accessFilter(ctx.scope, document, 'read', 'd');
+  const filter = type.kind === 'itil' ? TRUE : accessFilter(ctx.scope, document, 'read', 'd');
   const tree = ctx.services.directory.entities();
   return selectAll(
     ctx.services.store.db,
     `SELECT di.id AS assocID, di.date_creation AS assocdate, d.* FROM glpi_documents_items di JOIN glpi_documents d ON d.id = di.documents_id
-     WHERE di.itemtype = ? AND di.items_id = ? AND (${filter}) ORDER BY di.id`,
+     WHERE di.itemtype = ? AND di.items_id = ? AND (${filter.sql}) ORDER BY di.id`,
     ...of(type, row),
+    ...filter.args,
   ).map((r) => ({
     assocID: r.assocID,
     assocdate: r.assocdate,

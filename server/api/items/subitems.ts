@@ -1,4 +1,4 @@
-import type { Reply, SessionContext } from '../../auth/context';
+import type { Reply, SessionContext } from '../context';
 import { badRequest } from '../../core/errors';
 import type { Params } from '../../core/params';
 import type { Row } from '../../db/rows';

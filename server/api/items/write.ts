@@ -6,7 +6,7 @@ import { hooksOf } from '../../items/hooks';
 import { namesByIds } from '../../items/names';
 import { inSavepoint, inTransaction, type Db } from '../../db/connection';
 import { deferFulltext, fulltextColumns } from '../../db/fulltext';
-import { empty, json, type Reply, type SessionContext } from '../../auth/context';
+import { empty, json, type Reply, type SessionContext } from '../context';
 import { sessionDates, sessionLocale } from '../../auth/session-locale';
 import { translate } from '../../core/messages';
 import { ApiError, badRequest, errors } from '../../core/errors';

@@ -1,9 +1,11 @@
-import { rightBits } from '@server/auth/class-rights';
+import { rightBits, rightName as englishRightName } from '@server/registry/rights';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, errorText, type Item } from '../api';
 import { Outcome } from '../components/Notice';
 import { t } from '../i18n';
-import { rightName } from '../rights';
+
+/** A right's name as GLPI's profile screens show it, in the user's language. */
+const rightName = (right: string) => t(englishRightName(right));
 
 const STANDARD = ['Read', 'Update', 'Create', 'Delete', 'Purge'];
 

@@ -1,13 +1,10 @@
-import type { Scope } from './scope';
-import type { SessionRecord } from './sessions';
-import type { Services } from './services';
+/** The request as api/ handlers see it: it ends here, the floors below take an Actor. */
+import type { Actor } from '../auth/actor';
+import type { Services } from '../auth/services';
 import type { Params } from '../core/params';
+import type { Upload } from '../items/hooks';
 
-/** One uploaded file of a multipart request. */
-export interface Upload {
-  field: string;
-  file: File;
-}
+export type { Upload };
 
 export interface RequestContext {
   services: Services;
@@ -26,10 +23,7 @@ export interface RequestContext {
   ignoredBodyType: string | null;
 }
 
-export interface SessionContext extends RequestContext {
-  session: SessionRecord;
-  scope: Scope;
-}
+export interface SessionContext extends RequestContext, Actor {}
 
 /** What a handler answers: a JSON value, nothing, or raw bytes. */
 export interface Reply {

@@ -1,7 +1,9 @@
 /**
- * SQL fragments with their bound values. Identifiers (tables, columns, aliases) come from the
- * registry and are inlined with `raw`; every value that comes from a request is a `?` parameter,
+ * The SQL builder every query assembled from parts uses (lists, search, the access filter):
+ * fragments with their bound values. Identifiers (tables, columns, aliases) come from the registry
+ * and are inlined with `raw`; every value (from a request, a session, a row) is a `?` parameter,
  * kept next to the text so pieces can be assembled in any order without losing track of them.
+ * test/foundation/sql-values.test.ts fails on a value pasted into SQL text anywhere in server/.
  */
 export type Arg = string | number;
 
@@ -58,6 +60,30 @@ export function not(part: Frag): Frag {
   if (part.sql === '1') return FALSE;
   if (part.sql === '0') return TRUE;
   return sql`NOT (${part})`;
+}
+
+/** OR of conditions, dropping never-true ones; `0` when nothing is left, `1` when one always holds. */
+export function or(parts: readonly Frag[]): Frag {
+  const real = parts.filter((p) => p.sql !== '0');
+  if (real.some((p) => p.sql === '1')) return TRUE;
+  if (real.length === 0) return FALSE;
+  return real.length === 1 ? real[0]! : joinFrags(real, ' OR ');
+}
+
+/** `?, ?, ?` for the `IN (…)` of a plain SQL string, its values passed beside it; `NULL` for none. */
+export const marks = (values: readonly unknown[]): string => (values.length === 0 ? 'NULL' : `?${', ?'.repeat(values.length - 1)}`);
+
+/** Beyond this many values a list is one JSON parameter: a filter repeats its lists, and SQLite bounds the parameters of a statement. */
+export const LONG_LIST = 64;
+
+/**
+ * The inside of `IN (…)`: one parameter per value (the planner sees a list), `NULL` for none; a
+ * long list (a session in thousands of entities) is one JSON parameter read by json_each.
+ */
+export function inList(values: readonly Arg[]): Frag {
+  if (values.length === 0) return raw('NULL');
+  if (values.length > LONG_LIST) return new Frag('SELECT value FROM json_each(?)', [JSON.stringify(values)]);
+  return new Frag(marks(values), values);
 }
 
 /** A list of ids bound as one JSON parameter: the SQL text stays the same whatever the count. */

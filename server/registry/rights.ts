@@ -1,8 +1,9 @@
-import type { Itemtype } from '../registry';
-import { itemtypeOrThrow } from '../registry';
+import type { Itemtype } from './types';
+import { itemtypeOrThrow } from './index';
 
 /**
- * The profile-level rights check, free of sessions and storage: the server's `classCan` and the
+ * Rights as data: the profile-level rights check, free of sessions and storage, the bits each
+ * right takes and the names GLPI's profile screens give them. The server's `classCan` and the
  * console both call it, so a menu entry or button shows exactly when the API would allow it.
  */
 export type Action = 'read' | 'create' | 'update' | 'delete' | 'purge';
@@ -172,4 +173,84 @@ export function profileCan(profile: ProfileRights, type: Itemtype, action: Actio
   // with the right on components as well (it checks both sides of a relation to view it).
   if ('poly' in owner) return action !== 'read' || !type.name.startsWith('Item_Device') || (profile.rightOf('device') & READ) !== 0;
   return profileCan(profile, itemtypeOrThrow(owner.itemtype), action === 'read' ? 'read' : 'update');
+}
+
+/** A right's name as GLPI's profile screens show it (English; the catalogue translates it). */
+export const RIGHT_NAMES: Record<string, string> = {
+  computer: 'Computers',
+  monitor: 'Monitors',
+  networking: 'Network devices',
+  peripheral: 'Peripherals',
+  phone: 'Phones',
+  printer: 'Printers',
+  software: 'Software',
+  license: 'Licenses',
+  cartridge: 'Cartridges',
+  consumable: 'Consumables',
+  certificate: 'Certificates',
+  appliance: 'Appliances',
+  cluster: 'Clusters',
+  database: 'Databases',
+  datacenter: 'Data centers',
+  cable_management: 'Cable management',
+  unmanaged: 'Unmanaged devices',
+  device: 'Components',
+  devicesimcard_pinpuk: 'SIM card PIN/PUK',
+  internet: 'Internet',
+  budget: 'Budgets',
+  contact_enterprise: 'Contacts / Suppliers',
+  contract: 'Contracts',
+  document: 'Documents',
+  domain: 'Domains',
+  line: 'Lines',
+  infocom: 'Financial and administrative information',
+  knowbase: 'Knowledge base',
+  knowbasecategory: 'Knowledge base categories',
+  project: 'Projects',
+  projecttask: 'Project tasks',
+  reminder_public: 'Public reminders',
+  rssfeed_public: 'Public RSS feeds',
+  bookmark_public: 'Public saved searches',
+  reservation: 'Reservations',
+  reports: 'Reports',
+  statistic: 'Statistics',
+  ticket: 'Tickets',
+  followup: 'Followups',
+  task: 'Tasks',
+  ticketvalidation: 'Ticket approvals',
+  ticketcost: 'Ticket costs',
+  ticketrecurrent: 'Recurrent tickets',
+  problem: 'Problems',
+  change: 'Changes',
+  changevalidation: 'Change approvals',
+  itilcategory: 'Ticket categories',
+  itiltemplate: 'ITIL templates',
+  itilfollowuptemplate: 'Followup templates',
+  solutiontemplate: 'Solution templates',
+  taskcategory: 'Task categories',
+  slm: 'Service levels',
+  calendar: 'Calendars',
+  user: 'Users',
+  group: 'Groups',
+  entity: 'Entities',
+  profile: 'Profiles',
+  config: 'General setup',
+  dropdown: 'Dropdowns',
+  location: 'Locations',
+  state: 'Statuses of items',
+  typedoc: 'Document types',
+  link: 'External links',
+  notification: 'Notifications',
+  logs: 'Logs',
+  search_config: 'Search result display',
+  personalization: 'Personalization',
+  password_update: 'Update own password',
+};
+
+/** A right's English name; a right GLPI's screens do not name shows its key, readable. */
+export function rightName(right: string): string {
+  const english = RIGHT_NAMES[right];
+  if (english) return english;
+  const words = right.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
