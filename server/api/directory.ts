@@ -13,16 +13,22 @@
  * - `POST /AuthLDAP/:id/importgroups` with `{"input": {"dns": […], "entities_id": 0, "is_recursive": 0}}`
  *   makes a group of each (its `cn`, linked by `ldap_group_dn`), all or none:
  *   `{"imported": [{"dn", "id"}…], "existing": […], "not_found": […]}`.
- * The directory must be active.
+ * These need an active directory. With the `config` right (AuthLDAP's), for any directory:
+ * - `POST /AuthLDAP/:id/test` (UPDATE) tests its connection (connection-test.ts):
+ *   `{"connected", "basedn_found", "accounts", "sample": [{"login", "dn", "fields"}…], "error"}`;
+ * - `GET /AuthLDAP/:id/sync` (READ) answers its last synchronisation's report, with its progress
+ *   while it runs, or null when it never ran.
  */
 import * as v from 'valibot';
 import { json, type Reply, type SessionContext } from '../auth/context';
 import { hasRight } from '../auth/scope';
 import { badRequest, errors } from '../core/errors';
 import { isObject } from '../core/params';
-import { UPDATE } from '../auth/rights';
+import { READ, UPDATE } from '../auth/rights';
 import { inTransaction } from '../db/connection';
 import { DirectoryUnavailable } from '../directory/connection';
+import { testConnection } from '../directory/connection-test';
+import { lastReport } from '../directory/sync-reports';
 import { groupEntry, isLinked, newGroups, type DirectoryGroup } from '../directory/group-import';
 import { addItem } from '../items/crud';
 import { ItemError } from '../items/hooks';
@@ -83,7 +89,7 @@ async function listUsers(ctx: SessionContext, server: DirectoryServer): Promise<
 
 async function importUsers(ctx: SessionContext, server: DirectoryServer): Promise<Reply> {
   const input = parsed(IMPORT_INPUT, isObject(ctx.params.input) ? ctx.params.input : undefined);
-  const report = await onDirectory(server, () => importAccounts(ctx.services.store.db, server, input, whenBack(ctx.services.store.settings)));
+  const report = await onDirectory(server, () => importAccounts(ctx.services.store.db, server, input, whenBack(ctx.services.store.settings), writeContext(ctx).actor));
   return json(report, report.imported.length > 0 ? 201 : 200);
 }
 
@@ -120,24 +126,27 @@ async function importGroups(ctx: SessionContext, server: DirectoryServer): Promi
   return json(report, report.imported.length > 0 ? 201 : 200);
 }
 
-/** Each action with the rights (name and bits) GLPI's screen for it checks. */
+/** Each action with the rights (name and bits) GLPI's screen for it checks; `anyState`: inactive directories too. */
 const FOR_USERS: [string, number][] = [['user', IMPORT_EXTERNAL_USERS]];
 const FOR_GROUPS: [string, number][] = [['group', UPDATE], ['user', UPDATE_AUTHENTICATION]];
-const ACTIONS: Record<string, { method: string; rights: [string, number][]; run: (ctx: SessionContext, server: DirectoryServer) => Promise<Reply> }> = {
+type Action = { method: string; rights: [string, number][]; anyState?: true; run: (ctx: SessionContext, server: DirectoryServer) => Promise<Reply> };
+const ACTIONS: Record<string, Action> = {
   users: { method: 'GET', rights: FOR_USERS, run: listUsers },
   import: { method: 'POST', rights: FOR_USERS, run: importUsers },
   groups: { method: 'GET', rights: FOR_GROUPS, run: listGroups },
   importgroups: { method: 'POST', rights: FOR_GROUPS, run: importGroups },
+  test: { method: 'POST', rights: [['config', UPDATE]], anyState: true, run: async (ctx, server) => json(await testConnection(ctx.services.store.db, server)) },
+  sync: { method: 'GET', rights: [['config', READ]], anyState: true, run: async (ctx, server) => json(lastReport(ctx.services.store.db, server.id)) },
 };
 
-/** The action a request names (`/AuthLDAP/<id>/users|import|groups|importgroups`), or null when it names none. */
+/** The action a request names (`/AuthLDAP/<id>/<action>`), or null when it names none. */
 export function directoryAction(ctx: SessionContext): Promise<Reply> | null {
   const [typeName, idText, actionName] = ctx.segments;
   if (ctx.segments.length !== 3 || typeName!.toLowerCase() !== 'authldap' || !/^\d+$/.test(idText ?? '')) return null;
   const action = Object.hasOwn(ACTIONS, actionName!.toLowerCase()) ? ACTIONS[actionName!.toLowerCase()] : undefined;
   if (!action || action.method !== ctx.method) return null;
   if (!action.rights.every(([name, bits]) => hasRight(ctx.scope, name, bits))) throw errors.rightMissing();
-  const server = directoryById(ctx.services.store.db, ctx.services.store.dataDir, Number(idText));
+  const server = directoryById(ctx.services.store.db, ctx.services.store.dataDir, Number(idText), action.anyState);
   if (!server) throw errors.itemNotFound();
   return action.run(ctx, server);
 }

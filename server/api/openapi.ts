@@ -461,6 +461,55 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
         },
       },
     },
+    '/AuthLDAP/{id}/test': {
+      post: {
+        tags: ['AuthLDAP'],
+        operationId: 'testDirectory',
+        summary: "Test a directory's connection, active or not (GLPI's test connection): bind as the root DN, find the base DN, count the accounts the login field and condition find, show what the field mapping makes of the first five",
+        description: "Needs UPDATE on the `config` right. 200 whatever the outcome: `error` says at which step it failed.",
+        parameters: params('id'),
+        responses: {
+          200: ok('What was found', {
+            type: 'object',
+            properties: {
+              connected: { type: 'boolean' },
+              basedn_found: { type: 'boolean' },
+              accounts: { type: ['integer', 'null'] },
+              sample: { type: 'array', items: { type: 'object', properties: { login: { type: 'string' }, dn: { type: 'string' }, fields: { type: 'object' } } } },
+              error: { type: ['string', 'null'] },
+            },
+          }),
+          ...commonErrors,
+        },
+      },
+    },
+    '/AuthLDAP/{id}/sync': {
+      get: {
+        tags: ['AuthLDAP'],
+        operationId: 'getDirectorySync',
+        summary: "A directory's last synchronisation (the ldapsync automatic action or `deskbase directory sync`), with its progress while it runs; null when it never ran",
+        description: 'Needs READ on the `config` right.',
+        parameters: params('id'),
+        responses: {
+          200: ok('The report', {
+            type: ['object', 'null'],
+            properties: {
+              status: { type: 'string', enum: ['running', 'done', 'failed'] },
+              accounts: { type: 'integer', description: 'accounts the directory lists' },
+              done: { type: 'integer', description: 'accounts gone through so far' },
+              updated: { type: 'integer' },
+              restored: { type: 'integer', description: 'users back in the directory' },
+              gone: { type: 'integer', description: 'users newly marked gone (user_deleted_ldap)' },
+              groups: { type: 'integer', description: 'users whose groups from the directory changed' },
+              error: { type: ['string', 'null'] },
+              date_creation: { type: 'string' },
+              date_done: { type: ['string', 'null'] },
+            },
+          }),
+          ...commonErrors,
+        },
+      },
+    },
     '/NotImportedEmail/{id}/source': {
       get: {
         tags: ['NotImportedEmail'],

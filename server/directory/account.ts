@@ -1,6 +1,6 @@
 /** Finding a directory account by its login and checking its password by binding as it. */
 import { InvalidCredentialsError, SizeLimitExceededError, type Entry } from 'ldapts';
-import { connectAsRoot, unavailable } from './connection';
+import { connectAsRoot, reasonOf, unavailable } from './connection';
 import { loginFilter } from './filter';
 import { groupDnsOf } from './groups';
 import { mappedAttributes } from './mapping';
@@ -40,7 +40,7 @@ export async function checkAccount(server: DirectoryServer, login: string, passw
   } catch (e) {
     if (e instanceof InvalidCredentialsError || e instanceof SizeLimitExceededError) return null;
     // A base DN that does not exist, a filter the server refuses, a timeout: the directory cannot be used.
-    throw unavailable(server, [e instanceof Error ? e.message : String(e)]);
+    throw unavailable(server, [reasonOf(e)]);
   } finally {
     await client.unbind().catch(() => {});
   }

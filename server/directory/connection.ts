@@ -5,8 +5,15 @@
 import { Client, ResultCodeError } from 'ldapts';
 import type { DirectoryServer, Endpoint } from './servers';
 
-/** No server of a directory could be used: sign-in answers a clear 401 and the log says why. */
-export class DirectoryUnavailable extends Error {}
+/** No server of a directory could be used: sign-in answers a clear 401 and the log says why (`reasons`). */
+export class DirectoryUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly reasons: string[],
+  ) {
+    super(message);
+  }
+}
 
 /** Where a line goes when a directory cannot be used (the server's log; set at start-up). */
 let report: (line: string) => void = () => {};
@@ -24,6 +31,18 @@ function urlOf(endpoint: Endpoint): string {
   return `${secure ? 'ldaps' : 'ldap'}://${name}:${endpoint.port}`;
 }
 
+/**
+ * Why a server refused, in words: ldapts gives an LDAP result only as its class and a code
+ * ("InvalidCredentialsError", " Code: 0x31"), which becomes "invalid credentials (LDAP result 49)".
+ */
+export function reasonOf(e: unknown): string {
+  if (e instanceof ResultCodeError) {
+    const words = e.constructor.name.replace(/Error$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+    return `${words} (LDAP result ${e.code})`;
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
 /** A client bound as the directory's root DN (anonymous when it has none) on the first server that answers. */
 export async function connectAsRoot(server: DirectoryServer): Promise<Client> {
   // A root DN with an empty password would be an anonymous bind that "succeeds".
@@ -38,7 +57,7 @@ export async function connectAsRoot(server: DirectoryServer): Promise<Client> {
       return client;
     } catch (e) {
       await client.unbind().catch(() => {});
-      failures.push(`${urlOf(endpoint)}: ${e instanceof Error ? e.message : String(e)}`);
+      failures.push(`${urlOf(endpoint)}: ${reasonOf(e)}`);
       // The server answered and refused the root DN: its replicates hold the same accounts.
       if (e instanceof ResultCodeError) break;
     }
@@ -49,5 +68,5 @@ export async function connectAsRoot(server: DirectoryServer): Promise<Client> {
 /** The error for a directory that cannot be used, after a line in the log saying why. */
 export function unavailable(server: DirectoryServer, failures: string[]): DirectoryUnavailable {
   report(`directory "${server.name}" (AuthLDAP ${server.id}) cannot be used: ${failures.join('; ')}`);
-  return new DirectoryUnavailable(`The directory "${server.name}" cannot be reached`);
+  return new DirectoryUnavailable(`The directory "${server.name}" cannot be reached`, failures);
 }

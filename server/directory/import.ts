@@ -5,7 +5,7 @@
  */
 import { FilterParser, NoSuchObjectError, type Entry } from 'ldapts';
 import type { Db } from '../db/connection';
-import { connectAsRoot, unavailable } from './connection';
+import { connectAsRoot, reasonOf, unavailable } from './connection';
 import { accountsFilter, escapeFilterValue, loginFilter } from './filter';
 import { groupDnsOf } from './groups';
 import { firstValue, mappedAttributes } from './mapping';
@@ -40,7 +40,7 @@ export async function searchAccounts(db: Db, server: DirectoryServer, filter: st
     return searchEntries;
   } catch (e) {
     if (dn !== undefined && e instanceof NoSuchObjectError) return [];
-    throw unavailable(server, [e instanceof Error ? e.message : String(e)]);
+    throw unavailable(server, [reasonOf(e)]);
   } finally {
     await client.unbind().catch(() => {});
   }
@@ -120,9 +120,9 @@ async function entryOf(db: Db, server: DirectoryServer, wanted: { login?: string
 
 /**
  * Imports the accounts named by login or DN, one transaction each (as a sign-in): the mapping and
- * the authorization rules apply, a user the rules give nothing gets the default profile.
+ * the authorization rules apply, a user the rules give nothing gets the default profile; history names `actor`.
  */
-export async function importAccounts(db: Db, server: DirectoryServer, wanted: { logins: string[]; dns: string[] }, whenBack: Row): Promise<ImportReport> {
+export async function importAccounts(db: Db, server: DirectoryServer, wanted: { logins: string[]; dns: string[] }, whenBack: Row, actor: string): Promise<ImportReport> {
   const report: ImportReport = { imported: [], existing: [], not_found: [] };
   const loginField = loginFieldOf(server);
   const syncField = String(server.row.sync_field ?? '').toLowerCase();
@@ -138,7 +138,7 @@ export async function importAccounts(db: Db, server: DirectoryServer, wanted: { 
       report.existing.push(one.key);
       continue;
     }
-    const saved = saveDirectoryUser(db, { server, entry, groupDns: await groupDnsOf(server, entry, login) }, login, whenBack);
+    const saved = saveDirectoryUser(db, { server, entry, groupDns: await groupDnsOf(server, entry, login) }, login, whenBack, actor);
     report.imported.push({ login, id: Number(saved.user.id) });
   }
   return report;

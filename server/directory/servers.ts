@@ -41,9 +41,9 @@ function describe(db: Db, dataDir: string, row: Row): DirectoryServer {
   };
 }
 
-/** One active directory by id (a directory user's own). */
-export function directoryById(db: Db, dataDir: string, id: number): DirectoryServer | null {
-  const row = selectOne(db, 'SELECT * FROM glpi_authldaps WHERE id = ? AND is_active = 1', id);
+/** One directory by id (a directory user's own): an active one unless `anyState` (a connection test). */
+export function directoryById(db: Db, dataDir: string, id: number, anyState = false): DirectoryServer | null {
+  const row = selectOne(db, `SELECT * FROM glpi_authldaps WHERE id = ?${anyState ? '' : ' AND is_active = 1'}`, id);
   return row ? describe(db, dataDir, row) : null;
 }
 

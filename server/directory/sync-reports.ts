@@ -1,0 +1,52 @@
+/**
+ * The reports of the directory synchronisations (deskbase_directory_syncs): a row per directory
+ * and run, written as the run goes (progress: `done` of `accounts`), read back by the API.
+ */
+import { nowString } from '../core/clock';
+import { inTransaction, type Db } from '../db/connection';
+import { insertRow, selectOne, updateRow, type Row } from '../db/rows';
+
+export interface SyncReport {
+  id: number;
+  name: string;
+  status: 'running' | 'done' | 'failed';
+  /** Accounts the directory lists. */
+  accounts: number;
+  /** Accounts gone through so far. */
+  done: number;
+  /** Users brought up to date. */
+  updated: number;
+  /** Users back in the directory after being marked gone. */
+  restored: number;
+  /** Users newly marked gone. */
+  gone: number;
+  /** Users whose groups from the directory changed. */
+  groups: number;
+  /** Why the run stopped (the users not reached, and those gone, were left alone). */
+  error?: string;
+}
+
+/** The counts a report row holds, by its column. */
+const COUNTS = { accounts: 'accounts', done: 'done', updated: 'updated', restored: 'restored', gone: 'gone', groups: 'groups_changed' } as const;
+
+/** Starts the report of a run; returns its row id. */
+export function startReport(db: Db, report: SyncReport): number {
+  const stamp = nowString();
+  return inTransaction(db, () => insertRow(db, 'deskbase_directory_syncs', { authldaps_id: report.id, status: 'running', date_creation: stamp, date_mod: stamp }));
+}
+
+/** Writes where a run has got to (its status and counts). */
+export function writeReport(db: Db, rowId: number, report: SyncReport): void {
+  const stamp = nowString();
+  const values: Row = { status: report.status, error: report.error ?? null, date_mod: stamp, date_done: report.status === 'running' ? null : stamp };
+  for (const [key, column] of Object.entries(COUNTS)) values[column] = report[key as keyof typeof COUNTS];
+  inTransaction(db, () => updateRow(db, 'deskbase_directory_syncs', rowId, values));
+}
+
+/** The last run's report of a directory, as the API serves it, or null when it never ran. */
+export function lastReport(db: Db, directoryId: number): Row | null {
+  const row = selectOne(db, 'SELECT * FROM deskbase_directory_syncs WHERE authldaps_id = ? ORDER BY id DESC LIMIT 1', directoryId);
+  if (!row) return null;
+  const counts = Object.fromEntries(Object.entries(COUNTS).map(([key, column]) => [key, Number(row[column])]));
+  return { status: row.status, ...counts, error: row.error ?? null, date_creation: row.date_creation, date_done: row.date_done ?? null };
+}
