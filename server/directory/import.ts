@@ -3,7 +3,7 @@
  * filter and a login fragment), and their import as users, made as a first sign-in makes them
  * (field mapping, authorization rules).
  */
-import { FilterParser, NoSuchObjectError, type Entry } from 'ldapts';
+import { FilterParser, NoSuchObjectError, SizeLimitExceededError, type Entry } from 'ldapts';
 import type { Db } from '../db/connection';
 import { connectAsRoot, reasonOf, unavailable } from './connection';
 import { accountsFilter, escapeFilterValue, loginFilter } from './filter';
@@ -14,7 +14,7 @@ import type { DirectoryServer } from './servers';
 import { findDirectoryUser, saveDirectoryUser } from './users';
 import type { Row } from '../db/rows';
 
-/** A user-given filter the directory would refuse: answered 400, not "cannot be reached". */
+/** A search the directory refuses as asked (a filter that does not parse, more entries than it sends unpaged): answered 400 with why, not "cannot be reached". */
 export class BadFilter extends Error {}
 
 /** GLPI's default page when a directory pages without a size. */
@@ -40,6 +40,9 @@ export async function searchAccounts(db: Db, server: DirectoryServer, filter: st
     return searchEntries;
   } catch (e) {
     if (dn !== undefined && e instanceof NoSuchObjectError) return [];
+    if (e instanceof SizeLimitExceededError) {
+      throw new BadFilter(`The directory "${server.name}" has more entries than it sends at once: set can_support_pagesize (and pagesize) to read them by pages`);
+    }
     throw unavailable(server, [reasonOf(e)]);
   } finally {
     await client.unbind().catch(() => {});

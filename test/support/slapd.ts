@@ -51,9 +51,10 @@ export class Slapd {
   /**
    * Writes slapd.conf, loads the LDIF offline with slapadd, then starts slapd in the foreground.
    * With `tls`, a certificate made now by openssl serves LDAPS on a second port and StartTLS;
-   * `schemas` are more schema files to include after Debian's.
+   * `schemas` are more schema files to include after Debian's; `database` more lines of the
+   * database's section (such as `limits`).
    */
-  async start(ldif: string, { tls = false, schemas = [] as string[] } = {}): Promise<void> {
+  async start(ldif: string, { tls = false, schemas = [] as string[], database = [] as string[] } = {}): Promise<void> {
     const data = join(this.dir, 'data');
     mkdirSync(data);
     const key = join(this.dir, 'key.pem');
@@ -74,6 +75,7 @@ export class Slapd {
         `rootdn "${ROOT.dn}"`,
         `rootpw ${ROOT.password}`,
         `directory ${data}`,
+        ...database,
         // Passwords are only compared by binds; everything else is readable by whoever is bound.
         'access to attrs=userPassword by anonymous auth by self read by * none',
         'access to * by users read by * none',
@@ -82,7 +84,7 @@ export class Slapd {
     );
     const fixture = join(this.dir, 'fixture.ldif');
     writeFileSync(fixture, ldif);
-    const load = Bun.spawnSync([SLAPADD, '-f', conf, '-l', fixture], { stdout: 'ignore', stderr: 'pipe' });
+    const load = Bun.spawnSync([SLAPADD, '-q', '-f', conf, '-l', fixture], { stdout: 'ignore', stderr: 'pipe' });
     if (load.exitCode !== 0) throw new Error(`slapadd failed: ${load.stderr.toString()}`);
     this.port = await freePort();
     if (tls) this.tlsPort = await freePort();
