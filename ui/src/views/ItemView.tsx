@@ -16,6 +16,7 @@ import { RuleParts } from './RuleParts';
 import { AssetTickets, LinkedItems } from './LinkedItems';
 import { Timeline } from './Timeline';
 import { Mailbox, RefusedMail } from './Mail';
+import { DirectoryConnection, DirectoryImport } from './Directory';
 
 type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
@@ -171,6 +172,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   if (id !== null && itemtype === 'Rule') tabs.push(['rule', t('Criteria and actions')]);
   if (id !== null && itemtype === 'MailCollector') tabs.push(['mailbox', t('Mailbox')]);
   if (id !== null && itemtype === 'NotImportedEmail') tabs.push(['mail', t('Refused email')]);
+  if (id !== null && itemtype === 'AuthLDAP') tabs.push(['directory', t('Connection and sync')], ['import', t('Import')]);
   if (id !== null) tabs.push(['history', t('History')]);
 
   return (
@@ -249,6 +251,10 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
           <RuleParts rule={item} editable={editable} onMoved={refresh} />
         ) : tab === 'mailbox' && id !== null && item ? (
           <Mailbox id={id} item={item} onChange={refresh} />
+        ) : tab === 'directory' && id !== null ? (
+          <DirectoryConnection id={id} />
+        ) : tab === 'import' && id !== null ? (
+          <DirectoryImport id={id} />
         ) : tab === 'mail' && id !== null && item ? (
           <RefusedMail
             id={id}
