@@ -146,4 +146,14 @@ describe.skipIf(slapdMissing !== null)('directory test connection, history and a
     const lastrun = ((await admin.get('CronTask/1004')).body as Record<string, unknown>).lastrun;
     expect(lastrun).toBe('2026-01-16 09:00:00');
   });
+
+  test("a login several directories know: a new user signs in through the default one first, then only through its own (GLPI's order)", async () => {
+    const preferred = await admin.create('AuthLDAP', officeDirectory(slapd, { name: 'Preferred', is_default: 1 }));
+    expect((await signIn('paren(thesis)', 'paren-pass')).status).toBe(200);
+    const made = (await admin.get('User/', { query: 'searchText[name]=^paren' })).body as { auths_id: number }[];
+    expect(made.map((u) => u.auths_id)).toEqual([preferred]);
+    // Its own directory switched off, the other one that knows the login does not sign it in.
+    expect((await admin.put(`AuthLDAP/${preferred}`, { input: { is_active: 0 } })).status).toBe(200);
+    expect((await signIn('paren(thesis)', 'paren-pass')).status).toBe(401);
+  });
 });

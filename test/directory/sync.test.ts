@@ -103,6 +103,20 @@ describe.skipIf(slapdMissing !== null)('directory sync', () => {
     expect(history('carol').at(-1)).toEqual({ linked_action: 14, id_search_option: 0, old_value: '', new_value: '', user_name: 'deskbase directory sync' });
   });
 
+  test('an account renamed in the directory stays the same user: the sync renames it (entryUUID), with history', async () => {
+    const before = user('bob');
+    await onDirectory(slapd, (ldap) => ldap.modifyDN(`uid=bob,ou=lyon,ou=people,${SUFFIX}`, 'uid=robert'));
+    const run = await sync();
+    expect(run.stdout).toBe(`deskbase: directory "Office" (AuthLDAP ${directoryId}): 5 accounts, 3 users updated, 0 back, 0 gone, 0 with other groups\n`);
+    expect(user('bob')).toBeNull();
+    expect(user('robert')).toMatchObject({ id: before!.id, is_deleted_ldap: 0 });
+    // Its login (search option 1) and its DN (21) changed.
+    expect(history('robert').slice(-2)).toEqual([
+      { linked_action: 0, id_search_option: 1, old_value: 'bob', new_value: 'robert', user_name: 'deskbase directory sync' },
+      { linked_action: 0, id_search_option: 21, old_value: `uid=bob,ou=lyon,ou=people,${SUFFIX}`, new_value: `uid=robert,ou=lyon,ou=people,${SUFFIX}`, user_name: 'deskbase directory sync' },
+    ]);
+  });
+
   test('a directory that cannot be read is reported (exit 1) and its users left alone', async () => {
     expect((await admin.put(`AuthLDAP/${directoryId}`, { input: { port: await freePort(), timeout: 1 } })).status).toBe(200);
     const run = await sync();
@@ -113,7 +127,7 @@ describe.skipIf(slapdMissing !== null)('directory sync', () => {
       `deskbase: directory "Office" (AuthLDAP ${directoryId}) not synchronised: The directory "Office" cannot be reached`,
       '',
     ]);
-    expect(user('bob')).toMatchObject({ is_deleted: 0, is_deleted_ldap: 0 });
+    expect(user('robert')).toMatchObject({ is_deleted: 0, is_deleted_ldap: 0 });
     expect(user('alice')).toMatchObject({ is_deleted: 0, is_deleted_ldap: 0 });
     await scenario(admin, [
       {
