@@ -3,7 +3,7 @@ import { InvalidCredentialsError, SizeLimitExceededError, type Entry } from 'lda
 import { connectAsRoot, reasonOf, unavailable } from './connection';
 import { loginFilter } from './filter';
 import { groupDnsOf } from './groups';
-import { mappedAttributes } from './mapping';
+import { binaryAttributes, mappedAttributes } from './mapping';
 import type { DirectoryServer } from './servers';
 
 export interface DirectoryAccount {
@@ -30,6 +30,7 @@ export async function checkAccount(server: DirectoryServer, login: string, passw
       scope: 'sub',
       filter: loginFilter(loginField, String(row.condition ?? ''), login),
       attributes: [...new Set([...mappedAttributes(row), ...ruleAttributes])],
+      explicitBufferAttributes: binaryAttributes(row),
       sizeLimit: 2,
     });
     // Two accounts of one login: neither is signed in.

@@ -8,7 +8,7 @@ import type { Db } from '../db/connection';
 import { connectAsRoot, reasonOf, unavailable } from './connection';
 import { accountsFilter, escapeFilterValue, loginFilter } from './filter';
 import { groupDnsOf } from './groups';
-import { firstValue, mappedAttributes } from './mapping';
+import { binaryAttributes, firstValue, mappedAttributes, syncValueOf } from './mapping';
 import { attributesForRules } from './rights';
 import type { DirectoryServer } from './servers';
 import { findDirectoryUser, saveDirectoryUser } from './users';
@@ -36,6 +36,7 @@ export async function searchAccounts(db: Db, server: DirectoryServer, filter: st
       filter,
       attributes: attributes ?? [...new Set([...mappedAttributes(row), ...attributesForRules(db, row)])],
       paged: Number(row.can_support_pagesize) === 1 ? { pageSize } : false,
+      explicitBufferAttributes: binaryAttributes(row),
     });
     return searchEntries;
   } catch (e) {
@@ -83,10 +84,9 @@ export function queryFilter(base: string, nameField: string, query: AccountQuery
 /** The accounts not yet users, by login, with their count before the page is cut. */
 export async function newAccounts(db: Db, server: DirectoryServer, query: AccountQuery): Promise<{ total: number; accounts: NewAccount[] }> {
   const loginField = loginFieldOf(server);
-  const syncField = String(server.row.sync_field ?? '').toLowerCase();
   const entries = await searchAccounts(db, server, queryFilter(accountsFilter(loginField, String(server.row.condition ?? '')), loginField, query));
   const fresh = entries
-    .map((entry) => ({ login: firstValue(entry, loginField), dn: entry.dn, sync: firstValue(entry, syncField) }))
+    .map((entry) => ({ login: firstValue(entry, loginField), dn: entry.dn, sync: syncValueOf(server.row, entry) }))
     .filter((a): a is { login: string; dn: string; sync: string | null } => a.login !== null && !findDirectoryUser(db, server.id, a.login, a.sync))
     .map(({ login, dn }) => ({ login, dn }))
     .sort((a, b) => a.login.localeCompare(b.login));
@@ -128,7 +128,6 @@ async function entryOf(db: Db, server: DirectoryServer, wanted: { login?: string
 export async function importAccounts(db: Db, server: DirectoryServer, wanted: { logins: string[]; dns: string[] }, whenBack: Row, actor: string): Promise<ImportReport> {
   const report: ImportReport = { imported: [], existing: [], not_found: [] };
   const loginField = loginFieldOf(server);
-  const syncField = String(server.row.sync_field ?? '').toLowerCase();
   const asked = [...wanted.logins.map((login) => ({ key: login, login })), ...wanted.dns.map((dn) => ({ key: dn, dn }))];
   for (const one of asked) {
     const entry = await entryOf(db, server, one);
@@ -137,7 +136,7 @@ export async function importAccounts(db: Db, server: DirectoryServer, wanted: { 
       report.not_found.push(one.key);
       continue;
     }
-    if (findDirectoryUser(db, server.id, login, firstValue(entry, syncField))) {
+    if (findDirectoryUser(db, server.id, login, syncValueOf(server.row, entry))) {
       report.existing.push(one.key);
       continue;
     }

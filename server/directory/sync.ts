@@ -14,7 +14,7 @@ import { markGone, whenBack } from './lifecycle';
 import { searchAccounts } from './import';
 import { groupDnsOf } from './groups';
 import { logger } from './history';
-import { firstValue } from './mapping';
+import { firstValue, syncValueOf } from './mapping';
 import { activeDirectories, type DirectoryServer } from './servers';
 import { startReport, writeReport, type SyncReport } from './sync-reports';
 import { findDirectoryUser, saveDirectoryUser } from './users';
@@ -51,7 +51,7 @@ async function syncOne(db: Db, settings: Settings, server: DirectoryServer, how:
     for (const entry of read.entries) {
       report.done++;
       const login = firstValue(entry, read.loginField);
-      const syncValue = firstValue(entry, String(server.row.sync_field ?? '').toLowerCase());
+      const syncValue = syncValueOf(server.row, entry);
       if (login !== null && findDirectoryUser(db, server.id, login, syncValue)) {
         const saved = saveDirectoryUser(db, { server, entry, groupDns: await groupDnsOf(server, entry, login) }, login, back, how.actor);
         seen.add(Number(saved.user.id));

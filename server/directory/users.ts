@@ -8,6 +8,7 @@ import { findById, insertRow, run, selectAll, selectOne, type Row } from '../db/
 import type { DirectoryAccount } from './account';
 import { AUTH_LDAP } from './auth-types';
 import { applyGroups } from './groups';
+import { storePicture } from './picture';
 import { addLink, createUser, logger, updateUser, type Logger } from './history';
 import { DROPDOWN_FIELDS, mapEntry } from './mapping';
 import { applyAuthorizations, authorizationsFromRules } from './rights';
@@ -84,6 +85,8 @@ export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: stri
       date_sync: stamp,
       is_deleted_ldap: 0,
     };
+    const picture = mapped.picture ? storePicture(server.picturesDir, mapped.picture) : null;
+    if (picture) columns.picture = picture;
     for (const [column, table] of Object.values(DROPDOWN_FIELDS)) {
       if (column in mapped.dropdowns) columns[column] = dropdownId(db, table, mapped.dropdowns[column]!);
     }
