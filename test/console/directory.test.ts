@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ensureConsoleBuilt, hasChromium, launchChromium, watchErrors } from '../support/browser';
+import { consoleWithSession, ensureConsoleBuilt, hasChromium, launchChromium } from '../support/browser';
 import { runCli } from '../support/cli';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
@@ -48,12 +48,8 @@ describe.skipIf(!runnable)('LDAP directories in the console', () => {
       }),
     );
     browser = await launchChromium();
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    watchErrors(page, pageErrors);
-    await page.goto(`${server.origin}/`);
     // Signed in as the API client's session (the sign-in form is the main console test's).
-    await page.evaluate((token) => localStorage.setItem('deskbase.session-token', token), api.token);
-    await page.reload();
+    page = await consoleWithSession(browser, server.origin, api.token, pageErrors);
   }, 60_000);
 
   afterAll(async () => {
