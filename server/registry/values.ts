@@ -137,6 +137,14 @@ const VALUE_LISTS: Record<string, Record<string, ValueList>> = {
       [1, 'Reply-To'],
     ],
   },
+  // Directories: where a user's groups are found (GLPI's AuthLDAP group_search_type).
+  AuthLDAP: {
+    group_search_type: [
+      [0, 'In users'],
+      [1, 'In groups'],
+      [2, 'In users and groups'],
+    ],
+  },
   NotImportedEmail: {
     reason: [
       [0, 'No rule gave an entity'],

@@ -62,6 +62,9 @@ describe.skipIf(!runnable)('LDAP directories in the console', () => {
     await page.goto(`${server.origin}/#/AuthLDAP`);
     await page.getByRole('link', { name: 'Office' }).click();
     const form = page.locator('form.item-form');
+    // Where groups are found, by GLPI's names of group_search_type.
+    const groupSearch = form.locator('select', { has: page.locator('option', { hasText: 'In users and groups' }) });
+    expect(await groupSearch.locator('option:checked').textContent()).toBe('In groups');
     const password = form.getByLabel('Root DN password');
     expect(await password.inputValue()).toBe('');
     await password.fill(ROOT.password);

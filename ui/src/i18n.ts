@@ -723,6 +723,9 @@ const FR: Record<string, string> = {
   'Users to import': 'Utilisateurs à importer',
   'Groups to import': 'Groupes à importer',
   'Entity ID of the new groups': 'ID de l’entité des nouveaux groupes',
+  'In users': 'Dans les utilisateurs',
+  'In groups': 'Dans les groupes',
+  'In users and groups': 'Dans les utilisateurs et les groupes',
 };
 
 const CATALOGUES: Record<Language, Record<string, string>> = { en: {}, fr: FR };
