@@ -495,6 +495,7 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
             type: ['object', 'null'],
             properties: {
               status: { type: 'string', enum: ['running', 'done', 'failed'] },
+              started_by: { type: 'string', description: '`cron_ldapsync` (the automatic action) or `deskbase directory sync`' },
               accounts: { type: 'integer', description: 'accounts the directory lists' },
               done: { type: 'integer', description: 'accounts gone through so far' },
               updated: { type: 'integer' },

@@ -4,7 +4,7 @@
  */
 import { nowString } from '../core/clock';
 import { inTransaction, type Db } from '../db/connection';
-import { insertRow, selectOne, updateRow, type Row } from '../db/rows';
+import { insertRow, run, selectOne, updateRow, type Row } from '../db/rows';
 
 export interface SyncReport {
   id: number;
@@ -29,10 +29,18 @@ export interface SyncReport {
 /** The counts a report row holds, by its column. */
 const COUNTS = { accounts: 'accounts', done: 'done', updated: 'updated', restored: 'restored', gone: 'gone', groups: 'groups_changed' } as const;
 
-/** Starts the report of a run; returns its row id. */
-export function startReport(db: Db, report: SyncReport): number {
+/** Starts the report of a run by `startedBy`; returns its row id. */
+export function startReport(db: Db, report: SyncReport, startedBy: string): number {
   const stamp = nowString();
-  return inTransaction(db, () => insertRow(db, 'deskbase_directory_syncs', { authldaps_id: report.id, status: 'running', date_creation: stamp, date_mod: stamp }));
+  return inTransaction(db, () => insertRow(db, 'deskbase_directory_syncs', { authldaps_id: report.id, started_by: startedBy, status: 'running', date_creation: stamp, date_mod: stamp }));
+}
+
+/** Marks as failed the runs of `startedBy` still marked running (the server stopped during them). */
+export function endInterrupted(db: Db, startedBy: string): void {
+  const stamp = nowString();
+  inTransaction(db, () =>
+    run(db, "UPDATE deskbase_directory_syncs SET status = 'failed', error = ?, date_mod = ?, date_done = ? WHERE status = 'running' AND started_by = ?", 'Interrupted: the server stopped during the synchronisation', stamp, stamp, startedBy),
+  );
 }
 
 /** Writes where a run has got to (its status and counts). */
@@ -48,5 +56,5 @@ export function lastReport(db: Db, directoryId: number): Row | null {
   const row = selectOne(db, 'SELECT * FROM deskbase_directory_syncs WHERE authldaps_id = ? ORDER BY id DESC LIMIT 1', directoryId);
   if (!row) return null;
   const counts = Object.fromEntries(Object.entries(COUNTS).map(([key, column]) => [key, Number(row[column])]));
-  return { status: row.status, ...counts, error: row.error ?? null, date_creation: row.date_creation, date_done: row.date_done ?? null };
+  return { status: row.status, started_by: row.started_by, ...counts, error: row.error ?? null, date_creation: row.date_creation, date_done: row.date_done ?? null };
 }

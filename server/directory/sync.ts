@@ -31,7 +31,7 @@ async function readAccounts(db: Db, server: DirectoryServer) {
 
 async function syncOne(db: Db, settings: Settings, server: DirectoryServer, how: SyncOptions): Promise<SyncReport> {
   const report: SyncReport = { id: server.id, name: server.name, status: 'running', accounts: 0, done: 0, updated: 0, restored: 0, gone: 0, groups: 0 };
-  const rowId = startReport(db, report);
+  const rowId = startReport(db, report, how.actor);
   const stop = (e: unknown) => {
     Object.assign(report, { status: 'failed', error: e instanceof Error ? e.message : String(e) });
     writeReport(db, rowId, report);

@@ -78,6 +78,6 @@ describe.skipIf(slapdMissing !== null)('a directory of 10 000 accounts', () => {
     expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 0, stdout: `deskbase: directory "Office" (AuthLDAP ${id}): 10000 accounts, 3 users updated, 0 back, 0 gone, 0 with other groups\n` });
     expect(accountSearches(slapd) - before).toBe(10);
     const report = (await admin.get(`AuthLDAP/${id}/sync`)).body;
-    expect({ ...report, date_creation: 0, date_done: 0 }).toEqual({ status: 'done', accounts: ACCOUNTS, done: ACCOUNTS, updated: 3, restored: 0, gone: 0, groups: 0, error: null, date_creation: 0, date_done: 0 });
+    expect({ ...report, date_creation: 0, date_done: 0 }).toEqual({ status: 'done', started_by: 'deskbase directory sync', accounts: ACCOUNTS, done: ACCOUNTS, updated: 3, restored: 0, gone: 0, groups: 0, error: null, date_creation: 0, date_done: 0 });
   });
 });

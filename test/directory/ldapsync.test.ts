@@ -137,7 +137,7 @@ describe.skipIf(slapdMissing !== null)('directory test connection, history and a
       (r) => r !== null && r.status !== 'running',
     );
     // Accounts: alice, bob, dave, paren(thesis); users updated: alice, bob, dave; carol gone (disabled, user_deleted_ldap 3).
-    expect(report).toEqual({ status: 'done', accounts: 4, done: 4, updated: 3, restored: 0, gone: 1, groups: 0, error: null, date_creation: '2026-01-16 09:00:00', date_done: '2026-01-16 09:00:00' });
+    expect(report).toEqual({ status: 'done', started_by: 'cron_ldapsync', accounts: 4, done: 4, updated: 3, restored: 0, gone: 1, groups: 0, error: null, date_creation: '2026-01-16 09:00:00', date_done: '2026-01-16 09:00:00' });
     expect(history('bob').at(-1)).toEqual({ linked_action: 0, itemtype_link: '', id_search_option: 6, old_value: '+33 4 00 00 00 01', new_value: '+33 4 99 99 99 99', user_name: 'cron_ldapsync' });
     expect(history('carol').slice(2).map((h) => [h.id_search_option, h.old_value, h.new_value, h.user_name])).toEqual([
       [24, '0', '1', 'cron_ldapsync'],
@@ -155,5 +155,21 @@ describe.skipIf(slapdMissing !== null)('directory test connection, history and a
     // Its own directory switched off, the other one that knows the login does not sign it in.
     expect((await admin.put(`AuthLDAP/${preferred}`, { input: { is_active: 0 } })).status).toBe(200);
     expect((await signIn('paren(thesis)', 'paren-pass')).status).toBe(401);
+  });
+
+  test('a run the server stopped during is reported failed at the next start, not running for ever', async () => {
+    await server.stop();
+    const db = new Database(join(server.dataDir, 'deskbase.sqlite'));
+    db.run("INSERT INTO deskbase_directory_syncs (authldaps_id, started_by, status, accounts, done, date_creation, date_mod) VALUES (?, 'cron_ldapsync', 'running', 4, 2, '2026-01-16 08:55:00', '2026-01-16 08:55:00')", [id]);
+    db.close();
+    await server.start();
+    admin = await new Client(server.api).login();
+    await scenario(admin, [
+      {
+        request: `GET AuthLDAP/${id}/sync`,
+        status: 200,
+        equals: { status: 'failed', started_by: 'cron_ldapsync', accounts: 4, done: 2, updated: 0, restored: 0, gone: 0, groups: 0, error: 'Interrupted: the server stopped during the synchronisation', date_creation: '2026-01-16 08:55:00', date_done: '2026-01-16 09:00:00' },
+      },
+    ]);
   });
 });

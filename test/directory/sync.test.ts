@@ -84,7 +84,7 @@ describe.skipIf(slapdMissing !== null)('directory sync', () => {
       {
         request: `GET AuthLDAP/${directoryId}/sync`,
         status: 200,
-        equals: { status: 'done', accounts: 4, done: 4, updated: 2, restored: 0, gone: 1, groups: 0, error: null, date_creation: expect.any(String), date_done: expect.any(String) },
+        equals: { status: 'done', started_by: 'deskbase directory sync', accounts: 4, done: 4, updated: 2, restored: 0, gone: 1, groups: 0, error: null, date_creation: expect.any(String), date_done: expect.any(String) },
       },
     ]);
     // Pages of two: slapd received two searches for the four accounts (one without paging would be one).
@@ -133,7 +133,7 @@ describe.skipIf(slapdMissing !== null)('directory sync', () => {
       {
         request: `GET AuthLDAP/${directoryId}/sync`,
         status: 200,
-        equals: { status: 'failed', accounts: 0, done: 0, updated: 0, restored: 0, gone: 0, groups: 0, error: 'The directory "Office" cannot be reached', date_creation: expect.any(String), date_done: expect.any(String) },
+        equals: { status: 'failed', started_by: 'deskbase directory sync', accounts: 0, done: 0, updated: 0, restored: 0, gone: 0, groups: 0, error: 'The directory "Office" cannot be reached', date_creation: expect.any(String), date_done: expect.any(String) },
       },
     ]);
   });
