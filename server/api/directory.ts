@@ -17,7 +17,8 @@
  * - `POST /AuthLDAP/:id/test` (UPDATE) tests its connection (connection-test.ts):
  *   `{"connected", "basedn_found", "accounts", "sample": [{"login", "dn", "fields"}…], "error"}`;
  * - `GET /AuthLDAP/:id/sync` (READ) answers its last synchronisation's report, with its progress
- *   while it runs, or null when it never ran.
+ *   while it runs, or null when it never ran; `POST /AuthLDAP/:id/sync` (UPDATE, an active
+ *   directory) starts one now in the background and answers 202 with its report.
  */
 import * as v from 'valibot';
 import { json, type Reply, type SessionContext } from '../auth/context';
@@ -29,6 +30,7 @@ import { inTransaction } from '../db/connection';
 import { DirectoryUnavailable } from '../directory/connection';
 import { testConnection } from '../directory/connection-test';
 import { lastReport } from '../directory/sync-reports';
+import { syncNow } from '../directory/ldapsync';
 import { groupEntry, isLinked, newGroups, type DirectoryGroup } from '../directory/group-import';
 import { addItem } from '../items/crud';
 import { ItemError } from '../items/hooks';
@@ -126,25 +128,37 @@ async function importGroups(ctx: SessionContext, server: DirectoryServer): Promi
   return json(report, report.imported.length > 0 ? 201 : 200);
 }
 
+/** Starts a synchronisation of the directory now, in the background: 202 with its report as it starts. */
+function startSync(ctx: SessionContext, server: DirectoryServer): Reply {
+  const db = ctx.services.store.db;
+  if (!syncNow(ctx.services, server, writeContext(ctx).actor)) {
+    throw badRequest(`A synchronisation of the directory "${server.name}" is under way`);
+  }
+  return json(lastReport(db, server.id), 202);
+}
+
 /** Each action with the rights (name and bits) GLPI's screen for it checks; `anyState`: inactive directories too. */
 const FOR_USERS: [string, number][] = [['user', IMPORT_EXTERNAL_USERS]];
 const FOR_GROUPS: [string, number][] = [['group', UPDATE], ['user', UPDATE_AUTHENTICATION]];
-type Action = { method: string; rights: [string, number][]; anyState?: true; run: (ctx: SessionContext, server: DirectoryServer) => Promise<Reply> };
+type Action = { rights: [string, number][]; anyState?: true; run: (ctx: SessionContext, server: DirectoryServer) => Promise<Reply> | Reply };
+/** By method and action name. */
 const ACTIONS: Record<string, Action> = {
-  users: { method: 'GET', rights: FOR_USERS, run: listUsers },
-  import: { method: 'POST', rights: FOR_USERS, run: importUsers },
-  groups: { method: 'GET', rights: FOR_GROUPS, run: listGroups },
-  importgroups: { method: 'POST', rights: FOR_GROUPS, run: importGroups },
-  test: { method: 'POST', rights: [['config', UPDATE]], anyState: true, run: async (ctx, server) => json(await testConnection(ctx.services.store.db, server)) },
-  sync: { method: 'GET', rights: [['config', READ]], anyState: true, run: async (ctx, server) => json(lastReport(ctx.services.store.db, server.id)) },
+  'GET users': { rights: FOR_USERS, run: listUsers },
+  'POST import': { rights: FOR_USERS, run: importUsers },
+  'GET groups': { rights: FOR_GROUPS, run: listGroups },
+  'POST importgroups': { rights: FOR_GROUPS, run: importGroups },
+  'POST test': { rights: [['config', UPDATE]], anyState: true, run: async (ctx, server) => json(await testConnection(ctx.services.store.db, server)) },
+  'GET sync': { rights: [['config', READ]], anyState: true, run: (ctx, server) => json(lastReport(ctx.services.store.db, server.id)) },
+  'POST sync': { rights: [['config', UPDATE]], run: startSync },
 };
 
 /** The action a request names (`/AuthLDAP/<id>/<action>`), or null when it names none. */
-export function directoryAction(ctx: SessionContext): Promise<Reply> | null {
+export function directoryAction(ctx: SessionContext): Promise<Reply> | Reply | null {
   const [typeName, idText, actionName] = ctx.segments;
   if (ctx.segments.length !== 3 || typeName!.toLowerCase() !== 'authldap' || !/^\d+$/.test(idText ?? '')) return null;
-  const action = Object.hasOwn(ACTIONS, actionName!.toLowerCase()) ? ACTIONS[actionName!.toLowerCase()] : undefined;
-  if (!action || action.method !== ctx.method) return null;
+  const key = `${ctx.method} ${actionName!.toLowerCase()}`;
+  const action = Object.hasOwn(ACTIONS, key) ? ACTIONS[key] : undefined;
+  if (!action) return null;
   if (!action.rights.every(([name, bits]) => hasRight(ctx.scope, name, bits))) throw errors.rightMissing();
   const server = directoryById(ctx.services.store.db, ctx.services.store.dataDir, Number(idText), action.anyState);
   if (!server) throw errors.itemNotFound();

@@ -22,6 +22,24 @@ const nullable = (schema: Schema, isNullable: boolean): Schema =>
 const DATETIME = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
 const DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 
+/** A directory synchronisation's report (AuthLDAP/{id}/sync). */
+const SYNC_REPORT = {
+  type: ['object', 'null'],
+  properties: {
+    status: { type: 'string', enum: ['running', 'done', 'failed'] },
+    started_by: { type: 'string', description: '`cron_ldapsync` (the automatic action), `deskbase directory sync`, or the user who asked for it' },
+    accounts: { type: 'integer', description: 'accounts the directory lists' },
+    done: { type: 'integer', description: 'accounts gone through so far' },
+    updated: { type: 'integer' },
+    restored: { type: 'integer', description: 'users back in the directory' },
+    gone: { type: 'integer', description: 'users newly marked gone (user_deleted_ldap)' },
+    groups: { type: 'integer', description: 'users whose groups from the directory changed' },
+    error: { type: ['string', 'null'] },
+    date_creation: { type: 'string' },
+    date_done: { type: ['string', 'null'] },
+  },
+};
+
 /** The query of a directory's import lists (AuthLDAP/{id}/users and /groups). */
 const directoryListParams = (condition: string, fragment: string) => [
   ref('parameters', 'id'),
@@ -487,28 +505,18 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
       get: {
         tags: ['AuthLDAP'],
         operationId: 'getDirectorySync',
-        summary: "A directory's last synchronisation (the ldapsync automatic action or `deskbase directory sync`), with its progress while it runs; null when it never ran",
+        summary: "A directory's last synchronisation (the ldapsync automatic action, `deskbase directory sync` or one asked for), with its progress while it runs; null when it never ran",
         description: 'Needs READ on the `config` right.',
         parameters: params('id'),
-        responses: {
-          200: ok('The report', {
-            type: ['object', 'null'],
-            properties: {
-              status: { type: 'string', enum: ['running', 'done', 'failed'] },
-              started_by: { type: 'string', description: '`cron_ldapsync` (the automatic action) or `deskbase directory sync`' },
-              accounts: { type: 'integer', description: 'accounts the directory lists' },
-              done: { type: 'integer', description: 'accounts gone through so far' },
-              updated: { type: 'integer' },
-              restored: { type: 'integer', description: 'users back in the directory' },
-              gone: { type: 'integer', description: 'users newly marked gone (user_deleted_ldap)' },
-              groups: { type: 'integer', description: 'users whose groups from the directory changed' },
-              error: { type: ['string', 'null'] },
-              date_creation: { type: 'string' },
-              date_done: { type: ['string', 'null'] },
-            },
-          }),
-          ...commonErrors,
-        },
+        responses: { 200: ok('The report', SYNC_REPORT), ...commonErrors },
+      },
+      post: {
+        tags: ['AuthLDAP'],
+        operationId: 'syncDirectoryNow',
+        summary: 'Synchronise an active directory now, in the background (as the automatic action does, for this directory)',
+        description: 'Needs UPDATE on the `config` right. 400 when a synchronisation is under way.',
+        parameters: params('id'),
+        responses: { 202: ok('Its report as it starts (running)', SYNC_REPORT), ...commonErrors },
       },
     },
     '/NotImportedEmail/{id}/source': {

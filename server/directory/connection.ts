@@ -26,6 +26,9 @@ export function reportDirectoryTo(log: (line: string) => void): void {
   report = log;
 }
 
+/** A line in the server's log about a directory. */
+export const logDirectory = (line: string) => report(line);
+
 /** ldaps:// when the host names it, else plain LDAP (with StartTLS on top when asked). */
 function urlOf(endpoint: Endpoint): string {
   const host = endpoint.host.trim();

@@ -9,7 +9,9 @@ import { now, nowString, parseDate } from '../core/clock';
 import type { Services } from '../auth/services';
 import { run, selectOne } from '../db/rows';
 import { CRON_TASKS } from '../registry/automatic-actions';
-import { syncDirectories } from './sync';
+import { logDirectory } from './connection';
+import type { DirectoryServer } from './servers';
+import { syncDirectories, syncDirectory } from './sync';
 import { endInterrupted } from './sync-reports';
 
 const TASK = CRON_TASKS.ldapsync;
@@ -24,24 +26,44 @@ function due(services: Services): boolean {
   return now() >= last + (Number(task.frequency) || TASK.frequency) * 1000;
 }
 
+/** The automatic run under way, and the directories synchronised now on request: never two runs of one directory at once. */
+let automaticRun = false;
+const asked = new Set<number>();
+
+/**
+ * Starts a synchronisation of one directory now (the console's "synchronise now"), in the
+ * background, history naming `actor`; false when one is under way. Its report row exists on return.
+ */
+export function syncNow(services: Services, server: DirectoryServer, actor: string): boolean {
+  if (automaticRun || asked.has(server.id)) return false;
+  asked.add(server.id);
+  syncDirectory(services.store.db, server, { actor, rightsChanged: () => services.directory.invalidate() })
+    .then(
+      () => undefined,
+      (error: unknown) => logDirectory(`synchronisation of directory "${server.name}" (AuthLDAP ${server.id}) failed: ${error instanceof Error ? error.message : String(error)}`),
+    )
+    .finally(() => asked.delete(server.id));
+  return true;
+}
+
 /** The scheduler main.ts ticks; `failed` hears of a run that threw. */
 export function ldapsync(services: Services, failed: (error: unknown) => void): { tick(): void } {
-  let running = false;
   let nextCheck = 0;
   const actor = `cron_${TASK.name}`;
   // A run the server's last stop cut short is over: its report says so rather than "running".
   endInterrupted(services.store.db, actor);
   return {
     tick() {
-      if (running || now() < nextCheck) return;
+      // A run asked for holds the automatic one back to a later minute.
+      if (automaticRun || asked.size > 0 || now() < nextCheck) return;
       nextCheck = now() + CHECK_EVERY_MS;
       const { db, dataDir } = services.store;
       if (!due(services)) return;
       run(db, 'UPDATE glpi_crontasks SET lastrun = ? WHERE itemtype = ? AND name = ?', `${nowString().slice(0, 16)}:00`, TASK.itemtype, TASK.name);
-      running = true;
+      automaticRun = true;
       syncDirectories(db, dataDir, { actor, rightsChanged: () => services.directory.invalidate() })
         .then(() => undefined, failed)
-        .finally(() => (running = false));
+        .finally(() => (automaticRun = false));
     },
   };
 }

@@ -29,7 +29,8 @@ async function readAccounts(db: Db, server: DirectoryServer) {
   return { loginField, entries: await searchAccounts(db, server, accountsFilter(loginField, String(server.row.condition ?? ''))) };
 }
 
-async function syncOne(db: Db, settings: Settings, server: DirectoryServer, how: SyncOptions): Promise<SyncReport> {
+/** Synchronises one directory, its run recorded as it goes (its report row is written before the first wait). */
+export async function syncDirectory(db: Db, server: DirectoryServer, how: SyncOptions, settings = new Settings(db)): Promise<SyncReport> {
   const report: SyncReport = { id: server.id, name: server.name, status: 'running', accounts: 0, done: 0, updated: 0, restored: 0, gone: 0, groups: 0 };
   const rowId = startReport(db, report, how.actor);
   const stop = (e: unknown) => {
@@ -89,7 +90,7 @@ export async function syncDirectories(db: Db, dataDir: string, how: SyncOptions)
   const settings = new Settings(db);
   const reports: SyncReport[] = [];
   for (const server of activeDirectories(db, dataDir)) {
-    const report = await syncOne(db, settings, server, how);
+    const report = await syncDirectory(db, server, how, settings);
     how.progress?.(report);
     reports.push(report);
   }

@@ -12,6 +12,7 @@ import { runCli } from '../support/cli';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
 import { ROOT, Slapd, slapdMissing, SUFFIX } from '../support/slapd';
+import { until } from '../support/until';
 import { FIXTURE, FIXTURE_SCHEMAS, officeDirectory } from '../directory/helpers';
 
 const runnable = hasChromium && slapdMissing === null;
@@ -120,14 +121,21 @@ describe.skipIf(!runnable)('LDAP directories in the console', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test("the last synchronisation's report", async () => {
+  test("the last synchronisation's report; synchronise now", async () => {
     const run = await runCli(['directory', 'sync', '--data', server.dataDir]);
     expect(run.code).toBe(0);
     await page.goto(`${server.origin}/#/AuthLDAP/${id}?tab=directory`);
     const report = page.getByRole('region', { name: 'Last synchronisation' });
     await report.getByText('5 of 5 accounts').waitFor();
     const facts = await report.locator('dd').allTextContents();
-    expect([facts[0], facts[3], facts[4], facts[5]]).toEqual(['Done', '5 of 5 accounts', '2 updated, 0 back, 0 gone, 0 with other groups', 'None']);
+    expect([facts[0], facts[1], facts[4], facts[5], facts[6]]).toEqual(['Done', 'deskbase directory sync', '5 of 5 accounts', '2 updated, 0 back, 0 gone, 0 with other groups', 'None']);
+    await report.getByRole('button', { name: 'Synchronise now' }).click();
+    await report.locator('.notice-success', { hasText: 'Synchronisation started.' }).waitFor();
+    // The run goes on in the background; once it is done, Refresh shows its report, started by the signed-in user.
+    await until('the run asked for to finish', async () => (await api.get(`AuthLDAP/${id}/sync`)).body as Record<string, unknown>, (r) => r.started_by === 'glpi (2)' && r.status === 'done');
+    await report.getByRole('button', { name: 'Refresh' }).click();
+    const shown = await until('the refreshed report', () => report.locator('dd').allTextContents(), (f) => f[0] === 'Done' && f[1] === 'glpi (2)');
+    expect(shown.slice(4, 7)).toEqual(['5 of 5 accounts', '2 updated, 0 back, 0 gone, 0 with other groups', 'None']);
     await shot('last-sync');
     expect(pageErrors).toEqual([]);
   });

@@ -93,12 +93,13 @@ describe.skipIf(slapdMissing !== null)('directory test connection, history and a
     ]);
   });
 
-  test('the test and the report need the config right', async () => {
+  test('the test, the report and a sync asked for need the config right', async () => {
     expect((await signIn('dave', 'dave-pass')).status).toBe(200);
     const selfService = await new Client(server.api).login('dave', 'dave-pass');
     await scenario(admin, [
       { request: `POST AuthLDAP/${id}/test`, as: selfService, status: 403, error: 'ERROR_RIGHT_MISSING' },
       { request: `GET AuthLDAP/${id}/sync`, as: selfService, status: 403, error: 'ERROR_RIGHT_MISSING' },
+      { request: `POST AuthLDAP/${id}/sync`, as: selfService, body: {}, status: 403, error: 'ERROR_RIGHT_MISSING' },
     ]);
   });
 
@@ -155,6 +156,19 @@ describe.skipIf(slapdMissing !== null)('directory test connection, history and a
     // Its own directory switched off, the other one that knows the login does not sign it in.
     expect((await admin.put(`AuthLDAP/${preferred}`, { input: { is_active: 0 } })).status).toBe(200);
     expect((await signIn('paren(thesis)', 'paren-pass')).status).toBe(401);
+  });
+
+  test('synchronise now: one directory, in the background, its report answered as it starts', async () => {
+    const started = await admin.post(`AuthLDAP/${id}/sync`, {});
+    expect([started.status, started.body.status, started.body.started_by]).toEqual([202, 'running', 'glpi (2)']);
+    const report = await until(
+      'the sync asked for to finish',
+      async () => (await admin.get(`AuthLDAP/${id}/sync`)).body as Record<string, unknown>,
+      (r) => r.status !== 'running',
+    );
+    expect(report).toMatchObject({ status: 'done', started_by: 'glpi (2)', accounts: 4, done: 4, updated: 3, restored: 0, gone: 0, error: null });
+    const preferred = ((await admin.get('AuthLDAP/', { query: 'range=0-99' })).body as { id: number; name: string }[]).find((d) => d.name === 'Preferred')!.id;
+    await scenario(admin, [{ note: 'an inactive directory', request: `POST AuthLDAP/${preferred}/sync`, body: {}, status: 404, error: 'ERROR_ITEM_NOT_FOUND' }]);
   });
 
   test('a run the server stopped during is reported failed at the next start, not running for ever', async () => {

@@ -15,6 +15,7 @@ interface ConnectionTest {
 
 interface SyncReport {
   status: 'running' | 'done' | 'failed';
+  started_by: string;
   accounts: number;
   done: number;
   updated: number;
@@ -100,9 +101,9 @@ export function DirectoryConnection({ id }: { id: number }) {
   );
 }
 
-/** The last synchronisation (the ldapsync automatic action or the command), its progress while it runs. */
+/** The last synchronisation (the ldapsync automatic action, the command or one asked for here), its progress while it runs. */
 function LastSync({ id }: { id: number }) {
-  const { error, reload, failed, write } = usePanel();
+  const { message, error, reload, failed, write } = usePanel();
   const [report, setReport] = useState<SyncReport | null | undefined>(undefined);
   useEffect(() => {
     api.directoryGet<SyncReport | null>(id, 'sync').then(setReport, failed);
@@ -115,6 +116,8 @@ function LastSync({ id }: { id: number }) {
         <dl class="facts">
           <dt>{t('Status')}</dt>
           <dd>{t(STATUS[report.status])}</dd>
+          <dt>{t('Started by')}</dt>
+          <dd translate={false}>{report.started_by}</dd>
           <dt>{t('Started')}</dt>
           <dd>{report.date_creation}</dd>
           <dt>{t('Finished')}</dt>
@@ -128,11 +131,14 @@ function LastSync({ id }: { id: number }) {
         </dl>
       )}
       <p class="actions">
+        <button type="button" disabled={report?.status === 'running'} onClick={() => void write(() => api.directoryPost(id, 'sync'), t('Synchronisation started.'))}>
+          {t('Synchronise now')}
+        </button>
         <button type="button" onClick={() => void write(async () => undefined, '')}>
           {t('Refresh')}
         </button>
       </p>
-      <Outcome message="" error={error} />
+      <Outcome message={message} error={error} />
     </section>
   );
 }
