@@ -24,21 +24,30 @@ const loginFieldOf = (server: DirectoryServer) => String(server.row.login_field 
 
 /**
  * Every entry the filter finds under the base DN (or at `dn` alone), paged when the directory
- * pages, with the attributes given (by default those a sign-in reads); none when `dn` does not exist.
+ * pages, with the attributes given (by default those a sign-in reads); none when `dn` does not
+ * exist. `onPage` hears how many entries are read after each page (the sync's progress).
  */
-export async function searchAccounts(db: Db, server: DirectoryServer, filter: string, dn?: string, attributes?: string[]): Promise<Entry[]> {
+export async function searchAccounts(db: Db, server: DirectoryServer, filter: string, dn?: string, attributes?: string[], onPage?: (read: number) => void): Promise<Entry[]> {
   const row = server.row;
   const pageSize = Number(row.pagesize) > 0 ? Number(row.pagesize) : DEFAULT_PAGE;
+  const paged = Number(row.can_support_pagesize) === 1;
   const client = await connectAsRoot(server);
   try {
-    const { searchEntries } = await client.search(dn ?? String(row.basedn ?? ''), {
-      scope: dn === undefined ? 'sub' : 'base',
+    const base = dn ?? String(row.basedn ?? '');
+    const options = {
+      scope: dn === undefined ? ('sub' as const) : ('base' as const),
       filter,
       attributes: attributes ?? [...new Set([...mappedAttributes(row), ...attributesForRules(db, row)])],
-      paged: Number(row.can_support_pagesize) === 1 ? { pageSize } : false,
+      paged: paged ? { pageSize } : false,
       explicitBufferAttributes: binaryAttributes(row),
-    });
-    return searchEntries;
+    };
+    if (!paged) return (await client.search(base, options)).searchEntries;
+    const entries: Entry[] = [];
+    for await (const page of client.searchPaginated(base, options)) {
+      entries.push(...page.searchEntries);
+      onPage?.(entries.length);
+    }
+    return entries;
   } catch (e) {
     if (dn !== undefined && e instanceof NoSuchObjectError) return [];
     if (e instanceof SizeLimitExceededError) {

@@ -24,9 +24,10 @@ export type { SyncReport };
 /** Accounts gone through between two writes of a run's progress. */
 const PROGRESS_EVERY = 100;
 
-async function readAccounts(db: Db, server: DirectoryServer) {
+/** The directory's accounts; `onPage` hears how many are read so far, page after page. */
+async function readAccounts(db: Db, server: DirectoryServer, onPage: (read: number) => void) {
   const loginField = String(server.row.login_field || 'uid').toLowerCase();
-  return { loginField, entries: await searchAccounts(db, server, accountsFilter(loginField, String(server.row.condition ?? ''))) };
+  return { loginField, entries: await searchAccounts(db, server, accountsFilter(loginField, String(server.row.condition ?? '')), undefined, undefined, onPage) };
 }
 
 /** Synchronises one directory, its run recorded as it goes (its report row is written before the first wait). */
@@ -40,7 +41,11 @@ export async function syncDirectory(db: Db, server: DirectoryServer, how: SyncOp
   };
   let read;
   try {
-    read = await readAccounts(db, server);
+    // While pages come in, `accounts` counts those read so far.
+    read = await readAccounts(db, server, (count) => {
+      report.accounts = count;
+      writeReport(db, rowId, report);
+    });
   } catch (e) {
     return stop(e);
   }

@@ -74,7 +74,17 @@ describe.skipIf(slapdMissing !== null)('a directory of 10 000 accounts', () => {
     ]);
     expect((await admin.post(`AuthLDAP/${id}/import`, { input: { logins: [login(1), login(5000), login(10_000)] } })).status).toBe(201);
     before = accountSearches(slapd);
-    const run = await runCli(['directory', 'sync', '--data', server.dataDir]);
+    // While it runs, the report's progress is read as a client would: accounts read by whole pages, then gone through.
+    const running = runCli(['directory', 'sync', '--data', server.dataDir]);
+    let finished = false;
+    void running.finally(() => (finished = true));
+    const seen: { accounts: number; done: number }[] = [];
+    while (!finished) {
+      const now = (await admin.get(`AuthLDAP/${id}/sync`)).body as { status: string; accounts: number; done: number } | null;
+      if (now?.status === 'running') seen.push({ accounts: now.accounts, done: now.done });
+    }
+    expect(seen.filter((p) => p.accounts % 1000 !== 0 || p.accounts > ACCOUNTS || p.done > p.accounts)).toEqual([]);
+    const run = await running;
     expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 0, stdout: `deskbase: directory "Office" (AuthLDAP ${id}): 10000 accounts, 3 users updated, 0 back, 0 gone, 0 with other groups\n` });
     expect(accountSearches(slapd) - before).toBe(10);
     const report = (await admin.get(`AuthLDAP/${id}/sync`)).body;
