@@ -45,14 +45,6 @@ export function watchErrors(page: Page, errors: string[]): void {
   });
 }
 
-/** Signs in through the console's form. */
-export async function signIn(page: Page, origin: string, login: string, password: string): Promise<void> {
-  await page.goto(`${origin}/`);
-  await page.getByLabel('Login').fill(login);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 /** A page of `browser` on the console, signed in as an API client's session (`token`), its script errors collected into `errors`. */
 export async function consoleWithSession(browser: { context: BrowserContext }, origin: string, token: string, errors: string[]): Promise<Page> {
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());
@@ -61,4 +53,12 @@ export async function consoleWithSession(browser: { context: BrowserContext }, o
   await page.evaluate((session) => localStorage.setItem('deskbase.session-token', session), token);
   await page.reload();
   return page;
+}
+
+/** Signs in through the console's form. */
+export async function signIn(page: Page, origin: string, login: string, password: string): Promise<void> {
+  await page.goto(`${origin}/`);
+  await page.getByLabel('Login').fill(login);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }

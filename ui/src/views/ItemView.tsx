@@ -169,10 +169,10 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   if (id !== null && def.type?.features.includes('ticket')) tabs.push(['tickets', t('Tickets')]);
   if (id !== null && itemtype === 'User') tabs.push(['access', t('Access')]);
   if (id !== null && itemtype === 'Profile') tabs.push(['rights', t('Rights')]);
+  if (id !== null && itemtype === 'AuthLDAP') tabs.push(['directory', t('Connection and sync')], ['import', t('Import')]);
   if (id !== null && itemtype === 'Rule') tabs.push(['rule', t('Criteria and actions')]);
   if (id !== null && itemtype === 'MailCollector') tabs.push(['mailbox', t('Mailbox')]);
   if (id !== null && itemtype === 'NotImportedEmail') tabs.push(['mail', t('Refused email')]);
-  if (id !== null && itemtype === 'AuthLDAP') tabs.push(['directory', t('Connection and sync')], ['import', t('Import')]);
   if (id !== null) tabs.push(['history', t('History')]);
 
   return (
