@@ -62,3 +62,4 @@ export async function signIn(page: Page, origin: string, login: string, password
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
