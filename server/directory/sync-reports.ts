@@ -5,6 +5,7 @@
 import { nowString } from '../core/clock';
 import { inTransaction, type Db } from '../db/connection';
 import { insertRow, run, selectOne, updateRow, type Row } from '../db/rows';
+import type { SyncReportView } from './report-shape';
 
 export interface SyncReport {
   id: number;
@@ -52,9 +53,21 @@ export function writeReport(db: Db, rowId: number, report: SyncReport): void {
 }
 
 /** The last run's report of a directory, as the API serves it, or null when it never ran. */
-export function lastReport(db: Db, directoryId: number): Row | null {
+export function lastReport(db: Db, directoryId: number): SyncReportView | null {
   const row = selectOne(db, 'SELECT * FROM deskbase_directory_syncs WHERE authldaps_id = ? ORDER BY id DESC LIMIT 1', directoryId);
   if (!row) return null;
-  const counts = Object.fromEntries(Object.entries(COUNTS).map(([key, column]) => [key, Number(row[column])]));
-  return { status: row.status, started_by: row.started_by, ...counts, error: row.error ?? null, date_creation: row.date_creation, date_done: row.date_done ?? null };
+  const count = (key: keyof typeof COUNTS) => Number(row[COUNTS[key]]);
+  return {
+    status: String(row.status) as SyncReportView['status'],
+    started_by: String(row.started_by),
+    accounts: count('accounts'),
+    done: count('done'),
+    updated: count('updated'),
+    restored: count('restored'),
+    gone: count('gone'),
+    groups: count('groups'),
+    error: row.error === null ? null : String(row.error),
+    date_creation: String(row.date_creation),
+    date_done: row.date_done === null ? null : String(row.date_done),
+  };
 }

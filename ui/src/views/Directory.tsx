@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import type { SyncReportView as SyncReport } from '@server/directory/report-shape';
 import { api } from '../api';
 import { Outcome } from '../components/Notice';
 import { t } from '../i18n';
@@ -11,20 +12,6 @@ interface ConnectionTest {
   accounts: number | null;
   sample: { login: string; dn: string; fields: Record<string, unknown> }[];
   error: string | null;
-}
-
-interface SyncReport {
-  status: 'running' | 'done' | 'failed';
-  started_by: string;
-  accounts: number;
-  done: number;
-  updated: number;
-  restored: number;
-  gone: number;
-  groups: number;
-  error: string | null;
-  date_creation: string;
-  date_done: string | null;
 }
 
 const yesNo = (value: boolean) => (value ? t('Yes') : t('No'));

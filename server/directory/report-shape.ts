@@ -1,0 +1,18 @@
+/** A directory synchronisation's report as the API serves it (`GET AuthLDAP/:id/sync`), shared with the console. */
+export interface SyncReportView {
+  status: 'running' | 'done' | 'failed';
+  /** `cron_ldapsync`, `deskbase directory sync`, or the user who asked for it. */
+  started_by: string;
+  /** Accounts read so far, then all the directory lists. */
+  accounts: number;
+  /** Accounts gone through so far. */
+  done: number;
+  updated: number;
+  restored: number;
+  gone: number;
+  /** Users whose groups from the directory changed. */
+  groups: number;
+  error: string | null;
+  date_creation: string;
+  date_done: string | null;
+}
