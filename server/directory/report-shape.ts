@@ -7,8 +7,11 @@ export interface SyncReportView {
   accounts: number;
   /** Accounts gone through so far. */
   done: number;
+  /** Users brought up to date. */
   updated: number;
+  /** Users back in the directory after being marked gone. */
   restored: number;
+  /** Users newly marked gone. */
   gone: number;
   /** Users whose groups from the directory changed. */
   groups: number;

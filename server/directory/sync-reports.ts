@@ -7,25 +7,13 @@ import { inTransaction, type Db } from '../db/connection';
 import { insertRow, run, selectOne, updateRow, type Row } from '../db/rows';
 import type { SyncReportView } from './report-shape';
 
-export interface SyncReport {
+/** A run of one directory as it goes: its status and counts (report-shape.ts), its directory, why it stopped. */
+export type SyncReport = Pick<SyncReportView, 'status' | 'accounts' | 'done' | 'updated' | 'restored' | 'gone' | 'groups'> & {
   id: number;
   name: string;
-  status: 'running' | 'done' | 'failed';
-  /** Accounts the directory lists. */
-  accounts: number;
-  /** Accounts gone through so far. */
-  done: number;
-  /** Users brought up to date. */
-  updated: number;
-  /** Users back in the directory after being marked gone. */
-  restored: number;
-  /** Users newly marked gone. */
-  gone: number;
-  /** Users whose groups from the directory changed. */
-  groups: number;
   /** Why the run stopped (the users not reached, and those gone, were left alone). */
   error?: string;
-}
+};
 
 /** The counts a report row holds, by its column. */
 const COUNTS = { accounts: 'accounts', done: 'done', updated: 'updated', restored: 'restored', gone: 'gone', groups: 'groups_changed' } as const;
