@@ -17,6 +17,7 @@ import { setWebhookReader, setWebhookWaker } from './notify/webhooks';
 import { webhookReader } from './api/webhook-reader';
 import { endLiveStreams, joinLiveChannel } from './notify/live';
 import { mailgate } from './mail/mailgate';
+import { ldapsync } from './directory/ldapsync';
 import { runImportCommand } from './import';
 import { unfinishedImportIn } from './import/state';
 import { createServices } from './auth/services';
@@ -152,6 +153,8 @@ async function main(): Promise<void> {
   joinLiveChannel();
   // The mail collectors run in the background, off the request path (GLPI's mailgate).
   const collectors = mailgate(services, (error) => logError('automatic action mailgate', error));
+  // And the directory synchronisation (ldapsync).
+  const directorySync = ldapsync(services, (error) => logError('automatic action ldapsync', error));
   // What runs by the clock, at each request and by the backups' timer. The backup schedule is read
   // from this thread's settings: first see what the other threads wrote.
   const checkBackups = () => {
@@ -160,6 +163,7 @@ async function main(): Promise<void> {
     actions.tick();
     mail.tick();
     collectors.tick();
+    directorySync.tick();
     webhooks.tick();
   };
   const app = listenOrExit(createApp(services, { tick: checkBackups, last: () => backups.last() }), config.host, config.port, config.threads);
@@ -208,6 +212,7 @@ async function main(): Promise<void> {
     actions.tick();
     mail.tick();
     collectors.tick();
+    directorySync.tick();
     webhooks.tick();
   });
   logEvent(`console: ${consoleSource()}`);

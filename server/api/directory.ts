@@ -13,7 +13,12 @@
  * - `POST /AuthLDAP/:id/importgroups` with `{"input": {"dns": […], "entities_id": 0, "is_recursive": 0}}`
  *   makes a group of each (its `cn`, linked by `ldap_group_dn`), all or none:
  *   `{"imported": [{"dn", "id"}…], "existing": […], "not_found": […]}`.
- * The directory must be active.
+ * These need an active directory. With the `config` right (AuthLDAP's), for any directory:
+ * - `POST /AuthLDAP/:id/test` (UPDATE) tests its connection (connection-test.ts):
+ *   `{"connected", "basedn_found", "accounts", "sample": [{"login", "dn", "fields"}…], "error"}`;
+ * - `GET /AuthLDAP/:id/sync` (READ) answers its last synchronisation's report, with its progress
+ *   while it runs, or null when it never ran; `POST /AuthLDAP/:id/sync` (UPDATE, an active
+ *   directory) starts one now in the background and answers 202 with its report.
  */
 import * as v from 'valibot';
 import { json, type Reply, type SessionContext } from './context';
@@ -22,6 +27,9 @@ import { isObject } from '../core/params';
 import { REQUEST_PARAMS } from '../core/request-params';
 import { inTransaction } from '../db/connection';
 import { DirectoryUnavailable } from '../directory/connection';
+import { testConnection } from '../directory/connection-test';
+import { lastReport } from '../directory/sync-reports';
+import { syncNow } from '../directory/ldapsync';
 import { groupEntry, isLinked, newGroups, type DirectoryGroup } from '../directory/group-import';
 import { addItem } from '../items/crud';
 import { ItemError } from '../items/hooks';
@@ -83,7 +91,7 @@ export async function listDirectoryUsers(ctx: SessionContext, server: DirectoryS
 
 export async function importDirectoryUsers(ctx: SessionContext, server: DirectoryServer): Promise<Reply> {
   const input = parsed(IMPORT_INPUT, isObject(ctx.params.input) ? ctx.params.input : undefined);
-  const report = await onDirectory(server, () => importAccounts(ctx.services.store.db, server, input, whenBack(ctx.services.store.settings)));
+  const report = await onDirectory(server, () => importAccounts(ctx.services.store.db, server, input, whenBack(ctx.services.store.settings), writeContext(ctx).actor));
   return json(report, report.imported.length > 0 ? 201 : 200);
 }
 
@@ -120,10 +128,29 @@ export async function importDirectoryGroups(ctx: SessionContext, server: Directo
   return json(report, report.imported.length > 0 ? 201 : 200);
 }
 
-/** A directory action's handler: the active directory of `/AuthLDAP/<id>/…` (404 without one), its rights checked by the router. */
-export function onDirectoryServer(run: (ctx: SessionContext, server: DirectoryServer) => Promise<Reply>): (ctx: SessionContext) => Promise<Reply> {
+/** Starts a synchronisation of the directory now, in the background: 202 with its report as it starts. */
+export function startDirectorySync(ctx: SessionContext, server: DirectoryServer): Reply {
+  if (!syncNow(ctx.services, server, writeContext(ctx).actor)) {
+    throw badRequest(`A synchronisation of the directory "${server.name}" is under way`);
+  }
+  return json(lastReport(ctx.services.store.db, server.id), 202);
+}
+
+export async function testDirectory(ctx: SessionContext, server: DirectoryServer): Promise<Reply> {
+  return json(await testConnection(ctx.services.store.db, server));
+}
+
+export function lastDirectorySync(ctx: SessionContext, server: DirectoryServer): Reply {
+  return json(lastReport(ctx.services.store.db, server.id));
+}
+
+/**
+ * A directory action's handler: the directory of `/AuthLDAP/<id>/…`, active unless `anyState`
+ * (404 without one), its rights checked by the router.
+ */
+export function onDirectoryServer(run: (ctx: SessionContext, server: DirectoryServer) => Promise<Reply> | Reply, anyState?: true): (ctx: SessionContext) => Promise<Reply> | Reply {
   return (ctx) => {
-    const server = directoryById(ctx.services.store.db, ctx.services.store.dataDir, Number(ctx.segments[1]));
+    const server = directoryById(ctx.services.store.db, ctx.services.store.dataDir, Number(ctx.segments[1]), anyState);
     if (!server) throw errors.itemNotFound();
     return run(ctx, server);
   };

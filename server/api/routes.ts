@@ -8,7 +8,7 @@ import type { SessionContext } from './context';
 import type { Itemtype } from '../registry';
 import type { Answer, ItemHandler, ItemRoute, Method, PublicRoute, Route, SessionRoute } from './route-types';
 import { badRequest } from '../core/errors';
-import { UPDATE } from '../auth/rights';
+import { READ, UPDATE } from '../auth/rights';
 import { WITH_FLAGS, type RequestParamName } from '../core/request-params';
 import { BOOL, commonErrors, errorResponse, OBJECT, ok, PAGE_HEADERS, ref, RETRY_AFTER, jsonContent, type Operation, type Schema } from './doc-parts';
 import { inlineDoc } from './doc';
@@ -25,7 +25,7 @@ import { liveEvents } from './events';
 import { testWebhook } from './test-webhook';
 import { userPicture } from './picture';
 import { collectMail, importRefusedMail, refusedMailSource, testMailCollector } from './mail';
-import { importDirectoryGroups, importDirectoryUsers, listDirectoryGroups, listDirectoryUsers, onDirectoryServer } from './directory';
+import { importDirectoryGroups, importDirectoryUsers, lastDirectorySync, listDirectoryGroups, listDirectoryUsers, onDirectoryServer, startDirectorySync, testDirectory } from './directory';
 import { isRowId } from '../registry';
 import { getItem } from './items/read';
 import { listItems } from './items/list';
@@ -314,15 +314,33 @@ const directoryAction = (
   params: RequestParamName[],
   doc: Operation,
   body?: Schema,
+  anyState?: true,
 ): SessionRoute => ({
   method,
   path: `/AuthLDAP/{id}/${action}`,
   params: ['id', ...params],
   rights: { bits },
-  handler: onDirectoryServer(run),
+  handler: onDirectoryServer(run, anyState),
   doc: { tags: ['AuthLDAP'], ...doc },
   ...(body ? { body } : {}),
 });
+/** A directory synchronisation's report (AuthLDAP/{id}/sync). */
+const SYNC_REPORT: Schema = {
+  type: ['object', 'null'],
+  properties: {
+    status: { type: 'string', enum: ['running', 'done', 'failed'] },
+    started_by: { type: 'string', description: '`cron_ldapsync` (the automatic action), `deskbase directory sync`, or the user who asked for it' },
+    accounts: { type: 'integer', description: 'accounts the directory lists' },
+    done: { type: 'integer', description: 'accounts gone through so far' },
+    updated: { type: 'integer' },
+    restored: { type: 'integer', description: 'users back in the directory' },
+    gone: { type: 'integer', description: 'users newly marked gone (user_deleted_ldap)' },
+    groups: { type: 'integer', description: 'users whose groups from the directory changed' },
+    error: { type: ['string', 'null'] },
+    date_creation: { type: 'string' },
+    date_done: { type: ['string', 'null'] },
+  },
+};
 const importReport = (key: string) => ({
   type: 'object',
   properties: {
@@ -432,6 +450,54 @@ const ACTION_ROUTES: SessionRoute[] = [
       properties: { input: { type: 'object', required: ['dns'], properties: { dns: { type: 'array', items: { type: 'string' } }, entities_id: { type: 'integer', default: 0 }, is_recursive: { type: 'integer', enum: [0, 1], default: 0 } } } },
     },
   ),
+  directoryAction(
+    'POST',
+    'test',
+    [['config', UPDATE]],
+    testDirectory,
+    [],
+    {
+      operationId: 'testDirectory',
+      summary: "Test a directory's connection, active or not (GLPI's test connection): bind as the root DN, find the base DN, count the accounts the login field and condition find, show what the field mapping makes of the first five",
+      description: 'Needs UPDATE on the `config` right. 200 whatever the outcome: `error` says at which step it failed.',
+      responses: {
+        200: ok('What was found', {
+          type: 'object',
+          properties: {
+            connected: { type: 'boolean' },
+            basedn_found: { type: 'boolean' },
+            accounts: { type: ['integer', 'null'] },
+            sample: { type: 'array', items: { type: 'object', properties: { login: { type: 'string' }, dn: { type: 'string' }, fields: { type: 'object' } } } },
+            error: { type: ['string', 'null'] },
+          },
+        }),
+        ...commonErrors,
+      },
+    },
+    undefined,
+    true,
+  ),
+  directoryAction(
+    'GET',
+    'sync',
+    [['config', READ]],
+    lastDirectorySync,
+    [],
+    {
+      operationId: 'getDirectorySync',
+      summary: "A directory's last synchronisation (the ldapsync automatic action, `deskbase directory sync` or one asked for), with its progress while it runs; null when it never ran",
+      description: 'Needs READ on the `config` right.',
+      responses: { 200: ok('The report', SYNC_REPORT), ...commonErrors },
+    },
+    undefined,
+    true,
+  ),
+  directoryAction('POST', 'sync', [['config', UPDATE]], startDirectorySync, [], {
+    operationId: 'syncDirectoryNow',
+    summary: 'Synchronise an active directory now, in the background (as the automatic action does, for this directory)',
+    description: 'Needs UPDATE on the `config` right. 400 when a synchronisation is under way.',
+    responses: { 202: ok('Its report as it starts (running)', SYNC_REPORT), ...commonErrors },
+  }),
 ];
 
 const itemSchema = (type: Itemtype) => ref('schemas', type.name);

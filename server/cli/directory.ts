@@ -33,7 +33,7 @@ export async function runDirectory(args: string[], env: Record<string, string | 
   }
   const db = openExisting(dataDir);
   try {
-    const reports = await syncDirectories(db, dataDir, (r) => process.stdout.write(`deskbase: ${reportLine(r)}\n`));
+    const reports = await syncDirectories(db, dataDir, { actor: 'deskbase directory sync', progress: (r) => process.stdout.write(`deskbase: ${reportLine(r)}\n`) });
     if (reports.length === 0) process.stdout.write('deskbase: no active directory\n');
     return reports.some((r) => r.error) ? 1 : 0;
   } finally {

@@ -14,6 +14,7 @@ import { moveSmtpModeToGlpiValues, recordDataZone, seedNotificationUuid, seedSet
 import { machineZoneName } from '../core/zone';
 import { seedItilNotifications } from './seed-notifications';
 import { createMailTables } from './mail-state';
+import { createDirectorySyncs } from './directory-syncs';
 
 export interface MigrationContext {
   /** Produces the admin password hash; only called on a fresh database. */
@@ -80,6 +81,14 @@ const MIGRATIONS: Migration[] = [
     up: (db) => {
       seedCronTasks(db);
       createMailTables(db);
+    },
+  },
+  {
+    id: 31,
+    name: 'directory synchronisations and their automatic action ldapsync',
+    up: (db) => {
+      createDirectorySyncs(db);
+      seedCronTasks(db);
     },
   },
   { id: 50, name: "GLPI 10.0's locked_field right (locked fields of inventoried items)", up: (db) => addLockedFieldRight(db) },

@@ -1,9 +1,9 @@
 /** Finding a directory account by its login and checking its password by binding as it. */
 import { InvalidCredentialsError, SizeLimitExceededError, type Entry } from 'ldapts';
-import { connectAsRoot, unavailable } from './connection';
+import { connectAsRoot, reasonOf, unavailable } from './connection';
 import { loginFilter } from './filter';
 import { groupDnsOf } from './groups';
-import { mappedAttributes } from './mapping';
+import { binaryAttributes, mappedAttributes } from './mapping';
 import type { DirectoryServer } from './servers';
 
 export interface DirectoryAccount {
@@ -30,6 +30,7 @@ export async function checkAccount(server: DirectoryServer, login: string, passw
       scope: 'sub',
       filter: loginFilter(loginField, String(row.condition ?? ''), login),
       attributes: [...new Set([...mappedAttributes(row), ...ruleAttributes])],
+      explicitBufferAttributes: binaryAttributes(row),
       sizeLimit: 2,
     });
     // Two accounts of one login: neither is signed in.
@@ -40,7 +41,7 @@ export async function checkAccount(server: DirectoryServer, login: string, passw
   } catch (e) {
     if (e instanceof InvalidCredentialsError || e instanceof SizeLimitExceededError) return null;
     // A base DN that does not exist, a filter the server refuses, a timeout: the directory cannot be used.
-    throw unavailable(server, [e instanceof Error ? e.message : String(e)]);
+    throw unavailable(server, [reasonOf(e)]);
   } finally {
     await client.unbind().catch(() => {});
   }

@@ -1,2 +1,2 @@
 /** GLPI's authtype of directory users. */
-export const AUTH_LDAP = 3;
+export { GLPI_AUTHTYPE_LDAP as AUTH_LDAP } from '../registry/values';

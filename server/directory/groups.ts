@@ -7,9 +7,10 @@
  */
 import type { Entry } from 'ldapts';
 import type { Db } from '../db/connection';
-import { insertRow, run, selectAll } from '../db/rows';
-import { connectAsRoot, unavailable } from './connection';
+import { selectAll } from '../db/rows';
+import { connectAsRoot, reasonOf, unavailable } from './connection';
 import { memberFilter } from './filter';
+import { addLink, dropLink, type Logger } from './history';
 import { allValues } from './mapping';
 import type { DirectoryServer } from './servers';
 
@@ -35,7 +36,7 @@ export async function groupDnsOf(server: DirectoryServer, entry: Entry, login: s
     const { searchEntries } = await client.search(String(server.row.basedn ?? ''), { scope: 'sub', filter, attributes: ['1.1'] });
     return searchEntries.map((e) => e.dn.toLowerCase());
   } catch (e) {
-    throw unavailable(server, [e instanceof Error ? e.message : String(e)]);
+    throw unavailable(server, [reasonOf(e)]);
   } finally {
     await client.unbind().catch(() => {});
   }
@@ -60,20 +61,20 @@ function wantedGroups(db: Db, server: DirectoryServer, entry: Entry, groupDns: s
   return ids;
 }
 
-/** Makes the user's dynamic groups exactly the directory's; inside the caller's transaction. True when they changed. */
-export function applyGroups(db: Db, userId: number, server: DirectoryServer, entry: Entry, groupDns: string[]): boolean {
-  const wanted = wantedGroups(db, server, entry, groupDns);
-  const current = selectAll(db, 'SELECT id, groups_id, is_dynamic FROM glpi_groups_users WHERE users_id = ?', userId);
+/** Makes the user's dynamic groups exactly the directory's, with history; inside the caller's transaction. True when they changed. */
+export function applyGroups(log: Logger, userId: number, server: DirectoryServer, entry: Entry, groupDns: string[]): boolean {
+  const wanted = wantedGroups(log.db, server, entry, groupDns);
+  const current = selectAll(log.db, 'SELECT * FROM glpi_groups_users WHERE users_id = ?', userId);
   let changed = false;
   for (const row of current) {
     if (Number(row.is_dynamic) !== 1 || wanted.has(Number(row.groups_id))) continue;
-    run(db, 'DELETE FROM glpi_groups_users WHERE id = ?', Number(row.id));
+    dropLink(log, 'Group_User', row);
     changed = true;
   }
   const held = new Set(current.map((r) => Number(r.groups_id)));
   for (const groupId of wanted) {
     if (held.has(groupId)) continue;
-    insertRow(db, 'glpi_groups_users', { users_id: userId, groups_id: groupId, is_dynamic: 1, is_manager: 0, is_userdelegate: 0 });
+    addLink(log, 'Group_User', { users_id: userId, groups_id: groupId, is_dynamic: 1, is_manager: 0, is_userdelegate: 0 });
     changed = true;
   }
   return changed;

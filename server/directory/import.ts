@@ -3,18 +3,18 @@
  * filter and a login fragment), and their import as users, made as a first sign-in makes them
  * (field mapping, authorization rules).
  */
-import { FilterParser, NoSuchObjectError, type Entry } from 'ldapts';
+import { FilterParser, NoSuchObjectError, SizeLimitExceededError, type Entry } from 'ldapts';
 import type { Db } from '../db/connection';
-import { connectAsRoot, unavailable } from './connection';
+import { connectAsRoot, reasonOf, unavailable } from './connection';
 import { accountsFilter, escapeFilterValue, loginFilter } from './filter';
 import { groupDnsOf } from './groups';
-import { firstValue, mappedAttributes } from './mapping';
+import { binaryAttributes, firstValue, mappedAttributes, syncValueOf } from './mapping';
 import { attributesForRules } from './rights';
 import type { DirectoryServer } from './servers';
 import { findDirectoryUser, saveDirectoryUser } from './users';
 import type { Row } from '../db/rows';
 
-/** A user-given filter the directory would refuse: answered 400, not "cannot be reached". */
+/** A search the directory refuses as asked (a filter that does not parse, more entries than it sends unpaged): answered 400 with why, not "cannot be reached". */
 export class BadFilter extends Error {}
 
 /** GLPI's default page when a directory pages without a size. */
@@ -24,23 +24,36 @@ const loginFieldOf = (server: DirectoryServer) => String(server.row.login_field 
 
 /**
  * Every entry the filter finds under the base DN (or at `dn` alone), paged when the directory
- * pages, with the attributes given (by default those a sign-in reads); none when `dn` does not exist.
+ * pages, with the attributes given (by default those a sign-in reads); none when `dn` does not
+ * exist. `onPage` hears how many entries are read after each page (the sync's progress).
  */
-export async function searchAccounts(db: Db, server: DirectoryServer, filter: string, dn?: string, attributes?: string[]): Promise<Entry[]> {
+export async function searchAccounts(db: Db, server: DirectoryServer, filter: string, dn?: string, attributes?: string[], onPage?: (read: number) => void): Promise<Entry[]> {
   const row = server.row;
   const pageSize = Number(row.pagesize) > 0 ? Number(row.pagesize) : DEFAULT_PAGE;
+  const paged = Number(row.can_support_pagesize) === 1;
   const client = await connectAsRoot(server);
   try {
-    const { searchEntries } = await client.search(dn ?? String(row.basedn ?? ''), {
-      scope: dn === undefined ? 'sub' : 'base',
+    const base = dn ?? String(row.basedn ?? '');
+    const options = {
+      scope: dn === undefined ? ('sub' as const) : ('base' as const),
       filter,
       attributes: attributes ?? [...new Set([...mappedAttributes(row), ...attributesForRules(db, row)])],
-      paged: Number(row.can_support_pagesize) === 1 ? { pageSize } : false,
-    });
-    return searchEntries;
+      paged: paged ? { pageSize } : false,
+      explicitBufferAttributes: binaryAttributes(row),
+    };
+    if (!paged) return (await client.search(base, options)).searchEntries;
+    const entries: Entry[] = [];
+    for await (const page of client.searchPaginated(base, options)) {
+      entries.push(...page.searchEntries);
+      onPage?.(entries.length);
+    }
+    return entries;
   } catch (e) {
     if (dn !== undefined && e instanceof NoSuchObjectError) return [];
-    throw unavailable(server, [e instanceof Error ? e.message : String(e)]);
+    if (e instanceof SizeLimitExceededError) {
+      throw new BadFilter(`The directory "${server.name}" has more entries than it sends at once: set can_support_pagesize (and pagesize) to read them by pages`);
+    }
+    throw unavailable(server, [reasonOf(e)]);
   } finally {
     await client.unbind().catch(() => {});
   }
@@ -80,10 +93,9 @@ export function queryFilter(base: string, nameField: string, query: AccountQuery
 /** The accounts not yet users, by login, with their count before the page is cut. */
 export async function newAccounts(db: Db, server: DirectoryServer, query: AccountQuery): Promise<{ total: number; accounts: NewAccount[] }> {
   const loginField = loginFieldOf(server);
-  const syncField = String(server.row.sync_field ?? '').toLowerCase();
   const entries = await searchAccounts(db, server, queryFilter(accountsFilter(loginField, String(server.row.condition ?? '')), loginField, query));
   const fresh = entries
-    .map((entry) => ({ login: firstValue(entry, loginField), dn: entry.dn, sync: firstValue(entry, syncField) }))
+    .map((entry) => ({ login: firstValue(entry, loginField), dn: entry.dn, sync: syncValueOf(server.row, entry) }))
     .filter((a): a is { login: string; dn: string; sync: string | null } => a.login !== null && !findDirectoryUser(db, server.id, a.login, a.sync))
     .map(({ login, dn }) => ({ login, dn }))
     .sort((a, b) => a.login.localeCompare(b.login));
@@ -120,12 +132,11 @@ async function entryOf(db: Db, server: DirectoryServer, wanted: { login?: string
 
 /**
  * Imports the accounts named by login or DN, one transaction each (as a sign-in): the mapping and
- * the authorization rules apply, a user the rules give nothing gets the default profile.
+ * the authorization rules apply, a user the rules give nothing gets the default profile; history names `actor`.
  */
-export async function importAccounts(db: Db, server: DirectoryServer, wanted: { logins: string[]; dns: string[] }, whenBack: Row): Promise<ImportReport> {
+export async function importAccounts(db: Db, server: DirectoryServer, wanted: { logins: string[]; dns: string[] }, whenBack: Row, actor: string): Promise<ImportReport> {
   const report: ImportReport = { imported: [], existing: [], not_found: [] };
   const loginField = loginFieldOf(server);
-  const syncField = String(server.row.sync_field ?? '').toLowerCase();
   const asked = [...wanted.logins.map((login) => ({ key: login, login })), ...wanted.dns.map((dn) => ({ key: dn, dn }))];
   for (const one of asked) {
     const entry = await entryOf(db, server, one);
@@ -134,11 +145,11 @@ export async function importAccounts(db: Db, server: DirectoryServer, wanted: { 
       report.not_found.push(one.key);
       continue;
     }
-    if (findDirectoryUser(db, server.id, login, firstValue(entry, syncField))) {
+    if (findDirectoryUser(db, server.id, login, syncValueOf(server.row, entry))) {
       report.existing.push(one.key);
       continue;
     }
-    const saved = saveDirectoryUser(db, { server, entry, groupDns: await groupDnsOf(server, entry, login) }, login, whenBack);
+    const saved = saveDirectoryUser(db, { server, entry, groupDns: await groupDnsOf(server, entry, login) }, login, whenBack, actor);
     report.imported.push({ login, id: Number(saved.user.id) });
   }
   return report;

@@ -2,9 +2,9 @@
  * What becomes of users gone from their directory, and of those back (GLPI's user_deleted_ldap
  * and user_restored_ldap settings, with GLPI 10.0's values).
  */
-import type { Db } from '../db/connection';
-import { run, type Row } from '../db/rows';
+import { selectAll, selectOne, type Row } from '../db/rows';
 import type { Settings } from '../db/settings';
+import { dropLink, updateUser, type Logger } from './history';
 
 /** user_deleted_ldap: 0 keep, 1 trash, 2 withdraw dynamic authorizations and groups, 3 disable, 4 disable and withdraw, 5 disable and withdraw groups. */
 const GONE = {
@@ -22,13 +22,15 @@ export function whenBack(settings: Settings): Row {
   return choice === 1 ? { is_deleted: 0 } : choice === 3 ? { is_active: 1 } : {};
 }
 
-/** Marks users gone from their directory (is_deleted_ldap) and applies user_deleted_ldap; inside the caller's transaction. */
-export function markGone(db: Db, settings: Settings, userIds: number[]): void {
+/** Marks users gone from their directory (is_deleted_ldap) and applies user_deleted_ldap, with history; inside the caller's transaction. */
+export function markGone(log: Logger, settings: Settings, userIds: number[]): void {
   const choice = GONE[settings.number('user_deleted_ldap') as keyof typeof GONE] ?? GONE[0];
+  const dynamic = (table: string, id: number) => selectAll(log.db, `SELECT * FROM ${table} WHERE users_id = ? AND is_dynamic = 1`, id);
   for (const id of userIds) {
-    run(db, 'UPDATE glpi_users SET is_deleted_ldap = 1 WHERE id = ?', id);
-    for (const [column, value] of Object.entries(choice.columns)) run(db, `UPDATE glpi_users SET ${column} = ? WHERE id = ?`, value, id);
-    if (choice.authorizations) run(db, 'DELETE FROM glpi_profiles_users WHERE users_id = ? AND is_dynamic = 1', id);
-    if (choice.groups) run(db, 'DELETE FROM glpi_groups_users WHERE users_id = ? AND is_dynamic = 1', id);
+    const user = selectOne(log.db, 'SELECT * FROM glpi_users WHERE id = ?', id);
+    if (!user) continue;
+    updateUser(log, user, { is_deleted_ldap: 1, ...choice.columns });
+    if (choice.authorizations) for (const row of dynamic('glpi_profiles_users', id)) dropLink(log, 'Profile_User', row);
+    if (choice.groups) for (const row of dynamic('glpi_groups_users', id)) dropLink(log, 'Group_User', row);
   }
 }

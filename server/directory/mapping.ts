@@ -23,20 +23,54 @@ function attributeOf(row: Row, column: string): string {
   return String(row[column] ?? '').trim().toLowerCase();
 }
 
-/** The attributes a sign-in reads: the login, the sync field, the groups' and every mapped one. */
+/** The attributes a sign-in reads: the login, the sync field, the groups', the picture and every mapped one. */
 export function mappedAttributes(row: Row): string[] {
-  const columns = ['login_field', 'sync_field', 'language_field', 'group_field', ...Object.keys(TEXT_FIELDS), ...Object.keys(DROPDOWN_FIELDS), ...EMAIL_FIELDS];
+  const columns = ['login_field', 'sync_field', 'language_field', 'group_field', 'picture_field', ...Object.keys(TEXT_FIELDS), ...Object.keys(DROPDOWN_FIELDS), ...EMAIL_FIELDS];
   return [...new Set(columns.map((c) => attributeOf(row, c)).filter((a) => a !== ''))];
+}
+
+/** Binary attributes a directory may name, by their usual spelling (ldapts matches the names directories answer with, case and all). */
+const BINARY_SPELLINGS = ['objectGUID', 'objectSid', 'jpegPhoto', 'thumbnailPhoto'];
+
+/** The attributes to read as bytes, not text: the sync field (objectGUID) and the picture, as spelled and as directories spell them. */
+export function binaryAttributes(row: Row): string[] {
+  const wanted = new Set([attributeOf(row, 'sync_field'), attributeOf(row, 'picture_field')].filter((a) => a !== ''));
+  return [...wanted, ...BINARY_SPELLINGS.filter((name) => wanted.has(name.toLowerCase()))];
+}
+
+/** The first value of an attribute, matching its name without regard to case. */
+function firstRaw(entry: Entry, attribute: string): string | Buffer | undefined {
+  if (attribute === '') return undefined;
+  const key = Object.keys(entry).find((k) => k.toLowerCase() === attribute);
+  const value = key === undefined ? undefined : entry[key];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /** The first value of an attribute as text (a binary one in hex), matching its name without regard to case. */
 export function firstValue(entry: Entry, attribute: string): string | null {
-  if (attribute === '') return null;
-  const key = Object.keys(entry).find((k) => k.toLowerCase() === attribute);
-  const value = key === undefined ? undefined : entry[key];
-  const first = Array.isArray(value) ? value[0] : value;
+  const first = firstRaw(entry, attribute);
   if (first === undefined) return null;
   return Buffer.isBuffer(first) ? first.toString('hex') : String(first);
+}
+
+/**
+ * Active Directory's objectGUID written as GLPI keeps it in sync_field: the GUID's usual text, its
+ * first three groups in the little-endian byte order AD stores them in.
+ */
+export function guidText(bytes: Buffer): string {
+  const hex = (from: number, to: number, reversed = false) => {
+    const part = [...bytes.subarray(from, to)];
+    return (reversed ? part.reverse() : part).map((b) => b.toString(16).padStart(2, '0')).join('');
+  };
+  return `${hex(0, 4, true)}-${hex(4, 6, true)}-${hex(6, 8, true)}-${hex(8, 10)}-${hex(10, 16)}`;
+}
+
+/** The account's sync value (the directory's sync_field): objectGUID as GLPI writes it, another binary value in hex, else the text. */
+export function syncValueOf(row: Row, entry: Entry): string | null {
+  const attribute = attributeOf(row, 'sync_field');
+  const first = firstRaw(entry, attribute);
+  if (Buffer.isBuffer(first) && attribute === 'objectguid' && first.length === 16) return guidText(first);
+  return firstValue(entry, attribute);
 }
 
 /** Every text value of an attribute (binary ones left out), matching its name without regard to case. */
@@ -54,6 +88,8 @@ export interface MappedUser {
   /** E-mail addresses, the first being the default one. */
   emails: string[];
   syncValue: string | null;
+  /** The picture's bytes, or null when the directory has none (or none is mapped). */
+  picture: Buffer | null;
 }
 
 const LOCALE = /^[a-z]{2}(_[A-Z]{2})?$/;
@@ -72,5 +108,6 @@ export function mapEntry(row: Row, entry: Entry): MappedUser {
     if (attribute !== '') dropdowns[column] = firstValue(entry, attribute);
   }
   const emails = [...new Set(EMAIL_FIELDS.flatMap((f) => (attributeOf(row, f) ? allValues(entry, attributeOf(row, f)) : [])).map((e) => e.trim()).filter((e) => e !== ''))];
-  return { columns, dropdowns, emails, syncValue: firstValue(entry, attributeOf(row, 'sync_field')) };
+  const picture = firstRaw(entry, attributeOf(row, 'picture_field'));
+  return { columns, dropdowns, emails, syncValue: syncValueOf(row, entry), picture: Buffer.isBuffer(picture) && picture.length > 0 ? picture : null };
 }

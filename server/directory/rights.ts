@@ -5,9 +5,10 @@
  * authorizations become exactly those. The rules engine is another domain: the composition root hands it in.
  */
 import type { Db } from '../db/connection';
-import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
+import { selectAll, selectOne, type Row } from '../db/rows';
 import { AUTH_LDAP } from './auth-types';
 import type { DirectoryAccount } from './account';
+import { addLink, dropLink, type Logger } from './history';
 import { allValues } from './mapping';
 
 /** What each matching RuleRight rule set, in ranking order. */
@@ -119,21 +120,21 @@ export function authorizationsFromRules(db: Db, account: DirectoryAccount, login
   return [...unique.values()];
 }
 
-/** Makes the user's dynamic authorizations exactly these (those given by hand stay); true when something changed. */
-export function applyAuthorizations(db: Db, userId: number, wanted: Authorization[]): boolean {
-  const current = selectAll(db, 'SELECT id, profiles_id, entities_id, is_recursive FROM glpi_profiles_users WHERE users_id = ? AND is_dynamic = 1', userId);
+/** Makes the user's dynamic authorizations exactly these (those given by hand stay), with history; true when something changed. */
+export function applyAuthorizations(log: Logger, userId: number, wanted: Authorization[]): boolean {
+  const current = selectAll(log.db, 'SELECT * FROM glpi_profiles_users WHERE users_id = ? AND is_dynamic = 1', userId);
   const key = (profileId: unknown, entityId: unknown, recursive: unknown) => `${Number(profileId)}/${Number(entityId)}/${Number(recursive) === 1 || recursive === true ? 1 : 0}`;
   const wantedKeys = new Set(wanted.map((w) => key(w.profileId, w.entityId, w.recursive)));
   const currentKeys = new Set(current.map((c) => key(c.profiles_id, c.entities_id, c.is_recursive)));
   let changed = false;
   for (const row of current) {
     if (wantedKeys.has(key(row.profiles_id, row.entities_id, row.is_recursive))) continue;
-    run(db, 'DELETE FROM glpi_profiles_users WHERE id = ?', Number(row.id));
+    dropLink(log, 'Profile_User', row);
     changed = true;
   }
   for (const w of wanted) {
     if (currentKeys.has(key(w.profileId, w.entityId, w.recursive))) continue;
-    insertRow(db, 'glpi_profiles_users', { users_id: userId, profiles_id: w.profileId, entities_id: w.entityId, is_recursive: w.recursive ? 1 : 0, is_dynamic: 1, is_default_profile: 0 });
+    addLink(log, 'Profile_User', { users_id: userId, profiles_id: w.profileId, entities_id: w.entityId, is_recursive: w.recursive ? 1 : 0, is_dynamic: 1, is_default_profile: 0 });
     changed = true;
   }
   return changed;

@@ -1,4 +1,5 @@
 /** The directories sign-in may ask, as GLPI's AuthLDAP and AuthLdapReplicate rows describe them. */
+import { join } from 'node:path';
 import type { Db } from '../db/connection';
 import { selectAll, selectOne, type Row } from '../db/rows';
 import { openSecret } from '../core/secrets';
@@ -20,6 +21,8 @@ export interface DirectoryServer {
   rootDn: string;
   /** null when none is stored, or it was sealed with another key (a GLPI import's, another data folder's). */
   rootPassword: string | null;
+  /** Where the users' pictures go (the data folder's files/_pictures). */
+  picturesDir: string;
 }
 
 /** GLPI's default of 10 seconds when the column is 0 or unset. */
@@ -38,12 +41,13 @@ function describe(db: Db, dataDir: string, row: Row): DirectoryServer {
     endpoints: [main, ...replicates].filter((e) => e.host !== ''),
     rootDn: String(row.rootdn ?? ''),
     rootPassword: sealed === '' ? null : openSecret(secretKey(dataDir), sealed),
+    picturesDir: join(dataDir, 'files', '_pictures'),
   };
 }
 
-/** One active directory by id (a directory user's own). */
-export function directoryById(db: Db, dataDir: string, id: number): DirectoryServer | null {
-  const row = selectOne(db, 'SELECT * FROM glpi_authldaps WHERE id = ? AND is_active = 1', id);
+/** One directory by id (a directory user's own): an active one unless `anyState` (a connection test). */
+export function directoryById(db: Db, dataDir: string, id: number, anyState = false): DirectoryServer | null {
+  const row = selectOne(db, `SELECT * FROM glpi_authldaps WHERE id = ?${anyState ? '' : ' AND is_active = 1'}`, id);
   return row ? describe(db, dataDir, row) : null;
 }
 

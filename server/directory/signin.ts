@@ -14,6 +14,9 @@ import { saveDirectoryUser } from './users';
  * active directories, the default one first, until one knows it (GLPI's order). When none knows
  * it and one could not be reached, the answer says so rather than "incorrect password".
  */
+/** No one is signed in while a sign-in writes the user: history names no one. */
+const SIGN_IN_ACTOR = '';
+
 export function directorySignIn(services: Services): DirectoryAuth {
   return async (login, password, known) => {
     const { db, dataDir } = services.store;
@@ -23,7 +26,7 @@ export function directorySignIn(services: Services): DirectoryAuth {
       try {
         const account = await checkAccount(server, login, password, attributesForRules(db, server.row));
         if (!account) continue;
-        const saved = saveDirectoryUser(db, account, login, whenBack(services.store.settings));
+        const saved = saveDirectoryUser(db, account, login, whenBack(services.store.settings), SIGN_IN_ACTOR);
         if (saved.rightsChanged) services.directory.invalidate();
         return saved.user;
       } catch (e) {

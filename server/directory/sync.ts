@@ -13,69 +13,90 @@ import { accountsFilter } from './filter';
 import { markGone, whenBack } from './lifecycle';
 import { searchAccounts } from './import';
 import { groupDnsOf } from './groups';
-import { firstValue } from './mapping';
+import { logger } from './history';
+import { firstValue, syncValueOf } from './mapping';
 import { activeDirectories, type DirectoryServer } from './servers';
+import { startReport, writeReport, type SyncReport } from './sync-reports';
 import { findDirectoryUser, saveDirectoryUser } from './users';
 
-export interface SyncReport {
-  id: number;
-  name: string;
-  /** Accounts the directory lists. */
-  accounts: number;
-  /** Users brought up to date. */
-  updated: number;
-  /** Users back in the directory after being marked gone. */
-  restored: number;
-  /** Users newly marked gone. */
-  gone: number;
-  /** Why the directory could not be read (its users were left alone). */
-  error?: string;
-}
+export type { SyncReport };
 
-async function readAccounts(db: Db, server: DirectoryServer) {
+/** Accounts gone through between two writes of a run's progress. */
+const PROGRESS_EVERY = 100;
+
+/** The directory's accounts; `onPage` hears how many are read so far, page after page. */
+async function readAccounts(db: Db, server: DirectoryServer, onPage: (read: number) => void) {
   const loginField = String(server.row.login_field || 'uid').toLowerCase();
-  return { loginField, entries: await searchAccounts(db, server, accountsFilter(loginField, String(server.row.condition ?? ''))) };
+  return { loginField, entries: await searchAccounts(db, server, accountsFilter(loginField, String(server.row.condition ?? '')), undefined, undefined, onPage) };
 }
 
-async function syncOne(db: Db, settings: Settings, server: DirectoryServer): Promise<SyncReport> {
-  const report: SyncReport = { id: server.id, name: server.name, accounts: 0, updated: 0, restored: 0, gone: 0 };
+/** Synchronises one directory, its run recorded as it goes (its report row is written before the first wait). */
+export async function syncDirectory(db: Db, server: DirectoryServer, how: SyncOptions, settings = new Settings(db)): Promise<SyncReport> {
+  const report: SyncReport = { id: server.id, name: server.name, status: 'running', accounts: 0, done: 0, updated: 0, restored: 0, gone: 0, groups: 0 };
+  const rowId = startReport(db, report, how.actor);
+  const stop = (e: unknown) => {
+    Object.assign(report, { status: 'failed', error: e instanceof Error ? e.message : String(e) });
+    writeReport(db, rowId, report);
+    return report;
+  };
   let read;
   try {
-    read = await readAccounts(db, server);
+    // While pages come in, `accounts` counts those read so far.
+    read = await readAccounts(db, server, (count) => {
+      report.accounts = count;
+      writeReport(db, rowId, report);
+    });
   } catch (e) {
-    return { ...report, error: e instanceof Error ? e.message : String(e) };
+    return stop(e);
   }
   report.accounts = read.entries.length;
+  writeReport(db, rowId, report);
   const seen = new Set<number>();
   const back = whenBack(settings);
   try {
     for (const entry of read.entries) {
+      report.done++;
       const login = firstValue(entry, read.loginField);
-      const syncValue = firstValue(entry, String(server.row.sync_field ?? '').toLowerCase());
-      if (login === null || !findDirectoryUser(db, server.id, login, syncValue)) continue;
-      const saved = saveDirectoryUser(db, { server, entry, groupDns: await groupDnsOf(server, entry, login) }, login, back);
-      seen.add(Number(saved.user.id));
-      report.updated++;
-      if (saved.restored) report.restored++;
+      const syncValue = syncValueOf(server.row, entry);
+      if (login !== null && findDirectoryUser(db, server.id, login, syncValue)) {
+        const saved = saveDirectoryUser(db, { server, entry, groupDns: await groupDnsOf(server, entry, login) }, login, back, how.actor);
+        seen.add(Number(saved.user.id));
+        report.updated++;
+        if (saved.restored) report.restored++;
+        if (saved.groupsChanged) report.groups++;
+        if (saved.rightsChanged) how.rightsChanged?.();
+      }
+      if (report.done % PROGRESS_EVERY === 0) writeReport(db, rowId, report);
     }
   } catch (e) {
     // The group search failed midway: those updated stay so, none is marked gone.
-    return { ...report, error: e instanceof Error ? e.message : String(e) };
+    return stop(e);
   }
   const known = selectAll(db, 'SELECT id FROM glpi_users WHERE authtype = ? AND auths_id = ? AND is_deleted_ldap = 0', AUTH_LDAP, server.id).map((r) => Number(r.id));
   const gone = known.filter((id) => !seen.has(id));
-  inTransaction(db, () => markGone(db, settings, gone));
-  report.gone = gone.length;
+  inTransaction(db, () => markGone(logger(db, how.actor), settings, gone));
+  if (gone.length > 0) how.rightsChanged?.();
+  Object.assign(report, { status: 'done', gone: gone.length });
+  writeReport(db, rowId, report);
   return report;
 }
 
-/** Synchronises every active directory, one after the other; `progress` hears of each one done. */
-export async function syncDirectories(db: Db, dataDir: string, progress: (report: SyncReport) => void = () => {}): Promise<SyncReport[]> {
+export interface SyncOptions {
+  /** Who history names (history.ts). */
+  actor: string;
+  /** Hears of each directory done. */
+  progress?: (report: SyncReport) => void;
+  /** Hears of users whose authorizations or groups changed (the server's sessions must see them again). */
+  rightsChanged?: () => void;
+}
+
+/** Synchronises every active directory, one after the other, each run recorded as it goes (sync-reports.ts). */
+export async function syncDirectories(db: Db, dataDir: string, how: SyncOptions): Promise<SyncReport[]> {
   const settings = new Settings(db);
   const reports: SyncReport[] = [];
   for (const server of activeDirectories(db, dataDir)) {
-    const report = await syncOne(db, settings, server);
-    progress(report);
+    const report = await syncDirectory(db, server, how, settings);
+    how.progress?.(report);
     reports.push(report);
   }
   return reports;
@@ -84,5 +105,5 @@ export async function syncDirectories(db: Db, dataDir: string, progress: (report
 /** One line of a report, for the command line and the log. */
 export function reportLine(r: SyncReport): string {
   if (r.error) return `directory "${r.name}" (AuthLDAP ${r.id}) not synchronised: ${r.error}`;
-  return `directory "${r.name}" (AuthLDAP ${r.id}): ${r.accounts} accounts, ${r.updated} users updated, ${r.restored} back, ${r.gone} gone`;
+  return `directory "${r.name}" (AuthLDAP ${r.id}): ${r.accounts} accounts, ${r.updated} users updated, ${r.restored} back, ${r.gone} gone, ${r.groups} with other groups`;
 }

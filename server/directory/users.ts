@@ -4,10 +4,12 @@
  */
 import { nowString } from '../core/clock';
 import { inTransaction, type Db } from '../db/connection';
-import { findById, insertRow, run, selectAll, selectOne, updateRow, type Row } from '../db/rows';
+import { findById, insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import type { DirectoryAccount } from './account';
 import { AUTH_LDAP } from './auth-types';
 import { applyGroups } from './groups';
+import { storePicture } from './picture';
+import { addLink, createUser, logger, updateUser, type Logger } from './history';
 import { DROPDOWN_FIELDS, mapEntry } from './mapping';
 import { applyAuthorizations, authorizationsFromRules } from './rights';
 
@@ -33,10 +35,10 @@ function syncEmails(db: Db, userId: number, emails: string[]): void {
 }
 
 /** GLPI's default profile on the root entity, as a dynamic authorization, for a user made by a sign-in. */
-function grantDefaultProfile(db: Db, userId: number): void {
-  const profile = selectOne(db, 'SELECT id FROM glpi_profiles WHERE is_default = 1 ORDER BY id LIMIT 1');
+function grantDefaultProfile(log: Logger, userId: number): void {
+  const profile = selectOne(log.db, 'SELECT id FROM glpi_profiles WHERE is_default = 1 ORDER BY id LIMIT 1');
   if (!profile) return;
-  insertRow(db, 'glpi_profiles_users', { users_id: userId, profiles_id: Number(profile.id), entities_id: 0, is_recursive: 0, is_dynamic: 1, is_default_profile: 1 });
+  addLink(log, 'Profile_User', { users_id: userId, profiles_id: Number(profile.id), entities_id: 0, is_recursive: 0, is_dynamic: 1, is_default_profile: 1 });
 }
 
 /** The user of a directory account: by its login, else by its sync value (an account renamed in the directory). */
@@ -51,6 +53,8 @@ export interface SavedUser {
   user: Row;
   /** Its authorizations or groups changed: sessions must see them again. */
   rightsChanged: boolean;
+  /** Its dynamic groups changed. */
+  groupsChanged: boolean;
   /** It had been marked gone from the directory (is_deleted_ldap) and is back. */
   restored: boolean;
 }
@@ -61,9 +65,9 @@ export interface SavedUser {
  * none). The user is the one already known by that login, else the one of the same sync value in
  * this directory (a renamed account), else a new one. A user marked gone from the directory gets
  * `whenBack` too (user_restored_ldap: out of the trash, or active again). Its dynamic groups
- * become the directory's (groups.ts).
+ * become the directory's (groups.ts). Every change is in history under `actor` (history.ts).
  */
-export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: string, whenBack: Row): SavedUser {
+export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: string, whenBack: Row, actor: string): SavedUser {
   const { server, entry, groupDns } = account;
   const mapped = mapEntry(server.row, entry);
   return inTransaction(db, () => {
@@ -80,24 +84,27 @@ export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: stri
       sync_field: mapped.syncValue,
       date_sync: stamp,
       is_deleted_ldap: 0,
-      date_mod: stamp,
     };
+    const picture = mapped.picture ? storePicture(server.picturesDir, mapped.picture) : null;
+    if (picture) columns.picture = picture;
     for (const [column, table] of Object.values(DROPDOWN_FIELDS)) {
       if (column in mapped.dropdowns) columns[column] = dropdownId(db, table, mapped.dropdowns[column]!);
     }
+    const log = logger(db, actor);
     let id: number;
     const restored = existing !== null && Number(existing.is_deleted_ldap) === 1;
     if (existing) {
       id = Number(existing.id);
-      updateRow(db, 'glpi_users', id, restored ? { ...columns, ...whenBack } : columns);
+      updateUser(log, existing, restored ? { ...columns, ...whenBack } : columns);
     } else {
-      id = insertRow(db, 'glpi_users', { ...columns, is_active: 1, date_creation: stamp });
+      id = createUser(log, { ...columns, is_active: 1, date_creation: stamp, date_mod: stamp });
     }
     syncEmails(db, id, mapped.emails);
     const wanted = authorizationsFromRules(db, account, login, mapped.emails[0] ?? null);
-    let rightsChanged = applyGroups(db, id, server, entry, groupDns);
-    if (wanted) rightsChanged = applyAuthorizations(db, id, wanted) || rightsChanged;
-    else if (!existing) grantDefaultProfile(db, id);
-    return { user: findById(db, 'glpi_users', id)!, rightsChanged, restored };
+    const groupsChanged = applyGroups(log, id, server, entry, groupDns);
+    let rightsChanged = groupsChanged;
+    if (wanted) rightsChanged = applyAuthorizations(log, id, wanted) || rightsChanged;
+    else if (!existing) grantDefaultProfile(log, id);
+    return { user: findById(db, 'glpi_users', id)!, rightsChanged, groupsChanged, restored };
   });
 }

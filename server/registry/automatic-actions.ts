@@ -43,4 +43,6 @@ export const CRON_TASKS = {
   queuedwebhook: task(1002, 'QueuedWebhook', 'queuedwebhook', 60, 1, 30, 50),
   // And its clean-up: param, the days done deliveries stay in the log.
   queuedwebhookclean: task(1003, 'QueuedWebhook', 'queuedwebhookclean', 86_400, 1, 30, 30),
+  // The directory synchronisation, daily (GLPI 10.0 has no task for it, only its command): 1004 when free.
+  ldapsync: task(1004, 'AuthLDAP', 'ldapsync', 86_400),
 } as const satisfies Record<string, CronTaskSpec>;

@@ -39,6 +39,7 @@ const LABELS: Record<string, readonly [string, string]> = {
   UserTitle: ['User title', 'User titles'],
   UserCategory: ['User category', 'User categories'],
   MailCollector: ['Receiver', 'Receivers'],
+  AuthLDAP: ['LDAP directory', 'LDAP directories'],
   NotImportedEmail: ['Refused email', 'Refused emails'],
 };
 

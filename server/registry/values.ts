@@ -137,6 +137,14 @@ const VALUE_LISTS: Record<string, Record<string, ValueList>> = {
       [1, 'Reply-To'],
     ],
   },
+  // Directories: where a user's groups are found (GLPI's AuthLDAP group_search_type).
+  AuthLDAP: {
+    group_search_type: [
+      [0, 'In users'],
+      [1, 'In groups'],
+      [2, 'In users and groups'],
+    ],
+  },
   NotImportedEmail: {
     reason: [
       [0, 'No rule gave an entity'],
@@ -153,17 +161,14 @@ const VALUE_LISTS: Record<string, Record<string, ValueList>> = {
   User: {
     authtype: [
       [1, 'Local'],
-      [2, 'LDAP directory'],
-      [3, 'Mail server'],
+      [2, 'Mail server'],
+      [3, 'LDAP directory'],
       [4, 'External'],
     ],
   },
 };
 
-/**
- * GLPI's `authtype` of a user signed in through an LDAP directory (its `auths_id` names the
- * directory), as such users come from GLPI: GLPI's own number, not the one listed above.
- */
+/** GLPI's `authtype` of a user signed in through an LDAP directory (its `auths_id` names the directory). */
 export const GLPI_AUTHTYPE_LDAP = 3;
 
 /** The fixed values a field takes, or null when it is free. */

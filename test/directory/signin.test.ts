@@ -247,11 +247,26 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
     expect((await admin.put(`AuthLDAP/${directoryId}`, { input: { basedn: `ou=people,${SUFFIX}`, group_search_type: 0 } })).status).toBe(200);
   });
 
-  test('an Active-Directory-like directory: the login is sAMAccountName, the entry named by its cn', async () => {
-    const ad = await admin.create('AuthLDAP', officeDirectory(slapd, { name: 'AD-like', login_field: 'sAMAccountName', condition: '(objectClass=adLikeUser)', email1_field: 'mail' }));
+  test('an Active-Directory-like directory: the login is sAMAccountName, the entry named by its cn, objectGUID kept as GLPI writes it, the picture from jpegPhoto', async () => {
+    const ad = await admin.create(
+      'AuthLDAP',
+      officeDirectory(slapd, { name: 'AD-like', login_field: 'sAMAccountName', condition: '(objectClass=adLikeUser)', email1_field: 'mail', sync_field: 'objectGUID', picture_field: 'jpegPhoto' }),
+    );
     try {
       expect((await signIn('erin.weber', 'erin-pass')).status).toBe(200);
-      expect(await userNamed('erin.weber')).toMatchObject([{ authtype: 3, auths_id: 'AD-like', user_dn: `cn=Erin Weber,ou=paris,ou=people,${SUFFIX}` }]);
+      const [erin] = await userNamed('erin.weber');
+      expect(erin).toMatchObject({ authtype: 3, auths_id: 'AD-like', user_dn: `cn=Erin Weber,ou=paris,ou=people,${SUFFIX}` });
+      // The GUID's 16 bytes 01…10, its first three groups little-endian as AD stores them.
+      const db = database();
+      expect(db.query('SELECT sync_field FROM glpi_users WHERE id = ?').get(Number(erin!.id))).toEqual({ sync_field: '04030201-0605-0807-090a-0b0c0d0e0f10' });
+      db.close();
+      const picture = await fetch(`${server.api}/User/${erin!.id}/Picture`, { headers: { 'Session-Token': admin.token } });
+      expect([picture.status, picture.headers.get('content-type'), Buffer.from(await picture.arrayBuffer()).toString('latin1')]).toEqual([200, 'image/jpeg', '\xff\xd8\xff\xe0deskbase-photo\xff\xd9']);
+      // The same picture at the next sign-in: nothing changes, no history row.
+      const logged = () => (database().query("SELECT COUNT(*) AS n FROM glpi_logs WHERE itemtype = 'User' AND items_id = ?").get(Number(erin!.id)) as { n: number }).n;
+      const before = logged();
+      expect((await signIn('erin.weber', 'erin-pass')).status).toBe(200);
+      expect(logged()).toBe(before);
       // Its cn is no login: neither directory finds an account by it.
       expectError(await signIn('Erin Weber', 'erin-pass'), 401, 'ERROR_GLPI_LOGIN');
     } finally {

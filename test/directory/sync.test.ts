@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { Attribute, Change } from 'ldapts';
 import { runCli } from '../support/cli';
+import { scenario } from '../support/scenario';
 import { Client } from '../support/client';
 import { freePort } from '../support/private-process';
 import { startServer, type TestServer } from '../support/server';
@@ -31,6 +32,16 @@ describe.skipIf(slapdMissing !== null)('directory sync', () => {
     const row = db.query('SELECT id, phone, is_active, is_deleted, is_deleted_ldap FROM glpi_users WHERE name = ?').get(name);
     db.close();
     return row as Record<string, unknown> | null;
+  };
+
+  /** The user's history rows written since sign-in made it (after its creation). */
+  const history = (name: string) => {
+    const db = new Database(join(server.dataDir, 'deskbase.sqlite'), { readonly: true });
+    const rows = db
+      .query("SELECT linked_action, id_search_option, old_value, new_value, user_name FROM glpi_logs WHERE itemtype = 'User' AND items_id = (SELECT id FROM glpi_users WHERE name = ?) AND user_name <> '' ORDER BY id")
+      .all(name);
+    db.close();
+    return rows;
   };
 
   beforeAll(async () => {
@@ -59,9 +70,23 @@ describe.skipIf(slapdMissing !== null)('directory sync', () => {
     const run = await sync();
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
     // Four accounts left (alice, bob, dave, paren(thesis)); the three users made from it, carol gone.
-    expect(run.stdout).toBe(`deskbase: directory "Office" (AuthLDAP ${directoryId}): 4 accounts, 2 users updated, 0 back, 1 gone\n`);
+    expect(run.stdout).toBe(`deskbase: directory "Office" (AuthLDAP ${directoryId}): 4 accounts, 2 users updated, 0 back, 1 gone, 0 with other groups\n`);
     expect(user('bob')).toMatchObject({ phone: '+33 4 12 12 12 12', is_deleted: 0, is_deleted_ldap: 0 });
     expect(user('carol')).toMatchObject({ is_active: 1, is_deleted: 1, is_deleted_ldap: 1 });
+    // History names the command, as a manual edit would log the fields (User's search options 6, phone, and 24, deleted from the directory) and the trash.
+    expect(history('bob')).toEqual([{ linked_action: 0, id_search_option: 6, old_value: '+33 4 00 00 00 01', new_value: '+33 4 12 12 12 12', user_name: 'deskbase directory sync' }]);
+    expect(history('carol')).toEqual([
+      { linked_action: 0, id_search_option: 24, old_value: '0', new_value: '1', user_name: 'deskbase directory sync' },
+      { linked_action: 13, id_search_option: 0, old_value: '', new_value: '', user_name: 'deskbase directory sync' },
+    ]);
+    // The report kept for the API.
+    await scenario(admin, [
+      {
+        request: `GET AuthLDAP/${directoryId}/sync`,
+        status: 200,
+        equals: { status: 'done', started_by: 'deskbase directory sync', accounts: 4, done: 4, updated: 2, restored: 0, gone: 1, groups: 0, error: null, date_creation: expect.any(String), date_done: expect.any(String) },
+      },
+    ]);
     // Pages of two: slapd received two searches for the four accounts (one without paging would be one).
     const searches = (slapd.log.match(/SRCH base="ou=people,dc=example,dc=org" scope=2 deref=0 filter="\(&\(uid=\*\)/g) ?? []).length - searchesBefore;
     expect(searches).toBe(2);
@@ -73,8 +98,23 @@ describe.skipIf(slapdMissing !== null)('directory sync', () => {
     );
     const run = await sync();
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(`deskbase: directory "Office" (AuthLDAP ${directoryId}): 5 accounts, 3 users updated, 1 back, 0 gone\n`);
+    expect(run.stdout).toBe(`deskbase: directory "Office" (AuthLDAP ${directoryId}): 5 accounts, 3 users updated, 1 back, 0 gone, 0 with other groups\n`);
     expect(user('carol')).toMatchObject({ is_active: 1, is_deleted: 0, is_deleted_ldap: 0 });
+    expect(history('carol').at(-1)).toEqual({ linked_action: 14, id_search_option: 0, old_value: '', new_value: '', user_name: 'deskbase directory sync' });
+  });
+
+  test('an account renamed in the directory stays the same user: the sync renames it (entryUUID), with history', async () => {
+    const before = user('bob');
+    await onDirectory(slapd, (ldap) => ldap.modifyDN(`uid=bob,ou=lyon,ou=people,${SUFFIX}`, 'uid=robert'));
+    const run = await sync();
+    expect(run.stdout).toBe(`deskbase: directory "Office" (AuthLDAP ${directoryId}): 5 accounts, 3 users updated, 0 back, 0 gone, 0 with other groups\n`);
+    expect(user('bob')).toBeNull();
+    expect(user('robert')).toMatchObject({ id: before!.id, is_deleted_ldap: 0 });
+    // Its login (search option 1) and its DN (21) changed.
+    expect(history('robert').slice(-2)).toEqual([
+      { linked_action: 0, id_search_option: 1, old_value: 'bob', new_value: 'robert', user_name: 'deskbase directory sync' },
+      { linked_action: 0, id_search_option: 21, old_value: `uid=bob,ou=lyon,ou=people,${SUFFIX}`, new_value: `uid=robert,ou=lyon,ou=people,${SUFFIX}`, user_name: 'deskbase directory sync' },
+    ]);
   });
 
   test('a directory that cannot be read is reported (exit 1) and its users left alone', async () => {
@@ -87,7 +127,14 @@ describe.skipIf(slapdMissing !== null)('directory sync', () => {
       `deskbase: directory "Office" (AuthLDAP ${directoryId}) not synchronised: The directory "Office" cannot be reached`,
       '',
     ]);
-    expect(user('bob')).toMatchObject({ is_deleted: 0, is_deleted_ldap: 0 });
+    expect(user('robert')).toMatchObject({ is_deleted: 0, is_deleted_ldap: 0 });
     expect(user('alice')).toMatchObject({ is_deleted: 0, is_deleted_ldap: 0 });
+    await scenario(admin, [
+      {
+        request: `GET AuthLDAP/${directoryId}/sync`,
+        status: 200,
+        equals: { status: 'failed', started_by: 'deskbase directory sync', accounts: 0, done: 0, updated: 0, restored: 0, gone: 0, groups: 0, error: 'The directory "Office" cannot be reached', date_creation: expect.any(String), date_done: expect.any(String) },
+      },
+    ]);
   });
 });

@@ -45,6 +45,16 @@ export function watchErrors(page: Page, errors: string[]): void {
   });
 }
 
+/** A page of `browser` on the console, signed in as an API client's session (`token`), its script errors collected into `errors`. */
+export async function consoleWithSession(browser: { context: BrowserContext }, origin: string, token: string, errors: string[]): Promise<Page> {
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  watchErrors(page, errors);
+  await page.goto(`${origin}/`);
+  await page.evaluate((session) => localStorage.setItem('deskbase.session-token', session), token);
+  await page.reload();
+  return page;
+}
+
 /** Signs in through the console's form. */
 export async function signIn(page: Page, origin: string, login: string, password: string): Promise<void> {
   await page.goto(`${origin}/`);

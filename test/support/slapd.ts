@@ -33,6 +33,21 @@ function makeCertificate(cert: string, key: string): void {
   if (made.exitCode !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr.toString()}`);
 }
 
+/** A certificate authority and a client certificate it signed (with its key), in `dir`, for a slapd with `clientCa`. */
+export function makeClientCertificate(dir: string): { ca: string; cert: string; key: string } {
+  const file = (name: string) => join(dir, name);
+  const steps = [
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('client-ca.key'), '-out', file('client-ca.pem'), '-days', '2', '-subj', '/CN=Deskbase test client CA'],
+    ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', file('client.key'), '-out', file('client.csr'), '-subj', '/CN=deskbase'],
+    ['x509', '-req', '-in', file('client.csr'), '-CA', file('client-ca.pem'), '-CAkey', file('client-ca.key'), '-CAcreateserial', '-out', file('client.pem'), '-days', '2'],
+  ];
+  for (const args of steps) {
+    const made = Bun.spawnSync(['openssl', ...args], { stdout: 'ignore', stderr: 'pipe' });
+    if (made.exitCode !== 0) throw new Error(`openssl ${args[0]} failed: ${made.stderr.toString()}`);
+  }
+  return { ca: file('client-ca.pem'), cert: file('client.pem'), key: file('client.key') };
+}
+
 export class Slapd {
   private proc: Subprocess<'ignore', 'ignore', 'pipe'> | null = null;
   readonly dir = mkdtempSync(join(tmpdir(), 'deskbase-slapd-'));
@@ -51,9 +66,11 @@ export class Slapd {
   /**
    * Writes slapd.conf, loads the LDIF offline with slapadd, then starts slapd in the foreground.
    * With `tls`, a certificate made now by openssl serves LDAPS on a second port and StartTLS;
-   * `schemas` are more schema files to include after Debian's.
+   * `schemas` are more schema files to include after Debian's; `database` more lines of the
+   * database's section (such as `limits`); with `clientCa` (a CA certificate file), TLS clients
+   * must present a certificate it signed (`TLSVerifyClient demand`).
    */
-  async start(ldif: string, { tls = false, schemas = [] as string[] } = {}): Promise<void> {
+  async start(ldif: string, { tls = false, schemas = [] as string[], database = [] as string[], clientCa = '' } = {}): Promise<void> {
     const data = join(this.dir, 'data');
     mkdirSync(data);
     const key = join(this.dir, 'key.pem');
@@ -66,6 +83,7 @@ export class Slapd {
         ...schemas.map((file) => `include ${file}`),
         `pidfile ${join(this.dir, 'slapd.pid')}`,
         ...(tls ? [`TLSCertificateFile ${this.certFile}`, `TLSCertificateKeyFile ${key}`] : []),
+        ...(clientCa ? [`TLSCACertificateFile ${clientCa}`, 'TLSVerifyClient demand'] : []),
         `modulepath ${MODULES}`,
         'moduleload back_mdb',
         'database mdb',
@@ -74,6 +92,7 @@ export class Slapd {
         `rootdn "${ROOT.dn}"`,
         `rootpw ${ROOT.password}`,
         `directory ${data}`,
+        ...database,
         // Passwords are only compared by binds; everything else is readable by whoever is bound.
         'access to attrs=userPassword by anonymous auth by self read by * none',
         'access to * by users read by * none',
@@ -82,7 +101,7 @@ export class Slapd {
     );
     const fixture = join(this.dir, 'fixture.ldif');
     writeFileSync(fixture, ldif);
-    const load = Bun.spawnSync([SLAPADD, '-f', conf, '-l', fixture], { stdout: 'ignore', stderr: 'pipe' });
+    const load = Bun.spawnSync([SLAPADD, '-q', '-f', conf, '-l', fixture], { stdout: 'ignore', stderr: 'pipe' });
     if (load.exitCode !== 0) throw new Error(`slapadd failed: ${load.stderr.toString()}`);
     this.port = await freePort();
     if (tls) this.tlsPort = await freePort();

@@ -331,6 +331,16 @@ export class Api {
     return (await this.request<T>('POST', `${itemtype}/${id}/${action}`, { body: input ? { input } : {} })).data;
   }
 
+  /** A directory's read action (`AuthLDAP/:id/users|groups|sync`). */
+  async directoryGet<T>(id: number, action: string, query?: Query): Promise<T> {
+    return (await this.request<T>('GET', `AuthLDAP/${id}/${action}`, { query })).data;
+  }
+
+  /** A directory's write action (`AuthLDAP/:id/test|import|importgroups`). */
+  async directoryPost<T>(id: number, action: string, input?: Record<string, unknown>): Promise<T> {
+    return (await this.request<T>('POST', `AuthLDAP/${id}/${action}`, { body: input ? { input } : {} })).data;
+  }
+
   /** The raw message of a refused e-mail. */
   async refusedMailSource(id: number): Promise<Blob> {
     return (await this.request<Blob>('GET', `NotImportedEmail/${id}/source`, { blob: true })).data;

@@ -32,6 +32,7 @@ const LABELS: Record<string, string> = {
   password: 'Password',
   password2: 'Password confirmation',
   passwd: 'Password',
+  rootdn_passwd: 'Root DN password',
   _users_id_requester: 'Requester',
   _users_id_assign: 'Assigned to (technician)',
   _groups_id_assign: 'Assigned to (group)',
@@ -47,6 +48,7 @@ const LABELS: Record<string, string> = {
 const VIRTUAL: Record<string, string[]> = {
   User: ['email', 'password', 'password2'],
   MailCollector: ['passwd'],
+  AuthLDAP: ['rootdn_passwd'],
   Ticket: ['_users_id_requester', '_users_id_assign', '_groups_id_assign'],
   Problem: ['_users_id_requester', '_users_id_assign', '_groups_id_assign'],
   Change: ['_users_id_requester', '_users_id_assign', '_groups_id_assign'],
@@ -95,7 +97,7 @@ const DATETIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/;
 function kindOf(itemtype: string, key: string, datatype: string | undefined, sample: unknown): Pick<FieldDef, 'kind' | 'target' | 'choices'> {
   const choices = enumOf(itemtype, key);
   if (choices) return { kind: 'enum', choices };
-  if (key === 'password' || key === 'password2' || key === 'passwd') return { kind: 'password' };
+  if (key === 'password' || key === 'password2' || key === 'passwd' || key === 'rootdn_passwd') return { kind: 'password' };
   const target = fkTarget(key, itemtype);
   if (target && (/_id(_|$)/.test(key))) return { kind: 'fk', target };
   if (/^(is|have|use)_/.test(key) || datatype === 'bool') return { kind: 'checkbox' };

@@ -134,6 +134,15 @@ const MENU: [string, Record<string, Layout>][] = [
         columns: ['name', 'host', 'login', 'is_active', 'errors', 'last_collect_date'],
         form: ['name', 'host', 'login', 'passwd', 'accepted', 'refused', 'filesize_max', 'use_mail_date', 'requester_field', 'add_cc_to_observer', 'collect_only_unread', 'is_active', 'comment'],
       },
+      // Directories (GLPI's AuthLDAP): the connection, then GLPI's field mapping and groups; the root DN password is write-only.
+      AuthLDAP: {
+        columns: ['name', 'host', 'port', 'basedn', 'is_default', 'is_active'],
+        form: [
+          'name', 'host', 'port', 'basedn', 'rootdn', 'rootdn_passwd', 'condition', 'login_field', 'sync_field', 'use_tls', 'tls_certfile', 'tls_keyfile',
+          'timeout', 'can_support_pagesize', 'pagesize', 'is_default', 'is_active', 'realname_field', 'firstname_field', 'email1_field', 'phone_field',
+          'mobile_field', 'title_field', 'category_field', 'language_field', 'group_search_type', 'group_field', 'group_condition', 'group_member_field', 'use_dn', 'comment',
+        ],
+      },
       NotImportedEmail: { columns: ['from', 'subject', 'reason', 'date', 'mailcollectors_id'], form: ['from', 'to', 'subject', 'date', 'messageid', 'reason', 'mailcollectors_id', 'users_id'] },
     },
   ],

@@ -18,6 +18,7 @@ import { AssetTickets } from './LinkedItems';
 import { ItilPage } from './ItilPage';
 import { SIDE_FIELDS } from './ItilSide';
 import { Mailbox, RefusedMail } from './Mail';
+import { DirectoryConnection, DirectoryImport } from './Directory';
 
 type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
@@ -180,6 +181,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   if (id !== null && def.type?.features.includes('ticket')) tabs.push(['tickets', t('Tickets')]);
   if (id !== null && itemtype === 'User') tabs.push(['access', t('Access')]);
   if (id !== null && itemtype === 'Profile') tabs.push(['rights', t('Rights')]);
+  if (id !== null && itemtype === 'AuthLDAP') tabs.push(['directory', t('Connection and sync')], ['import', t('Import')]);
   if (id !== null && itemtype === 'Rule') tabs.push(['rule', t('Criteria and actions')]);
   if (id !== null && itemtype === 'MailCollector') tabs.push(['mailbox', t('Mailbox')]);
   if (id !== null && itemtype === 'NotImportedEmail') tabs.push(['mail', t('Refused email')]);
@@ -306,6 +308,10 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
           <RuleParts rule={item} editable={editable} onMoved={refresh} />
         ) : tab === 'mailbox' && id !== null && item ? (
           <Mailbox id={id} item={item} onChange={refresh} />
+        ) : tab === 'directory' && id !== null ? (
+          <DirectoryConnection id={id} />
+        ) : tab === 'import' && id !== null ? (
+          <DirectoryImport id={id} />
         ) : tab === 'mail' && id !== null && item ? (
           <RefusedMail
             id={id}
