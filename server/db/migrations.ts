@@ -12,7 +12,7 @@ import { createRuleReplays } from './rule-replays';
 import { seedDocumentTypes } from './seed-documents';
 import { moveSmtpModeToGlpiValues, recordDataZone, seedNotificationUuid, seedSettings } from './settings';
 import { machineZoneName } from '../core/zone';
-import { seedItilNotifications } from './seed-notifications';
+import { seedItilNotifications, seedOtherNotifications } from './seed-notifications';
 import { createMailTables } from './mail-state';
 
 export interface MigrationContext {
@@ -71,6 +71,14 @@ const MIGRATIONS: Migration[] = [
     name: 'dictionary replays, run by the automatic action replaydictionary',
     up: (db) => {
       createRuleReplays(db);
+      seedCronTasks(db);
+    },
+  },
+  {
+    id: 33,
+    name: "GLPI 10.0's default notifications of users, reservations, contracts and infocoms, and their automatic actions",
+    up: (db) => {
+      seedOtherNotifications(db);
       seedCronTasks(db);
     },
   },

@@ -60,9 +60,13 @@ function messageHeaders(settings: Settings, ctx: EventContext, event: string): {
 /** Template HTML as GLPI 10 stores it (entity-encoded) or as written. */
 const htmlOf = (value: unknown) => (typeof value === 'string' ? (value.includes('&lt;') ? decodeHTMLStrict(value) : value) : '');
 
-/** Raises `event` on an ITIL item: queues the mails of its notifications (nothing while mail is off). */
-export function raiseEvent(db: Db, settings: Settings, event: string, ctx: EventContext): void {
-  if (!mailEnabled(settings)) return;
+/**
+ * Raises `event` on an item: queues the mails of its notifications (nothing while mail is off).
+ * Tickets, problems and changes bring their own tags and threading; other items (users,
+ * reservations, contracts, infocoms) come with their `tags`. Returns the mails queued.
+ */
+export function raiseEvent(db: Db, settings: Settings, event: string, ctx: EventContext, tags?: TagData): number {
+  if (!mailEnabled(settings)) return 0;
   const entityId = Number(ctx.item.entities_id ?? 0);
   const chain = entityChain(db, entityId);
   const notifications = selectAll(
@@ -75,11 +79,12 @@ export function raiseEvent(db: Db, settings: Settings, event: string, ctx: Event
     event,
     entityId,
   );
-  if (!notifications.length) return;
-  const prefix = subjectPrefix(db, ctx);
+  if (!notifications.length) return 0;
+  const itil = ctx.itemtype in ITIL_TABLES;
+  const prefix = itil ? subjectPrefix(db, ctx) : '';
   const signature = entityText(db, entityId, 'mailing_signature') || settings.get('mailing_signature');
   const data = new Map<boolean, TagData>();
-  const dataFor = (withPrivate: boolean) => data.get(withPrivate) ?? data.set(withPrivate, itilTags(db, settings, ctx, event, withPrivate)).get(withPrivate)!;
+  const dataFor = (withPrivate: boolean) => tags ?? data.get(withPrivate) ?? data.set(withPrivate, itilTags(db, settings, ctx, event, withPrivate)).get(withPrivate)!;
   const privateItem = ctx.task ?? ctx.followup;
   const privateRight = ctx.task ? 'task' : 'followup';
   let queued = 0;
@@ -87,13 +92,13 @@ export function raiseEvent(db: Db, settings: Settings, event: string, ctx: Event
     const translations = selectAll(db, 'SELECT language, subject, content_text, content_html FROM glpi_notificationtemplatetranslations WHERE notificationtemplates_id = ? ORDER BY id', Number(notification.template));
     if (!translations.length) continue;
     for (const recipient of recipientsOf(db, settings, Number(notification.id), ctx)) {
-      const withPrivate = seesPrivate(db, recipient.userId, entityId, privateRight);
+      const withPrivate = itil && seesPrivate(db, recipient.userId, entityId, privateRight);
       // A private followup or task goes only to those who may see private ones.
       if (privateItem && Number(privateItem.is_private) === 1 && !withPrivate) continue;
       const translation = translations.find((t) => t.language === recipient.language) ?? translations.find((t) => t.language === '') ?? translations[0]!;
-      const tags = dataFor(withPrivate);
-      const text = render(String(translation.content_text ?? ''), tags);
-      const html = render(htmlOf(translation.content_html), tags, escapeHtml);
+      const values = dataFor(withPrivate);
+      const text = render(String(translation.content_text ?? ''), values);
+      const html = render(htmlOf(translation.content_html), values, escapeHtml);
       queueMail(db, settings, {
         itemtype: ctx.itemtype,
         itemsId: Number(ctx.item.id),
@@ -101,15 +106,18 @@ export function raiseEvent(db: Db, settings: Settings, event: string, ctx: Event
         event,
         templateId: Number(notification.template),
         to: { address: recipient.address, name: recipient.name },
-        subject: prefix + render(String(translation.subject ?? ''), tags).replace(/\s+/g, ' ').trim(),
+        subject: prefix + render(String(translation.subject ?? ''), values).replace(/\s+/g, ' ').trim(),
         text: signature ? `${text}\n\n-- \n${signature}` : text,
         html: html ? (signature ? `${html}<p>-- <br>${escapeHtml(signature)}</p>` : html) : undefined,
-        ...messageHeaders(settings, ctx, event),
+        // A user's own mails (a reset token) are not to be answered, as GLPI sends them.
+        noReply: ctx.itemtype === 'User',
+        ...(itil ? messageHeaders(settings, ctx, event) : {}),
       });
       queued++;
     }
   }
   if (queued) wakeMailSender();
+  return queued;
 }
 
 /** An event on an item: told to the live stream, and its webhooks' deliveries queued in the change's transaction. */

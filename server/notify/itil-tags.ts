@@ -43,7 +43,7 @@ function plainText(value: unknown): string {
     .trim();
 }
 
-function userName(db: Db, id: unknown): string {
+export function userName(db: Db, id: unknown): string {
   const user = Number(id) > 0 ? selectOne(db, 'SELECT name, realname, firstname FROM glpi_users WHERE id = ?', Number(id)) : null;
   if (!user) return '';
   return [user.realname, user.firstname].filter((p) => typeof p === 'string' && p !== '').join(' ') || String(user.name ?? '');

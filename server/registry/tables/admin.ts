@@ -56,6 +56,8 @@ export const adminTables: Record<string, TableSpec> = {
     columns:
       "id uint! AI; itemtype vc(100) =NULL; items_id uint! ='0'; notificationtemplates_id uint! ='0'; entities_id uint! ='0'; is_deleted tiny! ='0'; sent_try int! ='0'; create_time ts NULL =NULL; send_time ts NULL =NULL; sent_time ts NULL =NULL; name text; sender text; sendername text; recipient text; recipientname text; replyto text; replytoname text; headers text; body_html longtext; body_text longtext; messageid text; documents text; mode vc(20)!; event vc(255) =NULL; attach_documents tiny! ='0'; itemtype_trigger vc(255) =NULL; items_id_trigger uint! ='0'",
   },
+  // GLPI's record of the alerts sent (a contract's end, a warranty's end…), so an automatic action alerts once.
+  glpi_alerts: { columns: "id uint! AI; itemtype vc(100)!; items_id uint! ='0'; type int! ='0'; date ts NULL =NULL", unique: [['itemtype', 'items_id', 'type']] },
   // GLPI 11's webhooks; after GLPI's columns, Deskbase's: the user whose rights shape the payload,
   // the custom headers (JSON object), the failures in a row and why the webhook was paused.
   glpi_webhooks: {
