@@ -82,6 +82,7 @@ const MIGRATIONS: Migration[] = [
       seedCronTasks(db);
     },
   },
+  { id: 34, name: "the mail queue's right (queuednotification) for the profiles that update the configuration", up: (db) => addMissingDefaultRights(db) },
   {
     id: 40,
     name: "mail collectors: GLPI's mailgate automatic action, the outcome of each mail, refused mails' sources, the collectors' runs",

@@ -14,6 +14,7 @@ import { replayDictionary } from '../api/replay-dictionary';
 import { liveEvents } from '../api/events';
 import { mailAction } from '../api/mail';
 import { testWebhook } from '../api/test-webhook';
+import { previewNotification, retryNotification } from '../api/notification-console';
 import { directoryAction } from '../api/directory';
 import { appTokenOf, sessionTokenOf, type Reply, type RequestContext, type SessionContext } from '../auth/context';
 import { BEARER_HINT, errors, isBearer, type ApiError } from '../core/errors';
@@ -38,6 +39,8 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
   replayDictionary,
   events: liveEvents,
   testWebhook,
+  previewNotification,
+  retryNotification,
 };
 
 /** Resolves the Session-Token into a session and its scope, or fails with 401. */

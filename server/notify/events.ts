@@ -24,7 +24,7 @@ import { itilTags } from './itil-tags';
 import { publishLive } from './live';
 import { queueWebhooks } from './webhooks';
 import { ACTOR_TABLES } from '../auth/itil-visibility';
-import { escapeHtml, render, type TagData } from './template';
+import { escapeHtml, render, unknownTags, type TagData } from './template';
 
 const SOLVED = 5;
 const CLOSED = 6;
@@ -59,6 +59,26 @@ function messageHeaders(settings: Settings, ctx: EventContext, event: string): {
 
 /** Template HTML as GLPI 10 stores it (entity-encoded) or as written. */
 const htmlOf = (value: unknown) => (typeof value === 'string' ? (value.includes('&lt;') ? decodeHTMLStrict(value) : value) : '');
+
+/** A translation's subject (on one line), text and HTML parts rendered with the tags' values. */
+function renderParts(translation: Row, values: TagData): { subject: string; text: string; html: string } {
+  return {
+    subject: render(String(translation.subject ?? ''), values).replace(/\s+/g, ' ').trim(),
+    text: render(String(translation.content_text ?? ''), values),
+    html: render(htmlOf(translation.content_html), values, escapeHtml),
+  };
+}
+
+/**
+ * A template translation rendered on a ticket, problem or change as its mails would be for a
+ * recipient who sees private items or not (the console's preview), with the tags its data lacks.
+ */
+export function previewOn(db: Db, settings: Settings, ctx: EventContext, translation: Row, withPrivate: boolean): { subject: string; text: string; html: string; unknown_tags: string[] } {
+  const values = itilTags(db, settings, ctx, 'update', withPrivate);
+  const parts = renderParts(translation, values);
+  const unknown = new Set([translation.subject, translation.content_text, htmlOf(translation.content_html)].flatMap((part) => unknownTags(String(part ?? ''), values)));
+  return { ...parts, subject: subjectPrefix(db, ctx) + parts.subject, unknown_tags: [...unknown] };
+}
 
 /**
  * Raises `event` on an item: queues the mails of its notifications (nothing while mail is off).
@@ -96,9 +116,7 @@ export function raiseEvent(db: Db, settings: Settings, event: string, ctx: Event
       // A private followup or task goes only to those who may see private ones.
       if (privateItem && Number(privateItem.is_private) === 1 && !withPrivate) continue;
       const translation = translations.find((t) => t.language === recipient.language) ?? translations.find((t) => t.language === '') ?? translations[0]!;
-      const values = dataFor(withPrivate);
-      const text = render(String(translation.content_text ?? ''), values);
-      const html = render(htmlOf(translation.content_html), values, escapeHtml);
+      const { subject, text, html } = renderParts(translation, dataFor(withPrivate));
       queueMail(db, settings, {
         itemtype: ctx.itemtype,
         itemsId: Number(ctx.item.id),
@@ -106,7 +124,7 @@ export function raiseEvent(db: Db, settings: Settings, event: string, ctx: Event
         event,
         templateId: Number(notification.template),
         to: { address: recipient.address, name: recipient.name },
-        subject: prefix + render(String(translation.subject ?? ''), values).replace(/\s+/g, ' ').trim(),
+        subject: prefix + subject,
         text: signature ? `${text}\n\n-- \n${signature}` : text,
         html: html ? (signature ? `${html}<p>-- <br>${escapeHtml(signature)}</p>` : html) : undefined,
         // A user's own mails (a reset token) are not to be answered, as GLPI sends them.
