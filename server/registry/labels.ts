@@ -38,6 +38,10 @@ const LABELS: Record<string, readonly [string, string]> = {
   UserCategory: ['User category', 'User categories'],
   MailCollector: ['Receiver', 'Receivers'],
   NotImportedEmail: ['Refused email', 'Refused emails'],
+  Notification: ['Notification', 'Notifications'],
+  NotificationTemplate: ['Notification template', 'Notification templates'],
+  QueuedNotification: ['Queued mail', 'Mail queue'],
+  Webhook: ['Webhook', 'Webhooks'],
 };
 
 /** Singular and plural name of an itemtype; the itemtype itself when it has none. */

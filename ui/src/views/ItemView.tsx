@@ -16,6 +16,7 @@ import { RuleParts } from './RuleParts';
 import { AssetTickets, LinkedItems } from './LinkedItems';
 import { Timeline } from './Timeline';
 import { Mailbox, RefusedMail } from './Mail';
+import { QueuedMail, TemplateTranslations, WebhookDeliveries } from './Notifications';
 
 type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
@@ -171,6 +172,9 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   if (id !== null && itemtype === 'Rule') tabs.push(['rule', t('Criteria and actions')]);
   if (id !== null && itemtype === 'MailCollector') tabs.push(['mailbox', t('Mailbox')]);
   if (id !== null && itemtype === 'NotImportedEmail') tabs.push(['mail', t('Refused email')]);
+  if (id !== null && itemtype === 'NotificationTemplate') tabs.push(['translations', t('Translations')]);
+  if (id !== null && itemtype === 'QueuedNotification') tabs.push(['delivery', t('Delivery')]);
+  if (id !== null && itemtype === 'Webhook') tabs.push(['deliveries', t('Deliveries')]);
   if (id !== null) tabs.push(['history', t('History')]);
 
   return (
@@ -258,6 +262,12 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
               navigate(['Ticket', ticket]);
             }}
           />
+        ) : tab === 'translations' && id !== null && item ? (
+          <TemplateTranslations id={id} item={item} editable={editable} />
+        ) : tab === 'delivery' && id !== null && item ? (
+          <QueuedMail id={id} item={item} onChange={refresh} />
+        ) : tab === 'deliveries' && id !== null ? (
+          <WebhookDeliveries id={id} editable={editable} />
         ) : tab === 'tickets' && id !== null ? (
           <AssetTickets itemtype={itemtype} id={id} />
         ) : (
