@@ -2,7 +2,8 @@
  * The notification console in a real browser (issue 29, part 5): a template's translation edited
  * and previewed on a real ticket with its unknown tags flagged, then saved; a queued mail that
  * failed shows its error and "retry now" sends it through a real SMTP server once it is back; a
- * webhook's "send a test" reaches a real receiver and shows in its delivery log.
+ * webhook's "send a test" reaches a real receiver and shows in its delivery log; a user chooses
+ * whether they are mailed about their own changes.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
@@ -86,6 +87,21 @@ describe.skipIf(!hasChromium)('notifications in the console', () => {
     const sent = await mail.waitFor(1);
     expect(sent.to).toEqual(['admin@example.org']);
     expect(sent.raw).toContain('Scanner jammed');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("a user's own notification preference: mail about my own changes", async () => {
+    const me = Number((await api.get('getFullSession')).body.session.glpiID);
+    await page.goto(`${server.origin}/#/User/${me}?tab=notifications`);
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    const choice = panel.getByLabel('Mail me about my own changes');
+    expect(await choice.inputValue()).toBe('');
+    await choice.selectOption({ label: 'No' });
+    await panel.locator('.notice-success', { hasText: 'Preferences saved.' }).waitFor();
+    expect((await api.get(`User/${me}`)).body.notification_to_myself).toBe(0);
+    await choice.selectOption({ label: 'As the global setting' });
+    await panel.locator('.notice-success', { hasText: 'Preferences saved.' }).waitFor();
+    await until('the preference cleared', async () => (await api.get(`User/${me}`)).body.notification_to_myself, (v) => v === null);
     expect(pageErrors).toEqual([]);
   });
 

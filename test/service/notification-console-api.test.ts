@@ -19,6 +19,8 @@ const ctx = useServer({}, clock.args);
 let mail = new MailCatcher();
 let port = 0;
 let admin: Client;
+let adminId: number;
+let requester: Client;
 let ticket: number;
 
 beforeAll(async () => {
@@ -28,8 +30,10 @@ beforeAll(async () => {
   for (const [name, value] of Object.entries({ use_notifications: '1', notifications_mailing: '1', smtp_host: '127.0.0.1', smtp_port: String(port), admin_email: 'admin@example.org', url_base: 'https://desk.example.org' })) {
     await ctx.api.setConfig(name, value);
   }
-  await createUser(ctx.api, 'admin-notif', 3, 0);
+  adminId = await createUser(ctx.api, 'admin-notif', 3, 0);
   admin = await loginAs(ctx.server.api, 'admin-notif');
+  await createUser(ctx.api, 'requester-notif', 1, 0);
+  requester = await loginAs(ctx.server.api, 'requester-notif');
   ticket = await ctx.api.create('Ticket', { name: 'Printer on fire', content: '<p>Smoke on floor 2</p>' });
 });
 afterAll(() => mail.stop());
@@ -45,6 +49,20 @@ describe('notifications and templates are written with the notification right', 
       { request: 'POST NotificationTemplateTranslation', body: { input: { notificationtemplates_id: 4, language: 'fr_FR', subject: 'Ticket ##ticket.title##', content_text: 'Bonjour' } }, status: 201 },
       { request: 'PUT Notification/3', as: admin, body: { input: { is_active: 0 } }, ...DENIED },
       { request: 'GET NotificationTemplate/4', as: admin, ...DENIED },
+    ]);
+  });
+});
+
+describe("a user's own notification preference", () => {
+  test('anyone sets whether they are mailed about their own changes (empty: the global setting), not for others', async () => {
+    const me = Number((await requester.get('getFullSession')).body.session.glpiID);
+    await scenario(ctx.api, [
+      { request: `PUT User/${me}`, as: requester, body: { input: { notification_to_myself: 0 } }, status: 200 },
+      { request: `GET User/${me}`, status: 200, answer: { notification_to_myself: 0 } },
+      { request: `PUT User/${me}`, as: requester, body: { input: { notification_to_myself: null } }, status: 200 },
+      { request: `GET User/${me}`, status: 200, answer: { notification_to_myself: null } },
+      { request: `PUT User/${adminId}`, as: requester, body: { input: { notification_to_myself: 0 } }, status: 400, error: 'ERROR_GLPI_UPDATE' },
+      { request: `GET User/${adminId}`, status: 200, answer: { notification_to_myself: null } },
     ]);
   });
 });

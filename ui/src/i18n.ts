@@ -279,6 +279,9 @@ const FR: Record<string, string> = {
   'Refused email': 'Courriel refusé',
   'Refused emails': 'Courriels refusés',
   // Notifications, the mail queue and webhooks
+  'As the global setting': 'Comme le réglage général',
+  'Preferences saved.': 'Préférences enregistrées.',
+  'Mail me about my own changes': "M'envoyer un courriel pour mes propres modifications",
   'Translation saved.': 'Traduction enregistrée.',
   'Give the id of a {type} to preview with.': "Donnez l'ID d'un élément {type} pour l'aperçu.",
   'Rendered; {count} unknown tags.': 'Rendu ; {count} balises inconnues.',

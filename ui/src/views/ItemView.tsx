@@ -16,7 +16,7 @@ import { RuleParts } from './RuleParts';
 import { AssetTickets, LinkedItems } from './LinkedItems';
 import { Timeline } from './Timeline';
 import { Mailbox, RefusedMail } from './Mail';
-import { QueuedMail, TemplateTranslations, WebhookDeliveries } from './Notifications';
+import { NotificationPreferences, QueuedMail, TemplateTranslations, WebhookDeliveries } from './Notifications';
 
 type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
@@ -172,6 +172,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   if (id !== null && itemtype === 'Rule') tabs.push(['rule', t('Criteria and actions')]);
   if (id !== null && itemtype === 'MailCollector') tabs.push(['mailbox', t('Mailbox')]);
   if (id !== null && itemtype === 'NotImportedEmail') tabs.push(['mail', t('Refused email')]);
+  if (id !== null && itemtype === 'User') tabs.push(['notifications', t('Notifications')]);
   if (id !== null && itemtype === 'NotificationTemplate') tabs.push(['translations', t('Translations')]);
   if (id !== null && itemtype === 'QueuedNotification') tabs.push(['delivery', t('Delivery')]);
   if (id !== null && itemtype === 'Webhook') tabs.push(['deliveries', t('Deliveries')]);
@@ -262,6 +263,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
               navigate(['Ticket', ticket]);
             }}
           />
+        ) : tab === 'notifications' && id !== null && item ? (
+          <NotificationPreferences id={id} item={item} editable={editable || id === info.userId} onChange={refresh} />
         ) : tab === 'translations' && id !== null && item ? (
           <TemplateTranslations id={id} item={item} editable={editable} />
         ) : tab === 'delivery' && id !== null && item ? (

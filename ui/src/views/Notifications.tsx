@@ -228,3 +228,31 @@ export function WebhookDeliveries({ id, editable }: { id: number; editable: bool
     </section>
   );
 }
+
+const MYSELF_CHOICES: [string, string][] = [
+  ['', 'As the global setting'],
+  ['1', 'Yes'],
+  ['0', 'No'],
+];
+
+/** A user's notification preferences: mail about their own changes (GLPI's notification_to_myself; empty follows the global setting). */
+export function NotificationPreferences({ id, item, editable, onChange }: { id: number; item: Item; editable: boolean; onChange: () => Promise<void> }) {
+  const { message, error, write } = usePanel(onChange);
+  const current = item.notification_to_myself === null || item.notification_to_myself === undefined ? '' : String(item.notification_to_myself);
+  const choose = (value: string) => write(() => api.update('User', id, { notification_to_myself: value === '' ? null : Number(value) }), t('Preferences saved.'));
+  return (
+    <section class="panel" aria-label={t('Notifications')}>
+      <label>
+        {t('Mail me about my own changes')}
+        <select value={current} disabled={!editable} onChange={(e) => void choose(e.currentTarget.value)}>
+          {MYSELF_CHOICES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {t(label)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Outcome message={message} error={error} />
+    </section>
+  );
+}
