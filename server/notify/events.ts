@@ -139,8 +139,8 @@ export function raiseEvent(db: Db, settings: Settings, event: string, ctx: Event
 }
 
 /** An event on an item: told to the live stream, and its webhooks' deliveries queued in the change's transaction. */
-function announce(db: Db, itemtype: string, item: Row, event: string): void {
-  publishLive({ itemtype, items_id: Number(item.id), event });
+function announce(db: Db, itemtype: string, item: Row, event: string, assignee?: number): void {
+  publishLive({ itemtype, items_id: Number(item.id), event, ...(assignee ? { users_id: assignee } : {}) });
   queueWebhooks(db, itemtype, item, event);
 }
 
@@ -221,7 +221,7 @@ export const timelineNotificationHooks: ItemHooks = {
     const added = addedEvent(type.name, row);
     const parent = added ? parentOf(wc.db, type.name, row) : null;
     if (!added || !parent) return;
-    announce(wc.db, parent.itemtype, parent.item, added[0]);
+    announce(wc.db, parent.itemtype, parent.item, added[0], added[0] === 'assign_user' ? Number(row.users_id) : undefined);
     if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, added[0], { ...parent, authorId: authorOf(wc), ...added[1] });
   },
   afterUpdate(wc, type, old, changes) {

@@ -9,6 +9,8 @@ export interface LiveEvent {
   itemtype: string;
   items_id: number;
   event: string;
+  /** For assign_user: the user assigned (the console's "assigned to you"). */
+  users_id?: number;
 }
 
 type Listener = (event: LiveEvent) => void;
