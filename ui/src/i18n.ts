@@ -279,6 +279,9 @@ const FR: Record<string, string> = {
   'Refused email': 'Courriel refusé',
   'Refused emails': 'Courriels refusés',
   // Notifications, the mail queue and webhooks
+  'Live notices': 'Avis en direct',
+  '{type} #{id} assigned to you': '{type} n°{id} vous est assigné',
+  'This item was changed elsewhere; save or reload to see the change.': 'Cet élément a été modifié ailleurs ; enregistrez ou rechargez pour voir la modification.',
   'As the global setting': 'Comme le réglage général',
   'Preferences saved.': 'Préférences enregistrées.',
   'Mail me about my own changes': "M'envoyer un courriel pour mes propres modifications",

@@ -7,6 +7,7 @@ import { t } from '../i18n';
 import { CREATE, DELETE, PURGE, UPDATE, can, typeDef } from '../itemtypes';
 import { href, navigate } from '../router';
 import { useSession } from '../session';
+import { useLiveEvents } from '../live';
 import { Access, SUPER_ADMIN } from './Access';
 import { Actors } from './Actors';
 import { DocumentLink } from './Documents';
@@ -83,6 +84,16 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
     [info.activeEntity.id],
   );
   const initial = useMemo(() => initialValues(fields, item, defaults), [fields, item, defaults]);
+  // Changed elsewhere (a live event): read again, unless the form holds unsaved edits it would wipe.
+  const [changedElsewhere, setChangedElsewhere] = useState(0);
+  useLiveEvents(
+    (event) => id !== null && event.itemtype === itemtype && event.items_id === id,
+    () => {
+      setChangedElsewhere((n) => n + 1);
+      if (JSON.stringify(values) === JSON.stringify(initial)) void refresh().catch(() => undefined);
+      else setMessage({ kind: 'info', text: t('This item was changed elsewhere; save or reload to see the change.') });
+    },
+  );
   // Before paint: the form never shows (or lets anyone edit) values older than the item.
   useLayoutEffect(() => setValues(initial), [initial]);
 
@@ -241,7 +252,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
         {tab === 'history' && id !== null ? (
           <History itemtype={itemtype} id={id} options={options ?? {}} reload={changes} />
         ) : tab === 'timeline' && id !== null ? (
-          <Timeline itemtype={itemtype} id={id} options={options ?? {}} status={Number(item?.status)} canAdd={!deleted} onChange={refresh} />
+          <Timeline itemtype={itemtype} id={id} options={options ?? {}} status={Number(item?.status)} canAdd={!deleted} onChange={refresh} changedElsewhere={changedElsewhere} />
         ) : tab === 'actors' && id !== null ? (
           <Actors itemtype={itemtype} id={id} editable={editable && !deleted} onChange={refresh} />
         ) : tab === 'items' && id !== null ? (

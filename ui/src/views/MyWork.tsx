@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, errorText, type SearchResult } from '../api';
 import { Notice } from '../components/Notice';
 import { t } from '../i18n';
@@ -6,6 +6,7 @@ import { enumOf } from '../itemtypes';
 import { QUEUES, queueCriteria, type QueueKey } from '../mywork';
 import { href } from '../router';
 import { useSession } from '../session';
+import { useLiveEvents } from '../live';
 
 /** Title, id, status, priority, opening date and last update (Ticket search options). */
 const COLUMNS: [string, string][] = [
@@ -22,10 +23,15 @@ export function MyWork({ queue }: { queue: QueueKey }) {
   const [result, setResult] = useState<SearchResult | null>(null);
   const [error, setError] = useState('');
   const label = t(QUEUES.find((q) => q.key === queue)!.label);
+  const [changed, setChanged] = useState(0);
+  useLiveEvents((event) => event.itemtype === 'Ticket', () => setChanged((n) => n + 1));
 
+  const shownQueue = useRef<QueueKey | null>(null);
   useEffect(() => {
     let live = true;
-    setResult(null);
+    // A live reload keeps the rows shown until the new ones come.
+    if (shownQueue.current !== queue) setResult(null);
+    shownQueue.current = queue;
     api
       .search('Ticket', queueCriteria(queue), { range: '0-199', sort: 19, order: 'DESC', ...forcedisplay() })
       .then((r) => live && setResult(r))
@@ -33,7 +39,7 @@ export function MyWork({ queue }: { queue: QueueKey }) {
     return () => {
       live = false;
     };
-  }, [queue, scope]);
+  }, [queue, scope, changed]);
 
   return (
     <div class="page">
