@@ -54,7 +54,7 @@ beforeAll(async () => {
   // Targets GLPI's install leaves these alerts without, and the expiry warning turned on (the API serves both read-only).
   await ctx.server.stop();
   const db = new Database(join(ctx.server.dataDir, 'deskbase.sqlite'));
-  db.exec(`INSERT INTO glpi_notificationtargets (notifications_id, type, items_id) VALUES (13, 1, 5), (16, 1, 1), (18, 1, 1), (22, 1, 1);
+  db.exec(`INSERT INTO glpi_notificationtargets (notifications_id, type, items_id) VALUES (13, 1, 5), (16, 1, 1), (18, 1, 1), (22, 1, 1), (17, 1, 1), (38, 1, 1), (39, 1, 1);
            UPDATE glpi_crontasks SET state = 1 WHERE id = 36`);
   db.close();
   await ctx.server.start();
@@ -91,6 +91,9 @@ describe("GLPI 10.0's default notifications beyond ITIL", () => {
       { id: 142, items_id: 1, type: 1, notifications_id: 16 },
       { id: 143, items_id: 1, type: 1, notifications_id: 18 },
       { id: 144, items_id: 1, type: 1, notifications_id: 22 },
+      { id: 145, items_id: 1, type: 1, notifications_id: 17 },
+      { id: 146, items_id: 1, type: 1, notifications_id: 38 },
+      { id: 147, items_id: 1, type: 1, notifications_id: 39 },
     ]);
     expect(stored('SELECT id, name, itemtype FROM glpi_notificationtemplates WHERE id IN (2, 3, 10, 12, 13, 27) ORDER BY id')).toEqual([
       { id: 2, name: 'Reservations', itemtype: 'Reservation' },
@@ -157,6 +160,23 @@ describe('contracts and warranties', () => {
     await nextMinute();
     expect(stored("SELECT event, items_id FROM glpi_queuednotifications WHERE itemtype = 'Contract'")).toEqual([{ event: 'end', items_id: 0 }]);
     expect(stored(`SELECT itemtype, items_id, type FROM glpi_alerts WHERE itemtype = 'Contract'`)).toEqual([{ itemtype: 'Contract', items_id: contract, type: 2 }]);
+  });
+
+  test("a contract's notice, and a periodic contract's period end and notice, each once", async () => {
+    // Ends 2026-04-01, notice 3 months: from 2026-01-01 (7 days ahead: 2025-12-25).
+    await ctx.api.create('Contract', { name: 'Support desk', num: 'SD-1', begin_date: '2025-04-01', duration: 12, notice: 3, alert: 8 });
+    // Periods of 3 months from 2025-10-20: this one ends 2026-01-20; its notice (1 month) began 2025-12-20.
+    await ctx.api.create('Contract', { name: 'Copier rental', num: 'CR-2', begin_date: '2025-10-20', duration: 0, periodicity: 3, notice: 1, alert: 72 });
+    const before = mail.messages.length;
+    await nextMinute();
+    await mail.waitFor(before + 3);
+    const bySubject = new Map(mail.messages.slice(before).map((m) => [subjectOf(m), textOf(m)]));
+    expect([...bySubject.keys()].sort()).toEqual(['Contract periods ending Root entity', 'Contract periods notice Root entity', 'Contracts notice Root entity']);
+    expect(bySubject.get('Contracts notice Root entity')).toContain('Support desk (SD-1): 2026-01-01');
+    expect(bySubject.get('Contract periods ending Root entity')).toContain('Copier rental (CR-2): 2026-01-20');
+    expect(bySubject.get('Contract periods notice Root entity')).toContain('Copier rental (CR-2): 2025-12-20');
+    await nextMinute();
+    expect(stored("SELECT event FROM glpi_queuednotifications WHERE itemtype = 'Contract' ORDER BY id")).toEqual([{ event: 'end' }, { event: 'notice' }, { event: 'periodicity' }, { event: 'periodicitynotice' }]);
   });
 
   test("a warranty's end (GLPI's infocom action) is told once", async () => {
