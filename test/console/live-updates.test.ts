@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { ensureConsoleBuilt, hasChromium, launchChromium, watchErrors } from '../support/browser';
+import { consoleSignedIn, ensureConsoleBuilt, hasChromium, type launchChromium } from '../support/browser';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
 
@@ -25,12 +25,7 @@ describe.skipIf(!hasChromium)('live updates in the console', () => {
     server = await startServer();
     api = await new Client(server.api).login();
     me = Number((await api.get('getFullSession')).body.session.glpiID);
-    browser = await launchChromium();
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    watchErrors(page, pageErrors);
-    await page.goto(`${server.origin}/`);
-    await page.evaluate((token) => localStorage.setItem('deskbase.session-token', token), api.token);
-    await page.reload();
+    ({ browser, page } = await consoleSignedIn(server.origin, api.token, pageErrors));
   }, 60_000);
 
   afterAll(async () => {

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { ensureConsoleBuilt, hasChromium, launchChromium, watchErrors } from '../support/browser';
+import { consoleSignedIn, ensureConsoleBuilt, hasChromium, type launchChromium } from '../support/browser';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
 import { MailCatcher } from '../support/smtp';
@@ -37,12 +37,7 @@ describe.skipIf(!hasChromium)('notifications in the console', () => {
       await api.setConfig(name, value);
     }
     ticket = await api.create('Ticket', { name: 'Scanner jammed', content: 'Paper everywhere' });
-    browser = await launchChromium();
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    watchErrors(page, pageErrors);
-    await page.goto(`${server.origin}/`);
-    await page.evaluate((token) => localStorage.setItem('deskbase.session-token', token), api.token);
-    await page.reload();
+    ({ browser, page } = await consoleSignedIn(server.origin, api.token, pageErrors));
   }, 60_000);
 
   afterAll(async () => {

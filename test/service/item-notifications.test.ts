@@ -11,20 +11,14 @@ import { Client } from '../support/client';
 import { TestClock } from '../support/clock';
 import { headerOf, MailCatcher, partOf, type CapturedMail } from '../support/smtp';
 import { useServer } from '../support/server';
+import { stored as readStored } from '../support/stored';
 
 const clock = new TestClock(); // 2026-01-15 09:00
 const ctx = useServer({ TZ: 'UTC' }, clock.args);
 const mail = new MailCatcher();
 const ids: Record<string, number> = {};
 
-const stored = (sql: string) => {
-  const db = new Database(join(ctx.server.dataDir, 'deskbase.sqlite'), { readonly: true });
-  try {
-    return db.query(sql).all();
-  } finally {
-    db.close();
-  }
-};
+const stored = (sql: string) => readStored(ctx.server.dataDir, sql);
 
 /** The mails the next `count` sends bring, by recipient. */
 async function next(count: number, action: () => Promise<unknown>): Promise<Map<string, CapturedMail>> {

@@ -11,6 +11,7 @@ import { Client } from '../support/client';
 import { TestClock } from '../support/clock';
 import { headerOf, MailCatcher, partOf, type CapturedMail } from '../support/smtp';
 import { useServer } from '../support/server';
+import { stored as readStored } from '../support/stored';
 
 const clock = new TestClock();
 const ctx = useServer({}, clock.args);
@@ -41,14 +42,7 @@ async function next(count: number, action: () => Promise<unknown>): Promise<Map<
   return new Map(mail.messages.slice(before).map((m) => [m.to.join(','), m]));
 }
 
-const stored = (sql: string) => {
-  const db = new Database(join(ctx.server.dataDir, 'deskbase.sqlite'), { readonly: true });
-  try {
-    return db.query(sql).all();
-  } finally {
-    db.close();
-  }
-};
+const stored = (sql: string) => readStored(ctx.server.dataDir, sql);
 
 describe("a fresh install has GLPI 10.0's default notifications", () => {
   test('ids, names, events, templates and targets of the ticket ones', async () => {

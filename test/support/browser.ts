@@ -45,6 +45,17 @@ export function watchErrors(page: Page, errors: string[]): void {
   });
 }
 
+/** A page of a new Chromium that watches for errors, opened on the console already signed in with the API session `token` (the sign-in form is the main console test's). */
+export async function consoleSignedIn(origin: string, token: string, errors: string[]): Promise<{ browser: Awaited<ReturnType<typeof launchChromium>>; page: Page }> {
+  const browser = await launchChromium();
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  watchErrors(page, errors);
+  await page.goto(`${origin}/`);
+  await page.evaluate((value) => localStorage.setItem('deskbase.session-token', value), token);
+  await page.reload();
+  return { browser, page };
+}
+
 /** Signs in through the console's form. */
 export async function signIn(page: Page, origin: string, login: string, password: string): Promise<void> {
   await page.goto(`${origin}/`);

@@ -5,14 +5,10 @@
  * of events reaches a listener as one call.
  */
 import { useEffect, useRef } from 'preact/hooks';
+import type { LiveEvent } from '@server/notify/live';
 import { API_BASE, api } from './api';
 
-export interface LiveEvent {
-  itemtype: string;
-  items_id: number;
-  event: string;
-  users_id?: number;
-}
+export type { LiveEvent };
 
 type Listener = (event: LiveEvent) => void;
 
