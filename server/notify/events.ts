@@ -111,12 +111,15 @@ export function raiseEvent(db: Db, settings: Settings, event: string, ctx: Event
   for (const notification of notifications) {
     const translations = selectAll(db, 'SELECT language, subject, content_text, content_html FROM glpi_notificationtemplatetranslations WHERE notificationtemplates_id = ? ORDER BY id', Number(notification.template));
     if (!translations.length) continue;
+    // Recipients of one language and sight of private items get the same rendering: made once.
+    const rendered = new Map<string, ReturnType<typeof renderParts>>();
     for (const recipient of recipientsOf(db, settings, Number(notification.id), ctx)) {
       const withPrivate = itil && seesPrivate(db, recipient.userId, entityId, privateRight);
       // A private followup or task goes only to those who may see private ones.
       if (privateItem && Number(privateItem.is_private) === 1 && !withPrivate) continue;
       const translation = translations.find((t) => t.language === recipient.language) ?? translations.find((t) => t.language === '') ?? translations[0]!;
-      const { subject, text, html } = renderParts(translation, dataFor(withPrivate));
+      const key = `${translations.indexOf(translation)}|${withPrivate}`;
+      const { subject, text, html } = rendered.get(key) ?? rendered.set(key, renderParts(translation, dataFor(withPrivate))).get(key)!;
       queueMail(db, settings, {
         itemtype: ctx.itemtype,
         itemsId: Number(ctx.item.id),
