@@ -1,5 +1,6 @@
 /**
- * The notification console in a real browser (issue 29, part 5): a template's translation edited
+ * The notification console in a real browser (issue 29, part 5): a notification's recipients; a
+ * template's translation edited
  * and previewed on a real ticket with its unknown tags flagged, then saved; a queued mail that
  * failed shows its error and "retry now" sends it through a real SMTP server once it is back; a
  * webhook's "send a test" reaches a real receiver and shows in its delivery log; a user chooses
@@ -63,6 +64,26 @@ describe.skipIf(!hasChromium)('notifications in the console', () => {
     await panel.getByRole('button', { name: 'Save' }).click();
     await panel.locator('.notice-success', { hasText: 'Translation saved.' }).waitFor();
     expect((await api.get('NotificationTemplateTranslation/4')).body.subject).toBe('Heads up: ##ticket.title## ##ticket.colour##');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("a notification's recipients: listed by GLPI's roles, one added and removed", async () => {
+    await page.goto(`${server.origin}/#/Notification/3?tab=recipients`);
+    const panel = page.getByRole('region', { name: 'Recipients' });
+    const list = panel.getByRole('list', { name: 'Recipients' });
+    await list.getByRole('listitem').first().waitFor();
+    const names = async () => (await list.getByRole('listitem').allTextContents()).map((text) => text.replace(/\s*Remove$/, ''));
+    expect(await names()).toEqual(['Administrator', 'Assigned technician', 'Former technician in charge', 'Requester', 'Observer']);
+    await panel.getByLabel('Role', { exact: true }).selectOption({ label: 'Observer group' });
+    await panel.getByRole('button', { name: 'Add recipient' }).click();
+    await panel.locator('.notice-success', { hasText: 'Target added.' }).waitFor();
+    await list.getByRole('listitem').filter({ hasText: 'Observer group' }).waitFor();
+    const added = ((await api.get('Notification/3/NotificationTarget')).body as { id: number; type: number; items_id: number }[]).find((r) => r.items_id === 20)!;
+    expect(added.type).toBe(1);
+    await list.getByRole('listitem').filter({ hasText: 'Observer group' }).getByRole('button', { name: 'Remove' }).click();
+    await panel.locator('.notice-success', { hasText: 'Target removed.' }).waitFor();
+    expect(await names()).toEqual(['Administrator', 'Assigned technician', 'Former technician in charge', 'Requester', 'Observer']);
+    expect((await api.get(`NotificationTarget/${added.id}`)).status).toBe(404);
     expect(pageErrors).toEqual([]);
   });
 

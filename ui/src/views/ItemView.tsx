@@ -17,7 +17,7 @@ import { RuleParts } from './RuleParts';
 import { AssetTickets, LinkedItems } from './LinkedItems';
 import { Timeline } from './Timeline';
 import { Mailbox, RefusedMail } from './Mail';
-import { NotificationPreferences, QueuedMail, TemplateTranslations, WebhookDeliveries } from './Notifications';
+import { NotificationPreferences, NotificationTargets, QueuedMail, TemplateTranslations, WebhookDeliveries } from './Notifications';
 
 type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
@@ -184,6 +184,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   if (id !== null && itemtype === 'MailCollector') tabs.push(['mailbox', t('Mailbox')]);
   if (id !== null && itemtype === 'NotImportedEmail') tabs.push(['mail', t('Refused email')]);
   if (id !== null && itemtype === 'User') tabs.push(['notifications', t('Notifications')]);
+  if (id !== null && itemtype === 'Notification') tabs.push(['recipients', t('Recipients')]);
   if (id !== null && itemtype === 'NotificationTemplate') tabs.push(['translations', t('Translations')]);
   if (id !== null && itemtype === 'QueuedNotification') tabs.push(['delivery', t('Delivery')]);
   if (id !== null && itemtype === 'Webhook') tabs.push(['deliveries', t('Deliveries')]);
@@ -276,6 +277,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
           />
         ) : tab === 'notifications' && id !== null && item ? (
           <NotificationPreferences id={id} item={item} editable={editable || id === info.userId} onChange={refresh} />
+        ) : tab === 'recipients' && id !== null ? (
+          <NotificationTargets id={id} editable={editable} />
         ) : tab === 'translations' && id !== null && item ? (
           <TemplateTranslations id={id} item={item} editable={editable} />
         ) : tab === 'delivery' && id !== null && item ? (

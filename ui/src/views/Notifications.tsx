@@ -256,3 +256,114 @@ export function NotificationPreferences({ id, item, editable, onChange }: { id: 
     </section>
   );
 }
+
+/** GLPI's target kinds (NotificationTarget.type) and the users they name (items_id of kind 1). */
+const TARGET_KINDS: [number, string][] = [
+  [1, 'Person or role'],
+  [2, 'Profile'],
+  [3, 'Group'],
+  [5, 'Group supervisor'],
+  [6, 'Group without supervisor'],
+];
+const ROLES: [number, string][] = [
+  [1, 'Administrator'],
+  [11, 'Entity administrator'],
+  [3, 'Requester'],
+  [13, 'Requester group'],
+  [12, 'Requester group supervisor'],
+  [21, 'Observer'],
+  [20, 'Observer group'],
+  [22, 'Observer group supervisor'],
+  [2, 'Assigned technician'],
+  [9, 'Assigned group'],
+  [10, 'Assigned group supervisor'],
+  [8, 'Assigned supplier'],
+  [4, 'Former technician in charge'],
+  [14, 'Approver'],
+  [15, 'Approval requester'],
+  [16, 'Technician of the task'],
+  [17, 'Author of the task'],
+  [18, 'Author of the followup'],
+  [39, 'Mentioned user'],
+  [5, 'Technician in charge of the item'],
+  [23, 'Group in charge of the item'],
+  [6, 'User of the item'],
+  [19, 'The user concerned'],
+];
+const labelOf = (list: [number, string][], value: number) => list.find(([v]) => v === value)?.[1];
+
+/** Who a notification goes to: its targets (GLPI's kinds, roles, profiles and groups by id), added and removed. */
+export function NotificationTargets({ id, editable }: { id: number; editable: boolean }) {
+  const { message, error, reload, failed, write, refuse } = usePanel();
+  const [rows, setRows] = useState<Item[] | null>(null);
+  const [kind, setKind] = useState(1);
+  const [role, setRole] = useState(1);
+  const [itemId, setItemId] = useState('');
+  useEffect(() => {
+    api.subItems('Notification', id, 'NotificationTarget', { range: '0-199' }).then(setRows).catch(failed);
+  }, [id, reload]);
+  const describe = (row: Item) => {
+    const type = Number(row.type);
+    const value = Number(row.items_id);
+    return type === 1 ? t(labelOf(ROLES, value) ?? 'Person or role') : `${t(labelOf(TARGET_KINDS, type) ?? 'Group')} #${value}`;
+  };
+  const add = () => {
+    const value = kind === 1 ? role : Number(itemId);
+    if (!(value > 0)) return refuse(t('Give the id of the profile or group.'));
+    return write(() => api.create('NotificationTarget', { notifications_id: id, type: kind, items_id: value }), t('Target added.'));
+  };
+  if (!rows) return <p role="status">{t('Loading…')}</p>;
+  return (
+    <section class="panel" aria-label={t('Recipients')}>
+      {rows.length === 0 ? (
+        <p>{t('No recipient: this notification sends nothing.')}</p>
+      ) : (
+        <ul aria-label={t('Recipients')}>
+          {rows.map((row) => (
+            <li key={String(row.id)}>
+              {describe(row)}{' '}
+              {editable && (
+                <button type="button" class="link" onClick={() => void write(() => api.remove('NotificationTarget', Number(row.id), true), t('Target removed.'))}>
+                  {t('Remove')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {editable && (
+        <p class="actions">
+          <label for="target-kind">{t('Kind')}</label>
+          <select id="target-kind" value={kind} onChange={(e) => setKind(Number(e.currentTarget.value))}>
+            {TARGET_KINDS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {t(label)}
+              </option>
+            ))}
+          </select>
+          {kind === 1 ? (
+            <>
+              <label for="target-role">{t('Role')}</label>
+              <select id="target-role" value={role} onChange={(e) => setRole(Number(e.currentTarget.value))}>
+                {ROLES.map(([value, label]) => (
+                  <option key={`${value}-${label}`} value={value}>
+                    {t(label)}
+                  </option>
+                ))}
+              </select>
+            </>
+          ) : (
+            <label>
+              {t('ID')}
+              <input inputMode="numeric" value={itemId} onInput={(e) => setItemId(e.currentTarget.value)} />
+            </label>
+          )}
+          <button type="button" onClick={() => void add()}>
+            {t('Add recipient')}
+          </button>
+        </p>
+      )}
+      <Outcome message={message} error={error} />
+    </section>
+  );
+}
