@@ -1,10 +1,9 @@
 /**
  * The notification console in a real browser (issue 29, part 5): a notification's recipients; a
- * template's translation edited
- * and previewed on a real ticket with its unknown tags flagged, then saved; a queued mail that
- * failed shows its error and "retry now" sends it through a real SMTP server once it is back; a
- * webhook's "send a test" reaches a real receiver and shows in its delivery log; a user chooses
- * whether they are mailed about their own changes.
+ * template's translation edited and previewed on a real ticket with its unknown tags flagged, then
+ * saved; a queued mail that failed shows its error and "retry now" sends it through a real SMTP
+ * server once it is back; a webhook's "send a test" reaches a real receiver and shows in its
+ * delivery log; a user chooses whether they are mailed about their own changes.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
