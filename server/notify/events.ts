@@ -156,6 +156,9 @@ function itilItem(db: Db, itemtype: string, id: number): Row | null {
   return table ? findById(db, table, id) : null;
 }
 
+/** Writes purging a ticket, problem or change: the followups and tasks going with it raise no deletion of their own. */
+const purgingItil = new WeakSet<WriteContext>();
+
 /** Fields whose change alone is no "update" worth a mail (bookkeeping). */
 const QUIET = new Set(['date_mod', 'users_id_lastupdater']);
 
@@ -182,6 +185,12 @@ export const itilNotificationHooks: ItemHooks = {
     const item = itilItem(wc.db, type.name, Number(old.id));
     if (!item) return;
     raiseEvent(wc.db, wc.services.store.settings, event, { itemtype: type.name, item, authorId: authorOf(wc) });
+  },
+  beforeDelete(wc, _type, _row, purge) {
+    if (purge) purgingItil.add(wc);
+  },
+  afterPurge(wc) {
+    purgingItil.delete(wc);
   },
 };
 
@@ -218,6 +227,21 @@ function addedEvent(typeName: string, row: Row): [string, Partial<EventContext>]
   return null;
 }
 
+/** The event a followup or task raises on its item when changed or deleted (`update_followup`, `delete_task`…), with its context. */
+function timelineEvent(typeName: string, row: Row, change: 'update' | 'delete'): [string, Partial<EventContext>] | null {
+  if (typeName === 'ITILFollowup') return [`${change}_followup`, { followup: row }];
+  if (TASK_PARENTS[typeName]) return [`${change}_task`, { task: row }];
+  return null;
+}
+
+/** Raises a timeline element's event on its item (live stream, webhooks, mail). */
+function raiseOnParent(wc: WriteContext, typeName: string, row: Row, raised: [string, Partial<EventContext>]): void {
+  const parent = parentOf(wc.db, typeName, row);
+  if (!parent) return;
+  announce(wc.db, parent.itemtype, parent.item, raised[0]);
+  if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, raised[0], { ...parent, authorId: authorOf(wc), ...raised[1] });
+}
+
 /** Followups, tasks, validations and assignments: their events on the item they belong to. */
 export const timelineNotificationHooks: ItemHooks = {
   afterAdd(wc, type, row) {
@@ -228,10 +252,16 @@ export const timelineNotificationHooks: ItemHooks = {
     if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, added[0], { ...parent, authorId: authorOf(wc), ...added[1] });
   },
   afterUpdate(wc, type, old, changes) {
+    const changed = Object.keys(changes).some((k) => !QUIET.has(k)) ? timelineEvent(type.name, { ...old, ...changes }, 'update') : null;
+    if (changed) return raiseOnParent(wc, type.name, { ...old, ...changes }, changed);
     if (!VALIDATION_PARENTS[type.name] || !('status' in changes) || Number(changes.status) === Number(old.status)) return;
     const parent = parentOf(wc.db, type.name, old);
     if (!parent) return;
     announce(wc.db, parent.itemtype, parent.item, 'validation_answer');
     if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, 'validation_answer', { ...parent, authorId: authorOf(wc), validation: { ...old, ...changes } });
+  },
+  beforeDelete(wc, type, row) {
+    const deleted = purgingItil.has(wc) ? null : timelineEvent(type.name, row, 'delete');
+    if (deleted) raiseOnParent(wc, type.name, row, deleted);
   },
 };

@@ -134,6 +134,26 @@ describe("a ticket's mails", () => {
     expect([...mails.keys()].sort()).toEqual(['admin@example.org', 'carol@example.org']);
   });
 
+  test('a followup changed, then deleted: "Update Followup" and "Delete Followup" to their targets', async () => {
+    const bob = await new Client(ctx.server.api).login('bob', 'Pass-word-1');
+    const followups = (await ctx.api.get(`Ticket/${ticket}/ITILFollowup`)).body as { id: number; content: string }[];
+    const fireOut = followups.find((f) => f.content.includes('Fire is out'))!;
+    const changed = await next(3, () => bob.put(`ITILFollowup/${fireOut.id}`, { input: { content: 'Fire is out, smoke remains' } }));
+    expect([...changed.keys()].sort()).toEqual(['admin@example.org', 'alice@example.org', 'carol@example.org']);
+    expect(headerOf(changed.get('alice@example.org')!.raw, 'Subject')).toBe(`[GLPI #${String(ticket).padStart(7, '0')}] Update of a followup: Printer on fire`);
+    expect(partOf(changed.get('alice@example.org')!.raw, 'text/plain')).toContain('Fire is out, smoke remains');
+    // Deleted by the administrator (a technician may not delete followups).
+    const deleted = await next(3, () => ctx.api.del(`ITILFollowup/${fireOut.id}`));
+    expect([...deleted.keys()].sort()).toEqual(['admin@example.org', 'alice@example.org', 'carol@example.org']);
+    expect(headerOf(deleted.get('carol@example.org')!.raw, 'Subject')).toBe(`[GLPI #${String(ticket).padStart(7, '0')}] Deletion of a followup: Printer on fire`);
+    // A purged ticket's followups go with it without a deletion mail each.
+    const doomed = await ctx.api.create('Ticket', { name: 'Duplicate', content: 'x', _users_id_requester: ids.alice });
+    await ctx.api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: doomed, content: 'Same as the other one' } });
+    await ctx.api.del(`Ticket/${doomed}`, { query: 'force_purge=true' });
+    expect((await ctx.api.get(`Ticket/${doomed}`)).status).toBe(404);
+    expect(stored(`SELECT COUNT(*) AS n FROM glpi_queuednotifications WHERE event = 'delete_followup' AND items_id = ${doomed}`)).toEqual([{ n: 0 }]);
+  });
+
   test('solved: the solution in the mail, GLPI\'s "Resolve ticket" targets', async () => {
     const bob = await new Client(ctx.server.api).login('bob', 'Pass-word-1');
     expect((await ctx.api.put(`User/${ids.alice}`, { input: { notification_to_myself: 1 } })).status).toBe(200);
