@@ -154,8 +154,10 @@ export const adminItemtypes: Record<string, ItemtypeSpec> = {
     owners: [{ fk: 'notifications_id', itemtype: 'Notification' }],
   }),
   NotificationTarget: admin('glpi_notificationtargets', 'notification', { readOnly: false, kind: 'child', owners: [{ fk: 'notifications_id', itemtype: 'Notification' }] }),
-  // The mail queue: read with GLPI's `queuednotification` right, written only by the engine (retryNotification sends one again).
-  QueuedNotification: admin('glpi_queuednotifications', 'queuednotification'),
+  // The mail queue: read with GLPI's `queuednotification` right, written only by the engine
+  // (retryNotification sends one again). The bodies are never served: a lost password's mail holds
+  // a reset token, which would let whoever reads the queue into that account.
+  QueuedNotification: admin('glpi_queuednotifications', 'queuednotification', { hidden: ['body_text', 'body_html'] }),
   // GLPI 11's webhooks, with its `webhook` right, in entities; the secret signs and is never returned.
   Webhook: { table: 'glpi_webhooks', kind: 'other', right: 'webhook', trash: true, history: false, required: ['url', 'itemtype', 'event'], hidden: ['secret'] },
   // Their deliveries (the queue and delivery log): read by whoever reads webhooks, written only by the sender.
