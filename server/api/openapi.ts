@@ -615,7 +615,7 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
         operationId: 'liveEvents',
         summary: 'The live event stream (Server-Sent Events) of the tickets, problems and changes the session may read',
         description:
-          'Each event is `event: <name>` and `data: {"itemtype","items_id","event"}`, checked against what the session may read when it happens. Names, as the notifications\' events: new, update, solved, closed, add_followup, add_task, update_followup, update_task, delete_followup, delete_task, validation, validation_answer, assign_user, assign_group, satisfaction, recall. A comment line every five seconds keeps the stream open; it ends with the session.',
+          'Each event is `event: <name>` and `data: {"itemtype","items_id","event"}`, checked against what the session may read when it happens. Names, as the notifications\' events: new, update, solved, closed, delete, add_followup, add_task, update_followup, update_task, delete_followup, delete_task, validation, validation_answer, assign_user, assign_group, satisfaction, recall. A comment line every five seconds keeps the stream open; it ends with the session.',
         responses: {
           200: { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' }, example: 'event: add_followup\ndata: {"itemtype":"Ticket","items_id":12,"event":"add_followup"}\n\n' } } },
           ...commonErrors,

@@ -186,8 +186,12 @@ export const itilNotificationHooks: ItemHooks = {
     if (!item) return;
     raiseEvent(wc.db, wc.services.store.settings, event, { itemtype: type.name, item, authorId: authorOf(wc) });
   },
-  beforeDelete(wc, _type, _row, purge) {
+  beforeDelete(wc, type, row, purge) {
     if (purge) purgingItil.add(wc);
+    // GLPI's "Delete Ticket" (problem, change): told when it leaves, to the trash or for good, once.
+    if (Number(row.is_deleted) === 1) return;
+    announce(wc.db, type.name, row, 'delete');
+    if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, 'delete', { itemtype: type.name, item: row, authorId: authorOf(wc) });
   },
   afterPurge(wc) {
     purgingItil.delete(wc);

@@ -22,6 +22,7 @@ const EVENT_LABELS: Record<string, string> = {
   update: 'Update',
   solved: 'Solved',
   closed: 'Closure',
+  delete: 'Deletion',
   add_followup: 'New followup',
   add_task: 'New task',
   update_followup: 'Update of a followup',

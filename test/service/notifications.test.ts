@@ -146,12 +146,15 @@ describe("a ticket's mails", () => {
     const deleted = await next(3, () => ctx.api.del(`ITILFollowup/${fireOut.id}`));
     expect([...deleted.keys()].sort()).toEqual(['admin@example.org', 'alice@example.org', 'carol@example.org']);
     expect(headerOf(deleted.get('carol@example.org')!.raw, 'Subject')).toBe(`[GLPI #${String(ticket).padStart(7, '0')}] Deletion of a followup: Printer on fire`);
-    // A purged ticket's followups go with it without a deletion mail each.
-    const doomed = await ctx.api.create('Ticket', { name: 'Duplicate', content: 'x', _users_id_requester: ids.alice });
-    await ctx.api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: doomed, content: 'Same as the other one' } });
-    await ctx.api.del(`Ticket/${doomed}`, { query: 'force_purge=true' });
+    // A purged ticket: GLPI's "Delete Ticket" to the administrator; its followups go with it without a deletion mail each.
+    let doomed = 0;
+    await next(2, async () => (doomed = await ctx.api.create('Ticket', { name: 'Duplicate', content: 'x', _users_id_requester: ids.alice })));
+    await next(2, () => ctx.api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: doomed, content: 'Same as the other one' } }));
+    const purged = await next(1, () => ctx.api.del(`Ticket/${doomed}`, { query: 'force_purge=true' }));
+    expect([...purged.keys()]).toEqual(['admin@example.org']);
+    expect(headerOf(purged.get('admin@example.org')!.raw, 'Subject')).toBe(`[GLPI #${String(doomed).padStart(7, '0')}] Deletion: Duplicate`);
     expect((await ctx.api.get(`Ticket/${doomed}`)).status).toBe(404);
-    expect(stored(`SELECT COUNT(*) AS n FROM glpi_queuednotifications WHERE event = 'delete_followup' AND items_id = ${doomed}`)).toEqual([{ n: 0 }]);
+    expect(stored(`SELECT event FROM glpi_queuednotifications WHERE items_id = ${doomed} AND event LIKE 'delete%'`)).toEqual([{ event: 'delete' }]);
   });
 
   test('solved: the solution in the mail, GLPI\'s "Resolve ticket" targets', async () => {
