@@ -1,5 +1,5 @@
 /**
- * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-mail --no-churn --churn --churn-share F --out FILE --shapes A,B --threads N]`:
+ * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-mail --no-notify --no-churn --churn --churn-share F --out FILE --shapes A,B --threads N]`:
  * seeds Deskbase through the bulk API (or reuses a kept, already seeded data folder), then measures every search
  * shape sequentially (p50/p99), restart time and memory, and under load from autocannon (a
  * separate Node process) getItem beside a bare Bun server, pages and the search shapes.
@@ -18,6 +18,7 @@ import { consoleBundleFigure, consoleFirstRenderFigure } from './console';
 import { benchmarkImport } from './import';
 import { benchmarkMail } from './mail';
 import { benchmarkRules } from './rules';
+import { benchmarkNotifications } from './notify';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
 import { describeMachine, loadAverage, summary, writeResults, type Figure } from './report';
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
@@ -71,6 +72,8 @@ interface Options {
   import: boolean;
   /** Collect 500 mails from a private Dovecot (--no-mail skips it). */
   mail: boolean;
+  /** Ticket updates with and without notifications, and the sender draining 1 000 mails (--no-notify skips them). */
+  notify: boolean;
   /** Churn the data after the first measures and measure again (it changes a kept folder for good). */
   churn: boolean;
   /** Scales the churn's shares (bench/churn.ts), in (0, 1]. */
@@ -92,6 +95,7 @@ function parseOptions(argv: string[]): Options {
       'no-load': { type: 'boolean' },
       'no-import': { type: 'boolean' },
       'no-mail': { type: 'boolean' },
+      'no-notify': { type: 'boolean' },
       churn: { type: 'boolean' },
       'no-churn': { type: 'boolean' },
       'churn-share': { type: 'string' },
@@ -117,6 +121,7 @@ function parseOptions(argv: string[]): Options {
     load: !values['no-load'],
     import: !values['no-import'],
     mail: !values['no-mail'],
+    notify: !values['no-notify'],
     out: values.out ?? 'RESULTS.md',
     shapes: values.shapes?.split(',').map((s) => s.trim()),
     threads: values.threads === undefined ? undefined : count(values.threads, 1),
@@ -390,6 +395,8 @@ async function main(): Promise<void> {
   figures.push(...mail.figures);
   const rules = await benchmarkRules(log);
   figures.push(...rules.figures);
+  const notify = options.notify ? await benchmarkNotifications(log) : { figures: [], setup: [] };
+  figures.push(...notify.figures);
   figures.push(consoleBundleFigure());
   const firstRender = await consoleFirstRenderFigure(log);
   if (firstRender) figures.push(firstRender);
@@ -400,6 +407,7 @@ async function main(): Promise<void> {
     ...(options.load ? [] : ['--no-load']),
     ...(options.import ? [] : ['--no-import']),
     ...(options.mail ? [] : ['--no-mail']),
+    ...(options.notify ? [] : ['--no-notify']),
     ...(options.churn && options.keep ? ['--churn'] : []),
     ...(!options.churn && !options.keep ? ['--no-churn'] : []),
     ...(options.churnShare !== 1 ? [`--churn-share ${options.churnShare}`] : []),
@@ -423,6 +431,7 @@ async function main(): Promise<void> {
       ...imported.setup,
       ...mail.setup,
       ...rules.setup,
+      ...notify.setup,
       `Machine: ${machine.cores} cores, shared with other sessions running their own builds and tests, with the load generator and with the server: figures vary between runs.`,
     ],
   });

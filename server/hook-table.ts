@@ -49,6 +49,7 @@ import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
 import { validationHooks, validationRequestHooks } from './itil/validations';
 import { itilNotificationHooks, timelineNotificationHooks } from './notify/events';
+import { reservationNotificationHooks } from './notify/reservation-events';
 import { webhookHooks } from './notify/webhook-rules';
 import { allAssetTypes, allItemtypes, itemtypesWith } from './registry';
 import { apiClientTokenHooks } from './users/apiclient-token';
@@ -164,4 +165,5 @@ export const RULES: readonly Rule[] = [
   // Last: notifications see the change as the rules above left it.
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilNotificationHooks },
   { itemtypes: ['ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask', 'TicketValidation', 'ChangeValidation', ...ASSIGNMENT_LINKS], hooks: timelineNotificationHooks },
+  { itemtypes: ['Reservation'], hooks: reservationNotificationHooks },
 ];

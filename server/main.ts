@@ -9,6 +9,8 @@ import { installRules } from './items/hooks';
 import { MAIL_ENGINES, RULES } from './hook-table';
 import { installMailEngines } from './mail/engines';
 import { automaticActions } from './itil/automatic-actions';
+import { NOTIFY_ACTIONS } from './notify/alerts';
+import { USER_ACTIONS } from './notify/user-events';
 import { CRON_TASKS } from './registry/automatic-actions';
 import { replayDictionaries } from './rules/replay';
 import { mailSender, setMailWaker } from './notify/sender';
@@ -144,7 +146,7 @@ async function main(): Promise<void> {
   const lastBackup = createLastBackupBox();
   const backups = new BackupScheduler(config.dataDir, store.settings, import.meta.path, (last) => lastBackup.write(last));
   // GLPI's automatic actions Deskbase runs: a failure is logged, never a failed request.
-  const actions = automaticActions(store.db, (name, error) => logError(`automatic action ${name}`, error), [[CRON_TASKS.replayDictionary, replayDictionaries]]);
+  const actions = automaticActions(store.db, (name, error) => logError(`automatic action ${name}`, error), [[CRON_TASKS.replayDictionary, replayDictionaries], ...NOTIFY_ACTIONS, ...USER_ACTIONS]);
   const mail = mailSender(store, (what, error) => logError(what, error));
   setMailWaker(mail.wake);
   setWebhookReader(webhookReader(services));

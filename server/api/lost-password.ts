@@ -2,28 +2,12 @@ import { accountByEmail, drawResetToken, policyProblems, resetPassword, tokenVal
 import { json, type Reply, type RequestContext } from './context';
 import { badRequest } from '../core/errors';
 import { mailEnabled } from '../notify/mailer';
-import { queueMail } from '../notify/queue';
-import { wakeMailSender } from '../notify/sender';
+import { raisePasswordForget } from '../notify/user-events';
 
 export const REQUEST_ANSWER = 'If this address belongs to an account, a message explaining how to reset its password has been sent to it.';
 export const RESET_ANSWER = 'The password has been reset.';
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-
-/** `base`: the server's public URL (url_base, with its path), where the console is. */
-function resetMail(base: string, login: string, token: string): string {
-  return [
-    `A password reset was requested for the Deskbase account "${login}".`,
-    '',
-    `Reset token: ${token}`,
-    '',
-    'It can be used once, within 24 hours: send PUT /apirest.php/lostPassword with',
-    'email, password_forget_token and password, or use the console:',
-    `${base}/`,
-    '',
-    'If you did not ask for this, ignore this message: your password has not changed.',
-  ].join('\n');
-}
 
 /**
  * PUT /lostPassword (no session): `{email}` asks for a reset token by e-mail; `{email,
@@ -59,20 +43,9 @@ export async function lostPassword(ctx: RequestContext): Promise<Reply> {
     const user = accountByEmail(services, email);
     if (user) {
       const origin = ctx.apiBase.slice(0, -'/apirest.php'.length);
-      drawResetToken(services, user, (token) =>
-        queueMail(services.store.db, settings, {
-          itemtype: 'User',
-          itemsId: Number(user.id),
-          entitiesId: Number(user.entities_id ?? 0),
-          event: 'passwordforget',
-          to: { address: email, name: '' },
-          subject: 'Deskbase: password reset',
-          text: resetMail(origin, String(user.name), token),
-          noReply: true,
-        }),
-      );
-      // Sent off the request path; a failure stays in the queue, never shown to the caller (it would tell whether an address exists).
-      wakeMailSender();
+      // GLPI's Password Forget notification (25) to the address asked for; sent off the request
+      // path, a failure stays in the queue, never shown to the caller (it would tell whether an address exists).
+      drawResetToken(services, user, (token) => raisePasswordForget(services.store.db, settings, user, email, token, origin));
     }
   }
   return json([REQUEST_ANSWER]);

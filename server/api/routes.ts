@@ -23,6 +23,7 @@ import { replayDictionary } from './replay-dictionary';
 import { ruleFields } from './rule-fields';
 import { liveEvents } from './events';
 import { testWebhook } from './test-webhook';
+import { previewNotification, retryNotification } from './notification-console';
 import { userPicture } from './picture';
 import { collectMail, importRefusedMail, refusedMailSource, testMailCollector } from './mail';
 import { importDirectoryGroups, importDirectoryUsers, lastDirectorySync, listDirectoryGroups, listDirectoryUsers, onDirectoryServer, startDirectorySync, testDirectory } from './directory';
@@ -258,9 +259,63 @@ const SESSION_ROUTES: SessionRoute[] = [
   ),
   session('GET', '/events', liveEvents, {
     operationId: 'liveEvents',
-    summary: 'The notification events of tickets, problems and changes as they happen (Server-Sent Events), for the items the session may read; the stream ends with the session',
-    responses: { 200: { description: 'The event stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }, ...commonErrors },
+    summary: 'The live event stream (Server-Sent Events) of the tickets, problems and changes the session may read',
+    description:
+      'Each event is `event: <name>` and `data: {"itemtype","items_id","event"}`, checked against what the session may read when it happens. Names, as the notifications\' events: new, update, solved, closed, delete, add_followup, add_task, update_followup, update_task, delete_followup, delete_task, validation, validation_answer, assign_user, assign_group, satisfaction, recall. A comment line every five seconds keeps the stream open; it ends with the session.',
+    responses: {
+      200: { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' }, example: 'event: add_followup\ndata: {"itemtype":"Ticket","items_id":12,"event":"add_followup"}\n\n' } } },
+      ...commonErrors,
+    },
   }),
+  session(
+    'POST',
+    '/previewNotification',
+    previewNotification,
+    {
+      operationId: 'previewNotification',
+      summary: "Render a ticket, problem or change template's translation on a real item, as its mails would read, with the tags the item's data lacks",
+      description:
+        "The translation of `language` (else the one for all languages); `subject`, `content_text` and `content_html` given replace the stored ones (an edit not saved yet). Rendered as for a recipient with the session's sight of private followups and tasks. Needs READ on the notification right and the item readable by the session.",
+      responses: {
+        200: ok('The rendered mail', {
+          type: 'object',
+          properties: {
+            subject: { type: 'string', description: "with GLPI's [GLPI #0000123] tag" },
+            text: { type: 'string' },
+            html: { type: 'string' },
+            unknown_tags: { type: 'array', items: { type: 'string' }, description: 'tags the data lacks (rendered empty); FOREACHname for a list it lacks' },
+          },
+        }),
+        ...commonErrors,
+      },
+    },
+    [],
+    {
+      type: 'object',
+      required: ['notificationtemplates_id', 'items_id'],
+      properties: {
+        notificationtemplates_id: { type: 'integer' },
+        items_id: { type: 'integer', description: "an item of the template's itemtype (Ticket, Problem, Change)" },
+        language: { type: 'string' },
+        subject: { type: 'string' },
+        content_text: { type: 'string' },
+        content_html: { type: 'string' },
+      },
+    },
+  ),
+  session(
+    'POST',
+    '/retryNotification',
+    retryNotification,
+    {
+      operationId: 'retryNotification',
+      summary: 'Send a queued mail now: one waiting for its next attempt, or given up (its tries counted afresh)',
+      description: 'Needs PURGE on the queuednotification right. A mail already sent is refused (400).',
+      responses: { 200: ok('Due now; the sender is woken', { type: 'object', properties: { id: { type: 'integer' }, retried: { type: 'boolean' } } }), ...commonErrors },
+    },
+    [],
+    { type: 'object', required: ['queuednotifications_id'], properties: { queuednotifications_id: { type: 'integer' } } },
+  ),
   session(
     'POST',
     '/testWebhook',

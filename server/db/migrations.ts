@@ -12,7 +12,7 @@ import { createRuleReplays } from './rule-replays';
 import { seedDocumentTypes } from './seed-documents';
 import { moveSmtpModeToGlpiValues, recordDataZone, seedNotificationUuid, seedSettings } from './settings';
 import { machineZoneName } from '../core/zone';
-import { seedItilNotifications } from './seed-notifications';
+import { seedItilNotifications, seedOtherNotifications } from './seed-notifications';
 import { createMailTables } from './mail-state';
 import { createDirectorySyncs } from './directory-syncs';
 
@@ -75,6 +75,15 @@ const MIGRATIONS: Migration[] = [
       seedCronTasks(db);
     },
   },
+  {
+    id: 33,
+    name: "GLPI 10.0's default notifications of users, reservations, contracts and infocoms, and their automatic actions",
+    up: (db) => {
+      seedOtherNotifications(db);
+      seedCronTasks(db);
+    },
+  },
+  { id: 34, name: "the mail queue's right (queuednotification) for the profiles that update the configuration", up: (db) => addMissingDefaultRights(db) },
   {
     id: 40,
     name: "mail collectors: GLPI's mailgate automatic action, the outcome of each mail, refused mails' sources, the collectors' runs",

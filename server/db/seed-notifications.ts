@@ -1,8 +1,9 @@
 /**
- * GLPI 10.0's default notifications of tickets, problems and changes, as its install writes them:
- * the same ids, names, events, templates (ids, names) and targets. The templates' texts are
- * Deskbase's own, in GLPI's tag language (GLPI's are not copied). A folder that already has a
- * notification or template of one of these ids (an imported GLPI) keeps its own.
+ * GLPI 10.0's default notifications of tickets, problems and changes, and of users, reservations,
+ * contracts and infocoms, as its install writes them: the same ids, names, events, templates (ids,
+ * names) and targets. The templates' texts are Deskbase's own, in GLPI's tag language (GLPI's are
+ * not copied). A folder that already has a notification or template of one of these ids (an
+ * imported GLPI) keeps its own.
  */
 import type { Db } from './connection';
 import { insertRow, selectAll } from './rows';
@@ -14,9 +15,12 @@ export const USER_TARGET = {
   assignTech: 2,
   author: 3,
   oldTechInCharge: 4,
+  itemTechInCharge: 5,
+  itemUser: 6,
   supplier: 8,
   assignGroup: 9,
   supervisorAssignGroup: 10,
+  entityAdministrator: 11,
   supervisorRequesterGroup: 12,
   requesterGroup: 13,
   validationApprover: 14,
@@ -24,9 +28,12 @@ export const USER_TARGET = {
   taskAssignTech: 16,
   taskAuthor: 17,
   followupAuthor: 18,
+  /** The user an event of a User is about (password forgotten or expiring). */
+  user: 19,
   observerGroup: 20,
   observer: 21,
   supervisorObserverGroup: 22,
+  itemTechGroupInCharge: 23,
   mentionedUser: 39,
 } as const;
 
@@ -155,11 +162,86 @@ const TEMPLATES: [number, string, string, string, string, string][] = [
   [19, 'Changes', 'Change', '##change.action##: ##change.title##', ITIL_TEXT('change'), ITIL_HTML('change')],
 ];
 
+/** [id, name, itemtype, event, template id]: users, reservations, contracts, infocoms (GLPI's alert notifications have no default targets). */
+const OTHER_NOTIFICATIONS: [number, string, string, string, number][] = [
+  [13, 'New Reservation', 'Reservation', 'new', 2],
+  [14, 'Update Reservation', 'Reservation', 'update', 2],
+  [15, 'Delete Reservation', 'Reservation', 'delete', 2],
+  [16, 'Alert Reservation', 'Reservation', 'alert', 3],
+  [17, 'Contract Notice', 'Contract', 'notice', 12],
+  [18, 'Contract End', 'Contract', 'end', 12],
+  [22, 'Infocoms', 'Infocom', 'alert', 10],
+  [25, 'Password Forget', 'User', 'passwordforget', 13],
+  [38, 'Contract End Periodicity', 'Contract', 'periodicity', 12],
+  [39, 'Contract Notice Periodicity', 'Contract', 'periodicitynotice', 12],
+  [70, 'Password expires alert', 'User', 'passwordexpires', 27],
+];
+
+const OTHER_TARGETS: [number, number, number, number][] = [
+  [1, 3, 1, 13], [2, 1, 1, 13], [16, 3, 1, 14], [17, 1, 1, 14], [18, 3, 1, 15], [19, 1, 1, 15],
+  [32, 19, 1, 25], [138, 19, 1, 70],
+];
+
+const OTHER_TEMPLATES: [number, string, string, string, string, string][] = [
+  [
+    2,
+    'Reservations',
+    'Reservation',
+    '##reservation.action##',
+    '##reservation.action##\n\nBy: ##reservation.user##\nItem: ##reservation.itemtype## - ##reservation.item.name##\n##IFreservation.tech##Technician in charge: ##reservation.tech##\n##ENDIFreservation.tech##From ##reservation.begin## to ##reservation.end##\n##IFreservation.comment##\n##reservation.comment##\n##ENDIFreservation.comment##\n##reservation.url##',
+    '<p><strong>##reservation.action##</strong></p><p>By: ##reservation.user##<br>Item: ##reservation.itemtype## - ##reservation.item.name##<br>##IFreservation.tech##Technician in charge: ##reservation.tech##<br>##ENDIFreservation.tech##From ##reservation.begin## to ##reservation.end##</p>##IFreservation.comment##<p>##reservation.comment##</p>##ENDIFreservation.comment##<p><a href="##reservation.url##">##reservation.url##</a></p>',
+  ],
+  [
+    3,
+    'Alert Reservation',
+    'Reservation',
+    '##reservation.action## ##reservation.entity##',
+    'Entity: ##reservation.entity##\n##FOREACHreservations##\n##reservation.itemtype## - ##reservation.item##, reserved by ##reservation.user## until ##reservation.end##\n##reservation.url##\n##ENDFOREACHreservations##',
+    '<p>Entity: ##reservation.entity##</p>##FOREACHreservations##<p>##reservation.itemtype## - <a href="##reservation.url##">##reservation.item##</a>, reserved by ##reservation.user## until ##reservation.end##</p>##ENDFOREACHreservations##',
+  ],
+  [
+    10,
+    'Infocoms',
+    'Infocom',
+    '##infocom.action## ##infocom.entity##',
+    'Entity: ##infocom.entity##\n##FOREACHinfocoms##\n##infocom.itemtype## - ##infocom.item##: warranty ends ##infocom.expirationdate##\n##infocom.url##\n##ENDFOREACHinfocoms##',
+    '<p>Entity: ##infocom.entity##</p>##FOREACHinfocoms##<p>##infocom.itemtype## - <a href="##infocom.url##">##infocom.item##</a>: warranty ends ##infocom.expirationdate##</p>##ENDFOREACHinfocoms##',
+  ],
+  [
+    12,
+    'Contracts',
+    'Contract',
+    '##contract.action## ##contract.entity##',
+    'Entity: ##contract.entity##\n##FOREACHcontracts##\n##contract.name## (##contract.number##): ##contract.time##\n##IFcontract.type##Type: ##contract.type##\n##ENDIFcontract.type####contract.url##\n##ENDFOREACHcontracts##',
+    '<p>Entity: ##contract.entity##</p>##FOREACHcontracts##<p><a href="##contract.url##">##contract.name##</a> (##contract.number##): ##contract.time####IFcontract.type##<br>Type: ##contract.type####ENDIFcontract.type##</p>##ENDFOREACHcontracts##',
+  ],
+  [
+    13,
+    'Password Forget',
+    'User',
+    '##user.action##',
+    'Hello,\n\nA password reset was asked for the account "##user.name##".\n\nReset token: ##user.passwordforgettoken##\n\nIt can be used once, within 24 hours, in the console:\n##user.passwordforgeturl##\nor with PUT /apirest.php/lostPassword (email, password_forget_token, password).\n\nIf you did not ask for this, ignore this message: your password has not changed.',
+    '<p>Hello,</p><p>A password reset was asked for the account "##user.name##".</p><p>Reset token: <code>##user.passwordforgettoken##</code></p><p>It can be used once, within 24 hours, in the console: <a href="##user.passwordforgeturl##">##user.passwordforgeturl##</a>, or with PUT /apirest.php/lostPassword (email, password_forget_token, password).</p><p>If you did not ask for this, ignore this message: your password has not changed.</p>',
+  ],
+  [
+    27,
+    'Password expires alert',
+    'User',
+    '##user.action##',
+    'Hello,\n\n##IFuser.password.has_expired=1##The password of the account "##user.name##" expired on ##user.password.expiration.date##.##ENDIFuser.password.has_expired####ELSEuser.password.has_expired=1##The password of the account "##user.name##" expires on ##user.password.expiration.date##.##ENDELSEuser.password.has_expired##\n##IFuser.account.lock.date##Unless it is changed, the account is locked on ##user.account.lock.date##.\n##ENDIFuser.account.lock.date##\nChange it here: ##user.password.update.url##',
+    '<p>Hello,</p><p>##IFuser.password.has_expired=1##The password of the account "##user.name##" expired on ##user.password.expiration.date##.##ENDIFuser.password.has_expired####ELSEuser.password.has_expired=1##The password of the account "##user.name##" expires on ##user.password.expiration.date##.##ENDELSEuser.password.has_expired##</p>##IFuser.account.lock.date##<p>Unless it is changed, the account is locked on ##user.account.lock.date##.</p>##ENDIFuser.account.lock.date##<p>Change it here: <a href="##user.password.update.url##">##user.password.update.url##</a></p>',
+  ],
+];
+
 const taken = (db: Db, table: string, id: number) => selectAll(db, `SELECT id FROM ${table} WHERE id = ?`, id).length > 0;
 
-/** Writes the default notifications, templates (one translation each, for every language) and targets that are missing. */
-export function seedItilNotifications(db: Db): void {
-  for (const [id, name, itemtype, subject, text, html] of TEMPLATES) {
+type Notifications = [number, string, string, string, number][];
+type Templates = [number, string, string, string, string, string][];
+type Targets = [number, number, number, number][];
+
+/** Writes the templates (one translation each, for every language), notifications and targets that are missing. */
+function seed(db: Db, templates: Templates, notifications: Notifications, targets: Targets): void {
+  for (const [id, name, itemtype, subject, text, html] of templates) {
     if (taken(db, 'glpi_notificationtemplates', id)) continue;
     insertRow(db, 'glpi_notificationtemplates', { id, name, itemtype });
     if (!taken(db, 'glpi_notificationtemplatetranslations', id)) {
@@ -167,7 +249,7 @@ export function seedItilNotifications(db: Db): void {
     }
   }
   const seeded = new Set<number>();
-  for (const [id, name, itemtype, event, template] of NOTIFICATIONS) {
+  for (const [id, name, itemtype, event, template] of notifications) {
     if (taken(db, 'glpi_notifications', id)) continue;
     insertRow(db, 'glpi_notifications', { id, name, itemtype, event, entities_id: 0, is_recursive: 1, is_active: 1 });
     if (!taken(db, 'glpi_notifications_notificationtemplates', id)) {
@@ -175,7 +257,17 @@ export function seedItilNotifications(db: Db): void {
     }
     seeded.add(id);
   }
-  for (const [id, itemsId, type, notification] of TARGETS) {
+  for (const [id, itemsId, type, notification] of targets) {
     if (seeded.has(notification) && !taken(db, 'glpi_notificationtargets', id)) insertRow(db, 'glpi_notificationtargets', { id, items_id: itemsId, type, notifications_id: notification });
   }
+}
+
+/** The ticket, problem and change ones (migration 22). */
+export function seedItilNotifications(db: Db): void {
+  seed(db, TEMPLATES, NOTIFICATIONS, TARGETS);
+}
+
+/** The user, reservation, contract and infocom ones (migration 33). */
+export function seedOtherNotifications(db: Db): void {
+  seed(db, OTHER_TEMPLATES, OTHER_NOTIFICATIONS, OTHER_TARGETS);
 }

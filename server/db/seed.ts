@@ -158,7 +158,7 @@ export function seedDefaultTemplates(db: Db): void {
   }
 }
 
-/** The rows of the automatic actions Deskbase runs (GLPI's ids when free), waiting (`state` 1), undated as GLPI's install has them; rows already there are kept. */
+/** The rows of the automatic actions Deskbase runs (GLPI's ids when free), waiting (`state` 1) unless GLPI's install has them off, undated as GLPI's install has them; rows already there are kept. */
 export function seedCronTasks(db: Db): void {
   for (const spec of Object.values(CRON_TASKS)) {
     if (selectAll(db, 'SELECT id FROM glpi_crontasks WHERE itemtype = ? AND name = ?', spec.itemtype, spec.name).length) continue;
@@ -169,7 +169,7 @@ export function seedCronTasks(db: Db): void {
       name: spec.name,
       frequency: spec.frequency,
       param: spec.param,
-      state: 1,
+      state: spec.off ? 0 : 1,
       mode: spec.mode,
       logs_lifetime: spec.logsLifetime,
     });

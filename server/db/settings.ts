@@ -63,6 +63,9 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   password_need_letter: '1',
   password_need_caps: '1',
   password_need_symbol: '1',
+  password_expiration_delay: '-1', // days a password lasts (-1: forever); GLPI's
+  password_expiration_notice: '-1', // days before the expiry its warning goes (-1: none)
+  password_expiration_lock_delay: '-1', // days after the expiry the account is locked (-1: never)
   // Deskbase's own settings
   session_idle_timeout: '86400', // seconds a session may stay unused
   purge_requires_trash: '0', // refuse force_purge of items that are not in the trash

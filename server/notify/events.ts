@@ -24,7 +24,7 @@ import { itilTags } from './itil-tags';
 import { publishLive } from './live';
 import { queueWebhooks } from './webhooks';
 import { ACTOR_TABLES } from '../auth/itil-visibility';
-import { escapeHtml, render, type TagData } from './template';
+import { escapeHtml, render, unknownTags, type TagData } from './template';
 import { marks } from '../db/frag';
 
 const SOLVED = 5;
@@ -61,9 +61,33 @@ function messageHeaders(settings: Settings, ctx: EventContext, event: string): {
 /** Template HTML as GLPI 10 stores it (entity-encoded) or as written. */
 const htmlOf = (value: unknown) => (typeof value === 'string' ? (value.includes('&lt;') ? decodeHTMLStrict(value) : value) : '');
 
-/** Raises `event` on an ITIL item: queues the mails of its notifications (nothing while mail is off). */
-export function raiseEvent(db: Db, settings: Settings, event: string, ctx: EventContext): void {
-  if (!mailEnabled(settings)) return;
+/** A translation's subject (on one line), text and HTML parts rendered with the tags' values. */
+function renderParts(translation: Row, values: TagData): { subject: string; text: string; html: string } {
+  return {
+    subject: render(String(translation.subject ?? ''), values).replace(/\s+/g, ' ').trim(),
+    text: render(String(translation.content_text ?? ''), values),
+    html: render(htmlOf(translation.content_html), values, escapeHtml),
+  };
+}
+
+/**
+ * A template translation rendered on a ticket, problem or change as its mails would be for a
+ * recipient who sees private items or not (the console's preview), with the tags its data lacks.
+ */
+export function previewOn(db: Db, settings: Settings, ctx: EventContext, translation: Row, withPrivate: boolean): { subject: string; text: string; html: string; unknown_tags: string[] } {
+  const values = itilTags(db, settings, ctx, 'update', withPrivate);
+  const parts = renderParts(translation, values);
+  const unknown = new Set([translation.subject, translation.content_text, htmlOf(translation.content_html)].flatMap((part) => unknownTags(String(part ?? ''), values)));
+  return { ...parts, subject: subjectPrefix(db, ctx) + parts.subject, unknown_tags: [...unknown] };
+}
+
+/**
+ * Raises `event` on an item: queues the mails of its notifications (nothing while mail is off).
+ * Tickets, problems and changes bring their own tags and threading; other items (users,
+ * reservations, contracts, infocoms) come with their `tags`. Returns the mails queued.
+ */
+export function raiseEvent(db: Db, settings: Settings, event: string, ctx: EventContext, tags?: TagData): number {
+  if (!mailEnabled(settings)) return 0;
   const entityId = Number(ctx.item.entities_id ?? 0);
   const chain = entityChain(db, entityId);
   const notifications = selectAll(
@@ -77,25 +101,27 @@ export function raiseEvent(db: Db, settings: Settings, event: string, ctx: Event
     entityId,
     ...chain,
   );
-  if (!notifications.length) return;
-  const prefix = subjectPrefix(db, ctx);
+  if (!notifications.length) return 0;
+  const itil = ctx.itemtype in ITIL_TABLES;
+  const prefix = itil ? subjectPrefix(db, ctx) : '';
   const signature = entityText(db, entityId, 'mailing_signature') || settings.get('mailing_signature');
   const data = new Map<boolean, TagData>();
-  const dataFor = (withPrivate: boolean) => data.get(withPrivate) ?? data.set(withPrivate, itilTags(db, settings, ctx, event, withPrivate)).get(withPrivate)!;
+  const dataFor = (withPrivate: boolean) => tags ?? data.get(withPrivate) ?? data.set(withPrivate, itilTags(db, settings, ctx, event, withPrivate)).get(withPrivate)!;
   const privateItem = ctx.task ?? ctx.followup;
   const privateRight = ctx.task ? 'task' : 'followup';
   let queued = 0;
   for (const notification of notifications) {
     const translations = selectAll(db, 'SELECT language, subject, content_text, content_html FROM glpi_notificationtemplatetranslations WHERE notificationtemplates_id = ? ORDER BY id', Number(notification.template));
     if (!translations.length) continue;
+    // Recipients of one language and sight of private items get the same rendering: made once.
+    const rendered = new Map<string, ReturnType<typeof renderParts>>();
     for (const recipient of recipientsOf(db, settings, Number(notification.id), ctx)) {
-      const withPrivate = seesPrivate(db, recipient.userId, entityId, privateRight);
+      const withPrivate = itil && seesPrivate(db, recipient.userId, entityId, privateRight);
       // A private followup or task goes only to those who may see private ones.
       if (privateItem && Number(privateItem.is_private) === 1 && !withPrivate) continue;
       const translation = translations.find((t) => t.language === recipient.language) ?? translations.find((t) => t.language === '') ?? translations[0]!;
-      const tags = dataFor(withPrivate);
-      const text = render(String(translation.content_text ?? ''), tags);
-      const html = render(htmlOf(translation.content_html), tags, escapeHtml);
+      const key = `${translations.indexOf(translation)}|${withPrivate}`;
+      const { subject, text, html } = rendered.get(key) ?? rendered.set(key, renderParts(translation, dataFor(withPrivate))).get(key)!;
       queueMail(db, settings, {
         itemtype: ctx.itemtype,
         itemsId: Number(ctx.item.id),
@@ -103,20 +129,23 @@ export function raiseEvent(db: Db, settings: Settings, event: string, ctx: Event
         event,
         templateId: Number(notification.template),
         to: { address: recipient.address, name: recipient.name },
-        subject: prefix + render(String(translation.subject ?? ''), tags).replace(/\s+/g, ' ').trim(),
+        subject: prefix + subject,
         text: signature ? `${text}\n\n-- \n${signature}` : text,
         html: html ? (signature ? `${html}<p>-- <br>${escapeHtml(signature)}</p>` : html) : undefined,
-        ...messageHeaders(settings, ctx, event),
+        // A user's own mails (a reset token) are not to be answered, as GLPI sends them.
+        noReply: ctx.itemtype === 'User',
+        ...(itil ? messageHeaders(settings, ctx, event) : {}),
       });
       queued++;
     }
   }
   if (queued) wakeMailSender();
+  return queued;
 }
 
 /** An event on an item: told to the live stream, and its webhooks' deliveries queued in the change's transaction. */
-function announce(db: Db, itemtype: string, item: Row, event: string): void {
-  publishLive({ itemtype, items_id: Number(item.id), event });
+function announce(db: Db, itemtype: string, item: Row, event: string, assignee?: number): void {
+  publishLive({ itemtype, items_id: Number(item.id), event, ...(assignee ? { users_id: assignee } : {}) });
   queueWebhooks(db, itemtype, item, event);
 }
 
@@ -128,6 +157,9 @@ function itilItem(db: Db, itemtype: string, id: number): Row | null {
   const table = ITIL_TABLES[itemtype];
   return table ? findById(db, table, id) : null;
 }
+
+/** Writes purging a ticket, problem or change: the followups and tasks going with it raise no deletion of their own. */
+const purgingItil = new WeakSet<WriteContext>();
 
 /** Fields whose change alone is no "update" worth a mail (bookkeeping). */
 const QUIET = new Set(['date_mod', 'users_id_lastupdater']);
@@ -155,6 +187,16 @@ export const itilNotificationHooks: ItemHooks = {
     const item = itilItem(wc.db, type.name, Number(old.id));
     if (!item) return;
     raiseEvent(wc.db, wc.services.store.settings, event, { itemtype: type.name, item, authorId: authorOf(wc) });
+  },
+  beforeDelete(wc, type, row, purge) {
+    if (purge) purgingItil.add(wc);
+    // GLPI's "Delete Ticket" (problem, change): told when it leaves, to the trash or for good, once.
+    if (Number(row.is_deleted) === 1) return;
+    announce(wc.db, type.name, row, 'delete');
+    if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, 'delete', { itemtype: type.name, item: row, authorId: authorOf(wc) });
+  },
+  afterPurge(wc) {
+    purgingItil.delete(wc);
   },
 };
 
@@ -191,20 +233,41 @@ function addedEvent(typeName: string, row: Row): [string, Partial<EventContext>]
   return null;
 }
 
+/** The event a followup or task raises on its item when changed or deleted (`update_followup`, `delete_task`…), with its context. */
+function timelineEvent(typeName: string, row: Row, change: 'update' | 'delete'): [string, Partial<EventContext>] | null {
+  if (typeName === 'ITILFollowup') return [`${change}_followup`, { followup: row }];
+  if (TASK_PARENTS[typeName]) return [`${change}_task`, { task: row }];
+  return null;
+}
+
+/** Raises a timeline element's event on its item (live stream, webhooks, mail). */
+function raiseOnParent(wc: WriteContext, typeName: string, row: Row, raised: [string, Partial<EventContext>]): void {
+  const parent = parentOf(wc.db, typeName, row);
+  if (!parent) return;
+  announce(wc.db, parent.itemtype, parent.item, raised[0]);
+  if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, raised[0], { ...parent, authorId: authorOf(wc), ...raised[1] });
+}
+
 /** Followups, tasks, validations and assignments: their events on the item they belong to. */
 export const timelineNotificationHooks: ItemHooks = {
   afterAdd(wc, type, row) {
     const added = addedEvent(type.name, row);
     const parent = added ? parentOf(wc.db, type.name, row) : null;
     if (!added || !parent) return;
-    announce(wc.db, parent.itemtype, parent.item, added[0]);
+    announce(wc.db, parent.itemtype, parent.item, added[0], added[0] === 'assign_user' ? Number(row.users_id) : undefined);
     if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, added[0], { ...parent, authorId: authorOf(wc), ...added[1] });
   },
   afterUpdate(wc, type, old, changes) {
+    const changed = Object.keys(changes).some((k) => !QUIET.has(k)) ? timelineEvent(type.name, { ...old, ...changes }, 'update') : null;
+    if (changed) return raiseOnParent(wc, type.name, { ...old, ...changes }, changed);
     if (!VALIDATION_PARENTS[type.name] || !('status' in changes) || Number(changes.status) === Number(old.status)) return;
     const parent = parentOf(wc.db, type.name, old);
     if (!parent) return;
     announce(wc.db, parent.itemtype, parent.item, 'validation_answer');
     if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, 'validation_answer', { ...parent, authorId: authorOf(wc), validation: { ...old, ...changes } });
+  },
+  beforeDelete(wc, type, row) {
+    const deleted = purgingItil.has(wc) ? null : timelineEvent(type.name, row, 'delete');
+    if (deleted) raiseOnParent(wc, type.name, row, deleted);
   },
 };

@@ -22,8 +22,13 @@ const EVENT_LABELS: Record<string, string> = {
   update: 'Update',
   solved: 'Solved',
   closed: 'Closure',
+  delete: 'Deletion',
   add_followup: 'New followup',
   add_task: 'New task',
+  update_followup: 'Update of a followup',
+  update_task: 'Update of a task',
+  delete_followup: 'Deletion of a followup',
+  delete_task: 'Deletion of a task',
   validation: 'Approval request',
   validation_answer: 'Approval request answer',
   assign_user: 'New user in assignees',
@@ -43,7 +48,7 @@ function plainText(value: unknown): string {
     .trim();
 }
 
-function userName(db: Db, id: unknown): string {
+export function userName(db: Db, id: unknown): string {
   const user = Number(id) > 0 ? selectOne(db, 'SELECT name, realname, firstname FROM glpi_users WHERE id = ?', Number(id)) : null;
   if (!user) return '';
   return [user.realname, user.firstname].filter((p) => typeof p === 'string' && p !== '').join(' ') || String(user.name ?? '');

@@ -5,11 +5,9 @@
  * (synchronous) transaction is over: a change that rolled back can still show as an event, which
  * a client answers by reading the item again.
  */
-export interface LiveEvent {
-  itemtype: string;
-  items_id: number;
-  event: string;
-}
+import type { LiveEvent } from '../registry/shapes/live-event';
+
+export type { LiveEvent };
 
 type Listener = (event: LiveEvent) => void;
 

@@ -74,13 +74,30 @@ export function markSent(db: Db, id: number): void {
  * 20… minutes, at most a day) so an unreachable server is not hammered. A mail given up leaves
  * the pending ones without a sent time. Returns whether it will be tried again.
  */
-export function markFailed(db: Db, settings: Settings, row: Row): boolean {
+export function markFailed(db: Db, settings: Settings, row: Row, error: string): boolean {
   const tries = Number(row.sent_try);
   const giveUp = tries >= settings.number('smtp_max_retries');
   const waitMinutes = Math.min(24 * 60, settings.number('smtp_retry_time') * 2 ** tries);
   const next = formatDate(new Date(now() + waitMinutes * 60_000));
-  run(db, `UPDATE ${QUEUE_TABLE} SET sent_try = ?, send_time = ?, is_deleted = ? WHERE id = ?`, tries + 1, giveUp ? row.send_time as string : next, giveUp ? 1 : 0, Number(row.id));
+  run(
+    db,
+    `UPDATE ${QUEUE_TABLE} SET sent_try = ?, send_time = ?, is_deleted = ?, last_error = ? WHERE id = ?`,
+    tries + 1,
+    giveUp ? (row.send_time as string) : next,
+    giveUp ? 1 : 0,
+    error.slice(0, 1000),
+    Number(row.id),
+  );
   return !giveUp;
+}
+
+/**
+ * "Retry now": a mail waiting for its next attempt, or given up, is due at once (a given-up one
+ * with its tries counted afresh). False for a mail already sent.
+ */
+export function retryNow(db: Db, id: number): boolean {
+  const at = nowString();
+  return run(db, `UPDATE ${QUEUE_TABLE} SET send_time = ?, sent_try = CASE WHEN is_deleted = 1 THEN 0 ELSE sent_try END, is_deleted = 0 WHERE id = ? AND sent_time IS NULL`, at, id).changes === 1;
 }
 
 /** GLPI's queuednotificationclean: deletes the sent and given-up mails older than `days` (0: none). */

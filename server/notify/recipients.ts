@@ -1,7 +1,9 @@
 /**
  * Who a notification goes to: its NotificationTarget rows resolved on the item, as GLPI's
  * NotificationTarget does (requesters, observers, assignees and their groups, group supervisors,
- * suppliers, validation and timeline authors, the global administrator, profiles, groups), then
+ * suppliers, validation and timeline authors, the global and entity administrators, profiles,
+ * groups; for other items their user, technician and group in charge, a reservation's author, the
+ * user a User event is about), then
  * GLPI's skip rules: inactive or deleted users, users without a valid address, actors who turned
  * e-mail followup off (`use_notification` 0, else their `alternative_email`), and the author of
  * the change unless `notification_to_myself` (the user's, else the global one) is on.
@@ -29,6 +31,8 @@ export interface EventContext {
   followup?: Row;
   task?: Row;
   validation?: Row;
+  /** The asset an item is about (a reservation's reserved item): its technician, group and user in charge. */
+  asset?: Row;
 }
 
 const ADDRESS = /^[^\s@]+@[^\s@]+$/;
@@ -89,6 +93,16 @@ function administrator(db: Db, settings: Settings): Recipient[] {
   return [{ address: address.toLowerCase(), name: settings.get('admin_email_name'), userId: owner ? Number(owner.users_id) : null, language: settings.get('language') }];
 }
 
+/** The administrator address of the item's entity, else of its nearest ancestor that has one. */
+function entityAdministrator(db: Db, settings: Settings, ctx: EventContext): Recipient[] {
+  for (const id of entityChain(db, Number(ctx.item.entities_id ?? 0))) {
+    const row = selectOne(db, 'SELECT admin_email, admin_email_name FROM glpi_entities WHERE id = ?', id);
+    const address = String(row?.admin_email ?? '').trim();
+    if (ADDRESS.test(address)) return [{ address: address.toLowerCase(), name: String(row?.admin_email_name ?? ''), userId: null, language: settings.get('language') }];
+  }
+  return [];
+}
+
 function suppliers(db: Db, settings: Settings, ctx: EventContext): Recipient[] {
   const tables = ACTOR_TABLES[ctx.itemtype];
   if (!tables) return [];
@@ -129,13 +143,30 @@ const GROUP_TARGETS: Record<number, [number, 'all' | 'supervisors']> = {
 };
 
 function userTarget(db: Db, settings: Settings, ctx: EventContext, target: number): Recipient[] {
+  const itil = ACTOR_TABLES[ctx.itemtype] !== undefined;
   const role = ACTOR_TARGETS[target];
-  if (role !== undefined) return actorUsers(db, settings, ctx, role);
+  if (role !== undefined && itil) return actorUsers(db, settings, ctx, role);
   const groups = GROUP_TARGETS[target];
   if (groups) return groupMembers(db, settings, actorGroups(db, ctx, groups[0]), groups[1]);
+  const asset = ctx.asset ?? ctx.item;
   switch (target) {
     case USER_TARGET.globalAdministrator:
       return administrator(db, settings);
+    case USER_TARGET.entityAdministrator:
+      return entityAdministrator(db, settings, ctx);
+    case USER_TARGET.author: // of an item that is not ITIL: its user (a reservation's)
+      return oneUser(db, settings, ctx.item.users_id);
+    case USER_TARGET.user: {
+      // A User event: that user, at the address the event names (a lost password's) else its default one.
+      const recipient = ctx.itemtype === 'User' ? userRecipient(db, settings, Number(ctx.item.id), ctx.item._address) : null;
+      return recipient ? [recipient] : [];
+    }
+    case USER_TARGET.itemTechInCharge:
+      return oneUser(db, settings, asset.users_id_tech);
+    case USER_TARGET.itemUser:
+      return oneUser(db, settings, asset.users_id);
+    case USER_TARGET.itemTechGroupInCharge:
+      return Number(asset.groups_id_tech) > 0 ? groupMembers(db, settings, [Number(asset.groups_id_tech)], 'all') : [];
     case USER_TARGET.supplier:
       return suppliers(db, settings, ctx);
     case USER_TARGET.validationApprover:

@@ -64,7 +64,7 @@ export function mailSender(store: Store, failed: (what: string, error: unknown) 
           inTransaction(db, () => markSent(db, Number(row.id)));
           sent++;
         } catch (error) {
-          inTransaction(db, () => markFailed(db, settings, row));
+          inTransaction(db, () => markFailed(db, settings, row, error instanceof Error ? error.message : String(error)));
           failed(`sending queued mail ${String(row.id)} to ${text(row.recipient)}`, error);
         }
       }

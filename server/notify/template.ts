@@ -43,3 +43,26 @@ export function render(template: string, data: TagData, escape: Escape = (v) => 
 }
 
 export const escapeHtml: Escape = (value) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const CONTROL = /^(?:END)?(?:FOREACH|IF|ELSE)/;
+
+/**
+ * The tags of a template its data does not know (each once, in order): they render empty. Tags in
+ * a list's body are checked against the list's elements when it has some; a list the data lacks
+ * is itself unknown (`FOREACHname`).
+ */
+export function unknownTags(template: string, data: TagData): string[] {
+  const unknown = new Set<string>();
+  const outside = template.replace(FOREACH, (_m, _limit: string | undefined, list: string, body: string) => {
+    const items = data.lists[list];
+    if (!items) unknown.add(`FOREACH${list}`);
+    else if (items.length) {
+      const known = new Set(items.flatMap((item) => Object.keys(item)));
+      for (const [, tag] of body.matchAll(TAG)) if (!CONTROL.test(tag!) && !known.has(tag!) && !(tag! in data.values)) unknown.add(tag!);
+    }
+    return '';
+  });
+  for (const [, tag] of outside.matchAll(TAG)) if (!CONTROL.test(tag!) && !(tag! in data.values)) unknown.add(tag!);
+  for (const [, tag] of outside.matchAll(/##(?:IF|ELSE)([A-Za-z0-9_.\-]+?)(?:=[^#]*)?##/g)) if (!(tag! in data.values)) unknown.add(tag!);
+  return [...unknown];
+}

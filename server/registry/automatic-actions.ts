@@ -14,6 +14,8 @@ export interface CronTaskSpec {
   logsLifetime: number;
   /** GLPI's parameter of the task (the mails sent per run, the days sent mails are kept, the mails one mailgate run imports per collector), or null. */
   param: number | null;
+  /** Off (`state` 0) in GLPI's install, until an administrator turns it on. */
+  off?: boolean;
 }
 
 const task = (id: number, itemtype: string, name: string, frequency: number, mode: 1 | 2 = 1, logsLifetime = 30, param: number | null = null): CronTaskSpec => ({
@@ -27,7 +29,10 @@ const task = (id: number, itemtype: string, name: string, frequency: number, mod
 });
 
 export const CRON_TASKS = {
+  contract: task(4, 'Contract', 'contract', 86_400),
+  infocom: task(5, 'Infocom', 'infocom', 86_400),
   mailgate: task(9, 'MailCollector', 'mailgate', 600, 1, 30, 10),
+  reservation: task(14, 'ReservationItem', 'reservation', 3_600),
   closeticket: task(15, 'Ticket', 'closeticket', 43_200),
   slaticket: task(17, 'SlaLevel_Ticket', 'slaticket', 300),
   createinquest: task(18, 'Ticket', 'createinquest', 86_400),
@@ -35,6 +40,8 @@ export const CRON_TASKS = {
   queuednotificationclean: task(23, 'QueuedNotification', 'queuednotificationclean', 86_400, 1, 30, 30),
   recurrentItems: task(20, 'CommonITILRecurrentCron', 'RecurrentItems', 3_600),
   olaticket: task(32, 'OlaLevel_Ticket', 'olaticket', 300),
+  // Param: the users warned per run.
+  passwordexpiration: { ...task(36, 'User', 'passwordexpiration', 86_400, 2, 30, 100), off: true },
   pendingReasons: task(42, 'PendingReasonCron', 'pendingreason_autobump_autosolve', 1_800, 2, 60),
   // Deskbase's own (GLPI replays a dictionary in the browser, with a progress bar): id 1001, far
   // from GLPI's, taken only when free.

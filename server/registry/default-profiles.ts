@@ -102,6 +102,8 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   // changevalidation: VALIDATE=1024 beside CREATE and PURGE.
   changevalidation: [0, 1044, 1044, 1044, 20, 20, 1044, 0],
   notification: [0, 0, 0, 23, 0, 0, 0, 1],
+  // queuednotification: READ | PURGE for the profiles that update the configuration.
+  queuednotification: [0, 0, 0, 17, 0, 0, 0, 0],
   // agent: READ | UPDATE | PURGE for the profiles that update the configuration (GLPI 10.0.4's addRight).
   agent: [0, 0, 0, 19, 0, 0, 0, 0],
   // locked_field: CREATE | UPDATE for the profiles that update the configuration (GLPI 10.0's addRight).

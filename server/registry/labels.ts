@@ -41,6 +41,10 @@ const LABELS: Record<string, readonly [string, string]> = {
   MailCollector: ['Receiver', 'Receivers'],
   AuthLDAP: ['LDAP directory', 'LDAP directories'],
   NotImportedEmail: ['Refused email', 'Refused emails'],
+  Notification: ['Notification', 'Notifications'],
+  NotificationTemplate: ['Notification template', 'Notification templates'],
+  QueuedNotification: ['Queued mail', 'Mail queue'],
+  Webhook: ['Webhook', 'Webhooks'],
 };
 
 const known = (itemtype: string) => LABELS[itemtype] ?? GLPI_TYPE_NAMES[itemtype];

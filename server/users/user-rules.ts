@@ -111,7 +111,7 @@ function keepRootSuperAdmin(wc: WriteContext, survives: (grant: { grantId: numbe
 }
 
 /** What users may change on their own account without the user right. */
-const SELF_FIELDS = new Set(['password', 'password2', '_reset_api_token', '_reset_personal_token', 'realname', 'firstname', 'phone', 'phone2', 'mobile', 'language', 'nickname', 'email']);
+const SELF_FIELDS = new Set(['password', 'password2', '_reset_api_token', '_reset_personal_token', 'realname', 'firstname', 'phone', 'phone2', 'mobile', 'language', 'nickname', 'email', 'notification_to_myself']);
 /** The key prepareInput adds to the input itself. */
 const PREPARED = new Set(['_password_hash']);
 const PASSWORD_UPDATE = 1;

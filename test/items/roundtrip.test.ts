@@ -66,11 +66,7 @@ describe('round trip of every itemtype', () => {
       'Log',
       // GLPI 10.0 gives agent types no right: no one writes (or reads) them through the API.
       'AgentType',
-      'Notification',
-      'NotificationTemplate',
-      'NotificationTemplateTranslation',
-      'Notification_NotificationTemplate',
-      'NotificationTarget',
+      'QueuedNotification',
       'QueuedWebhook',
       'CronTask',
       'AuthMail',

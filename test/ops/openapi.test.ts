@@ -98,6 +98,11 @@ describe('/openapi.json', () => {
     expect(Object.keys(doc.paths['/ruleFields/{sub_type}'].get.responses['200'].content['application/json'].schema.properties)).toEqual(['sub_type', 'conditions', 'criteria', 'actions']);
     expect(doc.paths['/testWebhook'].post.requestBody.content['application/json'].schema.required).toEqual(['webhooks_id']);
     expect(Object.keys(doc.paths['/testWebhook'].post.responses['200'].content['application/json'].schema.properties)).toEqual(['id', 'ok', 'status', 'duration_ms', 'response', 'error']);
+    expect(doc.paths['/previewNotification'].post.requestBody.content['application/json'].schema.required).toEqual(['notificationtemplates_id', 'items_id']);
+    expect(Object.keys(doc.paths['/previewNotification'].post.responses['200'].content['application/json'].schema.properties)).toEqual(['subject', 'text', 'html', 'unknown_tags']);
+    expect(doc.paths['/retryNotification'].post.requestBody.content['application/json'].schema.required).toEqual(['queuednotifications_id']);
+    expect(Object.keys(doc.paths['/events'].get.responses['200'].content)).toEqual(['text/event-stream']);
+    expect(doc.paths['/events'].get.description).toContain('add_followup, add_task, update_followup, update_task, delete_followup, delete_task, validation');
     expect(doc.paths['/initSession'].get.security).toContainEqual({ BasicAuth: [] });
     expect(doc.paths['/initSession'].get.responses['200'].content['application/json'].schema.required).toEqual(['session_token']);
     expect(doc.components.schemas.Error).toMatchObject({ type: 'array', minItems: 2, maxItems: 2 });

@@ -69,6 +69,10 @@ test('each session gets the events of the items it may read, as they happen; the
   // Sam never saw the ticket they may not read: their next event is the followup on their own.
   expect(await own.events.next()).toEqual({ event: 'add_followup', data: { itemtype: 'Ticket', items_id: samsTicket, event: 'add_followup' } });
 
+  // An assignment names the user assigned (the console's "assigned to you").
+  await ctx.api.post('Ticket_User/', { input: { tickets_id: othersTicket, users_id: 2, type: 2 } });
+  expect(await admin.events.next()).toEqual({ event: 'assign_user', data: { itemtype: 'Ticket', items_id: othersTicket, event: 'assign_user', users_id: 2 } });
+
   await ctx.api.put(`Ticket/${othersTicket}`, { input: { status: 6 } });
   expect(await admin.events.next()).toEqual({ event: 'closed', data: { itemtype: 'Ticket', items_id: othersTicket, event: 'closed' } });
 

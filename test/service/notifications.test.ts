@@ -11,6 +11,7 @@ import { Client } from '../support/client';
 import { TestClock } from '../support/clock';
 import { headerOf, MailCatcher, partOf, type CapturedMail } from '../support/smtp';
 import { useServer } from '../support/server';
+import { stored as readStored } from '../support/stored';
 
 const clock = new TestClock();
 const ctx = useServer({}, clock.args);
@@ -41,14 +42,7 @@ async function next(count: number, action: () => Promise<unknown>): Promise<Map<
   return new Map(mail.messages.slice(before).map((m) => [m.to.join(','), m]));
 }
 
-const stored = (sql: string) => {
-  const db = new Database(join(ctx.server.dataDir, 'deskbase.sqlite'), { readonly: true });
-  try {
-    return db.query(sql).all();
-  } finally {
-    db.close();
-  }
-};
+const stored = (sql: string) => readStored(ctx.server.dataDir, sql);
 
 describe("a fresh install has GLPI 10.0's default notifications", () => {
   test('ids, names, events, templates and targets of the ticket ones', async () => {
@@ -138,6 +132,29 @@ describe("a ticket's mails", () => {
     const alice = await new Client(ctx.server.api).login('alice', 'Pass-word-1');
     const mails = await next(2, () => alice.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: ticket, content: 'Thanks!' } }));
     expect([...mails.keys()].sort()).toEqual(['admin@example.org', 'carol@example.org']);
+  });
+
+  test('a followup changed, then deleted: "Update Followup" and "Delete Followup" to their targets', async () => {
+    const bob = await new Client(ctx.server.api).login('bob', 'Pass-word-1');
+    const followups = (await ctx.api.get(`Ticket/${ticket}/ITILFollowup`)).body as { id: number; content: string }[];
+    const fireOut = followups.find((f) => f.content.includes('Fire is out'))!;
+    const changed = await next(3, () => bob.put(`ITILFollowup/${fireOut.id}`, { input: { content: 'Fire is out, smoke remains' } }));
+    expect([...changed.keys()].sort()).toEqual(['admin@example.org', 'alice@example.org', 'carol@example.org']);
+    expect(headerOf(changed.get('alice@example.org')!.raw, 'Subject')).toBe(`[GLPI #${String(ticket).padStart(7, '0')}] Update of a followup: Printer on fire`);
+    expect(partOf(changed.get('alice@example.org')!.raw, 'text/plain')).toContain('Fire is out, smoke remains');
+    // Deleted by the administrator (a technician may not delete followups).
+    const deleted = await next(3, () => ctx.api.del(`ITILFollowup/${fireOut.id}`));
+    expect([...deleted.keys()].sort()).toEqual(['admin@example.org', 'alice@example.org', 'carol@example.org']);
+    expect(headerOf(deleted.get('carol@example.org')!.raw, 'Subject')).toBe(`[GLPI #${String(ticket).padStart(7, '0')}] Deletion of a followup: Printer on fire`);
+    // A purged ticket: GLPI's "Delete Ticket" to the administrator; its followups go with it without a deletion mail each.
+    let doomed = 0;
+    await next(2, async () => (doomed = await ctx.api.create('Ticket', { name: 'Duplicate', content: 'x', _users_id_requester: ids.alice })));
+    await next(2, () => ctx.api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: doomed, content: 'Same as the other one' } }));
+    const purged = await next(1, () => ctx.api.del(`Ticket/${doomed}`, { query: 'force_purge=true' }));
+    expect([...purged.keys()]).toEqual(['admin@example.org']);
+    expect(headerOf(purged.get('admin@example.org')!.raw, 'Subject')).toBe(`[GLPI #${String(doomed).padStart(7, '0')}] Deletion: Duplicate`);
+    expect((await ctx.api.get(`Ticket/${doomed}`)).status).toBe(404);
+    expect(stored(`SELECT event FROM glpi_queuednotifications WHERE items_id = ${doomed} AND event LIKE 'delete%'`)).toEqual([{ event: 'delete' }]);
   });
 
   test('solved: the solution in the mail, GLPI\'s "Resolve ticket" targets', async () => {

@@ -55,6 +55,12 @@ export async function consoleWithSession(browser: { context: BrowserContext }, o
   return page;
 }
 
+/** A new Chromium on the console, signed in with the API session `token` (the sign-in form is the main console test's). */
+export async function consoleSignedIn(origin: string, token: string, errors: string[]): Promise<{ browser: Awaited<ReturnType<typeof launchChromium>>; page: Page }> {
+  const browser = await launchChromium();
+  return { browser, page: await consoleWithSession(browser, origin, token, errors) };
+}
+
 /** Signs in through the console's form. */
 export async function signIn(page: Page, origin: string, login: string, password: string): Promise<void> {
   await page.goto(`${origin}/`);

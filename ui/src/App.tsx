@@ -18,6 +18,7 @@ import { QUEUES, type QueueKey } from './mywork';
 import { Login } from './views/Login';
 import { Desk } from './views/desk/Desk';
 import { DeskNav } from './views/desk/DeskNav';
+import { LiveToasts } from './components/LiveToasts';
 
 const VALID_TYPE = /^[A-Za-z][A-Za-z0-9_]*$/;
 
@@ -90,6 +91,7 @@ export function App() {
           {view}
         </main>
       </div>
+      {!desk && <LiveToasts />}
     </SessionContext.Provider>
   );
 }

@@ -144,6 +144,14 @@ const MENU: [string, Record<string, Layout>][] = [
         ],
       },
       NotImportedEmail: { columns: ['from', 'subject', 'reason', 'date', 'mailcollectors_id'], form: ['from', 'to', 'subject', 'date', 'messageid', 'reason', 'mailcollectors_id', 'users_id'] },
+      // GLPI's notifications (their templates' translations and preview under a tab), the mail queue and GLPI 11's webhooks.
+      Notification: { columns: ['name', 'itemtype', 'event', 'is_active', 'entities_id'], form: ['name', 'entities_id', 'is_recursive', 'itemtype', 'event', 'is_active', 'comment'] },
+      NotificationTemplate: { columns: ['name', 'itemtype', 'date_mod'], form: ['name', 'itemtype', 'css', 'comment'] },
+      QueuedNotification: { columns: ['name', 'recipient', 'event', 'send_time', 'sent_try', 'sent_time', 'last_error'], form: ['name', 'recipient', 'itemtype', 'items_id', 'event', 'create_time', 'send_time', 'sent_try', 'sent_time', 'last_error'] },
+      Webhook: {
+        columns: ['name', 'itemtype', 'event', 'url', 'is_active', 'failures'],
+        form: ['name', 'entities_id', 'is_recursive', 'itemtype', 'event', 'url', 'http_method', 'secret', 'custom_headers', 'is_active', 'paused_reason', 'comment'],
+      },
     },
   ],
 ];

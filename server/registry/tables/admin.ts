@@ -51,11 +51,14 @@ export const adminTables: Record<string, TableSpec> = {
     unique: [['notifications_id', 'mode', 'notificationtemplates_id']],
   },
   glpi_notificationtargets: { columns: "id uint! AI; items_id uint! ='0'; type int! ='0'; notifications_id uint! ='0'" },
-  // The mail queue (not served by the API yet): each row is one message to one recipient.
+  // The mail queue: each row is one message to one recipient; after GLPI's columns, Deskbase's
+  // `last_error` (why its last attempt failed).
   glpi_queuednotifications: {
     columns:
-      "id uint! AI; itemtype vc(100) =NULL; items_id uint! ='0'; notificationtemplates_id uint! ='0'; entities_id uint! ='0'; is_deleted tiny! ='0'; sent_try int! ='0'; create_time ts NULL =NULL; send_time ts NULL =NULL; sent_time ts NULL =NULL; name text; sender text; sendername text; recipient text; recipientname text; replyto text; replytoname text; headers text; body_html longtext; body_text longtext; messageid text; documents text; mode vc(20)!; event vc(255) =NULL; attach_documents tiny! ='0'; itemtype_trigger vc(255) =NULL; items_id_trigger uint! ='0'",
+      "id uint! AI; itemtype vc(100) =NULL; items_id uint! ='0'; notificationtemplates_id uint! ='0'; entities_id uint! ='0'; is_deleted tiny! ='0'; sent_try int! ='0'; create_time ts NULL =NULL; send_time ts NULL =NULL; sent_time ts NULL =NULL; name text; sender text; sendername text; recipient text; recipientname text; replyto text; replytoname text; headers text; body_html longtext; body_text longtext; messageid text; documents text; mode vc(20)!; event vc(255) =NULL; attach_documents tiny! ='0'; itemtype_trigger vc(255) =NULL; items_id_trigger uint! ='0'; last_error text",
   },
+  // GLPI's record of the alerts sent (a contract's end, a warranty's end…), so an automatic action alerts once.
+  glpi_alerts: { columns: "id uint! AI; itemtype vc(100)!; items_id uint! ='0'; type int! ='0'; date ts NULL =NULL", unique: [['itemtype', 'items_id', 'type']] },
   // GLPI 11's webhooks; after GLPI's columns, Deskbase's: the user whose rights shape the payload,
   // the custom headers (JSON object), the failures in a row and why the webhook was paused.
   glpi_webhooks: {
@@ -137,17 +140,24 @@ export const adminItemtypes: Record<string, ItemtypeSpec> = {
   },
   RuleCriteria: ruleChild('glpi_rulecriterias'),
   RuleAction: ruleChild('glpi_ruleactions'),
-  Notification: admin('glpi_notifications', 'notification'),
-  NotificationTemplate: admin('glpi_notificationtemplates', 'notification'),
+  // GLPI's notifications, their templates, translations and targets: written with the `notification` right.
+  Notification: admin('glpi_notifications', 'notification', { readOnly: false }),
+  NotificationTemplate: admin('glpi_notificationtemplates', 'notification', { readOnly: false }),
   NotificationTemplateTranslation: admin('glpi_notificationtemplatetranslations', 'notification', {
+    readOnly: false,
     kind: 'child',
     owners: [{ fk: 'notificationtemplates_id', itemtype: 'NotificationTemplate' }],
   }),
   Notification_NotificationTemplate: admin('glpi_notifications_notificationtemplates', 'notification', {
+    readOnly: false,
     kind: 'relation',
     owners: [{ fk: 'notifications_id', itemtype: 'Notification' }],
   }),
-  NotificationTarget: admin('glpi_notificationtargets', 'notification', { kind: 'child', owners: [{ fk: 'notifications_id', itemtype: 'Notification' }] }),
+  NotificationTarget: admin('glpi_notificationtargets', 'notification', { readOnly: false, kind: 'child', owners: [{ fk: 'notifications_id', itemtype: 'Notification' }] }),
+  // The mail queue: read with GLPI's `queuednotification` right, written only by the engine
+  // (retryNotification sends one again). The bodies are never served: a lost password's mail holds
+  // a reset token, which would let whoever reads the queue into that account.
+  QueuedNotification: admin('glpi_queuednotifications', 'queuednotification', { hidden: ['body_text', 'body_html'] }),
   // GLPI 11's webhooks, with its `webhook` right, in entities; the secret signs and is never returned.
   Webhook: { table: 'glpi_webhooks', kind: 'other', right: 'webhook', trash: true, history: false, required: ['url', 'itemtype', 'event'], hidden: ['secret'] },
   // Their deliveries (the queue and delivery log): read by whoever reads webhooks, written only by the sender.

@@ -4,6 +4,7 @@ import { QUEUES, type QueueKey, queueCounts } from '../mywork';
 import { t } from '../i18n';
 import { href, useRoute } from '../router';
 import { useSession } from '../session';
+import { useLiveEvents } from '../live';
 
 /** Open tickets per queue, reloaded on every move (so a change made elsewhere shows up). */
 function useQueueCounts(enabled: boolean): Record<QueueKey, number> | null {
@@ -11,6 +12,8 @@ function useQueueCounts(enabled: boolean): Record<QueueKey, number> | null {
   const route = useRoute();
   const [counts, setCounts] = useState<Record<QueueKey, number> | null>(null);
   const where = route.parts.join('/');
+  const [changed, setChanged] = useState(0);
+  useLiveEvents((event) => enabled && event.itemtype === 'Ticket', () => setChanged((n) => n + 1));
   useEffect(() => {
     if (!enabled) return;
     let live = true;
@@ -20,7 +23,7 @@ function useQueueCounts(enabled: boolean): Record<QueueKey, number> | null {
     return () => {
       live = false;
     };
-  }, [enabled, scope, where]);
+  }, [enabled, scope, where, changed]);
   return enabled ? counts : null;
 }
 

@@ -9,6 +9,7 @@ import { href, navigate } from '../router';
 import { useSession } from '../session';
 import { useLeaveGuard } from '../leave-guard';
 import { showDate } from '../dates';
+import { useLiveEvents } from '../live';
 import { Access, SUPER_ADMIN } from './Access';
 import { DocumentLink } from './Documents';
 import { History } from './History';
@@ -19,6 +20,7 @@ import { ItilPage } from './ItilPage';
 import { SIDE_FIELDS } from './ItilSide';
 import { Mailbox, RefusedMail } from './Mail';
 import { DirectoryConnection, DirectoryImport } from './Directory';
+import { NotificationPreferences, NotificationTargets, QueuedMail, TemplateTranslations, WebhookDeliveries } from './Notifications';
 
 type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
@@ -91,6 +93,16 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
     [info.activeEntity.id],
   );
   const initial = useMemo(() => initialValues(fields, item, defaults), [fields, item, defaults]);
+  // Changed elsewhere (a live event): read again, unless the form holds unsaved edits it would wipe.
+  const [changedElsewhere, setChangedElsewhere] = useState(0);
+  useLiveEvents(
+    (event) => id !== null && event.itemtype === itemtype && event.items_id === id,
+    () => {
+      setChangedElsewhere((n) => n + 1);
+      if (JSON.stringify(values) === JSON.stringify(initial)) void refresh().catch(() => undefined);
+      else setMessage({ kind: 'info', text: t('This item was changed elsewhere; save or reload to see the change.') });
+    },
+  );
   // Before paint: the form never shows (or lets anyone edit) values older than the item.
   useLayoutEffect(() => setValues(initial), [initial]);
 
@@ -185,6 +197,11 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   if (id !== null && itemtype === 'Rule') tabs.push(['rule', t('Criteria and actions')]);
   if (id !== null && itemtype === 'MailCollector') tabs.push(['mailbox', t('Mailbox')]);
   if (id !== null && itemtype === 'NotImportedEmail') tabs.push(['mail', t('Refused email')]);
+  if (id !== null && itemtype === 'User') tabs.push(['notifications', t('Notifications')]);
+  if (id !== null && itemtype === 'Notification') tabs.push(['recipients', t('Recipients')]);
+  if (id !== null && itemtype === 'NotificationTemplate') tabs.push(['translations', t('Translations')]);
+  if (id !== null && itemtype === 'QueuedNotification') tabs.push(['delivery', t('Delivery')]);
+  if (id !== null && itemtype === 'Webhook') tabs.push(['deliveries', t('Deliveries')]);
   if (id !== null && !onePage) tabs.push(['history', t('History')]);
 
   const parts = shown ?? layout;
@@ -295,7 +312,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
 
       <div id="tab-panel" role={tabs.length > 1 ? 'tabpanel' : undefined} aria-labelledby={tabs.length > 1 ? `tab-${tab}` : undefined}>
         {onePage && item ? (
-          <ItilPage itemtype={itemtype} item={item} names={names} options={options ?? {}} profile={profile} editable={editable && !deleted} open={!deleted} changes={changes} onChange={refresh}>
+          <ItilPage itemtype={itemtype} item={item} names={names} options={options ?? {}} profile={profile} editable={editable && !deleted} open={!deleted} changes={changes} changedElsewhere={changedElsewhere} onChange={refresh}>
             {form}
           </ItilPage>
         ) : tab === 'history' && id !== null ? (
@@ -321,6 +338,16 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
               navigate(['Ticket', ticket]);
             }}
           />
+        ) : tab === 'notifications' && id !== null && item ? (
+          <NotificationPreferences id={id} item={item} editable={editable || id === info.userId} onChange={refresh} />
+        ) : tab === 'recipients' && id !== null ? (
+          <NotificationTargets id={id} editable={editable} />
+        ) : tab === 'translations' && id !== null && item ? (
+          <TemplateTranslations id={id} item={item} editable={editable} />
+        ) : tab === 'delivery' && id !== null && item ? (
+          <QueuedMail id={id} item={item} onChange={refresh} />
+        ) : tab === 'deliveries' && id !== null ? (
+          <WebhookDeliveries id={id} editable={editable} />
         ) : tab === 'tickets' && id !== null ? (
           <AssetTickets itemtype={itemtype} id={id} />
         ) : (

@@ -27,6 +27,8 @@ interface Props {
   open: boolean;
   /** Bumped after each change (the history reloads). */
   changes: number;
+  /** Bumped by a live event about the item: the timeline reads itself again. */
+  changedElsewhere: number;
   onChange: () => Promise<void>;
   /** The form of the item's other fields. */
   children: ComponentChildren;
@@ -44,12 +46,12 @@ function nowText(): string {
  * beside them its properties, due dates, actors, linked items and linked tickets, each edited in
  * place as the session's rights allow; its other fields and its history below.
  */
-export function ItilPage({ itemtype, item, names, options, profile, editable, open, changes, onChange, children }: Props) {
+export function ItilPage({ itemtype, item, names, options, profile, editable, open, changes, changedElsewhere, onChange, children }: Props) {
   return (
     <div class="itil-page">
       <div class="itil-main">
         <Description itemtype={itemtype} item={item} editable={editable} onChange={onChange} />
-        <Timeline itemtype={itemtype} id={item.id} options={options} status={Number(item.status)} canAdd={open} onChange={onChange} />
+        <Timeline itemtype={itemtype} id={item.id} options={options} status={Number(item.status)} canAdd={open} onChange={onChange} changedElsewhere={changedElsewhere} />
         <details class="more itil-more">
           <summary>{t('Other fields')}</summary>
           {children}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLiveEvents } from '../live';
 import { ApiError, api, errorText, type Item, type Page, type SearchOption } from '../api';
 import { Notice } from '../components/Notice';
 import { Pager } from '../components/Pager';
@@ -44,6 +45,8 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
   const [filter, setFilter] = useState(q);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [reload, setReload] = useState(0);
+  // Changes made elsewhere show without reloading the page.
+  useLiveEvents((event) => event.itemtype === itemtype, () => setReload((r) => r + 1));
 
   const state = { start, size: size === 25 ? undefined : size, sort: sort || undefined, order: sort ? order : undefined, q: q || undefined, trash: trash ? 1 : undefined };
   const go = (changes: Partial<Record<keyof typeof state, string | number | undefined>>, replace = false) =>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, errorText, type SearchResult } from '../api';
 import { LateBadge, PeopleBadges, PriorityBadge, StatusBadge } from '../components/Badges';
 import { Notice } from '../components/Notice';
@@ -8,6 +8,7 @@ import { href } from '../router';
 import { useSession } from '../session';
 import { peopleOf, type TicketPeople } from '../ticket-people';
 import { showDate } from '../dates';
+import { useLiveEvents } from '../live';
 
 /** Ticket search options shown: title, id, priority, requesters, technicians, status, last update, late. */
 const DISPLAY = ['1', '2', '3', '4', '5', '12', '19', '82'];
@@ -19,10 +20,15 @@ export function MyWork({ queue }: { queue: QueueKey }) {
   const [result, setResult] = useState<{ found: SearchResult; people: Map<number, TicketPeople> } | null>(null);
   const [error, setError] = useState('');
   const label = t(QUEUES.find((q) => q.key === queue)!.label);
+  const [changed, setChanged] = useState(0);
+  useLiveEvents((event) => event.itemtype === 'Ticket', () => setChanged((n) => n + 1));
 
+  const shownQueue = useRef<QueueKey | null>(null);
   useEffect(() => {
     let live = true;
-    setResult(null);
+    // A live reload keeps the rows shown until the new ones come.
+    if (shownQueue.current !== queue) setResult(null);
+    shownQueue.current = queue;
     api
       .search('Ticket', queueCriteria(queue), { range: '0-199', sort: 19, order: 'DESC', ...forcedisplay() })
       .then(async (found) => ({ found, people: await peopleOf(found.rows) }))
@@ -31,7 +37,7 @@ export function MyWork({ queue }: { queue: QueueKey }) {
     return () => {
       live = false;
     };
-  }, [queue, scope]);
+  }, [queue, scope, changed]);
 
   return (
     <div class="page">

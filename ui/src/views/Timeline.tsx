@@ -137,10 +137,12 @@ interface Props {
   canAdd: boolean;
   /** Called after each change (the item's status may have moved). */
   onChange: () => Promise<void>;
+  /** Bumped when the item changed elsewhere (a live event): the timeline reads its entries again. */
+  changedElsewhere?: number;
 }
 
 /** The timeline of an ITIL item and the forms that add to it. */
-export function Timeline({ itemtype, id, options, status, canAdd, onChange }: Props) {
+export function Timeline({ itemtype, id, options, status, canAdd, onChange, changedElsewhere = 0 }: Props) {
   const { info } = useSession();
   const [entries, setEntries] = useState<Entry[] | null>(null);
   // Each write reloads the item (its status may move) and the timeline.
@@ -154,7 +156,7 @@ export function Timeline({ itemtype, id, options, status, canAdd, onChange }: Pr
     return () => {
       live = false;
     };
-  }, [itemtype, id, options, reload]);
+  }, [itemtype, id, options, reload, changedElsewhere]);
 
 
   const waiting = status === ITIL_STATUS.SOLVED && entries?.some((e) => e.waiting);
