@@ -13,6 +13,7 @@ import { ItemError, type WriteContext } from '../items/crud';
 import { readInventory, type Inventory } from './inventory';
 import { asXmlRequest, CONTACT_HOURS, contactAnswer, parseJsonRequest } from './json';
 import { declaredCompression, decodeBody, encodedResponse, parseRequest, ProtocolError, REPLY, xmlResponse, type Compression } from './protocol';
+import { checkInventoryFormat } from './schema';
 import { storeInventory } from './store';
 
 /** GLPI's Super-Admin profile: the rights the inventory writes with. */
@@ -86,6 +87,7 @@ function jsonAnswer(services: Services, text: string, call: AgentCall): Record<s
     case 'get_params':
       return ok;
     case 'inventory':
+      checkInventoryFormat(request.body);
       store(services, readInventory(asXmlRequest(request)), call);
       return ok;
     default:

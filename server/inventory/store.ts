@@ -13,7 +13,7 @@ import { addItem, columnsFromInput, deleteItem, same, updateItem, type WriteCont
 import { HISTORY, writeLog } from '../items/history';
 import { itemtypeOrThrow } from '../registry';
 import { dictionaryChanges } from '../rules/dictionaries';
-import type { Inventory } from './inventory';
+import type { Component, Inventory } from './inventory';
 import { matchComputer, type Match } from './match';
 
 /** GLPI 10's AutoUpdateSystem for what its native inventory writes. */
@@ -48,20 +48,29 @@ function counted(key: (row: Row) => string): (row: Row) => string {
   };
 }
 
+/** The columns naming the computer on a row of its: most rows name it as an item, a few by `computers_id`. */
+type Owner = (computer: Row) => Params;
+const asItem: Owner = (computer) => ({ itemtype: 'Computer', items_id: Number(computer.id) });
+const byComputer: Owner = (computer) => ({ computers_id: Number(computer.id) });
+
 /**
  * Brings the dynamic rows of one kind on the computer to what the inventory reports: the row
- * with the same key is kept (its other columns updated), new keys added, the rest purged.
+ * with the same key is kept (its other columns updated), new keys added, the rest purged (rows
+ * made by hand, `is_dynamic` = 0, are never touched).
  */
-function sync(wc: WriteContext, typeName: string, owner: Row, key: (row: Row) => string, wanted: Params[]): void {
+function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row) => string, wanted: Params[], owner: Owner = asItem): void {
   const type = itemtypeOrThrow(typeName);
+  const ownerColumns = owner(computer);
+  const where = Object.keys(ownerColumns).map((column) => `${column} = ?`).join(' AND ');
   const storedKey = counted(key);
   const current = new Map<string, Row>();
-  for (const row of selectAll(wc.db, `SELECT * FROM ${type.table} WHERE itemtype = 'Computer' AND items_id = ? AND is_dynamic = 1 ORDER BY id`, Number(owner.id))) {
+  for (const row of selectAll(wc.db, `SELECT * FROM ${type.table} WHERE ${where} AND is_dynamic = 1 ORDER BY id`, ...(Object.values(ownerColumns) as (string | number)[]))) {
     current.set(storedKey(row), row);
   }
+  const entity = type.column.has('entities_id') ? { entities_id: Number(computer.entities_id) } : {};
   const wantedKey = counted(key);
   for (const input of wanted) {
-    const full: Params = { ...input, itemtype: 'Computer', items_id: Number(owner.id), entities_id: Number(owner.entities_id), is_dynamic: 1 };
+    const full: Params = { ...input, ...ownerColumns, ...entity, is_dynamic: 1 };
     const k = wantedKey(full as Row);
     const old = current.get(k);
     if (old === undefined) {
@@ -216,6 +225,89 @@ function writeSoftware(wc: WriteContext, inv: Inventory, computer: Row): void {
   sync(wc, 'Item_SoftwareVersion', computer, (row) => String(row.softwareversions_id), [...versions.values()]);
 }
 
+/** The dropdowns a component's model names, by their foreign key. */
+const DROPDOWN_OF: Record<string, string> = { manufacturers_id: 'Manufacturer', devicebatterytypes_id: 'DeviceBatteryType', devicefirmwaretypes_id: 'DeviceFirmwareType' };
+const OTHER_COMPONENTS: Component['type'][] = ['DeviceFirmware', 'DeviceBattery', 'DeviceControl', 'DeviceGraphicCard', 'DeviceSoundCard', 'DeviceDrive', 'DeviceHardDrive'];
+
+function writeOtherComponents(wc: WriteContext, inv: Inventory, computer: Row): void {
+  for (const typeName of OTHER_COMPONENTS) {
+    const fk = `${itemtypeOrThrow(typeName).table.replace(/^glpi_/, '')}_id`;
+    const wanted = inv.components
+      .filter((c) => c.type === typeName)
+      .map((c) => {
+        const model = Object.fromEntries(Object.entries(c.model).map(([column, value]) => [column, column in DROPDOWN_OF ? dropdownId(wc, DROPDOWN_OF[column]!, String(value ?? '')) : value]));
+        return { [fk]: modelId(wc, typeName, model), ...c.link } as Params;
+      });
+    sync(wc, `Item_${typeName}`, computer, (row) => String(row[fk]), wanted);
+  }
+}
+
+function writeVirtualMachines(wc: WriteContext, inv: Inventory, computer: Row): void {
+  const wanted = inv.virtualmachines.map((vm) => ({
+    name: vm.name,
+    uuid: vm.uuid,
+    vcpu: vm.vcpu,
+    ram: vm.ram,
+    virtualmachinestates_id: dropdownId(wc, 'VirtualMachineState', vm.state),
+    virtualmachinesystems_id: dropdownId(wc, 'VirtualMachineSystem', vm.system),
+    virtualmachinetypes_id: dropdownId(wc, 'VirtualMachineType', vm.type),
+    comment: vm.comment || null,
+  }));
+  // A virtual machine is the same while its UUID is (its name when it has none).
+  sync(wc, 'ComputerVirtualMachine', computer, (row) => String(row.uuid || row.name), wanted, byComputer);
+}
+
+function writeAntivirus(wc: WriteContext, inv: Inventory, computer: Row): void {
+  const wanted = inv.antivirus.map((av) => ({
+    name: av.name,
+    manufacturers_id: dropdownId(wc, 'Manufacturer', av.manufacturer),
+    antivirus_version: av.version || null,
+    signature_version: av.signature || null,
+    is_active: av.active ? 1 : 0,
+    is_uptodate: av.uptodate ? 1 : 0,
+    date_expiration: av.expiration ? `${av.expiration} 00:00:00` : null,
+  }));
+  sync(wc, 'ComputerAntivirus', computer, (row) => String(row.name), wanted, byComputer);
+}
+
+function writeRemoteManagement(wc: WriteContext, inv: Inventory, computer: Row): void {
+  const wanted = inv.remoteManagement.map((r) => ({ type: r.type, remoteid: r.id }));
+  sync(wc, 'Item_RemoteManagement', computer, (row) => `${String(row.type)}|${String(row.remoteid)}`, wanted);
+}
+
+type Device = Inventory['connected'][number];
+const deviceKey = (itemtype: string, serial: unknown, name: unknown) => `${itemtype}|${serial ? `serial:${String(serial)}` : `name:${String(name)}`}`;
+
+/** The item a reported device is: the one this computer is already connected to, else a live one with its serial, else a new one. */
+function deviceItem(wc: WriteContext, device: Device, computer: Row, linked: Map<string, number[]>): number {
+  const type = itemtypeOrThrow(device.itemtype);
+  const values: Params = { name: device.name, manufacturers_id: dropdownId(wc, 'Manufacturer', device.manufacturer), ...(device.serial ? { serial: device.serial } : {}) };
+  const known =
+    linked.get(deviceKey(device.itemtype, device.serial, device.name))?.shift() ??
+    (device.serial ? selectOne(wc.db, `SELECT id FROM ${type.table} WHERE serial = ? AND is_deleted = 0 AND is_template = 0 ORDER BY id LIMIT 1`, device.serial)?.id : undefined);
+  if (known === undefined) {
+    return addItem(wc, type, { ...values, entities_id: Number(computer.entities_id), is_dynamic: 1, autoupdatesystems_id: computer.autoupdatesystems_id as number, _auto: 1 });
+  }
+  const old = selectOne(wc.db, `SELECT * FROM ${type.table} WHERE id = ?`, Number(known))!;
+  const changes = Object.fromEntries(Object.entries(values).filter(([column, value]) => !same(value, old[column])));
+  if (Object.keys(changes).length > 0) updateItem(wc, type, Number(known), { ...changes, is_dynamic: 1 } as Params);
+  return Number(known);
+}
+
+/** Monitors, local printers and peripherals, connected to the computer; a device no longer reported is disconnected (the item stays). */
+function writeConnections(wc: WriteContext, inv: Inventory, computer: Row): void {
+  const linked = new Map<string, number[]>();
+  for (const link of selectAll(wc.db, 'SELECT itemtype, items_id FROM glpi_computers_items WHERE computers_id = ? AND is_dynamic = 1 ORDER BY id', Number(computer.id))) {
+    const type = itemtypeOrThrow(String(link.itemtype));
+    const item = selectOne(wc.db, `SELECT name, serial FROM ${type.table} WHERE id = ?`, Number(link.items_id));
+    if (!item) continue;
+    const k = deviceKey(type.name, item.serial, item.name);
+    linked.set(k, [...(linked.get(k) ?? []), Number(link.items_id)]);
+  }
+  const wanted = inv.connected.map((device) => ({ itemtype: device.itemtype, items_id: deviceItem(wc, device, computer, linked) }));
+  sync(wc, 'Computer_Item', computer, (row) => `${String(row.itemtype)}|${String(row.items_id)}`, wanted, byComputer);
+}
+
 /**
  * Writes one inventory; answers the computer's id, or the import rule that refused it (then
  * nothing is written). Call inside a transaction.
@@ -230,5 +322,10 @@ export function storeInventory(wc: WriteContext, inv: Inventory, useragent: stri
   writeDisks(wc, inv, computer);
   writePorts(wc, inv, computer);
   writeSoftware(wc, inv, computer);
+  writeOtherComponents(wc, inv, computer);
+  writeVirtualMachines(wc, inv, computer);
+  writeAntivirus(wc, inv, computer);
+  writeRemoteManagement(wc, inv, computer);
+  writeConnections(wc, inv, computer);
   return { computerId: Number(computer.id) };
 }

@@ -50,7 +50,7 @@ describe.skipIf(!AGENT)('the real FusionInventory agent', () => {
     const os = await list(`Computer/${computerId}/Item_OperatingSystem`);
     expect(os.length).toBe(1);
     const osRelease = await Bun.file('/etc/os-release').text();
-    const osName = /^NAME="?([^"\n]+)"?$/m.exec(osRelease)![1]!;
+    const osName = /^PRETTY_NAME="?([^"\n]+)"?$/m.exec(osRelease)![1]!;
     expect((await ctx.api.get(`OperatingSystem/${os[0]!.operatingsystems_id}`)).body.name).toBe(osName);
     const arch = Bun.spawnSync(['uname', '-m']).stdout.toString().trim();
     expect((await ctx.api.get(`OperatingSystemArchitecture/${os[0]!.operatingsystemarchitectures_id}`)).body.name).toBe(arch);

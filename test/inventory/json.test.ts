@@ -41,8 +41,10 @@ describe('GLPI Agent JSON', () => {
     ['malformed JSON', '{"action": "inventory", ', 400, 'Malformed JSON: '],
     ['not an object', '[1, 2]', 400, 'The request must be a JSON object'],
     ['no device id', { action: 'inventory', content: {} }, 400, 'No deviceid'],
-    ['an inventory without content', { action: 'inventory', deviceid: 'x' }, 400, 'No content'],
-    ['an inventory without a name', { action: 'inventory', deviceid: 'x', content: { hardware: {} } }, 400, 'No HARDWARE/NAME'],
+    ['an inventory without content', { action: 'inventory', deviceid: 'x' }, 400, "Inventory does not match the inventory format: the request must have required property 'content'"],
+    ['a value of the wrong type', { action: 'inventory', deviceid: 'x', content: { versionclient: 'GLPI-Agent_v1.7', cpus: [{ speed: 'fast' }] } }, 400, 'Inventory does not match the inventory format: /content/cpus/0/speed must be integer'],
+    ['a key the format does not have', { action: 'inventory', deviceid: 'x', colour: 'red', content: { versionclient: 'GLPI-Agent_v1.7', hardware: { name: 'a' } } }, 400, 'Inventory does not match the inventory format: the request must NOT have additional properties (colour)'],
+    ['an inventory without a name', { action: 'inventory', deviceid: 'x', content: { versionclient: 'GLPI-Agent_v1.7', hardware: {} } }, 400, 'No HARDWARE/NAME'],
     ['an action GLPI does not handle', { action: 'netdiscovery', deviceid: 'x' }, 501, "Query 'netdiscovery' is not supported."],
   ];
   for (const [what, body, status, message] of refusals) {
@@ -51,6 +53,7 @@ describe('GLPI Agent JSON', () => {
       expect(res.status).toBe(status);
       expect(res.json).toMatchObject({ status: 'error', expiration: 24 });
       expect(String(res.json.message)).toStartWith(message);
+      if (!message.endsWith(': ')) expect(res.json.message).toBe(message);
     });
   }
 });
