@@ -54,7 +54,11 @@ function isoDate(value: string): string | null {
 }
 /** The first non-empty of these keys. */
 const first = (node: XmlNode, ...keys: string[]): string => keys.map((k) => text(node, k)).find((v) => v !== '') ?? '';
-const list = (content: XmlNode, key: string): XmlNode[] => ((content[key] as unknown[] | undefined) ?? []).filter((e): e is XmlNode => !!e && typeof e === 'object');
+/** The elements of a list; one element alone (an XML list of one) is a list of one. */
+const list = (content: XmlNode, key: string): XmlNode[] => {
+  const value = content[key];
+  return (Array.isArray(value) ? value : [value]).filter((e): e is XmlNode => !!e && typeof e === 'object' && !Array.isArray(e));
+};
 const one = (content: XmlNode, key: string): XmlNode => {
   const value = content[key];
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as XmlNode) : {};

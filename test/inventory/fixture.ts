@@ -19,6 +19,8 @@ export interface Machine {
   serial?: string;
   software: [string, string][];
   disks: string[];
+  /** More BIOS elements (BVERSION, BDATE…). */
+  bios?: string;
   extra?: string;
 }
 
@@ -26,7 +28,7 @@ export function inventory(m: Machine): string {
   const software = m.software.map(([name, version]) => `<SOFTWARES><NAME>${name}</NAME><VERSION>${version}</VERSION><PUBLISHER>Debian</PUBLISHER><ARCH>amd64</ARCH></SOFTWARES>`).join('');
   const disks = m.disks.map((mount) => `<DRIVES><TYPE>${mount}</TYPE><VOLUMN>/dev/sda1</VOLUMN><FILESYSTEM>ext4</FILESYSTEM><TOTAL>1000</TOTAL><FREE>400</FREE></DRIVES>`).join('');
   return `<?xml version="1.0" encoding="UTF-8"?><REQUEST><DEVICEID>${m.deviceid}</DEVICEID><QUERY>INVENTORY</QUERY><CONTENT>
-    <HARDWARE><NAME>${m.name}</NAME><UUID>uuid-${m.deviceid}</UUID></HARDWARE><BIOS><SSN>${m.serial ?? ''}</SSN></BIOS>
+    <HARDWARE><NAME>${m.name}</NAME><UUID>uuid-${m.deviceid}</UUID></HARDWARE><BIOS><SSN>${m.serial ?? ''}</SSN>${m.bios ?? ''}</BIOS>
     <OPERATINGSYSTEM><NAME>Debian GNU/Linux</NAME><VERSION>12.11</VERSION><ARCH>x86_64</ARCH><KERNEL_VERSION>6.1.0-9-amd64</KERNEL_VERSION></OPERATINGSYSTEM>
     <CPUS><NAME>Test CPU 3000</NAME><MANUFACTURER>Intel</MANUFACTURER><SPEED>3000</SPEED><CORE>4</CORE><THREAD>8</THREAD></CPUS>
     <MEMORIES><CAPACITY>8192</CAPACITY><TYPE>DDR4</TYPE><SPEED>3200</SPEED><DESCRIPTION>SODIMM</DESCRIPTION><SERIALNUMBER>MEM-1</SERIALNUMBER></MEMORIES>

@@ -16,7 +16,11 @@ const AGENT_MODULES = ['wake_on_lan', 'computer_inventory', 'esx_remote_inventor
   .join('; ');
 
 /** The items an inventory writes (GLPI's dynamic rows), whose fields changed by hand get locked. */
-export const LOCKABLE_TYPES = ['Computer', 'Item_OperatingSystem', 'Item_DeviceProcessor', 'Item_DeviceMemory', 'Item_Disk', 'NetworkPort', 'Item_SoftwareVersion'];
+export const LOCKABLE_TYPES = [
+  'Computer', 'Item_OperatingSystem', 'Item_DeviceProcessor', 'Item_DeviceMemory', 'Item_Disk', 'NetworkPort', 'Item_SoftwareVersion',
+  'Item_DeviceFirmware', 'Item_DeviceBattery', 'Item_DeviceControl', 'Item_DeviceGraphicCard', 'Item_DeviceSoundCard', 'Item_DeviceDrive', 'Item_DeviceHardDrive',
+  'ComputerVirtualMachine', 'ComputerAntivirus', 'Item_RemoteManagement', 'Computer_Item', 'Monitor', 'Printer', 'Peripheral',
+];
 
 export const adminTables: Record<string, TableSpec> = {
   glpi_agents: {
