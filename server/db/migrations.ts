@@ -4,10 +4,10 @@ import { insertRow, selectAll } from './rows';
 import { nowString } from '../core/clock';
 import { syncSchema } from './schema';
 import type { UpgradeNote } from './upgrade-note';
-import { addAgentRight, addLockedFieldRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
+import { addAgentRight, addLockedFieldRight, addRefusedEquipmentRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
 import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
 import { createRulesState } from './rules-state';
-import { seedDefaultRules } from './seed-rules';
+import { seedDefaultImportRules, seedDefaultRules } from './seed-rules';
 import { createRuleReplays } from './rule-replays';
 import { seedDocumentTypes } from './seed-documents';
 import { moveSmtpModeToGlpiValues, recordDataZone, seedNotificationUuid, seedSettings } from './settings';
@@ -74,6 +74,8 @@ const MIGRATIONS: Migration[] = [
       seedCronTasks(db);
     },
   },
+  { id: 35, name: "GLPI 10.0's default RuleImportAsset rules", up: (db) => seedDefaultImportRules(db) },
+  { id: 36, name: "GLPI 10.0's refusedequipment right (devices the import rules refused)", up: (db) => addRefusedEquipmentRight(db) },
   {
     id: 40,
     name: "mail collectors: GLPI's mailgate automatic action, the outcome of each mail, refused mails' sources, the collectors' runs",

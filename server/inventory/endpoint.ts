@@ -57,7 +57,7 @@ function store(services: Services, inventory: Inventory, call: AgentCall): void 
   services.noticeExternalWrites();
   let stored: ReturnType<typeof storeInventory>;
   try {
-    stored = inTransaction(services.store.db, () => storeInventory(inventoryContext(services), inventory, call.useragent, call.remoteAddr));
+    stored = inTransaction(services.store.db, () => storeInventory(inventoryContext(services), inventory, { useragent: call.useragent, remoteAddr: call.remoteAddr, defaultEntity: 0 }));
   } catch (error) {
     if (error instanceof ItemError) throw new ProtocolError(`Inventory refused: ${error.message}`);
     throw error;

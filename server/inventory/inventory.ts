@@ -12,6 +12,10 @@ export interface Inventory {
   version: string;
   tag: string;
   name: string;
+  /** The Windows domain or workgroup (HARDWARE/WORKGROUP), for RuleImportEntity. */
+  domain: string;
+  /** The subnets of its addresses (NETWORKS/IPSUBNET), for RuleImportEntity. */
+  subnets: string[];
   serial: string;
   uuid: string;
   os: { name: string; version: string; arch: string; kernel: string } | null;
@@ -73,7 +77,8 @@ function ports(content: XmlNode): Inventory['ports'] {
   for (const net of list(content, 'NETWORKS')) {
     const name = text(net, 'DESCRIPTION');
     if (name === '') continue;
-    const mac = text(net, 'MACADDR').toLowerCase();
+    // MACADDR in the XML, mac in the JSON format.
+    const mac = first(net, 'MACADDR', 'MAC').toLowerCase();
     const port = byName.get(name) ?? { name, mac: /^0{2}(:0{2}){5}$/.test(mac) ? '' : mac, ips: [], loopback: text(net, 'TYPE') === 'loopback' };
     byName.set(name, port);
     for (const ip of [text(net, 'IPADDRESS'), text(net, 'IPADDRESS6')]) if (isIP(ip) !== 0 && !port.ips.includes(ip)) port.ips.push(ip);
@@ -167,6 +172,8 @@ export function readInventory(request: XmlNode): Inventory {
     version: typeof c.VERSIONCLIENT === 'string' ? c.VERSIONCLIENT : '',
     tag: tag ? text(tag, 'KEYVALUE') : '',
     name,
+    domain: text(hardware, 'WORKGROUP'),
+    subnets: [...new Set(list(c, 'NETWORKS').map((n) => text(n, 'IPSUBNET')).filter((subnet) => isIP(subnet) !== 0))],
     serial: cleanSerial(text(bios, 'SSN')),
     uuid: text(hardware, 'UUID'),
     // GLPI names the operating system by its full name when the agent gives one.

@@ -14,14 +14,16 @@ import { HISTORY, writeLog } from '../items/history';
 import { itemtypeOrThrow } from '../registry';
 import { dictionaryChanges } from '../rules/dictionaries';
 import type { Component, Inventory } from './inventory';
-import { matchComputer, type Match } from './match';
+import { placeComputer, type Placement } from './entity';
+import { matchComputer, type Refusal } from './match';
+import { logRefusal } from './refused';
 
 /** GLPI 10's AutoUpdateSystem for what its native inventory writes. */
 export const NATIVE_INVENTORY = 'GLPI Native Inventory';
 const AGENT_TYPE_CORE = 1;
 
 /** A dropdown row of this name (after its dictionary), created when missing; 0 for no name. */
-function dropdownId(wc: WriteContext, typeName: string, name: string): number {
+export function dropdownId(wc: WriteContext, typeName: string, name: string): number {
   if (name === '') return 0;
   const type = itemtypeOrThrow(typeName);
   const renamed = String(dictionaryChanges(wc.db, type, { name }).name ?? name);
@@ -86,10 +88,11 @@ function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row)
   for (const gone of current.values()) deleteItem(wc, type, Number(gone.id), true);
 }
 
-function writeComputer(wc: WriteContext, inv: Inventory, found: number | null): Row {
+function writeComputer(wc: WriteContext, inv: Inventory, found: number | null, placement: Placement): Row {
   const type = itemtypeOrThrow('Computer');
   const values: Params = {
     name: inv.name,
+    ...(placement.locationId !== undefined ? { locations_id: placement.locationId } : {}),
     ...(inv.serial ? { serial: inv.serial } : {}),
     ...(inv.uuid ? { uuid: inv.uuid } : {}),
     is_dynamic: 1,
@@ -97,7 +100,8 @@ function writeComputer(wc: WriteContext, inv: Inventory, found: number | null): 
     autoupdatesystems_id: dropdownId(wc, 'AutoUpdateSystem', NATIVE_INVENTORY),
     _auto: 1,
   };
-  const id = found ?? addItem(wc, type, values);
+  // The entity rules place a new computer; one already known stays where it is.
+  const id = found ?? addItem(wc, type, { ...values, entities_id: placement.entityId, ...(placement.recursive !== undefined ? { is_recursive: placement.recursive } : {}) });
   if (found !== null) updateItem(wc, type, found, values);
   return selectOne(wc.db, 'SELECT * FROM glpi_computers WHERE id = ?', id)!;
 }
@@ -309,13 +313,20 @@ function writeConnections(wc: WriteContext, inv: Inventory, computer: Row): void
 }
 
 /**
- * Writes one inventory; answers the computer's id, or the import rule that refused it (then
- * nothing is written). Call inside a transaction.
+ * Writes one inventory; answers the computer's id, or why the import rules refused it (then
+ * only the refusal is logged). Call inside a transaction.
  */
-export function storeInventory(wc: WriteContext, inv: Inventory, useragent: string, remoteAddr: string): { computerId: number } | Extract<Match, { refusedBy: unknown }> {
-  const match = matchComputer(wc.db, inv);
-  if ('refusedBy' in match) return match;
-  const computer = writeComputer(wc, inv, match.computerId);
+export function storeInventory(wc: WriteContext, inv: Inventory, call: { useragent: string; remoteAddr: string; defaultEntity: number }): { computerId: number } | Refusal {
+  const { useragent, remoteAddr } = call;
+  const refused = (refusal: Refusal) => {
+    logRefusal(wc, inv, refusal, dropdownId(wc, 'AutoUpdateSystem', NATIVE_INVENTORY));
+    return refusal;
+  };
+  const placement = placeComputer(wc.db, inv, call.defaultEntity);
+  if ('refusedBy' in placement) return refused(placement);
+  const match = matchComputer(wc.db, inv, placement.entityId);
+  if ('refusedBy' in match) return refused(match);
+  const computer = writeComputer(wc, inv, match.computerId, placement);
   writeAgent(wc, inv, computer, useragent, remoteAddr);
   writeOperatingSystem(wc, inv, computer);
   writeComponents(wc, inv, computer);
