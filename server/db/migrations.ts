@@ -4,7 +4,7 @@ import { insertRow, selectAll } from './rows';
 import { nowString } from '../core/clock';
 import { syncSchema } from './schema';
 import type { UpgradeNote } from './upgrade-note';
-import { addAgentRight, addLockedFieldRight, addRefusedEquipmentRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
+import { addAgentRight, addInventoryRight, addLockedFieldRight, addRefusedEquipmentRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
 import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
 import { createRulesState } from './rules-state';
 import { seedDefaultImportRules, seedDefaultRules } from './seed-rules';
@@ -14,6 +14,7 @@ import { moveSmtpModeToGlpiValues, recordDataZone, seedNotificationUuid, seedSet
 import { machineZoneName } from '../core/zone';
 import { seedItilNotifications } from './seed-notifications';
 import { createMailTables } from './mail-state';
+import { createAgentInventories, seedInventorySettings } from './inventory-state';
 
 export interface MigrationContext {
   /** Produces the admin password hash; only called on a fresh database. */
@@ -76,6 +77,15 @@ const MIGRATIONS: Migration[] = [
   },
   { id: 35, name: "GLPI 10.0's default RuleImportAsset rules", up: (db) => seedDefaultImportRules(db) },
   { id: 36, name: "GLPI 10.0's refusedequipment right (devices the import rules refused)", up: (db) => addRefusedEquipmentRight(db) },
+  {
+    id: 37,
+    name: "GLPI 10.0's inventory configuration (kept on where agents already report), its inventory right, and each agent's last inventory",
+    up: (db) => {
+      seedInventorySettings(db);
+      addInventoryRight(db);
+      createAgentInventories(db);
+    },
+  },
   {
     id: 40,
     name: "mail collectors: GLPI's mailgate automatic action, the outcome of each mail, refused mails' sources, the collectors' runs",

@@ -11,6 +11,7 @@ import { getFullSession, getGlpiConfig, initSession, killSession } from '../api/
 import { userPicture } from '../api/picture';
 import { testRules } from '../api/test-rules';
 import { replayDictionary } from '../api/replay-dictionary';
+import { agentInventory } from '../api/agent-inventory';
 import { liveEvents } from '../api/events';
 import { mailAction } from '../api/mail';
 import { testWebhook } from '../api/test-webhook';
@@ -38,6 +39,7 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
   replayDictionary,
   events: liveEvents,
   testWebhook,
+  agentInventory,
 };
 
 /** Resolves the Session-Token into a session and its scope, or fails with 401. */

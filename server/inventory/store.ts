@@ -88,10 +88,11 @@ function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row)
   for (const gone of current.values()) deleteItem(wc, type, Number(gone.id), true);
 }
 
-function writeComputer(wc: WriteContext, inv: Inventory, found: number | null, placement: Placement): Row {
+function writeComputer(wc: WriteContext, inv: Inventory, found: number | null, placement: Placement, setup: InventorySetup): Row {
   const type = itemtypeOrThrow('Computer');
   const values: Params = {
     name: inv.name,
+    ...(setup.defaultState > 0 ? { states_id: setup.defaultState } : {}),
     ...(placement.locationId !== undefined ? { locations_id: placement.locationId } : {}),
     ...(inv.serial ? { serial: inv.serial } : {}),
     ...(inv.uuid ? { uuid: inv.uuid } : {}),
@@ -106,7 +107,7 @@ function writeComputer(wc: WriteContext, inv: Inventory, found: number | null, p
   return selectOne(wc.db, 'SELECT * FROM glpi_computers WHERE id = ?', id)!;
 }
 
-function writeAgent(wc: WriteContext, inv: Inventory, computer: Row, useragent: string, remoteAddr: string): void {
+function writeAgent(wc: WriteContext, inv: Inventory, computer: Row, useragent: string, remoteAddr: string): number {
   const type = itemtypeOrThrow('Agent');
   const values: Params = {
     name: inv.name,
@@ -122,12 +123,13 @@ function writeAgent(wc: WriteContext, inv: Inventory, computer: Row, useragent: 
   const old = selectOne(wc.db, 'SELECT id FROM glpi_agents WHERE deviceid = ?', inv.deviceid);
   if (old) {
     updateItem(wc, type, Number(old.id), values);
-    return;
+    return Number(old.id);
   }
   // Agents are created by the inventory only (GLPI's agent right has no CREATE bit): checked and
   // inserted here as the generic add would, without the right.
   const id = insertRow(wc.db, type.table, columnsFromInput(type, { ...values, deviceid: inv.deviceid, agenttypes_id: AGENT_TYPE_CORE }));
   writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: HISTORY.CREATE_ITEM });
+  return id;
 }
 
 function writeOperatingSystem(wc: WriteContext, inv: Inventory, computer: Row): void {
@@ -146,7 +148,12 @@ function writeOperatingSystem(wc: WriteContext, inv: Inventory, computer: Row): 
   sync(wc, 'Item_OperatingSystem', computer, () => 'os', wanted);
 }
 
-function writeComponents(wc: WriteContext, inv: Inventory, computer: Row): void {
+function writeComponents(wc: WriteContext, inv: Inventory, computer: Row, setup: InventorySetup): void {
+  if (setup.imports('component_processor')) writeProcessors(wc, inv, computer);
+  if (setup.imports('component_memory')) writeMemories(wc, inv, computer);
+}
+
+function writeProcessors(wc: WriteContext, inv: Inventory, computer: Row): void {
   const processors = inv.processors.map((cpu) => ({
     deviceprocessors_id: modelId(wc, 'DeviceProcessor', {
       designation: cpu.designation,
@@ -161,6 +168,9 @@ function writeComponents(wc: WriteContext, inv: Inventory, computer: Row): void 
     serial: cpu.serial || null,
   }));
   sync(wc, 'Item_DeviceProcessor', computer, (row) => String(row.deviceprocessors_id), processors);
+}
+
+function writeMemories(wc: WriteContext, inv: Inventory, computer: Row): void {
   const memories = inv.memories.map((m) => ({
     devicememories_id: modelId(wc, 'DeviceMemory', {
       designation: m.designation || m.type || 'Memory',
@@ -231,10 +241,20 @@ function writeSoftware(wc: WriteContext, inv: Inventory, computer: Row): void {
 
 /** The dropdowns a component's model names, by their foreign key. */
 const DROPDOWN_OF: Record<string, string> = { manufacturers_id: 'Manufacturer', devicebatterytypes_id: 'DeviceBatteryType', devicefirmwaretypes_id: 'DeviceFirmwareType' };
-const OTHER_COMPONENTS: Component['type'][] = ['DeviceFirmware', 'DeviceBattery', 'DeviceControl', 'DeviceGraphicCard', 'DeviceSoundCard', 'DeviceDrive', 'DeviceHardDrive'];
+/** Each other component, with the inventory setting that imports it (firmwares always are, as in GLPI). */
+const OTHER_COMPONENTS: Record<Component['type'], string | null> = {
+  DeviceFirmware: null,
+  DeviceBattery: 'component_battery',
+  DeviceControl: 'component_control',
+  DeviceGraphicCard: 'component_graphiccard',
+  DeviceSoundCard: 'component_soundcard',
+  DeviceDrive: 'component_drive',
+  DeviceHardDrive: 'component_harddrive',
+};
 
-function writeOtherComponents(wc: WriteContext, inv: Inventory, computer: Row): void {
-  for (const typeName of OTHER_COMPONENTS) {
+function writeOtherComponents(wc: WriteContext, inv: Inventory, computer: Row, setup: InventorySetup): void {
+  for (const [typeName, setting] of Object.entries(OTHER_COMPONENTS) as [Component['type'], string | null][]) {
+    if (setting !== null && !setup.imports(setting)) continue;
     const fk = `${itemtypeOrThrow(typeName).table.replace(/^glpi_/, '')}_id`;
     const wanted = inv.components
       .filter((c) => c.type === typeName)
@@ -280,6 +300,7 @@ function writeRemoteManagement(wc: WriteContext, inv: Inventory, computer: Row):
 }
 
 type Device = Inventory['connected'][number];
+const CONNECTION_SETTING: Record<string, string> = { Monitor: 'import_monitor', Printer: 'import_printer', Peripheral: 'import_peripheral' };
 const deviceKey = (itemtype: string, serial: unknown, name: unknown) => `${itemtype}|${serial ? `serial:${String(serial)}` : `name:${String(name)}`}`;
 
 /** The item a reported device is: the one this computer is already connected to, else a live one with its serial, else a new one. */
@@ -299,44 +320,58 @@ function deviceItem(wc: WriteContext, device: Device, computer: Row, linked: Map
 }
 
 /** Monitors, local printers and peripherals, connected to the computer; a device no longer reported is disconnected (the item stays). */
-function writeConnections(wc: WriteContext, inv: Inventory, computer: Row): void {
+function writeConnections(wc: WriteContext, inv: Inventory, computer: Row, setup: InventorySetup): void {
   const linked = new Map<string, number[]>();
-  for (const link of selectAll(wc.db, 'SELECT itemtype, items_id FROM glpi_computers_items WHERE computers_id = ? AND is_dynamic = 1 ORDER BY id', Number(computer.id))) {
+  const links = selectAll(wc.db, 'SELECT itemtype, items_id FROM glpi_computers_items WHERE computers_id = ? AND is_dynamic = 1 ORDER BY id', Number(computer.id));
+  const imported = (itemtype: string) => setup.imports(CONNECTION_SETTING[itemtype] ?? '');
+  for (const link of links.filter((l) => imported(String(l.itemtype)))) {
     const type = itemtypeOrThrow(String(link.itemtype));
     const item = selectOne(wc.db, `SELECT name, serial FROM ${type.table} WHERE id = ?`, Number(link.items_id));
     if (!item) continue;
     const k = deviceKey(type.name, item.serial, item.name);
     linked.set(k, [...(linked.get(k) ?? []), Number(link.items_id)]);
   }
-  const wanted = inv.connected.map((device) => ({ itemtype: device.itemtype, items_id: deviceItem(wc, device, computer, linked) }));
+  const wanted = [
+    ...inv.connected.filter((device) => imported(device.itemtype)).map((device) => ({ itemtype: device.itemtype, items_id: deviceItem(wc, device, computer, linked) })),
+    // The types not imported keep their connections as they are.
+    ...links.filter((l) => !imported(String(l.itemtype))).map((l) => ({ itemtype: String(l.itemtype), items_id: Number(l.items_id) })),
+  ];
   sync(wc, 'Computer_Item', computer, (row) => `${String(row.itemtype)}|${String(row.items_id)}`, wanted, byComputer);
 }
 
+/** What the inventory configuration (context `inventory`) asks of each inventory. */
+export interface InventorySetup {
+  defaultEntity: number;
+  /** The state given to inventoried computers (0: none). */
+  defaultState: number;
+  /** Whether an `import_*` or `component_*` setting is on. */
+  imports: (setting: string) => boolean;
+}
+
 /**
- * Writes one inventory; answers the computer's id, or why the import rules refused it (then
- * only the refusal is logged). Call inside a transaction.
+ * Writes one inventory; answers the computer's and agent's ids, or why the import rules refused
+ * it (then only the refusal is logged). Call inside a transaction.
  */
-export function storeInventory(wc: WriteContext, inv: Inventory, call: { useragent: string; remoteAddr: string; defaultEntity: number }): { computerId: number } | Refusal {
-  const { useragent, remoteAddr } = call;
+export function storeInventory(wc: WriteContext, inv: Inventory, call: { useragent: string; remoteAddr: string }, setup: InventorySetup): { computerId: number; agentId: number } | Refusal {
   const refused = (refusal: Refusal) => {
     logRefusal(wc, inv, refusal, dropdownId(wc, 'AutoUpdateSystem', NATIVE_INVENTORY));
     return refusal;
   };
-  const placement = placeComputer(wc.db, inv, call.defaultEntity);
+  const placement = placeComputer(wc.db, inv, setup.defaultEntity);
   if ('refusedBy' in placement) return refused(placement);
   const match = matchComputer(wc.db, inv, placement.entityId);
   if ('refusedBy' in match) return refused(match);
-  const computer = writeComputer(wc, inv, match.computerId, placement);
-  writeAgent(wc, inv, computer, useragent, remoteAddr);
+  const computer = writeComputer(wc, inv, match.computerId, placement, setup);
+  const agentId = writeAgent(wc, inv, computer, call.useragent, call.remoteAddr);
   writeOperatingSystem(wc, inv, computer);
-  writeComponents(wc, inv, computer);
-  writeDisks(wc, inv, computer);
+  writeComponents(wc, inv, computer, setup);
+  if (setup.imports('import_volume')) writeDisks(wc, inv, computer);
   writePorts(wc, inv, computer);
-  writeSoftware(wc, inv, computer);
-  writeOtherComponents(wc, inv, computer);
-  writeVirtualMachines(wc, inv, computer);
-  writeAntivirus(wc, inv, computer);
+  if (setup.imports('import_software')) writeSoftware(wc, inv, computer);
+  writeOtherComponents(wc, inv, computer, setup);
+  if (setup.imports('import_vm')) writeVirtualMachines(wc, inv, computer);
+  if (setup.imports('import_antivirus')) writeAntivirus(wc, inv, computer);
   writeRemoteManagement(wc, inv, computer);
-  writeConnections(wc, inv, computer);
-  return { computerId: Number(computer.id) };
+  writeConnections(wc, inv, computer, setup);
+  return { computerId: Number(computer.id), agentId };
 }

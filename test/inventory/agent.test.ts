@@ -8,9 +8,11 @@
 import { describe, expect, test } from 'bun:test';
 import { hostname } from 'node:os';
 import { useServer } from '../support/server';
+import { enableInventory } from './fixture';
 
 const AGENT = Bun.which('fusioninventory-agent');
 const ctx = useServer();
+enableInventory(ctx);
 
 function runAgent(): string {
   const run = Bun.spawnSync([AGENT!, '--server', `${ctx.server.origin}/front/inventory.php`, '--force', '--tasks=inventory', '--logger=stderr', '--no-category=process,environment,user,local_user,local_group'], { stderr: 'pipe', stdout: 'pipe' });

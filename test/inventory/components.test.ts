@@ -6,9 +6,10 @@
  */
 import { describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
-import { inventory, post, type Machine } from './fixture';
+import { inventory, post, type Machine, enableInventory } from './fixture';
 
 const ctx = useServer();
+enableInventory(ctx);
 const list = async (path: string, query = 'range=0-9999&expand_dropdowns=true') => (await ctx.api.get(path, { query })).body as Record<string, unknown>[];
 
 const vm = (name: string, uuid: string, status: string) => `<VIRTUALMACHINES><NAME>${name}</NAME><UUID>${uuid}</UUID><STATUS>${status}</STATUS><VMTYPE>kvm</VMTYPE><SUBSYSTEM>libvirt</SUBSYSTEM><VCPU>2</VCPU><MEMORY>2048</MEMORY><COMMENT>from the agent</COMMENT></VIRTUALMACHINES>`;

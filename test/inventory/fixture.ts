@@ -1,5 +1,7 @@
 /** Agent requests for the inventory tests: what the FusionInventory agent posts, built from a few facts. */
+import { beforeAll } from 'bun:test';
 import { deflateSync, gunzipSync, gzipSync, inflateSync } from 'node:zlib';
+import type { Client } from '../support/client';
 
 export const ZLIB = 'application/x-compress-zlib';
 
@@ -66,4 +68,20 @@ export async function postJson(origin: string, body: unknown) {
     headers: { 'Content-Type': 'application/x-compress-gzip', 'GLPI-Agent-ID': '3a609a2e-947f-4e6a-9af9-32c024ac3e98', 'User-Agent': 'GLPI-Agent_v1.7' },
   });
   return { status: res.status, type: res.headers.get('content-type'), json: JSON.parse(gunzipSync(new Uint8Array(await res.arrayBuffer())).toString()) as Record<string, unknown> };
+}
+
+/** Sets inventory settings (glpi_configs, context inventory) through the API, as an administrator does. */
+export async function setInventorySettings(api: Client, values: Record<string, string>): Promise<void> {
+  const rows = (await api.get('Config/', { query: 'searchText[context]=^inventory$&range=0-999' })).body as { id: number; name: string }[];
+  for (const [name, value] of Object.entries(values)) {
+    const row = rows.find((r) => r.name === name);
+    if (!row) throw new Error(`no inventory setting ${name}`);
+    const res = await api.put(`Config/${row.id}`, { input: { value } });
+    if (res.status !== 200) throw new Error(`setting ${name}: ${res.status} ${res.text}`);
+  }
+}
+
+/** The native inventory is off on a fresh install, as in GLPI: the test file's server gets it on. */
+export function enableInventory(ctx: { api: Client }): void {
+  beforeAll(() => setInventorySettings(ctx.api, { enabled_inventory: '1' }));
 }

@@ -7,9 +7,10 @@ import { describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { checkInventoryFormat } from '../../server/inventory/schema';
 import { useServer } from '../support/server';
-import { postJson } from './fixture';
+import { postJson, enableInventory } from './fixture';
 
 const ctx = useServer();
+enableInventory(ctx);
 const DIR = `${import.meta.dir}/format`;
 const example = async (name: string) => (await Bun.file(`${DIR}/${name}.json`).json()) as Record<string, unknown>;
 const list = async (path: string, query = 'range=0-9999&expand_dropdowns=true') => (await ctx.api.get(path, { query })).body as Record<string, unknown>[];

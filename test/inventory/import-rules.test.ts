@@ -6,9 +6,10 @@
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
-import { inventory, post, type Machine } from './fixture';
+import { inventory, post, type Machine, enableInventory } from './fixture';
 
 const ctx = useServer();
+enableInventory(ctx);
 
 async function rule(subType: string, name: string, criteria: [string, number, string][], actions: [string, string, string][], more: Record<string, unknown> = {}): Promise<number> {
   const id = await ctx.api.create('Rule', { name, sub_type: subType, match: 'AND', is_active: 1, ...more });

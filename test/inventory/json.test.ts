@@ -4,9 +4,10 @@
  */
 import { describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
-import { jsonInventory, postJson, type Machine } from './fixture';
+import { jsonInventory, postJson, type Machine, enableInventory } from './fixture';
 
 const ctx = useServer();
+enableInventory(ctx);
 const GZIP = 'application/x-compress-gzip';
 const list = async (path: string, query = 'range=0-9999') => (await ctx.api.get(path, { query })).body as Record<string, unknown>[];
 

@@ -7,9 +7,10 @@
 import { describe, expect, test } from 'bun:test';
 import { deflateSync } from 'node:zlib';
 import { useServer } from '../support/server';
-import { inventory, post as send, prolog, ZLIB, type Machine } from './fixture';
+import { inventory, post as send, prolog, ZLIB, type Machine, enableInventory } from './fixture';
 
 const ctx = useServer();
+enableInventory(ctx);
 const post = (body: string | Uint8Array, options?: Parameters<typeof send>[2]) => send(ctx.server.origin, body, options);
 
 const list = async (path: string, query = 'range=0-9999') => (await ctx.api.get(path, { query })).body as Record<string, unknown>[];
