@@ -60,14 +60,16 @@ export function jsonInventory(m: Machine): Record<string, unknown> {
   };
 }
 
-/** A JSON request gzip-compressed as GLPI Agent sends it; the answer inflated and parsed. */
-export async function postJson(origin: string, body: unknown) {
+/** A JSON request gzip-compressed as GLPI Agent sends it (bytes as given); the answer inflated and parsed. */
+export async function postJson(origin: string, body: unknown, type = 'application/x-compress-gzip') {
   const res = await fetch(`${origin}/front/inventory.php`, {
     method: 'POST',
-    body: gzipSync(typeof body === 'string' ? body : JSON.stringify(body)),
-    headers: { 'Content-Type': 'application/x-compress-gzip', 'GLPI-Agent-ID': '3a609a2e-947f-4e6a-9af9-32c024ac3e98', 'User-Agent': 'GLPI-Agent_v1.7' },
+    body: body instanceof Uint8Array ? Buffer.from(body) : gzipSync(typeof body === 'string' ? body : JSON.stringify(body)),
+    headers: { 'Content-Type': type, 'GLPI-Agent-ID': '3a609a2e-947f-4e6a-9af9-32c024ac3e98', 'User-Agent': 'GLPI-Agent_v1.7' },
   });
-  return { status: res.status, type: res.headers.get('content-type'), json: JSON.parse(gunzipSync(new Uint8Array(await res.arrayBuffer())).toString()) as Record<string, unknown> };
+  const raw = new Uint8Array(await res.arrayBuffer());
+  const text = res.headers.get('content-type') === 'application/x-compress-gzip' ? gunzipSync(raw).toString() : Buffer.from(raw).toString();
+  return { status: res.status, type: res.headers.get('content-type'), json: JSON.parse(text) as Record<string, unknown> };
 }
 
 /** Sets inventory settings (glpi_configs, context inventory) through the API, as an administrator does. */
