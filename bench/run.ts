@@ -1,5 +1,5 @@
 /**
- * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-mail --no-churn --churn --churn-share F --out FILE --shapes A,B --threads N]`:
+ * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-mail --no-inventory --no-churn --churn --churn-share F --out FILE --shapes A,B --threads N]`:
  * seeds Deskbase through the bulk API (or reuses a kept, already seeded data folder), then measures every search
  * shape sequentially (p50/p99), restart time and memory, and under load from autocannon (a
  * separate Node process) getItem beside a bare Bun server, pages and the search shapes.
@@ -17,6 +17,7 @@ import { churn, churnedShapes, churnMix, describeMix, verifyCounts } from './chu
 import { consoleBundleFigure, consoleFirstRenderFigure } from './console';
 import { benchmarkImport } from './import';
 import { benchmarkMail } from './mail';
+import { benchmarkInventory } from './inventory';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
 import { describeMachine, loadAverage, summary, writeResults, type Figure } from './report';
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
@@ -70,6 +71,8 @@ interface Options {
   import: boolean;
   /** Collect 500 mails from a private Dovecot (--no-mail skips it). */
   mail: boolean;
+  /** 1 000 agents' inventories of 300 packages, 8 at a time (--no-inventory skips it; bench/inventory.ts alone). */
+  inventory: boolean;
   /** Churn the data after the first measures and measure again (it changes a kept folder for good). */
   churn: boolean;
   /** Scales the churn's shares (bench/churn.ts), in (0, 1]. */
@@ -91,6 +94,7 @@ function parseOptions(argv: string[]): Options {
       'no-load': { type: 'boolean' },
       'no-import': { type: 'boolean' },
       'no-mail': { type: 'boolean' },
+      'no-inventory': { type: 'boolean' },
       churn: { type: 'boolean' },
       'no-churn': { type: 'boolean' },
       'churn-share': { type: 'string' },
@@ -116,6 +120,7 @@ function parseOptions(argv: string[]): Options {
     load: !values['no-load'],
     import: !values['no-import'],
     mail: !values['no-mail'],
+    inventory: !values['no-inventory'],
     out: values.out ?? 'RESULTS.md',
     shapes: values.shapes?.split(',').map((s) => s.trim()),
     threads: values.threads === undefined ? undefined : count(values.threads, 1),
@@ -387,6 +392,8 @@ async function main(): Promise<void> {
   figures.push(...imported.figures);
   const mail = options.mail ? await benchmarkMail(log) : { figures: [], setup: [] };
   figures.push(...mail.figures);
+  const inventoried = options.inventory ? await benchmarkInventory(log) : { figures: [], setup: [] };
+  figures.push(...inventoried.figures);
   figures.push(consoleBundleFigure());
   const firstRender = await consoleFirstRenderFigure(log);
   if (firstRender) figures.push(firstRender);
@@ -397,6 +404,7 @@ async function main(): Promise<void> {
     ...(options.load ? [] : ['--no-load']),
     ...(options.import ? [] : ['--no-import']),
     ...(options.mail ? [] : ['--no-mail']),
+    ...(options.inventory ? [] : ['--no-inventory']),
     ...(options.churn && options.keep ? ['--churn'] : []),
     ...(!options.churn && !options.keep ? ['--no-churn'] : []),
     ...(options.churnShare !== 1 ? [`--churn-share ${options.churnShare}`] : []),
@@ -419,6 +427,7 @@ async function main(): Promise<void> {
       ...churnSetup,
       ...imported.setup,
       ...mail.setup,
+      ...inventoried.setup,
       `Machine: ${machine.cores} cores, shared with other sessions running their own builds and tests, with the load generator and with the server: figures vary between runs.`,
     ],
   });
