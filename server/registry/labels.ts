@@ -38,6 +38,8 @@ const LABELS: Record<string, readonly [string, string]> = {
   UserCategory: ['User category', 'User categories'],
   MailCollector: ['Receiver', 'Receivers'],
   NotImportedEmail: ['Refused email', 'Refused emails'],
+  Agent: ['Agent', 'Agents'],
+  RefusedEquipment: ['Equipment refused by rules log', 'Equipments refused by rules log'],
 };
 
 /** Singular and plural name of an itemtype; the itemtype itself when it has none. */

@@ -134,6 +134,9 @@ const MENU: [string, Record<string, Layout>][] = [
         columns: ['name', 'host', 'login', 'is_active', 'errors', 'last_collect_date'],
         form: ['name', 'host', 'login', 'passwd', 'accepted', 'refused', 'filesize_max', 'use_mail_date', 'requester_field', 'add_cc_to_observer', 'collect_only_unread', 'is_active', 'comment'],
       },
+      // Inventory agents (GLPI's `agent` right) and what the import rules refused (`refusedequipment`).
+      Agent: { columns: ['deviceid', 'version', 'last_contact', 'tag', 'remote_addr', 'items_id'], form: ['name', 'deviceid', 'version', 'useragent', 'tag', 'last_contact', 'remote_addr', 'itemtype', 'items_id', 'locked'] },
+      RefusedEquipment: { columns: ['serial', 'uuid', 'rules_id', 'method', 'date_creation'], form: ['name', 'itemtype', 'serial', 'uuid', 'ip', 'mac', 'rules_id', 'method', 'agents_id', 'date_creation'] },
       NotImportedEmail: { columns: ['from', 'subject', 'reason', 'date', 'mailcollectors_id'], form: ['from', 'to', 'subject', 'date', 'messageid', 'reason', 'mailcollectors_id', 'users_id'] },
     },
   ],

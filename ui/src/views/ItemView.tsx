@@ -16,6 +16,7 @@ import { RuleParts } from './RuleParts';
 import { AssetTickets, LinkedItems } from './LinkedItems';
 import { Timeline } from './Timeline';
 import { Mailbox, RefusedMail } from './Mail';
+import { ComputerInventory, useLockedFields } from './Inventory';
 
 type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
@@ -41,6 +42,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   const [busy, setBusy] = useState(false);
   /** Bumped after each change, so the History tab reloads. */
   const [changes, setChanges] = useState(0);
+  // A save by hand locks the fields it changes on an inventoried item: read again after each.
+  const locked = useLockedFields(itemtype, id, Number(item?.is_dynamic) === 1, changes);
   const tab = id === null ? 'details' : (query.get('tab') ?? 'details');
 
   useEffect(() => {
@@ -171,6 +174,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   if (id !== null && itemtype === 'Rule') tabs.push(['rule', t('Criteria and actions')]);
   if (id !== null && itemtype === 'MailCollector') tabs.push(['mailbox', t('Mailbox')]);
   if (id !== null && itemtype === 'NotImportedEmail') tabs.push(['mail', t('Refused email')]);
+  if (id !== null && itemtype === 'Computer') tabs.push(['inventory', t('Inventory')]);
   if (id !== null) tabs.push(['history', t('History')]);
 
   return (
@@ -258,6 +262,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
               navigate(['Ticket', ticket]);
             }}
           />
+        ) : tab === 'inventory' && id !== null && item ? (
+          <ComputerInventory id={id} item={item} locked={locked} />
         ) : tab === 'tickets' && id !== null ? (
           <AssetTickets itemtype={itemtype} id={id} />
         ) : (
@@ -266,7 +272,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
               <legend class="sr-only">{t('{type} details', { type: def.label })}</legend>
               <div class="form-grid">
                 {layout.main.map((f) => (
-                  <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
+                  <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} locked={locked.has(f.key)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
                 ))}
               </div>
               {layout.more.length > 0 && (
@@ -274,7 +280,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
                   <summary>{t('More fields ({count})', { count: layout.more.length })}</summary>
                   <div class="form-grid">
                     {layout.more.map((f) => (
-                      <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
+                      <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} locked={locked.has(f.key)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
                     ))}
                   </div>
                 </details>
