@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Item } from '../api';
 import { Notice, Outcome } from '../components/Notice';
@@ -21,6 +22,30 @@ export function useLockedFields(itemtype: string, id: number | null, dynamic: bo
     };
   }, [itemtype, id, dynamic, reload]);
   return fields;
+}
+
+/** A plain table: its accessible name, column heads and rows of cells. */
+function Table({ label, head, rows }: { label: string; head: string[]; rows: [key: number | string, cells: ComponentChildren[]][] }) {
+  return (
+    <table class="list" aria-label={label}>
+      <thead>
+        <tr>
+          {head.map((h) => (
+            <th key={h}>{h}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([key, cells]) => (
+          <tr key={key}>
+            {cells.map((cell, i) => (
+              <td key={i}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 async function download(agent: Item): Promise<void> {
@@ -68,32 +93,23 @@ export function ComputerInventory({ id, item, locked }: { id: number; item: Item
       ) : agents.length === 0 ? (
         <p class="muted">{t('No agent reports this computer.')}</p>
       ) : (
-        <table class="list" aria-label={t('Agents')}>
-          <thead>
-            <tr>
-              <th>{t('Device id')}</th>
-              <th>{t('Version')}</th>
-              <th>{t('Last contact')}</th>
-              <th>{t('Last inventory')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {agents.map((a) => (
-              <tr key={a.id}>
-                <td translate={false}>
-                  <a href={href(['Agent', a.id])}>{String(a.deviceid)}</a>
-                </td>
-                <td translate={false}>{String(a.version ?? '')}</td>
-                <td>{String(a.last_contact ?? '')}</td>
-                <td>
-                  <button type="button" class="secondary" onClick={() => download(a).catch((e: unknown) => failed(e))}>
-                    {t('Download')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          label={t('Agents')}
+          head={[t('Device id'), t('Version'), t('Last contact'), t('Last inventory')]}
+          rows={agents.map((a) => [
+            a.id,
+            [
+              <a href={href(['Agent', a.id])} translate={false}>
+                {String(a.deviceid)}
+              </a>,
+              String(a.version ?? ''),
+              String(a.last_contact ?? ''),
+              <button type="button" class="secondary" onClick={() => download(a).catch((e: unknown) => failed(e))}>
+                {t('Download')}
+              </button>,
+            ],
+          ])}
+        />
       )}
       <h2>{t('Software')}</h2>
       {software === null ? (
@@ -101,24 +117,11 @@ export function ComputerInventory({ id, item, locked }: { id: number; item: Item
       ) : software.length === 0 ? (
         <p class="muted">{t('No software installed.')}</p>
       ) : (
-        <table class="list" aria-label={t('Installed software')}>
-          <thead>
-            <tr>
-              <th>{t('Name')}</th>
-              <th>{t('Version')}</th>
-              <th>{t('From the inventory')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {software.map((s, i) => (
-              <tr key={i}>
-                <td translate={false}>{String(s.softwares_id)}</td>
-                <td translate={false}>{String(s.softwareversions_id)}</td>
-                <td>{Number(s.is_dynamic) === 1 ? t('Yes') : t('No')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          label={t('Installed software')}
+          head={[t('Name'), t('Version'), t('From the inventory')]}
+          rows={software.map((s, i) => [i, [String(s.softwares_id), String(s.softwareversions_id), Number(s.is_dynamic) === 1 ? t('Yes') : t('No')]])}
+        />
       )}
     </section>
   );
@@ -242,30 +245,11 @@ export function InventorySettings() {
         </div>
       </form>
       <h2>{t('Agents')}</h2>
-      <table class="list" aria-label={t('Agents')}>
-        <thead>
-          <tr>
-            <th>{t('Name')}</th>
-            <th>{t('Device id')}</th>
-            <th>{t('Version')}</th>
-            <th>{t('Last contact')}</th>
-            <th>{t('Computer')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {agents.map((a) => (
-            <tr key={a.id}>
-              <td translate={false}>
-                <a href={href(['Agent', a.id])}>{String(a.name ?? '')}</a>
-              </td>
-              <td translate={false}>{String(a.deviceid)}</td>
-              <td translate={false}>{String(a.version ?? '')}</td>
-              <td>{String(a.last_contact ?? '')}</td>
-              <td translate={false}>{String(a.items_id ?? '')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        label={t('Agents')}
+        head={[t('Name'), t('Device id'), t('Version'), t('Last contact'), t('Computer')]}
+        rows={agents.map((a) => [a.id, [<a href={href(['Agent', a.id])}>{String(a.name ?? '')}</a>, String(a.deviceid), String(a.version ?? ''), String(a.last_contact ?? ''), String(a.items_id ?? '')]])}
+      />
     </div>
   );
 }
