@@ -22,13 +22,23 @@ import { logRefusal } from './refused';
 export const NATIVE_INVENTORY = 'GLPI Native Inventory';
 const AGENT_TYPE_CORE = 1;
 
+/** The dropdown ids one inventory has looked up (its 300 packages name one publisher): kept for that inventory only. */
+const dropdownsSeen = new WeakMap<WriteContext, Map<string, number>>();
+
 /** A dropdown row of this name (after its dictionary), created when missing; 0 for no name. */
 export function dropdownId(wc: WriteContext, typeName: string, name: string): number {
   if (name === '') return 0;
+  const seen = dropdownsSeen.get(wc) ?? new Map<string, number>();
+  dropdownsSeen.set(wc, seen);
+  const key = `${typeName}\u0000${name}`;
+  const known = seen.get(key);
+  if (known !== undefined) return known;
   const type = itemtypeOrThrow(typeName);
   const renamed = String(dictionaryChanges(wc.db, type, { name }).name ?? name);
   const found = selectOne(wc.db, `SELECT id FROM ${type.table} WHERE name = ? ORDER BY id LIMIT 1`, renamed);
-  return found ? Number(found.id) : addItem(wc, type, { name });
+  const id = found ? Number(found.id) : addItem(wc, type, { name });
+  seen.set(key, id);
+  return id;
 }
 
 /** The first row of `typeName` with exactly these values (a component model, a version), added when missing. */
