@@ -11,6 +11,7 @@ import { installMailEngines } from './mail/engines';
 import { automaticActions } from './itil/automatic-actions';
 import { CRON_TASKS } from './registry/automatic-actions';
 import { replayDictionaries } from './rules/replay';
+import { staleAgentsAction } from './inventory/stale-agents';
 import { mailSender, setMailWaker } from './notify/sender';
 import { webhookSender } from './notify/webhook-sender';
 import { setWebhookReader, setWebhookWaker } from './notify/webhooks';
@@ -124,7 +125,10 @@ async function main(): Promise<void> {
   const lastBackup = createLastBackupBox();
   const backups = new BackupScheduler(config.dataDir, store.settings, import.meta.path, (last) => lastBackup.write(last));
   // GLPI's automatic actions Deskbase runs: a failure is logged, never a failed request.
-  const actions = automaticActions(store.db, (name, error) => logError(`automatic action ${name}`, error), [[CRON_TASKS.replayDictionary, replayDictionaries]]);
+  const actions = automaticActions(store.db, (name, error) => logError(`automatic action ${name}`, error), [
+    [CRON_TASKS.replayDictionary, replayDictionaries],
+    [CRON_TASKS.cleanOldAgents, staleAgentsAction(services)],
+  ]);
   const mail = mailSender(store, (what, error) => logError(what, error));
   setMailWaker(mail.wake);
   setWebhookReader(webhookReader(services));

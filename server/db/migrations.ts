@@ -79,11 +79,12 @@ const MIGRATIONS: Migration[] = [
   { id: 36, name: "GLPI 10.0's refusedequipment right (devices the import rules refused)", up: (db) => addRefusedEquipmentRight(db) },
   {
     id: 37,
-    name: "GLPI 10.0's inventory configuration (kept on where agents already report), its inventory right, and each agent's last inventory",
+    name: "GLPI 10.0's inventory configuration (kept on where agents already report), its inventory right, each agent's last inventory, and the stale agents' automatic action",
     up: (db) => {
       seedInventorySettings(db);
       addInventoryRight(db);
       createAgentInventories(db);
+      seedCronTasks(db);
     },
   },
   {

@@ -24,7 +24,7 @@ const SUPER_ADMIN = 4;
 /** Who history lines name for what the inventory writes. */
 export const INVENTORY_ACTOR = 'Inventory';
 
-function inventoryContext(services: Services): WriteContext {
+export function inventoryContext(services: Services): WriteContext {
   const dir = services.directory;
   const profile = dir.profile(SUPER_ADMIN);
   if (!profile) throw new ProtocolError('The inventory needs the Super-Admin profile', 500);

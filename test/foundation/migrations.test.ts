@@ -49,7 +49,7 @@ test('the first start records its migrations and the database settings', async (
       { id: 28, name: 'dictionary replays, run by the automatic action replaydictionary' },
       { id: 35, name: "GLPI 10.0's default RuleImportAsset rules" },
       { id: 36, name: "GLPI 10.0's refusedequipment right (devices the import rules refused)" },
-      { id: 37, name: "GLPI 10.0's inventory configuration (kept on where agents already report), its inventory right, and each agent's last inventory" },
+      { id: 37, name: "GLPI 10.0's inventory configuration (kept on where agents already report), its inventory right, each agent's last inventory, and the stale agents' automatic action" },
       { id: 40, name: "mail collectors: GLPI's mailgate automatic action, the outcome of each mail, refused mails' sources, the collectors' runs" },
       { id: 50, name: "GLPI 10.0's locked_field right (locked fields of inventoried items)" },
       { id: 55, name: "GLPI 11's webhooks: their right and the automatic action that delivers them" },

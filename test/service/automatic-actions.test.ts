@@ -17,7 +17,7 @@ const tasks = async () =>
   ((await ctx.api.get('CronTask/', { query: 'range=0-99' })).body as Record<string, unknown>[]).map((t) => [t.id, t.itemtype, t.name, t.frequency, t.state, t.lastrun]);
 
 describe('automatic actions as CronTask rows', () => {
-  test("GLPI's nine tasks Deskbase runs, its own dictionary replay and GLPI 11's webhook sender and clean-up, each noting the minute it last ran", async () => {
+  test("GLPI's ten tasks Deskbase runs, its own dictionary replay and GLPI 11's webhook sender and clean-up, each noting the minute it last ran", async () => {
     expect(await tasks()).toEqual([
       [9, 'MailCollector', 'mailgate', 600, 1, '2026-01-15 09:00:00'],
       [15, 'Ticket', 'closeticket', 43200, 1, '2026-01-15 09:00:00'],
@@ -28,13 +28,14 @@ describe('automatic actions as CronTask rows', () => {
       [23, 'QueuedNotification', 'queuednotificationclean', 86400, 1, '2026-01-15 09:00:00'],
       [32, 'OlaLevel_Ticket', 'olaticket', 300, 1, '2026-01-15 09:00:00'],
       [42, 'PendingReasonCron', 'pendingreason_autobump_autosolve', 1800, 1, '2026-01-15 09:00:00'],
+      [43, 'Agent', 'Cleanoldagents', 86400, 1, '2026-01-15 09:00:00'],
       [1001, 'RuleCollection', 'replaydictionary', 60, 1, '2026-01-15 09:00:00'],
       [1002, 'QueuedWebhook', 'queuedwebhook', 60, 1, '2026-01-15 09:00:00'],
       [1003, 'QueuedWebhook', 'queuedwebhookclean', 86400, 1, '2026-01-15 09:00:00'],
     ]);
     clock.advance(90_000);
     // The mail collectors' turn comes every 600 seconds.
-    expect((await tasks()).map((t) => t[5])).toEqual(['2026-01-15 09:00:00', ...Array(11).fill('2026-01-15 09:01:00')]);
+    expect((await tasks()).map((t) => t[5])).toEqual(['2026-01-15 09:00:00', ...Array(12).fill('2026-01-15 09:01:00')]);
   });
 
   test('a task switched off does not run, and keeps its last run', async () => {
