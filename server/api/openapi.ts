@@ -543,6 +543,19 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
         responses: { 201: ok('Asked for: its progress', ref('schemas', 'DictionaryReplay')), ...commonErrors },
       },
     },
+    '/agentInventory/{id}': {
+      get: {
+        tags,
+        operationId: 'agentInventory',
+        summary: "The last inventory an agent sent, as it sent it (GLPI's files/_inventories): <deviceid>.xml or .json, gzip'd as kept when the client accepts gzip",
+        description: "Needs READ on the inventory right and the agent within the active entities.",
+        parameters: [ref('parameters', 'id')],
+        responses: {
+          200: { description: 'The inventory file', content: { 'application/xml': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } } },
+          ...commonErrors,
+        },
+      },
+    },
     '/testWebhook': {
       post: {
         tags,
