@@ -7,7 +7,7 @@ import { describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { checkInventoryFormat } from '../../server/inventory/schema';
 import { useServer } from '../support/server';
-import { postJson, enableInventory } from './fixture';
+import { post, postJson, enableInventory } from './fixture';
 
 const ctx = useServer();
 enableInventory(ctx);
@@ -72,6 +72,24 @@ describe('the inventory format', () => {
       ['db', '7e64b4b09941', 'running', 'docker', 0, 0, 1],
       ["'T", '', 0, 'virtualbox', 'Oracle VM VirtualBox', 1, 1],
     ]);
+  });
+
+  // FusionInventory XML from the format's own test data (format/xml): computers written, network tasks refused.
+  const xmlComputers: [string, string, number][] = [
+    ['1', '9E113232I', 42],
+    ['2', 'CZC0479792', 8],
+    ['4', 'C02NG5A5FY11', 7],
+  ];
+  for (const [file, serial, installs] of xmlComputers) {
+    test(`XML ${file}.xml: the computer ${serial} and its software`, async () => {
+      expect((await post(ctx.server.origin, await Bun.file(`${DIR}/xml/${file}.xml`).text())).status).toBe(200);
+      const [computer] = (await list('Computer', 'range=0-9999')).filter((c) => c.serial === serial);
+      expect((await list(`Computer/${computer!.id}/Item_SoftwareVersion`, 'range=0-9999')).length).toBe(installs);
+    });
+  }
+
+  test('XML 9.xml (a network discovery) is refused in the protocol\'s shape', async () => {
+    expect(await post(ctx.server.origin, await Bun.file(`${DIR}/xml/9.xml`).text())).toMatchObject({ status: 501, xml: '<?xml version="1.0"?>\n<REPLY><ERROR>Query \'netdiscovery\' is not supported.</ERROR></REPLY>' });
   });
 
   const refused: [string, number, string][] = [
