@@ -1,5 +1,5 @@
 /**
- * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-mail --no-notify --no-churn --churn --churn-share F --out FILE --shapes A,B --threads N]`:
+ * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-mail --no-notify --no-inventory --no-churn --churn --churn-share F --out FILE --shapes A,B --threads N]`:
  * seeds Deskbase through the bulk API (or reuses a kept, already seeded data folder), then measures every search
  * shape sequentially (p50/p99), restart time and memory, and under load from autocannon (a
  * separate Node process) getItem beside a bare Bun server, pages and the search shapes.
@@ -19,6 +19,7 @@ import { benchmarkImport } from './import';
 import { benchmarkMail } from './mail';
 import { benchmarkRules } from './rules';
 import { benchmarkNotifications } from './notify';
+import { benchmarkInventory } from './inventory';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
 import { describeMachine, loadAverage, summary, writeResults, type Figure } from './report';
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
@@ -74,6 +75,8 @@ interface Options {
   mail: boolean;
   /** Ticket updates with and without notifications, and the sender draining 1 000 mails (--no-notify skips them). */
   notify: boolean;
+  /** 1 000 agents' inventories of 300 packages, 8 at a time (--no-inventory skips it; bench/inventory.ts alone). */
+  inventory: boolean;
   /** Churn the data after the first measures and measure again (it changes a kept folder for good). */
   churn: boolean;
   /** Scales the churn's shares (bench/churn.ts), in (0, 1]. */
@@ -96,6 +99,7 @@ function parseOptions(argv: string[]): Options {
       'no-import': { type: 'boolean' },
       'no-mail': { type: 'boolean' },
       'no-notify': { type: 'boolean' },
+      'no-inventory': { type: 'boolean' },
       churn: { type: 'boolean' },
       'no-churn': { type: 'boolean' },
       'churn-share': { type: 'string' },
@@ -122,6 +126,7 @@ function parseOptions(argv: string[]): Options {
     import: !values['no-import'],
     mail: !values['no-mail'],
     notify: !values['no-notify'],
+    inventory: !values['no-inventory'],
     out: values.out ?? 'RESULTS.md',
     shapes: values.shapes?.split(',').map((s) => s.trim()),
     threads: values.threads === undefined ? undefined : count(values.threads, 1),
@@ -397,6 +402,8 @@ async function main(): Promise<void> {
   figures.push(...rules.figures);
   const notify = options.notify ? await benchmarkNotifications(log) : { figures: [], setup: [] };
   figures.push(...notify.figures);
+  const inventoried = options.inventory ? await benchmarkInventory(log) : { figures: [], setup: [] };
+  figures.push(...inventoried.figures);
   figures.push(consoleBundleFigure());
   const firstRender = await consoleFirstRenderFigure(log);
   if (firstRender) figures.push(firstRender);
@@ -408,6 +415,7 @@ async function main(): Promise<void> {
     ...(options.import ? [] : ['--no-import']),
     ...(options.mail ? [] : ['--no-mail']),
     ...(options.notify ? [] : ['--no-notify']),
+    ...(options.inventory ? [] : ['--no-inventory']),
     ...(options.churn && options.keep ? ['--churn'] : []),
     ...(!options.churn && !options.keep ? ['--no-churn'] : []),
     ...(options.churnShare !== 1 ? [`--churn-share ${options.churnShare}`] : []),
@@ -432,6 +440,7 @@ async function main(): Promise<void> {
       ...mail.setup,
       ...rules.setup,
       ...notify.setup,
+      ...inventoried.setup,
       `Machine: ${machine.cores} cores, shared with other sessions running their own builds and tests, with the load generator and with the server: figures vary between runs.`,
     ],
   });

@@ -13,6 +13,7 @@ import { NOTIFY_ACTIONS } from './notify/alerts';
 import { USER_ACTIONS } from './notify/user-events';
 import { CRON_TASKS } from './registry/automatic-actions';
 import { replayDictionaries } from './rules/replay';
+import { staleAgentsAction } from './inventory/stale-agents';
 import { mailSender, setMailWaker } from './notify/sender';
 import { webhookSender } from './notify/webhook-sender';
 import { setWebhookReader, setWebhookWaker } from './notify/webhooks';
@@ -146,7 +147,12 @@ async function main(): Promise<void> {
   const lastBackup = createLastBackupBox();
   const backups = new BackupScheduler(config.dataDir, store.settings, import.meta.path, (last) => lastBackup.write(last));
   // GLPI's automatic actions Deskbase runs: a failure is logged, never a failed request.
-  const actions = automaticActions(store.db, (name, error) => logError(`automatic action ${name}`, error), [[CRON_TASKS.replayDictionary, replayDictionaries], ...NOTIFY_ACTIONS, ...USER_ACTIONS]);
+  const actions = automaticActions(store.db, (name, error) => logError(`automatic action ${name}`, error), [
+    [CRON_TASKS.replayDictionary, replayDictionaries],
+    [CRON_TASKS.cleanOldAgents, staleAgentsAction(services)],
+    ...NOTIFY_ACTIONS,
+    ...USER_ACTIONS,
+  ]);
   const mail = mailSender(store, (what, error) => logError(what, error));
   setMailWaker(mail.wake);
   setWebhookReader(webhookReader(services));

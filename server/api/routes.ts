@@ -20,6 +20,7 @@ import { listSearchOptions } from './searchoptions';
 import { searchAnyName } from './alias-search';
 import { testRules } from './test-rules';
 import { replayDictionary } from './replay-dictionary';
+import { agentInventory } from './agent-inventory';
 import { ruleFields } from './rule-fields';
 import { liveEvents } from './events';
 import { testWebhook } from './test-webhook';
@@ -256,6 +257,21 @@ const SESSION_ROUTES: SessionRoute[] = [
       },
     },
     ['sub_type'],
+  ),
+  session(
+    'GET',
+    '/agentInventory/{id}',
+    agentInventory,
+    {
+      operationId: 'agentInventory',
+      summary: "The last inventory an agent sent, as it sent it (GLPI's files/_inventories): <deviceid>.xml or .json, gzip'd as kept when the client accepts gzip",
+      description: 'Needs READ on the inventory right and the agent within the active entities.',
+      responses: {
+        200: { description: 'The inventory file', content: { 'application/xml': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } } },
+        ...commonErrors,
+      },
+    },
+    ['id'],
   ),
   session('GET', '/events', liveEvents, {
     operationId: 'liveEvents',

@@ -4,10 +4,10 @@ import { insertRow, selectAll } from './rows';
 import { nowString } from '../core/clock';
 import { syncSchema } from './schema';
 import type { UpgradeNote } from './upgrade-note';
-import { addAgentRight, addLockedFieldRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
+import { addAgentRight, addInventoryRight, addLockedFieldRight, addRefusedEquipmentRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
 import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
 import { createRulesState } from './rules-state';
-import { seedDefaultRules } from './seed-rules';
+import { seedDefaultImportRules, seedDefaultRules } from './seed-rules';
 import { createRuleReplays } from './rule-replays';
 import { seedDocumentTypes } from './seed-documents';
 import { moveSmtpModeToGlpiValues, recordDataZone, seedNotificationUuid, seedSettings } from './settings';
@@ -15,6 +15,7 @@ import { machineZoneName } from '../core/zone';
 import { seedItilNotifications, seedOtherNotifications } from './seed-notifications';
 import { createMailTables } from './mail-state';
 import { createDirectorySyncs } from './directory-syncs';
+import { createAgentInventories, seedInventorySettings } from './inventory-state';
 
 export interface MigrationContext {
   /** Produces the admin password hash; only called on a fresh database. */
@@ -72,6 +73,18 @@ const MIGRATIONS: Migration[] = [
     name: 'dictionary replays, run by the automatic action replaydictionary',
     up: (db) => {
       createRuleReplays(db);
+      seedCronTasks(db);
+    },
+  },
+  { id: 35, name: "GLPI 10.0's default RuleImportAsset rules", up: (db) => seedDefaultImportRules(db) },
+  { id: 36, name: "GLPI 10.0's refusedequipment right (devices the import rules refused)", up: (db) => addRefusedEquipmentRight(db) },
+  {
+    id: 37,
+    name: "GLPI 10.0's inventory configuration (kept on where agents already report), its inventory right, each agent's last inventory, and the stale agents' automatic action",
+    up: (db) => {
+      seedInventorySettings(db);
+      addInventoryRight(db);
+      createAgentInventories(db);
       seedCronTasks(db);
     },
   },

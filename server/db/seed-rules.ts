@@ -1,22 +1,39 @@
-import { DEFAULT_RULES } from '../registry/default-rules';
+import { DEFAULT_IMPORT_RULES } from '../registry/default-import-rules';
+import { DEFAULT_RULES, type DefaultRule } from '../registry/default-rules';
 import type { Db } from './connection';
 import { insertRow, selectOne } from './rows';
 
 const free = (db: Db, table: string, id: number) => !selectOne(db, `SELECT id FROM ${table} WHERE id = ?`, id);
+
+/** One default rule with its criteria and actions, each with its GLPI id where free. */
+function insertDefaultRule(db: Db, { criteria, actions, ...rule }: DefaultRule): void {
+  const { id, ...fields } = rule;
+  const ruleId = free(db, 'glpi_rules', id) ? insertRow(db, 'glpi_rules', { id, ...fields, entities_id: 0 }) : insertRow(db, 'glpi_rules', { ...fields, entities_id: 0 });
+  for (const [criterionId, criterion, condition, pattern] of criteria) {
+    insertRow(db, 'glpi_rulecriterias', { ...(free(db, 'glpi_rulecriterias', criterionId) ? { id: criterionId } : {}), rules_id: ruleId, criteria: criterion, condition, pattern });
+  }
+  for (const [actionId, action_type, field, value] of actions) {
+    insertRow(db, 'glpi_ruleactions', { ...(free(db, 'glpi_ruleactions', actionId) ? { id: actionId } : {}), rules_id: ruleId, action_type, field, value });
+  }
+}
 
 /**
  * GLPI 10.0's default rules, with their ids where free. A rule already there (by uuid, as an
  * imported GLPI database has them) or whose id another rule took is left alone.
  */
 export function seedDefaultRules(db: Db): void {
-  for (const { criteria, actions, ...rule } of DEFAULT_RULES) {
+  for (const rule of [...DEFAULT_RULES, ...DEFAULT_IMPORT_RULES]) {
     if (!free(db, 'glpi_rules', rule.id) || selectOne(db, 'SELECT id FROM glpi_rules WHERE uuid = ?', rule.uuid)) continue;
-    insertRow(db, 'glpi_rules', { ...rule, entities_id: 0 });
-    for (const [id, criterion, condition, pattern] of criteria) {
-      insertRow(db, 'glpi_rulecriterias', { ...(free(db, 'glpi_rulecriterias', id) ? { id } : {}), rules_id: rule.id, criteria: criterion, condition, pattern });
-    }
-    for (const [id, action_type, field, value] of actions) {
-      insertRow(db, 'glpi_ruleactions', { ...(free(db, 'glpi_ruleactions', id) ? { id } : {}), rules_id: rule.id, action_type, field, value });
-    }
+    insertDefaultRule(db, rule);
   }
+}
+
+/**
+ * GLPI 10.0's default import rules on a database that has none, all of them (another id where
+ * a rule took GLPI's), as GLPI's own migration to 10.0 adds them only to a collection without
+ * rules: an imported GLPI database keeps its own.
+ */
+export function seedDefaultImportRules(db: Db): void {
+  if (selectOne(db, "SELECT id FROM glpi_rules WHERE sub_type = 'RuleImportAsset' LIMIT 1")) return;
+  for (const rule of DEFAULT_IMPORT_RULES) insertDefaultRule(db, rule);
 }

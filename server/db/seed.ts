@@ -118,7 +118,7 @@ export function seedAgentTypes(db: Db): void {
 }
 
 /** Rights an upgrade gives by a rule over each profile's rights, not from the default table. */
-const RULED_RIGHTS = new Set(['agent', 'snmpcredential', 'locked_field']);
+const RULED_RIGHTS = new Set(['agent', 'snmpcredential', 'locked_field', 'refusedequipment', 'inventory']);
 
 /**
  * A right GLPI 10.0 added by a rule (its addRight with a `config` UPDATE requirement), for every
@@ -136,6 +136,12 @@ export const addAgentRight = (db: Db): void => addRightForConfigEditors(db, 'age
 
 /** GLPI 10.0's `locked_field` right: CREATE | UPDATE (its UPDATE bit reads and unlocks too). */
 export const addLockedFieldRight = (db: Db): void => addRightForConfigEditors(db, 'locked_field', 2 | 4);
+
+/** GLPI 10.0's `inventory` right: READ | UPDATE (the inventory's configuration and files). */
+export const addInventoryRight = (db: Db): void => addRightForConfigEditors(db, 'inventory', 1 | 2);
+
+/** GLPI 10.0's `refusedequipment` right: READ | UPDATE | PURGE (the import rules' refusals). */
+export const addRefusedEquipmentRight = (db: Db): void => addRightForConfigEditors(db, 'refusedequipment', 1 | 2 | 16);
 
 /**
  * GLPI 10.0's `snmpcredential` right (every standard right, ALLSTANDARDRIGHT) and, where there is

@@ -92,6 +92,7 @@ export const UNDISCLOSED_SETTINGS = new Set([
   'glpinetwork_registration_key',
   'ldap_pass',
   'default_passwords', // which accounts an attacker could enter with a well-known password
+  'basic_auth_password', // the inventory agents' (context inventory)
 ]);
 
 /** Reads settings through a cache that every write to glpi_configs invalidates. */

@@ -13,14 +13,18 @@ import { ItemError, type WriteContext } from '../items/crud';
 import { readInventory, type Inventory } from './inventory';
 import { asXmlRequest, CONTACT_HOURS, contactAnswer, parseJsonRequest } from './json';
 import { declaredCompression, decodeBody, encodedResponse, parseRequest, ProtocolError, REPLY, xmlResponse, type Compression } from './protocol';
-import { storeInventory } from './store';
+import { checkInventoryFormat } from './schema';
+import { storeInventory, type InventorySetup } from './store';
+import { BASIC_AUTH, basicAuthRefusal } from './auth';
+import { keepRawInventory, type RawFormat } from './raw';
+import { inventorySettings } from '../db/inventory-state';
 
 /** GLPI's Super-Admin profile: the rights the inventory writes with. */
 const SUPER_ADMIN = 4;
 /** Who history lines name for what the inventory writes. */
 export const INVENTORY_ACTOR = 'Inventory';
 
-function inventoryContext(services: Services): WriteContext {
+export function inventoryContext(services: Services): WriteContext {
   const dir = services.directory;
   const profile = dir.profile(SUPER_ADMIN);
   if (!profile) throw new ProtocolError('The inventory needs the Super-Admin profile', 500);
@@ -52,11 +56,22 @@ export interface AgentCall {
   remoteAddr: string;
 }
 
-function store(services: Services, inventory: Inventory, call: AgentCall): void {
+/** What the inventory configuration asks of each inventory. */
+function setupFrom(settings: Record<string, string>): InventorySetup {
+  return { defaultEntity: Number(settings.entities_id_default) || 0, defaultState: Number(settings.states_id_default) || 0, imports: (setting) => settings[setting] === '1' };
+}
+
+/** Writes the inventory and keeps the text it came in, in one transaction. */
+function store(services: Services, inventory: Inventory, call: AgentCall, sent: { format: RawFormat; text: string }): void {
   services.noticeExternalWrites();
+  const { db } = services.store;
   let stored: ReturnType<typeof storeInventory>;
   try {
-    stored = inTransaction(services.store.db, () => storeInventory(inventoryContext(services), inventory, call.useragent, call.remoteAddr));
+    stored = inTransaction(db, () => {
+      const result = storeInventory(inventoryContext(services), inventory, call, setupFrom(inventorySettings(db)));
+      if (!('refusedBy' in result)) keepRawInventory(db, result.agentId, sent.format, sent.text);
+      return result;
+    });
   } catch (error) {
     if (error instanceof ItemError) throw new ProtocolError(`Inventory refused: ${error.message}`);
     throw error;
@@ -72,7 +87,7 @@ function xmlAnswer(services: Services, text: string, call: AgentCall): string {
   const query = typeof request.QUERY === 'string' ? request.QUERY.trim().toLowerCase() : 'inventory';
   if (query === 'prolog') return REPLY.prolog;
   if (query !== 'inventory') throw unsupported(query);
-  store(services, readInventory(request), call);
+  store(services, readInventory(request), call, { format: 'xml', text });
   return REPLY.stored;
 }
 
@@ -86,7 +101,8 @@ function jsonAnswer(services: Services, text: string, call: AgentCall): Record<s
     case 'get_params':
       return ok;
     case 'inventory':
-      store(services, readInventory(asXmlRequest(request)), call);
+      checkInventoryFormat(request.body);
+      store(services, readInventory(asXmlRequest(request)), call, { format: 'json', text });
       return ok;
     default:
       throw unsupported(request.action);
@@ -97,8 +113,28 @@ function jsonAnswer(services: Services, text: string, call: AgentCall): Record<s
  * JSON when the type says so, else when the text reads as JSON (GLPI guesses the same way); before
  * the body is read, when GLPI Agent calls.
  */
-const isJson = (call: AgentCall, text?: string) =>
+const isJson = (call: Pick<AgentCall, 'type' | 'glpiAgent'>, text?: string) =>
   call.type === 'application/json' || (call.type !== 'application/xml' && (text === undefined ? call.glpiAgent : /^\s*[[{]/.test(text)));
+
+/** An error in the protocol's shape: JSON or XML, compressed as the request was. */
+function errorResponse(error: ProtocolError, json: boolean, compression: Compression): Response {
+  if (json) return encodedResponse(JSON.stringify({ status: 'error', message: error.message, expiration: CONTACT_HOURS }), 'application/json', compression, error.status);
+  return xmlResponse(REPLY.error(error.message), compression, error.status);
+}
+
+/**
+ * Whether agents may send at all, decided before their body is read (nothing costly before
+ * authentication): the inventory enabled in its configuration, and the agents' credentials
+ * when it asks for Basic authentication. A refusal in the protocol's shape, or null.
+ */
+export function refuseAgent(services: Services, call: Pick<AgentCall, 'type' | 'glpiAgent'> & { authorization: string | null }): Response | null {
+  const settings = inventorySettings(services.store.db);
+  const refusal = settings.enabled_inventory !== '1' ? new ProtocolError('Inventory is disabled', 403) : settings.auth_required === BASIC_AUTH ? basicAuthRefusal(settings, call.authorization) : null;
+  if (!refusal) return null;
+  const response = errorResponse(refusal, isJson(call), declaredCompression(call.type));
+  if (refusal.status === 401) response.headers.set('WWW-Authenticate', 'Basic realm="basic"');
+  return response;
+}
 
 /** The answer to one agent request, in its protocol's shape and compression. */
 export function answerAgent(services: Services, call: AgentCall): Response {
@@ -114,7 +150,6 @@ export function answerAgent(services: Services, call: AgentCall): Response {
     return xmlResponse(xmlAnswer(services, decoded.text, call), compression);
   } catch (error) {
     if (!(error instanceof ProtocolError)) throw error;
-    if (json) return encodedResponse(JSON.stringify({ status: 'error', message: error.message, expiration: CONTACT_HOURS }), 'application/json', compression, error.status);
-    return xmlResponse(REPLY.error(error.message), compression, error.status);
+    return errorResponse(error, json, compression);
   }
 }

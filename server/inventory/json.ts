@@ -17,8 +17,29 @@ export interface JsonRequest {
 
 const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
+/** The inventory format nests a few levels; deeper is a bomb, refused before parsing (JSON.parse would build it all). */
+const MAX_DEPTH = 64;
+
+/** Whether the text's arrays and objects nest deeper than `limit` (brackets inside strings aside). */
+function nestsDeeper(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 /** A JSON request: an object with a device id; its action (or query) defaults to inventory, as GLPI's. */
 export function parseJsonRequest(text: string): JsonRequest {
+  if (nestsDeeper(text, MAX_DEPTH)) throw new ProtocolError(`Malformed JSON: nested deeper than ${MAX_DEPTH} levels`);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -55,6 +76,9 @@ function upperKeys(value: unknown, depth = 0): unknown {
 export function asXmlRequest(request: JsonRequest): XmlNode {
   const content = request.body.content;
   if (!isObject(content)) throw new ProtocolError('No content');
+  // Computers only: GLPI's other inventoried types (phones, printers, network equipment) are not written yet.
+  const itemtype = typeof request.body.itemtype === 'string' ? request.body.itemtype : 'Computer';
+  if (itemtype !== 'Computer') throw new ProtocolError(`Inventory of ${itemtype} is not supported`, 501);
   const upper = upperKeys(content) as XmlNode;
   const tag = typeof request.body.tag === 'string' ? request.body.tag : '';
   return { DEVICEID: request.deviceid, QUERY: 'INVENTORY', CONTENT: { ...upper, ACCOUNTINFO: tag ? [{ KEYNAME: 'TAG', KEYVALUE: tag }] : [] } };

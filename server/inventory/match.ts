@@ -1,85 +1,75 @@
 /**
- * Which computer an inventory is about, as GLPI 10's RuleImportAsset decides: when the collection
- * has active rules (written through the API, or imported from a GLPI database with its
- * defaults), the rules engine runs them, each `find` criterion (10) looking for computers with
- * the inventory's serial, UUID, MAC, name…; the first matching rule links the inventory to the
- * computer all its found criteria point at (a new one when it has none, "import"), or refuses it
- * (`_inventory` = 2, or `_ignore_import`). Without active rules, GLPI's default computer rules
- * run as code, in their order: "Computer update (by serial + uuid)", "(by serial)", "(by uuid)",
- * "(by mac)", "(by name)", else "Computer import (by name)" (Deskbase seeds none of them yet).
+ * Which computer an inventory is about, as GLPI 10's RuleImportAsset decides: its rules (GLPI's
+ * defaults, seeded with their ids, and any written or imported since) run in ranking order on
+ * the inventory's itemtype, name, serial, UUID, MACs…; a rule's `find` criteria (10) together
+ * look up the live computers having all those values ("is empty" (30) narrowing them to those
+ * with that column empty, as "Computer update (by serial + uuid is empty in GLPI)"); the first
+ * matching rule links the inventory to the first computer found, imports a new one when it found
+ * none, or refuses it. No matching rule: a new computer, as GLPI.
  */
 import type { Db } from '../db/connection';
 import { selectAll } from '../db/rows';
-import { anyRuleFor, runRules } from '../rules/engine';
+import { runRules } from '../rules/engine';
 import type { Inventory } from './inventory';
 
-/** RuleImportAsset's `_inventory` action values (GLPI's RULE_ACTION_LINK_OR_IMPORT, RULE_ACTION_DENIED). */
-const LINK_OR_IMPORT = 1;
+/** RuleImportAsset's `_inventory` values (GLPI's RULE_ACTION_LINK_OR_IMPORT, …_LINK_OR_NO_IMPORT, …_DENIED). */
+const LINK_OR_IMPORT = 0;
+const LINK_OR_NO_IMPORT = 1;
 const DENIED = 2;
 const FIND = 10;
+const IS_EMPTY = 30;
 
-export type Match = { computerId: number | null } | { refusedBy: { id: number; name: string } };
+/** Why an inventory is not imported: the rule that refused it, in its words. */
+export type Refusal = { refusedBy: { id: number; name: string }; reason: string };
+export type Match = { computerId: number | null; ruleId: number | null } | Refusal;
 
 const LIVE = 'c.is_deleted = 0 AND c.is_template = 0';
-
-/** The live computers whose `criteria` is one of `values` (a port's MAC for `mac`). */
-function computersWith(db: Db, criteria: string, values: string[]): number[] {
-  if (values.length === 0) return [];
-  const marks = values.map(() => '?').join(', ');
-  const sql =
-    criteria === 'mac'
-      ? `SELECT DISTINCT c.id FROM glpi_computers c JOIN glpi_networkports p ON p.itemtype = 'Computer' AND p.items_id = c.id WHERE ${LIVE} AND p.is_deleted = 0 AND lower(p.mac) IN (${marks})`
-      : `SELECT c.id FROM glpi_computers c WHERE ${LIVE} AND c.${criteria} IN (${marks})`;
-  return selectAll(db, `${sql} ORDER BY c.id`, ...values).map((r) => Number(r.id));
-}
-
+/** The computer columns a find or an "is empty" criterion reads ('mac': a port's). */
 const FINDABLE = new Set(['serial', 'uuid', 'name', 'mac', 'otherserial']);
 
+const values = (raw: unknown) => (Array.isArray(raw) ? raw : [raw]).map((v) => String(v ?? '')).filter((v) => v !== '');
+
+/** The live computers with every finding criterion's value and the "is empty" columns empty. */
+function computersFound(db: Db, rule: { criteria: readonly { criteria: string; condition: number }[] }, input: Record<string, unknown>): number[] {
+  const where: string[] = [];
+  const args: string[] = [];
+  for (const { criteria, condition } of rule.criteria) {
+    if (!FINDABLE.has(criteria) || (condition !== FIND && condition !== IS_EMPTY)) continue;
+    if (condition === IS_EMPTY) {
+      where.push(criteria === 'mac' ? `NOT EXISTS (SELECT 1 FROM glpi_networkports p WHERE p.itemtype = 'Computer' AND p.items_id = c.id AND p.mac <> '')` : `COALESCE(c.${criteria}, '') = ''`);
+      continue;
+    }
+    const wanted = values(input[criteria]);
+    if (wanted.length === 0) return [];
+    const marks = wanted.map(() => '?').join(', ');
+    where.push(criteria === 'mac' ? `EXISTS (SELECT 1 FROM glpi_networkports p WHERE p.itemtype = 'Computer' AND p.items_id = c.id AND p.is_deleted = 0 AND lower(p.mac) IN (${marks}))` : `c.${criteria} IN (${marks})`);
+    args.push(...wanted);
+  }
+  if (where.length === 0) return [];
+  return selectAll(db, `SELECT c.id FROM glpi_computers c WHERE ${LIVE} AND ${where.join(' AND ')} ORDER BY c.id`, ...args).map((r) => Number(r.id));
+}
+
+/** What RuleImportAsset reads of an inventory (with the entity RuleImportEntity gave). */
 function ruleInput(inv: Inventory): Record<string, unknown> {
   const macs = inv.ports.map((p) => p.mac).filter((mac) => mac !== '');
-  return { itemtype: 'Computer', entities_id: 0, name: inv.name, serial: inv.serial, uuid: inv.uuid, mac: macs, device_id: inv.deviceid, tag: inv.tag, osname: inv.os?.name ?? '' };
+  return { itemtype: 'Computer', name: inv.name, serial: inv.serial, uuid: inv.uuid, mac: macs, device_id: inv.deviceid, tag: inv.tag, osname: inv.os?.name ?? '' };
 }
 
-function byImportRules(db: Db, inv: Inventory): Match {
-  const input = ruleInput(inv);
-  const found = new Map<string, number[]>();
-  const find = ({ criteria }: { criteria: string }, given: Record<string, unknown>) => {
-    if (!FINDABLE.has(criteria)) return false;
-    const raw = given[criteria];
-    const values = (Array.isArray(raw) ? raw : [raw]).map((v) => String(v ?? '')).filter((v) => v !== '');
-    const ids = computersWith(db, criteria, values);
-    found.set(criteria, ids);
-    return ids.length > 0;
+/** The computer this inventory updates (null: a new one) and the rule that decided, or why it is refused. */
+export function matchComputer(db: Db, inv: Inventory, entityId: number): Match {
+  const found = new Map<number, number[]>();
+  const foundBy = (rule: { id: number; criteria: readonly { criteria: string; condition: number }[] }, input: Record<string, unknown>) => {
+    if (!found.has(rule.id)) found.set(rule.id, computersFound(db, rule, input));
+    return found.get(rule.id)!;
   };
-  const outcome = runRules(db, 'RuleImportAsset', input, { entityId: 0, find });
+  const outcome = runRules(db, 'RuleImportAsset', { ...ruleInput(inv), entities_id: entityId }, { entityId, find: (_criterion, input, rule) => foundBy(rule, input).length > 0 });
   const rule = outcome.rules.find((r) => r.matched);
-  // No rule matched: GLPI's default rules end with an import by name; without it, a new computer.
-  if (!rule) return { computerId: null };
-  if (Number(outcome.output._inventory) === DENIED || Number(outcome.output._ignore_import) === 1) return { refusedBy: { id: rule.id, name: rule.name } };
-  if (Number(outcome.output._inventory ?? LINK_OR_IMPORT) !== LINK_OR_IMPORT) return { computerId: null };
-  const sets = rule.criteria.filter((c) => c.condition === FIND && c.holds).map((c) => found.get(c.criteria) ?? []);
-  const both = sets.reduce<number[] | null>((acc, ids) => (acc === null ? ids : acc.filter((id) => ids.includes(id))), null);
-  return { computerId: both?.[0] ?? null };
-}
-
-/** GLPI's default computer rules, as code. */
-function byDefaultImportRules(db: Db, inv: Inventory): number | null {
-  const first = (criteria: string, values: string[]) => computersWith(db, criteria, values)[0] ?? null;
-  if (inv.serial && inv.uuid) {
-    const serials = new Set(computersWith(db, 'serial', [inv.serial]));
-    const both = computersWith(db, 'uuid', [inv.uuid]).find((id) => serials.has(id));
-    if (both !== undefined) return both;
-  }
-  return (
-    (inv.serial ? first('serial', [inv.serial]) : null) ??
-    (inv.uuid ? first('uuid', [inv.uuid]) : null) ??
-    first('mac', ruleInput(inv).mac as string[]) ??
-    first('name', [inv.name])
-  );
-}
-
-/** The computer this inventory updates (null: a new one), or the rule that refuses it. */
-export function matchComputer(db: Db, inv: Inventory): Match {
-  if (anyRuleFor(db, 'RuleImportAsset', 0)) return byImportRules(db, inv);
-  return { computerId: byDefaultImportRules(db, inv) };
+  if (!rule) return { computerId: null, ruleId: null };
+  const refused = { refusedBy: { id: rule.id, name: rule.name } };
+  if (Number(outcome.output._ignore_import) === 1) return { ...refused, reason: 'ignored by the rule' };
+  const action = Number(outcome.output._inventory ?? LINK_OR_IMPORT);
+  if (action === DENIED) return { ...refused, reason: 'import denied by the rule' };
+  const computerId = found.get(rule.id)?.[0] ?? null;
+  if (computerId === null && action === LINK_OR_NO_IMPORT) return { ...refused, reason: 'no computer to link and the rule imports none' };
+  return { computerId, ruleId: rule.id };
 }

@@ -13,20 +13,32 @@ import { addItem, columnsFromInput, deleteItem, same, updateItem, type WriteCont
 import { HISTORY, writeLog } from '../items/history';
 import { itemtypeOrThrow } from '../registry';
 import { dictionaryChanges } from '../rules/dictionaries';
-import type { Inventory } from './inventory';
-import { matchComputer, type Match } from './match';
+import type { Component, Inventory } from './inventory';
+import { placeComputer, type Placement } from './entity';
+import { matchComputer, type Refusal } from './match';
+import { logRefusal } from './refused';
 
 /** GLPI 10's AutoUpdateSystem for what its native inventory writes. */
 export const NATIVE_INVENTORY = 'GLPI Native Inventory';
 const AGENT_TYPE_CORE = 1;
 
+/** The dropdown ids one inventory has looked up (its 300 packages name one publisher): kept for that inventory only. */
+const dropdownsSeen = new WeakMap<WriteContext, Map<string, number>>();
+
 /** A dropdown row of this name (after its dictionary), created when missing; 0 for no name. */
-function dropdownId(wc: WriteContext, typeName: string, name: string): number {
+export function dropdownId(wc: WriteContext, typeName: string, name: string): number {
   if (name === '') return 0;
+  const seen = dropdownsSeen.get(wc) ?? new Map<string, number>();
+  dropdownsSeen.set(wc, seen);
+  const key = `${typeName}\u0000${name}`;
+  const known = seen.get(key);
+  if (known !== undefined) return known;
   const type = itemtypeOrThrow(typeName);
   const renamed = String(dictionaryChanges(wc.db, type, { name }).name ?? name);
   const found = selectOne(wc.db, `SELECT id FROM ${type.table} WHERE name = ? ORDER BY id LIMIT 1`, renamed);
-  return found ? Number(found.id) : addItem(wc, type, { name });
+  const id = found ? Number(found.id) : addItem(wc, type, { name });
+  seen.set(key, id);
+  return id;
 }
 
 /** The first row of `typeName` with exactly these values (a component model, a version), added when missing. */
@@ -48,20 +60,29 @@ function counted(key: (row: Row) => string): (row: Row) => string {
   };
 }
 
+/** The columns naming the computer on a row of its: most rows name it as an item, a few by `computers_id`. */
+type Owner = (computer: Row) => Params;
+const asItem: Owner = (computer) => ({ itemtype: 'Computer', items_id: Number(computer.id) });
+const byComputer: Owner = (computer) => ({ computers_id: Number(computer.id) });
+
 /**
  * Brings the dynamic rows of one kind on the computer to what the inventory reports: the row
- * with the same key is kept (its other columns updated), new keys added, the rest purged.
+ * with the same key is kept (its other columns updated), new keys added, the rest purged (rows
+ * made by hand, `is_dynamic` = 0, are never touched).
  */
-function sync(wc: WriteContext, typeName: string, owner: Row, key: (row: Row) => string, wanted: Params[]): void {
+function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row) => string, wanted: Params[], owner: Owner = asItem): void {
   const type = itemtypeOrThrow(typeName);
+  const ownerColumns = owner(computer);
+  const where = Object.keys(ownerColumns).map((column) => `${column} = ?`).join(' AND ');
   const storedKey = counted(key);
   const current = new Map<string, Row>();
-  for (const row of selectAll(wc.db, `SELECT * FROM ${type.table} WHERE itemtype = 'Computer' AND items_id = ? AND is_dynamic = 1 ORDER BY id`, Number(owner.id))) {
+  for (const row of selectAll(wc.db, `SELECT * FROM ${type.table} WHERE ${where} AND is_dynamic = 1 ORDER BY id`, ...(Object.values(ownerColumns) as (string | number)[]))) {
     current.set(storedKey(row), row);
   }
+  const entity = type.column.has('entities_id') ? { entities_id: Number(computer.entities_id) } : {};
   const wantedKey = counted(key);
   for (const input of wanted) {
-    const full: Params = { ...input, itemtype: 'Computer', items_id: Number(owner.id), entities_id: Number(owner.entities_id), is_dynamic: 1 };
+    const full: Params = { ...input, ...ownerColumns, ...entity, is_dynamic: 1 };
     const k = wantedKey(full as Row);
     const old = current.get(k);
     if (old === undefined) {
@@ -77,10 +98,12 @@ function sync(wc: WriteContext, typeName: string, owner: Row, key: (row: Row) =>
   for (const gone of current.values()) deleteItem(wc, type, Number(gone.id), true);
 }
 
-function writeComputer(wc: WriteContext, inv: Inventory, found: number | null): Row {
+function writeComputer(wc: WriteContext, inv: Inventory, found: number | null, placement: Placement, setup: InventorySetup): Row {
   const type = itemtypeOrThrow('Computer');
   const values: Params = {
     name: inv.name,
+    ...(setup.defaultState > 0 ? { states_id: setup.defaultState } : {}),
+    ...(placement.locationId !== undefined ? { locations_id: placement.locationId } : {}),
     ...(inv.serial ? { serial: inv.serial } : {}),
     ...(inv.uuid ? { uuid: inv.uuid } : {}),
     is_dynamic: 1,
@@ -88,12 +111,13 @@ function writeComputer(wc: WriteContext, inv: Inventory, found: number | null): 
     autoupdatesystems_id: dropdownId(wc, 'AutoUpdateSystem', NATIVE_INVENTORY),
     _auto: 1,
   };
-  const id = found ?? addItem(wc, type, values);
+  // The entity rules place a new computer; one already known stays where it is.
+  const id = found ?? addItem(wc, type, { ...values, entities_id: placement.entityId, ...(placement.recursive !== undefined ? { is_recursive: placement.recursive } : {}) });
   if (found !== null) updateItem(wc, type, found, values);
   return selectOne(wc.db, 'SELECT * FROM glpi_computers WHERE id = ?', id)!;
 }
 
-function writeAgent(wc: WriteContext, inv: Inventory, computer: Row, useragent: string, remoteAddr: string): void {
+function writeAgent(wc: WriteContext, inv: Inventory, computer: Row, useragent: string, remoteAddr: string): number {
   const type = itemtypeOrThrow('Agent');
   const values: Params = {
     name: inv.name,
@@ -109,12 +133,13 @@ function writeAgent(wc: WriteContext, inv: Inventory, computer: Row, useragent: 
   const old = selectOne(wc.db, 'SELECT id FROM glpi_agents WHERE deviceid = ?', inv.deviceid);
   if (old) {
     updateItem(wc, type, Number(old.id), values);
-    return;
+    return Number(old.id);
   }
   // Agents are created by the inventory only (GLPI's agent right has no CREATE bit): checked and
   // inserted here as the generic add would, without the right.
   const id = insertRow(wc.db, type.table, columnsFromInput(type, { ...values, deviceid: inv.deviceid, agenttypes_id: AGENT_TYPE_CORE }));
   writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: HISTORY.CREATE_ITEM });
+  return id;
 }
 
 function writeOperatingSystem(wc: WriteContext, inv: Inventory, computer: Row): void {
@@ -133,7 +158,12 @@ function writeOperatingSystem(wc: WriteContext, inv: Inventory, computer: Row): 
   sync(wc, 'Item_OperatingSystem', computer, () => 'os', wanted);
 }
 
-function writeComponents(wc: WriteContext, inv: Inventory, computer: Row): void {
+function writeComponents(wc: WriteContext, inv: Inventory, computer: Row, setup: InventorySetup): void {
+  if (setup.imports('component_processor')) writeProcessors(wc, inv, computer);
+  if (setup.imports('component_memory')) writeMemories(wc, inv, computer);
+}
+
+function writeProcessors(wc: WriteContext, inv: Inventory, computer: Row): void {
   const processors = inv.processors.map((cpu) => ({
     deviceprocessors_id: modelId(wc, 'DeviceProcessor', {
       designation: cpu.designation,
@@ -148,6 +178,9 @@ function writeComponents(wc: WriteContext, inv: Inventory, computer: Row): void 
     serial: cpu.serial || null,
   }));
   sync(wc, 'Item_DeviceProcessor', computer, (row) => String(row.deviceprocessors_id), processors);
+}
+
+function writeMemories(wc: WriteContext, inv: Inventory, computer: Row): void {
   const memories = inv.memories.map((m) => ({
     devicememories_id: modelId(wc, 'DeviceMemory', {
       designation: m.designation || m.type || 'Memory',
@@ -216,19 +249,139 @@ function writeSoftware(wc: WriteContext, inv: Inventory, computer: Row): void {
   sync(wc, 'Item_SoftwareVersion', computer, (row) => String(row.softwareversions_id), [...versions.values()]);
 }
 
+/** The dropdowns a component's model names, by their foreign key. */
+const DROPDOWN_OF: Record<string, string> = { manufacturers_id: 'Manufacturer', devicebatterytypes_id: 'DeviceBatteryType', devicefirmwaretypes_id: 'DeviceFirmwareType' };
+/** Each other component, with the inventory setting that imports it (firmwares always are, as in GLPI). */
+const OTHER_COMPONENTS: Record<Component['type'], string | null> = {
+  DeviceFirmware: null,
+  DeviceBattery: 'component_battery',
+  DeviceControl: 'component_control',
+  DeviceGraphicCard: 'component_graphiccard',
+  DeviceSoundCard: 'component_soundcard',
+  DeviceDrive: 'component_drive',
+  DeviceHardDrive: 'component_harddrive',
+};
+
+function writeOtherComponents(wc: WriteContext, inv: Inventory, computer: Row, setup: InventorySetup): void {
+  for (const [typeName, setting] of Object.entries(OTHER_COMPONENTS) as [Component['type'], string | null][]) {
+    if (setting !== null && !setup.imports(setting)) continue;
+    const fk = `${itemtypeOrThrow(typeName).table.replace(/^glpi_/, '')}_id`;
+    const wanted = inv.components
+      .filter((c) => c.type === typeName)
+      .map((c) => {
+        const model = Object.fromEntries(Object.entries(c.model).map(([column, value]) => [column, column in DROPDOWN_OF ? dropdownId(wc, DROPDOWN_OF[column]!, String(value ?? '')) : value]));
+        return { [fk]: modelId(wc, typeName, model), ...c.link } as Params;
+      });
+    sync(wc, `Item_${typeName}`, computer, (row) => String(row[fk]), wanted);
+  }
+}
+
+function writeVirtualMachines(wc: WriteContext, inv: Inventory, computer: Row): void {
+  const wanted = inv.virtualmachines.map((vm) => ({
+    name: vm.name,
+    uuid: vm.uuid,
+    vcpu: vm.vcpu,
+    ram: vm.ram,
+    virtualmachinestates_id: dropdownId(wc, 'VirtualMachineState', vm.state),
+    virtualmachinesystems_id: dropdownId(wc, 'VirtualMachineSystem', vm.system),
+    virtualmachinetypes_id: dropdownId(wc, 'VirtualMachineType', vm.type),
+    comment: vm.comment || null,
+  }));
+  // A virtual machine is the same while its UUID is (its name when it has none).
+  sync(wc, 'ComputerVirtualMachine', computer, (row) => String(row.uuid || row.name), wanted, byComputer);
+}
+
+function writeAntivirus(wc: WriteContext, inv: Inventory, computer: Row): void {
+  const wanted = inv.antivirus.map((av) => ({
+    name: av.name,
+    manufacturers_id: dropdownId(wc, 'Manufacturer', av.manufacturer),
+    antivirus_version: av.version || null,
+    signature_version: av.signature || null,
+    is_active: av.active ? 1 : 0,
+    is_uptodate: av.uptodate ? 1 : 0,
+    date_expiration: av.expiration ? `${av.expiration} 00:00:00` : null,
+  }));
+  sync(wc, 'ComputerAntivirus', computer, (row) => String(row.name), wanted, byComputer);
+}
+
+function writeRemoteManagement(wc: WriteContext, inv: Inventory, computer: Row): void {
+  const wanted = inv.remoteManagement.map((r) => ({ type: r.type, remoteid: r.id }));
+  sync(wc, 'Item_RemoteManagement', computer, (row) => `${String(row.type)}|${String(row.remoteid)}`, wanted);
+}
+
+type Device = Inventory['connected'][number];
+const CONNECTION_SETTING: Record<string, string> = { Monitor: 'import_monitor', Printer: 'import_printer', Peripheral: 'import_peripheral' };
+const deviceKey = (itemtype: string, serial: unknown, name: unknown) => `${itemtype}|${serial ? `serial:${String(serial)}` : `name:${String(name)}`}`;
+
+/** The item a reported device is: the one this computer is already connected to, else a live one with its serial, else a new one. */
+function deviceItem(wc: WriteContext, device: Device, computer: Row, linked: Map<string, number[]>): number {
+  const type = itemtypeOrThrow(device.itemtype);
+  const values: Params = { name: device.name, manufacturers_id: dropdownId(wc, 'Manufacturer', device.manufacturer), ...(device.serial ? { serial: device.serial } : {}) };
+  const known =
+    linked.get(deviceKey(device.itemtype, device.serial, device.name))?.shift() ??
+    (device.serial ? selectOne(wc.db, `SELECT id FROM ${type.table} WHERE serial = ? AND is_deleted = 0 AND is_template = 0 ORDER BY id LIMIT 1`, device.serial)?.id : undefined);
+  if (known === undefined) {
+    return addItem(wc, type, { ...values, entities_id: Number(computer.entities_id), is_dynamic: 1, autoupdatesystems_id: computer.autoupdatesystems_id as number, _auto: 1 });
+  }
+  const old = selectOne(wc.db, `SELECT * FROM ${type.table} WHERE id = ?`, Number(known))!;
+  const changes = Object.fromEntries(Object.entries(values).filter(([column, value]) => !same(value, old[column])));
+  if (Object.keys(changes).length > 0) updateItem(wc, type, Number(known), { ...changes, is_dynamic: 1 } as Params);
+  return Number(known);
+}
+
+/** Monitors, local printers and peripherals, connected to the computer; a device no longer reported is disconnected (the item stays). */
+function writeConnections(wc: WriteContext, inv: Inventory, computer: Row, setup: InventorySetup): void {
+  const linked = new Map<string, number[]>();
+  const links = selectAll(wc.db, 'SELECT itemtype, items_id FROM glpi_computers_items WHERE computers_id = ? AND is_dynamic = 1 ORDER BY id', Number(computer.id));
+  const imported = (itemtype: string) => setup.imports(CONNECTION_SETTING[itemtype] ?? '');
+  for (const link of links.filter((l) => imported(String(l.itemtype)))) {
+    const type = itemtypeOrThrow(String(link.itemtype));
+    const item = selectOne(wc.db, `SELECT name, serial FROM ${type.table} WHERE id = ?`, Number(link.items_id));
+    if (!item) continue;
+    const k = deviceKey(type.name, item.serial, item.name);
+    linked.set(k, [...(linked.get(k) ?? []), Number(link.items_id)]);
+  }
+  const wanted = [
+    ...inv.connected.filter((device) => imported(device.itemtype)).map((device) => ({ itemtype: device.itemtype, items_id: deviceItem(wc, device, computer, linked) })),
+    // The types not imported keep their connections as they are.
+    ...links.filter((l) => !imported(String(l.itemtype))).map((l) => ({ itemtype: String(l.itemtype), items_id: Number(l.items_id) })),
+  ];
+  sync(wc, 'Computer_Item', computer, (row) => `${String(row.itemtype)}|${String(row.items_id)}`, wanted, byComputer);
+}
+
+/** What the inventory configuration (context `inventory`) asks of each inventory. */
+export interface InventorySetup {
+  defaultEntity: number;
+  /** The state given to inventoried computers (0: none). */
+  defaultState: number;
+  /** Whether an `import_*` or `component_*` setting is on. */
+  imports: (setting: string) => boolean;
+}
+
 /**
- * Writes one inventory; answers the computer's id, or the import rule that refused it (then
- * nothing is written). Call inside a transaction.
+ * Writes one inventory; answers the computer's and agent's ids, or why the import rules refused
+ * it (then only the refusal is logged). Call inside a transaction.
  */
-export function storeInventory(wc: WriteContext, inv: Inventory, useragent: string, remoteAddr: string): { computerId: number } | Extract<Match, { refusedBy: unknown }> {
-  const match = matchComputer(wc.db, inv);
-  if ('refusedBy' in match) return match;
-  const computer = writeComputer(wc, inv, match.computerId);
-  writeAgent(wc, inv, computer, useragent, remoteAddr);
+export function storeInventory(wc: WriteContext, inv: Inventory, call: { useragent: string; remoteAddr: string }, setup: InventorySetup): { computerId: number; agentId: number } | Refusal {
+  const refused = (refusal: Refusal) => {
+    logRefusal(wc, inv, refusal, dropdownId(wc, 'AutoUpdateSystem', NATIVE_INVENTORY));
+    return refusal;
+  };
+  const placement = placeComputer(wc.db, inv, setup.defaultEntity);
+  if ('refusedBy' in placement) return refused(placement);
+  const match = matchComputer(wc.db, inv, placement.entityId);
+  if ('refusedBy' in match) return refused(match);
+  const computer = writeComputer(wc, inv, match.computerId, placement, setup);
+  const agentId = writeAgent(wc, inv, computer, call.useragent, call.remoteAddr);
   writeOperatingSystem(wc, inv, computer);
-  writeComponents(wc, inv, computer);
-  writeDisks(wc, inv, computer);
+  writeComponents(wc, inv, computer, setup);
+  if (setup.imports('import_volume')) writeDisks(wc, inv, computer);
   writePorts(wc, inv, computer);
-  writeSoftware(wc, inv, computer);
-  return { computerId: Number(computer.id) };
+  if (setup.imports('import_software')) writeSoftware(wc, inv, computer);
+  writeOtherComponents(wc, inv, computer, setup);
+  if (setup.imports('import_vm')) writeVirtualMachines(wc, inv, computer);
+  if (setup.imports('import_antivirus')) writeAntivirus(wc, inv, computer);
+  writeRemoteManagement(wc, inv, computer);
+  writeConnections(wc, inv, computer, setup);
+  return { computerId: Number(computer.id), agentId };
 }

@@ -43,6 +43,8 @@ export const CRON_TASKS = {
   // Param: the users warned per run.
   passwordexpiration: { ...task(36, 'User', 'passwordexpiration', 86_400, 2, 30, 100), off: true },
   pendingReasons: task(42, 'PendingReasonCron', 'pendingreason_autobump_autosolve', 1_800, 2, 60),
+  // GLPI 10.0's stale agents' clean-up (inventory settings stale_agents_*).
+  cleanOldAgents: task(43, 'Agent', 'Cleanoldagents', 86_400, 2),
   // Deskbase's own (GLPI replays a dictionary in the browser, with a progress bar): id 1001, far
   // from GLPI's, taken only when free.
   replayDictionary: task(1001, 'RuleCollection', 'replaydictionary', 60),

@@ -106,6 +106,10 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   queuednotification: [0, 0, 0, 17, 0, 0, 0, 0],
   // agent: READ | UPDATE | PURGE for the profiles that update the configuration (GLPI 10.0.4's addRight).
   agent: [0, 0, 0, 19, 0, 0, 0, 0],
+  // inventory: READ | UPDATE for the profiles that update the configuration (GLPI 10.0's addRight).
+  inventory: [0, 0, 0, 3, 0, 0, 0, 0],
+  // refusedequipment: READ | UPDATE | PURGE for the profiles that update the configuration (GLPI 10.0's addRight).
+  refusedequipment: [0, 0, 0, 19, 0, 0, 0, 0],
   // locked_field: CREATE | UPDATE for the profiles that update the configuration (GLPI 10.0's addRight).
   locked_field: [0, 0, 0, 6, 0, 0, 0, 0],
   // snmpcredential: every standard right for the profiles that update the configuration (GLPI 10.0's addRight).

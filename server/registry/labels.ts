@@ -45,6 +45,8 @@ const LABELS: Record<string, readonly [string, string]> = {
   NotificationTemplate: ['Notification template', 'Notification templates'],
   QueuedNotification: ['Queued mail', 'Mail queue'],
   Webhook: ['Webhook', 'Webhooks'],
+  Agent: ['Agent', 'Agents'],
+  RefusedEquipment: ['Equipment refused by rules log', 'Equipments refused by rules log'],
 };
 
 const known = (itemtype: string) => LABELS[itemtype] ?? GLPI_TYPE_NAMES[itemtype];

@@ -15,6 +15,8 @@ export interface Collection {
   usesConditions: boolean;
   /** Criteria that name a dropdown row, with its table: is, is not, under compare ids, the others its name. */
   dropdowns: Readonly<Record<string, string>>;
+  /** GLPI's import rules: "is empty" (30) tests the rows the rule's find criteria look up, not the input (the caller's `find` judges it). */
+  emptyInFound?: boolean;
 }
 
 /** The events of business rules' `condition` mask. */
@@ -93,7 +95,7 @@ const LIST: Collection[] = [
   plain('RuleMailCollector', 'rule_mailcollector'),
   // GROUPS: the user's directory groups, compared by id or by complete name as GLPI's dropdown criterion.
   plain('RuleRight', 'rule_ldap', { stopOnFirstMatch: false, dropdowns: { GROUPS: 'glpi_groups' } }),
-  plain('RuleImportAsset', 'rule_import'),
+  plain('RuleImportAsset', 'rule_import', { emptyInFound: true }),
   plain('RuleImportEntity', 'rule_import'),
   plain('RuleLocation', 'rule_location'),
   plain('RuleSoftwareCategory', 'rule_softwarecategories'),

@@ -33,9 +33,11 @@ export interface RunOptions {
   trace?: boolean;
   /**
    * GLPI's "find" condition (10, the inventory's global criteria: a row with this serial, this
-   * MAC… exists): the caller's lookup decides; without one it never holds.
+   * MAC… exists): the caller's lookup decides, knowing the rule's other criteria (GLPI looks
+   * them up together); without one it never holds. It also judges "is empty" in collections
+   * where that tests the rows found (emptyInFound).
    */
-  find?: (criterion: { criteria: string; pattern: string }, input: Record<string, unknown>) => boolean;
+  find?: (criterion: { criteria: string; condition: number; pattern: string }, input: Record<string, unknown>, rule: { id: number; criteria: readonly { criteria: string; condition: number }[] }) => boolean;
 }
 
 export interface CriterionTrace {
@@ -102,11 +104,13 @@ function subtree(db: Db, table: string, pattern: string): Set<string> {
   return new Set(rows.map((r) => String(r.id)));
 }
 
-function judge(db: Db, c: Collection, criterion: LoadedCriterion, input: Record<string, unknown>, options: RunOptions): { trace: CriterionTrace; captures?: string[][] } {
+function judge(db: Db, c: Collection, rule: Pick<LoadedRule, 'id' | 'criteria'>, criterion: LoadedCriterion, input: Record<string, unknown>, options: RunOptions): { trace: CriterionTrace; captures?: string[][] } {
   const base = { id: criterion.id, criteria: criterion.criteria, condition: criterion.condition, pattern: criterion.pattern };
   const raw = input[criterion.criteria];
   if (criterion.error) return { trace: { ...base, value: raw ?? null, holds: false, error: criterion.error } };
-  if (criterion.condition === CONDITION.FIND) return { trace: { ...base, value: raw ?? null, holds: options.find?.(criterion, input) ?? false } };
+  if (criterion.condition === CONDITION.FIND || (c.emptyInFound && criterion.condition === CONDITION.IS_EMPTY)) {
+    return { trace: { ...base, value: raw ?? null, holds: options.find?.(criterion, input, rule) ?? false } };
+  }
   const table = c.dropdowns[criterion.criteria];
   const value = table && !BY_ID.has(criterion.condition) ? dropdownName(db, table, raw) : raw;
   let prepared: PreparedCriterion = criterion.prepared;
@@ -145,7 +149,7 @@ function tryRule(db: Db, c: Collection, rule: LoadedRule, input: Record<string, 
   let decided = false;
   let captures: string[][] = [];
   for (const criterion of rule.criteria) {
-    const { trace: verdict, captures: found } = judge(db, c, criterion, input, options);
+    const { trace: verdict, captures: found } = judge(db, c, rule, criterion, input, options);
     traces.push(verdict);
     if (decided) continue;
     if (found) captures = combine(captures, found);
@@ -193,7 +197,9 @@ export function runRules(db: Db, subType: string, input: Record<string, unknown>
  */
 export function criterionHolds(db: Db, subType: string, row: Row, input: Record<string, unknown>): boolean {
   const c = collection(subType);
-  return !!c && judge(db, c, prepareCriterion(row), input, {}).trace.holds;
+  const criterion = prepareCriterion(row);
+  // A rule of one criterion: escalation levels have no find conditions, the only ones that look at the rule.
+  return !!c && judge(db, c, { id: 0, criteria: [criterion] }, criterion, input, {}).trace.holds;
 }
 
 /**

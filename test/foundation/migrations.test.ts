@@ -50,6 +50,9 @@ test('the first start records its migrations and the database settings', async (
       { id: 31, name: 'directory synchronisations and their automatic action ldapsync' },
       { id: 33, name: "GLPI 10.0's default notifications of users, reservations, contracts and infocoms, and their automatic actions" },
       { id: 34, name: "the mail queue's right (queuednotification) for the profiles that update the configuration" },
+      { id: 35, name: "GLPI 10.0's default RuleImportAsset rules" },
+      { id: 36, name: "GLPI 10.0's refusedequipment right (devices the import rules refused)" },
+      { id: 37, name: "GLPI 10.0's inventory configuration (kept on where agents already report), its inventory right, each agent's last inventory, and the stale agents' automatic action" },
       { id: 40, name: "mail collectors: GLPI's mailgate automatic action, the outcome of each mail, refused mails' sources, the collectors' runs" },
       { id: 50, name: "GLPI 10.0's locked_field right (locked fields of inventoried items)" },
       { id: 55, name: "GLPI 11's webhooks: their right and the automatic action that delivers them" },
@@ -87,7 +90,7 @@ test('an older database (a table, a column and rights missing) is brought up to 
   expect((await again.get('User/2/UserPreference')).status).toBe(200);
   withDatabase((db) => {
     const migrations = db.query('SELECT COUNT(*) AS n FROM deskbase_migrations').get() as { n: number };
-    expect(migrations.n).toBe(25); // nothing ran twice
+    expect(migrations.n).toBe(28); // nothing ran twice
     expect(db.query('SELECT t.id, t.name, m.num FROM glpi_tickettemplates t JOIN glpi_tickettemplatemandatoryfields m ON m.tickettemplates_id = t.id').all()).toEqual([{ id: 1, name: 'Default', num: 21 }]);
     expect(db.query('SELECT name FROM glpi_problemtemplates').all()).toEqual([{ name: 'Our problems' }]);
     const certificate = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'certificate' ORDER BY profiles_id").all();
@@ -206,7 +209,9 @@ test("a folder from before the rules engine gets GLPI 10.0's rule rights, its de
     expect(db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'rule_ticket' AND profiles_id <= 8 ORDER BY profiles_id").all()).toEqual(
       [0, 0, 1047, 1047, 0, 0, 1047, 1].map((rights, i) => ({ profiles_id: i + 1, rights })),
     );
-    expect(db.query('SELECT id, name FROM glpi_rules ORDER BY id').all()).toEqual(
+    // GLPI's import rules follow, ids 12–33 (test/inventory/import-rules.test.ts).
+    expect((db.query("SELECT COUNT(*) AS n FROM glpi_rules WHERE sub_type = 'RuleImportAsset' AND id BETWEEN 12 AND 33").get() as { n: number }).n).toBe(22);
+    expect(db.query("SELECT id, name FROM glpi_rules WHERE sub_type <> 'RuleImportAsset' ORDER BY id").all()).toEqual(
       [[2, 'Root'], [3, 'Root'], [4, 'X-Auto-Response-Suppress'], [5, 'Auto-Reply Auto-Submitted'], [6, 'Ticket location from item'], [7, 'Ticket location from user'], [8, 'ours'], [9, 'Domain user assignation'], [10, 'Multiple users: assign to the first'], [11, 'One user assignation']].map(([id, name]) => ({ id, name })),
     );
     expect((db.query('SELECT COUNT(*) AS n FROM glpi_rulecriterias WHERE rules_id = 8').get() as { n: number }).n).toBe(0);

@@ -8,12 +8,14 @@
 import { describe, expect, test } from 'bun:test';
 import { hostname } from 'node:os';
 import { useServer } from '../support/server';
+import { enableInventory, setInventorySettings } from './fixture';
 
 const AGENT = Bun.which('fusioninventory-agent');
 const ctx = useServer();
+enableInventory(ctx);
 
-function runAgent(): string {
-  const run = Bun.spawnSync([AGENT!, '--server', `${ctx.server.origin}/front/inventory.php`, '--force', '--tasks=inventory', '--logger=stderr', '--no-category=process,environment,user,local_user,local_group'], { stderr: 'pipe', stdout: 'pipe' });
+function runAgent(credentials: string[] = []): string {
+  const run = Bun.spawnSync([AGENT!, '--server', `${ctx.server.origin}/front/inventory.php`, '--force', '--tasks=inventory', '--logger=stderr', '--no-category=process,environment,user,local_user,local_group', ...credentials], { stderr: 'pipe', stdout: 'pipe' });
   return run.stderr.toString();
 }
 
@@ -50,7 +52,7 @@ describe.skipIf(!AGENT)('the real FusionInventory agent', () => {
     const os = await list(`Computer/${computerId}/Item_OperatingSystem`);
     expect(os.length).toBe(1);
     const osRelease = await Bun.file('/etc/os-release').text();
-    const osName = /^NAME="?([^"\n]+)"?$/m.exec(osRelease)![1]!;
+    const osName = /^PRETTY_NAME="?([^"\n]+)"?$/m.exec(osRelease)![1]!;
     expect((await ctx.api.get(`OperatingSystem/${os[0]!.operatingsystems_id}`)).body.name).toBe(osName);
     const arch = Bun.spawnSync(['uname', '-m']).stdout.toString().trim();
     expect((await ctx.api.get(`OperatingSystemArchitecture/${os[0]!.operatingsystemarchitectures_id}`)).body.name).toBe(arch);
@@ -104,5 +106,19 @@ describe.skipIf(!AGENT)('the real FusionInventory agent', () => {
       cpus: (await list(`Computer/${computerId}/Item_DeviceProcessor`)).length,
     };
     expect(again).toEqual(counts);
+  }, 240_000);
+
+  test('with Basic authentication required, the agent is refused without credentials and accepted with them', async () => {
+    expect(computerId).toBeGreaterThan(0);
+    const [agent] = (await list('Agent')).filter((a) => a.items_id === computerId);
+    expect((await ctx.api.del(`Agent/${agent!.id}`)).status).toBe(204);
+    await setInventorySettings(ctx.api, { auth_required: 'basic_auth', basic_auth_login: 'agents', basic_auth_password: 'agents-secret' });
+    const refused = runAgent();
+    expect(refused).toContain('[error] [http client] authentication required, no credentials available');
+    expect((await list('Agent')).filter((a) => a.items_id === computerId)).toEqual([]);
+    const accepted = runAgent(['--user', 'agents', '--password', 'agents-secret']);
+    expect(accepted).not.toContain('[error]');
+    expect((await list('Agent')).filter((a) => a.items_id === computerId).length).toBe(1);
+    await setInventorySettings(ctx.api, { auth_required: 'none' });
   }, 240_000);
 });

@@ -1,53 +1,131 @@
 /**
- * RuleImportAsset decides which computer an inventory updates when the collection has active
- * rules (their `find` criteria look computers up), or refuses it; the software dictionary
- * renames what the agent reports.
+ * GLPI 10.0's import rules on inventories: the default RuleImportAsset rules (seeded with GLPI's
+ * ids and order) decide which computer an inventory updates; a rule written later ranks after
+ * them, as in GLPI, unless moved up; RuleImportEntity places new computers; what the rules refuse
+ * is logged as a RefusedEquipment; the software dictionary renames what the agent reports.
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
-import { inventory, post, type Machine } from './fixture';
+import { inventory, post, type Machine, enableInventory } from './fixture';
 
 const ctx = useServer();
+enableInventory(ctx);
 
-async function rule(subType: string, name: string, criteria: [string, number, string][], actions: [string, string, string][]): Promise<number> {
-  const id = await ctx.api.create('Rule', { name, sub_type: subType, match: 'AND', is_active: 1 });
+async function rule(subType: string, name: string, criteria: [string, number, string][], actions: [string, string, string][], more: Record<string, unknown> = {}): Promise<number> {
+  const id = await ctx.api.create('Rule', { name, sub_type: subType, match: 'AND', is_active: 1, ...more });
   for (const [criterion, condition, pattern] of criteria) await ctx.api.create('RuleCriteria', { rules_id: id, criteria: criterion, condition, pattern });
   for (const [action_type, field, value] of actions) await ctx.api.create('RuleAction', { rules_id: id, action_type, field, value });
   return id;
 }
 
 const machine = (over: Partial<Machine>): Machine => ({ deviceid: 'agent-2026-01-01-00-00-00', name: 'pc', software: [], disks: ['/'], ...over });
-const computers = async () => (await ctx.api.get('Computer', { query: 'range=0-999' })).body as Record<string, unknown>[];
+const list = async (path: string) => (await ctx.api.get(path, { query: 'range=0-9999' })).body as Record<string, unknown>[];
+const computers = () => list('Computer');
+/** An inventory of this machine, with this UUID in HARDWARE (the fixture's is built from the device id). */
+const withUuid = (m: Machine, uuid: string) => inventory(m).replace(`<UUID>uuid-${m.deviceid}</UUID>`, `<UUID>${uuid}</UUID>`);
 
-describe('RuleImportAsset', () => {
-  let denyRule = 0;
-  beforeAll(async () => {
-    denyRule = await rule('RuleImportAsset', 'Refuse lab machines', [['name', 4, 'lab-']], [['assign', '_inventory', '2']]);
-    await rule('RuleImportAsset', 'Computer update (by serial)', [['itemtype', 0, 'Computer'], ['serial', 8, '1'], ['serial', 10, '1']], [['assign', '_inventory', '1']]);
-    await rule('RuleImportAsset', 'Computer import (by name)', [['itemtype', 0, 'Computer'], ['name', 8, '1']], [['assign', '_inventory', '1']]);
+describe("GLPI's default RuleImportAsset rules", () => {
+  test('seeded with their ids, in GLPI\'s order, the computer rules among them', async () => {
+    const rules = (await list('Rule')).filter((r) => r.sub_type === 'RuleImportAsset').sort((a, b) => Number(a.ranking) - Number(b.ranking));
+    expect(rules.length).toBe(22);
+    expect(rules.slice(9).map((r) => [r.id, r.ranking, r.name, r.is_active])).toEqual([
+      [21, 9, 'Computer constraint (name)', 1],
+      [22, 10, 'Computer update (by serial + uuid)', 1],
+      [23, 11, 'Computer update (by serial + uuid is empty in GLPI)', 1],
+      [24, 12, 'Computer import (by serial + uuid)', 1],
+      [25, 13, 'Computer update (by serial)', 1],
+      [26, 14, 'Computer update (by uuid)', 0],
+      [27, 15, 'Computer update (by mac)', 0],
+      [28, 16, 'Computer update (by name)', 1],
+      [29, 17, 'Computer import (by serial)', 1],
+      [30, 18, 'Computer import (by uuid)', 0],
+      [31, 19, 'Computer import (by mac)', 0],
+      [32, 20, 'Computer import (by name)', 1],
+      [33, 21, 'Computer import denied', 1],
+    ]);
+    const actions = (await list('RuleAction')).filter((a) => a.rules_id === 22);
+    expect(actions.map((a) => [a.action_type, a.field, a.value])).toEqual([['assign', '_inventory', '0']]);
   });
 
-  test('a find criterion links the inventory to the computer it finds (by serial, whatever its name)', async () => {
+  test('by serial: the computer with that serial is updated, whatever its name', async () => {
     const handMade = await ctx.api.create('Computer', { name: 'typed by hand', serial: 'SER-42' });
     expect((await post(ctx.server.origin, inventory(machine({ deviceid: 'a-2026-01-01-00-00-00', name: 'ws-42', serial: 'SER-42' })))).status).toBe(200);
-    const found = (await ctx.api.get(`Computer/${handMade}`)).body;
-    expect(found).toMatchObject({ name: 'ws-42', serial: 'SER-42', is_dynamic: 1 });
+    expect((await ctx.api.get(`Computer/${handMade}`)).body).toMatchObject({ name: 'ws-42', serial: 'SER-42', uuid: 'uuid-a-2026-01-01-00-00-00', is_dynamic: 1 });
     expect((await computers()).filter((c) => c.serial === 'SER-42').length).toBe(1);
   });
 
-  test('a rule without find criteria imports a new computer, even beside one of the same name', async () => {
-    const before = await ctx.api.create('Computer', { name: 'ws-7' });
-    expect((await post(ctx.server.origin, inventory(machine({ deviceid: 'b-2026-01-01-00-00-00', name: 'ws-7' })))).status).toBe(200);
-    const named = (await computers()).filter((c) => c.name === 'ws-7').map((c) => c.id);
-    expect(named.length).toBe(2);
-    expect(named).toContain(before);
+  test('serial and UUID looked up together: another computer\'s UUID does not make a match, a new computer is imported', async () => {
+    const bySerial = await ctx.api.create('Computer', { name: 'has the serial', serial: 'SER-77', uuid: 'OTHER-UUID' });
+    const byUuid = await ctx.api.create('Computer', { name: 'has the uuid', serial: 'SER-78', uuid: 'UUID-77' });
+    expect((await post(ctx.server.origin, withUuid(machine({ deviceid: 'b-2026-01-01-00-00-00', name: 'ws-77', serial: 'SER-77' }), 'UUID-77'))).status).toBe(200);
+    const named = (await computers()).filter((c) => c.name === 'ws-77');
+    expect(named.map((c) => [c.serial, c.uuid])).toEqual([['SER-77', 'UUID-77']]);
+    expect(named[0]!.id).not.toBe(bySerial);
+    expect(named[0]!.id).not.toBe(byUuid);
   });
 
-  test('a denying rule refuses the inventory: nothing written, the rule named', async () => {
-    const res = await post(ctx.server.origin, inventory(machine({ deviceid: 'c-2026-01-01-00-00-00', name: 'lab-3' })));
+  test('by name when there is no serial (Computer update (by name))', async () => {
+    const handMade = await ctx.api.create('Computer', { name: 'ws-7' });
+    expect((await post(ctx.server.origin, inventory(machine({ deviceid: 'c-2026-01-01-00-00-00', name: 'ws-7' })))).status).toBe(200);
+    expect((await computers()).filter((c) => c.name === 'ws-7').map((c) => [c.id, c.is_dynamic])).toEqual([[handMade, 1]]);
+  });
+});
+
+describe('rules written later, and refusals', () => {
+  let denyRule = 0;
+  beforeAll(async () => {
+    // As in GLPI, a new rule ranks after the defaults: moved first, it decides before them.
+    denyRule = await rule('RuleImportAsset', 'Refuse lab machines', [['name', 4, 'lab-']], [['assign', '_inventory', '2']], { ranking: -1 });
+  });
+
+  test('a denying rule refuses the inventory: nothing written but the refusal, the rule named', async () => {
+    const res = await post(ctx.server.origin, inventory(machine({ deviceid: 'd-2026-01-01-00-00-00', name: 'lab-3', serial: 'LAB-3' })));
     expect({ status: res.status, xml: res.xml }).toEqual({ status: 403, xml: `<?xml version="1.0"?>\n<REPLY><ERROR>Import refused by the rule "Refuse lab machines" (${denyRule})</ERROR></REPLY>` });
     expect((await computers()).filter((c) => c.name === 'lab-3')).toEqual([]);
-    expect(((await ctx.api.get('Agent', { query: 'range=0-999' })).body as Record<string, unknown>[]).filter((a) => a.deviceid === 'c-2026-01-01-00-00-00')).toEqual([]);
+    expect((await list('Agent')).filter((a) => a.deviceid === 'd-2026-01-01-00-00-00')).toEqual([]);
+    const refused = (await list('RefusedEquipment')).filter((r) => r.name === 'lab-3');
+    expect(refused.map((r) => [r.itemtype, r.rules_id, r.method, r.serial, r.uuid, r.ip, r.mac, r.agents_id])).toEqual([
+      ['Computer', denyRule, 'inventory', 'LAB-3', 'uuid-d-2026-01-01-00-00-00', '["192.0.2.10","2001:db8::10"]', '["52:54:00:ab:cd:ef"]', 0],
+    ]);
+  });
+
+  test('the refusals are read with the refusedequipment right, and never created through the API', async () => {
+    expect((await ctx.api.post('RefusedEquipment/', { input: { name: 'x' } })).status).toBe(403);
+  });
+
+  test("a matching rule linking without import (GLPI's _inventory 1) refuses a computer it finds none for", async () => {
+    const linkOnly = await rule('RuleImportAsset', 'No new kiosks', [['name', 4, 'kiosk-']], [['assign', '_inventory', '1']], { ranking: -1 });
+    const res = await post(ctx.server.origin, inventory(machine({ deviceid: 'f-2026-01-01-00-00-00', name: 'kiosk-2', serial: 'K-2' })));
+    expect(res.status).toBe(403);
+    expect((await computers()).filter((c) => c.name === 'kiosk-2')).toEqual([]);
+    expect((await list('RefusedEquipment')).filter((r) => r.name === 'kiosk-2').map((r) => r.rules_id)).toEqual([linkOnly]);
+  });
+});
+
+describe('RuleImportEntity', () => {
+  test('an entity by the tag (captured, _affect_entity_by_tag), or by subnet with a location; ignored imports refused', async () => {
+    const paris = await ctx.api.create('Entity', { name: 'Paris', entities_id: 0, tag: 'PARIS' });
+    const lyon = await ctx.api.create('Entity', { name: 'Lyon', entities_id: 0 });
+    const office = await ctx.api.create('Location', { name: 'Lyon office' });
+    await rule('RuleImportEntity', 'Entity from the tag', [['tag', 6, '/^(.+)$/']], [['regex_result', '_affect_entity_by_tag', '#0']]);
+    await rule('RuleImportEntity', 'Lyon subnet', [['subnet', 0, '198.51.100.0']], [['assign', 'entities_id', String(lyon)], ['assign', 'locations_id', String(office)]]);
+    await rule('RuleImportEntity', 'Ignore test benches', [['name', 4, 'bench-']], [['assign', '_ignore_import', '1']]);
+
+    const tagged = inventory(machine({ deviceid: 'g-2026-01-01-00-00-00', name: 'paris-1', serial: 'P-1' })).replace('</CONTENT>', '<ACCOUNTINFO><KEYNAME>TAG</KEYNAME><KEYVALUE>PARIS</KEYVALUE></ACCOUNTINFO></CONTENT>');
+    expect((await post(ctx.server.origin, tagged)).status).toBe(200);
+    expect((await computers()).find((c) => c.name === 'paris-1')).toMatchObject({ entities_id: paris });
+
+    const lyonNet = inventory(machine({ deviceid: 'h-2026-01-01-00-00-00', name: 'lyon-1', serial: 'L-1' })).replace('<IPADDRESS>192.0.2.10</IPADDRESS>', '<IPADDRESS>198.51.100.7</IPADDRESS><IPSUBNET>198.51.100.0</IPSUBNET>');
+    expect((await post(ctx.server.origin, lyonNet)).status).toBe(200);
+    const lyon1 = (await computers()).find((c) => c.name === 'lyon-1')!;
+    expect(lyon1).toMatchObject({ entities_id: lyon, locations_id: office });
+    const [disk] = await list(`Computer/${lyon1.id}/Item_Disk`);
+    expect(disk!.entities_id).toBe(lyon);
+
+    const res = await post(ctx.server.origin, inventory(machine({ deviceid: 'i-2026-01-01-00-00-00', name: 'bench-1', serial: 'B-1' })));
+    expect(res.xml).toContain('Import refused by the rule "Ignore test benches"');
+    expect((await computers()).filter((c) => c.name === 'bench-1')).toEqual([]);
+    expect((await list('RefusedEquipment')).filter((r) => r.name === 'bench-1').length).toBe(1);
   });
 });
 

@@ -3,10 +3,12 @@
  * inventory written as the XML one is and updated in place, and refusals in its own shape.
  */
 import { describe, expect, test } from 'bun:test';
+import { gzipSync } from 'node:zlib';
 import { useServer } from '../support/server';
-import { jsonInventory, postJson, type Machine } from './fixture';
+import { jsonInventory, postJson, type Machine, enableInventory } from './fixture';
 
 const ctx = useServer();
+enableInventory(ctx);
 const GZIP = 'application/x-compress-gzip';
 const list = async (path: string, query = 'range=0-9999') => (await ctx.api.get(path, { query })).body as Record<string, unknown>[];
 
@@ -41,16 +43,39 @@ describe('GLPI Agent JSON', () => {
     ['malformed JSON', '{"action": "inventory", ', 400, 'Malformed JSON: '],
     ['not an object', '[1, 2]', 400, 'The request must be a JSON object'],
     ['no device id', { action: 'inventory', content: {} }, 400, 'No deviceid'],
-    ['an inventory without content', { action: 'inventory', deviceid: 'x' }, 400, 'No content'],
-    ['an inventory without a name', { action: 'inventory', deviceid: 'x', content: { hardware: {} } }, 400, 'No HARDWARE/NAME'],
+    ['an inventory without content', { action: 'inventory', deviceid: 'x' }, 400, "Inventory does not match the inventory format: the request must have required property 'content'"],
+    ['a value of the wrong type', { action: 'inventory', deviceid: 'x', content: { versionclient: 'GLPI-Agent_v1.7', cpus: [{ speed: 'fast' }] } }, 400, 'Inventory does not match the inventory format: /content/cpus/0/speed must be integer'],
+    ['a key the format does not have', { action: 'inventory', deviceid: 'x', colour: 'red', content: { versionclient: 'GLPI-Agent_v1.7', hardware: { name: 'a' } } }, 400, 'Inventory does not match the inventory format: the request must NOT have additional properties (colour)'],
+    ['an inventory without a name', { action: 'inventory', deviceid: 'x', content: { versionclient: 'GLPI-Agent_v1.7', hardware: {} } }, 400, 'No HARDWARE/NAME'],
     ['an action GLPI does not handle', { action: 'netdiscovery', deviceid: 'x' }, 501, "Query 'netdiscovery' is not supported."],
+    ['a bomb of nested arrays', `{"deviceid":"x","content":{"versionclient":"v","x":${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}}}`, 400, 'Malformed JSON: nested deeper than 64 levels'],
+    ['a decompression bomb', gzipSync(Buffer.alloc(40 * 1024 * 1024, 0x20)), 413, 'Request larger than 33554432 bytes once inflated'],
+    ['a 50 MB body', new Uint8Array(50 * 1024 * 1024), 413, 'Request body too large'],
   ];
+  test('refused: the wrong content type, in the JSON shape (GLPI Agent said who it is)', async () => {
+    expect(await postJson(ctx.server.origin, JSON.stringify({ deviceid: 'x' }), 'text/html')).toEqual({
+      status: 415,
+      type: 'application/json',
+      json: { status: 'error', message: 'Content type text/html is not supported', expiration: 24 },
+    });
+  });
+
+  test('an inventory refused halfway writes nothing (one transaction)', async () => {
+    const half = jsonInventory({ deviceid: 'half-2026-01-01-00-00-00', name: 'ga-half', software: [['bash', '5.2'], ['x'.repeat(300), '1']], disks: ['/'] });
+    const res = await postJson(ctx.server.origin, half);
+    expect(res.status).toBe(400);
+    expect(String(res.json.message)).toStartWith('Inventory refused: ');
+    expect((await list('Computer')).filter((c) => c.name === 'ga-half')).toEqual([]);
+    expect((await list('Agent')).filter((a) => a.deviceid === 'half-2026-01-01-00-00-00')).toEqual([]);
+  });
+
   for (const [what, body, status, message] of refusals) {
     test(`refused: ${what} → ${status}`, async () => {
       const res = await postJson(ctx.server.origin, body);
       expect(res.status).toBe(status);
       expect(res.json).toMatchObject({ status: 'error', expiration: 24 });
       expect(String(res.json.message)).toStartWith(message);
+      if (!message.endsWith(': ')) expect(res.json.message).toBe(message);
     });
   }
 });

@@ -6,9 +6,10 @@
 import { describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
 import { Client } from '../support/client';
-import { inventory, post, type Machine } from './fixture';
+import { inventory, post, type Machine, enableInventory } from './fixture';
 
 const ctx = useServer();
+enableInventory(ctx);
 
 const machine: Machine = { deviceid: 'lock-2026-01-01-00-00-00', name: 'agent-name', serial: 'LOCK-1', software: [], disks: ['/'] };
 const locks = async () => (await ctx.api.get('Lockedfield', { query: 'range=0-999' })).body as Record<string, unknown>[];

@@ -7,9 +7,10 @@
 import { describe, expect, test } from 'bun:test';
 import { deflateSync } from 'node:zlib';
 import { useServer } from '../support/server';
-import { inventory, post as send, prolog, ZLIB, type Machine } from './fixture';
+import { inventory, post as send, prolog, ZLIB, type Machine, enableInventory } from './fixture';
 
 const ctx = useServer();
+enableInventory(ctx);
 const post = (body: string | Uint8Array, options?: Parameters<typeof send>[2]) => send(ctx.server.origin, body, options);
 
 const list = async (path: string, query = 'range=0-9999') => (await ctx.api.get(path, { query })).body as Record<string, unknown>[];
@@ -30,6 +31,7 @@ describe('protocol', () => {
     ['a broken zlib stream', () => post(new Uint8Array([0x78, 0x9c, 1, 2, 3, 4])), 400, 'Body is not a valid zlib stream'],
     ['a decompression bomb', () => post(deflateSync(Buffer.alloc(40 * 1024 * 1024, 0x20))), 413, 'Request larger than 33554432 bytes once inflated'],
     ['a 9 MB body', () => post(new Uint8Array(9 * 1024 * 1024)), 413, 'Request body too large'],
+    ['a 50 MB body', () => post(new Uint8Array(50 * 1024 * 1024)), 413, 'Request body too large'],
     ['a bomb of nested elements', () => post(`<REQUEST><QUERY>INVENTORY</QUERY><DEVICEID>x</DEVICEID><CONTENT>${'<A>'.repeat(200_000)}${'</A>'.repeat(200_000)}</CONTENT></REQUEST>`), 400, 'Malformed XML: Maximum nested tags exceeded'],
     ['a DOCTYPE (entity expansion)', () => post('<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaa">]><REQUEST><QUERY>PROLOG</QUERY></REQUEST>'), 400, 'DOCTYPE is not accepted'],
     ['the wrong content type', () => post('<REQUEST/>', { type: 'text/html' }), 415, 'Content type text/html is not supported'],

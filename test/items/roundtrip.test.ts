@@ -48,7 +48,7 @@ function addedMessage(type: Itemtype, input: Record<string, unknown>, id: number
  * GLPI 10.0's agent right has no CREATE bit (agents come from inventories) and not imported
  * mails come from the mail collectors only.
  */
-const NOT_CREATABLE = ['Config', 'DisplayPreference', 'Agent', 'NotImportedEmail'];
+const NOT_CREATABLE = ['Config', 'DisplayPreference', 'Agent', 'NotImportedEmail', 'RefusedEquipment'];
 const types = allItemtypes().filter((t) => !t.readOnly && !NOT_CREATABLE.includes(t.name));
 
 /** Does GLPI's Super-Admin hold the DELETE bit (trash) of the right this type follows? */

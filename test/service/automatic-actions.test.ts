@@ -17,7 +17,7 @@ const tasks = async () =>
   ((await ctx.api.get('CronTask/', { query: 'range=0-99' })).body as Record<string, unknown>[]).map((t) => [t.id, t.itemtype, t.name, t.frequency, t.state, t.lastrun]);
 
 describe('automatic actions as CronTask rows', () => {
-  test("GLPI's thirteen tasks Deskbase runs, its own dictionary replay and directory synchronisation, GLPI 11's webhook sender and clean-up, each noting the minute it last ran (the password expiry warning is off, as in GLPI's install)", async () => {
+  test("GLPI's fourteen tasks Deskbase runs, its own dictionary replay and directory synchronisation, GLPI 11's webhook sender and clean-up, each noting the minute it last ran (the password expiry warning is off, as in GLPI's install)", async () => {
     expect(await tasks()).toEqual([
       [4, 'Contract', 'contract', 86400, 1, '2026-01-15 09:00:00'],
       [5, 'Infocom', 'infocom', 86400, 1, '2026-01-15 09:00:00'],
@@ -32,6 +32,7 @@ describe('automatic actions as CronTask rows', () => {
       [32, 'OlaLevel_Ticket', 'olaticket', 300, 1, '2026-01-15 09:00:00'],
       [36, 'User', 'passwordexpiration', 86400, 0, null],
       [42, 'PendingReasonCron', 'pendingreason_autobump_autosolve', 1800, 1, '2026-01-15 09:00:00'],
+      [43, 'Agent', 'Cleanoldagents', 86400, 1, '2026-01-15 09:00:00'],
       [1001, 'RuleCollection', 'replaydictionary', 60, 1, '2026-01-15 09:00:00'],
       [1002, 'QueuedWebhook', 'queuedwebhook', 60, 1, '2026-01-15 09:00:00'],
       [1003, 'QueuedWebhook', 'queuedwebhookclean', 86400, 1, '2026-01-15 09:00:00'],
@@ -40,7 +41,7 @@ describe('automatic actions as CronTask rows', () => {
     clock.advance(90_000);
     // The mail collectors' turn comes every 600 seconds, the directory synchronisation's every day.
     const minute = '2026-01-15 09:01:00';
-    expect((await tasks()).map((t) => t[5])).toEqual([minute, minute, '2026-01-15 09:00:00', ...Array(8).fill(minute), null, ...Array(4).fill(minute), '2026-01-15 09:00:00']);
+    expect((await tasks()).map((t) => t[5])).toEqual([minute, minute, '2026-01-15 09:00:00', ...Array(8).fill(minute), null, ...Array(5).fill(minute), '2026-01-15 09:00:00']);
   });
 
   test('a task switched off does not run, and keeps its last run', async () => {

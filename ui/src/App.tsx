@@ -14,6 +14,7 @@ import { Find } from './views/Find';
 import { DocumentUpload } from './views/Documents';
 import { Import } from './views/Import';
 import { Kanban } from './views/Kanban';
+import { InventorySettings } from './views/Inventory';
 import { QUEUES, type QueueKey } from './mywork';
 import { Login } from './views/Login';
 import { Desk } from './views/desk/Desk';
@@ -68,6 +69,7 @@ export function App() {
   if (desk) view = <Desk route={route} />;
   else if (!type) view = <Home />;
   else if (type === 'import' && second && VALID_TYPE.test(second)) view = <Import key={second} itemtype={second} />;
+  else if (type === 'inventory' && second === undefined) view = <InventorySettings />;
   else if (type === 'find') view = <Find q={route.query.get('q') ?? ''} />;
   else if (type === 'search' && second && VALID_TYPE.test(second)) view = <SearchView key={second} itemtype={second} query={route.query} />;
   else if (type === 'my' && QUEUES.some((q) => q.key === second)) view = <MyWork queue={second as QueueKey} />;

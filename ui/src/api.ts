@@ -341,6 +341,11 @@ export class Api {
     return (await this.request<T>('POST', `AuthLDAP/${id}/${action}`, { body: input ? { input } : {} })).data;
   }
 
+  /** The last inventory an agent sent, as it sent it (XML or JSON). */
+  async agentInventory(agentId: number): Promise<Blob> {
+    return (await this.request<Blob>('GET', `agentInventory/${agentId}`, { blob: true })).data;
+  }
+
   /** The raw message of a refused e-mail. */
   async refusedMailSource(id: number): Promise<Blob> {
     return (await this.request<Blob>('GET', `NotImportedEmail/${id}/source`, { blob: true })).data;

@@ -143,6 +143,9 @@ const MENU: [string, Record<string, Layout>][] = [
           'mobile_field', 'title_field', 'category_field', 'language_field', 'group_search_type', 'group_field', 'group_condition', 'group_member_field', 'use_dn', 'comment',
         ],
       },
+      // Inventory agents (GLPI's `agent` right) and what the import rules refused (`refusedequipment`).
+      Agent: { columns: ['deviceid', 'version', 'last_contact', 'tag', 'remote_addr', 'items_id'], form: ['name', 'deviceid', 'version', 'useragent', 'tag', 'last_contact', 'remote_addr', 'itemtype', 'items_id', 'locked'] },
+      RefusedEquipment: { columns: ['serial', 'uuid', 'rules_id', 'method', 'date_creation'], form: ['name', 'itemtype', 'serial', 'uuid', 'ip', 'mac', 'rules_id', 'method', 'agents_id', 'date_creation'] },
       NotImportedEmail: { columns: ['from', 'subject', 'reason', 'date', 'mailcollectors_id'], form: ['from', 'to', 'subject', 'date', 'messageid', 'reason', 'mailcollectors_id', 'users_id'] },
       // GLPI's notifications (their templates' translations and preview under a tab), the mail queue and GLPI 11's webhooks.
       Notification: { columns: ['name', 'itemtype', 'event', 'is_active', 'entities_id'], form: ['name', 'entities_id', 'is_recursive', 'itemtype', 'event', 'is_active', 'comment'] },

@@ -16,7 +16,11 @@ const AGENT_MODULES = ['wake_on_lan', 'computer_inventory', 'esx_remote_inventor
   .join('; ');
 
 /** The items an inventory writes (GLPI's dynamic rows), whose fields changed by hand get locked. */
-export const LOCKABLE_TYPES = ['Computer', 'Item_OperatingSystem', 'Item_DeviceProcessor', 'Item_DeviceMemory', 'Item_Disk', 'NetworkPort', 'Item_SoftwareVersion'];
+export const LOCKABLE_TYPES = [
+  'Computer', 'Item_OperatingSystem', 'Item_DeviceProcessor', 'Item_DeviceMemory', 'Item_Disk', 'NetworkPort', 'Item_SoftwareVersion',
+  'Item_DeviceFirmware', 'Item_DeviceBattery', 'Item_DeviceControl', 'Item_DeviceGraphicCard', 'Item_DeviceSoundCard', 'Item_DeviceDrive', 'Item_DeviceHardDrive',
+  'ComputerVirtualMachine', 'ComputerAntivirus', 'Item_RemoteManagement', 'Computer_Item', 'Monitor', 'Printer', 'Peripheral',
+];
 
 export const adminTables: Record<string, TableSpec> = {
   glpi_agents: {
@@ -24,6 +28,11 @@ export const adminTables: Record<string, TableSpec> = {
     unique: [['deviceid']],
   },
   glpi_agenttypes: { columns: 'id uint! AI; name vc(255) =NULL' },
+  // GLPI 10.0's log of what the import rules refused: `ip` and `mac` hold JSON lists, as GLPI's.
+  glpi_refusedequipments: {
+    columns:
+      "id uint! AI; name vc(255) =NULL; itemtype vc(100) =NULL; entities_id uint! ='0'; ip vc(255) =NULL; mac vc(255) =NULL; rules_id uint! ='0'; method vc(255) =NULL; serial vc(255) =NULL; uuid vc(255) =NULL; agents_id uint! ='0'; autoupdatesystems_id uint! ='0'; date_creation ts NULL =NULL; date_mod ts NULL =NULL",
+  },
   // GLPI 10.0's locked fields: `value` is the last value an inventory reported for the field.
   glpi_lockedfields: {
     columns: "id uint! AI; itemtype vc(100) =NULL; items_id uint! ='0'; field vc(50)!; value vc(255) =NULL; date_mod ts NULL =NULL; date_creation ts NULL =NULL; is_global tiny! ='0'",
@@ -104,6 +113,8 @@ export const adminItemtypes: Record<string, ItemtypeSpec> = {
   Agent: { table: 'glpi_agents', kind: 'other', right: 'agent', required: ['deviceid'], polyTargets: ['Computer', 'NetworkEquipment', 'Phone', 'Printer'] },
   // GLPI 10.0 gives agent types no right at all: no profile reads or changes them through the API
   // (an agent's type is still named by expand_dropdowns). They keep no history.
+  // Written by the inventory only: GLPI 10.0's `refusedequipment` right reads, updates and purges them (no CREATE).
+  RefusedEquipment: { table: 'glpi_refusedequipments', kind: 'other', right: 'refusedequipment' },
   AgentType: { table: 'glpi_agenttypes', kind: 'dropdown', right: null, readOnly: true, history: false },
   // The fields changed by hand on a dynamic item, which inventories leave alone (server/inventory/locks.ts).
   // GLPI's `locked_field` right: its UPDATE bit reads, adds and removes them (GLPI's canView and

@@ -3,6 +3,7 @@ import { fromInputValue, toInputValue } from '../fields';
 import { useEffect, useState } from 'preact/hooks';
 import { dateInputText, datePlaceholder, parseDateInput } from '../dates';
 import { Picker } from './Picker';
+import { t } from '../i18n';
 
 interface Props {
   field: FieldDef;
@@ -12,10 +13,20 @@ interface Props {
   onChange: (value: unknown) => void;
   disabled?: boolean;
   idPrefix?: string;
+  /** Locked against the inventory (GLPI 10's Lockedfield): a lock beside the label. */
+  locked?: boolean;
+}
+
+function Lock() {
+  return (
+    <span class="lock" role="img" title={t('Locked: the inventory keeps this value')} aria-label={t('Locked: the inventory keeps this value')}>
+      🔒
+    </span>
+  );
 }
 
 /** One labelled form control, chosen by the field's kind. */
-export function FieldInput({ field, value, display, onChange, disabled, idPrefix = 'f' }: Props) {
+export function FieldInput({ field, value, display, onChange, disabled, idPrefix = 'f', locked = false }: Props) {
   const id = `${idPrefix}-${field.key}`;
   const hintId = field.hint ? `${id}-hint` : undefined;
   const readOnly = field.readOnly || disabled;
@@ -32,13 +43,17 @@ export function FieldInput({ field, value, display, onChange, disabled, idPrefix
           onChange={(e) => onChange(e.currentTarget.checked ? 1 : 0)}
         />
         <label for={id}>{field.label}</label>
+        {locked && <Lock />}
       </div>
     );
   }
 
   return (
     <div class={wide ? 'field field-wide' : 'field'}>
-      <label for={id}>{field.label}</label>
+      <label for={id}>
+        {field.label}
+        {locked && <Lock />}
+      </label>
       <Control field={field} id={id} value={value} display={display} onChange={onChange} readOnly={!!readOnly} describedBy={hintId} />
       {field.hint && (
         <small id={hintId} class="hint">

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { NAV, READ, can } from '../itemtypes';
+import { NAV, READ, UPDATE, can } from '../itemtypes';
 import { QUEUES, type QueueKey, queueCounts } from '../mywork';
 import { t } from '../i18n';
 import { href, useRoute } from '../router';
@@ -87,6 +87,18 @@ export function Nav({ current, open, onNavigate }: { current: string | undefined
           </section>
         );
       })}
+      {can(profile, 'Config', UPDATE) && (
+        <section aria-labelledby="nav-inventory">
+          <h2 id="nav-inventory">{t('Inventory')}</h2>
+          <ul>
+            <li>
+              <a href={href(['inventory'])} class={current === 'inventory' ? 'active' : undefined} aria-current={current === 'inventory' ? 'page' : undefined} onClick={onNavigate}>
+                {t('Inventory settings')}
+              </a>
+            </li>
+          </ul>
+        </section>
+      )}
     </nav>
   );
 }

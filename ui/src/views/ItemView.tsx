@@ -21,6 +21,7 @@ import { SIDE_FIELDS } from './ItilSide';
 import { Mailbox, RefusedMail } from './Mail';
 import { DirectoryConnection, DirectoryImport } from './Directory';
 import { NotificationPreferences, NotificationTargets, QueuedMail, TemplateTranslations, WebhookDeliveries } from './Notifications';
+import { ComputerInventory, useLockedFields } from './Inventory';
 
 type Message = { kind: 'error' | 'success' | 'info'; text: string } | null;
 
@@ -46,6 +47,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   const [busy, setBusy] = useState(false);
   /** Bumped after each change, so the History tab reloads. */
   const [changes, setChanges] = useState(0);
+  // A save by hand locks the fields it changes on an inventoried item: read again after each.
+  const locked = useLockedFields(itemtype, id, Number(item?.is_dynamic) === 1, changes);
   const tab = id === null ? 'details' : (query.get('tab') ?? 'details');
 
   useEffect(() => {
@@ -202,6 +205,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   if (id !== null && itemtype === 'NotificationTemplate') tabs.push(['translations', t('Translations')]);
   if (id !== null && itemtype === 'QueuedNotification') tabs.push(['delivery', t('Delivery')]);
   if (id !== null && itemtype === 'Webhook') tabs.push(['deliveries', t('Deliveries')]);
+  if (id !== null && itemtype === 'Computer') tabs.push(['inventory', t('Inventory')]);
   if (id !== null && !onePage) tabs.push(['history', t('History')]);
 
   const parts = shown ?? layout;
@@ -211,7 +215,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
         <legend class="sr-only">{t('{type} details', { type: def.label })}</legend>
         <div class="form-grid">
           {parts.main.map((f) => (
-            <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
+            <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} locked={locked.has(f.key)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
           ))}
         </div>
         {parts.more.length > 0 && (
@@ -219,7 +223,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
             <summary>{t('More fields ({count})', { count: parts.more.length })}</summary>
             <div class="form-grid">
               {parts.more.map((f) => (
-                <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
+                <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} locked={locked.has(f.key)} onChange={(v) => setValues((s) => ({ ...s, [f.key]: v }))} />
               ))}
             </div>
           </details>
@@ -348,6 +352,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
           <QueuedMail id={id} item={item} onChange={refresh} />
         ) : tab === 'deliveries' && id !== null ? (
           <WebhookDeliveries id={id} editable={editable} />
+        ) : tab === 'inventory' && id !== null && item ? (
+          <ComputerInventory id={id} item={item} locked={locked} />
         ) : tab === 'tickets' && id !== null ? (
           <AssetTickets itemtype={itemtype} id={id} />
         ) : (

@@ -1,0 +1,48 @@
+/**
+ * GLPI 10.0's "Equipments refused by rules log" (RefusedEquipment): what the import rules
+ * refused, with the rule that did, the device's name, serial, UUID, addresses and MACs (JSON
+ * lists, as GLPI's), its agent when it has one. Written by the inventory only.
+ */
+import { nowString } from '../core/clock';
+import { insertRow, selectOne } from '../db/rows';
+import { columnsFromInput, type WriteContext } from '../items/crud';
+import { HISTORY, writeLog } from '../items/history';
+import { itemtypeOrThrow } from '../registry';
+import type { Inventory } from './inventory';
+import type { Refusal } from './match';
+
+/** The column's size: a list too long keeps its first values. */
+const COLUMN_SIZE = 255;
+
+function jsonList(values: string[]): string {
+  const kept = [...values];
+  while (kept.length > 0 && JSON.stringify(kept).length > COLUMN_SIZE) kept.pop();
+  return JSON.stringify(kept);
+}
+
+export function logRefusal(wc: WriteContext, inv: Inventory, refusal: Refusal, autoupdatesystemsId: number): number {
+  const type = itemtypeOrThrow('RefusedEquipment');
+  const agent = selectOne(wc.db, 'SELECT id FROM glpi_agents WHERE deviceid = ?', inv.deviceid);
+  const now = nowString();
+  const id = insertRow(
+    wc.db,
+    type.table,
+    columnsFromInput(type, {
+      name: inv.name,
+      itemtype: 'Computer',
+      entities_id: 0,
+      ip: jsonList(inv.ports.flatMap((p) => p.ips)),
+      mac: jsonList(inv.ports.map((p) => p.mac).filter((mac) => mac !== '')),
+      rules_id: refusal.refusedBy.id,
+      method: 'inventory',
+      serial: inv.serial || null,
+      uuid: inv.uuid || null,
+      agents_id: agent ? Number(agent.id) : 0,
+      autoupdatesystems_id: autoupdatesystemsId,
+      date_creation: now,
+      date_mod: now,
+    }),
+  );
+  writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: HISTORY.CREATE_ITEM });
+  return id;
+}

@@ -1,0 +1,79 @@
+/**
+ * The inventory in the console, in a real browser: a computer an agent reported shows a lock on
+ * the fields edited by hand, and its Inventory tab the agent (last contact, the last inventory to
+ * download) and the software the agent found; the inventory page edits GLPI's inventory settings
+ * and lists the agents.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Page } from 'playwright-core';
+import { ensureConsoleBuilt, hasChromium, launchChromium } from '../support/browser';
+import { Client } from '../support/client';
+import { startServer, type TestServer } from '../support/server';
+import { inventory, post, setInventorySettings } from '../inventory/fixture';
+
+const DEVICE = 'console-pc-2026-01-01-00-00-00';
+
+describe.skipIf(!hasChromium)('the inventory in the console', () => {
+  let server: TestServer;
+  let api: Client;
+  let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
+  let page: Page;
+  let computer = 0;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    ensureConsoleBuilt();
+    server = await startServer();
+    api = await new Client(server.api).login();
+    await setInventorySettings(api, { enabled_inventory: '1' });
+    expect((await post(server.origin, inventory({ deviceid: DEVICE, name: 'console-pc', serial: 'CON-1', software: [['vim', '9.0'], ['curl', '7.88']], disks: ['/'] }))).status).toBe(200);
+    computer = Number(((await api.get('Computer/', { query: 'searchText[serial]=^CON-1$' })).body as { id: number }[])[0]!.id);
+    // Edited by hand: the field is locked against the next inventory.
+    expect((await api.put(`Computer/${computer}`, { input: { name: 'reception-desk' } })).status).toBe(200);
+    browser = await launchChromium();
+    page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${server.origin}/`);
+    await page.evaluate((token) => localStorage.setItem('deskbase.session-token', token), api.token);
+    await page.reload();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  test('a computer: a lock on the field edited by hand; its inventory tab shows the agent, the download and the software', async () => {
+    await page.goto(`${server.origin}/#/Computer/${computer}`);
+    const form = page.getByRole('form', { name: 'Computer details' });
+    const lock = form.getByRole('img', { name: 'Locked: the inventory keeps this value' });
+    await lock.waitFor();
+    expect(await lock.count()).toBe(1);
+    // Beside the name's label, the one field edited by hand.
+    expect(await form.locator('label', { has: page.getByRole('img', { name: 'Locked: the inventory keeps this value' }) }).textContent()).toBe('Name🔒');
+
+    await page.getByRole('tab', { name: 'Inventory' }).click();
+    const panel = page.getByRole('region', { name: 'Inventory' });
+    await panel.getByRole('table', { name: 'Installed software' }).waitFor();
+    expect(await panel.getByRole('table', { name: 'Installed software' }).locator('tbody tr td:first-child').allTextContents()).toEqual(['curl', 'vim']);
+    expect(await panel.getByRole('table', { name: 'Agents' }).locator('tbody tr td:first-child').allTextContents()).toEqual([DEVICE]);
+    await panel.getByText('GLPI Native Inventory').waitFor();
+    await panel.getByText('name', { exact: true }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${DEVICE}.xml`);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('the inventory page: the settings saved as Config items, the agents listed', async () => {
+    await page.goto(`${server.origin}/#/inventory`);
+    const form = page.getByRole('form', { name: 'Inventory settings' });
+    expect(await form.getByLabel('Enable inventory').isChecked()).toBe(true);
+    await form.getByLabel('Software', { exact: true }).uncheck();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').waitFor();
+    const rows = (await api.get('Config/', { query: 'searchText[context]=^inventory$&searchText[name]=^import_software$' })).body as { value: string }[];
+    expect(rows.map((r) => r.value)).toEqual(['0']);
+    expect(await page.getByRole('table', { name: 'Agents' }).locator('tbody tr td:nth-child(2)').allTextContents()).toEqual([DEVICE]);
+    expect(pageErrors).toEqual([]);
+  });
+});
