@@ -135,6 +135,8 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Ticket'], hooks: ticketLinkInputHooks },
   { itemtypes: ['Ticket', 'Change'], hooks: validationRequestHooks },
   { itemtypes: ['Ticket_Ticket'], hooks: ticketLinkHooks },
+  // A follow-up or task touches its item (taken into account, date, last updater) before anything it answers moves.
+  { itemtypes: ['ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask'], hooks: takeIntoAccountHooks },
   { itemtypes: ['ITILFollowup'], hooks: approvalHooks },
   { itemtypes: ['ITILFollowup'], hooks: followupHooks },
   { itemtypes: ['ITILSolution'], hooks: solutionHooks },
@@ -144,7 +146,6 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['TicketTask', 'ProblemTask', 'ChangeTask'], hooks: taskHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: pendingItemHooks },
   { itemtypes: ['ITILFollowup', 'TicketTask', 'ChangeTask', 'ProblemTask'], hooks: pendingTimelineHooks },
-  { itemtypes: ['ITILFollowup', 'TicketTask'], hooks: takeIntoAccountHooks },
   { itemtypes: ['TicketRecurrent', 'RecurrentChange'], hooks: recurrentHooks },
   { itemtypes: ['TicketValidation', 'ChangeValidation'], hooks: validationHooks },
   { itemtypes: allAssetTypes().map((t) => t.name), hooks: assetRuleHooks },

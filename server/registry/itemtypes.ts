@@ -29,6 +29,7 @@ const itil = (table: string, right: string, name: keyof typeof ITIL_CHILDREN): I
   features: name === 'Ticket' ? ['document', 'contract'] : ['document', 'note'],
   children: ITIL_CHILDREN[name],
   computed: ['users_id_recipient', 'users_id_lastupdater', 'solvedate', 'closedate'],
+  unlogged: ['solve_delay_stat', 'close_delay_stat', 'waiting_duration', 'begin_waiting_date'],
   virtualInput: ITIL_INPUT,
 });
 

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
 import { useServer } from '../support/server';
 import { createUser, USER_PASSWORD } from '../search/helpers';
+import { scenario } from '../support/scenario';
 
 const ctx = useServer();
 let api: Client;
@@ -201,13 +202,13 @@ describe("a ticket's history of its actors", () => {
 });
 
 describe('add messages', () => {
-  test("an item without a name is named by GLPI's type name and id", async () => {
+  test("an item without a name is named by GLPI's type name and id; a solution by its id, GLPI's name field for it", async () => {
     const ticket = await api.create('Ticket', { name: 'answers-msg', content: 'x' });
     const document = await api.create('Document', { name: 'answers-msg-doc' });
     const link = await api.post('Document_Item', { input: { documents_id: document, itemtype: 'Ticket', items_id: ticket } });
     expect(link.body).toEqual({ id: link.body.id, message: `Item successfully added: Document item - ID ${link.body.id}` });
     const solution = await api.post('ITILSolution', { input: { itemtype: 'Ticket', items_id: ticket, content: 'done' } });
-    expect(solution.body).toEqual({ id: solution.body.id, message: `Item successfully added: Solution - ID ${solution.body.id}` });
+    expect(solution.body).toEqual({ id: solution.body.id, message: `Item successfully added: ${solution.body.id}` });
   });
 });
 
@@ -269,5 +270,52 @@ describe('history of the changes a rule makes', () => {
     expect(fields).toContain(12);
     expect(fields).toContain(17);
     expect(logs.find((l) => l.id_search_option === 12)!.new_value).toBe('5');
+  });
+});
+
+describe("an ITIL item's history as GLPI 10.0.19 writes it", () => {
+  test('follow-ups, tasks, actors and a solution: the rows on the ticket, in their order and shape', async () => {
+    const techName = 'answers-log-tech';
+    const tech = await api.create('User', { name: techName, password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 6, _entities_id: 0, _is_recursive: 1 });
+    const requester = await api.create('User', { name: 'answers-log-requester' });
+    const techClient = await new Client(ctx.server.api).login(techName, USER_PASSWORD);
+    const me = `${techName} (${tech})`;
+    const ticketRows = (rows: Record<string, unknown>[], ticket: number) => ({ history: { itemtype: 'Ticket', id: ticket, rows } });
+    const added = await api.post('Ticket', { input: { name: 'answers-log', content: 'x', _users_id_requester: requester } });
+    const ticket = added.body.id as number;
+    // The creation row comes last, after the actors the add wrote, its link named "0".
+    const logs = Object.values((await api.get(`Ticket/${ticket}`, { query: 'with_logs=1' })).body._logs) as Record<string, unknown>[];
+    expect(logs.map((l) => [l.linked_action, l.itemtype_link, l.id_search_option])).toEqual([[15, 'User', 4], [20, '0', 0]]);
+    const field = (option: number, old_value: string, new_value: string) => ({ linked_action: 0, itemtype_link: '', id_search_option: option, old_value, new_value });
+    const sub = (linked_action: number, itemtype_link: string, new_value: unknown, old_value = '') => ({ linked_action, itemtype_link, id_search_option: 0, old_value, new_value });
+    let followup = 0;
+    let task = 0;
+    await scenario(api, [
+      {
+        as: techClient,
+        note: "a technician's follow-up: taken into account and last updater (an update of the ticket), its id, then GLPI's 'Followups (id)' message",
+        request: 'POST ITILFollowup',
+        body: { input: { itemtype: 'Ticket', items_id: ticket, content: 'fu' } },
+        status: 201,
+        check: (res) => (followup = res.body.id),
+        ...ticketRows([field(150, '0', expect.stringMatching(/^\d+$/)), field(64, 'glpi (2)', me), sub(17, 'ITILFollowup', expect.stringMatching(/^\d+$/)), sub(12, 'ITILFollowup', expect.stringMatching(/^Followups \(\d+\)$/))], ticket),
+      },
+      { as: techClient, note: 'a task: its id only', request: 'POST TicketTask', body: { input: { tickets_id: ticket, content: 'task' } }, status: 201, check: (res) => (task = res.body.id), ...ticketRows([sub(17, 'TicketTask', expect.stringMatching(/^\d+$/))], ticket) },
+    ]);
+    await scenario(api, [
+      { as: techClient, note: "a follow-up changed: its id, then each changed column's old and new value", request: `PUT ITILFollowup/${followup}`, body: { input: { content: 'fu2' } }, status: 200, ...ticketRows([sub(18, 'ITILFollowup', String(followup)), sub(12, 'ITILFollowup', 'fu2', 'fu'), sub(12, 'ITILFollowup', String(tech), '0')], ticket) },
+    ]);
+    await scenario(api, [
+      { note: 'a follow-up removed: its id as the new value', request: `DELETE ITILFollowup/${followup}`, status: 204, ...ticketRows([sub(19, 'ITILFollowup', String(followup))], ticket) },
+      { note: 'a task removed: likewise', request: `DELETE TicketTask/${task}`, status: 204, ...ticketRows([sub(19, 'TicketTask', String(task))], ticket) },
+      { note: 'a technician assigned: the status it moves first, then the actor', request: 'POST Ticket_User', body: { input: { tickets_id: ticket, users_id: tech, type: 2 } }, status: 201, ...ticketRows([field(12, '1', '2'), { linked_action: 15, itemtype_link: 'User', id_search_option: 5, new_value: me }], ticket) },
+      {
+        note: 'a solution: status, solve date, then the solution named by its id; no delay rows (GLPI never logs them)',
+        request: 'POST ITILSolution',
+        body: { input: { itemtype: 'Ticket', items_id: ticket, content: 'done' } },
+        status: 201,
+        ...ticketRows([field(12, '2', '5'), { linked_action: 0, id_search_option: 17, old_value: '' }, sub(17, 'ITILSolution', expect.stringMatching(/^(\d+) \(\1\)$/))], ticket),
+      },
+    ]);
   });
 });

@@ -201,7 +201,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareAdd: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → autoAssignHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → itilDurationHooks → serviceLevelHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterUpdate: 'itilHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     itemEvent: 'itilNotificationHooks',
   },
   Problem: {
@@ -209,7 +209,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareAdd: 'actorChoiceHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → itilDurationHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterUpdate: 'itilHooks → linkedItemHooks → itilDurationHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     itemEvent: 'itilNotificationHooks',
   },
   Change: {
@@ -217,15 +217,16 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareAdd: 'actorChoiceHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → itilDurationHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterUpdate: 'itilHooks → linkedItemHooks → itilDurationHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     itemEvent: 'itilNotificationHooks',
   },
   ITILFollowup: {
     prepareInput: 'approvalHooks → attachmentHooks',
     prepareAdd: 'approvalHooks → followupHooks → pendingTimelineHooks',
-    afterAdd: 'approvalHooks → followupHooks → pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks → timelineNotificationHooks',
+    afterAdd: 'takeIntoAccountHooks → approvalHooks → followupHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks',
     prepareUpdate: 'followupHooks',
-    afterUpdate: 'attachmentHooks → timelineNotificationHooks',
+    afterUpdate: 'takeIntoAccountHooks → attachmentHooks → timelineNotificationHooks',
+    afterPurge: 'takeIntoAccountHooks',
     canWriteOwner: 'followupHooks',
   },
   ITILSolution: {
@@ -242,19 +243,12 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterUpdate: 'timelineNotificationHooks',
     afterPurge: 'assignmentHooks',
   },
-  TicketTask: {
+  'TicketTask, ProblemTask, ChangeTask': {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'taskHooks → pendingTimelineHooks',
-    afterAdd: 'taskHooks → pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks → timelineNotificationHooks',
-    afterUpdate: 'taskHooks → attachmentHooks → timelineNotificationHooks',
-    afterPurge: 'taskHooks',
-  },
-  'ProblemTask, ChangeTask': {
-    prepareInput: 'attachmentHooks',
-    prepareAdd: 'taskHooks → pendingTimelineHooks',
-    afterAdd: 'taskHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks',
-    afterUpdate: 'taskHooks → attachmentHooks → timelineNotificationHooks',
-    afterPurge: 'taskHooks',
+    afterAdd: 'takeIntoAccountHooks → taskHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks',
+    afterUpdate: 'takeIntoAccountHooks → taskHooks → attachmentHooks → timelineNotificationHooks',
+    afterPurge: 'takeIntoAccountHooks → taskHooks',
   },
   Ticket_Ticket: {
     prepareAdd: 'ticketLinkHooks',
