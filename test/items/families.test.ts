@@ -114,7 +114,8 @@ describe('every further itemtype', () => {
       // History: creation and each change, with the option the field is searched by.
       if (type.history) {
         const logs = await logsOf(api, type.name, id);
-        expect(logs[0]).toMatchObject({ itemtype: type.name, items_id: id, linked_action: 20 });
+        // The creation row comes last of what the add wrote (a new user's authorization comes before it), as GLPI.
+        expect(logs.filter((l) => l.linked_action === 20)).toMatchObject([{ itemtype: type.name, items_id: id }]);
         if (type.column.has('comment')) {
           const before = (await logsOf(api, type.name, id)).length;
           await api.put(`${type.name}/${id}`, { input: { comment: 'changed' } });

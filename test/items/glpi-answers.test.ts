@@ -319,3 +319,30 @@ describe("an ITIL item's history as GLPI 10.0.19 writes it", () => {
     ]);
   });
 });
+
+describe("a user's ticket links seen from one entity (a deliberate difference)", () => {
+  test("User/:id/Ticket_User lists the links of tickets the session may read only, where GLPI lists every ticket's", async () => {
+    const branch = await api.create('Entity', { name: 'answers-actors-branch', entities_id: 0 });
+    const requester = await api.create('User', { name: 'answers-actors-requester', _profiles_id: 1, _entities_id: branch, _is_recursive: 0 });
+    await api.create('User', { name: 'answers-actors-tech', password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 6, _entities_id: branch, _is_recursive: 0 });
+    const here = await api.create('Ticket', { name: 'answers-actors-here', content: 'x', entities_id: branch, _users_id_requester: requester });
+    const elsewhere = await api.create('Ticket', { name: 'answers-actors-elsewhere', content: 'x', entities_id: 0, _users_id_requester: requester });
+    const tech = await new Client(ctx.server.api).login('answers-actors-tech', USER_PASSWORD);
+    const ticketsOf = async (client: Client) => ((await client.get(`User/${requester}/Ticket_User`)).body as { tickets_id: number }[]).map((r) => r.tickets_id).sort((a, b) => a - b);
+    expect(await ticketsOf(api)).toEqual([here, elsewhere]);
+    // GLPI 10.0.19 would list the root entity's ticket too (its API filters relations without an entity by nothing).
+    expect(await ticketsOf(tech)).toEqual([here]);
+  });
+});
+
+describe('an update without the right (a deliberate difference)', () => {
+  test("a Self-Service PUT Computer/:id is 403 ERROR_RIGHT_MISSING, as the specification says, where GLPI answers 400 ERROR_GLPI_UPDATE", async () => {
+    const computer = await api.create('Computer', { name: 'answers-helpdesk-pc' });
+    await api.create('User', { name: 'answers-helpdesk', password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 1, _entities_id: 0, _is_recursive: 1 });
+    const helpdesk = await new Client(ctx.server.api).login('answers-helpdesk', USER_PASSWORD);
+    await scenario(api, [
+      { as: helpdesk, request: `PUT Computer/${computer}`, body: { input: { name: 'x' } }, status: 403, error: 'ERROR_RIGHT_MISSING', message: "You don't have permission to perform this action." },
+      { request: `GET Computer/${computer}`, status: 200, answer: { name: 'answers-helpdesk-pc' } },
+    ]);
+  });
+});
