@@ -1,7 +1,7 @@
 /**
  * The clocks GLPI keeps on a ticket, problem or change, counted in the working time of its
- * entity's calendar (plain time without one): going on hold (status 4) notes when
- * (`begin_waiting_date`); leaving it adds the time waited to `waiting_duration`; being solved or
+ * entity's calendar (plain time without one): going on hold (status 4) or solved notes when
+ * (`begin_waiting_date`); leaving it (but to close) adds the time waited to `waiting_duration`; being solved or
  * closed records the time it took, less the time waited (`solve_delay_stat`, `close_delay_stat`).
  * A ticket also records when it was first taken into account (takenIntoAccount).
  */
@@ -15,7 +15,7 @@ import type { ItemHooks, WriteContext } from '../items/hooks';
 type DbContext = Pick<WriteContext, 'db'>;
 /** A write's context; without a scope it is an automatic action's (GLPI's command line). */
 type TakingContext = DbContext & { scope?: WriteContext['scope'] };
-import { ITIL_STATUS } from '../registry/values';
+import { ITIL_STATUS, ITIL_STATUS_GROUPS, type ItilTypeName } from '../registry/values';
 import { activeSeconds } from './agreement-dates';
 import { entityCalendar } from './calendars';
 
@@ -77,17 +77,28 @@ export function takeIntoAccountQuietly(wc: TakingContext, type: { name: string; 
   if (Object.keys(taken).length > 0) updateRow(wc.db, type.table, id, taken);
 }
 
-/** The clocks a status change moves, set in `changes` (the item's update, from `old`). */
-export function statusClocks(wc: DbContext, old: Row, changes: Row): void {
+/**
+ * The clocks a status change moves, set in `changes` (the item's update, from `old`), as GLPI:
+ * leaving pending, reopening a solved item, or reopening a closed one adds the time since
+ * `begin_waiting_date` to `waiting_duration` and clears it; going pending or solved starts it
+ * again (closing a solved item keeps it).
+ */
+export function statusClocks(wc: DbContext, type: { name: string }, old: Row, changes: Row): void {
   if (!('status' in changes) || Number(changes.status) === Number(old.status)) return;
-  const status = Number(changes.status);
+  const groups = ITIL_STATUS_GROUPS[type.name as ItilTypeName] ?? ITIL_STATUS_GROUPS.Ticket;
+  const [from, to] = [Number(old.status), Number(changes.status)];
   const now = nowString();
-  if (status === WAITING) changes.begin_waiting_date = now;
-  if (Number(old.status) === WAITING && old.begin_waiting_date) {
+  const resumes =
+    from === WAITING ||
+    (groups.solved.includes(from) && !groups.closed.includes(to)) ||
+    (groups.closed.includes(from) && !groups.solved.includes(to) && !groups.closed.includes(to));
+  if (resumes && old.begin_waiting_date) {
     const waited = activeSeconds(String(old.begin_waiting_date), now, entityCalendar(wc.db, Number(old.entities_id ?? 0)));
     changes.waiting_duration = Number(old.waiting_duration ?? 0) + waited;
+    changes.begin_waiting_date = null;
   }
-  if (status === SOLVED || status === CLOSED) delayStats(wc, { ...old, ...changes }, changes);
+  if (to === WAITING || groups.solved.includes(to)) changes.begin_waiting_date = now;
+  if (to === SOLVED || to === CLOSED) delayStats(wc, { ...old, ...changes }, changes);
 }
 
 export const itilDurationHooks: ItemHooks = {
@@ -97,8 +108,8 @@ export const itilDurationHooks: ItemHooks = {
     if (status === WAITING) row.begin_waiting_date = String(row.date ?? nowString());
     if (status === SOLVED || status === CLOSED) delayStats(wc, row, row);
   },
-  prepareUpdate(wc, _type, old, changes) {
-    statusClocks(wc, old, changes);
+  prepareUpdate(wc, type, old, changes) {
+    statusClocks(wc, type, old, changes);
   },
   // GLPI's Ticket::pre_updateInDB on any change to a ticket that is not (or no longer) new.
   afterUpdate(wc, type, old, changes) {

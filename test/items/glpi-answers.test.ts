@@ -213,7 +213,7 @@ describe('add messages', () => {
 });
 
 describe('new follow-ups, tasks and approved solutions', () => {
-  test("a follow-up's timeline side is its writer's, a task gets a UUID, an approved solution names no follow-up", async () => {
+  test("a follow-up's and a task's timeline side is its writer's, a task gets a UUID, an approved solution names no follow-up", async () => {
     const tech = await api.create('User', { name: 'answers-side-tech', password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 6, _entities_id: 0, _is_recursive: 1 });
     const ticket = await api.create('Ticket', { name: 'answers-side', content: 'x', _users_id_requester: 2, _users_id_assign: tech });
     const techClient = await new Client(ctx.server.api).login('answers-side-tech', USER_PASSWORD);
@@ -222,6 +222,9 @@ describe('new follow-ups, tasks and approved solutions', () => {
     expect([(await api.get(`ITILFollowup/${fromTech}`)).body.timeline_position, (await api.get(`ITILFollowup/${fromRequester}`)).body.timeline_position]).toEqual([4, 1]);
 
     const task = await api.create('TicketTask', { tickets_id: ticket, content: 'look' });
+    const techTask = await techClient.create('TicketTask', { tickets_id: ticket, content: 'looked', timeline_position: 1 });
+    // A task's side is always its writer's, whatever the input says.
+    expect([(await api.get(`TicketTask/${task}`)).body.timeline_position, (await api.get(`TicketTask/${techTask}`)).body.timeline_position]).toEqual([1, 4]);
     expect((await api.get(`TicketTask/${task}`)).body.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     const solution = await techClient.create('ITILSolution', { itemtype: 'Ticket', items_id: ticket, content: 'fixed' });
@@ -317,6 +320,25 @@ describe("an ITIL item's history as GLPI 10.0.19 writes it", () => {
         ...ticketRows([field(12, '2', '5'), { linked_action: 0, id_search_option: 17, old_value: '' }, sub(17, 'ITILSolution', expect.stringMatching(/^(\d+) \(\1\)$/))], ticket),
       },
     ]);
+  });
+});
+
+describe("a new ticket's actors as GLPI 10.0.19 adds them", () => {
+  test('role by role: requesters, then the take into account and the technician, the status it moves, the observers, the creation last; user rows with an empty address', async () => {
+    const tech = await api.create('User', { name: 'answers-new-tech', password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 6, _entities_id: 0, _is_recursive: 1 });
+    const requester = await api.create('User', { name: 'answers-new-requester' });
+    const ticket = await api.create('Ticket', { name: 'answers-new', content: 'x', _users_id_observer: 2, _users_id_assign: tech, _users_id_requester: requester });
+    const logs = Object.values((await api.get(`Ticket/${ticket}`, { query: 'with_logs=1' })).body._logs) as Record<string, unknown>[];
+    expect(logs.map((l) => [l.linked_action, l.itemtype_link, l.id_search_option, l.old_value, l.new_value])).toEqual([
+      [15, 'User', 4, '', `answers-new-requester (${requester})`],
+      [0, '', 150, '0', '1'],
+      [15, 'User', 5, '', `answers-new-tech (${tech})`],
+      [0, '', 12, '1', '2'],
+      [15, 'User', 66, '', 'glpi (2)'],
+      [20, '0', 0, '', ''],
+    ]);
+    const rows = (await api.get(`Ticket/${ticket}/Ticket_User`)).body as { type: number; alternative_email: string | null }[];
+    expect(rows.map((r) => [r.type, r.alternative_email])).toEqual([[1, ''], [2, ''], [3, '']]);
   });
 });
 

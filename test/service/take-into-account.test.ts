@@ -81,4 +81,26 @@ describe('taken into account', () => {
     const row = (await ctx.api.get(`Ticket/${ticket}`)).body;
     expect([row.status, row.begin_waiting_date, row.takeintoaccountdate]).toEqual([4, '2026-01-02 08:00:00', null]);
   });
+
+  test("solving starts the wait, as GLPI: reopening adds the time since to the time waited and clears it; closing keeps it", async () => {
+    const stamp = () => new Date(clock.now).toISOString().slice(0, 19).replace('T', ' ');
+    const ticket = await ctx.api.create('Ticket', { name: 'reopened', content: 'x', _users_id_assign: techId });
+    const clocks = async () => {
+      const row = (await ctx.api.get(`Ticket/${ticket}`)).body;
+      return [row.status, row.begin_waiting_date, row.waiting_duration];
+    };
+    clock.advance(60_000);
+    await ctx.api.put(`Ticket/${ticket}`, { input: { status: 5 } });
+    const solvedAt = stamp();
+    expect(await clocks()).toEqual([5, solvedAt, 0]);
+    clock.advance(10 * 60_000);
+    await ctx.api.put(`Ticket/${ticket}`, { input: { status: 2 } });
+    expect(await clocks()).toEqual([2, null, 600]);
+    await ctx.api.put(`Ticket/${ticket}`, { input: { status: 5 } });
+    const solvedAgain = stamp();
+    clock.advance(60_000);
+    await ctx.api.put(`Ticket/${ticket}`, { input: { status: 6 } });
+    expect(await clocks()).toEqual([6, solvedAgain, 600]);
+  });
 });
+
