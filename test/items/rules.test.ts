@@ -95,6 +95,8 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterPurge: 'treeHooks',
   },
   Document_Item: {
+    afterAdd: 'documentLinkHooks',
+    afterPurge: 'documentLinkHooks',
     beforeDelete: 'userAttachmentHooks',
     prepareAdd: 'userAttachmentHooks → documentLinkHooks',
     prepareUpdate: 'userAttachmentHooks',

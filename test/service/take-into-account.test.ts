@@ -19,6 +19,7 @@ let tech: Client;
 let techId = 0;
 let requester: Client;
 
+const stamp = () => new Date(clock.now).toISOString().slice(0, 19).replace('T', ' ');
 const taken = async (ticket: number) => {
   const row = (await ctx.api.get(`Ticket/${ticket}`)).body;
   return [row.takeintoaccountdate, row.takeintoaccount_delay_stat];
@@ -83,7 +84,6 @@ describe('taken into account', () => {
   });
 
   test("solving starts the wait, as GLPI: reopening adds the time since to the time waited and clears it; closing keeps it", async () => {
-    const stamp = () => new Date(clock.now).toISOString().slice(0, 19).replace('T', ' ');
     const ticket = await ctx.api.create('Ticket', { name: 'reopened', content: 'x', _users_id_assign: techId });
     const clocks = async () => {
       const row = (await ctx.api.get(`Ticket/${ticket}`)).body;
@@ -101,6 +101,30 @@ describe('taken into account', () => {
     clock.advance(60_000);
     await ctx.api.put(`Ticket/${ticket}`, { input: { status: 6 } });
     expect(await clocks()).toEqual([6, solvedAgain, 600]);
+  });
+
+  test("attaching a document updates the ticket as GLPI's Document_Item does: its date logged (19), then the last updater (64), then the link", async () => {
+    const ticket = await ctx.api.create('Ticket', { name: 'with a file', content: 'x' });
+    const document = await ctx.api.create('Document', { name: 'screenshot', is_recursive: 1 });
+    const opened = stamp();
+    clock.advance(60_000);
+    await scenario(ctx.api, [
+      {
+        as: tech,
+        request: 'POST Document_Item',
+        body: { input: { documents_id: document, itemtype: 'Ticket', items_id: ticket } },
+        status: 201,
+        history: {
+          itemtype: 'Ticket',
+          id: ticket,
+          rows: [
+            { linked_action: 0, id_search_option: 19, old_value: opened, new_value: stamp() },
+            { linked_action: 0, id_search_option: 64, old_value: 'glpi (2)', new_value: `taker (${techId})` },
+            { linked_action: 15, itemtype_link: 'Document', new_value: `screenshot (${document})` },
+          ],
+        },
+      },
+    ]);
   });
 });
 
