@@ -149,11 +149,16 @@ function statusDates(row: Row, status: number, now: string, old?: Row): void {
   }
 }
 
-/** What a first assignee changes: a new ticket or problem is assigned; a ticket is taken into account. */
-function onAssigned(wc: WriteContext, type: Itemtype, item: Row): Row {
-  const changes: Row = type.name === 'Ticket' ? takenIntoAccount(wc, item) : {};
-  if (Number(item.status) === NEW && type.name !== 'Change') changes.status = ASSIGNED;
-  return changes;
+/**
+ * What a first assignee changes, written around the assignees' rows as GLPI logs them: a ticket
+ * taken into account before, a new ticket or problem assigned after.
+ */
+function assigning(wc: WriteContext, type: Itemtype, id: number): { before: () => void; after: () => void } {
+  const current = () => findById(wc.db, type.table, id)!;
+  return {
+    before: () => type.name === 'Ticket' && writeRuleChanges(wc, type, current(), takenIntoAccount(wc, current())),
+    after: () => Number(current().status) === NEW && type.name !== 'Change' && writeRuleChanges(wc, type, current(), { status: ASSIGNED }),
+  };
 }
 
 /**
@@ -209,11 +214,7 @@ export const itilHooks: ItemHooks = {
   },
   afterAdd(wc, type, row, input) {
     // As GLPI's add: the take into account (150) before the technician's row, the status it moves (12) after the actors.
-    const current = () => findById(wc.db, type.table, Number(row.id))!;
-    addActors(wc, type, Number(row.id), input, {
-      before: () => type.name === 'Ticket' && writeRuleChanges(wc, type, current(), takenIntoAccount(wc, current())),
-      after: () => Number(row.status) === NEW && type.name !== 'Change' && writeRuleChanges(wc, type, current(), { status: ASSIGNED }),
-    });
+    addActors(wc, type, Number(row.id), input, assigning(wc, type, Number(row.id)));
   },
   prepareUpdate(wc, type, old, changes) {
     for (const f of ['urgency', 'impact', 'priority']) checkScale(f, changes[f]);
@@ -225,13 +226,13 @@ export const itilHooks: ItemHooks = {
     if (urgencyOrImpact && !('priority' in changes)) {
       changes.priority = priorityFor(wc.services.store.settings, Number(changes.urgency ?? old.urgency), Number(changes.impact ?? old.impact));
     }
-    if ('status' in changes && Number(changes.status) !== Number(old.status)) statusDates(changes, Number(changes.status), nowString(), old);
+    // GLPI logs the last updater before the dates the status moves.
     changes.users_id_lastupdater = Number(wc.scope.user.id);
+    if ('status' in changes && Number(changes.status) !== Number(old.status)) statusDates(changes, Number(changes.status), nowString(), old);
   },
   afterUpdate(wc, type, old, changes, input) {
-    const assigned = addActors(wc, type, Number(old.id), input);
     const status = Number(changes.status ?? old.status);
-    if (assigned) writeRuleChanges(wc, type, { ...old, ...changes }, onAssigned(wc, type, { ...old, ...changes }));
+    addActors(wc, type, Number(old.id), input, assigning(wc, type, Number(old.id)));
     // As GLPI: an item no longer pending loses its pending reason (and its reminders).
     if (Number(old.status) === WAITING && status !== WAITING) run(wc.db, 'DELETE FROM glpi_pendingreasons_items WHERE itemtype = ? AND items_id = ?', type.name, Number(old.id));
     solveFromUpdate(wc, type, old, input);

@@ -342,6 +342,32 @@ describe("a new ticket's actors as GLPI 10.0.19 adds them", () => {
   });
 });
 
+describe("a ticket's update as GLPI 10.0.19 logs it", () => {
+  test('assigning by an update: taken into account, the technician, then the status; solving: the status, the last updater, then the solve date', async () => {
+    const techName = 'answers-upd-tech';
+    const tech = await api.create('User', { name: techName, password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 6, _entities_id: 0, _is_recursive: 1 });
+    const requester = await api.create('User', { name: 'answers-upd-requester' });
+    const techClient = await new Client(ctx.server.api).login(techName, USER_PASSWORD);
+    const ticket = await api.create('Ticket', { name: 'answers-upd', content: 'x', _users_id_requester: requester });
+    const rows = (list: Record<string, unknown>[]) => ({ history: { itemtype: 'Ticket', id: ticket, rows: list } });
+    await scenario(api, [
+      {
+        request: `PUT Ticket/${ticket}`,
+        body: { input: { _users_id_assign: tech } },
+        status: 200,
+        ...rows([{ id_search_option: 150, old_value: '0' }, { linked_action: 15, itemtype_link: 'User', id_search_option: 5, new_value: `${techName} (${tech})` }, { id_search_option: 12, old_value: '1', new_value: '2' }]),
+      },
+      {
+        as: techClient,
+        request: `PUT Ticket/${ticket}`,
+        body: { input: { status: 5 } },
+        status: 200,
+        ...rows([{ id_search_option: 12, old_value: '2', new_value: '5' }, { id_search_option: 64, old_value: 'glpi (2)', new_value: `${techName} (${tech})` }, { id_search_option: 17, old_value: '' }]),
+      },
+    ]);
+  });
+});
+
 describe("a user's ticket links seen from one entity (a deliberate difference)", () => {
   test("User/:id/Ticket_User lists the links of tickets the session may read only, where GLPI lists every ticket's", async () => {
     const branch = await api.create('Entity', { name: 'answers-actors-branch', entities_id: 0 });
