@@ -102,6 +102,22 @@ function logFollowupMessages(wc: Pick<WriteContext, 'db' | 'actor'>, entry: { it
   }
 }
 
+/** Approval requests GLPI logs on their ITIL item as messages (CommonITILValidation). */
+const APPROVALS = new Set(['TicketValidation', 'ChangeValidation']);
+
+/**
+ * GLPI's message for an approval request added, answered or changed (only its status counts) or
+ * cancelled, naming the approver; null when nothing is logged.
+ */
+function approvalMessage(wc: Pick<WriteContext, 'db'>, row: Row, action: number, changed?: { old: Row; changes: Row }): string | null {
+  const approver = nameOf(wc.db, itemtype('User')!, Number(row.users_id_validate ?? 0));
+  if (action === HISTORY.ADD_SUBITEM) return `Approval request sent to ${approver}`;
+  if (action === HISTORY.DELETE_SUBITEM) return `Cancel the approval request to ${approver}`;
+  if (!changed || !('status' in changed.changes)) return null;
+  return Number(changed.changes.status) === APPROVAL_ACCEPTED ? `Approval granted by ${approver}` : `Update the approval request to ${approver}`;
+}
+const APPROVAL_ACCEPTED = 3;
+
 /**
  * GLPI logs relation changes on both linked items, naming the other side; a sub-item's on its
  * owner, as "name (id)" (`changed`: an update's old row and changed columns).
@@ -117,6 +133,11 @@ export function logRelation(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, 
     if (!parent.type?.history) return;
     const sub = action === HISTORY.ADD_RELATION ? HISTORY.ADD_SUBITEM : action === HISTORY.DEL_RELATION ? HISTORY.DELETE_SUBITEM : HISTORY.UPDATE_SUBITEM;
     const entry = { itemtype: parent.type.name, itemsId: parent.id, link: type.name };
+    if (APPROVALS.has(type.name)) {
+      const message = approvalMessage(wc, row, sub, changed);
+      if (message) writeLog(wc.db, wc.actor, { ...entry, action: HISTORY.SIMPLE_MESSAGE, newValue: message });
+      return;
+    }
     if (TIMELINE_ENTRIES.has(type.name)) {
       // GLPI's follow-ups and tasks log their id alone, a removal too as the new value.
       writeLog(wc.db, wc.actor, { ...entry, action: sub, newValue: String(row.id) });

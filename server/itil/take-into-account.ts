@@ -49,3 +49,17 @@ export const takeIntoAccountHooks: ItemHooks = {
   },
   afterPurge: (wc, type, row) => touchParent(wc, type, row),
 };
+
+/** On linked tickets (Ticket_Ticket): a link added or removed touches both tickets, as GLPI's. */
+export const ticketLinkTouchHooks: ItemHooks = {
+  afterAdd: (wc, _type, row) => touchLinkedTickets(wc, row),
+  afterPurge: (wc, _type, row) => touchLinkedTickets(wc, row),
+};
+
+function touchLinkedTickets(wc: WriteContext, row: Row): void {
+  const type = itemtype('Ticket')!;
+  for (const key of ['tickets_id_1', 'tickets_id_2']) {
+    const ticket = findById(wc.db, type.table, Number(row[key]));
+    if (ticket) touchItilItem(wc, type, ticket);
+  }
+}

@@ -368,6 +368,23 @@ describe("a ticket's update as GLPI 10.0.19 logs it", () => {
   });
 });
 
+describe('approval requests and linked tickets as GLPI 10.0.19 logs and names them', () => {
+  test("an approval request's messages on its ticket (sent, granted, cancelled, naming the approver); a ticket link added as 'Linked ticket - ID n'", async () => {
+    const [a, b] = [await api.create('Ticket', { name: 'answers-approve-a', content: 'x' }), await api.create('Ticket', { name: 'answers-approve-b', content: 'x' })];
+    const link = await api.post('Ticket_Ticket', { input: { tickets_id_1: a, tickets_id_2: b, link: 1 } });
+    expect(link.body).toEqual({ id: link.body.id, message: `Item successfully added: Linked ticket - ID ${link.body.id}` });
+    const approval = await api.create('TicketValidation', { tickets_id: a, users_id_validate: 2, comment_submission: 'ok?' });
+    expect((await api.put(`TicketValidation/${approval}`, { input: { status: 3, comment_validation: 'fine' } })).status).toBe(200);
+    expect((await api.del(`TicketValidation/${approval}`)).status).toBe(204);
+    const logs = Object.values((await api.get(`Ticket/${a}`, { query: 'with_logs=1' })).body._logs) as Record<string, unknown>[];
+    expect(logs.filter((l) => l.itemtype_link === 'TicketValidation').map((l) => [l.linked_action, l.old_value, l.new_value])).toEqual([
+      [12, '', 'Approval request sent to glpi'],
+      [12, '', 'Approval granted by glpi'],
+      [12, '', 'Cancel the approval request to glpi'],
+    ]);
+  });
+});
+
 describe("a user's ticket links seen from one entity (a deliberate difference)", () => {
   test("User/:id/Ticket_User lists the links of tickets the session may read only, where GLPI lists every ticket's", async () => {
     const branch = await api.create('Entity', { name: 'answers-actors-branch', entities_id: 0 });

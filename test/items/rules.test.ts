@@ -254,6 +254,8 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   Ticket_Ticket: {
     prepareAdd: 'ticketLinkHooks',
+    afterAdd: 'ticketLinkTouchHooks',
+    afterPurge: 'ticketLinkTouchHooks',
   },
   'TicketRecurrent, RecurrentChange': {
     prepareAdd: 'recurrentHooks',
