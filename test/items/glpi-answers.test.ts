@@ -18,6 +18,12 @@ beforeAll(() => {
   api = ctx.api;
 });
 
+/** A technician of the root entity (recursive), its id, its signed-in client and its name as history shows it. */
+async function technician(name: string): Promise<{ id: number; client: Client; logName: string }> {
+  const id = await api.create('User', { name, password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 6, _entities_id: 0, _is_recursive: 1 });
+  return { id, client: await new Client(ctx.server.api).login(name, USER_PASSWORD), logName: `${name} (${id})` };
+}
+
 describe("a profile's rights", () => {
   test('getItem shows each right as a field after the columns, as GLPI loads a profile', async () => {
     const res = await api.get('Profile/4');
@@ -278,11 +284,8 @@ describe('history of the changes a rule makes', () => {
 
 describe("an ITIL item's history as GLPI 10.0.19 writes it", () => {
   test('follow-ups, tasks, actors and a solution: the rows on the ticket, in their order and shape', async () => {
-    const techName = 'answers-log-tech';
-    const tech = await api.create('User', { name: techName, password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 6, _entities_id: 0, _is_recursive: 1 });
+    const { id: tech, client: techClient, logName: me } = await technician('answers-log-tech');
     const requester = await api.create('User', { name: 'answers-log-requester' });
-    const techClient = await new Client(ctx.server.api).login(techName, USER_PASSWORD);
-    const me = `${techName} (${tech})`;
     const ticketRows = (rows: Record<string, unknown>[], ticket: number) => ({ history: { itemtype: 'Ticket', id: ticket, rows } });
     const added = await api.post('Ticket', { input: { name: 'answers-log', content: 'x', _users_id_requester: requester } });
     const ticket = added.body.id as number;
@@ -344,10 +347,8 @@ describe("a new ticket's actors as GLPI 10.0.19 adds them", () => {
 
 describe("a ticket's update as GLPI 10.0.19 logs it", () => {
   test('assigning by an update: taken into account, the technician, then the status; solving: the status, the last updater, then the solve date', async () => {
-    const techName = 'answers-upd-tech';
-    const tech = await api.create('User', { name: techName, password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 6, _entities_id: 0, _is_recursive: 1 });
+    const { id: tech, client: techClient, logName: techLog } = await technician('answers-upd-tech');
     const requester = await api.create('User', { name: 'answers-upd-requester' });
-    const techClient = await new Client(ctx.server.api).login(techName, USER_PASSWORD);
     const ticket = await api.create('Ticket', { name: 'answers-upd', content: 'x', _users_id_requester: requester });
     const rows = (list: Record<string, unknown>[]) => ({ history: { itemtype: 'Ticket', id: ticket, rows: list } });
     await scenario(api, [
@@ -355,14 +356,14 @@ describe("a ticket's update as GLPI 10.0.19 logs it", () => {
         request: `PUT Ticket/${ticket}`,
         body: { input: { _users_id_assign: tech } },
         status: 200,
-        ...rows([{ id_search_option: 150, old_value: '0' }, { linked_action: 15, itemtype_link: 'User', id_search_option: 5, new_value: `${techName} (${tech})` }, { id_search_option: 12, old_value: '1', new_value: '2' }]),
+        ...rows([{ id_search_option: 150, old_value: '0' }, { linked_action: 15, itemtype_link: 'User', id_search_option: 5, new_value: techLog }, { id_search_option: 12, old_value: '1', new_value: '2' }]),
       },
       {
         as: techClient,
         request: `PUT Ticket/${ticket}`,
         body: { input: { status: 5 } },
         status: 200,
-        ...rows([{ id_search_option: 12, old_value: '2', new_value: '5' }, { id_search_option: 64, old_value: 'glpi (2)', new_value: `${techName} (${tech})` }, { id_search_option: 17, old_value: '' }]),
+        ...rows([{ id_search_option: 12, old_value: '2', new_value: '5' }, { id_search_option: 64, old_value: 'glpi (2)', new_value: techLog }, { id_search_option: 17, old_value: '' }]),
       },
     ]);
   });
