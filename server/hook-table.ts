@@ -18,7 +18,7 @@ import { followupHooks, itilHooks } from './itil/rules';
 import { pendingItemHooks, pendingTimelineHooks } from './itil/pending-reasons';
 import { itilDurationHooks } from './itil/durations';
 import { serviceLevelHooks } from './itil/service-levels';
-import { takeIntoAccountHooks } from './itil/take-into-account';
+import { takeIntoAccountHooks, ticketLinkTouchHooks } from './itil/take-into-account';
 import { ASSIGNMENT_LINKS, assignmentHooks } from './itil/assignment';
 import { approvalHooks, solutionHooks } from './itil/solutions';
 import { taskHooks, taskTemplateHooks } from './itil/tasks';
@@ -137,6 +137,9 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Ticket'], hooks: ticketLinkInputHooks },
   { itemtypes: ['Ticket', 'Change'], hooks: validationRequestHooks },
   { itemtypes: ['Ticket_Ticket'], hooks: ticketLinkHooks },
+  { itemtypes: ['Ticket_Ticket'], hooks: ticketLinkTouchHooks },
+  // A follow-up or task touches its item (taken into account, date, last updater) before anything it answers moves.
+  { itemtypes: ['ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask'], hooks: takeIntoAccountHooks },
   { itemtypes: ['ITILFollowup'], hooks: approvalHooks },
   { itemtypes: ['ITILFollowup'], hooks: followupHooks },
   { itemtypes: ['ITILSolution'], hooks: solutionHooks },
@@ -146,7 +149,6 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['TicketTask', 'ProblemTask', 'ChangeTask'], hooks: taskHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: pendingItemHooks },
   { itemtypes: ['ITILFollowup', 'TicketTask', 'ChangeTask', 'ProblemTask'], hooks: pendingTimelineHooks },
-  { itemtypes: ['ITILFollowup', 'TicketTask'], hooks: takeIntoAccountHooks },
   { itemtypes: ['TicketRecurrent', 'RecurrentChange'], hooks: recurrentHooks },
   { itemtypes: ['TicketValidation', 'ChangeValidation'], hooks: validationHooks },
   { itemtypes: allAssetTypes().map((t) => t.name), hooks: assetRuleHooks },

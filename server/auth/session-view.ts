@@ -51,12 +51,14 @@ export function friendlyName(user: Row): string {
 const HELPDESK_COMMON = ['id', 'name', 'interface', 'is_default'];
 const HELPDESK_FIELDS = ['create_ticket_on_login', 'changetemplates_id', 'helpdesk_hardware', 'helpdesk_item_type', 'problemtemplates_id', 'ticket_status', 'tickettemplates_id'];
 const HELPDESK_RIGHTS = ['followup', 'knowbase', 'password_update', 'personalization', 'reminder_public', 'reservation', 'rssfeed_public', 'show_group_hardware', 'task', 'ticket', 'ticket_cost', 'ticketvalidation'];
-const HELPDESK_KEYS = new Set([...HELPDESK_COMMON, ...HELPDESK_FIELDS, ...HELPDESK_RIGHTS]);
+// GLPI decodes managed_domainrecordtypes after the cleaning, so a helpdesk profile keeps it too.
+const HELPDESK_KEYS = new Set([...HELPDESK_COMMON, ...HELPDESK_FIELDS, ...HELPDESK_RIGHTS, 'managed_domainrecordtypes']);
 
 /**
  * The active profile: every column, one key per right, and its entities. A Self-Service profile
  * keeps only the columns and rights of GLPI's helpdesk form (a right without a row reads 0, as in
- * GLPI, which gives each profile a row of every right).
+ * GLPI, which gives each profile a row of every right) and, as GLPI's Profile::cleanProfile, its
+ * decoded `managed_domainrecordtypes`.
  */
 export function activeProfileView(ctx: Actor): Record<string, unknown> {
   const profile = ctx.scope.profile;
@@ -75,6 +77,7 @@ export function activeProfileView(ctx: Actor): Record<string, unknown> {
   if (view.interface === 'helpdesk') {
     for (const name of HELPDESK_RIGHTS) view[name] ??= 0;
     for (const key of Object.keys(view)) if (!HELPDESK_KEYS.has(key)) delete view[key];
+    view.managed_domainrecordtypes = Array.isArray(view.managed_domainrecordtypes) ? view.managed_domainrecordtypes : [];
   }
   view.entities = byId(profileEntities(ctx, profile.id));
   return view;

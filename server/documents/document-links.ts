@@ -1,8 +1,12 @@
+import { nowString } from '../core/clock';
 import { RIGHT_MISSING_MESSAGE } from '../core/errors';
 import { findById, type Row } from '../db/rows';
+import { same, writeCarriedChanges } from '../items/crud';
+import { HISTORY, writeLog } from '../items/history';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { timelinePosition } from '../items/timeline';
-import { itemtype } from '../registry';
+import { itemtype, itemtypeOrThrow } from '../registry';
+import { historyOption } from '../registry/searchoptions';
 import { ITIL_STATUS } from '../registry/values';
 
 /**
@@ -37,4 +41,23 @@ export const documentLinkHooks: ItemHooks = {
     }
     if (target.kind === 'itil' && input.timeline_position === undefined) row.timeline_position = timelinePosition(wc, target.name, Number(row.items_id), Number(row.users_id));
   },
+  afterAdd: (wc, _type, row) => touchTicket(wc, row),
+  afterPurge: (wc, _type, row) => touchTicket(wc, row),
 };
+
+/**
+ * Attaching a document to a ticket or taking it off updates the ticket as GLPI's Document_Item
+ * does, through an update whose input is the date: its `date_mod` change is logged (19), and its
+ * last updater (64) when that changes.
+ */
+function touchTicket(wc: WriteContext, row: Row): void {
+  if (row.itemtype !== 'Ticket') return;
+  const type = itemtypeOrThrow('Ticket');
+  const ticket = findById(wc.db, type.table, Number(row.items_id));
+  if (!ticket) return;
+  const now = nowString();
+  if (wc.history && !same(ticket.date_mod, now)) {
+    writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: Number(ticket.id), action: HISTORY.FIELD, option: historyOption(type, 'date_mod'), oldValue: String(ticket.date_mod ?? ''), newValue: now });
+  }
+  writeCarriedChanges(wc, type, ticket, { date_mod: now, users_id_lastupdater: Number(wc.scope.user.id) });
+}

@@ -200,8 +200,9 @@ export function addItem(wc: WriteContext, type: Itemtype, input: Params): number
   const row = checkNewRow(wc, type, input);
   const id = insertRow(wc.db, type.table, row);
   row.id = id;
-  if (wc.history && type.history) writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: HISTORY.CREATE_ITEM });
   afterNewRow(wc, type, row, input);
+  // GLPI writes the creation row last, after what the add did to other items (its post_addItem).
+  if (wc.history && type.history) writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: HISTORY.CREATE_ITEM });
   return id;
 }
 
@@ -225,10 +226,13 @@ function checkNewRow(wc: WriteContext, type: Itemtype, input: Params): Row {
   return row;
 }
 
-/** What follows the INSERT of a new row (its id set): relation history, hooks, caches. */
+/**
+ * What follows the INSERT of a new row (its id set): hooks, relation history, caches. The hooks
+ * come first, as GLPI logs a link after what adding it changed on its items (a ticket's status).
+ */
 function afterNewRow(wc: WriteContext, type: Itemtype, row: Row, input: Params): void {
-  logRelation(wc, type, row, HISTORY.ADD_RELATION);
   for (const hook of hooksOf(type)) hook.afterAdd?.(wc, type, row, input);
+  logRelation(wc, type, row, HISTORY.ADD_RELATION);
   afterScopeChange(wc, type);
 }
 
@@ -318,7 +322,7 @@ export function updateItem(wc: WriteContext, type: Itemtype, id: number, input: 
   if (type.column.has('date_mod') && changes.date_mod === undefined) changes.date_mod = nowString();
   updateRow(wc.db, type.table, id, changes);
   if (wc.history && type.history) logChanges(wc, type, id, old, changes);
-  if (type.owners.length === 1 && !type.history) logRelation(wc, type, next, HISTORY.UPDATE_SUBITEM);
+  if (type.owners.length === 1 && !type.history) logRelation(wc, type, next, HISTORY.UPDATE_SUBITEM, { old, changes });
   for (const hook of hooksOf(type)) hook.afterUpdate?.(wc, type, old, changes, input);
   afterScopeChange(wc, type);
 }
@@ -341,11 +345,9 @@ export function writeCarriedChanges(wc: Pick<WriteContext, 'db' | 'history' | 'a
 
 function logChanges(wc: Pick<WriteContext, 'db' | 'actor'>, type: Itemtype, id: number, old: Row, changes: Row): void {
   for (const [column, value] of Object.entries(changes)) {
-    if (column === 'date_mod' || secretColumns(type).has(column)) continue;
-    if (column === 'is_deleted') {
-      writeLog(wc.db, wc.actor, { itemtype: type.name, itemsId: id, action: Number(value) === 1 ? HISTORY.DELETE_ITEM : HISTORY.RESTORE_ITEM });
-      continue;
-    }
+    if (column === 'date_mod' || secretColumns(type).has(column) || type.unlogged.includes(column)) continue;
+    // GLPI logs the trash only through a delete (DELETE_ITEM): is_deleted changed by an update leaves no row.
+    if (column === 'is_deleted') continue;
     const option = historyOption(type, column);
     if (option === 0) continue;
     const target = type.foreignKeys.get(column);
@@ -399,8 +401,9 @@ export function purgeRow(wc: WriteContext, type: Itemtype, row: Row): void {
   purgeDependents(wc, type, id);
   deleteRow(wc.db, type.table, id);
   dropHistory(wc.db, type, id);
-  logRelation(wc, type, row, HISTORY.DEL_RELATION);
+  // As on add, what removing a link changes on its items is logged before the link's own row.
   for (const hook of hooksOf(type)) hook.afterPurge?.(wc, type, row);
+  logRelation(wc, type, row, HISTORY.DEL_RELATION);
 }
 
 export { isObject };

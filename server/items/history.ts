@@ -3,13 +3,13 @@ import type { Db } from '../db/connection';
 import { insertRow, insertRows, run, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import type { WriteContext } from './hooks';
-import { nameOf } from './names';
+import { nameOf, nameOfRow } from './names';
 
 /** GLPI's linked_action values (define.php HISTORY_*). */
 export const HISTORY = {
   FIELD: 0,
+  SIMPLE_MESSAGE: 12,
   DELETE_ITEM: 13,
-  RESTORE_ITEM: 14,
   ADD_RELATION: 15,
   DEL_RELATION: 16,
   ADD_SUBITEM: 17,
@@ -51,11 +51,14 @@ export function writeLogs(db: Db, actor: string, entries: LogEntry[]): void {
   );
 }
 
+/** GLPI's creation and trash rows name no link as '0'; other rows without one as ''. */
+const ZERO_LINK = new Set<number>([HISTORY.CREATE_ITEM, HISTORY.DELETE_ITEM]);
+
 function logRow(actor: string, entry: LogEntry, date: string): Row {
   return {
     itemtype: entry.itemtype,
     items_id: entry.itemsId,
-    itemtype_link: entry.link ?? '',
+    itemtype_link: entry.link ?? (ZERO_LINK.has(entry.action) ? '0' : ''),
     linked_action: entry.action,
     user_name: actor,
     date_mod: date,
@@ -81,8 +84,45 @@ const ACTOR_LOG_OPTIONS: Readonly<Record<string, Readonly<Record<number, number>
   Supplier_Ticket: { 2: 6 },
 };
 
-/** GLPI logs relation changes on both linked items, naming the other side. */
-export function logRelation(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, row: Row, action: number): void {
+/** Sub-items GLPI logs on their ITIL item by id alone (ITILFollowup, CommonITILTask). */
+const TIMELINE_ENTRIES = new Set(['ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask']);
+
+/**
+ * A follow-up's simple-message rows (linked_action 12) on its ITIL item, as GLPI writes them
+ * besides the id row: "Followups (<id>)" when added, each changed column's old and new value when
+ * updated (not the date, not the item it belongs to); none when removed.
+ */
+function logFollowupMessages(wc: Pick<WriteContext, 'db' | 'actor'>, entry: { itemtype: string; itemsId: number; link: string }, row: Row, action: number, changed?: { old: Row; changes: Row }): void {
+  if (action === HISTORY.ADD_SUBITEM) writeLog(wc.db, wc.actor, { ...entry, action: HISTORY.SIMPLE_MESSAGE, newValue: `Followups (${Number(row.id)})` });
+  if (action !== HISTORY.UPDATE_SUBITEM || !changed) return;
+  for (const [column, value] of Object.entries(changed.changes)) {
+    if (['date_mod', 'itemtype', 'items_id'].includes(column)) continue;
+    const show = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+    writeLog(wc.db, wc.actor, { ...entry, action: HISTORY.SIMPLE_MESSAGE, oldValue: show(changed.old[column]), newValue: show(value) });
+  }
+}
+
+/** Approval requests GLPI logs on their ITIL item as messages (CommonITILValidation). */
+const APPROVALS = new Set(['TicketValidation', 'ChangeValidation']);
+
+/**
+ * GLPI's message for an approval request added, answered or changed (only its status counts) or
+ * cancelled, naming the approver; null when nothing is logged.
+ */
+function approvalMessage(wc: Pick<WriteContext, 'db'>, row: Row, action: number, changed?: { old: Row; changes: Row }): string | null {
+  const approver = nameOf(wc.db, itemtype('User')!, Number(row.users_id_validate ?? 0));
+  if (action === HISTORY.ADD_SUBITEM) return `Approval request sent to ${approver}`;
+  if (action === HISTORY.DELETE_SUBITEM) return `Cancel the approval request to ${approver}`;
+  if (!changed || !('status' in changed.changes)) return null;
+  return Number(changed.changes.status) === APPROVAL_ACCEPTED ? `Approval granted by ${approver}` : `Update the approval request to ${approver}`;
+}
+const APPROVAL_ACCEPTED = 3;
+
+/**
+ * GLPI logs relation changes on both linked items, naming the other side; a sub-item's on its
+ * owner, as "name (id)" (`changed`: an update's old row and changed columns).
+ */
+export function logRelation(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, row: Row, action: number, changed?: { old: Row; changes: Row }): void {
   if (!wc.history || type.owners.length === 0) return;
   const links = type.logsWith ? [...type.owners, type.logsWith] : type.owners;
   const sides = links.map((o) =>
@@ -92,8 +132,21 @@ export function logRelation(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, 
     const parent = sides[0]!;
     if (!parent.type?.history) return;
     const sub = action === HISTORY.ADD_RELATION ? HISTORY.ADD_SUBITEM : action === HISTORY.DEL_RELATION ? HISTORY.DELETE_SUBITEM : HISTORY.UPDATE_SUBITEM;
-    const label = String(row.name ?? '') || String(row.id);
-    writeLog(wc.db, wc.actor, { itemtype: parent.type.name, itemsId: parent.id, action: sub, link: type.name, ...(sub === HISTORY.DELETE_SUBITEM ? { oldValue: label } : { newValue: label }) });
+    const entry = { itemtype: parent.type.name, itemsId: parent.id, link: type.name };
+    if (APPROVALS.has(type.name)) {
+      const message = approvalMessage(wc, row, sub, changed);
+      if (message) writeLog(wc.db, wc.actor, { ...entry, action: HISTORY.SIMPLE_MESSAGE, newValue: message });
+      return;
+    }
+    if (TIMELINE_ENTRIES.has(type.name)) {
+      // GLPI's follow-ups and tasks log their id alone, a removal too as the new value.
+      writeLog(wc.db, wc.actor, { ...entry, action: sub, newValue: String(row.id) });
+      if (type.name === 'ITILFollowup') logFollowupMessages(wc, entry, row, sub, changed);
+      return;
+    }
+    const name = nameOfRow(type, row);
+    const label = name === '' ? String(row.id) : `${name} (${Number(row.id)})`;
+    writeLog(wc.db, wc.actor, { ...entry, action: sub, ...(sub === HISTORY.DELETE_SUBITEM ? { oldValue: label } : { newValue: label }) });
     return;
   }
   const adding = action === HISTORY.ADD_RELATION;

@@ -6,6 +6,8 @@ import { findById, selectAll, type Row } from '../db/rows';
 /** How an item is named for people: complete name in trees, friendly name for users. */
 export function nameOfRow(type: Itemtype, row: Row): string {
   if (type.name === 'User') return friendlyName(row);
+  // GLPI names a solution by its id (ITILSolution::getNameField).
+  if (type.name === 'ITILSolution') return row.id === undefined ? '' : String(row.id);
   if (type.tree && typeof row.completename === 'string' && row.completename !== '') return row.completename;
   for (const key of ['name', 'designation']) {
     if (typeof row[key] === 'string' && row[key] !== '') return row[key] as string;

@@ -123,6 +123,8 @@ function checkActorRow(wc: WriteContext, type: Itemtype, row: Row): void {
 export const actorRowChoiceHooks: ItemHooks = {
   prepareAdd(wc, type, row) {
     checkActorRow(wc, type, row);
+    // GLPI stores an actor row without an address as '' (its column's default is NULL).
+    if (type.column.has('alternative_email')) row.alternative_email ??= '';
   },
   prepareUpdate(wc, type, old, changes) {
     if (['type', 'users_id', 'groups_id', 'suppliers_id'].some((column) => column in changes)) checkActorRow(wc, type, { ...old, ...changes });

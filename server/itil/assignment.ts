@@ -11,7 +11,7 @@ import type { ItemHooks } from '../items/hooks';
 import { ACTOR } from '../auth/itil-visibility';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
 import { ITIL_STATUS, ITIL_STATUSES } from '../registry/values';
-import { takenIntoAccount } from './durations';
+import { touchItilItem } from './take-into-account';
 import { writeRuleChanges } from './rules';
 
 export const ASSIGNMENT_LINKS = ['Ticket_User', 'Group_Ticket', 'Supplier_Ticket', 'Problem_User', 'Group_Problem', 'Problem_Supplier', 'Change_User', 'Change_Group', 'Change_Supplier'];
@@ -45,18 +45,19 @@ const hasAssignedStatus = (type: Itemtype) => (ITIL_STATUSES[type.name as keyof 
 
 export const assignmentHooks: ItemHooks = {
   afterAdd(wc, type, row) {
-    if (Number(row.type) !== ACTOR.ASSIGNED) return;
     const link = parentOf(wc.db, type, row);
     if (!link?.parent) return;
-    // A ticket is taken into account when its first technician comes.
-    const changes: Row = link.parentType.name === 'Ticket' ? takenIntoAccount(wc, link.parent) : {};
-    if (hasAssignedStatus(link.parentType) && Number(link.parent.status) === ITIL_STATUS.NEW) changes.status = ITIL_STATUS.ASSIGNED;
-    if (Object.keys(changes).length > 0) writeRuleChanges(wc, link.parentType, link.parent, changes);
+    // GLPI counts a ticket taken into account when a technician comes, not a requester or observer.
+    touchItilItem(wc, link.parentType, link.parent, Number(row.type) === ACTOR.ASSIGNED);
+    if (Number(row.type) !== ACTOR.ASSIGNED || !hasAssignedStatus(link.parentType) || Number(link.parent.status) !== ITIL_STATUS.NEW) return;
+    writeRuleChanges(wc, link.parentType, findById(wc.db, link.parentType.table, Number(link.parent.id))!, { status: ITIL_STATUS.ASSIGNED });
   },
   // As GLPI: once an actor row goes and no assignee is left, an item in progress is new again.
   afterPurge(wc, type, row) {
     const link = parentOf(wc.db, type, row);
-    if (!link?.parent || KEPT_UNASSIGNED.has(Number(link.parent.status))) return;
-    if (!stillAssigned(wc.db, link.parentType, Number(link.parent.id))) writeRuleChanges(wc, link.parentType, link.parent, { status: ITIL_STATUS.NEW });
+    if (!link?.parent) return;
+    touchItilItem(wc, link.parentType, link.parent);
+    if (KEPT_UNASSIGNED.has(Number(link.parent.status))) return;
+    if (!stillAssigned(wc.db, link.parentType, Number(link.parent.id))) writeRuleChanges(wc, link.parentType, findById(wc.db, link.parentType.table, Number(link.parent.id))!, { status: ITIL_STATUS.NEW });
   },
 };

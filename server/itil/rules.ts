@@ -5,7 +5,7 @@ import { FOLLOWUP } from '../auth/rights';
 import { hasRight } from '../auth/scope';
 import { accessFilter } from '../auth/visibility';
 import { ItemError, raiseItemEvent, type ItemHooks, type WriteContext } from '../items/hooks';
-import { findById, insertRow, run, selectOne, updateRow, type Row } from '../db/rows';
+import { findById, insertRow, run, selectOne, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import { asList, isObject, toId, type Params } from '../core/params';
 import { itemtype, itemtypeByTable, itemtypeOrThrow, type Itemtype } from '../registry';
@@ -84,20 +84,38 @@ export function isActor(db: Db, type: Itemtype, id: number, kind: ActorKind, rol
   return selectOne(db, `SELECT id FROM ${tables[kind]} WHERE ${tables.fk} = ? AND ${ACTOR_KIND[kind].column} = ? AND type = ?`, id, target, role) !== null;
 }
 
-/** Adds the actors named in the input (see namedActors); true when someone was assigned. */
-export function addActors(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, id: number, input: Params): boolean {
+/** GLPI adds an item's actors role by role: requesters, then assignees, then observers. */
+const ROLE_ORDER: readonly number[] = [ACTOR.REQUESTER, ACTOR.ASSIGNED, ACTOR.OBSERVER];
+
+/**
+ * Adds the actors named in the input (see namedActors), role by role as GLPI; true when someone
+ * was assigned. Around the assignees run `assigning.before` (GLPI takes a new ticket into account
+ * as its technician's row is added, and logs that first) and `assigning.after` (the status it
+ * moves, logged before the observers).
+ */
+export function addActors(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, id: number, input: Params, assigning: { before?: () => void; after?: () => void } = {}): boolean {
   const tables = ACTOR_TABLES[type.name]!;
   let assigned = false;
-  for (const { kind, role, target } of namedActors(input)) {
+  let done = false;
+  const finishAssigning = () => {
+    if (assigned && !done) assigning.after?.();
+    done = true;
+  };
+  const actors = namedActors(input).sort((a, b) => ROLE_ORDER.indexOf(a.role) - ROLE_ORDER.indexOf(b.role));
+  for (const { kind, role, target } of actors) {
     const { table, column, itemtype } = ACTOR_KIND[kind];
     if (!findById(wc.db, table, target)) throw new ItemError(`${itemtype} ${target} does not exist`);
     const linkTable = tables[kind];
     if (isActor(wc.db, type, id, kind, role, target)) continue;
-    const link = { [tables.fk]: id, [column]: target, type: role };
+    const link: Row = { [tables.fk]: id, [column]: target, type: role };
+    if (itemtypeByTable(linkTable)!.column.has('alternative_email')) link.alternative_email = '';
+    if (role === ACTOR.ASSIGNED && !assigned) assigning.before?.();
+    if (role === ACTOR.OBSERVER) finishAssigning();
     link.id = insertRow(wc.db, linkTable, link);
     logRelation(wc, itemtypeByTable(linkTable)!, link, HISTORY.ADD_RELATION);
     assigned ||= role === ACTOR.ASSIGNED;
   }
+  finishAssigning();
   return assigned;
 }
 
@@ -112,8 +130,8 @@ export function defaultTicketType(wc: Pick<WriteContext, 'db'>, entityId: number
   return type === 1 || type === 2 ? type : 1;
 }
 
-/** GLPI's RequestType::getDefault: the active request type flagged as the default for tickets or follow-ups; 0 for none. */
-export function defaultRequestType(wc: Pick<WriteContext, 'db'>, source: 'helpdesk' | 'followup'): number {
+/** GLPI's RequestType::getDefault: the active request type flagged as the default for tickets; 0 for none. */
+export function defaultRequestType(wc: Pick<WriteContext, 'db'>, source: 'helpdesk'): number {
   return Number(selectOne(wc.db, `SELECT id FROM glpi_requesttypes WHERE is_${source}_default = 1 AND is_active = 1 ORDER BY id LIMIT 1`)?.id ?? 0);
 }
 
@@ -134,11 +152,16 @@ function statusDates(row: Row, status: number, now: string, old?: Row): void {
   }
 }
 
-/** What a first assignee changes: a new ticket or problem is assigned; a ticket is taken into account. */
-function onAssigned(wc: WriteContext, type: Itemtype, item: Row): Row {
-  const changes: Row = type.name === 'Ticket' ? takenIntoAccount(wc, item) : {};
-  if (Number(item.status) === NEW && type.name !== 'Change') changes.status = ASSIGNED;
-  return changes;
+/**
+ * What a first assignee changes, written around the assignees' rows as GLPI logs them: a ticket
+ * taken into account before, a new ticket or problem assigned after.
+ */
+function assigning(wc: WriteContext, type: Itemtype, id: number): { before: () => void; after: () => void } {
+  const current = () => findById(wc.db, type.table, id)!;
+  return {
+    before: () => type.name === 'Ticket' && writeRuleChanges(wc, type, current(), takenIntoAccount(wc, current())),
+    after: () => Number(current().status) === NEW && type.name !== 'Change' && writeRuleChanges(wc, type, current(), { status: ASSIGNED }),
+  };
 }
 
 /**
@@ -193,7 +216,8 @@ export const itilHooks: ItemHooks = {
     void input;
   },
   afterAdd(wc, type, row, input) {
-    if (addActors(wc, type, Number(row.id), input)) updateRow(wc.db, type.table, Number(row.id), onAssigned(wc, type, row));
+    // As GLPI's add: the take into account (150) before the technician's row, the status it moves (12) after the actors.
+    addActors(wc, type, Number(row.id), input, assigning(wc, type, Number(row.id)));
   },
   prepareUpdate(wc, type, old, changes) {
     for (const f of ['urgency', 'impact', 'priority']) checkScale(f, changes[f]);
@@ -205,13 +229,13 @@ export const itilHooks: ItemHooks = {
     if (urgencyOrImpact && !('priority' in changes)) {
       changes.priority = priorityFor(wc.services.store.settings, Number(changes.urgency ?? old.urgency), Number(changes.impact ?? old.impact));
     }
-    if ('status' in changes && Number(changes.status) !== Number(old.status)) statusDates(changes, Number(changes.status), nowString(), old);
+    // GLPI logs the last updater before the dates the status moves.
     changes.users_id_lastupdater = Number(wc.scope.user.id);
+    if ('status' in changes && Number(changes.status) !== Number(old.status)) statusDates(changes, Number(changes.status), nowString(), old);
   },
   afterUpdate(wc, type, old, changes, input) {
-    const assigned = addActors(wc, type, Number(old.id), input);
     const status = Number(changes.status ?? old.status);
-    if (assigned) writeRuleChanges(wc, type, { ...old, ...changes }, onAssigned(wc, type, { ...old, ...changes }));
+    addActors(wc, type, Number(old.id), input, assigning(wc, type, Number(old.id)));
     // As GLPI: an item no longer pending loses its pending reason (and its reminders).
     if (Number(old.status) === WAITING && status !== WAITING) run(wc.db, 'DELETE FROM glpi_pendingreasons_items WHERE itemtype = ? AND items_id = ?', type.name, Number(old.id));
     solveFromUpdate(wc, type, old, input);
@@ -232,7 +256,7 @@ export function canSee(wc: WriteContext, type: Itemtype, id: number): boolean {
  */
 export function writeRuleChanges(wc: Pick<WriteContext, 'db' | 'history' | 'actor'> & { scope?: WriteContext['scope'] }, type: Itemtype, current: Row, changes: Row): void {
   // A status moved by a rule moves the clocks as an update by hand does.
-  statusClocks(wc, current, changes);
+  statusClocks(wc, type, current, changes);
   if (type.name === 'Ticket') settleAgreements(wc, current, changes);
   // Every changed field with a search option is logged, the dates the status moves too (GLPI's update).
   writeCarriedChanges(wc, type, current, changes);
@@ -287,7 +311,7 @@ export const followupHooks: ItemHooks = {
     if (typeof row.content !== 'string' || row.content.trim() === '') throw new ItemError("You can't add a followup without description");
     row.users_id = Number(wc.scope.user.id);
     row.date ??= nowString();
-    row.requesttypes_id ??= defaultRequestType(wc, 'followup');
+    // No default request type: GLPI 10.0.19 gives one in its form only (post_getEmpty); an API add stores 0.
     // GLPI's timeline side of its writer, unless given.
     if (input.timeline_position === undefined) row.timeline_position = timelinePosition(wc, String(row.itemtype), Number(row.items_id), Number(row.users_id));
   },

@@ -17,6 +17,7 @@ import { itemtype, type Itemtype } from '../registry';
 import { ITIL_STATUS, ITIL_STATUS_GROUPS, SOLUTION_STATUS, type ItilTypeName } from '../registry/values';
 import { decidingEntity } from './entity-settings';
 import { assignedToMe, canSee, involved, statusBeforeUpdate, writeRuleChanges } from './rules';
+import { takeIntoAccountQuietly } from './durations';
 
 
 /** GLPI's clients send these flags as 1, "1" or true. */
@@ -105,7 +106,11 @@ export const solutionHooks: ItemHooks = {
   },
   afterAdd(wc, _type, row) {
     const parent = parentOf(wc, row);
-    writeRuleChanges(wc, parent.type, parent.row, outcomeFor(wc, parent.type, parent.row).item);
+    const outcome = outcomeFor(wc, parent.type, parent.row).item;
+    // The solver's update of the item, as GLPI's: its last updater (logged after the status), taken into account.
+    const changes = 'status' in outcome ? { status: outcome.status, users_id_lastupdater: Number(wc.scope.user.id), ...outcome } : outcome;
+    writeRuleChanges(wc, parent.type, parent.row, changes);
+    if ('status' in outcome) takeIntoAccountQuietly(wc, parent.type, Number(parent.row.id));
   },
 };
 

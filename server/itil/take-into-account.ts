@@ -1,46 +1,65 @@
 /**
- * A follow-up or task takes a ticket into account, as GLPI records it (see takenIntoAccount), when
- * its author may treat the ticket: assigned to it, or not one of its requesters (nor the one who
- * opened it) and holding a right to add follow-ups or tasks. Assigning a technician does too (./rules.ts, ./assignment.ts).
+ * What GLPI's updateDateMod does to an ITIL item when one of its follow-ups, tasks or actors is
+ * added, changed or removed: a ticket not yet taken into account is taken into account by whoever
+ * may (see takenIntoAccount), through an update that logs its delay and last updater; then the
+ * item's date and last updater are set without history.
  */
-import { FOLLOWUP } from '../auth/rights';
-import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
+import { nowString } from '../core/clock';
+import { UPDATE } from '../auth/rights';
 import { hasRight } from '../auth/scope';
-import { findById, selectOne, type Row } from '../db/rows';
+import { findById, updateRow, type Row } from '../db/rows';
 import type { ItemHooks, WriteContext } from '../items/hooks';
-import { itemtype, itemtypeOrThrow } from '../registry';
+import { itemtype, type Itemtype } from '../registry';
 import { takenIntoAccount } from './durations';
 import { writeRuleChanges } from './rules';
-import { marks } from '../db/frag';
-
-/** Is the session's user (or one of their groups) an actor of the ticket in `role`? */
-function actsAs(wc: WriteContext, ticketId: number, role: number): boolean {
-  const tables = ACTOR_TABLES.Ticket!;
-  if (selectOne(wc.db, `SELECT 1 FROM ${tables.users} WHERE ${tables.fk} = ? AND users_id = ? AND type = ?`, ticketId, Number(wc.scope.user.id), role)) return true;
-  const groups = wc.scope.groups;
-  return groups.length > 0 && selectOne(wc.db, `SELECT 1 FROM ${tables.groups} WHERE ${tables.fk} = ? AND type = ? AND groups_id IN (${marks(groups)})`, ticketId, role, ...groups.map(Number)) !== null;
-}
 
 /**
- * GLPI's canTakeIntoAccount: assigned, or not a requester and able to add follow-ups or tasks. The
- * one who opened the ticket counts as a requester (GLPI makes them one by default).
+ * Touches `item` of `type` (see above); `takeIntoAccount` false for what GLPI does not count (a
+ * requester or observer added). GLPI's update keeps the take-into-account columns only for who may
+ * update tickets (a requester's follow-up leaves them).
  */
-function mayTakeIntoAccount(wc: WriteContext, ticket: Row): boolean {
-  const ticketId = Number(ticket.id);
-  if (actsAs(wc, ticketId, ACTOR.ASSIGNED)) return true;
-  if (actsAs(wc, ticketId, ACTOR.REQUESTER) || Number(ticket.users_id_recipient) === Number(wc.scope.user.id)) return false;
-  const adds = FOLLOWUP.ADDMYTICKET | FOLLOWUP.ADDGROUPTICKET | FOLLOWUP.ADDALLTICKET;
-  return hasRight(wc.scope, 'task', FOLLOWUP.ADDALLTICKET) || hasRight(wc.scope, 'followup', adds);
+export function touchItilItem(wc: WriteContext, type: Itemtype, item: Row, takeIntoAccount = true): void {
+  const me = Number(wc.scope.user.id);
+  if (type.name === 'Ticket' && takeIntoAccount && hasRight(wc.scope, 'ticket', UPDATE)) {
+    const taken = takenIntoAccount(wc, item);
+    if (Object.keys(taken).length > 0) writeRuleChanges(wc, type, item, { ...taken, users_id_lastupdater: me });
+  }
+  updateRow(wc.db, type.table, Number(item.id), { date_mod: nowString(), users_id_lastupdater: me });
 }
 
-/** On ITILFollowup and TicketTask: a follow-up or task on a ticket by someone who may treat it. */
+/** The ITIL item a follow-up (itemtype/items_id) or task (its owner's key) belongs to. */
+function parentOf(wc: WriteContext, type: Itemtype, row: Row): { parentType: Itemtype; parent: Row } | null {
+  const owner = type.owners.find((o) => 'fk' in o);
+  const parentType = owner && 'fk' in owner ? itemtype(owner.itemtype) : itemtype(String(row.itemtype ?? ''));
+  if (!parentType || parentType.kind !== 'itil') return null;
+  const parent = findById(wc.db, parentType.table, Number(owner && 'fk' in owner ? row[owner.fk] : row.items_id));
+  return parent ? { parentType, parent } : null;
+}
+
+function touchParent(wc: WriteContext, type: Itemtype, row: Row): void {
+  const found = parentOf(wc, type, row);
+  if (found) touchItilItem(wc, found.parentType, found.parent);
+}
+
+/** On follow-ups and tasks: each add, change and removal touches their ITIL item. */
 export const takeIntoAccountHooks: ItemHooks = {
-  afterAdd(wc, type, row) {
-    const owner = type.owners.find((o) => 'fk' in o);
-    const parentType = owner && 'fk' in owner ? itemtype(owner.itemtype) : itemtype(String(row.itemtype ?? ''));
-    if (parentType?.name !== 'Ticket') return;
-    const ticket = findById(wc.db, parentType.table, Number(owner && 'fk' in owner ? row[owner.fk] : row.items_id));
-    if (!ticket || Number(ticket.takeintoaccount_delay_stat ?? 0) !== 0 || !mayTakeIntoAccount(wc, ticket)) return;
-    writeRuleChanges(wc, itemtypeOrThrow('Ticket'), ticket, takenIntoAccount(wc, ticket));
+  afterAdd: (wc, type, row) => touchParent(wc, type, row),
+  afterUpdate(wc, type, old, changes) {
+    if (Object.keys(changes).length > 0) touchParent(wc, type, { ...old, ...changes });
   },
+  afterPurge: (wc, type, row) => touchParent(wc, type, row),
 };
+
+/** On linked tickets (Ticket_Ticket): a link added or removed touches both tickets, as GLPI's. */
+export const ticketLinkTouchHooks: ItemHooks = {
+  afterAdd: (wc, _type, row) => touchLinkedTickets(wc, row),
+  afterPurge: (wc, _type, row) => touchLinkedTickets(wc, row),
+};
+
+function touchLinkedTickets(wc: WriteContext, row: Row): void {
+  const type = itemtype('Ticket')!;
+  for (const key of ['tickets_id_1', 'tickets_id_2']) {
+    const ticket = findById(wc.db, type.table, Number(row[key]));
+    if (ticket) touchItilItem(wc, type, ticket);
+  }
+}

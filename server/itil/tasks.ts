@@ -8,6 +8,7 @@
  *   dated as the item, as GLPI's templates give them (a session that may not add tasks: none).
  */
 import { nowString } from '../core/clock';
+import { timelinePosition } from '../items/timeline';
 import { asList, toId } from '../core/params';
 import { addItem, mayAttempt } from '../items/crud';
 import { run, selectOne } from '../db/rows';
@@ -31,8 +32,10 @@ export const taskHooks: ItemHooks = {
   prepareAdd(wc, type, row) {
     row.users_id = Number(wc.scope.user.id);
     row.date ??= nowString();
-    // GLPI gives each new task a UUID.
+    // GLPI gives each new task a UUID, and always its writer's timeline side.
     if (type.column.has('uuid')) row.uuid ??= crypto.randomUUID();
+    const owner = type.owners.find((o) => 'fk' in o);
+    if (type.column.has('timeline_position') && owner && 'fk' in owner) row.timeline_position = timelinePosition(wc, owner.itemtype, Number(row[owner.fk]), Number(row.users_id));
   },
   afterAdd(wc, type, row) {
     recountActionTime(wc, type, Number(row[parentOf(type).fk]));

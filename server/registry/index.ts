@@ -51,6 +51,7 @@ function derive(name: string, spec: ItemtypeSpec, tableToType: Map<string, strin
     trash: spec.trash ?? false,
     history: spec.history ?? spec.kind !== 'relation',
     keptHistory: spec.keptHistory ?? false,
+    unlogged: spec.unlogged ?? [],
     features: spec.features ?? [],
     required: spec.required ?? [],
     owners: spec.owners ?? [],

@@ -29,6 +29,7 @@ const itil = (table: string, right: string, name: keyof typeof ITIL_CHILDREN): I
   features: name === 'Ticket' ? ['document', 'contract'] : ['document', 'note'],
   children: ITIL_CHILDREN[name],
   computed: ['users_id_recipient', 'users_id_lastupdater', 'solvedate', 'closedate'],
+  unlogged: ['solve_delay_stat', 'close_delay_stat', 'waiting_duration', 'begin_waiting_date'],
   virtualInput: ITIL_INPUT,
 });
 
@@ -99,7 +100,7 @@ export const ITEMTYPE_SPECS: Record<string, ItemtypeSpec> = {
   Change: itil('glpi_changes', 'change', 'Change'),
   ITILFollowup: { table: 'glpi_itilfollowups', kind: 'child', right: 'followup', history: false, owners: [poly], computed: ['users_id', 'users_id_editor'], polyTargets: 'itil', quietAdd: true, features: ['document'], virtualInput: PENDING_TIMELINE_INPUT },
   TicketTask: { table: 'glpi_tickettasks', kind: 'child', right: 'task', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }], quietAdd: true, features: ['document'], virtualInput: PENDING_TIMELINE_INPUT },
-  ITILSolution: { table: 'glpi_itilsolutions', kind: 'child', right: null, history: false, keptHistory: true, owners: [poly], polyTargets: 'itil', features: ['document'] },
+  ITILSolution: { table: 'glpi_itilsolutions', kind: 'child', right: null, history: true, owners: [poly], polyTargets: 'itil', features: ['document'] },
   TicketValidation: { table: 'glpi_ticketvalidations', kind: 'child', right: 'ticketvalidation', history: false, owners: [{ fk: 'tickets_id', itemtype: 'Ticket' }], quietAdd: true },
   Ticket_User: itilActor('glpi_tickets_users', 'Ticket', 'tickets_id', 'User'),
   Group_Ticket: itilActor('glpi_groups_tickets', 'Ticket', 'tickets_id', 'Group'),

@@ -18,6 +18,7 @@ const LABELS: Record<string, readonly [string, string]> = {
   TicketValidation: ['Approval', 'Approvals'],
   Document: ['Document', 'Documents'],
   Document_Item: ['Document item', 'Document items'],
+  Ticket_Ticket: ['Linked ticket', 'Linked tickets'],
   DocumentCategory: ['Document category', 'Document categories'],
   User: ['User', 'Users'],
   Group: ['Group', 'Groups'],

@@ -36,6 +36,8 @@ export interface ItemtypeSpec {
    * the owner's history: the rows an import brings are kept and read as the row's own history.
    */
   keptHistory?: boolean;
+  /** Columns GLPI computes while saving, never from the input, and so never logs (an ITIL item's delays). */
+  unlogged?: string[];
   features?: Feature[];
   /** Fields that must be present and non-empty on creation. */
   required?: string[];

@@ -38,7 +38,7 @@ describe('documents on follow-ups, solutions and tasks', () => {
     expect(doc).toMatchObject({ filename: 'trace.txt', sha1sum: sha1(log), entities_id: A });
     const history = dbRows<{ linked_action: number; itemtype_link: string }>(ctx.server.dataDir, "SELECT linked_action, itemtype_link FROM glpi_logs WHERE itemtype = 'Document' AND items_id = ? ORDER BY id", doc.id);
     expect(history).toEqual([
-      { linked_action: 20, itemtype_link: '' },
+      { linked_action: 20, itemtype_link: '0' },
       { linked_action: 15, itemtype_link: 'ITILFollowup' },
     ]);
     // The old name lists the same links.

@@ -49,7 +49,7 @@ describe('files attached to a new ticket', () => {
       'Document',
       docs[0]!.id,
     );
-    expect(history).toContainEqual({ itemtype: 'Document', linked_action: 20, itemtype_link: '' });
+    expect(history).toContainEqual({ itemtype: 'Document', linked_action: 20, itemtype_link: '0' });
     expect(history).toContainEqual({ itemtype: 'Ticket', linked_action: 15, itemtype_link: 'Document' });
     expect(history).toContainEqual({ itemtype: 'Document', linked_action: 15, itemtype_link: 'Ticket' });
   });

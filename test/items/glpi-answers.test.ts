@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
 import { useServer } from '../support/server';
 import { createUser, USER_PASSWORD } from '../search/helpers';
+import { scenario } from '../support/scenario';
 
 const ctx = useServer();
 let api: Client;
@@ -16,6 +17,12 @@ let api: Client;
 beforeAll(() => {
   api = ctx.api;
 });
+
+/** A technician of the root entity (recursive), its id, its signed-in client and its name as history shows it. */
+async function technician(name: string): Promise<{ id: number; client: Client; logName: string }> {
+  const id = await api.create('User', { name, password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 6, _entities_id: 0, _is_recursive: 1 });
+  return { id, client: await new Client(ctx.server.api).login(name, USER_PASSWORD), logName: `${name} (${id})` };
+}
 
 describe("a profile's rights", () => {
   test('getItem shows each right as a field after the columns, as GLPI loads a profile', async () => {
@@ -201,18 +208,18 @@ describe("a ticket's history of its actors", () => {
 });
 
 describe('add messages', () => {
-  test("an item without a name is named by GLPI's type name and id", async () => {
+  test("an item without a name is named by GLPI's type name and id; a solution by its id, GLPI's name field for it", async () => {
     const ticket = await api.create('Ticket', { name: 'answers-msg', content: 'x' });
     const document = await api.create('Document', { name: 'answers-msg-doc' });
     const link = await api.post('Document_Item', { input: { documents_id: document, itemtype: 'Ticket', items_id: ticket } });
     expect(link.body).toEqual({ id: link.body.id, message: `Item successfully added: Document item - ID ${link.body.id}` });
     const solution = await api.post('ITILSolution', { input: { itemtype: 'Ticket', items_id: ticket, content: 'done' } });
-    expect(solution.body).toEqual({ id: solution.body.id, message: `Item successfully added: Solution - ID ${solution.body.id}` });
+    expect(solution.body).toEqual({ id: solution.body.id, message: `Item successfully added: ${solution.body.id}` });
   });
 });
 
 describe('new follow-ups, tasks and approved solutions', () => {
-  test("a follow-up's timeline side is its writer's, a task gets a UUID, an approved solution names no follow-up", async () => {
+  test("a follow-up's and a task's timeline side is its writer's, a task gets a UUID, an approved solution names no follow-up", async () => {
     const tech = await api.create('User', { name: 'answers-side-tech', password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 6, _entities_id: 0, _is_recursive: 1 });
     const ticket = await api.create('Ticket', { name: 'answers-side', content: 'x', _users_id_requester: 2, _users_id_assign: tech });
     const techClient = await new Client(ctx.server.api).login('answers-side-tech', USER_PASSWORD);
@@ -221,6 +228,9 @@ describe('new follow-ups, tasks and approved solutions', () => {
     expect([(await api.get(`ITILFollowup/${fromTech}`)).body.timeline_position, (await api.get(`ITILFollowup/${fromRequester}`)).body.timeline_position]).toEqual([4, 1]);
 
     const task = await api.create('TicketTask', { tickets_id: ticket, content: 'look' });
+    const techTask = await techClient.create('TicketTask', { tickets_id: ticket, content: 'looked', timeline_position: 1 });
+    // A task's side is always its writer's, whatever the input says.
+    expect([(await api.get(`TicketTask/${task}`)).body.timeline_position, (await api.get(`TicketTask/${techTask}`)).body.timeline_position]).toEqual([1, 4]);
     expect((await api.get(`TicketTask/${task}`)).body.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
     const solution = await techClient.create('ITILSolution', { itemtype: 'Ticket', items_id: ticket, content: 'fixed' });
@@ -269,5 +279,136 @@ describe('history of the changes a rule makes', () => {
     expect(fields).toContain(12);
     expect(fields).toContain(17);
     expect(logs.find((l) => l.id_search_option === 12)!.new_value).toBe('5');
+  });
+});
+
+describe("an ITIL item's history as GLPI 10.0.19 writes it", () => {
+  test('follow-ups, tasks, actors and a solution: the rows on the ticket, in their order and shape', async () => {
+    const { id: tech, client: techClient, logName: me } = await technician('answers-log-tech');
+    const requester = await api.create('User', { name: 'answers-log-requester' });
+    const ticketRows = (rows: Record<string, unknown>[], ticket: number) => ({ history: { itemtype: 'Ticket', id: ticket, rows } });
+    const added = await api.post('Ticket', { input: { name: 'answers-log', content: 'x', _users_id_requester: requester } });
+    const ticket = added.body.id as number;
+    // The creation row comes last, after the actors the add wrote, its link named "0".
+    const logs = Object.values((await api.get(`Ticket/${ticket}`, { query: 'with_logs=1' })).body._logs) as Record<string, unknown>[];
+    expect(logs.map((l) => [l.linked_action, l.itemtype_link, l.id_search_option])).toEqual([[15, 'User', 4], [20, '0', 0]]);
+    const field = (option: number, old_value: string, new_value: string) => ({ linked_action: 0, itemtype_link: '', id_search_option: option, old_value, new_value });
+    const sub = (linked_action: number, itemtype_link: string, new_value: unknown, old_value = '') => ({ linked_action, itemtype_link, id_search_option: 0, old_value, new_value });
+    let followup = 0;
+    let task = 0;
+    await scenario(api, [
+      {
+        as: techClient,
+        note: "a technician's follow-up: taken into account and last updater (an update of the ticket), its id, then GLPI's 'Followups (id)' message",
+        request: 'POST ITILFollowup',
+        body: { input: { itemtype: 'Ticket', items_id: ticket, content: 'fu' } },
+        status: 201,
+        check: (res) => (followup = res.body.id),
+        ...ticketRows([field(150, '0', expect.stringMatching(/^\d+$/)), field(64, 'glpi (2)', me), sub(17, 'ITILFollowup', expect.stringMatching(/^\d+$/)), sub(12, 'ITILFollowup', expect.stringMatching(/^Followups \(\d+\)$/))], ticket),
+      },
+      { as: techClient, note: 'a task: its id only', request: 'POST TicketTask', body: { input: { tickets_id: ticket, content: 'task' } }, status: 201, check: (res) => (task = res.body.id), ...ticketRows([sub(17, 'TicketTask', expect.stringMatching(/^\d+$/))], ticket) },
+    ]);
+    await scenario(api, [
+      { as: techClient, note: "a follow-up changed: its id, then each changed column's old and new value", request: `PUT ITILFollowup/${followup}`, body: { input: { content: 'fu2' } }, status: 200, ...ticketRows([sub(18, 'ITILFollowup', String(followup)), sub(12, 'ITILFollowup', 'fu2', 'fu'), sub(12, 'ITILFollowup', String(tech), '0')], ticket) },
+    ]);
+    await scenario(api, [
+      { note: 'a follow-up removed: its id as the new value', request: `DELETE ITILFollowup/${followup}`, status: 204, ...ticketRows([sub(19, 'ITILFollowup', String(followup))], ticket) },
+      { note: 'a task removed: likewise', request: `DELETE TicketTask/${task}`, status: 204, ...ticketRows([sub(19, 'TicketTask', String(task))], ticket) },
+      { note: 'a technician assigned: the status it moves first, then the actor', request: 'POST Ticket_User', body: { input: { tickets_id: ticket, users_id: tech, type: 2 } }, status: 201, ...ticketRows([field(12, '1', '2'), { linked_action: 15, itemtype_link: 'User', id_search_option: 5, new_value: me }], ticket) },
+      {
+        note: 'a solution: status, solve date, then the solution named by its id; no delay rows (GLPI never logs them)',
+        request: 'POST ITILSolution',
+        body: { input: { itemtype: 'Ticket', items_id: ticket, content: 'done' } },
+        status: 201,
+        ...ticketRows([field(12, '2', '5'), { linked_action: 0, id_search_option: 17, old_value: '' }, sub(17, 'ITILSolution', expect.stringMatching(/^(\d+) \(\1\)$/))], ticket),
+      },
+    ]);
+  });
+});
+
+describe("a new ticket's actors as GLPI 10.0.19 adds them", () => {
+  test('role by role: requesters, then the take into account and the technician, the status it moves, the observers, the creation last; user rows with an empty address', async () => {
+    const tech = await api.create('User', { name: 'answers-new-tech', password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 6, _entities_id: 0, _is_recursive: 1 });
+    const requester = await api.create('User', { name: 'answers-new-requester' });
+    const ticket = await api.create('Ticket', { name: 'answers-new', content: 'x', _users_id_observer: 2, _users_id_assign: tech, _users_id_requester: requester });
+    const logs = Object.values((await api.get(`Ticket/${ticket}`, { query: 'with_logs=1' })).body._logs) as Record<string, unknown>[];
+    expect(logs.map((l) => [l.linked_action, l.itemtype_link, l.id_search_option, l.old_value, l.new_value])).toEqual([
+      [15, 'User', 4, '', `answers-new-requester (${requester})`],
+      [0, '', 150, '0', '1'],
+      [15, 'User', 5, '', `answers-new-tech (${tech})`],
+      [0, '', 12, '1', '2'],
+      [15, 'User', 66, '', 'glpi (2)'],
+      [20, '0', 0, '', ''],
+    ]);
+    const rows = (await api.get(`Ticket/${ticket}/Ticket_User`)).body as { type: number; alternative_email: string | null }[];
+    expect(rows.map((r) => [r.type, r.alternative_email])).toEqual([[1, ''], [2, ''], [3, '']]);
+  });
+});
+
+describe("a ticket's update as GLPI 10.0.19 logs it", () => {
+  test('assigning by an update: taken into account, the technician, then the status; solving: the status, the last updater, then the solve date', async () => {
+    const { id: tech, client: techClient, logName: techLog } = await technician('answers-upd-tech');
+    const requester = await api.create('User', { name: 'answers-upd-requester' });
+    const ticket = await api.create('Ticket', { name: 'answers-upd', content: 'x', _users_id_requester: requester });
+    const rows = (list: Record<string, unknown>[]) => ({ history: { itemtype: 'Ticket', id: ticket, rows: list } });
+    await scenario(api, [
+      {
+        request: `PUT Ticket/${ticket}`,
+        body: { input: { _users_id_assign: tech } },
+        status: 200,
+        ...rows([{ id_search_option: 150, old_value: '0' }, { linked_action: 15, itemtype_link: 'User', id_search_option: 5, new_value: techLog }, { id_search_option: 12, old_value: '1', new_value: '2' }]),
+      },
+      {
+        as: techClient,
+        request: `PUT Ticket/${ticket}`,
+        body: { input: { status: 5 } },
+        status: 200,
+        ...rows([{ id_search_option: 12, old_value: '2', new_value: '5' }, { id_search_option: 64, old_value: 'glpi (2)', new_value: techLog }, { id_search_option: 17, old_value: '' }]),
+      },
+    ]);
+  });
+});
+
+describe('approval requests and linked tickets as GLPI 10.0.19 logs and names them', () => {
+  test("an approval request's messages on its ticket (sent, granted, cancelled, naming the approver); a ticket link added as 'Linked ticket - ID n'", async () => {
+    const [a, b] = [await api.create('Ticket', { name: 'answers-approve-a', content: 'x' }), await api.create('Ticket', { name: 'answers-approve-b', content: 'x' })];
+    const link = await api.post('Ticket_Ticket', { input: { tickets_id_1: a, tickets_id_2: b, link: 1 } });
+    expect(link.body).toEqual({ id: link.body.id, message: `Item successfully added: Linked ticket - ID ${link.body.id}` });
+    const approval = await api.create('TicketValidation', { tickets_id: a, users_id_validate: 2, comment_submission: 'ok?' });
+    expect((await api.put(`TicketValidation/${approval}`, { input: { status: 3, comment_validation: 'fine' } })).status).toBe(200);
+    expect((await api.del(`TicketValidation/${approval}`)).status).toBe(204);
+    const logs = Object.values((await api.get(`Ticket/${a}`, { query: 'with_logs=1' })).body._logs) as Record<string, unknown>[];
+    expect(logs.filter((l) => l.itemtype_link === 'TicketValidation').map((l) => [l.linked_action, l.old_value, l.new_value])).toEqual([
+      [12, '', 'Approval request sent to glpi'],
+      [12, '', 'Approval granted by glpi'],
+      [12, '', 'Cancel the approval request to glpi'],
+    ]);
+  });
+});
+
+describe("a user's ticket links seen from one entity (a deliberate difference)", () => {
+  test("User/:id/Ticket_User lists the links of tickets the session may read only, where GLPI lists every ticket's", async () => {
+    const branch = await api.create('Entity', { name: 'answers-actors-branch', entities_id: 0 });
+    const requester = await api.create('User', { name: 'answers-actors-requester', _profiles_id: 1, _entities_id: branch, _is_recursive: 0 });
+    await api.create('User', { name: 'answers-actors-tech', password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 6, _entities_id: branch, _is_recursive: 0 });
+    const here = await api.create('Ticket', { name: 'answers-actors-here', content: 'x', entities_id: branch, _users_id_requester: requester });
+    const elsewhere = await api.create('Ticket', { name: 'answers-actors-elsewhere', content: 'x', entities_id: 0, _users_id_requester: requester });
+    const tech = await new Client(ctx.server.api).login('answers-actors-tech', USER_PASSWORD);
+    const ticketsOf = async (client: Client) => ((await client.get(`User/${requester}/Ticket_User`)).body as { tickets_id: number }[]).map((r) => r.tickets_id).sort((a, b) => a - b);
+    expect(await ticketsOf(api)).toEqual([here, elsewhere]);
+    // GLPI 10.0.19 would list the root entity's ticket too (its API filters relations without an entity by nothing).
+    expect(await ticketsOf(tech)).toEqual([here]);
+  });
+});
+
+describe('an update without the right (a deliberate difference)', () => {
+  test("a Self-Service PUT Computer/:id is 403 ERROR_RIGHT_MISSING, as the specification says, where GLPI answers 400 ERROR_GLPI_UPDATE", async () => {
+    const computer = await api.create('Computer', { name: 'answers-helpdesk-pc' });
+    await api.create('User', { name: 'answers-helpdesk', password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 1, _entities_id: 0, _is_recursive: 1 });
+    const helpdesk = await new Client(ctx.server.api).login('answers-helpdesk', USER_PASSWORD);
+    await scenario(api, [
+      { as: helpdesk, request: `PUT Computer/${computer}`, body: { input: { name: 'x' } }, status: 403, error: 'ERROR_RIGHT_MISSING', message: "You don't have permission to perform this action." },
+      { request: `GET Computer/${computer}`, status: 200, answer: { name: 'answers-helpdesk-pc' } },
+    ]);
   });
 });

@@ -39,6 +39,7 @@ import * as dictionaries from '../../server/rules/dictionaries';
 import * as lockedFields from '../../server/inventory/locks';
 import { RULES } from '../../server/hook-table';
 import * as notifyEvents from '../../server/notify/events';
+import * as reservationEvents from '../../server/notify/reservation-events';
 import * as apiClientToken from '../../server/users/apiclient-token';
 import * as ldapCriteria from '../../server/users/ldap-criteria';
 import * as directoryHooks from '../../server/directory/hooks';
@@ -72,18 +73,18 @@ const FLAGS = ['checksAlone'] as const satisfies readonly (keyof ItemHooks)[];
  * Events without hooks are left out.
  */
 const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = {
-  'IPNetwork, Location, State, ITILCategory, DocumentCategory, SoftwareCategory, SoftwareLicenseType, BusinessCriticity, KnowbaseItemCategory, TaskCategory': {
-    prepareAdd: 'treeHooks',
-    prepareUpdate: 'treeHooks',
-    afterUpdate: 'treeHooks',
-    afterPurge: 'treeHooks',
-  },
   SoftwareLicense: {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'treeHooks → assetRuleHooks',
     afterAdd: 'attachmentHooks',
     prepareUpdate: 'treeHooks → assetRuleHooks',
     afterUpdate: 'treeHooks → attachmentHooks',
+    afterPurge: 'treeHooks',
+  },
+  'IPNetwork, Location, State, ITILCategory, DocumentCategory, SoftwareCategory, SoftwareLicenseType, BusinessCriticity, KnowbaseItemCategory, TaskCategory': {
+    prepareAdd: 'treeHooks',
+    prepareUpdate: 'treeHooks',
+    afterUpdate: 'treeHooks',
     afterPurge: 'treeHooks',
   },
   Group: {
@@ -93,11 +94,6 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareUpdate: 'treeHooks',
     afterUpdate: 'treeHooks → attachmentHooks',
     afterPurge: 'treeHooks',
-  },
-  Document_Item: {
-    beforeDelete: 'userAttachmentHooks',
-    prepareAdd: 'userAttachmentHooks → documentLinkHooks',
-    prepareUpdate: 'userAttachmentHooks',
   },
   Entity: {
     prepareInput: 'entityStrategyFields → attachmentHooks',
@@ -147,25 +143,34 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareUpdate: 'accountRowHooks',
     beforeDelete: 'accountRowHooks',
   },
-  Profile: {
-    beforeDelete: 'superAdminProfileHooks',
-    itemExtras: 'profileRightsFields',
-  },
   UserPreference: {
     prepareAdd: 'accountRowHooks',
     prepareUpdate: 'accountRowHooks',
     beforeDelete: 'accountRowHooks',
     selfService: 'userPreferenceHooks',
   },
-  Webhook: {
-    prepareInput: 'webhookHooks',
-    prepareAdd: 'webhookHooks',
-    prepareUpdate: 'webhookHooks',
+  Document_Item: {
+    prepareAdd: 'userAttachmentHooks → documentLinkHooks',
+    afterAdd: 'documentLinkHooks',
+    prepareUpdate: 'userAttachmentHooks',
+    beforeDelete: 'userAttachmentHooks',
+    afterPurge: 'documentLinkHooks',
   },
   'Certificate_Item, Domain_Item, Appliance_Item, Item_Project, KnowbaseItem_Item': {
     prepareAdd: 'userAttachmentHooks',
     prepareUpdate: 'userAttachmentHooks',
     beforeDelete: 'userAttachmentHooks',
+  },
+  Profile: {
+    beforeDelete: 'superAdminProfileHooks',
+    itemExtras: 'profileRightsFields',
+  },
+  Computer: {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'assetRuleHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'assetRuleHooks → lockedFieldHooks',
+    afterUpdate: 'carriedItemsHooks → attachmentHooks',
   },
   ProfileRight: {
     prepareAdd: 'profileRightHooks',
@@ -201,7 +206,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareAdd: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → autoAssignHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → itilDurationHooks → serviceLevelHooks',
-    afterUpdate: 'itilHooks → ticketBusinessRuleHooks → linkedItemHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterUpdate: 'itilHooks → ticketBusinessRuleHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    beforeDelete: 'itilNotificationHooks',
+    afterPurge: 'itilNotificationHooks',
     itemEvent: 'itilNotificationHooks',
   },
   Problem: {
@@ -209,7 +216,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareAdd: 'actorChoiceHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → itilDurationHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterUpdate: 'itilHooks → linkedItemHooks → itilDurationHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    beforeDelete: 'itilNotificationHooks',
+    afterPurge: 'itilNotificationHooks',
     itemEvent: 'itilNotificationHooks',
   },
   Change: {
@@ -217,47 +226,48 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareAdd: 'actorChoiceHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
     afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → itilDurationHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterUpdate: 'itilHooks → linkedItemHooks → itilDurationHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    beforeDelete: 'itilNotificationHooks',
+    afterPurge: 'itilNotificationHooks',
     itemEvent: 'itilNotificationHooks',
+  },
+  Ticket_Ticket: {
+    prepareAdd: 'ticketLinkHooks',
+    afterAdd: 'ticketLinkTouchHooks',
+    afterPurge: 'ticketLinkTouchHooks',
   },
   ITILFollowup: {
     prepareInput: 'approvalHooks → attachmentHooks',
     prepareAdd: 'approvalHooks → followupHooks → pendingTimelineHooks',
-    afterAdd: 'approvalHooks → followupHooks → pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks → timelineNotificationHooks',
+    afterAdd: 'takeIntoAccountHooks → approvalHooks → followupHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks',
     prepareUpdate: 'followupHooks',
-    afterUpdate: 'attachmentHooks → timelineNotificationHooks',
+    afterUpdate: 'takeIntoAccountHooks → attachmentHooks → timelineNotificationHooks',
+    beforeDelete: 'timelineNotificationHooks',
+    afterPurge: 'takeIntoAccountHooks',
     canWriteOwner: 'followupHooks',
+  },
+  'TicketTask, ProblemTask, ChangeTask': {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'taskHooks → pendingTimelineHooks',
+    afterAdd: 'takeIntoAccountHooks → taskHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks',
+    afterUpdate: 'takeIntoAccountHooks → taskHooks → attachmentHooks → timelineNotificationHooks',
+    beforeDelete: 'timelineNotificationHooks',
+    afterPurge: 'takeIntoAccountHooks → taskHooks',
   },
   ITILSolution: {
     prepareInput: 'attachmentHooks',
-    canWriteOwner: 'solutionHooks',
     prepareAdd: 'solutionHooks',
     afterAdd: 'solutionHooks → duplicateSolutionHooks → attachmentHooks',
     afterUpdate: 'attachmentHooks',
+    canWriteOwner: 'solutionHooks',
   },
   'Ticket_User, Group_Ticket, Supplier_Ticket, Problem_User, Group_Problem, Problem_Supplier, Change_User, Change_Group, Change_Supplier': {
     prepareAdd: 'actorRowChoiceHooks',
-    prepareUpdate: 'actorRowChoiceHooks',
     afterAdd: 'assignmentHooks → timelineNotificationHooks',
+    prepareUpdate: 'actorRowChoiceHooks',
     afterUpdate: 'timelineNotificationHooks',
+    beforeDelete: 'timelineNotificationHooks',
     afterPurge: 'assignmentHooks',
-  },
-  TicketTask: {
-    prepareInput: 'attachmentHooks',
-    prepareAdd: 'taskHooks → pendingTimelineHooks',
-    afterAdd: 'taskHooks → pendingTimelineHooks → takeIntoAccountHooks → attachmentHooks → timelineNotificationHooks',
-    afterUpdate: 'taskHooks → attachmentHooks → timelineNotificationHooks',
-    afterPurge: 'taskHooks',
-  },
-  'ProblemTask, ChangeTask': {
-    prepareInput: 'attachmentHooks',
-    prepareAdd: 'taskHooks → pendingTimelineHooks',
-    afterAdd: 'taskHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks',
-    afterUpdate: 'taskHooks → attachmentHooks → timelineNotificationHooks',
-    afterPurge: 'taskHooks',
-  },
-  Ticket_Ticket: {
-    prepareAdd: 'ticketLinkHooks',
   },
   'TicketRecurrent, RecurrentChange': {
     prepareAdd: 'recurrentHooks',
@@ -268,16 +278,54 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterAdd: 'validationHooks → timelineNotificationHooks',
     prepareUpdate: 'validationHooks',
     afterUpdate: 'validationHooks → timelineNotificationHooks',
+    beforeDelete: 'timelineNotificationHooks',
     afterPurge: 'validationHooks',
+  },
+  'Monitor, Peripheral, Printer': {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'assetRuleHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'assetRuleHooks → lockedFieldHooks',
+    afterUpdate: 'attachmentHooks',
+  },
+  'NetworkEquipment, Phone, Certificate, Unmanaged, Appliance': {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'assetRuleHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'assetRuleHooks',
+    afterUpdate: 'attachmentHooks',
+  },
+  'Manufacturer, ComputerModel, MonitorModel, PrinterModel, PeripheralModel, NetworkEquipmentModel, PhoneModel, ComputerType, MonitorType, PrinterType, PeripheralType, NetworkEquipmentType, PhoneType, OperatingSystem, OperatingSystemServicePack, OperatingSystemVersion, OperatingSystemArchitecture, OperatingSystemEdition': {
+    prepareAdd: 'dropdownDictionaryHooks',
+    prepareUpdate: 'dropdownDictionaryHooks',
+  },
+  'Item_OperatingSystem, Item_Disk, Item_SoftwareVersion, ComputerVirtualMachine, ComputerAntivirus, Item_RemoteManagement, Computer_Item': {
+    prepareUpdate: 'lockedFieldHooks',
+  },
+  'Item_DeviceProcessor, Item_DeviceMemory, Item_DeviceFirmware, Item_DeviceBattery, Item_DeviceControl, Item_DeviceGraphicCard, Item_DeviceSoundCard, Item_DeviceDrive, Item_DeviceHardDrive': {
+    prepareInput: 'attachmentHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'lockedFieldHooks',
+    afterUpdate: 'attachmentHooks',
   },
   NetworkPort: {
     prepareAdd: 'networkPortHooks',
     afterAdd: 'networkPortHooks',
     prepareUpdate: 'lockedFieldHooks',
   },
+  Software: {
+    prepareInput: 'attachmentHooks',
+    prepareAdd: 'softwareDictionaryHooks',
+    afterAdd: 'attachmentHooks',
+    prepareUpdate: 'softwareDictionaryHooks',
+    afterUpdate: 'attachmentHooks',
+  },
   Reservation: {
     prepareAdd: 'reservationHooks',
+    afterAdd: 'reservationNotificationHooks',
     prepareUpdate: 'reservationHooks',
+    afterUpdate: 'reservationNotificationHooks',
+    beforeDelete: 'reservationNotificationHooks',
     canWriteOwner: 'reservationHooks',
   },
   Document: {
@@ -295,41 +343,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     prepareUpdate: 'faqHooks',
     afterUpdate: 'attachmentHooks',
   },
-  Computer: {
-    prepareInput: 'attachmentHooks',
-    prepareAdd: 'assetRuleHooks',
-    afterAdd: 'attachmentHooks',
-    prepareUpdate: 'assetRuleHooks → lockedFieldHooks',
-    afterUpdate: 'carriedItemsHooks → attachmentHooks',
-  },
-  'Monitor, NetworkEquipment, Peripheral, Phone, Printer, Certificate, Unmanaged, Appliance': {
-    prepareInput: 'attachmentHooks',
-    prepareAdd: 'assetRuleHooks',
-    afterAdd: 'attachmentHooks',
-    prepareUpdate: 'assetRuleHooks',
-    afterUpdate: 'attachmentHooks',
-  },
-  Software: {
-    prepareInput: 'attachmentHooks',
-    prepareAdd: 'softwareDictionaryHooks',
-    afterAdd: 'attachmentHooks',
-    prepareUpdate: 'softwareDictionaryHooks',
-    afterUpdate: 'attachmentHooks',
-  },
-  'Manufacturer, ComputerModel, MonitorModel, PrinterModel, PeripheralModel, NetworkEquipmentModel, PhoneModel, ComputerType, MonitorType, PrinterType, PeripheralType, NetworkEquipmentType, PhoneType, OperatingSystem, OperatingSystemServicePack, OperatingSystemVersion, OperatingSystemArchitecture, OperatingSystemEdition': {
-    prepareAdd: 'dropdownDictionaryHooks',
-    prepareUpdate: 'dropdownDictionaryHooks',
-  },
-  'Item_DeviceProcessor, Item_DeviceMemory': {
-    prepareInput: 'attachmentHooks',
-    afterAdd: 'attachmentHooks',
-    prepareUpdate: 'lockedFieldHooks',
-    afterUpdate: 'attachmentHooks',
-  },
-  'Item_OperatingSystem, Item_Disk, Item_SoftwareVersion': {
-    prepareUpdate: 'lockedFieldHooks',
-  },
-  'CartridgeItem, ConsumableItem, Contract, Supplier, Budget, DeviceProcessor, DeviceMemory, DeviceHardDrive, DeviceNetworkCard, DeviceGraphicCard, Item_DeviceHardDrive, Item_DeviceNetworkCard, Item_DeviceGraphicCard, DeviceMotherboard, Item_DeviceMotherboard, DeviceFirmware, Item_DeviceFirmware, DeviceDrive, Item_DeviceDrive, DeviceBattery, Item_DeviceBattery, DeviceSoundCard, Item_DeviceSoundCard, DeviceControl, Item_DeviceControl, DevicePci, Item_DevicePci, DeviceCase, Item_DeviceCase, DevicePowerSupply, Item_DevicePowerSupply, DeviceGeneric, Item_DeviceGeneric, DeviceSimcard, Item_DeviceSimcard, DeviceSensor, Item_DeviceSensor, DeviceCamera, Item_DeviceCamera, Contact, Domain, DomainRecord, Line, DatabaseInstance, Datacenter, DCRoom, Rack, Enclosure, PDU, PassiveDCEquipment, Cluster, Cable, Project, ProjectTask, Reminder': {
+  'CartridgeItem, ConsumableItem, Contract, Supplier, Budget, DeviceProcessor, DeviceMemory, DeviceHardDrive, DeviceNetworkCard, DeviceGraphicCard, Item_DeviceNetworkCard, DeviceMotherboard, Item_DeviceMotherboard, DeviceFirmware, DeviceDrive, DeviceBattery, DeviceSoundCard, DeviceControl, DevicePci, Item_DevicePci, DeviceCase, Item_DeviceCase, DevicePowerSupply, Item_DevicePowerSupply, DeviceGeneric, Item_DeviceGeneric, DeviceSimcard, Item_DeviceSimcard, DeviceSensor, Item_DeviceSensor, DeviceCamera, Item_DeviceCamera, Contact, Domain, DomainRecord, Line, DatabaseInstance, Datacenter, DCRoom, Rack, Enclosure, PDU, PassiveDCEquipment, Cluster, Cable, Project, ProjectTask, Reminder': {
     prepareInput: 'attachmentHooks',
     afterAdd: 'attachmentHooks',
     afterUpdate: 'attachmentHooks',
@@ -346,10 +360,15 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     afterPurge: 'notImportedEmailHooks',
     readExtras: 'notImportedEmailHooks',
   },
+  Webhook: {
+    prepareInput: 'webhookHooks',
+    prepareAdd: 'webhookHooks',
+    prepareUpdate: 'webhookHooks',
+  },
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [hookTable, notifyEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, directoryHooks, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems, lockedFields];
+const modules = [hookTable, notifyEvents, reservationEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, directoryHooks, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems, lockedFields];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

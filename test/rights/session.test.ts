@@ -86,8 +86,10 @@ describe('getMyProfiles / getActiveProfile / changeActiveProfile', () => {
         'id', 'name', 'interface', 'is_default', 'create_ticket_on_login', 'changetemplates_id', 'helpdesk_hardware', 'helpdesk_item_type',
         'problemtemplates_id', 'ticket_status', 'tickettemplates_id', 'followup', 'knowbase', 'password_update', 'personalization',
         'reminder_public', 'reservation', 'rssfeed_public', 'show_group_hardware', 'task', 'ticket', 'ticket_cost', 'ticketvalidation', 'entities',
+        'managed_domainrecordtypes',
       ].sort(),
     );
+    expect(res.body.active_profile.managed_domainrecordtypes).toEqual([]);
     const tech = await base.as[6]!.get('getActiveProfile');
     expect(tech.body.active_profile).toMatchObject({ id: 6, name: 'Technician', interface: 'central', computer: 127, ticket: 166919 });
   });
