@@ -1,6 +1,6 @@
 /** The console's depreciation rules (GLPI's Infocom amortization), on hand-computed schedules. */
 import { describe, expect, test } from 'bun:test';
-import { DECREASING, depreciation, LINEAR, netValue, warrantyEnd } from '../../ui/src/amortization';
+import { DECREASING, depreciation, LINEAR, netValue, endAfterMonths } from '../../ui/src/amortization';
 
 const rounded = (rows: ReturnType<typeof depreciation>) => rows?.map((r) => [r.year, +r.start.toFixed(2), +r.annuity.toFixed(2), +r.end.toFixed(2)]);
 
@@ -49,9 +49,9 @@ describe('depreciation', () => {
   });
 
   test('warranty end: start plus months; -1 is lifelong', () => {
-    expect(warrantyEnd('2024-03-15', 36)).toBe('2027-03-15');
-    expect(warrantyEnd('2024-03-15', -1)).toBe('lifelong');
-    expect(warrantyEnd(null, 12)).toBeNull();
-    expect(warrantyEnd('2024-03-15', 0)).toBeNull();
+    expect(endAfterMonths('2024-03-15', 36)).toBe('2027-03-15');
+    expect(endAfterMonths('2024-03-15', -1)).toBe('lifelong');
+    expect(endAfterMonths(null, 12)).toBeNull();
+    expect(endAfterMonths('2024-03-15', 0)).toBeNull();
   });
 });

@@ -105,8 +105,8 @@ export function netValue(schedule: DepreciationYear[], today: string): number {
   return afterFiscalEnd ? row.end : row.start;
 }
 
-/** A warranty's end: its start plus its duration in months (GLPI's date arithmetic: the same day, months later); -1 months is lifelong. */
-export function warrantyEnd(start: string | null, months: number): string | null | 'lifelong' {
+/** A warranty's (or a contract's) end: its start plus its duration in months (GLPI's date arithmetic: the same day, months later); -1 months is lifelong. */
+export function endAfterMonths(start: string | null, months: number): string | null | 'lifelong' {
   if (months === -1) return 'lifelong';
   const from = dateParts(start);
   if (!from || !(months > 0)) return null;

@@ -13,7 +13,10 @@ import { DocumentLink } from './Documents';
 import { History } from './History';
 import { ProfileRights } from './ProfileRights';
 import { RuleParts } from './RuleParts';
-import { AssetTickets, LinkedItems } from './LinkedItems';
+import { LinkedItems } from './LinkedItems';
+import { AssetSectionView } from './asset/AssetSectionView';
+import { ItilLinks } from './asset/ItilLinks';
+import { assetSections } from './asset/sections';
 import { Timeline } from './Timeline';
 import { Mailbox, RefusedMail } from './Mail';
 
@@ -165,6 +168,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
 
   const tabs: [string, string][] = [['details', t('Details')]];
   if (id !== null && ITIL.has(itemtype)) tabs.push(['timeline', t('Timeline')], ['actors', t('Actors')], ['items', t('Items')]);
+  const sections = id === null ? [] : assetSections(itemtype);
+  tabs.push(...sections.map((s): [string, string] => [s.key, s.label]));
   if (id !== null && def.type?.features.includes('ticket')) tabs.push(['tickets', t('Tickets')]);
   if (id !== null && itemtype === 'User') tabs.push(['access', t('Access')]);
   if (id !== null && itemtype === 'Profile') tabs.push(['rights', t('Rights')]);
@@ -259,7 +264,9 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
             }}
           />
         ) : tab === 'tickets' && id !== null ? (
-          <AssetTickets itemtype={itemtype} id={id} />
+          <ItilLinks itemtype={itemtype} id={id} />
+        ) : id !== null && sections.some((s) => s.key === tab) ? (
+          <AssetSectionView section={tab} itemtype={itemtype} id={id} editable={editable && !deleted} onChange={refresh} />
         ) : (
           <form class="item-form" onSubmit={save} aria-label={t('{type} details', { type: def.label })}>
             <fieldset disabled={busy || !editable}>
