@@ -168,7 +168,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
 
   const tabs: [string, string][] = [['details', t('Details')]];
   if (id !== null && ITIL.has(itemtype)) tabs.push(['timeline', t('Timeline')], ['actors', t('Actors')], ['items', t('Items')]);
-  const sections = id === null ? [] : assetSections(itemtype);
+  const sections = id === null ? [] : assetSections(itemtype, profile);
   tabs.push(...sections.map((s): [string, string] => [s.key, s.label]));
   if (id !== null && def.type?.features.includes('ticket')) tabs.push(['tickets', t('Tickets')]);
   if (id !== null && itemtype === 'User') tabs.push(['access', t('Access')]);

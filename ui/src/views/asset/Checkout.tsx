@@ -3,6 +3,8 @@ import { api } from '../../api';
 import { Notice, Outcome } from '../../components/Notice';
 import { Picker } from '../../components/Picker';
 import { t } from '../../i18n';
+import { READ, can } from '../../itemtypes';
+import { useSession } from '../../session';
 import { usePanel } from '../../panel';
 import { useLoad, named } from './load';
 
@@ -23,6 +25,8 @@ export const checkinNote = (note: string) => `${CHECKED_IN}${note ? `: ${note}` 
  */
 export function Checkout({ itemtype, id, editable, onChange }: { itemtype: string; id: number; editable: boolean; onChange: () => Promise<void> }) {
   const { message, error: writeError, reload, refuse, write } = usePanel(onChange);
+  // A profile that may not list statuses (GLPI's Technician) checks out and in without changing it.
+  const pickStatus = can(useSession().info.activeProfile, 'State', READ);
   const [user, setUser] = useState({ id: 0, name: '' });
   const [state, setState] = useState({ id: 0, name: '' });
   const [until, setUntil] = useState('');
@@ -75,10 +79,12 @@ export function Checkout({ itemtype, id, editable, onChange }: { itemtype: strin
               <Picker id="checkout-user" itemtype="User" value={user.id} display={user.name} allowNone={false} onChange={(pickedId, name) => setUser({ id: pickedId, name })} />
             </div>
           )}
-          <div class="field">
-            <label for="checkout-state">{t('Status')}</label>
-            <Picker id="checkout-state" itemtype="State" value={state.id} display={state.name} onChange={(pickedId, name) => setState({ id: pickedId, name })} />
-          </div>
+          {pickStatus && (
+            <div class="field">
+              <label for="checkout-state">{t('Status')}</label>
+              <Picker id="checkout-state" itemtype="State" value={state.id} display={state.name} onChange={(pickedId, name) => setState({ id: pickedId, name })} />
+            </div>
+          )}
           {!data.holder && (
             <div class="field">
               <label for="checkout-until">{t('Until')}</label>

@@ -3,6 +3,7 @@ import { Notice } from '../../components/Notice';
 import { t } from '../../i18n';
 import { typeDef } from '../../itemtypes';
 import { useLoad, named } from './load';
+import { readableType } from './sections';
 
 /** Columns of a component link that say nothing of the component itself. */
 const LINK_COLUMNS = new Set(['id', 'entities_id', 'is_recursive', 'is_dynamic', 'date_mod', 'date_creation', 'links']);
@@ -23,7 +24,15 @@ const FIELD_LABELS: Record<string, string> = {
 interface Component {
   linkType: string;
   link: Item;
-  device: Item | null;
+  designation: string;
+  /** Empty when unknown, or when the profile may not read components. */
+  manufacturer: string;
+}
+
+/** The column of a component link naming its device (devicememories_id…), from the registry. */
+function deviceKey(linkType: string): string | undefined {
+  const device = linkType.slice('Item_'.length);
+  return typeDef(linkType).type?.owners.flatMap((o) => ('fk' in o && o.itemtype === device ? [o.fk] : []))[0];
 }
 
 interface Volume {
@@ -37,15 +46,19 @@ interface Volume {
 /** An item's components (GLPI's Item_Device* rows), by device type, with each device's designation and manufacturer; and its volumes. */
 export function Components({ itemtype, id }: { itemtype: string; id: number }) {
   const { data, error } = useLoad(async () => {
-    const item = await api.get(itemtype, id, { with_devices: true, with_disks: true });
-    const groups = (item._devices && !Array.isArray(item._devices) ? item._devices : {}) as Record<string, Record<string, Item>>;
+    // Named (designations), and raw (the device ids, to read each device's manufacturer where the profile may).
+    const [item, expanded] = await Promise.all([
+      api.get(itemtype, id, { with_devices: true, with_disks: true }),
+      api.get(itemtype, id, { with_devices: true, expand_dropdowns: true }),
+    ]);
+    const groupsOf = (value: unknown) => (value && !Array.isArray(value) ? value : {}) as Record<string, Record<string, Item>>;
+    const names = groupsOf(expanded._devices);
     const components: Component[] = await Promise.all(
-      Object.entries(groups).flatMap(([linkType, rows]) =>
+      Object.entries(groupsOf(item._devices)).flatMap(([linkType, rows]) =>
         Object.values(rows).map(async (link) => {
-          const deviceType = linkType.slice('Item_'.length);
-          const fk = Object.keys(link).find((k) => k === `${deviceType.toLowerCase()}s_id`);
-          const device = fk ? await api.get(deviceType, Number(link[fk]), { expand_dropdowns: true }).catch(() => null) : null;
-          return { linkType, link, device };
+          const fk = deviceKey(linkType);
+          const device = fk ? await api.get(linkType.slice('Item_'.length), Number(link[fk]), { expand_dropdowns: true }).catch(() => null) : null;
+          return { linkType, link, designation: String((fk && names[linkType]?.[String(link.id)]?.[fk]) || ''), manufacturer: named(device?.manufacturers_id) };
         }),
       ),
     );
@@ -62,8 +75,8 @@ export function Components({ itemtype, id }: { itemtype: string; id: number }) {
       {types.map((linkType) => {
         const deviceType = linkType.slice('Item_'.length);
         return (
-          <table key={linkType} class="list" aria-label={typeDef(deviceType).label}>
-            <caption>{typeDef(deviceType).label}</caption>
+          <table key={linkType} class="list" aria-label={readableType(deviceType, 'Device')}>
+            <caption>{readableType(deviceType, 'Device')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('Designation')}</th>
@@ -74,10 +87,10 @@ export function Components({ itemtype, id }: { itemtype: string; id: number }) {
             <tbody>
               {data.components
                 .filter((c) => c.linkType === linkType)
-                .map(({ link, device }) => (
+                .map(({ link, designation, manufacturer }) => (
                   <tr key={link.id}>
-                    <td>{named(device?.designation) || `#${link.id}`}</td>
-                    <td>{named(device?.manufacturers_id)}</td>
+                    <td>{designation || `#${link.id}`}</td>
+                    <td>{manufacturer}</td>
                     <td>
                       <ComponentFields link={link} />
                     </td>

@@ -1,8 +1,8 @@
 import { api, type Item } from '../../api';
 import { Notice } from '../../components/Notice';
 import { t } from '../../i18n';
-import { typeDef } from '../../itemtypes';
 import { useLoad, named } from './load';
+import { readableType } from './sections';
 
 interface Port {
   kind: string;
@@ -53,7 +53,7 @@ export function Ports({ itemtype, id }: { itemtype: string; id: number }) {
               <tr key={row.netport_id}>
                 <td>{String(row.logical_number ?? '')}</td>
                 <td>{named(row.name)}</td>
-                <td>{typeDef(kind).label}</td>
+                <td>{readableType(kind, 'NetworkPort')}</td>
                 <td>{named(row.mac)}</td>
                 <td>{(row.NetworkName?.IPAddress ?? []).map((a) => a.name).join(', ')}</td>
                 <td>{vlans.join(', ')}</td>
