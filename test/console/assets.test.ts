@@ -79,6 +79,13 @@ describe.skipIf(!hasChromium)('asset pages', () => {
     const document = await admin.create('Document', { name: 'Purchase order' });
     await admin.create('Document_Item', { ...computer, documents_id: document });
 
+    const reservable = await admin.create('ReservationItem', { ...computer, is_active: 1 });
+    await admin.create('Reservation', { reservationitems_id: reservable, begin: '2026-03-02 09:00:00', end: '2026-03-06 18:00:00', users_id: 2, comment: 'Training week' });
+    const ticket = await admin.create('Ticket', { name: 'Fan noise', content: 'Loud fan.' });
+    await admin.create('Item_Ticket', { ...computer, tickets_id: ticket });
+    const problem = await admin.create('Problem', { name: 'Fans wear out', content: 'Several fans.' });
+    await admin.create('Item_Problem', { ...computer, problems_id: problem });
+
     ids.toner = await admin.create('ConsumableItem', { name: 'Toner' });
     ids.state = await admin.create('State', { name: 'Lent' });
 
@@ -165,6 +172,17 @@ describe.skipIf(!hasChromium)('asset pages', () => {
     await open('Computer', ids.computer, 'contracts');
     await section('Contracts').waitFor();
     expect(await cells('Contracts')).toEqual([['Maintenance 2024', 'C-12', '', '2024-01-01', '24', '2026-01-01']]);
+
+    await open('Computer', ids.computer, 'reservations');
+    await section('Reservations').getByText('Reservable: yes.').waitFor();
+    expect(await cells('Reservations')).toEqual([['2026-03-02 09:00:00', '2026-03-06 18:00:00', 'glpi', 'Training week']]);
+
+    await open('Computer', ids.computer, 'tickets');
+    const itil = section('Tickets, problems and changes');
+    await itil.waitFor();
+    expect(await itil.getByRole('list', { name: 'Tickets' }).getByRole('listitem').allInnerTexts()).toEqual([expect.stringMatching(/^Fan noise #\d+ New /)]);
+    expect(await itil.getByRole('list', { name: 'Problems' }).getByRole('listitem').allInnerTexts()).toEqual([expect.stringMatching(/^Fans wear out #\d+ New /)]);
+    expect(await itil.getByRole('list', { name: 'Changes' }).count()).toBe(0);
     expect(pageErrors).toEqual([]);
   }, 60_000);
 
