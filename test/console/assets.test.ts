@@ -40,6 +40,8 @@ describe.skipIf(!hasChromium)('asset pages', () => {
     await page.goto(`${server.origin}/`);
     await page.evaluate((token) => localStorage.setItem('deskbase.session-token', token), client.token);
     await page.reload();
+    // Signed in once the navigation shows: a route opened before could be replaced by the home page.
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
   };
 
   beforeAll(async () => {
@@ -202,6 +204,43 @@ describe.skipIf(!hasChromium)('asset pages', () => {
     expect(await tabs()).toEqual(['Details', 'Financial and administrative information', 'Documents', 'Label', 'History']);
     await open('Monitor', ids.monitor);
     expect(await tabs()).not.toContain('Components');
+  }, 60_000);
+
+  test('Admin: a printer connected and disconnected; financial information added to a monitor on first save', async () => {
+    await signInAs('alice');
+    const printer = await admin.create('Printer', { name: 'LaserJet 4' });
+    await open('Computer', ids.computer, 'connections');
+    const panel = section('Connections');
+    await panel.getByLabel('Type', { exact: true }).selectOption('Printer');
+    await panel.getByLabel('Item', { exact: true }).fill('LaserJet');
+    await page.getByRole('option', { name: 'LaserJet 4', exact: true }).click();
+    await panel.getByRole('button', { name: 'Connect', exact: true }).click();
+    await panel.locator('.notice-success', { hasText: 'LaserJet 4 connected.' }).waitFor();
+    const links = async () => ((await admin.get(`Computer/${ids.computer}/Computer_Item`)).body as { itemtype: string; items_id: number }[]).map((l) => [l.itemtype, l.items_id]);
+    expect(await links()).toEqual([['Monitor', ids.monitor], ['Printer', printer]]);
+    await panel.getByRole('button', { name: 'Disconnect LaserJet 4' }).click();
+    await panel.locator('.notice-success', { hasText: 'LaserJet 4 disconnected.' }).waitFor();
+    expect(await links()).toEqual([['Monitor', ids.monitor]]);
+
+    await open('Monitor', ids.monitor, 'financial');
+    const financial = section('Financial and administrative information');
+    await financial.getByLabel('Date of purchase').fill('2025-10-20');
+    await financial.getByLabel('Value').fill('400');
+    await financial.getByLabel('Amortization type').selectOption('Decreasing');
+    await financial.getByLabel('Amortization duration (years)').fill('4');
+    await financial.getByLabel('Amortization coefficient').fill('2');
+    await financial.getByRole('button', { name: 'Save' }).click();
+    await financial.locator('.notice-success', { hasText: 'Financial information saved.' }).waitFor();
+    const [info] = (await admin.get(`Monitor/${ids.monitor}/Infocom`)).body as { buy_date: string; value: string; sink_type: number; sink_time: number; sink_coeff: number }[];
+    expect([info!.buy_date, Number(info!.value), info!.sink_type, info!.sink_time, Number(info!.sink_coeff)]).toEqual(['2025-10-20', 400, 1, 4, 2]);
+    // 50 % a year, 3 months of 2025, the last 2 years linear.
+    expect(await cells('Depreciation')).toEqual([
+      ['2025', '400.00', '50.00', '350.00'],
+      ['2026', '350.00', '175.00', '175.00'],
+      ['2027', '175.00', '87.50', '87.50'],
+      ['2028', '87.50', '87.50', '0.00'],
+    ]);
+    expect(pageErrors).toEqual([]);
   }, 60_000);
 
   test('check-out to a user until a date (Admin), check-in (Technician): the asset, its notes and its history keep it', async () => {
