@@ -1,11 +1,12 @@
 import { useState } from 'preact/hooks';
 import { api } from '../../api';
-import { Notice, Outcome } from '../../components/Notice';
+import { Outcome } from '../../components/Notice';
 import { Picker } from '../../components/Picker';
 import { t } from '../../i18n';
 import { READ, can } from '../../itemtypes';
 import { useSession } from '../../session';
 import { usePanel } from '../../panel';
+import { Pending } from './DataTable';
 import { useLoad, named } from './load';
 
 /** The notes a check-out or check-in writes start so (in English: they are the item's data, read by everyone). */
@@ -39,8 +40,7 @@ export function Checkout({ itemtype, id, editable, onChange }: { itemtype: strin
     return { holder: Number(raw.users_id) > 0 ? named(item.users_id) : '', status: named(item.states_id), log };
   }, [itemtype, id, reload]);
 
-  if (error) return <Notice kind="error">{error}</Notice>;
-  if (!data) return <p role="status">{t('Loading…')}</p>;
+  if (!data) return <Pending error={error} />;
 
   const done = () => {
     setUser({ id: 0, name: '' });

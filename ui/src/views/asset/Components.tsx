@@ -1,7 +1,7 @@
 import { api, type Item } from '../../api';
-import { Notice } from '../../components/Notice';
 import { t } from '../../i18n';
 import { typeDef } from '../../itemtypes';
+import { DataTable, Pending } from './DataTable';
 import { useLoad, named } from './load';
 import { readableType } from './sections';
 
@@ -66,8 +66,7 @@ export function Components({ itemtype, id }: { itemtype: string; id: number }) {
     return { components, volumes };
   }, [itemtype, id]);
 
-  if (error) return <Notice kind="error">{error}</Notice>;
-  if (!data) return <p role="status">{t('Loading…')}</p>;
+  if (!data) return <Pending error={error} />;
   const types = [...new Set(data.components.map((c) => c.linkType))];
   return (
     <section aria-label={t('Components')} class="asset-section">
@@ -75,55 +74,24 @@ export function Components({ itemtype, id }: { itemtype: string; id: number }) {
       {types.map((linkType) => {
         const deviceType = linkType.slice('Item_'.length);
         return (
-          <table key={linkType} class="list" aria-label={readableType(deviceType, 'Device')}>
-            <caption>{readableType(deviceType, 'Device')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('Designation')}</th>
-                <th scope="col">{t('Manufacturer')}</th>
-                <th scope="col">{t('Details')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.components
-                .filter((c) => c.linkType === linkType)
-                .map(({ link, designation, manufacturer }) => (
-                  <tr key={link.id}>
-                    <td>{designation || `#${link.id}`}</td>
-                    <td>{manufacturer}</td>
-                    <td>
-                      <ComponentFields link={link} />
-                    </td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
+          <DataTable
+            key={linkType}
+            label={readableType(deviceType, 'Device')}
+            caption
+            headers={[t('Designation'), t('Manufacturer'), t('Details')]}
+            rows={data.components
+              .filter((c) => c.linkType === linkType)
+              .map(({ link, designation, manufacturer }) => ({ key: link.id, cells: [designation || `#${link.id}`, manufacturer, <ComponentFields link={link} />] }))}
+          />
         );
       })}
       {data.volumes.length > 0 && (
-        <table class="list" aria-label={t('Volumes')}>
-          <caption>{t('Volumes')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('Name')}</th>
-              <th scope="col">{t('Mount point')}</th>
-              <th scope="col">{t('File system')}</th>
-              <th scope="col">{t('Size (MiB)')}</th>
-              <th scope="col">{t('Free (MiB)')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.volumes.map((v, i) => (
-              <tr key={i}>
-                <td>{v.name}</td>
-                <td>{v.mountpoint}</td>
-                <td>{named(v.fsname)}</td>
-                <td>{v.totalsize}</td>
-                <td>{v.freesize}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label={t('Volumes')}
+          caption
+          headers={[t('Name'), t('Mount point'), t('File system'), t('Size (MiB)'), t('Free (MiB)')]}
+          rows={data.volumes.map((v, i) => ({ key: i, cells: [v.name, v.mountpoint, named(v.fsname), v.totalsize, v.freesize] }))}
+        />
       )}
     </section>
   );

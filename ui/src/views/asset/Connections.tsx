@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, type Item } from '../../api';
-import { Notice, Outcome } from '../../components/Notice';
+import { Outcome } from '../../components/Notice';
 import { PickForm } from '../../components/PickForm';
 import { ValueSelect } from '../../components/ValueSelect';
 import { t } from '../../i18n';
@@ -8,6 +8,7 @@ import { typeDef } from '../../itemtypes';
 import { itemLabel } from '../../options';
 import { usePanel } from '../../panel';
 import { href } from '../../router';
+import { Pending } from './DataTable';
 import { useLoad } from './load';
 
 interface Connection {
@@ -41,8 +42,7 @@ export function Connections({ itemtype, id, editable }: { itemtype: string; id: 
     );
   }, [itemtype, id, reload]);
 
-  if (error) return <Notice kind="error">{error}</Notice>;
-  if (!data) return <p role="status">{t('Loading…')}</p>;
+  if (!data) return <Pending error={error} />;
   return (
     <section aria-label={t('Connections')} class="asset-section">
       <Outcome message={message} error={writeError} />

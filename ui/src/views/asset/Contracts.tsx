@@ -4,6 +4,7 @@ import { endAfterMonths } from '../../amortization';
 import { t } from '../../i18n';
 import { itemLabel } from '../../options';
 import { href } from '../../router';
+import { DataTable, Pending } from './DataTable';
 import { useLoad, named, sectionRows } from './load';
 
 /** The contracts an item is under (Contract_Item), with number, start, duration and end. */
@@ -16,8 +17,7 @@ export function Contracts({ itemtype, id }: { itemtype: string; id: number }) {
     return { contracts: contracts.filter((c): c is Item => c !== null) };
   }, [itemtype, id]);
 
-  if (error) return <Notice kind="error">{error}</Notice>;
-  if (!data) return <p role="status">{t('Loading…')}</p>;
+  if (!data) return <Pending error={error} />;
   const { contracts } = data;
   return (
     <section aria-label={t('Contracts')} class="asset-section">
@@ -26,32 +26,17 @@ export function Contracts({ itemtype, id }: { itemtype: string; id: number }) {
       ) : !contracts.length ? (
         <p class="empty">{t('No contract.')}</p>
       ) : (
-        <table class="list" aria-label={t('Contracts')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('Name')}</th>
-              <th scope="col">{t('Number')}</th>
-              <th scope="col">{t('Contract type')}</th>
-              <th scope="col">{t('Start date')}</th>
-              <th scope="col">{t('Duration (months)')}</th>
-              <th scope="col">{t('End date')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {contracts.map((c) => (
-              <tr key={c.id}>
-                <td>
-                  <a href={href(['Contract', c.id])}>{itemLabel(c)}</a>
-                </td>
-                <td>{named(c.num)}</td>
-                <td>{named(c.contracttypes_id)}</td>
-                <td>{named(c.begin_date)}</td>
-                <td>{named(c.duration)}</td>
-                <td>{endAfterMonths(c.begin_date as string | null, Number(c.duration)) ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label={t('Contracts')}
+          headers={[t('Name'), t('Number'), t('Contract type'), t('Start date'), t('Duration (months)'), t('End date')]}
+          rows={contracts.map((c) => ({
+            key: c.id,
+            cells: [
+              <a href={href(['Contract', c.id])}>{itemLabel(c)}</a>, named(c.num), named(c.contracttypes_id), named(c.begin_date), named(c.duration),
+              endAfterMonths(c.begin_date as string | null, Number(c.duration)) ?? '',
+            ],
+          }))}
+        />
       )}
     </section>
   );

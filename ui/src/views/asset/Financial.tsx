@@ -7,6 +7,7 @@ import { t } from '../../i18n';
 import { CREATE, UPDATE, can } from '../../itemtypes';
 import { usePanel } from '../../panel';
 import { useSession } from '../../session';
+import { DataTable, Pending } from './DataTable';
 import { useLoad } from './load';
 
 const DATES: [string, string][] = [
@@ -57,8 +58,7 @@ export function Financial({ itemtype, id }: { itemtype: string; id: number }) {
   const [values, setValues] = useState<Values>(valuesOf(null));
   useLayoutEffect(() => setValues(valuesOf(data?.info ?? null)), [data]);
 
-  if (error) return <Notice kind="error">{error}</Notice>;
-  if (!data) return <p role="status">{t('Loading…')}</p>;
+  if (!data) return <Pending error={error} />;
   if (data.denied) return <Notice kind="info">{t('You may not read financial information.')}</Notice>;
   const editable = can(session.activeProfile, 'Infocom', data.info ? UPDATE : CREATE);
   const set = (key: string) => (e: Event) => {
@@ -141,27 +141,12 @@ export function Financial({ itemtype, id }: { itemtype: string; id: number }) {
         )}
       </form>
       {schedule && (
-        <table class="list" aria-label={t('Depreciation')}>
-          <caption>{t('Depreciation')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('Year')}</th>
-              <th scope="col">{t('Net value at start')}</th>
-              <th scope="col">{t('Annuity')}</th>
-              <th scope="col">{t('Net value at end')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {schedule.map((row) => (
-              <tr key={row.year}>
-                <td>{row.year}</td>
-                <td>{money(row.start)}</td>
-                <td>{money(row.annuity)}</td>
-                <td>{money(row.end)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label={t('Depreciation')}
+          caption
+          headers={[t('Year'), t('Net value at start'), t('Annuity'), t('Net value at end')]}
+          rows={schedule.map((row) => ({ key: row.year, cells: [row.year, money(row.start), money(row.annuity), money(row.end)] }))}
+        />
       )}
     </section>
   );

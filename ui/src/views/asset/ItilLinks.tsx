@@ -1,9 +1,9 @@
 import { api, type Item } from '../../api';
-import { Notice } from '../../components/Notice';
 import { t } from '../../i18n';
 import { enumOf, typeDef } from '../../itemtypes';
 import { itemLabel } from '../../options';
 import { href } from '../../router';
+import { Pending } from './DataTable';
 import { useLoad, named, sectionRows } from './load';
 
 const KINDS = [
@@ -18,8 +18,7 @@ export function ItilLinks({ itemtype, id }: { itemtype: string; id: number }) {
     const item = await api.get(itemtype, id, Object.fromEntries(KINDS.map(([, flag]) => [flag, true])));
     return KINDS.map(([type, , key]) => ({ type, rows: sectionRows<Item>(item[key]) }));
   }, [itemtype, id]);
-  if (error) return <Notice kind="error">{error}</Notice>;
-  if (!data) return <p role="status">{t('Loading…')}</p>;
+  if (!data) return <Pending error={error} />;
   return (
     <section aria-label={t('Tickets, problems and changes')} class="asset-section">
       {data.map(({ type, rows }) => {

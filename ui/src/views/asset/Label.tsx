@@ -1,16 +1,15 @@
 import { api } from '../../api';
-import { Notice } from '../../components/Notice';
 import { t } from '../../i18n';
 import { typeDef } from '../../itemtypes';
 import { itemUrl, qrSvg } from '../../qr';
+import { Pending } from './DataTable';
 import { useLoad, named } from './load';
 
 /** A printable label of an asset: its name, type, serial and inventory numbers, and a QR code of its console address. */
 export function Label({ itemtype, id }: { itemtype: string; id: number }) {
   const url = itemUrl(location.origin, location.pathname, itemtype, id);
   const { data, error } = useLoad(async () => ({ item: await api.get(itemtype, id), svg: await qrSvg(url) }), [itemtype, id]);
-  if (error) return <Notice kind="error">{error}</Notice>;
-  if (!data) return <p role="status">{t('Loading…')}</p>;
+  if (!data) return <Pending error={error} />;
   return (
     <section aria-label={t('Label')} class="asset-section">
       <div class="form-actions no-print">

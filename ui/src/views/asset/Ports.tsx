@@ -1,6 +1,7 @@
 import { api, type Item } from '../../api';
 import { Notice } from '../../components/Notice';
 import { t } from '../../i18n';
+import { DataTable, Pending } from './DataTable';
 import { useLoad, named } from './load';
 import { readableType } from './sections';
 
@@ -27,8 +28,7 @@ export function Ports({ itemtype, id }: { itemtype: string; id: number }) {
     return { ports };
   }, [itemtype, id]);
 
-  if (error) return <Notice kind="error">{error}</Notice>;
-  if (!data) return <p role="status">{t('Loading…')}</p>;
+  if (!data) return <Pending error={error} />;
   const ports = data.ports;
   return (
     <section aria-label={t('Network ports')} class="asset-section">
@@ -37,30 +37,17 @@ export function Ports({ itemtype, id }: { itemtype: string; id: number }) {
       ) : !ports.length ? (
         <p class="empty">{t('No network port.')}</p>
       ) : (
-        <table class="list" aria-label={t('Network ports')}>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">{t('Name')}</th>
-              <th scope="col">{t('Type')}</th>
-              <th scope="col">{t('MAC address')}</th>
-              <th scope="col">{t('IP addresses')}</th>
-              <th scope="col">{t('VLANs')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ports.map(({ kind, row, vlans }) => (
-              <tr key={row.netport_id}>
-                <td>{String(row.logical_number ?? '')}</td>
-                <td>{named(row.name)}</td>
-                <td>{readableType(kind, 'NetworkPort')}</td>
-                <td>{named(row.mac)}</td>
-                <td>{(row.NetworkName?.IPAddress ?? []).map((a) => a.name).join(', ')}</td>
-                <td>{vlans.join(', ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label={t('Network ports')}
+          headers={['#', t('Name'), t('Type'), t('MAC address'), t('IP addresses'), t('VLANs')]}
+          rows={ports.map(({ kind, row, vlans }) => ({
+            key: row.netport_id,
+            cells: [
+              String(row.logical_number ?? ''), named(row.name), readableType(kind, 'NetworkPort'), named(row.mac),
+              (row.NetworkName?.IPAddress ?? []).map((a) => a.name).join(', '), vlans.join(', '),
+            ],
+          }))}
+        />
       )}
     </section>
   );

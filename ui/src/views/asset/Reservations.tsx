@@ -1,6 +1,6 @@
 import { api } from '../../api';
-import { Notice } from '../../components/Notice';
 import { t } from '../../i18n';
+import { DataTable, Pending } from './DataTable';
 import { useLoad, named } from './load';
 
 /** Whether an item may be reserved (its ReservationItem) and its reservations, latest first. */
@@ -11,8 +11,7 @@ export function Reservations({ itemtype, id }: { itemtype: string; id: number })
     const reservations = await api.subItems('ReservationItem', reservable.id, 'Reservation', { expand_dropdowns: true, range: '0-999', sort: 'begin', order: 'DESC' });
     return { reservable, reservations };
   }, [itemtype, id]);
-  if (error) return <Notice kind="error">{error}</Notice>;
-  if (!data) return <p role="status">{t('Loading…')}</p>;
+  if (!data) return <Pending error={error} />;
   return (
     <section aria-label={t('Reservations')} class="asset-section">
       {!data.reservable ? (
@@ -23,26 +22,11 @@ export function Reservations({ itemtype, id }: { itemtype: string; id: number })
           {!data.reservations.length ? (
             <p class="empty">{t('No reservation.')}</p>
           ) : (
-            <table class="list" aria-label={t('Reservations')}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('Start')}</th>
-                  <th scope="col">{t('End')}</th>
-                  <th scope="col">{t('By')}</th>
-                  <th scope="col">{t('Comments')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.reservations.map((r) => (
-                  <tr key={r.id}>
-                    <td>{named(r.begin)}</td>
-                    <td>{named(r.end)}</td>
-                    <td>{named(r.users_id)}</td>
-                    <td>{named(r.comment)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              label={t('Reservations')}
+              headers={[t('Start'), t('End'), t('By'), t('Comments')]}
+              rows={data.reservations.map((r) => ({ key: r.id, cells: [named(r.begin), named(r.end), named(r.users_id), named(r.comment)] }))}
+            />
           )}
         </>
       )}

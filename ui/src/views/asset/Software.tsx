@@ -1,6 +1,7 @@
 import { api, type Item } from '../../api';
 import { Notice } from '../../components/Notice';
 import { t } from '../../i18n';
+import { DataTable, Pending } from './DataTable';
 import { useLoad, named, sectionRows } from './load';
 
 /** Software installed on an item (Item_SoftwareVersion: software and version) and the licences it uses (Item_SoftwareLicense). */
@@ -11,8 +12,7 @@ export function Software({ itemtype, id }: { itemtype: string; id: number }) {
     return { installed: sectionRows<Item>(item._softwares), licences };
   }, [itemtype, id]);
 
-  if (error) return <Notice kind="error">{error}</Notice>;
-  if (!data) return <p role="status">{t('Loading…')}</p>;
+  if (!data) return <Pending error={error} />;
   return (
     <section aria-label={t('Software')} class="asset-section">
       <h2>{t('Installed software')}</h2>
@@ -21,24 +21,11 @@ export function Software({ itemtype, id }: { itemtype: string; id: number }) {
       ) : !data.installed.length ? (
         <p class="empty">{t('No software is installed.')}</p>
       ) : (
-        <table class="list" aria-label={t('Installed software')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('Software')}</th>
-              <th scope="col">{t('Version')}</th>
-              <th scope="col">{t('Category')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.installed.map((row) => (
-              <tr key={String(row.softwareversions_id)}>
-                <td>{named(row.softwares_id)}</td>
-                <td>{named(row.softwareversions_id)}</td>
-                <td>{named(row.softwarecategories_id)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          label={t('Installed software')}
+          headers={[t('Software'), t('Version'), t('Category')]}
+          rows={data.installed.map((row) => ({ key: String(row.softwareversions_id), cells: [named(row.softwares_id), named(row.softwareversions_id), named(row.softwarecategories_id)] }))}
+        />
       )}
       <h2>{t('Licences')}</h2>
       {!data.licences.length ? (
