@@ -72,9 +72,11 @@ describe.skipIf(!hasChromium)('asset pages', () => {
     await admin.create('Computer_Item', { computers_id: ids.computer, itemtype: 'Monitor', items_id: ids.monitor });
 
     const supplier = await admin.create('Supplier', { name: 'Acme IT' });
+    const budget = await admin.create('Budget', { name: 'IT 2024' });
     await admin.create('Infocom', {
       ...computer, buy_date: '2024-06-01', use_date: '2024-07-15', value: 1200, sink_type: LINEAR, sink_time: 3,
-      warranty_date: '2024-06-01', warranty_duration: 36, order_number: 'PO-77', bill: 'F-2024-9', suppliers_id: supplier,
+      warranty_date: '2024-06-01', warranty_duration: 36, order_number: 'PO-77', bill: 'F-2024-9', suppliers_id: supplier, budgets_id: budget,
+      delivery_number: 'BL-5', immo_number: 'IM-3', order_date: '2024-05-20', delivery_date: '2024-05-28',
     });
     const contract = await admin.create('Contract', { name: 'Maintenance 2024', num: 'C-12', begin_date: '2024-01-01', duration: 24 });
     await admin.create('Contract_Item', { ...computer, contracts_id: contract });
@@ -154,6 +156,12 @@ describe.skipIf(!hasChromium)('asset pages', () => {
     expect(await financial.getByLabel('Order number').inputValue()).toBe('PO-77');
     expect(await financial.getByLabel('Invoice number').inputValue()).toBe('F-2024-9');
     expect(await financial.getByLabel('Supplier').inputValue()).toBe('Acme IT');
+    expect(await financial.getByLabel('Budget').inputValue()).toBe('IT 2024');
+    const shown = (labels: string[]) => Promise.all(labels.map((label) => financial.getByLabel(label, { exact: true }).inputValue()));
+    expect(await shown(['Order date', 'Delivery date', 'Startup date', 'Start date of warranty', 'Warranty duration (months)', 'Delivery form', 'Immobilization number', 'Value', 'Amortization duration (years)'])).toEqual([
+      '2024-05-20', '2024-05-28', '2024-07-15', '2024-06-01', '36', 'BL-5', 'IM-3', '1200.0000', '3',
+    ]);
+    expect(await financial.getByLabel('Amortization type').inputValue()).toBe('2');
     expect(await financial.getByTestId('warranty-end').innerText()).toBe('2027-06-01');
     expect(await cells('Depreciation')).toEqual([
       ['2024', '1200.00', '183.33', '1016.67'],
@@ -164,7 +172,7 @@ describe.skipIf(!hasChromium)('asset pages', () => {
     const schedule = depreciation({ type: LINEAR, value: 1200, years: 3, coeff: 0, buyDate: '2024-06-01', useDate: '2024-07-15' })!;
     expect(await financial.getByTestId('net-value').innerText()).toBe(netValue(schedule, new Date().toISOString().slice(0, 10)).toFixed(2));
     // Edited in place: the Infocom row is updated.
-    await financial.getByLabel('Value').fill('1500');
+    await financial.getByLabel('Value', { exact: true }).fill('1500');
     await financial.getByRole('button', { name: 'Save' }).click();
     await financial.locator('.notice-success', { hasText: 'Financial information saved.' }).waitFor();
     const [info] = (await admin.get(`Computer/${ids.computer}/Infocom`)).body as { value: string; order_number: string; buy_date: string }[];
@@ -225,7 +233,7 @@ describe.skipIf(!hasChromium)('asset pages', () => {
     await open('Monitor', ids.monitor, 'financial');
     const financial = section('Financial and administrative information');
     await financial.getByLabel('Date of purchase').fill('2025-10-20');
-    await financial.getByLabel('Value').fill('400');
+    await financial.getByLabel('Value', { exact: true }).fill('400');
     await financial.getByLabel('Amortization type').selectOption('Decreasing');
     await financial.getByLabel('Amortization duration (years)').fill('4');
     await financial.getByLabel('Amortization coefficient').fill('2');

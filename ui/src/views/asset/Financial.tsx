@@ -16,26 +16,32 @@ const DATES: [string, string][] = [
   ['delivery_date', 'Delivery date'],
   ['use_date', 'Startup date'],
   ['warranty_date', 'Start date of warranty'],
+  ['inventory_date', 'Date of last physical inventory'],
+  ['decommission_date', 'Decommission date'],
 ];
 const TEXTS: [string, string][] = [
   ['order_number', 'Order number'],
   ['bill', 'Invoice number'],
   ['delivery_number', 'Delivery form'],
   ['immo_number', 'Immobilization number'],
+  ['warranty_info', 'Warranty information'],
 ];
 const NUMBERS: [string, string][] = [
   ['value', 'Value'],
+  ['warranty_value', 'Warranty extension value'],
   ['warranty_duration', 'Warranty duration (months)'],
   ['sink_time', 'Amortization duration (years)'],
   ['sink_coeff', 'Amortization coefficient'],
 ];
 const TEXT_KEYS = new Set(TEXTS.map(([key]) => key));
 const FIELDS = [...DATES, ...TEXTS, ...NUMBERS].map(([key]) => key);
+/** Fields set with a select or a picker. */
+const PICKED = ['sink_type', 'suppliers_id', 'budgets_id'];
 
 type Values = Record<string, string>;
 
 const valuesOf = (info: Item | null): Values =>
-  Object.fromEntries([...FIELDS, 'sink_type', 'suppliers_id'].map((key) => [key, info?.[key] === null || info?.[key] === undefined ? '' : String(info[key]).slice(0, key.endsWith('_date') ? 10 : undefined)]));
+  Object.fromEntries([...FIELDS, ...PICKED].map((key) => [key, info?.[key] === null || info?.[key] === undefined ? '' : String(info[key]).slice(0, key.endsWith('_date') ? 10 : undefined)]));
 
 const money = (n: number) => n.toFixed(2);
 
@@ -50,10 +56,10 @@ export function Financial({ itemtype, id }: { itemtype: string; id: number }) {
   const { data, error } = useLoad(async () => {
     const item = await api.get(itemtype, id, { with_infocoms: true });
     const section = item._infocoms as Item | [] | { error: number };
-    if ('error' in section) return { denied: true, info: null, supplier: '' };
+    if ('error' in section) return { denied: true, info: null, supplier: '', budget: '' };
     const info = Array.isArray(section) ? null : section;
     const expanded = info ? await api.get('Infocom', info.id, { expand_dropdowns: true }).catch(() => null) : null;
-    return { denied: false, info, supplier: String(expanded?.suppliers_id || '') };
+    return { denied: false, info, supplier: String(expanded?.suppliers_id || ''), budget: String(expanded?.budgets_id || '') };
   }, [itemtype, id, reload]);
   const [values, setValues] = useState<Values>(valuesOf(null));
   useLayoutEffect(() => setValues(valuesOf(data?.info ?? null)), [data]);
@@ -72,7 +78,7 @@ export function Financial({ itemtype, id }: { itemtype: string; id: number }) {
   const save = (e: Event) => {
     e.preventDefault();
     const input: Record<string, unknown> = {};
-    for (const key of [...FIELDS, 'sink_type', 'suppliers_id']) {
+    for (const key of [...FIELDS, ...PICKED]) {
       const isDate = DATES.some(([date]) => date === key);
       input[key] = values[key] === '' ? (isDate ? null : TEXT_KEYS.has(key) ? '' : 0) : values[key];
     }
@@ -115,6 +121,10 @@ export function Financial({ itemtype, id }: { itemtype: string; id: number }) {
             <div class="field">
               <label for="infocom-supplier">{t('Supplier')}</label>
               <Picker id="infocom-supplier" itemtype="Supplier" value={Number(values.suppliers_id || 0)} display={data.supplier} onChange={(picked) => setValues((v) => ({ ...v, suppliers_id: String(picked) }))} />
+            </div>
+            <div class="field">
+              <label for="infocom-budget">{t('Budget')}</label>
+              <Picker id="infocom-budget" itemtype="Budget" value={Number(values.budgets_id || 0)} display={data.budget} onChange={(picked) => setValues((v) => ({ ...v, budgets_id: String(picked) }))} />
             </div>
             {TEXTS.map(([key, label]) => (
               <div class="field" key={key}>
