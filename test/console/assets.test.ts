@@ -26,7 +26,7 @@ describe.skipIf(!hasChromium)('asset pages', () => {
   let admin: Client;
   let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
   let page: Page;
-  const ids = { computer: 0, monitor: 0, toner: 0, state: 0 };
+  const ids = { computer: 0, monitor: 0, toner: 0, state: 0, software: 0 };
   const pageErrors: string[] = [];
 
   const open = async (itemtype: string, id: number, tab?: string) => {
@@ -60,8 +60,8 @@ describe.skipIf(!hasChromium)('asset pages', () => {
     const disk = await admin.create('DeviceHardDrive', { designation: 'NVMe 1 TB' });
     await admin.create('Item_DeviceHardDrive', { ...computer, deviceharddrives_id: disk, capacity: 1000000, serial: 'HD-9' });
 
-    const office = await admin.create('Software', { name: 'LibreOffice' });
-    const version = await admin.create('SoftwareVersion', { softwares_id: office, name: '7.6' });
+    ids.software = await admin.create('Software', { name: 'LibreOffice' });
+    const version = await admin.create('SoftwareVersion', { softwares_id: ids.software, name: '7.6' });
     await admin.create('Item_SoftwareVersion', { ...computer, softwareversions_id: version });
 
     const port = await admin.create('NetworkPort', { ...computer, name: 'eth0', logical_number: 1, instantiation_type: 'NetworkPortEthernet', mac: 'aa:bb:cc:dd:ee:42', NetworkName_name: 'ws-042', NetworkName__ipaddresses: { '-1': '10.0.0.42' } });
@@ -95,6 +95,8 @@ describe.skipIf(!hasChromium)('asset pages', () => {
 
     browser = await launchChromium();
     page = browser.context.pages()[0] ?? (await browser.context.newPage());
+    // The size the console's screenshots are taken at.
+    await page.setViewportSize({ width: 1440, height: 900 });
     watchErrors(page, pageErrors);
   }, 60_000);
 
@@ -206,12 +208,17 @@ describe.skipIf(!hasChromium)('asset pages', () => {
     expect(pageErrors).toEqual([]);
   }, 60_000);
 
-  test('a type without components, software or ports shows none of those sections', async () => {
+  test('a type without components (software, a consumable, a monitor) shows no such section', async () => {
     await signInAs('alice');
     await open('ConsumableItem', ids.toner);
     expect(await tabs()).toEqual(['Details', 'Financial and administrative information', 'Documents', 'Label', 'History']);
+    await open('Software', ids.software);
+    expect(await tabs()).toEqual(['Details', 'Financial and administrative information', 'Contracts', 'Documents', 'Reservations', 'Label', 'Tickets', 'History']);
     await open('Monitor', ids.monitor);
-    expect(await tabs()).not.toContain('Components');
+    expect(await tabs()).toEqual([
+      'Details', 'Software', 'Network ports', 'Connections', 'Financial and administrative information', 'Contracts', 'Documents', 'Reservations', 'Check-out',
+      'Label', 'Tickets', 'History',
+    ]);
   }, 60_000);
 
   test('Admin: a printer connected and disconnected; financial information added to a monitor on first save', async () => {
