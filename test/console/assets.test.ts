@@ -63,6 +63,8 @@ describe.skipIf(!hasChromium)('asset pages', () => {
     ids.software = await admin.create('Software', { name: 'LibreOffice' });
     const version = await admin.create('SoftwareVersion', { softwares_id: ids.software, name: '7.6' });
     await admin.create('Item_SoftwareVersion', { ...computer, softwareversions_id: version });
+    const licence = await admin.create('SoftwareLicense', { softwares_id: ids.software, name: 'Site licence 2024', number: 50 });
+    await admin.create('Item_SoftwareLicense', { ...computer, softwarelicenses_id: licence });
 
     const port = await admin.create('NetworkPort', { ...computer, name: 'eth0', logical_number: 1, instantiation_type: 'NetworkPortEthernet', mac: 'aa:bb:cc:dd:ee:42', NetworkName_name: 'ws-042', NetworkName__ipaddresses: { '-1': '10.0.0.42' } });
     const vlan = await admin.create('Vlan', { name: 'Office', tag: 10 });
@@ -123,6 +125,7 @@ describe.skipIf(!hasChromium)('asset pages', () => {
     await open('Computer', ids.computer, 'software');
     await section('Software').waitFor();
     expect(await cells('Installed software')).toEqual([['LibreOffice', '7.6', '']]);
+    expect(await section('Software').getByRole('list', { name: 'Licences' }).getByRole('listitem').allInnerTexts()).toEqual(['Site licence 2024']);
 
     await open('Computer', ids.computer, 'ports');
     await section('Network ports').waitFor();
