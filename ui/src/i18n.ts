@@ -3,9 +3,12 @@
  * translation. The language is the user's preference (GLPI's `language`, e.g. fr_FR, en_GB); a string
  * without a translation shows in English.
  */
+import { ASSET_FR } from './i18n-assets';
+
 export type Language = 'en' | 'fr';
 
 const FR: Record<string, string> = {
+  ...ASSET_FR,
   // Navigation
   Overview: 'Tableau de bord',
   'My work': 'Mon travail',

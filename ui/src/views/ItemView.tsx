@@ -15,9 +15,11 @@ import { DocumentLink } from './Documents';
 import { History } from './History';
 import { ProfileRights } from './ProfileRights';
 import { RuleParts } from './RuleParts';
-import { AssetTickets } from './LinkedItems';
 import { ItilPage } from './ItilPage';
 import { SIDE_FIELDS } from './ItilSide';
+import { AssetSectionView } from './asset/AssetSectionView';
+import { ItilLinks } from './asset/ItilLinks';
+import { assetSections } from './asset/sections';
 import { Mailbox, RefusedMail } from './Mail';
 import { DirectoryConnection, DirectoryImport } from './Directory';
 import { NotificationPreferences, NotificationTargets, QueuedMail, TemplateTranslations, WebhookDeliveries } from './Notifications';
@@ -193,6 +195,8 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   // A ticket, problem or change is one page (./ItilPage.tsx): no tabs.
   const onePage = id !== null && ITIL.has(itemtype) && item !== null;
   const tabs: [string, string][] = [['details', t('Details')]];
+  const sections = id === null ? [] : assetSections(itemtype, profile);
+  tabs.push(...sections.map((s): [string, string] => [s.key, s.label]));
   if (id !== null && def.type?.features.includes('ticket')) tabs.push(['tickets', t('Tickets')]);
   if (id !== null && itemtype === 'User') tabs.push(['access', t('Access')]);
   if (id !== null && itemtype === 'Profile') tabs.push(['rights', t('Rights')]);
@@ -355,7 +359,9 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
         ) : tab === 'inventory' && id !== null && item ? (
           <ComputerInventory id={id} item={item} locked={locked} />
         ) : tab === 'tickets' && id !== null ? (
-          <AssetTickets itemtype={itemtype} id={id} />
+          <ItilLinks itemtype={itemtype} id={id} />
+        ) : id !== null && sections.some((s) => s.key === tab) ? (
+          <AssetSectionView section={tab} itemtype={itemtype} id={id} editable={editable && !deleted} onChange={refresh} />
         ) : (
           form
         )}

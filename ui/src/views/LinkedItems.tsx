@@ -98,32 +98,3 @@ export function UnlinkButton({ name, onUnlink }: { name: string; onUnlink: () =>
     </button>
   );
 }
-
-/** The tickets an asset is linked to (its Item_Ticket rows), with links to them. */
-export function AssetTickets({ itemtype, id }: { itemtype: string; id: number }) {
-  const [rows, setRows] = useState<Item[] | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    let live = true;
-    api
-      .subItems(itemtype, id, 'Item_Ticket', { range: '0-999' })
-      .then((links) => Promise.all(links.map((l) => api.get('Ticket', Number(l.tickets_id)).catch(() => null))))
-      .then((tickets) => live && setRows(tickets.filter((ticket): ticket is Item => ticket !== null)))
-      .catch((e: unknown) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
-  }, [itemtype, id]);
-  if (error) return <Notice kind="error">{error}</Notice>;
-  if (!rows) return <p role="status">{t('Loading…')}</p>;
-  if (!rows.length) return <p class="empty">{t('No ticket is linked to this item.')}</p>;
-  return (
-    <ul class="linked-items" aria-label={t('Tickets')}>
-      {rows.map((ticket) => (
-        <li key={ticket.id}>
-          <a href={href(['Ticket', ticket.id])}>{itemLabel(ticket)}</a> <span class="muted">#{ticket.id}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
