@@ -113,6 +113,8 @@ function privateRowFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias:
   const access = mode === 'read' ? 'read' : mode === 'delete' ? 'delete' : 'write';
   if ((bits & (rules.everyRow?.[access] ?? 0)) !== 0) return TRUE;
   const own = sql`${raw(alias)}.users_id = ${Number(scope.user.id)}`;
+  // Without the right's bit for this access, only one's own unshared rows (see PrivateRows.ownWithoutRight).
+  if (rules.ownWithoutRight && rules.shareFlag && (bits & MODE_BITS[mode]) === 0) return sql`${own} AND ${raw(`${alias}.${rules.shareFlag}`)} = 1`;
   const sharesThis = mode === 'read' || (rules.sharedWrite === true && (mode === 'delete' || (mode === 'write' && (bits & UPDATE) !== 0)));
   if (!sharesThis) return own;
   const shared = sharedWith(scope, type, alias);

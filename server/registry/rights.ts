@@ -166,6 +166,7 @@ export function profileCan(profile: ProfileRights, type: Itemtype, action: Actio
   if (type.right && type.readWithUpdate && action === 'read') return (profile.rightOf(type.right) & UPDATE) !== 0;
   // Rows guarded by their own right (rules, by collection): any of those rights will do at this level.
   if (type.rowRights && Object.values(type.rowRights.rights).some((right) => (profile.rightOf(right) & STANDARD[action]) !== 0)) return true;
+  if (type.privateTo?.ownWithoutRight && !profile.helpdesk) return true;
   if (type.right) return (profile.rightOf(type.right) & (actionBits(type.right, action, profile.helpdesk) | (type.privateTo?.ownBits ?? 0))) !== 0;
   const owner = type.owners[0];
   if (!owner) return false;

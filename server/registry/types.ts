@@ -121,6 +121,12 @@ export interface PrivateRows {
   flagRead?: { flag: string; bit: number };
   /** Bits of the type's right that allow every action on one's own rows (GLPI's RESERVEANITEM). */
   ownBits?: number;
+  /**
+   * Central profiles keep their own unshared rows (`shareFlag` = 1) without the type's right; the
+   * right's bits reach the shared ones (GLPI's saved searches: anyone saves private searches,
+   * bookmark_public governs the public ones).
+   */
+  ownWithoutRight?: true;
 }
 
 /** The derived, ready-to-use description of an itemtype. */

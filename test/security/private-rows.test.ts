@@ -11,6 +11,7 @@ import { upload } from '../documents/helpers';
 const ctx = useServer();
 const OBSERVER = 2;
 const ADMIN = 3;
+const TECHNICIAN = 6;
 
 let observer: Client;
 let admin: Client;
@@ -63,6 +64,25 @@ describe('private rows of another user', () => {
     expect((await ctx.api.del(`Reminder/${ids.secretNote}`, { query: 'force_purge=true' })).status).toBeGreaterThanOrEqual(400);
     expect((await admin.get(`Reminder/${ids.secretNote}`)).body.name).toBe('boss private note');
     expect((await admin.put(`Reminder/${ids.secretNote}`, { input: { name: 'boss private note' } })).status).toBe(200);
+  });
+});
+
+describe('saved searches without the saved-search right', () => {
+  test("a Technician (no bookmark_public) keeps private searches of their own, as GLPI's search page lets anyone; public ones stay the right's", async () => {
+    await createUser(ctx.api, 'techie', TECHNICIAN, 0, true);
+    const techie = await loginAs(ctx.server.api, 'techie');
+    const own = await techie.create('SavedSearch', { name: 'my open tickets', itemtype: 'Ticket', query: 'criteria=' });
+    expect((await techie.get(`SavedSearch/${own}`)).body).toMatchObject({ name: 'my open tickets', is_private: 1 });
+    // Only their own private ones: neither the Admin's private nor public searches.
+    expect(await names(techie, 'SavedSearch')).toEqual(['my open tickets']);
+    expect((await techie.get(`SavedSearch/${ids.publicSearch}`)).status).toBe(403);
+    expect((await techie.put(`SavedSearch/${own}`, { input: { name: 'my tickets' } })).status).toBe(200);
+    // Sharing needs the right: a public search is refused, and so is making one's own public.
+    expectError(await techie.post('SavedSearch/', { input: { name: 'for everyone', itemtype: 'Ticket', query: 'criteria=', is_private: 0 } }), 400, 'ERROR_GLPI_ADD');
+    expect((await techie.put(`SavedSearch/${own}`, { input: { is_private: 0 } })).status).toBeGreaterThanOrEqual(400);
+    expect((await techie.get(`SavedSearch/${own}`)).body).toMatchObject({ name: 'my tickets', is_private: 1 });
+    expect((await techie.del(`SavedSearch/${own}`)).status).toBe(204);
+    expect(await names(techie, 'SavedSearch')).toEqual([]);
   });
 });
 

@@ -186,5 +186,5 @@ export const toolItemtypes: Record<string, ItemtypeSpec> = {
     owners: [{ fk: 'reservationitems_id', itemtype: 'ReservationItem' }],
     privateTo: { everyRow: { read: READ | RESERVE_AN_ITEM, write: UPDATE, delete: DELETE | PURGE }, ownBits: RESERVE_AN_ITEM },
   },
-  SavedSearch: { table: 'glpi_savedsearches', kind: 'other', right: 'bookmark_public', required: ['itemtype'], privateTo: { shareFlag: 'is_private' } },
+  SavedSearch: { table: 'glpi_savedsearches', kind: 'other', right: 'bookmark_public', required: ['itemtype'], privateTo: { shareFlag: 'is_private', ownWithoutRight: true } },
 };

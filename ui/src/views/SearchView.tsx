@@ -119,7 +119,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
           </div>
         </details>
       </form>
-      {/* Offered only to profiles that may read saved searches (GLPI's bookmark_public): a Technician's default profile may not. */}
+      {/* Every central profile saves private searches; public ones follow GLPI's bookmark_public right (the registry's rule). */}
       {can(info.activeProfile, 'SavedSearch', READ) && (
         <SavedSearches itemtype={itemtype} current={{ criteria: state.criteria, cols: state.cols, sort: state.sort, order: state.order }} />
       )}
