@@ -298,6 +298,11 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
       { type: 'object', properties: { myentities: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } } } },
       { parameters: [q('is_recursive', bool, 'add the sub-entities')] },
     ),
+    '/getMyDevices': get(
+      'getMyDevices',
+      "Deskbase addition (not in GLPI 10): the session user's own devices (users_id, or groups_id of their groups) of the active profile's helpdesk_item_type types, when its helpdesk_hardware allows them",
+      { type: 'object', properties: { mydevices: { type: 'array', items: { type: 'object', properties: { itemtype: { type: 'string' }, id: { type: 'integer' }, name: { type: 'string' }, entities_id: { type: 'integer' } } } } } },
+    ),
     '/getActiveEntities': get('getActiveEntities', 'The active entities', { type: 'object', properties: { active_entity: object } }),
     '/changeActiveEntities': {
       post: {

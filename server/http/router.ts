@@ -4,6 +4,7 @@ import { inlineDoc } from '../api/doc';
 import { lostPassword } from '../api/lost-password';
 import { itemtypeBranch } from '../api/items/route';
 import { getMultipleItems } from '../api/items/multiple';
+import { getMyDevices } from '../api/my-devices';
 import { changeActiveEntities, changeActiveProfile, getActiveEntities, getActiveProfile, getMyEntities, getMyProfiles } from '../api/profiles';
 import { listSearchOptions } from '../api/searchoptions';
 import { searchAnyName } from '../api/alias-search';
@@ -34,6 +35,7 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
   getMyEntities,
   getActiveEntities,
   changeActiveEntities,
+  getMyDevices,
   getMultipleItems,
   listSearchOptions,
   search: searchAnyName,
