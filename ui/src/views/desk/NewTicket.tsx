@@ -5,7 +5,9 @@ import { t } from '../../i18n';
 import { READ, can, enumOf } from '../../itemtypes';
 import { href } from '../../router';
 import { useSession } from '../../session';
-import { type Attached, myAssets, textToHtml, type Asset } from './newticket';
+import { DeskEditor } from './DeskEditor';
+import { type Attached, myAssets, type Asset } from './newticket';
+import { Suggestions } from './Suggestions';
 
 /** GLPI's default urgency (Medium). */
 const DEFAULT_URGENCY = 3;
@@ -19,6 +21,7 @@ export function NewTicket() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [done, setDone] = useState<{ id: number; files: Attached[] } | null>(null);
+  const [title, setTitle] = useState('');
 
   useEffect(() => {
     if (can(profile, 'ITILCategory', READ)) {
@@ -27,14 +30,14 @@ export function NewTicket() {
         () => setCategories([]),
       );
     }
-    void myAssets(profile).then(setAssets, () => setAssets([]));
+    void myAssets().then(setAssets, () => setAssets([]));
   }, [info.activeProfile.id]);
 
   const submit = async (form: HTMLFormElement) => {
     const data = new FormData(form);
     const input: Record<string, unknown> = {
       name: String(data.get('name') ?? '').trim(),
-      content: textToHtml(String(data.get('content') ?? '')),
+      content: String(data.get('content') ?? ''),
       urgency: Number(data.get('urgency') ?? DEFAULT_URGENCY),
       // The requester is the user, as GLPI's simplified form sets it.
       _users_id_requester: info.userId,
@@ -46,6 +49,10 @@ export function NewTicket() {
       const [itemtype, id] = asset.split(':');
       input.items_id = { [itemtype!]: [Number(id)] };
     }
+    if (!input.content) {
+      setError(t('Describe the request.'));
+      return;
+    }
     const files = data.getAll('files').filter((f): f is File => f instanceof File && f.name !== '');
     setBusy(true);
     setError('');
@@ -53,6 +60,7 @@ export function NewTicket() {
       // Files travel with the ticket (GLPI's multipart add): whoever opens a ticket attaches to it, no document right needed.
       setDone(files.length ? await api.createWithFiles('Ticket', input, files) : { id: await api.create('Ticket', input), files: [] });
       form.reset();
+      setTitle('');
     } catch (e) {
       setError(errorText(e));
     } finally {
@@ -86,12 +94,10 @@ export function NewTicket() {
         </label>
         <label class="field">
           <span>{t('Title')}</span>
-          <input name="name" required maxLength={255} />
+          <input name="name" required maxLength={255} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
         </label>
-        <label class="field">
-          <span>{t('Description')}</span>
-          <textarea name="content" rows={6} required />
-        </label>
+        <Suggestions title={title} />
+        <DeskEditor name="content" label={t('Description')} />
         {assets.length > 0 && (
           <label class="field">
             <span>{t('Asset concerned')}</span>
