@@ -169,6 +169,8 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     );
     const replyDocs = (await admin.get(`ITILFollowup/${reply!.id}/Document_Item`)).body as { documents_id: number }[];
     expect(await Promise.all(replyDocs.map(async (d) => (await admin.get(`Document/${d.documents_id}`)).body.filename))).toEqual(['boot.txt']);
+    // The reply's file shows on the requester's timeline.
+    await until('the reply file', () => timeline.locator('.document-name').allTextContents(), (names) => names.includes('boot.txt'));
   });
 
   test('the technician solves again; the requester approves and the ticket closes', async () => {

@@ -1,7 +1,8 @@
 /**
  * A requester replies with files: a follow-up uploaded with files on a ticket they may add
  * follow-ups to becomes Documents linked to the follow-up, without the Document right, as GLPI's
- * addFiles on an ITILFollowup. Elsewhere the follow-up, and its files, are refused.
+ * addFiles on an ITILFollowup; the follow-up read `with_documents` lists them to the requester.
+ * Elsewhere the follow-up, and its files, are refused.
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
@@ -36,9 +37,11 @@ describe('files on a requester follow-up', () => {
       { filename: 'one.txt', users_id: me.id, entities_id: A },
       { filename: 'two.txt', users_id: me.id, entities_id: A },
     ]);
-    // The requester downloads what they sent.
+    // The requester downloads what they sent, and sees the files on the follow-up (with_documents), without the document right.
     const file = await me.client.get(`Document/${links[0]!.documents_id}`, { headers: { Accept: 'application/octet-stream' } });
     expect(file.status).toBe(200);
+    const read = (await me.client.get(`ITILFollowup/${followup}`, { query: 'with_documents=true' })).body as { _documents: { filename: string }[] };
+    expect(read._documents.map((d) => d.filename)).toEqual(['one.txt', 'two.txt']);
   });
 
   test("someone else's ticket: the follow-up and its files are refused, nothing stored", async () => {

@@ -81,7 +81,7 @@ export function DeskEditor({ name, label }: { name: string; label: string }) {
           const url = window.prompt(t('Link address'), 'https://');
           if (url && /^(https?:|mailto:)/i.test(url.trim())) run('createLink', url.trim());
         }}>
-          🔗
+          {t('Link')}
         </button>
       </div>
       <div

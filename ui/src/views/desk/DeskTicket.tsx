@@ -34,6 +34,13 @@ interface Loaded {
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
+/** The documents an item was read with (`with_documents`), as timeline entries. */
+function documentsOf(item: Item, prefix: string, me: number): Entry[] {
+  return (Array.isArray(item._documents) ? (item._documents as Item[]) : []).map((d): Entry => ({
+    key: `d${prefix}${d.id}`, kind: 'document', date: text(d.date_creation ?? d.date_mod), mine: Number(d.users_id) === me, document: { id: d.id, name: text(d.filename || d.name) },
+  }));
+}
+
 /** The ticket and its public timeline, the description first, then the rest by date. */
 async function loadTicket(id: number, me: number): Promise<Loaded> {
   const [ticket, followups, solutions, requester] = await Promise.all([
@@ -43,14 +50,14 @@ async function loadTicket(id: number, me: number): Promise<Loaded> {
     isMyRequest(id),
   ]);
   const solutionStatus = new Map(enumOf('ITILSolution', 'status') ?? []);
+  const publicFollowups = followups.filter((f) => Number(f.is_private) !== 1);
+  // A reply's files hang on the followup (read with it: no document right needed).
+  const followupFiles = await Promise.all(publicFollowups.map((f) => api.get('ITILFollowup', f.id, { with_documents: true }).then((read) => documentsOf(read, `f${f.id}-`, me), () => [])));
   const rest: Entry[] = [
-    ...followups
-      .filter((f) => Number(f.is_private) !== 1)
-      .map((f): Entry => ({ key: `f${f.id}`, kind: 'followup', date: text(f.date ?? f.date_creation), mine: Number(f.users_id) === me, html: text(f.content) })),
+    ...publicFollowups.map((f): Entry => ({ key: `f${f.id}`, kind: 'followup', date: text(f.date ?? f.date_creation), mine: Number(f.users_id) === me, html: text(f.content) })),
     ...solutions.map((s): Entry => ({ key: `s${s.id}`, kind: 'solution', date: text(s.date_creation), mine: false, html: text(s.content), detail: solutionStatus.get(Number(s.status)) })),
-    ...(Array.isArray(ticket._documents) ? (ticket._documents as Item[]) : []).map((d): Entry => ({
-      key: `d${d.id}`, kind: 'document', date: text(d.date_creation ?? d.date_mod), mine: Number(d.users_id) === me, document: { id: d.id, name: text(d.filename || d.name) },
-    })),
+    ...documentsOf(ticket, '', me),
+    ...followupFiles.flat(),
   ].sort((a, b) => a.date.localeCompare(b.date) || a.key.localeCompare(b.key));
   const description: Entry = { key: 'description', kind: 'description', date: text(ticket.date), mine: Number(ticket.users_id_recipient) === me, html: text(ticket.content) };
   const waitingForMe = requester && Number(ticket.status) === ITIL_STATUS.SOLVED && solutions.some((s) => Number(s.status) === SOLUTION_WAITING);
