@@ -303,6 +303,13 @@ function sessionPaths(typeNames: string[]): Record<string, Record<string, Operat
       "Deskbase addition (not in GLPI 10): the session user's own devices (users_id, or groups_id of their groups) of the active profile's helpdesk_item_type types, when its helpdesk_hardware allows them",
       { type: 'object', properties: { mydevices: { type: 'array', items: { type: 'object', properties: { itemtype: { type: 'string' }, id: { type: 'integer' }, name: { type: 'string' }, entities_id: { type: 'integer' } } } } } },
     ),
+    '/getTicketTemplate': get(
+      // Not getTicketTemplate: that names the read of a TicketTemplate item.
+      'getTicketTemplateToUse',
+      "Deskbase addition (not in GLPI 10): the ticket template a ticket the session opens would use (the category's for the type, else the profile's, else the entity's), with its mandatory, hidden and predefined fields named as the input names them",
+      { type: 'object', properties: { tickettemplate: { type: 'object', nullable: true } } },
+      { parameters: [q('itilcategories_id', { type: 'integer' }, 'the category chosen'), q('type', { type: 'integer' }, '1 incident (default), 2 request')] },
+    ),
     '/getActiveEntities': get('getActiveEntities', 'The active entities', { type: 'object', properties: { active_entity: object } }),
     '/changeActiveEntities': {
       post: {

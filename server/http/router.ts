@@ -5,6 +5,7 @@ import { lostPassword } from '../api/lost-password';
 import { itemtypeBranch } from '../api/items/route';
 import { getMultipleItems } from '../api/items/multiple';
 import { getMyDevices } from '../api/my-devices';
+import { getTicketTemplate } from '../api/ticket-template';
 import { changeActiveEntities, changeActiveProfile, getActiveEntities, getActiveProfile, getMyEntities, getMyProfiles } from '../api/profiles';
 import { listSearchOptions } from '../api/searchoptions';
 import { searchAnyName } from '../api/alias-search';
@@ -36,6 +37,7 @@ const SESSION_ENDPOINTS: Record<string, SessionHandler> = {
   getActiveEntities,
   changeActiveEntities,
   getMyDevices,
+  getTicketTemplate,
   getMultipleItems,
   listSearchOptions,
   search: searchAnyName,

@@ -52,6 +52,8 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     ids.laptop = await admin.create('Computer', { name: 'anna-laptop', users_id: ids.anna });
     await admin.create('Computer', { name: 'someone-else-pc' });
     // Self-Service reads no computer: the picker lists anna's own through getMyDevices.
+    // The root entity's tickets use GLPI's Default template (description mandatory).
+    expect((await admin.put('Entity/0', { input: { tickettemplates_id: 1 } })).status).toBe(200);
     ids.faq = await admin.create('KnowbaseItem', { name: 'Reset your password', answer: '<p>Use the <b>self-service</b> portal.</p>', is_faq: 1 });
     await admin.create('Entity_KnowbaseItem', { knowbaseitems_id: ids.faq, entities_id: 0, is_recursive: 1 });
     await admin.create('KnowbaseItem', { name: 'Printer drivers', answer: '<p>Ask IT.</p>', is_faq: 1 });
@@ -93,6 +95,10 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     await page.getByLabel('Title').fill('Forgot my password');
     await page.getByRole('complementary', { name: 'Before you open a ticket' }).getByRole('link', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('Title').fill('Laptop will not start');
+    // The Default template makes the description mandatory: marked, and refused before sending in the API's words.
+    await page.getByText('Description *', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Open the ticket' }).click();
+    await page.getByText('Mandatory fields are not filled. Please correct: Description').waitFor();
     await page.getByRole('button', { name: 'Bold' }).waitFor();
     await page.getByRole('textbox', { name: 'Description' }).click();
     await page.keyboard.type('It beeps <twice>.');
