@@ -2,7 +2,8 @@
  * Answering a satisfaction survey, as GLPI's TicketSatisfaction: the ticket's requester (in person
  * or through a requester group), or whoever opened it with the SURVEY right, answers it — a
  * Self-Service user included, who may not update the ticket — and may change the answer for 12
- * hours. The answer is a 0–5 rating with a comment; answering dates it.
+ * hours. The answer is a 0–5 rating with a comment; answering dates it. Whoever may update the
+ * ticket still changes it as any row of the ticket.
  */
 import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
 import { TICKET } from '../auth/class-rights';
@@ -32,7 +33,8 @@ export const satisfactionHooks: ItemHooks = {
   canWriteOwner(wc, _type, row, action) {
     if (action !== 'update') return null;
     const ticket = findById(wc.db, 'glpi_tickets', Number(row.tickets_id ?? 0));
-    return !!ticket && !answerExpired(row) && answersFor(wc, ticket);
+    // Otherwise the ticket's own write rules decide, as for any of its rows (a technician's edit).
+    return ticket && !answerExpired(row) && answersFor(wc, ticket) ? true : null;
   },
   prepareUpdate(_wc, _type, _old, changes) {
     if (!('satisfaction' in changes)) return;
