@@ -20,6 +20,7 @@ import { itilDurationHooks } from './itil/durations';
 import { serviceLevelHooks } from './itil/service-levels';
 import { takeIntoAccountHooks, ticketLinkTouchHooks } from './itil/take-into-account';
 import { ASSIGNMENT_LINKS, assignmentHooks } from './itil/assignment';
+import { satisfactionHooks } from './itil/satisfaction-answers';
 import { approvalHooks, solutionHooks } from './itil/solutions';
 import { taskHooks, taskTemplateHooks } from './itil/tasks';
 import { recurrentHooks } from './itil/recurrent-items';
@@ -151,6 +152,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['ITILFollowup', 'TicketTask', 'ChangeTask', 'ProblemTask'], hooks: pendingTimelineHooks },
   { itemtypes: ['TicketRecurrent', 'RecurrentChange'], hooks: recurrentHooks },
   { itemtypes: ['TicketValidation', 'ChangeValidation'], hooks: validationHooks },
+  { itemtypes: ['TicketSatisfaction'], hooks: satisfactionHooks },
   { itemtypes: allAssetTypes().map((t) => t.name), hooks: assetRuleHooks },
   { itemtypes: DICTIONARY_TYPES, hooks: dropdownDictionaryHooks },
   // After the rules and dictionaries: a lock holds against what they would set from an inventory.

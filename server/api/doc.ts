@@ -13,7 +13,10 @@ Deskbase answers GLPI's legacy REST API at \`/apirest.php\`.
 3. Items: \`GET|POST|PUT|PATCH|DELETE /apirest.php/<Itemtype>/[<id>]\`, sub-items
    \`GET /apirest.php/<Itemtype>/<id>/<SubItemtype>\`, \`GET /apirest.php/getMultipleItems\`.
 4. Session: \`getFullSession\`, \`getMyProfiles\`, \`changeActiveProfile\`, \`getMyEntities\`,
-   \`changeActiveEntities\`, \`getActiveEntities\`, \`getGlpiConfig\`, \`killSession\`.
+   \`changeActiveEntities\`, \`getActiveEntities\`, \`getGlpiConfig\`, \`killSession\`; and, a Deskbase
+   addition, \`getMyDevices\`: the session user's own devices a ticket may concern (helpdesk form),
+   and \`getTicketTemplate\`: the template a new ticket would use, with its mandatory, hidden and
+   predefined fields.
 5. \`GET /apirest.php/listSearchOptions/<Itemtype>\` lists the search options.
 6. \`POST /apirest.php/testRules\` runs a rule collection on an input and says what it would set,
    writing nothing; \`POST /apirest.php/replayDictionary\` replays a dictionary on the rows already

@@ -14,6 +14,8 @@ import { BOOL, commonErrors, errorResponse, OBJECT, ok, PAGE_HEADERS, ref, RETRY
 import { inlineDoc } from './doc';
 import { lostPassword } from './lost-password';
 import { getFullSession, getGlpiConfig, initSession, killSession } from './session';
+import { getMyDevices } from './my-devices';
+import { getTicketTemplate } from './ticket-template';
 import { changeActiveEntities, changeActiveProfile, getActiveEntities, getActiveProfile, getMyEntities, getMyProfiles } from './profiles';
 import { getMultipleItems } from './items/multiple';
 import { listSearchOptions } from './searchoptions';
@@ -134,6 +136,25 @@ const SESSION_ROUTES: SessionRoute[] = [
       responses: answers('Entities the user can reach', { type: 'object', properties: { myentities: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } } } }),
     },
     ['is_recursive'],
+  ),
+  session('GET', '/getMyDevices', getMyDevices, {
+    operationId: 'getMyDevices',
+    summary:
+      "Deskbase addition (not in GLPI 10): the session user's own devices (users_id, or groups_id of their groups) of the active profile's helpdesk_item_type types, when its helpdesk_hardware allows them",
+    responses: answers('My devices', { type: 'object', properties: { mydevices: { type: 'array', items: { type: 'object', properties: { itemtype: { type: 'string' }, id: { type: 'integer' }, name: { type: 'string' }, entities_id: { type: 'integer' } } } } } }),
+  }),
+  session(
+    'GET',
+    '/getTicketTemplate',
+    getTicketTemplate,
+    {
+      // Not getTicketTemplate: that names the read of a TicketTemplate item.
+      operationId: 'getTicketTemplateToUse',
+      summary:
+        "Deskbase addition (not in GLPI 10): the ticket template a ticket the session opens would use (the category's for the type, else the profile's, else the entity's), with its mandatory, hidden and predefined fields named as the input names them",
+      responses: answers('The template, or null', { type: 'object', properties: { tickettemplate: { type: ['object', 'null'] } } }),
+    },
+    ['itilcategories_id', 'ticket_type'],
   ),
   session('GET', '/getActiveEntities', getActiveEntities, { operationId: 'getActiveEntities', summary: 'The active entities', responses: answers('The active entities', { type: 'object', properties: { active_entity: OBJECT } }) }),
   session('POST', '/changeActiveEntities', changeActiveEntities, { operationId: 'changeActiveEntities', summary: 'Change the active entities', responses: CHANGED }, [], {

@@ -153,6 +153,8 @@ export const REQUEST_PARAMS = {
   name: param(v.pipe(v.string(), v.maxLength(255)), undefined, 'a fragment of the login (users) or the cn (groups)', { type: 'string' }),
   start: param(v.pipe(COUNT, v.minValue(0)), 0, 'entries to skip', { type: 'integer', minimum: 0 }),
   limit: param(v.pipe(COUNT, v.minValue(1), v.maxValue(1000)), 20, 'entries at most', { type: 'integer', minimum: 1, maximum: 1000 }),
+  itilcategories_id: param(COUNT, 0, 'the category chosen', { type: 'integer', minimum: 0 }),
+  ticket_type: param(v.union([v.literal(1), v.literal(2), v.literal('1'), v.literal('2')]), 1, '1 incident (default), 2 request', { type: 'integer', minimum: 1, maximum: 2 }, { name: 'type' }),
 } satisfies Record<string, RequestParam>;
 
 export type RequestParamName = keyof typeof REQUEST_PARAMS;

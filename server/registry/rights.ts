@@ -25,6 +25,7 @@ export const TICKET = {
   STEAL: 16384,
   OWN: 32768,
   CHANGEPRIORITY: 65536,
+  SURVEY: 131072,
 } as const;
 
 /** ITILFollowup bits. */

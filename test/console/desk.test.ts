@@ -1,8 +1,11 @@
 /**
  * The requester's desk in a real browser (Debian's Chromium via playwright-core) against a real
- * server: a Self-Service user created through the API opens a ticket with two attachments, refuses
- * a technician's solution with a comment, approves the next one; reads the FAQ; the desk fits a
- * 360 px phone and shows no control the profile's rights refuse. Every step is checked in the API too.
+ * server: a Self-Service user created through the API opens a ticket in rich text with two
+ * attachments and their own device (getMyDevices, no asset right), seeing FAQ answers and their
+ * similar open ticket as the title is typed; refuses a technician's solution with a comment,
+ * replies with a file, approves the next one and answers the satisfaction survey; books and
+ * cancels a reservation (an overlap refused with the API's message); reads the FAQ; the desk fits
+ * a 360 px phone and shows no control the profile's rights refuse. Every step is checked in the API too.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
@@ -48,10 +51,9 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     ids.anna = await admin.create('User', { name: 'anna', realname: 'Martin', firstname: 'Anna', password: PASSWORD, password2: PASSWORD, _profiles_id: SELF_SERVICE, _entities_id: 0 });
     ids.laptop = await admin.create('Computer', { name: 'anna-laptop', users_id: ids.anna });
     await admin.create('Computer', { name: 'someone-else-pc' });
-    // Self-Service reads no computer by default: let it read them (READ), so a requester may name theirs.
-    const rights = (await admin.get(`Profile/${SELF_SERVICE}/ProfileRight`, { query: 'range=0-999' })).body as { id: number; name: string }[];
-    const computerRight = rights.find((r) => r.name === 'computer')!;
-    expect((await admin.put(`ProfileRight/${computerRight.id}`, { input: { rights: 1 } })).status).toBe(200);
+    // Self-Service reads no computer: the picker lists anna's own through getMyDevices.
+    // The root entity's tickets use GLPI's Default template (description mandatory).
+    expect((await admin.put('Entity/0', { input: { tickettemplates_id: 1 } })).status).toBe(200);
     ids.faq = await admin.create('KnowbaseItem', { name: 'Reset your password', answer: '<p>Use the <b>self-service</b> portal.</p>', is_faq: 1 });
     await admin.create('Entity_KnowbaseItem', { knowbaseitems_id: ids.faq, entities_id: 0, is_recursive: 1 });
     await admin.create('KnowbaseItem', { name: 'Printer drivers', answer: '<p>Ask IT.</p>', is_faq: 1 });
@@ -72,15 +74,15 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
   test('a Self-Service user signs in to the desk: no technician screen, no control their rights refuse', async () => {
     await signIn(page, server.origin, 'anna', PASSWORD);
     await page.getByRole('heading', { name: 'Hello Anna Martin' }).waitFor();
-    const links = await until('the desk menu', () => nav().getByRole('link').allTextContents(), (l) => l.length === 4);
-    expect(links).toEqual(['Home', 'Open a ticket', 'My tickets', 'FAQ']);
+    const links = await until('the desk menu', () => nav().getByRole('link').allTextContents(), (l) => l.length === 5);
+    expect(links).toEqual(['Home', 'Open a ticket', 'My tickets', 'FAQ', 'Reservations']);
     expect(await page.locator('.global-search').count()).toBe(0);
     for (const absent of ['Computers', 'Users', 'Overview', 'Import CSV', 'Put in the trash', 'Status', 'Assigned to', 'Task', 'Private']) {
       expect(await page.getByText(absent, { exact: true }).count()).toBe(0);
     }
     await page.getByRole('link', { name: 'Open a ticket' }).first().click();
     await page.getByLabel('Title').waitFor();
-    // Self-Service may not read ticket categories: no category to choose; only their own computer is offered.
+    // Self-Service may not read ticket categories: no category to choose; only their own computer is offered (without the computer right).
     expect(await page.getByLabel('Category').count()).toBe(0);
     const assets = await until('my assets', () => page.locator('select[name="asset"] option').allTextContents(), (o) => o.length > 0);
     expect(assets).toEqual(['—', 'anna-laptop']);
@@ -89,8 +91,22 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
 
   test('opens a ticket with two attachments and the asset concerned; each file is kept and reported', async () => {
     await page.getByLabel('Urgency').selectOption({ label: 'High' });
+    // As the title is typed, the FAQ's matching answer shows.
+    await page.getByLabel('Title').fill('Forgot my password');
+    await page.getByRole('complementary', { name: 'Before you open a ticket' }).getByRole('link', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('Title').fill('Laptop will not start');
-    await page.getByLabel('Description').fill('It beeps <twice>.\n\nSince this morning.');
+    // The Default template makes the description mandatory: marked, and refused before sending in the API's words.
+    await page.getByText('Description *', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Open the ticket' }).click();
+    await page.getByText('Mandatory fields are not filled. Please correct: Description').waitFor();
+    await page.getByRole('button', { name: 'Bold' }).waitFor();
+    await page.getByRole('textbox', { name: 'Description' }).click();
+    await page.keyboard.type('It beeps <twice>.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('Since');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' this morning.');
     await page.getByLabel('Asset concerned').selectOption({ label: 'anna-laptop' });
     await page.getByLabel('Attachments').setInputFiles([
       { name: 'beeps.txt', mimeType: 'text/plain', buffer: Buffer.from('beep beep') },
@@ -103,7 +119,7 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     const opened = await page.locator('.notice-success', { hasText: 'opened.' }).textContent();
     ids.ticket = Number(/#(\d+)/.exec(opened ?? '')?.[1]);
     const row = await ticket();
-    expect(row).toMatchObject({ name: 'Laptop will not start', urgency: 4, status: 1, content: '<p>It beeps &lt;twice&gt;.</p><p>Since this morning.</p>' });
+    expect(row).toMatchObject({ name: 'Laptop will not start', urgency: 4, status: 1, content: '<p>It beeps &lt;twice&gt;.</p><p><b>Since</b> this morning.</p>' });
     const docs = (await admin.get(`Ticket/${ids.ticket}/Document_Item`)).body as { documents_id: number }[];
     const names = await Promise.all(docs.map(async (d) => (await admin.get(`Document/${d.documents_id}`)).body.filename));
     expect(names.sort()).toEqual(['beeps.txt', 'screen.png']);
@@ -111,6 +127,9 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     expect(actors.map((a) => [a.users_id, a.type])).toEqual([[ids.anna!, 1]]);
     const items = (await admin.get(`Ticket/${ids.ticket}/Item_Ticket`)).body as { itemtype: string; items_id: number }[];
     expect(items.map((i) => [i.itemtype, i.items_id])).toEqual([['Computer', ids.laptop!]]);
+    // Typing a similar title again shows the open ticket, so it is not opened twice.
+    await page.getByLabel('Title').fill('laptop start');
+    await page.getByRole('complementary', { name: 'Before you open a ticket' }).getByRole('link', { name: `#${ids.ticket} Laptop will not start` }).waitFor();
   });
 
   test('a solution waits for approval; its HTML is shown sanitized; the requester refuses it with a comment and the ticket reopens', async () => {
@@ -143,6 +162,21 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     const followups = (await admin.get(`Ticket/${ids.ticket}/ITILFollowup`)).body as { content: string; users_id: number }[];
     expect(followups.map((f) => [f.content, f.users_id])).toEqual([['<p>Still beeping.</p>', ids.anna!]]);
     expect(await page.getByRole('button', { name: 'Approve the solution' }).count()).toBe(0);
+
+    // A reply in rich text with a file (no document right needed).
+    await page.getByRole('textbox', { name: 'Your message' }).click();
+    await page.keyboard.type('Log attached.');
+    await page.locator('.desk-reply input[type="file"]').setInputFiles([{ name: 'boot.txt', mimeType: 'text/plain', buffer: Buffer.from('POST failed') }]);
+    await page.getByRole('button', { name: 'Send' }).click();
+    const reply = await until(
+      'the reply',
+      async () => ((await admin.get(`Ticket/${ids.ticket}/ITILFollowup`)).body as { id: number; content: string }[]).find((f) => f.content === '<p>Log attached.</p>'),
+      (f) => f !== undefined,
+    );
+    const replyDocs = (await admin.get(`ITILFollowup/${reply!.id}/Document_Item`)).body as { documents_id: number }[];
+    expect(await Promise.all(replyDocs.map(async (d) => (await admin.get(`Document/${d.documents_id}`)).body.filename))).toEqual(['boot.txt']);
+    // The reply's file shows on the requester's timeline.
+    await until('the reply file', () => timeline.locator('.document-name').allTextContents(), (names) => names.includes('boot.txt'));
   });
 
   test('the technician solves again; the requester approves and the ticket closes', async () => {
@@ -157,6 +191,42 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     await page.goto(`${server.origin}/#/tickets/${ids.ticket}`);
     await page.getByRole('heading', { name: 'Laptop will not start' }).waitFor();
     expect(await page.locator('.desk-ticket form').count()).toBe(0);
+  });
+
+  test('a satisfaction survey drawn on the closed ticket: offered in My tickets, answered from the ticket page', async () => {
+    const survey = await admin.create('TicketSatisfaction', { tickets_id: ids.ticket, type: 1, date_begin: '2026-01-01 00:00:00' });
+    await page.goto(`${server.origin}/#/tickets?state=closed`);
+    await page.getByRole('link', { name: 'Answer the satisfaction survey' }).click();
+    await page.getByRole('heading', { name: 'How satisfied are you?' }).waitFor();
+    await shot('desk-survey');
+    await page.getByRole('radio', { name: '4' }).check();
+    await page.getByLabel('Comment').fill('Quick and kind.');
+    await page.getByRole('button', { name: 'Send my answer' }).click();
+    await page.getByText('Your satisfaction: 4/5').waitFor();
+    const answered = (await admin.get(`TicketSatisfaction/${survey}`)).body;
+    expect([answered.satisfaction, answered.comment, typeof answered.date_answered]).toEqual([4, 'Quick and kind.', 'string']);
+  });
+
+  test('reservations: anna books an active item, an overlap is refused with the API message, she cancels her own', async () => {
+    const projector = await admin.create('Computer', { name: 'loan projector' });
+    const bookable = await admin.create('ReservationItem', { itemtype: 'Computer', items_id: projector, is_active: 1 });
+    await page.goto(`${server.origin}/#/reservations`);
+    const section = page.getByRole('region', { name: 'loan projector' });
+    await section.getByLabel('Start').fill('2026-12-21T09:00');
+    await section.getByLabel('End').fill('2026-12-21T11:00');
+    await section.getByLabel('Comment').fill('Board meeting');
+    await section.getByRole('button', { name: 'Reserve' }).click();
+    await page.getByText('Reservation made.').waitFor();
+    const booked = (await admin.get(`ReservationItem/${bookable}/Reservation`)).body as { id: number; begin: string; end: string; users_id: number; comment: string }[];
+    expect(booked.map((r) => [r.begin, r.end, r.users_id, r.comment])).toEqual([['2026-12-21 09:00:00', '2026-12-21 11:00:00', ids.anna!, 'Board meeting']]);
+    await section.getByLabel('Start').fill('2026-12-21T10:00');
+    await section.getByLabel('End').fill('2026-12-21T12:00');
+    await section.getByRole('button', { name: 'Reserve' }).click();
+    await page.getByText(`The item is already reserved during that time (reservation ${booked[0]!.id})`).waitFor();
+    await shot('desk-reservations');
+    await section.getByRole('button', { name: 'Cancel this reservation' }).click();
+    await page.getByText('Reservation cancelled.').waitFor();
+    expect((await admin.get(`ReservationItem/${bookable}/Reservation`)).body).toEqual([]);
   });
 
   test("a solved ticket anna only observes is under Solved, not waiting for her approval, and offers her no approval", async () => {
@@ -183,10 +253,11 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
 
   test('at 360×740 no desk page scrolls sideways', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
-    for (const route of ['#/', '#/new', '#/tickets?state=closed', `#/tickets/${ids.ticket}`, '#/faq']) {
+    for (const route of ['#/', '#/new', '#/tickets?state=closed', `#/tickets/${ids.ticket}`, '#/faq', '#/reservations']) {
       await page.goto(`${server.origin}/${route}`);
       await page.locator('main h1').first().waitFor();
       expect({ route, overflows: await overflows() }).toEqual({ route, overflows: false });
+      await shot(`desk-phone-${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}`);
     }
     await page.goto(`${server.origin}/#/`);
     await shot('desk-phone');
@@ -198,7 +269,7 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     await page.reload();
     const menu = page.getByRole('navigation', { name: 'Principal' });
     await menu.getByRole('link', { name: 'Ouvrir un ticket' }).waitFor();
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Accueil', 'Ouvrir un ticket', 'Mes tickets', 'FAQ']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Accueil', 'Ouvrir un ticket', 'Mes tickets', 'FAQ', 'Réservations']);
     // Chromium reports the hostile solution's onerror, blocked by the policy, as the sanitizer parses it
     // (an inert document); it never runs (window.pwned stayed unset). Nothing else may be refused.
   });

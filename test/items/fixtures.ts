@@ -39,6 +39,8 @@ const SPECIAL: Record<string, () => Record<string, unknown>> = {
   // A ticket rule that never matches an ordinary ticket.
   Rule: () => ({ sub_type: 'RuleTicket', match: 'AND', condition: 1 }),
   RuleCriteria: () => ({ criteria: 'name', condition: 0, pattern: `no ticket is named ${++counter}` }),
+  SlaLevelCriteria: () => ({ criteria: 'name', condition: 0, pattern: `no ticket is named ${++counter}` }),
+  OlaLevelCriteria: () => ({ criteria: 'name', condition: 0, pattern: `no ticket is named ${++counter}` }),
   RuleAction: () => ({ action_type: 'assign', field: 'urgency', value: '5' }),
   // A mailbox in GLPI's host form; never collected (no server listens there).
   MailCollector: () => ({ host: '{imap.example.org:993/imap/ssl}INBOX', is_active: 0 }),

@@ -31,6 +31,7 @@ import * as actorChoices from '../../server/itil/actor-choices';
 import * as templateChecks from '../../server/itil/template-checks';
 import * as ticketLinks from '../../server/itil/ticket-links';
 import * as validations from '../../server/itil/validations';
+import * as satisfactionAnswers from '../../server/itil/satisfaction-answers';
 import { itemtypeOrThrow } from '../../server/registry';
 import * as hookTable from '../../server/hook-table';
 import * as ruleRows from '../../server/rules/rule-rows';
@@ -281,6 +282,10 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     beforeDelete: 'timelineNotificationHooks',
     afterPurge: 'validationHooks',
   },
+  TicketSatisfaction: {
+    prepareUpdate: 'satisfactionHooks',
+    canWriteOwner: 'satisfactionHooks',
+  },
   'Monitor, Peripheral, Printer': {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'assetRuleHooks',
@@ -368,7 +373,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [hookTable, notifyEvents, reservationEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, directoryHooks, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems, lockedFields];
+const modules = [hookTable, satisfactionAnswers, notifyEvents, reservationEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, directoryHooks, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems, lockedFields];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { TestClock } from '../support/clock';
 import { useServer } from '../support/server';
+import { PASSWORD, userWith } from '../documents/helpers';
 
 const clock = new TestClock(); // 2026-01-15 09:00
 const ctx = useServer({ TZ: 'UTC' }, clock.args);
@@ -52,5 +53,28 @@ describe('satisfaction surveys', () => {
     expect((await ctx.api.del(`TicketSatisfaction/${survey!.id}`)).status).toBe(204);
     clock.advance(2 * 60_000);
     expect(await surveysOf(ticket)).toEqual([]);
+  });
+
+  test("the ticket's requester answers the survey (0 to 5 and a comment) without the ticket's update right, for 12 hours", async () => {
+    const requester = await userWith(ctx.api, 1, entities.surveyed);
+    const stranger = await userWith(ctx.api, 1, entities.surveyed);
+    const ticket = (await requester.client.post('Ticket/', { input: { name: 'answer me', content: 'x', _users_id_requester: requester.id } })).body.id as number;
+    expect((await ctx.api.put(`Ticket/${ticket}`, { input: { status: 6 } })).status).toBe(200);
+    clock.advance(48 * HOUR + 60_000);
+    await ctx.api.login();
+    const [survey] = (await ctx.api.get(`Ticket/${ticket}/TicketSatisfaction`)).body as { id: number }[];
+    const nameOf = async (id: number) => String((await ctx.api.get(`User/${id}`)).body.name);
+    const [myName, otherName] = [await nameOf(requester.id), await nameOf(stranger.id)];
+    const mine = await requester.client.login(myName, PASSWORD); // the sessions expired meanwhile
+    const other = await stranger.client.login(otherName, PASSWORD);
+    const refused = ['ERROR_GLPI_UPDATE', "You don't have permission to perform this action."];
+    expect((await other.put(`TicketSatisfaction/${survey!.id}`, { input: { satisfaction: 1 } })).body).toEqual(refused);
+    expect((await mine.put(`TicketSatisfaction/${survey!.id}`, { input: { satisfaction: 7 } })).body).toEqual(['ERROR_GLPI_UPDATE', 'The satisfaction is a number from 0 to 5']);
+    expect((await mine.put(`TicketSatisfaction/${survey!.id}`, { input: { satisfaction: 4, comment: 'quick and kind' } })).status).toBe(200);
+    const answered = (await mine.get(`TicketSatisfaction/${survey!.id}`)).body;
+    expect([answered.satisfaction, answered.comment, answered.date_answered]).toEqual([4, 'quick and kind', '2026-01-21 09:05:00']);
+    clock.advance(13 * HOUR);
+    const later = await requester.client.login(myName, PASSWORD);
+    expect((await later.put(`TicketSatisfaction/${survey!.id}`, { input: { satisfaction: 5 } })).body).toEqual(refused);
   });
 });

@@ -32,6 +32,17 @@ const DESK_RANGE = '0-999';
 
 export interface MyTickets {
   byState: Record<DeskState, Item[]>;
+  /** My closed tickets whose satisfaction survey waits for an answer. */
+  surveysWaiting: Set<number>;
+}
+
+/** The closed tickets among `closed` whose survey (GLPI's TicketSatisfaction) is not answered yet. */
+async function unansweredSurveys(closed: Item[], mine: Set<number>): Promise<Set<number>> {
+  const candidates = closed.filter((ticket) => mine.has(ticket.id));
+  if (candidates.length === 0) return new Set();
+  const page = await api.list('TicketSatisfaction', { range: DESK_RANGE }).catch(() => ({ items: [] as Item[] }));
+  const waiting = new Set(page.items.filter((s) => s.date_answered === null || s.date_answered === undefined).map((s) => Number(s.tickets_id)));
+  return new Set(candidates.filter((ticket) => waiting.has(ticket.id)).map((ticket) => ticket.id));
 }
 
 /** The tickets the session may read (its own, for a requester), newest change first, sorted by desk state. */
@@ -43,7 +54,7 @@ export async function loadMyTickets(): Promise<MyTickets> {
   const mine = new Set(requested.rows.map((row) => Number(row[String(ID_FIELD)])));
   const byState: Record<DeskState, Item[]> = { open: [], approval: [], solved: [], closed: [] };
   for (const ticket of page.items) byState[deskState(Number(ticket.status), mine.has(ticket.id))].push(ticket);
-  return { byState };
+  return { byState, surveysWaiting: await unansweredSurveys(byState.closed, mine) };
 }
 
 /** Is the session one of this ticket's requesters (who alone approve or refuse its solution)? */

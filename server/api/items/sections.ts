@@ -149,10 +149,18 @@ function contracts(ctx: SessionContext, type: Itemtype, row: Row): unknown {
   );
 }
 
+/**
+ * A ticket's (problem's, change's) timeline rows, read under their item's rules and privacy: their
+ * documents are listed to whoever reads them, without the document right, as GLPI's timeline shows
+ * a requester the files of a follow-up.
+ */
+const TIMELINE_CHILDREN = new Set(['ITILFollowup', 'ITILSolution', 'TicketTask', 'ProblemTask', 'ChangeTask']);
+
 function documents(ctx: SessionContext, type: Itemtype, row: Row): unknown {
   const document = itemtypeOrThrow('Document');
-  if (type.kind !== 'itil' && !canRead(ctx, 'document')) return NO_RIGHT;
-  const filter = type.kind === 'itil' ? TRUE : accessFilter(ctx.scope, document, 'read', 'd');
+  const throughItem = type.kind === 'itil' || TIMELINE_CHILDREN.has(type.name);
+  if (!throughItem && !canRead(ctx, 'document')) return NO_RIGHT;
+  const filter = throughItem ? TRUE : accessFilter(ctx.scope, document, 'read', 'd');
   const tree = ctx.services.directory.entities();
   return selectAll(
     ctx.services.store.db,

@@ -8,12 +8,14 @@ import { DeskTicket } from './DeskTicket';
 import { Faq } from './Faq';
 import { MyTickets } from './MyTickets';
 import { NewTicket } from './NewTicket';
+import { Reservations } from './Reservations';
 import { useMyTickets } from './my-tickets';
 
 const isState = (s: string | null): s is DeskState => DESK_STATES.some((d) => d.key === s);
 
-/** The requester's desk: its pages by route (#/, #/new, #/tickets[/id], #/faq[/id]). */
+/** The requester's desk: its pages by route (#/, #/new, #/tickets[/id], #/faq[/id], #/reservations). */
 export function Desk({ route }: { route: Route }) {
+  const { activeProfile } = useSession().info;
   const [page, second] = route.parts;
   if (!page) return <DeskHome />;
   if (page === 'new') return <NewTicket />;
@@ -22,6 +24,7 @@ export function Desk({ route }: { route: Route }) {
     const state = route.query.get('state');
     return <MyTickets state={isState(state) ? state : 'open'} />;
   }
+  if (page === 'reservations' && can(activeProfile, 'ReservationItem', READ)) return <Reservations />;
   if (page === 'faq') return <Faq id={second && /^\d+$/.test(second) ? Number(second) : null} q={route.query.get('q') ?? ''} />;
   return (
     <div class="page">

@@ -10,6 +10,7 @@ export function DeskNav({ current, open, onNavigate }: { current: string | undef
   if (can(activeProfile, 'Ticket', CREATE)) links.push(['new', 'Open a ticket']);
   if (can(activeProfile, 'Ticket', READ)) links.push(['tickets', 'My tickets']);
   if (can(activeProfile, 'KnowbaseItem', READ)) links.push(['faq', 'FAQ']);
+  if (can(activeProfile, 'ReservationItem', READ)) links.push(['reservations', 'Reservations']);
   return (
     <nav id="nav" class={open ? 'sidebar desk-nav open' : 'sidebar desk-nav'} aria-label={t('Main')}>
       {links.map(([part, label]) => (

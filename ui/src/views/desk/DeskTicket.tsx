@@ -8,7 +8,7 @@ import { href } from '../../router';
 import { isMyRequest } from '../../desk';
 import { useSession } from '../../session';
 import { DocumentLink } from '../Documents';
-import { ApprovalForm, ReplyForm } from './TicketActions';
+import { ApprovalForm, ReplyForm, SurveyForm } from './TicketActions';
 
 /** ITILSolution.status: waiting for the requester's answer. */
 const SOLUTION_WAITING = 2;
@@ -28,9 +28,18 @@ interface Loaded {
   entries: Entry[];
   /** A solution waits for this user's answer: they are a requester of the solved ticket. */
   waitingForMe: boolean;
+  /** The satisfaction survey of my closed ticket, when one was drawn. */
+  survey: { id: number; satisfaction: number | null; comment: string; answered: boolean } | null;
 }
 
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/** The documents an item was read with (`with_documents`), as timeline entries. */
+function documentsOf(item: Item, prefix: string, me: number): Entry[] {
+  return (Array.isArray(item._documents) ? (item._documents as Item[]) : []).map((d): Entry => ({
+    key: `d${prefix}${d.id}`, kind: 'document', date: text(d.date_creation ?? d.date_mod), mine: Number(d.users_id) === me, document: { id: d.id, name: text(d.filename || d.name) },
+  }));
+}
 
 /** The ticket and its public timeline, the description first, then the rest by date. */
 async function loadTicket(id: number, me: number): Promise<Loaded> {
@@ -41,18 +50,26 @@ async function loadTicket(id: number, me: number): Promise<Loaded> {
     isMyRequest(id),
   ]);
   const solutionStatus = new Map(enumOf('ITILSolution', 'status') ?? []);
+  const publicFollowups = followups.filter((f) => Number(f.is_private) !== 1);
+  // A reply's files hang on the followup (read with it: no document right needed).
+  const followupFiles = await Promise.all(publicFollowups.map((f) => api.get('ITILFollowup', f.id, { with_documents: true }).then((read) => documentsOf(read, `f${f.id}-`, me), () => [])));
   const rest: Entry[] = [
-    ...followups
-      .filter((f) => Number(f.is_private) !== 1)
-      .map((f): Entry => ({ key: `f${f.id}`, kind: 'followup', date: text(f.date ?? f.date_creation), mine: Number(f.users_id) === me, html: text(f.content) })),
+    ...publicFollowups.map((f): Entry => ({ key: `f${f.id}`, kind: 'followup', date: text(f.date ?? f.date_creation), mine: Number(f.users_id) === me, html: text(f.content) })),
     ...solutions.map((s): Entry => ({ key: `s${s.id}`, kind: 'solution', date: text(s.date_creation), mine: false, html: text(s.content), detail: solutionStatus.get(Number(s.status)) })),
-    ...(Array.isArray(ticket._documents) ? (ticket._documents as Item[]) : []).map((d): Entry => ({
-      key: `d${d.id}`, kind: 'document', date: text(d.date_creation ?? d.date_mod), mine: Number(d.users_id) === me, document: { id: d.id, name: text(d.filename || d.name) },
-    })),
+    ...documentsOf(ticket, '', me),
+    ...followupFiles.flat(),
   ].sort((a, b) => a.date.localeCompare(b.date) || a.key.localeCompare(b.key));
   const description: Entry = { key: 'description', kind: 'description', date: text(ticket.date), mine: Number(ticket.users_id_recipient) === me, html: text(ticket.content) };
   const waitingForMe = requester && Number(ticket.status) === ITIL_STATUS.SOLVED && solutions.some((s) => Number(s.status) === SOLUTION_WAITING);
-  return { ticket, entries: [description, ...rest], waitingForMe };
+  return { ticket, entries: [description, ...rest], waitingForMe, survey: requester && Number(ticket.status) === ITIL_STATUS.CLOSED ? await surveyOf(id) : null };
+}
+
+/** The ticket's survey (GLPI draws at most one), as its requester answers it. */
+async function surveyOf(id: number): Promise<Loaded['survey']> {
+  const [survey] = await api.subItems('Ticket', id, 'TicketSatisfaction').catch(() => [] as Item[]);
+  if (!survey) return null;
+  const rating = survey.satisfaction === null || survey.satisfaction === undefined ? null : Number(survey.satisfaction);
+  return { id: survey.id, satisfaction: rating, comment: text(survey.comment), answered: survey.date_answered !== null && survey.date_answered !== undefined };
 }
 
 /** A requester's ticket: its state, its public timeline, and what they may do next. */
@@ -74,7 +91,7 @@ export function DeskTicket({ id }: { id: number }) {
 
   if (error && !loaded) return <div class="page"><Notice kind="error">{error}</Notice></div>;
   if (!loaded) return <div class="page"><p role="status">{t('Loading…')}</p></div>;
-  const { ticket, entries, waitingForMe } = loaded;
+  const { ticket, entries, waitingForMe, survey } = loaded;
   const status = Number(ticket.status);
   const mayAnswer = can(info.activeProfile, 'ITILFollowup', CREATE);
   const reload = () => setVersion((v) => v + 1);
@@ -89,6 +106,10 @@ export function DeskTicket({ id }: { id: number }) {
         {entries.map((e) => <TimelineEntry key={e.key} entry={e} />)}
       </ol>
       {mayAnswer && waitingForMe && <ApprovalForm ticketId={id} onDone={reload} />}
+      {survey?.answered && (
+        <p class="desk-survey-answer">{t('Your satisfaction: {n}/5', { n: survey.satisfaction ?? 0 })}</p>
+      )}
+      {survey && !survey.answered && <SurveyForm survey={survey} onDone={reload} />}
       {mayAnswer && status !== ITIL_STATUS.SOLVED && status !== ITIL_STATUS.CLOSED && <ReplyForm ticketId={id} onDone={reload} />}
     </div>
   );

@@ -31,6 +31,9 @@ export function MyTickets({ state }: { state: DeskState }) {
             <span class="muted">
               #{ticket.id} · {statuses.get(Number(ticket.status)) ?? ''} · {String(ticket.date_mod ?? '')}
             </span>
+            {tickets?.surveysWaiting.has(ticket.id) && (
+              <a class="desk-survey-waiting" href={href(['tickets', ticket.id])}>{t('Answer the satisfaction survey')}</a>
+            )}
           </li>
         ))}
       </ul>

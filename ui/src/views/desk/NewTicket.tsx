@@ -5,7 +5,10 @@ import { t } from '../../i18n';
 import { READ, can, enumOf } from '../../itemtypes';
 import { href } from '../../router';
 import { useSession } from '../../session';
-import { type Attached, myAssets, textToHtml, type Asset } from './newticket';
+import { DeskEditor } from './DeskEditor';
+import { type Attached, myAssets, type Asset } from './newticket';
+import { Suggestions } from './Suggestions';
+import { mandatoryRefusal, ticketTemplate, type TicketTemplate } from './template';
 
 /** GLPI's default urgency (Medium). */
 const DEFAULT_URGENCY = 3;
@@ -19,6 +22,9 @@ export function NewTicket() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [done, setDone] = useState<{ id: number; files: Attached[] } | null>(null);
+  const [title, setTitle] = useState('');
+  const [category, setCategory] = useState(0);
+  const [template, setTemplate] = useState<TicketTemplate | null>(null);
 
   useEffect(() => {
     if (can(profile, 'ITILCategory', READ)) {
@@ -27,24 +33,45 @@ export function NewTicket() {
         () => setCategories([]),
       );
     }
-    void myAssets(profile).then(setAssets, () => setAssets([]));
+    void myAssets().then(setAssets, () => setAssets([]));
   }, [info.activeProfile.id]);
+  // The category decides the template (else the profile's, else the entity's), as GLPI's form.
+  useEffect(() => {
+    let live = true;
+    ticketTemplate(category).then(
+      (found) => live && setTemplate(found),
+      () => live && setTemplate(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [info.activeProfile.id, category]);
+  const hidden = new Set(template?.hidden ?? []);
+  const predefined = template?.predefined ?? {};
+  const required = new Set((template?.mandatory ?? []).map((m) => m.field));
+  const mark = (field: string, label: string) => (required.has(field) ? `${label} *` : label);
 
   const submit = async (form: HTMLFormElement) => {
     const data = new FormData(form);
     const input: Record<string, unknown> = {
       name: String(data.get('name') ?? '').trim(),
-      content: textToHtml(String(data.get('content') ?? '')),
-      urgency: Number(data.get('urgency') ?? DEFAULT_URGENCY),
+      content: String(data.get('content') ?? ''),
+      urgency: Number(data.get('urgency') ?? predefined.urgency ?? DEFAULT_URGENCY),
       // The requester is the user, as GLPI's simplified form sets it.
       _users_id_requester: info.userId,
     };
-    const category = Number(data.get('itilcategories_id') ?? 0);
-    if (category) input.itilcategories_id = category;
+    const chosen = Number(data.get('itilcategories_id') ?? predefined.itilcategories_id ?? 0);
+    if (chosen) input.itilcategories_id = chosen;
+    if (template) input._tickettemplates_id = template.id;
     const asset = String(data.get('asset') ?? '');
     if (asset) {
       const [itemtype, id] = asset.split(':');
       input.items_id = { [itemtype!]: [Number(id)] };
+    }
+    const refusal = mandatoryRefusal(template, input);
+    if (refusal || !input.content) {
+      setError(refusal ?? t('Describe the request.'));
+      return;
     }
     const files = data.getAll('files').filter((f): f is File => f instanceof File && f.name !== '');
     setBusy(true);
@@ -53,6 +80,8 @@ export function NewTicket() {
       // Files travel with the ticket (GLPI's multipart add): whoever opens a ticket attaches to it, no document right needed.
       setDone(files.length ? await api.createWithFiles('Ticket', input, files) : { id: await api.create('Ticket', input), files: [] });
       form.reset();
+      setTitle('');
+      setCategory(0);
     } catch (e) {
       setError(errorText(e));
     } finally {
@@ -69,29 +98,29 @@ export function NewTicket() {
         e.preventDefault();
         void submit(e.currentTarget);
       }}>
-        {categories.length > 0 && (
+        {categories.length > 0 && !hidden.has('itilcategories_id') && (
           <label class="field">
-            <span>{t('Category')}</span>
-            <select name="itilcategories_id">
+            <span>{mark('itilcategories_id', t('Category'))}</span>
+            <select name="itilcategories_id" aria-required={required.has('itilcategories_id')} value={String(category || Number(predefined.itilcategories_id ?? 0))} onChange={(e) => setCategory(Number(e.currentTarget.value))}>
               <option value="0">—</option>
               {categories.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
             </select>
           </label>
         )}
+        {!hidden.has('urgency') && (
+          <label class="field">
+            <span>{mark('urgency', t('Urgency'))}</span>
+            <select key={`urgency-${template?.id ?? 0}`} name="urgency" defaultValue={String(predefined.urgency ?? DEFAULT_URGENCY)}>
+              {(enumOf('Ticket', 'urgency') ?? []).map(([v, l]) => <option key={v} value={String(v)}>{l}</option>)}
+            </select>
+          </label>
+        )}
         <label class="field">
-          <span>{t('Urgency')}</span>
-          <select name="urgency" defaultValue={String(DEFAULT_URGENCY)}>
-            {(enumOf('Ticket', 'urgency') ?? []).map(([v, l]) => <option key={v} value={String(v)}>{l}</option>)}
-          </select>
+          <span>{mark('name', t('Title'))}</span>
+          <input name="name" required maxLength={255} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
         </label>
-        <label class="field">
-          <span>{t('Title')}</span>
-          <input name="name" required maxLength={255} />
-        </label>
-        <label class="field">
-          <span>{t('Description')}</span>
-          <textarea name="content" rows={6} required />
-        </label>
+        <Suggestions title={title} />
+        <DeskEditor name="content" label={mark('content', t('Description'))} />
         {assets.length > 0 && (
           <label class="field">
             <span>{t('Asset concerned')}</span>

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, errorText } from '../../api';
 import { Notice } from '../../components/Notice';
 import { t } from '../../i18n';
+import { DeskEditor } from './DeskEditor';
 import { textToHtml } from './newticket';
 
 /** Runs one answer at a time and keeps its error. */
@@ -24,24 +25,69 @@ function useSend(onDone: () => void) {
   return { busy, error, send };
 }
 
-/** A followup on my ticket. */
+/** A followup on my ticket, in rich text, with files (each becomes a Document of the followup; no document right needed). */
 export function ReplyForm({ ticketId, onDone }: { ticketId: number; onDone: () => void }) {
   const { busy, error, send } = useSend(onDone);
+  const [empty, setEmpty] = useState(false);
+  const [refused, setRefused] = useState<string[]>([]);
   return (
-    <form class="panel desk-form" aria-busy={busy} onSubmit={(e) => {
+    <form class="panel desk-form desk-reply" aria-busy={busy} onSubmit={(e) => {
       e.preventDefault();
       const form = e.currentTarget;
-      const content = String(new FormData(form).get('content') ?? '');
-      void send(() => api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticketId, content: textToHtml(content) }), form);
+      const data = new FormData(form);
+      const content = String(data.get('content') ?? '');
+      setEmpty(content === '');
+      if (content === '') return;
+      const files = data.getAll('files').filter((f): f is File => f instanceof File && f.name !== '');
+      const input = { itemtype: 'Ticket', items_id: ticketId, content };
+      void send(async () => {
+        if (files.length === 0) return api.create('ITILFollowup', input);
+        const sent = await api.createWithFiles('ITILFollowup', input, files);
+        setRefused(sent.files.filter((f) => f.error).map((f) => t('{name} was not attached: {error}', { name: f.name, error: f.error ?? '' })));
+      }, form);
     }}>
       <h2>{t('Reply')}</h2>
       {error && <Notice kind="error">{error}</Notice>}
+      {empty && <Notice kind="error">{t('Write your message.')}</Notice>}
+      {refused.map((message) => <Notice key={message} kind="error">{message}</Notice>)}
+      <DeskEditor name="content" label={t('Your message')} />
       <label class="field">
-        <span>{t('Your message')}</span>
-        <textarea name="content" rows={4} required />
+        <span>{t('Attachments')}</span>
+        <input type="file" name="files" multiple />
       </label>
       <div class="form-actions">
         <button type="submit" disabled={busy}>{t('Send')}</button>
+      </div>
+    </form>
+  );
+}
+
+/** The satisfaction survey of my closed ticket (GLPI's TicketSatisfaction): a rating from 0 to 5 and a comment. */
+export function SurveyForm({ survey, onDone }: { survey: { id: number; satisfaction: number | null; comment: string }; onDone: () => void }) {
+  const { busy, error, send } = useSend(onDone);
+  return (
+    <form class="panel desk-form desk-survey" aria-busy={busy} onSubmit={(e) => {
+      e.preventDefault();
+      const data = new FormData(e.currentTarget);
+      const input = { satisfaction: Number(data.get('satisfaction') ?? 0), comment: String(data.get('comment') ?? '').trim() };
+      void send(() => api.update('TicketSatisfaction', survey.id, input), e.currentTarget);
+    }}>
+      <h2>{t('How satisfied are you?')}</h2>
+      {error && <Notice kind="error">{error}</Notice>}
+      <fieldset class="desk-rating">
+        <legend>{t('Satisfaction (0 to 5)')}</legend>
+        {[0, 1, 2, 3, 4, 5].map((n) => (
+          <label key={n}>
+            <input type="radio" name="satisfaction" value={String(n)} required defaultChecked={survey.satisfaction === n} /> {n}
+          </label>
+        ))}
+      </fieldset>
+      <label class="field">
+        <span>{t('Comment')}</span>
+        <textarea name="comment" rows={3} defaultValue={survey.comment} />
+      </label>
+      <div class="form-actions">
+        <button type="submit" disabled={busy}>{t('Send my answer')}</button>
       </div>
     </form>
   );

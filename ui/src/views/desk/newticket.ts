@@ -1,4 +1,4 @@
-import { type ActiveProfile, api } from '../../api';
+import { api } from '../../api';
 
 /** One file chosen for a new ticket and what became of it. */
 export interface Attached {
@@ -12,32 +12,14 @@ export interface Asset {
   label: string;
 }
 
-/** GLPI's helpdesk_hardware bit: the user may pick among their own devices. */
-const MY_DEVICES = 1;
-/** Search options of assets: 1 name, 2 id, 70 user. */
-const NAME_FIELD = 1;
-const ID_FIELD = 2;
-const USER_FIELD = 70;
-
 /**
- * My assets of the types the profile lets a requester link (helpdesk_item_type). A Self-Service
- * profile's session shows only GLPI's helpdesk rights, not the asset rights it may hold: each type
- * is asked, and one the server refuses (403) offers nothing.
+ * My devices a ticket may concern: the server's getMyDevices (a Deskbase addition) lists the
+ * session user's own and their groups' items of the profile's helpdesk types, without the asset
+ * rights a Self-Service profile lacks; none when the profile does not offer "my devices".
  */
-export async function myAssets(profile: ActiveProfile): Promise<Asset[]> {
-  if ((Number(profile.helpdesk_hardware ?? 0) & MY_DEVICES) === 0) return [];
-  const types = Array.isArray(profile.helpdesk_item_type) ? (profile.helpdesk_item_type as string[]) : [];
-  const lists = await Promise.allSettled(
-    types.map(async (type) => {
-      const found = await api.search(type, [{ field: USER_FIELD, searchtype: 'equals', value: 'myself' }], {
-        range: '0-199',
-        'forcedisplay[0]': ID_FIELD,
-        'forcedisplay[1]': NAME_FIELD,
-      });
-      return found.rows.map((row) => ({ key: `${type}:${Number(row[String(ID_FIELD)])}`, label: String(row[String(NAME_FIELD)] ?? '') }));
-    }),
-  );
-  return lists.flatMap((list) => (list.status === 'fulfilled' ? list.value : []));
+export async function myAssets(): Promise<Asset[]> {
+  const { data } = await api.request<{ mydevices: { itemtype: string; id: number; name: string }[] }>('GET', 'getMyDevices');
+  return data.mydevices.map((d) => ({ key: `${d.itemtype}:${d.id}`, label: d.name || `${d.itemtype} ${d.id}` }));
 }
 
 /** A requester's plain text as the HTML GLPI stores: escaped, a paragraph per block, line breaks kept. */
