@@ -12,6 +12,7 @@ import { seriousViolations } from '../support/axe';
 import { CHROMIUM, ensureConsoleBuilt, hasChromium, openDesktopPage, signIn } from '../support/browser';
 import { Client } from '../support/client';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
+import { until } from '../support/until';
 
 const SHOTS = process.env.CONSOLE_SCREENSHOTS;
 /** GLPI's Self-Service and Technician profiles. */
@@ -171,6 +172,25 @@ describe.skipIf(!hasChromium)('accessibility of the main screens', () => {
     // Tab goes on to the next property.
     await page.keyboard.press('Tab');
     expect(await focusedName()).toBe('Impact');
+
+    // The kind of answer is a group of radios: the arrows choose, the chosen label shows the focus.
+    await page.locator('body').focus();
+    await tabTo('Followup');
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('button', { name: 'Add task' }).waitFor();
+    expect(await focusedName()).toBe('Task');
+    const ring = await page.locator('.answer-kinds label.chosen').evaluate((label) => getComputedStyle(label).outlineStyle);
+    expect(ring).toBe('solid');
+  });
+
+  test("keyboard: a computer's sections are reached by Tab and opened with Enter", async () => {
+    await page.goto(`${server.origin}/#/Computer/${ids.computer}`);
+    await page.getByRole('tablist', { name: 'Sections' }).waitFor();
+    await page.locator('body').focus();
+    await tabTo('Components');
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Components' }).getByText('Xeon E-2388G').waitFor();
+    expect(await page.getByRole('tab', { name: 'Components' }).getAttribute('aria-selected')).toBe('true');
   });
 
   test('keyboard: a card of the ticket board changes status through its menu', async () => {
@@ -183,12 +203,25 @@ describe.skipIf(!hasChromium)('accessibility of the main screens', () => {
     await page.locator('.notice-success', { hasText: 'Screen flickers moved to Processing (planned).' }).waitFor();
     expect((await admin.get(`Ticket/${ids.flicker}`)).body.status).toBe(3);
     await page.getByRole('region', { name: 'Processing (planned)', exact: true }).locator('.kanban-card', { hasText: 'Screen flickers' }).waitFor();
+    // The focus follows the card to its new column.
+    await until('the focus on the moved card', focusedName, (name) => name === 'Status of Screen flickers');
   });
 
   test("Self-Service: the requester's desk has no serious violation, on a desktop and on a 360 px phone", async () => {
     await signInAs('sam', PASSWORD);
     await page.getByRole('heading', { name: 'Hello Sam Self' }).waitFor();
     expect(await audit('10-desk')).toEqual([]);
+    await page.getByRole('link', { name: 'Open a ticket' }).first().click();
+    await page.getByLabel('Title').waitFor();
+    const form = await audit('10-desk-new-ticket');
+    await page.getByRole('link', { name: 'My tickets' }).first().click();
+    await page.getByRole('heading', { name: 'My tickets' }).waitFor();
+    const list = await audit('10-desk-my-tickets');
+    await page.getByRole('link', { name: 'FAQ' }).first().click();
+    await page.getByRole('heading', { name: 'FAQ' }).first().waitFor();
+    expect({ form, list, faq: await audit('10-desk-faq') }).toEqual({ form: [], list: [], faq: [] });
+    await page.goto(`${server.origin}/#/`);
+    await page.getByRole('heading', { name: 'Hello Sam Self' }).waitFor();
     await page.setViewportSize({ width: 360, height: 740 });
     try {
       expect(await audit('10-desk-phone')).toEqual([]);
