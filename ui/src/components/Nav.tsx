@@ -40,7 +40,7 @@ export function Nav({ current, open, onNavigate }: { current: string | undefined
         {t('Overview')}
       </a>
       {counts && (
-        <section aria-labelledby="nav-mywork">
+        <section role="group" aria-labelledby="nav-mywork">
           <h2 id="nav-mywork">{t('My work')}</h2>
           <ul>
             {QUEUES.map((q) => (
@@ -68,7 +68,7 @@ export function Nav({ current, open, onNavigate }: { current: string | undefined
         if (!types.length) return null;
         const headingId = `nav-${group.label.toLowerCase()}`;
         return (
-          <section key={group.label} aria-labelledby={headingId}>
+          <section key={group.label} role="group" aria-labelledby={headingId}>
             <h2 id={headingId}>{t(group.label)}</h2>
             <ul>
               {types.map((ty) => (
@@ -88,7 +88,7 @@ export function Nav({ current, open, onNavigate }: { current: string | undefined
         );
       })}
       {can(profile, 'Config', UPDATE) && (
-        <section aria-labelledby="nav-inventory">
+        <section role="group" aria-labelledby="nav-inventory">
           <h2 id="nav-inventory">{t('Inventory')}</h2>
           <ul>
             <li>

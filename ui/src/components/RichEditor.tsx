@@ -104,7 +104,8 @@ export function RichEditor({ id, label, value, onChange, item, disabled }: Props
       <div class="rich-toolbar" role="toolbar" aria-label={t('Formatting')} aria-controls={id}>
         {COMMANDS.map(([name, title, text]) => (
           <button key={name} type="button" class="secondary" title={t(title)} aria-label={t(title)} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={() => command(name)}>
-            {text}
+            {/* An icon drawn by CSS, not a text label: the button's name is the title's words. */}
+            <span class="glyph" data-glyph={text} aria-hidden="true" />
           </button>
         ))}
         <button type="button" class="secondary" disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={link}>

@@ -64,7 +64,7 @@ export function Access({ userId, user, editable, onChange }: { userId: number; u
           </span>
         </div>
       )}
-      <h3>{t('Authorizations')}</h3>
+      <h2>{t('Authorizations')}</h2>
       {grants && !grants.length && <p class="muted">{t('No authorization: this user cannot sign in.')}</p>}
       <ul class="linked-items" aria-label={t('Authorizations')}>
         {grants?.map((g) => (
@@ -110,7 +110,7 @@ export function Access({ userId, user, editable, onChange }: { userId: number; u
         </form>
       )}
 
-      <h3>{t('Groups')}</h3>
+      <h2>{t('Groups')}</h2>
       {groups && !groups.length && <p class="muted">{t('In no group.')}</p>}
       <ul class="linked-items" aria-label={t('Groups')}>
         {groups?.map((g) => (
@@ -138,7 +138,7 @@ export function Access({ userId, user, editable, onChange }: { userId: number; u
 
       {editable && (
         <>
-          <h3>{t('Account')}</h3>
+          <h2>{t('Account')}</h2>
           <div class="form-actions" style="justify-content: flex-start">
             <button
               type="button"

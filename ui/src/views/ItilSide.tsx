@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import type { Item, SearchOption } from '../api';
 import { api } from '../api';
 import { FieldInput } from '../components/FieldInput';
@@ -50,8 +51,15 @@ export function isLate(due: unknown, item: Item, now: string): boolean {
 export function ItilSide({ itemtype, item, names, options, editable, profile, now, onChange }: Props) {
   const { message, error, write } = usePanel(onChange);
   const mayChange = (key: string) => editable && (key !== 'priority' || itemtype !== 'Ticket' || (Number(profile.ticket ?? 0) & CHANGE_PRIORITY) !== 0);
+  // A saved field is drawn anew with its new value: the keyboard's focus goes back to it.
+  const refocus = useRef<string | null>(null);
+  useEffect(() => {
+    if (refocus.current) document.getElementById(refocus.current)?.focus();
+    refocus.current = null;
+  }, [item]);
   const save = (key: string, label: string, value: unknown) => {
     if (String(value ?? '') === String(item[key] ?? '')) return;
+    refocus.current = document.activeElement?.id === `side-${key}` ? `side-${key}` : null;
     void write(() => api.update(itemtype, item.id, { [key]: value }), t('{field} saved.', { field: label }));
   };
   const dates = DUE_DATES.filter(([key]) => typeof item[key] === 'string' && item[key]);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type SearchResult } from '../api';
 import { PriorityBadge } from '../components/Badges';
 import { Outcome } from '../components/Notice';
@@ -36,6 +36,13 @@ export function Kanban() {
       live = false;
     };
   }, [scope, reload]);
+
+  // A card moved with its menu is drawn anew in its new column: the keyboard's focus follows it there.
+  const refocus = useRef<number | null>(null);
+  useEffect(() => {
+    if (refocus.current !== null) document.querySelector<HTMLSelectElement>(`.kanban-card[data-id="${refocus.current}"] select`)?.focus();
+    refocus.current = null;
+  }, [columns]);
 
   const move = (id: number, name: string, status: number) => {
     const label = statuses.find(([s]) => s === status)?.[1] ?? String(status);
@@ -95,7 +102,11 @@ export function Kanban() {
                         <div class="kanban-card-foot">
                           <PriorityBadge itemtype="Ticket" value={row['3']} />
                           {movable && (
-                            <select aria-label={t('Status of {name}', { name })} value={String(status)} onChange={(e) => move(id, name, Number(e.currentTarget.value))}>
+                            <select aria-label={t('Status of {name}', { name })} value={String(status)} onChange={(e) => {
+                                refocus.current = id;
+                                move(id, name, Number(e.currentTarget.value));
+                              }}
+                            >
                               {statuses.map(([s, l]) => (
                                 <option key={s} value={String(s)}>
                                   {l}
