@@ -24,6 +24,9 @@ export interface InventoryBenchOptions {
   agents: number;
   software: number;
   concurrency: number;
+  /** Extra flags for the server's bun (e.g. `--cpu-prof`), and its thread count (Deskbase's default without). */
+  bunFlags?: string[];
+  threads?: number;
 }
 
 export const INVENTORY_DEFAULTS: InventoryBenchOptions = { agents: 1_000, software: 300, concurrency: 8 };
@@ -43,7 +46,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 export async function benchmarkInventory(log: (message: string) => void, options: InventoryBenchOptions = INVENTORY_DEFAULTS): Promise<{ figures: Figure[]; setup: string[] }> {
   const { agents, software, concurrency } = options;
   const dir = mkdtempSync(join(tmpdir(), 'deskbase-bench-inventory-'));
-  const server = await startServer(ADMIN_PASSWORD, dir);
+  const server = await startServer(ADMIN_PASSWORD, dir, options.bunFlags, options.threads);
   try {
     const api = await new Client(server.api).login('glpi', ADMIN_PASSWORD);
     await setInventorySettings(api, { enabled_inventory: '1' });
@@ -105,8 +108,11 @@ export async function benchmarkInventory(log: (message: string) => void, options
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { agents: { type: 'string' }, software: { type: 'string' }, concurrency: { type: 'string' } } });
-  const options = {
+  const { values } = parseArgs({ options: { agents: { type: 'string' }, software: { type: 'string' }, concurrency: { type: 'string' }, 'cpu-prof-dir': { type: 'string' }, threads: { type: 'string' } } });
+  const options: InventoryBenchOptions = {
+    // A profile of the server (one per thread) written there when it stops: `--threads 1` keeps it to one.
+    ...(values['cpu-prof-dir'] ? { bunFlags: ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof-dir']}`] } : {}),
+    ...(values.threads ? { threads: Number(values.threads) } : {}),
     agents: Number(values.agents ?? INVENTORY_DEFAULTS.agents),
     software: Number(values.software ?? INVENTORY_DEFAULTS.software),
     concurrency: Number(values.concurrency ?? INVENTORY_DEFAULTS.concurrency),

@@ -9,9 +9,9 @@
 import { nowString } from '../core/clock';
 import type { Params } from '../core/params';
 import { insertRow, selectAll, selectOne, type Row } from '../db/rows';
-import { addItem, columnsFromInput, deleteItem, same, updateItem, type WriteContext } from '../items/crud';
+import { addItem, addItems, checkNewRows, columnsFromInput, deleteItem, same, updateItem, type WriteContext } from '../items/crud';
 import { HISTORY, writeLog } from '../items/history';
-import { itemtypeOrThrow } from '../registry';
+import { itemtypeOrThrow, type Itemtype } from '../registry';
 import { dictionaryChanges } from '../rules/dictionaries';
 import type { Component, Inventory } from './inventory';
 import { placeComputer, type Placement } from './entity';
@@ -68,9 +68,11 @@ const byComputer: Owner = (computer) => ({ computers_id: Number(computer.id) });
 /**
  * Brings the dynamic rows of one kind on the computer to what the inventory reports: the row
  * with the same key is kept (its other columns updated), new keys added, the rest purged (rows
- * made by hand, `is_dynamic` = 0, are never touched).
+ * made by hand, `is_dynamic` = 0, are never touched). `together`: the new rows are checked, then
+ * inserted in multi-row statements (a computer's hundreds of installs); only for rows whose
+ * checks read nothing another new row writes (distinct keys, no hook reading its siblings).
  */
-function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row) => string, wanted: Params[], owner: Owner = asItem): void {
+function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row) => string, wanted: Params[], owner: Owner = asItem, together = false): void {
   const type = itemtypeOrThrow(typeName);
   const ownerColumns = owner(computer);
   const where = Object.keys(ownerColumns).map((column) => `${column} = ?`).join(' AND ');
@@ -81,12 +83,14 @@ function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row)
   }
   const entity = type.column.has('entities_id') ? { entities_id: Number(computer.entities_id) } : {};
   const wantedKey = counted(key);
+  const added: Params[] = [];
   for (const input of wanted) {
     const full: Params = { ...input, ...ownerColumns, ...entity, is_dynamic: 1 };
     const k = wantedKey(full as Row);
     const old = current.get(k);
     if (old === undefined) {
-      addItem(wc, type, full);
+      if (together) added.push(full);
+      else addItem(wc, type, full);
       continue;
     }
     current.delete(k);
@@ -95,7 +99,19 @@ function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row)
     // Marked dynamic, as GLPI's inventory writes: the fields locked by hand stay (./locks.ts).
     if (Object.keys(changes).length > 0) updateItem(wc, type, Number(old.id), { ...changes, is_dynamic: 1 } as Params);
   }
+  if (added.length > 0) addTogether(wc, type, added);
   for (const gone of current.values()) deleteItem(wc, type, Number(gone.id), true);
+}
+
+/** Adds rows as the generic add would, checked first, then inserted together; the first refusal throws. */
+function addTogether(wc: WriteContext, type: Itemtype, inputs: Params[]): void {
+  const contexts = inputs.map(() => wc);
+  const checked = checkNewRows(contexts, type, inputs);
+  const rows = checked.map((c) => {
+    if ('error' in c) throw c.error;
+    return c.row;
+  });
+  addItems(contexts, type, rows, inputs);
 }
 
 function writeComputer(wc: WriteContext, inv: Inventory, found: number | null, placement: Placement, setup: InventorySetup): Row {
@@ -233,20 +249,62 @@ function writePorts(wc: WriteContext, inv: Inventory, computer: Row): void {
   sync(wc, 'NetworkPort', computer, key, ports);
 }
 
-function writeSoftware(wc: WriteContext, inv: Inventory, computer: Row): void {
+/** A text as SQLite's NOCASE compares it (GLPI's varchar columns): ASCII letters folded. */
+const nocase = (value: unknown) => String(value ?? '').replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/**
+ * Rows of `table` whose `column` is one of `values`, read in one statement: json_each binds the
+ * list, and CROSS JOIN keeps it the outer loop, so each value is one lookup in the column's index.
+ */
+function rowsWhereIn(wc: WriteContext, table: string, columns: string, column: string, values: (string | number)[], where: string, ...args: (string | number)[]): Row[] {
+  if (values.length === 0) return [];
+  return selectAll(wc.db, `SELECT ${columns} FROM json_each(?) j CROSS JOIN ${table} t ON t.${column} = j.value WHERE ${where} ORDER BY t.id`, JSON.stringify(values), ...args);
+}
+
+/**
+ * The software rows (after the dictionary) of every package, looked up together, the missing ones
+ * added: a package is named by its dictionary's output, as the generic add renames it.
+ */
+function softwareIds(wc: WriteContext, packages: Inventory['software'], entityId: number): number[] {
   const softwareType = itemtypeOrThrow('Software');
-  const entityId = Number(computer.entities_id);
-  const versions = new Map<number, Params>();
-  for (const s of inv.software) {
-    const manufacturerId = dropdownId(wc, 'Manufacturer', s.publisher);
-    const named = { name: s.name, manufacturers_id: manufacturerId, entities_id: entityId };
-    const target = { ...named, ...dictionaryChanges(wc.db, softwareType, named) };
-    const found = selectOne(wc.db, 'SELECT id FROM glpi_softwares WHERE name = ? AND manufacturers_id = ? AND entities_id = ? AND is_deleted = 0 AND is_template = 0 ORDER BY id LIMIT 1', String(target.name), Number(target.manufacturers_id), entityId);
-    const softwareId = found ? Number(found.id) : addItem(wc, softwareType, named as Params);
-    const versionId = modelId(wc, 'SoftwareVersion', { softwares_id: softwareId, name: s.version, arch: s.arch || null, entities_id: entityId });
-    versions.set(versionId, { softwareversions_id: versionId });
+  const named = packages.map((s) => ({ name: s.name, manufacturers_id: dropdownId(wc, 'Manufacturer', s.publisher), entities_id: entityId }));
+  const targets = named.map((n) => ({ ...n, ...dictionaryChanges(wc.db, softwareType, n) }));
+  const key = (name: unknown, manufacturerId: unknown) => `${nocase(name)}\u0000${Number(manufacturerId)}`;
+  const found = new Map<string, number>();
+  const names = [...new Set(targets.map((t) => String(t.name)))];
+  for (const row of rowsWhereIn(wc, 'glpi_softwares', 't.id, t.name, t.manufacturers_id', 'name', names, 't.entities_id = ? AND t.is_deleted = 0 AND t.is_template = 0', entityId)) {
+    const k = key(row.name, row.manufacturers_id);
+    if (!found.has(k)) found.set(k, Number(row.id));
   }
-  sync(wc, 'Item_SoftwareVersion', computer, (row) => String(row.softwareversions_id), [...versions.values()]);
+  return targets.map((target, i) => {
+    const k = key(target.name, target.manufacturers_id);
+    const known = found.get(k);
+    if (known !== undefined) return known;
+    const id = addItem(wc, softwareType, named[i] as Params);
+    found.set(k, id);
+    return id;
+  });
+}
+
+function writeSoftware(wc: WriteContext, inv: Inventory, computer: Row): void {
+  const versionType = itemtypeOrThrow('SoftwareVersion');
+  const entityId = Number(computer.entities_id);
+  const softwares = softwareIds(wc, inv.software, entityId);
+  const key = (softwareId: unknown, name: unknown, arch: unknown) => `${Number(softwareId)}\u0000${nocase(name)}\u0000${arch === null || arch === undefined ? '\u0001' : nocase(arch)}`;
+  const found = new Map<string, number>();
+  for (const row of rowsWhereIn(wc, 'glpi_softwareversions', 't.id, t.softwares_id, t.name, t.arch', 'softwares_id', [...new Set(softwares)], 't.entities_id = ?', entityId)) {
+    const k = key(row.softwares_id, row.name, row.arch);
+    if (!found.has(k)) found.set(k, Number(row.id));
+  }
+  const versions = new Map<number, Params>();
+  inv.software.forEach((s, i) => {
+    const values = { softwares_id: softwares[i]!, name: s.version, arch: s.arch || null, entities_id: entityId };
+    const k = key(values.softwares_id, values.name, values.arch);
+    let versionId = found.get(k);
+    if (versionId === undefined) found.set(k, (versionId = addItem(wc, versionType, values)));
+    versions.set(versionId, { softwareversions_id: versionId });
+  });
+  sync(wc, 'Item_SoftwareVersion', computer, (row) => String(row.softwareversions_id), [...versions.values()], asItem, true);
 }
 
 /** The dropdowns a component's model names, by their foreign key. */

@@ -3,7 +3,7 @@ import type { Db } from '../db/connection';
 import { insertRow, insertRows, run, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import type { WriteContext } from './hooks';
-import { nameOf, nameOfRow } from './names';
+import { nameOf, nameOfRow, namesByIds } from './names';
 
 /** GLPI's linked_action values (define.php HISTORY_*). */
 export const HISTORY = {
@@ -124,10 +124,7 @@ const APPROVAL_ACCEPTED = 3;
  */
 export function logRelation(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, row: Row, action: number, changed?: { old: Row; changes: Row }): void {
   if (!wc.history || type.owners.length === 0) return;
-  const links = type.logsWith ? [...type.owners, type.logsWith] : type.owners;
-  const sides = links.map((o) =>
-    'fk' in o ? { type: itemtype(o.itemtype), id: Number(row[o.fk] ?? 0) } : { type: itemtype(String(row.itemtype ?? '')), id: Number(row.items_id ?? 0) },
-  );
+  const sides = relationSides(type, row);
   if (sides.length === 1) {
     const parent = sides[0]!;
     if (!parent.type?.history) return;
@@ -149,15 +146,52 @@ export function logRelation(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, 
     writeLog(wc.db, wc.actor, { ...entry, action: sub, ...(sub === HISTORY.DELETE_SUBITEM ? { oldValue: label } : { newValue: label }) });
     return;
   }
+  for (const entry of linkEntries(type, row, action, sides, (other) => nameOf(wc.db, other.type, other.id))) writeLog(wc.db, wc.actor, entry);
+}
+
+interface Side {
+  type: Itemtype | undefined;
+  id: number;
+}
+
+/** The items a row of `type` links (its owners, then what it is logged with). */
+function relationSides(type: Itemtype, row: Row): Side[] {
+  const links = type.logsWith ? [...type.owners, type.logsWith] : type.owners;
+  return links.map((o) => ('fk' in o ? { type: itemtype(o.itemtype), id: Number(row[o.fk] ?? 0) } : { type: itemtype(String(row.itemtype ?? '')), id: Number(row.items_id ?? 0) }));
+}
+
+/** The history rows of a link between two items: on each side that keeps history, naming the other. */
+function linkEntries(type: Itemtype, row: Row, action: number, sides: Side[], name: (other: Side & { type: Itemtype }) => string): LogEntry[] {
   const adding = action === HISTORY.ADD_RELATION;
   const logged = type.linkActions ? (adding ? type.linkActions.add : type.linkActions.remove) : action;
+  const entries: LogEntry[] = [];
   for (const [i, side] of sides.slice(0, 2).entries()) {
     const other = sides[1 - i];
     // As GLPI, an ITIL actor's change is in the ITIL item's history only, not the user's (or group's).
     if (i === 1 && type.logsWith) continue;
     if (!side.type?.history || !other?.type) continue;
-    const value = `${nameOf(wc.db, other.type, other.id)} (${other.id})`;
+    const value = `${name(other as Side & { type: Itemtype })} (${other.id})`;
     const option = adding && i === 0 ? ACTOR_LOG_OPTIONS[type.name]?.[Number(row.type)] : undefined;
-    writeLog(wc.db, wc.actor, { itemtype: side.type.name, itemsId: side.id, action: logged, link: other.type.name, ...(option ? { option } : {}), ...(adding ? { newValue: value } : { oldValue: value }) });
+    entries.push({ itemtype: side.type.name, itemsId: side.id, action: logged, link: other.type.name, ...(option ? { option } : {}), ...(adding ? { newValue: value } : { oldValue: value }) });
   }
+  return entries;
+}
+
+/**
+ * The relation history of many new (or removed) links of a type linking two items, as
+ * logRelation writes it row after row, with the linked items' names read once per type and the
+ * rows inserted together (an inventory's hundreds of installs).
+ */
+export function logRelations(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, rows: Row[], action: number): void {
+  if (!wc.history || type.owners.length === 0) return;
+  const sidesOf = rows.map((row) => relationSides(type, row));
+  if (sidesOf.some((sides) => sides.length < 2)) {
+    for (const row of rows) logRelation(wc, type, row, action);
+    return;
+  }
+  const idsByType = new Map<Itemtype, Set<number>>();
+  for (const side of sidesOf.flat()) if (side.type) idsByType.set(side.type, (idsByType.get(side.type) ?? new Set()).add(side.id));
+  const names = new Map([...idsByType].map(([t, ids]) => [t, namesByIds(wc.db, t, [...ids])]));
+  const entries = rows.flatMap((row, i) => linkEntries(type, row, action, sidesOf[i]!, (other) => names.get(other.type)?.get(other.id) ?? ''));
+  writeLogs(wc.db, wc.actor, entries);
 }
