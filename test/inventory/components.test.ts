@@ -106,7 +106,7 @@ describe('an inventory\'s other parts', () => {
     const log = await list('Log/', `searchText[itemtype]=^Computer$&searchText[items_id]=^${id}$&range=0-9999&sort=id&order=ASC`);
     const byInventory = log.filter((l) => l.user_name === 'Inventory').map((l) => [l.linked_action, l.itemtype_link, l.old_value, l.new_value]);
     // A gone virtual machine and remote management, the old monitor disconnected, the new one connected.
-    for (const line of [[19, 'ComputerVirtualMachine', 'web', ''], [19, 'Item_RemoteManagement', '1', ''], [6, 'Monitor', 'Dell P2419H (1)', ''], [7, 'Monitor', '', 'Dell P2419H (2)']]) expect(byInventory).toContainEqual(line);
+    for (const line of [[19, 'ComputerVirtualMachine', 'web (1)', ''], [19, 'Item_RemoteManagement', '1', ''], [6, 'Monitor', 'Dell P2419H (1)', ''], [7, 'Monitor', '', 'Dell P2419H (2)']]) expect(byInventory).toContainEqual(line);
   });
 
   test('a locked field of a virtual machine survives the next inventory', async () => {
