@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { ensureConsoleBuilt, hasChromium, launchChromium } from '../support/browser';
+import { ensureConsoleBuilt, hasChromium, launchChromium, consoleWithSession } from '../support/browser';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
 import { inventory, post, setInventorySettings } from '../inventory/fixture';
@@ -31,11 +31,8 @@ describe.skipIf(!hasChromium)('the inventory in the console', () => {
     // Edited by hand: the field is locked against the next inventory.
     expect((await api.put(`Computer/${computer}`, { input: { name: 'reception-desk' } })).status).toBe(200);
     browser = await launchChromium();
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${server.origin}/`);
-    await page.evaluate((token) => localStorage.setItem('deskbase.session-token', token), api.token);
-    await page.reload();
+    // Signed in as the API client's session (the sign-in form is the main console test's).
+    page = await consoleWithSession(browser, server.origin, api.token, pageErrors);
   }, 60_000);
 
   afterAll(async () => {

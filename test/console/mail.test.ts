@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ensureConsoleBuilt, hasChromium, launchChromium } from '../support/browser';
+import { ensureConsoleBuilt, hasChromium, launchChromium, consoleWithSession } from '../support/browser';
 import { Client } from '../support/client';
 import { Dovecot, dovecotMissing } from '../support/dovecot';
 import { startServer, type TestServer } from '../support/server';
@@ -35,12 +35,8 @@ describe.skipIf(!runnable)('mail collectors in the console', () => {
     await api.create('RuleAction', { rules_id: rule, action_type: 'assign', field: 'entities_id', value: '0' });
     ids.collector = await api.create('MailCollector', { name: 'helpdesk', host: `{127.0.0.1:${dovecot.port}/imap/tls/novalidate-cert}INBOX`, login: 'helpdesk', passwd: 'mail-pw', accepted: 'Accepted', refused: 'Refused' });
     browser = await launchChromium();
-    page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${server.origin}/`);
     // Signed in as the API client's session (the sign-in form is the main console test's).
-    await page.evaluate((token) => localStorage.setItem('deskbase.session-token', token), api.token);
-    await page.reload();
+    page = await consoleWithSession(browser, server.origin, api.token, pageErrors);
   }, 60_000);
 
   afterAll(async () => {
