@@ -4,10 +4,10 @@
  * which kind it is; rows it cannot tell are kept. Its directory users then sign in as before, as
  * the same users; RuleRight's TYPE criteria follow. A real slapd; the folder edited while stopped.
  */
-import { Database } from 'bun:sqlite';
+import type { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { join } from 'node:path';
 import { Client } from '../support/client';
+import { withDataFolderDatabase } from '../support/database-file';
 import { startServer, type TestServer } from '../support/server';
 import { Slapd, slapdMissing } from '../support/slapd';
 import { basic, FIXTURE, FIXTURE_SCHEMAS, officeDirectory } from './helpers';
@@ -22,14 +22,7 @@ describe.skipIf(slapdMissing !== null)('a folder with GLPI-numbered authtypes', 
   let aliceId = 0;
 
   const signIn = (login: string, password: string) => new Client(server.api).get('initSession', { anonymous: true, headers: { Authorization: basic(login, password) } });
-  function withDatabase<T>(fn: (db: Database) => T): T {
-    const db = new Database(join(server.dataDir, 'deskbase.sqlite'));
-    try {
-      return fn(db);
-    } finally {
-      db.close();
-    }
-  }
+  const withDatabase = <T>(fn: (db: Database) => T): T => withDataFolderDatabase(server.dataDir, fn);
 
   beforeAll(async () => {
     await slapd.start(FIXTURE, { schemas: FIXTURE_SCHEMAS });

@@ -5,17 +5,17 @@
  * directory) is then found by the directory sign-in as the same user, and GLPI's authorization
  * rule for directory users applies; a real MariaDB and a real slapd.
  */
-import { Database } from 'bun:sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { runCli, type CliResult } from '../support/cli';
 import { Client } from '../support/client';
+import { withDataFolderDatabase } from '../support/database-file';
 import { TestServer } from '../support/server';
 import { ROOT, Slapd, slapdMissing, SUFFIX } from '../support/slapd';
 import { basic, FIXTURE, FIXTURE_SCHEMAS } from '../directory/helpers';
-import { FIXTURE_SQL, mariadbMissing, useMariaDb } from './helpers';
+import { FIXTURE_SQL, GLPI_RULE_TABLES, mariadbMissing, useMariaDb } from './helpers';
 
 const maria = useMariaDb();
 
@@ -36,20 +36,7 @@ CREATE TABLE glpi_authmails (
 INSERT INTO glpi_authmails (id, name, connect_string, host, is_active) VALUES (2, 'Staff IMAP', '{imap.example.org:993/imap/ssl}', 'imap.example.org', 1);
 UPDATE glpi_users SET name = 'bob' WHERE id = 8;
 INSERT INTO glpi_users (id, name, authtype, auths_id, is_active) VALUES (9, 'mail.user', 2, 2, 1), (10, 'cas.user', 5, 0, 1);
-CREATE TABLE glpi_rules (
-  id int unsigned NOT NULL AUTO_INCREMENT, entities_id int unsigned NOT NULL DEFAULT '0', sub_type varchar(255) NOT NULL DEFAULT '',
-  ranking int NOT NULL DEFAULT '0', name varchar(255) DEFAULT NULL, description text, \`match\` char(10) DEFAULT NULL,
-  is_active tinyint NOT NULL DEFAULT '1', is_recursive tinyint NOT NULL DEFAULT '0', uuid varchar(255) DEFAULT NULL,
-  \`condition\` int NOT NULL DEFAULT '0', PRIMARY KEY (id)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
-CREATE TABLE glpi_rulecriterias (
-  id int unsigned NOT NULL AUTO_INCREMENT, rules_id int unsigned NOT NULL DEFAULT '0', criteria varchar(255) DEFAULT NULL,
-  \`condition\` int NOT NULL DEFAULT '0', pattern text, PRIMARY KEY (id)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
-CREATE TABLE glpi_ruleactions (
-  id int unsigned NOT NULL AUTO_INCREMENT, rules_id int unsigned NOT NULL DEFAULT '0', action_type varchar(255) DEFAULT NULL,
-  field varchar(255) DEFAULT NULL, value varchar(255) DEFAULT NULL, PRIMARY KEY (id)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+${GLPI_RULE_TABLES}
 INSERT INTO glpi_rules (id, entities_id, sub_type, ranking, name, description, \`match\`, is_active, is_recursive, uuid, \`condition\`) VALUES
   (50, 0, 'RuleRight', 1, 'Directory users are self-service in entity 3', '', 'AND', 1, 0, 'uuid-50', 0),
   (51, 0, 'RuleRight', 2, 'Mail users are technicians', '', 'AND', 1, 0, 'uuid-51', 0);
@@ -70,14 +57,7 @@ describe.skipIf(mariadbMissing !== null || slapdMissing !== null)("GLPI's authen
   let server: TestServer;
   let admin: Client;
 
-  const stored = <T>(sql: string): T[] => {
-    const db = new Database(join(dataDir, 'deskbase.sqlite'), { readonly: true });
-    try {
-      return db.query(sql).all() as T[];
-    } finally {
-      db.close();
-    }
-  };
+  const stored = <T>(sql: string): T[] => withDataFolderDatabase(dataDir, (db) => db.query(sql).all() as T[]);
 
   beforeAll(async () => {
     await slapd.start(FIXTURE, { schemas: FIXTURE_SCHEMAS });
