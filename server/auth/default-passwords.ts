@@ -9,6 +9,7 @@ import { inTransaction } from '../db/connection';
 import { run, selectOne } from '../db/rows';
 import type { Settings } from '../db/settings';
 import { verifyPassword } from '../core/secrets';
+import { AUTHTYPE } from '../registry/values';
 
 /** GLPI's install accounts and the password each is installed with. */
 export const GLPI_DEFAULT_PASSWORDS: Readonly<Record<string, string>> = { glpi: 'glpi', tech: 'tech', normal: 'normal', 'post-only': 'postonly' };
@@ -20,7 +21,7 @@ export async function stillDefault(db: Db, logins: string[]): Promise<string[]> 
   const out: string[] = [];
   for (const login of logins) {
     const password = GLPI_DEFAULT_PASSWORDS[login];
-    const user = password === undefined ? null : selectOne(db, 'SELECT password FROM glpi_users WHERE name = ? AND authtype = 1 AND is_deleted = 0 AND is_active = 1', login);
+    const user = password === undefined ? null : selectOne(db, 'SELECT password FROM glpi_users WHERE name = ? AND authtype = ? AND is_deleted = 0 AND is_active = 1', login, AUTHTYPE.LOCAL);
     if (user && (await verifyPassword(password!, user.password as string | null))) out.push(login);
   }
   return out;

@@ -3,6 +3,7 @@ import { errors } from '../core/errors';
 import type { Services } from './services';
 import { inTransaction } from '../db/connection';
 import { run, selectOne, type Row } from '../db/rows';
+import { AUTHTYPE } from '../registry/values';
 import { decoyHash, hashPassword, needsRehash, tokenHash, verifyPassword } from '../core/secrets';
 
 export type Credentials = { kind: 'password'; login: string; password: string } | { kind: 'token'; token: string };
@@ -13,10 +14,6 @@ export type Credentials = { kind: 'password'; login: string; password: string } 
  * directory, or null when the directory refuses the password or knows no such account.
  */
 export type DirectoryAuth = (login: string, password: string, known: Row | null) => Promise<Row | null>;
-
-/** GLPI's authtype of local accounts and of directory ones. */
-const AUTH_LOCAL = 1;
-const AUTH_LDAP = 3;
 
 /** Checks that an account may log in now (active, not in the trash, inside its validity dates). */
 export function accountUsable(user: Row, now = new Date(clockNow())): boolean {
@@ -59,9 +56,9 @@ function throttleKeys(services: Services, credentials: Credentials, ip: string) 
  */
 async function checkPassword(services: Services, login: string, password: string, directory?: DirectoryAuth): Promise<Row | null> {
   const db = services.store.db;
-  const local = selectOne(db, 'SELECT * FROM glpi_users WHERE name = ? AND authtype = ? ORDER BY id LIMIT 1', login, AUTH_LOCAL);
+  const local = selectOne(db, 'SELECT * FROM glpi_users WHERE name = ? AND authtype = ? ORDER BY id LIMIT 1', login, AUTHTYPE.LOCAL);
   if (local || !directory) return (await verifyPassword(password, local ? (local.password as string | null) : await decoyHash())) ? local : null;
-  const known = selectOne(db, 'SELECT * FROM glpi_users WHERE name = ? AND authtype = ? ORDER BY id LIMIT 1', login, AUTH_LDAP);
+  const known = selectOne(db, 'SELECT * FROM glpi_users WHERE name = ? AND authtype = ? ORDER BY id LIMIT 1', login, AUTHTYPE.LDAP);
   const user = await directory(login, password, known);
   // A login no source knows costs the time of a local one: timing does not tell local accounts apart.
   if (!user && !known) await verifyPassword(password, await decoyHash());
@@ -92,6 +89,6 @@ export async function authenticate(services: Services, credentials: Credentials,
     );
   }
   services.throttle.succeed(keys.cleared);
-  if (credentials.kind === 'password' && Number(user.authtype) === AUTH_LOCAL && needsRehash(String(user.password))) await rehash(services, user, credentials.password);
+  if (credentials.kind === 'password' && Number(user.authtype) === AUTHTYPE.LOCAL && needsRehash(String(user.password))) await rehash(services, user, credentials.password);
   return user;
 }

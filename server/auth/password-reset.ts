@@ -4,6 +4,7 @@ import { now as clockNow, nowString, parseDate } from '../core/clock';
 import type { Settings } from '../db/settings';
 import type { Services } from './services';
 import { hashPassword, randomToken, tokenHash } from '../core/secrets';
+import { AUTHTYPE } from '../registry/values';
 
 const TOKEN_LIFETIME_MS = 24 * 60 * 60_000;
 
@@ -12,7 +13,7 @@ export function accountByEmail(services: Services, email: string): Row | null {
   const rows = selectAll(
     services.store.db,
     `SELECT DISTINCT u.* FROM glpi_users u JOIN glpi_useremails e ON e.users_id = u.id
-     WHERE e.email = ? COLLATE NOCASE AND u.is_deleted = 0 AND u.is_active = 1 AND u.authtype = 1`,
+     WHERE e.email = ? COLLATE NOCASE AND u.is_deleted = 0 AND u.is_active = 1 AND u.authtype = ${AUTHTYPE.LOCAL}`,
     email,
   );
   return rows.length === 1 ? rows[0]! : null;

@@ -8,6 +8,7 @@ import { translate } from '../core/messages';
 import { defaultPasswordWarning, listedDefaults } from './default-passwords';
 import { hasRight } from './scope';
 import { UPDATE } from '../registry/rights';
+import { AUTHTYPE } from '../registry/values';
 
 export interface ProfileEntity {
   id: number;
@@ -117,7 +118,7 @@ export function fullSession(ctx: Actor, token?: string): Record<string, unknown>
     glpifirstname: user.firstname ?? null,
     glpidefault_entity: Number(user.entities_id ?? 0),
     glpiextauth: 0,
-    glpiauthtype: Number(user.authtype ?? 1),
+    glpiauthtype: Number(user.authtype ?? AUTHTYPE.LOCAL),
     glpiroot: '',
     glpi_plannings: [],
     glpicrontimer: Math.floor(clockNow() / 1000),

@@ -14,6 +14,7 @@ import { inTransaction, openDatabase, type Db } from '../db/connection';
 import { run, selectAll, selectOne } from '../db/rows';
 import { insertSuperAdmin } from '../db/seed';
 import { Settings } from '../db/settings';
+import { AUTHTYPE } from '../registry/values';
 import { wordsAndDataDir } from './command-args';
 import { CliError } from './errors';
 import { readNewPassword } from './password-input';
@@ -73,7 +74,7 @@ function listUsers(db: Db): string {
      LEFT JOIN glpi_entities e ON e.id = pu.entities_id
      GROUP BY u.id ORDER BY u.id`,
   ) as unknown as UserLine[];
-  const state = (u: UserLine) => (u.is_deleted ? 'in trash' : u.is_active ? 'active' : 'inactive') + (u.authtype === 1 ? '' : ', external');
+  const state = (u: UserLine) => (u.is_deleted ? 'in trash' : u.is_active ? 'active' : 'inactive') + (u.authtype === AUTHTYPE.LOCAL ? '' : ', external');
   const table = [['id', 'login', 'state', 'profiles'], ...rows.map((u) => [String(u.id), u.name, state(u), u.profiles ?? '(none)'])];
   const widths = [0, 1, 2].map((c) => Math.max(...table.map((r) => r[c]!.length)));
   return table.map((r) => r.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]!) : cell)).join('  ')).join('\n') + '\n';
@@ -89,7 +90,7 @@ async function newPasswordHash(db: Db, login: string): Promise<string> {
 async function resetPassword(db: Db, login: string): Promise<string> {
   const user = selectOne(db, 'SELECT id, authtype FROM glpi_users WHERE name = ?', login);
   if (!user) throw new CliError(`no user with login "${login}" (deskbase admin users lists them)`);
-  if (Number(user.authtype) !== 1) throw new CliError(`"${login}" is not a local account: its password is kept by its directory`);
+  if (Number(user.authtype) !== AUTHTYPE.LOCAL) throw new CliError(`"${login}" is not a local account: its password is kept by its directory`);
   const hash = await newPasswordHash(db, login);
   const now = nowString();
   const ended = inTransaction(db, () => {

@@ -16,6 +16,7 @@ import { seedItilNotifications, seedOtherNotifications } from './seed-notificati
 import { createMailTables } from './mail-state';
 import { createDirectorySyncs } from './directory-syncs';
 import { createAgentInventories, seedInventorySettings } from './inventory-state';
+import { renumberAuthtypes } from './authtype-numbering';
 
 export interface MigrationContext {
   /** Produces the admin password hash; only called on a fresh database. */
@@ -113,6 +114,7 @@ const MIGRATIONS: Migration[] = [
       seedCronTasks(db);
     },
   },
+  { id: 48, name: "users' authtype numbered as the specification (2 LDAP, 3 mail server), where GLPI has 3 LDAP and 2 mail", up: (db, ctx) => renumberAuthtypes(db, ctx.note) },
   { id: 50, name: "GLPI 10.0's locked_field right (locked fields of inventoried items)", up: (db) => addLockedFieldRight(db) },
   {
     id: 55,

@@ -1,5 +1,6 @@
 import { APPROXIMATED_RIGHTS, DEFAULT_PROFILES, DEFAULT_RIGHTS, transitionMatrix } from '../registry/default-profiles';
 import { CRON_TASKS } from '../registry/automatic-actions';
+import { AUTHTYPE } from '../registry/values';
 import type { Db } from './connection';
 import { insertRow, run, selectAll } from './rows';
 import { nowString } from '../core/clock';
@@ -70,7 +71,7 @@ export function insertSuperAdmin(db: Db, login: string, passwordHash: string, id
     name: login,
     password: passwordHash,
     password_last_update: now,
-    authtype: 1,
+    authtype: AUTHTYPE.LOCAL,
     is_active: 1,
     profiles_id: SUPER_ADMIN_PROFILE_ID,
     entities_id: ROOT_ENTITY_ID,

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/connection';
 import { selectAll, selectOne, type Row } from '../db/rows';
-import { AUTH_LDAP } from './auth-types';
+import { AUTHTYPE } from '../registry/values';
 import type { DirectoryAccount } from './account';
 import { addLink, dropLink, type Logger } from './history';
 import { allValues } from './mapping';
@@ -83,7 +83,7 @@ export function directoryGroups(db: Db, account: DirectoryAccount): number[] {
 
 /** GLPI's criteria of authorization rules for a directory account. */
 function ruleInput(db: Db, account: DirectoryAccount, login: string, email: string | null): Record<string, unknown> {
-  const input: Record<string, unknown> = { TYPE: AUTH_LDAP, LDAP_SERVER: account.server.id, LOGIN: login, MAIL_EMAIL: email ?? '', GROUPS: directoryGroups(db, account) };
+  const input: Record<string, unknown> = { TYPE: AUTHTYPE.LDAP, LDAP_SERVER: account.server.id, LOGIN: login, MAIL_EMAIL: email ?? '', GROUPS: directoryGroups(db, account) };
   for (const attribute of ruleAttributes(db)) {
     const values = allValues(account.entry, attribute);
     input[attribute] = values.length === 1 ? values[0] : values;

@@ -8,7 +8,7 @@
 import { inTransaction, type Db } from '../db/connection';
 import { selectAll } from '../db/rows';
 import { Settings } from '../db/settings';
-import { AUTH_LDAP } from './auth-types';
+import { AUTHTYPE } from '../registry/values';
 import { accountsFilter } from './filter';
 import { markGone, whenBack } from './lifecycle';
 import { searchAccounts } from './import';
@@ -72,7 +72,7 @@ export async function syncDirectory(db: Db, server: DirectoryServer, how: SyncOp
     // The group search failed midway: those updated stay so, none is marked gone.
     return stop(e);
   }
-  const known = selectAll(db, 'SELECT id FROM glpi_users WHERE authtype = ? AND auths_id = ? AND is_deleted_ldap = 0', AUTH_LDAP, server.id).map((r) => Number(r.id));
+  const known = selectAll(db, 'SELECT id FROM glpi_users WHERE authtype = ? AND auths_id = ? AND is_deleted_ldap = 0', AUTHTYPE.LDAP, server.id).map((r) => Number(r.id));
   const gone = known.filter((id) => !seen.has(id));
   inTransaction(db, () => markGone(logger(db, how.actor), settings, gone));
   if (gone.length > 0) how.rightsChanged?.();

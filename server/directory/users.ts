@@ -6,7 +6,7 @@ import { nowString } from '../core/clock';
 import { inTransaction, type Db } from '../db/connection';
 import { findById, insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import type { DirectoryAccount } from './account';
-import { AUTH_LDAP } from './auth-types';
+import { AUTHTYPE } from '../registry/values';
 import { applyGroups } from './groups';
 import { storePicture } from './picture';
 import { addLink, createUser, logger, updateUser, type Logger } from './history';
@@ -44,8 +44,8 @@ function grantDefaultProfile(log: Logger, userId: number): void {
 /** The user of a directory account: by its login, else by its sync value (an account renamed in the directory). */
 export function findDirectoryUser(db: Db, directoryId: number, login: string, syncValue: string | null): Row | null {
   return (
-    selectOne(db, 'SELECT * FROM glpi_users WHERE name = ? AND authtype = ? AND auths_id = ? ORDER BY id LIMIT 1', login, AUTH_LDAP, directoryId) ??
-    (syncValue === null ? null : selectOne(db, 'SELECT * FROM glpi_users WHERE authtype = ? AND auths_id = ? AND sync_field = ? ORDER BY id LIMIT 1', AUTH_LDAP, directoryId, syncValue))
+    selectOne(db, 'SELECT * FROM glpi_users WHERE name = ? AND authtype = ? AND auths_id = ? ORDER BY id LIMIT 1', login, AUTHTYPE.LDAP, directoryId) ??
+    (syncValue === null ? null : selectOne(db, 'SELECT * FROM glpi_users WHERE authtype = ? AND auths_id = ? AND sync_field = ? ORDER BY id LIMIT 1', AUTHTYPE.LDAP, directoryId, syncValue))
   );
 }
 
@@ -77,7 +77,7 @@ export function saveDirectoryUser(db: Db, account: DirectoryAccount, login: stri
     const columns: Row = {
       ...mapped.columns,
       name: login,
-      authtype: AUTH_LDAP,
+      authtype: AUTHTYPE.LDAP,
       auths_id: server.id,
       user_dn: entry.dn,
       user_dn_hash: new Bun.CryptoHasher('md5').update(entry.dn).digest('hex'),

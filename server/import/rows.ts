@@ -5,6 +5,7 @@
 import { decodeHTMLStrict } from 'entities';
 import { tokenHash } from '../core/secrets';
 import { itemtype as findItemtype } from '../registry';
+import { authtypeFromGlpi } from '../registry/values';
 import type { Itemtype } from '../registry';
 import type { Column } from '../registry/columns';
 import type { TablePlan } from './plan';
@@ -85,7 +86,7 @@ export class RowConverter {
     this.utc = plan.columns.flatMap((c, i) => (c.utc ? [i] : []));
     this.index = new Map(this.columns.map((c, i) => [c.name, i]));
     this.checks = plan.type.owners.map((owner) => this.ownerCheck(plan, owner, known));
-    this.special = plan.type.name === 'User' ? (raw, notes) => this.user(raw, notes) : plan.type.name === 'Entity' ? (raw) => this.entity(raw) : null;
+    this.special = this.specialFor(plan.type.name);
   }
 
   /** Returns why the row is skipped, or null once it is ready to insert. */
@@ -126,7 +127,17 @@ export class RowConverter {
     };
   }
 
+  /** What the rows of this itemtype need beyond column conversions, if anything. */
+  private specialFor(itemtype: string): ((raw: unknown[], notes: RowNotes) => void) | null {
+    if (itemtype === 'User') return (raw, notes) => this.user(raw, notes);
+    if (itemtype === 'Entity') return (raw) => this.entity(raw);
+    if (itemtype === 'RuleCriteria') return (raw) => this.ruleCriterion(raw);
+    return null;
+  }
+
   private user(raw: unknown[], notes: RowNotes): void {
+    const authtype = this.at('authtype');
+    if (authtype >= 0) raw[authtype] = authtypeFromGlpi(Number(raw[authtype]));
     const password = this.at('password');
     const hash = raw[password];
     if (typeof hash === 'string' && hash !== '' && !MODERN_HASH.test(hash)) {
@@ -148,5 +159,11 @@ export class RowConverter {
 
   private entity(raw: unknown[]): void {
     if (Number(raw[this.at('id')]) === 0) raw[this.at('entities_id')] = null; // GLPI 9.5 has -1 here
+  }
+
+  /** RuleRight's `TYPE` criterion (GLPI's only one so named) compares authtypes: renumbered as users' are. */
+  private ruleCriterion(raw: unknown[]): void {
+    const pattern = this.at('pattern');
+    if (raw[this.at('criteria')] === 'TYPE' && /^\d+$/.test(String(raw[pattern]))) raw[pattern] = String(authtypeFromGlpi(Number(raw[pattern])));
   }
 }

@@ -9,13 +9,12 @@ import { inTransaction, type Db } from '../db/connection';
 import { selectAll, type Row } from '../db/rows';
 import { Settings } from '../db/settings';
 import { CRON_TASKS, type CronTaskSpec } from '../registry/automatic-actions';
+import { AUTHTYPE } from '../registry/values';
 import { addDays, ALERT, noteAlert } from './alert-dates';
 import { raiseEvent } from './events';
 import { mailEnabled } from './mailer';
 import { taskParam } from './serial-run';
 import type { TagData } from './template';
-
-const LOCAL = 1;
 
 function userTags(user: Row, action: string, more: Record<string, string>): TagData {
   return {
@@ -54,7 +53,7 @@ export function warnPasswordExpiry(db: Db, at: string): void {
      WHERE u.authtype = ? AND u.is_active = 1 AND u.is_deleted = 0 AND u.password_last_update IS NOT NULL
        AND (a.date IS NULL OR a.date < u.password_last_update) ORDER BY u.password_last_update, u.id`,
     ALERT.NOTICE,
-    LOCAL,
+    AUTHTYPE.LOCAL,
   );
   const limit = taskParam(db, CRON_TASKS.passwordexpiration, 100);
   let warned = 0;

@@ -1,7 +1,7 @@
 /**
  * The rules of a fresh GLPI 10.0 install (its install data: glpi_rules, glpi_rulecriterias,
- * glpi_ruleactions), with GLPI's ids and uuids. Criteria on `TYPE` compare GLPI's authentication
- * types (2 mail server, 3 LDAP directory).
+ * glpi_ruleactions), with GLPI's ids and uuids. Criteria on `TYPE` compare authentication types
+ * (AUTHTYPE: 2 LDAP directory, 3 mail server; GLPI's Root rule names both, so it reads the same).
  */
 export interface DefaultRule {
   id: number;

@@ -4,6 +4,19 @@
  */
 export type ValueList = readonly (readonly [number | string, string])[];
 
+/**
+ * How a user signs in (`glpi_users.authtype`, a RuleRight's `TYPE` criterion), numbered as the
+ * specification says: LDAP is 2 and a mail server 3, where GLPI numbers them the other way round
+ * (its 3 is LDAP, its 2 mail); the others are GLPI's. A directory or mail user's `auths_id` names
+ * its AuthLDAP or AuthMail.
+ */
+export const AUTHTYPE = { NOT_YET_AUTHENTICATED: 0, LOCAL: 1, LDAP: 2, MAIL: 3, EXTERNAL: 4, CAS: 5, X509: 6, API: 7, COOKIE: 8 } as const;
+
+/** Deskbase's authtype of a value GLPI stored: GLPI's LDAP (3) and mail (2) swap, the rest is the same. */
+export function authtypeFromGlpi(glpi: number): number {
+  return glpi === 3 ? AUTHTYPE.LDAP : glpi === 2 ? AUTHTYPE.MAIL : glpi;
+}
+
 export const ITIL_STATUS = {
   NEW: 1,
   ASSIGNED: 2,
@@ -160,16 +173,17 @@ const VALUE_LISTS: Record<string, Record<string, ValueList>> = {
   },
   User: {
     authtype: [
-      [1, 'Local'],
-      [2, 'Mail server'],
-      [3, 'LDAP directory'],
-      [4, 'External'],
+      [AUTHTYPE.LOCAL, 'Local'],
+      [AUTHTYPE.LDAP, 'LDAP directory'],
+      [AUTHTYPE.MAIL, 'Mail server'],
+      [AUTHTYPE.EXTERNAL, 'External'],
+      [AUTHTYPE.CAS, 'CAS'],
+      [AUTHTYPE.X509, 'x509 certificate'],
+      [AUTHTYPE.API, 'API'],
+      [AUTHTYPE.COOKIE, 'Cookie'],
     ],
   },
 };
-
-/** GLPI's `authtype` of a user signed in through an LDAP directory (its `auths_id` names the directory). */
-export const GLPI_AUTHTYPE_LDAP = 3;
 
 /** The fixed values a field takes, or null when it is free. */
 export function valueList(itemtype: string, field: string): ValueList | null {

@@ -3,6 +3,8 @@
  * dropdown table (its id), or one of a fixed list of values (GLPI's urgency, status, yes/no…).
  * The lists carry GLPI 10.0's values and labels.
  */
+import { AUTHTYPE } from '../registry/values';
+
 export type Choices = readonly (readonly [number | string, string])[];
 
 export type FieldKind = { kind: 'text' } | { kind: 'dropdown'; table: string } | { kind: 'list'; choices: Choices };
@@ -70,16 +72,16 @@ const types = (names: readonly string[]) => list(names.map((n) => [n, n] as cons
 export const ASSET_ITEMTYPES = types(['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'Software', 'Enclosure', 'PDU', 'Rack', 'Cluster', 'PassiveDCEquipment', 'Cable', 'Appliance', 'DatabaseInstance']);
 export const INVENTORY_ITEMTYPES = types(['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'Unmanaged']);
 
-/** GLPI's Auth constants (RuleRight's TYPE criterion). */
+/** RuleRight's TYPE criterion: the user's authtype, numbered as Deskbase stores it (LDAP 2, mail 3). */
 export const AUTH_TYPE = list([
-  [1, 'GLPI internal database'],
-  [2, 'Mail server'],
-  [3, 'LDAP directory'],
-  [4, 'Other'],
-  [5, 'CAS'],
-  [6, 'x509 certificate'],
-  [7, 'API'],
-  [8, 'Cookie'],
+  [AUTHTYPE.LOCAL, 'GLPI internal database'],
+  [AUTHTYPE.LDAP, 'LDAP directory'],
+  [AUTHTYPE.MAIL, 'Mail server'],
+  [AUTHTYPE.EXTERNAL, 'Other'],
+  [AUTHTYPE.CAS, 'CAS'],
+  [AUTHTYPE.X509, 'x509 certificate'],
+  [AUTHTYPE.API, 'API'],
+  [AUTHTYPE.COOKIE, 'Cookie'],
 ]);
 
 /** RuleImportAsset's `_inventory` values (RULE_ACTION_LINK_OR_IMPORT, …_OR_NO_IMPORT, DENIED). */

@@ -6,7 +6,7 @@ import { NAMED_ITEM_TABLE, searchOptions, uidName, uidStepType, type SearchOptio
 import { currentDataZone, now as clockNow, nowString } from '../core/clock';
 import { wallMs } from '../core/zone';
 import { PROFILE_RIGHT_OPTIONS } from '../registry/data/profile-rights';
-import { GLPI_AUTHTYPE_LDAP } from '../registry/values';
+import { AUTHTYPE } from '../registry/values';
 import { ident } from '../db/rows';
 import { Aliases, Frag, and, raw, sql, type Arg } from '../db/frag';
 
@@ -377,8 +377,7 @@ const LINK_PATHS: Record<string, Record<number, () => Hop[]>> = {
   },
 };
 
-/** GLPI's authentication kinds (a user's `authtype`) and service level kinds (an SLA's or OLA's `type`). */
-const AUTH_MAIL = 2;
+/** GLPI's service level kinds (an SLA's or OLA's `type`). */
 const TTR = 0;
 const TTO = 1;
 
@@ -394,7 +393,7 @@ interface ConditionalLink {
   linked?: Record<string, number>;
 }
 const CONDITIONAL_LINKS: Record<string, Record<number, ConditionalLink>> = {
-  User: { 30: { fk: 'auths_id', target: 'AuthLDAP', row: { authtype: GLPI_AUTHTYPE_LDAP } }, 31: { fk: 'auths_id', target: 'AuthMail', row: { authtype: AUTH_MAIL } } },
+  User: { 30: { fk: 'auths_id', target: 'AuthLDAP', row: { authtype: AUTHTYPE.LDAP } }, 31: { fk: 'auths_id', target: 'AuthMail', row: { authtype: AUTHTYPE.MAIL } } },
   Ticket: {
     30: { fk: 'slas_id_ttr', target: 'SLA', linked: { type: TTR } },
     37: { fk: 'slas_id_tto', target: 'SLA', linked: { type: TTO } },

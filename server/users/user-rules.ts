@@ -5,6 +5,7 @@ import { ITEM_NOT_FOUND_MESSAGE, RIGHT_MISSING_MESSAGE } from '../core/errors';
 import type { Itemtype } from '../registry';
 import { HISTORY, logRelation } from '../items/history';
 import { itemtypeOrThrow } from '../registry';
+import { AUTHTYPE } from '../registry/values';
 import { findById, insertRow, selectAll, selectOne, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import type { Params } from '../core/params';
@@ -173,7 +174,7 @@ export const userHooks: ItemHooks = {
   },
   prepareAdd(wc, _type, row, input) {
     checkLogin(row.name);
-    if (row.authtype === undefined) row.authtype = 1;
+    if (row.authtype === undefined) row.authtype = AUTHTYPE.LOCAL;
     applyPassword(row, input);
     applyTokens(wc, row, input);
   },

@@ -72,7 +72,7 @@ describe.skipIf(slapdMissing !== null)('directory import', () => {
     const alice = user('alice');
     const dave = user('dave');
     expect(res.body).toEqual({ imported: [{ login: 'alice', id: alice.id }, { login: 'dave', id: dave.id }], existing: ['bob'], not_found: ['nobody', '*', `uid=zoe,ou=paris,ou=people,${SUFFIX}`] });
-    expect(alice).toMatchObject({ realname: 'Martin', firstname: 'Alice', authtype: 3, auths_id: id, user_dn: DN.alice, is_active: 1 });
+    expect(alice).toMatchObject({ realname: 'Martin', firstname: 'Alice', authtype: 2, auths_id: id, user_dn: DN.alice, is_active: 1 });
     expect(db.query('SELECT email, is_default, is_dynamic FROM glpi_useremails WHERE users_id = ?').all(Number(alice.id))).toEqual([{ email: 'alice@example.org', is_default: 1, is_dynamic: 1 }]);
     // The default profile (Self-Service) on the root entity, as at a first sign-in.
     expect(db.query('SELECT profiles_id, entities_id, is_dynamic FROM glpi_profiles_users WHERE users_id = ?').all(Number(alice.id))).toEqual([{ profiles_id: 1, entities_id: 0, is_dynamic: 1 }]);

@@ -91,7 +91,7 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
       registration_number: 'E-1001',
       language: 'fr_FR',
       usertitles_id: 'Accountant',
-      authtype: 3,
+      authtype: 2,
       is_active: 1,
       user_dn: `uid=alice,ou=paris,ou=people,${SUFFIX}`,
     });
@@ -255,7 +255,7 @@ describe.skipIf(slapdMissing !== null)('directory sign-in', () => {
     try {
       expect((await signIn('erin.weber', 'erin-pass')).status).toBe(200);
       const [erin] = await userNamed('erin.weber');
-      expect(erin).toMatchObject({ authtype: 3, auths_id: 'AD-like', user_dn: `cn=Erin Weber,ou=paris,ou=people,${SUFFIX}` });
+      expect(erin).toMatchObject({ authtype: 2, auths_id: 'AD-like', user_dn: `cn=Erin Weber,ou=paris,ou=people,${SUFFIX}` });
       // The GUID's 16 bytes 01…10, its first three groups little-endian as AD stores them.
       const db = database();
       expect(db.query('SELECT sync_field FROM glpi_users WHERE id = ?').get(Number(erin!.id))).toEqual({ sync_field: '04030201-0605-0807-090a-0b0c0d0e0f10' });

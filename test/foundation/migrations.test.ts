@@ -54,6 +54,7 @@ test('the first start records its migrations and the database settings', async (
       { id: 36, name: "GLPI 10.0's refusedequipment right (devices the import rules refused)" },
       { id: 37, name: "GLPI 10.0's inventory configuration (kept on where agents already report), its inventory right, each agent's last inventory, and the stale agents' automatic action" },
       { id: 40, name: "mail collectors: GLPI's mailgate automatic action, the outcome of each mail, refused mails' sources, the collectors' runs" },
+      { id: 48, name: "users' authtype numbered as the specification (2 LDAP, 3 mail server), where GLPI has 3 LDAP and 2 mail" },
       { id: 50, name: "GLPI 10.0's locked_field right (locked fields of inventoried items)" },
       { id: 55, name: "GLPI 11's webhooks: their right and the automatic action that delivers them" },
     ]);
@@ -90,7 +91,7 @@ test('an older database (a table, a column and rights missing) is brought up to 
   expect((await again.get('User/2/UserPreference')).status).toBe(200);
   withDatabase((db) => {
     const migrations = db.query('SELECT COUNT(*) AS n FROM deskbase_migrations').get() as { n: number };
-    expect(migrations.n).toBe(28); // nothing ran twice
+    expect(migrations.n).toBe(29); // nothing ran twice
     expect(db.query('SELECT t.id, t.name, m.num FROM glpi_tickettemplates t JOIN glpi_tickettemplatemandatoryfields m ON m.tickettemplates_id = t.id').all()).toEqual([{ id: 1, name: 'Default', num: 21 }]);
     expect(db.query('SELECT name FROM glpi_problemtemplates').all()).toEqual([{ name: 'Our problems' }]);
     const certificate = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'certificate' ORDER BY profiles_id").all();

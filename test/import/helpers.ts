@@ -9,6 +9,24 @@ export const FIXTURE_FILES = join(import.meta.dir, 'fixture/files');
 
 export { mariadbMissing };
 
+/** GLPI 10.0's rule tables (rules, criteria, actions), empty. */
+export const GLPI_RULE_TABLES = `
+CREATE TABLE glpi_rules (
+  id int unsigned NOT NULL AUTO_INCREMENT, entities_id int unsigned NOT NULL DEFAULT '0', sub_type varchar(255) NOT NULL DEFAULT '',
+  ranking int NOT NULL DEFAULT '0', name varchar(255) DEFAULT NULL, description text, \`match\` char(10) DEFAULT NULL,
+  is_active tinyint NOT NULL DEFAULT '1', comment text, date_mod timestamp NULL DEFAULT NULL, is_recursive tinyint NOT NULL DEFAULT '0',
+  uuid varchar(255) DEFAULT NULL, \`condition\` int NOT NULL DEFAULT '0', date_creation timestamp NULL DEFAULT NULL, PRIMARY KEY (id)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+CREATE TABLE glpi_rulecriterias (
+  id int unsigned NOT NULL AUTO_INCREMENT, rules_id int unsigned NOT NULL DEFAULT '0', criteria varchar(255) DEFAULT NULL,
+  \`condition\` int NOT NULL DEFAULT '0', pattern text, PRIMARY KEY (id)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+CREATE TABLE glpi_ruleactions (
+  id int unsigned NOT NULL AUTO_INCREMENT, rules_id int unsigned NOT NULL DEFAULT '0', action_type varchar(255) DEFAULT NULL,
+  field varchar(255) DEFAULT NULL, value varchar(255) DEFAULT NULL, PRIMARY KEY (id)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+`;
+
 /** One private MariaDB for a test file, with the fixture loaded as database `glpi`. */
 export function useMariaDb(): { db: MariaDb } {
   const ctx = {} as { db: MariaDb };

@@ -11,26 +11,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { runCli } from '../support/cli';
 import { Client } from '../support/client';
 import { TestServer } from '../support/server';
-import { mariadbMissing, useMariaDb } from './helpers';
+import { GLPI_RULE_TABLES, mariadbMissing, useMariaDb } from './helpers';
 
 const maria = useMariaDb();
 
 /** GLPI 10.0's rule tables, with rules as GLPI stores them (text HTML-encoded). */
 const GLPI_RULES = `
-CREATE TABLE glpi_rules (
-  id int unsigned NOT NULL AUTO_INCREMENT, entities_id int unsigned NOT NULL DEFAULT '0', sub_type varchar(255) NOT NULL DEFAULT '',
-  ranking int NOT NULL DEFAULT '0', name varchar(255) DEFAULT NULL, description text, \`match\` char(10) DEFAULT NULL,
-  is_active tinyint NOT NULL DEFAULT '1', comment text, date_mod timestamp NULL DEFAULT NULL, is_recursive tinyint NOT NULL DEFAULT '0',
-  uuid varchar(255) DEFAULT NULL, \`condition\` int NOT NULL DEFAULT '0', date_creation timestamp NULL DEFAULT NULL, PRIMARY KEY (id)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
-CREATE TABLE glpi_rulecriterias (
-  id int unsigned NOT NULL AUTO_INCREMENT, rules_id int unsigned NOT NULL DEFAULT '0', criteria varchar(255) DEFAULT NULL,
-  \`condition\` int NOT NULL DEFAULT '0', pattern text, PRIMARY KEY (id)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
-CREATE TABLE glpi_ruleactions (
-  id int unsigned NOT NULL AUTO_INCREMENT, rules_id int unsigned NOT NULL DEFAULT '0', action_type varchar(255) DEFAULT NULL,
-  field varchar(255) DEFAULT NULL, value varchar(255) DEFAULT NULL, PRIMARY KEY (id)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+${GLPI_RULE_TABLES}
 INSERT INTO glpi_rules (id, entities_id, sub_type, ranking, name, description, \`match\`, is_active, is_recursive, uuid, \`condition\`) VALUES
   (6, 0, 'RuleTicket', 1, 'Ticket location from item', '', 'AND', 0, 1, 'glpi_rule_rule_ticket_location_from_item', 1),
   (20, 0, 'RuleTicket', 2, 'Urgent printers', '', 'OR', 1, 1, 'uuid-20', 1),

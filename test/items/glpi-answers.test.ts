@@ -92,13 +92,13 @@ describe("an entity's inherited settings written back", () => {
 });
 
 describe("a directory user's directory", () => {
-  test("auths_id links and expands to the LDAP directory when the user's authtype is GLPI's LDAP one (3), never a mail server", async () => {
+  test("auths_id links and expands to the LDAP directory when the user's authtype is LDAP (2, as the specification numbers it; GLPI's 3), never a mail server (3)", async () => {
     const db = new Database(join(ctx.server.dataDir, 'deskbase.sqlite'));
     // Directories are read-only through the API: written as a GLPI import leaves them.
     const ldap = Number((db.query("INSERT INTO glpi_authldaps (name, host) VALUES ('answers-ldap', 'ldap.example.org') RETURNING id").get() as { id: number }).id);
     db.close();
-    const directoryUser = await api.create('User', { name: 'answers-ldap-user', authtype: 3, auths_id: ldap });
-    const mailUser = await api.create('User', { name: 'answers-mail-user', authtype: 2, auths_id: ldap });
+    const directoryUser = await api.create('User', { name: 'answers-ldap-user', authtype: 2, auths_id: ldap });
+    const mailUser = await api.create('User', { name: 'answers-mail-user', authtype: 3, auths_id: ldap });
     const links = async (id: number) => ((await api.get(`User/${id}`)).body.links as { rel: string; href: string }[]).filter((l) => l.rel.startsWith('Auth'));
     expect((await links(directoryUser)).map((l) => [l.rel, l.href.replace(/^.*apirest\.php/, '')])).toEqual([['AuthLDAP', `/AuthLDAP/${ldap}`]]);
     expect(await links(mailUser)).toEqual([]);

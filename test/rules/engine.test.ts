@@ -303,7 +303,7 @@ describe('authorizations from the directory (RuleRight)', () => {
     rule({ sub_type: 'RuleRight', ranking: 1, criteria: [['MAIL_EMAIL', 6, '/@(.+)$/']], actions: [['regex_result', '_affect_entity_by_domain', '#0'], ['assign', 'profiles_id', '6']] });
     rule({ sub_type: 'RuleRight', ranking: 2, criteria: [['GROUPS', 2, 'account'], ['seealso', 6, '/^cn=\\w+,(ou=.+)$/']], actions: [['regex_result', '_affect_entity_by_dn', '#0']] });
     rule({ sub_type: 'RuleRight', ranking: 3, criteria: [['GROUPS', 0, String(accounting)], ['employeenumber', 6, '/^([a-z]{3})-/']], actions: [['regex_result', '_affect_entity_by_tag', '#0']] });
-    const input = { TYPE: 3, LOGIN: 'alice', MAIL_EMAIL: 'alice@Paris.example.org', employeenumber: 'nce-7', seealso: 'cn=alice,OU=Lyon,ou=people,dc=example,dc=org' };
+    const input = { TYPE: 2, LOGIN: 'alice', MAIL_EMAIL: 'alice@Paris.example.org', employeenumber: 'nce-7', seealso: 'cn=alice,OU=Lyon,ou=people,dc=example,dc=org' };
     expect(sets({ ...input, GROUPS: [accounting] })).toEqual([[{ entities_id: paris }, { profiles_id: 6 }], [{ entities_id: lyon }], [{ entities_id: nice }]]);
     // Without the group only the mail rule holds; a domain two entities share gives none.
     expect(sets({ ...input, GROUPS: [] })).toEqual([[{ entities_id: paris }, { profiles_id: 6 }]]);

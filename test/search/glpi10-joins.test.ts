@@ -132,14 +132,14 @@ describe('SNMP credentials of network equipment and printers (73, 108, 109)', ()
 });
 
 describe("a user's authentication server (30 LDAP, 31 mail) and written tickets (61)", () => {
-  test('auths_id names a directory or a mail server as the user authtype says, as GLPI joins it', async () => {
+  test('auths_id names a directory or a mail server as the user authtype says (2 LDAP, 3 mail, as the specification numbers them), as GLPI joins it', async () => {
     // The same id in both tables: only the authentication kind tells which one a user names.
     const directory = uniq('ldap');
     const mailServer = uniq('imap');
     const ldapId = insert('glpi_authldaps', { name: directory, host: 'ldap.example.org' });
     const mailId = insert('glpi_authmails', { id: ldapId, name: mailServer, host: 'imap.example.org' });
-    const ldapUser = await api.create('User', { name: uniq('ldap-user'), authtype: 3, auths_id: ldapId });
-    const mailUser = await api.create('User', { name: uniq('mail-user'), authtype: 2, auths_id: mailId });
+    const ldapUser = await api.create('User', { name: uniq('ldap-user'), authtype: 2, auths_id: ldapId });
+    const mailUser = await api.create('User', { name: uniq('mail-user'), authtype: 3, auths_id: mailId });
     const local = await api.create('User', { name: uniq('local-user') });
     expect(await found('User', 30, 'contains', directory, 2)).toEqual([ldapUser]);
     expect(await found('User', 31, 'contains', mailServer, 2)).toEqual([mailUser]);

@@ -24,3 +24,13 @@ export function countInDatabaseFile(dataDir: string, sql: string, ...args: strin
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Opens a data folder's database (the server stopped, or only reading), runs `fn`, closes it. */
+export function withDataFolderDatabase<T>(dataDir: string, fn: (db: Database) => T): T {
+  const db = new Database(join(dataDir, 'deskbase.sqlite'));
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}

@@ -153,6 +153,10 @@ const FR: Record<string, string> = {
   'LDAP directory': 'Annuaire LDAP',
   'Mail server': 'Serveur de messagerie',
   External: 'Externe',
+  CAS: 'CAS',
+  'x509 certificate': 'Certificat x509',
+  API: 'API',
+  Cookie: 'Cookie',
   // Field labels (the search options' names)
   Name: 'Nom',
   Title: 'Titre',

@@ -8,7 +8,7 @@ import type { Column } from '../../registry/columns';
 import { nameOf, nameOfRow } from '../../items/names';
 import type { Row } from '../../db/rows';
 import { UNDISCLOSED_SETTINGS } from '../../db/settings';
-import { GLPI_AUTHTYPE_LDAP } from '../../registry/values';
+import { AUTHTYPE } from '../../registry/values';
 import { outputValue } from '../../items/values';
 import type { ReadOptions } from './options';
 
@@ -45,7 +45,7 @@ export function childTypes(type: Itemtype): string[] {
 function linkTarget(type: Itemtype, row: Row, field: string): string | undefined {
   if (field === 'items_id' && typeof row.itemtype === 'string') return itemtype(row.itemtype) ? row.itemtype : undefined;
   // As GLPI: a directory user's auths_id names its LDAP directory (a mail server is not linked).
-  if (field === 'auths_id') return type.name === 'User' && Number(row.authtype) === GLPI_AUTHTYPE_LDAP ? 'AuthLDAP' : undefined;
+  if (field === 'auths_id') return type.name === 'User' && Number(row.authtype) === AUTHTYPE.LDAP ? 'AuthLDAP' : undefined;
   return type.foreignKeys.get(field);
 }
 

@@ -1,2 +1,0 @@
-/** GLPI's authtype of directory users. */
-export { GLPI_AUTHTYPE_LDAP as AUTH_LDAP } from '../registry/values';
