@@ -13,8 +13,9 @@ export function accountByEmail(services: Services, email: string): Row | null {
   const rows = selectAll(
     services.store.db,
     `SELECT DISTINCT u.* FROM glpi_users u JOIN glpi_useremails e ON e.users_id = u.id
-     WHERE e.email = ? COLLATE NOCASE AND u.is_deleted = 0 AND u.is_active = 1 AND u.authtype = ${AUTHTYPE.LOCAL}`,
+     WHERE e.email = ? COLLATE NOCASE AND u.is_deleted = 0 AND u.is_active = 1 AND u.authtype = ?`,
     email,
+    AUTHTYPE.LOCAL,
   );
   return rows.length === 1 ? rows[0]! : null;
 }

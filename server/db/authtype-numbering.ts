@@ -26,8 +26,13 @@ export function renumberAuthtypes(db: Db, note: UpgradeNote = () => {}): void {
   run(db, `UPDATE glpi_users SET authtype = CASE authtype WHEN ${GLPI_LDAP} THEN ${AUTHTYPE.LDAP} ELSE ${AUTHTYPE.MAIL} END WHERE ${WAS_GLPI_NUMBERED}`);
   run(
     db,
-    `UPDATE glpi_rulecriterias SET pattern = CASE pattern WHEN '${GLPI_LDAP}' THEN '${AUTHTYPE.LDAP}' ELSE '${AUTHTYPE.MAIL}' END
-     WHERE criteria = 'TYPE' AND pattern IN ('${GLPI_LDAP}', '${GLPI_MAIL}') AND rules_id IN (SELECT id FROM glpi_rules WHERE sub_type = 'RuleRight')`,
+    `UPDATE glpi_rulecriterias SET pattern = CASE pattern WHEN ? THEN ? ELSE ? END
+     WHERE criteria = 'TYPE' AND pattern IN (?, ?) AND rules_id IN (SELECT id FROM glpi_rules WHERE sub_type = 'RuleRight')`,
+    String(GLPI_LDAP),
+    String(AUTHTYPE.LDAP),
+    String(AUTHTYPE.MAIL),
+    String(GLPI_LDAP),
+    String(GLPI_MAIL),
   );
   if (kept.length) {
     note(`authtype: ${kept.length} user(s) with authtype 2 or 3 kept as stored (2 now means LDAP, 3 a mail server), their auths_id not telling which numbering wrote them: ids ${kept.slice(0, 20).join(', ')}${kept.length > 20 ? ', …' : ''}`);
