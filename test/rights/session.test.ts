@@ -154,20 +154,23 @@ describe('getMyProfiles / getActiveProfile / changeActiveProfile', () => {
 
 describe('getMyEntities / getActiveEntities / changeActiveEntities', () => {
   test('getMyEntities lists the granted entities; is_recursive adds their sub-entities first', async () => {
-    const tech = base.as[6]!;
-    const plain = await tech.get('getMyEntities');
-    expect(plain.status).toBe(200);
-    expect(plain.body).toEqual({ myentities: [{ id: A, name: 'Root entity > A' }] });
-    const rec = await tech.get('getMyEntities', { query: 'is_recursive=true' });
-    expect(rec.body).toEqual({
-      myentities: [
-        { id: A1, name: 'Root entity > A > A1' },
-        { id: A, name: 'Root entity > A' },
-      ],
-    });
-    // For the active profile only.
     const multi = await loginAs(base.api, 'multi');
-    expect((await multi.get('getMyEntities', { query: 'is_recursive=true' })).body).toEqual({ myentities: [{ id: B, name: 'Root entity > B' }] });
+    await scenario(base.as[6]!, [
+      { request: 'GET getMyEntities', status: 200, equals: { myentities: [{ id: A, name: 'Root entity > A' }] } },
+      {
+        request: 'GET getMyEntities',
+        query: 'is_recursive=true',
+        status: 200,
+        equals: {
+          myentities: [
+            { id: A1, name: 'Root entity > A > A1' },
+            { id: A, name: 'Root entity > A' },
+          ],
+        },
+      },
+      // For the active profile only.
+      { request: 'GET getMyEntities', query: 'is_recursive=true', as: multi, status: 200, equals: { myentities: [{ id: B, name: 'Root entity > B' }] } },
+    ]);
   });
 
   test('after login every entity of the profile is active', async () => {
@@ -219,16 +222,18 @@ describe('getMyEntities / getActiveEntities / changeActiveEntities', () => {
 
   test('a grant without recursion cannot be activated with its sub-entities', async () => {
     const multi = await loginAs(base.api, 'multi'); // Observer on B, not recursive
-    expect((await multi.post('changeActiveEntities', { entities_id: B })).status).toBe(200);
-    expectError(await multi.post('changeActiveEntities', { entities_id: B, is_recursive: true }), 400, 'ERROR');
-    // An entity below a non-recursive grant is out of reach.
-    const below = await base.glpi.create('Entity', { name: unique('below-B'), entities_id: B });
-    expectError(await multi.post('changeActiveEntities', { entities_id: below }), 400, 'ERROR');
-    // A recursive grant reaches an entity created after login.
     const tech = await loginAs(base.api, 'user_technician');
+    const below = await base.glpi.create('Entity', { name: unique('below-B'), entities_id: B });
     const fresh = await base.glpi.create('Entity', { name: unique('below-A1'), entities_id: A1 });
-    expect((await tech.post('changeActiveEntities', { entities_id: fresh })).status).toBe(200);
-    expect((await tech.get('getActiveEntities')).body.active_entity.active_entities).toEqual([{ id: fresh }]);
+    await scenario(multi, [
+      { request: 'POST changeActiveEntities', body: { entities_id: B }, status: 200 },
+      { request: 'POST changeActiveEntities', body: { entities_id: B, is_recursive: true }, status: 400, error: 'ERROR' },
+      // An entity below a non-recursive grant is out of reach.
+      { request: 'POST changeActiveEntities', body: { entities_id: below }, status: 400, error: 'ERROR' },
+      // A recursive grant reaches an entity created after login.
+      { request: 'POST changeActiveEntities', body: { entities_id: fresh }, as: tech, status: 200 },
+      { ...activeEntities([{ id: fresh }]), as: tech },
+    ]);
   });
 
   test('write defaults follow the active entity', async () => {
