@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '../support/client';
 import { scenario, type Step } from '../support/scenario';
 import { startServer, type TestServer } from '../support/server';
-import { buildBase, bulkCreate, createUser, expectError, idsOf, loginAs, unique, type Base, placeComputers } from './fixture';
+import { buildBase, bulkCreate, createUser, idsOf, loginAs, unique, type Base, placeComputers } from './fixture';
 
 /**
  * Session endpoints: getMyProfiles, getActiveProfile, changeActiveProfile, getMyEntities,
