@@ -9,6 +9,11 @@ import { Worker } from 'node:worker_threads';
 import { createSharedTable, SharedTable } from '../../server/core/shared-table';
 import { count } from './shared-table-worker';
 
+/** An insert gave a slot (-1 is a refusal) and the key is found in that very slot. */
+function expectStoredAt(table: SharedTable, key: bigint, slot: number): void {
+  expect({ refused: slot === -1, found: table.find(key) }).toEqual({ refused: false, found: slot });
+}
+
 describe('SharedTable', () => {
   test('finds what a Map finds after any inserts and removals (a small table: long probe runs, wrap-around)', () => {
     const op = fc.record({ remove: fc.boolean(), key: fc.integer({ min: 0, max: 40 }), value: fc.double({ noNaN: true }) });
@@ -44,13 +49,15 @@ describe('SharedTable', () => {
     const table = new SharedTable(createSharedTable(16, 1));
     // Up to seven eighths full (14 of 16) when nothing may go.
     for (let i = 0; i < 14; i++) {
-      const slot = table.insert(table.keyOf(`live-${i}`), () => false);
-      expect(slot).toBeGreaterThanOrEqual(0);
+      const key = table.keyOf(`live-${i}`);
+      const slot = table.insert(key, () => false);
+      expectStoredAt(table, key, slot);
       table.values[slot] = i;
     }
     expect(table.insert(table.keyOf('one more'), () => false)).toBe(-1);
     // Entries with an even value may go: room again, and the others are all still found.
-    expect(table.insert(table.keyOf('one more'), (slot) => table.values[slot]! % 2 === 0)).toBeGreaterThanOrEqual(0);
+    const oneMore = table.keyOf('one more');
+    expectStoredAt(table, oneMore, table.insert(oneMore, (slot) => table.values[slot]! % 2 === 0));
     for (let i = 0; i < 14; i++) expect(table.find(table.keyOf(`live-${i}`)) >= 0).toBe(i % 2 === 1);
   });
 
@@ -63,7 +70,7 @@ describe('SharedTable', () => {
       const times = fc.sample(fc.shuffledSubarray(Array.from({ length: full }, (_, i) => i), { minLength: full }), { numRuns: 1, seed: 7 })[0]!;
       for (const time of times) table.values[table.insertEvicting(table.keyOf(`k${time}`), () => false, lastUsed)] = time;
       const slot = table.insertEvicting(table.keyOf('new'), () => false, lastUsed);
-      expect(slot).toBeGreaterThanOrEqual(0);
+      expectStoredAt(table, table.keyOf('new'), slot);
       table.values[slot] = full;
       const kept = times.filter((time) => table.find(table.keyOf(`k${time}`)) >= 0).sort((a, b) => a - b);
       // Down to about three quarters (exactly in a small table): the most recent stay, the oldest went.
@@ -79,10 +86,10 @@ describe('SharedTable', () => {
     const table = new SharedTable(createSharedTable(16, 1));
     const unknown = () => Number.NaN;
     const keys = Array.from({ length: 15 }, (_, i) => table.keyOf(`k${i}`));
-    for (const key of keys) expect(table.insertEvicting(key, () => false, unknown)).toBeGreaterThanOrEqual(0);
+    for (const key of keys) expectStoredAt(table, key, table.insertEvicting(key, () => false, unknown));
     const kept = keys.filter((key) => table.find(key) >= 0);
     expect(kept.length).toBeLessThanOrEqual(13);
-    expect(table.find(keys.at(-1)!)).toBeGreaterThanOrEqual(0);
+    expect(kept.at(-1)).toBe(keys.at(-1)!);
   });
 
   test('two threads and this one counting on the same entries at once: no count is lost', async () => {

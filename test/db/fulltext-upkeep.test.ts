@@ -53,7 +53,8 @@ describe('merging an index whole', () => {
     const before = indexBytes();
     let rounds = 0;
     while (steps[0]!()) rounds++;
-    expect(rounds).toBeGreaterThan(0);
+    // Bounded steps: this table takes two that merge, then one that finds nothing left (FTS5 as bun ships it).
+    expect(rounds).toBe(2);
     expect(unmerged()).toBe(0);
     expect(indexBytes()).toBeLessThan(before * 0.8);
     fresh.db.exec("INSERT INTO glpi_computers__fts(glpi_computers__fts, rank) VALUES ('integrity-check', 1)");

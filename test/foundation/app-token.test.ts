@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
+import { scenario, scenarioTests, type Step } from '../support/scenario';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
 import { basic, expectError, JSON_TYPE, TOKEN_SHAPE } from './helpers';
 
@@ -82,29 +83,32 @@ describe('requiring an App-Token', () => {
     { name: 'with the App-Token and a wrong password', headers: { Authorization: basic('glpi', 'wrong'), 'App-Token': APP_TOKEN }, status: 401, code: 'ERROR_GLPI_LOGIN' },
   ];
 
-  for (const c of cases) {
-    test(`initSession ${c.name} → ${c.status}${c.code ? ` ${c.code}` : ''}`, async () => {
-      const res = await new Client(server.api).get('initSession', { query: c.query, headers: c.headers });
-      if (c.code) expectError(res, c.status, c.code);
-      else {
-        expect(res.status).toBe(200);
-        expect(res.headers.get('content-type')).toBe(JSON_TYPE);
-        expect(res.body.session_token).toMatch(TOKEN_SHAPE);
-      }
-    });
-  }
+  scenarioTests(
+    () => admin,
+    cases.map(
+      (c): Step => ({
+        note: c.name,
+        request: 'GET initSession',
+        as: 'anonymous',
+        query: c.query,
+        headers: c.headers,
+        status: c.status,
+        ...(c.code
+          ? { error: c.code }
+          : { responseHeaders: { 'content-type': JSON_TYPE }, check: (res) => expect(res.body.session_token).toMatch(TOKEN_SHAPE) }),
+      }),
+    ),
+  );
 
-  test('session endpoints check the App-Token before the session', async () => {
-    expectError(await admin.get('getFullSession'), 400, 'ERROR_APP_TOKEN_PARAMETERS_MISSING');
-    expectError(await admin.get('Computer/', { headers: { 'App-Token': 'nope' } }), 400, 'ERROR_WRONG_APP_TOKEN_PARAMETER');
-    expectError(await admin.get('getFullSession', { anonymous: true }), 400, 'ERROR_APP_TOKEN_PARAMETERS_MISSING');
-    expectError(await admin.get('getFullSession', { anonymous: true, headers: { 'App-Token': APP_TOKEN } }), 401, 'ERROR_SESSION_TOKEN_MISSING');
-    const ok = await admin.get('getFullSession', { headers: { 'App-Token': APP_TOKEN } });
-    expect(ok.status).toBe(200);
-    expect(ok.body.session.glpiID).toBe(2);
-    const viaQuery = await admin.get('getMyProfiles', { query: `app_token=${APP_TOKEN}` });
-    expect(viaQuery.status).toBe(200);
-  });
+  test('session endpoints check the App-Token before the session', () =>
+    scenario(admin, [
+      { request: 'GET getFullSession', status: 400, error: 'ERROR_APP_TOKEN_PARAMETERS_MISSING' },
+      { request: 'GET Computer/', headers: { 'App-Token': 'nope' }, status: 400, error: 'ERROR_WRONG_APP_TOKEN_PARAMETER' },
+      { request: 'GET getFullSession', as: 'anonymous', status: 400, error: 'ERROR_APP_TOKEN_PARAMETERS_MISSING' },
+      { request: 'GET getFullSession', as: 'anonymous', headers: { 'App-Token': APP_TOKEN }, status: 401, error: 'ERROR_SESSION_TOKEN_MISSING' },
+      { request: 'GET getFullSession', headers: { 'App-Token': APP_TOKEN }, status: 200, answer: { session: { glpiID: 2 } } },
+      { request: 'GET getMyProfiles', query: `app_token=${APP_TOKEN}`, status: 200 },
+    ]));
 
   test('the inline documentation and OPTIONS need no App-Token', async () => {
     const doc = await fetch(`${server.api}/`);

@@ -193,7 +193,7 @@ describe('getItems filters and options', () => {
     expectError(await api.get('Computer/', { query: 'searchText=abc' }), 400, 'ERROR');
     const users = await api.get('User/', { query: 'searchText[password]=zzz-not-a-hash' });
     expect(users.status).toBe(200);
-    expect(users.body.length).toBeGreaterThan(0);
+    expect(users.body).toEqual((await api.get('User/')).body);
     const glpi = await api.get('User/', { query: 'searchText[name]=gl' });
     expect({ status: glpi.status, names: names(glpi.body) }).toEqual({ status: 200, names: ['glpi'] });
   });

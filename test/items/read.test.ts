@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createHash } from 'node:crypto';
 import { componentTypes } from '../../server/registry';
 import { Client } from '../support/client';
+import { scenario, scenarioTests, type Step } from '../support/scenario';
 import { startServer, type TestServer } from '../support/server';
-import { DATETIME, expectError, uniq } from './fixtures';
+import { DATETIME, uniq } from './fixtures';
 
 let server: TestServer;
 let api: Client;
@@ -390,24 +391,27 @@ describe('getItem options', () => {
     expect(Object.keys(user.body).filter((k) => k.startsWith('_'))).toEqual(['_documents', '_logs']);
   });
 
-  test('flags take true/false/1/0 only', async () => {
-    expect(Object.keys((await api.get(`Computer/${full.bare}`, { query: 'with_logs=1' })).body._logs)).toHaveLength(1);
-    expect((await api.get(`Computer/${full.bare}`, { query: 'with_logs=0' })).body).not.toHaveProperty('_logs');
-    expect((await api.get(`Computer/${full.bare}`, { query: 'with_logs=false' })).body).not.toHaveProperty('_logs');
-    for (const bad of ['with_logs=yes', 'expand_dropdowns=2', 'get_hateoas=no', 'get_sha1=maybe']) {
-      expectError(await api.get(`Computer/${full.bare}`, { query: bad }), 400, 'ERROR');
-    }
+  test('flags take true/false/1/0 only', () => {
+    const bare = `GET Computer/${full.bare}`;
+    const noLogs = (res: { body: unknown }) => expect(res.body).not.toHaveProperty('_logs');
+    return scenario(api, [
+      { request: bare, query: 'with_logs=1', status: 200, check: (res) => expect(Object.keys(res.body._logs)).toHaveLength(1) },
+      { request: bare, query: 'with_logs=0', status: 200, check: noLogs },
+      { request: bare, query: 'with_logs=false', status: 200, check: noLogs },
+      ...['with_logs=yes', 'expand_dropdowns=2', 'get_hateoas=no', 'get_sha1=maybe'].map((query): Step => ({ request: bare, query, status: 400, error: 'ERROR' })),
+    ]);
   });
 
-  test('missing items, bad ids and unknown types', async () => {
-    const cases: [string, number, string][] = [
-      ['Computer/999999', 404, 'ERROR_ITEM_NOT_FOUND'],
-      ['Entity/999999', 404, 'ERROR_ITEM_NOT_FOUND'],
-      ['Computer/abc', 400, 'ERROR'],
-      ['NotAType/1', 400, 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM'],
-    ];
-    for (const [path, status, code] of cases) expectError(await api.get(path), status, code);
-  });
+  // Missing items, bad ids and unknown types.
+  scenarioTests(
+    () => api,
+    [
+      { request: 'GET Computer/999999', status: 404, error: 'ERROR_ITEM_NOT_FOUND' },
+      { request: 'GET Entity/999999', status: 404, error: 'ERROR_ITEM_NOT_FOUND' },
+      { request: 'GET Computer/abc', status: 400, error: 'ERROR' },
+      { request: 'GET NotAType/1', status: 400, error: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
+    ],
+  );
 });
 
 describe('getMultipleItems', () => {
@@ -445,17 +449,17 @@ describe('getMultipleItems', () => {
     for (const i of named.body) expect(i).not.toHaveProperty('links');
   });
 
-  test('one missing item fails the whole request with 404', async () => {
-    expectError(await api.get('getMultipleItems', { query: ref([['Computer', full.computer], ['Computer', 999999]]) }), 404, 'ERROR_ITEM_NOT_FOUND');
-  });
+  test('one missing item fails the whole request with 404', () =>
+    scenario(api, [{ request: 'GET getMultipleItems', query: ref([['Computer', full.computer], ['Computer', 999999]]), status: 404, error: 'ERROR_ITEM_NOT_FOUND' }]));
 
-  test('items must be a list of {itemtype, items_id}', async () => {
-    const cases: [string, number, string][] = [
-      ['', 400, 'ERROR_BAD_ARRAY'],
-      ['items=Computer', 400, 'ERROR_BAD_ARRAY'],
-      ['items[0][foo]=bar', 400, 'ERROR_BAD_ARRAY'],
-      ['items[0][itemtype]=NotAType&items[0][items_id]=1', 400, 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM'],
-    ];
-    for (const [query, status, code] of cases) expectError(await api.get('getMultipleItems', { query }), status, code);
-  });
+  // Items must be a list of {itemtype, items_id}.
+  scenarioTests(
+    () => api,
+    [
+      { request: 'GET getMultipleItems', status: 400, error: 'ERROR_BAD_ARRAY' },
+      { request: 'GET getMultipleItems', query: 'items=Computer', status: 400, error: 'ERROR_BAD_ARRAY' },
+      { request: 'GET getMultipleItems', query: 'items[0][foo]=bar', status: 400, error: 'ERROR_BAD_ARRAY' },
+      { request: 'GET getMultipleItems', query: 'items[0][itemtype]=NotAType&items[0][items_id]=1', status: 400, error: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
+    ],
+  );
 });

@@ -301,7 +301,7 @@ describe("GLPI 10.0's whole lists", () => {
     const sorted = await ctx.api.get('search/ReservationItem', { query: 'sort=1&order=DESC&range=0-999' });
     const names = (sorted.body.data as Record<string, unknown>[]).map((row) => String(row['1']));
     expect(names).toEqual([...names].sort().reverse());
-    expect(computerRow).toBeGreaterThan(0);
+    expect((await ctx.api.get(`ReservationItem/${computerRow}`)).body).toMatchObject({ itemtype: 'Computer', items_id: computer, is_active: 1, comment: 'own comment' });
     const options = (await ctx.api.get('listSearchOptions/ReservationItem')).body;
     expect(options['1']).toMatchObject({ table: 'reservation_types', field: 'name', uid: 'ReservationItem.UNKNOWN.name' });
   });

@@ -72,7 +72,8 @@ describe('deskbase admin while the server runs', () => {
     const rescue = await new Client(ctx.server.api).login('rescue', 'Rescue-pass-2');
     const profiles = await rescue.get('getMyProfiles');
     expect(profiles.body.myprofiles.map((p: { id: number }) => p.id)).toEqual([4]);
-    expect(await rescue.create('Computer', { name: 'made by the rescue account' })).toBeGreaterThan(0);
+    const made = await rescue.create('Computer', { name: 'made by the rescue account' });
+    expect((await rescue.get(`Computer/${made}`)).body).toMatchObject({ name: 'made by the rescue account', entities_id: 0 });
   });
 
   test('mistakes are one-line errors that change nothing', async () => {

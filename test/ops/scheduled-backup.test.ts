@@ -5,7 +5,7 @@
  * that may change the configuration.
  */
 import { afterAll, describe, expect, test } from 'bun:test';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '../support/client';
@@ -39,6 +39,10 @@ async function nextBackup(previous: string | undefined): Promise<any> {
   return body.last_backup;
 }
 
+/** Bytes of every file under a folder. */
+function treeBytes(path: string): number {
+  return readdirSync(path, { withFileTypes: true }).reduce((sum, entry) => sum + (entry.isDirectory() ? treeBytes(join(path, entry.name)) : statSync(join(path, entry.name)).size), 0);
+}
 const backupsOnDisk = () => readdirSync(folder).filter((n) => OURS.test(n)).sort();
 
 describe('scheduled backups', () => {
@@ -66,7 +70,7 @@ describe('scheduled backups', () => {
     const last = await nextBackup(undefined);
     expect(last).toMatchObject({ result: 'ok', time: new Date(clock.now).toISOString() });
     expect(last.path).toBe(join(folder, `deskbase-backup-${new Date(clock.now).toISOString().replace(/\.\d+Z$/, '').replace(/[-:]/g, '').replace('T', '-')}`));
-    expect(last.bytes).toBeGreaterThan(0);
+    expect(last.bytes).toBe(treeBytes(last.path) - statSync(join(last.path, 'deskbase-backup.json')).size);
     expect(readdirSync(last.path).sort()).toEqual(['deskbase-backup.json', 'deskbase.sqlite', 'files']);
     expect(JSON.parse(readFileSync(join(last.path, 'deskbase-backup.json'), 'utf8'))).toMatchObject({ made_by: 'schedule', source: ctx.server.dataDir });
     // Complete: no partial folder left behind.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '../support/client';
+import { scenario, type Step } from '../support/scenario';
 import { startServer, type TestServer } from '../support/server';
-import { buildBase, bulkCreate, createUser, expectError, idsOf, loginAs, unique, type Base, placeComputers } from './fixture';
+import { buildBase, bulkCreate, createUser, idsOf, loginAs, unique, type Base, placeComputers } from './fixture';
 
 /**
  * Session endpoints: getMyProfiles, getActiveProfile, changeActiveProfile, getMyEntities,
@@ -29,6 +30,16 @@ beforeAll(async () => {
   Object.assign(pc, await placeComputers(glpi, { A, A1, B }));
 }, 60_000);
 afterAll(() => server.dispose());
+
+/** The placed computers a Computer/ list shows, by name: exactly these and none of the others. */
+function sees(...names: string[]): Step {
+  const ids = (list: string[]) => list.map((name) => pc[name]!);
+  return { request: 'GET Computer/', query: 'range=0-999', status: 200, lists: ids(names), omits: ids(Object.keys(pc).filter((name) => !names.includes(name))) };
+}
+
+const activeProfile = (id: number): Step => ({ request: 'GET getActiveProfile', status: 200, check: (res) => expect(res.body.active_profile.id).toBe(id) });
+const activeEntity = (entity: unknown): Step => ({ request: 'GET getActiveEntities', status: 200, check: (res) => expect(res.body.active_entity).toEqual(entity) });
+const activeEntities = (entities: { id: number }[]): Step => ({ request: 'GET getActiveEntities', status: 200, check: (res) => expect(res.body.active_entity.active_entities).toEqual(entities) });
 
 async function visibleComputers(client: Client): Promise<string[]> {
   const res = await client.get('Computer/', { query: 'range=0-999' });
@@ -96,41 +107,38 @@ describe('getMyProfiles / getActiveProfile / changeActiveProfile', () => {
 
   test('changeActiveProfile switches rights and entities at once; 200 with an empty body', async () => {
     const multi = await loginAs(base.api, 'multi');
-    const res = await multi.post('changeActiveProfile', { profiles_id: 6 });
-    expect(res.status).toBe(200);
-    expect(res.text).toBe('');
-    expect((await multi.get('getActiveProfile')).body.active_profile).toMatchObject({ id: 6, name: 'Technician' });
-    const active = await multi.get('getActiveEntities');
-    expect(active.body.active_entity.active_entities.map((e: { id: number }) => e.id).sort()).toEqual([A, A1].sort());
-    expect(await visibleComputers(multi)).toEqual(['A', 'A1', 'ARec', 'rootRec']);
-    // Technician may create computers; Self-Service (on A1) reaches no asset at all.
-    expect((await multi.post('Computer/', { input: { name: unique('by-multi'), entities_id: A1 } })).status).toBe(201);
-    expect((await multi.post('changeActiveProfile', { profiles_id: 1 })).status).toBe(200);
-    expectError(await multi.get('Computer/'), 403, 'ERROR_RIGHT_MISSING');
-    expect((await multi.get('getActiveEntities')).body.active_entity.active_entities).toEqual([{ id: A1 }]);
+    await scenario(multi, [
+      { request: 'POST changeActiveProfile', body: { profiles_id: 6 }, status: 200, text: '' },
+      { request: 'GET getActiveProfile', status: 200, answer: { active_profile: { id: 6, name: 'Technician' } } },
+      { request: 'GET getActiveEntities', status: 200, check: (res) => expect(res.body.active_entity.active_entities.map((e: { id: number }) => e.id).sort()).toEqual([A, A1].sort()) },
+      sees('A', 'A1', 'ARec', 'rootRec'),
+      // Technician may create computers; Self-Service (on A1) reaches no asset at all.
+      { request: 'POST Computer/', body: { input: { name: unique('by-multi'), entities_id: A1 } }, status: 201 },
+      { request: 'POST changeActiveProfile', body: { profiles_id: 1 }, status: 200 },
+      { request: 'GET Computer/', status: 403, error: 'ERROR_RIGHT_MISSING' },
+      activeEntities([{ id: A1 }]),
+    ]);
   });
 
   test('changeActiveProfile refuses profiles the user does not hold: 404; bad input: 400', async () => {
     const multi = await loginAs(base.api, 'multi');
-    expectError(await multi.post('changeActiveProfile', { profiles_id: 4 }), 404, 'ERROR_ITEM_NOT_FOUND');
-    expectError(await multi.post('changeActiveProfile', { profiles_id: 3 }), 404, 'ERROR_ITEM_NOT_FOUND');
-    for (const missing of [9999, 987654, -1, 0, '-1', '0']) {
-      expectError(await multi.post('changeActiveProfile', { profiles_id: missing }), 404, 'ERROR_ITEM_NOT_FOUND');
-    }
-    expectError(await multi.post('changeActiveProfile', { something_bad: 4 }), 400, 'ERROR');
-    for (const bad of ['abc', '4x', 1.5, null, [4]]) expectError(await multi.post('changeActiveProfile', { profiles_id: bad }), 400, 'ERROR');
-    // Nothing changed.
-    expect((await multi.get('getActiveProfile')).body.active_profile.id).toBe(2);
-    // A single-profile user cannot climb either.
-    expectError(await base.as[8]!.post('changeActiveProfile', { profiles_id: 4 }), 404, 'ERROR_ITEM_NOT_FOUND');
+    const notHeld = (profiles_id: unknown): Step => ({ request: 'POST changeActiveProfile', body: { profiles_id }, status: 404, error: 'ERROR_ITEM_NOT_FOUND' });
+    const bad = (body: unknown): Step => ({ request: 'POST changeActiveProfile', body, status: 400, error: 'ERROR' });
+    await scenario(multi, [
+      ...[4, 3, 9999, 987654, -1, 0, '-1', '0'].map(notHeld),
+      bad({ something_bad: 4 }),
+      ...['abc', '4x', 1.5, null, [4]].map((profiles_id) => bad({ profiles_id })),
+      // Nothing changed.
+      activeProfile(2),
+      // A single-profile user cannot climb either.
+      { ...notHeld(4), as: base.as[8]! },
+    ]);
   });
 
   test('a profile change is per session: another session of the same user keeps its own', async () => {
     const one = await loginAs(base.api, 'multi');
     const two = await loginAs(base.api, 'multi');
-    expect((await one.post('changeActiveProfile', { profiles_id: 6 })).status).toBe(200);
-    expect((await one.get('getActiveProfile')).body.active_profile.id).toBe(6);
-    expect((await two.get('getActiveProfile')).body.active_profile.id).toBe(2);
+    await scenario(one, [{ request: 'POST changeActiveProfile', body: { profiles_id: 6 }, status: 200 }, activeProfile(6), { ...activeProfile(2), as: two }]);
   });
 
   test('a session starts on the user default entity when it is one of its entities', async () => {
@@ -146,20 +154,23 @@ describe('getMyProfiles / getActiveProfile / changeActiveProfile', () => {
 
 describe('getMyEntities / getActiveEntities / changeActiveEntities', () => {
   test('getMyEntities lists the granted entities; is_recursive adds their sub-entities first', async () => {
-    const tech = base.as[6]!;
-    const plain = await tech.get('getMyEntities');
-    expect(plain.status).toBe(200);
-    expect(plain.body).toEqual({ myentities: [{ id: A, name: 'Root entity > A' }] });
-    const rec = await tech.get('getMyEntities', { query: 'is_recursive=true' });
-    expect(rec.body).toEqual({
-      myentities: [
-        { id: A1, name: 'Root entity > A > A1' },
-        { id: A, name: 'Root entity > A' },
-      ],
-    });
-    // For the active profile only.
     const multi = await loginAs(base.api, 'multi');
-    expect((await multi.get('getMyEntities', { query: 'is_recursive=true' })).body).toEqual({ myentities: [{ id: B, name: 'Root entity > B' }] });
+    await scenario(base.as[6]!, [
+      { request: 'GET getMyEntities', status: 200, equals: { myentities: [{ id: A, name: 'Root entity > A' }] } },
+      {
+        request: 'GET getMyEntities',
+        query: 'is_recursive=true',
+        status: 200,
+        equals: {
+          myentities: [
+            { id: A1, name: 'Root entity > A > A1' },
+            { id: A, name: 'Root entity > A' },
+          ],
+        },
+      },
+      // For the active profile only.
+      { request: 'GET getMyEntities', query: 'is_recursive=true', as: multi, status: 200, equals: { myentities: [{ id: B, name: 'Root entity > B' }] } },
+    ]);
   });
 
   test('after login every entity of the profile is active', async () => {
@@ -170,66 +181,59 @@ describe('getMyEntities / getActiveEntities / changeActiveEntities', () => {
 
   test('changeActiveEntities with a number, with and without is_recursive, then "all" and absent', async () => {
     const tech = await loginAs(base.api, 'user_technician');
-
-    let res = await tech.post('changeActiveEntities', { entities_id: A1 });
-    expect(res.status).toBe(200);
-    expect(res.text).toBe('');
-    expect((await tech.get('getActiveEntities')).body.active_entity).toEqual({ id: A1, active_entity_recursive: false, active_entities: [{ id: A1 }] });
-    // From A1: its own computers and the recursive ones of its ancestors only.
-    expect(await visibleComputers(tech)).toEqual(['A1', 'ARec', 'rootRec']);
-
-    res = await tech.post('changeActiveEntities', { entities_id: A, is_recursive: false });
-    expect(res.status).toBe(200);
-    expect((await tech.get('getActiveEntities')).body.active_entity).toEqual({ id: A, active_entity_recursive: false, active_entities: [{ id: A }] });
-    expect(await visibleComputers(tech)).toEqual(['A', 'ARec', 'rootRec']);
-
-    res = await tech.post('changeActiveEntities', { entities_id: A, is_recursive: true });
-    expect(res.status).toBe(200);
-    expect((await tech.get('getActiveEntities')).body.active_entity).toEqual({ id: A, active_entity_recursive: true, active_entities: [{ id: A }, { id: A1 }] });
-    expect(await visibleComputers(tech)).toEqual(['A', 'A1', 'ARec', 'rootRec']);
-
-    // Query-string form and string values work the same.
-    res = await tech.post('changeActiveEntities', undefined, { query: `entities_id=${A1}&is_recursive=true` });
-    expect(res.status).toBe(200);
-    expect((await tech.get('getActiveEntities')).body.active_entity).toEqual({ id: A1, active_entity_recursive: true, active_entities: [{ id: A1 }] });
-
-    res = await tech.post('changeActiveEntities', { entities_id: 'all' });
-    expect(res.status).toBe(200);
-    expect((await tech.get('getActiveEntities')).body.active_entity.active_entities).toEqual([{ id: A }, { id: A1 }]);
-    expect(await visibleComputers(tech)).toEqual(['A', 'A1', 'ARec', 'rootRec']);
-
-    await tech.post('changeActiveEntities', { entities_id: A1 });
-    res = await tech.post('changeActiveEntities', { is_recursive: true });
-    expect(res.status).toBe(200);
-    expect((await tech.get('getActiveEntities')).body.active_entity).toMatchObject({ active_entity_recursive: true, active_entities: [{ id: A }, { id: A1 }] });
+    const change = (body: unknown, query?: string): Step => ({ request: 'POST changeActiveEntities', body, query, status: 200 });
+    await scenario(tech, [
+      { ...change({ entities_id: A1 }), text: '' },
+      activeEntity({ id: A1, active_entity_recursive: false, active_entities: [{ id: A1 }] }),
+      // From A1: its own computers and the recursive ones of its ancestors only.
+      sees('A1', 'ARec', 'rootRec'),
+      change({ entities_id: A, is_recursive: false }),
+      activeEntity({ id: A, active_entity_recursive: false, active_entities: [{ id: A }] }),
+      sees('A', 'ARec', 'rootRec'),
+      change({ entities_id: A, is_recursive: true }),
+      activeEntity({ id: A, active_entity_recursive: true, active_entities: [{ id: A }, { id: A1 }] }),
+      sees('A', 'A1', 'ARec', 'rootRec'),
+      // Query-string form and string values work the same.
+      change(undefined, `entities_id=${A1}&is_recursive=true`),
+      activeEntity({ id: A1, active_entity_recursive: true, active_entities: [{ id: A1 }] }),
+      change({ entities_id: 'all' }),
+      activeEntities([{ id: A }, { id: A1 }]),
+      sees('A', 'A1', 'ARec', 'rootRec'),
+      change({ entities_id: A1 }),
+      change({ is_recursive: true }),
+      { request: 'GET getActiveEntities', status: 200, answer: { active_entity: { active_entity_recursive: true, active_entities: [{ id: A }, { id: A1 }] } } },
+    ]);
   });
 
   test('changeActiveEntities refuses entities the profile does not reach: 400 ERROR, scope unchanged', async () => {
     const tech = await loginAs(base.api, 'user_technician');
-    await tech.post('changeActiveEntities', { entities_id: A1 });
-    for (const entity of [B, 0, 99999]) {
-      const res = await tech.post('changeActiveEntities', { entities_id: entity });
-      expectError(res, 400, 'ERROR');
-      expect(String(res.body[1])).toContain(String(entity));
-      expect(await visibleComputers(tech)).toEqual(['A1', 'ARec', 'rootRec']);
-    }
-    expectError(await tech.post('changeActiveEntities', { entities_id: 'nonsense' }), 400, 'ERROR');
-    expectError(await tech.post('changeActiveEntities', { entities_id: A, is_recursive: 'maybe' }), 400, 'ERROR');
-    expect((await tech.get('getActiveEntities')).body.active_entity.active_entities).toEqual([{ id: A1 }]);
+    const refused = (body: Record<string, unknown>): Step => ({ request: 'POST changeActiveEntities', body, status: 400, error: 'ERROR' });
+    await scenario(tech, [
+      { request: 'POST changeActiveEntities', body: { entities_id: A1 }, status: 200 },
+      ...[B, 0, 99999].flatMap((entity): Step[] => [
+        { ...refused({ entities_id: entity }), check: (res) => expect(String(res.body[1])).toContain(String(entity)) },
+        sees('A1', 'ARec', 'rootRec'),
+      ]),
+      refused({ entities_id: 'nonsense' }),
+      refused({ entities_id: A, is_recursive: 'maybe' }),
+      activeEntities([{ id: A1 }]),
+    ]);
   });
 
   test('a grant without recursion cannot be activated with its sub-entities', async () => {
     const multi = await loginAs(base.api, 'multi'); // Observer on B, not recursive
-    expect((await multi.post('changeActiveEntities', { entities_id: B })).status).toBe(200);
-    expectError(await multi.post('changeActiveEntities', { entities_id: B, is_recursive: true }), 400, 'ERROR');
-    // An entity below a non-recursive grant is out of reach.
-    const below = await base.glpi.create('Entity', { name: unique('below-B'), entities_id: B });
-    expectError(await multi.post('changeActiveEntities', { entities_id: below }), 400, 'ERROR');
-    // A recursive grant reaches an entity created after login.
     const tech = await loginAs(base.api, 'user_technician');
+    const below = await base.glpi.create('Entity', { name: unique('below-B'), entities_id: B });
     const fresh = await base.glpi.create('Entity', { name: unique('below-A1'), entities_id: A1 });
-    expect((await tech.post('changeActiveEntities', { entities_id: fresh })).status).toBe(200);
-    expect((await tech.get('getActiveEntities')).body.active_entity.active_entities).toEqual([{ id: fresh }]);
+    await scenario(multi, [
+      { request: 'POST changeActiveEntities', body: { entities_id: B }, status: 200 },
+      { request: 'POST changeActiveEntities', body: { entities_id: B, is_recursive: true }, status: 400, error: 'ERROR' },
+      // An entity below a non-recursive grant is out of reach.
+      { request: 'POST changeActiveEntities', body: { entities_id: below }, status: 400, error: 'ERROR' },
+      // A recursive grant reaches an entity created after login.
+      { request: 'POST changeActiveEntities', body: { entities_id: fresh }, as: tech, status: 200 },
+      { ...activeEntities([{ id: fresh }]), as: tech },
+    ]);
   });
 
   test('write defaults follow the active entity', async () => {

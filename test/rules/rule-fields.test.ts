@@ -85,9 +85,9 @@ describe('ruleFields', () => {
   });
 
   test("every collection has its editor's fields, and a dropdown criterion the engine compares by name names the engine's table", () => {
+    expect(COLLECTIONS.filter((c) => !collectionFields(c.subType, DROPDOWN_DICTIONARIES[c.subType])?.criteria.length).map((c) => c.subType)).toEqual([]);
     for (const c of COLLECTIONS) {
       const fields = collectionFields(c.subType, DROPDOWN_DICTIONARIES[c.subType]);
-      expect(fields?.criteria.length ?? 0).toBeGreaterThan(0);
       for (const criterion of fields!.criteria) {
         const engineTable = collection(c.subType)!.dropdowns[criterion.name];
         if (engineTable) expect({ criterion: criterion.name, table: criterion.value.kind === 'dropdown' ? criterion.value.table : null }).toEqual({ criterion: criterion.name, table: engineTable });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
+import { scenarioTests, type Step } from '../support/scenario';
 import { useServer } from '../support/server';
 import { allItemtypes } from '../../server/registry';
 import { searchOptions } from '../../server/registry/searchoptions';
@@ -12,7 +13,19 @@ import { bulk, expectError, firstRowKeys, search, toQuery } from './helpers';
  */
 
 const ctx = useServer();
+const api = () => ctx.api;
 let glpi: Client;
+
+/** A message that starts with `text` (GLPI may add where the documentation is). */
+const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+/** A search of computers refused as a bad request, with the start of its message. */
+const refused = (params: Record<string, unknown>, message?: string): Step => ({
+  request: 'GET search/Computer',
+  query: toQuery(params),
+  status: 400,
+  error: 'ERROR',
+  message: message === undefined ? undefined : startsWith(message),
+});
 let child: number;
 const pc: Record<string, number> = {};
 
@@ -107,10 +120,11 @@ describe('paging', () => {
     expectError(past, 400, 'ERROR_RANGE_EXCEED_TOTAL', 'Provided range exceed total count of data: 4');
   });
 
-  test('a malformed range is refused', async () => {
-    expectError(await search(glpi, 'Computer', { range: 'a-b' }), 400, 'ERROR', 'range must be in format : [start-end] with integers');
-    expectError(await search(glpi, 'Computer', { range: '5-1' }), 400, 'ERROR');
-  });
+  // A malformed range is refused.
+  scenarioTests(api, [
+    refused({ range: 'a-b' }, 'range must be in format : [start-end] with integers'),
+    refused({ range: '5-1' }),
+  ]);
 });
 
 describe('sort and order', () => {
@@ -131,11 +145,12 @@ describe('sort and order', () => {
     expect(firstRowKeys(res.text)).toEqual(['1', '80', '5', '6']);
   });
 
-  test('bad sort or order is a clear 400', async () => {
-    expectError(await search(glpi, 'Computer', { sort: 'name' }), 400, 'ERROR', 'sort must be a search option id of Computer');
-    expectError(await search(glpi, 'Computer', { sort: 424242 }), 400, 'ERROR');
-    expectError(await search(glpi, 'Computer', { order: 'sideways' }), 400, 'ERROR', 'order must be DESC or ASC');
-  });
+  // Bad sort or order is a clear 400.
+  scenarioTests(api, [
+    refused({ sort: 'name' }, 'sort must be a search option id of Computer'),
+    refused({ sort: 424242 }),
+    refused({ order: 'sideways' }, 'order must be DESC or ASC'),
+  ]);
 });
 
 describe('output options', () => {
@@ -184,51 +199,40 @@ describe('output options', () => {
     expect(res.headers.get('accept-range')).toStartWith('User');
   });
 
-  test('flags take true/false/1/0 and nothing else', async () => {
-    expectError(await search(glpi, 'Computer', { withindexes: 'yes' }), 400, 'ERROR', 'parameter withindexes must be a boolean');
-    expect((await search(glpi, 'Computer', { uid_cols: 'false' })).body.data[0]).toHaveProperty('1');
-  });
+  // Flags take true/false/1/0 and nothing else.
+  scenarioTests(api, [
+    refused({ withindexes: 'yes' }, 'parameter withindexes must be a boolean'),
+    { request: 'GET search/Computer', query: toQuery({ uid_cols: 'false' }), status: 200, check: (res) => expect(res.body.data[0]).toHaveProperty('1') },
+  ]);
 });
 
 describe('validation', () => {
-  test('a criterion without field, searchtype or value is malformed', async () => {
-    for (const criterion of [{ searchtype: 'contains', value: 'x' }, { field: 1, value: 'x' }, { field: 1, searchtype: 'contains' }]) {
-      expectError(await search(glpi, 'Computer', { criteria: [criterion] }), 400, 'ERROR', 'Malformed search criteria');
-    }
-    expectError(await glpi.get('search/Computer', { query: 'criteria=oops' }), 400, 'ERROR', 'Malformed search criteria');
-    expectError(await search(glpi, 'Computer', { criteria: [{ criteria: [{ field: 1 }] }] }), 400, 'ERROR', 'Malformed search criteria');
-  });
-
-  test('unknown or non-numeric field ids are refused', async () => {
-    expectError(await search(glpi, 'Computer', { criteria: [{ field: 134343, searchtype: 'contains', value: 'x' }] }), 400, 'ERROR', 'Bad field ID in search criteria');
-    expectError(await search(glpi, 'Computer', { criteria: [{ field: '\\134343', searchtype: 'contains', value: 'x' }] }), 400, 'ERROR', 'Bad field ID in search criteria');
-    expectError(await search(glpi, 'Computer', { criteria: [{ field: 'all', searchtype: 'contains', value: 'x' }] }), 400, 'ERROR', 'Bad field ID in search criteria');
-  });
-
-  test('nosearch and nodisplay options', async () => {
-    expectError(await search(glpi, 'Computer', { criteria: [{ field: 65, searchtype: 'contains', value: 'x' }] }), 400, 'ERROR', 'Forbidden field ID in search criteria');
-    expectError(await search(glpi, 'Computer', { forcedisplay: [65] }), 400, 'ERROR', "ID is forbidden along with 'forcedisplay' parameter.");
-    expectError(await search(glpi, 'Computer', { forcedisplay: [4242] }), 400, 'ERROR', 'Bad field ID in forcedisplay parameter');
-  });
+  const contains = { searchtype: 'contains', value: 'x' };
+  scenarioTests(api, [
+    // A criterion without field, searchtype or value is malformed.
+    ...[{ searchtype: 'contains', value: 'x' }, { field: 1, value: 'x' }, { field: 1, searchtype: 'contains' }].map((criterion) => refused({ criteria: [criterion] }, 'Malformed search criteria')),
+    { request: 'GET search/Computer', query: 'criteria=oops', status: 400, error: 'ERROR', message: startsWith('Malformed search criteria') },
+    refused({ criteria: [{ criteria: [{ field: 1 }] }] }, 'Malformed search criteria'),
+    // Unknown or non-numeric field ids are refused.
+    ...[134343, '\\134343', 'all'].map((field) => refused({ criteria: [{ field, ...contains }] }, 'Bad field ID in search criteria')),
+    // nosearch and nodisplay options.
+    refused({ criteria: [{ field: 65, ...contains }] }, 'Forbidden field ID in search criteria'),
+    refused({ forcedisplay: [65] }, "ID is forbidden along with 'forcedisplay' parameter."),
+    refused({ forcedisplay: [4242] }, 'Bad field ID in forcedisplay parameter'),
+    // Unknown searchtypes, and under on a flat dropdown.
+    refused({ criteria: [{ field: 1, searchtype: 'regex', value: 'x' }] }, 'unknown searchtype "regex"'),
+    refused({ criteria: [{ field: 23, searchtype: 'under', value: 1 }] }, 'searchtype under is not available for search option 23 of Computer'),
+    // The itemtype segment.
+    { request: 'GET search', status: 400, error: 'ERROR_RESOURCE_MISSING' },
+    { request: 'GET search/NotAType', status: 400, error: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
+    { request: 'GET search/computer', status: 400, error: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
+    // A session is required.
+    { request: 'GET search/Computer', as: 'anonymous', status: 401, error: 'ERROR_SESSION_TOKEN_MISSING' },
+  ]);
 
   test('every search option a type lists can be searched and shown (none is refused as not supported)', () => {
     const refused = allItemtypes().flatMap((type) => [...searchOptions(type).byId.keys()].filter((id) => !isSupported(type, id)).map((id) => `${type.name} ${id}`));
     expect(refused).toEqual([]);
-  });
-
-  test('unknown searchtypes, and under on a flat dropdown', async () => {
-    expectError(await search(glpi, 'Computer', { criteria: [{ field: 1, searchtype: 'regex', value: 'x' }] }), 400, 'ERROR', 'unknown searchtype "regex"');
-    expectError(await search(glpi, 'Computer', { criteria: [{ field: 23, searchtype: 'under', value: 1 }] }), 400, 'ERROR', 'searchtype under is not available for search option 23 of Computer');
-  });
-
-  test('itemtype segment', async () => {
-    expectError(await glpi.get('search'), 400, 'ERROR_RESOURCE_MISSING');
-    expectError(await glpi.get('search/NotAType'), 400, 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM');
-    expectError(await glpi.get('search/computer'), 400, 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM');
-  });
-
-  test('a session is required', async () => {
-    expectError(await glpi.get('search/Computer', { anonymous: true }), 401, 'ERROR_SESSION_TOKEN_MISSING');
   });
 });
 

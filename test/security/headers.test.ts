@@ -6,24 +6,25 @@
 import { describe, expect, test } from 'bun:test';
 import { CONSOLE_CSP } from '../../server/http/console';
 import { rawRequest } from '../support/raw';
+import { scenario, scenarioTests, type Step } from '../support/scenario';
 import { useServer } from '../support/server';
 
 const ctx = useServer();
 
-const framingAndSniffing = (headers: Headers) => [headers.get('x-content-type-options'), headers.get('x-frame-options'), headers.get('content-security-policy')];
-
-describe('every API answer', () => {
-  test('a read, an error, a preflight, a 404 and the markdown reference say nosniff, DENY and frame-ancestors \'none\'', async () => {
-    const answers = [
-      await ctx.api.get('Computer/'),
-      await ctx.api.get('Computer/999999'),
-      await ctx.api.get('getFullSession', { anonymous: true }),
-      await ctx.api.get('NoSuchType/'),
-      await ctx.api.call('OPTIONS', 'Computer/', { headers: { Origin: 'https://elsewhere.example' } }),
-      await ctx.api.get('', { headers: { 'Content-Type': 'application/json' } }),
-    ];
-    for (const res of answers) expect(framingAndSniffing(res.headers)).toEqual(['nosniff', 'DENY', "frame-ancestors 'none'"]);
-  });
+describe("every API answer says nosniff, DENY and frame-ancestors 'none'", () => {
+  const hardened = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'content-security-policy': "frame-ancestors 'none'" };
+  const steps: Step[] = [
+    { note: 'a read', request: 'GET Computer/', status: 200 },
+    { note: 'an error', request: 'GET Computer/999999', status: 404, error: 'ERROR_ITEM_NOT_FOUND' },
+    { note: 'no session', request: 'GET getFullSession', as: 'anonymous', status: 401, error: 'ERROR_SESSION_TOKEN_MISSING' },
+    { note: 'a 404 of a type', request: 'GET NoSuchType/', status: 400, error: 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM' },
+    { note: 'a preflight', request: 'OPTIONS Computer/', headers: { Origin: 'https://elsewhere.example' }, status: 200 },
+    { note: 'the markdown reference', request: 'GET ', headers: { 'Content-Type': 'application/json' }, status: 200 },
+  ];
+  scenarioTests(
+    () => ctx.api,
+    steps.map((step) => ({ ...step, responseHeaders: hardened })),
+  );
 });
 
 describe('Content-Security-Policy of the pages', () => {
@@ -75,10 +76,18 @@ describe('url_base: the public URL links and messages name', () => {
 
   test('a value that is not an http(s) URL is refused, and nothing changes', async () => {
     const found = await ctx.api.get('Config/', { query: 'searchText[name]=^url_base$&searchText[context]=^core$' });
-    for (const value of ['desk.example.org', 'javascript:alert(1)', 'https://desk.example.org/?x=1', 'https://user@desk.example.org']) {
-      const res = await ctx.api.put(`Config/${found.body[0].id}`, { input: { value } });
-      expect([res.status, res.body[0], res.body[1]]).toEqual([400, 'ERROR_GLPI_UPDATE', 'Setting url_base must be an http:// or https:// URL without query or fragment (such as https://desk.example.org), or empty for the address the server is bound to']);
-    }
-    expect((await ctx.api.get(`Config/${found.body[0].id}`)).body.value).toBe('');
+    const setting = `Config/${found.body[0].id}`;
+    await scenario(ctx.api, [
+      ...['desk.example.org', 'javascript:alert(1)', 'https://desk.example.org/?x=1', 'https://user@desk.example.org'].map(
+        (value): Step => ({
+          request: `PUT ${setting}`,
+          body: { input: { value } },
+          status: 400,
+          error: 'ERROR_GLPI_UPDATE',
+          message: 'Setting url_base must be an http:// or https:// URL without query or fragment (such as https://desk.example.org), or empty for the address the server is bound to',
+        }),
+      ),
+      { request: `GET ${setting}`, status: 200, answer: { value: '' } },
+    ]);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '../support/client';
+import { scenario, type Step } from '../support/scenario';
 import { ADMIN_PASSWORD, useServer } from '../support/server';
 import { createUser, expectError, loginAs } from '../rights/fixture';
 
@@ -11,6 +12,8 @@ const ctx = useServer();
 const GLPI = 2;
 const SUPER_ADMIN = 4;
 const LAST = /last active Super-Admin authorization on the root entity/;
+/** Refused as a change to the last Super-Admin authorization. */
+const kept = (error: string) => ({ status: 400, error, message: LAST });
 
 let second: Client;
 let secondId: number;
@@ -38,26 +41,34 @@ describe('with two root Super-Admins, one may go', () => {
 
 describe('the remaining one is the last', () => {
   test('its authorization cannot be removed, demoted or moved, even by itself', async () => {
-    expectError(await second.del(`Profile_User/${secondGrant}`), 400, 'ERROR_GLPI_DELETE', LAST);
-    expectError(await second.put(`Profile_User/${secondGrant}`, { input: { profiles_id: 3 } }), 400, 'ERROR_GLPI_UPDATE', LAST);
-    const elsewhere = (await second.get('Entity/', { query: 'searchText[name]=^A$' })).body[0].id;
-    expectError(await second.put(`Profile_User/${secondGrant}`, { input: { entities_id: elsewhere } }), 400, 'ERROR_GLPI_UPDATE', LAST);
-    expectError(await second.del(`Profile/${SUPER_ADMIN}`, { query: 'force_purge=true' }), 400, 'ERROR_GLPI_DELETE', LAST);
-    expect((await second.get(`Profile_User/${secondGrant}`)).body).toMatchObject({ users_id: secondId, profiles_id: SUPER_ADMIN, entities_id: 0 });
+    const grant = `Profile_User/${secondGrant}`;
+    await scenario(second, [
+      { request: `DELETE ${grant}`, ...kept('ERROR_GLPI_DELETE') },
+      { request: `PUT ${grant}`, body: { input: { profiles_id: 3 } }, ...kept('ERROR_GLPI_UPDATE') },
+      { request: `PUT ${grant}`, body: { input: { entities_id: entityA } }, ...kept('ERROR_GLPI_UPDATE') },
+      { request: `DELETE Profile/${SUPER_ADMIN}`, query: 'force_purge=true', ...kept('ERROR_GLPI_DELETE') },
+      { request: `GET ${grant}`, status: 200, answer: { users_id: secondId, profiles_id: SUPER_ADMIN, entities_id: 0 } },
+    ]);
   });
 
   test('its account cannot be deactivated, dated out, trashed or purged by another Super-Admin', async () => {
-    for (const input of [{ is_active: 0 }, { end_date: '2001-01-01 00:00:00' }, { begin_date: '2099-01-01 00:00:00' }, { is_deleted: 1 }]) {
-      expectError(await branch.put(`User/${secondId}`, { input }), 400, 'ERROR_GLPI_UPDATE', LAST);
-    }
-    expectError(await branch.del(`User/${secondId}`), 400, 'ERROR_GLPI_DELETE', LAST);
-    expectError(await branch.del(`User/${secondId}`, { query: 'force_purge=true' }), 400, 'ERROR_GLPI_DELETE', LAST);
     const other = await createUser(branch, 'branch_member', 1, entityA, true);
-    const mixed = await branch.del('User/', { body: { input: [{ id: secondId }, { id: other }] }, query: 'force_purge=true' });
-    expect(mixed.status).toBe(207);
-    expect(mixed.body[1]).toEqual([{ [secondId]: false, message: expect.stringMatching(LAST) }, { [other]: true, message: '' }]);
-    const bulk = await branch.put('User/', { input: [{ id: secondId, is_active: 0 }] });
-    expect(bulk.body[1][0]).toEqual({ [secondId]: false, message: expect.stringMatching(LAST) });
+    const account = `User/${secondId}`;
+    await scenario(branch, [
+      ...[{ is_active: 0 }, { end_date: '2001-01-01 00:00:00' }, { begin_date: '2099-01-01 00:00:00' }, { is_deleted: 1 }].map((input): Step => ({ request: `PUT ${account}`, body: { input }, ...kept('ERROR_GLPI_UPDATE') })),
+      { request: `DELETE ${account}`, ...kept('ERROR_GLPI_DELETE') },
+      { request: `DELETE ${account}`, query: 'force_purge=true', ...kept('ERROR_GLPI_DELETE') },
+      {
+        note: 'a bulk purge keeps it and purges the other',
+        request: 'DELETE User/',
+        body: { input: [{ id: secondId }, { id: other }] },
+        query: 'force_purge=true',
+        status: 207,
+        check: (res) => expect(res.body[1]).toEqual([{ [secondId]: false, message: expect.stringMatching(LAST) }, { [other]: true, message: '' }]),
+      },
+      // Its only element refused: the whole request is refused, each element detailed.
+      { request: 'PUT User/', body: { input: [{ id: secondId, is_active: 0 }] }, status: 400, error: 'ERROR_GLPI_UPDATE', equals: ['ERROR_GLPI_UPDATE', [{ [secondId]: false, message: expect.stringMatching(LAST) }]] },
+    ]);
     await loginAs(ctx.server.api, 'second_root');
   });
 

@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '../support/client';
+import { scenario } from '../support/scenario';
 import { useServer } from '../support/server';
 import { createUser, expectError, loginAs, PASSWORD, RIGHT_MISSING } from '../rights/fixture';
 import { tokenWorks } from './helpers';
@@ -54,15 +55,19 @@ describe('a Self-Service user (no user right) on their own account', () => {
   const RIGHT_MISSING_FR = "Vous n'avez pas le droit d'effectuer cette action.";
 
   test('but not a neighbour’s addresses, nor moves one of theirs onto a neighbour', async () => {
-    expectError(await selfService.post(`User/${neighbourId}/UserEmail/`, { input: { email: 'planted@example.org' } }), 400, 'ERROR_GLPI_ADD', RIGHT_MISSING_FR);
     const [mine] = (await ctx.api.get(`User/${selfId}/UserEmail`, { query: 'sort=id' })).body;
-    expectError(await selfService.put(`UserEmail/${mine.id}`, { input: { users_id: neighbourId } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING_FR);
-    expect((await ctx.api.get(`User/${neighbourId}/UserEmail`)).body).toEqual([]);
+    await scenario(selfService, [
+      { request: `POST User/${neighbourId}/UserEmail/`, body: { input: { email: 'planted@example.org' } }, status: 400, error: 'ERROR_GLPI_ADD', message: RIGHT_MISSING_FR },
+      { request: `PUT UserEmail/${mine.id}`, body: { input: { users_id: neighbourId } }, status: 400, error: 'ERROR_GLPI_UPDATE', message: RIGHT_MISSING_FR },
+      { request: `GET User/${neighbourId}/UserEmail`, as: ctx.api, status: 200, equals: [] },
+    ]);
   });
 
   test('nor their own login, active flag or authorizations', async () => {
-    expectError(await selfService.put(`User/${selfId}`, { input: { name: 'renamed' } }), 400, 'ERROR_GLPI_UPDATE', RIGHT_MISSING_FR);
-    expectError(await selfService.post(`User/${selfId}/Profile_User/`, { input: { profiles_id: TECHNICIAN, entities_id: A } }), 403, 'ERROR_RIGHT_MISSING');
+    await scenario(selfService, [
+      { request: `PUT User/${selfId}`, body: { input: { name: 'renamed' } }, status: 400, error: 'ERROR_GLPI_UPDATE', message: RIGHT_MISSING_FR },
+      { request: `POST User/${selfId}/Profile_User/`, body: { input: { profiles_id: TECHNICIAN, entities_id: A } }, status: 403, error: 'ERROR_RIGHT_MISSING' },
+    ]);
   });
 });
 

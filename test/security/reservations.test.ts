@@ -102,6 +102,7 @@ describe('time spans', () => {
     refused(await bob.put(`Reservation/${after}`, { input: { begin: '2026-12-21 10:30:00' } }), 'ERROR_GLPI_UPDATE', /already reserved/);
     expect((await alice.put(`Reservation/${first}`, { input: { end: '2026-12-21 10:30:00' } })).status).toBe(200);
     const other = await ctx.api.create('ReservationItem', { itemtype: 'Computer', items_id: await ctx.api.create('Computer', { name: 'second loan laptop' }), is_active: 1 });
-    expect(await bob.create('Reservation', { reservationitems_id: other, ...at(21, '09:00', '11:00') })).toBeGreaterThan(0);
+    const elsewhere = await bob.create('Reservation', { reservationitems_id: other, ...at(21, '09:00', '11:00') });
+    expect((await bob.get(`Reservation/${elsewhere}`)).body).toMatchObject({ reservationitems_id: other, ...at(21, '09:00', '11:00') });
   });
 });

@@ -4,9 +4,14 @@
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
+import { TestClock } from '../support/clock';
 import { useServer } from '../support/server';
 
-const ctx = useServer();
+// On a test clock, so the dates an approval writes are known.
+const clock = new TestClock();
+const ctx = useServer({}, clock.args);
+/** The clock's time as GLPI writes a datetime. */
+const glpiNow = () => new Date(clock.now).toISOString().slice(0, 19).replace('T', ' ');
 let approver: Client;
 let approverId: number;
 
@@ -29,7 +34,7 @@ describe('ticket approvals', () => {
     const { ticket, validation } = await request('new screen');
     const row = (await ctx.api.get(`TicketValidation/${validation}`)).body;
     expect(row).toMatchObject({ tickets_id: ticket, users_id: 2, users_id_validate: approverId, status: 2, comment_submission: 'May we?', validation_date: null });
-    expect(row.submission_date).toBeTruthy();
+    expect(row.submission_date).toBe(glpiNow());
     expect(await globalValidation(ticket)).toBe(2);
   });
 
@@ -49,11 +54,12 @@ describe('ticket approvals', () => {
     expect([silent.status, silent.body[1]]).toEqual([400, 'If approval is denied, specify a reason.']);
     expect((await ctx.api.get(`TicketValidation/${validation}`)).body.status).toBe(2);
 
+    clock.advance(60_000);
     const yes = await approver.put(`TicketValidation/${validation}`, { input: { status: 3, comment_validation: 'Fine.' } });
     expect(yes.status).toBe(200);
     const row = (await ctx.api.get(`TicketValidation/${validation}`)).body;
     expect(row).toMatchObject({ status: 3, comment_validation: 'Fine.' });
-    expect(row.validation_date).toBeTruthy();
+    expect(row.validation_date).toBe(glpiNow());
     expect(await globalValidation(ticket)).toBe(3);
     const again = await approver.put(`TicketValidation/${validation}`, { input: { status: 4, comment_validation: 'Changed my mind.' } });
     expect([again.status, again.body[1]]).toEqual([400, expect.stringContaining('already been answered')]);
