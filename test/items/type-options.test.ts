@@ -46,7 +46,7 @@ describe('type-specific search option ids', () => {
         // As GLPI, a template's name is neither searched nor shown: forcing it is refused.
         const hidden = column === 'template_name';
         expect({ itemtype, id, nodisplay: res.body[id].nodisplay }).toEqual({ itemtype, id, nodisplay: hidden });
-        const shown = await ctx.api.get(`search/${itemtype}`, { query: `forcedisplay[0]=${id}` });
+        const shown = await ctx.api.get(`search/${itemtype}`, { query: `forcedisplay[0]=${id}&range=0-999` });
         expect({ itemtype, id, shown: shown.status }).toEqual({ itemtype, id, shown: hidden ? 400 : 200 });
       }
     }
