@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import { NAV, READ, UPDATE, can } from '../itemtypes';
-import { QUEUES, type QueueKey, queueCounts } from '../mywork';
-import { t } from '../i18n';
-import { href, useRoute } from '../router';
-import { useSession } from '../session';
-import { useLiveEvents } from '../live';
+import { NAV, READ, UPDATE, can } from '../lib/itemtypes';
+import { QUEUES, type QueueKey, queueCounts } from '../data/mywork';
+import { t } from '../lib/i18n';
+import { href, useRoute } from '../lib/router';
+import { useSession } from '../data/session';
+import { useLiveEvents } from '../data/live';
 
 /** Open tickets per queue, reloaded on every move (so a change made elsewhere shows up). */
 function useQueueCounts(enabled: boolean): Record<QueueKey, number> | null {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Criterion, errorText, type SearchResult } from '../api';
+import { api, type Criterion, errorText, type SearchResult } from '../data/api';
 import { Notice } from '../components/Notice';
-import { t } from '../i18n';
-import { typeDef } from '../itemtypes';
-import { href } from '../router';
-import { useSession } from '../session';
+import { t } from '../lib/i18n';
+import { typeDef } from '../lib/itemtypes';
+import { href } from '../lib/router';
+import { useSession } from '../data/session';
 
 /**
  * What the global search box looks through: name, serial and inventory number of every asset,

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, errorText, type SearchResult } from '../api';
+import { api, errorText, type SearchResult } from '../data/api';
 import { Chart } from '../components/Chart';
 import { Notice } from '../components/Notice';
-import { NAV, READ, can, enumOf, typeDef } from '../itemtypes';
-import { queueCriteria } from '../mywork';
+import { NAV, READ, can, enumOf, typeDef } from '../lib/itemtypes';
+import { queueCriteria } from '../data/mywork';
 import {
   recentlyChangedAssets,
   ticketsByPriority,
@@ -12,10 +12,10 @@ import {
   type Breakdown,
   type ChangedAsset,
   type Weekly,
-} from '../overview';
-import { t } from '../i18n';
-import { href } from '../router';
-import { useSession } from '../session';
+} from '../data/overview';
+import { t } from '../lib/i18n';
+import { href } from '../lib/router';
+import { useSession } from '../data/session';
 
 /** Loads `load` again whenever the scope or profile changes; null while loading, a message when it failed. */
 function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { value: T | null; error: string } {

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, errorText, type SearchResult } from '../api';
+import { api, errorText, type SearchResult } from '../data/api';
 import { LateBadge, PeopleBadges, PriorityBadge, StatusBadge } from '../components/Badges';
 import { Notice } from '../components/Notice';
-import { t } from '../i18n';
-import { QUEUES, queueCriteria, type QueueKey } from '../mywork';
-import { href } from '../router';
-import { useSession } from '../session';
-import { peopleOf, type TicketPeople } from '../ticket-people';
-import { showDate } from '../dates';
-import { useLiveEvents } from '../live';
+import { t } from '../lib/i18n';
+import { QUEUES, queueCriteria, type QueueKey } from '../data/mywork';
+import { href } from '../lib/router';
+import { useSession } from '../data/session';
+import { peopleOf, type TicketPeople } from '../data/ticket-people';
+import { showDate } from '../lib/dates';
+import { useLiveEvents } from '../data/live';
 
 /** Ticket search options shown: title, id, priority, requesters, technicians, status, last update, late. */
 const DISPLAY = ['1', '2', '3', '4', '5', '12', '19', '82'];

@@ -1,7 +1,7 @@
-import { api, type Item } from '../../api';
+import { api, type Item } from '../../data/api';
 import { Notice } from '../../components/Notice';
-import { t } from '../../i18n';
-import { href } from '../../router';
+import { t } from '../../lib/i18n';
+import { href } from '../../lib/router';
 import { DataTable, Pending } from './DataTable';
 import { useLoad, named, sectionRows } from './load';
 

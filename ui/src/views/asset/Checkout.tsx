@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api } from '../../data/api';
 import { Outcome } from '../../components/Notice';
 import { Picker } from '../../components/Picker';
-import { t } from '../../i18n';
-import { READ, can } from '../../itemtypes';
-import { useSession } from '../../session';
-import { usePanel } from '../../panel';
+import { t } from '../../lib/i18n';
+import { READ, can } from '../../lib/itemtypes';
+import { useSession } from '../../data/session';
+import { usePanel } from '../../data/panel';
 import { Pending } from './DataTable';
 import { useLoad, named } from './load';
 

@@ -1,6 +1,6 @@
-import { api, type Item } from '../../api';
-import { t } from '../../i18n';
-import { typeDef } from '../../itemtypes';
+import { api, type Item } from '../../data/api';
+import { t } from '../../lib/i18n';
+import { typeDef } from '../../lib/itemtypes';
 import { DataTable, Pending } from './DataTable';
 import { useLoad, named } from './load';
 import { readableType } from './sections';

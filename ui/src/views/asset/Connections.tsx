@@ -1,13 +1,13 @@
 import { useState } from 'preact/hooks';
-import { api, type Item } from '../../api';
+import { api, type Item } from '../../data/api';
 import { Outcome } from '../../components/Notice';
 import { PickForm } from '../../components/PickForm';
 import { ValueSelect } from '../../components/ValueSelect';
-import { t } from '../../i18n';
-import { typeDef } from '../../itemtypes';
-import { itemLabel } from '../../options';
-import { usePanel } from '../../panel';
-import { href } from '../../router';
+import { t } from '../../lib/i18n';
+import { typeDef } from '../../lib/itemtypes';
+import { itemLabel } from '../../data/options';
+import { usePanel } from '../../data/panel';
+import { href } from '../../lib/router';
 import { Pending } from './DataTable';
 import { useLoad } from './load';
 

@@ -1,9 +1,9 @@
-import { api, type Item } from '../../api';
+import { api, type Item } from '../../data/api';
 import { Notice } from '../../components/Notice';
-import { endAfterMonths } from '../../amortization';
-import { t } from '../../i18n';
-import { itemLabel } from '../../options';
-import { href } from '../../router';
+import { endAfterMonths } from '../../lib/amortization';
+import { t } from '../../lib/i18n';
+import { itemLabel } from '../../data/options';
+import { href } from '../../lib/router';
 import { DataTable, Pending } from './DataTable';
 import { useLoad, named, sectionRows } from './load';
 

@@ -1,12 +1,12 @@
 import { useLayoutEffect, useState } from 'preact/hooks';
-import { api, type Item } from '../../api';
-import { DECREASING, depreciation, LINEAR, netValue, endAfterMonths } from '../../amortization';
+import { api, type Item } from '../../data/api';
+import { DECREASING, depreciation, LINEAR, netValue, endAfterMonths } from '../../lib/amortization';
 import { Notice, Outcome } from '../../components/Notice';
 import { Picker } from '../../components/Picker';
-import { t } from '../../i18n';
-import { CREATE, UPDATE, can } from '../../itemtypes';
-import { usePanel } from '../../panel';
-import { useSession } from '../../session';
+import { t } from '../../lib/i18n';
+import { CREATE, UPDATE, can } from '../../lib/itemtypes';
+import { usePanel } from '../../data/panel';
+import { useSession } from '../../data/session';
 import { DataTable, Pending } from './DataTable';
 import { useLoad } from './load';
 

@@ -1,8 +1,8 @@
-import { api, type Item } from '../../api';
-import { t } from '../../i18n';
-import { enumOf, typeDef } from '../../itemtypes';
-import { itemLabel } from '../../options';
-import { href } from '../../router';
+import { api, type Item } from '../../data/api';
+import { t } from '../../lib/i18n';
+import { enumOf, typeDef } from '../../lib/itemtypes';
+import { itemLabel } from '../../data/options';
+import { href } from '../../lib/router';
 import { Pending } from './DataTable';
 import { useLoad, named, sectionRows } from './load';
 

@@ -1,7 +1,7 @@
-import { api } from '../../api';
-import { t } from '../../i18n';
-import { typeDef } from '../../itemtypes';
-import { itemUrl, qrSvg } from '../../qr';
+import { api } from '../../data/api';
+import { t } from '../../lib/i18n';
+import { typeDef } from '../../lib/itemtypes';
+import { itemUrl, qrSvg } from '../../lib/qr';
 import { Pending } from './DataTable';
 import { useLoad, named } from './load';
 

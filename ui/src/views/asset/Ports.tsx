@@ -1,6 +1,6 @@
-import { api, type Item } from '../../api';
+import { api, type Item } from '../../data/api';
 import { Notice } from '../../components/Notice';
-import { t } from '../../i18n';
+import { t } from '../../lib/i18n';
 import { DataTable, Pending } from './DataTable';
 import { useLoad, named } from './load';
 import { readableType } from './sections';

@@ -1,5 +1,5 @@
-import { api } from '../../api';
-import { t } from '../../i18n';
+import { api } from '../../data/api';
+import { t } from '../../lib/i18n';
 import { DataTable, Pending } from './DataTable';
 import { useLoad, named } from './load';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { errorText } from '../../api';
+import { errorText } from '../../data/api';
 
 /** Runs `load` when its inputs change (and on `reload`); the last answer, or the error it failed with. */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | null; error: string } {

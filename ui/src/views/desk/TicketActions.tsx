@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { api, errorText } from '../../api';
+import { api, errorText } from '../../data/api';
 import { Notice } from '../../components/Notice';
-import { t } from '../../i18n';
+import { t } from '../../lib/i18n';
 import { textToHtml } from './newticket';
 
 /** Runs one answer at a time and keeps its error. */

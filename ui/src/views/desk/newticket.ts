@@ -1,4 +1,4 @@
-import { type ActiveProfile, api } from '../../api';
+import { type ActiveProfile, api } from '../../data/api';
 
 /** One file chosen for a new ticket and what became of it. */
 export interface Attached {
