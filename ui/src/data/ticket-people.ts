@@ -3,7 +3,7 @@
  * one search: GLPI's options 4 (requesters) and 5 (assigned technicians) give users' ids, named
  * here from the users (each read once per session), 82 says the time to resolve has passed.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useApi } from './use-api';
 import { api, type Criterion } from './api';
 import { itemLabel } from './options';
 
@@ -51,23 +51,19 @@ export async function peopleOf(rows: Record<string, unknown>[]): Promise<Map<num
   return map;
 }
 
+const NO_PEOPLE = new Map<number, TicketPeople>();
+
 /** The people of the listed items (one search for the page's ids); empty until read, or when the search is refused. */
 export function useTicketPeople(itemtype: string, ids: number[]): Map<number, TicketPeople> {
-  const [people, setPeople] = useState(new Map<number, TicketPeople>());
   const key = ids.join(',');
-  useEffect(() => {
-    if (!ids.length) return;
-    let live = true;
+  const people = useApi(async () => {
+    if (!ids.length) return NO_PEOPLE;
     const criteria: Criterion[] = ids.map((id, i) => ({ ...(i ? { link: 'OR' as const } : {}), field: ITIL_COLUMNS.id, searchtype: 'equals', value: id }));
     const display = Object.fromEntries(Object.values(ITIL_COLUMNS).map((option, i) => [`forcedisplay[${i}]`, option]));
-    api
+    return api
       .search(itemtype, criteria, { range: `0-${ids.length - 1}`, ...display })
       .then((r) => peopleOf(r.rows))
-      .then((map) => live && setPeople(map))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
+      .catch(() => NO_PEOPLE);
   }, [itemtype, key]);
-  return people;
+  return people.data ?? NO_PEOPLE;
 }

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, type Item } from '../../data/api';
 import { usePanel } from '../../data/panel';
+import { useApi } from '../../data/use-api';
 import { Outcome } from '../../components/Notice';
 import { PickForm } from '../../components/PickForm';
 import { Picker } from '../../components/Picker';
@@ -15,30 +16,21 @@ const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 /** A user's authorizations (profile on an entity) and groups, activation and API token. */
 export function Access({ userId, user, editable, onChange }: { userId: number; user: Item; editable: boolean; onChange: () => Promise<void> }) {
   const { info } = useSession();
-  const [grants, setGrants] = useState<Item[] | null>(null);
-  const [groups, setGroups] = useState<Item[] | null>(null);
-  const { message, error, reload, refuse, failed, write } = usePanel(onChange);
+  const { message, error: written, reload, refuse, write } = usePanel(onChange);
   const [token, setToken] = useState('');
   const [profile, setProfile] = useState({ id: 0, name: '' });
   const [entity, setEntity] = useState({ id: 0, name: '' });
   const [recursive, setRecursive] = useState(true);
 
-  useEffect(() => {
-    let live = true;
+  const loaded = useApi(async () => {
     const raw = (sub: string) => api.subItems('User', userId, sub, { range: '0-999' });
     const named = (sub: string) => api.subItems('User', userId, sub, { range: '0-999', expand_dropdowns: true });
-    Promise.all([raw('Profile_User'), named('Profile_User'), named('Group_User')])
-      .then(([ids, names, g]) => {
-        if (!live) return;
-        // Names for display, ids for the guard rail.
-        setGrants(names.map((n) => ({ ...n, _profile: ids.find((i) => i.id === n.id)?.profiles_id })));
-        setGroups(g);
-      })
-      .catch((e: unknown) => live && failed(e));
-    return () => {
-      live = false;
-    };
+    const [ids, names, groups] = await Promise.all([raw('Profile_User'), named('Profile_User'), named('Group_User')]);
+    // Names for display, ids for the guard rail.
+    return { grants: names.map((n): Item => ({ ...n, _profile: ids.find((i) => i.id === n.id)?.profiles_id })), groups };
   }, [userId, reload]);
+  const { grants, groups } = loaded.data ?? { grants: null, groups: null };
+  const error = written || loaded.error;
 
 
   const removeGrant = (grant: Item) => {

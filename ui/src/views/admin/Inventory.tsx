@@ -1,27 +1,24 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, type Item } from '../../data/api';
+import { useApi, useDraft } from '../../data/use-api';
 import { Notice, Outcome } from '../../components/Notice';
 import { t } from '../../lib/i18n';
 import { usePanel } from '../../data/panel';
 import { href } from '../../lib/router';
 import { saveFile } from '../items/Documents';
 
+const NONE_LOCKED: Set<string> = new Set();
+
 /** The locked fields of an item (GLPI 10's Lockedfield): none when the profile may not read them. */
 export function useLockedFields(itemtype: string, id: number | null, dynamic: boolean, reload: number): Set<string> {
-  const [fields, setFields] = useState<Set<string>>(new Set());
-  useEffect(() => {
-    if (id === null || !dynamic) return setFields(new Set());
-    let live = true;
-    api
+  const fields = useApi(async () => {
+    if (id === null || !dynamic) return NONE_LOCKED;
+    return api
       .list('Lockedfield', { range: '0-999', searchText: { itemtype: `^${itemtype}$`, items_id: `^${id}$` } })
-      .then((page) => live && setFields(new Set(page.items.map((l) => String(l.field)))))
-      .catch(() => live && setFields(new Set()));
-    return () => {
-      live = false;
-    };
+      .then((page) => new Set(page.items.map((l) => String(l.field))), () => NONE_LOCKED);
   }, [itemtype, id, dynamic, reload]);
-  return fields;
+  return fields.data ?? NONE_LOCKED;
 }
 
 /** A plain table: its accessible name, column heads and rows of cells. */
@@ -55,27 +52,16 @@ async function download(agent: Item): Promise<void> {
 
 /** A computer's inventory: where it comes from, its agents (last contact, last inventory to download) and the software they reported. */
 export function ComputerInventory({ id, item, locked }: { id: number; item: Item; locked: Set<string> }) {
-  const [agents, setAgents] = useState<Item[] | null>(null);
-  const [software, setSoftware] = useState<Item[] | null>(null);
-  const [source, setSource] = useState('');
-  const { message, error, failed } = usePanel();
-  useEffect(() => {
-    let live = true;
-    Promise.all([
-      api.list('Agent', { range: '0-99', searchText: { itemtype: '^Computer$', items_id: `^${id}$` } }).then((p) => p.items).catch(() => []),
+  const loaded = useApi(async () => {
+    const [agents, expanded] = await Promise.all([
+      api.list('Agent', { range: '0-99', searchText: { itemtype: '^Computer$', items_id: `^${id}$` } }).then((p) => p.items).catch((): Item[] => []),
       api.get('Computer', id, { with_softwares: true, expand_dropdowns: true }),
-    ])
-      .then(([found, expanded]) => {
-        if (!live) return;
-        setAgents(found);
-        setSource(String(expanded.autoupdatesystems_id || ''));
-        setSoftware(Array.isArray(expanded._softwares) ? (expanded._softwares as Item[]) : []);
-      })
-      .catch((e: unknown) => live && failed(e));
-    return () => {
-      live = false;
-    };
+    ]);
+    const software = Array.isArray(expanded._softwares) ? (expanded._softwares as Item[]) : [];
+    return { agents, software, source: String(expanded.autoupdatesystems_id || '') };
   }, [id]);
+  const { agents, software, source } = loaded.data ?? { agents: null, software: null, source: '' };
+  const { message, error, failed } = usePanel();
   return (
     <section class="panel" aria-label={t('Inventory')}>
       <dl class="facts">
@@ -86,7 +72,7 @@ export function ComputerInventory({ id, item, locked }: { id: number; item: Item
         <dt>{t('Locked fields')}</dt>
         <dd translate={false}>{locked.size > 0 ? [...locked].sort().join(', ') : t('None')}</dd>
       </dl>
-      <Outcome message={message} error={error} />
+      <Outcome message={message} error={error || loaded.error} />
       <h2>{t('Agents')}</h2>
       {agents === null ? (
         <p role="status">{t('Loading…')}</p>
@@ -160,28 +146,21 @@ const LABELS: Record<string, string> = {
 
 /** The inventory page: GLPI 10's inventory configuration (Config items of context inventory) and the agents with their last contact. */
 export function InventorySettings() {
-  const [rows, setRows] = useState<Item[] | null>(null);
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [agents, setAgents] = useState<Item[]>([]);
   const [busy, setBusy] = useState(false);
-  const { message, error, reload, write, failed } = usePanel();
-  useEffect(() => {
-    let live = true;
-    Promise.all([
-      api.list('Config', { range: '0-999', searchText: { context: '^inventory$' } }),
-      api.list('Agent', { range: '0-199', sort: 'last_contact', order: 'DESC', expand_dropdowns: true }).catch(() => ({ items: [] as Item[] })),
-    ])
-      .then(([config, found]) => {
-        if (!live) return;
-        setRows(config.items);
-        setValues(Object.fromEntries(config.items.map((r) => [String(r.name), String(r.value ?? '')])));
-        setAgents(found.items);
-      })
-      .catch((e: unknown) => live && failed(e));
-    return () => {
-      live = false;
-    };
-  }, [reload]);
+  const { message, error: written, reload, write } = usePanel();
+  const loaded = useApi(
+    () =>
+      Promise.all([
+        api.list('Config', { range: '0-999', searchText: { context: '^inventory$' } }),
+        api.list('Agent', { range: '0-199', sort: 'last_contact', order: 'DESC', expand_dropdowns: true }).catch(() => ({ items: [] as Item[] })),
+      ]),
+    [reload],
+  );
+  // The form edits a copy of the settings, taken again at every load.
+  const rows = loaded.data?.[0].items ?? null;
+  const [values, setValues] = useDraft(rows, (loaded): Record<string, string> => Object.fromEntries((loaded ?? []).map((r) => [String(r.name), String(r.value ?? '')])));
+  const error = written || loaded.error;
+  const agents = loaded.data?.[1].items ?? [];
   if (rows === null) return <div class="page">{error ? <Notice kind="error">{error}</Notice> : <p role="status">{t('Loading…')}</p>}</div>;
   const byName = new Map(rows.map((r) => [String(r.name), r]));
   const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));

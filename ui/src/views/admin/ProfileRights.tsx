@@ -1,6 +1,7 @@
 import { rightBits, rightName as englishRightName } from '@server/registry/rights';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { api, errorText, type Item } from '../../data/api';
+import { useApi, useDraft } from '../../data/use-api';
 import { Outcome } from '../../components/Notice';
 import { t } from '../../lib/i18n';
 
@@ -14,28 +15,21 @@ const STANDARD = ['Read', 'Update', 'Create', 'Delete', 'Purge'];
  * same table its checks read). Rights with bits of their own list them, labelled, in the last column.
  */
 export function ProfileRights({ profileId, editable }: { profileId: number; editable: boolean }) {
-  const [rows, setRows] = useState<Item[] | null>(null);
-  const [values, setValues] = useState<Record<number, number>>({});
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
   const [filter, setFilter] = useState('');
   const [reload, setReload] = useState(0);
 
-  useEffect(() => {
-    let live = true;
-    api
-      .subItems('Profile', profileId, 'ProfileRight', { range: '0-999' })
-      .then((list) => {
-        if (!live) return;
-        const sorted = [...list].sort((a, b) => rightName(String(a.name)).localeCompare(rightName(String(b.name))));
-        setRows(sorted);
-        setValues(Object.fromEntries(sorted.map((r) => [r.id, Number(r.rights)])));
-      })
-      .catch((e: unknown) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
-  }, [profileId, reload]);
+  const loaded = useApi(
+    () =>
+      api
+        .subItems('Profile', profileId, 'ProfileRight', { range: '0-999' })
+        .then((list) => [...list].sort((a, b) => rightName(String(a.name)).localeCompare(rightName(String(b.name))))),
+    [profileId, reload],
+  );
+  const rows = loaded.data;
+  // The grid edits a copy of the rights, taken again at every load.
+  const [values, setValues] = useDraft(rows, (loaded): Record<number, number> => Object.fromEntries((loaded ?? []).map((r) => [r.id, Number(r.rights)])));
 
   const changed = useMemo(() => (rows ?? []).filter((r) => values[r.id] !== Number(r.rights)), [rows, values]);
   const toggle = (id: number, bit: number, on: boolean) => setValues((v) => ({ ...v, [id]: on ? (v[id] ?? 0) | bit : (v[id] ?? 0) & ~bit }));
@@ -56,12 +50,12 @@ export function ProfileRights({ profileId, editable }: { profileId: number; edit
   const shown = (rows ?? []).filter((r) => String(r.name).includes(wanted) || rightName(String(r.name)).toLowerCase().includes(wanted));
   return (
     <form class="actors" aria-label={t('Rights')} onSubmit={save}>
-      <Outcome message={message} error={error} />
+      <Outcome message={message} error={error || loaded.error} />
       <div class="field">
         <label for="rights-filter">{t('Find a right')}</label>
         <input id="rights-filter" type="search" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} />
       </div>
-      {!rows && !error && <p role="status">{t('Loading…')}</p>}
+      {!rows && !error && !loaded.error && <p role="status">{t('Loading…')}</p>}
       <div class="table-wrap">
         <table class="list rights-grid">
           <caption class="sr-only">{t('Rights of the profile')}</caption>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api, errorText, type Item, type SearchOption } from '../../data/api';
+import { useApi } from '../../data/use-api';
+import { api, type Item, type SearchOption } from '../../data/api';
 import { Notice } from '../../components/Notice';
 import { logAuthor, logSentence } from '../../data/history-words';
 import { t } from '../../lib/i18n';
@@ -14,23 +14,10 @@ export function logRows(item: Item | null): Item[] | null {
 
 /** The item's history (GET with with_logs=true), newest first. */
 export function History({ itemtype, id, options, reload }: { itemtype: string; id: number; options: Record<string, SearchOption>; reload: number }) {
-  const [logs, setLogs] = useState<Item[] | null>(null);
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    api
-      .get(itemtype, id, { with_logs: true })
-      .then((item) => {
-        if (!live) return;
-        const logs = logRows(item);
-        if (logs) setLogs(logs.sort((a, b) => b.id - a.id));
-        else setError(t('Your profile cannot read the history.'));
-      })
-      .catch((e: unknown) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
+  const { data: logs, error } = useApi(async () => {
+    const logs = logRows(await api.get(itemtype, id, { with_logs: true }));
+    if (!logs) throw new Error(t('Your profile cannot read the history.'));
+    return logs.sort((a, b) => b.id - a.id);
   }, [itemtype, id, reload]);
 
   if (error) return <Notice kind="error">{error}</Notice>;

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, type CriteriaNode, errorText, type SearchOption, type SearchResult } from '../../data/api';
+import { api, type CriteriaNode, errorText, type SearchOption } from '../../data/api';
 import { Notice } from '../../components/Notice';
+import { useApi } from '../../data/use-api';
 import { exportCsv, fileSink } from '../../data/csv';
 import { t } from '../../lib/i18n';
 import { Pager } from '../../components/Pager';
@@ -40,8 +41,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
   const state = useMemo(() => readState(query), [query]);
   const [options, setOptions] = useState<Record<string, SearchOption> | null>(null);
   const [draft, setDraft] = useState<CriteriaNode[]>(state.criteria);
-  const [result, setResult] = useState<SearchResult | null>(null);
-  const [error, setError] = useState('');
+  const [failure, setError] = useState('');
   const [exported, setExported] = useState<[number, number] | null>(null);
 
   // The criteria being written follow the URL's only when those change (back button, a saved search): a new column or page keeps them.
@@ -55,22 +55,16 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
   const displayable = useMemo(() => distinctOptions(options ?? {}).filter(([, o]) => !o.nodisplay), [options]);
   const cols = state.cols.length ? state.cols : ['1', '80', '19'].filter((id) => options?.[id]);
 
-  useEffect(() => {
-    if (!options) return;
-    let live = true;
-    setError('');
+  const found = useApi(async () => {
+    if (!options) return null;
     const extra: Record<string, string | number> = { range: `${state.start}-${state.start + PAGE - 1}` };
     // The id (option 2) always comes along: the first column links to the item.
     [...new Set([...cols, '2'])].forEach((c, i) => (extra[`forcedisplay[${i}]`] = c));
     if (state.sort) Object.assign(extra, { sort: state.sort, order: state.order });
-    api
-      .search(itemtype, completeCriteria(state.criteria), extra)
-      .then((r) => live && setResult(r))
-      .catch((e: unknown) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
+    return api.search(itemtype, completeCriteria(state.criteria), extra);
   }, [itemtype, options, query, scope]);
+  const result = found.data;
+  const error = failure || found.error;
 
   const go = (changes: Partial<SearchState & { start: number }>) => {
     const { start, ...next } = { ...state, ...changes };

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, errorText, type Item } from '../../data/api';
+import { useApi } from '../../data/use-api';
 import { Outcome } from '../../components/Notice';
 import { t } from '../../lib/i18n';
 import { ActionForm, BY_VALUE, CriterionForm, ShownValue, useRuleFields, type NewAction, type NewCriterion, type RuleFields } from './RulePickers';
@@ -53,15 +54,8 @@ async function move(rule: Item, place: (at: number) => number): Promise<boolean>
  * up and down buttons do the same from the keyboard).
  */
 function CollectionOrder({ rule, reload, onDrop }: { rule: Item; reload: number; onDrop: (moved: Item, to: number) => void }) {
-  const [order, setOrder] = useState<Item[]>([]);
   const [dragged, setDragged] = useState<Item | null>(null);
-  useEffect(() => {
-    let live = true;
-    collectionOrder(rule.sub_type).then((rules) => live && setOrder(rules), () => live && setOrder([]));
-    return () => {
-      live = false;
-    };
-  }, [rule.sub_type, rule.ranking, reload]);
+  const order = useApi(() => collectionOrder(rule.sub_type).catch((): Item[] => []), [rule.sub_type, rule.ranking, reload]).data ?? [];
   return (
     <ol class="rule-order" aria-label={t('Rules of the collection')}>
       {order.map((r, i) => (
@@ -88,8 +82,6 @@ function CollectionOrder({ rule, reload, onDrop }: { rule: Item; reload: number;
 }
 
 export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: boolean; onMoved: () => Promise<void> }) {
-  const [criteria, setCriteria] = useState<Item[] | null>(null);
-  const [actions, setActions] = useState<Item[] | null>(null);
   const [reload, setReload] = useState(0);
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
@@ -97,19 +89,11 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
   const [input, setInput] = useState('{"name": ""}');
   const [tested, setTested] = useState<{ rules: TestedRule[]; output: Record<string, unknown> } | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([api.subItems('Rule', rule.id, 'RuleCriteria', { range: '0-999' }), api.subItems('Rule', rule.id, 'RuleAction', { range: '0-999' })])
-      .then(([c, a]) => {
-        if (!live) return;
-        setCriteria(c);
-        setActions(a);
-      })
-      .catch((e: unknown) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
-  }, [rule.id, reload]);
+  const parts = useApi(
+    () => Promise.all([api.subItems('Rule', rule.id, 'RuleCriteria', { range: '0-999' }), api.subItems('Rule', rule.id, 'RuleAction', { range: '0-999' })]),
+    [rule.id, reload],
+  );
+  const [criteria, actions] = parts.data ?? [null, null];
 
   const run = async (what: () => Promise<unknown>, done: string) => {
     setMessage('');

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api } from '../../data/api';
+import { useApi } from '../../data/use-api';
 import { Picker } from '../../components/Picker';
 import { itemLabel } from '../../data/options';
 import { t } from '../../lib/i18n';
@@ -15,18 +16,11 @@ export interface RuleFields {
 
 /** The collection's criteria and actions (GET ruleFields), null until they come or when refused. */
 export function useRuleFields(subType: string): RuleFields | null {
-  const [fields, setFields] = useState<RuleFields | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.request<RuleFields>('GET', `ruleFields/${encodeURIComponent(subType)}`).then(
-      ({ data }) => live && setFields(data),
-      () => live && setFields(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [subType]);
-  return fields;
+  const fields = useApi(
+    () => api.request<RuleFields>('GET', `ruleFields/${encodeURIComponent(subType)}`).then(({ data }) => data, () => null),
+    [subType],
+  );
+  return fields.data;
 }
 
 /** GLPI's conditions that compare a dropdown's id or a listed value; the others compare text. */
@@ -74,16 +68,11 @@ function Choice({ label, value, options, onChange }: { label: string; value: str
 
 /** A pattern or value as written, shown as it holds: the linked row's name, a listed value's label, the text. */
 export function ShownValue({ value, raw }: { value: RuleValue | undefined; raw: string }) {
-  const [name, setName] = useState<string | null>(null);
   const itemtype = value?.kind === 'dropdown' ? value.itemtype : null;
-  useEffect(() => {
-    let live = true;
-    setName(null);
-    if (itemtype && Number(raw) > 0) api.get(itemtype, Number(raw)).then((item) => live && setName(itemLabel(item)), () => {});
-    return () => {
-      live = false;
-    };
-  }, [itemtype, raw]);
+  const { data: name } = useApi(
+    async () => (itemtype && Number(raw) > 0 ? api.get(itemtype, Number(raw)).then(itemLabel, () => null) : null),
+    [itemtype, raw],
+  );
   if (value?.kind === 'list') return <>{value.choices.find((c) => String(c.value) === raw)?.label ?? raw}</>;
   return <>{name ?? raw}</>;
 }

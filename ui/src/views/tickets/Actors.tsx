@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, type Item } from '../../data/api';
 import { usePanel } from '../../data/panel';
+import { useApi } from '../../data/use-api';
 import { Outcome } from '../../components/Notice';
 import { PickForm } from '../../components/PickForm';
 import { ValueSelect } from '../../components/ValueSelect';
@@ -37,26 +38,23 @@ interface Actor {
 /** Requesters, observers and assignees of a ticket, problem or change: shown, added and removed. */
 export function Actors({ itemtype, id, editable, onChange }: { itemtype: string; id: number; editable: boolean; onChange: () => Promise<void> }) {
   const links = actorLinks(itemtype);
-  const [actors, setActors] = useState<Actor[] | null>(null);
-  const { message, error, reload, refuse, failed, write } = usePanel(onChange);
+  const { message, error: written, reload, refuse, write } = usePanel(onChange);
   const [role, setRole] = useState(2);
   const [kind, setKind] = useState('User');
 
-  useEffect(() => {
-    let live = true;
-    Promise.all(
-      links.map((l) =>
-        api.subItems(itemtype, id, l.link, { expand_dropdowns: true, range: '0-999' }).then((rows: Item[]) =>
-          rows.map((r) => ({ link: l.link, rowId: r.id, role: Number(r.type), kind: l.actor, name: String(r[l.fk] ?? '') })),
+  const loaded = useApi(
+    () =>
+      Promise.all(
+        links.map((l) =>
+          api.subItems(itemtype, id, l.link, { expand_dropdowns: true, range: '0-999' }).then((rows: Item[]) =>
+            rows.map((r): Actor => ({ link: l.link, rowId: r.id, role: Number(r.type), kind: l.actor, name: String(r[l.fk] ?? '') })),
+          ),
         ),
-      ),
-    )
-      .then((lists) => live && setActors(lists.flat()))
-      .catch((e: unknown) => live && failed(e));
-    return () => {
-      live = false;
-    };
-  }, [itemtype, id, reload]);
+      ).then((lists) => lists.flat()),
+    [itemtype, id, reload],
+  );
+  const actors = loaded.data;
+  const error = written || loaded.error;
 
 
   return (

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, type SearchResult } from '../../data/api';
 import { PriorityBadge } from '../../components/Badges';
 import { Outcome } from '../../components/Notice';
 import { t } from '../../lib/i18n';
 import { UPDATE, can, enumOf } from '../../lib/itemtypes';
 import { usePanel } from '../../data/panel';
+import { useApi } from '../../data/use-api';
 import { href } from '../../lib/router';
 import { useSession } from '../../data/session';
 
@@ -18,24 +19,20 @@ export function Kanban() {
   const { info, scope } = useSession();
   const statuses = (enumOf('Ticket', 'status') ?? []).map(([v, label]) => [Number(v), label] as const);
   const movable = can(info.activeProfile, 'Ticket', UPDATE);
-  const [columns, setColumns] = useState<Map<number, SearchResult> | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
-  const { message, error, reload, failed, write } = usePanel();
-
-  useEffect(() => {
-    let live = true;
-    Promise.all(
-      statuses.map(([status]) =>
-        api.search('Ticket', [{ field: 12, searchtype: 'equals', value: status }], { range: `0-${CARDS - 1}`, sort: 19, order: 'DESC', ...DISPLAY }).then((r) => [status, r] as const),
-      ),
-    )
-      .then((list) => live && setColumns(new Map(list)))
-      .catch((e: unknown) => live && failed(e));
-    return () => {
-      live = false;
-    };
-  }, [scope, reload]);
+  const { message, error: written, reload, write } = usePanel();
+  const loaded = useApi(
+    () =>
+      Promise.all(
+        statuses.map(([status]) =>
+          api.search('Ticket', [{ field: 12, searchtype: 'equals', value: status }], { range: `0-${CARDS - 1}`, sort: 19, order: 'DESC', ...DISPLAY }).then((r) => [status, r] as const),
+        ),
+      ).then((list): Map<number, SearchResult> => new Map(list)),
+    [scope, reload],
+  );
+  const columns = loaded.data;
+  const error = written || loaded.error;
 
   const move = (id: number, name: string, status: number) => {
     const label = statuses.find(([s]) => s === status)?.[1] ?? String(status);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, errorText, type Item } from '../../data/api';
 import { Notice, Outcome } from '../../components/Notice';
 import { PickForm } from '../../components/PickForm';
@@ -6,6 +6,7 @@ import { ValueSelect } from '../../components/ValueSelect';
 import { t } from '../../lib/i18n';
 import { typeDef } from '../../lib/itemtypes';
 import { usePanel } from '../../data/panel';
+import { useApi } from '../../data/use-api';
 import { itemLabel } from '../../data/options';
 import { href } from '../../lib/router';
 
@@ -29,30 +30,22 @@ interface Linked {
 /** Assets linked to a ticket, problem or change: listed, added with a picker, removed. */
 export function LinkedItems({ itemtype, id, editable }: { itemtype: string; id: number; editable: boolean }) {
   const spec = itemLink(itemtype);
-  const [rows, setRows] = useState<Linked[] | null>(null);
-  const { message, error, reload, refuse, failed, write } = usePanel();
+  const { message, error: written, reload, refuse, write } = usePanel();
   const [target, setTarget] = useState(spec?.targets.includes('Computer') ? 'Computer' : (spec?.targets[0] ?? ''));
 
-  useEffect(() => {
-    if (!spec) return;
-    let live = true;
-    api
-      .subItems(itemtype, id, spec.link, { range: '0-999' })
-      .then((links) =>
-        Promise.all(
-          links.map(async (l) => {
-            const type = String(l.itemtype);
-            const item = await api.get(type, Number(l.items_id)).catch(() => null);
-            return { rowId: l.id, itemtype: type, id: Number(l.items_id), name: item ? itemLabel(item) : `#${String(l.items_id)}` };
-          }),
-        ),
-      )
-      .then((list) => live && setRows(list))
-      .catch((e: unknown) => live && failed(e));
-    return () => {
-      live = false;
-    };
+  const loaded = useApi(async (): Promise<Linked[] | null> => {
+    if (!spec) return null;
+    const links = await api.subItems(itemtype, id, spec.link, { range: '0-999' });
+    return Promise.all(
+      links.map(async (l) => {
+        const type = String(l.itemtype);
+        const item = await api.get(type, Number(l.items_id)).catch(() => null);
+        return { rowId: l.id, itemtype: type, id: Number(l.items_id), name: item ? itemLabel(item) : `#${String(l.items_id)}` };
+      }),
+    );
   }, [itemtype, id, reload]);
+  const rows = loaded.data;
+  const error = written || loaded.error;
 
   if (!spec) return null;
 

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api } from '../../data/api';
 import { Outcome } from '../../components/Notice';
 import { PickForm } from '../../components/PickForm';
 import { ValueSelect } from '../../components/ValueSelect';
 import { t } from '../../lib/i18n';
 import { usePanel } from '../../data/panel';
+import { useApi } from '../../data/use-api';
 import { href } from '../../lib/router';
 import { UnlinkButton } from './LinkedItems';
 
@@ -26,31 +27,23 @@ interface Linked {
 
 /** The tickets linked to a ticket (Ticket_Ticket rows on either side): listed, linked with a picker, unlinked. */
 export function LinkedTickets({ id, editable }: { id: number; editable: boolean }) {
-  const [rows, setRows] = useState<Linked[] | null>(null);
   const [link, setLink] = useState(1);
-  const { message, error, reload, refuse, failed, write } = usePanel();
-
-  useEffect(() => {
-    let live = true;
+  const { message, error: written, reload, refuse, write } = usePanel();
+  const loaded = useApi(async (): Promise<Linked[]> => {
     // The rows name this ticket on one side or the other (GLPI has no sub-item list of them).
     const side = (fk: string) => api.list('Ticket_Ticket', { range: '0-999', searchText: { [fk]: `^${id}$` } }).then((page) => page.items);
-    Promise.all([side('tickets_id_1'), side('tickets_id_2')])
-      .then(([mine, theirs]) =>
-        Promise.all(
-          [...mine.map((r) => ({ r, first: true })), ...theirs.map((r) => ({ r, first: false }))].map(async ({ r, first }) => {
-            const other = Number(first ? r.tickets_id_2 : r.tickets_id_1);
-            const ticket = await api.get('Ticket', other).catch(() => null);
-            const kind = LINKS.find(([v]) => v === Number(r.link));
-            return { rowId: r.id, ticket: other, name: ticket ? String(ticket.name ?? '') : `#${other}`, relation: t(kind ? (first ? kind[1] : kind[2]) : 'Linked to') };
-          }),
-        ),
-      )
-      .then((list) => live && setRows(list))
-      .catch((e: unknown) => live && failed(e));
-    return () => {
-      live = false;
-    };
+    const [mine, theirs] = await Promise.all([side('tickets_id_1'), side('tickets_id_2')]);
+    return Promise.all(
+      [...mine.map((r) => ({ r, first: true })), ...theirs.map((r) => ({ r, first: false }))].map(async ({ r, first }) => {
+        const other = Number(first ? r.tickets_id_2 : r.tickets_id_1);
+        const ticket = await api.get('Ticket', other).catch(() => null);
+        const kind = LINKS.find(([v]) => v === Number(r.link));
+        return { rowId: r.id, ticket: other, name: ticket ? String(ticket.name ?? '') : `#${other}`, relation: t(kind ? (first ? kind[1] : kind[2]) : 'Linked to') };
+      }),
+    );
   }, [id, reload]);
+  const rows = loaded.data;
+  const error = written || loaded.error;
 
   return (
     <section aria-label={t('Linked tickets')}>

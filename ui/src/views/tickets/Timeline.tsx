@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, type Item, type SearchOption } from '../../data/api';
 import { usePanel } from '../../data/panel';
+import { useApi } from '../../data/use-api';
 import { Outcome } from '../../components/Notice';
 import { Picker } from '../../components/Picker';
 import { ValueSelect } from '../../components/ValueSelect';
@@ -144,19 +145,11 @@ interface Props {
 /** The timeline of an ITIL item and the forms that add to it. */
 export function Timeline({ itemtype, id, options, status, canAdd, onChange, changedElsewhere = 0 }: Props) {
   const { info } = useSession();
-  const [entries, setEntries] = useState<Entry[] | null>(null);
   // Each write reloads the item (its status may move) and the timeline.
-  const { message, error, reload, failed, write: run } = usePanel(onChange);
-
-  useEffect(() => {
-    let live = true;
-    loadEntries(itemtype, id, options, info.userId)
-      .then((list) => live && setEntries(list))
-      .catch((e: unknown) => live && failed(e));
-    return () => {
-      live = false;
-    };
-  }, [itemtype, id, options, reload, changedElsewhere]);
+  const { message, error: written, reload, write: run } = usePanel(onChange);
+  const loaded = useApi(() => loadEntries(itemtype, id, options, info.userId), [itemtype, id, options, reload, changedElsewhere]);
+  const entries = loaded.data;
+  const error = written || loaded.error;
 
 
   const waiting = status === ITIL_STATUS.SOLVED && entries?.some((e) => e.waiting);
