@@ -3,36 +3,13 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, errorText, type SearchOption } from '../../data/api';
 import { Notice } from '../../components/Notice';
 import { refusedInputs } from '../../lib/bulk';
-import { type FieldDef, formLayout } from '../../data/fields';
 import { t } from '../../lib/i18n';
 import { typeDef } from '../../lib/itemtypes';
 import { href } from '../../lib/router';
+import { type FieldDef, formLayout } from '../../data/fields';
+import { norm, prepareRows, type Prepared } from './import-rows';
 
 const CHUNK = 100;
-
-interface Prepared {
-  line: number;
-  input: Record<string, unknown>;
-  errors: string[];
-  /** Dropdown values the import will create (`Type\u0000name`): a dry run counts them instead of creating them. */
-  creates: string[];
-}
-
-const norm = (s: string) => s.trim().toLowerCase();
-
-/** Finds the id of a dropdown value by its (complete) name; creates it when asked. */
-async function resolveName(target: string, name: string, create: boolean, cache: Map<string, Promise<number | null>>): Promise<number | null> {
-  const key = `${target}\u0000${norm(name)}`;
-  let found = cache.get(key);
-  if (!found) {
-    const field = typeDef(target).title ?? 'name';
-    found = api
-      .list(target, { searchText: { [field]: `^${name.trim()}$` }, range: '0-0' })
-      .then(async (page) => page.items[0]?.id ?? (create ? await api.create(target, { name: name.trim() }) : null));
-    cache.set(key, found);
-  }
-  return found;
-}
 
 /** CSV import into any itemtype: column mapping, dropdown names resolved, a dry run with per-row errors, bulk creation with progress. */
 export function Import({ itemtype }: { itemtype: string }) {
@@ -71,40 +48,7 @@ export function Import({ itemtype }: { itemtype: string }) {
     });
   };
 
-  /**
-   * Turns every CSV row into an API input, resolving names; collects what is wrong with each. A
-   * missing dropdown value is created when asked (`create`), or, in a dry run with "create missing"
-   * ticked, noted as one the import will create.
-   */
-  const prepare = async (create: boolean): Promise<Prepared[]> => {
-    const cache = new Map<string, Promise<number | null>>();
-    const required = def.type?.required ?? [];
-    return Promise.all(
-      rows.map(async (row, i) => {
-        const input: Record<string, unknown> = {};
-        const errors: string[] = [];
-        const creates: string[] = [];
-        for (const [column, key] of Object.entries(mapping)) {
-          const field = fields.find((f) => f.key === key);
-          const raw = (row[column] ?? '').trim();
-          if (!field || raw === '') continue;
-          if (field.kind === 'fk' && field.target) {
-            const id = /^\d+$/.test(raw) ? Number(raw) : await resolveName(field.target, raw, create, cache).catch(() => null);
-            if (id !== null) input[key] = id;
-            else if (createMissing && !create) creates.push(`${field.target}\u0000${norm(raw)}`);
-            else errors.push(t('{field}: “{value}” not found', { field: field.label, value: raw }));
-          } else if (field.kind === 'enum') {
-            const choice = field.choices?.find(([v, label]) => String(v) === raw || norm(label) === norm(raw));
-            if (choice) input[key] = choice[0];
-            else errors.push(t('{field}: “{value}” is not one of {choices}', { field: field.label, value: raw, choices: field.choices?.map(([, l]) => l).join(', ') ?? '' }));
-          } else if (field.kind === 'checkbox') input[key] = ['1', 'yes', 'true', 'oui', 'x'].includes(norm(raw)) ? 1 : 0;
-          else input[key] = raw;
-        }
-        for (const key of required) if (input[key] === undefined) errors.push(t('{field} is required', { field: fields.find((f) => f.key === key)?.label ?? key }));
-        return { line: i + 2, input, errors, creates };
-      }),
-    );
-  };
+  const prepare = (create: boolean) => prepareRows(rows, mapping, fields, def.type?.required ?? [], createMissing, create);
 
   const dryRun = async () => {
     setError('');
@@ -153,22 +97,7 @@ export function Import({ itemtype }: { itemtype: string }) {
         </div>
         {headers.length > 0 && (
           <>
-            <h2>{t('Columns')}</h2>
-            <div class="form-grid">
-              {headers.map((h) => (
-                <div class="field" key={h}>
-                  <label for={`map-${h}`}>{h}</label>
-                  <select id={`map-${h}`} value={mapping[h] ?? ''} onChange={(e) => setMapping((m) => ({ ...m, [h]: e.currentTarget.value }))}>
-                    <option value="">{t('— ignore —')}</option>
-                    {fields.map((f) => (
-                      <option key={f.key} value={f.key}>
-                        {f.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              ))}
-            </div>
+            <ImportColumns headers={headers} fields={fields} mapping={mapping} onMap={(h, key) => setMapping((m) => ({ ...m, [h]: key }))} />
             <div class="form-actions">
               <div class="field field-check">
                 <input id="import-create" type="checkbox" checked={createMissing} onChange={(e) => setCreateMissing(e.currentTarget.checked)} />
@@ -213,5 +142,29 @@ export function Import({ itemtype }: { itemtype: string }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** Which field each CSV column fills (or none). */
+function ImportColumns({ headers, fields, mapping, onMap }: { headers: string[]; fields: FieldDef[]; mapping: Record<string, string>; onMap: (header: string, key: string) => void }) {
+  return (
+    <>
+      <h2>{t('Columns')}</h2>
+      <div class="form-grid">
+        {headers.map((h) => (
+          <div class="field" key={h}>
+            <label for={`map-${h}`}>{h}</label>
+            <select id={`map-${h}`} value={mapping[h] ?? ''} onChange={(e) => onMap(h, e.currentTarget.value)}>
+              <option value="">{t('— ignore —')}</option>
+              {fields.map((f) => (
+                <option key={f.key} value={f.key}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </div>
+    </>
   );
 }

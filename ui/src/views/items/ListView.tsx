@@ -1,35 +1,29 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { useLiveEvents } from '../../data/live';
-import { ApiError, api, errorText, type Item, type Page, type SearchOption } from '../../data/api';
+import { ApiError, api, errorText, type SearchOption } from '../../data/api';
 import { Notice } from '../../components/Notice';
 import { Pager } from '../../components/Pager';
-import { LateBadge, PeopleBadges, PriorityBadge, StatusBadge } from '../../components/Badges';
 import { useTicketPeople } from '../../data/ticket-people';
-import { showDate } from '../../lib/dates';
 import { describeField } from '../../data/fields';
 import { t } from '../../lib/i18n';
-import { CREATE, DELETE, can, enumOf, fkTarget, typeDef } from '../../lib/itemtypes';
+import { typeDef } from '../../lib/itemtypes';
 import { href, navigate } from '../../lib/router';
 import { MassActions } from './MassActions';
+import { ListTable } from './ListTable';
+import { ListHead, useUrlFilter } from './ListHead';
+import { useListSelection } from './list-selection';
 import { useSession } from '../../data/session';
+import { useApi } from '../../data/use-api';
 
+/** The options of a type the profile may not list: none. */
+const NO_OPTIONS: Record<string, SearchOption> = {};
 const SIZES = [10, 25, 50, 100];
 /** Lists whose rows show their people, status and priority as badges. */
 const ITIL = new Set(['Ticket', 'Problem', 'Change']);
 
-/** The display text of a list cell (dropdowns come expanded to names). */
-export function cellText(itemtype: string, key: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  const choices = enumOf(itemtype, key);
-  if (choices) return choices.find(([v]) => String(v) === String(value))?.[1] ?? String(value);
-  if (/^(is|have|use)_/.test(key)) return Number(value) ? t('Yes') : t('No');
-  if (fkTarget(key, itemtype) && (value === 0 || value === '0')) return '';
-  return showDate(value);
-}
-
 /** A page of a collection: paging, sorting, quick filter, trash. */
 export function ListView({ itemtype, query }: { itemtype: string; query: URLSearchParams }) {
-  const { info, scope } = useSession();
+  const { scope } = useSession();
   const def = typeDef(itemtype);
   const start = Math.max(0, Number(query.get('start')) || 0);
   const size = SIZES.includes(Number(query.get('size'))) ? Number(query.get('size')) : 25;
@@ -38,12 +32,7 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
   const q = query.get('q') ?? '';
   const trash = query.get('trash') === '1' && !!def.trash;
 
-  const [page, setPage] = useState<Page | null>(null);
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(true);
-  const [options, setOptions] = useState<Record<string, SearchOption>>({});
-  const [filter, setFilter] = useState(q);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [failure, setError] = useState('');
   const [reload, setReload] = useState(0);
   // Changes made elsewhere show without reloading the page.
   useLiveEvents((event) => event.itemtype === itemtype, () => setReload((r) => r + 1));
@@ -52,89 +41,37 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
   const go = (changes: Partial<Record<keyof typeof state, string | number | undefined>>, replace = false) =>
     navigate([itemtype], { ...state, ...changes, start: (changes.start ?? start) || undefined }, replace);
 
-  useEffect(() => {
-    let live = true;
-    void api.searchOptions(itemtype).then(
-      (o) => live && setOptions(o),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [itemtype, scope]);
+  const options = useApi(() => api.searchOptions(itemtype).catch(() => NO_OPTIONS), [itemtype, scope]).data ?? NO_OPTIONS;
 
-  // The filter box follows the URL (back button, navigation) and updates it as one types.
-  const pushed = useRef(q);
-  useEffect(() => {
-    if (q !== pushed.current) {
-      pushed.current = q;
-      setFilter(q);
-    }
-  }, [q]);
-  useEffect(() => {
-    if (filter === q) return;
-    const timer = setTimeout(() => {
-      pushed.current = filter;
-      go({ q: filter || undefined, start: 0 }, true);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [filter]);
+  const [filter, setFilter] = useUrlFilter(q, (next) => go({ q: next || undefined, start: 0 }, true));
 
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    api
-      .list(itemtype, {
-        range: `${start}-${start + size - 1}`,
-        sort: sort || undefined,
-        order: sort ? order : undefined,
-        searchText: q ? { name: q } : undefined,
-        is_deleted: trash ? 1 : undefined,
-        expand_dropdowns: true,
-      })
-      .then((p) => {
-        if (!live) return;
-        setPage(p);
-        setError('');
-      })
-      .catch((e: unknown) => {
-        if (!live) return;
-        if (e instanceof ApiError && e.code === 'ERROR_RANGE_EXCEED_TOTAL' && start > 0) return go({ start: 0 }, true);
-        setPage(null);
-        setError(errorText(e));
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [itemtype, start, size, sort, order, q, trash, scope, reload]);
+  const listed = useApi(
+    () =>
+      api
+        .list(itemtype, {
+          range: `${start}-${start + size - 1}`,
+          sort: sort || undefined,
+          order: sort ? order : undefined,
+          searchText: q ? { name: q } : undefined,
+          is_deleted: trash ? 1 : undefined,
+          expand_dropdowns: true,
+        })
+        .catch((e: unknown): null => {
+          // Past the last page (rows deleted meanwhile): back to the first one.
+          if (!(e instanceof ApiError && e.code === 'ERROR_RANGE_EXCEED_TOTAL' && start > 0)) throw e;
+          go({ start: 0 }, true);
+          return null;
+        }),
+    [itemtype, start, size, sort, order, q, trash, scope, reload],
+  );
+  const page = listed.error ? null : listed.data;
+  const error = failure || listed.error;
+  const loading = listed.loading;
 
-  // A new filter or view starts a new selection.
-  useEffect(() => setSelected(new Set()), [q, trash, scope]);
-
-  /** Every id matching the current filter, a page of 1 000 at a time. */
-  const selectAllMatching = async () => {
-    const all: number[] = [];
-    for (let from = 0; ; from += 1000) {
-      const p = await api.list(itemtype, { range: `${from}-${from + 999}`, searchText: q ? { name: q } : undefined, is_deleted: trash ? 1 : undefined });
-      all.push(...p.items.map((i) => i.id));
-      if (from + 1000 >= p.total || !p.items.length) break;
-    }
-    setSelected(new Set(all));
-  };
-  const toggle = (id: number, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const { selected, toggle, selectAllMatching } = useListSelection(itemtype, q, trash);
 
   const itil = ITIL.has(itemtype);
   const people = useTicketPeople(itemtype, itil && page ? page.items.map((i) => i.id) : []);
-  /** A cell: ITIL statuses and priorities as GLPI's coloured badges, other values as text. */
-  const cell = (c: string, item: Item) =>
-    itil && c === 'status' ? <StatusBadge itemtype={itemtype} value={item[c]} /> : itil && c === 'priority' ? <PriorityBadge itemtype={itemtype} value={item[c]} /> : cellText(itemtype, c, item[c]);
 
   const first = page?.items[0];
   const columns = ['id', ...def.columns].filter((c) => !first || c in first);
@@ -147,29 +84,7 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
 
   return (
     <div class="page">
-      <div class="page-head">
-        <h1>
-          {def.plural}
-          {trash && <span class="badge badge-trash">{t('Trash')}</span>}
-        </h1>
-        <div class="actions">
-          {def.trash && (trash || can(info.activeProfile, itemtype, DELETE)) && (
-            <button type="button" class="secondary" aria-pressed={trash} onClick={() => go({ trash: trash ? undefined : 1, start: 0 })}>
-              {trash ? t('Back to the list') : t('Show the trash')}
-            </button>
-          )}
-          {!trash && can(info.activeProfile, itemtype, CREATE) && (
-            <a class="button secondary" href={href(['import', itemtype])}>
-              {t('Import CSV')}
-            </a>
-          )}
-          {!trash && can(info.activeProfile, itemtype, CREATE) && (
-            <a class="button" href={href([itemtype, 'new'])}>
-              {t('New {type}', { type: def.label.toLowerCase() })}
-            </a>
-          )}
-        </div>
-      </div>
+      <ListHead itemtype={itemtype} trash={trash} onTrash={() => go({ trash: trash ? undefined : 1, start: 0 })} />
 
       <div class="toolbar">
         <input
@@ -213,70 +128,7 @@ export function ListView({ itemtype, query }: { itemtype: string; query: URLSear
         </p>
       )}
       {page && page.items.length > 0 && (
-        <div class="table-wrap">
-          <table class="list" aria-busy={loading}>
-            <thead>
-              <tr>
-                <th scope="col" class="select">
-                  <input
-                    type="checkbox"
-                    aria-label={t('Select the page')}
-                    checked={page.items.every((i) => selected.has(i.id))}
-                    onChange={(e) => {
-                      const on = e.currentTarget.checked;
-                      page.items.forEach((i) => toggle(i.id, on));
-                    }}
-                  />
-                </th>
-                {columns.map((c) => (
-                  <th key={c} scope="col" aria-sort={sort === c ? (order === 'ASC' ? 'ascending' : 'descending') : undefined}>
-                    <button type="button" class="th-sort" onClick={() => toggleSort(c)}>
-                      {label(c)}
-                      <span aria-hidden="true" class="sort-mark">
-                        {sort === c ? (order === 'ASC' ? '▲' : '▼') : ''}
-                      </span>
-                    </button>
-                  </th>
-                ))}
-                {itil && <th scope="col">{t('Requester')}</th>}
-                {itil && <th scope="col">{t('Assigned to')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((item: Item) => (
-                <tr key={item.id} class="clickable" onClick={() => navigate([itemtype, item.id])}>
-                  <td class="select" onClick={(e) => e.stopPropagation()}>
-                    <input type="checkbox" aria-label={t('Select #{id}', { id: item.id })} checked={selected.has(item.id)} onChange={(e) => toggle(item.id, e.currentTarget.checked)} />
-                  </td>
-                  {columns.map((c) => (
-                    <td key={c} data-label={label(c)}>
-                      {c === titleKey ? (
-                        <>
-                          <a href={href([itemtype, item.id])} onClick={(e) => e.stopPropagation()}>
-                            {cellText(itemtype, c, item[c]) || `#${item.id}`}
-                          </a>
-                          {people.get(item.id)?.late && <> <LateBadge /></>}
-                        </>
-                      ) : (
-                        cell(c, item)
-                      )}
-                    </td>
-                  ))}
-                  {itil && (
-                    <td data-label={t('Requester')}>
-                      <PeopleBadges names={people.get(item.id)?.requesters ?? []} />
-                    </td>
-                  )}
-                  {itil && (
-                    <td data-label={t('Assigned to')}>
-                      <PeopleBadges names={people.get(item.id)?.assignees ?? []} />
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable itemtype={itemtype} page={page} columns={columns} label={label} titleKey={titleKey} sort={sort} order={order} onSort={toggleSort} selected={selected} onSelect={toggle} loading={loading} itil={itil} people={people} />
       )}
 
       {page && !page.items.length && !error && (
