@@ -13,6 +13,8 @@
  *   core     core/, registry/                        errors, parameters, clock; the itemtype registry
  *
  *   ui       ui/src/                                 the console: of the server, only registry/ (through @server/registry)
+ *            its own floors, top to bottom: App.tsx/main.tsx, views/ (screens), components/ (shared widgets),
+ *            data/ (the API client, data hooks, session), lib/ (pure helpers)
  *
  * The request ends at api/: its context and replies live there, and only http/ and api/ read the
  * raw request parameters (core/request-params.ts).
@@ -30,6 +32,15 @@ const layer = {
 const above = (...names) => names.map((n) => layer[n]).join('|');
 
 const upward = (name, from, to) => ({ name, severity: 'error', from: { path: layer[from] ?? from }, to: { path: to } });
+
+/** A console floor (`ui/src/<floor>/`) imports only the floors below it: views → components → data → lib. */
+const uiDownward = (name, floor, to, pathNot) => ({
+  name,
+  severity: 'error',
+  comment: 'the console\'s floors run downward: views → components → data → lib',
+  from: { path: `^ui/src/${floor}/` },
+  to: pathNot ? { path: to, pathNot } : { path: to },
+});
 
 module.exports = {
   forbidden: [
@@ -72,6 +83,10 @@ module.exports = {
       from: { path: '^ui/src/' },
       to: { path: '^(@server/|server/)', pathNot: '^(@server/|server/)registry(/|\\.ts$|$)' },
     },
+    uiDownward('ui-lib-alone', 'lib', '^ui/src/', '^ui/src/lib/'),
+    uiDownward('ui-data-below', 'data', '^ui/src/', '^ui/src/(lib|data)/'),
+    uiDownward('ui-components-below', 'components', '^ui/src/', '^ui/src/(lib|data|components)/'),
+    uiDownward('ui-views-below', 'views', '^ui/src/(App|main)\\.tsx$'),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,6 +1,6 @@
 /** The console's depreciation rules (GLPI's Infocom amortization), on hand-computed schedules. */
 import { describe, expect, test } from 'bun:test';
-import { DECREASING, depreciation, LINEAR, netValue, endAfterMonths } from '../../ui/src/amortization';
+import { DECREASING, depreciation, LINEAR, netValue, endAfterMonths } from '../../ui/src/lib/amortization';
 
 const rounded = (rows: ReturnType<typeof depreciation>) => rows?.map((r) => [r.year, +r.start.toFixed(2), +r.annuity.toFixed(2), +r.end.toFixed(2)]);
 

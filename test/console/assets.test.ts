@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { depreciation, LINEAR, netValue } from '../../ui/src/amortization';
-import { qrSvg } from '../../ui/src/qr';
+import { depreciation, LINEAR, netValue } from '../../ui/src/lib/amortization';
+import { qrSvg } from '../../ui/src/lib/qr';
 import { ensureConsoleBuilt, hasChromium, launchChromium, watchErrors } from '../support/browser';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { RIGHT_NAMES, rightBits } from '../../server/registry/rights';
 import { typeLabels } from '../../server/registry/labels';
 import { valueList } from '../../server/registry/values';
-import { french } from '../../ui/src/i18n';
+import { french } from '../../ui/src/lib/i18n';
 
 const SRC = resolve(import.meta.dir, '../../ui/src');
 

@@ -11,7 +11,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { CHROMIUM, ensureConsoleBuilt, hasChromium, launchChromium } from '../support/browser';
 import { Client } from '../support/client';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
-import { ENGLISH_WITH_TRANSLATION } from '../../ui/src/i18n';
+import { ENGLISH_WITH_TRANSLATION } from '../../ui/src/lib/i18n';
 import { until } from '../support/until';
 
 /** Set CONSOLE_SCREENSHOTS=/some/dir to keep PNGs of the main screens. */

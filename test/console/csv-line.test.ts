@@ -1,6 +1,6 @@
-/** The console's CSV export (ui/src/csv-line.ts): cells a spreadsheet would run as formulas are defused. */
+/** The console's CSV export (ui/src/lib/csv-line.ts): cells a spreadsheet would run as formulas are defused. */
 import { expect, test } from 'bun:test';
-import { csvLine } from '../../ui/src/csv-line';
+import { csvLine } from '../../ui/src/lib/csv-line';
 
 test('cells starting with =, +, -, @, a tab or a carriage return get a leading quote', () => {
   expect(csvLine(['=HYPERLINK("http://x")', '+1+cmd|', '-2+3', '@SUM(A1)', '\t=1', '\r=1', 'plain'])).toBe(

@@ -1,6 +1,6 @@
-import { t } from '../i18n';
-import { enumOf } from '../itemtypes';
-import { useSession } from '../session';
+import { t } from '../lib/i18n';
+import { enumOf } from '../lib/itemtypes';
+import { useSession } from '../data/session';
 
 const label = (itemtype: string, field: string, value: unknown) => enumOf(itemtype, field)?.find(([v]) => String(v) === String(value))?.[1] ?? String(value ?? '');
 

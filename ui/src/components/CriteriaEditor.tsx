@@ -1,9 +1,9 @@
 import { itemtypeByTable } from '@server/registry';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, type CriteriaGroup, type CriteriaNode, type Criterion, isGroup, type SearchOption } from '../api';
-import { t } from '../i18n';
-import { typeDef } from '../itemtypes';
-import { optionLabels } from '../optionnames';
+import { api, type CriteriaGroup, type CriteriaNode, type Criterion, isGroup, type SearchOption } from '../data/api';
+import { t } from '../lib/i18n';
+import { typeDef } from '../lib/itemtypes';
+import { optionLabels } from '../data/optionnames';
 import { DateValue } from './DateValue';
 import { Picker } from './Picker';
 

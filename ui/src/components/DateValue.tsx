@@ -1,4 +1,4 @@
-import { t } from '../i18n';
+import { t } from '../lib/i18n';
 
 /** GLPI's relative date values (server/search/dates.ts understands them), with their labels. */
 const RELATIVE: [string, string][] = [

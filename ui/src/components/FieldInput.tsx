@@ -1,9 +1,9 @@
-import type { FieldDef } from '../fields';
-import { fromInputValue, toInputValue } from '../fields';
+import type { FieldDef } from '../data/fields';
+import { fromInputValue, toInputValue } from '../data/fields';
 import { useEffect, useState } from 'preact/hooks';
-import { dateInputText, datePlaceholder, parseDateInput } from '../dates';
+import { dateInputText, datePlaceholder, parseDateInput } from '../lib/dates';
 import { Picker } from './Picker';
-import { t } from '../i18n';
+import { t } from '../lib/i18n';
 
 interface Props {
   field: FieldDef;

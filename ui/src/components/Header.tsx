@@ -1,8 +1,8 @@
-import { t } from '../i18n';
+import { t } from '../lib/i18n';
 import { useState } from 'preact/hooks';
-import { errorText } from '../api';
-import { href, navigate } from '../router';
-import { useSession } from '../session';
+import { errorText } from '../data/api';
+import { href, navigate } from '../lib/router';
+import { useSession } from '../data/session';
 import { Notice } from './Notice';
 
 /** Top bar: who is signed in, the active profile and entities, sign out; the global search but on the requester's desk. */

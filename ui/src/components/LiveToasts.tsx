@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { t } from '../i18n';
-import { typeDef } from '../itemtypes';
-import { useLiveEvents } from '../live';
-import { href } from '../router';
-import { useSession } from '../session';
+import { t } from '../lib/i18n';
+import { typeDef } from '../lib/itemtypes';
+import { useLiveEvents } from '../data/live';
+import { href } from '../lib/router';
+import { useSession } from '../data/session';
 
 interface Toast {
   key: number;

@@ -1,30 +1,19 @@
-import { useEffect, useState } from 'preact/hooks';
-import { NAV, READ, UPDATE, can } from '../itemtypes';
-import { QUEUES, type QueueKey, queueCounts } from '../mywork';
-import { t } from '../i18n';
-import { href, useRoute } from '../router';
-import { useSession } from '../session';
-import { useLiveEvents } from '../live';
+import { NAV, READ, UPDATE, can } from '../lib/itemtypes';
+import { QUEUES, type QueueKey, queueCounts } from '../data/mywork';
+import { t } from '../lib/i18n';
+import { href, useRoute } from '../lib/router';
+import { useSession } from '../data/session';
+import { useApi } from '../data/use-api';
+import { useLiveEvents } from '../data/live';
 
 /** Open tickets per queue, reloaded on every move (so a change made elsewhere shows up). */
 function useQueueCounts(enabled: boolean): Record<QueueKey, number> | null {
   const { scope } = useSession();
   const route = useRoute();
-  const [counts, setCounts] = useState<Record<QueueKey, number> | null>(null);
   const where = route.parts.join('/');
-  const [changed, setChanged] = useState(0);
-  useLiveEvents((event) => enabled && event.itemtype === 'Ticket', () => setChanged((n) => n + 1));
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    queueCounts()
-      .then((c) => live && setCounts(c))
-      .catch(() => live && setCounts(null));
-    return () => {
-      live = false;
-    };
-  }, [enabled, scope, where, changed]);
-  return enabled ? counts : null;
+  const { data, reload } = useApi(() => (enabled ? queueCounts().catch(() => null) : Promise.resolve(null)), [enabled, scope, where]);
+  useLiveEvents((event) => enabled && event.itemtype === 'Ticket', () => reload());
+  return enabled ? data : null;
 }
 
 /** The sections the active profile may read. */

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { t } from '../i18n';
+import { t } from '../lib/i18n';
 
 /** An error (announced at once) or a status message (announced politely). */
 export function Notice({ kind, children, onClose }: { kind: 'error' | 'success' | 'info'; children: ComponentChildren; onClose?: () => void }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { t } from '../i18n';
+import { t } from '../lib/i18n';
 
 interface Props {
   /** The first row shown (0-based) and rows per page. */

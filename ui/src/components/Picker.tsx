@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api } from '../api';
-import { type Choice, itemLabel } from '../options';
-import { typeDef } from '../itemtypes';
-import { t } from '../i18n';
+import { api } from '../data/api';
+import { type Choice, itemLabel } from '../data/options';
+import { typeDef } from '../lib/itemtypes';
+import { t } from '../lib/i18n';
 
 const PAGE = 20;
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, errorText } from '../api';
-import { t } from '../i18n';
-import { editorHtml } from '../rich-html';
-import { INLINE_DOCUMENT, safeHtml } from '../html';
-import { showInlineImages } from '../inline-images';
+import { api, errorText } from '../data/api';
+import { t } from '../lib/i18n';
+import { editorHtml } from '../lib/rich-html';
+import { INLINE_DOCUMENT, safeHtml } from '../lib/html';
+import { showInlineImages } from '../data/inline-images';
 
 interface Props {
   id: string;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { safeHtml } from '../html';
-import { showInlineImages } from '../inline-images';
+import { safeHtml } from '../lib/html';
+import { showInlineImages } from '../data/inline-images';
 
 /** Markup, as opposed to plain text that merely holds a `<` (text typed in a plain textarea keeps its line breaks). */
 const MARKUP = /<\/?[a-z][a-z0-9]*(?:\s[^>]*)?\/?>/i;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, errorText, type Item } from '../api';
-import { t } from '../i18n';
-import { href } from '../router';
-import { fromQuery, saveSearch, savedSearches, type SearchState } from '../savedsearch';
-import { useSession } from '../session';
+import { api, errorText, type Item } from '../data/api';
+import { t } from '../lib/i18n';
+import { href } from '../lib/router';
+import { fromQuery, saveSearch, savedSearches, type SearchState } from '../data/savedsearch';
+import { useSession } from '../data/session';
 import { Notice } from './Notice';
 
 /** The search view's URL for a search state (loading a saved search is following it). */

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api, type Criterion, errorText, type SearchResult } from '../api';
+import { useApi } from '../data/use-api';
+import { api, type Criterion, errorText, type SearchResult } from '../data/api';
 import { Notice } from '../components/Notice';
-import { t } from '../i18n';
-import { typeDef } from '../itemtypes';
-import { href } from '../router';
-import { useSession } from '../session';
+import { t } from '../lib/i18n';
+import { typeDef } from '../lib/itemtypes';
+import { href } from '../lib/router';
+import { useSession } from '../data/session';
 
 /**
  * What the global search box looks through: name, serial and inventory number of every asset,
@@ -34,21 +34,18 @@ function criteriaOf(scope: (typeof SCOPES)[number], q: string): Criterion[] {
 /** Results of the header's search box, by kind. */
 export function Find({ q }: { q: string }) {
   const { scope } = useSession();
-  const [results, setResults] = useState<(SearchResult | string)[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setResults(null);
-    void Promise.all(
-      SCOPES.map((s) => {
-        const display = Object.fromEntries([...s.show, '2'].map((id, i) => [`forcedisplay[${i}]`, id]));
-        return api.search(s.itemtype, criteriaOf(s, q), { range: '0-19', ...display }).catch((e: unknown) => errorText(e));
-      }),
-    ).then((r) => live && setResults(r));
-    return () => {
-      live = false;
-    };
-  }, [q, scope]);
+  const found = useApi(
+    () =>
+      Promise.all(
+        SCOPES.map((s): Promise<SearchResult | string> => {
+          const display = Object.fromEntries([...s.show, '2'].map((id, i) => [`forcedisplay[${i}]`, id]));
+          return api.search(s.itemtype, criteriaOf(s, q), { range: '0-19', ...display }).catch((e: unknown) => errorText(e));
+        }),
+      ),
+    [q, scope],
+  );
+  // A new search blanks the previous results.
+  const results = found.loading ? null : found.data;
 
   return (
     <div class="page">

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, errorText, type SearchResult } from '../api';
+import { api, type SearchResult } from '../data/api';
+import { useApi } from '../data/use-api';
 import { Chart } from '../components/Chart';
 import { Notice } from '../components/Notice';
-import { NAV, READ, can, enumOf, typeDef } from '../itemtypes';
-import { queueCriteria } from '../mywork';
+import { NAV, READ, can, enumOf, typeDef } from '../lib/itemtypes';
+import { queueCriteria } from '../data/mywork';
 import {
   recentlyChangedAssets,
   ticketsByPriority,
@@ -12,26 +13,10 @@ import {
   type Breakdown,
   type ChangedAsset,
   type Weekly,
-} from '../overview';
-import { t } from '../i18n';
-import { href } from '../router';
-import { useSession } from '../session';
-
-/** Loads `load` again whenever the scope or profile changes; null while loading, a message when it failed. */
-function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { value: T | null; error: string } {
-  const [state, setState] = useState<{ value: T | null; error: string }>({ value: null, error: '' });
-  useEffect(() => {
-    let live = true;
-    setState({ value: null, error: '' });
-    load()
-      .then((value) => live && setState({ value, error: '' }))
-      .catch((e: unknown) => live && setState({ value: null, error: errorText(e) }));
-    return () => {
-      live = false;
-    };
-  }, deps);
-  return state;
-}
+} from '../data/overview';
+import { t } from '../lib/i18n';
+import { href } from '../lib/router';
+import { useSession } from '../data/session';
 
 /** Overview: counts per type, the service desk in charts, my open tickets, assets changed last. */
 export function Home() {
@@ -89,25 +74,25 @@ export function Home() {
 }
 
 function TicketCharts({ deps }: { deps: unknown[] }) {
-  const status = useLoad<Breakdown>(ticketsByStatus, deps);
-  const priority = useLoad<Breakdown>(ticketsByPriority, deps);
-  const weekly = useLoad<Weekly>(ticketsPerWeek, deps);
+  const status = useApi<Breakdown>(ticketsByStatus, deps);
+  const priority = useApi<Breakdown>(ticketsByPriority, deps);
+  const weekly = useApi<Weekly>(ticketsPerWeek, deps);
   const error = status.error || priority.error || weekly.error;
   return (
     <section class="overview" aria-labelledby="ov-tickets">
       <h2 id="ov-tickets">{t('Tickets')}</h2>
       {error && <Notice kind="error">{error}</Notice>}
       <div class="charts">
-        {status.value && <Chart kind="bar" title={t('Tickets by status')} labels={status.value.labels} series={[{ label: t('Tickets'), values: status.value.values, color: '#3b6fd1' }]} />}
-        {priority.value && <Chart kind="bar" title={t('Tickets by priority')} labels={priority.value.labels} series={[{ label: t('Tickets'), values: priority.value.values, color: '#c9752b' }]} />}
-        {weekly.value && (
+        {status.data && <Chart kind="bar" title={t('Tickets by status')} labels={status.data.labels} series={[{ label: t('Tickets'), values: status.data.values, color: '#3b6fd1' }]} />}
+        {priority.data && <Chart kind="bar" title={t('Tickets by priority')} labels={priority.data.labels} series={[{ label: t('Tickets'), values: priority.data.values, color: '#c9752b' }]} />}
+        {weekly.data && (
           <Chart
             kind="line"
             title={t('Opened and solved per week')}
-            labels={weekly.value.labels}
+            labels={weekly.data.labels}
             series={[
-              { label: t('Opened tickets'), values: weekly.value.opened, color: '#3b6fd1' },
-              { label: t('Solved tickets'), values: weekly.value.solved, color: '#2e9d57' },
+              { label: t('Opened tickets'), values: weekly.data.opened, color: '#3b6fd1' },
+              { label: t('Solved tickets'), values: weekly.data.solved, color: '#2e9d57' },
             ]}
           />
         )}
@@ -120,18 +105,18 @@ function TicketCharts({ deps }: { deps: unknown[] }) {
 const MY_COLUMNS = Object.fromEntries(['1', '2', '12', '19'].map((id, i) => [`forcedisplay[${i}]`, id]));
 
 function MyTickets({ deps }: { deps: unknown[] }) {
-  const mine = useLoad<SearchResult>(() => api.search('Ticket', queueCriteria('assigned'), { range: '0-9', sort: 19, order: 'DESC', ...MY_COLUMNS }), deps);
+  const mine = useApi<SearchResult>(() => api.search('Ticket', queueCriteria('assigned'), { range: '0-9', sort: 19, order: 'DESC', ...MY_COLUMNS }), deps);
   const statusName = (value: unknown) => enumOf('Ticket', 'status')?.find(([v]) => String(v) === String(value))?.[1] ?? String(value ?? '');
   return (
     <section class="overview" aria-labelledby="ov-mine">
       <h2 id="ov-mine">
-        {t('My open tickets')} {mine.value && <a href={href(['my', 'assigned'])} class="muted">({mine.value.total})</a>}
+        {t('My open tickets')} {mine.data && <a href={href(['my', 'assigned'])} class="muted">({mine.data.total})</a>}
       </h2>
       {mine.error && <Notice kind="error">{mine.error}</Notice>}
-      {mine.value && !mine.value.rows.length && <p class="empty">{t('No open ticket is assigned to you.')}</p>}
-      {mine.value && mine.value.rows.length > 0 && (
+      {mine.data && !mine.data.rows.length && <p class="empty">{t('No open ticket is assigned to you.')}</p>}
+      {mine.data && mine.data.rows.length > 0 && (
         <ul class="recent" aria-label={t('My open tickets')}>
-          {mine.value.rows.map((row) => (
+          {mine.data.rows.map((row) => (
             <li key={String(row['2'])}>
               <a href={href(['Ticket', Number(row['2'])])}>{String(row['1'] ?? '')}</a> <span class="muted">{statusName(row['12'])}</span>
             </li>
@@ -143,15 +128,15 @@ function MyTickets({ deps }: { deps: unknown[] }) {
 }
 
 function RecentAssets({ readable, deps }: { readable: (itemtype: string) => boolean; deps: unknown[] }) {
-  const recent = useLoad<ChangedAsset[]>(() => recentlyChangedAssets(readable), deps);
-  if (!recent.error && recent.value?.length === 0) return null;
+  const recent = useApi<ChangedAsset[]>(() => recentlyChangedAssets(readable), deps);
+  if (!recent.error && recent.data?.length === 0) return null;
   return (
     <section class="overview" aria-labelledby="ov-recent">
       <h2 id="ov-recent">{t('Recently changed assets')}</h2>
       {recent.error && <Notice kind="error">{recent.error}</Notice>}
-      {recent.value && (
+      {recent.data && (
         <ul class="recent" aria-label={t('Recently changed assets')}>
-          {recent.value.map(({ itemtype, item }) => (
+          {recent.data.map(({ itemtype, item }) => (
             <li key={`${itemtype}/${item.id}`}>
               <a href={href([itemtype, item.id])}>{String(item.name || `#${item.id}`)}</a>{' '}
               <span class="muted">

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { errorText } from '../api';
+import { errorText } from '../data/api';
 import { Notice } from '../components/Notice';
-import { t } from '../i18n';
+import { t } from '../lib/i18n';
 
 /** Sign in with a login and password (initSession with Basic credentials). */
 export function Login({ onLogin, notice }: { onLogin: (login: string, password: string) => Promise<void>; notice?: string }) {

@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, errorText, type SearchResult } from '../api';
+import { useApi } from '../data/use-api';
+import { api, type SearchResult } from '../data/api';
 import { LateBadge, PeopleBadges, PriorityBadge, StatusBadge } from '../components/Badges';
 import { Notice } from '../components/Notice';
-import { t } from '../i18n';
-import { QUEUES, queueCriteria, type QueueKey } from '../mywork';
-import { href } from '../router';
-import { useSession } from '../session';
-import { peopleOf, type TicketPeople } from '../ticket-people';
-import { showDate } from '../dates';
-import { useLiveEvents } from '../live';
+import { t } from '../lib/i18n';
+import { QUEUES, queueCriteria, type QueueKey } from '../data/mywork';
+import { href } from '../lib/router';
+import { useSession } from '../data/session';
+import { peopleOf } from '../data/ticket-people';
+import { showDate } from '../lib/dates';
+import { useLiveEvents } from '../data/live';
 
 /** Ticket search options shown: title, id, priority, requesters, technicians, status, last update, late. */
 const DISPLAY = ['1', '2', '3', '4', '5', '12', '19', '82'];
@@ -17,27 +17,15 @@ const HEADINGS = ['Title', 'Status', 'Priority', 'Requester', 'Assigned to', 'La
 /** One queue of open tickets (assigned to me, to my groups, unassigned, my requests, my tasks, my approvals). */
 export function MyWork({ queue }: { queue: QueueKey }) {
   const { scope } = useSession();
-  const [result, setResult] = useState<{ found: SearchResult; people: Map<number, TicketPeople> } | null>(null);
-  const [error, setError] = useState('');
   const label = t(QUEUES.find((q) => q.key === queue)!.label);
-  const [changed, setChanged] = useState(0);
-  useLiveEvents((event) => event.itemtype === 'Ticket', () => setChanged((n) => n + 1));
-
-  const shownQueue = useRef<QueueKey | null>(null);
-  useEffect(() => {
-    let live = true;
-    // A live reload keeps the rows shown until the new ones come.
-    if (shownQueue.current !== queue) setResult(null);
-    shownQueue.current = queue;
-    api
-      .search('Ticket', queueCriteria(queue), { range: '0-199', sort: 19, order: 'DESC', ...forcedisplay() })
-      .then(async (found) => ({ found, people: await peopleOf(found.rows) }))
-      .then((r) => live && setResult(r))
-      .catch((e: unknown) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
-  }, [queue, scope, changed]);
+  const loaded = useApi(async () => {
+    const found = await api.search('Ticket', queueCriteria(queue), { range: '0-199', sort: 19, order: 'DESC', ...forcedisplay() });
+    return { queue, found, people: await peopleOf(found.rows) };
+  }, [queue, scope]);
+  useLiveEvents((event) => event.itemtype === 'Ticket', () => loaded.reload());
+  // A live reload keeps the rows shown until the new ones come; another queue's rows are not shown.
+  const result = loaded.data?.queue === queue ? loaded.data : null;
+  const error = loaded.error;
 
   return (
     <div class="page">

@@ -1,13 +1,14 @@
-import { api, type Item } from '../../api';
+import { api, type Item } from '../../data/api';
 import { Notice } from '../../components/Notice';
-import { t } from '../../i18n';
-import { href } from '../../router';
+import { t } from '../../lib/i18n';
+import { href } from '../../lib/router';
 import { DataTable, Pending } from './DataTable';
-import { useLoad, named, sectionRows } from './load';
+import { named, sectionRows } from './load';
+import { useApi } from '../../data/use-api';
 
 /** The documents linked to an item (Document_Item), with their file and when they were linked. */
 export function AssetDocuments({ itemtype, id }: { itemtype: string; id: number }) {
-  const { data, error } = useLoad(async () => ({ documents: sectionRows<Item>((await api.get(itemtype, id, { with_documents: true }))._documents) }), [itemtype, id]);
+  const { data, error } = useApi(async () => ({ documents: sectionRows<Item>((await api.get(itemtype, id, { with_documents: true }))._documents) }), [itemtype, id]);
   if (!data) return <Pending error={error} />;
   const { documents } = data;
   return (

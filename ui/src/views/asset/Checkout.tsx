@@ -1,13 +1,14 @@
 import { useState } from 'preact/hooks';
-import { api } from '../../api';
+import { api } from '../../data/api';
 import { Outcome } from '../../components/Notice';
 import { Picker } from '../../components/Picker';
-import { t } from '../../i18n';
-import { READ, can } from '../../itemtypes';
-import { useSession } from '../../session';
-import { usePanel } from '../../panel';
+import { t } from '../../lib/i18n';
+import { READ, can } from '../../lib/itemtypes';
+import { useSession } from '../../data/session';
+import { usePanel } from '../../data/panel';
 import { Pending } from './DataTable';
-import { useLoad, named } from './load';
+import { named } from './load';
+import { useApi } from '../../data/use-api';
 
 /** The notes a check-out or check-in writes start so (in English: they are the item's data, read by everyone). */
 export const CHECKED_OUT = 'Checked out to';
@@ -32,7 +33,7 @@ export function Checkout({ itemtype, id, editable, onChange }: { itemtype: strin
   const [state, setState] = useState({ id: 0, name: '' });
   const [until, setUntil] = useState('');
   const [note, setNote] = useState('');
-  const { data, error } = useLoad(async () => {
+  const { data, error } = useApi(async () => {
     const item = await api.get(itemtype, id, { expand_dropdowns: true });
     const raw = await api.get(itemtype, id);
     const notes = await api.subItems(itemtype, id, 'Notepad', { expand_dropdowns: true, range: '0-999' }).catch(() => []);

@@ -1,8 +1,9 @@
-import { api, type Item } from '../../api';
-import { t } from '../../i18n';
-import { typeDef } from '../../itemtypes';
+import { api, type Item } from '../../data/api';
+import { t } from '../../lib/i18n';
+import { typeDef } from '../../lib/itemtypes';
 import { DataTable, Pending } from './DataTable';
-import { useLoad, named } from './load';
+import { named } from './load';
+import { useApi } from '../../data/use-api';
 import { readableType } from './sections';
 
 /** Columns of a component link that say nothing of the component itself. */
@@ -45,7 +46,7 @@ interface Volume {
 
 /** An item's components (GLPI's Item_Device* rows), by device type, with each device's designation and manufacturer; and its volumes. */
 export function Components({ itemtype, id }: { itemtype: string; id: number }) {
-  const { data, error } = useLoad(async () => {
+  const { data, error } = useApi(async () => {
     // Named (designations), and raw (the device ids, to read each device's manufacturer where the profile may).
     const [item, expanded] = await Promise.all([
       api.get(itemtype, id, { with_devices: true, with_disks: true }),

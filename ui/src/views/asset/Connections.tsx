@@ -1,15 +1,15 @@
 import { useState } from 'preact/hooks';
-import { api, type Item } from '../../api';
+import { api, type Item } from '../../data/api';
 import { Outcome } from '../../components/Notice';
 import { PickForm } from '../../components/PickForm';
 import { ValueSelect } from '../../components/ValueSelect';
-import { t } from '../../i18n';
-import { typeDef } from '../../itemtypes';
-import { itemLabel } from '../../options';
-import { usePanel } from '../../panel';
-import { href } from '../../router';
+import { t } from '../../lib/i18n';
+import { typeDef } from '../../lib/itemtypes';
+import { itemLabel } from '../../data/options';
+import { usePanel } from '../../data/panel';
+import { href } from '../../lib/router';
 import { Pending } from './DataTable';
-import { useLoad } from './load';
+import { useApi } from '../../data/use-api';
 
 interface Connection {
   linkId: number;
@@ -27,7 +27,7 @@ export function Connections({ itemtype, id, editable }: { itemtype: string; id: 
   const targets = typeDef('Computer_Item').type?.polyTargets ?? [];
   const [target, setTarget] = useState(targets.includes('Monitor') ? 'Monitor' : (targets[0] ?? ''));
   const { message, error: writeError, reload, refuse, write } = usePanel();
-  const { data, error } = useLoad(async (): Promise<Connection[]> => {
+  const { data, error } = useApi(async (): Promise<Connection[]> => {
     if (computerSide) {
       const item = await api.get(itemtype, id, { with_connections: true });
       const groups = (Array.isArray(item._connections) ? {} : item._connections) as Record<string, Item[]>;

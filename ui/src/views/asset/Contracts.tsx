@@ -1,15 +1,16 @@
-import { api, type Item } from '../../api';
+import { api, type Item } from '../../data/api';
 import { Notice } from '../../components/Notice';
-import { endAfterMonths } from '../../amortization';
-import { t } from '../../i18n';
-import { itemLabel } from '../../options';
-import { href } from '../../router';
+import { endAfterMonths } from '../../lib/amortization';
+import { t } from '../../lib/i18n';
+import { itemLabel } from '../../data/options';
+import { href } from '../../lib/router';
 import { DataTable, Pending } from './DataTable';
-import { useLoad, named, sectionRows } from './load';
+import { named, sectionRows } from './load';
+import { useApi } from '../../data/use-api';
 
 /** The contracts an item is under (Contract_Item), with number, start, duration and end. */
 export function Contracts({ itemtype, id }: { itemtype: string; id: number }) {
-  const { data, error } = useLoad(async () => {
+  const { data, error } = useApi(async () => {
     const item = await api.get(itemtype, id, { with_contracts: true });
     const links = sectionRows<Item>(item._contracts);
     if (links === null) return { contracts: null };

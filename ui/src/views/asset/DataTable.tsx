@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { Notice } from '../../components/Notice';
-import { t } from '../../i18n';
+import { t } from '../../lib/i18n';
 
 export interface Row {
   key: string | number;

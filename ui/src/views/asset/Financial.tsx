@@ -1,14 +1,14 @@
 import { useLayoutEffect, useState } from 'preact/hooks';
-import { api, type Item } from '../../api';
-import { DECREASING, depreciation, LINEAR, netValue, endAfterMonths } from '../../amortization';
+import { api, type Item } from '../../data/api';
+import { DECREASING, depreciation, LINEAR, netValue, endAfterMonths } from '../../lib/amortization';
 import { Notice, Outcome } from '../../components/Notice';
 import { Picker } from '../../components/Picker';
-import { t } from '../../i18n';
-import { CREATE, UPDATE, can } from '../../itemtypes';
-import { usePanel } from '../../panel';
-import { useSession } from '../../session';
+import { t } from '../../lib/i18n';
+import { CREATE, UPDATE, can } from '../../lib/itemtypes';
+import { usePanel } from '../../data/panel';
+import { useSession } from '../../data/session';
 import { DataTable, Pending } from './DataTable';
-import { useLoad } from './load';
+import { useApi } from '../../data/use-api';
 
 const DATES: [string, string][] = [
   ['order_date', 'Order date'],
@@ -53,7 +53,7 @@ const money = (n: number) => n.toFixed(2);
 export function Financial({ itemtype, id }: { itemtype: string; id: number }) {
   const { info: session } = useSession();
   const { message, error: writeError, reload, write } = usePanel();
-  const { data, error } = useLoad(async () => {
+  const { data, error } = useApi(async () => {
     const item = await api.get(itemtype, id, { with_infocoms: true });
     const section = item._infocoms as Item | [] | { error: number };
     if ('error' in section) return { denied: true, info: null, supplier: '', budget: '' };

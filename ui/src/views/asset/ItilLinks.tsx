@@ -1,10 +1,11 @@
-import { api, type Item } from '../../api';
-import { t } from '../../i18n';
-import { enumOf, typeDef } from '../../itemtypes';
-import { itemLabel } from '../../options';
-import { href } from '../../router';
+import { api, type Item } from '../../data/api';
+import { t } from '../../lib/i18n';
+import { enumOf, typeDef } from '../../lib/itemtypes';
+import { itemLabel } from '../../data/options';
+import { href } from '../../lib/router';
 import { Pending } from './DataTable';
-import { useLoad, named, sectionRows } from './load';
+import { named, sectionRows } from './load';
+import { useApi } from '../../data/use-api';
 
 const KINDS = [
   ['Ticket', 'with_tickets', '_tickets'],
@@ -14,7 +15,7 @@ const KINDS = [
 
 /** The tickets, problems and changes about an item (Item_Ticket, Item_Problem, Change_Item), with their status. */
 export function ItilLinks({ itemtype, id }: { itemtype: string; id: number }) {
-  const { data, error } = useLoad(async () => {
+  const { data, error } = useApi(async () => {
     const item = await api.get(itemtype, id, Object.fromEntries(KINDS.map(([, flag]) => [flag, true])));
     return KINDS.map(([type, , key]) => ({ type, rows: sectionRows<Item>(item[key]) }));
   }, [itemtype, id]);

@@ -1,14 +1,15 @@
-import { api } from '../../api';
-import { t } from '../../i18n';
-import { typeDef } from '../../itemtypes';
-import { itemUrl, qrSvg } from '../../qr';
+import { api } from '../../data/api';
+import { t } from '../../lib/i18n';
+import { typeDef } from '../../lib/itemtypes';
+import { itemUrl, qrSvg } from '../../lib/qr';
 import { Pending } from './DataTable';
-import { useLoad, named } from './load';
+import { named } from './load';
+import { useApi } from '../../data/use-api';
 
 /** A printable label of an asset: its name, type, serial and inventory numbers, and a QR code of its console address. */
 export function Label({ itemtype, id }: { itemtype: string; id: number }) {
   const url = itemUrl(location.origin, location.pathname, itemtype, id);
-  const { data, error } = useLoad(async () => ({ item: await api.get(itemtype, id), svg: await qrSvg(url) }), [itemtype, id]);
+  const { data, error } = useApi(async () => ({ item: await api.get(itemtype, id), svg: await qrSvg(url) }), [itemtype, id]);
   if (!data) return <Pending error={error} />;
   return (
     <section aria-label={t('Label')} class="asset-section">

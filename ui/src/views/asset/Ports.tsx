@@ -1,8 +1,9 @@
-import { api, type Item } from '../../api';
+import { api, type Item } from '../../data/api';
 import { Notice } from '../../components/Notice';
-import { t } from '../../i18n';
+import { t } from '../../lib/i18n';
 import { DataTable, Pending } from './DataTable';
-import { useLoad, named } from './load';
+import { named } from './load';
+import { useApi } from '../../data/use-api';
 import { readableType } from './sections';
 
 interface Port {
@@ -13,7 +14,7 @@ interface Port {
 
 /** An item's network ports by instantiation, with their network name's addresses (IPAddress via NetworkName) and VLANs. */
 export function Ports({ itemtype, id }: { itemtype: string; id: number }) {
-  const { data, error } = useLoad(async () => {
+  const { data, error } = useApi(async () => {
     const item = await api.get(itemtype, id, { with_networkports: true });
     const section = item._networkports as Record<string, Port['row'][]> | { error: number };
     if ('error' in section) return { ports: null };

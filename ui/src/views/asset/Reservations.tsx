@@ -1,11 +1,12 @@
-import { api } from '../../api';
-import { t } from '../../i18n';
+import { api } from '../../data/api';
+import { t } from '../../lib/i18n';
 import { DataTable, Pending } from './DataTable';
-import { useLoad, named } from './load';
+import { named } from './load';
+import { useApi } from '../../data/use-api';
 
 /** Whether an item may be reserved (its ReservationItem) and its reservations, latest first. */
 export function Reservations({ itemtype, id }: { itemtype: string; id: number }) {
-  const { data, error } = useLoad(async () => {
+  const { data, error } = useApi(async () => {
     const [reservable] = await api.subItems(itemtype, id, 'ReservationItem');
     if (!reservable) return { reservable: null, reservations: [] };
     const reservations = await api.subItems('ReservationItem', reservable.id, 'Reservation', { expand_dropdowns: true, range: '0-999', sort: 'begin', order: 'DESC' });

@@ -1,12 +1,13 @@
-import { api, type Item } from '../../api';
+import { api, type Item } from '../../data/api';
 import { Notice } from '../../components/Notice';
-import { t } from '../../i18n';
+import { t } from '../../lib/i18n';
 import { DataTable, Pending } from './DataTable';
-import { useLoad, named, sectionRows } from './load';
+import { named, sectionRows } from './load';
+import { useApi } from '../../data/use-api';
 
 /** Software installed on an item (Item_SoftwareVersion: software and version) and the licences it uses (Item_SoftwareLicense). */
 export function Software({ itemtype, id }: { itemtype: string; id: number }) {
-  const { data, error } = useLoad(async () => {
+  const { data, error } = useApi(async () => {
     const item = await api.get(itemtype, id, { with_softwares: true, expand_dropdowns: true });
     const licences = await api.subItems(itemtype, id, 'Item_SoftwareLicense', { expand_dropdowns: true, range: '0-999' });
     return { installed: sectionRows<Item>(item._softwares), licences };

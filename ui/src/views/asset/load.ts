@@ -1,23 +1,3 @@
-import { useEffect, useState } from 'preact/hooks';
-import { errorText } from '../../api';
-
-/** Runs `load` when its inputs change (and on `reload`); the last answer, or the error it failed with. */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | null; error: string } {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    let live = true;
-    setError('');
-    load()
-      .then((value) => live && setData(value))
-      .catch((e: unknown) => live && setError(errorText(e)));
-    return () => {
-      live = false;
-    };
-  }, deps);
-  return { data, error };
-}
-
 /** A with_* section of an item: GLPI answers `{error, message}` in place of rows the session may not read. */
 export function sectionRows<T>(value: unknown): T[] | null {
   if (Array.isArray(value)) return value as T[];

@@ -1,5 +1,5 @@
-import { t } from '../../i18n';
-import { READ, can, typeDef } from '../../itemtypes';
+import { t } from '../../lib/i18n';
+import { READ, can, typeDef } from '../../lib/itemtypes';
 
 /**
  * The sections of an asset page, each shown only when the type has it, from the server's

@@ -1,9 +1,9 @@
 import { Notice } from '../../components/Notice';
-import { DESK_STATES, type DeskState } from '../../desk';
-import { t } from '../../i18n';
-import { CREATE, READ, can } from '../../itemtypes';
-import { href, type Route } from '../../router';
-import { useSession } from '../../session';
+import { DESK_STATES, type DeskState } from '../../data/desk';
+import { t } from '../../lib/i18n';
+import { CREATE, READ, can } from '../../lib/itemtypes';
+import { href, type Route } from '../../lib/router';
+import { useSession } from '../../data/session';
 import { DeskTicket } from './DeskTicket';
 import { Faq } from './Faq';
 import { MyTickets } from './MyTickets';

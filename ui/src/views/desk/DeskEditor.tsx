@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { safeHtml } from '../../html';
-import { t } from '../../i18n';
+import { safeHtml } from '../../lib/html';
+import { t } from '../../lib/i18n';
 
 /** Elements that stand as blocks at the top of GLPI's rich text; any other run is put in a paragraph. */
 const BLOCKS = new Set(['P', 'UL', 'OL', 'BLOCKQUOTE', 'PRE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'TABLE']);

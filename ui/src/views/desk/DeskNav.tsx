@@ -1,7 +1,7 @@
-import { t } from '../../i18n';
-import { CREATE, READ, can } from '../../itemtypes';
-import { href } from '../../router';
-import { useSession } from '../../session';
+import { t } from '../../lib/i18n';
+import { CREATE, READ, can } from '../../lib/itemtypes';
+import { href } from '../../lib/router';
+import { useSession } from '../../data/session';
 
 /** The desk's menu: only what the profile may use. */
 export function DeskNav({ current, open, onNavigate }: { current: string | undefined; open: boolean; onNavigate: () => void }) {

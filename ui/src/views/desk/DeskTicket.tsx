@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, errorText, type Item } from '../../api';
+import { api, errorText, type Item } from '../../data/api';
 import { Notice } from '../../components/Notice';
 import { RichText } from '../../components/RichText';
-import { t } from '../../i18n';
-import { CREATE, ITIL_STATUS, can, enumOf } from '../../itemtypes';
-import { href } from '../../router';
-import { isMyRequest } from '../../desk';
-import { useSession } from '../../session';
-import { DocumentLink } from '../Documents';
+import { t } from '../../lib/i18n';
+import { CREATE, ITIL_STATUS, can, enumOf } from '../../lib/itemtypes';
+import { href } from '../../lib/router';
+import { isMyRequest } from '../../data/desk';
+import { useSession } from '../../data/session';
+import { DocumentLink } from '../items/Documents';
 import { ApprovalForm, ReplyForm, SurveyForm } from './TicketActions';
 
 /** ITILSolution.status: waiting for the requester's answer. */

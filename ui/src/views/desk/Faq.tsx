@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, errorText, type Item } from '../../api';
+import { api, errorText, type Item } from '../../data/api';
 import { Notice } from '../../components/Notice';
 import { RichText } from '../../components/RichText';
-import { matchesWords, plainText } from '../../desk';
-import { t } from '../../i18n';
-import { href, navigate } from '../../router';
-import { useSession } from '../../session';
+import { matchesWords, plainText } from '../../data/desk';
+import { t } from '../../lib/i18n';
+import { href, navigate } from '../../lib/router';
+import { useSession } from '../../data/session';
 
 /** The most FAQ articles the desk reads at once (searched here, in the user's browser). */
 const FAQ_RANGE = '0-499';

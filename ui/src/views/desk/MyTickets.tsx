@@ -1,8 +1,8 @@
 import { Notice } from '../../components/Notice';
-import { DESK_STATES, type DeskState } from '../../desk';
-import { t } from '../../i18n';
-import { enumOf } from '../../itemtypes';
-import { href } from '../../router';
+import { DESK_STATES, type DeskState } from '../../data/desk';
+import { t } from '../../lib/i18n';
+import { enumOf } from '../../lib/itemtypes';
+import { href } from '../../lib/router';
 import { useMyTickets } from './my-tickets';
 
 /** My tickets, one state at a time, each state's count on its tab. */

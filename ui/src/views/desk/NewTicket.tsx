@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, errorText } from '../../api';
+import { api, errorText } from '../../data/api';
 import { Notice } from '../../components/Notice';
-import { t } from '../../i18n';
-import { READ, can, enumOf } from '../../itemtypes';
-import { href } from '../../router';
-import { useSession } from '../../session';
+import { t } from '../../lib/i18n';
+import { READ, can, enumOf } from '../../lib/itemtypes';
+import { href } from '../../lib/router';
+import { useSession } from '../../data/session';
 import { DeskEditor } from './DeskEditor';
 import { type Attached, myAssets, type Asset } from './newticket';
 import { Suggestions } from './Suggestions';

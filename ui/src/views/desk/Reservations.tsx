@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, errorText, flattenCriteria, type Item } from '../../api';
+import { api, errorText, flattenCriteria, type Item } from '../../data/api';
 import { Notice } from '../../components/Notice';
-import { t } from '../../i18n';
-import { CREATE, can } from '../../itemtypes';
-import { useSession } from '../../session';
+import { t } from '../../lib/i18n';
+import { CREATE, can } from '../../lib/itemtypes';
+import { useSession } from '../../data/session';
 
 /** ReservationItem search options: 1 the reserved item's name, 5 active. */
 const ITEM_NAME = 1;

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Item } from '../../api';
-import { t } from '../../i18n';
-import { READ, can } from '../../itemtypes';
-import { href } from '../../router';
-import { useSession } from '../../session';
+import { api, type Item } from '../../data/api';
+import { t } from '../../lib/i18n';
+import { READ, can } from '../../lib/itemtypes';
+import { href } from '../../lib/router';
+import { useSession } from '../../data/session';
 
 /** Typing pauses this long before the API is asked. */
 const DEBOUNCE_MS = 350;

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { api, errorText } from '../../api';
+import { api, errorText } from '../../data/api';
 import { Notice } from '../../components/Notice';
-import { t } from '../../i18n';
+import { t } from '../../lib/i18n';
 import { DeskEditor } from './DeskEditor';
 import { textToHtml } from './newticket';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { errorText } from '../../api';
-import { loadMyTickets, type MyTickets as Loaded } from '../../desk';
-import { useSession } from '../../session';
+import { errorText } from '../../data/api';
+import { loadMyTickets, type MyTickets as Loaded } from '../../data/desk';
+import { useSession } from '../../data/session';
 
 /** My tickets, reloaded whenever the session's scope changes. */
 export function useMyTickets(enabled = true): { tickets: Loaded | null; error: string } {

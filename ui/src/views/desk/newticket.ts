@@ -1,4 +1,4 @@
-import { api } from '../../api';
+import { api } from '../../data/api';
 
 /** One file chosen for a new ticket and what became of it. */
 export interface Attached {

@@ -1,4 +1,4 @@
-import { api } from '../../api';
+import { api } from '../../data/api';
 
 /** The ticket template a new ticket uses (the server's getTicketTemplate, a Deskbase addition). */
 export interface TicketTemplate {

@@ -1,0 +1,170 @@
+import Papa from 'papaparse';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, errorText, type SearchOption } from '../../data/api';
+import { Notice } from '../../components/Notice';
+import { refusedInputs } from '../../lib/bulk';
+import { t } from '../../lib/i18n';
+import { typeDef } from '../../lib/itemtypes';
+import { href } from '../../lib/router';
+import { type FieldDef, formLayout } from '../../data/fields';
+import { norm, prepareRows, type Prepared } from './import-rows';
+
+const CHUNK = 100;
+
+/** CSV import into any itemtype: column mapping, dropdown names resolved, a dry run with per-row errors, bulk creation with progress. */
+export function Import({ itemtype }: { itemtype: string }) {
+  const def = typeDef(itemtype);
+  const [options, setOptions] = useState<Record<string, SearchOption> | null>(null);
+  const [headers, setHeaders] = useState<string[]>([]);
+  const [rows, setRows] = useState<Record<string, string>[]>([]);
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [createMissing, setCreateMissing] = useState(false);
+  const [prepared, setPrepared] = useState<Prepared[] | null>(null);
+  const [progress, setProgress] = useState<[number, number] | null>(null);
+  const [failures, setFailures] = useState<{ line: number; message: string }[]>([]);
+  const [summary, setSummary] = useState('');
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    void api.searchOptions(itemtype).then(setOptions, (e: unknown) => setError(errorText(e)));
+  }, [itemtype]);
+  const fields: FieldDef[] = useMemo(() => (options ? formLayout(itemtype, options, null).main : []), [itemtype, options]);
+
+  const read = (file: File) => {
+    Papa.parse<Record<string, string>>(file, {
+      header: true,
+      skipEmptyLines: true,
+      complete: (result) => {
+        const names = result.meta.fields ?? [];
+        setHeaders(names);
+        setRows(result.data);
+        setPrepared(null);
+        setSummary('');
+        setFailures([]);
+        // A column maps to the field it names (by label or by key).
+        setMapping(Object.fromEntries(names.map((h) => [h, fields.find((f) => norm(f.label) === norm(h) || f.key === norm(h))?.key ?? ''])));
+        setError(result.errors.length ? t('Line {line}: {message}', { line: (result.errors[0]!.row ?? 0) + 2, message: result.errors[0]!.message }) : '');
+      },
+    });
+  };
+
+  const prepare = (create: boolean) => prepareRows(rows, mapping, fields, def.type?.required ?? [], createMissing, create);
+
+  const dryRun = async () => {
+    setError('');
+    setPrepared(await prepare(false));
+  };
+
+  const run = async () => {
+    setError('');
+    setFailures([]);
+    const ready = await prepare(createMissing);
+    setPrepared(ready);
+    const good = ready.filter((p) => !p.errors.length);
+    const failed: { line: number; message: string }[] = ready.filter((p) => p.errors.length).map((p) => ({ line: p.line, message: p.errors.join('; ') }));
+    setProgress([0, good.length]);
+    let created = 0;
+    for (let i = 0; i < good.length; i += CHUNK) {
+      const chunk = good.slice(i, i + CHUNK);
+      try {
+        const { data } = await api.request<unknown>('POST', `${itemtype}/`, { body: { input: chunk.map((p) => p.input) } });
+        const refused = refusedInputs(chunk.length, data);
+        created += chunk.length - refused.length;
+        failed.push(...refused.map(({ index, message }) => ({ line: chunk[index]!.line, message })));
+      } catch (e) {
+        failed.push(...chunk.map((p) => ({ line: p.line, message: errorText(e) })));
+      }
+      setProgress([Math.min(i + CHUNK, good.length), good.length]);
+    }
+    setFailures(failed.sort((a, b) => a.line - b.line));
+    const counts = { created, total: rows.length, refused: failed.length };
+    setSummary(failed.length ? t('{created} of {total} rows imported, {refused} refused.', counts) : t('{created} of {total} rows imported.', counts));
+  };
+
+  const bad = prepared?.filter((p) => p.errors.length) ?? [];
+  const toCreate = new Set(prepared?.flatMap((p) => p.creates)).size;
+  return (
+    <div class="page">
+      <p class="crumbs">
+        <a href={href([itemtype])}>{def.plural}</a>
+      </p>
+      <h1>{t('Import {types} from CSV', { types: def.plural.toLowerCase() })}</h1>
+      {error && <Notice kind="error">{error}</Notice>}
+      <div class="item-form">
+        <div class="field">
+          <label for="import-file">{t('CSV file (first line: column names)')}</label>
+          <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => e.currentTarget.files?.[0] && read(e.currentTarget.files[0])} />
+        </div>
+        {headers.length > 0 && (
+          <>
+            <ImportColumns headers={headers} fields={fields} mapping={mapping} onMap={(h, key) => setMapping((m) => ({ ...m, [h]: key }))} />
+            <div class="form-actions">
+              <div class="field field-check">
+                <input id="import-create" type="checkbox" checked={createMissing} onChange={(e) => setCreateMissing(e.currentTarget.checked)} />
+                <label for="import-create">{t('Create missing dropdown values')}</label>
+              </div>
+              <button type="button" class="secondary" onClick={() => void dryRun()}>
+                {t('Dry run')}
+              </button>
+              <button type="button" onClick={() => void run()}>
+                {t('Import {count} rows', { count: rows.length })}
+              </button>
+            </div>
+          </>
+        )}
+        {prepared && !summary && (
+          <p role="status">
+            {bad.length
+              ? t('Dry run: {ready} of {total} rows ready, {bad} with errors.', { ready: prepared.length - bad.length, total: prepared.length, bad: bad.length })
+              : t('Dry run: {ready} of {total} rows ready.', { ready: prepared.length, total: prepared.length })}
+            {toCreate > 0 && ` ${t('{count} missing dropdown values will be created.', { count: toCreate })}`}
+          </p>
+        )}
+        {prepared && !summary && bad.length > 0 && (
+          <ul class="mass-failures" aria-label={t('Rows with errors')}>
+            {bad.map((p) => (
+              <li key={p.line}>
+                {t('Line {line}: {message}', { line: p.line, message: p.errors.join('; ') })}
+              </li>
+            ))}
+          </ul>
+        )}
+        {progress && <progress aria-label={t('Import progress')} max={progress[1] || 1} value={progress[0]} />}
+        {summary && <p role="status">{summary}</p>}
+        {failures.length > 0 && (
+          <ul class="mass-failures" aria-label={t('Refused rows')}>
+            {failures.map((f) => (
+              <li key={f.line}>
+                {t('Line {line}: {message}', { line: f.line, message: f.message })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Which field each CSV column fills (or none). */
+function ImportColumns({ headers, fields, mapping, onMap }: { headers: string[]; fields: FieldDef[]; mapping: Record<string, string>; onMap: (header: string, key: string) => void }) {
+  return (
+    <>
+      <h2>{t('Columns')}</h2>
+      <div class="form-grid">
+        {headers.map((h) => (
+          <div class="field" key={h}>
+            <label for={`map-${h}`}>{h}</label>
+            <select id={`map-${h}`} value={mapping[h] ?? ''} onChange={(e) => onMap(h, e.currentTarget.value)}>
+              <option value="">{t('— ignore —')}</option>
+              {fields.map((f) => (
+                <option key={f.key} value={f.key}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </div>
+    </>
+  );
+}
