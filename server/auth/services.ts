@@ -9,6 +9,8 @@ import type { SharedTableMemory } from '../core/shared-table';
 import { externalWriteCheck } from '../db/external-writes';
 import { createCommitCounter, shareCommitCounter } from '../db/connection';
 import { hashPassword } from '../core/secrets';
+import { setNarrowTables } from '../db/table-versions';
+import { allAssetTypes, itemtypeOrThrow } from '../registry';
 
 /** Long-lived state shared by every request. */
 export interface Services {
@@ -55,6 +57,7 @@ export function createSharedState(): SharedState {
  */
 export function createServices(store: Store, rateLimits: RateLimits = DEFAULT_RATE_LIMITS, shared = createSharedState(), primary = true, threads = 1): Services {
   if (threads > 1) shareCommitCounter(shared.commits);
+  setNarrowTables(narrowlyCountedTables());
   const directory = new Directory(store.db);
   const sessions = new SessionManager(store.db, () => store.settings.number('session_idle_timeout') * 1000, new SessionTouches(shared.sessionTouches));
   return {
@@ -74,4 +77,15 @@ export function createServices(store: Store, rateLimits: RateLimits = DEFAULT_RA
     snapshotPerRequest: threads > 1,
     hashPassword,
   };
+}
+
+/**
+ * The tables whose writes drop only the cached reads of them (db/table-versions.ts): the items a
+ * busy desk writes all day (assets, tickets, problems, changes) and their history. Nothing
+ * outside the versioned caches memoises them (the directory, settings, rules and session caches
+ * hold users, profiles, entities and configuration, whose writes still drop every cached read).
+ */
+function narrowlyCountedTables(): string[] {
+  const itil = ['Ticket', 'Problem', 'Change'].map((name) => itemtypeOrThrow(name).table);
+  return [...allAssetTypes().map((type) => type.table), ...itil, 'glpi_logs'];
 }

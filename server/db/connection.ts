@@ -1,4 +1,5 @@
 import { Database, SQLiteError } from 'bun:sqlite';
+import { bumpAll, watchWrites, writesEnded } from './table-versions';
 
 export type Db = Database;
 
@@ -35,11 +36,14 @@ export let dataVersion = 0;
  */
 let sharedCommits: Int32Array | null = null;
 let commitsSeen = 0;
+/** This thread's own counts since it last looked: its own writes moved its table counters already. */
+let ownCounts = 0;
 
 /** Makes this thread count its commits in, and watch, the counter all serving threads share. */
 export function shareCommitCounter(memory: SharedArrayBuffer): void {
   sharedCommits = new Int32Array(memory);
   commitsSeen = Atomics.load(sharedCommits, 0);
+  ownCounts = 0;
 }
 
 export const createCommitCounter = (): SharedArrayBuffer => new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
@@ -47,20 +51,26 @@ export const createCommitCounter = (): SharedArrayBuffer => new SharedArrayBuffe
 /**
  * Counted twice per write, before it may commit and after it has: a snapshot that holds the
  * commit was opened after the first count (so it sees the counter moved), and a request that
- * starts after the writer answered sees the second one. This thread's own counts are noticed
- * by it too (one needless cache drop per write: `commitsSeen` must never skip another's count).
+ * starts after the writer answered sees the second one. This thread's own counts are kept apart
+ * (`ownCounts`): the counter moved by exactly those means no other thread committed, and this
+ * thread's writes have moved the counters of the tables they wrote (table-versions.ts).
  */
 function countCommit(): void {
-  if (sharedCommits !== null) Atomics.add(sharedCommits, 0, 1);
+  if (sharedCommits === null) return;
+  Atomics.add(sharedCommits, 0, 1);
+  ownCounts++;
 }
 
 /** Has a serving thread (this one included) committed since the last call? */
 export function sharedCommitsMoved(): boolean {
   if (sharedCommits === null) return false;
   const now = Atomics.load(sharedCommits, 0);
-  if (now === commitsSeen) return false;
+  const moved = (now - commitsSeen) | 0;
+  if (moved === 0) return false;
   commitsSeen = now;
-  return true;
+  const others = moved !== ownCounts;
+  ownCounts = 0;
+  return others;
 }
 
 /** This thread's connection while a request's read snapshot is open on it. */
@@ -139,12 +149,15 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
   endReadSnapshot(db);
   dataVersion++;
   countCommit();
+  // The outermost transaction notes the tables written (a nested one is a savepoint of it).
+  const watched = watchWrites(db);
   let result: T;
   try {
     result = db.transaction(fn).immediate();
   } finally {
     dataVersion++;
     countCommit();
+    if (watched) writesEnded(db);
   }
   afterCommit?.();
   return result;
@@ -157,9 +170,10 @@ export function onCommit(fn: (() => void) | null): void {
   afterCommit = fn;
 }
 
-/** Another connection committed (see external-writes.ts): every cache keyed on dataVersion is stale. */
+/** Another connection committed (see external-writes.ts): every cache keyed on dataVersion or on table versions is stale. */
 export function markExternalWrite(): void {
   dataVersion++;
+  bumpAll();
 }
 
 /** Moves the WAL's content into the database file and empties the WAL (a clean stop). */

@@ -3,6 +3,7 @@ import type { Statement } from 'bun:sqlite';
 export type { Statement };
 import { inAutocommitWrite, openReadSnapshot, type Db } from './connection';
 import { VersionedCache } from './read-cache';
+import { noteRead } from './table-versions';
 
 export type Row = Record<string, unknown>;
 type Bindable = string | number | bigint | boolean | null | Uint8Array;
@@ -51,17 +52,20 @@ function evictOne(stmts: Map<string, Cached>): void {
 
 export function selectOne(db: Db, sql: string, ...args: Bindable[]): Row | null {
   openReadSnapshot(db);
+  noteRead(sql);
   return (prepared(db, sql).get(...args) as Row | null) ?? null;
 }
 
 export function selectAll(db: Db, sql: string, ...args: Bindable[]): Row[] {
   openReadSnapshot(db);
+  noteRead(sql);
   return prepared(db, sql).all(...args) as Row[];
 }
 
 /** Rows as arrays in column order: no object per row (pages of search results). */
 export function selectValues(db: Db, sql: string, ...args: Bindable[]): unknown[][] {
   openReadSnapshot(db);
+  noteRead(sql);
   return prepared(db, sql).values(...args) as unknown[][];
 }
 

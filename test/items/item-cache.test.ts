@@ -11,6 +11,7 @@ import type { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
 import { createUser, loginAs, unique } from '../rights/fixture';
 import { Client as ApiClient } from '../support/client';
+import fc from 'fast-check';
 
 let server: TestServer;
 let glpi: Client;
@@ -31,15 +32,15 @@ afterAll(() => server?.dispose());
 const QUERY = 'expand_dropdowns=true';
 
 /** getItem three times (built, built and kept, then from the cache), checked against the uncached getMultipleItems. */
-async function readCached(client: Client, id = computer): Promise<{ status: number; body: any }> {
-  const first = await client.get(`Computer/${id}`, { query: QUERY });
+async function readCached(client: Client, id = computer, itemtype = 'Computer'): Promise<{ status: number; body: any }> {
+  const first = await client.get(`${itemtype}/${id}`, { query: QUERY });
   for (let again = 0; again < 2; again++) {
-    const next = await client.get(`Computer/${id}`, { query: QUERY });
+    const next = await client.get(`${itemtype}/${id}`, { query: QUERY });
     expect(next.status).toBe(first.status);
     expect(next.text).toBe(first.text);
   }
   if (first.status === 200) {
-    const fresh = await client.get('getMultipleItems', { query: `items[0][itemtype]=Computer&items[0][items_id]=${id}&${QUERY}` });
+    const fresh = await client.get('getMultipleItems', { query: `items[0][itemtype]=${itemtype}&items[0][items_id]=${id}&${QUERY}` });
     expect(first.text).toBe(JSON.stringify(fresh.body[0]));
   }
   return { status: first.status, body: first.body };
@@ -105,6 +106,61 @@ describe('a cached getItem answer follows', () => {
     expect((await readCached(client)).status).toBe(200);
     expect((await glpi.put(`Computer/${computer}`, { input: { entities_id: other } })).status).toBe(200);
     expect((await readCached(client)).status).toBe(404);
+  });
+});
+
+/**
+ * Writes to one table keep the cached answers read from others (db/table-versions.ts): whatever
+ * the order of writes to the same type, to another type, to a dropdown they show and by another
+ * connection, every cached answer is the uncached one, and a search lists what the file holds.
+ */
+describe('cached answers under interleaved writes', () => {
+  test('are the uncached answers', async () => {
+    const prefix = unique('mix');
+    const pcs = [await glpi.create('Computer', { name: `${prefix}-a`, entities_id: entity, locations_id: location }), await glpi.create('Computer', { name: `${prefix}-b`, entities_id: entity })];
+    const ticket = await glpi.create('Ticket', { name: `${prefix}-t`, content: 'slow', entities_id: entity });
+    const file = () => new Database(join(server.dataDir, 'deskbase.sqlite'));
+    const stored = (sql: string, ...args: string[]) => {
+      const db = file();
+      try {
+        return (db.query(sql).all(...args) as { name: string }[]).map((row) => row.name).sort();
+      } finally {
+        db.close();
+      }
+    };
+    const reads: (() => Promise<void>)[] = [
+      async () => expect((await readCached(glpi, pcs[0]!)).status).toBe(200),
+      async () => expect((await readCached(glpi, pcs[1]!)).status).toBe(200),
+      async () => expect((await readCached(glpi, ticket, 'Ticket')).status).toBe(200),
+      async () => {
+        const query = `criteria[0][field]=1&criteria[0][searchtype]=contains&criteria[0][value]=${prefix}&forcedisplay[0]=1&range=0-99`;
+        const listed = async () => ((await glpi.get('search/Computer', { query })).body.data ?? []).map((row: Record<string, string>) => row['1']).sort();
+        const first = await listed();
+        expect(await listed()).toEqual(first);
+        expect(first).toEqual(stored('SELECT name FROM glpi_computers WHERE name LIKE ? AND is_deleted = 0 AND is_template = 0', `${prefix}%`));
+      },
+    ];
+    const writes: ((n: number) => Promise<void>)[] = [
+      async (n) => expect((await glpi.put(`Computer/${pcs[n % 2]}`, { input: { name: `${prefix}-${n}` } })).status).toBe(200),
+      async (n) => expect((await glpi.put(`Ticket/${ticket}`, { input: { name: `${prefix}-t${n}` } })).status).toBe(200),
+      async (n) => expect((await glpi.put(`Location/${location}`, { input: { name: unique(`hall${n}`) } })).status).toBe(200),
+      async (n) => {
+        const db = file();
+        try {
+          db.exec('PRAGMA busy_timeout = 10000');
+          db.query('UPDATE glpi_computers SET serial = ? WHERE id = ?').run(`SN-${n}`, pcs[n % 2]!);
+        } finally {
+          db.close();
+        }
+      },
+    ];
+    const step = fc.oneof(fc.record({ read: fc.nat(reads.length - 1) }), fc.record({ write: fc.nat(writes.length - 1), n: fc.nat(999) }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 12 }), async (steps) => {
+        for (const s of steps) await ('write' in s ? writes[s.write]!(s.n) : reads[s.read]!());
+      }),
+      { numRuns: 6 },
+    );
   });
 });
 

@@ -1,18 +1,20 @@
-import { dataVersion } from '../../db/connection';
+import { stillValid, tracked, type Dependencies } from '../../db/table-versions';
 import type { Reply, SessionContext } from '../context';
 import type { Scope } from '../../auth/scope';
 
 interface Entry {
   reply: Reply;
+  /** What it was built from: a write to one of its tables (or a commit elsewhere) ends it. */
+  deps: Dependencies;
   size: number;
   /** The insertion count when it was (re)inserted. */
   at: number;
 }
 
 /**
- * Serialised answers to reads, reused until the next write. Exact, because every write of this
- * process bumps dataVersion, and so does another process's commit (db/external-writes.ts); the
- * key holds everything else an answer depends on (who asks, in which scope, through which URL,
+ * Serialised answers to reads, reused until a write to a table they read. Exact, because every
+ * write of this process moves the counters of the tables it wrote, and another process's commit
+ * moves them all (db/table-versions.ts, db/external-writes.ts); the key holds everything else an answer depends on (who asks, in which scope, through which URL,
  * with which parameters). Bounded in entries and bytes, about the least recently used going first.
  *
  * An answer is kept the second time it is built within about a cache's worth of reads: keeping
@@ -26,8 +28,6 @@ export class ReplyCache {
   /** Keys built once since this set was last emptied. */
   private readonly seen = new Set<string>();
   private bytes = 0;
-  /** The dataVersion the entries were built at: any other and they all go. */
-  private version = dataVersion;
 
   constructor(
     private readonly maxEntries: number,
@@ -35,10 +35,12 @@ export class ReplyCache {
   ) {}
 
   reply(ctx: SessionContext, build: () => Reply): Reply {
-    if (this.version !== dataVersion) this.clear();
     const key = replyKey(ctx);
     const hit = this.entries.get(key);
-    if (hit) {
+    if (hit && !stillValid(hit.deps)) {
+      this.entries.delete(key);
+      this.bytes -= hit.size;
+    } else if (hit) {
       // Refresh its place (the oldest entries go first) once it is in the older half: moving it
       // on every read cost a map deletion and insertion per answer.
       if (this.inserted - hit.at > this.maxEntries / 2) {
@@ -47,12 +49,12 @@ export class ReplyCache {
       }
       return hit.reply;
     }
-    const built = build();
+    const { value: built, deps } = tracked(build);
     const reply: Reply = { status: built.status, headers: built.headers, jsonText: built.jsonText ?? JSON.stringify(built.body) };
     // Built by a write (none do today), too big, or not asked for before: answered, not kept.
     const size = reply.jsonText!.length + key.length;
-    if (this.version !== dataVersion || size > this.maxBytes / 8 || !this.seenBefore(key)) return reply;
-    this.insert(key, { reply, size, at: 0 });
+    if (!stillValid(deps) || size > this.maxBytes / 8 || !this.seenBefore(key)) return reply;
+    this.insert(key, { reply, deps, size, at: 0 });
     this.bytes += size;
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
@@ -72,13 +74,6 @@ export class ReplyCache {
     if (this.seen.size >= this.maxEntries) this.seen.clear();
     this.seen.add(key);
     return false;
-  }
-
-  private clear(): void {
-    this.seen.clear();
-    this.entries.clear();
-    this.bytes = 0;
-    this.version = dataVersion;
   }
 }
 

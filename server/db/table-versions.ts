@@ -1,0 +1,198 @@
+import type { Database as Db } from 'bun:sqlite';
+
+/**
+ * Write counters per table, so that a cached read is dropped by the writes to the tables it read
+ * and no other: a steady writer of computers no longer empties the cached tickets.
+ *
+ * Only the tables `setNarrowTables` names are counted one by one (item data, which nothing
+ * memoises outside the versioned caches); a write to any other table, another connection's
+ * commit, or a write this thread could not see table by table moves `epoch`, which every cached
+ * read depends on. A table's shadow tables (`glpi_computers__counts`, `glpi_computers__fts`, kept
+ * by its triggers) count as the table itself.
+ */
+class Counter {
+  value = 0;
+}
+
+const counters = new Map<string, Counter>();
+let epoch = 0;
+let narrow: ReadonlySet<string> = new Set();
+
+/** The tables whose writes drop only the reads of them (see above); none until the server says. */
+export function setNarrowTables(tables: Iterable<string>): void {
+  narrow = new Set([...tables].map((table) => table.toLowerCase()));
+  epoch++;
+}
+
+const family = (table: string): string => {
+  const lower = table.toLowerCase();
+  const shadow = lower.indexOf('__');
+  return shadow > 0 ? lower.slice(0, shadow) : lower;
+};
+
+function counter(table: string): Counter {
+  let found = counters.get(table);
+  if (found === undefined) counters.set(table, (found = new Counter()));
+  return found;
+}
+
+/** Every cached read is stale: a write whose tables are not known, or not counted one by one. */
+export function bumpAll(): void {
+  epoch++;
+}
+
+/** A write changed these tables (as SQLite named them): the reads of them are stale. */
+export function bumpTables(tables: Iterable<string>): void {
+  const families = new Set<string>();
+  for (const table of tables) families.add(family(table));
+  for (const table of families) {
+    if (!narrow.has(table)) {
+      epoch++;
+      return;
+    }
+  }
+  for (const table of families) counter(table).value++;
+}
+
+/** What a cached read was built from: the epoch and the counters of the counted tables it read. */
+export interface Dependencies {
+  epoch: number;
+  counters: Counter[];
+  values: number[];
+}
+
+/** The counted tables the read being built has named so far (null: none is being built). */
+let reading: Map<Counter, number> | null = null;
+let readingSince = 0;
+
+/** Names in a statement that may be tables, by SQL text (statements are few and reused). */
+const namesBySql = new Map<string, Counter[]>();
+const MAX_SQL = 4000;
+
+function countersOf(sql: string): Counter[] {
+  let found = namesBySql.get(sql);
+  if (found === undefined) {
+    const names = new Set<string>();
+    for (const word of sql.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) {
+      const table = family(word);
+      if (narrow.has(table)) names.add(table);
+    }
+    found = [...names].map(counter);
+    if (namesBySql.size >= MAX_SQL) namesBySql.clear();
+    namesBySql.set(sql, found);
+  }
+  return found;
+}
+
+/** A statement about to run for the read being built (db/rows.ts): its tables become dependencies. */
+export function noteRead(sql: string): void {
+  if (reading === null) return;
+  for (const c of countersOf(sql)) if (!reading.has(c)) reading.set(c, c.value);
+}
+
+/** A cached part taken by the read being built brings its own dependencies. */
+export function noteDependencies(deps: Dependencies): void {
+  if (reading === null) return;
+  if (deps.epoch !== readingSince) readingSince = -1; // older than the read: it cannot be kept
+  deps.counters.forEach((c, i) => {
+    if (!reading!.has(c)) reading!.set(c, deps.values[i]!);
+  });
+}
+
+/**
+ * Runs `build` noting what it reads; returns its value and dependencies. Nested builds (a cached
+ * count inside a cached page) add theirs to the outer one.
+ */
+export function tracked<T>(build: () => T): { value: T; deps: Dependencies } {
+  const outer = reading;
+  const outerSince = readingSince;
+  reading = new Map();
+  readingSince = epoch;
+  let deps: Dependencies;
+  let value: T;
+  try {
+    value = build();
+  } finally {
+    deps = { epoch: readingSince, counters: [...reading.keys()], values: [...reading.values()] };
+    reading = outer;
+    readingSince = outerSince;
+  }
+  noteDependencies(deps);
+  return { value, deps };
+}
+
+/** Has nothing the read depends on been written since it was built? */
+export function stillValid(deps: Dependencies): boolean {
+  if (deps.epoch !== epoch) return false;
+  const { counters: cs, values } = deps;
+  for (let i = 0; i < cs.length; i++) if (cs[i]!.value !== values[i]) return false;
+  return true;
+}
+
+/**
+ * The tables a write transaction changed, as SQLite's update hook reports them (triggers and
+ * foreign-key actions included). The hook does not see rows of WITHOUT ROWID tables nor a
+ * `DELETE` that empties a table in one step; SQLite's total_changes() does, so a write whose
+ * count of changes is not the count the hook saw is not known table by table.
+ */
+interface Watch {
+  tables: Set<string>;
+  seen: number;
+  changesBefore: number;
+  schemaBefore: number;
+}
+
+const watches = new WeakMap<Db, Watch>();
+let watching: Watch | null = null;
+
+function hook(_db: Db, table: string): void {
+  if (watching === null) return;
+  watching.tables.add(table);
+  watching.seen++;
+}
+
+function totalChanges(db: Db): number {
+  return (db.query('SELECT total_changes() AS n').get() as { n: number }).n;
+}
+
+/** Moves with every change of the schema (DDL), which neither the hook nor total_changes() sees. */
+function schemaVersion(db: Db): number {
+  return (db.query('PRAGMA schema_version').get() as { schema_version: number }).schema_version;
+}
+
+/** Starts noting the tables a write changes on `db` (before its first statement); false when one is noted already. */
+export function watchWrites(db: Db): boolean {
+  if (watching !== null) return false;
+  let watch = watches.get(db);
+  if (watch === undefined) {
+    watch = { tables: new Set(), seen: 0, changesBefore: 0, schemaBefore: 0 };
+    watches.set(db, watch);
+    db.onInsert = hook;
+    db.onUpdate = hook;
+    db.onDelete = hook;
+  }
+  watch.tables.clear();
+  watch.seen = 0;
+  watch.changesBefore = totalChanges(db);
+  watch.schemaBefore = schemaVersion(db);
+  watching = watch;
+  return true;
+}
+
+/**
+ * The write has ended (committed or not): moves the counters of the tables it changed. Changes
+ * the hook did not see are those of WITHOUT ROWID tables: a table's shadows, written by its own
+ * triggers (its `__counts`, its full-text index), and the full-text bookkeeping of the tables
+ * written (deskbase_fulltext_*); all belong to tables the hook saw. A `DELETE` that empties a
+ * table in one step (the only other unseen change: a table without triggers, emptied by an
+ * import) is seen as such when nothing else was: then every cached read goes, as after a change
+ * of the schema.
+ */
+export function writesEnded(db: Db): void {
+  const watch = watching;
+  watching = null;
+  if (watch === null) return;
+  const unseen = totalChanges(db) - watch.changesBefore - watch.seen;
+  if ((unseen !== 0 && watch.tables.size === 0) || schemaVersion(db) !== watch.schemaBefore) bumpAll();
+  else bumpTables(watch.tables);
+}

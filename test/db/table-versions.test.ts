@@ -1,0 +1,133 @@
+/**
+ * Write counters per table (server/db/table-versions.ts): a read kept by a versioned cache stays
+ * while other tables are written and goes at the first write to one it read, by a statement, a
+ * trigger, a WITHOUT ROWID shadow, a change of the schema, or another connection. Real SQLite file,
+ * the connection helpers the server uses; every answer is checked against a plain read.
+ */
+import { Database } from 'bun:sqlite';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inTransaction, markExternalWrite, openDatabase, type Db } from '../../server/db/connection';
+import { VersionedCache } from '../../server/db/read-cache';
+import { selectAll, run } from '../../server/db/rows';
+import { setNarrowTables, stillValid, tracked } from '../../server/db/table-versions';
+
+let dir: string;
+let db: Db;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'deskbase-versions-'));
+  db = openDatabase(join(dir, 'test.sqlite'));
+  db.exec(`
+    CREATE TABLE t_pcs (id INTEGER PRIMARY KEY, name TEXT, room INTEGER);
+    CREATE TABLE t_tickets (id INTEGER PRIMARY KEY, title TEXT);
+    CREATE TABLE t_rooms (id INTEGER PRIMARY KEY, name TEXT);
+    CREATE TABLE t_logs (id INTEGER PRIMARY KEY, what TEXT);
+    CREATE TABLE t_pcs__counts (room INTEGER PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+    CREATE TRIGGER t_pcs_logged AFTER UPDATE ON t_pcs BEGIN INSERT INTO t_logs (what) VALUES ('pc ' || new.id); END;
+    CREATE TRIGGER t_pcs_counted AFTER INSERT ON t_pcs BEGIN
+      INSERT INTO t_pcs__counts (room, n) VALUES (new.room, 1) ON CONFLICT (room) DO UPDATE SET n = n + 1;
+    END;
+    INSERT INTO t_rooms (id, name) VALUES (1, 'Hall'), (2, 'Lab');
+    INSERT INTO t_pcs (id, name, room) VALUES (1, 'pc1', 1), (2, 'pc2', 2);
+    INSERT INTO t_tickets (id, title) VALUES (1, 'broken');
+  `);
+  // t_rooms is not counted one by one: its writes drop every kept read.
+  setNarrowTables(['t_pcs', 't_tickets', 't_logs']);
+});
+
+afterAll(() => {
+  db?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const write = (sql: string, ...args: (string | number)[]) => inTransaction(db, () => run(db, sql, ...args));
+const keptAfter = (read: string, change: () => void): boolean => {
+  const { deps } = tracked(() => selectAll(db, read));
+  change();
+  return stillValid(deps);
+};
+
+const PCS = 'SELECT p.name, r.name AS room FROM t_pcs p JOIN t_rooms r ON r.id = p.room ORDER BY p.id';
+const TICKETS = 'SELECT title FROM t_tickets ORDER BY id';
+const COUNTS = 'SELECT room, n FROM t_pcs__counts ORDER BY room';
+
+describe('a kept read', () => {
+  test('stays while another counted table is written', () => {
+    expect(keptAfter(TICKETS, () => write("UPDATE t_pcs SET name = 'renamed' WHERE id = 1"))).toBe(true);
+    expect(keptAfter(PCS, () => write("UPDATE t_tickets SET title = 'fixed' WHERE id = 1"))).toBe(true);
+  });
+
+  test('goes at a write to a table it read, and at one to a table a trigger wrote', () => {
+    expect(keptAfter(PCS, () => write("UPDATE t_pcs SET name = 'again' WHERE id = 2"))).toBe(false);
+    expect(keptAfter('SELECT COUNT(*) AS n FROM t_logs', () => write("UPDATE t_pcs SET name = 'logged' WHERE id = 2"))).toBe(false);
+  });
+
+  test("goes at a write to a table's WITHOUT ROWID shadow, which its triggers keep", () => {
+    expect(keptAfter(COUNTS, () => write('INSERT INTO t_pcs (name, room) VALUES (?, ?)', 'pc3', 2))).toBe(false);
+  });
+
+  test('goes at any write to a table not counted one by one, and at a change of the schema', () => {
+    expect(keptAfter(TICKETS, () => write("UPDATE t_rooms SET name = 'Hall B' WHERE id = 1"))).toBe(false);
+    expect(keptAfter(TICKETS, () => inTransaction(db, () => db.exec('CREATE INDEX t_pcs_name ON t_pcs (name)')))).toBe(false);
+  });
+
+  test('goes at a commit of another connection, and at a write it made itself', () => {
+    expect(keptAfter(TICKETS, () => markExternalWrite())).toBe(false);
+    const { deps } = tracked(() => {
+      const rows = selectAll(db, TICKETS);
+      write("UPDATE t_tickets SET title = 'while read' WHERE id = 1");
+      return rows;
+    });
+    expect(stillValid(deps)).toBe(false);
+  });
+
+  test('kept inside another brings its tables to the outer one', () => {
+    const inner = new VersionedCache<unknown>(10);
+    const read = () => inner.get(db, TICKETS, () => selectAll(db, TICKETS));
+    read(); // kept
+    const { deps } = tracked(() => read()); // taken from the cache: no statement runs
+    expect(stillValid(deps)).toBe(true);
+    write("UPDATE t_tickets SET title = 'changed' WHERE id = 1");
+    expect(stillValid(deps)).toBe(false);
+  });
+});
+
+describe('every kept answer is the plain answer', () => {
+  const reads = [PCS, TICKETS, COUNTS, 'SELECT COUNT(*) AS n FROM t_logs', 'SELECT name FROM t_rooms ORDER BY id'];
+  const writes: ((n: number) => void)[] = [
+    (n) => write('UPDATE t_pcs SET name = ? WHERE id = 1', `pc-${n}`),
+    (n) => write('UPDATE t_pcs SET room = ? WHERE id = 2', 1 + (n % 2)),
+    (n) => write('INSERT INTO t_pcs (name, room) VALUES (?, ?)', `new-${n}`, 1 + (n % 2)),
+    (n) => write('UPDATE t_tickets SET title = ? WHERE id = 1', `t-${n}`),
+    (n) => write('UPDATE t_rooms SET name = ? WHERE id = 1', `room-${n}`),
+    (n) => write('DELETE FROM t_pcs WHERE id = (SELECT MAX(id) FROM t_pcs) AND id > 2 AND ? >= 0', n),
+    () => {
+      // Another connection commits: this one learns it as the server does (external-writes.ts).
+      const other = new Database(join(dir, 'test.sqlite'));
+      other.exec('PRAGMA busy_timeout = 10000');
+      other.query("UPDATE t_tickets SET title = title || '!' WHERE id = 1").run();
+      other.close();
+      markExternalWrite();
+    },
+  ];
+
+  test('through any interleaving of writes to the same and other tables', () => {
+    const cache = new VersionedCache<unknown>(100);
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.record({ read: fc.nat(reads.length - 1) }), fc.record({ write: fc.nat(writes.length - 1), n: fc.nat(1000) })), { maxLength: 40 }), (steps) => {
+        for (const step of steps) {
+          if ('write' in step) writes[step.write]!(step.n);
+          else {
+            const sql = reads[step.read]!;
+            expect(JSON.stringify(cache.get(db, sql, () => selectAll(db, sql)))).toBe(JSON.stringify(db.query(sql).all()));
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
