@@ -33,6 +33,10 @@ export function createUser(log: Logger, columns: Row): number {
 export function updateUser(log: Logger, old: Row, columns: Row): void {
   const logged = Object.fromEntries(Object.entries(columns).filter(([column]) => !UNLOGGED.has(column)));
   writeCarriedChanges(log, itemtypeOrThrow('User'), old, logged);
+  // Trashed or restored as GLPI's delete() and restore() do it, which log the trash (an update's is_deleted logs nothing).
+  if ('is_deleted' in columns && Number(columns.is_deleted) !== Number(old.is_deleted)) {
+    writeLog(log.db, log.actor, { itemtype: 'User', itemsId: Number(old.id), action: Number(columns.is_deleted) === 1 ? HISTORY.DELETE_ITEM : HISTORY.RESTORE_ITEM });
+  }
   const quiet = Object.fromEntries(Object.entries(columns).filter(([column]) => UNLOGGED.has(column)));
   updateRow(log.db, 'glpi_users', Number(old.id), quiet);
 }

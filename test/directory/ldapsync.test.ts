@@ -109,7 +109,7 @@ describe.skipIf(slapdMissing !== null)('directory test connection, history and a
     expect((await signIn('bob', 'bob-pass')).status).toBe(200);
     // No one is signed in while a sign-in writes: history names no one.
     expect(history('bob')).toEqual([
-      { linked_action: 20, itemtype_link: '', id_search_option: 0, old_value: '', new_value: '', user_name: '' },
+      { linked_action: 20, itemtype_link: '0', id_search_option: 0, old_value: '', new_value: '', user_name: '' },
       { linked_action: 15, itemtype_link: 'Profile', id_search_option: 0, old_value: '', new_value: 'Self-Service (1)', user_name: '' },
       { linked_action: 0, itemtype_link: '', id_search_option: 81, old_value: 'Technician (1)', new_value: 'Team lead (2)', user_name: '' },
     ]);
