@@ -129,7 +129,7 @@ describe.skipIf(!hasChromium)('asset pages', () => {
 
     await open('Computer', ids.computer, 'ports');
     await section('Network ports').waitFor();
-    expect(await cells('Network ports')).toEqual([['1', 'eth0', 'Ethernet', 'aa:bb:cc:dd:ee:42', '10.0.0.42', 'Office (tagged)']]);
+    expect(await cells('Network ports')).toEqual([['1', 'eth0', 'Ethernet port', 'aa:bb:cc:dd:ee:42', '10.0.0.42', 'Office (tagged)']]);
 
     await open('Computer', ids.computer, 'connections');
     await section('Connections').getByRole('list', { name: 'Connected items' }).waitFor();
@@ -149,7 +149,7 @@ describe.skipIf(!hasChromium)('asset pages', () => {
     await open('Computer', ids.computer);
     expect(await tabs()).toEqual([
       'Details', 'Components', 'Software', 'Network ports', 'Connections', 'Financial and administrative information', 'Contracts', 'Documents',
-      'Reservations', 'Check-out', 'Label', 'Tickets', 'History',
+      'Reservations', 'Check-out', 'Label', 'Tickets', 'Inventory', 'History',
     ]);
     await commonSections('Intel');
 
@@ -205,7 +205,7 @@ describe.skipIf(!hasChromium)('asset pages', () => {
     await signInAs('tom');
     await open('Computer', ids.computer);
     // GLPI's Technician reads no financial information and no contract: those sections are left out.
-    expect(await tabs()).toEqual(['Details', 'Components', 'Software', 'Network ports', 'Connections', 'Documents', 'Reservations', 'Check-out', 'Label', 'Tickets', 'History']);
+    expect(await tabs()).toEqual(['Details', 'Components', 'Software', 'Network ports', 'Connections', 'Documents', 'Reservations', 'Check-out', 'Label', 'Tickets', 'Inventory', 'History']);
     // GLPI's Technician may not read component models: the designation shows, not the manufacturer.
     await commonSections('');
     expect(pageErrors).toEqual([]);

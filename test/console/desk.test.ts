@@ -284,9 +284,10 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     const found = async (q: string, section: string) => {
       await box.fill(q);
       await box.press('Enter');
-      const list = page.getByRole('region', { name: section });
-      await list.getByRole('heading').waitFor();
+      // The results page first: the overview, still shown until then, has a Tickets region of its own.
       await page.getByRole('heading', { name: `Search: “${q}”` }).waitFor();
+      const list = page.locator('section.find-section', { has: page.getByRole('heading', { name: section }) });
+      await list.getByRole('heading').waitFor();
       await until(`results of ${q}`, async () => (await page.getByRole('status').count()) === 0);
       return list.locator('li a').allTextContents();
     };

@@ -74,7 +74,8 @@ export function DeskEditor({ name, label }: { name: string; label: string }) {
       <div class="desk-editor-tools" role="toolbar" aria-label={t('Formatting')}>
         {COMMANDS.map(([command, title, mark]) => (
           <button key={command} type="button" class="secondary" title={t(title)} aria-label={t(title)} onMouseDown={(e) => e.preventDefault()} onClick={() => run(command)}>
-            {mark}
+            {/* Drawn by CSS as the technician editor's: the button's name is the title's words. */}
+            <span class="glyph" data-glyph={mark} aria-hidden="true" />
           </button>
         ))}
         <button type="button" class="secondary" title={t('Link')} aria-label={t('Link')} onMouseDown={(e) => e.preventDefault()} onClick={() => {
