@@ -81,6 +81,8 @@ describe.skipIf(!hasChromium)('notifications in the console', () => {
     expect(added.type).toBe(1);
     await list.getByRole('listitem').filter({ hasText: 'Observer group' }).getByRole('button', { name: 'Remove' }).click();
     await panel.locator('.notice-success', { hasText: 'Target removed.' }).waitFor();
+    // The list is read again after the removal (the old rows stay shown until then).
+    await list.getByRole('listitem').filter({ hasText: 'Observer group' }).waitFor({ state: 'detached' });
     expect(await names()).toEqual(['Administrator', 'Assigned technician', 'Former technician in charge', 'Requester', 'Observer']);
     expect((await api.get(`NotificationTarget/${added.id}`)).status).toBe(404);
     expect(pageErrors).toEqual([]);
