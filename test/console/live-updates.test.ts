@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)('live updates in the console', () => {
 
   test('a ticket opened elsewhere appears in the open list', async () => {
     await page.goto(`${server.origin}/#/Ticket`);
-    await page.getByRole('heading', { name: 'Tickets' }).waitFor();
+    await page.getByRole('heading', { name: 'Tickets', exact: true, level: 1 }).waitFor();
     await markPage();
     await api.create('Ticket', { name: 'Appeared by itself', content: 'x' });
     await page.getByRole('link', { name: 'Appeared by itself' }).waitFor();
