@@ -52,6 +52,8 @@ export async function consoleWithSession(browser: { context: BrowserContext }, o
   await page.goto(`${origin}/`);
   await page.evaluate((session) => localStorage.setItem('deskbase.session-token', session), token);
   await page.reload();
+  // Signed in once the main menu shows: a route opened before that can be taken over by the start page.
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
   return page;
 }
 
