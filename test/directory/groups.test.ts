@@ -5,14 +5,13 @@
  * (`ldap_field`/`ldap_value`, any case); a group given by hand stays. The group entries not yet
  * linked are listed and imported as groups over the API (GLPI's import of new groups).
  */
-import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { join } from 'node:path';
 import { Attribute, Change } from 'ldapts';
 import { runCli } from '../support/cli';
 import { scenario } from '../support/scenario';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
+import { readRows } from '../support/database-file';
 import { Slapd, slapdMissing, SUFFIX } from '../support/slapd';
 import { basic, FIXTURE, FIXTURE_SCHEMAS, officeDirectory, onDirectory } from './helpers';
 
@@ -27,14 +26,7 @@ describe.skipIf(slapdMissing !== null)('directory groups', () => {
 
   const signIn = (login: string, password: string) => new Client(server.api).get('initSession', { anonymous: true, headers: { Authorization: basic(login, password) } });
   /** The user's groups by name, with their is_dynamic flag. */
-  const groupsOf = (login: string) => {
-    const db = new Database(join(server.dataDir, 'deskbase.sqlite'), { readonly: true });
-    const rows = db
-      .query('SELECT g.name, gu.is_dynamic FROM glpi_groups_users gu JOIN glpi_groups g ON g.id = gu.groups_id JOIN glpi_users u ON u.id = gu.users_id WHERE u.name = ? ORDER BY g.name')
-      .all(login);
-    db.close();
-    return rows;
-  };
+  const groupsOf = (login: string) => readRows(server.dataDir, 'SELECT g.name, gu.is_dynamic FROM glpi_groups_users gu JOIN glpi_groups g ON g.id = gu.groups_id JOIN glpi_users u ON u.id = gu.users_id WHERE u.name = ? ORDER BY g.name', login);
 
   beforeAll(async () => {
     await slapd.start(FIXTURE, { schemas: FIXTURE_SCHEMAS });

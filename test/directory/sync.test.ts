@@ -13,6 +13,7 @@ import { scenario } from '../support/scenario';
 import { Client } from '../support/client';
 import { freePort } from '../support/private-process';
 import { startServer, type TestServer } from '../support/server';
+import { readRows } from '../support/database-file';
 import { Slapd, slapdMissing, SUFFIX } from '../support/slapd';
 import { basic, FIXTURE, FIXTURE_SCHEMAS, officeDirectory, onDirectory } from './helpers';
 
@@ -35,14 +36,7 @@ describe.skipIf(slapdMissing !== null)('directory sync', () => {
   };
 
   /** The user's history rows written since sign-in made it (after its creation). */
-  const history = (name: string) => {
-    const db = new Database(join(server.dataDir, 'deskbase.sqlite'), { readonly: true });
-    const rows = db
-      .query("SELECT linked_action, id_search_option, old_value, new_value, user_name FROM glpi_logs WHERE itemtype = 'User' AND items_id = (SELECT id FROM glpi_users WHERE name = ?) AND user_name <> '' ORDER BY id")
-      .all(name);
-    db.close();
-    return rows;
-  };
+  const history = (name: string) => readRows(server.dataDir, "SELECT linked_action, id_search_option, old_value, new_value, user_name FROM glpi_logs WHERE itemtype = 'User' AND items_id = (SELECT id FROM glpi_users WHERE name = ?) AND user_name <> '' ORDER BY id", name);
 
   beforeAll(async () => {
     await slapd.start(FIXTURE, { schemas: FIXTURE_SCHEMAS });

@@ -34,3 +34,13 @@ export function withDataFolderDatabase<T>(dataDir: string, fn: (db: Database) =>
     db.close();
   }
 }
+
+/** Rows of a query on a data folder's live database, opened read-only for that query alone. */
+export function readRows(dataDir: string, sql: string, ...args: string[]): unknown[] {
+  const db = new Database(join(dataDir, 'deskbase.sqlite'), { readonly: true });
+  try {
+    return db.query(sql).all(...args);
+  } finally {
+    db.close();
+  }
+}
