@@ -281,19 +281,18 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     await page.evaluate(() => localStorage.clear());
     await signIn(page, server.origin, 'glpi', ADMIN_PASSWORD);
     const box = page.getByRole('search').getByRole('searchbox');
-    const found = async (q: string, section: string) => {
+    // The results of the previous query stay on screen while the next one loads: wait for the expected list.
+    const finds = async (q: string, section: string, expected: string[]) => {
       await box.fill(q);
       await box.press('Enter');
-      // The results page first: the overview, still shown until then, has a Tickets region of its own.
       await page.getByRole('heading', { name: `Search: “${q}”` }).waitFor();
       const list = page.locator('section.find-section', { has: page.getByRole('heading', { name: section }) });
-      await list.getByRole('heading').waitFor();
-      await until(`results of ${q}`, async () => (await page.getByRole('status').count()) === 0);
-      return list.locator('li a').allTextContents();
+      const shown = async () => JSON.stringify(await list.locator('li a').allTextContents());
+      await until(`results of ${q}`, shown, (value) => value === JSON.stringify(expected));
     };
-    for (const q of ['11', '#11']) expect(await found(q, 'Tickets')).toEqual(['Filler']);
-    expect(await found('#1', 'Tickets')).toEqual(['Laptop will not start']);
-    expect(await found('anna.martin@example', 'Users')).toEqual(['anna']);
+    for (const q of ['11', '#11']) await finds(q, 'Tickets', ['Filler']);
+    await finds('#1', 'Tickets', ['Laptop will not start']);
+    await finds('anna.martin@example', 'Users', ['anna']);
   });
 
   test('other defects: resetting an API token asks first; declined, the token stays', async () => {
