@@ -48,6 +48,10 @@ export function NewTicket() {
   }, [info.activeProfile.id, category]);
   const hidden = new Set(template?.hidden ?? []);
   const predefined = template?.predefined ?? {};
+  // A template's predefined title fills the title while none has been typed, as GLPI's form.
+  useEffect(() => {
+    if (predefined.name) setTitle((typed) => typed || predefined.name!);
+  }, [template?.id, predefined.name, done]);
   const required = new Set((template?.mandatory ?? []).map((m) => m.field));
   const mark = (field: string, label: string) => (required.has(field) ? `${label} *` : label);
 
@@ -120,7 +124,7 @@ export function NewTicket() {
           <input name="name" required maxLength={255} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
         </label>
         <Suggestions title={title} />
-        <DeskEditor name="content" label={mark('content', t('Description'))} />
+        <DeskEditor name="content" label={mark('content', t('Description'))} initial={predefined.content ?? ''} />
         {assets.length > 0 && (
           <label class="field">
             <span>{t('Asset concerned')}</span>
