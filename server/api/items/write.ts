@@ -65,9 +65,15 @@ function inDataZone(ctx: SessionContext, type: Itemtype): (element: Params) => P
  * (not a list), as GLPI's `_filename`.
  */
 export function writeContext(ctx: SessionContext, history = true, recursive = false): WriteContext {
-  const input = ctx.params.input;
-  const single = isObject(input) && !(asList(input) && Object.keys(input).length > 0);
-  return { db: ctx.services.store.db, services: ctx.services, scope: ctx.scope, actor: actorName(ctx.scope.user), history, extra: {}, recursive, ...(single && ctx.uploads ? { uploads: ctx.uploads } : {}) };
+  const wc: WriteContext = { db: ctx.services.store.db, services: ctx.services, scope: ctx.scope, actor: actorName(ctx.scope.user), history, extra: {}, recursive };
+  // Looked at only when files came: a bulk input is read once per element, not once per context.
+  if (ctx.uploads?.length && takesUploads(ctx.params.input)) wc.uploads = ctx.uploads;
+  return wc;
+}
+
+/** Uploads go with the input when it is one object (not a list), as GLPI's `_filename`. */
+function takesUploads(input: unknown): boolean {
+  return isObject(input) && !(asList(input) && Object.keys(input).length > 0);
 }
 
 function requireClassRight(ctx: SessionContext, type: Itemtype, action: Action): void {
