@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
-import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, errorText, type SearchOption } from '../../data/api';
+import { useMemo, useState } from 'preact/hooks';
+import { api, errorText } from '../../data/api';
 import { Notice } from '../../components/Notice';
+import { useApi } from '../../data/use-api';
 import { refusedInputs } from '../../lib/bulk';
 import { t } from '../../lib/i18n';
 import { typeDef } from '../../lib/itemtypes';
@@ -39,7 +40,6 @@ async function createRows(itemtype: string, good: Prepared[], onProgress: (done:
 /** CSV import into any itemtype: column mapping, dropdown names resolved, a dry run with per-row errors, bulk creation with progress. */
 export function Import({ itemtype }: { itemtype: string }) {
   const def = typeDef(itemtype);
-  const [options, setOptions] = useState<Record<string, SearchOption> | null>(null);
   const [headers, setHeaders] = useState<string[]>([]);
   const [rows, setRows] = useState<Record<string, string>[]>([]);
   const [mapping, setMapping] = useState<Record<string, string>>({});
@@ -50,9 +50,8 @@ export function Import({ itemtype }: { itemtype: string }) {
   const [summary, setSummary] = useState('');
   const [error, setError] = useState('');
 
-  useEffect(() => {
-    void api.searchOptions(itemtype).then(setOptions, (e: unknown) => setError(errorText(e)));
-  }, [itemtype]);
+  const described = useApi(() => api.searchOptions(itemtype), [itemtype]);
+  const options = described.data;
   const fields: FieldDef[] = useMemo(() => (options ? formLayout(itemtype, options, null).main : []), [itemtype, options]);
 
   const read = (file: File) => {
@@ -98,7 +97,7 @@ export function Import({ itemtype }: { itemtype: string }) {
         <a href={href([itemtype])}>{def.plural}</a>
       </p>
       <h1>{t('Import {types} from CSV', { types: def.plural.toLowerCase() })}</h1>
-      {error && <Notice kind="error">{error}</Notice>}
+      {(error || described.error) && <Notice kind="error">{error || described.error}</Notice>}
       <div class="item-form">
         <div class="field">
           <label for="import-file">{t('CSV file (first line: column names)')}</label>

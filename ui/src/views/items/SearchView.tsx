@@ -39,16 +39,14 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
   const { info, scope } = useSession();
   const def = typeDef(itemtype);
   const state = useMemo(() => readState(query), [query]);
-  const [options, setOptions] = useState<Record<string, SearchOption> | null>(null);
   const [draft, setDraft] = useState<CriteriaNode[]>(state.criteria);
   const [failure, setError] = useState('');
 
   // The criteria being written follow the URL's only when those change (back button, a saved search): a new column or page keeps them.
   const applied = JSON.stringify(state.criteria);
   useEffect(() => setDraft(state.criteria), [applied]);
-  useEffect(() => {
-    void api.searchOptions(itemtype).then(setOptions, (e: unknown) => setError(errorText(e)));
-  }, [itemtype]);
+  const described = useApi(() => api.searchOptions(itemtype), [itemtype]);
+  const options = described.data;
 
   const labels = useMemo(() => optionLabels(options ?? {}), [options]);
   const cols = state.cols.length ? state.cols : ['1', '80', '19'].filter((id) => options?.[id]);
@@ -62,7 +60,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
     return api.search(itemtype, completeCriteria(state.criteria), extra);
   }, [itemtype, options, query, scope]);
   const result = found.data;
-  const error = failure || found.error;
+  const error = failure || described.error || found.error;
 
   const go = (changes: Partial<SearchState & { start: number }>) => {
     const { start, ...next } = { ...state, ...changes };
