@@ -169,13 +169,21 @@ describe('statuses and dates', () => {
     expect([solved.status, typeof solved.solvedate]).toEqual([5, 'string']);
     const solutions = await ctx.api.get(`Ticket/${t.id}/ITILSolution`);
     expect(solutions.body.map((s: any) => [s.solutiontypes_id, s.content, s.status])).toEqual([[kind, 'Rebooted the switch.', 2]]);
-    // One solution waits at a time, as when it is added on its own.
-    expectError(await ctx.api.put(`Ticket/${t.id}`, { input: { solution: 'Again.' } }), 400, 'ERROR_GLPI_UPDATE', 'The item is already solved, did anyone pushed a solution before you?');
-    const other = await ticket();
-    expectError(await ctx.api.put(`Ticket/${other.id}`, { input: { urgency: 5, solutiontypes_id: kind } }), 400, 'ERROR_GLPI_UPDATE', "You can't add a solution without description");
-    expectError(await ctx.api.put(`Ticket/${other.id}`, { input: { urgency: 5, solution: 'x', solutiontypes_id: 999999 } }), 400, 'ERROR_GLPI_UPDATE', 'Field solutiontypes_id: SolutionType 999999 does not exist');
-    expect((await ctx.api.get(`Ticket/${other.id}`)).body).toMatchObject({ status: 1, urgency: 3 });
-    expect((await ctx.api.get(`Ticket/${other.id}/ITILSolution`)).body).toEqual([]);
+    const other = `Ticket/${(await ticket()).id}`;
+    await scenario(ctx.api, [
+      {
+        note: 'one solution waits at a time, as when it is added on its own',
+        request: `PUT Ticket/${t.id}`,
+        body: { input: { solution: 'Again.' } },
+        status: 400,
+        error: 'ERROR_GLPI_UPDATE',
+        message: 'The item is already solved, did anyone pushed a solution before you?',
+      },
+      { request: `PUT ${other}`, body: { input: { urgency: 5, solutiontypes_id: kind } }, status: 400, error: 'ERROR_GLPI_UPDATE', message: "You can't add a solution without description" },
+      { request: `PUT ${other}`, body: { input: { urgency: 5, solution: 'x', solutiontypes_id: 999999 } }, status: 400, error: 'ERROR_GLPI_UPDATE', message: 'Field solutiontypes_id: SolutionType 999999 does not exist' },
+      holds(other, { status: 1, urgency: 3 }),
+      { request: `GET ${other}/ITILSolution`, status: 200, equals: [] },
+    ]);
   });
 
   test("a ticket's request type defaults to the one flagged as the default; a follow-up's stays 0, as GLPI 10.0.19's API adds it", async () => {
