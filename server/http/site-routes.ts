@@ -9,7 +9,7 @@ import { openApiResponse } from '../api/openapi';
 import { ROUTES } from '../api/routes';
 import type { Services } from '../auth/services';
 import { inventoryResponse } from './inventory';
-import { handleApiRequest } from './pipeline';
+import { API_PATH, handleApiRequest } from './pipeline';
 import type { RequestUrl } from './url';
 
 /** The scheduled backups, as the server sees them (main.ts wires the scheduler). */
@@ -47,7 +47,7 @@ const inventory = ({ services, request, ip, requestId }: SiteRequest) => invento
 
 export const SITE_ROUTES: readonly SiteRoute[] = [
   {
-    path: '/apirest.php',
+    path: API_PATH,
     prefix: true,
     summary: "GLPI's REST API: its endpoints are api/routes.ts",
     ownHeaders: true,
