@@ -110,7 +110,6 @@ async function prepareFiles(wc: WriteContext, input: Params, files: MailFile[]):
     }
   }
   wc.uploads = accepted;
-  wc.request = { input };
   if (left.length > 0) input.content = `${String(input.content)}<p>Attachments not kept:</p><ul>${left.map((why) => `<li>${escapeHtml(why)}</li>`).join('')}</ul>`;
 }
 
