@@ -1,11 +1,23 @@
 /**
  * API tests as tables: each step is a request and what must come of it (status, body, headers,
  * and the history rows it writes). Steps run in order on a real server; a failure names the step.
+ *
+ * Chained ids: a step may `capture` values from its answer under names, e.g.
+ * `capture: { ticket: (body) => body.id }`, and the steps after it use them as `${ticket}`
+ * placeholders in request, query, headers, body and expectations (answer, equals, text, message,
+ * lists, omits, responseHeaders, history). A string that is exactly one placeholder becomes the
+ * captured value itself (a number stays a number); inside a longer string it is written in.
+ * A placeholder nothing captured yet fails the step. `scenario()` returns what was captured.
  */
 import { expect, test } from 'bun:test';
 import type { ApiResponse, CallOptions, Client } from './client';
 import { expectErrorShape } from './errors';
 import { rawRequest } from './raw';
+
+/** `${name}`: a value an earlier step captured. */
+export type Placeholder = `\${${string}}`;
+/** What the steps captured so far, by name. */
+export type Captured = Record<string, unknown>;
 
 export interface Step {
   /** `METHOD path`, e.g. `PUT Computer/12` (the path is relative to /apirest.php). */
@@ -36,14 +48,48 @@ export interface Step {
   /** The body's text, exactly ('' for an empty answer). */
   text?: string;
   /** Ids the answer (a list of rows) must hold, and ids it must not. */
-  lists?: number[];
-  omits?: number[];
+  lists?: (number | Placeholder)[];
+  omits?: (number | Placeholder)[];
   /** Response headers, exactly; null for a header that must be absent. */
   responseHeaders?: Record<string, string | null>;
   /** The history rows the request writes on this item, oldest first (each matched with toMatchObject). */
-  history?: { itemtype: string; id: number; rows: Record<string, unknown>[] };
-  /** Anything else the answer must show. */
-  check?: (res: ApiResponse) => void;
+  history?: { itemtype: string; id: number | Placeholder; rows: Record<string, unknown>[] };
+  /** Anything else the answer must show; `captured` holds what the steps captured so far. */
+  check?: (res: ApiResponse, captured: Captured) => void;
+  /** Values of the answer to keep for the steps after this one (see the header). */
+  capture?: Record<string, (body: any, res: ApiResponse) => unknown>;
+}
+
+const PLACEHOLDER = /\$\{(\w+)\}/g;
+
+/** `value` with its placeholders replaced by what was captured (objects and arrays walked, other values kept). */
+export function fill(value: unknown, captured: Captured): unknown {
+  const valueOf = (name: string) => {
+    if (!(name in captured)) throw new Error(`\${${name}} was not captured by an earlier step`);
+    return captured[name];
+  };
+  if (typeof value === 'string') {
+    const whole = /^\$\{(\w+)\}$/.exec(value);
+    return whole ? valueOf(whole[1]!) : value.replace(PLACEHOLDER, (_, name: string) => String(valueOf(name)));
+  }
+  if (Array.isArray(value)) return value.map((v) => fill(v, captured));
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, captured)]));
+  return value;
+}
+
+const FILLED = ['request', 'query', 'headers', 'body', 'message', 'answer', 'equals', 'text', 'lists', 'omits', 'responseHeaders', 'history'] as const;
+
+/** The step as sent and checked: its placeholders filled. */
+function resolve(step: Step, captured: Captured): Step {
+  const out: Record<string, unknown> = { ...step };
+  for (const key of FILLED) if (step[key] !== undefined) out[key] = fill(step[key], captured);
+  return out as unknown as Step;
+}
+
+/** `POST itemtype/` that must create one item, its id captured as `name`. */
+export function creates(name: string, itemtype: string, input: Record<string, unknown>, as?: Step['as']): Step {
+  return { request: `POST ${itemtype}/`, body: { input }, status: 201, capture: { [name]: (body: { id: number }) => body.id }, ...(as ? { as } : {}) };
 }
 
 /** `GET Computer/1 → 404 ERROR_ITEM_NOT_FOUND`: a step's one-line name. */
@@ -74,7 +120,7 @@ function send(client: Client, step: Step): Promise<ApiResponse> {
   return rawRequest(api.origin, { method, target: `${api.pathname}/${path}${step.query ? `?${step.query}` : ''}`, headers, body });
 }
 
-function check(step: Step, res: ApiResponse): void {
+function check(step: Step, res: ApiResponse, captured: Captured): void {
   if (step.error) {
     expectErrorShape(res, step.status, step.error);
     // A message, unless the answer details each element of a bulk write.
@@ -86,28 +132,38 @@ function check(step: Step, res: ApiResponse): void {
   if (step.equals !== undefined) expect(res.body).toEqual(step.equals);
   if (step.text !== undefined) expect(res.text).toBe(step.text);
   if (step.lists || step.omits) {
-    const ids = (res.body as { id: number }[]).map((row) => row.id);
-    expect({ missing: (step.lists ?? []).filter((id) => !ids.includes(id)), unwanted: ids.filter((id) => step.omits?.includes(id)) }).toEqual({ missing: [], unwanted: [] });
+    // resolve() has filled the placeholders: the lists hold ids by now.
+    const [lists, omits] = [(step.lists ?? []) as unknown[], (step.omits ?? []) as unknown[]];
+    const ids: unknown[] = (res.body as { id: number }[]).map((row) => row.id);
+    expect({ missing: lists.filter((id) => !ids.includes(id)), unwanted: ids.filter((id) => omits.includes(id)) }).toEqual({ missing: [], unwanted: [] });
   }
   for (const [name, value] of Object.entries(step.responseHeaders ?? {})) expect(res.headers.get(name), name).toBe(value);
-  step.check?.(res);
+  step.check?.(res, captured);
 }
 
-/** Runs the steps in order with `client`'s session. */
-export async function scenario(client: Client, steps: Step[]): Promise<void> {
-  for (const [index, step] of steps.entries()) {
-    const before = step.history ? new Set((await logRows(client, step.history.itemtype, step.history.id)).map((r) => r.id)) : null;
-    const res = await send(client, step);
+/** Runs the steps in order with `client`'s session; returns what they captured. */
+export async function scenario(client: Client, steps: Step[]): Promise<Captured> {
+  const captured: Captured = {};
+  for (const [index, given] of steps.entries()) {
+    let step = given;
+    let res: ApiResponse | undefined;
     try {
-      check(step, res);
-      if (step.history && before) {
-        const added = (await logRows(client, step.history.itemtype, step.history.id)).filter((r) => !before.has(r.id));
-        expect(added).toMatchObject(step.history.rows);
+      step = resolve(given, captured);
+      const history = step.history as { itemtype: string; id: number; rows: Record<string, unknown>[] } | undefined;
+      const before = history ? new Set((await logRows(client, history.itemtype, history.id)).map((r) => r.id)) : null;
+      res = await send(client, step);
+      check(step, res, captured);
+      if (history && before) {
+        const added = (await logRows(client, history.itemtype, history.id)).filter((r) => !before.has(r.id));
+        expect(added).toMatchObject(history.rows);
       }
+      for (const [name, pick] of Object.entries(step.capture ?? {})) captured[name] = pick(res.body, res);
     } catch (error) {
-      throw new Error(`step ${index + 1} (${stepName(step)}): ${error instanceof Error ? error.message : String(error)}\nanswer: ${res.status} ${res.text.slice(0, 500)}`);
+      const answer = res ? `\nanswer: ${res.status} ${res.text.slice(0, 500)}` : '';
+      throw new Error(`step ${index + 1} (${stepName(step)}): ${error instanceof Error ? error.message : String(error)}${answer}`);
     }
   }
+  return captured;
 }
 
 /**
