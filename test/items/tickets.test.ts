@@ -1,7 +1,7 @@
 /** Service-desk rules through the item API: priority matrix, scales, statuses and their dates, actors, followups. */
 import { describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
-import { scenario, type Step } from '../support/scenario';
+import { holds, scenario, updates as put, type Step } from '../support/scenario';
 import { DATETIME, expectError, logsOf, uniq } from './fixtures';
 
 const ctx = useServer();
@@ -20,9 +20,6 @@ async function ticket(input: Record<string, unknown> = {}): Promise<any> {
   return (await ctx.api.get(`Ticket/${id}`)).body;
 }
 
-/** Steps on one item: an update that must succeed, and a read of what it holds then. */
-const put = (path: string, input: Record<string, unknown>): Step => ({ request: `PUT ${path}`, body: { input }, status: 200 });
-const holds = (path: string, answer: Record<string, unknown>, check?: Step['check']): Step => ({ request: `GET ${path}`, status: 200, answer, ...(check ? { check } : {}) });
 
 describe('priority', () => {
   test('computed from urgency x impact for all 25 pairs', async () => {

@@ -5,168 +5,174 @@
  * and a ticket closes at once where its entity closes solved tickets after 0 days.
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
+import { refused as refusedBy } from '../rights/fixture';
 import { Client } from '../support/client';
+import { creates, holds, scenario, type Step } from '../support/scenario';
 import { useServer } from '../support/server';
 
 const ctx = useServer();
 let requester: Client;
+let requesterId: number;
 
 beforeAll(async () => {
   // Self-Service (1) in the root entity: the requester of the tickets below.
-  await ctx.api.create('User', { name: 'asker', password: 'Asker-pass-1', password2: 'Asker-pass-1', _profiles_id: 1, _entities_id: 0 });
+  requesterId = await ctx.api.create('User', { name: 'asker', password: 'Asker-pass-1', password2: 'Asker-pass-1', _profiles_id: 1, _entities_id: 0 });
   requester = await new Client(ctx.server.api).login('asker', 'Asker-pass-1');
 });
 
-async function solvedTicket(name: string): Promise<number> {
-  const id = await requester.create('Ticket', { name, content: 'It is broken.' });
-  const solution = await ctx.api.post('ITILSolution/', { input: { itemtype: 'Ticket', items_id: id, content: 'Fixed it.', solutiontypes_id: 0 } });
-  expect(solution.status).toBe(201);
-  return id;
-}
-
-const solutions = async (id: number) => (await ctx.api.get(`Ticket/${id}/ITILSolution`)).body as { status: number; users_id_approval: number }[];
+/** The requester opens a ticket, captured as `ticket`. */
+const opened = (name: string, content = 'x'): Step => creates('ticket', 'Ticket', { name, content }, requester);
+/** The requester's ticket, then the technician's solution: it waits for approval. */
+const solvedTicket = (name: string): Step[] => [
+  opened(name, 'It is broken.'),
+  { request: 'POST ITILSolution/', body: { input: { itemtype: 'Ticket', items_id: '${ticket}', content: 'Fixed it.', solutiontypes_id: 0 } }, status: 201 },
+];
+/** The statuses of the captured item's solutions. */
+const solutionStatuses = (statuses: number[], item = 'Ticket/${ticket}'): Step => ({
+  request: `GET ${item}/ITILSolution`,
+  status: 200,
+  check: (res) => expect((res.body as { status: number }[]).map((s) => s.status)).toEqual(statuses),
+});
+const followup = (input: Record<string, unknown>, as: Client): Step => ({ request: 'POST ITILFollowup/', body: { input: { itemtype: 'Ticket', items_id: '${ticket}', ...input } }, as, status: 201 });
 
 describe('solutions', () => {
-  test('adding a solution solves the ticket and waits for approval; a second one is refused', async () => {
-    const id = await solvedTicket('no network');
-    expect((await ctx.api.get(`Ticket/${id}`)).body.status).toBe(5);
-    expect((await solutions(id)).map((s) => s.status)).toEqual([2]);
-    const again = await ctx.api.post('ITILSolution/', { input: { itemtype: 'Ticket', items_id: id, content: 'Fixed twice.' } });
-    expect([again.status, again.body[0]]).toEqual([400, 'ERROR_GLPI_ADD']);
-    expect(again.body[1]).toContain('already solved');
-  });
+  test('adding a solution solves the ticket and waits for approval; a second one is refused', () =>
+    scenario(ctx.api, [
+      ...solvedTicket('no network'),
+      holds('Ticket/${ticket}', { status: 5 }),
+      solutionStatuses([2]),
+      { request: 'POST ITILSolution/', body: { input: { itemtype: 'Ticket', items_id: '${ticket}', content: 'Fixed twice.' } }, status: 400, error: 'ERROR_GLPI_ADD', message: /already solved/ },
+    ]));
 
-  test('a solution without words is refused', async () => {
-    const id = await requester.create('Ticket', { name: 'blank', content: 'x' });
-    const res = await ctx.api.post('ITILSolution/', { input: { itemtype: 'Ticket', items_id: id, content: ' ' } });
-    expect([res.status, res.body[0]]).toEqual([400, 'ERROR_GLPI_ADD']);
-    expect((await ctx.api.get(`Ticket/${id}`)).body.status).toBe(1);
-  });
+  test('a solution without words is refused', () =>
+    scenario(ctx.api, [
+      opened('blank'),
+      { request: 'POST ITILSolution/', body: { input: { itemtype: 'Ticket', items_id: '${ticket}', content: ' ' } }, status: 400, error: 'ERROR_GLPI_ADD' },
+      holds('Ticket/${ticket}', { status: 1 }),
+    ]));
 
-  test('the requester approves: the ticket closes, the solution is accepted by them', async () => {
-    const id = await solvedTicket('slow disk');
-    const res = await requester.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: id, add_close: 1 } });
-    expect(res.status).toBe(201);
-    expect((await ctx.api.get(`Ticket/${id}`)).body.status).toBe(6);
-    const [solution] = await solutions(id);
-    expect(solution?.status).toBe(3);
-    expect(solution?.users_id_approval).toBe((await requester.get('getFullSession')).body.session.glpiID);
-    const followups = await ctx.api.get(`Ticket/${id}/ITILFollowup`);
-    expect(followups.body.map((f: { content: string }) => f.content)).toEqual(['Solution approved']);
-  });
+  test('the requester approves: the ticket closes, the solution is accepted by them', () =>
+    scenario(ctx.api, [
+      ...solvedTicket('slow disk'),
+      followup({ add_close: 1 }, requester),
+      holds('Ticket/${ticket}', { status: 6 }),
+      { request: 'GET Ticket/${ticket}/ITILSolution', status: 200, check: (res) => expect(res.body.map((s: { status: number; users_id_approval: number }) => [s.status, s.users_id_approval])).toEqual([[3, requesterId]]) },
+      { request: 'GET Ticket/${ticket}/ITILFollowup', status: 200, check: (res) => expect(res.body.map((f: { content: string }) => f.content)).toEqual(['Solution approved']) },
+    ]));
 
-  test('the requester refuses: the ticket reopens, the solution is refused', async () => {
-    const id = await solvedTicket('noisy fan');
-    const res = await requester.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: id, add_reopen: 1, content: 'Still noisy.' } });
-    expect(res.status).toBe(201);
-    expect((await ctx.api.get(`Ticket/${id}`)).body.status).toBe(1);
-    expect((await solutions(id)).map((s) => s.status)).toEqual([4]);
-  });
+  test('the requester refuses: the ticket reopens, the solution is refused', () =>
+    scenario(ctx.api, [...solvedTicket('noisy fan'), followup({ add_reopen: 1, content: 'Still noisy.' }, requester), holds('Ticket/${ticket}', { status: 1 }), solutionStatuses([4])]));
 
-  test('approving without a waiting solution, or as someone not involved, is refused', async () => {
-    const open = await requester.create('Ticket', { name: 'open one', content: 'x' });
-    const early = await requester.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: open, add_close: 1 } });
-    expect([early.status, early.body[1]]).toEqual([400, expect.stringContaining('No solution waits for approval')]);
-    const id = await solvedTicket('not mine');
-    const admin = await ctx.api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: id, add_close: 1 } });
-    expect([admin.status, admin.body[1]]).toEqual([400, expect.stringContaining('Only a requester')]);
-    expect((await ctx.api.get(`Ticket/${id}`)).body.status).toBe(5);
-  });
+  test('approving without a waiting solution, or as someone not involved, is refused', () =>
+    scenario(ctx.api, [
+      opened('open one'),
+      { ...followup({ add_close: 1 }, requester), status: 400, error: 'ERROR_GLPI_ADD', message: /No solution waits for approval/ },
+      ...solvedTicket('not mine'),
+      { request: 'POST ITILFollowup/', body: { input: { itemtype: 'Ticket', items_id: '${ticket}', add_close: 1 } }, status: 400, error: 'ERROR_GLPI_ADD', message: /Only a requester/ },
+      holds('Ticket/${ticket}', { status: 5 }),
+    ]));
 });
 
 describe('who may solve, and what a solution does to each type', () => {
   // As GLPI's API answers an add its canCreateItem refuses.
-  const refused = (res: { status: number; body: unknown }) => expect([res.status, ...(res.body as string[])]).toEqual([400, 'ERROR_GLPI_ADD', "You don't have permission to perform this action."]);
-  const solve = (client: Client, itemtype: string, id: number) => client.post('ITILSolution/', { input: { itemtype, items_id: id, content: 'Done.' } });
+  const solve = (itemtype: string, items_id: string, more: Partial<Step> = {}): Step => ({ request: 'POST ITILSolution/', body: { input: { itemtype, items_id, content: 'Done.' } }, status: 201, ...more });
+  const refused = refusedBy('ERROR_GLPI_ADD');
 
-  test('a requester cannot solve their own ticket: only the update right or an assignment lets one solve', async () => {
-    const id = await requester.create('Ticket', { name: 'mine to solve?', content: 'x' });
-    refused(await solve(requester, 'Ticket', id));
-    expect((await ctx.api.get(`Ticket/${id}`)).body.status).toBe(1);
-    expect((await ctx.api.get(`Ticket/${id}/ITILSolution`)).body).toEqual([]);
-  });
+  test('a requester cannot solve their own ticket: only the update right or an assignment lets one solve', () =>
+    scenario(ctx.api, [
+      opened('mine to solve?'),
+      solve('Ticket', '${ticket}', { as: requester, ...refused }),
+      holds('Ticket/${ticket}', { status: 1 }),
+      { request: 'GET Ticket/${ticket}/ITILSolution', status: 200, equals: [] },
+    ]));
 
-  test('a requester neither solves through a ticket update nor rewrites, accepts or removes the solution given to their ticket', async () => {
-    const id = await requester.create('Ticket', { name: 'solve it for me', content: 'x' });
-    const viaUpdate = await requester.put(`Ticket/${id}`, { input: { urgency: 4, solution: 'I fixed it myself.' } });
-    expect([viaUpdate.status, ...(viaUpdate.body as string[])]).toEqual([400, 'ERROR_GLPI_UPDATE', "You don't have permission to perform this action."]);
-    expect((await ctx.api.get(`Ticket/${id}`)).body).toMatchObject({ status: 1, urgency: 3 });
-
-    const solution = await ctx.api.create('ITILSolution', { itemtype: 'Ticket', items_id: id, content: 'Rebooted.' });
-    // Refused by the requester: the ticket reopens, the solution stays refused (4).
-    expect((await requester.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: id, add_reopen: 1, content: 'Still broken.' } })).status).toBe(201);
-    const rewrite = await requester.put(`ITILSolution/${solution}`, { input: { status: 3, content: 'Accepted after all.' } });
-    expect([rewrite.status, rewrite.body[0]]).toEqual([400, 'ERROR_GLPI_UPDATE']);
-    const remove = await requester.del(`ITILSolution/${solution}`);
-    expect([remove.status, remove.body[0]]).toEqual([400, 'ERROR_GLPI_DELETE']);
-    expect((await ctx.api.get(`ITILSolution/${solution}`)).body).toMatchObject({ status: 4, content: 'Rebooted.' });
-    // Whoever may solve the ticket still edits it.
-    expect((await ctx.api.put(`ITILSolution/${solution}`, { input: { content: 'Rebooted twice.' } })).status).toBe(200);
-  });
+  test('a requester neither solves through a ticket update nor rewrites, accepts or removes the solution given to their ticket', () =>
+    scenario(ctx.api, [
+      opened('solve it for me'),
+      { request: 'PUT Ticket/${ticket}', body: { input: { urgency: 4, solution: 'I fixed it myself.' } }, as: requester, ...refusedBy('ERROR_GLPI_UPDATE') },
+      holds('Ticket/${ticket}', { status: 1, urgency: 3 }),
+      creates('solution', 'ITILSolution', { itemtype: 'Ticket', items_id: '${ticket}', content: 'Rebooted.' }),
+      // Refused by the requester: the ticket reopens, the solution stays refused (4).
+      followup({ add_reopen: 1, content: 'Still broken.' }, requester),
+      { request: 'PUT ITILSolution/${solution}', body: { input: { status: 3, content: 'Accepted after all.' } }, as: requester, status: 400, error: 'ERROR_GLPI_UPDATE' },
+      { request: 'DELETE ITILSolution/${solution}', as: requester, status: 400, error: 'ERROR_GLPI_DELETE' },
+      holds('ITILSolution/${solution}', { status: 4, content: 'Rebooted.' }),
+      // Whoever may solve the ticket still edits it.
+      { request: 'PUT ITILSolution/${solution}', body: { input: { content: 'Rebooted twice.' } }, status: 200 },
+    ]));
 
   test('an Observer (no ticket update right) solves only a ticket assigned to them or to their group', async () => {
-    await ctx.api.create('User', { name: 'watcher', password: 'Watcher-pass-1', password2: 'Watcher-pass-1', _profiles_id: 2, _entities_id: 0 });
+    const me = await ctx.api.create('User', { name: 'watcher', password: 'Watcher-pass-1', password2: 'Watcher-pass-1', _profiles_id: 2, _entities_id: 0 });
     const watcher = await new Client(ctx.server.api).login('watcher', 'Watcher-pass-1');
-    const me = (await watcher.get('getFullSession')).body.session.glpiID as number;
-    const free = await ctx.api.create('Ticket', { name: 'nobody on it', content: 'x' });
-    refused(await solve(watcher, 'Ticket', free));
-
-    const mine = await ctx.api.create('Ticket', { name: 'assigned to the watcher', content: 'x', _users_id_assign: me });
-    expect((await solve(watcher, 'Ticket', mine)).status).toBe(201);
-    expect((await ctx.api.get(`Ticket/${mine}`)).body.status).toBe(5);
-
-    const group = await ctx.api.create('Group', { name: 'Watchers', entities_id: 0, is_recursive: 1 });
-    await ctx.api.create('Group_User', { groups_id: group, users_id: me });
-    const ours = await ctx.api.create('Ticket', { name: 'assigned to the group', content: 'x', _groups_id_assign: group });
-    const again = await new Client(ctx.server.api).login('watcher', 'Watcher-pass-1'); // a new session knows the new group
-    expect((await solve(again, 'Ticket', ours)).status).toBe(201);
+    const basic = `Basic ${Buffer.from('watcher:Watcher-pass-1').toString('base64')}`;
+    await scenario(ctx.api, [
+      creates('free', 'Ticket', { name: 'nobody on it', content: 'x' }),
+      solve('Ticket', '${free}', { as: watcher, ...refused }),
+      creates('ticket', 'Ticket', { name: 'assigned to the watcher', content: 'x', _users_id_assign: me }),
+      solve('Ticket', '${ticket}', { as: watcher }),
+      holds('Ticket/${ticket}', { status: 5 }),
+      creates('group', 'Group', { name: 'Watchers', entities_id: 0, is_recursive: 1 }),
+      creates('member', 'Group_User', { groups_id: '${group}', users_id: me }),
+      creates('ours', 'Ticket', { name: 'assigned to the group', content: 'x', _groups_id_assign: '${group}' }),
+      // A new session knows the new group.
+      { request: 'GET initSession', as: 'anonymous', headers: { Authorization: basic }, status: 200, capture: { again: (body) => body.session_token } },
+      solve('Ticket', '${ours}', { as: 'anonymous', headers: { 'Session-Token': '${again}' } }),
+    ]);
   });
 
-  test('a closed ticket takes no solution; an already solved one says so', async () => {
-    const closed = await ctx.api.create('Ticket', { name: 'closed already', content: 'x', status: 6 });
-    refused(await solve(ctx.api, 'Ticket', closed));
-    const solved = await ctx.api.create('Ticket', { name: 'solved by hand', content: 'x', status: 5 });
-    const res = await solve(ctx.api, 'Ticket', solved);
-    expect([res.status, res.body[1]]).toEqual([400, 'The item is already solved, did anyone pushed a solution before you?']);
-  });
+  test('a closed ticket takes no solution; an already solved one says so', () =>
+    scenario(ctx.api, [
+      creates('closed', 'Ticket', { name: 'closed already', content: 'x', status: 6 }),
+      solve('Ticket', '${closed}', refused),
+      creates('solved', 'Ticket', { name: 'solved by hand', content: 'x', status: 5 }),
+      solve('Ticket', '${solved}', { status: 400, error: 'ERROR_GLPI_ADD', message: 'The item is already solved, did anyone pushed a solution before you?' }),
+    ]));
 
-  test("a problem's or a change's solution is accepted at once by its author; the item is solved", async () => {
-    const admin = (await ctx.api.get('getFullSession')).body.session.glpiID as number;
-    for (const itemtype of ['Problem', 'Change']) {
-      const id = await ctx.api.create(itemtype, { name: `${itemtype} to solve`, content: 'x' });
-      expect((await solve(ctx.api, itemtype, id)).status).toBe(201);
-      expect((await ctx.api.get(`${itemtype}/${id}`)).body.status).toBe(5);
-      const [solution] = (await ctx.api.get(`${itemtype}/${id}/ITILSolution`)).body;
-      expect([solution.status, solution.users_id_approval, typeof solution.date_approval]).toEqual([3, admin, 'string']);
-    }
-  });
+  test.each(['Problem', 'Change'])("a %s's solution is accepted at once by its author; the item is solved", (itemtype) =>
+    scenario(ctx.api, [
+      { request: 'GET getFullSession', status: 200, capture: { admin: (body) => body.session.glpiID } },
+      creates('item', itemtype, { name: `${itemtype} to solve`, content: 'x' }),
+      solve(itemtype, '${item}'),
+      holds(`${itemtype}/\${item}`, { status: 5 }),
+      { request: `GET ${itemtype}/\${item}/ITILSolution`, status: 200, check: (res, { admin }) => expect(res.body.map((s: Record<string, unknown>) => [s.status, s.users_id_approval, typeof s.date_approval])).toEqual([[3, admin, 'string']]) },
+    ]));
 
-  test('in an entity that closes solved tickets after 0 days, the solution is accepted and the ticket closes', async () => {
-    const entity = await ctx.api.create('Entity', { name: 'Closes at once', entities_id: 0, autoclose_delay: 0 });
-    const child = await ctx.api.create('Entity', { name: 'Inherits closing', entities_id: entity });
-    for (const entities_id of [entity, child]) {
-      const id = await ctx.api.create('Ticket', { name: 'closes at once', content: 'x', entities_id });
-      expect((await solve(ctx.api, 'Ticket', id)).status).toBe(201);
-      const ticket = (await ctx.api.get(`Ticket/${id}`)).body;
-      expect([ticket.status, typeof ticket.closedate, typeof ticket.solvedate]).toEqual([6, 'string', 'string']);
-      expect((await ctx.api.get(`Ticket/${id}/ITILSolution`)).body.map((s: { status: number }) => s.status)).toEqual([3]);
-    }
+  test('in an entity that closes solved tickets after 0 days, the solution is accepted and the ticket closes', () => {
+    const closesAtOnce = (entity: string): Step[] => [
+      creates('ticket', 'Ticket', { name: 'closes at once', content: 'x', entities_id: entity }),
+      solve('Ticket', '${ticket}'),
+      holds('Ticket/${ticket}', { status: 6, closedate: expect.any(String), solvedate: expect.any(String) }),
+      solutionStatuses([3]),
+    ];
+    return scenario(ctx.api, [
+      creates('entity', 'Entity', { name: 'Closes at once', entities_id: 0, autoclose_delay: 0 }),
+      creates('child', 'Entity', { name: 'Inherits closing', entities_id: '${entity}' }),
+      ...closesAtOnce('${entity}'),
+      ...closesAtOnce('${child}'),
+    ]);
   });
 });
 
 describe('assignment through actor rows', () => {
-  test('assigning a technician or a group to a new ticket moves it to Processing (assigned), with history; requesters do not', async () => {
-    const ticket = await requester.create('Ticket', { name: 'assign me', content: 'x' });
-    expect((await ctx.api.post('Ticket_User/', { input: { tickets_id: ticket, users_id: 2, type: 3 } })).status).toBe(201);
-    expect((await ctx.api.get(`Ticket/${ticket}`)).body.status).toBe(1);
-    expect((await ctx.api.post('Ticket_User/', { input: { tickets_id: ticket, users_id: 2, type: 2 } })).status).toBe(201);
-    expect((await ctx.api.get(`Ticket/${ticket}`)).body.status).toBe(2);
-    const logs = Object.values((await ctx.api.get(`Ticket/${ticket}`, { query: 'with_logs=true' })).body._logs) as { id_search_option: number; new_value: string }[];
-    expect(logs.some((l) => l.id_search_option === 12 && l.new_value === '2')).toBe(true);
-
-    const second = await requester.create('Ticket', { name: 'assign my group', content: 'x' });
-    const group = await ctx.api.create('Group', { name: 'Level 2', entities_id: 0, is_recursive: 1 });
-    expect((await ctx.api.post('Group_Ticket/', { input: { tickets_id: second, groups_id: group, type: 2 } })).status).toBe(201);
-    expect((await ctx.api.get(`Ticket/${second}`)).body.status).toBe(2);
-  });
+  test('assigning a technician or a group to a new ticket moves it to Processing (assigned), with history; requesters do not', () =>
+    scenario(ctx.api, [
+      opened('assign me'),
+      creates('requesterRow', 'Ticket_User', { tickets_id: '${ticket}', users_id: 2, type: 3 }),
+      holds('Ticket/${ticket}', { status: 1 }),
+      creates('assignRow', 'Ticket_User', { tickets_id: '${ticket}', users_id: 2, type: 2 }),
+      holds('Ticket/${ticket}', { status: 2 }),
+      {
+        request: 'GET Ticket/${ticket}',
+        query: 'with_logs=true',
+        status: 200,
+        check: (res) => {
+          const logs = Object.values(res.body._logs) as { id_search_option: number; new_value: string }[];
+          expect(logs.filter((l) => l.id_search_option === 12).map((l) => l.new_value)).toContain('2');
+        },
+      },
+      opened('assign my group'),
+      creates('group', 'Group', { name: 'Level 2', entities_id: 0, is_recursive: 1 }),
+      creates('groupRow', 'Group_Ticket', { tickets_id: '${ticket}', groups_id: '${group}', type: 2 }),
+      holds('Ticket/${ticket}', { status: 2 }),
+    ]));
 });

@@ -92,6 +92,12 @@ export function creates(name: string, itemtype: string, input: Record<string, un
   return { request: `POST ${itemtype}/`, body: { input }, status: 201, capture: { [name]: (body: { id: number }) => body.id }, ...(as ? { as } : {}) };
 }
 
+/** `PUT path` of `input` that must succeed. */
+export const updates = (path: string, input: Record<string, unknown>): Step => ({ request: `PUT ${path}`, body: { input }, status: 200 });
+
+/** `GET path` whose answer must hold `answer` (toMatchObject), and pass `check` if given. */
+export const holds = (path: string, answer: Record<string, unknown>, check?: Step['check']): Step => ({ request: `GET ${path}`, status: 200, answer, ...(check ? { check } : {}) });
+
 /** `GET Computer/1 → 404 ERROR_ITEM_NOT_FOUND`: a step's one-line name. */
 export function stepName(step: Step): string {
   const who = step.as === 'anonymous' ? ' (no session)' : '';
