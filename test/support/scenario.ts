@@ -147,9 +147,12 @@ function check(step: Step, res: ApiResponse, captured: Captured): void {
   step.check?.(res, captured);
 }
 
-/** Runs the steps in order with `client`'s session; returns what they captured. */
-export async function scenario(client: Client, steps: Step[]): Promise<Captured> {
-  const captured: Captured = {};
+/**
+ * Runs the steps in order with `client`'s session; returns what they captured. `from` carries on
+ * what an earlier table captured, for a table cut in two by something no request does (a clock moved).
+ */
+export async function scenario(client: Client, steps: Step[], from: Captured = {}): Promise<Captured> {
+  const captured: Captured = { ...from };
   for (const [index, given] of steps.entries()) {
     let step = given;
     let res: ApiResponse | undefined;
