@@ -6,7 +6,9 @@
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { statSync, unlinkSync } from 'node:fs';
-import type { Client } from '../support/client';
+import type { ApiResponse, Client } from '../support/client';
+import { JSON_TYPE } from '../support/errors';
+import { creates, scenario, type Step } from '../support/scenario';
 import { useServer } from '../support/server';
 import { diskPath, md5, PNG_1X1, uniqueText, upload, userWith } from './helpers';
 
@@ -56,81 +58,85 @@ describe('download', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  test('?alt=media does the same', async () => {
-    const { res, bytes } = await raw(ctx.api, `Document/${text}`, {}, 'alt=media');
-    expect(res.status).toBe(200);
-    expect(new TextDecoder().decode(bytes)).toBe(textContent);
-    expect(res.headers.get('content-type')).toBe('text/plain');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="notes.txt"; filename*=utf-8''notes.txt`);
-  });
+  test('?alt=media does the same', () =>
+    scenario(ctx.api, [
+      {
+        request: `GET Document/${text}`,
+        query: 'alt=media',
+        status: 200,
+        text: textContent,
+        responseHeaders: { 'content-type': 'text/plain', 'content-disposition': `attachment; filename="notes.txt"; filename*=utf-8''notes.txt` },
+      },
+    ]));
 
-  test('without either (or with another Accept) the metadata comes back as JSON', async () => {
+  test('without either (or with another Accept) the metadata comes back as JSON', () => {
     const variants: Record<string, string>[] = [{}, { Accept: 'application/json' }, { Accept: 'application/octet-stream, */*' }, { Accept: '*/*' }];
-    for (const headers of variants) {
-      const res = await ctx.api.get(`Document/${text}`, { headers });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toContain('application/json');
-      expect(res.body).toMatchObject({ id: text, filename: 'notes.txt' });
-    }
-    expect((await ctx.api.get(`Document/${text}`, { query: 'alt=json' })).body.id).toBe(text);
+    return scenario(ctx.api, [
+      ...variants.map((headers): Step => ({ request: `GET Document/${text}`, headers, status: 200, answer: { id: text, filename: 'notes.txt' }, responseHeaders: { 'content-type': JSON_TYPE } })),
+      { request: `GET Document/${text}`, query: 'alt=json', status: 200, answer: { id: text } },
+    ]);
   });
 
-  test('SVG and HTML are always attachments; a PDF is not', async () => {
-    const svg = await uploadIn(A, 'drawing.svg', `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><!-- ${uniqueText()} --></svg>`);
-    const html = await uploadIn(A, 'page.html', `<script>alert(document.cookie)</script>${uniqueText()}`);
-    const pdf = await uploadIn(A, 'doc.pdf', `%PDF-1.4 ${uniqueText()}`);
-    const disposition = async (id: number) => (await raw(ctx.api, `Document/${id}`, OCTET)).res.headers;
-    expect((await disposition(svg)).get('content-disposition')).toStartWith('attachment;');
-    expect((await disposition(svg)).get('content-type')).toBe('image/svg+xml');
-    expect((await disposition(html)).get('content-disposition')).toStartWith('attachment;');
-    expect((await disposition(html)).get('content-type')).toBe('text/html');
-    expect((await disposition(pdf)).get('content-disposition')).toBe(`filename="doc.pdf"; filename*=utf-8''doc.pdf`);
+  test('SVG and HTML are always attachments; a PDF is not', () => {
+    const stored = (name: string, content: string): Step => ({ request: 'POST Document/', body: { input: { entities_id: A } }, files: [{ name, content }], status: 201, capture: { [name.split('.')[1]!]: (body) => body.id } });
+    const served = (kind: string, type: string, disposition: string): Step => ({ request: `GET Document/\${${kind}}`, headers: OCTET, status: 200, responseHeaders: { 'content-type': type, 'content-disposition': disposition } });
+    return scenario(ctx.api, [
+      stored('drawing.svg', `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><!-- ${uniqueText()} --></svg>`),
+      stored('page.html', `<script>alert(document.cookie)</script>${uniqueText()}`),
+      stored('doc.pdf', `%PDF-1.4 ${uniqueText()}`),
+      served('svg', 'image/svg+xml', `attachment; filename="drawing.svg"; filename*=utf-8''drawing.svg`),
+      served('html', 'text/html', `attachment; filename="page.html"; filename*=utf-8''page.html`),
+      served('pdf', 'application/pdf', `filename="doc.pdf"; filename*=utf-8''doc.pdf`),
+    ]);
   });
 
-  test('304 when the client’s copy is current (If-None-Match, If-Modified-Since)', async () => {
-    const first = await raw(ctx.api, `Document/${text}`, OCTET);
-    const etag = first.res.headers.get('etag')!;
-    const modified = first.res.headers.get('last-modified')!;
-    for (const tag of [etag, `"${etag}"`, `W/"${etag}"`, `"other", "${etag}"`, '*']) {
-      const { res, bytes } = await raw(ctx.api, `Document/${text}`, { ...OCTET, 'If-None-Match': tag });
-      expect(res.status, tag).toBe(304);
-      expect(bytes.length).toBe(0);
-      expect(res.headers.get('etag')).toBe(etag);
-    }
-    expect((await raw(ctx.api, `Document/${text}`, { ...OCTET, 'If-None-Match': '"stale"' })).res.status).toBe(200);
-    expect((await raw(ctx.api, `Document/${text}`, { ...OCTET, 'If-Modified-Since': modified })).res.status).toBe(304);
-    const later = new Date(Date.parse(modified) + 3600_000).toUTCString();
-    const earlier = new Date(Date.parse(modified) - 3600_000).toUTCString();
-    expect((await raw(ctx.api, `Document/${text}`, { ...OCTET, 'If-Modified-Since': later })).res.status).toBe(304);
-    expect((await raw(ctx.api, `Document/${text}`, { ...OCTET, 'If-Modified-Since': earlier })).res.status).toBe(200);
-    expect((await raw(ctx.api, `Document/${text}`, { ...OCTET, 'If-Modified-Since': 'not a date' })).res.status).toBe(200);
-    // If-None-Match wins over If-Modified-Since (RFC 9110).
-    expect((await raw(ctx.api, `Document/${text}`, { ...OCTET, 'If-None-Match': '"stale"', 'If-Modified-Since': later })).res.status).toBe(200);
+  test('304 when the client’s copy is current (If-None-Match, If-Modified-Since)', () => {
+    const hour = 3600_000;
+    const modifiedBy = (res: ApiResponse, shift: number) => new Date(Date.parse(res.headers.get('last-modified')!) + shift).toUTCString();
+    const ask = (headers: Record<string, string>, status: 200 | 304): Step => ({
+      request: `GET Document/${text}`,
+      headers: { ...OCTET, ...headers },
+      status,
+      ...(status === 304 ? { text: '', responseHeaders: { etag: '${etag}' } } : {}),
+    });
+    return scenario(ctx.api, [
+      {
+        request: `GET Document/${text}`,
+        headers: OCTET,
+        status: 200,
+        capture: { etag: (_, res) => res.headers.get('etag'), modified: (_, res) => res.headers.get('last-modified'), later: (_, res) => modifiedBy(res, hour), earlier: (_, res) => modifiedBy(res, -hour) },
+      },
+      ...['${etag}', '"${etag}"', 'W/"${etag}"', '"other", "${etag}"', '*'].map((tag) => ask({ 'If-None-Match': tag }, 304)),
+      ask({ 'If-None-Match': '"stale"' }, 200),
+      ask({ 'If-Modified-Since': '${modified}' }, 304),
+      ask({ 'If-Modified-Since': '${later}' }, 304),
+      ask({ 'If-Modified-Since': '${earlier}' }, 200),
+      ask({ 'If-Modified-Since': 'not a date' }, 200),
+      // If-None-Match wins over If-Modified-Since (RFC 9110).
+      ask({ 'If-None-Match': '"stale"', 'If-Modified-Since': '${later}' }, 200),
+    ]);
   });
 
   test('a document without a file, or whose file is gone, is a JSON 404', async () => {
-    const nofile = await ctx.api.create('Document', { name: 'link only', link: 'https://example.com', entities_id: A });
-    const none = await ctx.api.get(`Document/${nofile}`, { headers: OCTET });
-    expect(none.status).toBe(404);
-    expect(none.body).toEqual(['ERROR_ITEM_NOT_FOUND', `Document ${nofile}: this document has no file`]);
-
-    const doomed = await uploadIn(A, 'doomed.txt', uniqueText('doomed'));
-    unlinkSync(diskPath(ctx.server.dataDir, (await ctx.api.get(`Document/${doomed}`)).body.filepath));
-    const gone = await ctx.api.get(`Document/${doomed}`, { query: 'alt=media' });
-    expect(gone.status).toBe(404);
-    expect(gone.headers.get('content-type')).toContain('application/json');
-    expect(gone.body).toEqual(['ERROR_ITEM_NOT_FOUND', `Document ${doomed}: its file is missing on the server`]);
-
-    const unknown = await ctx.api.get('Document/987654', { headers: OCTET });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body[0]).toBe('ERROR_ITEM_NOT_FOUND');
+    const got = await scenario(ctx.api, [
+      creates('nofile', 'Document', { name: 'link only', link: 'https://example.com', entities_id: A }),
+      { request: 'GET Document/${nofile}', headers: OCTET, status: 404, error: 'ERROR_ITEM_NOT_FOUND', equals: ['ERROR_ITEM_NOT_FOUND', 'Document ${nofile}: this document has no file'] },
+      { request: 'POST Document/', body: { input: { entities_id: A } }, files: [{ name: 'doomed.txt', content: uniqueText('doomed') }], status: 201, capture: { doomed: (body) => body.id } },
+      { request: 'GET Document/${doomed}', status: 200, capture: { filepath: (body) => body.filepath } },
+    ]);
+    unlinkSync(diskPath(ctx.server.dataDir, String(got.filepath)));
+    await scenario(
+      ctx.api,
+      [
+        { request: 'GET Document/${doomed}', query: 'alt=media', status: 404, error: 'ERROR_ITEM_NOT_FOUND', equals: ['ERROR_ITEM_NOT_FOUND', 'Document ${doomed}: its file is missing on the server'] },
+        { request: 'GET Document/987654', headers: OCTET, status: 404, error: 'ERROR_ITEM_NOT_FOUND' },
+      ],
+      got,
+    );
   });
 
-  test('no session → 401, never the file', async () => {
-    const res = await fetch(`${ctx.server.api}/Document/${text}?alt=media`);
-    expect(res.status).toBe(401);
-    expect(await res.text()).not.toContain(textContent.trim());
-  });
+  test('no session → 401, never the file', () =>
+    scenario(ctx.api, [{ request: `GET Document/${text}`, query: 'alt=media', as: 'anonymous', status: 401, check: (res) => expect(res.text).not.toContain(textContent.trim()) }]));
 });
 
 describe('download rights: the document READ right and its entity', () => {
@@ -143,29 +149,23 @@ describe('download rights: the document READ right and its entity', () => {
     selfServiceA = (await userWith(ctx.api, 1, A)).client;
   });
 
-  test('a user of the document’s entity with the read right downloads it', async () => {
-    for (const client of [techA, observerA]) {
-      const { res, bytes } = await raw(client, `Document/${text}`, OCTET);
-      expect(res.status).toBe(200);
-      expect(new TextDecoder().decode(bytes)).toBe(textContent);
-    }
-  });
+  test('a user of the document’s entity with the read right downloads it', () =>
+    scenario(ctx.api, [techA, observerA].map((as): Step => ({ request: `GET Document/${text}`, headers: OCTET, as, status: 200, text: textContent }))));
 
-  test('a user of another entity gets 404, not the bytes', async () => {
-    const res = await techB.get(`Document/${text}`, { headers: OCTET });
-    expect(res.status).toBe(404);
-    expect(res.body[0]).toBe('ERROR_ITEM_NOT_FOUND');
-    expect(res.text).not.toContain(textContent.trim());
-    expect((await techA.get(`Document/${inB}`, { query: 'alt=media' })).status).toBe(404);
-    expect((await techB.get(`Document/${inB}`, { query: 'alt=media' })).status).toBe(200);
-  });
+  test('a user of another entity gets 404, not the bytes', () =>
+    scenario(ctx.api, [
+      { request: `GET Document/${text}`, headers: OCTET, as: techB, status: 404, error: 'ERROR_ITEM_NOT_FOUND', check: (res) => expect(res.text).not.toContain(textContent.trim()) },
+      { request: `GET Document/${inB}`, query: 'alt=media', as: techA, status: 404 },
+      { request: `GET Document/${inB}`, query: 'alt=media', as: techB, status: 200 },
+    ]));
 
-  test('a recursive document of a parent entity is readable below it', async () => {
-    const shared = await upload(ctx.api, 'Document/', { input: { entities_id: 0, is_recursive: 1 } }, [{ name: 'policy.txt', content: uniqueText('policy') }]);
-    expect((await techA.get(`Document/${shared.body.id}`, { query: 'alt=media' })).status).toBe(200);
-    const local = await upload(ctx.api, 'Document/', { input: { entities_id: 0, is_recursive: 0 } }, [{ name: 'root.txt', content: uniqueText('root') }]);
-    expect((await techA.get(`Document/${local.body.id}`, { query: 'alt=media' })).status).toBe(404);
-  });
+  test('a recursive document of a parent entity is readable below it', () =>
+    scenario(ctx.api, [
+      { request: 'POST Document/', body: { input: { entities_id: 0, is_recursive: 1 } }, files: [{ name: 'policy.txt', content: uniqueText('policy') }], status: 201, capture: { shared: (body) => body.id } },
+      { request: 'GET Document/${shared}', query: 'alt=media', as: techA, status: 200 },
+      { request: 'POST Document/', body: { input: { entities_id: 0, is_recursive: 0 } }, files: [{ name: 'root.txt', content: uniqueText('root') }], status: 201, capture: { local: (body) => body.id } },
+      { request: 'GET Document/${local}', query: 'alt=media', as: techA, status: 404 },
+    ]));
 
   test("Self-Service (no document right) downloads the file of its own ticket, as GLPI, but not the document's record", async () => {
     const ticket = await upload(selfServiceA, 'Ticket/', { input: { name: 'printer jam', content: 'photo attached' } }, [{ name: 'jam.png', content: PNG_1X1 }]);

@@ -3,17 +3,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { Client, type ApiResponse } from '../support/client';
+import { bytesOf, toApiResponse } from '../support/upload';
+
+export { bytesOf, upload, type FilePart } from '../support/upload';
 
 export const PASSWORD = 'Documents-test-pw-1';
 
-export interface FilePart {
-  field?: string;
-  name: string;
-  content: string | Uint8Array;
-  type?: string;
-}
-
-export const bytesOf = (content: string | Uint8Array): Uint8Array<ArrayBuffer> => (typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content));
 export const sha1 = (content: string | Uint8Array) => createHash('sha1').update(bytesOf(content)).digest('hex');
 export const md5 = (content: string | Uint8Array) => createHash('md5').update(bytesOf(content)).digest('hex');
 
@@ -26,22 +21,6 @@ export function unique(prefix: string): string {
 
 /** Content no other test uploads (so storage paths do not collide between tests). */
 export const uniqueText = (label = 'content') => `${label} ${unique('x')} ${Date.now()}\n`;
-
-async function toApiResponse(res: Response): Promise<ApiResponse> {
-  const text = await res.text();
-  let body: unknown = text;
-  if ((res.headers.get('content-type') ?? '').includes('application/json') && text !== '') body = JSON.parse(text);
-  return { status: res.status, headers: res.headers, body, text };
-}
-
-/** A multipart upload as GLPI clients send it: the JSON manifest, then the file parts. */
-export async function upload(client: Client, path: string, manifest: unknown, files: FilePart[], method = 'POST'): Promise<ApiResponse> {
-  const form = new FormData();
-  form.append('uploadManifest', new Blob([JSON.stringify(manifest)], { type: 'application/json' }));
-  files.forEach((f, i) => form.append(f.field ?? `filename[${i}]`, new File([bytesOf(f.content)], f.name, { type: f.type ?? 'application/octet-stream' })));
-  const res = await fetch(`${client.api}/${path}`, { method, headers: { 'Session-Token': client.token }, body: form });
-  return toApiResponse(res);
-}
 
 /**
  * A multipart body written byte by byte (for file names a FormData would escape): the name goes

@@ -13,6 +13,7 @@ import { expect, test } from 'bun:test';
 import type { ApiResponse, CallOptions, Client } from './client';
 import { expectErrorShape } from './errors';
 import { rawRequest } from './raw';
+import { upload, type FilePart } from './upload';
 
 /** `${name}`: a value an earlier step captured. */
 export type Placeholder = `\${${string}}`;
@@ -24,8 +25,10 @@ export interface Step {
   request: string;
   /** Says what the step is about; shown in the test's name and in failures. */
   note?: string;
-  /** JSON body; objects are serialised, strings are sent verbatim. */
+  /** JSON body; objects are serialised, strings are sent verbatim. With `files`, the upload manifest. */
   body?: unknown;
+  /** Sent as a multipart upload: `body` as `uploadManifest`, then these file parts. */
+  files?: FilePart[];
   /** Raw query string, without '?'. */
   query?: string;
   headers?: Record<string, string>;
@@ -116,6 +119,7 @@ function send(client: Client, step: Step): Promise<ApiResponse> {
   const [method, path] = step.request.split(' ', 2) as [string, string];
   const sender = step.as === 'anonymous' || step.as === undefined ? client : step.as;
   const anonymous = step.as === 'anonymous';
+  if (step.files) return upload(sender, step.query ? `${path}?${step.query}` : path, step.body, step.files, method, anonymous);
   if (!step.raw) {
     const opts: CallOptions = { body: step.body, query: step.query, headers: step.headers, anonymous };
     return sender.call(method, path, opts);
