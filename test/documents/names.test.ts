@@ -5,34 +5,47 @@
  */
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
+import { scenario, updates } from '../support/scenario';
 import { useServer } from '../support/server';
-import { allDataFiles, diskPath, rawUpload, sha1, storedFiles, uniqueText, upload } from './helpers';
+import { allDataFiles, diskPath, rawUpload, sha1, storedFiles, uniqueText } from './helpers';
 
 const ctx = useServer();
 const HASH_PATH = /^[A-Z0-9]+\/[0-9a-f]{2}\/[0-9a-f]{38}\.[A-Z0-9]+$/;
 
-async function uploadNamed(name: string, raw = false) {
-  const content = uniqueText('named');
-  const res = raw ? await rawUpload(ctx.api, 'Document/', { input: {} }, name, content) : await upload(ctx.api, 'Document/', { input: {} }, [{ name, content }]);
-  return { res, content };
+/** Uploads a file named `name` (byte for byte in the part header when `raw`); its id comes back. */
+async function uploadNamed(name: string, content: string, raw: boolean): Promise<number> {
+  if (raw) {
+    const res = await rawUpload(ctx.api, 'Document/', { input: {} }, name, content);
+    expect(res.status, res.text).toBe(201);
+    return res.body.id;
+  }
+  const { id } = await scenario(ctx.api, [{ request: 'POST Document/', body: { input: {} }, files: [{ name, content }], status: 201, capture: { id: (body) => body.id } }]);
+  return Number(id);
 }
 
 async function expectStoredSafely(name: string, expected: string, raw = false) {
   const outside = allDataFiles(ctx.server.dataDir).filter((p) => !p.startsWith('files/'));
-  const { res, content } = await uploadNamed(name, raw);
-  expect(res.status, res.text).toBe(201);
-  const doc = (await ctx.api.get(`Document/${res.body.id}`)).body;
-  expect(doc.filename).toBe(expected);
-  expect(doc.filepath).toMatch(HASH_PATH);
-  expect(doc.filepath).toContain(sha1(content).slice(2));
-  expect(readFileSync(diskPath(ctx.server.dataDir, doc.filepath), 'utf8')).toBe(content);
+  const content = uniqueText('named');
+  const id = await uploadNamed(name, content, raw);
+  const { doc, disposition } = await scenario(ctx.api, [
+    {
+      request: `GET Document/${id}`,
+      status: 200,
+      answer: { filename: expected },
+      check: (res) => {
+        expect(res.body.filepath).toMatch(HASH_PATH);
+        expect(res.body.filepath).toContain(sha1(content).slice(2));
+      },
+      capture: { doc: (body) => body },
+    },
+    { request: `GET Document/${id}`, query: 'alt=media', status: 200, text: content, capture: { disposition: (_, res) => res.headers.get('content-disposition') } },
+  ]);
+  const stored = doc as { id: number; name: string; filename: string; filepath: string };
+  expect(readFileSync(diskPath(ctx.server.dataDir, stored.filepath), 'utf8')).toBe(content);
   // Nothing appeared outside files/, and nothing under files/ carries the client's name.
   expect(allDataFiles(ctx.server.dataDir).filter((p) => !p.startsWith('files/'))).toEqual(outside);
-  expect(storedFiles(ctx.server.dataDir).every((p) => HASH_PATH.test(p))).toBe(true);
-  const download = await ctx.api.get(`Document/${res.body.id}`, { query: 'alt=media' });
-  expect(download.status).toBe(200);
-  expect(download.text).toBe(content);
-  return { doc, disposition: download.headers.get('content-disposition')! };
+  expect(storedFiles(ctx.server.dataDir).filter((p) => !HASH_PATH.test(p))).toEqual([]);
+  return { doc: stored, disposition: String(disposition) };
 }
 
 describe('file names are harmless', () => {
@@ -56,9 +69,7 @@ describe('file names are harmless', () => {
 
   test('bidi overrides cannot disguise an extension', async () => {
     // "invoice‮txt.exe" shows as "invoiceexe.txt" in some viewers; the mark is removed.
-    const res = await upload(ctx.api, 'Document/', { input: {} }, [{ name: 'invoice\u202etxt.exe', content: 'x' }]);
-    expect(res.status).toBe(400);
-    expect(res.body[1]).toContain('.exe');
+    await scenario(ctx.api, [{ request: 'POST Document/', body: { input: {} }, files: [{ name: 'invoice\u202etxt.exe', content: 'x' }], status: 400, error: 'ERROR_GLPI_ADD', message: /\.exe/ }]);
   });
 
   test('Unicode names are kept (NFC), and sent back exactly in filename*', async () => {
@@ -75,14 +86,18 @@ describe('file names are harmless', () => {
     // A raw quote ends the name in the part header: what is left has no extension, refused.
     expect((await rawUpload(ctx.api, 'Document/', { input: {} }, 'say "hi".exe', 'x')).status).toBe(400);
     // `filename` is editable: whatever it holds, the header stays one well-formed line.
-    const edited = await ctx.api.put(`Document/${doc.id}`, { input: { filename: 'say "hi" \\ there\r\nX-Injected: 1.txt' } });
-    expect(edited.status).toBe(200);
-    const res = await ctx.api.get(`Document/${doc.id}`, { headers: { Accept: 'application/octet-stream' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('x-injected')).toBeNull();
-    expect(res.headers.get('content-disposition')).toBe(
-      `attachment; filename="say \\"hi\\" \\\\ thereX-Injected: 1.txt"; filename*=utf-8''say%20%22hi%22%20%5C%20thereX-Injected%3A%201.txt`,
-    );
+    await scenario(ctx.api, [
+      updates(`Document/${doc.id}`, { filename: 'say "hi" \\ there\r\nX-Injected: 1.txt' }),
+      {
+        request: `GET Document/${doc.id}`,
+        headers: { Accept: 'application/octet-stream' },
+        status: 200,
+        responseHeaders: {
+          'x-injected': null,
+          'content-disposition': `attachment; filename="say \\"hi\\" \\\\ thereX-Injected: 1.txt"; filename*=utf-8''say%20%22hi%22%20%5C%20thereX-Injected%3A%201.txt`,
+        },
+      },
+    ]);
   });
 
   test('very long names are cut to 255 characters, the extension kept', async () => {
@@ -90,11 +105,11 @@ describe('file names are harmless', () => {
     const { doc } = await expectStoredSafely(long, `${'a'.repeat(251)}.txt`);
     expect(doc.filename).toHaveLength(255);
     const emoji = `${'😀'.repeat(400)}.pdf`;
-    const res = await upload(ctx.api, 'Document/', { input: {} }, [{ name: emoji, content: `%PDF-1.4 ${uniqueText()}` }]);
-    expect(res.status).toBe(201);
-    const filename = (await ctx.api.get(`Document/${res.body.id}`)).body.filename as string;
-    expect(Array.from(filename)).toHaveLength(255);
-    expect(filename.endsWith('😀.pdf')).toBe(true);
+    await scenario(ctx.api, [
+      { request: 'POST Document/', body: { input: {} }, files: [{ name: emoji, content: `%PDF-1.4 ${uniqueText()}` }], status: 201, capture: { id: (body) => body.id } },
+      // 251 emoji (one character each, two UTF-16 units) and the extension.
+      { request: 'GET Document/${id}', status: 200, answer: { filename: `${'😀'.repeat(251)}.pdf` } },
+    ]);
   });
 
   test('hidden-file names lose their leading dots', async () => {
