@@ -6,10 +6,15 @@
 import { describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { creates, holds, scenario, type Step } from '../support/scenario';
 import { useServer } from '../support/server';
+import type { FilePart } from '../support/upload';
 import { allowExtension, dbRows, diskPath, PNG_1X1, sha1, storedFiles, unique, uniqueText, upload } from './helpers';
 
 const ctx = useServer();
+/** A multipart add of a Document that must succeed, its id captured as `name`. */
+const stores = (name: string, input: Record<string, unknown>, files: FilePart[]): Step =>
+  ({ request: 'POST Document/', body: { input }, files, status: 201, capture: { [name]: (body) => body.id } });
 
 describe('upload a document file', () => {
   test('README.md: 201, upload_result, Location, stored as MD/xx/….MD with text/plain', async () => {
@@ -46,35 +51,34 @@ describe('upload a document file', () => {
     expect(dt.body).toMatchObject({ name: 'PDF', ext: 'pdf', mime: 'application/pdf', is_uploadable: 1 });
   });
 
-  test('any field name works; the name defaults to the file name; users_id is the uploader', async () => {
-    const content = uniqueText('any field');
-    const res = await upload(ctx.api, 'Document/', { input: {} }, [{ field: 'attachment', name: 'notes.txt', content, type: 'text/plain' }]);
-    expect(res.status).toBe(201);
-    expect(Object.keys(res.body.upload_result)).toEqual(['attachment']);
-    const doc = (await ctx.api.get(`Document/${res.body.id}`)).body;
-    expect(doc).toMatchObject({ name: 'notes.txt', filename: 'notes.txt', mime: 'text/plain', users_id: 2 });
-  });
+  test('any field name works; the name defaults to the file name; users_id is the uploader', () =>
+    scenario(ctx.api, [
+      {
+        ...stores('doc', {}, [{ field: 'attachment', name: 'notes.txt', content: uniqueText('any field'), type: 'text/plain' }]),
+        check: (res) => expect(Object.keys(res.body.upload_result)).toEqual(['attachment']),
+      },
+      holds('Document/${doc}', { name: 'notes.txt', filename: 'notes.txt', mime: 'text/plain', users_id: 2 }),
+    ]));
 
-  test('a manifest naming its files in `filename` (a list, as one Python client sends) is accepted', async () => {
+  test('a manifest naming its files in `filename` (a list, as one Python client sends) is accepted', () => {
     const content = uniqueText('listed');
-    const res = await upload(ctx.api, 'Document/', { input: { name: 'Listed', filename: ['notes.txt'] } }, [{ name: 'notes.txt', content }]);
-    expect(res.status).toBe(201);
-    expect(res.body.message).toBe('Item successfully added: Listed');
-    expect((await ctx.api.get(`Document/${res.body.id}`)).body).toMatchObject({ name: 'Listed', filename: 'notes.txt', sha1sum: sha1(content) });
+    return scenario(ctx.api, [
+      { ...stores('doc', { name: 'Listed', filename: ['notes.txt'] }, [{ name: 'notes.txt', content }]), answer: { message: 'Item successfully added: Listed' } },
+      holds('Document/${doc}', { name: 'Listed', filename: 'notes.txt', sha1sum: sha1(content) }),
+    ]);
   });
 
-  test('the client cannot set filepath, sha1sum or mime; the manifest’s _filename is ignored', async () => {
+  test('the client cannot set filepath, sha1sum or mime; the manifest’s _filename is ignored', () => {
     const content = uniqueText('computed');
-    const res = await upload(ctx.api, 'Document/', { input: { name: 'c', _filename: ['../../deskbase.sqlite'], mime: 'text/html' } }, [{ name: 'c.txt', content }]);
-    expect(res.status).toBe(201);
-    const doc = (await ctx.api.get(`Document/${res.body.id}`)).body;
-    expect(doc).toMatchObject({ filename: 'c.txt', mime: 'text/plain', sha1sum: sha1(content) });
-    const forged = await upload(ctx.api, 'Document/', { input: { name: 'c', filepath: '../../x' } }, [{ name: 'c.txt', content }]);
-    expect(forged.status).toBe(201);
-    expect((await ctx.api.get(`Document/${forged.body.id}`)).body.filepath).toBe(doc.filepath);
+    return scenario(ctx.api, [
+      stores('doc', { name: 'c', _filename: ['../../deskbase.sqlite'], mime: 'text/html' }, [{ name: 'c.txt', content }]),
+      { ...holds('Document/${doc}', { filename: 'c.txt', mime: 'text/plain', sha1sum: sha1(content) }), capture: { filepath: (body) => body.filepath } },
+      stores('forged', { name: 'c', filepath: '../../x' }, [{ name: 'c.txt', content }]),
+      holds('Document/${forged}', { filepath: '${filepath}' }),
+    ]);
   });
 
-  test('the MIME type comes from the content and the extension, not from the client', async () => {
+  test('the MIME type comes from the content and the extension, not from the client', () => {
     const pdf = `%PDF-1.4\n${uniqueText('pdf')}%%EOF\n`;
     const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode(uniqueText('zip'))]);
     const cases: [string, string | Uint8Array, string, string][] = [
@@ -87,20 +91,21 @@ describe('upload a document file', () => {
       ['image-really.txt', PNG_1X1, 'text/plain', 'image/png'],
       ['data.csv', `a;b\n${uniqueText('csv')}`, 'application/octet-stream', 'text/csv'],
     ];
-    for (const [name, content, clientType, mime] of cases) {
-      const res = await upload(ctx.api, 'Document/', { input: { name } }, [{ name, content, type: clientType }]);
-      expect(res.status, name).toBe(201);
-      expect((await ctx.api.get(`Document/${res.body.id}`)).body.mime, name).toBe(mime);
-    }
+    return scenario(
+      ctx.api,
+      cases.flatMap(([name, content, clientType, mime]): Step[] => [stores('doc', { name }, [{ name, content, type: clientType }]), { ...holds('Document/${doc}', { mime }), note: name }]),
+    );
   });
 
   test('a type an administrator whitelists without a MIME type is sniffed or guessed', async () => {
     await allowExtension(ctx.api, 'log');
     await allowExtension(ctx.api, 'dat');
-    const text = await upload(ctx.api, 'Document/', { input: {} }, [{ name: 'server.log', content: uniqueText('log') }]);
-    expect((await ctx.api.get(`Document/${text.body.id}`)).body.mime).toBe('text/plain');
-    const binary = await upload(ctx.api, 'Document/', { input: {} }, [{ name: 'blob.dat', content: new Uint8Array([0, 1, 2, 255, 0, 7]) }]);
-    expect((await ctx.api.get(`Document/${binary.body.id}`)).body.mime).toBe('application/octet-stream');
+    await scenario(ctx.api, [
+      stores('text', {}, [{ name: 'server.log', content: uniqueText('log') }]),
+      holds('Document/${text}', { mime: 'text/plain' }),
+      stores('binary', {}, [{ name: 'blob.dat', content: new Uint8Array([0, 1, 2, 255, 0, 7]) }]),
+      holds('Document/${binary}', { mime: 'application/octet-stream' }),
+    ]);
   });
 
   test('duplicate uploads are two Documents sharing one file', async () => {
@@ -132,24 +137,21 @@ describe('upload a document file', () => {
     expect(storedFiles(ctx.server.dataDir).some((p) => p.includes(sha1(second).slice(2)))).toBe(false);
   });
 
-  test('itemtype + items_id in the input link the new document to the item', async () => {
+  test('itemtype + items_id in the input link the new document to the item', () => {
     const pcName = unique('pc');
-    const pc = await ctx.api.create('Computer', { name: pcName });
-    const res = await upload(ctx.api, 'Document/', { input: { itemtype: 'Computer', items_id: pc } }, [{ name: 'manual.txt', content: uniqueText('manual') }]);
-    expect(res.status).toBe(201);
-    const doc = (await ctx.api.get(`Document/${res.body.id}`)).body;
-    expect(doc.name).toBe(`Document: Computer - ${pcName}`);
-    const links = (await ctx.api.get(`Computer/${pc}/Document_Item`)).body;
-    expect(links.map((l: { documents_id: number }) => l.documents_id)).toContain(res.body.id);
+    return scenario(ctx.api, [
+      creates('pc', 'Computer', { name: pcName }),
+      stores('doc', { itemtype: 'Computer', items_id: '${pc}' }, [{ name: 'manual.txt', content: uniqueText('manual') }]),
+      holds('Document/${doc}', { name: `Document: Computer - ${pcName}` }),
+      { request: 'GET Computer/${pc}/Document_Item', status: 200, check: (res, { doc }) => expect(res.body.map((l: { documents_id: number }) => l.documents_id)).toContain(doc) },
+    ]);
   });
 
-  test('a JSON Document without a file still works (no file, no path)', async () => {
-    const id = await ctx.api.create('Document', { name: unique('nofile'), link: 'https://example.com/x' });
-    const doc = (await ctx.api.get(`Document/${id}`)).body;
-    expect(doc.filepath).toBeNull();
-    expect(doc.users_id).toBe(2);
-    expect(typeof doc.tag).toBe('string');
-  });
+  test('a JSON Document without a file still works (no file, no path)', () =>
+    scenario(ctx.api, [
+      creates('doc', 'Document', { name: unique('nofile'), link: 'https://example.com/x' }),
+      holds('Document/${doc}', { filepath: null, users_id: 2 }, (res) => expect(typeof res.body.tag).toBe('string')),
+    ]));
 
   test('PUT with a file replaces the document’s file; the old one goes when nothing else uses it', async () => {
     const oldContent = uniqueText('old');
