@@ -1,10 +1,22 @@
 /** Service-desk rules through the item API: priority matrix, scales, statuses and their dates, actors, followups. */
 import { describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
-import { holds, scenario, updates as put, type Step } from '../support/scenario';
-import { DATETIME, expectError, logsOf, uniq } from './fixtures';
+import { type Captured, creates, holds, scenario, updates as put, type Step } from '../support/scenario';
+import { DATETIME, expectError, uniq } from './fixtures';
 
 const ctx = useServer();
+
+/** Opens a ticket, its id captured as `name`. */
+const opens = (name: string, input: Record<string, unknown> = {}): Step => creates(name, 'Ticket', { name: uniq('ticket'), content: 'something is wrong', ...input });
+/** The item's history rows (oldest first), handed to `verify` with what was captured. */
+const logOf = (path: string, verify: (rows: Record<string, unknown>[], captured: Captured) => void): Step => ({
+  request: `GET ${path}/Log`,
+  query: 'range=0-999&sort=id&order=ASC',
+  status: 200,
+  check: (res, captured) => verify(res.body, captured),
+});
+/** The item's history rows of status changes (search option 12). */
+const statusLog = (path: string, verify: (rows: Record<string, unknown>[]) => void): Step => logOf(path, (rows) => verify(rows.filter((l) => l.id_search_option === 12)));
 
 /** glpi-model §5.2: row = urgency, column = impact. */
 const MATRIX: Record<number, number[]> = {
@@ -151,12 +163,16 @@ describe('statuses and dates', () => {
     ]);
   });
 
-  test('a solution sent with the update is stored as an ITILSolution', async () => {
-    const t = await ticket();
-    expect((await ctx.api.put(`Ticket/${t.id}`, { input: { status: 5, solution: 'rebooted it' } })).status).toBe(200);
-    const solutions = await ctx.api.get(`Ticket/${t.id}/ITILSolution`);
-    expect(solutions.body.map((s: any) => [s.itemtype, s.items_id, s.content, s.users_id, s.status])).toEqual([['Ticket', t.id, 'rebooted it', 2, 2]]);
-  });
+  test('a solution sent with the update is stored as an ITILSolution', () =>
+    scenario(ctx.api, [
+      opens('ticket'),
+      put('Ticket/${ticket}', { status: 5, solution: 'rebooted it' }),
+      {
+        request: 'GET Ticket/${ticket}/ITILSolution',
+        status: 200,
+        check: (res, { ticket }) => expect(res.body.map((s: any) => [s.itemtype, s.items_id, s.content, s.users_id, s.status])).toEqual([['Ticket', ticket, 'rebooted it', 2, 2]]),
+      },
+    ]));
 
   test('a solution type sent with an update goes with the solution, through the solution rules; a bad one refuses the update whole', async () => {
     const kind = await ctx.api.create('SolutionType', { name: uniq('workaround') });
@@ -200,110 +216,121 @@ describe('statuses and dates', () => {
 });
 
 describe('actors', () => {
-  test('_users_id_assign on creation adds the actor and makes the ticket Processing (assigned)', async () => {
-    const tech = await ctx.api.create('User', { name: uniq('tech') });
-    const t = await ticket({ _users_id_assign: tech, _users_id_requester: 2 });
-    expect(t.status).toBe(2);
-    const actors = await ctx.api.get(`Ticket/${t.id}/Ticket_User`);
-    expect(actors.body.map((a: any) => [a.users_id, a.type]).sort()).toEqual([[2, 1], [tech, 2]]);
-    // Each actor is a relation in the ticket's history, naming the user.
-    const added = (await logsOf(ctx.api, 'Ticket', t.id)).filter((l) => l.linked_action === 15 && l.itemtype_link === 'User');
-    expect(added.map((l) => l.new_value)).toContain('glpi (2)');
-    expect(added.map((l) => l.new_value).some((v: string) => v.endsWith(`(${tech})`))).toBe(true);
+  test('_users_id_assign on creation adds the actor and makes the ticket Processing (assigned)', () =>
+    scenario(ctx.api, [
+      creates('tech', 'User', { name: uniq('tech') }),
+      opens('ticket', { _users_id_assign: '${tech}', _users_id_requester: 2 }),
+      holds('Ticket/${ticket}', { status: 2 }),
+      { request: 'GET Ticket/${ticket}/Ticket_User', status: 200, check: (res, { tech }) => expect(res.body.map((a: any) => [a.users_id, a.type]).sort()).toEqual([[2, 1], [tech, 2]]) },
+      // Each actor is a relation in the ticket's history, naming the user.
+      logOf('Ticket/${ticket}', (rows, { tech }) => {
+        const added = rows.filter((l) => l.linked_action === 15 && l.itemtype_link === 'User').map((l) => l.new_value as string);
+        expect(added).toContain('glpi (2)');
+        expect(added.filter((v) => v.endsWith(`(${tech})`))).toHaveLength(1);
+      }),
+    ]));
+
+  test('assigning later (user or group) moves a New ticket to 2; a Change keeps its status', () =>
+    scenario(ctx.api, [
+      creates('tech', 'User', { name: uniq('tech') }),
+      creates('group', 'Group', { name: uniq('support') }),
+      opens('ticket'),
+      holds('Ticket/${ticket}', { status: 1 }),
+      put('Ticket/${ticket}', { _users_id_assign: ['${tech}'] }),
+      holds('Ticket/${ticket}', { status: 2 }),
+      // The status that followed the assignment is in the history, like a change made by hand.
+      statusLog('Ticket/${ticket}', (rows) => expect(rows.map((l) => [l.linked_action, l.old_value, l.new_value])).toEqual([[0, '1', '2']])),
+      opens('g', { _groups_id_assign: '${group}' }),
+      holds('Ticket/${g}', { status: 2 }),
+      { request: 'GET Ticket/${g}/Group_Ticket', status: 200, check: (res, { group }) => expect(res.body.map((r: any) => [r.groups_id, r.type])).toEqual([[group, 2]]) },
+      creates('change', 'Change', { name: uniq('change'), content: 'x', _users_id_assign: '${tech}' }),
+      holds('Change/${change}', { status: 1 }),
+      creates('problem', 'Problem', { name: uniq('problem'), content: 'x', _users_id_assign: '${tech}' }),
+      holds('Problem/${problem}', { status: 2 }),
+    ]));
+
+  test('a pending or solved ticket already assigned keeps its status when actors are added', () =>
+    scenario(ctx.api, [
+      creates('tech', 'User', { name: uniq('tech') }),
+      opens('ticket', { status: 4 }),
+      put('Ticket/${ticket}', { _users_id_assign: '${tech}' }),
+      holds('Ticket/${ticket}', { status: 4 }),
+    ]));
+
+  test('removing the last assignee makes an assigned, planned or pending ticket New again; a solved one or one still assigned keeps its status', () => {
+    /** Removes the captured user's assignment (type 2) from the captured ticket. */
+    const unassign = (ticket: string, user: string): Step[] => [
+      { request: `GET Ticket/\${${ticket}}/Ticket_User`, status: 200, capture: { row: (body, _, captured) => body.find((r: any) => r.users_id === captured[user] && r.type === 2).id } },
+      { request: 'DELETE Ticket_User/${row}', status: 204 },
+    ];
+    return scenario(ctx.api, [
+      creates('tech', 'User', { name: uniq('tech') }),
+      creates('other', 'User', { name: uniq('tech') }),
+      ...[[2, 1], [3, 1], [4, 1], [5, 5]].flatMap(([status, after]): Step[] => [
+        opens('ticket', { _users_id_assign: '${tech}' }),
+        ...(status !== 2 ? [put('Ticket/${ticket}', { status })] : []),
+        ...unassign('ticket', 'tech'),
+        { ...holds('Ticket/${ticket}', { status: after }), note: `from status ${status}` },
+      ]),
+      opens('shared', { _users_id_assign: ['${tech}', '${other}'] }),
+      ...unassign('shared', 'tech'),
+      holds('Ticket/${shared}', { status: 2 }),
+      ...unassign('shared', 'other'),
+      holds('Ticket/${shared}', { status: 1 }),
+      // Opened assigned (1 → 2, as GLPI logs it), then new again once.
+      statusLog('Ticket/${shared}', (rows) => expect(rows.map((l) => [l.old_value, l.new_value])).toEqual([['1', '2'], ['2', '1']])),
+    ]);
   });
 
-  test('assigning later (user or group) moves a New ticket to 2; a Change keeps its status', async () => {
-    const tech = await ctx.api.create('User', { name: uniq('tech') });
-    const group = await ctx.api.create('Group', { name: uniq('support') });
-    const t = await ticket();
-    expect(t.status).toBe(1);
-    expect((await ctx.api.put(`Ticket/${t.id}`, { input: { _users_id_assign: [tech] } })).status).toBe(200);
-    expect((await ctx.api.get(`Ticket/${t.id}`)).body.status).toBe(2);
-    // The status that followed the assignment is in the history, like a change made by hand.
-    const statusRows = (await logsOf(ctx.api, 'Ticket', t.id)).filter((l) => l.id_search_option === 12);
-    expect(statusRows.map((l) => [l.linked_action, l.old_value, l.new_value])).toEqual([[0, '1', '2']]);
-
-    const g = await ticket({ _groups_id_assign: group });
-    expect(g.status).toBe(2);
-    expect((await ctx.api.get(`Ticket/${g.id}/Group_Ticket`)).body.map((r: any) => [r.groups_id, r.type])).toEqual([[group, 2]]);
-
-    const change = await ctx.api.create('Change', { name: uniq('change'), content: 'x', _users_id_assign: tech });
-    expect((await ctx.api.get(`Change/${change}`)).body.status).toBe(1);
-    const problem = await ctx.api.create('Problem', { name: uniq('problem'), content: 'x', _users_id_assign: tech });
-    expect((await ctx.api.get(`Problem/${problem}`)).body.status).toBe(2);
+  test('a change left without any assignee (user, group, supplier) is New again unless new, accepted, in evaluation or approval, applied or closed', () => {
+    const change = (status: number): Step[] => [
+      creates('change', 'Change', { name: uniq('change'), content: 'x', _users_id_assign: '${tech}' }),
+      ...(status !== 1 ? [put('Change/${change}', { status })] : []),
+      holds('Change/${change}', { status }),
+    ];
+    /** Removes the captured change's assignment (type 2) of this kind. */
+    const unassign = (link: string): Step[] => [
+      { request: `GET Change/\${change}/${link}`, status: 200, capture: { row: (body) => body.find((r: any) => r.type === 2).id } },
+      { request: `DELETE ${link}/\${row}`, status: 204 },
+    ];
+    return scenario(ctx.api, [
+      creates('tech', 'User', { name: uniq('tech') }),
+      creates('group', 'Group', { name: uniq('grp') }),
+      creates('supplier', 'Supplier', { name: uniq('sup') }),
+      // Testing (11), pending (4), review (8), refused (13) and cancelled (14) go back to New; the others stay.
+      ...[[11, 1], [4, 1], [8, 1], [13, 1], [14, 1], [7, 7], [9, 9], [10, 10], [5, 5], [6, 6]].flatMap(([status, after]): Step[] => [
+        ...change(status!),
+        ...unassign('Change_User'),
+        { ...holds('Change/${change}', { status: after }), note: `from status ${status}` },
+      ]),
+      // A group or supplier still assigned keeps it in progress; the last one to go makes it New.
+      ...change(11),
+      creates('groupRow', 'Change_Group', { changes_id: '${change}', groups_id: '${group}', type: 2 }),
+      creates('supplierRow', 'Change_Supplier', { changes_id: '${change}', suppliers_id: '${supplier}', type: 2 }),
+      ...unassign('Change_User'),
+      ...unassign('Change_Group'),
+      holds('Change/${change}', { status: 11 }),
+      ...unassign('Change_Supplier'),
+      holds('Change/${change}', { status: 1 }),
+      statusLog('Change/${change}', (rows) => expect(rows.at(-1)).toMatchObject({ old_value: '11', new_value: '1' })),
+      // Assigning someone to a new change leaves it New (a change has no "assigned" status).
+      creates('fresh', 'Change', { name: uniq('change'), content: 'x' }),
+      creates('freshGroup', 'Change_Group', { changes_id: '${fresh}', groups_id: '${group}', type: 2 }),
+      holds('Change/${fresh}', { status: 1 }),
+    ]);
   });
 
-  test('a pending or solved ticket already assigned keeps its status when actors are added', async () => {
-    const tech = await ctx.api.create('User', { name: uniq('tech') });
-    const t = await ticket({ status: 4 });
-    await ctx.api.put(`Ticket/${t.id}`, { input: { _users_id_assign: tech } });
-    expect((await ctx.api.get(`Ticket/${t.id}`)).body.status).toBe(4);
-  });
-
-  test('removing the last assignee makes an assigned, planned or pending ticket New again; a solved one or one still assigned keeps its status', async () => {
-    const [tech, other] = [await ctx.api.create('User', { name: uniq('tech') }), await ctx.api.create('User', { name: uniq('tech') })];
-    const assigneeRow = async (id: number, user: number) => (await ctx.api.get(`Ticket/${id}/Ticket_User`)).body.find((r: any) => r.users_id === user && r.type === 2).id;
-    for (const [status, after] of [[2, 1], [3, 1], [4, 1], [5, 5]]) {
-      const t = await ticket({ _users_id_assign: tech });
-      if (status !== 2) await ctx.api.put(`Ticket/${t.id}`, { input: { status } });
-      expect((await ctx.api.del(`Ticket_User/${await assigneeRow(t.id, tech)}`)).status).toBe(204);
-      expect({ status, now: (await ctx.api.get(`Ticket/${t.id}`)).body.status }).toEqual({ status, now: after });
-    }
-    const shared = await ticket({ _users_id_assign: [tech, other] });
-    await ctx.api.del(`Ticket_User/${await assigneeRow(shared.id, tech)}`);
-    expect((await ctx.api.get(`Ticket/${shared.id}`)).body.status).toBe(2);
-    await ctx.api.del(`Ticket_User/${await assigneeRow(shared.id, other)}`);
-    expect((await ctx.api.get(`Ticket/${shared.id}`)).body.status).toBe(1);
-    const statusRows = (await logsOf(ctx.api, 'Ticket', shared.id)).filter((l) => l.id_search_option === 12);
-    // Opened assigned (1 → 2, as GLPI logs it), then new again once.
-    expect(statusRows.map((l) => [l.old_value, l.new_value])).toEqual([['1', '2'], ['2', '1']]);
-  });
-
-  test('a change left without any assignee (user, group, supplier) is New again unless new, accepted, in evaluation or approval, applied or closed', async () => {
-    const tech = await ctx.api.create('User', { name: uniq('tech') });
-    const group = await ctx.api.create('Group', { name: uniq('grp') });
-    const supplier = await ctx.api.create('Supplier', { name: uniq('sup') });
-    const change = async (status: number) => {
-      const id = await ctx.api.create('Change', { name: uniq('change'), content: 'x', _users_id_assign: tech });
-      if (status !== 1) await ctx.api.put(`Change/${id}`, { input: { status } });
-      return id;
-    };
-    const assignee = async (id: number, link: string) => (await ctx.api.get(`Change/${id}/${link}`)).body.find((r: any) => r.type === 2).id;
-    // Testing (11), pending (4), review (8), refused (13) and cancelled (14) go back to New; the others stay.
-    for (const [status, after] of [[11, 1], [4, 1], [8, 1], [13, 1], [14, 1], [7, 7], [9, 9], [10, 10], [5, 5], [6, 6]]) {
-      const id = await change(status!);
-      expect((await ctx.api.get(`Change/${id}`)).body.status).toBe(status);
-      expect((await ctx.api.del(`Change_User/${await assignee(id, 'Change_User')}`)).status).toBe(204);
-      expect({ status, now: (await ctx.api.get(`Change/${id}`)).body.status }).toEqual({ status, now: after });
-    }
-    // A group or supplier still assigned keeps it in progress; the last one to go makes it New.
-    const shared = await change(11);
-    await ctx.api.create('Change_Group', { changes_id: shared, groups_id: group, type: 2 });
-    await ctx.api.create('Change_Supplier', { changes_id: shared, suppliers_id: supplier, type: 2 });
-    await ctx.api.del(`Change_User/${await assignee(shared, 'Change_User')}`);
-    await ctx.api.del(`Change_Group/${await assignee(shared, 'Change_Group')}`);
-    expect((await ctx.api.get(`Change/${shared}`)).body.status).toBe(11);
-    await ctx.api.del(`Change_Supplier/${await assignee(shared, 'Change_Supplier')}`);
-    expect((await ctx.api.get(`Change/${shared}`)).body.status).toBe(1);
-    const statusRows = (await logsOf(ctx.api, 'Change', shared)).filter((l) => l.id_search_option === 12);
-    expect(statusRows.at(-1)).toMatchObject({ old_value: '11', new_value: '1' });
-    // Assigning someone to a new change leaves it New (a change has no "assigned" status).
-    const fresh = await ctx.api.create('Change', { name: uniq('change'), content: 'x' });
-    await ctx.api.create('Change_Group', { changes_id: fresh, groups_id: group, type: 2 });
-    expect((await ctx.api.get(`Change/${fresh}`)).body.status).toBe(1);
-  });
-
-  test('a supplier assigned on creation (_suppliers_id_assign, or _actors) is linked, logged, and makes the ticket assigned', async () => {
-    const supplier = await ctx.api.create('Supplier', { name: uniq('sup') });
-    const t = await ticket({ _suppliers_id_assign: supplier });
-    expect(t.status).toBe(2);
-    expect((await ctx.api.get(`Ticket/${t.id}/Supplier_Ticket`)).body.map((r: any) => [r.suppliers_id, r.type])).toEqual([[supplier, 2]]);
-    const added = (await logsOf(ctx.api, 'Ticket', t.id)).filter((l) => l.linked_action === 15 && l.itemtype_link === 'Supplier');
-    expect(added.length).toBe(1);
-    const problem = await ctx.api.create('Problem', { name: uniq('problem'), content: 'x', _actors: { assign: [{ itemtype: 'Supplier', items_id: supplier }] } });
-    expect((await ctx.api.get(`Problem/${problem}/Problem_Supplier`)).body.map((r: any) => [r.suppliers_id, r.type])).toEqual([[supplier, 2]]);
-    expectError(await ctx.api.post('Ticket/', { input: { name: 'x', _suppliers_id_assign: 999999 } }), 400, 'ERROR_GLPI_ADD', 'Supplier 999999 does not exist');
-  });
+  test('a supplier assigned on creation (_suppliers_id_assign, or _actors) is linked, logged, and makes the ticket assigned', () =>
+    scenario(ctx.api, [
+      creates('supplier', 'Supplier', { name: uniq('sup') }),
+      opens('ticket', { _suppliers_id_assign: '${supplier}' }),
+      holds('Ticket/${ticket}', { status: 2 }),
+      { request: 'GET Ticket/${ticket}/Supplier_Ticket', status: 200, check: (res, { supplier }) => expect(res.body.map((r: any) => [r.suppliers_id, r.type])).toEqual([[supplier, 2]]) },
+      logOf('Ticket/${ticket}', (rows) => expect(rows.filter((l) => l.linked_action === 15 && l.itemtype_link === 'Supplier')).toHaveLength(1)),
+      creates('problem', 'Problem', { name: uniq('problem'), content: 'x', _actors: { assign: [{ itemtype: 'Supplier', items_id: '${supplier}' }] } }),
+      { request: 'GET Problem/${problem}/Problem_Supplier', status: 200, check: (res, { supplier }) => expect(res.body.map((r: any) => [r.suppliers_id, r.type])).toEqual([[supplier, 2]]) },
+      { request: 'POST Ticket/', body: { input: { name: 'x', _suppliers_id_assign: 999999 } }, status: 400, error: 'ERROR_GLPI_ADD', message: 'Supplier 999999 does not exist' },
+    ]));
 
   test('unknown actors refuse the whole write', async () => {
     const t = await ticket();
@@ -335,17 +362,14 @@ describe('followups', () => {
     ]);
   });
 
-  test('a followup records its author and request type, and touches the ticket', async () => {
-    const t = await ticket({ date: '2024-01-01 00:00:00' });
-    const res = await ctx.api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: t.id, content: '<p>first & foremost</p>', is_private: true } });
-    expect(res.status).toBe(201);
-    const followup = (await ctx.api.get(`ITILFollowup/${res.body.id}`)).body;
-    expect(followup).toMatchObject({ itemtype: 'Ticket', items_id: t.id, content: '<p>first & foremost</p>', users_id: 2, requesttypes_id: 0, is_private: 1 });
-    expect(followup.date).toMatch(DATETIME);
-    const viaParent = await ctx.api.post(`Ticket/${t.id}/ITILFollowup`, { input: { content: 'second' } });
-    expect(viaParent.status).toBe(201);
-    expect((await ctx.api.get(`Ticket/${t.id}/ITILFollowup`)).body.map((f: any) => f.content)).toEqual(['<p>first & foremost</p>', 'second']);
-  });
+  test('a followup records its author and request type, and touches the ticket', () =>
+    scenario(ctx.api, [
+      opens('ticket', { date: '2024-01-01 00:00:00' }),
+      creates('followup', 'ITILFollowup', { itemtype: 'Ticket', items_id: '${ticket}', content: '<p>first & foremost</p>', is_private: true }),
+      holds('ITILFollowup/${followup}', { itemtype: 'Ticket', items_id: '${ticket}', content: '<p>first & foremost</p>', users_id: 2, requesttypes_id: 0, is_private: 1, date: expect.stringMatching(DATETIME) }),
+      { request: 'POST Ticket/${ticket}/ITILFollowup', body: { input: { content: 'second' } }, status: 201 },
+      { request: 'GET Ticket/${ticket}/ITILFollowup', status: 200, check: (res) => expect(res.body.map((f: any) => f.content)).toEqual(['<p>first & foremost</p>', 'second']) },
+    ]));
 
   test('the parent must exist and be an ITIL item', async () => {
     const pc = await ctx.api.create('Computer', { name: uniq('pc') });
@@ -355,22 +379,22 @@ describe('followups', () => {
     ]);
   });
 
-  test('a requester answering a solved ticket reopens it; a closed ticket stays closed', async () => {
-    const solved = await ticket({ _users_id_requester: 2 });
-    await ctx.api.put(`Ticket/${solved.id}`, { input: { status: 5 } });
-    await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: solved.id, content: 'still broken' });
-    expect((await ctx.api.get(`Ticket/${solved.id}`)).body).toMatchObject({ status: 1, solvedate: null });
-    const reopened = (await logsOf(ctx.api, 'Ticket', solved.id)).filter((l) => l.id_search_option === 12).map((l) => [l.old_value, l.new_value]);
-    expect(reopened).toEqual([['1', '5'], ['5', '1']]);
-
-    const tech = await ctx.api.create('User', { name: uniq('tech') });
-    const assigned = await ticket({ _users_id_requester: 2, _users_id_assign: tech });
-    await ctx.api.put(`Ticket/${assigned.id}`, { input: { status: 4 } });
-    await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: assigned.id, content: 'here is the info' });
-    expect((await ctx.api.get(`Ticket/${assigned.id}`)).body.status).toBe(2);
-
-    const closed = await ticket({ _users_id_requester: 2, status: 6 });
-    expect((await ctx.api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: closed.id, content: 'hello?' } })).status).toBe(201);
-    expect((await ctx.api.get(`Ticket/${closed.id}`)).body.status).toBe(6);
+  test('a requester answering a solved ticket reopens it; a closed ticket stays closed', () => {
+    const answers = (ticket: string, content: string): Step => creates('answer', 'ITILFollowup', { itemtype: 'Ticket', items_id: `\${${ticket}}`, content });
+    return scenario(ctx.api, [
+      opens('solved', { _users_id_requester: 2 }),
+      put('Ticket/${solved}', { status: 5 }),
+      answers('solved', 'still broken'),
+      holds('Ticket/${solved}', { status: 1, solvedate: null }),
+      statusLog('Ticket/${solved}', (rows) => expect(rows.map((l) => [l.old_value, l.new_value])).toEqual([['1', '5'], ['5', '1']])),
+      creates('tech', 'User', { name: uniq('tech') }),
+      opens('assigned', { _users_id_requester: 2, _users_id_assign: '${tech}' }),
+      put('Ticket/${assigned}', { status: 4 }),
+      answers('assigned', 'here is the info'),
+      holds('Ticket/${assigned}', { status: 2 }),
+      opens('closed', { _users_id_requester: 2, status: 6 }),
+      answers('closed', 'hello?'),
+      holds('Ticket/${closed}', { status: 6 }),
+    ]);
   });
 });

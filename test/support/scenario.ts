@@ -59,8 +59,8 @@ export interface Step {
   history?: { itemtype: string; id: number | Placeholder; rows: Record<string, unknown>[] };
   /** Anything else the answer must show; `captured` holds what the steps captured so far. */
   check?: (res: ApiResponse, captured: Captured) => void;
-  /** Values of the answer to keep for the steps after this one (see the header). */
-  capture?: Record<string, (body: any, res: ApiResponse) => unknown>;
+  /** Values of the answer to keep for the steps after this one (see the header); `captured` as in `check`. */
+  capture?: Record<string, (body: any, res: ApiResponse, captured: Captured) => unknown>;
 }
 
 const PLACEHOLDER = /\$\{(\w+)\}/g;
@@ -172,7 +172,7 @@ export async function scenario(client: Client, steps: Step[], from: Captured = {
         const added = (await logRows(client, history.itemtype, history.id)).filter((r) => !before.has(r.id));
         expect(added).toMatchObject(history.rows);
       }
-      for (const [name, pick] of Object.entries(step.capture ?? {})) captured[name] = pick(res.body, res);
+      for (const [name, pick] of Object.entries(step.capture ?? {})) captured[name] = pick(res.body, res, captured);
     } catch (error) {
       const answer = res ? `\nanswer: ${res.status} ${res.text.slice(0, 500)}` : '';
       throw new Error(`step ${index + 1} (${stepName(step)}): ${error instanceof Error ? error.message : String(error)}${answer}`);
