@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
-import { scenario, type Step } from '../support/scenario';
+import { creates, holds, scenario, type Step } from '../support/scenario';
 import { expectError, uniq } from './fixtures';
 
 let server: TestServer;
@@ -203,29 +203,42 @@ describe('getItems filters and options', () => {
     expect({ status: glpi.status, names: names(glpi.body) }).toEqual({ status: 200, names: ['glpi'] });
   });
 
-  test('is_deleted lists the trash only; templates are listed, as GLPI lists them', async () => {
-    const trash = await api.get('Computer/', { query: `searchText[name]=^${prefix}&is_deleted=true` });
-    expect({ status: trash.status, names: names(trash.body) }).toEqual({ status: 200, names: [`${prefix}-trashed`] });
-    expect(trash.body[0].is_deleted).toBe(1);
-    const template = await api.create('Computer', { name: `${prefix}-template`, is_template: 1, template_name: 'tpl' });
-    const live = await api.get('Computer/', { query: `searchText[name]=^${prefix}&is_deleted=0&range=0-999` });
-    expect(live.body).toHaveLength(TOTAL + 1);
-    expect((live.body as { name: string; is_template: number }[]).filter((c) => c.is_template === 1).map((c) => c.name)).toEqual([`${prefix}-template`]);
-    await api.del(`Computer/${template}`, { query: 'force_purge=1' });
-    expectError(await api.get('Computer/', { query: 'is_deleted=perhaps' }), 400, 'ERROR');
-  });
+  test('is_deleted lists the trash only; templates are listed, as GLPI lists them', () =>
+    scenario(api, [
+      {
+        request: 'GET Computer/',
+        query: `searchText[name]=^${prefix}&is_deleted=true`,
+        status: 200,
+        check: (res) => expect(res.body.map((c: { name: string; is_deleted: number }) => [c.name, c.is_deleted])).toEqual([[`${prefix}-trashed`, 1]]),
+      },
+      creates('template', 'Computer', { name: `${prefix}-template`, is_template: 1, template_name: 'tpl' }),
+      {
+        request: 'GET Computer/',
+        query: `searchText[name]=^${prefix}&is_deleted=0&range=0-999`,
+        status: 200,
+        check: (res) => {
+          expect(res.body).toHaveLength(TOTAL + 1);
+          expect((res.body as { name: string; is_template: number }[]).filter((c) => c.is_template === 1).map((c) => c.name)).toEqual([`${prefix}-template`]);
+        },
+      },
+      { request: 'DELETE Computer/${template}', query: 'force_purge=1', status: 204 },
+      { request: 'GET Computer/', query: 'is_deleted=perhaps', status: 400, error: 'ERROR' },
+    ]));
 
-  test('only_id keeps ids (and child links unless get_hateoas=false)', async () => {
-    const res = await api.get('Computer/', { query: 'only_id=true&range=0-2' });
-    expect(res.status).toBe(206);
-    expect(ids(res.body)).toEqual(fleet.slice(0, 3));
-    for (const row of res.body) {
-      expect(Object.keys(row)).toEqual(['id', 'links']);
-      expect(row.links[0]).toEqual({ rel: 'ReservationItem', href: `${server.api}/Computer/${row.id}/ReservationItem/` });
-    }
-    const bare = await api.get('Computer/', { query: 'only_id=1&get_hateoas=false&range=0-2' });
-    expect(bare.body).toEqual(fleet.slice(0, 3).map((id) => ({ id })));
-  });
+  test('only_id keeps ids (and child links unless get_hateoas=false)', () =>
+    scenario(api, [
+      {
+        request: 'GET Computer/',
+        query: 'only_id=true&range=0-2',
+        status: 206,
+        check: (res) => {
+          expect(res.body.map((row: any) => [Object.keys(row), row.id, row.links[0]])).toEqual(
+            fleet.slice(0, 3).map((id) => [['id', 'links'], id, { rel: 'ReservationItem', href: `${server.api}/Computer/${id}/ReservationItem/` }]),
+          );
+        },
+      },
+      { request: 'GET Computer/', query: 'only_id=1&get_hateoas=false&range=0-2', status: 206, equals: fleet.slice(0, 3).map((id) => ({ id })) },
+    ]));
 
   test('expand_dropdowns and add_keys_names per row', async () => {
     const res = await api.get('Computer/', { query: `searchText[name]=^${prefix}-0[0-2]&expand_dropdowns=true&range=0-2` });
@@ -269,6 +282,7 @@ describe('sub-items', () => {
   let ticket = 0;
   let computer = 0;
   let document = 0;
+  let documentName = '';
   let user = 0;
   let group = 0;
   const followups: number[] = [];
@@ -279,7 +293,8 @@ describe('sub-items', () => {
     for (let i = 0; i < 5; i++) ports.push(await api.create('NetworkPort', { itemtype: 'Computer', items_id: computer, name: `eth${i}`, logical_number: 5 - i, instantiation_type: 'NetworkPortEthernet' }));
     ticket = await api.create('Ticket', { name: 'with children', content: 'c', _users_id_requester: 2 });
     for (let i = 0; i < 3; i++) followups.push(await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: `answer ${i}` }));
-    document = await api.create('Document', { name: uniq('doc') });
+    documentName = uniq('doc');
+    document = await api.create('Document', { name: documentName });
     await api.create('Document_Item', { documents_id: document, itemtype: 'Ticket', items_id: ticket });
     user = await api.create('User', { name: uniq('member') });
     group = await api.create('Group', { name: uniq('team') });
@@ -305,48 +320,47 @@ describe('sub-items', () => {
     ]);
   });
 
-  test('Ticket/:id/ITILFollowup, Ticket_User and Document_Item', async () => {
-    const fups = await api.get(`Ticket/${ticket}/ITILFollowup`);
-    expect({ status: fups.status, ids: ids(fups.body) }).toEqual({ status: 200, ids: followups });
-    expect(fups.body.map((f: any) => [f.itemtype, f.items_id, f.content, f.users_id])).toEqual(followups.map((_, i) => ['Ticket', ticket, `answer ${i}`, 2]));
-    const page = await api.get(`Ticket/${ticket}/ITILFollowup`, { query: 'range=0-0&order=DESC' });
-    expect({ status: page.status, ids: ids(page.body), range: page.headers.get('content-range') }).toEqual({ status: 206, ids: followups.slice(2), range: '0-0/3' });
+  test('Ticket/:id/ITILFollowup, Ticket_User and Document_Item', () =>
+    scenario(api, [
+      {
+        request: `GET Ticket/${ticket}/ITILFollowup`,
+        status: 200,
+        check: (res) => expect(res.body.map((f: any) => [f.id, f.itemtype, f.items_id, f.content, f.users_id])).toEqual(followups.map((id, i) => [id, 'Ticket', ticket, `answer ${i}`, 2])),
+      },
+      { request: `GET Ticket/${ticket}/ITILFollowup`, query: 'range=0-0&order=DESC', status: 206, lists: followups.slice(2), responseHeaders: { 'content-range': '0-0/3' }, check: (res) => expect(res.body).toHaveLength(1) },
+      {
+        request: `GET Ticket/${ticket}/Ticket_User`,
+        status: 200,
+        check: (res) => expect(res.body.map((a: any) => ({ tickets_id: a.tickets_id, users_id: a.users_id, type: a.type }))).toEqual([{ tickets_id: ticket, users_id: 2, type: 1 }]),
+      },
+      {
+        request: `GET Ticket/${ticket}/Document_Item`,
+        query: 'expand_dropdowns=true',
+        status: 200,
+        check: (res) => expect(res.body.map((d: any) => [d.itemtype, d.items_id, d.documents_id])).toEqual([['Ticket', 'with children', documentName]]),
+      },
+    ]));
 
-    const actors = await api.get(`Ticket/${ticket}/Ticket_User`);
-    expect(actors.status).toBe(200);
-    expect(actors.body.map((a: any) => ({ tickets_id: a.tickets_id, users_id: a.users_id, type: a.type }))).toEqual([{ tickets_id: ticket, users_id: 2, type: 1 }]);
-
-    const docs = await api.get(`Ticket/${ticket}/Document_Item`, { query: 'expand_dropdowns=true' });
-    expect(docs.status).toBe(200);
-    expect(docs.body).toHaveLength(1);
-    expect(docs.body[0]).toMatchObject({ itemtype: 'Ticket', items_id: `with children`, documents_id: expect.stringMatching(/^doc-/) });
-  });
-
-  test('User/2/Log, Profile_User, UserPreference and Group_User', async () => {
-    const logs = await api.get('User/2/Log');
-    expect(logs.status === 200 || logs.status === 206).toBe(true);
-    for (const row of logs.body) expect(row).toMatchObject({ itemtype: 'User', items_id: 2 });
-
-    const grants = await api.get('User/2/Profile_User');
-    expect(grants.status).toBe(200);
-    expect(grants.body.map((g: any) => ({ users_id: g.users_id, profiles_id: g.profiles_id, entities_id: g.entities_id, is_recursive: g.is_recursive }))).toEqual([
-      { users_id: 2, profiles_id: 4, entities_id: 0, is_recursive: 1 },
-    ]);
-
-    const prefs = await api.get('User/2/UserPreference');
-    expect(prefs.status).toBe(200);
-    expect(Array.isArray(prefs.body)).toBe(true);
-    const created = await api.post(`User/${user}/UserPreference`, { input: { language: 'fr_FR', list_limit: 20 } });
-    expect(created.status).toBe(201);
-    const mine = await api.get(`User/${user}/UserPreference`);
-    expect(mine.body).toHaveLength(1);
-    expect(mine.body[0]).toMatchObject({ id: created.body.id, users_id: user, language: 'fr_FR', list_limit: 20 });
-
-    const members = await api.get(`User/${user}/Group_User`);
-    expect(members.body.map((m: any) => [m.users_id, m.groups_id])).toEqual([[user, group]]);
-    const byGroup = await api.get(`Group/${group}/Group_User`);
-    expect(byGroup.body.map((m: any) => [m.users_id, m.groups_id])).toEqual([[user, group]]);
-  });
+  test('User/2/Log, Profile_User, UserPreference and Group_User', () =>
+    scenario(api, [
+      { request: 'GET User/2/Log', query: 'range=0-999', status: 200, check: (res) => expect(res.body.filter((row: any) => row.itemtype !== 'User' || row.items_id !== 2)).toEqual([]) },
+      {
+        request: 'GET User/2/Profile_User',
+        status: 200,
+        check: (res) =>
+          expect(res.body.map((g: any) => ({ users_id: g.users_id, profiles_id: g.profiles_id, entities_id: g.entities_id, is_recursive: g.is_recursive }))).toEqual([
+            { users_id: 2, profiles_id: 4, entities_id: 0, is_recursive: 1 },
+          ]),
+      },
+      { request: 'GET User/2/UserPreference', status: 200, equals: [] },
+      { request: `POST User/${user}/UserPreference`, body: { input: { language: 'fr_FR', list_limit: 20 } }, status: 201, capture: { preference: (body) => body.id } },
+      { request: `GET User/${user}/UserPreference`, status: 200, answer: [{ id: '${preference}', users_id: user, language: 'fr_FR', list_limit: 20 }] },
+      ...[`User/${user}/Group_User`, `Group/${group}/Group_User`].map((path): Step => ({
+        request: `GET ${path}`,
+        status: 200,
+        check: (res) => expect(res.body.map((m: any) => [m.users_id, m.groups_id])).toEqual([[user, group]]),
+      })),
+    ]));
 
   test('a missing parent is 404; an unknown sub-itemtype is 400', async () => {
     const cases: [string, number, string][] = [
@@ -363,9 +377,5 @@ describe('sub-items', () => {
     );
   });
 
-  test('a sub-item is read by id under its parent', async () => {
-    const res = await api.get(`Computer/${computer}/NetworkPort/${ports[1]}`);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: ports[1], name: 'eth1' });
-  });
+  test('a sub-item is read by id under its parent', () => scenario(api, [holds(`Computer/${computer}/NetworkPort/${ports[1]}`, { id: ports[1], name: 'eth1' })]));
 });
