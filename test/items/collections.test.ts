@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
 import { creates, holds, scenario, type Step } from '../support/scenario';
-import { expectError, uniq } from './fixtures';
+import { uniq } from './fixtures';
 
 let server: TestServer;
 let api: Client;
