@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
 import { type Captured, creates, holds, scenario, updates as put, type Step } from '../support/scenario';
-import { DATETIME, expectError, uniq } from './fixtures';
+import { DATETIME, uniq } from './fixtures';
 
 const ctx = useServer();
 
@@ -34,24 +34,28 @@ async function ticket(input: Record<string, unknown> = {}): Promise<any> {
 
 
 describe('priority', () => {
-  test('computed from urgency x impact for all 25 pairs', async () => {
+  test('computed from urgency x impact for all 25 pairs', () => {
     const pairs = [1, 2, 3, 4, 5].flatMap((urgency) => [1, 2, 3, 4, 5].map((impact) => ({ urgency, impact })));
-    const res = await ctx.api.post('Ticket/', { input: pairs.map((p) => ({ name: `u${p.urgency}i${p.impact}`, content: 'x', ...p })) });
-    expect(res.status).toBe(201);
-    for (const [i, { id }] of (res.body as { id: number }[]).entries()) {
-      const { urgency, impact } = pairs[i]!;
-      const row = (await ctx.api.get(`Ticket/${id}`)).body;
-      expect({ urgency, impact, priority: row.priority }).toEqual({ urgency, impact, priority: MATRIX[urgency]![impact - 1]! });
-    }
+    return scenario(ctx.api, [
+      {
+        request: 'POST Ticket/',
+        body: { input: pairs.map((p) => ({ name: `u${p.urgency}i${p.impact}`, content: 'x', ...p })) },
+        status: 201,
+        capture: Object.fromEntries(pairs.map((_, i) => [`t${i}`, (body: { id: number }[]) => body[i]!.id])),
+      },
+      ...pairs.map(({ urgency, impact }, i) => holds(`Ticket/\${t${i}}`, { urgency, impact, priority: MATRIX[urgency]![impact - 1]! })),
+    ]);
   });
 
-  test('defaults: urgency 3, impact 3, priority 3; Problem and Change use the same matrix', async () => {
-    expect(await ticket()).toMatchObject({ urgency: 3, impact: 3, priority: 3 });
-    for (const itemtype of ['Problem', 'Change']) {
-      const id = await ctx.api.create(itemtype, { name: uniq(itemtype), content: 'x', urgency: 4, impact: 2 });
-      expect((await ctx.api.get(`${itemtype}/${id}`)).body).toMatchObject({ urgency: 4, impact: 2, priority: 3 });
-    }
-  });
+  test('defaults: urgency 3, impact 3, priority 3; Problem and Change use the same matrix', () =>
+    scenario(ctx.api, [
+      opens('ticket'),
+      holds('Ticket/${ticket}', { urgency: 3, impact: 3, priority: 3 }),
+      ...['Problem', 'Change'].flatMap((itemtype) => [
+        creates('item', itemtype, { name: uniq(itemtype), content: 'x', urgency: 4, impact: 2 }),
+        holds(`${itemtype}/\${item}`, { urgency: 4, impact: 2, priority: 3 }),
+      ]),
+    ]));
 
   test('changing urgency or impact recomputes the priority', async () => {
     const t = await ticket({ urgency: 1, impact: 1 });
@@ -100,32 +104,46 @@ describe('priority', () => {
 });
 
 describe('creation defaults', () => {
-  test('status New, type Incident, Helpdesk request type, recipient and last updater = me, dates set', async () => {
-    const t = await ticket();
-    expect(t).toMatchObject({ status: 1, type: 1, requesttypes_id: 1, users_id_recipient: 2, users_id_lastupdater: 2, entities_id: 0, solvedate: null, closedate: null, is_deleted: 0 });
-    expect(t.date).toMatch(DATETIME);
-    expect(t.date_creation).toMatch(DATETIME);
-  });
+  test('status New, type Incident, Helpdesk request type, recipient and last updater = me, dates set', () =>
+    scenario(ctx.api, [
+      opens('ticket'),
+      holds('Ticket/${ticket}', {
+        status: 1,
+        type: 1,
+        requesttypes_id: 1,
+        users_id_recipient: 2,
+        users_id_lastupdater: 2,
+        entities_id: 0,
+        solvedate: null,
+        closedate: null,
+        is_deleted: 0,
+        date: expect.stringMatching(DATETIME),
+        date_creation: expect.stringMatching(DATETIME),
+      }),
+    ]));
 
-  test('computed fields in the input are ignored; name comes from the content when empty', async () => {
-    const t = await ticket({ users_id_recipient: 999, solvedate: '2020-01-01 00:00:00', name: '', content: `  ${'word '.repeat(30)}` });
-    expect(t.users_id_recipient).toBe(2);
-    expect(t.solvedate).toBeNull();
-    expect(t.name).toBe('word '.repeat(14));
-  });
+  test('computed fields in the input are ignored; name comes from the content when empty', () =>
+    scenario(ctx.api, [
+      opens('ticket', { users_id_recipient: 999, solvedate: '2020-01-01 00:00:00', name: '', content: `  ${'word '.repeat(30)}` }),
+      holds('Ticket/${ticket}', { users_id_recipient: 2, solvedate: null, name: 'word '.repeat(14) }),
+    ]));
 
-  test("the type defaults to the entity's tickettype (inherited through -2); a type given wins", async () => {
-    const requests = await ctx.api.create('Entity', { name: uniq('requests'), entities_id: 0, tickettype: 2 });
-    const inherits = await ctx.api.create('Entity', { name: uniq('inherits'), entities_id: requests, tickettype: -2 });
-    expect((await ticket({ entities_id: requests })).type).toBe(2);
-    expect((await ticket({ entities_id: inherits })).type).toBe(2);
-    expect((await ticket({ entities_id: inherits, type: 1 })).type).toBe(1);
-  });
+  test("the type defaults to the entity's tickettype (inherited through -2); a type given wins", () =>
+    scenario(ctx.api, [
+      creates('requests', 'Entity', { name: uniq('requests'), entities_id: 0, tickettype: 2 }),
+      creates('inherits', 'Entity', { name: uniq('inherits'), entities_id: '${requests}', tickettype: -2 }),
+      ...([['${requests}', undefined, 2], ['${inherits}', undefined, 2], ['${inherits}', 1, 1]] as const).flatMap(([entity, type, expected]): Step[] => [
+        opens('ticket', { entities_id: entity, ...(type ? { type } : {}) }),
+        holds('Ticket/${ticket}', { type: expected }),
+      ]),
+    ]));
 
-  test('type must be 1 (Incident) or 2 (Request)', async () => {
-    expect((await ticket({ type: 2 })).type).toBe(2);
-    expectError(await ctx.api.post('Ticket/', { input: { name: 'x', type: 3 } }), 400, 'ERROR_GLPI_ADD', /^Field type/);
-  });
+  test('type must be 1 (Incident) or 2 (Request)', () =>
+    scenario(ctx.api, [
+      opens('ticket', { type: 2 }),
+      holds('Ticket/${ticket}', { type: 2 }),
+      { request: 'POST Ticket/', body: { input: { name: 'x', type: 3 } }, status: 400, error: 'ERROR_GLPI_ADD', message: /^Field type/ },
+    ]));
 });
 
 describe('statuses and dates', () => {
@@ -142,12 +160,13 @@ describe('statuses and dates', () => {
     ]);
   });
 
-  test('created solved or closed: the dates come from the ticket date', async () => {
-    const solved = await ticket({ status: 5, date: '2024-05-06 07:08:09' });
-    expect(solved).toMatchObject({ status: 5, date: '2024-05-06 07:08:09', solvedate: '2024-05-06 07:08:09', closedate: null });
-    const closed = await ticket({ status: 6, date: '2024-05-06 07:08:09' });
-    expect(closed).toMatchObject({ status: 6, solvedate: '2024-05-06 07:08:09', closedate: '2024-05-06 07:08:09' });
-  });
+  test('created solved or closed: the dates come from the ticket date', () =>
+    scenario(ctx.api, [
+      opens('solved', { status: 5, date: '2024-05-06 07:08:09' }),
+      holds('Ticket/${solved}', { status: 5, date: '2024-05-06 07:08:09', solvedate: '2024-05-06 07:08:09', closedate: null }),
+      opens('closed', { status: 6, date: '2024-05-06 07:08:09' }),
+      holds('Ticket/${closed}', { status: 6, solvedate: '2024-05-06 07:08:09', closedate: '2024-05-06 07:08:09' }),
+    ]));
 
   test('a closed ticket cannot be reopened: 400 ERROR_GLPI_UPDATE and status stays 6', async () => {
     const t = await ticket({ status: 6 });
@@ -174,40 +193,39 @@ describe('statuses and dates', () => {
       },
     ]));
 
-  test('a solution type sent with an update goes with the solution, through the solution rules; a bad one refuses the update whole', async () => {
-    const kind = await ctx.api.create('SolutionType', { name: uniq('workaround') });
-    const t = await ticket();
-    expect((await ctx.api.put(`Ticket/${t.id}`, { input: { solution: 'Rebooted the switch.', solutiontypes_id: kind } })).status).toBe(200);
-    const solved = (await ctx.api.get(`Ticket/${t.id}`)).body;
-    expect([solved.status, typeof solved.solvedate]).toEqual([5, 'string']);
-    const solutions = await ctx.api.get(`Ticket/${t.id}/ITILSolution`);
-    expect(solutions.body.map((s: any) => [s.solutiontypes_id, s.content, s.status])).toEqual([[kind, 'Rebooted the switch.', 2]]);
-    const other = `Ticket/${(await ticket()).id}`;
-    await scenario(ctx.api, [
+  test('a solution type sent with an update goes with the solution, through the solution rules; a bad one refuses the update whole', () =>
+    scenario(ctx.api, [
+      creates('kind', 'SolutionType', { name: uniq('workaround') }),
+      opens('ticket'),
+      put('Ticket/${ticket}', { solution: 'Rebooted the switch.', solutiontypes_id: '${kind}' }),
+      holds('Ticket/${ticket}', { status: 5, solvedate: expect.any(String) }),
+      { request: 'GET Ticket/${ticket}/ITILSolution', status: 200, check: (res, { kind }) => expect(res.body.map((s: any) => [s.solutiontypes_id, s.content, s.status])).toEqual([[kind, 'Rebooted the switch.', 2]]) },
       {
         note: 'one solution waits at a time, as when it is added on its own',
-        request: `PUT Ticket/${t.id}`,
+        request: 'PUT Ticket/${ticket}',
         body: { input: { solution: 'Again.' } },
         status: 400,
         error: 'ERROR_GLPI_UPDATE',
         message: 'The item is already solved, did anyone pushed a solution before you?',
       },
-      { request: `PUT ${other}`, body: { input: { urgency: 5, solutiontypes_id: kind } }, status: 400, error: 'ERROR_GLPI_UPDATE', message: "You can't add a solution without description" },
-      { request: `PUT ${other}`, body: { input: { urgency: 5, solution: 'x', solutiontypes_id: 999999 } }, status: 400, error: 'ERROR_GLPI_UPDATE', message: 'Field solutiontypes_id: SolutionType 999999 does not exist' },
-      holds(other, { status: 1, urgency: 3 }),
-      { request: `GET ${other}/ITILSolution`, status: 200, equals: [] },
-    ]);
-  });
+      opens('other'),
+      { request: 'PUT Ticket/${other}', body: { input: { urgency: 5, solutiontypes_id: '${kind}' } }, status: 400, error: 'ERROR_GLPI_UPDATE', message: "You can't add a solution without description" },
+      { request: 'PUT Ticket/${other}', body: { input: { urgency: 5, solution: 'x', solutiontypes_id: 999999 } }, status: 400, error: 'ERROR_GLPI_UPDATE', message: 'Field solutiontypes_id: SolutionType 999999 does not exist' },
+      holds('Ticket/${other}', { status: 1, urgency: 3 }),
+      { request: 'GET Ticket/${other}/ITILSolution', status: 200, equals: [] },
+    ]));
 
   test("a ticket's request type defaults to the one flagged as the default; a follow-up's stays 0, as GLPI 10.0.19's API adds it", async () => {
     const phone = 3;
     expect((await ctx.api.put('RequestType/1', { input: { is_helpdesk_default: 0, is_followup_default: 0 } })).status).toBe(200);
     expect((await ctx.api.put(`RequestType/${phone}`, { input: { is_helpdesk_default: 1, is_followup_default: 1 } })).status).toBe(200);
     try {
-      const t = await ticket();
-      expect(t.requesttypes_id).toBe(phone);
-      const followup = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: t.id, content: 'called back' });
-      expect((await ctx.api.get(`ITILFollowup/${followup}`)).body.requesttypes_id).toBe(0);
+      await scenario(ctx.api, [
+        opens('ticket'),
+        holds('Ticket/${ticket}', { requesttypes_id: phone }),
+        creates('followup', 'ITILFollowup', { itemtype: 'Ticket', items_id: '${ticket}', content: 'called back' }),
+        holds('ITILFollowup/${followup}', { requesttypes_id: 0 }),
+      ]);
     } finally {
       await ctx.api.put(`RequestType/${phone}`, { input: { is_helpdesk_default: 0, is_followup_default: 0 } });
       await ctx.api.put('RequestType/1', { input: { is_helpdesk_default: 1, is_followup_default: 1 } });
