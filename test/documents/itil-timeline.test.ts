@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Client } from '../support/client';
+import { creates, scenario, type Step } from '../support/scenario';
 import { useServer } from '../support/server';
 import { dbRows, type DocumentLink, sha1, unique, uniqueText, upload, userWith } from './helpers';
 
@@ -47,49 +48,56 @@ describe('documents on follow-ups, solutions and tasks', () => {
     expect({ status: file.status, body: file.text }).toEqual({ status: 200, body: log });
   });
 
-  test('a Document_Item may name a solution, a ticket task, a change task or a problem task', async () => {
-    const document = await ctx.api.create('Document', { name: unique('spec'), entities_id: A });
-    const change = await ctx.api.create('Change', { name: 'c', content: 'c', entities_id: A });
-    const problem = await ctx.api.create('Problem', { name: 'p', content: 'p', entities_id: A });
-    const items: [string, number][] = [
-      ['ITILSolution', await ctx.api.create('ITILSolution', { itemtype: 'Ticket', items_id: ticket, content: 'fixed' })],
-      ['TicketTask', await ctx.api.create('TicketTask', { tickets_id: ticket, content: 'task' })],
-      ['ChangeTask', await ctx.api.create('ChangeTask', { changes_id: change, content: 'task' })],
-      ['ProblemTask', await ctx.api.create('ProblemTask', { problems_id: problem, content: 'task' })],
-    ];
-    for (const [itemtype, id] of items) {
-      const res = await ctx.api.post('Document_Item/', { input: { documents_id: document, itemtype, items_id: id } });
-      expect({ itemtype, status: res.status }).toEqual({ itemtype, status: 201 });
-      const listed = (await linksOf(ctx.api, itemtype, id)).body as DocumentLink[];
-      expect({ itemtype, listed: listed.map((l) => l.documents_id) }).toEqual({ itemtype, listed: [document] });
-    }
-  });
+  test('a Document_Item may name a solution, a ticket task, a change task or a problem task', () =>
+    scenario(ctx.api, [
+      creates('document', 'Document', { name: unique('spec'), entities_id: A }),
+      creates('change', 'Change', { name: 'c', content: 'c', entities_id: A }),
+      creates('problem', 'Problem', { name: 'p', content: 'p', entities_id: A }),
+      creates('ITILSolution', 'ITILSolution', { itemtype: 'Ticket', items_id: ticket, content: 'fixed' }),
+      creates('TicketTask', 'TicketTask', { tickets_id: ticket, content: 'task' }),
+      creates('ChangeTask', 'ChangeTask', { changes_id: '${change}', content: 'task' }),
+      creates('ProblemTask', 'ProblemTask', { problems_id: '${problem}', content: 'task' }),
+      ...['ITILSolution', 'TicketTask', 'ChangeTask', 'ProblemTask'].flatMap((itemtype): Step[] => [
+        { request: 'POST Document_Item/', body: { input: { documents_id: '${document}', itemtype, items_id: `\${${itemtype}}` } }, status: 201 },
+        {
+          request: `GET ${itemtype}/\${${itemtype}}/Document_Item`,
+          query: 'range=0-99',
+          status: 200,
+          check: (res, { document }) => expect((res.body as DocumentLink[]).map((l): unknown => l.documents_id)).toEqual([document]),
+        },
+      ]),
+    ]));
 
   test("a private follow-up's documents stay private; a reader who cannot see the ticket sees no link", async () => {
-    const document = await ctx.api.create('Document', { name: unique('private'), entities_id: A });
-    const publicFollowup = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'public' });
-    const privateFollowup = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'private', is_private: 1 });
-    const linkIds: number[] = [];
-    for (const items_id of [publicFollowup, privateFollowup]) {
-      const res = await ctx.api.post('Document_Item/', { input: { documents_id: document, itemtype: 'ITILFollowup', items_id } });
-      expect(res.status).toBe(201);
-      linkIds.push(res.body.id);
-    }
-
     // An observer reads every ticket and the documents, but not private follow-ups.
     const observer = (await userWith(ctx.api, OBSERVER, A)).client;
-    expect((await linksOf(observer, 'ITILFollowup', publicFollowup)).status).toBe(200);
-    expect((await linksOf(observer, 'ITILFollowup', privateFollowup)).status).toBe(403);
-    const seen = await linkedIds(observer);
-    expect({ public: seen.includes(linkIds[0]!), private: seen.includes(linkIds[1]!) }).toEqual({ public: true, private: false });
-
     // Documents and follow-ups readable, but only the tickets they are involved in.
     const profile = await ctx.api.create('Profile', { name: unique('mine-only'), interface: 'central' });
     for (const [name, rights] of [['document', 1], ['ticket', 1], ['followup', 1]] as const) await ctx.api.create('ProfileRight', { profiles_id: profile, name, rights });
     const outsider = (await userWith(ctx.api, profile, A)).client;
-    expect((await linksOf(outsider, 'ITILFollowup', publicFollowup)).status).toBe(403);
-    const outsiderSeen = await linkedIds(outsider);
-    expect(outsiderSeen.filter((id) => linkIds.includes(id))).toEqual([]);
+    /** All the links the reader sees: which of the two captured ones are among them. */
+    const sees = (as: Client, expected: { public: boolean; private: boolean }): Step => ({
+      request: 'GET Document_Item/',
+      query: 'range=0-999',
+      as,
+      status: 200,
+      check: (res, captured) => {
+        const seen = (res.body as DocumentLink[]).map((l) => l.id);
+        expect({ public: seen.includes(captured.publicLink as number), private: seen.includes(captured.privateLink as number) }).toEqual(expected);
+      },
+    });
+    await scenario(ctx.api, [
+      creates('document', 'Document', { name: unique('private'), entities_id: A }),
+      creates('public', 'ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'public' }),
+      creates('private', 'ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'private', is_private: 1 }),
+      creates('publicLink', 'Document_Item', { documents_id: '${document}', itemtype: 'ITILFollowup', items_id: '${public}' }),
+      creates('privateLink', 'Document_Item', { documents_id: '${document}', itemtype: 'ITILFollowup', items_id: '${private}' }),
+      { request: 'GET ITILFollowup/${public}/Document_Item', query: 'range=0-99', as: observer, status: 200 },
+      { request: 'GET ITILFollowup/${private}/Document_Item', query: 'range=0-99', as: observer, status: 403 },
+      sees(observer, { public: true, private: false }),
+      { request: 'GET ITILFollowup/${public}/Document_Item', query: 'range=0-99', as: outsider, status: 403 },
+      sees(outsider, { public: false, private: false }),
+    ]);
   });
 
   test("a user who may link documents cannot link one to a follow-up they cannot read; nothing is written", async () => {
@@ -112,38 +120,36 @@ describe('documents on follow-ups, solutions and tasks', () => {
     const profile = await ctx.api.create('Profile', { name: unique('requester'), interface: 'central' });
     for (const [name, rights] of [['ticket', 1], ['followup', 1]] as const) await ctx.api.create('ProfileRight', { profiles_id: profile, name, rights });
     const requester = await userWith(ctx.api, profile, A);
-    const mine = await ctx.api.create('Ticket', { name: 'mine', content: 'c', entities_id: A, _users_id_requester: requester.id });
-    const other = await ctx.api.create('Ticket', { name: 'not mine', content: 'c', entities_id: A });
-    const fileOf = async (input: Record<string, unknown>, content: string) => {
-      const res = await upload(ctx.api, 'Document/', { input: { name: unique('file'), entities_id: A, _filename: ['f.txt'], ...input } }, [{ name: 'f.txt', content, type: 'text/plain' }]);
-      expect(res.status).toBe(201);
-      return res.body.id as number;
-    };
-    const onMine = await fileOf({ itemtype: 'Ticket', items_id: mine }, 'on my ticket');
-    const onOther = await fileOf({ itemtype: 'Ticket', items_id: other }, 'on another ticket');
-    const publicNote = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: mine, content: 'public' });
-    const privateNote = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: mine, content: 'private', is_private: 1 });
-    const onPublic = await fileOf({ itemtype: 'ITILFollowup', items_id: publicNote }, 'on a public follow-up');
-    const onPrivate = await fileOf({ itemtype: 'ITILFollowup', items_id: privateNote }, 'on a private follow-up');
-    const unlinked = await fileOf({}, 'linked to nothing');
-    const uploadedByThem = await fileOf({ users_id: requester.id }, 'their own upload');
-
-    const download = (id: number) => requester.client.get(`Document/${id}`, { query: 'alt=media' });
-    const answers: Record<string, unknown> = {};
-    for (const [name, id] of Object.entries({ onMine, onOther, onPublic, onPrivate, unlinked, uploadedByThem, missing: 999_999 })) {
-      const res = await download(id);
-      answers[name] = res.status === 200 ? res.text : res.body;
-    }
-    expect(answers).toEqual({
-      onMine: 'on my ticket',
-      onOther: ['ERROR_RIGHT_MISSING', expect.any(String)],
-      onPublic: 'on a public follow-up',
-      onPrivate: ['ERROR_RIGHT_MISSING', expect.any(String)],
-      unlinked: ['ERROR_RIGHT_MISSING', expect.any(String)],
-      uploadedByThem: 'their own upload',
-      missing: ['ERROR_RIGHT_MISSING', expect.any(String)],
+    /** A text file stored as a Document of A (with `input`), its id captured as `name`. */
+    const fileOf = (name: string, input: Record<string, unknown>, content: string): Step => ({
+      request: 'POST Document/',
+      body: { input: { name: unique('file'), entities_id: A, _filename: ['f.txt'], ...input } },
+      files: [{ name: 'f.txt', content, type: 'text/plain' }],
+      status: 201,
+      capture: { [name]: (body) => body.id },
     });
-    // The document's record itself still needs the document right.
-    expect((await requester.client.get(`Document/${onMine}`)).status).toBe(403);
+    const downloads = (id: string, content: string): Step => ({ request: `GET Document/${id}`, query: 'alt=media', as: requester.client, status: 200, text: content });
+    const refused = (id: string): Step => ({ request: `GET Document/${id}`, query: 'alt=media', as: requester.client, status: 403, error: 'ERROR_RIGHT_MISSING' });
+    await scenario(ctx.api, [
+      creates('mine', 'Ticket', { name: 'mine', content: 'c', entities_id: A, _users_id_requester: requester.id }),
+      creates('other', 'Ticket', { name: 'not mine', content: 'c', entities_id: A }),
+      fileOf('onMine', { itemtype: 'Ticket', items_id: '${mine}' }, 'on my ticket'),
+      fileOf('onOther', { itemtype: 'Ticket', items_id: '${other}' }, 'on another ticket'),
+      creates('publicNote', 'ITILFollowup', { itemtype: 'Ticket', items_id: '${mine}', content: 'public' }),
+      creates('privateNote', 'ITILFollowup', { itemtype: 'Ticket', items_id: '${mine}', content: 'private', is_private: 1 }),
+      fileOf('onPublic', { itemtype: 'ITILFollowup', items_id: '${publicNote}' }, 'on a public follow-up'),
+      fileOf('onPrivate', { itemtype: 'ITILFollowup', items_id: '${privateNote}' }, 'on a private follow-up'),
+      fileOf('unlinked', {}, 'linked to nothing'),
+      fileOf('uploadedByThem', { users_id: requester.id }, 'their own upload'),
+      downloads('${onMine}', 'on my ticket'),
+      refused('${onOther}'),
+      downloads('${onPublic}', 'on a public follow-up'),
+      refused('${onPrivate}'),
+      refused('${unlinked}'),
+      downloads('${uploadedByThem}', 'their own upload'),
+      refused('999999'),
+      // The document's record itself still needs the document right.
+      { request: 'GET Document/${onMine}', as: requester.client, status: 403 },
+    ]);
   });
 });
