@@ -7,7 +7,10 @@
  * placeholders in request, query, headers, body and expectations (answer, equals, text, message,
  * lists, omits, responseHeaders, history). A string that is exactly one placeholder becomes the
  * captured value itself (a number stays a number); inside a longer string it is written in.
- * A placeholder nothing captured yet fails the step. `scenario()` returns what was captured.
+ * A placeholder nothing captured yet fails the step. `scenario()` returns what was captured, and
+ * takes it back (`from`) to carry on after something no request does, such as a moved clock; each
+ * step of `scenarioTests()` is a test of its own, so nothing is captured across them.
+ * `creates()` (an add that captures the new id), `updates()` and `holds()` write the common steps.
  */
 import { expect, test } from 'bun:test';
 import type { ApiResponse, CallOptions, Client } from './client';
