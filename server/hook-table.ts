@@ -25,6 +25,7 @@ import { approvalHooks, solutionHooks } from './itil/solutions';
 import { taskHooks, taskTemplateHooks } from './itil/tasks';
 import { recurrentHooks } from './itil/recurrent-items';
 import { linkedItemHooks } from './itil/linked-items';
+import { ruleInputHooks } from './itil/rule-inputs';
 import { autoAssignHooks } from './itil/auto-assign';
 import { actorChoiceHooks, actorRowChoiceHooks } from './itil/actor-choices';
 import { priorityFor } from './itil/priority';
@@ -133,6 +134,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: templateCheckHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: linkedItemHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: taskTemplateHooks },
+  { itemtypes: ['Ticket'], hooks: ruleInputHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilDurationHooks },
   { itemtypes: ['Ticket'], hooks: serviceLevelHooks },
   { itemtypes: ['Ticket'], hooks: ticketLinkInputHooks },

@@ -154,15 +154,19 @@ function statusDates(row: Row, status: number, now: string, old?: Row): void {
 
 /**
  * What a first assignee changes, written around the assignees' rows as GLPI logs them: a ticket
- * taken into account before, a new ticket or problem assigned after.
+ * taken into account before, a new ticket or problem assigned after; neither when the input says
+ * GLPI's "do not compute" (a business rule that set the status, or that leaves the take into account).
  */
-function assigning(wc: WriteContext, type: Itemtype, id: number): { before: () => void; after: () => void } {
+function assigning(wc: WriteContext, type: Itemtype, id: number, input: Params): { before: () => void; after: () => void } {
   const current = () => findById(wc.db, type.table, id)!;
   return {
-    before: () => type.name === 'Ticket' && writeRuleChanges(wc, type, current(), takenIntoAccount(wc, current())),
-    after: () => Number(current().status) === NEW && type.name !== 'Change' && writeRuleChanges(wc, type, current(), { status: ASSIGNED }),
+    before: () => type.name === 'Ticket' && !flag(input._do_not_compute_takeintoaccount) && writeRuleChanges(wc, type, current(), takenIntoAccount(wc, current())),
+    after: () => Number(current().status) === NEW && type.name !== 'Change' && !flag(input._do_not_compute_status) && writeRuleChanges(wc, type, current(), { status: ASSIGNED }),
   };
 }
+
+/** GLPI's clients send flags as 1, "1" or true. */
+export const flag = (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 'true';
 
 /**
  * Per solution input made by solveFromUpdate, the status its item had before that update: the
@@ -217,7 +221,7 @@ export const itilHooks: ItemHooks = {
   },
   afterAdd(wc, type, row, input) {
     // As GLPI's add: the take into account (150) before the technician's row, the status it moves (12) after the actors.
-    addActors(wc, type, Number(row.id), input, assigning(wc, type, Number(row.id)));
+    addActors(wc, type, Number(row.id), input, assigning(wc, type, Number(row.id), input));
   },
   prepareUpdate(wc, type, old, changes) {
     for (const f of ['urgency', 'impact', 'priority']) checkScale(f, changes[f]);
@@ -235,7 +239,7 @@ export const itilHooks: ItemHooks = {
   },
   afterUpdate(wc, type, old, changes, input) {
     const status = Number(changes.status ?? old.status);
-    addActors(wc, type, Number(old.id), input, assigning(wc, type, Number(old.id)));
+    addActors(wc, type, Number(old.id), input, assigning(wc, type, Number(old.id), input));
     // As GLPI: an item no longer pending loses its pending reason (and its reminders).
     if (Number(old.status) === WAITING && status !== WAITING) run(wc.db, 'DELETE FROM glpi_pendingreasons_items WHERE itemtype = ? AND items_id = ?', type.name, Number(old.id));
     solveFromUpdate(wc, type, old, input);

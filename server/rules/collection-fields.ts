@@ -1,8 +1,7 @@
 /**
  * The criteria and actions GLPI 10.0 offers in each rule collection's editor (its getCriterias and
  * getActions), with GLPI's labels, as far as Deskbase feeds and runs them: a criterion the
- * wiring never gives (a ticket's contract types, a calendar's working hours) or an action the
- * engine does not run (templates, projects, appliances) is not offered; the inventory collections
+ * wiring never gives (a ticket's contract types, a calendar's working hours) is not offered; the inventory collections
  * list GLPI's criteria whole, their wiring being the inventory's. Dropdown criteria name the
  * table the engine compares them with (collections.ts).
  */
@@ -117,7 +116,14 @@ const TICKET: CollectionFields = {
     action('users_id_validate_assign_supervisor', 'Approval request to technician group manager', YES_ONLY, ['add_validation']),
     action('locations_id', 'Location', LOCATIONS, ['assign', 'fromuser', 'fromitem']),
     action('requesttypes_id', 'Request source', dropdown('glpi_requesttypes')),
+    action('takeintoaccount_delay_stat', 'Take into account delay', YES_ONLY, ['do_not_compute']),
+    action('solution_template', 'Solution template', dropdown('glpi_solutiontemplates'), ['assign']),
+    action('task_template', 'Task template', dropdown('glpi_tasktemplates'), ['append']),
+    action('itilfollowup_template', 'Followup template', dropdown('glpi_itilfollowuptemplates'), ['append']),
     action('global_validation', 'Validation', VALIDATION_STATUS),
+    action('assign_appliance', 'Associated elements : Appliance', dropdown('glpi_appliances'), ['assign', 'regex_result', 'append']),
+    action('assign_project', 'Project', dropdown('glpi_projects'), ['assign', 'regex_result', 'append']),
+    action('assign_contract', 'Contract', dropdown('glpi_contracts'), ['assign', 'regex_result']),
   ],
 };
 

@@ -53,6 +53,7 @@ export const ACTION_TYPE_LABELS: Readonly<Record<string, string>> = {
   firstgroupfromuser: 'Copy first group from user',
   fromitem: 'Copy from item',
   delete: 'Delete',
+  do_not_compute: 'Do not calculate',
 };
 
 const BASE_CONDITIONS = [IS, IS_NOT, CONTAINS, NOT_CONTAINS, BEGINS, ENDS, REGEX_MATCH, REGEX_NOT_MATCH, EXISTS, NOT_EXISTS];

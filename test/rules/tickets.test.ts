@@ -222,3 +222,90 @@ describe('on update', () => {
     expect(await fields(ticket, ['status'])).toEqual({ status: 2 });
   });
 });
+
+describe("GLPI 10's template, project, contract and appliance actions, and its \"do not compute\" flags", () => {
+  const list = async (path: string) => (await ctx.api.get(path)).body as Record<string, unknown>[];
+  const pick = (rows: Record<string, unknown>[], names: string[]) => rows.map((r) => Object.fromEntries(names.map((n) => [n, r[n]])));
+
+  test('a solution template solves the ticket, follow-up and task templates write their entries, and the ticket is linked to the project, contract and appliance', async () => {
+    const here = await entity();
+    const solutionType = await ctx.api.create('SolutionType', { name: unique('Reset') });
+    const solution = await ctx.api.create('SolutionTemplate', { name: unique('reset done'), content: '<p>Your password was reset.</p>', solutiontypes_id: solutionType, entities_id: 0, is_recursive: 1 });
+    const followup = await ctx.api.create('ITILFollowupTemplate', { name: unique('ack'), content: '<p>We are on it.</p>', is_private: 1, requesttypes_id: 2, entities_id: 0, is_recursive: 1 });
+    const task = await ctx.api.create('TaskTemplate', { name: unique('reset'), content: '<p>Reset in the directory</p>', actiontime: 600, entities_id: 0, is_recursive: 1 });
+    const project = await ctx.api.create('Project', { name: unique('Identity'), entities_id: here });
+    const contract = await ctx.api.create('Contract', { name: unique('Support'), entities_id: here });
+    const appliance = await ctx.api.create('Appliance', { name: unique('Directory'), entities_id: here });
+    await rule({
+      entity: here,
+      criteria: [['name', 2, 'password']],
+      actions: [['assign', 'solution_template', solution], ['append', 'itilfollowup_template', followup], ['append', 'task_template', task], ['append', 'assign_project', project], ['assign', 'assign_contract', contract], ['append', 'assign_appliance', appliance]],
+    });
+    const ticket = await ctx.api.create('Ticket', { name: 'forgot my password', content: 'x', entities_id: here });
+    expect(await fields(ticket, ['status'])).toEqual({ status: 5 });
+    expect(pick(await list(`Ticket/${ticket}/ITILSolution`), ['content', 'solutiontypes_id', 'status', 'users_id'])).toEqual([{ content: '<p>Your password was reset.</p>', solutiontypes_id: solutionType, status: 2, users_id: 2 }]);
+    expect(pick(await list(`Ticket/${ticket}/ITILFollowup`), ['content', 'is_private', 'requesttypes_id', 'users_id'])).toEqual([{ content: '<p>We are on it.</p>', is_private: 1, requesttypes_id: 2, users_id: 2 }]);
+    expect(pick(await list(`Ticket/${ticket}/TicketTask`), ['content', 'actiontime', 'tasktemplates_id'])).toEqual([{ content: '<p>Reset in the directory</p>', actiontime: 600, tasktemplates_id: task }]);
+    expect(pick((await list('Itil_Project?range=0-999')).filter((r) => r.items_id === ticket && r.itemtype === 'Ticket'), ['projects_id'])).toEqual([{ projects_id: project }]);
+    expect(pick((await list('Ticket_Contract?range=0-999')).filter((r) => r.tickets_id === ticket), ['contracts_id'])).toEqual([{ contracts_id: contract }]);
+    expect(pick(await list(`Ticket/${ticket}/Item_Ticket`), ['itemtype', 'items_id'])).toEqual([{ itemtype: 'Appliance', items_id: appliance }]);
+  });
+
+  test("a Self-Service requester's ticket gets the rule's solution and follow-up, which it could not write itself; a client sending the same keys gets none", async () => {
+    const here = await entity();
+    const solution = await ctx.api.create('SolutionTemplate', { name: unique('faq'), content: 'See the FAQ', entities_id: 0, is_recursive: 1 });
+    const followup = await ctx.api.create('ITILFollowupTemplate', { name: unique('seen'), content: 'Seen', entities_id: 0, is_recursive: 1 });
+    await rule({ entity: here, criteria: [['name', 2, 'faq']], actions: [['assign', 'solution_template', solution], ['append', 'itilfollowup_template', followup]] });
+    const login = unique('self-service');
+    const me = await createUser(ctx.api, login, 1, here);
+    const requester = await loginAs(ctx.server.api, login);
+    const ticket = await requester.create('Ticket', { name: 'faq please', content: 'x', entities_id: here });
+    expect(await fields(ticket, ['status'])).toEqual({ status: 5 });
+    expect(pick(await list(`Ticket/${ticket}/ITILSolution`), ['content', 'users_id'])).toEqual([{ content: 'See the FAQ', users_id: me }]);
+    expect(pick(await list(`Ticket/${ticket}/ITILFollowup`), ['content', 'users_id'])).toEqual([{ content: 'Seen', users_id: me }]);
+    const own = await requester.create('Ticket', { name: 'my own', content: 'x', entities_id: here, _solutiontemplates_id: solution, _itilfollowuptemplates_id: [followup] });
+    expect(await fields(own, ['status'])).toEqual({ status: 1 });
+    expect([await list(`Ticket/${own}/ITILSolution`), await list(`Ticket/${own}/ITILFollowup`)]).toEqual([[], []]);
+  });
+
+  test('projects, contracts and appliances found by a captured name: every project and helpdesk-visible appliance of that name, the contract of the ticket\'s entity', async () => {
+    const here = await entity();
+    const other = await entity();
+    const name = unique('Payroll');
+    const projects = [await ctx.api.create('Project', { name, entities_id: here }), await ctx.api.create('Project', { name, entities_id: other })];
+    await ctx.api.create('Contract', { name, entities_id: other });
+    const contract = await ctx.api.create('Contract', { name, entities_id: here });
+    const appliance = await ctx.api.create('Appliance', { name, entities_id: here });
+    await ctx.api.create('Appliance', { name, entities_id: here, is_helpdesk_visible: 0 });
+    await rule({ entity: here, criteria: [['name', 6, '/^about (\\S+)/']], actions: [['regex_result', 'assign_project', '#0'], ['regex_result', 'assign_contract', '#0'], ['regex_result', 'assign_appliance', '#0']] });
+    const ticket = await ctx.api.create('Ticket', { name: `about ${name}`, content: 'x', entities_id: here });
+    expect(pick((await list('Itil_Project?range=0-999')).filter((r) => r.items_id === ticket && r.itemtype === 'Ticket'), ['projects_id'])).toEqual(projects.map((projects_id) => ({ projects_id })));
+    expect(pick((await list('Ticket_Contract?range=0-999')).filter((r) => r.tickets_id === ticket), ['contracts_id'])).toEqual([{ contracts_id: contract }]);
+    expect(pick(await list(`Ticket/${ticket}/Item_Ticket`), ['itemtype', 'items_id'])).toEqual([{ itemtype: 'Appliance', items_id: appliance }]);
+    // Nothing of that name: the tester says so, and nothing is linked.
+    const tested = await ctx.api.post('testRules', { sub_type: 'RuleTicket', entities_id: here, input: { name: 'about Nothing' } });
+    expect(tested.body.rules[0].actions.map((a: { error?: string }) => a.error)).toEqual(['no project named "Nothing"', 'no contract named "Nothing"', 'no appliance named "Nothing"']);
+  });
+
+  test('a status set by a rule stays when a technician is assigned with it, and "do not calculate" leaves the take into account', async () => {
+    const here = await entity();
+    const tech = await createUser(ctx.api, unique('tech'), 6, here);
+    await rule({ entity: here, criteria: [['name', 2, 'keep new']], actions: [['assign', 'status', 1], ['do_not_compute', 'takeintoaccount_delay_stat', 1]] });
+    const kept = await ctx.api.create('Ticket', { name: 'keep new please', content: 'x', entities_id: here, _users_id_assign: tech });
+    const moved = await ctx.api.create('Ticket', { name: 'usual', content: 'x', entities_id: here, _users_id_assign: tech });
+    expect(await fields(kept, ['status', 'takeintoaccount_delay_stat', 'takeintoaccountdate'])).toEqual({ status: 1, takeintoaccount_delay_stat: 0, takeintoaccountdate: null });
+    const usual = await fields(moved, ['status', 'takeintoaccount_delay_stat']);
+    expect([usual.status, Number(usual.takeintoaccount_delay_stat) > 0]).toEqual([2, true]);
+  });
+
+  test('a template deleted since the rule was written is left out with a log line, and the ticket is written', async () => {
+    const here = await entity();
+    const gone = await ctx.api.create('SolutionTemplate', { name: unique('gone'), content: 'x', entities_id: 0, is_recursive: 1 });
+    expect((await ctx.api.del(`SolutionTemplate/${gone}`, { query: 'force_purge=1' })).status).toBe(204);
+    const id = await rule({ entity: here, criteria: [['name', 2, 'stale']], actions: [['assign', 'solution_template', gone]] });
+    const ticket = await ctx.api.create('Ticket', { name: 'stale template', content: 'x', entities_id: here });
+    expect(await fields(ticket, ['status'])).toEqual({ status: 1 });
+    const line = `[deskbase] RuleTicket rules ${id} on a new Ticket: left out _solutiontemplates_id: ${gone} no longer exist`;
+    expect(await until('the log line', () => ctx.server.output.includes(line))).toBe(true);
+  });
+});
