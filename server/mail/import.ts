@@ -137,7 +137,11 @@ function ruleFacts(services: Services, collector: Row, message: Message, sender:
   if (userId !== null) {
     facts._users_id_requester = userId;
     facts.GROUPS = selectAll(db, 'SELECT groups_id FROM glpi_groups_users WHERE users_id = ?', userId).map((r) => Number(r.groups_id));
-    facts.PROFILES = selectAll(db, 'SELECT DISTINCT profiles_id FROM glpi_profiles_users WHERE users_id = ?', userId).map((r) => Number(r.profiles_id));
+    const held = selectAll(db, 'SELECT profiles_id, COUNT(*) AS n FROM glpi_profiles_users WHERE users_id = ? GROUP BY profiles_id ORDER BY profiles_id', userId);
+    facts.PROFILES = held.map((r) => Number(r.profiles_id));
+    // GLPI's "user featuring a single profile" (a profile held on one entity alone) and "user with a single profile" (one authorization in all).
+    facts.UNIQUE_PROFILE = held.filter((r) => Number(r.n) === 1).map((r) => Number(r.profiles_id));
+    facts.ONE_PROFILE = held.length === 1 && Number(held[0]!.n) === 1 ? 1 : 0;
   }
   return facts;
 }

@@ -17,6 +17,7 @@ import { selectAll, selectOne } from '../db/rows';
 import { affectItem } from './affect-item';
 import { withCaptures } from './regex';
 import { isTicketInputAction, runTicketInputAction } from './ticket-actions';
+import { entityByUserProfile } from './mail-actions';
 import { marks } from '../db/frag';
 
 /** The output key of the notification events `send` actions raise (GLPI's RuleTicket send: the event named by the field). */
@@ -172,6 +173,7 @@ export function runAction(db: Db, subType: string, action: ActionRow, combinatio
   if (isTicketInputAction(subType, field)) return runTicketInputAction(db, action, captures, current);
   switch (type) {
     case 'assign':
+      if (field === '_affect_entity_by_user_entity') return entityByUserProfile(db, current);
       // A ticket's status set by a rule stays: an assignee or a solution added with it does not move it (GLPI's flag).
       if (subType === 'RuleTicket' && field === 'status') return { set: { status: scalar(value), _do_not_compute_status: 1 } };
       return { set: { [field]: scalar(value) } };

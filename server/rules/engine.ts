@@ -19,6 +19,10 @@ import { collection, type Collection } from './collections';
 import { BY_ID, CONDITION, holds, type PreparedCriterion } from './conditions';
 import { activeRules, prepareCriterion, type LoadedCriterion, type LoadedRule } from './load';
 import { marks } from '../db/frag';
+import { HELD_PATTERNS } from './mail-actions';
+
+/** The patterns of the `is` criteria that held, by criterion (actions that read which profile a rule named). */
+const heldPatterns = (traces: CriterionTrace[]) => Object.fromEntries(traces.filter((t) => t.holds && t.condition === CONDITION.IS).map((t) => [t.criteria, t.pattern]));
 
 export interface RunOptions {
   /** The entity of the item the input is about (collections whose rules belong to entities). */
@@ -178,7 +182,7 @@ export function runRules(db: Db, subType: string, input: Record<string, unknown>
     const trace: RuleTrace = { id: rule.id, name: rule.name, ranking: rule.ranking, matched, criteria: traces, actions: [] };
     outcome.rules.push(trace);
     if (!matched) continue;
-    const seen = { ...current, ...outcome.output };
+    const seen: Record<string, unknown> = { ...current, ...outcome.output, [HELD_PATTERNS]: heldPatterns(traces) };
     for (const action of rule.actions) {
       const result = runAction(db, c.subType, action, captures, (key) => seen[key]);
       Object.assign(seen, result.set);
