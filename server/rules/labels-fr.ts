@@ -1,10 +1,39 @@
 /**
  * The rule editor's labels (criteria, conditions, action fields and types, listed values) in
- * French, for a session whose language is French (fr_FR, fr_CA…): Deskbase's own translations of
+ * French (with the collections' titles), for a session whose language is French (fr_FR, fr_CA…): Deskbase's own translations of
  * the English labels of ./collection-fields.ts, ./definitions.ts and ./field-kinds.ts. A label
  * missing here stays English (test/rules/rule-fields.test.ts checks there is none).
  */
 export const RULE_LABELS_FR: Readonly<Record<string, string>> = {
+  // Collections
+  'Business rules for tickets': 'Règles métier pour les tickets',
+  'Business rules for assets': 'Règles métier pour les matériels',
+  'Rules for assigning a ticket created through a mails receiver': "Règles d'affectation d'un ticket créé par un collecteur de courriels",
+  'Automatic user assignment': 'Affectation automatique des utilisateurs',
+  'Rules for import and link equipments': "Règles d'import et de liaison des matériels",
+  'Rules for assigning an item to an entity': "Règles d'affectation d'un élément à une entité",
+  'Location rules': 'Règles de lieu',
+  'Rules for assigning a category to software': "Règles d'affectation d'une catégorie aux logiciels",
+  'Dictionary of software': 'Dictionnaire des logiciels',
+  'Dictionary of printers': 'Dictionnaire des imprimantes',
+  'Dictionary of manufacturers': 'Dictionnaire des fabricants',
+  'Dictionary of computer models': "Dictionnaire des modèles d'ordinateurs",
+  'Dictionary of monitor models': 'Dictionnaire des modèles de moniteurs',
+  'Dictionary of printer models': "Dictionnaire des modèles d'imprimantes",
+  'Dictionary of device models': 'Dictionnaire des modèles de périphériques',
+  'Dictionary of networking equipment models': 'Dictionnaire des modèles de matériels réseau',
+  'Dictionary of phone models': 'Dictionnaire des modèles de téléphones',
+  'Dictionary of computer types': "Dictionnaire des types d'ordinateurs",
+  'Dictionary of monitor types': 'Dictionnaire des types de moniteurs',
+  'Dictionary of printer types': "Dictionnaire des types d'imprimantes",
+  'Dictionary of device types': 'Dictionnaire des types de périphériques',
+  'Dictionary of network equipment types': 'Dictionnaire des types de matériels réseau',
+  'Dictionary of phone types': 'Dictionnaire des types de téléphones',
+  'Dictionary of operating systems': "Dictionnaire des systèmes d'exploitation",
+  'Dictionary of service packs': 'Dictionnaire des service packs',
+  'Dictionary of operating system versions': "Dictionnaire des versions de systèmes d'exploitation",
+  'Dictionary of operating system architectures': "Dictionnaire des architectures de systèmes d'exploitation",
+  'Dictionary of operating system editions': "Dictionnaire des éditions de systèmes d'exploitation",
   // Conditions
   is: 'est',
   'is not': "n'est pas",

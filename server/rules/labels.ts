@@ -15,6 +15,7 @@ export function describedIn(language: string, d: CollectionDescription): Collect
   const value = (v: ValueOut): ValueOut => (v.kind === 'list' ? { kind: 'list', choices: v.choices.map((c) => ({ value: c.value, label: label(c.label) })) } : v);
   return {
     sub_type: d.sub_type,
+    title: label(d.title),
     conditions: d.conditions.map((c) => ({ id: c.id, label: label(c.label) })),
     criteria: d.criteria.map((c) => ({ ...c, label: label(c.label), value: value(c.value) })),
     actions: d.actions.map((a) => ({ ...a, label: label(a.label), types: a.types.map((t) => ({ ...t, label: label(t.label), value: value(t.value) })) })),

@@ -108,6 +108,7 @@ describe('ruleFields', () => {
     expect(res.status).toBe(200);
     const criterion = res.body.criteria.find((c: { name: string }) => c.name === 'urgency');
     expect([criterion.label, criterion.value.choices.map((c: { label: string }) => c.label)]).toEqual(['Urgence', ['Très haute', 'Haute', 'Moyenne', 'Basse', 'Très basse']]);
+    expect(res.body.title).toBe('Règles métier pour les tickets');
     expect(res.body.conditions.find((c: { id: number }) => c.id === 6)).toEqual({ id: 6, label: "l'expression rationnelle correspond" });
     expect(res.body.actions.find((a: { field: string }) => a.field === '_groups_id_assign')).toMatchObject({ label: 'Groupe de techniciens', types: [{ type: 'assign', label: 'Assigner' }, { type: 'append', label: 'Ajouter' }] });
     // An English session still reads GLPI's English.
@@ -121,6 +122,7 @@ describe('ruleFields', () => {
     const check = (label: string) => RULE_LABELS_FR[label] === undefined && missing.add(label);
     for (const c of COLLECTIONS) {
       const d = describeCollection(db as unknown as Db, c.subType)!;
+      check(d.title);
       for (const x of [...d.conditions, ...d.criteria, ...d.actions, ...d.actions.flatMap((a) => a.types)]) check(x.label);
       for (const v of [...d.criteria.map((x) => x.value), ...d.actions.flatMap((a) => a.types.map((t) => t.value))]) if (v.kind === 'list') v.choices.forEach((choice) => check(choice.label));
     }

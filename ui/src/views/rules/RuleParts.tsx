@@ -137,7 +137,7 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
       <Outcome message={message} error={error} />
       {editable && (
         <p class="rule-ranking">
-          {t('Ranking {ranking} in {collection}', { ranking: Number(rule.ranking), collection: String(rule.sub_type) })}{' '}
+          {t('Ranking {ranking} in {collection}', { ranking: Number(rule.ranking), collection: fields?.title ?? String(rule.sub_type) })}{' '}
           <button type="button" class="secondary" onClick={() => reorder(-1)}>
             {t('Move up')}
           </button>{' '}
