@@ -3,7 +3,8 @@
  * defaults, seeded with their ids, and any written or imported since) run in ranking order on
  * the inventory's itemtype, name, serial, UUID, MACs…; a rule's `find` criteria (10) together
  * look up the live computers having all those values ("is empty" (30) narrowing them to those
- * with that column empty, as "Computer update (by serial + uuid is empty in GLPI)"); the first
+ * with that column empty, as "Computer update (by serial + uuid is empty in GLPI)"), in the
+ * inventory's entity alone when the rule says "restrict search in defined entity" (202); the first
  * matching rule links the inventory to the first computer found, imports a new one when it found
  * none, or refuses it. No matching rule: a new computer, as GLPI.
  */
@@ -18,6 +19,7 @@ const LINK_OR_NO_IMPORT = 1;
 const DENIED = 2;
 const FIND = 10;
 const IS_EMPTY = 30;
+const ENTITY_RESTRICT = 202;
 
 /** Why an inventory is not imported: the rule that refused it, in its words. */
 export type Refusal = { refusedBy: { id: number; name: string }; reason: string };
@@ -32,7 +34,7 @@ const values = (raw: unknown) => (Array.isArray(raw) ? raw : [raw]).map((v) => S
 /** The live computers with every finding criterion's value and the "is empty" columns empty. */
 function computersFound(db: Db, rule: { criteria: readonly { criteria: string; condition: number }[] }, input: Record<string, unknown>): number[] {
   const where: string[] = [];
-  const args: string[] = [];
+  const args: (string | number)[] = [];
   for (const { criteria, condition } of rule.criteria) {
     if (!FINDABLE.has(criteria) || (condition !== FIND && condition !== IS_EMPTY)) continue;
     if (condition === IS_EMPTY) {
@@ -46,6 +48,11 @@ function computersFound(db: Db, rule: { criteria: readonly { criteria: string; c
     args.push(...wanted);
   }
   if (where.length === 0) return [];
+  // "Restrict search in defined entity" (202): only the computers of the inventory's entity.
+  if (rule.criteria.some((c) => c.condition === ENTITY_RESTRICT)) {
+    where.push('c.entities_id = ?');
+    args.push(Number(input.entities_id ?? 0));
+  }
   return selectAll(db, `SELECT c.id FROM glpi_computers c WHERE ${LIVE} AND ${where.join(' AND ')} ORDER BY c.id`, ...args).map((r) => Number(r.id));
 }
 

@@ -29,7 +29,7 @@ import {
 } from './field-kinds';
 import { CONDITION } from './conditions';
 
-const { IS, IS_NOT, CONTAINS, NOT_CONTAINS, BEGINS, ENDS, REGEX_MATCH, REGEX_NOT_MATCH, EXISTS, NOT_EXISTS, FIND, IS_EMPTY, CIDR, NOT_CIDR } = CONDITION;
+const { IS, IS_NOT, CONTAINS, NOT_CONTAINS, BEGINS, ENDS, REGEX_MATCH, REGEX_NOT_MATCH, EXISTS, NOT_EXISTS, FIND, IS_EMPTY, CIDR, NOT_CIDR, ENTITY_RESTRICT, PORT_RESTRICT, ONLY_CRITERIA } = CONDITION;
 const IS_OR_NOT = [IS, IS_NOT];
 const TEXT_CONDITIONS = [IS, IS_NOT, CONTAINS, NOT_CONTAINS, BEGINS, ENDS, REGEX_MATCH, REGEX_NOT_MATCH];
 const REGEX_TYPES = ['assign', 'regex_result', 'append_regex_result'];
@@ -238,6 +238,9 @@ const IMPORT_ASSET: CollectionFields = {
     criterion('domains_id', 'Asset > Domain', dropdown('glpi_domains'), INVENTORIED),
     criterion('linked_item', 'Linked asset', YES_NO, { only: [FIND] }),
     criterion('partial', 'Is partial', YES_NO, { only: IS_OR_NOT }),
+    criterion('entityrestrict', 'General > Restrict search in defined entity', YES_ONLY, { only: [ENTITY_RESTRICT] }),
+    criterion('link_criteria_port', 'General > Restrict criteria to same network port', YES_ONLY, { only: [PORT_RESTRICT] }),
+    criterion('only_these_criteria', 'General > Only criteria of this rule in data', YES_ONLY, { only: [ONLY_CRITERIA] }),
   ],
   actions: [action('_inventory', 'Inventory link', INVENTORY_LINK), action('_ignore_import', 'Refuse import', YES_ONLY)],
 };

@@ -32,6 +32,10 @@ export const CONDITION_LABELS: Readonly<Record<number, string>> = {
   [UNDER]: 'under',
   [NOT_UNDER]: 'not under',
   [CONDITION.IS_EMPTY]: 'is empty',
+  // GLPI shows its import rules' flags as a plain "Yes".
+  [CONDITION.ENTITY_RESTRICT]: 'Yes',
+  [CONDITION.PORT_RESTRICT]: 'Yes',
+  [CONDITION.ONLY_CRITERIA]: 'Yes',
   [CONDITION.CIDR]: 'is CIDR',
   [CONDITION.NOT_CIDR]: 'is not CIDR',
 };

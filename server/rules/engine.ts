@@ -16,7 +16,7 @@ import { selectAll, type Row } from '../db/rows';
 import { itemtypeByTable } from '../registry';
 import { runAction, type ActionRow } from './actions';
 import { collection, type Collection } from './collections';
-import { BY_ID, CONDITION, holds, type PreparedCriterion } from './conditions';
+import { BY_ID, CONDITION, holds, isEmpty, type PreparedCriterion } from './conditions';
 import { activeRules, prepareCriterion, type LoadedCriterion, type LoadedRule } from './load';
 import { marks } from '../db/frag';
 import { HELD_PATTERNS } from './mail-actions';
@@ -108,10 +108,22 @@ function subtree(db: Db, table: string, pattern: string): Set<string> {
   return new Set(rows.map((r) => String(r.id)));
 }
 
+/**
+ * GLPI's "only criteria of this rule in data": every value the input carries is one a criterion
+ * of the rule names (the entity the find is made in aside; an empty value is no data).
+ */
+function onlyRuleCriteria(rule: Pick<LoadedRule, 'criteria'>, input: Record<string, unknown>): boolean {
+  const named = new Set(rule.criteria.map((cr) => cr.criteria));
+  return Object.entries(input).every(([key, value]) => key === 'entities_id' || named.has(key) || isEmpty(value));
+}
+
 function judge(db: Db, c: Collection, rule: Pick<LoadedRule, 'id' | 'criteria'>, criterion: LoadedCriterion, input: Record<string, unknown>, options: RunOptions): { trace: CriterionTrace; captures?: string[][] } {
   const base = { id: criterion.id, criteria: criterion.criteria, condition: criterion.condition, pattern: criterion.pattern };
   const raw = input[criterion.criteria];
   if (criterion.error) return { trace: { ...base, value: raw ?? null, holds: false, error: criterion.error } };
+  // Import rules' flags: restrictions the caller's find reads hold; "only these criteria" holds when the input has nothing else.
+  if (criterion.condition === CONDITION.ENTITY_RESTRICT || criterion.condition === CONDITION.PORT_RESTRICT) return { trace: { ...base, value: raw ?? null, holds: true } };
+  if (criterion.condition === CONDITION.ONLY_CRITERIA) return { trace: { ...base, value: raw ?? null, holds: onlyRuleCriteria(rule, input) } };
   if (criterion.condition === CONDITION.FIND || (c.emptyInFound && criterion.condition === CONDITION.IS_EMPTY)) {
     return { trace: { ...base, value: raw ?? null, holds: options.find?.(criterion, input, rule) ?? false } };
   }

@@ -139,3 +139,25 @@ describe('software dictionary', () => {
     expect(software).not.toContain('vim-tiny');
   });
 });
+
+describe("RuleImportAsset's flags: restrict the search to the entity (202), only this rule's criteria in the data (204)", () => {
+  test('restricted to the entity, a computer with the serial in another entity is not "already present": the next rule decides; one in the same entity is updated', async () => {
+    const elsewhere = await ctx.api.create('Entity', { name: 'Elsewhere', entities_id: 0 });
+    const away = await ctx.api.create('Computer', { name: 'away', serial: 'SCOPED-1', entities_id: elsewhere });
+    const home = await ctx.api.create('Computer', { name: 'home', serial: 'SCOPED-2', entities_id: 0 });
+    await rule('RuleImportAsset', 'Scoped by serial', [['name', 4, 'scoped-'], ['serial', 10, '1'], ['entityrestrict', 202, '1']], [['assign', '_inventory', '0']], { ranking: -3 });
+    const deny = await rule('RuleImportAsset', 'Scoped, not found', [['name', 4, 'scoped-']], [['assign', '_inventory', '2']], { ranking: -2 });
+    const refused = await post(ctx.server.origin, inventory(machine({ deviceid: 's1-2026-01-01-00-00-00', name: 'scoped-1', serial: 'SCOPED-1' })));
+    expect([refused.status, refused.xml]).toEqual([403, `<?xml version="1.0"?>\n<REPLY><ERROR>Import refused by the rule "Scoped, not found" (${deny})</ERROR></REPLY>`]);
+    expect((await post(ctx.server.origin, inventory(machine({ deviceid: 's2-2026-01-01-00-00-00', name: 'scoped-2', serial: 'SCOPED-2' })))).status).toBe(200);
+    const bySerial = (await computers()).filter((c) => String(c.serial).startsWith('SCOPED-')).map((c) => [c.id, c.name, c.entities_id]);
+    expect(bySerial).toEqual([[away, 'away', elsewhere], [home, 'scoped-2', 0]]);
+  });
+
+  test('"only criteria of this rule in data" holds when the input carries nothing else, as the tester shows', async () => {
+    const id = await rule('RuleImportAsset', 'Mac alone', [['mac', 8, '1'], ['only_these_criteria', 204, '1']], [['assign', '_inventory', '1']], { ranking: -4 });
+    const tried = async (input: Record<string, unknown>) => ((await ctx.api.post('testRules', { sub_type: 'RuleImportAsset', input })).body.rules as { id: number; matched: boolean }[]).find((r) => r.id === id)!.matched;
+    expect([await tried({ mac: ['aa:bb:cc:dd:ee:ff'] }), await tried({ mac: ['aa:bb:cc:dd:ee:ff'], name: '' }), await tried({ mac: ['aa:bb:cc:dd:ee:ff'], name: 'switch-port' })]).toEqual([true, true, false]);
+    expect((await ctx.api.put(`Rule/${id}`, { input: { is_active: 0 } })).status).toBe(200);
+  });
+});
