@@ -1,7 +1,7 @@
 /**
  * The criteria and actions GLPI 10.0 offers in each rule collection's editor (its getCriterias and
  * getActions), with GLPI's labels, as far as Deskbase feeds and runs them: a criterion the
- * wiring never gives (a ticket's contract types, a calendar's working hours) is not offered; the inventory collections
+ * wiring never gives (a calendar's working hours) is not offered; the inventory collections
  * list GLPI's criteria whole, their wiring being the inventory's. Dropdown criteria name the
  * table the engine compares them with (collections.ts).
  */
@@ -49,13 +49,17 @@ const TICKET: CollectionFields = {
   criteria: [
     criterion('name', 'Title'),
     criterion('content', 'Description'),
+    criterion('date_mod', 'Last update'),
     criterion('itilcategories_id', 'Category', dropdown('glpi_itilcategories')),
+    criterion('itilcategories_id_code', 'Code representing the ticket category'),
     criterion('type', 'Type', TICKET_TYPE),
     criterion('users_id_recipient', 'Writer', USERS),
     criterion('_users_id_requester', 'Requester', USERS),
     criterion('_groups_id_of_requester', 'Requester in group', GROUPS),
     criterion('_locations_id_of_requester', 'Requester location', LOCATIONS),
     criterion('_locations_id_of_item', 'Item location', LOCATIONS),
+    criterion('_groups_id_of_item', 'Item group', GROUPS),
+    criterion('_states_id_of_item', 'Item state', dropdown('glpi_states')),
     criterion('locations_id', 'Ticket location', LOCATIONS),
     criterion('_groups_id_requester', 'Requester group', GROUPS),
     criterion('_users_id_assign', 'Technician', USERS),
@@ -81,6 +85,7 @@ const TICKET: CollectionFields = {
     criterion('slas_id_tto', 'SLA Time to own', dropdown('glpi_slas')),
     criterion('olas_id_ttr', 'OLA Time to resolve', dropdown('glpi_olas')),
     criterion('olas_id_tto', 'OLA Time to own', dropdown('glpi_olas')),
+    criterion('_contract_types', 'Contract type', dropdown('glpi_contracttypes')),
     criterion('global_validation', 'Validation', VALIDATION_STATUS),
   ],
   actions: [

@@ -5,7 +5,8 @@
  * rule sets counts for them); on update, with the ticket as stored plus the change, trying only
  * the rules with a criterion on a changed field. The criteria see GLPI's input: the columns, the
  * actors (the ticket's current ones on update), the requesters' groups and locations, the items'
- * types and locations, and the mail headers when the input carries them (`_head`). A rule that
+ * types and locations, the first item's state and group, the category's code, the contracts'
+ * types, and the mail headers when the input carries them (`_head`). A rule that
  * changes urgency or impact recomputes the priority unless it sets one (or says `compute`); a
  * `send` action raises its notification event once an updated ticket is written.
  * Only tickets: GLPI 10.0 has no business rules for problems and changes.
@@ -15,7 +16,7 @@ import { selectAll, type Row } from '../db/rows';
 import { asList, isObject, type Params } from '../core/params';
 import { ACTOR_INPUTS, ACTOR_KIND, ACTOR_ROLE_NAMES, ACTOR_TABLES, type ActorKind } from '../auth/itil-visibility';
 import { raiseItemEvent, type ItemHooks, type WriteContext } from '../items/hooks';
-import type { Itemtype } from '../registry';
+import { itemtype as itemtypeOf, type Itemtype } from '../registry';
 import { RAISED_EVENTS } from './actions';
 import { applyRuleOutput } from './apply';
 import { ON } from './collections';
@@ -36,6 +37,18 @@ function givenActors(input: Params, key: string, kind: ActorKind, role: number):
 }
 
 
+/** GLPI's item state and group criteria read the first item named that exists (its columns, when it has them). */
+function firstItemFacts(wc: Pick<WriteContext, 'db'>, items: Record<string, unknown>): Record<string, unknown> {
+  for (const [itemtype, list] of Object.entries(items)) {
+    const type = itemtype && /^[A-Za-z_]+$/.test(itemtype) ? itemtypeOf(itemtype) : undefined;
+    for (const id of type ? idsOf(list) : []) {
+      const row = selectAll(wc.db, `SELECT * FROM ${type!.table} WHERE id = ?`, id)[0];
+      if (row) return { _states_id_of_item: Number(row.states_id ?? 0), _groups_id_of_item: Number(row.groups_id ?? 0) };
+    }
+  }
+  return {};
+}
+
 /** What GLPI adds to a ticket's input for its rules: the requesters' groups and locations, the items' types and locations. */
 function derived(wc: Pick<WriteContext, 'db'>, facts: Record<string, unknown>): void {
   const requesters = idsOf(facts._users_id_requester);
@@ -52,6 +65,11 @@ function derived(wc: Pick<WriteContext, 'db'>, facts: Record<string, unknown>): 
   }
   facts._locations_id_of_item = locations;
   facts.items_locations = locations;
+  Object.assign(facts, firstItemFacts(wc, items));
+  const category = Number(facts.itilcategories_id ?? 0);
+  if (category > 0) facts.itilcategories_id_code = selectAll(wc.db, 'SELECT code FROM glpi_itilcategories WHERE id = ?', category)[0]?.code ?? '';
+  const contracts = [...idsOf(facts._contracts_id), ...(Number(facts.id) > 0 ? selectAll(wc.db, 'SELECT contracts_id FROM glpi_tickets_contracts WHERE tickets_id = ?', Number(facts.id)).map((r) => Number(r.contracts_id)) : [])];
+  facts._contract_types = contracts.length === 0 ? [] : selectAll(wc.db, `SELECT DISTINCT contracttypes_id FROM glpi_contracts WHERE id IN (${marks(contracts)}) AND contracttypes_id > 0 ORDER BY contracttypes_id`, ...contracts).map((r) => Number(r.contracttypes_id));
   const head = isObject(facts._head) ? (facts._head as Record<string, unknown>) : null;
   if (head) for (const name of ['x-priority', 'from', 'subject', 'to', 'reply-to', 'in-reply-to', 'references']) if (head[name] !== undefined) facts[`_${name}`] = head[name];
 }

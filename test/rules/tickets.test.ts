@@ -309,3 +309,29 @@ describe("GLPI 10's template, project, contract and appliance actions, and its \
     expect(await until('the log line', () => ctx.server.output.includes(line))).toBe(true);
   });
 });
+
+describe("GLPI 10's other ticket criteria: the first item's state and group, the category's code, the contracts' types, the last update", () => {
+  test("each is what GLPI's input holds for its rules", async () => {
+    const here = await entity();
+    const broken = await ctx.api.create('State', { name: unique('Broken') });
+    const lab = await ctx.api.create('Group', { name: unique('Lab'), entities_id: 0, is_recursive: 1 });
+    const pc = await ctx.api.create('Computer', { name: 'lab pc', entities_id: here, states_id: broken, groups_id: lab });
+    const category = await ctx.api.create('ITILCategory', { name: unique('Network'), code: 'NET-7', entities_id: 0, is_recursive: 1 });
+    const premium = await ctx.api.create('ContractType', { name: unique('Premium') });
+    const contract = await ctx.api.create('Contract', { name: unique('Gold'), entities_id: here, contracttypes_id: premium });
+    await rule({ entity: here, criteria: [['_states_id_of_item', 0, broken], ['_groups_id_of_item', 0, lab]], actions: [['assign', 'urgency', 5]] });
+    await rule({ entity: here, criteria: [['itilcategories_id_code', 0, 'net-7']], actions: [['assign', 'impact', 5]] });
+    await rule({ entity: here, condition: 2, criteria: [['name', 2, 'premium'], ['_contract_types', 0, premium]], actions: [['assign', 'type', 2]] });
+    await rule({ entity: here, criteria: [['date_mod', 8, 1], ['name', 2, 'dated']], actions: [['assign', 'requesttypes_id', 2]] });
+    const ticket = await ctx.api.create('Ticket', { name: 'lab pc is dead', content: 'x', entities_id: here, items_id: { Computer: [pc] }, itilcategories_id: category });
+    expect(await fields(ticket, ['urgency', 'impact', 'type'])).toEqual({ urgency: 5, impact: 5, type: 1 });
+    // Without a contract of that type, the title alone does not make the rule match.
+    expect((await ctx.api.put(`Ticket/${ticket}`, { input: { name: 'lab pc is dead, premium?' } })).status).toBe(200);
+    expect(await fields(ticket, ['type'])).toEqual({ type: 1 });
+    await ctx.api.create('Ticket_Contract', { tickets_id: ticket, contracts_id: contract });
+    expect((await ctx.api.put(`Ticket/${ticket}`, { input: { name: 'lab pc is dead, premium support' } })).status).toBe(200);
+    expect(await fields(ticket, ['type'])).toEqual({ type: 2 });
+    const dated = await ctx.api.create('Ticket', { name: 'dated', content: 'x', entities_id: here });
+    expect(await fields(dated, ['requesttypes_id'])).toEqual({ requesttypes_id: 2 });
+  });
+});
