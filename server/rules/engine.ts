@@ -194,7 +194,9 @@ export function runRules(db: Db, subType: string, input: Record<string, unknown>
     const trace: RuleTrace = { id: rule.id, name: rule.name, ranking: rule.ranking, matched, criteria: traces, actions: [] };
     outcome.rules.push(trace);
     if (!matched) continue;
-    const seen: Record<string, unknown> = { ...current, ...outcome.output, [HELD_PATTERNS]: heldPatterns(traces) };
+    const seen: Record<string, unknown> = { ...current, ...outcome.output };
+    // Only the mail collector's actions read which profile the rule named.
+    if (c.subType === 'RuleMailCollector') seen[HELD_PATTERNS] = heldPatterns(traces);
     for (const action of rule.actions) {
       const result = runAction(db, c.subType, action, captures, (key) => seen[key]);
       Object.assign(seen, result.set);
