@@ -46,7 +46,8 @@ import { LOCKABLE_TYPES } from './registry/tables/admin';
 import { DICTIONARY_TYPES, dropdownDictionaryHooks, softwareDictionaryHooks } from './rules/dictionaries';
 import { ruleActionHooks, ruleCriterionHooks, ruleHooks } from './rules/rule-rows';
 import { rightRuleSets } from './rules/right-sets';
-import { ticketRuleHooks } from './rules/tickets';
+import { ticketRuleHooks, workingHoursFrom } from './rules/tickets';
+import { isWorkingHour } from './itil/calendars';
 import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
 import { validationHooks, validationRequestHooks } from './itil/validations';
@@ -96,6 +97,9 @@ export const MAIL_ENGINES: MailEngines = {
   },
   checkUpload: prepareFile,
 };
+
+// The ticket rules' calendar criterion judges working hours by the ITIL calendars.
+workingHoursFrom(isWorkingHour);
 
 /** GLPI's ticket business rules, given the priority matrix of the ITIL rules (domains do not import each other). */
 export const ticketBusinessRuleHooks = ticketRuleHooks(priorityFor);

@@ -1,7 +1,6 @@
 /**
  * The criteria and actions GLPI 10.0 offers in each rule collection's editor (its getCriterias and
- * getActions), with GLPI's labels, as far as Deskbase feeds and runs them: a criterion the
- * wiring never gives (a calendar's working hours) is not offered; the inventory collections
+ * getActions), with GLPI's labels; the inventory collections
  * list GLPI's criteria whole, their wiring being the inventory's. Dropdown criteria name the
  * table the engine compares them with (collections.ts).
  */
@@ -87,6 +86,7 @@ const TICKET: CollectionFields = {
     criterion('olas_id_tto', 'OLA Time to own', dropdown('glpi_olas')),
     criterion('_contract_types', 'Contract type', dropdown('glpi_contracttypes')),
     criterion('global_validation', 'Validation', VALIDATION_STATUS),
+    criterion('_date_creation_calendars_id', 'Creation date is a working hour in calendar', dropdown('glpi_calendars')),
   ],
   actions: [
     action('itilcategories_id', 'Category', dropdown('glpi_itilcategories')),

@@ -46,6 +46,7 @@ const ITIL_DROPDOWNS = {
   _groups_id_of_item: 'glpi_groups',
   _states_id_of_item: 'glpi_states',
   _contract_types: 'glpi_contracttypes',
+  _date_creation_calendars_id: 'glpi_calendars',
 } as const;
 
 const ASSET_DROPDOWNS = {

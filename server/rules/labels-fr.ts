@@ -193,6 +193,7 @@ export const RULE_LABELS_FR: Readonly<Record<string, string>> = {
   'Item group': "Groupe de l'élément",
   'Item state': "Statut de l'élément",
   'Contract type': 'Type de contrat',
+  'Creation date is a working hour in calendar': 'La date de création est une heure ouvrée du calendrier',
   'General > Restrict search in defined entity': "Général > Restreindre la recherche à l'entité définie",
   'General > Restrict criteria to same network port': 'Général > Restreindre les critères au même port réseau',
   'General > Only criteria of this rule in data': 'Général > Seulement les critères de cette règle dans les données',

@@ -335,3 +335,23 @@ describe("GLPI 10's other ticket criteria: the first item's state and group, the
     expect(await fields(dated, ['requesttypes_id'])).toEqual({ requesttypes_id: 2 });
   });
 });
+
+describe('"creation date is a working hour in calendar"', () => {
+  test("holds for the calendars of the ticket's entity (or recursive above it) whose periods hold the creation date; not for one without periods or of another entity", async () => {
+    const here = await entity();
+    const other = await entity();
+    const calendar = async (entities_id: number, is_recursive: number, periods: boolean) => {
+      const id = await ctx.api.create('Calendar', { name: unique('hours'), entities_id, is_recursive });
+      if (periods) for (let day = 0; day < 7; day++) await ctx.api.create('CalendarSegment', { calendars_id: id, entities_id, day, begin: '00:00:00', end: '24:00:00' });
+      return id;
+    };
+    const always = await calendar(here, 0, true);
+    const inherited = await calendar(0, 1, true);
+    const never = await calendar(here, 0, false);
+    const elsewhere = await calendar(other, 0, true);
+    const actions: [string, string, number][] = [['assign', 'urgency', 5], ['assign', 'impact', 5], ['assign', 'type', 2], ['assign', 'requesttypes_id', 2]];
+    for (const [i, id] of [always, inherited, never, elsewhere].entries()) await rule({ entity: here, criteria: [['_date_creation_calendars_id', 0, id]], actions: [actions[i]!] });
+    const ticket = await ctx.api.create('Ticket', { name: 'any time', content: 'x', entities_id: here, type: 1, requesttypes_id: 1 });
+    expect(await fields(ticket, ['urgency', 'impact', 'type', 'requesttypes_id'])).toEqual({ urgency: 5, impact: 5, type: 1, requesttypes_id: 1 });
+  });
+});
