@@ -298,6 +298,19 @@ describe("GLPI 10's template, project, contract and appliance actions, and its \
     expect([usual.status, Number(usual.takeintoaccount_delay_stat) > 0]).toEqual([2, true]);
   });
 
+  test('on update too: a rule run by a change adds its follow-up and solution once the ticket is written', async () => {
+    const here = await entity();
+    const solution = await ctx.api.create('SolutionTemplate', { name: unique('duplicate'), content: 'Known outage', entities_id: 0, is_recursive: 1 });
+    const followup = await ctx.api.create('ITILFollowupTemplate', { name: unique('outage'), content: 'Part of the outage', entities_id: 0, is_recursive: 1 });
+    await rule({ entity: here, condition: 2, criteria: [['name', 2, 'outage']], actions: [['append', 'itilfollowup_template', followup], ['assign', 'solution_template', solution]] });
+    const ticket = await ctx.api.create('Ticket', { name: 'mail down', content: 'x', entities_id: here });
+    expect([await fields(ticket, ['status']), await list(`Ticket/${ticket}/ITILSolution`)]).toEqual([{ status: 1 }, []]);
+    expect((await ctx.api.put(`Ticket/${ticket}`, { input: { name: 'mail down (outage)' } })).status).toBe(200);
+    expect(await fields(ticket, ['status'])).toEqual({ status: 5 });
+    expect(pick(await list(`Ticket/${ticket}/ITILFollowup`), ['content'])).toEqual([{ content: 'Part of the outage' }]);
+    expect(pick(await list(`Ticket/${ticket}/ITILSolution`), ['content'])).toEqual([{ content: 'Known outage' }]);
+  });
+
   test('a template deleted since the rule was written is left out with a log line, and the ticket is written', async () => {
     const here = await entity();
     const gone = await ctx.api.create('SolutionTemplate', { name: unique('gone'), content: 'x', entities_id: 0, is_recursive: 1 });
