@@ -76,7 +76,7 @@ function firstItemFacts(wc: Pick<WriteContext, 'db'>, items: Record<string, unkn
   return {};
 }
 
-/** What GLPI adds to a ticket's input for its rules: the requesters' groups and locations, the items' types and locations. */
+/** What GLPI adds to a ticket's input for its rules (see the module's comment): read from the ticket's actors, items, category, contracts and calendars. */
 function derived(wc: Pick<WriteContext, 'db'>, facts: Record<string, unknown>): void {
   const requesters = idsOf(facts._users_id_requester);
   facts._groups_id_of_requester = requesters.length === 0 ? [] : selectAll(wc.db, `SELECT DISTINCT groups_id FROM glpi_groups_users WHERE users_id IN (${marks(requesters)}) ORDER BY groups_id`, ...requesters).map((r) => Number(r.groups_id));
