@@ -653,7 +653,7 @@ const ITEM_ROUTES: ItemRoute[] = [
   itemEntry(
     'DELETE',
     '/{itemtype}/',
-    ['force_purge', 'history'],
+    ['force_purge', 'recursive', 'history'],
     (ctx, type) => deleteItems(ctx, type, null),
     writable((type) => ({ tags: [type.name], operationId: `delete${type.name}List`, summary: `Delete several ${type.name} items`, responses: WRITTEN })),
     () => DELETE_LIST,
@@ -680,7 +680,7 @@ const ITEM_ROUTES: ItemRoute[] = [
   itemEntry(
     'DELETE',
     '/{itemtype}/{id}',
-    ['id', 'force_purge', 'history'],
+    ['id', 'force_purge', 'recursive', 'history'],
     (ctx, type, id) => deleteItems(ctx, type, id),
     writable((type) => ({
       tags: [type.name],
@@ -705,7 +705,7 @@ const ITEM_ROUTES: ItemRoute[] = [
   ),
   itemEntry('PUT', SUB_PATH, ['itemtype', 'id', 'sub_itemtype'], (ctx, type, id, sub) => updateItems(ctx, sub!, null, parentFields(type, id!, sub!)), { tags: ['Items'], operationId: 'updateSubItems', summary: 'Update sub-items of one item (each element carries its id)', responses: WRITTEN }, inputBody),
   itemEntry('PATCH', SUB_PATH, ['itemtype', 'id', 'sub_itemtype'], (ctx, type, id, sub) => updateItems(ctx, sub!, null, parentFields(type, id!, sub!)), { tags: ['Items'], operationId: 'patchSubItems', summary: 'Update sub-items of one item (each element carries its id)', responses: WRITTEN }, inputBody),
-  itemEntry('DELETE', SUB_PATH, ['itemtype', 'id', 'sub_itemtype', 'force_purge', 'history'], (ctx, _type, _id, sub) => deleteItems(ctx, sub!, null), { tags: ['Items'], operationId: 'deleteSubItems', summary: 'Delete sub-items of one item', responses: WRITTEN }, () => DELETE_LIST),
+  itemEntry('DELETE', SUB_PATH, ['itemtype', 'id', 'sub_itemtype', 'force_purge', 'recursive', 'history'], (ctx, _type, _id, sub) => deleteItems(ctx, sub!, null), { tags: ['Items'], operationId: 'deleteSubItems', summary: 'Delete sub-items of one item', responses: WRITTEN }, () => DELETE_LIST),
   itemEntry('GET', `${SUB_PATH}/{sub_id}`, ['itemtype', 'id', 'sub_itemtype', 'sub_id', ...READ_PARAMS], (ctx, _type, _id, sub, subId) => getItem(ctx, sub!, subId!), {
     tags: ['Items'],
     operationId: 'getSubItem',
@@ -714,7 +714,7 @@ const ITEM_ROUTES: ItemRoute[] = [
   }),
   itemEntry('PUT', `${SUB_PATH}/{sub_id}`, ['itemtype', 'id', 'sub_itemtype', 'sub_id'], (ctx, type, id, sub, subId) => updateItems(ctx, sub!, subId, parentFields(type, id!, sub!)), { ...updateOne('sub-item', 'updateSubItem'), tags: ['Items'] }, inputBody),
   itemEntry('PATCH', `${SUB_PATH}/{sub_id}`, ['itemtype', 'id', 'sub_itemtype', 'sub_id'], (ctx, type, id, sub, subId) => updateItems(ctx, sub!, subId, parentFields(type, id!, sub!)), { ...updateOne('sub-item', 'patchSubItem'), tags: ['Items'] }, inputBody),
-  itemEntry('DELETE', `${SUB_PATH}/{sub_id}`, ['itemtype', 'id', 'sub_itemtype', 'sub_id', 'force_purge', 'history'], (ctx, _type, _id, sub, subId) => deleteItems(ctx, sub!, subId), {
+  itemEntry('DELETE', `${SUB_PATH}/{sub_id}`, ['itemtype', 'id', 'sub_itemtype', 'sub_id', 'force_purge', 'recursive', 'history'], (ctx, _type, _id, sub, subId) => deleteItems(ctx, sub!, subId), {
     tags: ['Items'],
     operationId: 'deleteSubItem',
     summary: 'Delete one sub-item',

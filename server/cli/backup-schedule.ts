@@ -14,7 +14,7 @@ import type { LastBackup } from '../api/health';
 import { now } from '../core/clock';
 import { formatBytes } from '../core/progress';
 import type { Settings } from '../db/settings';
-import type { BackupSchedule } from '../http/app';
+import type { BackupSchedule } from '../http/site-routes';
 import { logError, logEvent } from '../http/log';
 import { MANIFEST_FILE } from './backup';
 import { runBackupJob } from './backup-worker';

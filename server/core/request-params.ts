@@ -132,6 +132,7 @@ export const REQUEST_PARAMS = {
   add_keys_names: param(listOf(v.string()), undefined, 'fields whose linked names are added under _keys_names', { type: 'array', items: { type: 'string' } }),
   ...(Object.fromEntries(WITH_FLAGS.map((name) => [name, bool(`add the _${name.slice('with_'.length)} section`)])) as Record<WithFlag, FlagParam>),
   force_purge: bool('remove instead of moving to the trash'),
+  recursive: bool('deleting an entity: its sub-entities with it (else refused while it has some)'),
   history: bool('record the change in the history', true),
   session_token: param(v.string(), undefined, 'the session token when the Session-Token header cannot be sent', { type: 'string' }),
   criteria: param(CRITERIA, [], 'criteria[0][field]=<search option id>&criteria[0][searchtype]=contains|notcontains|equals|notequals|lessthan|morethan|under|notunder&criteria[0][value]=…&criteria[1][link]=AND|OR|AND NOT|OR NOT; criteria[n][criteria][…] groups; criteria[n][meta]=1&criteria[n][itemtype]=T searches a linked type', CRITERIA_SHAPE, { deep: true }),

@@ -3,7 +3,7 @@
  * allowed type, size within `document_max_size`, no executable content. Nothing touches the
  * disk here; the hooks write the file inside the transaction that records its Document.
  */
-import { asList, isObject, type Params } from '../core/params';
+import type { Params } from '../core/params';
 import { ItemError, type Upload, type WriteContext } from '../items/hooks';
 import { selectOne } from '../db/rows';
 import { cleanFileName, extensionOf, humanSize, uploadPrefix } from './filenames';
@@ -83,13 +83,6 @@ export async function prepareFile(wc: WriteContext, upload: Upload): Promise<Pre
   };
 }
 
-/** Uploads go with the input when it is one object (not a list), as GLPI's `_filename`. */
-function takesUploads(wc: WriteContext): boolean {
-  const input = wc.request.input;
-  if (!isObject(input)) return false;
-  return !(asList(input) && Object.keys(input).length > 0);
-}
-
 /**
  * Replaces `_filename` / `_prefix_filename` (never trusted from the client) by the request's
  * uploaded files, checked. Answers null at once when the request brings no file for this input
@@ -102,7 +95,7 @@ export function prepareUploads(wc: WriteContext, input: Params): Promise<void> |
   // `filename` column is a string and is set from the stored file anyway.
   if (Array.isArray(input.filename)) delete input.filename;
   const uploads = wc.uploads ?? [];
-  if (uploads.length === 0 || !takesUploads(wc)) return null;
+  if (uploads.length === 0) return null;
   return prepareFiles(wc, input, uploads);
 }
 

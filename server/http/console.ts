@@ -195,7 +195,7 @@ async function sendIndex(request: Request): Promise<Response> {
   return new Response(request.method === 'HEAD' ? null : placeholder, { status: 200, headers });
 }
 
-/** Any request outside /apirest.php, /health and /openapi.json. */
+/** Any request no site route takes (http/site-routes.ts). */
 export async function serveConsole(request: Request): Promise<Response> {
   const method = request.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') {

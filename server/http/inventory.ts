@@ -9,9 +9,6 @@ import { MAX_INVENTORY_BODY, REPLY, xmlResponse } from '../inventory/protocol';
 import { readBytesLimited } from './body';
 import { logError } from './log';
 
-export const isInventoryRequest = (request: Request, pathname: string) =>
-  pathname === '/front/inventory.php' || (pathname === '/' && request.method === 'POST' && request.headers.get('content-length') !== '0');
-
 export async function inventoryResponse(services: Services, request: Request, ip: () => string, requestId: string): Promise<Response> {
   try {
     const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();

@@ -26,9 +26,12 @@ const JSON_HEADERS = {
 /** The status logged for a request whose client closed the connection first (nginx's 499). */
 export const CLIENT_CLOSED = 499;
 
+/** Where the API answers (GLPI's address), the site route of the pipeline. */
+export const API_PATH = '/apirest.php';
+
 /** Path segments after /apirest.php: trailing slashes and `api` segments dropped, as GLPI does. */
 export function splitPath(pathname: string): string[] {
-  const rest = pathname.startsWith('/apirest.php') ? pathname.slice('/apirest.php'.length) : pathname;
+  const rest = pathname.startsWith(API_PATH) ? pathname.slice(API_PATH.length) : pathname;
   const split = rest.split('/');
   const segments = !rest.includes('%') ? split : split.map((s) => {
     if (!s.includes('%')) return s;
@@ -97,7 +100,7 @@ export function errorReply(error: ApiError, apiBase: string): Reply {
 export function handleApiRequest(services: Services, request: Request, url: RequestUrl, base: string, ip: () => string, requestId: string): Response | Promise<Response> {
   const method = request.method.toUpperCase();
   if (method === 'OPTIONS') return new Response(null, { status: 200, headers: { ...corsHeaders(request), ...API_SECURITY_HEADERS, 'X-Request-Id': requestId } });
-  const apiBase = `${base}/apirest.php`;
+  const apiBase = `${base}${API_PATH}`;
   const fail = (error: unknown): Response => {
     // The client went away (mid-body, typically): no server error, and nobody to answer.
     if (request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED, headers: { 'X-Request-Id': requestId } });

@@ -7,7 +7,6 @@
  */
 import type { Scope } from '../auth/scope';
 import type { Services } from '../auth/services';
-import { emptyParams } from '../core/params';
 import { inTransaction } from '../db/connection';
 import { ItemError, type WriteContext } from '../items/crud';
 import { readInventory, type Inventory } from './inventory';
@@ -41,7 +40,7 @@ export function inventoryContext(services: Services): WriteContext {
     groups: [],
     version: dir.version,
   };
-  return { db: services.store.db, services, scope, actor: INVENTORY_ACTOR, history: true, extra: {}, request: emptyParams() };
+  return { db: services.store.db, services, scope, actor: INVENTORY_ACTOR, history: true, extra: {}, recursive: false };
 }
 
 export interface AgentCall {

@@ -22,9 +22,9 @@ export interface WriteContext {
   history: boolean;
   /** Extra keys a hook wants in the element's result (e.g. a new API token). */
   extra: Record<string, unknown>;
-  /** The request's parameters (options such as `recursive` on deletes). */
-  request: Params;
-  /** Files of a multipart request (document uploads). */
+  /** A delete of an entity takes its sub-entities along (the request said recursive=true). */
+  recursive: boolean;
+  /** Files a single element carries (a multipart request's document uploads, a mail's attachments). */
   uploads?: Upload[];
   /**
    * Link targets (ids by table) already found to exist, shared by the elements of a bulk add while

@@ -1,5 +1,4 @@
 import { RIGHT_MISSING_MESSAGE } from '../core/errors';
-import { flag } from '../core/params';
 import { allItemtypes, itemtypeOrThrow, type Itemtype } from '../registry';
 import { purgeRow } from './crud';
 import { ItemError, type ItemHooks, type WriteContext } from './hooks';
@@ -97,7 +96,7 @@ export const entityHooks: ItemHooks = {
     const id = Number(row.id);
     if (id === 0) throw new ItemError('The root entity cannot be deleted');
     const children = selectAll(wc.db, 'SELECT id FROM glpi_entities WHERE entities_id = ? AND id <> ?', id, id);
-    if (children.length && !flag(wc.request, 'recursive', false)) {
+    if (children.length && !wc.recursive) {
       throw new ItemError(`Entity ${id} has sub-entities: delete them first, or send recursive=true to delete them with it`);
     }
     const entity = itemtypeOrThrow('Entity');

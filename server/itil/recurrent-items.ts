@@ -23,7 +23,8 @@ import { takenIntoAccount } from './durations';
 import { templateField } from './template-fields';
 import { priorityFor } from './priority';
 import { nextCreation } from './recurrence';
-import { addActors, defaultRequestType, defaultTicketType, nameFromContent, writeRuleChanges } from './rules';
+import { defaultRequestType } from '../items/request-type';
+import { addActors, defaultTicketType, nameFromContent, writeRuleChanges } from './rules';
 
 interface RecurrentKind {
   table: string;

@@ -1,3 +1,4 @@
+import { defaultRequestType } from '../items/request-type';
 import { CHANGEPRIORITY_BIT, priorityFor } from './priority';
 import type { Db } from '../db/connection';
 import { timelinePosition } from '../items/timeline';
@@ -128,11 +129,6 @@ export function nameFromContent(row: Row): void {
 export function defaultTicketType(wc: Pick<WriteContext, 'db'>, entityId: number): number {
   const type = Number(decidingEntity(wc.db, entityId, 'tickettype')?.tickettype ?? 1);
   return type === 1 || type === 2 ? type : 1;
-}
-
-/** GLPI's RequestType::getDefault: the active request type flagged as the default for tickets; 0 for none. */
-export function defaultRequestType(wc: Pick<WriteContext, 'db'>, source: 'helpdesk'): number {
-  return Number(selectOne(wc.db, `SELECT id FROM glpi_requesttypes WHERE is_${source}_default = 1 AND is_active = 1 ORDER BY id LIMIT 1`)?.id ?? 0);
 }
 
 function maySetPriority(wc: WriteContext, type: Itemtype): boolean {

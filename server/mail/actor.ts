@@ -14,7 +14,7 @@ const SUPER_ADMIN = 4;
 export const COLLECTOR_ACTOR = 'Mail collector';
 
 function context(services: Services, scope: Scope, actor: string): WriteContext {
-  return { db: services.store.db, services, scope, actor, history: true, extra: {}, request: {} };
+  return { db: services.store.db, services, scope, actor, history: true, extra: {}, recursive: false };
 }
 
 /** The collector's own context: GLPI's Super-Admin rights in every entity, as no user. */

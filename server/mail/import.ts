@@ -21,6 +21,7 @@ import { inTransaction, type Db } from '../db/connection';
 import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import { addItem } from '../items/crud';
 import { hooksOf, ItemError, type WriteContext } from '../items/hooks';
+import { defaultRequestType } from '../items/request-type';
 import { itemtypeOrThrow } from '../registry';
 import { ITIL_STATUS } from '../registry/values';
 import { collectorContext, userContext } from './actor';
@@ -109,7 +110,6 @@ async function prepareFiles(wc: WriteContext, input: Params, files: MailFile[]):
     }
   }
   wc.uploads = accepted;
-  wc.request = { input };
   if (left.length > 0) input.content = `${String(input.content)}<p>Attachments not kept:</p><ul>${left.map((why) => `<li>${escapeHtml(why)}</li>`).join('')}</ul>`;
 }
 
@@ -197,7 +197,9 @@ async function openTicket(
   const db = services.store.db;
   const wc = collectorContext(services);
   const observers = Number(collector.add_cc_to_observer) === 1 ? message.cc.map((a) => userByEmail(services, a)).filter((id): id is number => id !== null && id !== userId) : [];
+  // GLPI's mail request type first: a collector or business rule may still set another.
   const input: Params = {
+    requesttypes_id: defaultRequestType(wc, 'mail'),
     ...fields,
     name: message.subject.slice(0, 255) || '(no subject)',
     content: withoutBlacklistedContent(services, message.content) || '(empty mail)',
@@ -246,6 +248,7 @@ async function addFollowup(services: Services, collector: Row, message: Message,
     itemtype: 'Ticket',
     items_id: ticketId,
     content: answer,
+    requesttypes_id: defaultRequestType(wc, 'mailfollowup'),
     ...(Number(collector.use_mail_date) === 1 && message.date ? { date: formatDate(message.date) } : {}),
   };
   try {

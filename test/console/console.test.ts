@@ -701,7 +701,8 @@ describe.skipIf(!hasChromium)('admin console', () => {
     const query = new URLSearchParams(String(row.query));
     expect([query.get('criteria[0][field]'), query.get('criteria[0][searchtype]'), query.get('criteria[0][value]')]).toEqual(['5', 'contains', 'R-']);
     expect([query.get('forcedisplay[0]'), query.get('forcedisplay[1]'), query.get('sort'), query.get('order')]).toEqual(['1', '5', '5', 'DESC']);
-    expect(await saved.getByRole('link').allTextContents()).toEqual(['Serials R-']);
+    // The list reloads after the save: wait for the new entry.
+    await until('the saved search listed', async () => JSON.stringify(await saved.getByRole('link').allTextContents()), (names) => names === '["Serials R-"]');
     // Loading it from an empty search brings back the criteria, the columns and the sort.
     await page.goto(`${server.origin}/#/search/Computer`);
     await until('every computer', async () => (await names()).length > 1);

@@ -251,6 +251,26 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     expect(await page.locator('.desk-article .rich-text b').textContent()).toBe('self-service');
   });
 
+  test("a template's predefined title and description fill the new ticket's form until something is typed", async () => {
+    const predefined = [
+      await admin.create('TicketTemplatePredefinedField', { tickettemplates_id: 1, num: 1, value: 'Printer: ' }),
+      await admin.create('TicketTemplatePredefinedField', { tickettemplates_id: 1, num: 21, value: '<p>Which <b>printer</b>?</p>' }),
+    ];
+    await page.goto(`${server.origin}/#/new`);
+    const title = page.getByLabel('Title');
+    await until('the predefined title', () => title.inputValue(), (value) => value === 'Printer: ');
+    const description = page.getByRole('textbox', { name: 'Description' });
+    expect(await description.innerHTML()).toBe('<p>Which <b>printer</b>?</p>');
+    await title.fill('Printer: jammed on floor 3');
+    await page.getByRole('button', { name: 'Open the ticket' }).click();
+    const opened = await page.locator('.notice-success', { hasText: 'opened.' }).textContent();
+    const row = (await admin.get(`Ticket/${Number(/#(\d+)/.exec(opened ?? '')?.[1])}`)).body;
+    expect([row.name, row.content]).toEqual(['Printer: jammed on floor 3', '<p>Which <b>printer</b>?</p>']);
+    // The form is ready for the next ticket, prefilled again.
+    await until('the title prefilled again', () => title.inputValue(), (value) => value === 'Printer: ');
+    for (const id of predefined) expect((await admin.del(`TicketTemplatePredefinedField/${id}`)).status).toBe(204);
+  });
+
   test('at 360×740 no desk page scrolls sideways', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const route of ['#/', '#/new', '#/tickets?state=closed', `#/tickets/${ids.ticket}`, '#/faq', '#/reservations']) {
@@ -281,19 +301,18 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     await page.evaluate(() => localStorage.clear());
     await signIn(page, server.origin, 'glpi', ADMIN_PASSWORD);
     const box = page.getByRole('search').getByRole('searchbox');
-    const found = async (q: string, section: string) => {
+    // The results of the previous query stay on screen while the next one loads: wait for the expected list.
+    const finds = async (q: string, section: string, expected: string[]) => {
       await box.fill(q);
       await box.press('Enter');
-      // The results page first: the overview, still shown until then, has a Tickets region of its own.
       await page.getByRole('heading', { name: `Search: “${q}”` }).waitFor();
       const list = page.locator('section.find-section', { has: page.getByRole('heading', { name: section }) });
-      await list.getByRole('heading').waitFor();
-      await until(`results of ${q}`, async () => (await page.getByRole('status').count()) === 0);
-      return list.locator('li a').allTextContents();
+      const shown = async () => JSON.stringify(await list.locator('li a').allTextContents());
+      await until(`results of ${q}`, shown, (value) => value === JSON.stringify(expected));
     };
-    for (const q of ['11', '#11']) expect(await found(q, 'Tickets')).toEqual(['Filler']);
-    expect(await found('#1', 'Tickets')).toEqual(['Laptop will not start']);
-    expect(await found('anna.martin@example', 'Users')).toEqual(['anna']);
+    for (const q of ['11', '#11']) await finds(q, 'Tickets', ['Filler']);
+    await finds('#1', 'Tickets', ['Laptop will not start']);
+    await finds('anna.martin@example', 'Users', ['anna']);
   });
 
   test('other defects: resetting an API token asks first; declined, the token stays', async () => {

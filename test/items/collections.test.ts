@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
+import { scenario, type Step } from '../support/scenario';
 import { expectError, uniq } from './fixtures';
 
 let server: TestServer;
@@ -64,13 +65,16 @@ describe('getItems paging', () => {
       // start == total is allowed: an empty page (GLPI's header arithmetic kept as is).
       [`${TOTAL}-${TOTAL + 5}`, 206, 0, `${TOTAL}-${TOTAL - 1}/${TOTAL}`],
     ];
-    for (const [range, status, count, contentRange] of cases) {
-      const res = await api.get('Computer/', { query: `range=${range}` });
-      expect({ range, status: res.status, count: res.body.length, contentRange: res.headers.get('content-range') }).toEqual({ range, status, count, contentRange });
-      expect(res.headers.get('accept-range')).toBe('Computer 1000');
-    }
-    const page = await api.get('Computer/', { query: 'range=10-19' });
-    expect(ids(page.body)).toEqual(fleet.slice(10, 20));
+    await scenario(api, [
+      ...cases.map(([range, status, count, contentRange]): Step => ({
+        request: 'GET Computer/',
+        query: `range=${range}`,
+        status,
+        responseHeaders: { 'content-range': contentRange, 'accept-range': 'Computer 1000' },
+        check: (res) => expect(res.body).toHaveLength(count),
+      })),
+      { request: 'GET Computer/', query: 'range=10-19', status: 206, check: (res) => expect(ids(res.body)).toEqual(fleet.slice(10, 20)) },
+    ]);
   });
 
   test('every page is the slice of the whole list, in every order (pages near the end are read backwards)', async () => {
@@ -98,12 +102,11 @@ describe('getItems paging', () => {
   });
 
   test('a range past the total is ERROR_RANGE_EXCEED_TOTAL; malformed ranges are 400 ERROR', async () => {
-    expectError(await api.get('Computer/', { query: `range=${TOTAL + 1}-${TOTAL + 9}` }), 400, 'ERROR_RANGE_EXCEED_TOTAL', new RegExp(`^Provided range exceed total count of data: ${TOTAL}`));
-    for (const bad of ['abc', '1-', '-1-3', '5', '1-2-3', '0-1x', '']) {
-      if (bad === '') continue;
-      expectError(await api.get('Computer/', { query: `range=${bad}` }), 400, 'ERROR', /^range must be in format : \[start-end\] with integers/);
-    }
-    expectError(await api.get('Computer/', { query: 'range=9-2' }), 400, 'ERROR');
+    await scenario(api, [
+      { request: 'GET Computer/', query: `range=${TOTAL + 1}-${TOTAL + 9}`, status: 400, error: 'ERROR_RANGE_EXCEED_TOTAL', message: new RegExp(`^Provided range exceed total count of data: ${TOTAL}`) },
+      ...['abc', '1-', '-1-3', '5', '1-2-3', '0-1x'].map((bad): Step => ({ request: 'GET Computer/', query: `range=${bad}`, status: 400, error: 'ERROR', message: /^range must be in format : \[start-end\] with integers/ })),
+      { request: 'GET Computer/', query: 'range=9-2', status: 400, error: 'ERROR' },
+    ]);
   });
 
   test('an empty collection: 200, [] and no Content-Range', async () => {
@@ -153,12 +156,12 @@ describe('getItems sorting', () => {
   });
 
   test('bad sort and bad order are 400 ERROR', async () => {
-    expectError(await api.get('Computer/', { query: 'sort=not_a_column' }), 400, 'ERROR', /^sort param is not a field of glpi_computers/);
-    expectError(await api.get('Computer/', { query: 'sort=99999' }), 400, 'ERROR', /^sort param is not a field of glpi_computers/);
-    expectError(await api.get('User/', { query: 'sort=password' }), 400, 'ERROR', /^sort param is not a field of glpi_users/);
-    for (const order of ['UP', 'ascending', '1']) {
-      expectError(await api.get('Computer/', { query: `order=${order}` }), 400, 'ERROR', /^order must be DESC or ASC/);
-    }
+    await scenario(api, [
+      { request: 'GET Computer/', query: 'sort=not_a_column', status: 400, error: 'ERROR', message: /^sort param is not a field of glpi_computers/ },
+      { request: 'GET Computer/', query: 'sort=99999', status: 400, error: 'ERROR', message: /^sort param is not a field of glpi_computers/ },
+      { request: 'GET User/', query: 'sort=password', status: 400, error: 'ERROR', message: /^sort param is not a field of glpi_users/ },
+      ...['UP', 'ascending', '1'].map((order): Step => ({ request: 'GET Computer/', query: `order=${order}`, status: 400, error: 'ERROR', message: /^order must be DESC or ASC/ })),
+    ]);
   });
 });
 
@@ -189,8 +192,10 @@ describe('getItems filters and options', () => {
   });
 
   test('searchText on an unknown field is ERROR_FIELD_NOT_FOUND; hidden fields are ignored', async () => {
-    expectError(await api.get('Computer/', { query: 'searchText[test]=test' }), 400, 'ERROR_FIELD_NOT_FOUND', /^Field test is not valid for Computer item\./);
-    expectError(await api.get('Computer/', { query: 'searchText=abc' }), 400, 'ERROR');
+    await scenario(api, [
+      { request: 'GET Computer/', query: 'searchText[test]=test', status: 400, error: 'ERROR_FIELD_NOT_FOUND', message: /^Field test is not valid for Computer item\./ },
+      { request: 'GET Computer/', query: 'searchText=abc', status: 400, error: 'ERROR' },
+    ]);
     const users = await api.get('User/', { query: 'searchText[password]=zzz-not-a-hash' });
     expect(users.status).toBe(200);
     expect(users.body).toEqual((await api.get('User/')).body);
@@ -282,21 +287,22 @@ describe('sub-items', () => {
   });
 
   test('Computer/:id/NetworkPort with paging and sorting', async () => {
-    const all = await api.get(`Computer/${computer}/NetworkPort`);
-    expect({ status: all.status, ids: ids(all.body), range: all.headers.get('content-range'), accept: all.headers.get('accept-range') }).toEqual({
-      status: 200,
-      ids: ports,
-      range: '0-4/5',
-      accept: 'NetworkPort 1000',
-    });
-    expect(all.body[0]).toMatchObject({ itemtype: 'Computer', items_id: computer, name: 'eth0' });
-    const page = await api.get(`Computer/${computer}/NetworkPort`, { query: 'range=1-2' });
-    expect({ status: page.status, ids: ids(page.body), range: page.headers.get('content-range') }).toEqual({ status: 206, ids: ports.slice(1, 3), range: '1-2/5' });
-    const sorted = await api.get(`Computer/${computer}/NetworkPort`, { query: 'sort=logical_number' });
-    expect(ids(sorted.body)).toEqual([...ports].reverse());
-    const only = await api.get(`Computer/${computer}/NetworkPort`, { query: 'only_id=true&get_hateoas=false&order=DESC' });
-    expect(only.body).toEqual([...ports].reverse().map((id) => ({ id })));
-    expectError(await api.get(`Computer/${computer}/NetworkPort`, { query: 'range=6-9' }), 400, 'ERROR_RANGE_EXCEED_TOTAL');
+    const request = `GET Computer/${computer}/NetworkPort`;
+    await scenario(api, [
+      {
+        request,
+        status: 200,
+        responseHeaders: { 'content-range': '0-4/5', 'accept-range': 'NetworkPort 1000' },
+        check: (res) => {
+          expect(ids(res.body)).toEqual(ports);
+          expect(res.body[0]).toMatchObject({ itemtype: 'Computer', items_id: computer, name: 'eth0' });
+        },
+      },
+      { request, query: 'range=1-2', status: 206, responseHeaders: { 'content-range': '1-2/5' }, check: (res) => expect(ids(res.body)).toEqual(ports.slice(1, 3)) },
+      { request, query: 'sort=logical_number', status: 200, check: (res) => expect(ids(res.body)).toEqual([...ports].reverse()) },
+      { request, query: 'only_id=true&get_hateoas=false&order=DESC', status: 200, equals: [...ports].reverse().map((id) => ({ id })) },
+      { request, query: 'range=6-9', status: 400, error: 'ERROR_RANGE_EXCEED_TOTAL' },
+    ]);
   });
 
   test('Ticket/:id/ITILFollowup, Ticket_User and Document_Item', async () => {
@@ -351,7 +357,10 @@ describe('sub-items', () => {
       ['Entity/0/badEndpoint', 400, 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM'],
       ['NotAType/1/Log', 400, 'ERROR_RESOURCE_NOT_FOUND_NOR_COMMONDBTM'],
     ];
-    for (const [path, status, code] of cases) expectError(await api.get(path), status, code);
+    await scenario(
+      api,
+      cases.map(([path, status, error]): Step => ({ request: `GET ${path}`, status, error })),
+    );
   });
 
   test('a sub-item is read by id under its parent', async () => {

@@ -1,6 +1,7 @@
 /** Service-desk rules through the item API: priority matrix, scales, statuses and their dates, actors, followups. */
 import { describe, expect, test } from 'bun:test';
 import { useServer } from '../support/server';
+import { scenario, type Step } from '../support/scenario';
 import { DATETIME, expectError, logsOf, uniq } from './fixtures';
 
 const ctx = useServer();
@@ -18,6 +19,10 @@ async function ticket(input: Record<string, unknown> = {}): Promise<any> {
   const id = await ctx.api.create('Ticket', { name: uniq('ticket'), content: 'something is wrong', ...input });
   return (await ctx.api.get(`Ticket/${id}`)).body;
 }
+
+/** Steps on one item: an update that must succeed, and a read of what it holds then. */
+const put = (path: string, input: Record<string, unknown>): Step => ({ request: `PUT ${path}`, body: { input }, status: 200 });
+const holds = (path: string, answer: Record<string, unknown>, check?: Step['check']): Step => ({ request: `GET ${path}`, status: 200, answer, ...(check ? { check } : {}) });
 
 describe('priority', () => {
   test('computed from urgency x impact for all 25 pairs', async () => {
@@ -42,21 +47,22 @@ describe('priority', () => {
   test('changing urgency or impact recomputes the priority', async () => {
     const t = await ticket({ urgency: 1, impact: 1 });
     expect(t.priority).toBe(1);
-    await ctx.api.put(`Ticket/${t.id}`, { input: { urgency: 5 } });
-    expect((await ctx.api.get(`Ticket/${t.id}`)).body).toMatchObject({ urgency: 5, impact: 1, priority: 2 });
-    await ctx.api.put(`Ticket/${t.id}`, { input: { impact: 5 } });
-    expect((await ctx.api.get(`Ticket/${t.id}`)).body).toMatchObject({ urgency: 5, impact: 5, priority: 5 });
-    await ctx.api.put(`Ticket/${t.id}`, { input: { urgency: 2, impact: 3 } });
-    expect((await ctx.api.get(`Ticket/${t.id}`)).body.priority).toBe(2);
+    const at = `Ticket/${t.id}`;
+    await scenario(ctx.api, [
+      put(at, { urgency: 5 }),
+      holds(at, { urgency: 5, impact: 1, priority: 2 }),
+      put(at, { impact: 5 }),
+      holds(at, { urgency: 5, impact: 5, priority: 5 }),
+      put(at, { urgency: 2, impact: 3 }),
+      holds(at, { priority: 2 }),
+    ]);
   });
 
   test('a user holding CHANGEPRIORITY may set the priority by hand', async () => {
     const t = await ticket({ urgency: 5, impact: 5, priority: 1 });
     expect(t.priority).toBe(1);
-    await ctx.api.put(`Ticket/${t.id}`, { input: { priority: 4 } });
-    expect((await ctx.api.get(`Ticket/${t.id}`)).body.priority).toBe(4);
-    await ctx.api.put(`Ticket/${t.id}`, { input: { priority: 6 } });
-    expect((await ctx.api.get(`Ticket/${t.id}`)).body.priority).toBe(6);
+    const at = `Ticket/${t.id}`;
+    await scenario(ctx.api, [put(at, { priority: 4 }), holds(at, { priority: 4 }), put(at, { priority: 6 }), holds(at, { priority: 6 })]);
   });
 
   test('urgency and impact outside 1..5, priority outside 1..6 (6 is GLPI\'s Major) are refused', async () => {
@@ -70,16 +76,17 @@ describe('priority', () => {
       [{ urgency: -1 }, 'urgency'],
     ];
     const before = (await ctx.api.get('Ticket/', { query: 'range=0-0' })).headers.get('content-range');
-    for (const [input, field] of cases) {
-      expectError(await ctx.api.post('Ticket/', { input: { name: 'bad scale', content: 'x', ...input } }), 400, 'ERROR_GLPI_ADD', new RegExp(`^Field ${field}: `));
-    }
+    await scenario(
+      ctx.api,
+      cases.map(([input, field]): Step => ({ request: 'POST Ticket/', body: { input: { name: 'bad scale', content: 'x', ...input } }, status: 400, error: 'ERROR_GLPI_ADD', message: new RegExp(`^Field ${field}: `) })),
+    );
     expect((await ctx.api.get('Ticket/', { query: 'range=0-0' })).headers.get('content-range')).toBe(before);
     const t = await ticket({ urgency: 2 });
-    for (const [input, field] of cases) {
-      expectError(await ctx.api.put(`Ticket/${t.id}`, { input }), 400, 'ERROR_GLPI_UPDATE', new RegExp(`^Field ${field}: `));
-    }
-    expect((await ctx.api.get(`Ticket/${t.id}`)).body).toMatchObject({ urgency: 2, impact: 3, priority: 2 });
-    expectError(await ctx.api.post('Problem/', { input: { name: 'p', urgency: 6 } }), 400, 'ERROR_GLPI_ADD');
+    await scenario(ctx.api, [
+      ...cases.map(([input, field]): Step => ({ request: `PUT Ticket/${t.id}`, body: { input }, status: 400, error: 'ERROR_GLPI_UPDATE', message: new RegExp(`^Field ${field}: `) })),
+      holds(`Ticket/${t.id}`, { urgency: 2, impact: 3, priority: 2 }),
+      { request: 'POST Problem/', body: { input: { name: 'p', urgency: 6 } }, status: 400, error: 'ERROR_GLPI_ADD' },
+    ]);
   });
 });
 
@@ -114,22 +121,16 @@ describe('creation defaults', () => {
 
 describe('statuses and dates', () => {
   test('solved sets solvedate; closed sets closedate and keeps solvedate; reopening clears them', async () => {
-    const t = await ticket();
-    await ctx.api.put(`Ticket/${t.id}`, { input: { status: 5 } });
-    const solved = (await ctx.api.get(`Ticket/${t.id}`)).body;
-    expect(solved.status).toBe(5);
-    expect(solved.solvedate).toMatch(DATETIME);
-    expect(solved.closedate).toBeNull();
-
-    await ctx.api.put(`Ticket/${t.id}`, { input: { status: 2 } });
-    expect((await ctx.api.get(`Ticket/${t.id}`)).body).toMatchObject({ status: 2, solvedate: null, closedate: null });
-
-    await ctx.api.put(`Ticket/${t.id}`, { input: { status: 5 } });
-    await ctx.api.put(`Ticket/${t.id}`, { input: { status: 6 } });
-    const closed = (await ctx.api.get(`Ticket/${t.id}`)).body;
-    expect(closed.status).toBe(6);
-    expect(closed.closedate).toMatch(DATETIME);
-    expect(closed.solvedate).toMatch(DATETIME);
+    const at = `Ticket/${(await ticket()).id}`;
+    await scenario(ctx.api, [
+      put(at, { status: 5 }),
+      holds(at, { status: 5, solvedate: expect.stringMatching(DATETIME), closedate: null }),
+      put(at, { status: 2 }),
+      holds(at, { status: 2, solvedate: null, closedate: null }),
+      put(at, { status: 5 }),
+      put(at, { status: 6 }),
+      holds(at, { status: 6, closedate: expect.stringMatching(DATETIME), solvedate: expect.stringMatching(DATETIME) }),
+    ]);
   });
 
   test('created solved or closed: the dates come from the ticket date', async () => {
@@ -141,14 +142,16 @@ describe('statuses and dates', () => {
 
   test('a closed ticket cannot be reopened: 400 ERROR_GLPI_UPDATE and status stays 6', async () => {
     const t = await ticket({ status: 6 });
-    for (const status of [1, 2, 4, 5]) {
-      expectError(await ctx.api.put(`Ticket/${t.id}`, { input: { status } }), 400, 'ERROR_GLPI_UPDATE', 'A closed item cannot be reopened');
-      expect((await ctx.api.get(`Ticket/${t.id}`)).body.status).toBe(6);
-    }
-    const bulk = await ctx.api.put('Ticket/', { input: [{ id: t.id, status: 2 }] });
-    expect({ status: bulk.status, body: bulk.body }).toEqual({ status: 400, body: ['ERROR_GLPI_UPDATE', [{ [t.id]: false, message: 'A closed item cannot be reopened' }]] });
-    expect((await ctx.api.put(`Ticket/${t.id}`, { input: { status: 6 } })).status).toBe(200);
-    expect((await ctx.api.get(`Ticket/${t.id}`)).body.status).toBe(6);
+    const at = `Ticket/${t.id}`;
+    await scenario(ctx.api, [
+      ...[1, 2, 4, 5].flatMap((status): Step[] => [
+        { request: `PUT ${at}`, body: { input: { status } }, status: 400, error: 'ERROR_GLPI_UPDATE', message: 'A closed item cannot be reopened' },
+        holds(at, { status: 6 }),
+      ]),
+      { request: 'PUT Ticket/', body: { input: [{ id: t.id, status: 2 }] }, status: 400, error: 'ERROR_GLPI_UPDATE', equals: ['ERROR_GLPI_UPDATE', [{ [t.id]: false, message: 'A closed item cannot be reopened' }]] },
+      put(at, { status: 6 }),
+      holds(at, { status: 6 }),
+    ]);
   });
 
   test('a solution sent with the update is stored as an ITILSolution', async () => {
@@ -166,13 +169,21 @@ describe('statuses and dates', () => {
     expect([solved.status, typeof solved.solvedate]).toEqual([5, 'string']);
     const solutions = await ctx.api.get(`Ticket/${t.id}/ITILSolution`);
     expect(solutions.body.map((s: any) => [s.solutiontypes_id, s.content, s.status])).toEqual([[kind, 'Rebooted the switch.', 2]]);
-    // One solution waits at a time, as when it is added on its own.
-    expectError(await ctx.api.put(`Ticket/${t.id}`, { input: { solution: 'Again.' } }), 400, 'ERROR_GLPI_UPDATE', 'The item is already solved, did anyone pushed a solution before you?');
-    const other = await ticket();
-    expectError(await ctx.api.put(`Ticket/${other.id}`, { input: { urgency: 5, solutiontypes_id: kind } }), 400, 'ERROR_GLPI_UPDATE', "You can't add a solution without description");
-    expectError(await ctx.api.put(`Ticket/${other.id}`, { input: { urgency: 5, solution: 'x', solutiontypes_id: 999999 } }), 400, 'ERROR_GLPI_UPDATE', 'Field solutiontypes_id: SolutionType 999999 does not exist');
-    expect((await ctx.api.get(`Ticket/${other.id}`)).body).toMatchObject({ status: 1, urgency: 3 });
-    expect((await ctx.api.get(`Ticket/${other.id}/ITILSolution`)).body).toEqual([]);
+    const other = `Ticket/${(await ticket()).id}`;
+    await scenario(ctx.api, [
+      {
+        note: 'one solution waits at a time, as when it is added on its own',
+        request: `PUT Ticket/${t.id}`,
+        body: { input: { solution: 'Again.' } },
+        status: 400,
+        error: 'ERROR_GLPI_UPDATE',
+        message: 'The item is already solved, did anyone pushed a solution before you?',
+      },
+      { request: `PUT ${other}`, body: { input: { urgency: 5, solutiontypes_id: kind } }, status: 400, error: 'ERROR_GLPI_UPDATE', message: "You can't add a solution without description" },
+      { request: `PUT ${other}`, body: { input: { urgency: 5, solution: 'x', solutiontypes_id: 999999 } }, status: 400, error: 'ERROR_GLPI_UPDATE', message: 'Field solutiontypes_id: SolutionType 999999 does not exist' },
+      holds(other, { status: 1, urgency: 3 }),
+      { request: `GET ${other}/ITILSolution`, status: 200, equals: [] },
+    ]);
   });
 
   test("a ticket's request type defaults to the one flagged as the default; a follow-up's stays 0, as GLPI 10.0.19's API adds it", async () => {
@@ -298,25 +309,33 @@ describe('actors', () => {
   });
 
   test('unknown actors refuse the whole write', async () => {
-    expectError(await ctx.api.post('Ticket/', { input: { name: 'x', _users_id_assign: 999999 } }), 400, 'ERROR_GLPI_ADD', 'User 999999 does not exist');
-    expectError(await ctx.api.post('Ticket/', { input: { name: 'x', _groups_id_assign: 999999 } }), 400, 'ERROR_GLPI_ADD', 'Group 999999 does not exist');
     const t = await ticket();
     const logsBefore = (await ctx.api.get(`Ticket/${t.id}/Log`)).body.length;
-    // The urgency is written before the actors are checked: the whole element rolls back.
-    expectError(await ctx.api.put(`Ticket/${t.id}`, { input: { urgency: 5, _users_id_assign: 999999 } }), 400, 'ERROR_GLPI_UPDATE', 'User 999999 does not exist');
-    expect((await ctx.api.get(`Ticket/${t.id}`)).body).toMatchObject({ status: 1, urgency: 3, priority: 3 });
-    expect((await ctx.api.get(`Ticket/${t.id}/Log`)).body.length).toBe(logsBefore);
-    expect((await ctx.api.get(`Ticket/${t.id}/Ticket_User`)).body).toEqual([]);
+    await scenario(ctx.api, [
+      { request: 'POST Ticket/', body: { input: { name: 'x', _users_id_assign: 999999 } }, status: 400, error: 'ERROR_GLPI_ADD', message: 'User 999999 does not exist' },
+      { request: 'POST Ticket/', body: { input: { name: 'x', _groups_id_assign: 999999 } }, status: 400, error: 'ERROR_GLPI_ADD', message: 'Group 999999 does not exist' },
+      // The urgency is written before the actors are checked: the whole element rolls back.
+      { request: `PUT Ticket/${t.id}`, body: { input: { urgency: 5, _users_id_assign: 999999 } }, status: 400, error: 'ERROR_GLPI_UPDATE', message: 'User 999999 does not exist' },
+      holds(`Ticket/${t.id}`, { status: 1, urgency: 3, priority: 3 }),
+      { request: `GET Ticket/${t.id}/Log`, status: 200, check: (res) => expect(res.body.length).toBe(logsBefore) },
+      { request: `GET Ticket/${t.id}/Ticket_User`, status: 200, equals: [] },
+    ]);
   });
 });
 
 describe('followups', () => {
   test('content is required', async () => {
     const t = await ticket();
-    for (const input of [{}, { content: '' }, { content: '   ' }]) {
-      expectError(await ctx.api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: t.id, ...input } }), 400, 'ERROR_GLPI_ADD', "You can't add a followup without description");
-    }
-    expect((await ctx.api.get(`Ticket/${t.id}/ITILFollowup`)).body).toEqual([]);
+    await scenario(ctx.api, [
+      ...[{}, { content: '' }, { content: '   ' }].map((input): Step => ({
+        request: 'POST ITILFollowup/',
+        body: { input: { itemtype: 'Ticket', items_id: t.id, ...input } },
+        status: 400,
+        error: 'ERROR_GLPI_ADD',
+        message: "You can't add a followup without description",
+      })),
+      { request: `GET Ticket/${t.id}/ITILFollowup`, status: 200, equals: [] },
+    ]);
   });
 
   test('a followup records its author and request type, and touches the ticket', async () => {
@@ -332,9 +351,11 @@ describe('followups', () => {
   });
 
   test('the parent must exist and be an ITIL item', async () => {
-    expectError(await ctx.api.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: 999999, content: 'x' } }), 400, 'ERROR_GLPI_ADD', 'Field items_id: Ticket 999999 does not exist');
     const pc = await ctx.api.create('Computer', { name: uniq('pc') });
-    expectError(await ctx.api.post('ITILFollowup/', { input: { itemtype: 'Computer', items_id: pc, content: 'x' } }), 400, 'ERROR_GLPI_ADD', 'Field itemtype: Computer cannot be linked to ITILFollowup');
+    await scenario(ctx.api, [
+      { request: 'POST ITILFollowup/', body: { input: { itemtype: 'Ticket', items_id: 999999, content: 'x' } }, status: 400, error: 'ERROR_GLPI_ADD', message: 'Field items_id: Ticket 999999 does not exist' },
+      { request: 'POST ITILFollowup/', body: { input: { itemtype: 'Computer', items_id: pc, content: 'x' } }, status: 400, error: 'ERROR_GLPI_ADD', message: 'Field itemtype: Computer cannot be linked to ITILFollowup' },
+    ]);
   });
 
   test('a requester answering a solved ticket reopens it; a closed ticket stays closed', async () => {

@@ -266,6 +266,9 @@ describe('entity deletion', () => {
 
   test('a leaf entity is deleted with a plain DELETE', async () => {
     const leaf = await ctx.api.create('Entity', { name: uniq('Leaf'), entities_id: 0 });
+    // recursive is read by the API with the other delete parameters: a value that is no boolean deletes nothing.
+    expectError(await ctx.api.del(`Entity/${leaf}`, { query: 'recursive=maybe' }), 400, 'ERROR', /^parameter recursive must be a boolean \(true, false, 1 or 0\); view documentation/);
+    expect(await status(`Entity/${leaf}`)).toBe(200);
     expect((await ctx.api.del(`Entity/${leaf}`)).status).toBe(204);
     expect(await status(`Entity/${leaf}`)).toBe(404);
   });

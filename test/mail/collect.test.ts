@@ -134,7 +134,8 @@ describe.skipIf(dovecotMissing !== null)('mail collectors', () => {
 
   test("a ticket's title, content, date, entity, requester and observers come from the mail", async () => {
     const plain = await ticketNamed('Printer on floor 2 is down');
-    expect(plain).toMatchObject({ entities_id: ids.helpdesk, date: '2026-01-13 08:30:00', users_id_recipient: 0 });
+    // GLPI's request type of mail (E-Mail, 2), not the helpdesk's.
+    expect(plain).toMatchObject({ entities_id: ids.helpdesk, date: '2026-01-13 08:30:00', users_id_recipient: 0, requesttypes_id: 2 });
     expect(plain.content).toBe('<p>Hello,</p><p>the printer on floor 2 shows error E42 since this morning.</p><p>Alice</p>');
     // Alice requests; Bob (a known Cc) observes; the unknown Cc is not added.
     expect(await actors(plain.id)).toEqual([[ids.alice, 1, ''], [ids.bob, 3, '']].sort());
@@ -209,7 +210,7 @@ describe.skipIf(dovecotMissing !== null)('mail collectors', () => {
     dovecot.deliver(fixture('tag-reply.eml', ticket.id));
     expect(await report(ids.collector)).toMatchObject({ tickets: 0, followups: 1, refused: 1, error: null });
     const followups = (await ctx.api.get(`Ticket/${ticket.id}/ITILFollowup`)).body as Row[];
-    expect(followups.map((f) => [f.users_id, f.content])).toEqual([[ids.alice, '<div>It works again after a restart, thanks.</div><div><br /></div><div></div>']]);
+    expect(followups.map((f) => [f.users_id, f.content, f.requesttypes_id])).toEqual([[ids.alice, '<div>It works again after a restart, thanks.</div><div><br /></div><div></div>', 2]]);
     // Dave is a user, but neither requester nor observer of the ticket: a self-service profile may not answer it.
     const dave = (await refusals()).find((r) => r.messageid === '<tag-reply-1@mail.example.com>')!;
     expect([dave.reason, dave.reason_text, dave.users_id]).toEqual([4, `the sender may not add a follow-up to ticket ${ticket.id}`, ids.dave]);

@@ -1,12 +1,17 @@
 /**
  * The route table (server/api/routes.ts) is the only list of endpoints: the router finds each of
  * its routes from a concrete request, /openapi.json lists exactly its endpoints with exactly their
- * parameters, and every parameter is a schema of the one parameter table.
+ * parameters, and every parameter is a schema of the one parameter table. The endpoints outside
+ * the API (the API's own prefix, /health, /openapi.json, the inventory) are the second table,
+ * http/site-routes.ts, the only one the HTTP server dispatches from.
  */
 import { beforeAll, describe, expect, test } from 'bun:test';
 import * as v from 'valibot';
 import { actionRoute, ITEM_PATHS, itemRoute, namedRoute, ROUTES, type Route } from '../../server/api/routes';
 import { describeParam, REQUEST_PARAMS, type RequestParam, type RequestParamName } from '../../server/core/request-params';
+import { SITE_ROUTES, siteRoute } from '../../server/http/site-routes';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { useServer } from '../support/server';
 
 const ctx = useServer();
@@ -108,5 +113,41 @@ describe('the route table', () => {
     const res = await ctx.api.get('search/Computer');
     expect(res.status).toBe(200);
     expect(res.body.sort).toEqual(describeParam('search_sort').default);
+  });
+});
+
+describe('the site routes', () => {
+  // Content-Length as a client sends it (a Request built here has none of its own).
+  const request = (path: string, method = 'GET', body?: string) =>
+    new Request(`http://deskbase.test${path}`, { method, ...(body === undefined ? {} : { body, headers: { 'content-length': String(body.length) } }) });
+
+  test('each request reaches its site route, and anything else the console', () => {
+    const reached = (path: string, method?: string, body?: string) => siteRoute(request(path, method, body), path)?.path ?? 'console';
+    expect(reached('/apirest.php')).toBe('/apirest.php');
+    expect(reached('/apirest.php/Computer/7')).toBe('/apirest.php');
+    expect(reached('/apirest.phpx')).toBe('console');
+    expect(reached('/health')).toBe('/health');
+    expect(reached('/health/')).toBe('console');
+    expect(reached('/openapi.json', 'HEAD')).toBe('/openapi.json');
+    expect(reached('/front/inventory.php', 'POST', '<xml/>')).toBe('/front/inventory.php');
+    expect(reached('/front/inventory.php')).toBe('/front/inventory.php');
+    expect(reached('/', 'POST', '<xml/>')).toBe('/');
+    expect(reached('/', 'POST', '')).toBe('console');
+    expect(reached('/')).toBe('console');
+    expect(reached('/tickets')).toBe('console');
+    expect(SITE_ROUTES.map((r) => r.path)).toEqual(['/apirest.php', '/health', '/openapi.json', '/front/inventory.php', '/']);
+  });
+
+  test('the HTTP server names no endpoint of its own: it dispatches from the site table', () => {
+    const app = readFileSync(join(import.meta.dir, '../../server/http/app.ts'), 'utf8');
+    // Elysia's two catch-alls ('/' and '/*') are how every request reaches the table.
+    expect(app.match(/['"`]\/[^'"`]*['"`]/g)).toEqual(["'/'", "'/*'"]);
+  });
+
+  test('the site routes answer through the server', async () => {
+    const status = async (path: string, init?: RequestInit) => (await fetch(`${ctx.server.origin}${path}`, init)).status;
+    expect(await status('/health')).toBe(200);
+    expect(await status('/openapi.json', { method: 'POST' })).toBe(405);
+    expect(await status('/apirest.php/getMyProfiles')).toBe(401);
   });
 });

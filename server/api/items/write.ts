@@ -59,8 +59,21 @@ function inDataZone(ctx: SessionContext, type: Itemtype): (element: Params) => P
   };
 }
 
-export function writeContext(ctx: SessionContext, history = true): WriteContext {
-  return { db: ctx.services.store.db, services: ctx.services, scope: ctx.scope, actor: actorName(ctx.scope.user), history, extra: {}, request: ctx.params, uploads: ctx.uploads };
+/**
+ * How the request's elements are written: by whom, with history or not, with sub-entities (a
+ * delete's `recursive`), and the uploaded files, which go with the input when it is one object
+ * (not a list), as GLPI's `_filename`.
+ */
+export function writeContext(ctx: SessionContext, history = true, recursive = false): WriteContext {
+  const wc: WriteContext = { db: ctx.services.store.db, services: ctx.services, scope: ctx.scope, actor: actorName(ctx.scope.user), history, extra: {}, recursive };
+  // Looked at only when files came: a bulk input is read once per element, not once per context.
+  if (ctx.uploads?.length && takesUploads(ctx.params.input)) wc.uploads = ctx.uploads;
+  return wc;
+}
+
+/** Uploads go with the input when it is one object (not a list), as GLPI's `_filename`. */
+function takesUploads(input: unknown): boolean {
+  return isObject(input) && !(asList(input) && Object.keys(input).length > 0);
 }
 
 function requireClassRight(ctx: SessionContext, type: Itemtype, action: Action): void {
@@ -124,8 +137,8 @@ async function prepareInputs<T>(type: Itemtype, contexts: WriteContext[], inputs
  * savepoint: a refused element is rolled back whole and the others still land, and the request
  * costs one commit instead of one per element.
  */
-async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype, steps: Step<T>[]): Promise<Outcome<T>[]> {
-  const contexts = steps.map(() => writeContext(ctx, history));
+async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype, steps: Step<T>[], recursive = false): Promise<Outcome<T>[]> {
+  const contexts = steps.map(() => writeContext(ctx, history, recursive));
   const outcomes: (Outcome<T> | null)[] = steps.map(() => null);
   await prepareInputs(
     type,
@@ -348,6 +361,7 @@ export async function updateItems(ctx: SessionContext, type: Itemtype, urlId: nu
 export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: number | null, guard?: ElementGuard): Promise<Reply> {
   const forcePurge = flagParam(ctx.params, 'force_purge');
   const history = flagParam(ctx.params, 'history');
+  const recursive = flagParam(ctx.params, 'recursive');
   const elements: Elements = urlId !== null ? { list: [{ id: urlId } as Params], single: true } : inputElements(ctx);
   requireClassRight(ctx, type, forcePurge || !type.trash ? 'purge' : 'delete');
   const results: Record<string, unknown>[] = [];
@@ -367,7 +381,7 @@ export async function deleteItems(ctx: SessionContext, type: Itemtype, urlId: nu
             return deleteItem(wc, type, id, forcePurge);
           },
   }));
-  for (const [i, done] of (await runSteps(ctx, history, type, steps)).entries()) {
+  for (const [i, done] of (await runSteps(ctx, history, type, steps, recursive)).entries()) {
     const id = ids[i] ?? 'id';
     // A refusal whose rules' writes stand (a user reached in part) fails like any other.
     const outcome = done.ok && done.value ? failure(done.value) : done;

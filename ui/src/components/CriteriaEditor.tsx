@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type CriteriaGroup, type CriteriaNode, type Criterion, isGroup, type SearchOption } from '../data/api';
 import { t } from '../lib/i18n';
 import { typeDef } from '../lib/itemtypes';
+import { useApi } from '../data/use-api';
 import { optionLabels } from '../data/optionnames';
 import { DateValue } from './DateValue';
 import { Picker } from './Picker';
@@ -138,26 +139,30 @@ interface RowProps {
   onRemove: () => void;
 }
 
+/**
+ * The search options of a meta criterion's linked type (null until they come, and for a plain
+ * criterion). A meta row starts without a field: once they come, it takes the linked type's first
+ * one, unless the row has moved on meanwhile.
+ */
+function useMetaOptions(c: Criterion, onChange: RowProps['onChange']): Options | null {
+  const itemtype = c.meta ? c.itemtype : undefined;
+  const loaded = useApi(
+    async () => (itemtype ? { itemtype, options: await api.searchOptions(itemtype).catch((): Options => ({})) } : null),
+    [itemtype],
+  ).data;
+  // Kept during a reload, the previous type's options would offer fields the new type lacks.
+  const current = loaded && loaded.itemtype === itemtype ? loaded : null;
+  useEffect(() => {
+    if (!current) return;
+    onChange((row) => (row.meta && row.itemtype === current.itemtype && row.field === '' ? blank(current.options, { link: row.link, meta: true, itemtype: current.itemtype }) : row));
+  }, [current]);
+  return current?.options ?? null;
+}
+
 /** One criterion: link, (linked type), field, search type, value. */
 function CriterionRow({ label, first, criterion: c, baseOptions, onChange, onRemove }: RowProps) {
-  const [metaOptions, setMetaOptions] = useState<Options | null>(null);
   const [display, setDisplay] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    if (!c.meta || !c.itemtype) return;
-    const itemtype = c.itemtype;
-    let live = true;
-    setMetaOptions(null);
-    const loaded = (options: Options) => {
-      if (!live) return;
-      setMetaOptions(options);
-      // A meta row starts without a field: the linked type's first one, unless the row has moved on meanwhile.
-      onChange((current) => (current.meta && current.itemtype === itemtype && current.field === '' ? blank(options, { link: current.link, meta: true, itemtype }) : current));
-    };
-    api.searchOptions(itemtype).then(loaded, () => loaded({}));
-    return () => {
-      live = false;
-    };
-  }, [c.meta, c.itemtype]);
+  const metaOptions = useMetaOptions(c, onChange);
   const options = c.meta ? metaOptions : baseOptions;
   const labels = useMemo(() => optionLabels(options ?? {}), [options]);
   const option = options?.[String(c.field)];

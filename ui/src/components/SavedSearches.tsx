@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, errorText, type Item } from '../data/api';
 import { t } from '../lib/i18n';
 import { href } from '../lib/router';
 import { fromQuery, saveSearch, savedSearches, type SearchState } from '../data/savedsearch';
 import { useSession } from '../data/session';
+import { useApi } from '../data/use-api';
 import { Notice } from './Notice';
 
 /** The search view's URL for a search state (loading a saved search is following it). */
@@ -20,13 +21,11 @@ export function searchHref(itemtype: string, state: SearchState, start = 0): str
 /** The user's saved searches of an itemtype (GLPI's SavedSearch rows): load, save the current one, delete. */
 export function SavedSearches({ itemtype, current }: { itemtype: string; current: SearchState }) {
   const { info, scope } = useSession();
-  const [saved, setSaved] = useState<Item[] | null>(null);
+  const loaded = useApi(() => savedSearches(itemtype, info.userId), [itemtype, scope]);
+  const saved = loaded.data;
   const [name, setName] = useState('');
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-
-  const reload = () =>
-    savedSearches(itemtype, info.userId).then(setSaved, (e: unknown) => setMessage({ kind: 'error', text: errorText(e) }));
-  useEffect(() => void reload(), [itemtype, scope]);
+  const [written, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const message = loaded.error ? { kind: 'error' as const, text: loaded.error } : written;
 
   const save = async (e: Event) => {
     e.preventDefault();
@@ -35,7 +34,7 @@ export function SavedSearches({ itemtype, current }: { itemtype: string; current
       await saveSearch(itemtype, name.trim(), current, info.userId);
       setMessage({ kind: 'success', text: t('Search "{name}" saved.', { name: name.trim() }) });
       setName('');
-      await reload();
+      loaded.reload();
     } catch (error) {
       setMessage({ kind: 'error', text: errorText(error) });
     }
@@ -43,7 +42,7 @@ export function SavedSearches({ itemtype, current }: { itemtype: string; current
   const remove = async (search: Item) => {
     try {
       await api.remove('SavedSearch', search.id, true);
-      await reload();
+      loaded.reload();
     } catch (error) {
       setMessage({ kind: 'error', text: errorText(error) });
     }

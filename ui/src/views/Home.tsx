@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'preact/hooks';
 import { api, type SearchResult } from '../data/api';
 import { useApi } from '../data/use-api';
 import { Chart } from '../components/Chart';
@@ -27,24 +26,6 @@ export function Home() {
     .map((g) => ({ ...g, types: g.types.filter((t) => readable(t.itemtype)) }))
     .filter((g) => g.types.length);
   const deps = [scope, profile.id];
-  const [counts, setCounts] = useState<Record<string, number | null>>({});
-
-  useEffect(() => {
-    let live = true;
-    setCounts({});
-    for (const g of groups) {
-      for (const t of g.types) {
-        api
-          .list(t.itemtype, { range: '0-0', only_id: true })
-          .then((page) => live && setCounts((c) => ({ ...c, [t.itemtype]: page.total })))
-          .catch(() => live && setCounts((c) => ({ ...c, [t.itemtype]: null })));
-      }
-    }
-    return () => {
-      live = false;
-    };
-  }, deps);
-
   return (
     <div class="page">
       <h1>{t('Overview')}</h1>
@@ -56,12 +37,7 @@ export function Home() {
           <h2 id={`ov-${g.label}`}>{t(g.label)}</h2>
           <ul class="cards">
             {g.types.map((ty) => (
-              <li key={ty.itemtype}>
-                <a class="card" href={href([ty.itemtype])}>
-                  <span class="card-count">{counts[ty.itemtype] === undefined ? '…' : (counts[ty.itemtype] ?? '—')}</span>
-                  <span class="card-label">{t(ty.plural)}</span>
-                </a>
-              </li>
+              <TypeCard key={ty.itemtype} itemtype={ty.itemtype} plural={ty.plural} deps={deps} />
             ))}
           </ul>
         </section>
@@ -70,6 +46,19 @@ export function Home() {
       {readable('Ticket') && <MyTickets deps={deps} />}
       <RecentAssets readable={readable} deps={deps} />
     </div>
+  );
+}
+
+/** A type's card: how many items of it the session reads ('…' while counting, '—' when the count failed). */
+function TypeCard({ itemtype, plural, deps }: { itemtype: string; plural: string; deps: unknown[] }) {
+  const count = useApi(() => api.list(itemtype, { range: '0-0', only_id: true }).then((page): number | null => page.total, () => null), [itemtype, ...deps]);
+  return (
+    <li>
+      <a class="card" href={href([itemtype])}>
+        <span class="card-count">{count.loading ? '…' : (count.data ?? '—')}</span>
+        <span class="card-label">{t(plural)}</span>
+      </a>
+    </li>
   );
 }
 

@@ -5,6 +5,7 @@ import { api } from '../../data/api';
 import { Outcome } from '../../components/Notice';
 import { t } from '../../lib/i18n';
 import { usePanel } from '../../data/panel';
+import { useApi } from '../../data/use-api';
 
 interface ConnectionTest {
   connected: boolean;
@@ -90,11 +91,11 @@ export function DirectoryConnection({ id }: { id: number }) {
 
 /** The last synchronisation (the ldapsync automatic action, the command or one asked for here), its progress while it runs. */
 function LastSync({ id }: { id: number }) {
-  const { message, error, reload, failed, write } = usePanel();
-  const [report, setReport] = useState<SyncReport | null | undefined>(undefined);
-  useEffect(() => {
-    api.directoryGet<SyncReport | null>(id, 'sync').then(setReport, failed);
-  }, [id, reload]);
+  const { message, error: written, reload, write } = usePanel();
+  // Wrapped: null is an answer (never synchronised), not a load under way.
+  const loaded = useApi(async () => ({ report: await api.directoryGet<SyncReport | null>(id, 'sync') }), [id, reload]);
+  const report = loaded.data?.report;
+  const error = written || loaded.error;
   return (
     <section class="panel" aria-label={t('Last synchronisation')}>
       <h2>{t('Last synchronisation')}</h2>

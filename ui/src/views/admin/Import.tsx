@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
-import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, errorText, type SearchOption } from '../../data/api';
+import { useMemo, useState } from 'preact/hooks';
+import { api, errorText } from '../../data/api';
 import { Notice } from '../../components/Notice';
+import { useApi } from '../../data/use-api';
 import { refusedInputs } from '../../lib/bulk';
 import { t } from '../../lib/i18n';
 import { typeDef } from '../../lib/itemtypes';
@@ -11,23 +12,46 @@ import { norm, prepareRows, type Prepared } from './import-rows';
 
 const CHUNK = 100;
 
+/** A row the server refused (or that was not ready): its CSV line and why. */
+interface Refused {
+  line: number;
+  message: string;
+}
+
+/** Creates the ready rows chunk by chunk (`onProgress` after each); how many were created, which were refused. */
+async function createRows(itemtype: string, good: Prepared[], onProgress: (done: number) => void): Promise<{ created: number; refused: Refused[] }> {
+  let created = 0;
+  const refused: Refused[] = [];
+  for (let i = 0; i < good.length; i += CHUNK) {
+    const chunk = good.slice(i, i + CHUNK);
+    try {
+      const { data } = await api.request<unknown>('POST', `${itemtype}/`, { body: { input: chunk.map((p) => p.input) } });
+      const answer = refusedInputs(chunk.length, data);
+      created += chunk.length - answer.length;
+      refused.push(...answer.map(({ index, message }) => ({ line: chunk[index]!.line, message })));
+    } catch (e) {
+      refused.push(...chunk.map((p) => ({ line: p.line, message: errorText(e) })));
+    }
+    onProgress(Math.min(i + CHUNK, good.length));
+  }
+  return { created, refused };
+}
+
 /** CSV import into any itemtype: column mapping, dropdown names resolved, a dry run with per-row errors, bulk creation with progress. */
 export function Import({ itemtype }: { itemtype: string }) {
   const def = typeDef(itemtype);
-  const [options, setOptions] = useState<Record<string, SearchOption> | null>(null);
   const [headers, setHeaders] = useState<string[]>([]);
   const [rows, setRows] = useState<Record<string, string>[]>([]);
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [createMissing, setCreateMissing] = useState(false);
   const [prepared, setPrepared] = useState<Prepared[] | null>(null);
   const [progress, setProgress] = useState<[number, number] | null>(null);
-  const [failures, setFailures] = useState<{ line: number; message: string }[]>([]);
+  const [failures, setFailures] = useState<Refused[]>([]);
   const [summary, setSummary] = useState('');
   const [error, setError] = useState('');
 
-  useEffect(() => {
-    void api.searchOptions(itemtype).then(setOptions, (e: unknown) => setError(errorText(e)));
-  }, [itemtype]);
+  const described = useApi(() => api.searchOptions(itemtype), [itemtype]);
+  const options = described.data;
   const fields: FieldDef[] = useMemo(() => (options ? formLayout(itemtype, options, null).main : []), [itemtype, options]);
 
   const read = (file: File) => {
@@ -49,47 +73,31 @@ export function Import({ itemtype }: { itemtype: string }) {
   };
 
   const prepare = (create: boolean) => prepareRows(rows, mapping, fields, def.type?.required ?? [], createMissing, create);
-
   const dryRun = async () => {
     setError('');
     setPrepared(await prepare(false));
   };
-
   const run = async () => {
     setError('');
     setFailures([]);
     const ready = await prepare(createMissing);
     setPrepared(ready);
     const good = ready.filter((p) => !p.errors.length);
-    const failed: { line: number; message: string }[] = ready.filter((p) => p.errors.length).map((p) => ({ line: p.line, message: p.errors.join('; ') }));
     setProgress([0, good.length]);
-    let created = 0;
-    for (let i = 0; i < good.length; i += CHUNK) {
-      const chunk = good.slice(i, i + CHUNK);
-      try {
-        const { data } = await api.request<unknown>('POST', `${itemtype}/`, { body: { input: chunk.map((p) => p.input) } });
-        const refused = refusedInputs(chunk.length, data);
-        created += chunk.length - refused.length;
-        failed.push(...refused.map(({ index, message }) => ({ line: chunk[index]!.line, message })));
-      } catch (e) {
-        failed.push(...chunk.map((p) => ({ line: p.line, message: errorText(e) })));
-      }
-      setProgress([Math.min(i + CHUNK, good.length), good.length]);
-    }
+    const { created, refused } = await createRows(itemtype, good, (done) => setProgress([done, good.length]));
+    const failed = [...ready.filter((p) => p.errors.length).map((p) => ({ line: p.line, message: p.errors.join('; ') })), ...refused];
     setFailures(failed.sort((a, b) => a.line - b.line));
     const counts = { created, total: rows.length, refused: failed.length };
     setSummary(failed.length ? t('{created} of {total} rows imported, {refused} refused.', counts) : t('{created} of {total} rows imported.', counts));
   };
 
-  const bad = prepared?.filter((p) => p.errors.length) ?? [];
-  const toCreate = new Set(prepared?.flatMap((p) => p.creates)).size;
   return (
     <div class="page">
       <p class="crumbs">
         <a href={href([itemtype])}>{def.plural}</a>
       </p>
       <h1>{t('Import {types} from CSV', { types: def.plural.toLowerCase() })}</h1>
-      {error && <Notice kind="error">{error}</Notice>}
+      {(error || described.error) && <Notice kind="error">{error || described.error}</Notice>}
       <div class="item-form">
         <div class="field">
           <label for="import-file">{t('CSV file (first line: column names)')}</label>
@@ -112,23 +120,7 @@ export function Import({ itemtype }: { itemtype: string }) {
             </div>
           </>
         )}
-        {prepared && !summary && (
-          <p role="status">
-            {bad.length
-              ? t('Dry run: {ready} of {total} rows ready, {bad} with errors.', { ready: prepared.length - bad.length, total: prepared.length, bad: bad.length })
-              : t('Dry run: {ready} of {total} rows ready.', { ready: prepared.length, total: prepared.length })}
-            {toCreate > 0 && ` ${t('{count} missing dropdown values will be created.', { count: toCreate })}`}
-          </p>
-        )}
-        {prepared && !summary && bad.length > 0 && (
-          <ul class="mass-failures" aria-label={t('Rows with errors')}>
-            {bad.map((p) => (
-              <li key={p.line}>
-                {t('Line {line}: {message}', { line: p.line, message: p.errors.join('; ') })}
-              </li>
-            ))}
-          </ul>
-        )}
+        {prepared && !summary && <DryRunReport prepared={prepared} />}
         {progress && <progress aria-label={t('Import progress')} max={progress[1] || 1} value={progress[0]} />}
         {summary && <p role="status">{summary}</p>}
         {failures.length > 0 && (
@@ -142,6 +134,31 @@ export function Import({ itemtype }: { itemtype: string }) {
         )}
       </div>
     </div>
+  );
+}
+
+/** What a dry run found: how many rows are ready, the dropdown values it would create, each row's errors. */
+function DryRunReport({ prepared }: { prepared: Prepared[] }) {
+  const bad = prepared.filter((p) => p.errors.length);
+  const toCreate = new Set(prepared.flatMap((p) => p.creates)).size;
+  return (
+    <>
+      <p role="status">
+        {bad.length
+          ? t('Dry run: {ready} of {total} rows ready, {bad} with errors.', { ready: prepared.length - bad.length, total: prepared.length, bad: bad.length })
+          : t('Dry run: {ready} of {total} rows ready.', { ready: prepared.length, total: prepared.length })}
+        {toCreate > 0 && ` ${t('{count} missing dropdown values will be created.', { count: toCreate })}`}
+      </p>
+      {bad.length > 0 && (
+        <ul class="mass-failures" aria-label={t('Rows with errors')}>
+          {bad.map((p) => (
+            <li key={p.line}>
+              {t('Line {line}: {message}', { line: p.line, message: p.errors.join('; ') })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 

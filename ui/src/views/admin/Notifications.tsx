@@ -3,6 +3,7 @@ import { api, type Item } from '../../data/api';
 import { Outcome } from '../../components/Notice';
 import { t } from '../../lib/i18n';
 import { usePanel } from '../../data/panel';
+import { useApi } from '../../data/use-api';
 
 interface Preview {
   subject: string;
@@ -171,15 +172,15 @@ interface TestOutcome {
 
 /** A webhook's delivery log (newest first) and "send a test". */
 export function WebhookDeliveries({ id, editable }: { id: number; editable: boolean }) {
-  const { message, error, reload, failed, write } = usePanel();
-  const [rows, setRows] = useState<Item[] | null>(null);
-  useEffect(() => {
+  const { message, error: written, reload, write } = usePanel();
+  const loaded = useApi(async () => {
     // Deliveries done or given up are GLPI's deleted rows: both kinds, newest first.
     const page = (deleted: boolean) => api.list('QueuedWebhook', { is_deleted: deleted, searchText: { webhooks_id: `^${id}$` }, range: '0-49', sort: 'id', order: 'DESC' });
-    Promise.all([page(false), page(true)])
-      .then(([waiting, done]) => setRows([...waiting.items, ...done.items].sort((a, b) => Number(b.id) - Number(a.id))))
-      .catch(failed);
+    const [waiting, done] = await Promise.all([page(false), page(true)]);
+    return [...waiting.items, ...done.items].sort((a, b) => Number(b.id) - Number(a.id));
   }, [id, reload]);
+  const rows = loaded.data;
+  const error = written || loaded.error;
   const test = () =>
     write(
       async () => (await api.request<TestOutcome>('POST', 'testWebhook', { body: { webhooks_id: id } })).data,
@@ -294,14 +295,13 @@ const labelOf = (list: [number, string][], value: number) => list.find(([v]) => 
 
 /** Who a notification goes to: its targets (GLPI's kinds, roles, profiles and groups by id), added and removed. */
 export function NotificationTargets({ id, editable }: { id: number; editable: boolean }) {
-  const { message, error, reload, failed, write, refuse } = usePanel();
-  const [rows, setRows] = useState<Item[] | null>(null);
+  const { message, error: written, reload, write, refuse } = usePanel();
+  const loaded = useApi(() => api.subItems('Notification', id, 'NotificationTarget', { range: '0-199' }), [id, reload]);
+  const rows = loaded.data;
+  const error = written || loaded.error;
   const [kind, setKind] = useState(1);
   const [role, setRole] = useState(1);
   const [itemId, setItemId] = useState('');
-  useEffect(() => {
-    api.subItems('Notification', id, 'NotificationTarget', { range: '0-199' }).then(setRows).catch(failed);
-  }, [id, reload]);
   const describe = (row: Item) => {
     const type = Number(row.type);
     const value = Number(row.items_id);

@@ -47,9 +47,10 @@ const COMMANDS: [command: string, label: string, mark: string][] = [
 /**
  * The desk's small rich-text box (bold, italic, lists, links): a contenteditable whose cleaned
  * HTML travels in a hidden input named `name`, so the form reads it as any field. Pasted text
- * comes in plain (nothing foreign is carried over); the form's reset empties it.
+ * comes in plain (nothing foreign is carried over); the form's reset empties it (back
+ * to `initial`, a template's predefined text, which also fills it while nothing has been typed).
  */
-export function DeskEditor({ name, label }: { name: string; label: string }) {
+export function DeskEditor({ name, label, initial = '' }: { name: string; label: string; initial?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const sync = () => {
@@ -60,14 +61,23 @@ export function DeskEditor({ name, label }: { name: string; label: string }) {
     document.execCommand(command, false, value);
     sync();
   };
+  const start = useRef(initial);
+  start.current = initial;
   useEffect(() => {
     const form = field.current?.form;
     const clear = () => {
-      if (box.current) box.current.innerHTML = '';
+      if (box.current) box.current.innerHTML = safeHtml(start.current);
+      // The reset empties the hidden field after this event: copy the text once it has.
+      queueMicrotask(sync);
     };
     form?.addEventListener('reset', clear);
     return () => form?.removeEventListener('reset', clear);
   }, []);
+  useEffect(() => {
+    if (!box.current || (box.current.textContent ?? '').trim() !== '') return;
+    box.current.innerHTML = safeHtml(initial);
+    sync();
+  }, [initial]);
   return (
     <div class="field desk-editor">
       <span id={`${name}-label`}>{label}</span>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api, errorText, type Item } from '../../data/api';
+import { api, type Item } from '../../data/api';
+import { useApi } from '../../data/use-api';
 import { Notice } from '../../components/Notice';
 import { RichText } from '../../components/RichText';
 import { t } from '../../lib/i18n';
@@ -75,26 +75,13 @@ async function surveyOf(id: number): Promise<Loaded['survey']> {
 /** A requester's ticket: its state, its public timeline, and what they may do next. */
 export function DeskTicket({ id }: { id: number }) {
   const { info, scope } = useSession();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState('');
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    loadTicket(id, info.userId).then(
-      (l) => live && setLoaded(l),
-      (e) => live && setError(errorText(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, scope, version]);
+  const { data: loaded, error, reload } = useApi(() => loadTicket(id, info.userId), [id, scope]);
 
   if (error && !loaded) return <div class="page"><Notice kind="error">{error}</Notice></div>;
   if (!loaded) return <div class="page"><p role="status">{t('Loading…')}</p></div>;
   const { ticket, entries, waitingForMe, survey } = loaded;
   const status = Number(ticket.status);
   const mayAnswer = can(info.activeProfile, 'ITILFollowup', CREATE);
-  const reload = () => setVersion((v) => v + 1);
   return (
     <div class="page desk-ticket">
       <p><a href={href(['tickets'])}>{t('My tickets')}</a></p>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api, errorText, type Item } from '../../data/api';
+import { api, type Item } from '../../data/api';
+import { useApi } from '../../data/use-api';
 import { Notice } from '../../components/Notice';
 import { RichText } from '../../components/RichText';
 import { matchesWords, plainText } from '../../data/desk';
@@ -13,18 +13,10 @@ const FAQ_RANGE = '0-499';
 /** The FAQ (knowledge base articles marked is_faq the session reads), searched by words of the question or the answer. */
 export function Faq({ id, q }: { id: number | null; q: string }) {
   const { scope } = useSession();
-  const [articles, setArticles] = useState<Item[] | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    let live = true;
-    api.list('KnowbaseItem', { range: FAQ_RANGE, sort: 'name' }).then(
-      (page) => live && setArticles(page.items.filter((a) => Number(a.is_faq) === 1)),
-      (e) => live && setError(errorText(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [scope]);
+  const { data: articles, error } = useApi(
+    () => api.list('KnowbaseItem', { range: FAQ_RANGE, sort: 'name' }).then((page) => page.items.filter((a) => Number(a.is_faq) === 1)),
+    [scope],
+  );
 
   const article = id === null ? undefined : articles?.find((a) => a.id === id);
   if (article) return <Article article={article} q={q} />;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, errorText } from '../../data/api';
+import { useApi } from '../../data/use-api';
 import { Notice } from '../../components/Notice';
 import { t } from '../../lib/i18n';
 import { READ, can, enumOf } from '../../lib/itemtypes';
@@ -13,61 +14,60 @@ import { mandatoryRefusal, ticketTemplate, type TicketTemplate } from './templat
 /** GLPI's default urgency (Medium). */
 const DEFAULT_URGENCY = 3;
 
+/** The ticket a filled form asks for: its fields, the template's predefined values where the form has none. */
+function ticketInput(data: FormData, template: TicketTemplate | null, requester: number): Record<string, unknown> {
+  const predefined = template?.predefined ?? {};
+  const input: Record<string, unknown> = {
+    name: String(data.get('name') ?? '').trim(),
+    content: String(data.get('content') ?? ''),
+    urgency: Number(data.get('urgency') ?? predefined.urgency ?? DEFAULT_URGENCY),
+    // The requester is the user, as GLPI's simplified form sets it.
+    _users_id_requester: requester,
+  };
+  const chosen = Number(data.get('itilcategories_id') ?? predefined.itilcategories_id ?? 0);
+  if (chosen) input.itilcategories_id = chosen;
+  if (template) input._tickettemplates_id = template.id;
+  const asset = String(data.get('asset') ?? '');
+  if (asset) {
+    const [itemtype, id] = asset.split(':');
+    input.items_id = { [itemtype!]: [Number(id)] };
+  }
+  return input;
+}
+
 /** Open a ticket: title, description, urgency, category and asset when the profile may pick them, several files. */
 export function NewTicket() {
   const { info } = useSession();
   const profile = info.activeProfile;
-  const [categories, setCategories] = useState<{ id: number; name: string }[]>([]);
-  const [assets, setAssets] = useState<Asset[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [done, setDone] = useState<{ id: number; files: Attached[] } | null>(null);
   const [title, setTitle] = useState('');
   const [category, setCategory] = useState(0);
-  const [template, setTemplate] = useState<TicketTemplate | null>(null);
 
-  useEffect(() => {
-    if (can(profile, 'ITILCategory', READ)) {
-      void api.list('ITILCategory', { range: '0-999', 'searchText[is_helpdeskvisible]': 1 }).then(
-        (page) => setCategories(page.items.map((c) => ({ id: c.id, name: String(c.completename ?? c.name ?? '') }))),
-        () => setCategories([]),
-      );
-    }
-    void myAssets().then(setAssets, () => setAssets([]));
-  }, [info.activeProfile.id]);
+  const categories =
+    useApi(
+      () =>
+        can(profile, 'ITILCategory', READ)
+          ? api.list('ITILCategory', { range: '0-999', 'searchText[is_helpdeskvisible]': 1 }).then((page) => page.items.map((c) => ({ id: c.id, name: String(c.completename ?? c.name ?? '') })))
+          : Promise.resolve([]),
+      [profile.id],
+    ).data ?? [];
+  const assets = useApi(() => myAssets().catch((): Asset[] => []), [profile.id]).data ?? [];
   // The category decides the template (else the profile's, else the entity's), as GLPI's form.
-  useEffect(() => {
-    let live = true;
-    ticketTemplate(category).then(
-      (found) => live && setTemplate(found),
-      () => live && setTemplate(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [info.activeProfile.id, category]);
+  const template = useApi(() => ticketTemplate(category).catch(() => null), [profile.id, category]).data;
   const hidden = new Set(template?.hidden ?? []);
   const predefined = template?.predefined ?? {};
+  // A template's predefined title fills the title while none has been typed, as GLPI's form.
+  useEffect(() => {
+    if (predefined.name) setTitle((typed) => typed || predefined.name!);
+  }, [template?.id, predefined.name, done]);
   const required = new Set((template?.mandatory ?? []).map((m) => m.field));
   const mark = (field: string, label: string) => (required.has(field) ? `${label} *` : label);
 
   const submit = async (form: HTMLFormElement) => {
     const data = new FormData(form);
-    const input: Record<string, unknown> = {
-      name: String(data.get('name') ?? '').trim(),
-      content: String(data.get('content') ?? ''),
-      urgency: Number(data.get('urgency') ?? predefined.urgency ?? DEFAULT_URGENCY),
-      // The requester is the user, as GLPI's simplified form sets it.
-      _users_id_requester: info.userId,
-    };
-    const chosen = Number(data.get('itilcategories_id') ?? predefined.itilcategories_id ?? 0);
-    if (chosen) input.itilcategories_id = chosen;
-    if (template) input._tickettemplates_id = template.id;
-    const asset = String(data.get('asset') ?? '');
-    if (asset) {
-      const [itemtype, id] = asset.split(':');
-      input.items_id = { [itemtype!]: [Number(id)] };
-    }
+    const input = ticketInput(data, template, info.userId);
     const refusal = mandatoryRefusal(template, input);
     if (refusal || !input.content) {
       setError(refusal ?? t('Describe the request.'));
@@ -101,7 +101,7 @@ export function NewTicket() {
         {categories.length > 0 && !hidden.has('itilcategories_id') && (
           <label class="field">
             <span>{mark('itilcategories_id', t('Category'))}</span>
-            <select name="itilcategories_id" aria-required={required.has('itilcategories_id')} value={String(category || Number(predefined.itilcategories_id ?? 0))} onChange={(e) => setCategory(Number(e.currentTarget.value))}>
+            <select name="itilcategories_id" aria-required={required.has('itilcategories_id')} value={String(category || Number(template?.predefined.itilcategories_id ?? 0))} onChange={(e) => setCategory(Number(e.currentTarget.value))}>
               <option value="0">—</option>
               {categories.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
             </select>
@@ -110,7 +110,7 @@ export function NewTicket() {
         {!hidden.has('urgency') && (
           <label class="field">
             <span>{mark('urgency', t('Urgency'))}</span>
-            <select key={`urgency-${template?.id ?? 0}`} name="urgency" defaultValue={String(predefined.urgency ?? DEFAULT_URGENCY)}>
+            <select key={`urgency-${template?.id ?? 0}`} name="urgency" defaultValue={String(template?.predefined.urgency ?? DEFAULT_URGENCY)}>
               {(enumOf('Ticket', 'urgency') ?? []).map(([v, l]) => <option key={v} value={String(v)}>{l}</option>)}
             </select>
           </label>
@@ -120,7 +120,7 @@ export function NewTicket() {
           <input name="name" required maxLength={255} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
         </label>
         <Suggestions title={title} />
-        <DeskEditor name="content" label={mark('content', t('Description'))} />
+        <DeskEditor name="content" label={mark('content', t('Description'))} initial={predefined.content ?? ''} />
         {assets.length > 0 && (
           <label class="field">
             <span>{t('Asset concerned')}</span>

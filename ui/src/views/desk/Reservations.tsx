@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, errorText, flattenCriteria, type Item } from '../../data/api';
 import { Notice } from '../../components/Notice';
 import { t } from '../../lib/i18n';
 import { CREATE, can } from '../../lib/itemtypes';
 import { useSession } from '../../data/session';
+import { useApi } from '../../data/use-api';
 
 /** ReservationItem search options: 1 the reserved item's name, 5 active. */
 const ITEM_NAME = 1;
@@ -37,20 +38,11 @@ const stored = (value: string) => (value.length === 16 ? `${value.replace('T', '
 export function Reservations() {
   const { info, scope } = useSession();
   const mayBook = can(info.activeProfile, 'Reservation', CREATE);
-  const [items, setItems] = useState<Bookable[] | null>(null);
-  const [error, setError] = useState('');
+  const [written, setError] = useState('');
   const [done, setDone] = useState('');
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    loadBookables().then(
-      (loaded) => live && setItems(loaded),
-      (e) => live && setError(errorText(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [scope, version]);
+  const loaded = useApi(loadBookables, [scope]);
+  const items = loaded.data;
+  const error = written || loaded.error;
 
   const act = async (write: () => Promise<unknown>, message: string) => {
     setError('');
@@ -58,7 +50,7 @@ export function Reservations() {
     try {
       await write();
       setDone(message);
-      setVersion((v) => v + 1);
+      loaded.reload();
     } catch (e) {
       setError(errorText(e));
     }

@@ -1,23 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
-import { errorText } from '../../data/api';
 import { loadMyTickets, type MyTickets as Loaded } from '../../data/desk';
 import { useSession } from '../../data/session';
+import { useApi } from '../../data/use-api';
 
-/** My tickets, reloaded whenever the session's scope changes. */
+/** My tickets, reloaded whenever the session's scope changes (none read while not `enabled`). */
 export function useMyTickets(enabled = true): { tickets: Loaded | null; error: string } {
   const { scope } = useSession();
-  const [tickets, setTickets] = useState<Loaded | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    loadMyTickets().then(
-      (loaded) => live && setTickets(loaded),
-      (e) => live && setError(errorText(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [scope, enabled]);
-  return { tickets, error };
+  const { data, error } = useApi(() => (enabled ? loadMyTickets() : Promise.resolve(null)), [scope, enabled]);
+  return { tickets: data, error };
 }

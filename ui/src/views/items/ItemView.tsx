@@ -18,6 +18,23 @@ import { ItemTabs } from './ItemTabs';
 import { itemTabs } from './item-tabs';
 import { ITIL_TYPES, useItem, useItemFields } from './use-item';
 
+/**
+ * Counts the live events saying the item was changed elsewhere (its tabs read again on each) and
+ * runs `onChange` for each.
+ */
+function useChangedElsewhere(itemtype: string, id: number | null, onChange: () => void): number {
+  const [count, setCount] = useState(0);
+  useLiveEvents(
+    (event) => id !== null && event.itemtype === itemtype && event.items_id === id,
+    () => {
+      setCount((n) => n + 1);
+      onChange();
+    },
+  );
+  return count;
+}
+
+/** One item: its head, its tabs and the form of its fields (a new item: the form only). */
 export function ItemView({ itemtype, id, query }: { itemtype: string; id: number | null; query: URLSearchParams }) {
   const { info } = useSession();
   const def = typeDef(itemtype);
@@ -30,16 +47,10 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   const tab = id === null ? 'details' : (query.get('tab') ?? 'details');
 
   const { layout, shown, fields, initial } = useItemFields(itemtype, id, options, item);
-  // Changed elsewhere (a live event): read again, unless the form holds unsaved edits it would wipe.
-  const [changedElsewhere, setChangedElsewhere] = useState(0);
-  useLiveEvents(
-    (event) => id !== null && event.itemtype === itemtype && event.items_id === id,
-    () => {
-      setChangedElsewhere((n) => n + 1);
-      if (JSON.stringify(values) === JSON.stringify(initial)) void refresh().catch(() => undefined);
-      else setMessage({ kind: 'info', text: t('This item was changed elsewhere; save or reload to see the change.') });
-    },
-  );
+  const changedElsewhere = useChangedElsewhere(itemtype, id, () => {
+    if (JSON.stringify(values) === JSON.stringify(initial)) void refresh().catch(() => undefined);
+    else setMessage({ kind: 'info', text: t('This item was changed elsewhere; save or reload to see the change.') });
+  });
   // Before paint: the form never shows (or lets anyone edit) values older than the item.
   useLayoutEffect(() => setValues(initial), [initial]);
 
@@ -48,10 +59,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   // An edit not saved is not dropped silently when the user follows a link.
   useLeaveGuard(editable && Object.keys(id === null ? {} : changedInput(fields, initial, values)).length > 0);
 
-  const title =
-    id === null
-      ? t('New {type}', { type: def.label.toLowerCase() })
-      : String((item && (item[def.title ?? 'name'] || item.name)) || `${def.label} #${id}`);
+  const title = id === null ? t('New {type}', { type: def.label.toLowerCase() }) : String((item && (item[def.title ?? 'name'] || item.name)) || `${def.label} #${id}`);
 
   const save = (e: Event) => {
     e.preventDefault();

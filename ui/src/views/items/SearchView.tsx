@@ -39,20 +39,16 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
   const { info, scope } = useSession();
   const def = typeDef(itemtype);
   const state = useMemo(() => readState(query), [query]);
-  const [options, setOptions] = useState<Record<string, SearchOption> | null>(null);
   const [draft, setDraft] = useState<CriteriaNode[]>(state.criteria);
   const [failure, setError] = useState('');
-  const [exported, setExported] = useState<[number, number] | null>(null);
 
   // The criteria being written follow the URL's only when those change (back button, a saved search): a new column or page keeps them.
   const applied = JSON.stringify(state.criteria);
   useEffect(() => setDraft(state.criteria), [applied]);
-  useEffect(() => {
-    void api.searchOptions(itemtype).then(setOptions, (e: unknown) => setError(errorText(e)));
-  }, [itemtype]);
+  const described = useApi(() => api.searchOptions(itemtype), [itemtype]);
+  const options = described.data;
 
   const labels = useMemo(() => optionLabels(options ?? {}), [options]);
-  const displayable = useMemo(() => distinctOptions(options ?? {}).filter(([, o]) => !o.nodisplay), [options]);
   const cols = state.cols.length ? state.cols : ['1', '80', '19'].filter((id) => options?.[id]);
 
   const found = useApi(async () => {
@@ -64,23 +60,13 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
     return api.search(itemtype, completeCriteria(state.criteria), extra);
   }, [itemtype, options, query, scope]);
   const result = found.data;
-  const error = failure || found.error;
+  const error = failure || described.error || found.error;
 
   const go = (changes: Partial<SearchState & { start: number }>) => {
     const { start, ...next } = { ...state, ...changes };
     location.hash = searchHref(itemtype, next, start);
   };
-  const download = async () => {
-    try {
-      const sink = await fileSink(`${itemtype}.csv`, saveFile);
-      if (!sink) return;
-      setExported([0, result?.total ?? 0]);
-      const columns = cols.map((id) => ({ id, name: labels[id] ?? id }));
-      await exportCsv(itemtype, completeCriteria(state.criteria), columns, sink, (done, total) => setExported([done, total]));
-    } catch (e) {
-      setError(errorText(e));
-    }
-  };
+  const csv = useCsvExport(itemtype, setError);
 
   return (
     <div class="page">
@@ -97,21 +83,7 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
         }}
       >
         <CriteriaEditor itemtype={itemtype} options={options} nodes={draft} onChange={setDraft} />
-        <details class="more">
-          <summary>{t('Columns ({count})', { count: cols.length })}</summary>
-          <div class="column-chooser">
-            {displayable.map(([id, o]) => (
-              <label key={id} class="bit">
-                <input
-                  type="checkbox"
-                  checked={cols.includes(id)}
-                  onChange={(e) => go({ cols: e.currentTarget.checked ? [...cols, id] : cols.filter((c) => c !== id) })}
-                />{' '}
-                {labels[id]}
-              </label>
-            ))}
-          </div>
-        </details>
+        <ColumnChooser options={options} labels={labels} cols={cols} onChange={(next) => go({ cols: next })} />
       </form>
       {/* Every central profile saves private searches; public ones follow GLPI's bookmark_public right (the registry's rule). */}
       {can(info.activeProfile, 'SavedSearch', READ) && (
@@ -125,45 +97,100 @@ export function SearchView({ itemtype, query }: { itemtype: string; query: URLSe
               {result.total === 1 ? t('1 result') : t('{count} results', { count: result.total })}
             </p>
             <span>
-              {exported && (
-                <progress aria-label={t('Export progress')} max={exported[1] || 1} value={exported[0]}>
-                  {exported[0]}/{exported[1]}
+              {csv.exported && (
+                <progress aria-label={t('Export progress')} max={csv.exported[1] || 1} value={csv.exported[0]}>
+                  {csv.exported[0]}/{csv.exported[1]}
                 </progress>
               )}{' '}
-              <button type="button" class="secondary" onClick={() => void download()}>
+              <button type="button" class="secondary" onClick={() => void csv.download(state.criteria, cols.map((id) => ({ id, name: labels[id] ?? id })), result.total)}>
                 {t('Export CSV')}
               </button>
             </span>
           </div>
-          <div class="table-wrap">
-            <table class="list">
-              <caption class="sr-only">{t('Results')}</caption>
-              <thead>
-                <tr>
-                  {cols.map((c) => (
-                    <th key={c} scope="col" aria-sort={state.sort === c ? (state.order === 'ASC' ? 'ascending' : 'descending') : undefined}>
-                      <button type="button" class="th-sort" onClick={() => go({ sort: c, order: state.sort === c && state.order === 'ASC' ? 'DESC' : 'ASC', start: 0 })}>
-                        {labels[c] ?? c}
-                        {state.sort === c ? (state.order === 'ASC' ? ' ▲' : ' ▼') : ''}
-                      </button>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {result.rows.map((row, i) => (
-                  <tr key={String(row['2'] ?? i)}>
-                    {cols.map((c, j) => (
-                      <td key={c}>{j === 0 && row['2'] !== undefined ? <a href={href([itemtype, Number(row['2'])])}>{String(row[c] ?? '')}</a> : String(row[c] ?? '')}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ResultsTable itemtype={itemtype} rows={result.rows} cols={cols} labels={labels} state={state} go={go} />
           <Pager start={state.start} size={PAGE} total={result.total} onStart={(next) => go({ start: next })} />
         </>
       )}
+    </div>
+  );
+}
+
+/** The CSV export of every result (not only the page), with its progress: done and total rows. */
+function useCsvExport(itemtype: string, onError: (text: string) => void) {
+  const [exported, setExported] = useState<[number, number] | null>(null);
+  const download = async (criteria: CriteriaNode[], columns: { id: string; name: string }[], total: number) => {
+    try {
+      const sink = await fileSink(`${itemtype}.csv`, saveFile);
+      if (!sink) return;
+      setExported([0, total]);
+      await exportCsv(itemtype, completeCriteria(criteria), columns, sink, (done, all) => setExported([done, all]));
+    } catch (e) {
+      onError(errorText(e));
+    }
+  };
+  return { exported, download };
+}
+
+/** The displayable search options, each a checkbox that shows or hides its column. */
+function ColumnChooser({ options, labels, cols, onChange }: { options: Record<string, SearchOption> | null; labels: Record<string, string>; cols: string[]; onChange: (cols: string[]) => void }) {
+  const displayable = useMemo(() => distinctOptions(options ?? {}).filter(([, o]) => !o.nodisplay), [options]);
+  return (
+    <details class="more">
+      <summary>{t('Columns ({count})', { count: cols.length })}</summary>
+      <div class="column-chooser">
+        {displayable.map(([id]) => (
+          <label key={id} class="bit">
+            <input type="checkbox" checked={cols.includes(id)} onChange={(e) => onChange(e.currentTarget.checked ? [...cols, id] : cols.filter((c) => c !== id))} />{' '}
+            {labels[id]}
+          </label>
+        ))}
+      </div>
+    </details>
+  );
+}
+
+/** One page of results; a column's heading sorts by it, the first cell links to the item. */
+function ResultsTable({
+  itemtype,
+  rows,
+  cols,
+  labels,
+  state,
+  go,
+}: {
+  itemtype: string;
+  rows: Record<string, unknown>[];
+  cols: string[];
+  labels: Record<string, string>;
+  state: SearchState;
+  go: (changes: Partial<SearchState & { start: number }>) => void;
+}) {
+  return (
+    <div class="table-wrap">
+      <table class="list">
+        <caption class="sr-only">{t('Results')}</caption>
+        <thead>
+          <tr>
+            {cols.map((c) => (
+              <th key={c} scope="col" aria-sort={state.sort === c ? (state.order === 'ASC' ? 'ascending' : 'descending') : undefined}>
+                <button type="button" class="th-sort" onClick={() => go({ sort: c, order: state.sort === c && state.order === 'ASC' ? 'DESC' : 'ASC', start: 0 })}>
+                  {labels[c] ?? c}
+                  {state.sort === c ? (state.order === 'ASC' ? ' ▲' : ' ▼') : ''}
+                </button>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={String(row['2'] ?? i)}>
+              {cols.map((c, j) => (
+                <td key={c}>{j === 0 && row['2'] !== undefined ? <a href={href([itemtype, Number(row['2'])])}>{String(row[c] ?? '')}</a> : String(row[c] ?? '')}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

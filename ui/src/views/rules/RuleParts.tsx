@@ -21,11 +21,6 @@ const actionType = (fields: RuleFields | null, field: string, type: string) => f
 /** What a criterion's pattern holds: the field's value where the condition compares it, else text. */
 const patternValue = (fields: RuleFields | null, name: string, condition: number) => (BY_VALUE.has(condition) ? fields?.criteria.find((c) => c.name === name)?.value : undefined);
 
-/**
- * A rule's criteria and actions, added and removed through the API (a pattern the server refuses
- * shows its message, with the offset of the error), and GLPI's tester: an input as JSON, the rules
- * of the collection tried on it and what they would set, nothing written.
- */
 /** The rules of a collection the session reaches, in ranking order. */
 async function collectionOrder(subType: unknown): Promise<Item[]> {
   const page = await api.list('Rule', { searchText: { sub_type: `^${String(subType)}$` }, sort: 'ranking', order: 'ASC', range: '0-999' });
@@ -81,13 +76,16 @@ function CollectionOrder({ rule, reload, onDrop }: { rule: Item; reload: number;
   );
 }
 
+/**
+ * A rule's criteria and actions, added and removed through the API (a pattern the server refuses
+ * shows its message, with the offset of the error), and GLPI's tester: an input as JSON, the rules
+ * of the collection tried on it and what they would set, nothing written.
+ */
 export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: boolean; onMoved: () => Promise<void> }) {
   const [reload, setReload] = useState(0);
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
   const fields = useRuleFields(String(rule.sub_type));
-  const [input, setInput] = useState('{"name": ""}');
-  const [tested, setTested] = useState<{ rules: TestedRule[]; output: Record<string, unknown> } | null>(null);
 
   const parts = useApi(
     () => Promise.all([api.subItems('Rule', rule.id, 'RuleCriteria', { range: '0-999' }), api.subItems('Rule', rule.id, 'RuleAction', { range: '0-999' })]),
@@ -108,19 +106,28 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
   };
   const addCriterion = (criterion: NewCriterion) => void run(() => api.create('RuleCriteria', { rules_id: rule.id, ...criterion }), t('Criterion added.'));
   const addAction = (action: NewAction) => void run(() => api.create('RuleAction', { rules_id: rule.id, ...action }), t('Action added.'));
-  const test = async (e: Event) => {
-    e.preventDefault();
-    setError('');
-    setTested(null);
-    try {
-      const parsed = JSON.parse(input) as unknown;
-      const { data } = await api.request<{ rules: TestedRule[]; output: Record<string, unknown> }>('POST', 'testRules', { body: { sub_type: rule.sub_type, entities_id: rule.entities_id, input: parsed } });
-      setTested(data);
-    } catch (e) {
-      setError(e instanceof SyntaxError ? t('The input is not valid JSON: {reason}', { reason: e.message }) : errorText(e));
-    }
-  };
 
+  return (
+    <div class="rule-parts">
+      <Outcome message={message} error={error} />
+      {editable && <RuleRanking rule={rule} title={fields?.title} reload={reload} run={run} onMoved={onMoved} />}
+      <h2>{t('Criteria')}</h2>
+      <CriteriaTable criteria={criteria ?? []} fields={fields} editable={editable} run={run} />
+      {editable && fields && fields.criteria.length > 0 && <CriterionForm key={String(rule.sub_type)} fields={fields} onAdd={addCriterion} />}
+      <h2>{t('Actions')}</h2>
+      <ActionsTable actions={actions ?? []} fields={fields} editable={editable} run={run} />
+      {editable && fields && fields.actions.length > 0 && <ActionForm key={String(rule.sub_type)} fields={fields} onAdd={addAction} />}
+      <h2>{t('Test the rules')}</h2>
+      <RuleTester rule={rule} fields={fields} onError={setError} />
+    </div>
+  );
+}
+
+/** Runs a write of the rule's parts and says `done`, or the API's message. */
+type Run = (what: () => Promise<unknown>, done: string) => Promise<void>;
+
+/** The rule's ranking, the up and down buttons and the draggable order of its collection. */
+function RuleRanking({ rule, title, reload, run, onMoved }: { rule: Item; title: string | undefined; reload: number; run: Run; onMoved: () => Promise<void> }) {
   const reorder = (by: -1 | 1) =>
     void run(async () => {
       if (!(await move(rule, (at) => at + by))) throw new Error(by < 0 ? t('The rule is first already.') : t('The rule is last already.'));
@@ -131,71 +138,96 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
       await move(moved, () => to);
       await onMoved();
     }, t('Rule moved.'));
-
   return (
-    <div class="rule-parts">
-      <Outcome message={message} error={error} />
-      {editable && (
-        <p class="rule-ranking">
-          {t('Ranking {ranking} in {collection}', { ranking: Number(rule.ranking), collection: fields?.title ?? String(rule.sub_type) })}{' '}
-          <button type="button" class="secondary" onClick={() => reorder(-1)}>
-            {t('Move up')}
-          </button>{' '}
-          <button type="button" class="secondary" onClick={() => reorder(1)}>
-            {t('Move down')}
-          </button>
-        </p>
-      )}
-      {editable && <CollectionOrder rule={rule} reload={reload} onDrop={dropped} />}
-      <h2>{t('Criteria')}</h2>
-      <table class="list">
-        <thead>
-          <tr>
-            <th>{t('Field')}</th>
-            <th>{t('Condition')}</th>
-            <th>{t('Pattern')}</th>
-            <th />
+    <>
+      <p class="rule-ranking">
+        {t('Ranking {ranking} in {collection}', { ranking: Number(rule.ranking), collection: title ?? String(rule.sub_type) })}{' '}
+        <button type="button" class="secondary" onClick={() => reorder(-1)}>
+          {t('Move up')}
+        </button>{' '}
+        <button type="button" class="secondary" onClick={() => reorder(1)}>
+          {t('Move down')}
+        </button>
+      </p>
+      <CollectionOrder rule={rule} reload={reload} onDrop={dropped} />
+    </>
+  );
+}
+
+/** The rule's criteria: field, condition and pattern as GLPI names them. */
+function CriteriaTable({ criteria, fields, editable, run }: { criteria: Item[]; fields: RuleFields | null; editable: boolean; run: Run }) {
+  return (
+    <table class="list">
+      <thead>
+        <tr>
+          <th>{t('Field')}</th>
+          <th>{t('Condition')}</th>
+          <th>{t('Pattern')}</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {criteria.map((c) => (
+          <tr key={c.id}>
+            <td translate={false}>{criterionName(fields, String(c.criteria))}</td>
+            <td translate={false}>{conditionName(fields, Number(c.condition))}</td>
+            <td translate={false}>
+              <ShownValue value={patternValue(fields, String(c.criteria), Number(c.condition))} raw={String(c.pattern ?? '')} />
+            </td>
+            <td>{editable && <button type="button" class="link" onClick={() => void run(() => api.remove('RuleCriteria', c.id, true), t('Criterion removed.'))}>{t('Remove')}</button>}</td>
           </tr>
-        </thead>
-        <tbody>
-          {(criteria ?? []).map((c) => (
-            <tr key={c.id}>
-              <td translate={false}>{criterionName(fields, String(c.criteria))}</td>
-              <td translate={false}>{conditionName(fields, Number(c.condition))}</td>
-              <td translate={false}>
-                <ShownValue value={patternValue(fields, String(c.criteria), Number(c.condition))} raw={String(c.pattern ?? '')} />
-              </td>
-              <td>{editable && <button type="button" class="link" onClick={() => void run(() => api.remove('RuleCriteria', c.id, true), t('Criterion removed.'))}>{t('Remove')}</button>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {editable && fields && fields.criteria.length > 0 && <CriterionForm key={String(rule.sub_type)} fields={fields} onAdd={addCriterion} />}
-      <h2>{t('Actions')}</h2>
-      <table class="list">
-        <thead>
-          <tr>
-            <th>{t('Action')}</th>
-            <th>{t('Field')}</th>
-            <th>{t('Value')}</th>
-            <th />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The rule's actions: type, field and value as GLPI names them. */
+function ActionsTable({ actions, fields, editable, run }: { actions: Item[]; fields: RuleFields | null; editable: boolean; run: Run }) {
+  return (
+    <table class="list">
+      <thead>
+        <tr>
+          <th>{t('Action')}</th>
+          <th>{t('Field')}</th>
+          <th>{t('Value')}</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {actions.map((a) => (
+          <tr key={a.id}>
+            <td translate={false}>{actionType(fields, String(a.field), String(a.action_type))?.label ?? String(a.action_type)}</td>
+            <td translate={false}>{actionName(fields, String(a.field))}</td>
+            <td translate={false}>
+              <ShownValue value={actionType(fields, String(a.field), String(a.action_type))?.value} raw={String(a.value ?? '')} />
+            </td>
+            <td>{editable && <button type="button" class="link" onClick={() => void run(() => api.remove('RuleAction', a.id, true), t('Action removed.'))}>{t('Remove')}</button>}</td>
           </tr>
-        </thead>
-        <tbody>
-          {(actions ?? []).map((a) => (
-            <tr key={a.id}>
-              <td translate={false}>{actionType(fields, String(a.field), String(a.action_type))?.label ?? String(a.action_type)}</td>
-              <td translate={false}>{actionName(fields, String(a.field))}</td>
-              <td translate={false}>
-                <ShownValue value={actionType(fields, String(a.field), String(a.action_type))?.value} raw={String(a.value ?? '')} />
-              </td>
-              <td>{editable && <button type="button" class="link" onClick={() => void run(() => api.remove('RuleAction', a.id, true), t('Action removed.'))}>{t('Remove')}</button>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {editable && fields && fields.actions.length > 0 && <ActionForm key={String(rule.sub_type)} fields={fields} onAdd={addAction} />}
-      <h2>{t('Test the rules')}</h2>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** GLPI's tester: an input as JSON, the collection's rules tried on it (nothing written); failures go to `onError`. */
+function RuleTester({ rule, fields, onError }: { rule: Item; fields: RuleFields | null; onError: (text: string) => void }) {
+  const [input, setInput] = useState('{"name": ""}');
+  const [tested, setTested] = useState<{ rules: TestedRule[]; output: Record<string, unknown> } | null>(null);
+  const test = async (e: Event) => {
+    e.preventDefault();
+    onError('');
+    setTested(null);
+    try {
+      const parsed = JSON.parse(input) as unknown;
+      const { data } = await api.request<{ rules: TestedRule[]; output: Record<string, unknown> }>('POST', 'testRules', { body: { sub_type: rule.sub_type, entities_id: rule.entities_id, input: parsed } });
+      setTested(data);
+    } catch (e) {
+      onError(e instanceof SyntaxError ? t('The input is not valid JSON: {reason}', { reason: e.message }) : errorText(e));
+    }
+  };
+  return (
+    <>
       <form class="rule-test" onSubmit={test} aria-label={t('Test the rules')}>
         <label>
           {t('Input (JSON)')}
@@ -224,6 +256,6 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
           <pre translate={false}>{JSON.stringify(tested.output, null, 2)}</pre>
         </div>
       )}
-    </div>
+    </>
   );
 }

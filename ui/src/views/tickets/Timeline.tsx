@@ -264,18 +264,32 @@ const ANSWERS = [
 ] as const;
 type AnswerKind = (typeof ANSWERS)[number][0];
 
+/** A picked item: its id and the name shown. */
+type Picked = { id: number; name: string };
+const NONE: Picked = { id: 0, name: '' };
+
+/** A task's own fields: duration (seconds), state, technician. */
+interface TaskFields {
+  actiontime: number;
+  state: number;
+  tech: Picked;
+}
+
+/** Who an approval request goes to: a user or every member of a group. */
+interface ApproverChoice {
+  kind: 'User' | 'Group';
+  who: Picked;
+}
+
 /** One form for each kind of answer; tasks and approvals exist on tickets only. */
 function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run }) {
   const [kind, setKind] = useState<AnswerKind>('followup');
   const [content, setContent] = useState('');
   const [isPrivate, setPrivate] = useState(false);
-  const [actiontime, setActiontime] = useState(0);
-  const [state, setState] = useState(1);
-  const [tech, setTech] = useState({ id: 0, name: '' });
-  const [solutionType, setSolutionType] = useState({ id: 0, name: '' });
+  const [task, setTask] = useState<TaskFields>({ actiontime: 0, state: 1, tech: NONE });
+  const [solutionType, setSolutionType] = useState(NONE);
   const [files, setFiles] = useState<File[]>([]);
-  const [approverKind, setApproverKind] = useState<'User' | 'Group'>('User');
-  const [approver, setApprover] = useState({ id: 0, name: '' });
+  const [approver, setApprover] = useState<ApproverChoice>({ kind: 'User', who: NONE });
   const [busy, setBusy] = useState(false);
   /** Answers sent: each empties the form with a new editor. */
   const [sent, setSent] = useState(0);
@@ -289,15 +303,15 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
     const writes: Record<AnswerKind, [() => Promise<unknown>, string]> = {
       followup: [() => api.create('ITILFollowup', { ...link, content, is_private: isPrivate ? 1 : 0 }), t('Followup added.')],
       task: [
-        () => api.create('TicketTask', { tickets_id: id, content, is_private: isPrivate ? 1 : 0, actiontime, state, users_id_tech: tech.id }),
+        () => api.create('TicketTask', { tickets_id: id, content, is_private: isPrivate ? 1 : 0, actiontime: task.actiontime, state: task.state, users_id_tech: task.tech.id }),
         t('Task added.'),
       ],
       solution: [() => api.create('ITILSolution', { ...link, content, solutiontypes_id: solutionType.id }), t('Solution added.')],
       document: [() => api.upload(files, link), t('Document attached.')],
       validation: [
         async () => {
-          if (!approver.id) throw new Error(t('Choose an approver first.'));
-          for (const user of await approvers(approverKind, approver.id)) {
+          if (!approver.who.id) throw new Error(t('Choose an approver first.'));
+          for (const user of await approvers(approver.kind, approver.who.id)) {
             await api.create('TicketValidation', { tickets_id: id, users_id_validate: user, comment_submission: content });
           }
         },
@@ -310,7 +324,7 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
       setSent((n) => n + 1);
       setPrivate(false);
       setFiles([]);
-      setApprover({ id: 0, name: '' });
+      setApprover((a) => ({ ...a, who: NONE }));
     }
     setBusy(false);
   };
@@ -330,60 +344,10 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
           <input id="answer-file" type="file" multiple onChange={(e) => setFiles([...(e.currentTarget.files ?? [])])} />
         </div>
       ) : (
-        <div class="field field-wide">
-          {kind === 'validation' ? (
-            <>
-              <label for="answer-content">{t('Approval request comment')}</label>
-              <textarea id="answer-content" rows={4} value={content} onInput={(e) => setContent(e.currentTarget.value)} />
-            </>
-          ) : (
-            <RichEditor
-              key={`${kind}-${sent}`}
-              id="answer-content"
-              label={kind === 'task' ? t('Task description') : kind === 'solution' ? t('Solution description') : t('New followup')}
-              value={content}
-              onChange={setContent}
-              item={{ itemtype, id }}
-            />
-          )}
-        </div>
+        <AnswerText kind={kind} editorKey={`${kind}-${sent}`} content={content} onChange={setContent} item={{ itemtype, id }} />
       )}
-      {kind === 'task' && (
-        <div class="form-grid">
-          <div class="field">
-            <label for="task-duration">{t('Duration')}</label>
-            <ValueSelect id="task-duration" value={actiontime} choices={DURATIONS.map(([s, l]) => [s, t(l)] as const)} onChange={setActiontime} />
-          </div>
-          <div class="field">
-            <label for="task-state">{t('State')}</label>
-            <ValueSelect id="task-state" value={state} choices={taskStates()} onChange={setState} />
-          </div>
-          <div class="field">
-            <label for="task-tech">{t('Technician')}</label>
-            <Picker id="task-tech" itemtype="User" value={tech.id} display={tech.name} onChange={(i, name) => setTech({ id: i, name })} />
-          </div>
-        </div>
-      )}
-      {kind === 'validation' && (
-        <div class="form-grid">
-          <div class="field">
-            <label for="approver-kind">{t('Approver')}</label>
-            <ValueSelect
-              id="approver-kind"
-              value={approverKind}
-              choices={[['User', t('User')], ['Group', t('Group')]] as const}
-              onChange={(k) => {
-                setApproverKind(k);
-                setApprover({ id: 0, name: '' });
-              }}
-            />
-          </div>
-          <div class="field">
-            <label for="approver-pick">{approverKind === 'User' ? t('Approving user') : t('Approving group')}</label>
-            <Picker key={approverKind} id="approver-pick" itemtype={approverKind} value={approver.id} display={approver.name} allowNone={false} onChange={(i, name) => setApprover({ id: i, name })} />
-          </div>
-        </div>
-      )}
+      {kind === 'task' && <TaskFieldsForm task={task} onChange={setTask} />}
+      {kind === 'validation' && <ApproverFields approver={approver} onChange={setApprover} />}
       {kind === 'solution' && (
         <div class="field">
           <label for="solution-type">{t('Solution type')}</label>
@@ -402,5 +366,72 @@ function Answer({ itemtype, id, run }: { itemtype: string; id: number; run: Run 
         </button>
       </div>
     </form>
+  );
+}
+
+/** An answer's text: plain for an approval request's comment, rich for the others (a new editor per `editorKey`). */
+function AnswerText({ kind, editorKey, content, onChange, item }: { kind: AnswerKind; editorKey: string; content: string; onChange: (text: string) => void; item: { itemtype: string; id: number } }) {
+  return (
+    <div class="field field-wide">
+      {kind === 'validation' ? (
+        <>
+          <label for="answer-content">{t('Approval request comment')}</label>
+          <textarea id="answer-content" rows={4} value={content} onInput={(e) => onChange(e.currentTarget.value)} />
+        </>
+      ) : (
+        <RichEditor
+          key={editorKey}
+          id="answer-content"
+          label={kind === 'task' ? t('Task description') : kind === 'solution' ? t('Solution description') : t('New followup')}
+          value={content}
+          onChange={onChange}
+          item={item}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A task's duration, state and technician. */
+function TaskFieldsForm({ task, onChange }: { task: TaskFields; onChange: (task: TaskFields) => void }) {
+  return (
+    <div class="form-grid">
+      <div class="field">
+        <label for="task-duration">{t('Duration')}</label>
+        <ValueSelect id="task-duration" value={task.actiontime} choices={DURATIONS.map(([s, l]) => [s, t(l)] as const)} onChange={(actiontime) => onChange({ ...task, actiontime })} />
+      </div>
+      <div class="field">
+        <label for="task-state">{t('State')}</label>
+        <ValueSelect id="task-state" value={task.state} choices={taskStates()} onChange={(state) => onChange({ ...task, state })} />
+      </div>
+      <div class="field">
+        <label for="task-tech">{t('Technician')}</label>
+        <Picker id="task-tech" itemtype="User" value={task.tech.id} display={task.tech.name} onChange={(i, name) => onChange({ ...task, tech: { id: i, name } })} />
+      </div>
+    </div>
+  );
+}
+
+/** The approver of a request: a user or a group (another kind empties the pick). */
+function ApproverFields({ approver, onChange }: { approver: ApproverChoice; onChange: (approver: ApproverChoice) => void }) {
+  return (
+    <div class="form-grid">
+      <div class="field">
+        <label for="approver-kind">{t('Approver')}</label>
+        <ValueSelect id="approver-kind" value={approver.kind} choices={[['User', t('User')], ['Group', t('Group')]] as const} onChange={(kind) => onChange({ kind, who: NONE })} />
+      </div>
+      <div class="field">
+        <label for="approver-pick">{approver.kind === 'User' ? t('Approving user') : t('Approving group')}</label>
+        <Picker
+          key={approver.kind}
+          id="approver-pick"
+          itemtype={approver.kind}
+          value={approver.who.id}
+          display={approver.who.name}
+          allowNone={false}
+          onChange={(i, name) => onChange({ ...approver, who: { id: i, name } })}
+        />
+      </div>
+    </div>
   );
 }
