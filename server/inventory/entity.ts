@@ -13,6 +13,8 @@ import type { Refusal } from './match';
 
 export interface Placement {
   entityId: number;
+  /** Whether a rule gave the entity (a known asset moves only then), or it is the default one. */
+  ruled: boolean;
   /** Set by the rule only. */
   locationId?: number;
   recursive?: number;
@@ -35,14 +37,16 @@ const exists = (db: Db, table: string, id: number) => !!selectOne(db, `SELECT id
 export function placeComputer(db: Db, inv: Inventory, defaultEntity: number): Placement | Refusal {
   const outcome = runRules(db, 'RuleImportEntity', entityInput(inv));
   const rule = outcome.rules.find((r) => r.matched);
-  if (!rule) return { entityId: defaultEntity };
+  if (!rule) return { entityId: defaultEntity, ruled: false };
   const out = outcome.output;
   if (Number(out._ignore_import) === 1) return { refusedBy: { id: rule.id, name: rule.name }, reason: 'import ignored by the entity rule' };
   const entityId = Number(out.entities_id);
   const locationId = Number(out.locations_id);
+  // An entity or location that no longer exists is not given.
+  const known = out.entities_id !== undefined && Number.isInteger(entityId) && exists(db, 'glpi_entities', entityId);
   return {
-    // An entity or location that no longer exists is not given.
-    entityId: Number.isInteger(entityId) && exists(db, 'glpi_entities', entityId) ? entityId : defaultEntity,
+    entityId: known ? entityId : defaultEntity,
+    ruled: known,
     ...(locationId > 0 && exists(db, 'glpi_locations', locationId) ? { locationId } : {}),
     ...(out.is_recursive !== undefined ? { recursive: Number(out.is_recursive) === 1 ? 1 : 0 } : {}),
   };

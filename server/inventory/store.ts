@@ -17,6 +17,7 @@ import type { Component, Inventory } from './inventory';
 import { placeComputer, type Placement } from './entity';
 import { matchComputer, type Refusal } from './match';
 import { logRefusal } from './refused';
+import { transferAsset } from './transfer';
 
 /** GLPI 10's AutoUpdateSystem for what its native inventory writes. */
 export const NATIVE_INVENTORY = 'GLPI Native Inventory';
@@ -65,39 +66,68 @@ type Owner = (computer: Row) => Params;
 const asItem: Owner = (computer) => ({ itemtype: 'Computer', items_id: Number(computer.id) });
 const byComputer: Owner = (computer) => ({ computers_id: Number(computer.id) });
 
+interface SyncOptions {
+  owner?: Owner;
+  /**
+   * The new rows are checked, then inserted in multi-row statements (a computer's hundreds of
+   * installs); only for rows whose checks read nothing another new row writes (distinct keys, no
+   * hook reading its siblings).
+   */
+  together?: boolean;
+  /** How a row made by hand is recognised as a reported one (default: the key). */
+  claim?: (row: Row) => string;
+}
+
 /**
- * Brings the dynamic rows of one kind on the computer to what the inventory reports: the row
- * with the same key is kept (its other columns updated), new keys added, the rest purged (rows
- * made by hand, `is_dynamic` = 0, are never touched). `together`: the new rows are checked, then
- * inserted in multi-row statements (a computer's hundreds of installs); only for rows whose
- * checks read nothing another new row writes (distinct keys, no hook reading its siblings).
+ * Brings the rows of one kind on the computer to what the inventory reports, as GLPI 10's
+ * inventory does: the dynamic row with the same key is kept (its other columns updated), new
+ * keys added, the other dynamic rows purged. A row made by hand (`is_dynamic` = 0) that a
+ * reported row claims becomes that dynamic row: updated in place when their keys agree, replaced
+ * otherwise (a port typed without its addresses); the other hand-made rows stay as they are.
  */
-function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row) => string, wanted: Params[], owner: Owner = asItem, together = false): void {
+function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row) => string, wanted: Params[], { owner = asItem, together = false, claim = key }: SyncOptions = {}): void {
   const type = itemtypeOrThrow(typeName);
   const ownerColumns = owner(computer);
   const where = Object.keys(ownerColumns).map((column) => `${column} = ?`).join(' AND ');
   const storedKey = counted(key);
+  const claimedKey = counted(claim);
   const current = new Map<string, Row>();
-  for (const row of selectAll(wc.db, `SELECT * FROM ${type.table} WHERE ${where} AND is_dynamic = 1 ORDER BY id`, ...(Object.values(ownerColumns) as (string | number)[]))) {
-    current.set(storedKey(row), row);
+  const byHand = new Map<string, Row>();
+  for (const row of selectAll(wc.db, `SELECT * FROM ${type.table} WHERE ${where} ORDER BY id`, ...(Object.values(ownerColumns) as (string | number)[]))) {
+    if (Number(row.is_dynamic) === 1) current.set(storedKey(row), row);
+    else byHand.set(claimedKey(row), row);
   }
   const entity = type.column.has('entities_id') ? { entities_id: Number(computer.entities_id) } : {};
   const wantedKey = counted(key);
+  const wantedClaim = counted(claim);
   const added: Params[] = [];
+  const update = (old: Row, input: Params) => {
+    // Only columns: what else a row is written with (a port's addresses) is part of its key.
+    const changes = Object.fromEntries(Object.entries(input).filter(([column, value]) => type.column.has(column) && !same(value, old[column])));
+    // Marked dynamic, as GLPI's inventory writes: the fields locked by hand stay (./locks.ts).
+    if (Object.keys(changes).length > 0 || Number(old.is_dynamic) !== 1) updateItem(wc, type, Number(old.id), { ...changes, is_dynamic: 1 } as Params);
+  };
   for (const input of wanted) {
     const full: Params = { ...input, ...ownerColumns, ...entity, is_dynamic: 1 };
     const k = wantedKey(full as Row);
     const old = current.get(k);
-    if (old === undefined) {
-      if (together) added.push(full);
-      else addItem(wc, type, full);
+    if (old !== undefined) {
+      current.delete(k);
+      update(old, input);
       continue;
     }
-    current.delete(k);
-    // Only columns: what else a row is written with (a port's addresses) is part of its key.
-    const changes = Object.fromEntries(Object.entries(input).filter(([column, value]) => type.column.has(column) && !same(value, old[column])));
-    // Marked dynamic, as GLPI's inventory writes: the fields locked by hand stay (./locks.ts).
-    if (Object.keys(changes).length > 0) updateItem(wc, type, Number(old.id), { ...changes, is_dynamic: 1 } as Params);
+    const c = wantedClaim(full as Row);
+    const handMade = byHand.get(c);
+    if (handMade !== undefined) {
+      byHand.delete(c);
+      if (key(handMade) === key(full as Row)) {
+        update(handMade, input);
+        continue;
+      }
+      deleteItem(wc, type, Number(handMade.id), true);
+    }
+    if (together) added.push(full);
+    else addItem(wc, type, full);
   }
   if (added.length > 0) addTogether(wc, type, added);
   for (const gone of current.values()) deleteItem(wc, type, Number(gone.id), true);
@@ -246,7 +276,8 @@ function writePorts(wc: WriteContext, inv: Inventory, computer: Row): void {
     instantiation_type: p.loopback ? 'NetworkPortLocal' : 'NetworkPortEthernet',
     ...(p.ips.length > 0 ? { NetworkName_name: p.name, NetworkName__ipaddresses: p.ips } : {}),
   }));
-  sync(wc, 'NetworkPort', computer, key, ports);
+  // A port typed by hand is the reported one of the same name and MAC.
+  sync(wc, 'NetworkPort', computer, key, ports, { claim: (row) => `${String(row.name)}|${String(row.mac ?? '').toLowerCase()}` });
 }
 
 /** A text as SQLite's NOCASE compares it (GLPI's varchar columns): ASCII letters folded. */
@@ -304,7 +335,7 @@ function writeSoftware(wc: WriteContext, inv: Inventory, computer: Row): void {
     if (versionId === undefined) found.set(k, (versionId = addItem(wc, versionType, values)));
     versions.set(versionId, { softwareversions_id: versionId });
   });
-  sync(wc, 'Item_SoftwareVersion', computer, (row) => String(row.softwareversions_id), [...versions.values()], asItem, true);
+  sync(wc, 'Item_SoftwareVersion', computer, (row) => String(row.softwareversions_id), [...versions.values()], { together: true });
 }
 
 /** The dropdowns a component's model names, by their foreign key. */
@@ -346,7 +377,7 @@ function writeVirtualMachines(wc: WriteContext, inv: Inventory, computer: Row): 
     comment: vm.comment || null,
   }));
   // A virtual machine is the same while its UUID is (its name when it has none).
-  sync(wc, 'ComputerVirtualMachine', computer, (row) => String(row.uuid || row.name), wanted, byComputer);
+  sync(wc, 'ComputerVirtualMachine', computer, (row) => String(row.uuid || row.name), wanted, { owner: byComputer });
 }
 
 function writeAntivirus(wc: WriteContext, inv: Inventory, computer: Row): void {
@@ -359,7 +390,7 @@ function writeAntivirus(wc: WriteContext, inv: Inventory, computer: Row): void {
     is_uptodate: av.uptodate ? 1 : 0,
     date_expiration: av.expiration ? `${av.expiration} 00:00:00` : null,
   }));
-  sync(wc, 'ComputerAntivirus', computer, (row) => String(row.name), wanted, byComputer);
+  sync(wc, 'ComputerAntivirus', computer, (row) => String(row.name), wanted, { owner: byComputer });
 }
 
 function writeRemoteManagement(wc: WriteContext, inv: Inventory, computer: Row): void {
@@ -404,7 +435,7 @@ function writeConnections(wc: WriteContext, inv: Inventory, computer: Row, setup
     // The types not imported keep their connections as they are.
     ...links.filter((l) => !imported(String(l.itemtype))).map((l) => ({ itemtype: String(l.itemtype), items_id: Number(l.items_id) })),
   ];
-  sync(wc, 'Computer_Item', computer, (row) => `${String(row.itemtype)}|${String(row.items_id)}`, wanted, byComputer);
+  sync(wc, 'Computer_Item', computer, (row) => `${String(row.itemtype)}|${String(row.items_id)}`, wanted, { owner: byComputer });
 }
 
 /** What the inventory configuration (context `inventory`) asks of each inventory. */
@@ -429,6 +460,8 @@ export function storeInventory(wc: WriteContext, inv: Inventory, call: { userage
   if ('refusedBy' in placement) return refused(placement);
   const match = matchComputer(wc.db, inv, placement.entityId);
   if ('refusedBy' in match) return refused(match);
+  // A known computer the entity rules place elsewhere moves there when its entity says so (./transfer.ts).
+  if (match.computerId !== null && placement.ruled) transferAsset(wc, 'Computer', match.computerId, placement.entityId);
   const computer = writeComputer(wc, inv, match.computerId, placement, setup);
   const agentId = writeAgent(wc, inv, computer, call.useragent, call.remoteAddr);
   writeOperatingSystem(wc, inv, computer);
