@@ -58,7 +58,7 @@ export interface AgentCall {
 
 /** What the inventory configuration asks of each inventory. */
 function setupFrom(settings: Record<string, string>): InventorySetup {
-  return { defaultEntity: Number(settings.entities_id_default) || 0, defaultState: Number(settings.states_id_default) || 0, imports: (setting) => settings[setting] === '1' };
+  return { defaultEntity: Number(settings.entities_id_default) || 0, defaultState: Number(settings.states_id_default) || 0, vmType: Number(settings.vm_type) || 0, imports: (setting) => settings[setting] === '1' };
 }
 
 /** Writes the inventory and keeps the text it came in, in one transaction. */

@@ -380,6 +380,53 @@ function writeVirtualMachines(wc: WriteContext, inv: Inventory, computer: Row): 
   sync(wc, 'ComputerVirtualMachine', computer, (row) => String(row.uuid || row.name), wanted, { owner: byComputer });
 }
 
+/** What a virtual machine says of itself, read as an inventory of its own (no agent runs in it). */
+function vmInventory(vm: Inventory['virtualmachines'][number]): Inventory {
+  const ram = Number.parseInt(vm.ram, 10);
+  const none = { deviceid: '', version: '', tag: '', domain: '', subnets: [], serial: '', os: null, disks: [], ports: [], software: [], components: [], connected: [], virtualmachines: [], antivirus: [], remoteManagement: [] };
+  return {
+    ...none,
+    name: vm.name,
+    uuid: vm.uuid,
+    processors: vm.vcpu > 0 ? [{ designation: 'Virtual processor', manufacturer: '', frequency: 0, cores: vm.vcpu, threads: null, serial: '' }] : [],
+    memories: ram > 0 ? [{ designation: 'Virtual memory', type: '', size: ram, frequency: '', serial: '' }] : [],
+  };
+}
+
+/**
+ * GLPI's `vm_as_computer`: each virtual machine with a UUID is also a computer, the one with that
+ * UUID (case aside) or one RuleImportAsset finds or imports, in the host's entity and location,
+ * of the `vm_type` computer type when set; with `vm_components`, its virtual processor and memory
+ * as components.
+ */
+function writeVmComputers(wc: WriteContext, inv: Inventory, host: Row, setup: InventorySetup): void {
+  const type = itemtypeOrThrow('Computer');
+  for (const vm of inv.virtualmachines.filter((v) => v.uuid !== '')) {
+    const vmInv = vmInventory(vm);
+    let id = Number(selectOne(wc.db, 'SELECT id FROM glpi_computers WHERE lower(uuid) = lower(?) AND is_deleted = 0 AND is_template = 0 ORDER BY id LIMIT 1', vm.uuid)?.id ?? 0);
+    if (id === 0) {
+      const match = matchComputer(wc.db, vmInv, Number(host.entities_id));
+      if ('refusedBy' in match) continue;
+      id = match.computerId ?? 0;
+    }
+    const values: Params = {
+      name: vm.name,
+      uuid: vm.uuid,
+      locations_id: Number(host.locations_id),
+      ...(setup.vmType > 0 ? { computertypes_id: setup.vmType } : {}),
+      is_dynamic: 1,
+      autoupdatesystems_id: Number(host.autoupdatesystems_id),
+      _auto: 1,
+    };
+    if (id === 0) id = addItem(wc, type, { ...values, entities_id: Number(host.entities_id) });
+    else updateItem(wc, type, id, values);
+    if (!setup.imports('vm_components')) continue;
+    const computer = selectOne(wc.db, 'SELECT * FROM glpi_computers WHERE id = ?', id)!;
+    writeProcessors(wc, vmInv, computer);
+    writeMemories(wc, vmInv, computer);
+  }
+}
+
 function writeAntivirus(wc: WriteContext, inv: Inventory, computer: Row): void {
   const wanted = inv.antivirus.map((av) => ({
     name: av.name,
@@ -443,6 +490,8 @@ export interface InventorySetup {
   defaultEntity: number;
   /** The state given to inventoried computers (0: none). */
   defaultState: number;
+  /** The computer type of virtual machines imported as computers (0: none). */
+  vmType: number;
   /** Whether an `import_*` or `component_*` setting is on. */
   imports: (setting: string) => boolean;
 }
@@ -471,6 +520,7 @@ export function storeInventory(wc: WriteContext, inv: Inventory, call: { userage
   if (setup.imports('import_software')) writeSoftware(wc, inv, computer);
   writeOtherComponents(wc, inv, computer, setup);
   if (setup.imports('import_vm')) writeVirtualMachines(wc, inv, computer);
+  if (setup.imports('import_vm') && setup.imports('vm_as_computer')) writeVmComputers(wc, inv, computer, setup);
   if (setup.imports('import_antivirus')) writeAntivirus(wc, inv, computer);
   writeRemoteManagement(wc, inv, computer);
   writeConnections(wc, inv, computer, setup);
