@@ -35,7 +35,12 @@ export function entityInput(inv: Inventory): Record<string, unknown> {
 const exists = (db: Db, table: string, id: number) => !!selectOne(db, `SELECT id FROM ${table} WHERE id = ?`, id);
 
 export function placeComputer(db: Db, inv: Inventory, defaultEntity: number): Placement | Refusal {
-  const outcome = runRules(db, 'RuleImportEntity', entityInput(inv));
+  return placeAsset(db, entityInput(inv), defaultEntity);
+}
+
+/** Where RuleImportEntity places an asset, from what it reads of the inventory (`entityInput`'s keys). */
+export function placeAsset(db: Db, input: Record<string, unknown>, defaultEntity: number): Placement | Refusal {
+  const outcome = runRules(db, 'RuleImportEntity', input);
   const rule = outcome.rules.find((r) => r.matched);
   if (!rule) return { entityId: defaultEntity, ruled: false };
   const out = outcome.output;

@@ -76,7 +76,7 @@ function upperKeys(value: unknown, depth = 0): unknown {
 export function asXmlRequest(request: JsonRequest): XmlNode {
   const content = request.body.content;
   if (!isObject(content)) throw new ProtocolError('No content');
-  // Computers only: GLPI's other inventoried types (phones, printers, network equipment) are not written yet.
+  // Computers here (network devices are read by ./network-device.ts); phones are not written yet.
   const itemtype = typeof request.body.itemtype === 'string' ? request.body.itemtype : 'Computer';
   if (itemtype !== 'Computer') throw new ProtocolError(`Inventory of ${itemtype} is not supported`, 501);
   const upper = upperKeys(content) as XmlNode;

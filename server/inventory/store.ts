@@ -43,7 +43,7 @@ export function dropdownId(wc: WriteContext, typeName: string, name: string): nu
 }
 
 /** The first row of `typeName` with exactly these values (a component model, a version), added when missing. */
-function modelId(wc: WriteContext, typeName: string, values: Row): number {
+export function modelId(wc: WriteContext, typeName: string, values: Row): number {
   const type = itemtypeOrThrow(typeName);
   const keys = Object.keys(values);
   const found = selectOne(wc.db, `SELECT id FROM ${type.table} WHERE ${keys.map((k) => `${k} IS ?`).join(' AND ')} ORDER BY id LIMIT 1`, ...keys.map((k) => values[k] as string | number | null));
@@ -62,8 +62,12 @@ function counted(key: (row: Row) => string): (row: Row) => string {
 }
 
 /** The columns naming the computer on a row of its: most rows name it as an item, a few by `computers_id`. */
-type Owner = (computer: Row) => Params;
-const asItem: Owner = (computer) => ({ itemtype: 'Computer', items_id: Number(computer.id) });
+type Owner = (asset: Row) => Params;
+/** Rows naming their asset as an item of `itemtype`. */
+export const itemOf =
+  (itemtype: string): Owner =>
+  (asset) => ({ itemtype, items_id: Number(asset.id) });
+const asItem = itemOf('Computer');
 const byComputer: Owner = (computer) => ({ computers_id: Number(computer.id) });
 
 interface SyncOptions {
@@ -85,7 +89,7 @@ interface SyncOptions {
  * reported row claims becomes that dynamic row: updated in place when their keys agree, replaced
  * otherwise (a port typed without its addresses); the other hand-made rows stay as they are.
  */
-function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row) => string, wanted: Params[], { owner = asItem, together = false, claim = key }: SyncOptions = {}): void {
+export function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row) => string, wanted: Params[], { owner = asItem, together = false, claim = key }: SyncOptions = {}): void {
   const type = itemtypeOrThrow(typeName);
   const ownerColumns = owner(computer);
   const where = Object.keys(ownerColumns).map((column) => `${column} = ?`).join(' AND ');
@@ -163,18 +167,22 @@ function writeComputer(wc: WriteContext, inv: Inventory, found: number | null, p
   return selectOne(wc.db, 'SELECT * FROM glpi_computers WHERE id = ?', id)!;
 }
 
-function writeAgent(wc: WriteContext, inv: Inventory, computer: Row, useragent: string, remoteAddr: string): number {
+/** Who sent an inventory: its device id, name, version string and tag. */
+export type Sender = Pick<Inventory, 'deviceid' | 'name' | 'version' | 'tag'>;
+
+/** The sender's Agent row (by device id), naming the asset `itemtype` #`asset.id` it inventoried. */
+export function writeAgent(wc: WriteContext, inv: Sender, itemtype: string, asset: Row, call: AgentCallInfo): number {
   const type = itemtypeOrThrow('Agent');
   const values: Params = {
     name: inv.name,
     version: inv.version.replace(/^.*_v/, ''),
     last_contact: nowString(),
-    useragent,
+    useragent: call.useragent,
     tag: inv.tag || null,
-    itemtype: 'Computer',
-    items_id: Number(computer.id),
-    entities_id: Number(computer.entities_id),
-    remote_addr: remoteAddr,
+    itemtype,
+    items_id: Number(asset.id),
+    entities_id: Number(asset.entities_id),
+    remote_addr: call.remoteAddr,
   };
   const old = selectOne(wc.db, 'SELECT id FROM glpi_agents WHERE deviceid = ?', inv.deviceid);
   if (old) {
@@ -253,7 +261,7 @@ function writeDisks(wc: WriteContext, inv: Inventory, computer: Row): void {
 }
 
 /** A port's addresses as stored: through its network names. */
-function portAddresses(wc: WriteContext, portId: number): string[] {
+export function portAddresses(wc: WriteContext, portId: number): string[] {
   return selectAll(
     wc.db,
     `SELECT a.name FROM glpi_networknames n JOIN glpi_ipaddresses a ON a.itemtype = 'NetworkName' AND a.items_id = n.id
@@ -485,6 +493,12 @@ function writeConnections(wc: WriteContext, inv: Inventory, computer: Row, setup
   sync(wc, 'Computer_Item', computer, (row) => `${String(row.itemtype)}|${String(row.items_id)}`, wanted, { owner: byComputer });
 }
 
+/** What the request says of the agent that sent it. */
+export interface AgentCallInfo {
+  useragent: string;
+  remoteAddr: string;
+}
+
 /** What the inventory configuration (context `inventory`) asks of each inventory. */
 export interface InventorySetup {
   defaultEntity: number;
@@ -500,9 +514,10 @@ export interface InventorySetup {
  * Writes one inventory; answers the computer's and agent's ids, or why the import rules refused
  * it (then only the refusal is logged). Call inside a transaction.
  */
-export function storeInventory(wc: WriteContext, inv: Inventory, call: { useragent: string; remoteAddr: string }, setup: InventorySetup): { computerId: number; agentId: number } | Refusal {
+export function storeInventory(wc: WriteContext, inv: Inventory, call: AgentCallInfo, setup: InventorySetup): { computerId: number; agentId: number } | Refusal {
   const refused = (refusal: Refusal) => {
-    logRefusal(wc, inv, refusal, dropdownId(wc, 'AutoUpdateSystem', NATIVE_INVENTORY));
+    const device = { deviceid: inv.deviceid, itemtype: 'Computer', name: inv.name, serial: inv.serial, uuid: inv.uuid, ips: inv.ports.flatMap((p) => p.ips), macs: inv.ports.map((p) => p.mac).filter((mac) => mac !== '') };
+    logRefusal(wc, device, refusal, dropdownId(wc, 'AutoUpdateSystem', NATIVE_INVENTORY));
     return refusal;
   };
   const placement = placeComputer(wc.db, inv, setup.defaultEntity);
@@ -512,7 +527,7 @@ export function storeInventory(wc: WriteContext, inv: Inventory, call: { userage
   // A known computer the entity rules place elsewhere moves there when its entity says so (./transfer.ts).
   if (match.computerId !== null && placement.ruled) transferAsset(wc, 'Computer', match.computerId, placement.entityId);
   const computer = writeComputer(wc, inv, match.computerId, placement, setup);
-  const agentId = writeAgent(wc, inv, computer, call.useragent, call.remoteAddr);
+  const agentId = writeAgent(wc, inv, 'Computer', computer, call);
   writeOperatingSystem(wc, inv, computer);
   writeComponents(wc, inv, computer, setup);
   if (setup.imports('import_volume')) writeDisks(wc, inv, computer);
