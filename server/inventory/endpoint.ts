@@ -109,7 +109,9 @@ function jsonAnswer(services: Services, text: string, call: AgentCall): Record<s
     case 'netinventory': {
       checkInventoryFormat(request.body);
       const itemtype = typeof request.body.itemtype === 'string' ? request.body.itemtype : 'Computer';
-      if ((NETWORK_ITEMTYPES as readonly string[]).includes(itemtype)) {
+      // A phone is a network device when the agent read it over the network (its network_device).
+      const networkDevice = itemtype !== 'Phone' || (typeof request.body.content === 'object' && request.body.content !== null && 'network_device' in request.body.content);
+      if ((NETWORK_ITEMTYPES as readonly string[]).includes(itemtype) && networkDevice) {
         const device = readNetworkDevice(itemtype as NetworkItemtype, request.deviceid, request.body);
         store(services, (wc, setup) => storeNetworkDevice(wc, device, call, setup), { format: 'json', text });
         return ok;

@@ -1,13 +1,13 @@
 /**
  * What a network inventory (GLPI Agent's `netinventory`, or an `inventory` of another itemtype)
- * says about a network equipment or printer, read from the published inventory format's
+ * says about a network equipment, printer or IP phone, read from the published inventory format's
  * `network_device`, `network_ports`, `firmwares` and `pagecounters` into plain values.
  */
 import { isIP } from 'node:net';
 import { ProtocolError } from './protocol';
 
 /** The itemtypes a network inventory writes. */
-export const NETWORK_ITEMTYPES = ['NetworkEquipment', 'Printer'] as const;
+export const NETWORK_ITEMTYPES = ['NetworkEquipment', 'Printer', 'Phone'] as const;
 export type NetworkItemtype = (typeof NETWORK_ITEMTYPES)[number];
 
 export interface NetworkPortReport {

@@ -1,5 +1,5 @@
 /**
- * A network inventory written as GLPI 10 writes it: the network equipment or printer found by
+ * A network inventory written as GLPI 10 writes it: the network equipment, printer or IP phone found by
  * RuleImportAsset (./match.ts: GLPI's rules of that type, by serial) or created, placed by
  * RuleImportEntity (a known one transferred as a computer is, ./transfer.ts), marked dynamic with
  * the "GLPI Native Inventory" source; its agent row; its firmwares (`Item_DeviceFirmware`); its
@@ -21,9 +21,10 @@ import { dropdownId, itemOf, modelId, NATIVE_INVENTORY, portAddresses, sync, wri
 import { transferAsset } from './transfer';
 
 /** Where each type keeps its model, its type and its memory. */
-const COLUMNS: Record<NetworkItemtype, { model: [string, string]; type: [string, string] | null; ram: string }> = {
+const COLUMNS: Record<NetworkItemtype, { model: [string, string]; type: [string, string] | null; ram: string | null }> = {
   NetworkEquipment: { model: ['networkequipmentmodels_id', 'NetworkEquipmentModel'], type: ['networkequipmenttypes_id', 'NetworkEquipmentType'], ram: 'ram' },
   Printer: { model: ['printermodels_id', 'PrinterModel'], type: null, ram: 'memory_size' },
+  Phone: { model: ['phonemodels_id', 'PhoneModel'], type: ['phonetypes_id', 'PhoneType'], ram: null },
 };
 /** The port GLPI gives a device's own addresses. */
 const MANAGEMENT = 'Management';
@@ -32,14 +33,14 @@ const MBIT = 1_000_000;
 function writeItem(wc: WriteContext, dev: NetworkDevice, found: number | null, placement: { entityId: number; locationId?: number; recursive?: number }, setup: InventorySetup): Row {
   const type = itemtypeOrThrow(dev.itemtype);
   const columns = COLUMNS[dev.itemtype];
-  const values: Params = {
+  const reported: Params = {
     name: dev.name,
     ...(dev.serial ? { serial: dev.serial } : {}),
     manufacturers_id: dropdownId(wc, 'Manufacturer', dev.manufacturer),
     [columns.model[0]]: dropdownId(wc, columns.model[1], dev.model),
     ...(columns.type ? { [columns.type[0]]: dropdownId(wc, columns.type[1], dev.type) } : {}),
-    ...(dev.ram !== null ? { [columns.ram]: String(dev.ram) } : {}),
-    ...(dev.itemtype === 'NetworkEquipment' && dev.uptime ? { uptime: dev.uptime } : {}),
+    ...(dev.ram !== null && columns.ram ? { [columns.ram]: String(dev.ram) } : {}),
+    ...(dev.uptime ? { uptime: dev.uptime } : {}),
     ...(dev.description ? { sysdescr: dev.description } : {}),
     ...(dev.pages !== null ? { last_pages_counter: dev.pages } : {}),
     ...(setup.defaultState > 0 ? { states_id: setup.defaultState } : {}),
@@ -49,6 +50,8 @@ function writeItem(wc: WriteContext, dev: NetworkDevice, found: number | null, p
     autoupdatesystems_id: dropdownId(wc, 'AutoUpdateSystem', NATIVE_INVENTORY),
     _auto: 1,
   };
+  // What the type has a column for (a phone keeps no uptime, description or page counter).
+  const values = Object.fromEntries(Object.entries(reported).filter(([column]) => column.startsWith('_') || type.column.has(column)));
   const id = found ?? addItem(wc, type, { ...values, entities_id: placement.entityId, ...(placement.recursive !== undefined ? { is_recursive: placement.recursive } : {}) });
   if (found !== null) updateItem(wc, type, found, values);
   return selectOne(wc.db, `SELECT * FROM ${type.table} WHERE id = ?`, id)!;

@@ -106,7 +106,40 @@ describe('printers', () => {
   });
 
   test('a network inventory of another type is refused in the protocol\'s shape', async () => {
-    const phone = { ...(await example('printer_1')), itemtype: 'Phone' };
-    expect(await postJson(ctx.server.origin, phone)).toMatchObject({ status: 501, json: { status: 'error', message: 'Network inventory of Phone is not supported', expiration: 24 } });
+    const unmanaged = { ...(await example('printer_1')), itemtype: 'Unmanaged' };
+    expect(await postJson(ctx.server.origin, unmanaged)).toMatchObject({ status: 501, json: { status: 'error', message: 'Network inventory of Unmanaged is not supported', expiration: 24 } });
+  });
+});
+
+describe('IP phones', () => {
+  /** An IP phone as GLPI Agent reads it over the network. */
+  const phone = (deviceid: string, ifinbytes: number) => ({
+    action: 'netinventory',
+    deviceid,
+    itemtype: 'Phone',
+    content: {
+      versionclient: 'GLPI-Agent_v1.7',
+      network_device: { name: 'desk-phone-12', serial: 'FCH1234ABCD', mac: '38:1c:1a:b5:73:20', ips: ['192.168.63.52'], manufacturer: 'Cisco', model: 'SPA303', type: 'Phone', uptime: '3 days' },
+      network_ports: [{ ifnumber: 1, ifname: 'eth0', ifdescr: 'eth0', iftype: 6, mac: '38:1c:1a:b5:73:20', ifspeed: 100000000, ifinbytes }],
+    },
+  });
+
+  test('a phone with its model, type, port and address; found again by MAC once GLPI\'s phone rules are on', async () => {
+    expect((await postJson(ctx.server.origin, phone('phone-2020-12-31-11-28-51', 10))).status).toBe(200);
+    const phones = await list('Phone');
+    expect(phones.map((p) => [p.name, p.serial, p.manufacturers_id, p.phonemodels_id, p.phonetypes_id, p.is_dynamic, p.autoupdatesystems_id])).toEqual([['desk-phone-12', 'FCH1234ABCD', 'Cisco', 'SPA303', 'Phone', 1, 'GLPI Native Inventory']]);
+    const id = Number(phones[0]!.id);
+    expect((await list(`Phone/${id}/NetworkPort`)).map((p) => [p.logical_number, p.name, p.mac, p.instantiation_type])).toEqual([
+      [0, 'Management', '38:1c:1a:b5:73:20', 'NetworkPortAggregate'],
+      [1, 'eth0', '38:1c:1a:b5:73:20', 'NetworkPortEthernet'],
+    ]);
+    expect(await addressesOf('Phone', id)).toEqual(['192.168.63.52']);
+
+    // GLPI's phone rules are inactive by default; turned on, the next inventory updates the phone it finds by MAC.
+    const rules = (await list('Rule', 'range=0-9999')).filter((r) => ['Phone update (by mac)', 'Phone import (by mac)'].includes(String(r.name)));
+    for (const rule of rules) expect((await ctx.api.put(`Rule/${rule.id}`, { input: { is_active: 1 } })).status).toBe(200);
+    expect((await postJson(ctx.server.origin, phone('phone-2020-12-31-11-28-51', 20))).status).toBe(200);
+    expect((await list('Phone')).map((p) => p.id)).toEqual([id]);
+    expect((await list(`Phone/${id}/NetworkPort`)).map((p) => p.ifinbytes)).toEqual([0, 20]);
   });
 });
