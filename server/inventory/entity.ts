@@ -22,7 +22,7 @@ export interface Placement {
 
 export function entityInput(inv: Inventory): Record<string, unknown> {
   return {
-    itemtype: 'Computer',
+    itemtype: inv.itemtype,
     tag: inv.tag,
     domain: inv.domain,
     ip: inv.ports.flatMap((p) => p.ips),

@@ -1,5 +1,5 @@
 /**
- * What an agent's inventory says about one computer, read from the XML CONTENT of a
+ * What an agent's inventory says about one computer (or phone), read from the XML CONTENT of a
  * FusionInventory agent (or GLPI Agent's JSON, its keys upper-cased) into plain values (the
  * parts Deskbase stores).
  */
@@ -7,6 +7,8 @@ import { isIP } from 'node:net';
 import { ProtocolError, type XmlNode } from './protocol';
 
 export interface Inventory {
+  /** What reported itself: a computer, or a phone (GLPI Agent on Android). */
+  itemtype: 'Computer' | 'Phone';
   deviceid: string;
   /** The agent's own version string (VERSIONCLIENT, e.g. FusionInventory-Inventory_v2.6-3). */
   version: string;
@@ -168,6 +170,7 @@ export function readInventory(request: XmlNode): Inventory {
   if (name === '') throw new ProtocolError('No HARDWARE/NAME');
   const tag = list(c, 'ACCOUNTINFO').find((a) => text(a, 'KEYNAME') === 'TAG');
   return {
+    itemtype: request.ITEMTYPE === 'Phone' ? 'Phone' : 'Computer',
     deviceid,
     version: typeof c.VERSIONCLIENT === 'string' ? c.VERSIONCLIENT : '',
     tag: tag ? text(tag, 'KEYVALUE') : '',

@@ -55,7 +55,7 @@ function assetsFound(db: Db, itemtype: string, rule: { criteria: readonly { crit
 /** What RuleImportAsset reads of an inventory (with the entity RuleImportEntity gave). */
 function ruleInput(inv: Inventory): Record<string, unknown> & { itemtype: string } {
   const macs = inv.ports.map((p) => p.mac).filter((mac) => mac !== '');
-  return { itemtype: 'Computer', name: inv.name, serial: inv.serial, uuid: inv.uuid, mac: macs, device_id: inv.deviceid, tag: inv.tag, osname: inv.os?.name ?? '' };
+  return { itemtype: inv.itemtype, name: inv.name, serial: inv.serial, uuid: inv.uuid, mac: macs, device_id: inv.deviceid, tag: inv.tag, osname: inv.os?.name ?? '' };
 }
 
 /** The computer this inventory updates (null: a new one) and the rule that decided, or why it is refused. */

@@ -67,11 +67,11 @@ type Owner = (asset: Row) => Params;
 export const itemOf =
   (itemtype: string): Owner =>
   (asset) => ({ itemtype, items_id: Number(asset.id) });
-const asItem = itemOf('Computer');
 const byComputer: Owner = (computer) => ({ computers_id: Number(computer.id) });
 
 interface SyncOptions {
-  owner?: Owner;
+  /** How a row names its asset. */
+  owner: Owner;
   /**
    * The new rows are checked, then inserted in multi-row statements (a computer's hundreds of
    * installs); only for rows whose checks read nothing another new row writes (distinct keys, no
@@ -89,7 +89,7 @@ interface SyncOptions {
  * reported row claims becomes that dynamic row: updated in place when their keys agree, replaced
  * otherwise (a port typed without its addresses); the other hand-made rows stay as they are.
  */
-export function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row) => string, wanted: Params[], { owner = asItem, together = false, claim = key }: SyncOptions = {}): void {
+export function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row) => string, wanted: Params[], { owner, together = false, claim = key }: SyncOptions): void {
   const type = itemtypeOrThrow(typeName);
   const ownerColumns = owner(computer);
   const where = Object.keys(ownerColumns).map((column) => `${column} = ?`).join(' AND ');
@@ -148,8 +148,8 @@ function addTogether(wc: WriteContext, type: Itemtype, inputs: Params[]): void {
   addItems(contexts, type, rows, inputs);
 }
 
-function writeComputer(wc: WriteContext, inv: Inventory, found: number | null, placement: Placement, setup: InventorySetup): Row {
-  const type = itemtypeOrThrow('Computer');
+function writeAsset(wc: WriteContext, inv: Inventory, found: number | null, placement: Placement, setup: InventorySetup): Row {
+  const type = itemtypeOrThrow(inv.itemtype);
   const values: Params = {
     name: inv.name,
     ...(setup.defaultState > 0 ? { states_id: setup.defaultState } : {}),
@@ -164,7 +164,7 @@ function writeComputer(wc: WriteContext, inv: Inventory, found: number | null, p
   // The entity rules place a new computer; one already known stays where it is.
   const id = found ?? addItem(wc, type, { ...values, entities_id: placement.entityId, ...(placement.recursive !== undefined ? { is_recursive: placement.recursive } : {}) });
   if (found !== null) updateItem(wc, type, found, values);
-  return selectOne(wc.db, 'SELECT * FROM glpi_computers WHERE id = ?', id)!;
+  return selectOne(wc.db, `SELECT * FROM ${type.table} WHERE id = ?`, id)!;
 }
 
 /** Who sent an inventory: its device id, name, version string and tag. */
@@ -209,7 +209,7 @@ function writeOperatingSystem(wc: WriteContext, inv: Inventory, computer: Row): 
       ]
     : [];
   // One operating system per computer: the row is kept and updated whatever it names.
-  sync(wc, 'Item_OperatingSystem', computer, () => 'os', wanted);
+  sync(wc, 'Item_OperatingSystem', computer, () => 'os', wanted, { owner: itemOf(inv.itemtype) });
 }
 
 function writeComponents(wc: WriteContext, inv: Inventory, computer: Row, setup: InventorySetup): void {
@@ -231,7 +231,7 @@ function writeProcessors(wc: WriteContext, inv: Inventory, computer: Row): void 
     nbthreads: cpu.threads,
     serial: cpu.serial || null,
   }));
-  sync(wc, 'Item_DeviceProcessor', computer, (row) => String(row.deviceprocessors_id), processors);
+  sync(wc, 'Item_DeviceProcessor', computer, (row) => String(row.deviceprocessors_id), processors, { owner: itemOf(inv.itemtype) });
 }
 
 function writeMemories(wc: WriteContext, inv: Inventory, computer: Row): void {
@@ -245,7 +245,7 @@ function writeMemories(wc: WriteContext, inv: Inventory, computer: Row): void {
     size: m.size,
     serial: m.serial || null,
   }));
-  sync(wc, 'Item_DeviceMemory', computer, (row) => String(row.devicememories_id), memories);
+  sync(wc, 'Item_DeviceMemory', computer, (row) => String(row.devicememories_id), memories, { owner: itemOf(inv.itemtype) });
 }
 
 function writeDisks(wc: WriteContext, inv: Inventory, computer: Row): void {
@@ -257,7 +257,7 @@ function writeDisks(wc: WriteContext, inv: Inventory, computer: Row): void {
     totalsize: d.totalsize,
     freesize: d.freesize,
   }));
-  sync(wc, 'Item_Disk', computer, (row) => `${String(row.mountpoint)}|${String(row.device)}`, disks);
+  sync(wc, 'Item_Disk', computer, (row) => `${String(row.mountpoint)}|${String(row.device)}`, disks, { owner: itemOf(inv.itemtype) });
 }
 
 /** A port's addresses as stored: through its network names. */
@@ -285,7 +285,7 @@ function writePorts(wc: WriteContext, inv: Inventory, computer: Row): void {
     ...(p.ips.length > 0 ? { NetworkName_name: p.name, NetworkName__ipaddresses: p.ips } : {}),
   }));
   // A port typed by hand is the reported one of the same name and MAC.
-  sync(wc, 'NetworkPort', computer, key, ports, { claim: (row) => `${String(row.name)}|${String(row.mac ?? '').toLowerCase()}` });
+  sync(wc, 'NetworkPort', computer, key, ports, { owner: itemOf(inv.itemtype), claim: (row) => `${String(row.name)}|${String(row.mac ?? '').toLowerCase()}` });
 }
 
 /** A text as SQLite's NOCASE compares it (GLPI's varchar columns): ASCII letters folded. */
@@ -343,7 +343,7 @@ function writeSoftware(wc: WriteContext, inv: Inventory, computer: Row): void {
     if (versionId === undefined) found.set(k, (versionId = addItem(wc, versionType, values)));
     versions.set(versionId, { softwareversions_id: versionId });
   });
-  sync(wc, 'Item_SoftwareVersion', computer, (row) => String(row.softwareversions_id), [...versions.values()], { together: true });
+  sync(wc, 'Item_SoftwareVersion', computer, (row) => String(row.softwareversions_id), [...versions.values()], { owner: itemOf(inv.itemtype), together: true });
 }
 
 /** The dropdowns a component's model names, by their foreign key. */
@@ -369,7 +369,7 @@ function writeOtherComponents(wc: WriteContext, inv: Inventory, computer: Row, s
         const model = Object.fromEntries(Object.entries(c.model).map(([column, value]) => [column, column in DROPDOWN_OF ? dropdownId(wc, DROPDOWN_OF[column]!, String(value ?? '')) : value]));
         return { [fk]: modelId(wc, typeName, model), ...c.link } as Params;
       });
-    sync(wc, `Item_${typeName}`, computer, (row) => String(row[fk]), wanted);
+    sync(wc, `Item_${typeName}`, computer, (row) => String(row[fk]), wanted, { owner: itemOf(inv.itemtype) });
   }
 }
 
@@ -391,7 +391,7 @@ function writeVirtualMachines(wc: WriteContext, inv: Inventory, computer: Row): 
 /** What a virtual machine says of itself, read as an inventory of its own (no agent runs in it). */
 function vmInventory(vm: Inventory['virtualmachines'][number]): Inventory {
   const ram = Number.parseInt(vm.ram, 10);
-  const none = { deviceid: '', version: '', tag: '', domain: '', subnets: [], serial: '', os: null, disks: [], ports: [], software: [], components: [], connected: [], virtualmachines: [], antivirus: [], remoteManagement: [] };
+  const none = { itemtype: 'Computer' as const, deviceid: '', version: '', tag: '', domain: '', subnets: [], serial: '', os: null, disks: [], ports: [], software: [], components: [], connected: [], virtualmachines: [], antivirus: [], remoteManagement: [] };
   return {
     ...none,
     name: vm.name,
@@ -450,7 +450,7 @@ function writeAntivirus(wc: WriteContext, inv: Inventory, computer: Row): void {
 
 function writeRemoteManagement(wc: WriteContext, inv: Inventory, computer: Row): void {
   const wanted = inv.remoteManagement.map((r) => ({ type: r.type, remoteid: r.id }));
-  sync(wc, 'Item_RemoteManagement', computer, (row) => `${String(row.type)}|${String(row.remoteid)}`, wanted);
+  sync(wc, 'Item_RemoteManagement', computer, (row) => `${String(row.type)}|${String(row.remoteid)}`, wanted, { owner: itemOf(inv.itemtype) });
 }
 
 type Device = Inventory['connected'][number];
@@ -516,7 +516,7 @@ export interface InventorySetup {
  */
 export function storeInventory(wc: WriteContext, inv: Inventory, call: AgentCallInfo, setup: InventorySetup): { computerId: number; agentId: number } | Refusal {
   const refused = (refusal: Refusal) => {
-    const device = { deviceid: inv.deviceid, itemtype: 'Computer', name: inv.name, serial: inv.serial, uuid: inv.uuid, ips: inv.ports.flatMap((p) => p.ips), macs: inv.ports.map((p) => p.mac).filter((mac) => mac !== '') };
+    const device = { deviceid: inv.deviceid, itemtype: inv.itemtype, name: inv.name, serial: inv.serial, uuid: inv.uuid, ips: inv.ports.flatMap((p) => p.ips), macs: inv.ports.map((p) => p.mac).filter((mac) => mac !== '') };
     logRefusal(wc, device, refusal, dropdownId(wc, 'AutoUpdateSystem', NATIVE_INVENTORY));
     return refusal;
   };
@@ -525,19 +525,22 @@ export function storeInventory(wc: WriteContext, inv: Inventory, call: AgentCall
   const match = matchComputer(wc.db, inv, placement.entityId);
   if ('refusedBy' in match) return refused(match);
   // A known computer the entity rules place elsewhere moves there when its entity says so (./transfer.ts).
-  if (match.computerId !== null && placement.ruled) transferAsset(wc, 'Computer', match.computerId, placement.entityId);
-  const computer = writeComputer(wc, inv, match.computerId, placement, setup);
-  const agentId = writeAgent(wc, inv, 'Computer', computer, call);
+  if (match.computerId !== null && placement.ruled) transferAsset(wc, inv.itemtype, match.computerId, placement.entityId);
+  const computer = writeAsset(wc, inv, match.computerId, placement, setup);
+  const agentId = writeAgent(wc, inv, inv.itemtype, computer, call);
   writeOperatingSystem(wc, inv, computer);
   writeComponents(wc, inv, computer, setup);
   if (setup.imports('import_volume')) writeDisks(wc, inv, computer);
   writePorts(wc, inv, computer);
   if (setup.imports('import_software')) writeSoftware(wc, inv, computer);
   writeOtherComponents(wc, inv, computer, setup);
-  if (setup.imports('import_vm')) writeVirtualMachines(wc, inv, computer);
-  if (setup.imports('import_vm') && setup.imports('vm_as_computer')) writeVmComputers(wc, inv, computer, setup);
-  if (setup.imports('import_antivirus')) writeAntivirus(wc, inv, computer);
   writeRemoteManagement(wc, inv, computer);
-  writeConnections(wc, inv, computer, setup);
+  // Virtual machines, antivirus and connected devices are a computer's (GLPI's phones have none).
+  if (inv.itemtype === 'Computer') {
+    if (setup.imports('import_vm')) writeVirtualMachines(wc, inv, computer);
+    if (setup.imports('import_vm') && setup.imports('vm_as_computer')) writeVmComputers(wc, inv, computer, setup);
+    if (setup.imports('import_antivirus')) writeAntivirus(wc, inv, computer);
+    writeConnections(wc, inv, computer, setup);
+  }
   return { computerId: Number(computer.id), agentId };
 }
