@@ -66,10 +66,16 @@ describe.skipIf(!hasChromium)('the inventory in the console', () => {
     const form = page.getByRole('form', { name: 'Inventory settings' });
     expect(await form.getByLabel('Enable inventory').isChecked()).toBe(true);
     await form.getByLabel('Software', { exact: true }).uncheck();
+    await form.getByLabel('Virtual machines as computers').check();
+    await form.getByLabel('Computer type of virtual machines (id)').fill('3');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
-    const rows = (await api.get('Config/', { query: 'searchText[context]=^inventory$&searchText[name]=^import_software$' })).body as { value: string }[];
-    expect(rows.map((r) => r.value)).toEqual(['0']);
+    const rows = (await api.get('Config/', { query: 'searchText[context]=^inventory$&range=0-999' })).body as { name: string; value: string }[];
+    expect(rows.filter((r) => ['import_software', 'vm_as_computer', 'vm_type'].includes(r.name)).map((r) => [r.name, r.value]).sort()).toEqual([
+      ['import_software', '0'],
+      ['vm_as_computer', '1'],
+      ['vm_type', '3'],
+    ]);
     expect(await page.getByRole('table', { name: 'Agents' }).locator('tbody tr td:nth-child(2)').allTextContents()).toEqual([DEVICE]);
     expect(pageErrors).toEqual([]);
   });

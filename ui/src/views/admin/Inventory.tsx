@@ -117,8 +117,9 @@ export function ComputerInventory({ id, item, locked }: { id: number; item: Item
 const SWITCHES = [
   'enabled_inventory', 'import_software', 'import_volume', 'import_antivirus', 'import_vm', 'import_monitor', 'import_printer', 'import_peripheral',
   'component_processor', 'component_memory', 'component_harddrive', 'component_graphiccard', 'component_soundcard', 'component_drive', 'component_control', 'component_battery',
+  'vm_as_computer', 'vm_components',
 ];
-const NUMBERS = ['entities_id_default', 'states_id_default', 'stale_agents_delay'];
+const NUMBERS = ['entities_id_default', 'states_id_default', 'vm_type', 'stale_agents_delay'];
 const LABELS: Record<string, string> = {
   enabled_inventory: 'Enable inventory',
   import_software: 'Software',
@@ -136,6 +137,9 @@ const LABELS: Record<string, string> = {
   component_drive: 'Drives',
   component_control: 'Controllers',
   component_battery: 'Batteries',
+  vm_as_computer: 'Virtual machines as computers',
+  vm_components: 'Components of virtual machines',
+  vm_type: 'Computer type of virtual machines (id)',
   entities_id_default: 'Default entity (id)',
   states_id_default: 'Default status (id)',
   stale_agents_delay: 'Stale agents after (days)',
