@@ -105,6 +105,21 @@ describe('printers', () => {
     expect(refused).toEqual([['Printer', 'SDFSDF9874', '["10.59.29.176"]', '["00:85:eb:f4:be:20","00:87:eb:f2:be:31"]']]);
   });
 
+  test('a network inventory without its network_device, or not in the format, writes nothing', async () => {
+    const before = (await list('Printer')).length;
+    const bare = { action: 'netinventory', deviceid: 'bare-2020-12-31-11-28-51', itemtype: 'Printer', content: { versionclient: 'GLPI-Agent_v1.7' } };
+    expect(await postJson(ctx.server.origin, bare)).toMatchObject({ status: 400, json: { status: 'error', message: 'No content/network_device', expiration: 24 } });
+    const bad = await example('printer_2');
+    bad.deviceid = 'bad-2020-12-31-11-28-51';
+    const content = bad.content as { network_device: Record<string, unknown>; network_ports: Record<string, unknown>[] };
+    content.network_device.serial = 'BAD-SERIAL';
+    content.network_ports[1]!.ifnumber = 2.5;
+    const answer = await postJson(ctx.server.origin, bad);
+    expect(answer).toMatchObject({ status: 400, json: { status: 'error', message: 'Inventory does not match the inventory format: /content/network_ports/1/ifnumber must be integer', expiration: 24 } });
+    expect((await list('Printer')).length).toBe(before);
+    expect((await list('Agent', 'range=0-9999')).filter((a) => String(a.deviceid).startsWith('bad-') || String(a.deviceid).startsWith('bare-'))).toEqual([]);
+  });
+
   test('a network inventory of another type is refused in the protocol\'s shape', async () => {
     const unmanaged = { ...(await example('printer_1')), itemtype: 'Unmanaged' };
     expect(await postJson(ctx.server.origin, unmanaged)).toMatchObject({ status: 501, json: { status: 'error', message: 'Network inventory of Unmanaged is not supported', expiration: 24 } });
