@@ -1,8 +1,9 @@
 /**
- * An inventory written as GLPI 10 writes it: the computer (found by RuleImportAsset, ./match.ts,
- * or created), its agent row, operating system, processors, memory, disks, network ports and installed software,
- * every row marked `is_dynamic` = 1. A second inventory updates in place: dynamic rows still
- * reported are kept (updated when they differ), the others purged. Every write goes through the
+ * An inventory written as GLPI 10 writes it: the computer (or phone) found by RuleImportAsset
+ * (./match.ts) or created, its agent row, operating system, processors, memory, disks, network
+ * ports and installed software, every row marked `is_dynamic` = 1. A second inventory updates in
+ * place: dynamic rows still reported are kept (updated when they differ), the others purged; rows
+ * typed by hand that the inventory reports become dynamic (`sync`). Every write goes through the
  * generic CRUD (hooks, dictionaries, asset rules with `_auto` = 1, history lines); the caller
  * holds the transaction.
  */
@@ -61,7 +62,7 @@ function counted(key: (row: Row) => string): (row: Row) => string {
   };
 }
 
-/** The columns naming the computer on a row of its: most rows name it as an item, a few by `computers_id`. */
+/** The columns naming the asset on a row of its: most rows name it as an item, a few a computer by `computers_id`. */
 type Owner = (asset: Row) => Params;
 /** Rows naming their asset as an item of `itemtype`. */
 export const itemOf =
@@ -83,7 +84,7 @@ interface SyncOptions {
 }
 
 /**
- * Brings the rows of one kind on the computer to what the inventory reports, as GLPI 10's
+ * Brings the rows of one kind on the asset to what the inventory reports, as GLPI 10's
  * inventory does: the dynamic row with the same key is kept (its other columns updated), new
  * keys added, the other dynamic rows purged. A row made by hand (`is_dynamic` = 0) that a
  * reported row claims becomes that dynamic row: updated in place when their keys agree, replaced
