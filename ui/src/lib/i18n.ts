@@ -289,7 +289,7 @@ const FR: Record<string, string> = {
   'Locked: the inventory keeps this value': 'Verrouillé : l’inventaire garde cette valeur',
   Agent: 'Agent',
   Agents: 'Agents',
-  'No agent reports this computer.': 'Aucun agent ne remonte cet ordinateur.',
+  'No agent reports this item.': 'Aucun agent ne remonte cet élément.',
   'Device id': 'Identifiant de l’appareil',
   Version: 'Version',
   'Last contact': 'Dernier contact',
