@@ -149,10 +149,22 @@ function addTogether(wc: WriteContext, type: Itemtype, inputs: Params[]): void {
   addItems(contexts, type, rows, inputs);
 }
 
+/** Where computers and phones keep their model and type. */
+const MODEL_AND_TYPE: Record<Inventory['itemtype'], { model: [string, string]; type: [string, string] }> = {
+  Computer: { model: ['computermodels_id', 'ComputerModel'], type: ['computertypes_id', 'ComputerType'] },
+  Phone: { model: ['phonemodels_id', 'PhoneModel'], type: ['phonetypes_id', 'PhoneType'] },
+};
+
 function writeAsset(wc: WriteContext, inv: Inventory, found: number | null, placement: Placement, setup: InventorySetup): Row {
   const type = itemtypeOrThrow(inv.itemtype);
+  const { model, type: kind } = MODEL_AND_TYPE[inv.itemtype];
   const values: Params = {
     name: inv.name,
+    // What the inventory does not say is left as it is.
+    ...(inv.manufacturer ? { manufacturers_id: dropdownId(wc, 'Manufacturer', inv.manufacturer) } : {}),
+    ...(inv.model ? { [model[0]]: dropdownId(wc, model[1], inv.model) } : {}),
+    ...(inv.type ? { [kind[0]]: dropdownId(wc, kind[1], inv.type) } : {}),
+    ...(inv.otherserial ? { otherserial: inv.otherserial } : {}),
     ...(setup.defaultState > 0 ? { states_id: setup.defaultState } : {}),
     ...(placement.locationId !== undefined ? { locations_id: placement.locationId } : {}),
     ...(inv.serial ? { serial: inv.serial } : {}),
@@ -392,7 +404,7 @@ function writeVirtualMachines(wc: WriteContext, inv: Inventory, computer: Row): 
 /** What a virtual machine says of itself, read as an inventory of its own (no agent runs in it). */
 function vmInventory(vm: Inventory['virtualmachines'][number]): Inventory {
   const ram = Number.parseInt(vm.ram, 10);
-  const none = { itemtype: 'Computer' as const, deviceid: '', version: '', tag: '', domain: '', subnets: [], serial: '', os: null, disks: [], ports: [], software: [], components: [], connected: [], virtualmachines: [], antivirus: [], remoteManagement: [] };
+  const none = { itemtype: 'Computer' as const, deviceid: '', version: '', tag: '', domain: '', subnets: [], serial: '', manufacturer: '', model: '', type: '', otherserial: '', os: null, disks: [], ports: [], software: [], components: [], connected: [], virtualmachines: [], antivirus: [], remoteManagement: [] };
   return {
     ...none,
     name: vm.name,
