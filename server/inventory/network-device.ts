@@ -16,6 +16,8 @@ export interface NetworkPortReport {
   mac: string;
   ips: string[];
   instantiation_type: string;
+  /** The VLANs it carries (name and number; tagged or not). */
+  vlans: { name: string; tag: number; tagged: boolean }[];
   /** The port's counters and states, by glpi_networkports column. */
   columns: Record<string, string | number | null>;
 }
@@ -66,6 +68,9 @@ function port(p: Json): NetworkPortReport {
     mac: /^0{2}(:0{2}){5}$/.test(mac) ? '' : mac,
     ips: addresses(p.ips),
     instantiation_type: INSTANTIATION[num(p, 'iftype') ?? 0] ?? 'NetworkPortEthernet',
+    vlans: objects(p.vlans)
+      .filter((v) => str(v, 'name') !== '' || num(v, 'number') !== null)
+      .map((v) => ({ name: str(v, 'name'), tag: num(v, 'number') ?? 0, tagged: v.tagged === true || str(v, 'tagged') === '1' })),
     columns: {
       ifdescr: str(p, 'ifdescr') || null,
       ifalias: str(p, 'ifalias') || null,

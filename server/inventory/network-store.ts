@@ -5,17 +5,18 @@
  * the "GLPI Native Inventory" source; its agent row; its firmwares (`Item_DeviceFirmware`); its
  * network ports (by logical number: name, MAC, counters and states, addresses) and, when the
  * device reports addresses of its own, the "Management" port (an aggregate, logical number 0)
- * that carries them, as GLPI's; a printer's total page counter. Counters change at every
+ * that carries them, as GLPI's; each port's VLANs (found by name and number, or created); a
+ * printer's total page counter. Counters change at every
  * inventory: the ports are written without history lines. The caller holds the transaction.
  */
 import { nowString } from '../core/clock';
 import type { Params } from '../core/params';
-import { selectOne, type Row } from '../db/rows';
-import { addItem, updateItem, type WriteContext } from '../items/crud';
+import { selectAll, selectOne, type Row } from '../db/rows';
+import { addItem, deleteItem, updateItem, type WriteContext } from '../items/crud';
 import { itemtypeOrThrow } from '../registry';
 import { placeAsset } from './entity';
 import { matchAsset, type Refusal } from './match';
-import type { NetworkDevice, NetworkItemtype } from './network-device';
+import type { NetworkDevice, NetworkItemtype, NetworkPortReport } from './network-device';
 import { logRefusal } from './refused';
 import { dropdownId, itemOf, modelId, NATIVE_INVENTORY, portAddresses, sync, writeAgent, type AgentCallInfo, type InventorySetup } from './store';
 import { transferAsset } from './transfer';
@@ -73,7 +74,7 @@ function writeFirmwares(wc: WriteContext, dev: NetworkDevice, item: Row): void {
 
 function writePorts(wc: WriteContext, dev: NetworkDevice, item: Row): void {
   const reported = [
-    ...(dev.ips.length > 0 ? [{ name: MANAGEMENT, logical_number: 0, mac: dev.mac, ips: dev.ips, instantiation_type: 'NetworkPortAggregate', columns: {} }] : []),
+    ...(dev.ips.length > 0 ? [{ name: MANAGEMENT, logical_number: 0, mac: dev.mac, ips: dev.ips, instantiation_type: 'NetworkPortAggregate', vlans: [], columns: {} }] : []),
     ...dev.ports,
   ];
   const wanted = reported.map((p) => ({
@@ -90,7 +91,36 @@ function writePorts(wc: WriteContext, dev: NetworkDevice, item: Row): void {
     const ips = row.id === undefined ? ((row.NetworkName__ipaddresses as string[] | undefined) ?? []) : portAddresses(wc, Number(row.id));
     return `${String(row.logical_number)}|${String(row.name)}|${String(row.mac ?? '')}|${[...ips].sort().join(',')}`;
   };
-  sync({ ...wc, history: false }, 'NetworkPort', item, key, wanted, { owner: itemOf(dev.itemtype), claim: (row) => `${String(row.logical_number)}|${String(row.name)}` });
+  const quiet = { ...wc, history: false };
+  sync(quiet, 'NetworkPort', item, key, wanted, { owner: itemOf(dev.itemtype), claim: (row) => `${String(row.logical_number)}|${String(row.name)}` });
+  writeVlans(quiet, dev, item, reported);
+}
+
+/** The VLAN of this name and number, created in the device's entity when missing. */
+function vlanId(wc: WriteContext, vlan: NetworkPortReport['vlans'][number], entityId: number, seen: Map<string, number>): number {
+  const k = `${vlan.name}\u0000${vlan.tag}`;
+  const known = seen.get(k) ?? Number(selectOne(wc.db, 'SELECT id FROM glpi_vlans WHERE name IS ? AND tag = ? ORDER BY id LIMIT 1', vlan.name || null, vlan.tag)?.id ?? 0);
+  const id = known || addItem(wc, itemtypeOrThrow('Vlan'), { name: vlan.name, tag: vlan.tag, entities_id: entityId });
+  seen.set(k, id);
+  return id;
+}
+
+/** Each dynamic port's VLANs (NetworkPort_Vlan, by VLAN): the reported ones linked, the others unlinked. */
+function writeVlans(wc: WriteContext, dev: NetworkDevice, item: Row, reported: NetworkPortReport[]): void {
+  const linkType = itemtypeOrThrow('NetworkPort_Vlan');
+  const seen = new Map<string, number>();
+  const ports = selectAll(wc.db, 'SELECT id, logical_number FROM glpi_networkports WHERE itemtype = ? AND items_id = ? AND is_dynamic = 1 ORDER BY id', dev.itemtype, Number(item.id));
+  for (const port of ports) {
+    const vlans = reported.find((p) => p.logical_number === Number(port.logical_number))?.vlans ?? [];
+    const wanted = new Map(vlans.map((v) => [vlanId(wc, v, Number(item.entities_id), seen), v.tagged ? 1 : 0]));
+    for (const link of selectAll(wc.db, 'SELECT id, vlans_id, tagged FROM glpi_networkports_vlans WHERE networkports_id = ? ORDER BY id', Number(port.id))) {
+      const tagged = wanted.get(Number(link.vlans_id));
+      if (tagged === undefined) deleteItem(wc, linkType, Number(link.id), true);
+      else if (tagged !== Number(link.tagged)) updateItem(wc, linkType, Number(link.id), { tagged });
+      wanted.delete(Number(link.vlans_id));
+    }
+    for (const [vlansId, tagged] of wanted) addItem(wc, linkType, { networkports_id: Number(port.id), vlans_id: vlansId, tagged });
+  }
 }
 
 /**

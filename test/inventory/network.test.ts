@@ -2,7 +2,7 @@
  * Network inventories as GLPI 10 writes them, from the published inventory format's example
  * files (test/inventory/format, MIT) posted gzip'd as GLPI Agent posts them: the network
  * equipment or printer (found again by GLPI's serial rules), its agent, firmware, ports with
- * their counters, the "Management" port with the device's addresses, a printer's page counter;
+ * their counters and VLANs, the "Management" port with the device's addresses, a printer's page counter;
  * a second inventory updates in place, without history lines for the ports' counters.
  */
 import { describe, expect, test } from 'bun:test';
@@ -24,7 +24,7 @@ const portLogLines = async (itemtype: string, id: number) =>
 
 describe('network equipment', () => {
   let id = 0;
-  test('networkequipment_3: the switch, its agent, firmware, 61 ports and the management port', async () => {
+  test('networkequipment_3: the switch, its agent, firmware, 61 ports with their VLANs and the management port', async () => {
     expect(await postJson(ctx.server.origin, await example('networkequipment_3'))).toMatchObject({ status: 200, json: { expiration: 24, status: 'ok' } });
     const items = await list('NetworkEquipment');
     expect(items.map((n) => [n.name, n.serial, n.manufacturers_id, n.networkequipmentmodels_id, n.networkequipmenttypes_id, n.uptime, n.is_dynamic, n.autoupdatesystems_id, n.entities_id])).toEqual([
@@ -49,12 +49,18 @@ describe('network equipment', () => {
     const vlan = ports.find((p) => p.name === 'DEFAULT_VLAN')!;
     expect([vlan.logical_number, vlan.mac]).toEqual([102, 'b0:5a:da:10:10:80']);
     expect(await addressesOf('NetworkEquipment', id)).toEqual(['192.168.63.30', '192.168.63.30']);
+    // 52 ports carry VLAN 1 (untagged): one VLAN, one link per port.
+    expect((await list('Vlan')).map((v) => [v.name, v.tag])).toEqual([['VLAN 1', 1]]);
+    const links = await list('NetworkPort_Vlan', 'range=0-9999');
+    expect(links.length).toBe(52);
+    expect(links.filter((l) => l.networkports_id === ports[1]!.id).map((l) => [l.vlans_id, l.tagged])).toEqual([[(await list('Vlan', 'range=0-9'))[0]!.id, 0]]);
   });
 
-  test('a second inventory: the same switch and ports, counters updated without history lines', async () => {
+  test('a second inventory: the same switch and ports, counters updated without history lines, a VLAN no longer reported unlinked', async () => {
     const next = await example('networkequipment_3');
     const content = next.content as { network_ports: Record<string, unknown>[] };
     content.network_ports[0]!.ifinbytes = 1230300000;
+    delete content.network_ports[0]!.vlans;
     const before = await list(`NetworkEquipment/${id}/NetworkPort`, 'range=0-9999');
     const lines = await portLogLines('NetworkEquipment', id);
     expect((await postJson(ctx.server.origin, next)).status).toBe(200);
@@ -62,6 +68,9 @@ describe('network equipment', () => {
     const after = await list(`NetworkEquipment/${id}/NetworkPort`, 'range=0-9999');
     expect(after.map((p) => p.id)).toEqual(before.map((p) => p.id));
     expect(after.find((p) => p.logical_number === 1)!.ifinbytes).toBe(1230300000);
+    // Port 1 no longer reports its VLAN: unlinked; the others keep theirs.
+    const links = await list('NetworkPort_Vlan', 'range=0-9999');
+    expect([links.length, links.filter((l) => l.networkports_id === after.find((p) => p.logical_number === 1)!.id).length]).toEqual([51, 0]);
     expect(await portLogLines('NetworkEquipment', id)).toBe(lines);
     expect((await list('Agent', 'range=0-9999')).filter((a) => a.itemtype === 'NetworkEquipment').length).toBe(1);
   });
