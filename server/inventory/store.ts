@@ -181,7 +181,7 @@ function writeAsset(wc: WriteContext, inv: Inventory, found: number | null, plac
 }
 
 /** Who sent an inventory: its device id, name, version string and tag. */
-export type Sender = Pick<Inventory, 'deviceid' | 'name' | 'version' | 'tag'>;
+type Sender = Pick<Inventory, 'deviceid' | 'name' | 'version' | 'tag'>;
 
 /** The sender's Agent row (by device id), naming the asset `itemtype` #`asset.id` it inventoried. */
 export function writeAgent(wc: WriteContext, inv: Sender, itemtype: string, asset: Row, call: AgentCallInfo): number {

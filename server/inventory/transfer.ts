@@ -6,10 +6,9 @@
  * as GLPI's installed "complete" profile does: the asset and the rows it owns (components,
  * disks, operating system, network ports with their names and addresses, virtual machines,
  * antivirus, remote managements, the monitors, printers and peripherals connected to it) go to
- * the new entity; each software installation points to the
- * same software and version in the new entity (found, or created there) unless the version's
- * software is already visible there (recursive above it). A hand-locked entity (Lockedfield)
- * keeps the asset where it is.
+ * the new entity; each software installation points to the same software and version in the new
+ * entity (found, or created there) unless the version's software is already visible there
+ * (recursive above it). A hand-locked entity (Lockedfield) keeps the asset where it is.
  */
 import type { Params } from '../core/params';
 import { run, selectAll, selectOne, type Row } from '../db/rows';
@@ -28,7 +27,7 @@ const OWNED: { typeName: string; byComputer?: true }[] = [
 ];
 
 /** Whether the entity `entityId` moves its inventoried assets to where the rules place them. */
-export function transfersAutomatically(wc: WriteContext, entityId: number): boolean {
+function transfersAutomatically(wc: WriteContext, entityId: number): boolean {
   const deciding = decidingEntity(wc.db, entityId, 'transfers_strategy');
   return !!deciding && Number(deciding.transfers_id) > 0;
 }
