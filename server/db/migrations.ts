@@ -7,7 +7,7 @@ import type { UpgradeNote } from './upgrade-note';
 import { addAgentRight, addInventoryRight, addLockedFieldRight, addRefusedEquipmentRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
 import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
 import { createRulesState } from './rules-state';
-import { seedDefaultImportRules, seedDefaultRules } from './seed-rules';
+import { seedDefaultImportRules, seedDefaultRules, seedMissingImportRules } from './seed-rules';
 import { createRuleReplays } from './rule-replays';
 import { seedDocumentTypes } from './seed-documents';
 import { moveSmtpModeToGlpiValues, recordDataZone, seedNotificationUuid, seedSettings } from './settings';
@@ -124,6 +124,7 @@ const MIGRATIONS: Migration[] = [
       seedCronTasks(db);
     },
   },
+  { id: 29, name: "GLPI 10.0's default RuleImportAsset rules of printers, network equipment, peripherals, monitors and phones", up: (db) => seedMissingImportRules(db) },
 ];
 
 /** True when the default install data has not been written yet. */

@@ -47,6 +47,7 @@ test('the first start records its migrations and the database settings', async (
       { id: 26, name: "GLPI 10.0's rights on the rule collections" },
       { id: 27, name: "GLPI 10.0's default rules" },
       { id: 28, name: 'dictionary replays, run by the automatic action replaydictionary' },
+      { id: 29, name: "GLPI 10.0's default RuleImportAsset rules of printers, network equipment, peripherals, monitors and phones" },
       { id: 31, name: 'directory synchronisations and their automatic action ldapsync' },
       { id: 33, name: "GLPI 10.0's default notifications of users, reservations, contracts and infocoms, and their automatic actions" },
       { id: 34, name: "the mail queue's right (queuednotification) for the profiles that update the configuration" },
@@ -91,7 +92,7 @@ test('an older database (a table, a column and rights missing) is brought up to 
   expect((await again.get('User/2/UserPreference')).status).toBe(200);
   withDatabase((db) => {
     const migrations = db.query('SELECT COUNT(*) AS n FROM deskbase_migrations').get() as { n: number };
-    expect(migrations.n).toBe(29); // nothing ran twice
+    expect(migrations.n).toBe(30); // nothing ran twice
     expect(db.query('SELECT t.id, t.name, m.num FROM glpi_tickettemplates t JOIN glpi_tickettemplatemandatoryfields m ON m.tickettemplates_id = t.id').all()).toEqual([{ id: 1, name: 'Default', num: 21 }]);
     expect(db.query('SELECT name FROM glpi_problemtemplates').all()).toEqual([{ name: 'Our problems' }]);
     const certificate = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'certificate' ORDER BY profiles_id").all();
@@ -223,6 +224,31 @@ test("a folder from before the rules engine gets GLPI 10.0's rule rights, its de
     db.query("UPDATE glpi_ruleactions SET value = 'y' WHERE rules_id = ?").run(rule.id);
     db.query('DELETE FROM glpi_rules WHERE id = ?').run(rule.id);
     expect(generation()).toBe(before + 3);
+  });
+  await server.start();
+});
+
+test("a folder whose import rules stop at the computers' gets GLPI's rules of the other inventoried types at their ranking, its own rules after them", async () => {
+  await server.stop();
+  withDatabase((db) => {
+    db.exec("DELETE FROM glpi_rules WHERE sub_type = 'RuleImportAsset' AND ranking >= 22");
+    db.exec("INSERT INTO glpi_rules (id, sub_type, name, ranking, uuid) VALUES (300, 'RuleImportAsset', 'ours', 22, 'our-import-uuid')");
+    db.exec('DELETE FROM deskbase_migrations WHERE id = 29');
+  });
+  await server.start();
+  await server.stop();
+  withDatabase((db) => {
+    const rules = db.query("SELECT name, ranking FROM glpi_rules WHERE sub_type = 'RuleImportAsset' AND ranking >= 21 ORDER BY ranking").all() as { name: string; ranking: number }[];
+    expect(rules.length).toBe(24);
+    expect(rules.slice(0, 3)).toEqual([
+      { name: 'Computer import denied', ranking: 21 },
+      { name: 'Printer constraint (name)', ranking: 22 },
+      { name: 'Printer update (by serial)', ranking: 23 },
+    ]);
+    expect(rules.slice(-2)).toEqual([
+      { name: 'Phone import denied', ranking: 43 },
+      { name: 'ours', ranking: 44 },
+    ]);
   });
   await server.start();
 });

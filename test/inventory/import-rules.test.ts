@@ -27,8 +27,8 @@ const withUuid = (m: Machine, uuid: string) => inventory(m).replace(`<UUID>uuid-
 describe("GLPI's default RuleImportAsset rules", () => {
   test('seeded with their ids, in GLPI\'s order, the computer rules among them', async () => {
     const rules = (await list('Rule')).filter((r) => r.sub_type === 'RuleImportAsset').sort((a, b) => Number(a.ranking) - Number(b.ranking));
-    expect(rules.length).toBe(22);
-    expect(rules.slice(9).map((r) => [r.id, r.ranking, r.name, r.is_active])).toEqual([
+    expect(rules.length).toBe(44);
+    expect(rules.slice(9, 22).map((r) => [r.id, r.ranking, r.name, r.is_active])).toEqual([
       [21, 9, 'Computer constraint (name)', 1],
       [22, 10, 'Computer update (by serial + uuid)', 1],
       [23, 11, 'Computer update (by serial + uuid is empty in GLPI)', 1],
@@ -43,6 +43,16 @@ describe("GLPI's default RuleImportAsset rules", () => {
       [32, 20, 'Computer import (by name)', 1],
       [33, 21, 'Computer import denied', 1],
     ]);
+    // Then those of the other inventoried types, in GLPI's order (by MAC and all the phones' inactive).
+    expect(rules.slice(22).map((r) => [r.id, r.ranking, r.name, r.is_active])).toEqual(
+      [
+        ['Printer constraint (name)', 1], ['Printer update (by serial)', 1], ['Printer update (by mac)', 0], ['Printer import (by serial)', 1], ['Printer import (by mac)', 0], ['Printer import denied', 1],
+        ['NetworkEquipment constraint (name)', 1], ['NetworkEquipment update (by serial)', 1], ['NetworkEquipment update (by mac)', 0], ['NetworkEquipment import (by serial)', 1], ['NetworkEquipment import (by mac)', 0], ['NetworkEquipment import denied', 1],
+        ['Device update (by serial)', 1], ['Device import (by serial)', 1], ['Device import denied', 1],
+        ['Monitor update (by serial)', 1], ['Monitor import (by serial)', 1], ['Monitor import denied', 1],
+        ['Phone constraint (name)', 0], ['Phone update (by mac)', 0], ['Phone import (by mac)', 0], ['Phone import denied', 0],
+      ].map(([name, active], i) => [34 + i, 22 + i, name, active]),
+    );
     const actions = (await list('RuleAction')).filter((a) => a.rules_id === 22);
     expect(actions.map((a) => [a.action_type, a.field, a.value])).toEqual([['assign', '_inventory', '0']]);
   });
