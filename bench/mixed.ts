@@ -16,6 +16,7 @@ import { measure } from './load';
 import { startServer } from './server';
 import { createLookups, seedComputers, seedTickets } from './seed';
 import { leaf, query } from './shapes';
+import { startWriter } from './writer';
 
 interface Options {
   computers: number;
@@ -56,29 +57,6 @@ async function spreadOverEntities(client: Client, itemtype: string, ids: number[
   for (let start = 0; start < moves.length; start += 500) await client.send('PUT', `${itemtype}/`, JSON.stringify({ input: moves.slice(start, start + 500) }));
   for (const move of moves) entityOf.set(move.id, move.entities_id);
   return entityOf;
-}
-
-/** Updates a random computer `perSecond` times a second until stopped; counts the updates and the failed ones. */
-function startWriter(client: Client, ids: number[], perSecond: number): { stop(): Promise<{ done: number; failed: number }> } {
-  let done = 0;
-  let failed = 0;
-  let inFlight: Promise<void> = Promise.resolve();
-  let n = 0;
-  const timer = setInterval(() => {
-    const id = ids[Math.floor(Math.random() * ids.length)]!;
-    const body = JSON.stringify({ input: { comment: `busy desk ${++n}` } });
-    inFlight = client.send('PUT', `Computer/${id}`, body).then(
-      () => void done++,
-      () => void failed++,
-    );
-  }, 1000 / perSecond);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await inFlight;
-      return { done, failed };
-    },
-  };
 }
 
 async function main(): Promise<void> {

@@ -1,0 +1,79 @@
+/**
+ * `bun [--cpu-prof] bench/inprocess.ts DATA_DIR PASSWORD [--reads N] [--every N]`: the cost of
+ * the read path without HTTP nor a load generator, for profiling it on a shared machine. Opens
+ * a copy of a seeded data folder (bench/cpu.ts --keep) in this process and sends Requests straight
+ * to the API pipeline: getItem over every Computer in turn (past the answer cache), and the
+ * 50-row pages, with a Computer update every `--every` reads (0: none), as a steady writer does.
+ * Prints the CPU time per read (writes timed apart).
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createServices, createSharedState } from '../server/auth/services';
+import { openStore } from '../server/db';
+import { MAIL_ENGINES, RULES } from '../server/hook-table';
+import { handleApiRequest } from '../server/http/pipeline';
+import { parseRequestUrl } from '../server/http/url';
+import { installRules } from '../server/items/hooks';
+import { installMailEngines } from '../server/mail/engines';
+
+const { values, positionals } = parseArgs({ args: Bun.argv.slice(2), options: { reads: { type: 'string' }, every: { type: 'string' } }, allowPositionals: true });
+const [source, password] = positionals;
+if (!source || !password) throw new Error('usage: bun bench/inprocess.ts DATA_DIR PASSWORD [--reads N] [--every N]');
+const reads = Number(values.reads ?? 20_000);
+const every = Number(values.every ?? 120);
+
+const dir = mkdtempSync(join(tmpdir(), 'deskbase-inprocess-'));
+cpSync(source, dir, { recursive: true, filter: (path) => !path.endsWith('.lock') });
+const { store } = await openStore(dir, password);
+installRules(RULES);
+installMailEngines(MAIL_ENGINES);
+const services = createServices(store, { perAddress: 0, perSession: 0 }, createSharedState(), false);
+const BASE = 'http://127.0.0.1:1';
+
+async function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Response> {
+  const request = new Request(`${BASE}/apirest.php/${path}`, { method, headers: body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, body });
+  const response = await handleApiRequest(services, request, parseRequestUrl(request.url), BASE, () => '127.0.0.1', 'bench');
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+const basic = Buffer.from(`glpi:${password}`).toString('base64');
+const token = ((await (await send('GET', 'initSession', { Authorization: `Basic ${basic}` })).json()) as { session_token: string }).session_token;
+const headers = { 'Session-Token': token, 'Content-Type': 'application/json' };
+const ids = (store.db.query('SELECT id FROM glpi_computers WHERE is_deleted = 0 ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+
+/** CPU time of this process in µs (user + system): steadier than wall time on a shared machine. */
+const cpu = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+async function scenario(name: string, path: (i: number) => string): Promise<void> {
+  let readUs = 0;
+  let writeUs = 0;
+  let writes = 0;
+  for (let i = 0; i < reads; i++) {
+    if (every > 0 && i % every === 0) {
+      const started = cpu();
+      await send('PUT', `Computer/${ids[(i * 7919) % ids.length]}`, headers, JSON.stringify({ input: { comment: `busy ${name} ${i}` } }));
+      writeUs += cpu() - started;
+      writes++;
+    }
+    const started = cpu();
+    await (await send('GET', path(i), headers)).text();
+    readUs += cpu() - started;
+  }
+  console.log(`${name}: ${(readUs / reads).toFixed(1)} µs CPU/read over ${reads} reads; ${writes} updates, ${writes ? (writeUs / writes).toFixed(0) : 0} µs CPU/update`);
+}
+
+try {
+  await scenario('getItem', (i) => `Computer/${ids[i % ids.length]}`);
+  const pages = Math.floor(ids.length / 50);
+  await scenario('page', (i) => `Computer/?range=${(i % pages) * 50}-${(i % pages) * 50 + 49}`);
+} finally {
+  services.statistics.stop();
+  store.db.close();
+  rmSync(dir, { recursive: true, force: true });
+}
