@@ -1,10 +1,13 @@
 /**
- * `bun [--cpu-prof] bench/inprocess.ts DATA_DIR PASSWORD [--reads N] [--every N]`: the cost of
+ * `bun [--cpu-prof] bench/inprocess.ts DATA_DIR PASSWORD [--reads N] [--every N] [--only NAME] [--as PROFILE]`: the cost of
  * the read path without HTTP nor a load generator, for profiling it on a shared machine. Opens
  * a copy of a seeded data folder (bench/cpu.ts --keep) in this process and sends Requests straight
  * to the API pipeline: getItem over every Computer in turn (past the answer cache), and the
  * 50-row pages, with a Computer update every `--every` reads (0: none), as a steady writer does.
- * Prints the CPU time per read (writes timed apart).
+ * Then the busy desk's searches (bench/mixed.ts): open tickets, a computer name fragment. `--as 6`
+ * reads as a user of that profile (6: Technician) on a child entity holding every third computer
+ * and ticket, so the access filter is not the super-admin's. Prints the CPU time per read (writes
+ * timed apart).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,8 +20,9 @@ import { handleApiRequest } from '../server/http/pipeline';
 import { parseRequestUrl } from '../server/http/url';
 import { installRules } from '../server/items/hooks';
 import { installMailEngines } from '../server/mail/engines';
+import { leaf, query } from './shapes';
 
-const { values, positionals } = parseArgs({ args: Bun.argv.slice(2), options: { reads: { type: 'string' }, every: { type: 'string' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({ args: Bun.argv.slice(2), options: { reads: { type: 'string' }, every: { type: 'string' }, only: { type: 'string' }, as: { type: 'string' } }, allowPositionals: true });
 const [source, password] = positionals;
 if (!source || !password) throw new Error('usage: bun bench/inprocess.ts DATA_DIR PASSWORD [--reads N] [--every N]');
 const reads = Number(values.reads ?? 20_000);
@@ -39,10 +43,29 @@ async function send(method: string, path: string, headers: Record<string, string
   return response;
 }
 
-const basic = Buffer.from(`glpi:${password}`).toString('base64');
-const token = ((await (await send('GET', 'initSession', { Authorization: `Basic ${basic}` })).json()) as { session_token: string }).session_token;
-const headers = { 'Session-Token': token, 'Content-Type': 'application/json' };
-const ids = (store.db.query('SELECT id FROM glpi_computers WHERE is_deleted = 0 ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+async function login(name: string, secret: string): Promise<Record<string, string>> {
+  const basic = Buffer.from(`${name}:${secret}`).toString('base64');
+  const token = ((await (await send('GET', 'initSession', { Authorization: `Basic ${basic}` })).json()) as { session_token: string }).session_token;
+  return { 'Session-Token': token, 'Content-Type': 'application/json' };
+}
+
+const admin = await login('glpi', password);
+let headers = admin;
+let ids = (store.db.query('SELECT id FROM glpi_computers WHERE is_deleted = 0 ORDER BY id').all() as { id: number }[]).map((r) => r.id);
+if (values.as !== undefined) {
+  // A child entity with every third computer and ticket, and a user of the profile on it.
+  const post = async (path: string, input: unknown) => (await (await send('POST', path, admin, JSON.stringify({ input }))).json()) as { id: number };
+  const entity = (await post('Entity/', { name: 'In-process', entities_id: 0 })).id;
+  const moved = (table: string) => (store.db.query(`SELECT id FROM ${table} WHERE id % 3 = 0`).all() as { id: number }[]).map((r) => ({ id: r.id, entities_id: entity }));
+  for (const [itemtype, table] of [['Computer', 'glpi_computers'], ['Ticket', 'glpi_tickets']] as const) {
+    const moves = moved(table);
+    for (let start = 0; start < moves.length; start += 500) await send('PUT', `${itemtype}/`, admin, JSON.stringify({ input: moves.slice(start, start + 500) }));
+  }
+  const secret = 'In-process-1';
+  await post('User/', { name: 'inprocess', password: secret, password2: secret, _profiles_id: Number(values.as), _entities_id: entity, _is_recursive: 1 });
+  headers = await login('inprocess', secret);
+  ids = ids.filter((id) => id % 3 === 0);
+}
 
 /** CPU time of this process in µs (user + system): steadier than wall time on a shared machine. */
 const cpu = () => {
@@ -57,7 +80,7 @@ async function scenario(name: string, path: (i: number) => string): Promise<void
   for (let i = 0; i < reads; i++) {
     if (every > 0 && i % every === 0) {
       const started = cpu();
-      await send('PUT', `Computer/${ids[(i * 7919) % ids.length]}`, headers, JSON.stringify({ input: { comment: `busy ${name} ${i}` } }));
+      await send('PUT', `Computer/${ids[(i * 7919) % ids.length]}`, admin, JSON.stringify({ input: { comment: `busy ${name} ${i}` } }));
       writeUs += cpu() - started;
       writes++;
     }
@@ -69,9 +92,12 @@ async function scenario(name: string, path: (i: number) => string): Promise<void
 }
 
 try {
-  await scenario('getItem', (i) => `Computer/${ids[i % ids.length]}`);
   const pages = Math.floor(ids.length / 50);
-  await scenario('page', (i) => `Computer/?range=${(i % pages) * 50}-${(i % pages) * 50 + 49}`);
+  const runs = (name: string) => values.only === undefined || values.only === name;
+  if (runs('getItem')) await scenario('getItem', (i) => `Computer/${ids[i % ids.length]}`);
+  if (runs('page')) await scenario('page', (i) => `Computer/?range=${(i % pages) * 50}-${(i % pages) * 50 + 49}`);
+  if (runs('tickets')) await scenario('tickets', (i) => `search/Ticket?${query([leaf(12, 'equals', 'notold')], { sort: 15, order: i % 8 < 4 ? 'DESC' : 'ASC', forcedisplay: 12, range: '0-49' })}`);
+  if (runs('names')) await scenario('names', (i) => `search/Computer?${query([leaf(1, 'contains', `-${String(1 + ((i * 37) % ids.length)).padStart(6, '0').slice(0, 4)}`)], { forcedisplay: 3, range: '0-49' })}`);
 } finally {
   services.statistics.stop();
   store.db.close();
