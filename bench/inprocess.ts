@@ -7,7 +7,8 @@
  * Then the busy desk's searches (bench/mixed.ts): open tickets, a computer name fragment. `--as 6`
  * reads as a user of that profile (6: Technician) on a child entity holding every third computer
  * and ticket, so the access filter is not the super-admin's. Prints the CPU time per read (writes
- * timed apart). `--sample 1000`: getItem cycles over 1 000 random ids instead (as `bun run bench`'s
+ * timed apart). `--only bulk`: bulk adds of 1 000 Computers (as the seed's, numbered on), CPU per
+ * item. `--sample 1000`: getItem cycles over 1 000 random ids instead (as `bun run bench`'s
  * getItem, which the answer cache holds: what a write leaves of it).
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { parseRequestUrl } from '../server/http/url';
 import { installRules } from '../server/items/hooks';
 import { installMailEngines } from '../server/mail/engines';
 import { sample } from './sample';
+import { batches, computer, type Lookups } from './seed';
 import { leaf, query } from './shapes';
 
 const { values, positionals } = parseArgs({ args: Bun.argv.slice(2), options: { reads: { type: 'string' }, every: { type: 'string' }, only: { type: 'string' }, as: { type: 'string' }, sample: { type: 'string' } }, allowPositionals: true });
@@ -93,6 +95,21 @@ async function scenario(name: string, path: (i: number) => string): Promise<void
   console.log(`${name}: ${(readUs / reads).toFixed(1)} µs CPU/read over ${reads} reads; ${writes} updates, ${writes ? (writeUs / writes).toFixed(0) : 0} µs CPU/update`);
 }
 
+/** `requests` bulk adds of 1 000 Computers with the seed's lookups (read back from the folder). */
+async function bulkScenario(requests: number): Promise<void> {
+  const ofTable = (table: string) => (store.db.query(`SELECT id FROM ${table} ORDER BY id`).all() as { id: number }[]).map((r) => r.id);
+  const lookups: Lookups = { locations: ofTable('glpi_locations'), manufacturers: ofTable('glpi_manufacturers'), states: ofTable('glpi_states'), types: ofTable('glpi_computertypes') };
+  const first = ids.length + 1;
+  const bodies = batches(requests * 1000, 1000, (n) => computer(first + n, lookups));
+  let used = 0;
+  for (const body of bodies) {
+    const started = cpu();
+    await (await send('POST', 'Computer/', admin, body)).text();
+    used += cpu() - started;
+  }
+  console.log(`bulk add: ${(used / (requests * 1000)).toFixed(1)} µs CPU/item over ${requests} requests of 1 000`);
+}
+
 try {
   const pages = Math.floor(ids.length / 50);
   const runs = (name: string) => values.only === undefined || values.only === name;
@@ -100,6 +117,7 @@ try {
   if (runs('getItem')) await scenario('getItem', (i) => `Computer/${items[i % items.length]}`);
   if (runs('page')) await scenario('page', (i) => `Computer/?range=${(i % pages) * 50}-${(i % pages) * 50 + 49}`);
   if (runs('tickets')) await scenario('tickets', (i) => `search/Ticket?${query([leaf(12, 'equals', 'notold')], { sort: 15, order: i % 8 < 4 ? 'DESC' : 'ASC', forcedisplay: 12, range: '0-49' })}`);
+  if (values.only === 'bulk') await bulkScenario(Number(values.reads ?? 20));
   if (runs('names')) await scenario('names', (i) => `search/Computer?${query([leaf(1, 'contains', `-${String(1 + ((i * 37) % ids.length)).padStart(6, '0').slice(0, 4)}`)], { forcedisplay: 3, range: '0-49' })}`);
 } finally {
   services.statistics.stop();

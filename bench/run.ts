@@ -22,6 +22,7 @@ import { benchmarkRules } from './rules';
 import { benchmarkNotifications } from './notify';
 import { benchmarkInventory } from './inventory';
 import { benchmarkMixed, MIXED_DEFAULTS } from './mixed';
+import { rawInsertRate } from './raw-insert';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
 import { describeMachine, loadAverage, summary, writeResults, type Figure } from './report';
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
@@ -54,6 +55,8 @@ const DEFAULTS = {
 
 const TARGETS = {
   seedPerSecond: 50_000,
+  /** The API's bulk add against the raw insert of the same rows (bench/raw-insert.ts), in %. */
+  seedShareOfRaw: 70,
   getItemShareOfBare: 0.6,
   getItemP99Ms: 5,
   pagePerSecond: 3_000,
@@ -364,8 +367,19 @@ async function benchmark(options: Options): Promise<{ figures: Figure[]; state: 
     log(`the search indexes' upkeep after the seed ended ${(await upkeepSettled(join(dir, 'data'))).toFixed(1)} s after the restart`);
     const client = await login(server.api, 'glpi', password);
     await checkTotal(client, 'Computer', options.computers);
+    // The same rows inserted raw, beside the seed's rate (the folder is left as it is).
+    const raw = await rawInsertRate(join(dir, 'data'), CONFIG.batchSize);
+    log(`raw SQLite insert of the seeded Computers: ${Math.round(raw.itemsPerSecond)} items/s`);
     const figures: Figure[] = [
       { name: 'bulk add (seed)', value: state.seedPerSecond, unit: 'items/s', target: TARGETS.seedPerSecond, kind: 'min', detail: state.seedDetail + (reused ? ' (measured when the kept folder was seeded)' : '') },
+      {
+        name: 'bulk add, share of raw SQLite',
+        value: (100 * state.seedPerSecond) / raw.itemsPerSecond,
+        unit: '%',
+        target: TARGETS.seedShareOfRaw,
+        kind: 'min',
+        detail: `the seed's ${Math.round(state.seedPerSecond)} items/s against ${Math.round(raw.itemsPerSecond)} items/s for the raw insert of the same ${raw.items.toLocaleString('en-US')} Computers and their creation history through bun:sqlite (bench/raw-insert.ts: a fresh folder of the same schema and indexes, multi-row INSERTs, the trigram index filled per batch, ${CONFIG.batchSize} per transaction; ${raw.seconds.toFixed(2)} s)${reused ? '; the seed was measured when the kept folder was seeded, the raw insert in this run' : ''}`,
+      },
       { name: 'restart (spawn to listening)', value: restartMs, unit: 'ms', target: TARGETS.restartMs, kind: 'max', detail: `bun server/main.ts on the seeded folder (${options.computers.toLocaleString('en-US')} Computers), spawn to its "listening" line, Bun start-up included` },
     ];
     const shapes = searchShapes({ api: server.api, lookups: state.lookups, computers: options.computers }).filter((s) => !options.shapes || options.shapes.some((part) => s.name.includes(part)));
