@@ -7,7 +7,7 @@ import { bulk, search, toQuery } from './helpers';
 /**
  * Reads answered while writes run are still exact: every answer is what a plain scan of the
  * rows answers in one state between the last write acknowledged before the read was sent and the
- * last write sent before its answer came (the caches, the per-table counters that narrow their
+ * last write sent before its answer came (the caches, the per-table and per-row write counters that narrow their
  * invalidation, and on two serving threads the read snapshots, may never mix two states nor keep
  * an older one). A writer updates random computers one after another while readers search,
  * list and get them concurrently.
