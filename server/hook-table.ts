@@ -168,6 +168,6 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Webhook'], hooks: webhookHooks },
   // Last: notifications see the change as the rules above left it.
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilNotificationHooks },
-  { itemtypes: ['ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask', 'TicketValidation', 'ChangeValidation', ...ASSIGNMENT_LINKS], hooks: timelineNotificationHooks },
+  { itemtypes: ['ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask', 'ITILSolution', 'TicketValidation', 'ChangeValidation', ...ASSIGNMENT_LINKS], hooks: timelineNotificationHooks },
   { itemtypes: ['Reservation'], hooks: reservationNotificationHooks },
 ];

@@ -35,6 +35,7 @@ const EVENT_LABELS: Record<string, string> = {
   assign_group: 'New group in assignees',
   satisfaction: 'Satisfaction survey',
   recall: 'Automatic reminder',
+  user_mention: 'User mentioned',
 };
 
 const TASK_TABLES: Record<string, [string, string]> = { Ticket: ['glpi_tickettasks', 'tickets_id'], Problem: ['glpi_problemtasks', 'problems_id'], Change: ['glpi_changetasks', 'changes_id'] };
@@ -77,14 +78,31 @@ function timeline(db: Db, rows: Row[], prefix: string, withPrivate: boolean): Re
     }));
 }
 
-/** The tag data of the item for an event; `withPrivate` lists private followups and tasks too. */
-export function itilTags(db: Db, settings: Settings, ctx: EventContext, event: string, withPrivate: boolean): TagData {
+/** The last followup and task (ids) when a change happened: its mail, rendered later, lists none added since. */
+export interface TimelineBound {
+  followup: number;
+  task: number;
+}
+
+/** The timeline's extent now, for an ITIL item's mails rendered later. */
+export function timelineBound(db: Db, itemtype: string): TimelineBound {
+  const [taskTable] = TASK_TABLES[itemtype]!;
+  const row = selectOne(db, `SELECT (SELECT MAX(id) FROM glpi_itilfollowups) AS followup, (SELECT MAX(id) FROM ${taskTable}) AS task`);
+  return { followup: Number(row?.followup ?? 0), task: Number(row?.task ?? 0) };
+}
+
+/**
+ * The tag data of the item for an event; `withPrivate` lists private followups and tasks too,
+ * `upTo` only those that existed when the change happened.
+ */
+export function itilTags(db: Db, settings: Settings, ctx: EventContext, event: string, withPrivate: boolean, upTo?: TimelineBound): TagData {
   const t = ctx.itemtype.toLowerCase();
   const item = ctx.item;
   const id = Number(item.id);
-  const followups = selectAll(db, 'SELECT * FROM glpi_itilfollowups WHERE itemtype = ? AND items_id = ? ORDER BY date DESC, id DESC', ctx.itemtype, id);
+  const maxId = Number.MAX_SAFE_INTEGER;
+  const followups = selectAll(db, 'SELECT * FROM glpi_itilfollowups WHERE itemtype = ? AND items_id = ? AND id <= ? ORDER BY date DESC, id DESC', ctx.itemtype, id, upTo?.followup ?? maxId);
   const [taskTable, taskFk] = TASK_TABLES[ctx.itemtype]!;
-  const tasks = selectAll(db, `SELECT * FROM ${taskTable} WHERE ${taskFk} = ? ORDER BY date DESC, id DESC`, id);
+  const tasks = selectAll(db, `SELECT * FROM ${taskTable} WHERE ${taskFk} = ? AND id <= ? ORDER BY date DESC, id DESC`, id, upTo?.task ?? maxId);
   const solution = selectOne(db, 'SELECT content FROM glpi_itilsolutions WHERE itemtype = ? AND items_id = ? ORDER BY id DESC LIMIT 1', ctx.itemtype, id);
   const base = settings.get('url_base').replace(/\/+$/, '');
   const values: Record<string, string> = {

@@ -14,7 +14,25 @@ import { secretKey } from '../db/secret-key';
 const METHODS = new Set(['POST', 'PUT', 'PATCH', 'GET', 'DELETE']);
 export const WEBHOOK_ITEMTYPES = ['Ticket', 'Problem', 'Change'];
 /** The events the engine raises on ITIL items (events.ts and the rules that raise theirs). */
-export const WEBHOOK_EVENTS = ['new', 'update', 'solved', 'closed', 'add_followup', 'add_task', 'validation', 'validation_answer', 'assign_user', 'assign_group', 'satisfaction', 'recall'];
+export const WEBHOOK_EVENTS = [
+  'new',
+  'update',
+  'solved',
+  'closed',
+  'delete',
+  'add_followup',
+  'update_followup',
+  'delete_followup',
+  'add_task',
+  'update_task',
+  'delete_task',
+  'validation',
+  'validation_answer',
+  'assign_user',
+  'assign_group',
+  'satisfaction',
+  'recall',
+];
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 const RESERVED_HEADER = /^(x-deskbase-|content-type$|content-length$|host$|user-agent$|transfer-encoding$)/i;
 

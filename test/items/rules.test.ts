@@ -258,8 +258,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   ITILSolution: {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'solutionHooks',
-    afterAdd: 'solutionHooks → duplicateSolutionHooks → attachmentHooks',
-    afterUpdate: 'attachmentHooks',
+    afterAdd: 'solutionHooks → duplicateSolutionHooks → attachmentHooks → timelineNotificationHooks',
+    afterUpdate: 'attachmentHooks → timelineNotificationHooks',
+    beforeDelete: 'timelineNotificationHooks',
     canWriteOwner: 'solutionHooks',
   },
   'Ticket_User, Group_Ticket, Supplier_Ticket, Problem_User, Group_Problem, Problem_Supplier, Change_User, Change_Group, Change_Supplier': {
