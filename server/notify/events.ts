@@ -17,11 +17,11 @@ import { entityChain, recipientsOf, seesPrivate, type EventContext } from './rec
 import { timelineBound } from './itil-tags';
 import { publishLive } from './live';
 import { queueWebhooks } from './webhooks';
-import { ACTOR_TABLES } from '../auth/itil-visibility';
+import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
 import type { RenderSource } from './mail-render';
 import type { TagData } from './template';
 import { marks } from '../db/frag';
-import { mentionedUsers } from '../core/mentions';
+import { mentionColumns, newlyMentioned } from '../core/mentions';
 
 const SOLVED = 5;
 const CLOSED = 6;
@@ -109,16 +109,6 @@ const purgingItil = new WeakSet<WriteContext>();
 /** Fields whose change alone is no "update" worth a mail (bookkeeping). */
 const QUIET = new Set(['date_mod', 'users_id_lastupdater']);
 
-/** The rich texts of an item that may mention users (GLPI 10): a validation's two comments, else its content. */
-const mentionColumns = (typeName: string) => (typeName in VALIDATION_PARENTS ? ['comment_submission', 'comment_validation'] : ['content']);
-
-/** The users the item's texts mention that they did not before the change (all of them for a new item). */
-function newlyMentioned(typeName: string, row: Row, old?: Row): number[] {
-  const columns = mentionColumns(typeName);
-  const before = new Set(old ? columns.flatMap((c) => mentionedUsers(old[c])) : []);
-  return [...new Set(columns.flatMap((c) => mentionedUsers(row[c])))].filter((id) => !before.has(id));
-}
-
 /**
  * GLPI 10's "New user mentionned" (`user_mention`): raised on the ITIL item once per user newly
  * mentioned, who is its recipient (the "Mentioned user" target); a private followup or task
@@ -170,7 +160,8 @@ export const itilNotificationHooks: ItemHooks = {
 
 const TASK_PARENTS: Record<string, [string, string]> = { TicketTask: ['Ticket', 'tickets_id'], ProblemTask: ['Problem', 'problems_id'], ChangeTask: ['Change', 'changes_id'] };
 const VALIDATION_PARENTS: Record<string, [string, string]> = { TicketValidation: ['Ticket', 'tickets_id'], ChangeValidation: ['Change', 'changes_id'] };
-const ASSIGNED = 2;
+/** Actor link tables (users, groups, suppliers of tickets, problems, changes). */
+const ACTOR_LINK_TABLES = new Set(Object.values(ACTOR_TABLES).flatMap((t) => [t.users, t.groups, t.suppliers]));
 
 /** The ITIL item a timeline element or actor link belongs to. */
 function parentOf(db: Db, typeName: string, row: Row): { itemtype: string; item: Row } | null {
@@ -191,14 +182,21 @@ function parentOf(db: Db, typeName: string, row: Row): { itemtype: string; item:
   return null;
 }
 
+/** GLPI's events of an actor added to an item, by role and kind ("New user in requesters"…). */
+const ACTOR_EVENTS: Record<number, { user: string; group: string; supplier?: string }> = {
+  [ACTOR.REQUESTER]: { user: 'requester_user', group: 'requester_group' },
+  [ACTOR.OBSERVER]: { user: 'observer_user', group: 'observer_group' },
+  [ACTOR.ASSIGNED]: { user: 'assign_user', group: 'assign_group', supplier: 'assign_supplier' },
+};
+
 /** The event a timeline element or actor link raises on its item when added, with its context. */
-function addedEvent(typeName: string, row: Row): [string, Partial<EventContext>] | null {
-  if (typeName === 'ITILFollowup') return ['add_followup', { followup: row }];
-  if (TASK_PARENTS[typeName]) return ['add_task', { task: row }];
-  if (VALIDATION_PARENTS[typeName]) return ['validation', { validation: row }];
-  if (Number(row.type) === ASSIGNED && 'users_id' in row) return ['assign_user', {}];
-  if (Number(row.type) === ASSIGNED && 'groups_id' in row) return ['assign_group', {}];
-  return null;
+function addedEvent(type: { name: string; table: string }, row: Row): [string, Partial<EventContext>] | null {
+  if (type.name === 'ITILFollowup') return ['add_followup', { followup: row }];
+  if (TASK_PARENTS[type.name]) return ['add_task', { task: row }];
+  if (VALIDATION_PARENTS[type.name]) return ['validation', { validation: row }];
+  const events = ACTOR_LINK_TABLES.has(type.table) ? ACTOR_EVENTS[Number(row.type)] : undefined;
+  const event = !events ? undefined : 'users_id' in row ? events.user : 'groups_id' in row ? events.group : events.supplier;
+  return event ? [event, {}] : null;
 }
 
 /** The event a followup or task raises on its item when changed or deleted (`update_followup`, `delete_task`…), with its context. */
@@ -224,13 +222,10 @@ function elementContext(typeName: string, row: Row): Partial<EventContext> {
   return {};
 }
 
-/** Actor link tables (users, groups, suppliers of tickets, problems, changes). */
-const ACTOR_LINK_TABLES = new Set(Object.values(ACTOR_TABLES).flatMap((t) => [t.users, t.groups, t.suppliers]));
-
 /** Followups, tasks, solutions, validations and assignments: their events on the item they belong to. */
 export const timelineNotificationHooks: ItemHooks = {
   afterAdd(wc, type, row) {
-    const added = addedEvent(type.name, row);
+    const added = addedEvent(type, row);
     const mentioned = ACTOR_LINK_TABLES.has(type.table) ? [] : newlyMentioned(type.name, row);
     const parent = added || mentioned.length ? parentOf(wc.db, type.name, row) : null;
     if (!parent) return;

@@ -28,8 +28,13 @@ export const WEBHOOK_EVENTS = [
   'delete_task',
   'validation',
   'validation_answer',
+  'requester_user',
+  'requester_group',
+  'observer_user',
+  'observer_group',
   'assign_user',
   'assign_group',
+  'assign_supplier',
   'satisfaction',
   'recall',
 ];

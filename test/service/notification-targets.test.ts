@@ -1,9 +1,11 @@
 /**
  * GLPI 10's targets beyond an item's actors, through a real SMTP server: users mentioned in a
  * ticket's description, followups, tasks and solutions ("New user mentionned", the "Mentioned user" target;
- * only users newly mentioned, private elements only to those who may see them), the technician
- * removed from a ticket ("Former technician in charge" of "Update Ticket"), and the followup and
- * task events webhooks may subscribe to.
+ * only users newly mentioned, private elements only to those who may see them; each then observes
+ * the ticket, as in GLPI), the technician
+ * removed from a ticket ("Former technician in charge" of "Update Ticket"), actors added (GLPI's
+ * "New user in observers", "New supplier in assignees"…), and the followup and task events
+ * webhooks may subscribe to.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
@@ -61,31 +63,46 @@ describe('mentioned users', () => {
       ticket = await ctx.api.create('Ticket', { name: 'Toner low', content: `<p>Ask ${mention('carol')}</p>`, _users_id_requester: ids.alice, _users_id_assign: ids.bob });
     });
     expect(mails).toEqual([`alice@example.org: ${tag(ticket)} New: Toner low`, `carol@example.org: ${tag(ticket)} User mentioned: Toner low`]);
+    const actors = (await ctx.api.get(`Ticket/${ticket}/Ticket_User`)).body as { users_id: number; type: number }[];
+    expect(actors.map((a) => [a.users_id, a.type]).sort()).toEqual([[ids.alice, 1], [ids.bob, 2], [ids.carol, 3]].sort());
   });
 
   test('a followup mentioning two users, changed to mention a third: each is told once, when first mentioned', async () => {
     let followup = 0;
-    const added = await next(3, async () => {
+    // Carol observes the ticket since her mention: "New followup" reaches her too; Dave joins after his mention.
+    const added = await next(4, async () => {
       followup = (await bob.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: ticket, content: `<p>${mention('carol')} and ${mention('dave')}</p>` } })).body.id as number;
     });
     expect(added).toEqual([
       `alice@example.org: ${tag(ticket)} New followup: Toner low`,
+      `carol@example.org: ${tag(ticket)} New followup: Toner low`,
       `carol@example.org: ${tag(ticket)} User mentioned: Toner low`,
       `dave@example.org: ${tag(ticket)} User mentioned: Toner low`,
     ]);
     // "Update Followup" goes to the requester as ever; the mention only to the one newly mentioned.
-    const changed = await next(2, () => bob.put(`ITILFollowup/${followup}`, { input: { content: `<p>${mention('carol')}, ${mention('dave')}, ${mention('alice')}</p>` } }));
-    expect(changed).toEqual([`alice@example.org: ${tag(ticket)} Update of a followup: Toner low`, `alice@example.org: ${tag(ticket)} User mentioned: Toner low`]);
+    const changed = await next(4, () => bob.put(`ITILFollowup/${followup}`, { input: { content: `<p>${mention('carol')}, ${mention('dave')}, ${mention('alice')}</p>` } }));
+    expect(changed).toEqual([
+      `alice@example.org: ${tag(ticket)} Update of a followup: Toner low`,
+      `alice@example.org: ${tag(ticket)} User mentioned: Toner low`,
+      `carol@example.org: ${tag(ticket)} Update of a followup: Toner low`,
+      `dave@example.org: ${tag(ticket)} Update of a followup: Toner low`,
+    ]);
   });
 
   test('a private task mentioning the requester (who may not see private tasks) and a technician: only the technician is told', async () => {
-    const mails = await next(1, () => bob.post('TicketTask/', { input: { tickets_id: ticket, content: `<p>${mention('alice')} ${mention('dave')}</p>`, is_private: 1 } }));
-    expect(mails).toEqual([`dave@example.org: ${tag(ticket)} User mentioned: Toner low`]);
+    const mails = await next(3, () => bob.post('TicketTask/', { input: { tickets_id: ticket, content: `<p>${mention('alice')} ${mention('dave')}</p>`, is_private: 1 } }));
+    // "New task" too reaches only the observers, technicians who see private tasks.
+    expect(mails).toEqual([`carol@example.org: ${tag(ticket)} New task: Toner low`, `dave@example.org: ${tag(ticket)} New task: Toner low`, `dave@example.org: ${tag(ticket)} User mentioned: Toner low`]);
   });
 
   test('a solution mentioning a user: the requester is told of the solution, the user of the mention', async () => {
-    const mails = await next(2, () => bob.post('ITILSolution/', { input: { itemtype: 'Ticket', items_id: ticket, content: `<p>Replaced, thanks ${mention('carol')}</p>` } }));
-    expect(mails).toEqual([`alice@example.org: ${tag(ticket)} Solved: Toner low`, `carol@example.org: ${tag(ticket)} User mentioned: Toner low`]);
+    const mails = await next(4, () => bob.post('ITILSolution/', { input: { itemtype: 'Ticket', items_id: ticket, content: `<p>Replaced, thanks ${mention('carol')}</p>` } }));
+    expect(mails).toEqual([
+      `alice@example.org: ${tag(ticket)} Solved: Toner low`,
+      `carol@example.org: ${tag(ticket)} Solved: Toner low`,
+      `carol@example.org: ${tag(ticket)} User mentioned: Toner low`,
+      `dave@example.org: ${tag(ticket)} Solved: Toner low`,
+    ]);
   });
 });
 
@@ -99,6 +116,20 @@ describe('the former technician', () => {
     const carolLink = links.find((l) => l.users_id === ids.carol && l.type === 2)!;
     const mails = await next(2, () => ctx.api.del(`Ticket_User/${carolLink.id}`));
     expect(mails).toEqual([`alice@example.org: ${tag(ticket)} Update: Badge reader`, `carol@example.org: ${tag(ticket)} Update: Badge reader`]);
+  });
+});
+
+describe('actors added to a ticket', () => {
+  test('an observer and an assigned supplier added: GLPI\'s "New user in observers" to the observer, "New supplier in assignees" to the supplier', async () => {
+    const supplier = await ctx.api.create('Supplier', { name: 'Parts Ltd', email: 'parts@example.org' });
+    let ticket = 0;
+    await next(1, async () => {
+      ticket = await ctx.api.create('Ticket', { name: 'Fan noise', content: 'Loud', _users_id_requester: ids.alice });
+    });
+    const observer = await next(1, () => ctx.api.post('Ticket_User/', { input: { tickets_id: ticket, users_id: ids.dave, type: 3 } }));
+    expect(observer).toEqual([`dave@example.org: ${tag(ticket)} New user in observers: Fan noise`]);
+    const assigned = await next(1, () => ctx.api.post('Supplier_Ticket/', { input: { tickets_id: ticket, suppliers_id: supplier, type: 2 } }));
+    expect(assigned).toEqual([`parts@example.org: ${tag(ticket)} New supplier in assignees: Fan noise`]);
   });
 });
 
