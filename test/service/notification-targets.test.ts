@@ -64,7 +64,7 @@ describe('mentioned users', () => {
     });
     expect(mails).toEqual([`alice@example.org: ${tag(ticket)} New: Toner low`, `carol@example.org: ${tag(ticket)} User mentioned: Toner low`]);
     const actors = (await ctx.api.get(`Ticket/${ticket}/Ticket_User`)).body as { users_id: number; type: number }[];
-    expect(actors.map((a) => [a.users_id, a.type]).sort()).toEqual([[ids.alice, 1], [ids.bob, 2], [ids.carol, 3]].sort());
+    expect(actors.map((a) => [a.users_id, a.type]).sort()).toEqual([[ids.alice!, 1], [ids.bob!, 2], [ids.carol!, 3]].sort());
   });
 
   test('a followup mentioning two users, changed to mention a third: each is told once, when first mentioned', async () => {
