@@ -248,8 +248,10 @@ export function recipientsOf(db: Db, settings: Settings, notificationId: number,
   for (const target of selectAll(db, 'SELECT type, items_id FROM glpi_notificationtargets WHERE notifications_id = ? ORDER BY id', notificationId)) {
     for (const r of targetRecipients(db, settings, ctx, target)) if (!byAddress.has(r.address)) byAddress.set(r.address, r);
   }
-  const skipAuthor = ctx.authorId > 0 && !notifiesMyself(db, settings, ctx.authorId);
-  return [...byAddress.values()].filter((r) => !(skipAuthor && r.userId === ctx.authorId));
+  const recipients = [...byAddress.values()];
+  // The author's preference is read only when the author is among them.
+  const skipAuthor = ctx.authorId > 0 && recipients.some((r) => r.userId === ctx.authorId) && !notifiesMyself(db, settings, ctx.authorId);
+  return skipAuthor ? recipients.filter((r) => r.userId !== ctx.authorId) : recipients;
 }
 
 /** May the user see private followups or tasks (`followup`/`task` right SEEPRIVATE) in the item's entity? */

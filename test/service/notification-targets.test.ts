@@ -151,3 +151,10 @@ describe('webhooks', () => {
     expect([body.event, body.itemtype, body.items_id, body.webhook.id]).toEqual(['delete_followup', 'Ticket', ticket, hook]);
   });
 });
+
+test('the queue (here its sent mails) is served without what a mail is rendered from (render_data holds the ticket and, for a lost password, its token)', async () => {
+  const rows = (await ctx.api.get('QueuedNotification/', { query: 'is_deleted=1&range=0-0' })).body as Record<string, unknown>[];
+  const one = (await ctx.api.get(`QueuedNotification/${rows[0]!.id as number}`)).body as Record<string, unknown>;
+  expect(['render_data', 'body_text', 'body_html'].filter((column) => column in rows[0]! || column in one)).toEqual([]);
+  expect(typeof one.recipient).toBe('string');
+});
