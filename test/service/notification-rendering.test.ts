@@ -91,6 +91,30 @@ describe('the change queues, the sender renders', () => {
     ctx.db.query("UPDATE glpi_tickets SET name = 'Old title' WHERE id = ?").run(ticket);
   });
 
+  test("an update's mail lists the ticket's history up to the change (GLPI's FOREACHlog): a reopened ticket shows the status it left and took", async () => {
+    const log = (oldValue: string, newValue: string) =>
+      insertRow(ctx.db, 'glpi_logs', { itemtype: 'Ticket', items_id: ticket, id_search_option: 12, linked_action: 0, user_name: 'bob', date_mod: '2026-03-02 10:00:00', old_value: oldValue, new_value: newValue });
+    const translation = insertRow(ctx.db, 'glpi_notificationtemplatetranslations', {
+      notificationtemplates_id: 4,
+      language: 'de_DE',
+      subject: '##ticket.action##: ##ticket.title##',
+      content_text: '##FOREACHlog####ticket.log.user## - ##ticket.log.field##: ##ticket.log.content##\n##ENDFOREACHlog##(##ticket.numberoflogs##)',
+    });
+    ctx.db.query("UPDATE glpi_users SET language = 'de_DE' WHERE id = ?").run(requester);
+    try {
+      log('Solved', 'Processing (assigned)');
+      update();
+      log('Processing (assigned)', 'Closed'); // after the change: not in its mail
+      const before = catcher.messages.length;
+      expect(await sender.send()).toBe(1);
+      expect(partOf(catcher.messages[before]!.raw, 'text/plain')).toBe('bob - Status: Change Solved to Processing (assigned)\n(1)');
+    } finally {
+      ctx.db.query('DELETE FROM glpi_notificationtemplatetranslations WHERE id = ?').run(translation);
+      ctx.db.query("UPDATE glpi_users SET language = NULL WHERE id = ?").run(requester);
+      ctx.db.exec("DELETE FROM glpi_logs WHERE itemtype = 'Ticket'");
+    }
+  });
+
   test('a notification whose template has no translation queues nothing', () => {
     ctx.db.exec('UPDATE glpi_notificationtemplatetranslations SET notificationtemplates_id = 9999 WHERE notificationtemplates_id = 4');
     try {
