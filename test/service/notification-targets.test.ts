@@ -42,12 +42,14 @@ afterAll(async () => {
   receiver.stop();
 });
 
-/** The mails the action sends (`count` of them, and any more that arrive meanwhile), as "recipient: subject", sorted. */
+const queued = async () => ((await (await fetch(`${ctx.server.origin}/health`)).json()) as { mail: { queued: number } }).mail.queued;
+
+/** The mails the action sends (`count` of them, and any more it queued: all are sent once the queue is empty), as "recipient: subject", sorted. */
 async function next(count: number, action: () => Promise<unknown>): Promise<string[]> {
   const before = mail.messages.length;
   await action();
   await mail.waitFor(before + count);
-  await Bun.sleep(300); // the sender's next run is due: a mail too many would be there
+  await until('the queue empty', queued, (n) => n === 0);
   const mails = mail.messages.slice(before) as CapturedMail[];
   return mails.map((m) => `${m.to.join(',')}: ${headerOf(m.raw, 'Subject')!}`).sort();
 }
