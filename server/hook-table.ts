@@ -52,6 +52,7 @@ import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
 import { validationHooks, validationRequestHooks } from './itil/validations';
 import { itilNotificationHooks, timelineNotificationHooks } from './notify/events';
+import { mentionObserverHooks } from './itil/mention-observers';
 import { reservationNotificationHooks } from './notify/reservation-events';
 import { webhookHooks } from './notify/webhook-rules';
 import { allAssetTypes, allItemtypes, itemtypesWith } from './registry';
@@ -174,6 +175,8 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Webhook'], hooks: webhookHooks },
   // Last: notifications see the change as the rules above left it.
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilNotificationHooks },
-  { itemtypes: ['ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask', 'TicketValidation', 'ChangeValidation', ...ASSIGNMENT_LINKS], hooks: timelineNotificationHooks },
+  { itemtypes: ['ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask', 'ITILSolution', 'TicketValidation', 'ChangeValidation', ...ASSIGNMENT_LINKS], hooks: timelineNotificationHooks },
   { itemtypes: ['Reservation'], hooks: reservationNotificationHooks },
+  // After the notifications: a user mentioned is told by their "User mentioned" mail, not also as a new observer.
+  { itemtypes: ['Ticket', 'Problem', 'Change', 'ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask', 'ITILSolution', 'TicketValidation', 'ChangeValidation'], hooks: mentionObserverHooks },
 ];

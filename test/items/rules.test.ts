@@ -41,6 +41,7 @@ import * as dictionaries from '../../server/rules/dictionaries';
 import * as lockedFields from '../../server/inventory/locks';
 import { RULES } from '../../server/hook-table';
 import * as notifyEvents from '../../server/notify/events';
+import * as mentionObservers from '../../server/itil/mention-observers';
 import * as reservationEvents from '../../server/notify/reservation-events';
 import * as apiClientToken from '../../server/users/apiclient-token';
 import * as ldapCriteria from '../../server/users/ldap-criteria';
@@ -206,9 +207,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   Ticket: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → autoAssignHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → ruleInputHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → ruleInputHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks → mentionObserverHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → itilDurationHooks → serviceLevelHooks',
-    afterUpdate: 'itilHooks → ticketBusinessRuleHooks → linkedItemHooks → ruleInputHooks → itilDurationHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterUpdate: 'itilHooks → ticketBusinessRuleHooks → linkedItemHooks → ruleInputHooks → itilDurationHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks → mentionObserverHooks',
     beforeDelete: 'itilNotificationHooks',
     afterPurge: 'itilNotificationHooks',
     itemEvent: 'itilNotificationHooks',
@@ -216,9 +217,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   Problem: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'actorChoiceHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks → mentionObserverHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → itilDurationHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → itilDurationHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterUpdate: 'itilHooks → linkedItemHooks → itilDurationHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks → mentionObserverHooks',
     beforeDelete: 'itilNotificationHooks',
     afterPurge: 'itilNotificationHooks',
     itemEvent: 'itilNotificationHooks',
@@ -226,9 +227,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   Change: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'actorChoiceHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks → mentionObserverHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → itilDurationHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → itilDurationHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterUpdate: 'itilHooks → linkedItemHooks → itilDurationHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks → mentionObserverHooks',
     beforeDelete: 'itilNotificationHooks',
     afterPurge: 'itilNotificationHooks',
     itemEvent: 'itilNotificationHooks',
@@ -241,9 +242,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   ITILFollowup: {
     prepareInput: 'approvalHooks → attachmentHooks',
     prepareAdd: 'approvalHooks → followupHooks → pendingTimelineHooks',
-    afterAdd: 'takeIntoAccountHooks → approvalHooks → followupHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks',
+    afterAdd: 'takeIntoAccountHooks → approvalHooks → followupHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks → mentionObserverHooks',
     prepareUpdate: 'followupHooks',
-    afterUpdate: 'takeIntoAccountHooks → attachmentHooks → timelineNotificationHooks',
+    afterUpdate: 'takeIntoAccountHooks → attachmentHooks → timelineNotificationHooks → mentionObserverHooks',
     beforeDelete: 'timelineNotificationHooks',
     afterPurge: 'takeIntoAccountHooks',
     canWriteOwner: 'followupHooks',
@@ -251,16 +252,17 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   'TicketTask, ProblemTask, ChangeTask': {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'taskHooks → pendingTimelineHooks',
-    afterAdd: 'takeIntoAccountHooks → taskHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks',
-    afterUpdate: 'takeIntoAccountHooks → taskHooks → attachmentHooks → timelineNotificationHooks',
+    afterAdd: 'takeIntoAccountHooks → taskHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks → mentionObserverHooks',
+    afterUpdate: 'takeIntoAccountHooks → taskHooks → attachmentHooks → timelineNotificationHooks → mentionObserverHooks',
     beforeDelete: 'timelineNotificationHooks',
     afterPurge: 'takeIntoAccountHooks → taskHooks',
   },
   ITILSolution: {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'solutionHooks',
-    afterAdd: 'solutionHooks → duplicateSolutionHooks → attachmentHooks',
-    afterUpdate: 'attachmentHooks',
+    afterAdd: 'solutionHooks → duplicateSolutionHooks → attachmentHooks → timelineNotificationHooks → mentionObserverHooks',
+    afterUpdate: 'attachmentHooks → timelineNotificationHooks → mentionObserverHooks',
+    beforeDelete: 'timelineNotificationHooks',
     canWriteOwner: 'solutionHooks',
   },
   'Ticket_User, Group_Ticket, Supplier_Ticket, Problem_User, Group_Problem, Problem_Supplier, Change_User, Change_Group, Change_Supplier': {
@@ -277,9 +279,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   'TicketValidation, ChangeValidation': {
     prepareAdd: 'validationHooks',
-    afterAdd: 'validationHooks → timelineNotificationHooks',
+    afterAdd: 'validationHooks → timelineNotificationHooks → mentionObserverHooks',
     prepareUpdate: 'validationHooks',
-    afterUpdate: 'validationHooks → timelineNotificationHooks',
+    afterUpdate: 'validationHooks → timelineNotificationHooks → mentionObserverHooks',
     beforeDelete: 'timelineNotificationHooks',
     afterPurge: 'validationHooks',
   },
@@ -374,7 +376,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [hookTable, satisfactionAnswers, notifyEvents, reservationEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, ruleInputs, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, directoryHooks, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems, lockedFields];
+const modules = [hookTable, satisfactionAnswers, notifyEvents, mentionObservers, reservationEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, ruleInputs, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, directoryHooks, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems, lockedFields];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

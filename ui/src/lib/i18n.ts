@@ -9,6 +9,28 @@ export type Language = 'en' | 'fr';
 
 const FR: Record<string, string> = {
   ...ASSET_FR,
+  // The events a webhook follows (GLPI's notification events)
+  'New item': 'Nouvel élément',
+  'Update of an item': "Mise à jour d'un élément",
+  'Item solved': 'Élément résolu',
+  'Item closed': 'Élément clos',
+  'Deletion of an item': "Suppression d'un élément",
+  'Update of a followup': "Mise à jour d'un suivi",
+  'Deletion of a followup': "Suppression d'un suivi",
+  'New task': 'Nouvelle tâche',
+  'Update of a task': "Mise à jour d'une tâche",
+  'Deletion of a task': "Suppression d'une tâche",
+  'Approval request': "Demande d'approbation",
+  'Approval request answer': "Réponse à une demande d'approbation",
+  'New user in requesters': 'Nouvel utilisateur demandeur',
+  'New group in requesters': 'Nouveau groupe demandeur',
+  'New user in observers': 'Nouvel utilisateur observateur',
+  'New group in observers': 'Nouveau groupe observateur',
+  'New user in assignees': 'Nouvel utilisateur attribué',
+  'New group in assignees': 'Nouveau groupe attribué',
+  'New supplier in assignees': 'Nouveau fournisseur attribué',
+  'Satisfaction survey': 'Enquête de satisfaction',
+  'Automatic reminder': 'Relance automatique',
   // Navigation
   Overview: 'Tableau de bord',
   'My work': 'Mon travail',
