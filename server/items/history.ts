@@ -2,7 +2,7 @@ import { itemtype, type Itemtype } from '../registry';
 import type { Db } from '../db/connection';
 import { insertRow, insertRows, run, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
-import type { WriteContext } from './hooks';
+import type { ItemHooks, WriteContext } from './hooks';
 import { nameOf, nameOfRow, namesByIds } from './names';
 
 /** GLPI's linked_action values (define.php HISTORY_*). */
@@ -119,6 +119,14 @@ function approvalMessage(wc: Pick<WriteContext, 'db'>, row: Row, action: number,
 }
 const APPROVAL_ACCEPTED = 3;
 
+/** An approval request's change (its answer) on its item, as GLPI writes it after updating the item. */
+export function logApprovalUpdate(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, row: Row, changed: { old: Row; changes: Row }): void {
+  const parent = relationSides(type, row)[0];
+  if (!wc.history || !parent?.type?.history) return;
+  const message = approvalMessage(wc, row, HISTORY.UPDATE_SUBITEM, changed);
+  if (message) writeLog(wc.db, wc.actor, { itemtype: parent.type.name, itemsId: parent.id, link: type.name, action: HISTORY.SIMPLE_MESSAGE, newValue: message });
+}
+
 /**
  * GLPI logs relation changes on both linked items, naming the other side; a sub-item's on its
  * owner, as "name (id)" (`changed`: an update's old row and changed columns).
@@ -132,13 +140,16 @@ export function logRelation(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, 
     const sub = action === HISTORY.ADD_RELATION ? HISTORY.ADD_SUBITEM : action === HISTORY.DEL_RELATION ? HISTORY.DELETE_SUBITEM : HISTORY.UPDATE_SUBITEM;
     const entry = { itemtype: parent.type.name, itemsId: parent.id, link: type.name };
     if (APPROVALS.has(type.name)) {
+      // An answer is logged by its hook, after what it changes on the item (logApprovalUpdate).
+      if (sub === HISTORY.UPDATE_SUBITEM) return;
       const message = approvalMessage(wc, row, sub, changed);
       if (message) writeLog(wc.db, wc.actor, { ...entry, action: HISTORY.SIMPLE_MESSAGE, newValue: message });
       return;
     }
     if (TIMELINE_ENTRIES.has(type.name)) {
-      // GLPI's follow-ups and tasks log their id alone, a removal too as the new value.
-      writeLog(wc.db, wc.actor, { ...entry, action: sub, newValue: String(row.id) });
+      // GLPI's follow-ups and tasks log their id alone, a removal too as the new value; a new
+      // follow-up's is written by followupHistoryHooks, before what it moves on its item.
+      if (type.name !== 'ITILFollowup' || sub !== HISTORY.ADD_SUBITEM) writeLog(wc.db, wc.actor, { ...entry, action: sub, newValue: String(row.id) });
       if (type.name === 'ITILFollowup') logFollowupMessages(wc, entry, row, sub, changed);
       return;
     }
@@ -149,6 +160,20 @@ export function logRelation(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, 
   }
   for (const entry of linkEntries(type, row, action, sides, (other) => nameOf(wc.db, other.type, other.id))) writeLog(wc.db, wc.actor, entry);
 }
+
+/**
+ * A new follow-up's id row on its ITIL item, as GLPI writes it: after the item is touched (taken
+ * into account, last updater), before the status the follow-up moves (a reopening, an approval of
+ * the solution, a pending reason) and before its "Followups (id)" message. Placed in the rule
+ * table right after the touch.
+ */
+export const followupHistoryHooks: ItemHooks = {
+  afterAdd(wc, _type, row) {
+    const parent = itemtype(String(row.itemtype ?? ''));
+    if (!wc.history || !parent?.history) return;
+    writeLog(wc.db, wc.actor, { itemtype: parent.name, itemsId: Number(row.items_id), action: HISTORY.ADD_SUBITEM, link: 'ITILFollowup', newValue: String(row.id) });
+  },
+};
 
 interface Side {
   type: Itemtype | undefined;

@@ -386,6 +386,47 @@ describe('approval requests and linked tickets as GLPI 10.0.19 logs and names th
   });
 });
 
+describe("what a follow-up and an approval's answer move, logged in GLPI 10.0.19's order", () => {
+  const rowsOf = async (ticket: number) =>
+    (Object.values((await api.get(`Ticket/${ticket}`, { query: 'with_logs=1' })).body._logs) as Record<string, unknown>[]).map((l) => [l.linked_action, l.itemtype_link, l.id_search_option, l.old_value, l.new_value]);
+
+  test("a requester's follow-up reopening a pending ticket: its id row, the status, then 'Followups (id)'; an assignee who is also a requester reopens nothing", async () => {
+    const { id: tech } = await technician('answers-reopen-tech');
+    const requester = await api.create('User', { name: 'answers-reopen-requester', password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 2, _entities_id: 0, _is_recursive: 1 });
+    const client = await new Client(ctx.server.api).login('answers-reopen-requester', USER_PASSWORD);
+    const ticket = await api.create('Ticket', { name: 'answers-reopen', content: 'x', _users_id_assign: tech, _users_id_requester: requester });
+    expect((await api.put(`Ticket/${ticket}`, { input: { status: 4 } })).status).toBe(200);
+    const before = (await rowsOf(ticket)).length;
+    const followup = await client.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'still broken' });
+    expect((await rowsOf(ticket)).slice(before)).toEqual([
+      [17, 'ITILFollowup', 0, '', String(followup)],
+      [0, '', 12, '4', '2'],
+      [12, 'ITILFollowup', 0, '', `Followups (${followup})`],
+    ]);
+    // glpi is requester and assignee of this one: GLPI's needReopen leaves it pending.
+    const own = await api.create('Ticket', { name: 'answers-reopen-own', content: 'x', _users_id_requester: 2, _users_id_assign: 2 });
+    expect((await api.put(`Ticket/${own}`, { input: { status: 4 } })).status).toBe(200);
+    await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: own, content: 'noted' });
+    expect((await api.get(`Ticket/${own}`)).body.status).toBe(4);
+  });
+
+  test("an approval request, its answer and its cancelling: the ticket's global_validation and last updater, then the message; no percent row", async () => {
+    const { client: techClient, logName: techLog } = await technician('answers-approval-tech');
+    const ticket = await techClient.create('Ticket', { name: 'answers-approval', content: 'x' });
+    const approval = await api.create('TicketValidation', { tickets_id: ticket, users_id_validate: 2 });
+    expect((await api.put(`TicketValidation/${approval}`, { input: { status: 4, comment_validation: 'no' } })).status).toBe(200);
+    expect((await api.del(`TicketValidation/${approval}`)).status).toBe(204);
+    expect((await rowsOf(ticket)).filter((r) => r[0] !== 20 && r[2] !== 150)).toEqual([
+      [0, '', 52, '1', '2'],
+      [0, '', 64, techLog, 'glpi (2)'],
+      [12, 'TicketValidation', 0, '', 'Approval request sent to glpi'],
+      [0, '', 52, '2', '4'],
+      [12, 'TicketValidation', 0, '', 'Update the approval request to glpi'],
+      [12, 'TicketValidation', 0, '', 'Cancel the approval request to glpi'],
+    ]);
+  });
+});
+
 describe("a user's ticket links seen from one entity (a deliberate difference)", () => {
   test("User/:id/Ticket_User lists the links of tickets the session may read only, where GLPI lists every ticket's", async () => {
     const branch = await api.create('Entity', { name: 'answers-actors-branch', entities_id: 0 });
