@@ -93,14 +93,33 @@ const TIMELINE_ENTRIES = new Set(['ITILFollowup', 'TicketTask', 'ProblemTask', '
  * besides the id row: "Followups (<id>)" when added, each changed column's old and new value when
  * updated (not the date, not the item it belongs to); none when removed.
  */
-function logFollowupMessages(wc: Pick<WriteContext, 'db' | 'actor'>, entry: { itemtype: string; itemsId: number; link: string }, row: Row, action: number, changed?: { old: Row; changes: Row }): void {
+function logFollowupMessages(wc: Pick<WriteContext, 'db' | 'actor'>, type: Itemtype, entry: { itemtype: string; itemsId: number; link: string }, row: Row, action: number, changed?: { old: Row; changes: Row }): void {
   if (action === HISTORY.ADD_SUBITEM) writeLog(wc.db, wc.actor, { ...entry, action: HISTORY.SIMPLE_MESSAGE, newValue: `Followups (${Number(row.id)})` });
   if (action !== HISTORY.UPDATE_SUBITEM || !changed) return;
-  for (const [column, value] of Object.entries(changed.changes)) {
-    if (['date_mod', 'itemtype', 'items_id'].includes(column)) continue;
-    const show = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-    writeLog(wc.db, wc.actor, { ...entry, action: HISTORY.SIMPLE_MESSAGE, oldValue: show(changed.old[column]), newValue: show(value) });
-  }
+  for (const [oldValue, newValue] of changedValues(type, changed)) writeLog(wc.db, wc.actor, { ...entry, action: HISTORY.SIMPLE_MESSAGE, oldValue, newValue });
+}
+
+/**
+ * A sub-item's changed columns as GLPI logs them on its item (CommonDBChild): the old and new
+ * stored values, without the date and the columns naming the item it belongs to.
+ */
+function changedValues(type: Itemtype, changed: { old: Row; changes: Row }): [string, string][] {
+  const ownerColumns = new Set(['date_mod', ...type.owners.flatMap((o) => ('fk' in o ? [o.fk] : ['itemtype', 'items_id']))]);
+  const show = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  return Object.entries(changed.changes)
+    .filter(([column]) => !ownerColumns.has(column))
+    .map(([column, value]) => [show(changed.old[column]), show(value)]);
+}
+
+/** Sub-items GLPI names on their item after the item's own name ("pc2 - eth0 (1)": getPreAdditionalInfosForName). */
+const NAMED_AFTER_PARENT = new Set(['NetworkPort', 'SoftwareVersion']);
+
+/** A sub-item's name in its item's history: "name (id)", its id alone when it has no name. */
+function subItemLabel(wc: Pick<WriteContext, 'db'>, type: Itemtype, row: Row, parent: Side & { type: Itemtype }): string {
+  const name = nameOfRow(type, row);
+  if (name === '') return String(row.id);
+  const parentName = NAMED_AFTER_PARENT.has(type.name) ? nameOf(wc.db, parent.type, parent.id) : '';
+  return `${parentName === '' ? name : `${parentName} - ${name}`} (${Number(row.id)})`;
 }
 
 /** Approval requests GLPI logs on their ITIL item as messages (CommonITILValidation). */
@@ -150,11 +169,15 @@ export function logRelation(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, 
       // GLPI's follow-ups and tasks log their id alone, a removal too as the new value; a new
       // follow-up's is written by followupHistoryHooks, before what it moves on its item.
       if (type.name !== 'ITILFollowup' || sub !== HISTORY.ADD_SUBITEM) writeLog(wc.db, wc.actor, { ...entry, action: sub, newValue: String(row.id) });
-      if (type.name === 'ITILFollowup') logFollowupMessages(wc, entry, row, sub, changed);
+      if (type.name === 'ITILFollowup') logFollowupMessages(wc, type, entry, row, sub, changed);
       return;
     }
-    const name = nameOfRow(type, row);
-    const label = name === '' ? String(row.id) : `${name} (${Number(row.id)})`;
+    if (sub === HISTORY.UPDATE_SUBITEM && changed) {
+      // GLPI logs an update as each changed column's old and new value, not the sub-item's name.
+      for (const [oldValue, newValue] of changedValues(type, changed)) writeLog(wc.db, wc.actor, { ...entry, action: sub, oldValue, newValue });
+      return;
+    }
+    const label = subItemLabel(wc, type, row, parent as Side & { type: Itemtype });
     writeLog(wc.db, wc.actor, { ...entry, action: sub, ...(sub === HISTORY.DELETE_SUBITEM ? { oldValue: label } : { newValue: label }) });
     return;
   }

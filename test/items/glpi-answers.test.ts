@@ -427,6 +427,26 @@ describe("what a follow-up and an approval's answer move, logged in GLPI 10.0.19
   });
 });
 
+describe("a sub-item in its item's history as GLPI 10.0.19 writes it", () => {
+  test("a port named after its item ('pc - eth0 (id)'), a software version after its software; a change logged field by field, old and new value", async () => {
+    const computer = await api.create('Computer', { name: 'answers-port-pc' });
+    const port = await api.create('NetworkPort', { itemtype: 'Computer', items_id: computer, name: 'eth0', instantiation_type: 'NetworkPortEthernet', logical_number: 1 });
+    expect((await api.put(`NetworkPort/${port}`, { input: { name: 'eth1', comment: 'uplink' } })).status).toBe(200);
+    expect((await api.del(`NetworkPort/${port}`, { query: 'force_purge=1' })).status).toBe(204);
+    const rowsOf = async (type: string, id: number) =>
+      (Object.values((await api.get(`${type}/${id}`, { query: 'with_logs=1' })).body._logs) as Record<string, unknown>[]).filter((l) => l.linked_action !== 20).map((l) => [l.linked_action, l.itemtype_link, l.old_value, l.new_value]);
+    expect(await rowsOf('Computer', computer)).toEqual([
+      [17, 'NetworkPort', '', `answers-port-pc - eth0 (${port})`],
+      [18, 'NetworkPort', 'eth0', 'eth1'],
+      [18, 'NetworkPort', '', 'uplink'],
+      [19, 'NetworkPort', `answers-port-pc - eth1 (${port})`, ''],
+    ]);
+    const software = await api.create('Software', { name: 'answers-soft' });
+    const version = await api.create('SoftwareVersion', { softwares_id: software, name: '1.0' });
+    expect(await rowsOf('Software', software)).toEqual([[17, 'SoftwareVersion', '', `answers-soft - 1.0 (${version})`]]);
+  });
+});
+
 describe("a user's ticket links seen from one entity (a deliberate difference)", () => {
   test("User/:id/Ticket_User lists the links of tickets the session may read only, where GLPI lists every ticket's", async () => {
     const branch = await api.create('Entity', { name: 'answers-actors-branch', entities_id: 0 });
