@@ -39,16 +39,32 @@ describe("a profile's rights", () => {
     expect(res.body.config).toBe(3);
   });
 
-  test('a right written is read back; lists of profiles show the columns only, as GLPI lists them', async () => {
+  test("a new profile gets a row of every right at 0, as GLPI; a right written is read back; lists of profiles show the columns only", async () => {
     const id = await api.create('Profile', { name: 'answers-profile' });
-    // A right the profile has no row of reads 0, as GLPI, which gives every profile a row of each.
-    expect([(await api.get(`Profile/${id}`)).body.computer, (await api.get(`Profile/${id}`)).body.ticket]).toEqual([0, 0]);
-    await api.create('ProfileRight', { profiles_id: id, name: 'computer', rights: 1 });
+    const item = (await api.get(`Profile/${id}`)).body;
+    expect([item.computer, item.ticket, item.planning, item.statistic]).toEqual([0, 0, 0, 0]);
+    const rights = (await api.get(`Profile/${id}/ProfileRight`, { query: 'range=0-999' })).body as { id: number; name: string }[];
+    expect(Object.keys(item).slice(Object.keys(item).indexOf('date_creation') + 1)).toEqual(rights.map((r) => r.name).sort());
+    const computer = rights.find((r) => r.name === 'computer')!;
+    expect((await api.put(`ProfileRight/${computer.id}`, { input: { rights: 1 } })).status).toBe(200);
     expect((await api.get(`Profile/${id}`)).body.computer).toBe(1);
     const multiple = await api.get('getMultipleItems', { query: `items[0][itemtype]=Profile&items[0][items_id]=${id}` });
     expect(multiple.body[0].computer).toBe(1);
     const list = (await api.get('Profile/', { query: 'range=0-99' })).body as Record<string, unknown>[];
     expect(list.find((p) => p.id === id)).not.toHaveProperty('computer');
+  });
+
+  test("GLPI 10.0.19's rights by name; a right the profile has no row of is left out, as GLPI (Self-Service has no system_logs)", async () => {
+    const superAdmin = (await api.get('Profile/4')).body;
+    expect([superAdmin.backup, superAdmin.dashboard, superAdmin.planning, superAdmin.statistic, superAdmin.system_logs, superAdmin.transfer]).toEqual([1045, 23, 3073, 1, 1, 23]);
+    const rights = Object.keys(superAdmin).slice(Object.keys(superAdmin).indexOf('date_creation') + 1);
+    expect(rights).toEqual([...rights].sort());
+    const selfService = (await api.get('Profile/1')).body;
+    expect(selfService).not.toHaveProperty('system_logs');
+    expect(selfService.reports).toBe(0);
+    const removed = (await api.get('Profile/2/ProfileRight', { query: 'range=0-999' })).body as { id: number; name: string }[];
+    expect((await api.del(`ProfileRight/${removed.find((r) => r.name === 'reports')!.id}`)).status).toBe(204);
+    expect((await api.get('Profile/2')).body).not.toHaveProperty('reports');
   });
 });
 
@@ -130,7 +146,7 @@ describe('with_* sections', () => {
     expect(row).toMatchObject({ id: ticket, catname: 'answers-cat', entityname: 'Root entity > answers-sections', entityID: entity });
 
     const profile = await api.create('Profile', { name: 'answers-no-contract', interface: 'central' });
-    await api.create('ProfileRight', { profiles_id: profile, name: 'computer', rights: 1 });
+    await api.setRights(profile, { computer: 1 });
     await createUser(api, 'answers-reader', profile, entity, false);
     const reader = await new Client(ctx.server.api).login('answers-reader', USER_PASSWORD);
     const seen = (await reader.get(`Computer/${computer}`, { query: 'with_contracts=1&with_tickets=1' })).body;

@@ -164,6 +164,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     beforeDelete: 'userAttachmentHooks',
   },
   Profile: {
+    afterAdd: 'profileRightsFields',
     beforeDelete: 'superAdminProfileHooks',
     itemExtras: 'profileRightsFields',
   },
