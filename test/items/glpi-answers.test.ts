@@ -87,6 +87,18 @@ describe("an entity's inherited settings", () => {
   });
 });
 
+describe('links to the root entity', () => {
+  test("only an item's entities_id links (and expands) the root entity 0, as GLPI's parseDropdowns; other fields holding 0 do not", async () => {
+    const root = (await api.get('Entity/0')).body;
+    // Its entities_id is null and its entities_id_software 0 (or -10): no link to an entity.
+    expect((root.links as { rel: string }[]).filter((l) => l.rel === 'Entity')).toEqual([]);
+    const computer = await api.create('Computer', { name: 'answers-root-link', entities_id: 0 });
+    const links = (await api.get(`Computer/${computer}`)).body.links as { rel: string; href: string }[];
+    expect(links.filter((l) => l.rel === 'Entity').map((l) => l.href.replace(/^.*apirest\.php/, ''))).toEqual(['/Entity/0']);
+    expect((await api.get(`Computer/${computer}`, { query: 'expand_dropdowns=true' })).body.entities_id).toBe('Root entity');
+  });
+});
+
 describe("an entity's inherited settings written back", () => {
   test('a negative id is stored as the strategy; a real id sets the strategy to 0, as GLPI splits them', async () => {
     const id = await api.create('Entity', { name: 'answers-entity-2', entities_id: 0 });
