@@ -244,6 +244,25 @@ describe('add messages', () => {
     const solution = await api.post('ITILSolution', { input: { itemtype: 'Ticket', items_id: ticket, content: 'done' } });
     expect(solution.body).toEqual({ id: solution.body.id, message: `Item successfully added: ${solution.body.id}` });
   });
+
+  test("a link without a name: GLPI's type name of it ('Link Contract/Item', 'Installation'), 'General' for a type GLPI names none (Group_User, Computer_Item)", async () => {
+    const computer = await api.create('Computer', { name: 'answers-msg-pc' });
+    const contract = await api.create('Contract', { name: 'answers-msg-contract' });
+    const group = await api.create('Group', { name: 'answers-msg-group' });
+    const software = await api.create('Software', { name: 'answers-msg-soft' });
+    const version = await api.create('SoftwareVersion', { softwares_id: software, name: '1.0' });
+    const monitor = await api.create('Monitor', { name: 'answers-msg-screen' });
+    const added = async (itemtype: string, input: Record<string, unknown>) => {
+      const res = await api.post(itemtype, { input });
+      return String(res.body.message).replace(` - ID ${res.body.id}`, ' - ID n');
+    };
+    expect([
+      await added('Contract_Item', { contracts_id: contract, itemtype: 'Computer', items_id: computer }),
+      await added('Item_SoftwareVersion', { itemtype: 'Computer', items_id: computer, softwareversions_id: version }),
+      await added('Group_User', { groups_id: group, users_id: 2 }),
+      await added('Computer_Item', { computers_id: computer, itemtype: 'Monitor', items_id: monitor }),
+    ]).toEqual(['Link Contract/Item', 'Installation', 'General', 'General'].map((name) => `Item successfully added: ${name} - ID n`));
+  });
 });
 
 describe('new follow-ups, tasks and approved solutions', () => {
