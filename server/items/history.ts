@@ -112,11 +112,15 @@ function changedValues(type: Itemtype, changed: { old: Row; changes: Row }): [st
 }
 
 /** Sub-items GLPI names on their item after the item's own name ("pc2 - eth0 (1)": getPreAdditionalInfosForName). */
-const NAMED_AFTER_PARENT = new Set(['NetworkPort', 'SoftwareVersion']);
+const NAMED_AFTER_PARENT = new Set(['NetworkPort', 'SoftwareVersion', 'Cartridge', 'Consumable']);
+/** Sub-items whose name in GLPI is their id (getNameField): a consumable is "toner - 7 (7)". */
+const NAMED_BY_ID = new Set(['Cartridge', 'Consumable']);
+/** Sub-items GLPI adds without a row on their item (Cartridge::post_addItem logs none). */
+const ADDED_QUIETLY = new Set(['Cartridge']);
 
 /** A sub-item's name in its item's history: "name (id)", its id alone when it has no name. */
 function subItemLabel(wc: Pick<WriteContext, 'db'>, type: Itemtype, row: Row, parent: Side & { type: Itemtype }): string {
-  const name = nameOfRow(type, row);
+  const name = NAMED_BY_ID.has(type.name) ? String(row.id) : nameOfRow(type, row);
   if (name === '') return String(row.id);
   const parentName = NAMED_AFTER_PARENT.has(type.name) ? nameOf(wc.db, parent.type, parent.id) : '';
   return `${parentName === '' ? name : `${parentName} - ${name}`} (${Number(row.id)})`;
@@ -177,6 +181,7 @@ export function logRelation(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, 
       for (const [oldValue, newValue] of changedValues(type, changed)) writeLog(wc.db, wc.actor, { ...entry, action: sub, oldValue, newValue });
       return;
     }
+    if (sub === HISTORY.ADD_SUBITEM && ADDED_QUIETLY.has(type.name)) return;
     const label = subItemLabel(wc, type, row, parent as Side & { type: Itemtype });
     writeLog(wc.db, wc.actor, { ...entry, action: sub, ...(sub === HISTORY.DELETE_SUBITEM ? { oldValue: label } : { newValue: label }) });
     return;

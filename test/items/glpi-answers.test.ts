@@ -491,6 +491,13 @@ describe("a sub-item in its item's history as GLPI 10.0.19 writes it", () => {
     const software = await api.create('Software', { name: 'answers-soft' });
     const version = await api.create('SoftwareVersion', { softwares_id: software, name: '1.0' });
     expect(await rowsOf('Software', software)).toEqual([[17, 'SoftwareVersion', '', `answers-soft - 1.0 (${version})`]]);
+    // Cartridges and consumables are named by their id; GLPI adds them quietly, a cartridge without a row on its model.
+    const [toner, paper] = [await api.create('CartridgeItem', { name: 'answers-toner' }), await api.create('ConsumableItem', { name: 'answers-paper' })];
+    const cartridge = await api.post('Cartridge', { input: { cartridgeitems_id: toner } });
+    const consumable = await api.post('Consumable', { input: { consumableitems_id: paper } });
+    expect([cartridge.body.message, consumable.body.message]).toEqual(['', '']);
+    expect(await rowsOf('CartridgeItem', toner)).toEqual([]);
+    expect(await rowsOf('ConsumableItem', paper)).toEqual([[17, 'Consumable', '', `answers-paper - ${consumable.body.id} (${consumable.body.id})`]]);
   });
 });
 
