@@ -12,6 +12,7 @@ import { configValueHooks } from './items/config-values';
 import { faqHooks } from './items/knowbase-faq';
 import type { Rule } from './items/hooks';
 import { noteHooks } from './items/notes';
+import { followupHistoryHooks } from './items/history';
 import { entityHooks, treeHooks } from './items/tree';
 import { entityStrategyFields } from './items/entity-strategies';
 import { followupHooks, itilHooks } from './itil/rules';
@@ -148,6 +149,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Ticket_Ticket'], hooks: ticketLinkTouchHooks },
   // A follow-up or task touches its item (taken into account, date, last updater) before anything it answers moves.
   { itemtypes: ['ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask'], hooks: takeIntoAccountHooks },
+  { itemtypes: ['ITILFollowup'], hooks: followupHistoryHooks },
   { itemtypes: ['ITILFollowup'], hooks: approvalHooks },
   { itemtypes: ['ITILFollowup'], hooks: followupHooks },
   { itemtypes: ['ITILSolution'], hooks: solutionHooks },

@@ -11,6 +11,7 @@ import * as documentRules from '../../server/documents/hooks';
 import * as documentLinks from '../../server/documents/document-links';
 import { hooksOf, installRules, type ItemHooks } from '../../server/items/hooks';
 import * as notes from '../../server/items/notes';
+import * as history from '../../server/items/history';
 import * as webhookRules from '../../server/notify/webhook-rules';
 import * as configValues from '../../server/items/config-values';
 import * as entityStrategies from '../../server/items/entity-strategies';
@@ -165,6 +166,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     beforeDelete: 'userAttachmentHooks',
   },
   Profile: {
+    afterAdd: 'profileRightsFields',
     beforeDelete: 'superAdminProfileHooks',
     itemExtras: 'profileRightsFields',
   },
@@ -242,7 +244,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   ITILFollowup: {
     prepareInput: 'approvalHooks → attachmentHooks',
     prepareAdd: 'approvalHooks → followupHooks → pendingTimelineHooks',
-    afterAdd: 'takeIntoAccountHooks → approvalHooks → followupHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks → mentionObserverHooks',
+    afterAdd: 'takeIntoAccountHooks → followupHistoryHooks → approvalHooks → followupHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks → mentionObserverHooks',
     prepareUpdate: 'followupHooks',
     afterUpdate: 'takeIntoAccountHooks → attachmentHooks → timelineNotificationHooks → mentionObserverHooks',
     beforeDelete: 'timelineNotificationHooks',
@@ -376,7 +378,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [hookTable, satisfactionAnswers, notifyEvents, mentionObservers, reservationEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, ruleInputs, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, directoryHooks, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems, lockedFields];
+const modules = [hookTable, history, satisfactionAnswers, notifyEvents, mentionObservers, reservationEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, ruleInputs, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, directoryHooks, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems, lockedFields];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

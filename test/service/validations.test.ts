@@ -65,14 +65,33 @@ describe('ticket approvals', () => {
     expect([again.status, again.body[1]]).toEqual([400, expect.stringContaining('already been answered')]);
   });
 
-  test('one refusal among the requests refuses the ticket', async () => {
+  test("the ticket's global_validation as GLPI 10.0.19 computes it: without a share required any acceptance grants, else a refusal refuses; with validation_percent, the share", async () => {
     const { ticket, validation } = await request('new chair');
     const second = await ctx.api.create('TicketValidation', { tickets_id: ticket, users_id_validate: approverId });
-    expect((await approver.put(`TicketValidation/${validation}`, { input: { status: 3 } })).status).toBe(200);
-    expect(await globalValidation(ticket)).toBe(2);
-    expect((await approver.put(`TicketValidation/${second}`, { input: { status: 4, comment_validation: 'Too expensive.' } })).status).toBe(200);
+    expect((await approver.put(`TicketValidation/${validation}`, { input: { status: 4, comment_validation: 'Too expensive.' } })).status).toBe(200);
     expect(await globalValidation(ticket)).toBe(4);
-    expect(Number((await ctx.api.get(`Ticket/${ticket}`)).body.validation_percent)).toBe(100);
+    expect((await approver.put(`TicketValidation/${second}`, { input: { status: 3 } })).status).toBe(200);
+    expect(await globalValidation(ticket)).toBe(3);
+    // validation_percent is the share required (a rule's or the form's), never rewritten by the answers.
+    expect(Number((await ctx.api.get(`Ticket/${ticket}`)).body.validation_percent)).toBe(0);
+
+    const shared = await ctx.api.create('Ticket', { name: 'new desks', content: 'x', validation_percent: 100 });
+    const [one, two] = [await ctx.api.create('TicketValidation', { tickets_id: shared, users_id_validate: approverId }), await ctx.api.create('TicketValidation', { tickets_id: shared, users_id_validate: approverId })];
+    expect((await approver.put(`TicketValidation/${one}`, { input: { status: 3 } })).status).toBe(200);
+    expect(await globalValidation(shared)).toBe(2);
+    expect((await approver.put(`TicketValidation/${two}`, { input: { status: 3 } })).status).toBe(200);
+    expect(await globalValidation(shared)).toBe(3);
+    expect(Number((await ctx.api.get(`Ticket/${shared}`)).body.validation_percent)).toBe(100);
+  });
+
+  test('cancelling a waiting request leaves the ticket not subject to approval; an answered ticket keeps its answer', async () => {
+    const { ticket, validation } = await request('new lamp');
+    expect((await ctx.api.del(`TicketValidation/${validation}`)).status).toBe(204);
+    expect(await globalValidation(ticket)).toBe(1);
+    const answered = await request('new bin');
+    expect((await approver.put(`TicketValidation/${answered.validation}`, { input: { status: 3 } })).status).toBe(200);
+    expect((await ctx.api.del(`TicketValidation/${answered.validation}`)).status).toBe(204);
+    expect(await globalValidation(answered.ticket)).toBe(3);
   });
 
   test('an approver cannot re-route a request to answer it, nor rewrite who asked, when, or an answer', async () => {
@@ -136,6 +155,6 @@ describe('change approvals (ChangeValidation)', () => {
     const noReason = await approver.put(`ChangeValidation/${asked!.id}`, { input: { status: 4 } });
     expect([noReason.status, noReason.body[1]]).toEqual([400, 'If approval is denied, specify a reason.']);
     expect((await approver.put(`ChangeValidation/${asked!.id}`, { input: { status: 4, comment_validation: 'Not this quarter' } })).status).toBe(200);
-    expect((await ctx.api.get(`Change/${change}`)).body).toMatchObject({ global_validation: 4, validation_percent: 100 });
+    expect((await ctx.api.get(`Change/${change}`)).body).toMatchObject({ global_validation: 4, validation_percent: 0 });
   });
 });
