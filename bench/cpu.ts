@@ -1,5 +1,5 @@
 /**
- * `bun bench/cpu.ts [--computers N] [--tickets N] [--ids all] [--shapes [--match TEXT]] [--seconds S] [--rounds R] [--keep DIR] [--threads N] [--profile DIR]`:
+ * `bun bench/cpu.ts [--computers N] [--tickets N] [--ids all] [--shapes [--match TEXT]] [--seconds S] [--rounds R] [--keep DIR] [--threads N] [--writes N] [--profile DIR]`:
  * server CPU time per request under the same load as `bun run bench` (autocannon, 16
  * connections, 16 sessions). Throughput on a shared machine follows the neighbours; the CPU the
  * server process spends per answered request (user + system, all threads, from /proc) follows
@@ -9,6 +9,9 @@
  *   the item cache holds (4096), every answer is built afresh (the uncached cost).
  * - `--shapes`: every search shape of bench/shapes.ts (those whose name holds `--match`, if
  *   given), 200 distinct URLs each as the bench sends, and the uncached 50-row list page.
+ * - `--writes N`: one more client updates random computers N times a second while each round
+ *   of Deskbase runs (a busy desk: every write moves the read caches' state); their CPU counts in
+ *   Deskbase's, as it would on a real desk.
  * - `--profile DIR`: the server runs under Bun's CPU profiler (a profile lands in DIR on exit).
  */
 import { randomBytes } from 'node:crypto';
@@ -16,12 +19,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { login } from './api';
+import { login, type Client } from './api';
 import { measure } from './load';
 import { sample } from './sample';
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
 import { cpuMs, startBare, startServer, type BenchServer } from './server';
 import { searchShapes } from './shapes';
+import { startWriter } from './writer';
 
 const CONNECTIONS = 16;
 const SAMPLE_IDS = 1_000;
@@ -41,12 +45,14 @@ const { values } = parseArgs({
     keep: { type: 'string' },
     threads: { type: 'string' },
     profile: { type: 'string' },
+    writes: { type: 'string' },
   },
 });
 const computers = Number(values.computers ?? 10_000);
 const tickets = Number(values.tickets ?? 1_000);
 const seconds = Number(values.seconds ?? (values.shapes ? 3 : 5));
 const rounds = Number(values.rounds ?? (values.shapes ? 1 : 3));
+const writes = Number(values.writes ?? 0);
 const keep = values.keep ? resolve(values.keep) : undefined;
 
 const log = (message: string) => console.log(`[cpu] ${message}`);
@@ -68,6 +74,8 @@ interface Target {
   urls: string[];
   perRequest: number[];
   rate: number[];
+  /** Updates to run beside each round (`--writes`), on these Computers. */
+  writer?: { client: Client; ids: number[] };
 }
 
 const dir = keep ?? mkdtempSync(join(tmpdir(), 'deskbase-cpu-'));
@@ -91,14 +99,16 @@ async function seed(server: BenchServer): Promise<Kept> {
 async function round(target: Target, tokens: string[], warm: boolean): Promise<void> {
   const options = { dir, origin: target.origin, urls: target.urls, tokens, connections: CONNECTIONS, seconds };
   if (warm) await measure('cpu', { ...options, seconds: 1 }, 0);
+  const updates = target.writer && startWriter(target.writer.client, target.writer.ids, writes);
   const before = cpuMs(target.pid);
   const result = await measure('cpu', options, 0);
   const used = cpuMs(target.pid) - before;
-  if (result.failures > 0) throw new Error(`${target.name}: ${result.failures} failed requests`);
+  const written = await updates?.stop();
+  if (result.failures > 0 || written?.failed) throw new Error(`${target.name}: ${result.failures} failed requests, ${written?.failed ?? 0} failed updates`);
   const micros = (used * 1000) / result.requests;
   target.perRequest.push(micros);
   target.rate.push(result.requestsPerSecond);
-  log(`${target.name}: ${result.requests} requests, ${Math.round(used)} ms CPU, ${micros.toFixed(1)} µs/request, ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.latency.p99} ms`);
+  log(`${target.name}: ${result.requests} requests${written ? ` (and ${written.done} updates)` : ''}, ${Math.round(used)} ms CPU, ${micros.toFixed(1)} µs/request, ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.latency.p99} ms`);
 }
 
 async function measureAll(targets: Target[], tokens: string[]): Promise<void> {
@@ -126,7 +136,8 @@ try {
   const tokens = [client.sessionToken];
   while (tokens.length < CONNECTIONS) tokens.push((await login(server.api, 'glpi', password)).sessionToken);
   await settled(server.pid);
-  const deskbase = (name: string, urls: string[]): Target => ({ name, origin: server.origin, pid: server.pid, urls, perRequest: [], rate: [] });
+  const writer = writes > 0 ? { client, ids: state.ids } : undefined;
+  const deskbase = (name: string, urls: string[]): Target => ({ name, origin: server.origin, pid: server.pid, urls, perRequest: [], rate: [], writer });
   if (values.shapes) {
     const shapes = searchShapes({ api: server.api, lookups: state.lookups, computers: state.computers }).filter((s) => s.name.includes(values.match ?? ''));
     const pages = Math.floor(state.computers / 50);

@@ -1,23 +1,30 @@
 /**
- * `bun bench/mixed.ts [--computers N] [--tickets N] [--seconds N] [--writes N] [--connections N] [--threads N]`:
- * reads while a desk is busy. One client updates random computers at `--writes` per second (50)
- * from this process, while autocannon (a process of its own) reads with the sessions of four
- * users of different profiles and entities, so the access filter varies from request to request:
- * getItem over the computers each user sees, a ticket search and a computer name search. Rate
- * limits are off (bench/server.ts); a non-2xx answer, a socket error or a timeout of a read, and a
- * failed update, are errors: reported, never counted as throughput. Prints one line per scenario.
+ * Reads while a desk is busy, a scenario of `bun run bench` (benchmarkMixed) and runnable alone:
+ * `bun bench/mixed.ts [--computers N] [--tickets N] [--seconds N] [--writes N] [--connections N] [--threads N]`.
+ * One client updates random computers at `--writes` per second (50) from this process, while
+ * autocannon (a process of its own) reads with the sessions of four users of different profiles
+ * and entities, so the access filter varies from request to request: getItem over the computers
+ * each user sees, a ticket search and a computer name search. The bare Bun server (bench/bare.ts)
+ * answers the same getItem requests in the same run, without writes: the ceiling the targets are
+ * shares of (issue 35: getItem at 60 % of it, each search at 25 %). Rate limits are off
+ * (bench/server.ts); a non-2xx answer, a socket error or a timeout of a read, and a failed update,
+ * are errors: reported as a figure of their own, never counted as throughput. Last, getItem's p99
+ * while one client bulk adds 1 000 Computers after another (issue 35: under 50 ms with `--threads`
+ * above 1, where reads are served beside the write transaction).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { login, type Client } from './api';
 import { measure } from './load';
-import { startServer } from './server';
-import { createLookups, seedComputers, seedTickets } from './seed';
+import { passes, summary, type Figure } from './report';
+import { startBare, startServer } from './server';
+import { batches, computer, createLookups, seedComputers, seedTickets } from './seed';
 import { leaf, query } from './shapes';
+import { startBulkWriter, startWriter } from './writer';
 
-interface Options {
+export interface Options {
   computers: number;
   tickets: number;
   seconds: number;
@@ -26,8 +33,10 @@ interface Options {
   threads?: number;
 }
 
+export const MIXED_DEFAULTS: Options = { computers: 2000, tickets: 500, seconds: 10, writes: 50, connections: 16 };
+
 function parseOptions(argv: string[]): Options {
-  const options: Options = { computers: 2000, tickets: 500, seconds: 10, writes: 50, connections: 16 };
+  const options: Options = { ...MIXED_DEFAULTS };
   for (let i = 0; i < argv.length; i += 2) {
     const name = argv[i]!.replace(/^--/, '');
     const value = Number(argv[i + 1]);
@@ -38,8 +47,6 @@ function parseOptions(argv: string[]): Options {
   }
   return options;
 }
-
-const log = (line: string) => console.log(`[mixed] ${line}`);
 
 /** GLPI's default profiles the readers log in with, each on its own part of the entity tree. */
 const READERS = [
@@ -58,31 +65,12 @@ async function spreadOverEntities(client: Client, itemtype: string, ids: number[
   return entityOf;
 }
 
-/** Updates a random computer `perSecond` times a second until stopped; counts the updates and the failed ones. */
-function startWriter(client: Client, ids: number[], perSecond: number): { stop(): Promise<{ done: number; failed: number }> } {
-  let done = 0;
-  let failed = 0;
-  let inFlight: Promise<void> = Promise.resolve();
-  let n = 0;
-  const timer = setInterval(() => {
-    const id = ids[Math.floor(Math.random() * ids.length)]!;
-    const body = JSON.stringify({ input: { comment: `busy desk ${++n}` } });
-    inFlight = client.send('PUT', `Computer/${id}`, body).then(
-      () => void done++,
-      () => void failed++,
-    );
-  }, 1000 / perSecond);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await inFlight;
-      return { done, failed };
-    },
-  };
-}
+const TARGETS = { getItemShareOfBare: 0.6, searchShareOfBare: 0.25, p99DuringBulkMs: 50 };
+/** Computers per bulk add of the last scenario. */
+const BULK_SIZE = 1000;
 
-async function main(): Promise<void> {
-  const options = parseOptions(Bun.argv.slice(2));
+/** Seeds a server of its own, measures the bare ceiling, then each read scenario beside the writer. */
+export async function benchmarkMixed(log: (line: string) => void, options: Options = MIXED_DEFAULTS): Promise<{ figures: Figure[]; setup: string[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'deskbase-mixed-'));
   const password = randomBytes(12).toString('hex');
   const server = await startServer(password, dir, [], options.threads);
@@ -91,7 +79,7 @@ async function main(): Promise<void> {
     const lookups = await createLookups(glpi);
     const computers = await seedComputers(glpi, lookups, options.computers, 500, () => {});
     const seededTickets = await seedTickets(glpi, options.tickets, 500, () => {});
-    log(`seeded ${options.computers} computers and ${options.tickets} tickets`);
+    log(`mixed: seeded ${options.computers} computers and ${options.tickets} tickets`);
     const entity = async (name: string) => ((await glpi.post('Entity/', JSON.stringify({ input: { name, entities_id: 0 } }))) as { id: number }).id;
     const entities = { root: 0, A: await entity('Mixed A'), B: await entity('Mixed B') };
     const entityOf = await spreadOverEntities(glpi, 'Computer', computers.ids, entities.A, entities.B);
@@ -107,30 +95,85 @@ async function main(): Promise<void> {
       // Root sees all; a user on A or B sees that entity's computers.
       visible.push(reader.entity === 'root' ? computers.ids : computers.ids.filter((id) => entityOf.get(id) === entities[reader.entity]));
     }
-    // Entry i is sent with token i mod 4 (bench/load.ts): its URL names a computer that user sees.
-    const items = Array.from({ length: 2000 }, (_, i) => {
+    // Entry i is sent with token i mod 4 (bench/load.ts): its path names a computer that user sees.
+    const itemPaths = Array.from({ length: 2000 }, (_, i) => {
       const ids = visible[i % READERS.length]!;
-      return `${server.api}/Computer/${ids[(i * 7919) % ids.length]}`;
+      return `/apirest.php/Computer/${ids[(i * 7919) % ids.length]}`;
     });
+    const ceiling = await bareCeiling(glpi, dir, itemPaths, tokens, server.threads, options);
+    log(`mixed: bare Bun server ${Math.round(ceiling)} req/s on the same getItem requests`);
     // The first page only: a user on A or B may see fewer than two pages of open tickets.
     const tickets = Array.from({ length: 40 }, (_, i) => `${server.api}/search/Ticket?${query([leaf(12, 'equals', 'notold')], { sort: 15, order: i % 8 < 4 ? 'DESC' : 'ASC', forcedisplay: 12, range: '0-49' })}`);
     const names = Array.from({ length: 400 }, (_, i) => `${server.api}/search/Computer?${query([leaf(1, 'contains', `-${String(1 + ((i * 37) % options.computers)).padStart(6, '0').slice(0, 4)}`)], { forcedisplay: 3, range: '0-49' })}`);
-    const scenarios = { 'getItem, four users': items, 'search Ticket not old, four users': tickets, 'search Computer name contains, four users': names };
-    const writer = login(server.api, 'glpi', password);
-    for (const [name, urls] of Object.entries(scenarios)) {
-      const updates = startWriter(await writer, computers.ids, options.writes);
-      const result = await measure(name.replace(/[^a-z0-9]+/gi, '-'), { dir, origin: server.origin, urls, tokens, connections: options.connections, seconds: options.seconds }, 2);
+    const scenarios = [
+      { name: 'getItem, four users', urls: itemPaths.map((path) => server.origin + path), share: TARGETS.getItemShareOfBare },
+      { name: 'search Ticket not old, four users', urls: tickets, share: TARGETS.searchShareOfBare },
+      { name: 'search Computer name contains, four users', urls: names, share: TARGETS.searchShareOfBare },
+    ];
+    const writer = await login(server.api, 'glpi', password);
+    const figures: Figure[] = [];
+    let errors = 0;
+    const errorDetail: string[] = [];
+    for (const scenario of scenarios) {
+      const updates = startWriter(writer, computers.ids, options.writes);
+      const result = await measure(scenario.name.replace(/[^a-z0-9]+/gi, '-'), { dir, origin: server.origin, urls: scenario.urls, tokens, connections: options.connections, seconds: options.seconds }, 2);
       const { done, failed } = await updates.stop();
-      const errors = result.failures > 0 || failed > 0 ? `; ERRORS: ${result.failures} reads failed (non-2xx, socket errors, timeouts), ${failed} updates failed` : '; no errors';
-      log(
-        `${name}, ${options.writes} updates/s: ${Math.round((result.requests - result.failures) / result.seconds)} 2xx answers/s (${result.requests - result.failures} of ${result.requests} requests), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ${done} updates${errors}`,
-      );
-      if (result.failures > 0 || failed > 0) process.exitCode = 1;
+      const answered = result.requests - result.failures;
+      const rate = answered / result.seconds;
+      errors += result.failures + failed;
+      errorDetail.push(`${scenario.name}: ${result.failures} of ${result.requests} reads, ${failed} of ${done + failed} updates`);
+      log(`mixed: ${scenario.name}, ${options.writes} updates/s: ${Math.round(rate)} 2xx answers/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms; ${done} updates, ${result.failures} failed reads, ${failed} failed updates`);
+      figures.push({
+        name: `busy desk: ${scenario.name}`,
+        value: rate,
+        unit: 'req/s',
+        target: ceiling * scenario.share,
+        kind: 'min',
+        detail: `2xx answers only, while one client updated random computers at ${options.writes}/s (${done} updates); target ${scenario.share * 100} % of the bare Bun server's ${Math.round(ceiling)} req/s on the same getItem requests in the same run; ${options.connections} connections over the sessions of four users (Super-Admin at the root, Admin and Read-Only on entity A, Technician on B); p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+      });
     }
+    // getItem while one client bulk adds 1 000 new Computers after another.
+    const bulk = startBulkWriter(writer, (i) => batches(BULK_SIZE, BULK_SIZE, (n) => computer(options.computers + i * BULK_SIZE + n, lookups))[0]!);
+    const during = await measure('getItem-during-bulk', { dir, origin: server.origin, urls: scenarios[0]!.urls, tokens, connections: options.connections, seconds: options.seconds }, 2);
+    const added = await bulk.stop();
+    errors += during.failures + added.failed;
+    errorDetail.push(`getItem during bulk adds: ${during.failures} of ${during.requests} reads, ${added.failed} of ${added.done + added.failed} bulk adds`);
+    log(`mixed: getItem during bulk adds of ${BULK_SIZE}: p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms, ${Math.round((during.requests - during.failures) / during.seconds)} 2xx answers/s; ${added.done} bulk adds`);
+    figures.push({
+      name: 'busy desk: getItem p99 during bulk adds',
+      value: during.latency.p99,
+      unit: 'ms',
+      target: TARGETS.p99DuringBulkMs,
+      kind: 'max',
+      detail: `getItem as in the scenario above while one client bulk added ${BULK_SIZE} Computers after another (${added.done} requests during the run and its warm-up), Deskbase on ${server.threads} request-serving thread${server.threads > 1 ? 's' : ''} (the target is for more than one); p50 ${during.latency.p50} ms, max ${during.latency.max} ms`,
+    });
+    figures.push({ name: 'busy desk: failed reads and updates', value: errors, unit: 'errors', target: 1, kind: 'max', detail: `non-2xx answers, socket errors and timeouts of the reads, and failed updates: ${errorDetail.join('; ')}` });
+    const setup = [`Busy desk (bench/mixed.ts): a server of its own seeded with ${options.computers.toLocaleString('en-US')} Computers and ${options.tickets.toLocaleString('en-US')} Tickets spread over the root entity and two children; reads by four users of different profiles and entities, ${options.seconds} s per scenario after 2 s of warm-up, while one client updates random computers at ${options.writes}/s; rate limits off.`];
+    return { figures, setup };
   } finally {
     await server.dispose();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-await main();
+/** The bare Bun server's rate on the same getItem requests (the very bodies Deskbase gives), no writes. */
+async function bareCeiling(client: Client, dir: string, paths: string[], tokens: string[], threads: number, options: Options): Promise<number> {
+  const bodies: Record<string, string> = {};
+  for (const path of new Set(paths)) bodies[path.slice(path.lastIndexOf('/') + 1)] = JSON.stringify((await client.get(path.replace('/apirest.php/', ''))).body);
+  const file = join(dir, 'mixed-bare-bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  const bare = await startBare(file, threads);
+  try {
+    const result = await measure('mixed-bare', { dir, origin: bare.origin, urls: paths.map((path) => bare.origin + path), tokens, connections: options.connections, seconds: options.seconds }, 2);
+    if (result.failures > 0) throw new Error(`bare server: ${result.failures} failed requests`);
+    return result.requestsPerSecond;
+  } finally {
+    await bare.dispose();
+  }
+}
+
+if (import.meta.main) {
+  const { figures } = await benchmarkMixed((line) => console.log(`[mixed] ${line}`), parseOptions(Bun.argv.slice(2)));
+  console.log(summary(figures));
+  if (!figures.every(passes)) process.exitCode = 1;
+}

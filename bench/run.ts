@@ -1,10 +1,11 @@
 /**
- * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-mail --no-notify --no-inventory --no-churn --churn --churn-share F --out FILE --shapes A,B --threads N]`:
+ * `bun run bench [-- --computers N --tickets N --keep DIR --no-load --no-import --no-mail --no-notify --no-inventory --no-mixed --no-churn --churn --churn-share F --out FILE --shapes A,B --threads N]`:
  * seeds Deskbase through the bulk API (or reuses a kept, already seeded data folder), then measures every search
  * shape sequentially (p50/p99), restart time and memory, and under load from autocannon (a
  * separate Node process) getItem beside a bare Bun server, pages and the search shapes.
  * Then churns the data through the API (bench/churn.ts) and measures the sequential figures again.
- * Then the GLPI import scenario (bench/import.ts), the console's gzipped bundle size and its
+ * Then reads of four users while a client updates 50 computers a second (bench/mixed.ts, its own server and
+ * seed), the GLPI import scenario (bench/import.ts), the console's gzipped bundle size and its
  * first render of a 50-row list in Chromium (bench/console.ts, also runnable alone). Writes bench/RESULTS.md (or --out) and prints a summary.
  */
 import { randomBytes } from 'node:crypto';
@@ -20,6 +21,8 @@ import { benchmarkMail } from './mail';
 import { benchmarkRules } from './rules';
 import { benchmarkNotifications } from './notify';
 import { benchmarkInventory } from './inventory';
+import { benchmarkMixed, MIXED_DEFAULTS } from './mixed';
+import { rawInsertRate } from './raw-insert';
 import { abortLoad, measure, type LoadOptions, type LoadResult } from './load';
 import { describeMachine, loadAverage, summary, writeResults, type Figure } from './report';
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
@@ -52,6 +55,8 @@ const DEFAULTS = {
 
 const TARGETS = {
   seedPerSecond: 50_000,
+  /** The API's bulk add against the raw insert of the same rows (bench/raw-insert.ts), in %. */
+  seedShareOfRaw: 70,
   getItemShareOfBare: 0.6,
   getItemP99Ms: 5,
   pagePerSecond: 3_000,
@@ -77,6 +82,8 @@ interface Options {
   notify: boolean;
   /** 1 000 agents' inventories of 300 packages, 8 at a time (--no-inventory skips it; bench/inventory.ts alone). */
   inventory: boolean;
+  /** Reads while a client updates computers at 50/s, against the bare server (--no-mixed skips it; bench/mixed.ts alone). */
+  mixed: boolean;
   /** Churn the data after the first measures and measure again (it changes a kept folder for good). */
   churn: boolean;
   /** Scales the churn's shares (bench/churn.ts), in (0, 1]. */
@@ -100,6 +107,7 @@ function parseOptions(argv: string[]): Options {
       'no-mail': { type: 'boolean' },
       'no-notify': { type: 'boolean' },
       'no-inventory': { type: 'boolean' },
+      'no-mixed': { type: 'boolean' },
       churn: { type: 'boolean' },
       'no-churn': { type: 'boolean' },
       'churn-share': { type: 'string' },
@@ -127,6 +135,7 @@ function parseOptions(argv: string[]): Options {
     mail: !values['no-mail'],
     notify: !values['no-notify'],
     inventory: !values['no-inventory'],
+    mixed: !values['no-mixed'],
     out: values.out ?? 'RESULTS.md',
     shapes: values.shapes?.split(',').map((s) => s.trim()),
     threads: values.threads === undefined ? undefined : count(values.threads, 1),
@@ -358,8 +367,19 @@ async function benchmark(options: Options): Promise<{ figures: Figure[]; state: 
     log(`the search indexes' upkeep after the seed ended ${(await upkeepSettled(join(dir, 'data'))).toFixed(1)} s after the restart`);
     const client = await login(server.api, 'glpi', password);
     await checkTotal(client, 'Computer', options.computers);
+    // The same rows inserted raw, beside the seed's rate (the folder is left as it is).
+    const raw = await rawInsertRate(join(dir, 'data'), CONFIG.batchSize);
+    log(`raw SQLite insert of the seeded Computers: ${Math.round(raw.itemsPerSecond)} items/s`);
     const figures: Figure[] = [
       { name: 'bulk add (seed)', value: state.seedPerSecond, unit: 'items/s', target: TARGETS.seedPerSecond, kind: 'min', detail: state.seedDetail + (reused ? ' (measured when the kept folder was seeded)' : '') },
+      {
+        name: 'bulk add, share of raw SQLite',
+        value: (100 * state.seedPerSecond) / raw.itemsPerSecond,
+        unit: '%',
+        target: TARGETS.seedShareOfRaw,
+        kind: 'min',
+        detail: `the seed's ${Math.round(state.seedPerSecond)} items/s against ${Math.round(raw.itemsPerSecond)} items/s for the raw insert of the same ${raw.items.toLocaleString('en-US')} Computers and their creation history through bun:sqlite (bench/raw-insert.ts: a fresh folder of the same schema and indexes, multi-row INSERTs, the trigram index filled per batch, ${CONFIG.batchSize} per transaction; ${raw.seconds.toFixed(2)} s)${reused ? '; the seed was measured when the kept folder was seeded, the raw insert in this run' : ''}`,
+      },
       { name: 'restart (spawn to listening)', value: restartMs, unit: 'ms', target: TARGETS.restartMs, kind: 'max', detail: `bun server/main.ts on the seeded folder (${options.computers.toLocaleString('en-US')} Computers), spawn to its "listening" line, Bun start-up included` },
     ];
     const shapes = searchShapes({ api: server.api, lookups: state.lookups, computers: options.computers }).filter((s) => !options.shapes || options.shapes.some((part) => s.name.includes(part)));
@@ -394,6 +414,11 @@ async function main(): Promise<void> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const { figures, reused, churnSetup } = await benchmark(options);
+  const busy =
+    options.mixed && options.load
+      ? await benchmarkMixed(log, { ...MIXED_DEFAULTS, computers: options.computers, tickets: options.tickets, seconds: CONFIG.seconds, connections: CONFIG.connections, threads: options.threads })
+      : { figures: [], setup: [] };
+  figures.push(...busy.figures);
   const imported = options.import ? await benchmarkImport(log) : { figures: [], setup: [] };
   figures.push(...imported.figures);
   const mail = options.mail ? await benchmarkMail(log) : { figures: [], setup: [] };
@@ -416,6 +441,7 @@ async function main(): Promise<void> {
     ...(options.mail ? [] : ['--no-mail']),
     ...(options.notify ? [] : ['--no-notify']),
     ...(options.inventory ? [] : ['--no-inventory']),
+    ...(options.mixed ? [] : ['--no-mixed']),
     ...(options.churn && options.keep ? ['--churn'] : []),
     ...(!options.churn && !options.keep ? ['--no-churn'] : []),
     ...(options.churnShare !== 1 ? [`--churn-share ${options.churnShare}`] : []),
@@ -436,6 +462,7 @@ async function main(): Promise<void> {
         ? `Load: autocannon CLI in its own Node process, ${CONFIG.connections} connections, one session each (requests rotate over 16 Session-Tokens), pipelining 1, ${CONFIG.warmupSeconds} s warm-up then ${CONFIG.seconds} s (${CONFIG.shapeSeconds} s per search shape), loopback only. autocannon floors latencies to whole milliseconds.`
         : 'Load scenarios skipped (`--no-load`).',
       ...churnSetup,
+      ...busy.setup,
       ...imported.setup,
       ...mail.setup,
       ...rules.setup,

@@ -12,6 +12,7 @@ import { configValueHooks } from './items/config-values';
 import { faqHooks } from './items/knowbase-faq';
 import type { Rule } from './items/hooks';
 import { noteHooks } from './items/notes';
+import { followupHistoryHooks } from './items/history';
 import { entityHooks, treeHooks } from './items/tree';
 import { entityStrategyFields } from './items/entity-strategies';
 import { followupHooks, itilHooks } from './itil/rules';
@@ -25,6 +26,7 @@ import { approvalHooks, solutionHooks } from './itil/solutions';
 import { taskHooks, taskTemplateHooks } from './itil/tasks';
 import { recurrentHooks } from './itil/recurrent-items';
 import { linkedItemHooks } from './itil/linked-items';
+import { ruleInputHooks } from './itil/rule-inputs';
 import { autoAssignHooks } from './itil/auto-assign';
 import { actorChoiceHooks, actorRowChoiceHooks } from './itil/actor-choices';
 import { priorityFor } from './itil/priority';
@@ -45,11 +47,13 @@ import { LOCKABLE_TYPES } from './registry/tables/admin';
 import { DICTIONARY_TYPES, dropdownDictionaryHooks, softwareDictionaryHooks } from './rules/dictionaries';
 import { ruleActionHooks, ruleCriterionHooks, ruleHooks } from './rules/rule-rows';
 import { rightRuleSets } from './rules/right-sets';
-import { ticketRuleHooks } from './rules/tickets';
+import { ticketRuleHooks, workingHoursFrom } from './rules/tickets';
+import { isWorkingHour } from './itil/calendars';
 import { templateCheckHooks } from './itil/template-checks';
 import { duplicateSolutionHooks, ticketLinkHooks, ticketLinkInputHooks } from './itil/ticket-links';
 import { validationHooks, validationRequestHooks } from './itil/validations';
 import { itilNotificationHooks, timelineNotificationHooks } from './notify/events';
+import { mentionObserverHooks } from './itil/mention-observers';
 import { reservationNotificationHooks } from './notify/reservation-events';
 import { webhookHooks } from './notify/webhook-rules';
 import { allAssetTypes, allItemtypes, itemtypesWith } from './registry';
@@ -96,6 +100,9 @@ export const MAIL_ENGINES: MailEngines = {
   checkUpload: prepareFile,
 };
 
+// The ticket rules' calendar criterion judges working hours by the ITIL calendars.
+workingHoursFrom(isWorkingHour);
+
 /** GLPI's ticket business rules, given the priority matrix of the ITIL rules (domains do not import each other). */
 export const ticketBusinessRuleHooks = ticketRuleHooks(priorityFor);
 
@@ -133,6 +140,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: templateCheckHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: linkedItemHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: taskTemplateHooks },
+  { itemtypes: ['Ticket'], hooks: ruleInputHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilDurationHooks },
   { itemtypes: ['Ticket'], hooks: serviceLevelHooks },
   { itemtypes: ['Ticket'], hooks: ticketLinkInputHooks },
@@ -141,6 +149,7 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Ticket_Ticket'], hooks: ticketLinkTouchHooks },
   // A follow-up or task touches its item (taken into account, date, last updater) before anything it answers moves.
   { itemtypes: ['ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask'], hooks: takeIntoAccountHooks },
+  { itemtypes: ['ITILFollowup'], hooks: followupHistoryHooks },
   { itemtypes: ['ITILFollowup'], hooks: approvalHooks },
   { itemtypes: ['ITILFollowup'], hooks: followupHooks },
   { itemtypes: ['ITILSolution'], hooks: solutionHooks },
@@ -168,6 +177,8 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['Webhook'], hooks: webhookHooks },
   // Last: notifications see the change as the rules above left it.
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilNotificationHooks },
-  { itemtypes: ['ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask', 'TicketValidation', 'ChangeValidation', ...ASSIGNMENT_LINKS], hooks: timelineNotificationHooks },
+  { itemtypes: ['ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask', 'ITILSolution', 'TicketValidation', 'ChangeValidation', ...ASSIGNMENT_LINKS], hooks: timelineNotificationHooks },
   { itemtypes: ['Reservation'], hooks: reservationNotificationHooks },
+  // After the notifications: a user mentioned is told by their "User mentioned" mail, not also as a new observer.
+  { itemtypes: ['Ticket', 'Problem', 'Change', 'ITILFollowup', 'TicketTask', 'ProblemTask', 'ChangeTask', 'ITILSolution', 'TicketValidation', 'ChangeValidation'], hooks: mentionObserverHooks },
 ];

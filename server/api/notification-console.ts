@@ -18,7 +18,7 @@ import { inTransaction } from '../db/connection';
 import { findById, selectAll } from '../db/rows';
 import { badRequest, errors } from '../core/errors';
 import { itemtypeOrThrow } from '../registry';
-import { previewOn } from '../notify/events';
+import { previewOn } from '../notify/mail-render';
 import { seesPrivate } from '../notify/recipients';
 import { retryNow } from '../notify/queue';
 import { wakeMailSender } from '../notify/sender';

@@ -298,7 +298,7 @@ const SESSION_ROUTES: SessionRoute[] = [
     operationId: 'liveEvents',
     summary: 'The live event stream (Server-Sent Events) of the tickets, problems and changes the session may read',
     description:
-      'Each event is `event: <name>` and `data: {"itemtype","items_id","event"}`, checked against what the session may read when it happens. Names, as the notifications\' events: new, update, solved, closed, delete, add_followup, add_task, update_followup, update_task, delete_followup, delete_task, validation, validation_answer, assign_user, assign_group, satisfaction, recall. A comment line every five seconds keeps the stream open; it ends with the session.',
+      'Each event is `event: <name>` and `data: {"itemtype","items_id","event"}`, checked against what the session may read when it happens. Names, as the notifications\' events: new, update, solved, closed, delete, add_followup, add_task, update_followup, update_task, delete_followup, delete_task, validation, validation_answer, requester_user, requester_group, observer_user, observer_group, assign_user, assign_group, assign_supplier, satisfaction, recall. A comment line every five seconds keeps the stream open; it ends with the session.',
     responses: {
       200: { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' }, example: 'event: add_followup\ndata: {"itemtype":"Ticket","items_id":12,"event":"add_followup"}\n\n' } } },
       ...commonErrors,

@@ -4,7 +4,9 @@
  * what the actions of the matching ones set, and what a write would leave out (a group deleted
  * since, a value the field cannot take). Writes nothing. Needs READ on the collection's right; a
  * collection whose rules belong to entities is tried in `entities_id` (an active entity, default
- * the session's), and business rules as on add (`condition` 1) or update (2).
+ * the session's), and business rules as on add (`condition` 1) or update (2). Ticket rules see
+ * what a ticket's add gives them, mail collector rules what a mail's sender does (its
+ * `from` and `_users_id_requester`: known domain, groups, profiles).
  */
 import { READ } from '../auth/rights';
 import { hasRight } from '../auth/scope';
@@ -16,6 +18,7 @@ import { applyOutput } from '../rules/apply';
 import { collection, ON } from '../rules/collections';
 import { runRules } from '../rules/engine';
 import { ticketFacts } from '../rules/tickets';
+import { senderFacts } from '../mail/import';
 
 /** The itemtype a collection's output is written to, for what a write would leave out. */
 function targetType(subType: string, input: Record<string, unknown>) {
@@ -45,7 +48,7 @@ export function testRules(ctx: SessionContext): Reply {
     if (event !== ON.ADD && event !== ON.UPDATE) throw badRequest('Bad Request: condition is 1 (on add) or 2 (on update)');
   }
   // A ticket's entity, as its add gives it (the by-IP/FQDN/MAC actions look in it).
-  const facts = subType === 'RuleTicket' ? ticketFacts({ db }, { entities_id: entityId, ...input }) : { ...input };
+  const facts = subType === 'RuleTicket' ? ticketFacts({ db }, { entities_id: entityId, ...input }) : subType === 'RuleMailCollector' ? { ...senderFacts(db, String(input.from ?? ''), toId(input._users_id_requester)), ...input } : { ...input };
   const ancestors = entityId === undefined ? [] : ctx.services.directory.entities().ancestors(entityId);
   const outcome = runRules(db, subType, facts, { trace: true, ...(entityId !== undefined ? { entityId, ancestors } : {}), ...(event !== undefined ? { event } : {}) });
   const type = targetType(subType, input);

@@ -56,9 +56,9 @@ const HELPDESK_RIGHTS = ['followup', 'knowbase', 'password_update', 'personaliza
 const HELPDESK_KEYS = new Set([...HELPDESK_COMMON, ...HELPDESK_FIELDS, ...HELPDESK_RIGHTS, 'managed_domainrecordtypes']);
 
 /**
- * The active profile: every column, one key per right, and its entities. A Self-Service profile
- * keeps only the columns and rights of GLPI's helpdesk form (a right without a row reads 0, as in
- * GLPI, which gives each profile a row of every right) and, as GLPI's Profile::cleanProfile, its
+ * The active profile: every column, one key per right row, and its entities. A Self-Service
+ * profile keeps only the columns and rights of GLPI's helpdesk form it has (GLPI's list names a
+ * `ticket_cost` no profile has a row of: never shown) and, as GLPI's Profile::cleanProfile, its
  * decoded `managed_domainrecordtypes`.
  */
 export function activeProfileView(ctx: Actor): Record<string, unknown> {
@@ -76,7 +76,6 @@ export function activeProfileView(ctx: Actor): Record<string, unknown> {
   }
   for (const [name, bits] of profile.rights) view[name] = bits;
   if (view.interface === 'helpdesk') {
-    for (const name of HELPDESK_RIGHTS) view[name] ??= 0;
     for (const key of Object.keys(view)) if (!HELPDESK_KEYS.has(key)) delete view[key];
     view.managed_domainrecordtypes = Array.isArray(view.managed_domainrecordtypes) ? view.managed_domainrecordtypes : [];
   }

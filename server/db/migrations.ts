@@ -4,10 +4,10 @@ import { insertRow, selectAll } from './rows';
 import { nowString } from '../core/clock';
 import { syncSchema } from './schema';
 import type { UpgradeNote } from './upgrade-note';
-import { addAgentRight, addInventoryRight, addLockedFieldRight, addRefusedEquipmentRight, addMissingDefaultRights, addSnmpCredentials, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
+import { addAgentRight, addInventoryRight, addLockedFieldRight, addRefusedEquipmentRight, addMissingDefaultRights, addSnmpCredentials, fillProfileRights, correctApproximatedRights, addRecurrentChangeRight, seedCronTasks, seedDefaultTemplates, seedAgentTypes, seedAuthenticationDropdowns, seedDefaultInstall } from './seed';
 import { moveUnmanagedDomainsToLinks } from './unmanaged-domains';
 import { createRulesState } from './rules-state';
-import { seedDefaultImportRules, seedDefaultRules } from './seed-rules';
+import { seedDefaultImportRules, seedDefaultRules, seedMissingImportRules } from './seed-rules';
 import { createRuleReplays } from './rule-replays';
 import { seedDocumentTypes } from './seed-documents';
 import { moveSmtpModeToGlpiValues, recordDataZone, seedNotificationUuid, seedSettings } from './settings';
@@ -117,6 +117,14 @@ const MIGRATIONS: Migration[] = [
   { id: 48, name: "users' authtype numbered as the specification (2 LDAP, 3 mail server), where GLPI has 3 LDAP and 2 mail", up: (db, ctx) => renumberAuthtypes(db, ctx.note) },
   { id: 50, name: "GLPI 10.0's locked_field right (locked fields of inventoried items)", up: (db) => addLockedFieldRight(db) },
   {
+    id: 32,
+    name: "GLPI 10.0.19's other rights (backup, dashboard, planning, statistic, …) for the default profiles; a row of every right for each other profile",
+    up: (db) => {
+      addMissingDefaultRights(db);
+      fillProfileRights(db);
+    },
+  },
+  {
     id: 55,
     name: "GLPI 11's webhooks: their right and the automatic action that delivers them",
     up: (db) => {
@@ -124,6 +132,7 @@ const MIGRATIONS: Migration[] = [
       seedCronTasks(db);
     },
   },
+  { id: 29, name: "GLPI 10.0's default RuleImportAsset rules of printers, network equipment, peripherals, monitors and phones", up: (db) => seedMissingImportRules(db) },
 ];
 
 /** True when the default install data has not been written yet. */

@@ -3,7 +3,7 @@ import type { Statement } from 'bun:sqlite';
 export type { Statement };
 import { inAutocommitWrite, openReadSnapshot, type Db } from './connection';
 import { VersionedCache } from './read-cache';
-import { noteRead } from './table-versions';
+import { noteRead, noteRowRead } from './table-versions';
 
 export type Row = Record<string, unknown>;
 type Bindable = string | number | bigint | boolean | null | Uint8Array;
@@ -53,6 +53,16 @@ function evictOne(stmts: Map<string, Cached>): void {
 export function selectOne(db: Db, sql: string, ...args: Bindable[]): Row | null {
   openReadSnapshot(db);
   noteRead(sql);
+  return (prepared(db, sql).get(...args) as Row | null) ?? null;
+}
+
+/**
+ * selectOne for a statement that reads row `id` of `table` and no other row of it: a read kept
+ * from it stays while the table's other rows are written (table-versions.ts).
+ */
+export function selectRow(db: Db, table: string, id: number, sql: string, ...args: Bindable[]): Row | null {
+  openReadSnapshot(db);
+  noteRowRead(sql, table, id);
   return (prepared(db, sql).get(...args) as Row | null) ?? null;
 }
 

@@ -17,6 +17,8 @@ export const USER_TARGET = {
   oldTechInCharge: 4,
   itemTechInCharge: 5,
   itemUser: 6,
+  /** The writer of a ticket (its users_id_recipient). */
+  writer: 7,
   supplier: 8,
   assignGroup: 9,
   supervisorAssignGroup: 10,
@@ -34,6 +36,9 @@ export const USER_TARGET = {
   observer: 21,
   supervisorObserverGroup: 22,
   itemTechGroupInCharge: 23,
+  assignGroupWithoutSupervisor: 24,
+  requesterGroupWithoutSupervisor: 25,
+  observerGroupWithoutSupervisor: 26,
   mentionedUser: 39,
 } as const;
 

@@ -1,7 +1,7 @@
 import { DEFAULT_IMPORT_RULES } from '../registry/default-import-rules';
 import { DEFAULT_RULES, type DefaultRule } from '../registry/default-rules';
 import type { Db } from './connection';
-import { insertRow, selectOne } from './rows';
+import { insertRow, run, selectOne } from './rows';
 
 const free = (db: Db, table: string, id: number) => !selectOne(db, `SELECT id FROM ${table} WHERE id = ?`, id);
 
@@ -36,4 +36,18 @@ export function seedDefaultRules(db: Db): void {
 export function seedDefaultImportRules(db: Db): void {
   if (selectOne(db, "SELECT id FROM glpi_rules WHERE sub_type = 'RuleImportAsset' LIMIT 1")) return;
   for (const rule of DEFAULT_IMPORT_RULES) insertDefaultRule(db, rule);
+}
+
+/**
+ * The default import rules a database seeded before they were added lacks (those of printers,
+ * network equipment, peripherals, monitors and phones), each missing by name: put at GLPI's
+ * ranking, the rules ranked from there (written since) moved after them, as a rule written later
+ * ranks after the defaults.
+ */
+export function seedMissingImportRules(db: Db): void {
+  const missing = DEFAULT_IMPORT_RULES.filter((rule) => !selectOne(db, "SELECT id FROM glpi_rules WHERE sub_type = 'RuleImportAsset' AND name = ?", rule.name));
+  const first = missing[0];
+  if (!first) return;
+  run(db, "UPDATE glpi_rules SET ranking = ranking + ? WHERE sub_type = 'RuleImportAsset' AND ranking >= ?", missing.length, first.ranking);
+  for (const rule of missing) insertDefaultRule(db, rule);
 }

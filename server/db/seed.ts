@@ -1,9 +1,10 @@
-import { APPROXIMATED_RIGHTS, DEFAULT_PROFILES, DEFAULT_RIGHTS, transitionMatrix } from '../registry/default-profiles';
+import { APPROXIMATED_RIGHTS, DEFAULT_PROFILES, DEFAULT_RIGHTS, defaultRight, transitionMatrix } from '../registry/default-profiles';
 import { CRON_TASKS } from '../registry/automatic-actions';
 import { AUTHTYPE } from '../registry/values';
 import type { Db } from './connection';
 import { insertRow, run, selectAll } from './rows';
 import { nowString } from '../core/clock';
+import { marks } from './frag';
 
 export const ROOT_ENTITY_ID = 0;
 export const ADMIN_USER_ID = 2;
@@ -46,8 +47,9 @@ export function seedDefaultInstall(db: Db, adminPasswordHash: string): void {
       date_creation: now,
       date_mod: now,
     });
-    for (const [name, values] of Object.entries(DEFAULT_RIGHTS)) {
-      insertRow(db, 'glpi_profilerights', { profiles_id: p.id, name, rights: values[p.id - 1] ?? 0 });
+    for (const name of Object.keys(DEFAULT_RIGHTS)) {
+      const rights = defaultRight(p.id, name);
+      if (rights !== null) insertRow(db, 'glpi_profilerights', { profiles_id: p.id, name, rights });
     }
   }
   for (const type of REQUEST_TYPES) insertRow(db, 'glpi_requesttypes', { ...type, date_creation: now, date_mod: now });
@@ -93,11 +95,28 @@ export function addMissingDefaultRights(db: Db): void {
   for (const p of DEFAULT_PROFILES) {
     if (!selectAll(db, 'SELECT id FROM glpi_profiles WHERE id = ?', p.id).length) continue;
     const held = new Set(selectAll(db, 'SELECT name FROM glpi_profilerights WHERE profiles_id = ?', p.id).map((r) => String(r.name)));
-    for (const [name, values] of Object.entries(DEFAULT_RIGHTS)) {
+    for (const name of Object.keys(DEFAULT_RIGHTS)) {
       // A right with an upgrade rule of its own (from the profile's other rights) is left to it.
-      if (!held.has(name) && !RULED_RIGHTS.has(name)) insertRow(db, 'glpi_profilerights', { profiles_id: p.id, name, rights: values[p.id - 1] ?? 0 });
+      const rights = defaultRight(p.id, name);
+      if (!held.has(name) && !RULED_RIGHTS.has(name) && rights !== null) insertRow(db, 'glpi_profilerights', { profiles_id: p.id, name, rights });
     }
   }
+}
+
+/**
+ * Every profile but the default ones gets a row, at 0, of each right it lacks, as GLPI gives each
+ * profile a row of every right (a profile Deskbase created before had none).
+ */
+export function fillProfileRights(db: Db): void {
+  const defaults = DEFAULT_PROFILES.map((p) => p.id);
+  run(
+    db,
+    `INSERT INTO glpi_profilerights (profiles_id, name, rights)
+     SELECT p.id, n.name, 0 FROM glpi_profiles p CROSS JOIN (SELECT name, MIN(id) AS first FROM glpi_profilerights GROUP BY name) n
+     WHERE p.id NOT IN (${marks(defaults)}) AND NOT EXISTS (SELECT 1 FROM glpi_profilerights r WHERE r.profiles_id = p.id AND r.name = n.name)
+     ORDER BY p.id, n.first`,
+    ...defaults,
+  );
 }
 
 /** Replaces the earlier approximations of GLPI's default rights that no one has changed since. */

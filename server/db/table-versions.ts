@@ -12,7 +12,17 @@ import type { Database as Db } from 'bun:sqlite';
  */
 class Counter {
   value = 0;
+  /**
+   * The rows (by rowid) each write of the table changed, with the counter's value after it: a
+   * read of one row (noteRowRead) stays while the table's other rows are written. Complete for
+   * the writes after `rowsFrom` only: a write of too many rows starts it again.
+   */
+  readonly rows = new Map<number, number>();
+  rowsFrom = 0;
 }
+
+/** Rows remembered per table before the list starts again (a read of one row older than that goes). */
+const MAX_ROWS = 20_000;
 
 const counters = new Map<string, Counter>();
 let epoch = 0;
@@ -41,28 +51,56 @@ export function bumpAll(): void {
   epoch++;
 }
 
-/** A write changed these tables (as SQLite named them): the reads of them are stale. */
-export function bumpTables(tables: Iterable<string>): void {
-  const families = new Set<string>();
-  for (const table of tables) families.add(family(table));
-  for (const table of families) {
+/**
+ * A write changed these tables (as SQLite named them), and these rows of each (rowids, as its
+ * update hook named them): the reads of those tables are stale, but for the reads of one row
+ * it left alone.
+ */
+export function bumpTables(tables: Iterable<string>, rows: ReadonlyMap<string, readonly number[]> = new Map()): void {
+  const families = new Map<string, number[]>();
+  for (const table of tables) {
+    const name = family(table);
+    const list = families.get(name) ?? [];
+    list.push(...(rows.get(table) ?? []));
+    families.set(name, list);
+  }
+  for (const table of families.keys()) {
     if (!narrow.has(table)) {
       epoch++;
       return;
     }
   }
-  for (const table of families) counter(table).value++;
+  for (const [table, written] of families) {
+    const c = counter(table);
+    c.value++;
+    // A shadow's rowids (its index segments) are not the table's: they only make some row reads go early.
+    if (c.rows.size + written.length > MAX_ROWS) {
+      c.rows.clear();
+      c.rowsFrom = c.value;
+      continue;
+    }
+    for (const rowid of written) c.rows.set(rowid, c.value);
+  }
 }
 
-/** What a cached read was built from: the epoch and the counters of the counted tables it read. */
+/** A read of one row of a counted table, as of the table's counter `value`. */
+interface RowDependency {
+  counter: Counter;
+  rowid: number;
+  value: number;
+}
+
+/** What a cached read was built from: the epoch, the counters of the counted tables it read, and the single rows it read. */
 export interface Dependencies {
   epoch: number;
   counters: Counter[];
   values: number[];
+  rows: RowDependency[];
 }
 
-/** The counted tables the read being built has named so far (null: none is being built). */
+/** The counted tables the read being built has named so far (null: none is being built), and its single rows. */
 let reading: Map<Counter, number> | null = null;
+let readingRows: RowDependency[] = [];
 let readingSince = 0;
 
 /** Names in a statement that may be tables, by SQL text (statements are few and reused). */
@@ -90,6 +128,37 @@ export function noteRead(sql: string): void {
   for (const c of countersOf(sql)) if (!reading.has(c)) reading.set(c, c.value);
 }
 
+/** How many times each counted table is named in a statement (by SQL text, as countersOf). */
+const mentionsBySql = new Map<string, Map<string, number>>();
+
+function mentions(sql: string): Map<string, number> {
+  let found = mentionsBySql.get(sql);
+  if (found === undefined) {
+    found = new Map();
+    for (const word of sql.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []) {
+      const table = family(word);
+      if (narrow.has(table)) found.set(table, (found.get(table) ?? 0) + 1);
+    }
+    if (mentionsBySql.size >= MAX_SQL) mentionsBySql.clear();
+    mentionsBySql.set(sql, found);
+  }
+  return found;
+}
+
+/**
+ * A statement about to run for the read being built that reads row `rowid` of `table` and no
+ * other of it: that table becomes a dependency on that row alone when the statement names it
+ * (or its shadows) once, the statement's other tables as noteRead makes them.
+ */
+export function noteRowRead(sql: string, table: string, rowid: number): void {
+  if (reading === null) return;
+  const name = family(table);
+  if (!narrow.has(name) || mentions(sql).get(name) !== 1) return noteRead(sql);
+  const own = counter(name);
+  for (const c of countersOf(sql)) if (c !== own && !reading.has(c)) reading.set(c, c.value);
+  readingRows.push({ counter: own, rowid, value: own.value });
+}
+
 /** A cached part taken by the read being built brings its own dependencies. */
 export function noteDependencies(deps: Dependencies): void {
   if (reading === null) return;
@@ -97,6 +166,7 @@ export function noteDependencies(deps: Dependencies): void {
   deps.counters.forEach((c, i) => {
     if (!reading!.has(c)) reading!.set(c, deps.values[i]!);
   });
+  readingRows.push(...deps.rows);
 }
 
 /**
@@ -105,16 +175,19 @@ export function noteDependencies(deps: Dependencies): void {
  */
 export function tracked<T>(build: () => T): { value: T; deps: Dependencies } {
   const outer = reading;
+  const outerRows = readingRows;
   const outerSince = readingSince;
   reading = new Map();
+  readingRows = [];
   readingSince = epoch;
   let deps: Dependencies;
   let value: T;
   try {
     value = build();
   } finally {
-    deps = { epoch: readingSince, counters: [...reading.keys()], values: [...reading.values()] };
+    deps = { epoch: readingSince, counters: [...reading.keys()], values: [...reading.values()], rows: readingRows };
     reading = outer;
+    readingRows = outerRows;
     readingSince = outerSince;
   }
   noteDependencies(deps);
@@ -126,6 +199,11 @@ export function stillValid(deps: Dependencies): boolean {
   if (deps.epoch !== epoch) return false;
   const { counters: cs, values } = deps;
   for (let i = 0; i < cs.length; i++) if (cs[i]!.value !== values[i]) return false;
+  for (const { counter: c, rowid, value } of deps.rows) {
+    if (c.value === value) continue;
+    // Written since: by writes that all left the row alone, and all remembered row by row.
+    if (value < c.rowsFrom || (c.rows.get(rowid) ?? 0) > value) return false;
+  }
   return true;
 }
 
@@ -137,6 +215,8 @@ export function stillValid(deps: Dependencies): boolean {
  */
 interface Watch {
   tables: Set<string>;
+  /** The rowids the hook named, per table. */
+  rows: Map<string, number[]>;
   seen: number;
   changesBefore: number;
   schemaBefore: number;
@@ -145,9 +225,12 @@ interface Watch {
 const watches = new WeakMap<Db, Watch>();
 let watching: Watch | null = null;
 
-function hook(_db: Db, table: string): void {
+function hook(_db: Db, table: string, rowid: number | bigint): void {
   if (watching === null) return;
   watching.tables.add(table);
+  const rows = watching.rows.get(table);
+  if (rows === undefined) watching.rows.set(table, [Number(rowid)]);
+  else rows.push(Number(rowid));
   watching.seen++;
 }
 
@@ -165,13 +248,14 @@ export function watchWrites(db: Db): boolean {
   if (watching !== null) return false;
   let watch = watches.get(db);
   if (watch === undefined) {
-    watch = { tables: new Set(), seen: 0, changesBefore: 0, schemaBefore: 0 };
+    watch = { tables: new Set(), rows: new Map(), seen: 0, changesBefore: 0, schemaBefore: 0 };
     watches.set(db, watch);
     db.onInsert = hook;
     db.onUpdate = hook;
     db.onDelete = hook;
   }
   watch.tables.clear();
+  watch.rows.clear();
   watch.seen = 0;
   watch.changesBefore = totalChanges(db);
   watch.schemaBefore = schemaVersion(db);
@@ -194,5 +278,5 @@ export function writesEnded(db: Db): void {
   if (watch === null) return;
   const unseen = totalChanges(db) - watch.changesBefore - watch.seen;
   if ((unseen !== 0 && watch.tables.size === 0) || schemaVersion(db) !== watch.schemaBefore) bumpAll();
-  else bumpTables(watch.tables);
+  else bumpTables(watch.tables, watch.rows);
 }

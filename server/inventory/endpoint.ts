@@ -1,7 +1,8 @@
 /**
  * GLPI 10's inventory endpoint. A FusionInventory agent's XML: PROLOG is answered with the contact
  * frequency and SEND, INVENTORY written and answered SEND, a refusal `<REPLY><ERROR>…</ERROR></REPLY>`.
- * GLPI Agent's JSON (./json.ts): the same in its own shape. Each inventory is written in one
+ * GLPI Agent's JSON (./json.ts): the same in its own shape; a network inventory (`netinventory`,
+ * or an inventory of a network equipment or printer) writes that device (./network-store.ts). Each inventory is written in one
  * transaction (all or nothing). Agents send no credentials (GLPI's default): the inventory writes
  * as its own actor with every right, in the root entity.
  */
@@ -9,7 +10,10 @@ import type { Scope } from '../auth/scope';
 import type { Services } from '../auth/services';
 import { inTransaction } from '../db/connection';
 import { ItemError, type WriteContext } from '../items/crud';
-import { readInventory, type Inventory } from './inventory';
+import { readInventory } from './inventory';
+import type { Refusal } from './match';
+import { NETWORK_ITEMTYPES, readNetworkDevice, type NetworkItemtype } from './network-device';
+import { storeNetworkDevice } from './network-store';
 import { asXmlRequest, CONTACT_HOURS, contactAnswer, parseJsonRequest } from './json';
 import { declaredCompression, decodeBody, encodedResponse, parseRequest, ProtocolError, REPLY, xmlResponse, type Compression } from './protocol';
 import { checkInventoryFormat } from './schema';
@@ -57,17 +61,17 @@ export interface AgentCall {
 
 /** What the inventory configuration asks of each inventory. */
 function setupFrom(settings: Record<string, string>): InventorySetup {
-  return { defaultEntity: Number(settings.entities_id_default) || 0, defaultState: Number(settings.states_id_default) || 0, imports: (setting) => settings[setting] === '1' };
+  return { defaultEntity: Number(settings.entities_id_default) || 0, defaultState: Number(settings.states_id_default) || 0, vmType: Number(settings.vm_type) || 0, imports: (setting) => settings[setting] === '1' };
 }
 
-/** Writes the inventory and keeps the text it came in, in one transaction. */
-function store(services: Services, inventory: Inventory, call: AgentCall, sent: { format: RawFormat; text: string }): void {
+/** Writes an inventory (a computer's or a network device's) and keeps the text it came in, in one transaction. */
+function store(services: Services, write: (wc: WriteContext, setup: InventorySetup) => { agentId: number } | Refusal, sent: { format: RawFormat; text: string }): void {
   services.noticeExternalWrites();
   const { db } = services.store;
-  let stored: ReturnType<typeof storeInventory>;
+  let stored: { agentId: number } | Refusal;
   try {
     stored = inTransaction(db, () => {
-      const result = storeInventory(inventoryContext(services), inventory, call, setupFrom(inventorySettings(db)));
+      const result = write(inventoryContext(services), setupFrom(inventorySettings(db)));
       if (!('refusedBy' in result)) keepRawInventory(db, result.agentId, sent.format, sent.text);
       return result;
     });
@@ -86,7 +90,8 @@ function xmlAnswer(services: Services, text: string, call: AgentCall): string {
   const query = typeof request.QUERY === 'string' ? request.QUERY.trim().toLowerCase() : 'inventory';
   if (query === 'prolog') return REPLY.prolog;
   if (query !== 'inventory') throw unsupported(query);
-  store(services, readInventory(request), call, { format: 'xml', text });
+  const inventory = readInventory(request);
+  store(services, (wc, setup) => storeInventory(wc, inventory, call, setup), { format: 'xml', text });
   return REPLY.stored;
 }
 
@@ -100,9 +105,22 @@ function jsonAnswer(services: Services, text: string, call: AgentCall): Record<s
     case 'get_params':
       return ok;
     case 'inventory':
+    case 'netinventory': {
       checkInventoryFormat(request.body);
-      store(services, readInventory(asXmlRequest(request)), call, { format: 'json', text });
+      const itemtype = typeof request.body.itemtype === 'string' ? request.body.itemtype : 'Computer';
+      // A phone is a network device when the agent read it over the network (its network_device).
+      const networkDevice = itemtype !== 'Phone' || (typeof request.body.content === 'object' && request.body.content !== null && 'network_device' in request.body.content);
+      if ((NETWORK_ITEMTYPES as readonly string[]).includes(itemtype) && networkDevice) {
+        const device = readNetworkDevice(itemtype as NetworkItemtype, request.deviceid, request.body);
+        store(services, (wc, setup) => storeNetworkDevice(wc, device, call, setup), { format: 'json', text });
+        return ok;
+      }
+      // A network inventory is of a network device; GLPI reads any other as an inventory.
+      if (request.action === 'netinventory') throw new ProtocolError(`Network inventory of ${itemtype} is not supported`, 501);
+      const inventory = readInventory(asXmlRequest(request));
+      store(services, (wc, setup) => storeInventory(wc, inventory, call, setup), { format: 'json', text });
       return ok;
+    }
     default:
       throw unsupported(request.action);
   }

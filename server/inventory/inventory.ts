@@ -1,5 +1,5 @@
 /**
- * What an agent's inventory says about one computer, read from the XML CONTENT of a
+ * What an agent's inventory says about one computer (or phone), read from the XML CONTENT of a
  * FusionInventory agent (or GLPI Agent's JSON, its keys upper-cased) into plain values (the
  * parts Deskbase stores).
  */
@@ -7,6 +7,8 @@ import { isIP } from 'node:net';
 import { ProtocolError, type XmlNode } from './protocol';
 
 export interface Inventory {
+  /** What reported itself: a computer, or a phone (GLPI Agent on Android). */
+  itemtype: 'Computer' | 'Phone';
   deviceid: string;
   /** The agent's own version string (VERSIONCLIENT, e.g. FusionInventory-Inventory_v2.6-3). */
   version: string;
@@ -18,6 +20,11 @@ export interface Inventory {
   subnets: string[];
   serial: string;
   uuid: string;
+  /** Its maker, model, type and asset tag, from the BIOS and the hardware as GLPI reads them (empty: not said). */
+  manufacturer: string;
+  model: string;
+  type: string;
+  otherserial: string;
   os: { name: string; version: string; arch: string; kernel: string } | null;
   processors: { designation: string; manufacturer: string; frequency: number; cores: number | null; threads: number | null; serial: string }[];
   memories: { designation: string; type: string; size: number; frequency: string; serial: string }[];
@@ -155,6 +162,16 @@ function connected(c: XmlNode): Inventory['connected'] {
   return out;
 }
 
+/**
+ * The asset's type as GLPI 10 tells it: a virtual machine's system (HARDWARE/VMSYSTEM other than
+ * Physical), else the chassis type, the BIOS's type, the board's model, the VM system.
+ */
+function assetType(hardware: XmlNode, bios: XmlNode): string {
+  const vmsystem = text(hardware, 'VMSYSTEM');
+  if (vmsystem !== '' && vmsystem !== 'Physical') return vmsystem;
+  return first(hardware, 'CHASSIS_TYPE') || first(bios, 'TYPE', 'MMODEL') || vmsystem;
+}
+
 export function readInventory(request: XmlNode): Inventory {
   const deviceid = text(request, 'DEVICEID');
   if (deviceid === '') throw new ProtocolError('No DEVICEID');
@@ -168,6 +185,7 @@ export function readInventory(request: XmlNode): Inventory {
   if (name === '') throw new ProtocolError('No HARDWARE/NAME');
   const tag = list(c, 'ACCOUNTINFO').find((a) => text(a, 'KEYNAME') === 'TAG');
   return {
+    itemtype: request.ITEMTYPE === 'Phone' ? 'Phone' : 'Computer',
     deviceid,
     version: typeof c.VERSIONCLIENT === 'string' ? c.VERSIONCLIENT : '',
     tag: tag ? text(tag, 'KEYVALUE') : '',
@@ -176,6 +194,10 @@ export function readInventory(request: XmlNode): Inventory {
     subnets: [...new Set(list(c, 'NETWORKS').map((n) => text(n, 'IPSUBNET')).filter((subnet) => isIP(subnet) !== 0))],
     serial: cleanSerial(text(bios, 'SSN')),
     uuid: text(hardware, 'UUID'),
+    manufacturer: first(bios, 'SMANUFACTURER', 'MMANUFACTURER', 'BMANUFACTURER'),
+    model: first(bios, 'SMODEL', 'MMODEL'),
+    type: assetType(hardware, bios),
+    otherserial: text(bios, 'ASSETTAG'),
     // GLPI names the operating system by its full name when the agent gives one.
     os: text(os, 'NAME') === '' ? null : { name: text(os, 'FULL_NAME') || text(os, 'NAME'), version: text(os, 'VERSION'), arch: text(os, 'ARCH'), kernel: text(os, 'KERNEL_VERSION') },
     processors: list(c, 'CPUS').map((cpu) => ({

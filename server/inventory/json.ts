@@ -76,10 +76,10 @@ function upperKeys(value: unknown, depth = 0): unknown {
 export function asXmlRequest(request: JsonRequest): XmlNode {
   const content = request.body.content;
   if (!isObject(content)) throw new ProtocolError('No content');
-  // Computers only: GLPI's other inventoried types (phones, printers, network equipment) are not written yet.
+  // Computers and phones here (network devices are read by ./network-device.ts).
   const itemtype = typeof request.body.itemtype === 'string' ? request.body.itemtype : 'Computer';
-  if (itemtype !== 'Computer') throw new ProtocolError(`Inventory of ${itemtype} is not supported`, 501);
+  if (itemtype !== 'Computer' && itemtype !== 'Phone') throw new ProtocolError(`Inventory of ${itemtype} is not supported`, 501);
   const upper = upperKeys(content) as XmlNode;
   const tag = typeof request.body.tag === 'string' ? request.body.tag : '';
-  return { DEVICEID: request.deviceid, QUERY: 'INVENTORY', CONTENT: { ...upper, ACCOUNTINFO: tag ? [{ KEYNAME: 'TAG', KEYVALUE: tag }] : [] } };
+  return { DEVICEID: request.deviceid, QUERY: 'INVENTORY', ITEMTYPE: itemtype, CONTENT: { ...upper, ACCOUNTINFO: tag ? [{ KEYNAME: 'TAG', KEYVALUE: tag }] : [] } };
 }

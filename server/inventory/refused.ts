@@ -8,8 +8,18 @@ import { insertRow, selectOne } from '../db/rows';
 import { columnsFromInput, type WriteContext } from '../items/crud';
 import { HISTORY, writeLog } from '../items/history';
 import { itemtypeOrThrow } from '../registry';
-import type { Inventory } from './inventory';
 import type { Refusal } from './match';
+
+/** What the log keeps of a refused device. */
+export interface RefusedDevice {
+  deviceid: string;
+  itemtype: string;
+  name: string;
+  serial: string;
+  uuid: string;
+  ips: string[];
+  macs: string[];
+}
 
 /** The column's size: a list too long keeps its first values. */
 const COLUMN_SIZE = 255;
@@ -20,7 +30,7 @@ function jsonList(values: string[]): string {
   return JSON.stringify(kept);
 }
 
-export function logRefusal(wc: WriteContext, inv: Inventory, refusal: Refusal, autoupdatesystemsId: number): number {
+export function logRefusal(wc: WriteContext, inv: RefusedDevice, refusal: Refusal, autoupdatesystemsId: number): number {
   const type = itemtypeOrThrow('RefusedEquipment');
   const agent = selectOne(wc.db, 'SELECT id FROM glpi_agents WHERE deviceid = ?', inv.deviceid);
   const now = nowString();
@@ -29,10 +39,10 @@ export function logRefusal(wc: WriteContext, inv: Inventory, refusal: Refusal, a
     type.table,
     columnsFromInput(type, {
       name: inv.name,
-      itemtype: 'Computer',
+      itemtype: inv.itemtype,
       entities_id: 0,
-      ip: jsonList(inv.ports.flatMap((p) => p.ips)),
-      mac: jsonList(inv.ports.map((p) => p.mac).filter((mac) => mac !== '')),
+      ip: jsonList(inv.ips),
+      mac: jsonList(inv.macs),
       rules_id: refusal.refusedBy.id,
       method: 'inventory',
       serial: inv.serial || null,

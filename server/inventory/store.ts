@@ -1,8 +1,9 @@
 /**
- * An inventory written as GLPI 10 writes it: the computer (found by RuleImportAsset, ./match.ts,
- * or created), its agent row, operating system, processors, memory, disks, network ports and installed software,
- * every row marked `is_dynamic` = 1. A second inventory updates in place: dynamic rows still
- * reported are kept (updated when they differ), the others purged. Every write goes through the
+ * An inventory written as GLPI 10 writes it: the computer (or phone) found by RuleImportAsset
+ * (./match.ts) or created, its agent row, operating system, processors, memory, disks, network
+ * ports and installed software, every row marked `is_dynamic` = 1. A second inventory updates in
+ * place: dynamic rows still reported are kept (updated when they differ), the others purged; rows
+ * typed by hand that the inventory reports become dynamic (`sync`). Every write goes through the
  * generic CRUD (hooks, dictionaries, asset rules with `_auto` = 1, history lines); the caller
  * holds the transaction.
  */
@@ -17,6 +18,7 @@ import type { Component, Inventory } from './inventory';
 import { placeComputer, type Placement } from './entity';
 import { matchComputer, type Refusal } from './match';
 import { logRefusal } from './refused';
+import { transferAsset } from './transfer';
 
 /** GLPI 10's AutoUpdateSystem for what its native inventory writes. */
 export const NATIVE_INVENTORY = 'GLPI Native Inventory';
@@ -42,7 +44,7 @@ export function dropdownId(wc: WriteContext, typeName: string, name: string): nu
 }
 
 /** The first row of `typeName` with exactly these values (a component model, a version), added when missing. */
-function modelId(wc: WriteContext, typeName: string, values: Row): number {
+export function modelId(wc: WriteContext, typeName: string, values: Row): number {
   const type = itemtypeOrThrow(typeName);
   const keys = Object.keys(values);
   const found = selectOne(wc.db, `SELECT id FROM ${type.table} WHERE ${keys.map((k) => `${k} IS ?`).join(' AND ')} ORDER BY id LIMIT 1`, ...keys.map((k) => values[k] as string | number | null));
@@ -60,44 +62,77 @@ function counted(key: (row: Row) => string): (row: Row) => string {
   };
 }
 
-/** The columns naming the computer on a row of its: most rows name it as an item, a few by `computers_id`. */
-type Owner = (computer: Row) => Params;
-const asItem: Owner = (computer) => ({ itemtype: 'Computer', items_id: Number(computer.id) });
+/** The columns naming the asset on a row of its: most rows name it as an item, a few a computer by `computers_id`. */
+type Owner = (asset: Row) => Params;
+/** Rows naming their asset as an item of `itemtype`. */
+export const itemOf =
+  (itemtype: string): Owner =>
+  (asset) => ({ itemtype, items_id: Number(asset.id) });
 const byComputer: Owner = (computer) => ({ computers_id: Number(computer.id) });
 
+interface SyncOptions {
+  /** How a row names its asset. */
+  owner: Owner;
+  /**
+   * The new rows are checked, then inserted in multi-row statements (a computer's hundreds of
+   * installs); only for rows whose checks read nothing another new row writes (distinct keys, no
+   * hook reading its siblings).
+   */
+  together?: boolean;
+  /** How a row made by hand is recognised as a reported one (default: the key). */
+  claim?: (row: Row) => string;
+}
+
 /**
- * Brings the dynamic rows of one kind on the computer to what the inventory reports: the row
- * with the same key is kept (its other columns updated), new keys added, the rest purged (rows
- * made by hand, `is_dynamic` = 0, are never touched). `together`: the new rows are checked, then
- * inserted in multi-row statements (a computer's hundreds of installs); only for rows whose
- * checks read nothing another new row writes (distinct keys, no hook reading its siblings).
+ * Brings the rows of one kind on the asset to what the inventory reports, as GLPI 10's
+ * inventory does: the dynamic row with the same key is kept (its other columns updated), new
+ * keys added, the other dynamic rows purged. A row made by hand (`is_dynamic` = 0) that a
+ * reported row claims becomes that dynamic row: updated in place when their keys agree, replaced
+ * otherwise (a port typed without its addresses); the other hand-made rows stay as they are.
  */
-function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row) => string, wanted: Params[], owner: Owner = asItem, together = false): void {
+export function sync(wc: WriteContext, typeName: string, computer: Row, key: (row: Row) => string, wanted: Params[], { owner, together = false, claim = key }: SyncOptions): void {
   const type = itemtypeOrThrow(typeName);
   const ownerColumns = owner(computer);
   const where = Object.keys(ownerColumns).map((column) => `${column} = ?`).join(' AND ');
   const storedKey = counted(key);
+  const claimedKey = counted(claim);
   const current = new Map<string, Row>();
-  for (const row of selectAll(wc.db, `SELECT * FROM ${type.table} WHERE ${where} AND is_dynamic = 1 ORDER BY id`, ...(Object.values(ownerColumns) as (string | number)[]))) {
-    current.set(storedKey(row), row);
+  const byHand = new Map<string, Row>();
+  for (const row of selectAll(wc.db, `SELECT * FROM ${type.table} WHERE ${where} ORDER BY id`, ...(Object.values(ownerColumns) as (string | number)[]))) {
+    if (Number(row.is_dynamic) === 1) current.set(storedKey(row), row);
+    else byHand.set(claimedKey(row), row);
   }
   const entity = type.column.has('entities_id') ? { entities_id: Number(computer.entities_id) } : {};
   const wantedKey = counted(key);
+  const wantedClaim = counted(claim);
   const added: Params[] = [];
+  const update = (old: Row, input: Params) => {
+    // Only columns: what else a row is written with (a port's addresses) is part of its key.
+    const changes = Object.fromEntries(Object.entries(input).filter(([column, value]) => type.column.has(column) && !same(value, old[column])));
+    // Marked dynamic, as GLPI's inventory writes: the fields locked by hand stay (./locks.ts).
+    if (Object.keys(changes).length > 0 || Number(old.is_dynamic) !== 1) updateItem(wc, type, Number(old.id), { ...changes, is_dynamic: 1 } as Params);
+  };
   for (const input of wanted) {
     const full: Params = { ...input, ...ownerColumns, ...entity, is_dynamic: 1 };
     const k = wantedKey(full as Row);
     const old = current.get(k);
-    if (old === undefined) {
-      if (together) added.push(full);
-      else addItem(wc, type, full);
+    if (old !== undefined) {
+      current.delete(k);
+      update(old, input);
       continue;
     }
-    current.delete(k);
-    // Only columns: what else a row is written with (a port's addresses) is part of its key.
-    const changes = Object.fromEntries(Object.entries(input).filter(([column, value]) => type.column.has(column) && !same(value, old[column])));
-    // Marked dynamic, as GLPI's inventory writes: the fields locked by hand stay (./locks.ts).
-    if (Object.keys(changes).length > 0) updateItem(wc, type, Number(old.id), { ...changes, is_dynamic: 1 } as Params);
+    const c = wantedClaim(full as Row);
+    const handMade = byHand.get(c);
+    if (handMade !== undefined) {
+      byHand.delete(c);
+      if (key(handMade) === key(full as Row)) {
+        update(handMade, input);
+        continue;
+      }
+      deleteItem(wc, type, Number(handMade.id), true);
+    }
+    if (together) added.push(full);
+    else addItem(wc, type, full);
   }
   if (added.length > 0) addTogether(wc, type, added);
   for (const gone of current.values()) deleteItem(wc, type, Number(gone.id), true);
@@ -114,10 +149,22 @@ function addTogether(wc: WriteContext, type: Itemtype, inputs: Params[]): void {
   addItems(contexts, type, rows, inputs);
 }
 
-function writeComputer(wc: WriteContext, inv: Inventory, found: number | null, placement: Placement, setup: InventorySetup): Row {
-  const type = itemtypeOrThrow('Computer');
+/** Where computers and phones keep their model and type. */
+const MODEL_AND_TYPE: Record<Inventory['itemtype'], { model: [string, string]; type: [string, string] }> = {
+  Computer: { model: ['computermodels_id', 'ComputerModel'], type: ['computertypes_id', 'ComputerType'] },
+  Phone: { model: ['phonemodels_id', 'PhoneModel'], type: ['phonetypes_id', 'PhoneType'] },
+};
+
+function writeAsset(wc: WriteContext, inv: Inventory, found: number | null, placement: Placement, setup: InventorySetup): Row {
+  const type = itemtypeOrThrow(inv.itemtype);
+  const { model, type: kind } = MODEL_AND_TYPE[inv.itemtype];
   const values: Params = {
     name: inv.name,
+    // What the inventory does not say is left as it is.
+    ...(inv.manufacturer ? { manufacturers_id: dropdownId(wc, 'Manufacturer', inv.manufacturer) } : {}),
+    ...(inv.model ? { [model[0]]: dropdownId(wc, model[1], inv.model) } : {}),
+    ...(inv.type ? { [kind[0]]: dropdownId(wc, kind[1], inv.type) } : {}),
+    ...(inv.otherserial ? { otherserial: inv.otherserial } : {}),
     ...(setup.defaultState > 0 ? { states_id: setup.defaultState } : {}),
     ...(placement.locationId !== undefined ? { locations_id: placement.locationId } : {}),
     ...(inv.serial ? { serial: inv.serial } : {}),
@@ -130,21 +177,25 @@ function writeComputer(wc: WriteContext, inv: Inventory, found: number | null, p
   // The entity rules place a new computer; one already known stays where it is.
   const id = found ?? addItem(wc, type, { ...values, entities_id: placement.entityId, ...(placement.recursive !== undefined ? { is_recursive: placement.recursive } : {}) });
   if (found !== null) updateItem(wc, type, found, values);
-  return selectOne(wc.db, 'SELECT * FROM glpi_computers WHERE id = ?', id)!;
+  return selectOne(wc.db, `SELECT * FROM ${type.table} WHERE id = ?`, id)!;
 }
 
-function writeAgent(wc: WriteContext, inv: Inventory, computer: Row, useragent: string, remoteAddr: string): number {
+/** Who sent an inventory: its device id, name, version string and tag. */
+type Sender = Pick<Inventory, 'deviceid' | 'name' | 'version' | 'tag'>;
+
+/** The sender's Agent row (by device id), naming the asset `itemtype` #`asset.id` it inventoried. */
+export function writeAgent(wc: WriteContext, inv: Sender, itemtype: string, asset: Row, call: AgentCallInfo): number {
   const type = itemtypeOrThrow('Agent');
   const values: Params = {
     name: inv.name,
     version: inv.version.replace(/^.*_v/, ''),
     last_contact: nowString(),
-    useragent,
+    useragent: call.useragent,
     tag: inv.tag || null,
-    itemtype: 'Computer',
-    items_id: Number(computer.id),
-    entities_id: Number(computer.entities_id),
-    remote_addr: remoteAddr,
+    itemtype,
+    items_id: Number(asset.id),
+    entities_id: Number(asset.entities_id),
+    remote_addr: call.remoteAddr,
   };
   const old = selectOne(wc.db, 'SELECT id FROM glpi_agents WHERE deviceid = ?', inv.deviceid);
   if (old) {
@@ -171,7 +222,7 @@ function writeOperatingSystem(wc: WriteContext, inv: Inventory, computer: Row): 
       ]
     : [];
   // One operating system per computer: the row is kept and updated whatever it names.
-  sync(wc, 'Item_OperatingSystem', computer, () => 'os', wanted);
+  sync(wc, 'Item_OperatingSystem', computer, () => 'os', wanted, { owner: itemOf(inv.itemtype) });
 }
 
 function writeComponents(wc: WriteContext, inv: Inventory, computer: Row, setup: InventorySetup): void {
@@ -193,7 +244,7 @@ function writeProcessors(wc: WriteContext, inv: Inventory, computer: Row): void 
     nbthreads: cpu.threads,
     serial: cpu.serial || null,
   }));
-  sync(wc, 'Item_DeviceProcessor', computer, (row) => String(row.deviceprocessors_id), processors);
+  sync(wc, 'Item_DeviceProcessor', computer, (row) => String(row.deviceprocessors_id), processors, { owner: itemOf(inv.itemtype) });
 }
 
 function writeMemories(wc: WriteContext, inv: Inventory, computer: Row): void {
@@ -207,7 +258,7 @@ function writeMemories(wc: WriteContext, inv: Inventory, computer: Row): void {
     size: m.size,
     serial: m.serial || null,
   }));
-  sync(wc, 'Item_DeviceMemory', computer, (row) => String(row.devicememories_id), memories);
+  sync(wc, 'Item_DeviceMemory', computer, (row) => String(row.devicememories_id), memories, { owner: itemOf(inv.itemtype) });
 }
 
 function writeDisks(wc: WriteContext, inv: Inventory, computer: Row): void {
@@ -219,11 +270,11 @@ function writeDisks(wc: WriteContext, inv: Inventory, computer: Row): void {
     totalsize: d.totalsize,
     freesize: d.freesize,
   }));
-  sync(wc, 'Item_Disk', computer, (row) => `${String(row.mountpoint)}|${String(row.device)}`, disks);
+  sync(wc, 'Item_Disk', computer, (row) => `${String(row.mountpoint)}|${String(row.device)}`, disks, { owner: itemOf(inv.itemtype) });
 }
 
 /** A port's addresses as stored: through its network names. */
-function portAddresses(wc: WriteContext, portId: number): string[] {
+export function portAddresses(wc: WriteContext, portId: number): string[] {
   return selectAll(
     wc.db,
     `SELECT a.name FROM glpi_networknames n JOIN glpi_ipaddresses a ON a.itemtype = 'NetworkName' AND a.items_id = n.id
@@ -246,7 +297,8 @@ function writePorts(wc: WriteContext, inv: Inventory, computer: Row): void {
     instantiation_type: p.loopback ? 'NetworkPortLocal' : 'NetworkPortEthernet',
     ...(p.ips.length > 0 ? { NetworkName_name: p.name, NetworkName__ipaddresses: p.ips } : {}),
   }));
-  sync(wc, 'NetworkPort', computer, key, ports);
+  // A port typed by hand is the reported one of the same name and MAC.
+  sync(wc, 'NetworkPort', computer, key, ports, { owner: itemOf(inv.itemtype), claim: (row) => `${String(row.name)}|${String(row.mac ?? '').toLowerCase()}` });
 }
 
 /** A text as SQLite's NOCASE compares it (GLPI's varchar columns): ASCII letters folded. */
@@ -304,7 +356,7 @@ function writeSoftware(wc: WriteContext, inv: Inventory, computer: Row): void {
     if (versionId === undefined) found.set(k, (versionId = addItem(wc, versionType, values)));
     versions.set(versionId, { softwareversions_id: versionId });
   });
-  sync(wc, 'Item_SoftwareVersion', computer, (row) => String(row.softwareversions_id), [...versions.values()], asItem, true);
+  sync(wc, 'Item_SoftwareVersion', computer, (row) => String(row.softwareversions_id), [...versions.values()], { owner: itemOf(inv.itemtype), together: true });
 }
 
 /** The dropdowns a component's model names, by their foreign key. */
@@ -330,7 +382,7 @@ function writeOtherComponents(wc: WriteContext, inv: Inventory, computer: Row, s
         const model = Object.fromEntries(Object.entries(c.model).map(([column, value]) => [column, column in DROPDOWN_OF ? dropdownId(wc, DROPDOWN_OF[column]!, String(value ?? '')) : value]));
         return { [fk]: modelId(wc, typeName, model), ...c.link } as Params;
       });
-    sync(wc, `Item_${typeName}`, computer, (row) => String(row[fk]), wanted);
+    sync(wc, `Item_${typeName}`, computer, (row) => String(row[fk]), wanted, { owner: itemOf(inv.itemtype) });
   }
 }
 
@@ -346,7 +398,54 @@ function writeVirtualMachines(wc: WriteContext, inv: Inventory, computer: Row): 
     comment: vm.comment || null,
   }));
   // A virtual machine is the same while its UUID is (its name when it has none).
-  sync(wc, 'ComputerVirtualMachine', computer, (row) => String(row.uuid || row.name), wanted, byComputer);
+  sync(wc, 'ComputerVirtualMachine', computer, (row) => String(row.uuid || row.name), wanted, { owner: byComputer });
+}
+
+/** What a virtual machine says of itself, read as an inventory of its own (no agent runs in it). */
+function vmInventory(vm: Inventory['virtualmachines'][number]): Inventory {
+  const ram = Number.parseInt(vm.ram, 10);
+  const none = { itemtype: 'Computer' as const, deviceid: '', version: '', tag: '', domain: '', subnets: [], serial: '', manufacturer: '', model: '', type: '', otherserial: '', os: null, disks: [], ports: [], software: [], components: [], connected: [], virtualmachines: [], antivirus: [], remoteManagement: [] };
+  return {
+    ...none,
+    name: vm.name,
+    uuid: vm.uuid,
+    processors: vm.vcpu > 0 ? [{ designation: 'Virtual processor', manufacturer: '', frequency: 0, cores: vm.vcpu, threads: null, serial: '' }] : [],
+    memories: ram > 0 ? [{ designation: 'Virtual memory', type: '', size: ram, frequency: '', serial: '' }] : [],
+  };
+}
+
+/**
+ * GLPI's `vm_as_computer`: each virtual machine with a UUID is also a computer, the one with that
+ * UUID (case aside) or one RuleImportAsset finds or imports, in the host's entity and location,
+ * of the `vm_type` computer type when set; with `vm_components`, its virtual processor and memory
+ * as components.
+ */
+function writeVmComputers(wc: WriteContext, inv: Inventory, host: Row, setup: InventorySetup): void {
+  const type = itemtypeOrThrow('Computer');
+  for (const vm of inv.virtualmachines.filter((v) => v.uuid !== '')) {
+    const vmInv = vmInventory(vm);
+    let id = Number(selectOne(wc.db, 'SELECT id FROM glpi_computers WHERE lower(uuid) = lower(?) AND is_deleted = 0 AND is_template = 0 ORDER BY id LIMIT 1', vm.uuid)?.id ?? 0);
+    if (id === 0) {
+      const match = matchComputer(wc.db, vmInv, Number(host.entities_id));
+      if ('refusedBy' in match) continue;
+      id = match.computerId ?? 0;
+    }
+    const values: Params = {
+      name: vm.name,
+      uuid: vm.uuid,
+      locations_id: Number(host.locations_id),
+      ...(setup.vmType > 0 ? { computertypes_id: setup.vmType } : {}),
+      is_dynamic: 1,
+      autoupdatesystems_id: Number(host.autoupdatesystems_id),
+      _auto: 1,
+    };
+    if (id === 0) id = addItem(wc, type, { ...values, entities_id: Number(host.entities_id) });
+    else updateItem(wc, type, id, values);
+    if (!setup.imports('vm_components')) continue;
+    const computer = selectOne(wc.db, 'SELECT * FROM glpi_computers WHERE id = ?', id)!;
+    writeProcessors(wc, vmInv, computer);
+    writeMemories(wc, vmInv, computer);
+  }
 }
 
 function writeAntivirus(wc: WriteContext, inv: Inventory, computer: Row): void {
@@ -359,12 +458,12 @@ function writeAntivirus(wc: WriteContext, inv: Inventory, computer: Row): void {
     is_uptodate: av.uptodate ? 1 : 0,
     date_expiration: av.expiration ? `${av.expiration} 00:00:00` : null,
   }));
-  sync(wc, 'ComputerAntivirus', computer, (row) => String(row.name), wanted, byComputer);
+  sync(wc, 'ComputerAntivirus', computer, (row) => String(row.name), wanted, { owner: byComputer });
 }
 
 function writeRemoteManagement(wc: WriteContext, inv: Inventory, computer: Row): void {
   const wanted = inv.remoteManagement.map((r) => ({ type: r.type, remoteid: r.id }));
-  sync(wc, 'Item_RemoteManagement', computer, (row) => `${String(row.type)}|${String(row.remoteid)}`, wanted);
+  sync(wc, 'Item_RemoteManagement', computer, (row) => `${String(row.type)}|${String(row.remoteid)}`, wanted, { owner: itemOf(inv.itemtype) });
 }
 
 type Device = Inventory['connected'][number];
@@ -404,7 +503,13 @@ function writeConnections(wc: WriteContext, inv: Inventory, computer: Row, setup
     // The types not imported keep their connections as they are.
     ...links.filter((l) => !imported(String(l.itemtype))).map((l) => ({ itemtype: String(l.itemtype), items_id: Number(l.items_id) })),
   ];
-  sync(wc, 'Computer_Item', computer, (row) => `${String(row.itemtype)}|${String(row.items_id)}`, wanted, byComputer);
+  sync(wc, 'Computer_Item', computer, (row) => `${String(row.itemtype)}|${String(row.items_id)}`, wanted, { owner: byComputer });
+}
+
+/** What the request says of the agent that sent it. */
+export interface AgentCallInfo {
+  useragent: string;
+  remoteAddr: string;
 }
 
 /** What the inventory configuration (context `inventory`) asks of each inventory. */
@@ -412,6 +517,8 @@ export interface InventorySetup {
   defaultEntity: number;
   /** The state given to inventoried computers (0: none). */
   defaultState: number;
+  /** The computer type of virtual machines imported as computers (0: none). */
+  vmType: number;
   /** Whether an `import_*` or `component_*` setting is on. */
   imports: (setting: string) => boolean;
 }
@@ -420,26 +527,33 @@ export interface InventorySetup {
  * Writes one inventory; answers the computer's and agent's ids, or why the import rules refused
  * it (then only the refusal is logged). Call inside a transaction.
  */
-export function storeInventory(wc: WriteContext, inv: Inventory, call: { useragent: string; remoteAddr: string }, setup: InventorySetup): { computerId: number; agentId: number } | Refusal {
+export function storeInventory(wc: WriteContext, inv: Inventory, call: AgentCallInfo, setup: InventorySetup): { computerId: number; agentId: number } | Refusal {
   const refused = (refusal: Refusal) => {
-    logRefusal(wc, inv, refusal, dropdownId(wc, 'AutoUpdateSystem', NATIVE_INVENTORY));
+    const device = { deviceid: inv.deviceid, itemtype: inv.itemtype, name: inv.name, serial: inv.serial, uuid: inv.uuid, ips: inv.ports.flatMap((p) => p.ips), macs: inv.ports.map((p) => p.mac).filter((mac) => mac !== '') };
+    logRefusal(wc, device, refusal, dropdownId(wc, 'AutoUpdateSystem', NATIVE_INVENTORY));
     return refusal;
   };
   const placement = placeComputer(wc.db, inv, setup.defaultEntity);
   if ('refusedBy' in placement) return refused(placement);
   const match = matchComputer(wc.db, inv, placement.entityId);
   if ('refusedBy' in match) return refused(match);
-  const computer = writeComputer(wc, inv, match.computerId, placement, setup);
-  const agentId = writeAgent(wc, inv, computer, call.useragent, call.remoteAddr);
+  // A known computer the entity rules place elsewhere moves there when its entity says so (./transfer.ts).
+  if (match.computerId !== null && placement.ruled) transferAsset(wc, inv.itemtype, match.computerId, placement.entityId);
+  const computer = writeAsset(wc, inv, match.computerId, placement, setup);
+  const agentId = writeAgent(wc, inv, inv.itemtype, computer, call);
   writeOperatingSystem(wc, inv, computer);
   writeComponents(wc, inv, computer, setup);
   if (setup.imports('import_volume')) writeDisks(wc, inv, computer);
   writePorts(wc, inv, computer);
   if (setup.imports('import_software')) writeSoftware(wc, inv, computer);
   writeOtherComponents(wc, inv, computer, setup);
-  if (setup.imports('import_vm')) writeVirtualMachines(wc, inv, computer);
-  if (setup.imports('import_antivirus')) writeAntivirus(wc, inv, computer);
   writeRemoteManagement(wc, inv, computer);
-  writeConnections(wc, inv, computer, setup);
+  // Virtual machines, antivirus and connected devices are a computer's (GLPI's phones have none).
+  if (inv.itemtype === 'Computer') {
+    if (setup.imports('import_vm')) writeVirtualMachines(wc, inv, computer);
+    if (setup.imports('import_vm') && setup.imports('vm_as_computer')) writeVmComputers(wc, inv, computer, setup);
+    if (setup.imports('import_antivirus')) writeAntivirus(wc, inv, computer);
+    writeConnections(wc, inv, computer, setup);
+  }
   return { computerId: Number(computer.id), agentId };
 }

@@ -2,7 +2,7 @@ import { itemtype, type Itemtype } from '../registry';
 import type { Db } from '../db/connection';
 import { insertRow, insertRows, run, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
-import type { WriteContext } from './hooks';
+import type { ItemHooks, WriteContext } from './hooks';
 import { nameOf, nameOfRow, namesByIds } from './names';
 
 /** GLPI's linked_action values (define.php HISTORY_*). */
@@ -93,14 +93,37 @@ const TIMELINE_ENTRIES = new Set(['ITILFollowup', 'TicketTask', 'ProblemTask', '
  * besides the id row: "Followups (<id>)" when added, each changed column's old and new value when
  * updated (not the date, not the item it belongs to); none when removed.
  */
-function logFollowupMessages(wc: Pick<WriteContext, 'db' | 'actor'>, entry: { itemtype: string; itemsId: number; link: string }, row: Row, action: number, changed?: { old: Row; changes: Row }): void {
+function logFollowupMessages(wc: Pick<WriteContext, 'db' | 'actor'>, type: Itemtype, entry: { itemtype: string; itemsId: number; link: string }, row: Row, action: number, changed?: { old: Row; changes: Row }): void {
   if (action === HISTORY.ADD_SUBITEM) writeLog(wc.db, wc.actor, { ...entry, action: HISTORY.SIMPLE_MESSAGE, newValue: `Followups (${Number(row.id)})` });
   if (action !== HISTORY.UPDATE_SUBITEM || !changed) return;
-  for (const [column, value] of Object.entries(changed.changes)) {
-    if (['date_mod', 'itemtype', 'items_id'].includes(column)) continue;
-    const show = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-    writeLog(wc.db, wc.actor, { ...entry, action: HISTORY.SIMPLE_MESSAGE, oldValue: show(changed.old[column]), newValue: show(value) });
-  }
+  for (const [oldValue, newValue] of changedValues(type, changed)) writeLog(wc.db, wc.actor, { ...entry, action: HISTORY.SIMPLE_MESSAGE, oldValue, newValue });
+}
+
+/**
+ * A sub-item's changed columns as GLPI logs them on its item (CommonDBChild): the old and new
+ * stored values, without the date and the columns naming the item it belongs to.
+ */
+function changedValues(type: Itemtype, changed: { old: Row; changes: Row }): [string, string][] {
+  const ownerColumns = new Set(['date_mod', ...type.owners.flatMap((o) => ('fk' in o ? [o.fk] : ['itemtype', 'items_id']))]);
+  const show = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+  return Object.entries(changed.changes)
+    .filter(([column]) => !ownerColumns.has(column))
+    .map(([column, value]) => [show(changed.old[column]), show(value)]);
+}
+
+/** Sub-items GLPI names on their item after the item's own name ("pc2 - eth0 (1)": getPreAdditionalInfosForName). */
+const NAMED_AFTER_PARENT = new Set(['NetworkPort', 'SoftwareVersion', 'Cartridge', 'Consumable']);
+/** Sub-items whose name in GLPI is their id (getNameField): a consumable is "toner - 7 (7)". */
+const NAMED_BY_ID = new Set(['Cartridge', 'Consumable']);
+/** Sub-items GLPI adds without a row on their item (Cartridge::post_addItem logs none). */
+const ADDED_QUIETLY = new Set(['Cartridge']);
+
+/** A sub-item's name in its item's history: "name (id)", its id alone when it has no name. */
+function subItemLabel(wc: Pick<WriteContext, 'db'>, type: Itemtype, row: Row, parent: Side & { type: Itemtype }): string {
+  const name = NAMED_BY_ID.has(type.name) ? String(row.id) : nameOfRow(type, row);
+  if (name === '') return String(row.id);
+  const parentName = NAMED_AFTER_PARENT.has(type.name) ? nameOf(wc.db, parent.type, parent.id) : '';
+  return `${parentName === '' ? name : `${parentName} - ${name}`} (${Number(row.id)})`;
 }
 
 /** Approval requests GLPI logs on their ITIL item as messages (CommonITILValidation). */
@@ -119,6 +142,14 @@ function approvalMessage(wc: Pick<WriteContext, 'db'>, row: Row, action: number,
 }
 const APPROVAL_ACCEPTED = 3;
 
+/** An approval request's change (its answer) on its item, as GLPI writes it after updating the item. */
+export function logApprovalUpdate(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, type: Itemtype, row: Row, changed: { old: Row; changes: Row }): void {
+  const parent = relationSides(type, row)[0];
+  if (!wc.history || !parent?.type?.history) return;
+  const message = approvalMessage(wc, row, HISTORY.UPDATE_SUBITEM, changed);
+  if (message) writeLog(wc.db, wc.actor, { itemtype: parent.type.name, itemsId: parent.id, link: type.name, action: HISTORY.SIMPLE_MESSAGE, newValue: message });
+}
+
 /**
  * GLPI logs relation changes on both linked items, naming the other side; a sub-item's on its
  * owner, as "name (id)" (`changed`: an update's old row and changed columns).
@@ -132,23 +163,45 @@ export function logRelation(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, 
     const sub = action === HISTORY.ADD_RELATION ? HISTORY.ADD_SUBITEM : action === HISTORY.DEL_RELATION ? HISTORY.DELETE_SUBITEM : HISTORY.UPDATE_SUBITEM;
     const entry = { itemtype: parent.type.name, itemsId: parent.id, link: type.name };
     if (APPROVALS.has(type.name)) {
+      // An answer is logged by its hook, after what it changes on the item (logApprovalUpdate).
+      if (sub === HISTORY.UPDATE_SUBITEM) return;
       const message = approvalMessage(wc, row, sub, changed);
       if (message) writeLog(wc.db, wc.actor, { ...entry, action: HISTORY.SIMPLE_MESSAGE, newValue: message });
       return;
     }
     if (TIMELINE_ENTRIES.has(type.name)) {
-      // GLPI's follow-ups and tasks log their id alone, a removal too as the new value.
-      writeLog(wc.db, wc.actor, { ...entry, action: sub, newValue: String(row.id) });
-      if (type.name === 'ITILFollowup') logFollowupMessages(wc, entry, row, sub, changed);
+      // GLPI's follow-ups and tasks log their id alone, a removal too as the new value; a new
+      // follow-up's is written by followupHistoryHooks, before what it moves on its item.
+      if (type.name !== 'ITILFollowup' || sub !== HISTORY.ADD_SUBITEM) writeLog(wc.db, wc.actor, { ...entry, action: sub, newValue: String(row.id) });
+      if (type.name === 'ITILFollowup') logFollowupMessages(wc, type, entry, row, sub, changed);
       return;
     }
-    const name = nameOfRow(type, row);
-    const label = name === '' ? String(row.id) : `${name} (${Number(row.id)})`;
+    if (sub === HISTORY.UPDATE_SUBITEM && changed) {
+      // GLPI logs an update as each changed column's old and new value, not the sub-item's name.
+      for (const [oldValue, newValue] of changedValues(type, changed)) writeLog(wc.db, wc.actor, { ...entry, action: sub, oldValue, newValue });
+      return;
+    }
+    if (sub === HISTORY.ADD_SUBITEM && ADDED_QUIETLY.has(type.name)) return;
+    const label = subItemLabel(wc, type, row, parent as Side & { type: Itemtype });
     writeLog(wc.db, wc.actor, { ...entry, action: sub, ...(sub === HISTORY.DELETE_SUBITEM ? { oldValue: label } : { newValue: label }) });
     return;
   }
   for (const entry of linkEntries(type, row, action, sides, (other) => nameOf(wc.db, other.type, other.id))) writeLog(wc.db, wc.actor, entry);
 }
+
+/**
+ * A new follow-up's id row on its ITIL item, as GLPI writes it: after the item is touched (taken
+ * into account, last updater), before the status the follow-up moves (a reopening, an approval of
+ * the solution, a pending reason) and before its "Followups (id)" message. Placed in the rule
+ * table right after the touch.
+ */
+export const followupHistoryHooks: ItemHooks = {
+  afterAdd(wc, _type, row) {
+    const parent = itemtype(String(row.itemtype ?? ''));
+    if (!wc.history || !parent?.history) return;
+    writeLog(wc.db, wc.actor, { itemtype: parent.name, itemsId: Number(row.items_id), action: HISTORY.ADD_SUBITEM, link: 'ITILFollowup', newValue: String(row.id) });
+  },
+};
 
 interface Side {
   type: Itemtype | undefined;

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/connection';
 import { selectAll } from '../db/rows';
-import { secondsOfClock, type Segment, type WorkCalendar } from './agreement-dates';
+import { activeSeconds, formatWallClock, parseWallClock, secondsOfClock, type Segment, type WorkCalendar } from './agreement-dates';
 import { decidingEntity } from './entity-settings';
 
 /** Calendar `id`'s periods and holidays; null for none (0: 24/7). */
@@ -29,4 +29,11 @@ export function workCalendar(db: Db, id: number): WorkCalendar | null {
 export function entityCalendar(db: Db, entityId: number): WorkCalendar | null {
   const entity = decidingEntity(db, entityId, 'calendars_strategy');
   return entity ? workCalendar(db, Number(entity.calendars_id)) : null;
+}
+
+/** Is `date` a working hour of calendar `id` (in one of its periods, not a holiday)? A calendar without periods has none, as GLPI's. */
+export function isWorkingHour(db: Db, id: number, date: string): boolean {
+  const calendar = workCalendar(db, id);
+  const at = parseWallClock(date);
+  return calendar !== null && calendar.segments.length > 0 && at !== null && activeSeconds(date, formatWallClock(at + 1), calendar) > 0;
 }

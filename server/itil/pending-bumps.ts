@@ -7,49 +7,24 @@
  * template. Without the template in question nothing is written. No user writes it (users_id 0).
  */
 import { inTransaction, type Db } from '../db/connection';
-import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
+import { run, selectAll, selectOne, type Row } from '../db/rows';
 import { itemtype } from '../registry';
 import { ITIL_STATUS } from '../registry/values';
 import { dueDate } from './agreement-dates';
-import { writeRuleChanges } from './rules';
-import { solutionOutcome } from './solutions';
+import { followupFromTemplate, solutionFromTemplate } from './template-writes';
 
 /** The history's name for what the automatic action writes. */
 const ACTOR = 'Automatic action (pending reasons)';
 
 function remind(db: Db, pending: Row, at: string): void {
-  const template = selectOne(db, 'SELECT content, is_private, requesttypes_id FROM glpi_itilfollowuptemplates WHERE id = ?', Number(pending.itilfollowuptemplates_id));
-  if (!template) return;
-  insertRow(db, 'glpi_itilfollowups', {
-    itemtype: pending.itemtype,
-    items_id: Number(pending.items_id),
-    content: template.content ?? '',
-    is_private: Number(template.is_private ?? 0),
-    requesttypes_id: Number(template.requesttypes_id ?? 0),
-    users_id: 0,
-    date: at,
-    date_creation: at,
-    date_mod: at,
-  });
+  const type = itemtype(String(pending.itemtype));
+  if (!type || !followupFromTemplate(db, type, Number(pending.items_id), Number(pending.itilfollowuptemplates_id), 0, at)) return;
   run(db, 'UPDATE glpi_pendingreasons_items SET bump_count = bump_count + 1, last_bump_date = ? WHERE id = ?', at, Number(pending.id));
 }
 
 function solve(db: Db, pending: Row, item: Row, at: string): void {
-  const template = selectOne(db, 'SELECT content, solutiontypes_id FROM glpi_solutiontemplates WHERE id = ?', Number(pending.solutiontemplates_id));
   const type = itemtype(String(pending.itemtype));
-  if (!template || !type) return;
-  const outcome = solutionOutcome(db, type, item, 0, at);
-  insertRow(db, 'glpi_itilsolutions', {
-    itemtype: type.name,
-    items_id: Number(item.id),
-    content: template.content ?? '',
-    solutiontypes_id: Number(template.solutiontypes_id ?? 0),
-    users_id: 0,
-    ...outcome.solution,
-    date_creation: at,
-    date_mod: at,
-  });
-  writeRuleChanges({ db, history: true, actor: ACTOR }, type, item, outcome.item);
+  if (!type || !solutionFromTemplate({ db, history: true, actor: ACTOR }, type, item, Number(pending.solutiontemplates_id), 0, at)) return;
   // No longer on hold: the reason goes, as when a user moves the item.
   run(db, 'DELETE FROM glpi_pendingreasons_items WHERE itemtype = ? AND items_id = ?', type.name, Number(item.id));
 }

@@ -150,15 +150,19 @@ function statusDates(row: Row, status: number, now: string, old?: Row): void {
 
 /**
  * What a first assignee changes, written around the assignees' rows as GLPI logs them: a ticket
- * taken into account before, a new ticket or problem assigned after.
+ * taken into account before, a new ticket or problem assigned after; neither when the input says
+ * GLPI's "do not compute" (a business rule that set the status, or that leaves the take into account).
  */
-function assigning(wc: WriteContext, type: Itemtype, id: number): { before: () => void; after: () => void } {
+function assigning(wc: WriteContext, type: Itemtype, id: number, input: Params): { before: () => void; after: () => void } {
   const current = () => findById(wc.db, type.table, id)!;
   return {
-    before: () => type.name === 'Ticket' && writeRuleChanges(wc, type, current(), takenIntoAccount(wc, current())),
-    after: () => Number(current().status) === NEW && type.name !== 'Change' && writeRuleChanges(wc, type, current(), { status: ASSIGNED }),
+    before: () => type.name === 'Ticket' && !flag(input._do_not_compute_takeintoaccount) && writeRuleChanges(wc, type, current(), takenIntoAccount(wc, current())),
+    after: () => Number(current().status) === NEW && type.name !== 'Change' && !flag(input._do_not_compute_status) && writeRuleChanges(wc, type, current(), { status: ASSIGNED }),
   };
 }
+
+/** GLPI's clients send flags as 1, "1" or true. */
+export const flag = (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 'true';
 
 /**
  * Per solution input made by solveFromUpdate, the status its item had before that update: the
@@ -213,7 +217,7 @@ export const itilHooks: ItemHooks = {
   },
   afterAdd(wc, type, row, input) {
     // As GLPI's add: the take into account (150) before the technician's row, the status it moves (12) after the actors.
-    addActors(wc, type, Number(row.id), input, assigning(wc, type, Number(row.id)));
+    addActors(wc, type, Number(row.id), input, assigning(wc, type, Number(row.id), input));
   },
   prepareUpdate(wc, type, old, changes) {
     for (const f of ['urgency', 'impact', 'priority']) checkScale(f, changes[f]);
@@ -231,7 +235,7 @@ export const itilHooks: ItemHooks = {
   },
   afterUpdate(wc, type, old, changes, input) {
     const status = Number(changes.status ?? old.status);
-    addActors(wc, type, Number(old.id), input, assigning(wc, type, Number(old.id)));
+    addActors(wc, type, Number(old.id), input, assigning(wc, type, Number(old.id), input));
     // As GLPI: an item no longer pending loses its pending reason (and its reminders).
     if (Number(old.status) === WAITING && status !== WAITING) run(wc.db, 'DELETE FROM glpi_pendingreasons_items WHERE itemtype = ? AND items_id = ?', type.name, Number(old.id));
     solveFromUpdate(wc, type, old, input);
@@ -271,13 +275,32 @@ export function involved(wc: WriteContext, type: Itemtype, parent: Row): boolean
   return !!selectOne(wc.db, `SELECT id FROM ${tables.users} WHERE ${tables.fk} = ? AND users_id = ? AND type IN (1, 3)`, Number(parent.id), me);
 }
 
-/** Is the user assigned to the ITIL item, in person or through one of their groups (GLPI's canSolve)? */
-export function assignedToMe(wc: WriteContext, type: Itemtype, parent: Row): boolean {
+/**
+ * GLPI's needReopen: the writer is a requester of the item, in person or through a group, and
+ * not one of its assignees (an assignee's answer leaves it as it is).
+ */
+function reopensByAnswer(wc: WriteContext, type: Itemtype, parent: Row): boolean {
+  return mine(wc, type, parent, ACTOR.REQUESTER) && !mine(wc, type, parent, ACTOR.ASSIGNED);
+}
+
+/** Is the session's user an actor of this role, in person or through one of their groups? */
+function mine(wc: WriteContext, type: Itemtype, parent: Row, role: number): boolean {
   const tables = ACTOR_TABLES[type.name]!;
   const id = Number(parent.id);
-  if (selectOne(wc.db, `SELECT id FROM ${tables.users} WHERE ${tables.fk} = ? AND users_id = ? AND type = ?`, id, Number(wc.scope.user.id), ACTOR.ASSIGNED)) return true;
+  if (selectOne(wc.db, `SELECT id FROM ${tables.users} WHERE ${tables.fk} = ? AND users_id = ? AND type = ?`, id, Number(wc.scope.user.id), role)) return true;
   if (wc.scope.groups.length === 0) return false;
-  return !!selectOne(wc.db, `SELECT id FROM ${tables.groups} WHERE ${tables.fk} = ? AND type = ? AND groups_id IN (${marks(wc.scope.groups)})`, id, ACTOR.ASSIGNED, ...wc.scope.groups);
+  return !!selectOne(wc.db, `SELECT id FROM ${tables.groups} WHERE ${tables.fk} = ? AND type = ? AND groups_id IN (${marks(wc.scope.groups)})`, id, role, ...wc.scope.groups);
+}
+
+/** Has the item an actor of this role, a user, a group or a supplier? */
+function hasActor(wc: WriteContext, type: Itemtype, parent: Row, role: number): boolean {
+  const tables = ACTOR_TABLES[type.name]!;
+  return [tables.users, tables.groups, tables.suppliers].some((table) => !!selectOne(wc.db, `SELECT id FROM ${table} WHERE ${tables.fk} = ? AND type = ?`, Number(parent.id), role));
+}
+
+/** Is the user assigned to the ITIL item, in person or through one of their groups (GLPI's canSolve)? */
+export function assignedToMe(wc: WriteContext, type: Itemtype, parent: Row): boolean {
+  return mine(wc, type, parent, ACTOR.ASSIGNED);
 }
 
 function inGroup(wc: WriteContext, type: Itemtype, parent: Row): boolean {
@@ -318,12 +341,10 @@ export const followupHooks: ItemHooks = {
     const parentType = itemtype(String(row.itemtype))!;
     const parent = findById(wc.db, parentType.table, Number(row.items_id))!;
     const changes: Row = { date_mod: nowString() };
-    // A requester answering a pending or solved item reopens it (closed items stay closed);
-    // approving the solution (add_close) closes it instead: see ./solutions.ts.
-    if (!input._add_close && [4, SOLVED].includes(Number(parent.status)) && involved(wc, parentType, parent)) {
-      const tables = ACTOR_TABLES[parentType.name]!;
-      const hasAssignee = selectOne(wc.db, `SELECT id FROM ${tables.users} WHERE ${tables.fk} = ? AND type = 2`, Number(parent.id));
-      changes.status = hasAssignee ? ASSIGNED : NEW;
+    // A requester answering a pending or solved item reopens it (closed items stay closed), as
+    // does refusing the solution (add_reopen); approving it (add_close) closes it: see ./solutions.ts.
+    if (!input._add_close && [4, SOLVED].includes(Number(parent.status)) && (input._add_reopen === true || reopensByAnswer(wc, parentType, parent))) {
+      changes.status = hasActor(wc, parentType, parent, ACTOR.ASSIGNED) ? ASSIGNED : NEW;
       changes.solvedate = null;
     }
     writeRuleChanges(wc, parentType, parent, changes);

@@ -16,12 +16,10 @@ import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { itemtype, type Itemtype } from '../registry';
 import { ITIL_STATUS, ITIL_STATUS_GROUPS, SOLUTION_STATUS, type ItilTypeName } from '../registry/values';
 import { decidingEntity } from './entity-settings';
-import { assignedToMe, canSee, involved, statusBeforeUpdate, writeRuleChanges } from './rules';
+import { assignedToMe, canSee, flag, involved, statusBeforeUpdate, writeRuleChanges } from './rules';
 import { takeIntoAccountQuietly } from './durations';
 
 
-/** GLPI's clients send these flags as 1, "1" or true. */
-const flag = (value: unknown): boolean => value === true || value === 1 || value === '1' || value === 'true';
 
 function parentOf(wc: WriteContext, row: Row): { type: Itemtype; row: Row } {
   const type = itemtype(String(row.itemtype ?? ''));

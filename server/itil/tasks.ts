@@ -13,6 +13,7 @@ import { asList, toId } from '../core/params';
 import { addItem, mayAttempt } from '../items/crud';
 import { run, selectOne } from '../db/rows';
 import { entityReachFilter } from '../auth/visibility';
+import { isRuleInput } from '../items/rule-inputs';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
 
@@ -61,9 +62,9 @@ export const taskTemplateHooks: ItemHooks = {
     if (given === undefined || given === null || given === '' || given === 0) return;
     const taskType = itemtypeOrThrow(`${type.name}Task`);
     const ids = [...new Set((asList(given) ?? [given]).map((value) => toId(value)))];
-    // A template of an entity the session does not reach does not exist for it, as in a read.
+    // A template of an entity the session does not reach does not exist for it, as in a read; a business rule's is taken wherever it is.
     const templateType = itemtypeOrThrow('TaskTemplate');
-    const reach = entityReachFilter(wc.scope, templateType);
+    const reach = isRuleInput(input, '_tasktemplates_id') ? { sql: '1', args: [] } : entityReachFilter(wc.scope, templateType);
     const reachable = `SELECT t.* FROM ${templateType.table} t WHERE t.id = ? AND (${reach.sql})`;
     const templates = ids.map((id) => (id !== null && id > 0 ? selectOne(wc.db, reachable, id, ...reach.args) : null));
     const missing = templates.indexOf(null);

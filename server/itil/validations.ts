@@ -1,8 +1,8 @@
 /**
  * Approvals of tickets and changes (TicketValidation, ChangeValidation) as GLPI runs them: a request
  * names its approver and starts waiting; only that approver answers it, once, accepting or
- * refusing (a refusal gives its reason); the item's global_validation follows its requests (any
- * refusal refuses, all accepted accepts).
+ * refusing (a refusal gives its reason); the item's global_validation follows its requests as
+ * GLPI computes it.
  */
 import { nowString } from '../core/clock';
 import { asList, toId } from '../core/params';
@@ -11,6 +11,7 @@ import { findById, selectAll, type Row } from '../db/rows';
 import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
 import { writeRuleChanges } from './rules';
+import { logApprovalUpdate } from '../items/history';
 
 /** GLPI's CommonITILValidation statuses. */
 const VALIDATION = { NONE: 1, WAITING: 2, ACCEPTED: 3, REFUSED: 4 } as const;
@@ -27,25 +28,36 @@ const SERVER_OWNED = ['users_id', 'tickets_id', 'changes_id', 'submission_date',
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-/** The overall approval of a set of requests: any refusal refuses, all accepted accepts, else waiting. */
-function globalValidation(statuses: number[]): number {
-  if (!statuses.length) return VALIDATION.NONE;
-  if (statuses.includes(VALIDATION.REFUSED)) return VALIDATION.REFUSED;
-  return statuses.every((s) => s === VALIDATION.ACCEPTED) ? VALIDATION.ACCEPTED : VALIDATION.WAITING;
+/**
+ * GLPI's computeValidationStatus: the share of accepted (and refused) requests against the item's
+ * `validation_percent`, the share it needs (0: one answer decides, an acceptance first).
+ */
+function globalValidation(statuses: number[], needed: number): number {
+  const share = (status: number) => (statuses.length ? Math.round((statuses.filter((s) => s === status).length * 100) / statuses.length) : 0);
+  const [accepted, refused] = [share(VALIDATION.ACCEPTED), share(VALIDATION.REFUSED)];
+  if (needed > 0) {
+    if (accepted >= needed) return VALIDATION.ACCEPTED;
+    if (refused + needed > 100) return VALIDATION.REFUSED;
+    return VALIDATION.WAITING;
+  }
+  if (accepted > 0) return VALIDATION.ACCEPTED;
+  return refused > 0 ? VALIDATION.REFUSED : VALIDATION.WAITING;
 }
 
-/** The approved item's global_validation and validation_percent, from its requests. */
-function followItem(wc: WriteContext, validationType: Itemtype, itemId: number): void {
+/**
+ * Updates the approved item as GLPI's requests do (an update of the item by the session's user:
+ * its global_validation, then its last updater, each logged). `next` gives the new value from the
+ * item as it stands; null leaves the item alone.
+ */
+function touchApprovedItem(wc: WriteContext, validationType: Itemtype, itemId: number, next: (item: Row, statuses: number[]) => number | null): void {
   const { itemtype, fk } = approvedBy(validationType);
   const type = itemtypeOrThrow(itemtype);
   const item = findById(wc.db, type.table, itemId);
   if (!item) return;
   const statuses = selectAll(wc.db, `SELECT status FROM ${validationType.table} WHERE ${fk} = ?`, itemId).map((r) => Number(r.status));
-  const answered = statuses.filter((s) => s === VALIDATION.ACCEPTED || s === VALIDATION.REFUSED).length;
-  writeRuleChanges(wc, type, item, {
-    global_validation: globalValidation(statuses),
-    validation_percent: statuses.length ? Math.round((answered / statuses.length) * 100) : 0,
-  });
+  const value = next(item, statuses);
+  if (value === null) return;
+  writeRuleChanges(wc, type, item, { global_validation: value, users_id_lastupdater: Number(wc.scope.user.id) });
 }
 
 export const validationHooks: ItemHooks = {
@@ -62,7 +74,8 @@ export const validationHooks: ItemHooks = {
     row.validation_date = null;
   },
   afterAdd(wc, type, row) {
-    followItem(wc, type, Number(row[approvedBy(type).fk]));
+    // A new request puts the item waiting, whatever the others say (GLPI's post_addItem).
+    touchApprovedItem(wc, type, Number(row[approvedBy(type).fk]), (item) => (Number(item.global_validation) === VALIDATION.WAITING ? null : VALIDATION.WAITING));
   },
   prepareUpdate(wc, _type, old, changes) {
     const changed = (column: string) => column in changes && String(changes[column] ?? '') !== String(old[column] ?? '');
@@ -84,10 +97,14 @@ export const validationHooks: ItemHooks = {
     changes.validation_date = nowString();
   },
   afterUpdate(wc, type, old: Row, changes) {
-    if ('status' in changes) followItem(wc, type, Number(old[approvedBy(type).fk]));
+    if (!('status' in changes)) return;
+    touchApprovedItem(wc, type, Number(old[approvedBy(type).fk]), (item, statuses) => globalValidation(statuses, Number(item.validation_percent ?? 0)));
+    // GLPI logs the answer on the item after the item's update.
+    logApprovalUpdate(wc, type, { ...old, ...changes }, { old, changes });
   },
   afterPurge(wc, type, row) {
-    followItem(wc, type, Number(row[approvedBy(type).fk]));
+    // A cancelled request leaves a waiting item not subject to approval; an answered one as it is.
+    touchApprovedItem(wc, type, Number(row[approvedBy(type).fk]), (item) => (Number(item.global_validation) === VALIDATION.WAITING ? VALIDATION.NONE : null));
   },
 };
 

@@ -17,7 +17,7 @@
 import { formatDate, nowString } from '../core/clock';
 import type { Params } from '../core/params';
 import type { Services } from '../auth/services';
-import { inTransaction } from '../db/connection';
+import { inTransaction, type Db } from '../db/connection';
 import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import { addItem } from '../items/crud';
 import { hooksOf, ItemError, type WriteContext } from '../items/hooks';
@@ -119,11 +119,28 @@ async function prepareInput(wc: WriteContext, typeName: string, input: Params): 
   for (const hook of hooksOf(type)) await hook.prepareInput?.(wc, type, input, null); // always a new ticket or followup
 }
 
-/** What the `RuleMailCollector` rules see of a mail (GLPI's criteria: headers, body, requester's groups and profiles, known domain). */
-function ruleFacts(services: Services, collector: Row, message: Message, sender: string, userId: number | null): Record<string, unknown> {
-  const db = services.store.db;
+/**
+ * What the `RuleMailCollector` rules know of a mail's sender (the rules tester's too): whether
+ * an entity has its domain, and for a known user their groups and profiles (GLPI's "user
+ * featuring a single profile", a profile held on one entity alone; "user with a single
+ * profile", one authorization in all).
+ */
+export function senderFacts(db: Db, sender: string, userId: number | null): Record<string, unknown> {
   const domain = sender.split('@')[1] ?? '';
-  const known = domain !== '' && selectAll(db, "SELECT 1 AS found FROM glpi_entities WHERE LOWER(mail_domain) = ? AND mail_domain <> ''", domain).length > 0;
+  const known = domain !== '' && selectAll(db, "SELECT 1 AS found FROM glpi_entities WHERE LOWER(mail_domain) = ? AND mail_domain <> ''", domain.toLowerCase()).length > 0;
+  const facts: Record<string, unknown> = { KNOWN_DOMAIN: known ? 1 : 0 };
+  if (userId === null) return facts;
+  facts._users_id_requester = userId;
+  facts.GROUPS = selectAll(db, 'SELECT groups_id FROM glpi_groups_users WHERE users_id = ?', userId).map((r) => Number(r.groups_id));
+  const held = selectAll(db, 'SELECT profiles_id, COUNT(*) AS n FROM glpi_profiles_users WHERE users_id = ? GROUP BY profiles_id ORDER BY profiles_id', userId);
+  facts.PROFILES = held.map((r) => Number(r.profiles_id));
+  facts.UNIQUE_PROFILE = held.filter((r) => Number(r.n) === 1).map((r) => Number(r.profiles_id));
+  facts.ONE_PROFILE = held.length === 1 && Number(held[0]!.n) === 1 ? 1 : 0;
+  return facts;
+}
+
+/** What the `RuleMailCollector` rules see of a mail (GLPI's criteria: headers, body, and the sender's facts). */
+function ruleFacts(services: Services, collector: Row, message: Message, sender: string, userId: number | null): Record<string, unknown> {
   const facts: Record<string, unknown> = {
     mailcollector: Number(collector.id),
     from: sender,
@@ -131,14 +148,9 @@ function ruleFacts(services: Services, collector: Row, message: Message, sender:
     subject: message.subject,
     content: message.text,
     in_reply_to: message.inReplyTo,
-    KNOWN_DOMAIN: known ? 1 : 0,
+    ...senderFacts(services.store.db, sender, userId),
   };
   for (const header of ['x-priority', 'x-auto-response-suppress', 'auto-submitted', 'received', 'x-uce-status', 'reply-to']) facts[header] = message.headers[header] ?? '';
-  if (userId !== null) {
-    facts._users_id_requester = userId;
-    facts.GROUPS = selectAll(db, 'SELECT groups_id FROM glpi_groups_users WHERE users_id = ?', userId).map((r) => Number(r.groups_id));
-    facts.PROFILES = selectAll(db, 'SELECT DISTINCT profiles_id FROM glpi_profiles_users WHERE users_id = ?', userId).map((r) => Number(r.profiles_id));
-  }
   return facts;
 }
 

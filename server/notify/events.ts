@@ -1,146 +1,95 @@
 /**
  * GLPI's notification engine on its own rows: an event on an item finds the active notifications
- * of its itemtype and event (in the item's entity, or an ancestor's when recursive), their mail
- * template and its translation in each recipient's language (else the one for all languages),
- * renders subject, text and HTML per recipient and queues one mail each, in the transaction of
- * the change. Subjects of tickets, problems and changes start with GLPI's tag `[GLPI #0000123]`
- * (the entity's `notification_subject_tag` instead of GLPI when set); each mail has a Message-ID,
- * and all but the item's first ("new") mail refer to that first one (In-Reply-To, References) so
- * mail clients thread them.
+ * of its itemtype and event (in the item's entity, or an ancestor's when recursive), resolves
+ * their recipients and queues one mail each, in the transaction of the change, with what its
+ * template needs as it is now (mail-render.ts renders it in the background sender: rendering in
+ * the change's transaction would make every notifying write cost nearly twice as much).
  */
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
-import { decodeHTMLStrict } from 'entities';
+import { randomUUID } from 'node:crypto';
 import type { ItemHooks, WriteContext } from '../items/hooks';
-import { findById, selectAll, selectOne, type Row } from '../db/rows';
+import { findById, selectAll, type Row } from '../db/rows';
 import type { Db } from '../db/connection';
 import { Settings } from '../db/settings';
-import { now } from '../core/clock';
 import { mailEnabled } from './mailer';
-import { queueMail } from './queue';
+import { queueMails, type QueuedMail } from './queue';
 import { wakeMailSender } from './sender';
 import { entityChain, recipientsOf, seesPrivate, type EventContext } from './recipients';
-import { itilTags } from './itil-tags';
+import { timelineBound } from './itil-tags';
 import { publishLive } from './live';
 import { queueWebhooks } from './webhooks';
-import { ACTOR_TABLES } from '../auth/itil-visibility';
-import { escapeHtml, render, unknownTags, type TagData } from './template';
+import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
+import type { RenderSource } from './mail-render';
+import type { TagData } from './template';
 import { marks } from '../db/frag';
+import { mentionColumns, newlyMentioned } from '../core/mentions';
 
 const SOLVED = 5;
 const CLOSED = 6;
 const ITIL_TABLES: Record<string, string> = { Ticket: 'glpi_tickets', Problem: 'glpi_problems', Change: 'glpi_changes' };
 
-/** The first non-empty value of an entity column, from the item's entity up. */
-function entityText(db: Db, entityId: number, column: string): string {
-  for (const id of entityChain(db, entityId)) {
-    const value = selectOne(db, `SELECT ${column} AS value FROM glpi_entities WHERE id = ?`, id)?.value;
-    if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  }
-  return '';
-}
+/** The columns of an ITIL item its mails show (itil-tags.ts): the rest of the row is not kept for them. */
+const SHOWN = ['id', 'entities_id', 'name', 'content', 'status', 'urgency', 'impact', 'priority', 'itilcategories_id', 'date', 'solvedate', 'closedate'];
 
-/** GLPI's `[GLPI #0000123] ` before the subjects of an ITIL item's mails. */
-function subjectPrefix(db: Db, ctx: EventContext): string {
-  const tag = entityText(db, Number(ctx.item.entities_id ?? 0), 'notification_subject_tag') || 'GLPI';
-  return `[${tag} #${String(ctx.item.id).padStart(7, '0')}] `;
-}
-
-/** The Message-ID of the item's first mail, which later mails refer to. */
-function threadId(settings: Settings, itemtype: string, id: number): string {
-  return `GLPI_${settings.get('notification_uuid')}-${itemtype}-${id}/new@${hostname()}`;
-}
-
-function messageHeaders(settings: Settings, ctx: EventContext, event: string): { messageId: string; headers: Record<string, string> } {
-  const thread = threadId(settings, ctx.itemtype, Number(ctx.item.id));
-  if (event === 'new') return { messageId: `<${thread}>`, headers: {} };
-  const own = `GLPI_${settings.get('notification_uuid')}-${ctx.itemtype}-${Number(ctx.item.id)}/${event}.${now()}.${randomBytes(4).toString('hex')}@${hostname()}`;
-  return { messageId: `<${own}>`, headers: { 'In-Reply-To': `<${thread}>`, References: `<${thread}>` } };
-}
-
-/** Template HTML as GLPI 10 stores it (entity-encoded) or as written. */
-const htmlOf = (value: unknown) => (typeof value === 'string' ? (value.includes('&lt;') ? decodeHTMLStrict(value) : value) : '');
-
-/** A translation's subject (on one line), text and HTML parts rendered with the tags' values. */
-function renderParts(translation: Row, values: TagData): { subject: string; text: string; html: string } {
-  return {
-    subject: render(String(translation.subject ?? ''), values).replace(/\s+/g, ' ').trim(),
-    text: render(String(translation.content_text ?? ''), values),
-    html: render(htmlOf(translation.content_html), values, escapeHtml),
-  };
+/** What the mails of an event are rendered from, but their recipient. */
+function sourceOf(db: Db, ctx: EventContext, tags: TagData | undefined): Omit<RenderSource, 'userId' | 'language'> {
+  const batch = randomUUID();
+  if (tags || !(ctx.itemtype in ITIL_TABLES)) return { batch, tags: tags ?? { values: {}, lists: {} } };
+  const { authorId, followup, task, validation } = ctx;
+  const item = Object.fromEntries(SHOWN.map((column) => [column, ctx.item[column] ?? null]));
+  return { batch, itil: { item, authorId, followup, task, validation, upTo: timelineBound(db, ctx.itemtype) } };
 }
 
 /**
- * A template translation rendered on a ticket, problem or change as its mails would be for a
- * recipient who sees private items or not (the console's preview), with the tags its data lacks.
+ * The active mail notifications of an itemtype's event in an entity (or recursive in one of its
+ * ancestors) whose template has a translation. The table is small and has no index on its type
+ * and event: one pass over it (CROSS JOIN keeps that order, `+` keeps the entity index out, whose
+ * row-by-row lookups cost more) is the cheapest read in the change's transaction.
  */
-export function previewOn(db: Db, settings: Settings, ctx: EventContext, translation: Row, withPrivate: boolean): { subject: string; text: string; html: string; unknown_tags: string[] } {
-  const values = itilTags(db, settings, ctx, 'update', withPrivate);
-  const parts = renderParts(translation, values);
-  const unknown = new Set([translation.subject, translation.content_text, htmlOf(translation.content_html)].flatMap((part) => unknownTags(String(part ?? ''), values)));
-  return { ...parts, subject: subjectPrefix(db, ctx) + parts.subject, unknown_tags: [...unknown] };
-}
+const NOTIFICATIONS_SQL = (chain: number[]) =>
+  `SELECT n.id, n.name, l.notificationtemplates_id AS template FROM glpi_notifications n
+   CROSS JOIN glpi_notifications_notificationtemplates l ON l.notifications_id = n.id AND l.mode = 'mailing'
+   WHERE n.itemtype = ? AND n.event = ? AND n.is_active = 1 AND +n.entities_id IN (${marks(chain)}) AND (n.entities_id = ? OR n.is_recursive = 1)
+     AND EXISTS (SELECT 1 FROM glpi_notificationtemplatetranslations t WHERE t.notificationtemplates_id = l.notificationtemplates_id)
+   ORDER BY n.id`;
 
 /**
  * Raises `event` on an item: queues the mails of its notifications (nothing while mail is off).
- * Tickets, problems and changes bring their own tags and threading; other items (users,
+ * Tickets, problems and changes are rendered from their row and timeline; other items (users,
  * reservations, contracts, infocoms) come with their `tags`. Returns the mails queued.
  */
 export function raiseEvent(db: Db, settings: Settings, event: string, ctx: EventContext, tags?: TagData): number {
   if (!mailEnabled(settings)) return 0;
   const entityId = Number(ctx.item.entities_id ?? 0);
   const chain = entityChain(db, entityId);
-  const notifications = selectAll(
-    db,
-    `SELECT n.id, l.notificationtemplates_id AS template FROM glpi_notifications n
-     JOIN glpi_notifications_notificationtemplates l ON l.notifications_id = n.id AND l.mode = 'mailing'
-     WHERE n.itemtype = ? AND n.event = ? AND n.is_active = 1 AND (n.entities_id = ? OR (n.is_recursive = 1 AND n.entities_id IN (${marks(chain)})))
-     ORDER BY n.id`,
-    ctx.itemtype,
-    event,
-    entityId,
-    ...chain,
-  );
+  const notifications = selectAll(db, NOTIFICATIONS_SQL(chain), ctx.itemtype, event, ...chain, entityId);
   if (!notifications.length) return 0;
-  const itil = ctx.itemtype in ITIL_TABLES;
-  const prefix = itil ? subjectPrefix(db, ctx) : '';
-  const signature = entityText(db, entityId, 'mailing_signature') || settings.get('mailing_signature');
-  const data = new Map<boolean, TagData>();
-  const dataFor = (withPrivate: boolean) => tags ?? data.get(withPrivate) ?? data.set(withPrivate, itilTags(db, settings, ctx, event, withPrivate)).get(withPrivate)!;
   const privateItem = ctx.task ?? ctx.followup;
+  const hidden = privateItem !== undefined && Number(privateItem.is_private) === 1;
   const privateRight = ctx.task ? 'task' : 'followup';
-  let queued = 0;
+  const source = sourceOf(db, ctx, tags);
+  const mails: QueuedMail[] = [];
   for (const notification of notifications) {
-    const translations = selectAll(db, 'SELECT language, subject, content_text, content_html FROM glpi_notificationtemplatetranslations WHERE notificationtemplates_id = ? ORDER BY id', Number(notification.template));
-    if (!translations.length) continue;
-    // Recipients of one language and sight of private items get the same rendering: made once.
-    const rendered = new Map<string, ReturnType<typeof renderParts>>();
     for (const recipient of recipientsOf(db, settings, Number(notification.id), ctx)) {
-      const withPrivate = itil && seesPrivate(db, recipient.userId, entityId, privateRight);
       // A private followup or task goes only to those who may see private ones.
-      if (privateItem && Number(privateItem.is_private) === 1 && !withPrivate) continue;
-      const translation = translations.find((t) => t.language === recipient.language) ?? translations.find((t) => t.language === '') ?? translations[0]!;
-      const key = `${translations.indexOf(translation)}|${withPrivate}`;
-      const { subject, text, html } = rendered.get(key) ?? rendered.set(key, renderParts(translation, dataFor(withPrivate))).get(key)!;
-      queueMail(db, settings, {
+      if (hidden && !seesPrivate(db, recipient.userId, entityId, privateRight)) continue;
+      mails.push({
         itemtype: ctx.itemtype,
         itemsId: Number(ctx.item.id),
         entitiesId: entityId,
         event,
         templateId: Number(notification.template),
         to: { address: recipient.address, name: recipient.name },
-        subject: prefix + subject,
-        text: signature ? `${text}\n\n-- \n${signature}` : text,
-        html: html ? (signature ? `${html}<p>-- <br>${escapeHtml(signature)}</p>` : html) : undefined,
+        subject: String(notification.name ?? ''),
+        source: { ...source, userId: recipient.userId, language: recipient.language },
         // A user's own mails (a reset token) are not to be answered, as GLPI sends them.
         noReply: ctx.itemtype === 'User',
-        ...(itil ? messageHeaders(settings, ctx, event) : {}),
       });
-      queued++;
     }
   }
-  if (queued) wakeMailSender();
-  return queued;
+  if (!mails.length) return 0;
+  queueMails(db, settings, mails);
+  wakeMailSender();
+  return mails.length;
 }
 
 /** An event on an item: told to the live stream, and its webhooks' deliveries queued in the change's transaction. */
@@ -164,6 +113,16 @@ const purgingItil = new WeakSet<WriteContext>();
 /** Fields whose change alone is no "update" worth a mail (bookkeeping). */
 const QUIET = new Set(['date_mod', 'users_id_lastupdater']);
 
+/**
+ * GLPI 10's "New user mentionned" (`user_mention`): raised on the ITIL item once per user newly
+ * mentioned, who is its recipient (the "Mentioned user" target); a private followup or task
+ * mentions only those who may see it.
+ */
+function raiseMentions(wc: WriteContext, parent: { itemtype: string; item: Row }, mentioned: number[], context: Partial<EventContext> = {}): void {
+  if (!mentioned.length || mailOff(wc)) return;
+  for (const id of mentioned) raiseEvent(wc.db, wc.services.store.settings, 'user_mention', { ...parent, authorId: authorOf(wc), ...context, mentioned: id });
+}
+
 /** Ticket, Problem, Change: new, update, solved, closed; and the events rules raise (a status they move, a survey, an escalation). */
 export const itilNotificationHooks: ItemHooks = {
   itemEvent(db, type, row, event, authorId) {
@@ -176,7 +135,9 @@ export const itilNotificationHooks: ItemHooks = {
     announce(wc.db, type.name, row, 'new');
     if (mailOff(wc)) return;
     const item = itilItem(wc.db, type.name, Number(row.id));
-    if (item) raiseEvent(wc.db, wc.services.store.settings, 'new', { itemtype: type.name, item, authorId: authorOf(wc) });
+    if (!item) return;
+    raiseEvent(wc.db, wc.services.store.settings, 'new', { itemtype: type.name, item, authorId: authorOf(wc) });
+    raiseMentions(wc, { itemtype: type.name, item }, newlyMentioned(type.name, item));
   },
   afterUpdate(wc, type, old, changes) {
     if (!Object.keys(changes).some((k) => !QUIET.has(k))) return;
@@ -187,6 +148,7 @@ export const itilNotificationHooks: ItemHooks = {
     const item = itilItem(wc.db, type.name, Number(old.id));
     if (!item) return;
     raiseEvent(wc.db, wc.services.store.settings, event, { itemtype: type.name, item, authorId: authorOf(wc) });
+    if ('content' in changes) raiseMentions(wc, { itemtype: type.name, item }, newlyMentioned(type.name, item, old));
   },
   beforeDelete(wc, type, row, purge) {
     if (purge) purgingItil.add(wc);
@@ -202,7 +164,8 @@ export const itilNotificationHooks: ItemHooks = {
 
 const TASK_PARENTS: Record<string, [string, string]> = { TicketTask: ['Ticket', 'tickets_id'], ProblemTask: ['Problem', 'problems_id'], ChangeTask: ['Change', 'changes_id'] };
 const VALIDATION_PARENTS: Record<string, [string, string]> = { TicketValidation: ['Ticket', 'tickets_id'], ChangeValidation: ['Change', 'changes_id'] };
-const ASSIGNED = 2;
+/** Actor link tables (users, groups, suppliers of tickets, problems, changes). */
+const ACTOR_LINK_TABLES = new Set(Object.values(ACTOR_TABLES).flatMap((t) => [t.users, t.groups, t.suppliers]));
 
 /** The ITIL item a timeline element or actor link belongs to. */
 function parentOf(db: Db, typeName: string, row: Row): { itemtype: string; item: Row } | null {
@@ -223,14 +186,21 @@ function parentOf(db: Db, typeName: string, row: Row): { itemtype: string; item:
   return null;
 }
 
+/** GLPI's events of an actor added to an item, by role and kind ("New user in requesters"…). */
+const ACTOR_EVENTS: Record<number, { user: string; group: string; supplier?: string }> = {
+  [ACTOR.REQUESTER]: { user: 'requester_user', group: 'requester_group' },
+  [ACTOR.OBSERVER]: { user: 'observer_user', group: 'observer_group' },
+  [ACTOR.ASSIGNED]: { user: 'assign_user', group: 'assign_group', supplier: 'assign_supplier' },
+};
+
 /** The event a timeline element or actor link raises on its item when added, with its context. */
-function addedEvent(typeName: string, row: Row): [string, Partial<EventContext>] | null {
-  if (typeName === 'ITILFollowup') return ['add_followup', { followup: row }];
-  if (TASK_PARENTS[typeName]) return ['add_task', { task: row }];
-  if (VALIDATION_PARENTS[typeName]) return ['validation', { validation: row }];
-  if (Number(row.type) === ASSIGNED && 'users_id' in row) return ['assign_user', {}];
-  if (Number(row.type) === ASSIGNED && 'groups_id' in row) return ['assign_group', {}];
-  return null;
+function addedEvent(type: { name: string; table: string }, row: Row): [string, Partial<EventContext>] | null {
+  if (type.name === 'ITILFollowup') return ['add_followup', { followup: row }];
+  if (TASK_PARENTS[type.name]) return ['add_task', { task: row }];
+  if (VALIDATION_PARENTS[type.name]) return ['validation', { validation: row }];
+  const events = ACTOR_LINK_TABLES.has(type.table) ? ACTOR_EVENTS[Number(row.type)] : undefined;
+  const event = !events ? undefined : 'users_id' in row ? events.user : 'groups_id' in row ? events.group : events.supplier;
+  return event ? [event, {}] : null;
 }
 
 /** The event a followup or task raises on its item when changed or deleted (`update_followup`, `delete_task`…), with its context. */
@@ -248,26 +218,46 @@ function raiseOnParent(wc: WriteContext, typeName: string, row: Row, raised: [st
   if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, raised[0], { ...parent, authorId: authorOf(wc), ...raised[1] });
 }
 
-/** Followups, tasks, validations and assignments: their events on the item they belong to. */
+/** The timeline element a mention in a followup or task comes with (its privacy decides who is told). */
+function elementContext(typeName: string, row: Row): Partial<EventContext> {
+  if (typeName === 'ITILFollowup') return { followup: row };
+  if (TASK_PARENTS[typeName]) return { task: row };
+  if (VALIDATION_PARENTS[typeName]) return { validation: row };
+  return {};
+}
+
+/** Followups, tasks, solutions, validations and assignments: their events on the item they belong to. */
 export const timelineNotificationHooks: ItemHooks = {
   afterAdd(wc, type, row) {
-    const added = addedEvent(type.name, row);
-    const parent = added ? parentOf(wc.db, type.name, row) : null;
-    if (!added || !parent) return;
-    announce(wc.db, parent.itemtype, parent.item, added[0], added[0] === 'assign_user' ? Number(row.users_id) : undefined);
-    if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, added[0], { ...parent, authorId: authorOf(wc), ...added[1] });
+    const added = addedEvent(type, row);
+    const mentioned = ACTOR_LINK_TABLES.has(type.table) ? [] : newlyMentioned(type.name, row);
+    const parent = added || mentioned.length ? parentOf(wc.db, type.name, row) : null;
+    if (!parent) return;
+    if (added) {
+      announce(wc.db, parent.itemtype, parent.item, added[0], added[0] === 'assign_user' ? Number(row.users_id) : undefined);
+      if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, added[0], { ...parent, authorId: authorOf(wc), ...added[1] });
+    }
+    raiseMentions(wc, parent, mentioned, elementContext(type.name, row));
   },
   afterUpdate(wc, type, old, changes) {
-    const changed = Object.keys(changes).some((k) => !QUIET.has(k)) ? timelineEvent(type.name, { ...old, ...changes }, 'update') : null;
-    if (changed) return raiseOnParent(wc, type.name, { ...old, ...changes }, changed);
+    const row = { ...old, ...changes };
+    const mentioned = mentionColumns(type.name).some((c) => c in changes) ? newlyMentioned(type.name, row, old) : [];
+    if (mentioned.length) {
+      const parent = parentOf(wc.db, type.name, row);
+      if (parent) raiseMentions(wc, parent, mentioned, elementContext(type.name, row));
+    }
+    const changed = Object.keys(changes).some((k) => !QUIET.has(k)) ? timelineEvent(type.name, row, 'update') : null;
+    if (changed) return raiseOnParent(wc, type.name, row, changed);
     if (!VALIDATION_PARENTS[type.name] || !('status' in changes) || Number(changes.status) === Number(old.status)) return;
     const parent = parentOf(wc.db, type.name, old);
     if (!parent) return;
     announce(wc.db, parent.itemtype, parent.item, 'validation_answer');
-    if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, 'validation_answer', { ...parent, authorId: authorOf(wc), validation: { ...old, ...changes } });
+    if (!mailOff(wc)) raiseEvent(wc.db, wc.services.store.settings, 'validation_answer', { ...parent, authorId: authorOf(wc), validation: row });
   },
   beforeDelete(wc, type, row) {
-    const deleted = purgingItil.has(wc) ? null : timelineEvent(type.name, row, 'delete');
-    if (deleted) raiseOnParent(wc, type.name, row, deleted);
+    if (purgingItil.has(wc)) return;
+    // An actor leaving raises GLPI's "update" on the item, naming the user who left (the former technician's target).
+    const raised: [string, Partial<EventContext>] | null = ACTOR_LINK_TABLES.has(type.table) ? ['update', 'users_id' in row ? { formerActor: row } : {}] : timelineEvent(type.name, row, 'delete');
+    if (raised) raiseOnParent(wc, type.name, row, raised);
   },
 };

@@ -11,6 +11,8 @@ import type { Settings } from '../db/settings';
 import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
 import type { EventContext } from './recipients';
 import type { TagData } from './template';
+import { itemtypeOrThrow } from '../registry';
+import { searchOption } from '../registry/searchoptions';
 
 const STATUS: Record<number, string> = { 1: 'New', 2: 'Processing (assigned)', 3: 'Processing (planned)', 4: 'Pending', 5: 'Solved', 6: 'Closed' };
 const SCALE: Record<number, string> = { 1: 'Very low', 2: 'Low', 3: 'Medium', 4: 'High', 5: 'Very high', 6: 'Major' };
@@ -31,10 +33,16 @@ const EVENT_LABELS: Record<string, string> = {
   delete_task: 'Deletion of a task',
   validation: 'Approval request',
   validation_answer: 'Approval request answer',
+  requester_user: 'New user in requesters',
+  requester_group: 'New group in requesters',
+  observer_user: 'New user in observers',
+  observer_group: 'New group in observers',
   assign_user: 'New user in assignees',
   assign_group: 'New group in assignees',
+  assign_supplier: 'New supplier in assignees',
   satisfaction: 'Satisfaction survey',
   recall: 'Automatic reminder',
+  user_mention: 'User mentioned',
 };
 
 const TASK_TABLES: Record<string, [string, string]> = { Ticket: ['glpi_tickettasks', 'tickets_id'], Problem: ['glpi_problemtasks', 'problems_id'], Change: ['glpi_changetasks', 'changes_id'] };
@@ -77,14 +85,51 @@ function timeline(db: Db, rows: Row[], prefix: string, withPrivate: boolean): Re
     }));
 }
 
-/** The tag data of the item for an event; `withPrivate` lists private followups and tasks too. */
-export function itilTags(db: Db, settings: Settings, ctx: EventContext, event: string, withPrivate: boolean): TagData {
+/** The last followup, task and history line (ids) when a change happened: its mail, rendered later, lists none added since. */
+export interface TimelineBound {
+  followup: number;
+  task: number;
+  log: number;
+}
+
+/** The timeline's extent now, for an ITIL item's mails rendered later. */
+export function timelineBound(db: Db, itemtype: string): TimelineBound {
+  const [taskTable] = TASK_TABLES[itemtype]!;
+  const row = selectOne(db, `SELECT (SELECT MAX(id) FROM glpi_itilfollowups) AS followup, (SELECT MAX(id) FROM ${taskTable}) AS task, (SELECT MAX(id) FROM glpi_logs) AS log`);
+  return { followup: Number(row?.followup ?? 0), task: Number(row?.task ?? 0), log: Number(row?.log ?? 0) };
+}
+
+/** History lines a mail lists, newest first (GLPI lists the item's history). */
+const LOG_LINES = 20;
+
+/**
+ * GLPI's `##FOREACHlog##` of an item: its history, newest first (`##ticket.log.date##`, `.user`,
+ * `.field`, `.content`: "Change <old> to <new>" for a field, so an update's mail shows, for one,
+ * the status it left and the one it took).
+ */
+function historyLog(db: Db, itemtype: string, id: number, prefix: string, upTo: number): Record<string, string>[] {
+  const type = itemtypeOrThrow(itemtype);
+  const rows = selectAll(db, 'SELECT date_mod, user_name, id_search_option, linked_action, old_value, new_value FROM glpi_logs WHERE itemtype = ? AND items_id = ? AND id <= ? ORDER BY id DESC LIMIT ?', itemtype, id, upTo, LOG_LINES);
+  return rows.map((r) => ({
+    [`${prefix}.log.date`]: String(r.date_mod ?? ''),
+    [`${prefix}.log.user`]: String(r.user_name ?? ''),
+    [`${prefix}.log.field`]: searchOption(type, Number(r.id_search_option))?.name ?? '',
+    [`${prefix}.log.content`]: Number(r.linked_action) === 0 ? `Change ${String(r.old_value ?? '')} to ${String(r.new_value ?? '')}` : String(r.new_value || r.old_value || ''),
+  }));
+}
+
+/**
+ * The tag data of the item for an event; `withPrivate` lists private followups and tasks too,
+ * `upTo` only those that existed when the change happened.
+ */
+export function itilTags(db: Db, settings: Settings, ctx: EventContext, event: string, withPrivate: boolean, upTo?: TimelineBound): TagData {
   const t = ctx.itemtype.toLowerCase();
   const item = ctx.item;
   const id = Number(item.id);
-  const followups = selectAll(db, 'SELECT * FROM glpi_itilfollowups WHERE itemtype = ? AND items_id = ? ORDER BY date DESC, id DESC', ctx.itemtype, id);
+  const maxId = Number.MAX_SAFE_INTEGER;
+  const followups = selectAll(db, 'SELECT * FROM glpi_itilfollowups WHERE itemtype = ? AND items_id = ? AND id <= ? ORDER BY date DESC, id DESC', ctx.itemtype, id, upTo?.followup ?? maxId);
   const [taskTable, taskFk] = TASK_TABLES[ctx.itemtype]!;
-  const tasks = selectAll(db, `SELECT * FROM ${taskTable} WHERE ${taskFk} = ? ORDER BY date DESC, id DESC`, id);
+  const tasks = selectAll(db, `SELECT * FROM ${taskTable} WHERE ${taskFk} = ? AND id <= ? ORDER BY date DESC, id DESC`, id, upTo?.task ?? maxId);
   const solution = selectOne(db, 'SELECT content FROM glpi_itilsolutions WHERE itemtype = ? AND items_id = ? ORDER BY id DESC LIMIT 1', ctx.itemtype, id);
   const base = settings.get('url_base').replace(/\/+$/, '');
   const values: Record<string, string> = {
@@ -118,5 +163,7 @@ export function itilTags(db: Db, settings: Settings, ctx: EventContext, event: s
     values['validation.answer.comment'] = plainText(validation.comment_validation);
     values['validation.status'] = Number(validation.status) > 2 ? (VALIDATION_STATUS[Number(validation.status)] ?? '') : '';
   }
-  return { values, lists: { followups: timeline(db, followups, 'followup', withPrivate), tasks: timeline(db, tasks, 'task', withPrivate) } };
+  const log = historyLog(db, ctx.itemtype, id, t, upTo?.log ?? maxId);
+  values[`${t}.numberoflogs`] = String(log.length);
+  return { values, lists: { followups: timeline(db, followups, 'followup', withPrivate), tasks: timeline(db, tasks, 'task', withPrivate), log } };
 }

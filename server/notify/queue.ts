@@ -1,14 +1,16 @@
 /**
  * GLPI's mail queue (glpi_queuednotifications): one row per message and recipient, written in the
  * transaction of the change that caused it, so a change that rolls back leaves no mail and a mail
- * survives a kill. A row is pending while `is_deleted` is 0; it is due from `send_time`; sent, it
+ * survives a kill. The row holds what its template needs (`render_data`); the sender renders it
+ * before the first attempt (mail-render.ts). A row is pending while `is_deleted` is 0; it is due from `send_time`; sent, it
  * gets `sent_time` and `is_deleted` 1; `sent_try` counts the failed attempts.
  */
 import { formatDate, now, nowString } from '../core/clock';
 import type { Db } from '../db/connection';
-import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
+import { insertRows, run, selectAll, selectOne, type Row } from '../db/rows';
 import type { Settings } from '../db/settings';
 import { sendersOf, type Address } from './mailer';
+import type { RenderedMail, RenderSource } from './mail-render';
 
 const QUEUE_TABLE = 'glpi_queuednotifications';
 const MAIL_MODE = 'mailing';
@@ -21,40 +23,59 @@ export interface QueuedMail {
   event: string;
   templateId?: number;
   to: Address;
+  /** The subject; until a mail to render is rendered, the notification's name. */
   subject: string;
-  text: string;
+  /** What the sender renders the mail from (mail-render.ts); else the mail is written already (`text`, `html`). */
+  source?: RenderSource;
+  text?: string;
   html?: string;
-  messageId?: string;
-  headers?: Record<string, string>;
   /** Sent from `noreply_email` when set (see mailer.ts). */
   noReply?: boolean;
 }
 
-/** Adds one message to the queue, in the caller's transaction; the sender is chosen now, as GLPI does. */
-export function queueMail(db: Db, settings: Settings, mail: QueuedMail): number {
-  const { from, replyTo } = sendersOf(settings, mail.noReply === true);
+/** Adds messages to the queue, in the caller's transaction; the sender is chosen now, as GLPI does. Returns their ids. */
+export function queueMails(db: Db, settings: Settings, mails: QueuedMail[]): number[] {
   const at = nowString();
-  return insertRow(db, QUEUE_TABLE, {
-    itemtype: mail.itemtype,
-    items_id: mail.itemsId,
-    entities_id: mail.entitiesId,
-    notificationtemplates_id: mail.templateId ?? 0,
-    event: mail.event,
-    mode: MAIL_MODE,
-    create_time: at,
-    send_time: at,
-    name: mail.subject,
-    sender: from?.address ?? null,
-    sendername: from?.name ?? null,
-    replyto: replyTo?.address ?? null,
-    replytoname: replyTo?.name ?? null,
-    recipient: mail.to.address,
-    recipientname: mail.to.name,
-    headers: JSON.stringify(mail.headers ?? {}),
-    body_text: mail.text,
-    body_html: mail.html ?? null,
-    messageid: mail.messageId ?? null,
+  const rows = mails.map((mail) => {
+    const { from, replyTo } = sendersOf(settings, mail.noReply === true);
+    return {
+      itemtype: mail.itemtype,
+      items_id: mail.itemsId,
+      entities_id: mail.entitiesId,
+      notificationtemplates_id: mail.templateId ?? 0,
+      event: mail.event,
+      mode: MAIL_MODE,
+      create_time: at,
+      send_time: at,
+      name: mail.subject,
+      sender: from?.address ?? null,
+      sendername: from?.name ?? null,
+      replyto: replyTo?.address ?? null,
+      replytoname: replyTo?.name ?? null,
+      recipient: mail.to.address,
+      recipientname: mail.to.name,
+      headers: '{}',
+      body_text: mail.text ?? null,
+      body_html: mail.html ?? null,
+      render_data: mail.source ? JSON.stringify(mail.source) : null,
+    };
   });
+  // One multi-row statement for the recipients of an event: cheaper than one insert each.
+  return insertRows(db, QUEUE_TABLE, rows);
+}
+
+/** A queued mail rendered (by the sender, before its first attempt): kept so that a retry sends the same message. */
+export function markRendered(db: Db, id: number, mail: RenderedMail): void {
+  run(
+    db,
+    `UPDATE ${QUEUE_TABLE} SET name = ?, body_text = ?, body_html = ?, messageid = ?, headers = ?, render_data = NULL WHERE id = ?`,
+    mail.subject,
+    mail.text,
+    mail.html,
+    mail.messageId,
+    JSON.stringify(mail.headers),
+    id,
+  );
 }
 
 /** The pending mails due at `at`, oldest first, at most `limit` (GLPI's order). */

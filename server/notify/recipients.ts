@@ -33,6 +33,10 @@ export interface EventContext {
   validation?: Row;
   /** The asset an item is about (a reservation's reserved item): its technician, group and user in charge. */
   asset?: Row;
+  /** The user a `user_mention` event is about (GLPI's "Mentioned user" target). */
+  mentioned?: number;
+  /** The user link removed from the item (GLPI's `_old_user`: the "Former technician in charge" target). */
+  formerActor?: Row;
 }
 
 const ADDRESS = /^[^\s@]+@[^\s@]+$/;
@@ -49,22 +53,38 @@ export function entityChain(db: Db, entityId: number): number[] {
   return chain;
 }
 
-function userRecipient(db: Db, settings: Settings, userId: number, alternative?: unknown): Recipient | null {
-  const user = selectOne(db, 'SELECT id, name, realname, firstname, language, is_active, is_deleted FROM glpi_users WHERE id = ?', userId);
-  if (!user || Number(user.is_active) !== 1 || Number(user.is_deleted) === 1) return null;
+/** A user (glpi_users as u) with their default address (e); only active users are recipients. */
+const USER_COLUMNS = 'u.id, u.name, u.realname, u.firstname, u.language, e.email';
+const DEFAULT_EMAIL = 'LEFT JOIN glpi_useremails e ON e.users_id = u.id AND e.is_default = 1';
+const ACTIVE = 'u.is_active = 1 AND u.is_deleted = 0';
+
+/** A user row (USER_COLUMNS) as a recipient, at their own valid address when given, else their default one. */
+function recipientOf(settings: Settings, user: Row, alternative?: unknown): Recipient | null {
   const own = typeof alternative === 'string' && ADDRESS.test(alternative.trim()) ? alternative.trim() : null;
-  const address = own ?? String(selectOne(db, 'SELECT email FROM glpi_useremails WHERE users_id = ? AND is_default = 1', userId)?.email ?? '').trim();
+  const address = own ?? String(user.email ?? '').trim();
   if (!ADDRESS.test(address)) return null;
   const name = [user.realname, user.firstname].filter((p) => typeof p === 'string' && p !== '').join(' ') || String(user.name ?? '');
-  return { address: address.toLowerCase(), name, userId, language: String(user.language || settings.get('language')) };
+  return { address: address.toLowerCase(), name, userId: Number(user.id), language: String(user.language || settings.get('language')) };
 }
+
+function userRecipient(db: Db, settings: Settings, userId: number, alternative?: unknown): Recipient | null {
+  const user = selectOne(db, `SELECT ${USER_COLUMNS} FROM glpi_users u ${DEFAULT_EMAIL} WHERE u.id = ? AND ${ACTIVE} LIMIT 1`, userId);
+  return user ? recipientOf(settings, user, alternative) : null;
+}
+
+/** The item's actor users of every role, read once for all the notifications of an event. */
+const actorsRead = new WeakMap<EventContext, Row[]>();
 
 /** The actors of one role (users, with their e-mail followup choice). */
 function actorUsers(db: Db, settings: Settings, ctx: EventContext, role: number): Recipient[] {
   const tables = ACTOR_TABLES[ctx.itemtype];
   if (!tables) return [];
-  const rows = selectAll(db, `SELECT users_id, use_notification, alternative_email FROM ${tables.users} WHERE ${tables.fk} = ? AND type = ?`, Number(ctx.item.id), role);
-  return rows.filter((r) => Number(r.use_notification) !== 0).map((r) => userRecipient(db, settings, Number(r.users_id), r.alternative_email)).filter((r) => r !== null);
+  let rows = actorsRead.get(ctx);
+  if (!rows) {
+    rows = selectAll(db, `SELECT l.type, l.use_notification, l.alternative_email, ${USER_COLUMNS} FROM ${tables.users} l JOIN glpi_users u ON u.id = l.users_id AND ${ACTIVE} ${DEFAULT_EMAIL} WHERE l.${tables.fk} = ? ORDER BY l.id`, Number(ctx.item.id));
+    actorsRead.set(ctx, rows);
+  }
+  return rows.filter((r) => Number(r.type) === role && Number(r.use_notification) !== 0).map((r) => recipientOf(settings, r, r.alternative_email)).filter((r) => r !== null);
 }
 
 function actorGroups(db: Db, ctx: EventContext, role: number): number[] {
@@ -133,13 +153,16 @@ function profileUsers(db: Db, settings: Settings, ctx: EventContext, profileId: 
 
 /** User targets that are an item's actors of one role, or the members or supervisors of its groups of a role. */
 const ACTOR_TARGETS: Record<number, number> = { [USER_TARGET.author]: ACTOR.REQUESTER, [USER_TARGET.assignTech]: ACTOR.ASSIGNED, [USER_TARGET.observer]: ACTOR.OBSERVER };
-const GROUP_TARGETS: Record<number, [number, 'all' | 'supervisors']> = {
+const GROUP_TARGETS: Record<number, [number, 'all' | 'supervisors' | 'others']> = {
   [USER_TARGET.requesterGroup]: [ACTOR.REQUESTER, 'all'],
   [USER_TARGET.assignGroup]: [ACTOR.ASSIGNED, 'all'],
   [USER_TARGET.observerGroup]: [ACTOR.OBSERVER, 'all'],
   [USER_TARGET.supervisorRequesterGroup]: [ACTOR.REQUESTER, 'supervisors'],
   [USER_TARGET.supervisorAssignGroup]: [ACTOR.ASSIGNED, 'supervisors'],
   [USER_TARGET.supervisorObserverGroup]: [ACTOR.OBSERVER, 'supervisors'],
+  [USER_TARGET.assignGroupWithoutSupervisor]: [ACTOR.ASSIGNED, 'others'],
+  [USER_TARGET.requesterGroupWithoutSupervisor]: [ACTOR.REQUESTER, 'others'],
+  [USER_TARGET.observerGroupWithoutSupervisor]: [ACTOR.OBSERVER, 'others'],
 };
 
 function userTarget(db: Db, settings: Settings, ctx: EventContext, target: number): Recipient[] {
@@ -179,8 +202,19 @@ function userTarget(db: Db, settings: Settings, ctx: EventContext, target: numbe
       return oneUser(db, settings, ctx.task?.users_id);
     case USER_TARGET.taskAssignTech:
       return oneUser(db, settings, ctx.task?.users_id_tech);
+    case USER_TARGET.writer:
+      return oneUser(db, settings, ctx.item.users_id_recipient);
+    case USER_TARGET.mentionedUser:
+      return oneUser(db, settings, ctx.mentioned);
+    case USER_TARGET.oldTechInCharge: {
+      // The technician just removed from the item, unless they turned e-mail followup off on it.
+      const former = ctx.formerActor;
+      if (!former || Number(former.type) !== ACTOR.ASSIGNED || Number(former.use_notification) === 0) return [];
+      const recipient = userRecipient(db, settings, Number(former.users_id), former.alternative_email);
+      return recipient ? [recipient] : [];
+    }
     default:
-      return []; // targets Deskbase does not resolve yet (previous technician, mentions…)
+      return []; // targets Deskbase does not resolve
   }
 }
 
@@ -214,8 +248,10 @@ export function recipientsOf(db: Db, settings: Settings, notificationId: number,
   for (const target of selectAll(db, 'SELECT type, items_id FROM glpi_notificationtargets WHERE notifications_id = ? ORDER BY id', notificationId)) {
     for (const r of targetRecipients(db, settings, ctx, target)) if (!byAddress.has(r.address)) byAddress.set(r.address, r);
   }
-  const skipAuthor = ctx.authorId > 0 && !notifiesMyself(db, settings, ctx.authorId);
-  return [...byAddress.values()].filter((r) => !(skipAuthor && r.userId === ctx.authorId));
+  const recipients = [...byAddress.values()];
+  // The author's preference is read only when the author is among them.
+  const skipAuthor = ctx.authorId > 0 && recipients.some((r) => r.userId === ctx.authorId) && !notifiesMyself(db, settings, ctx.authorId);
+  return skipAuthor ? recipients.filter((r) => r.userId !== ctx.authorId) : recipients;
 }
 
 /** May the user see private followups or tasks (`followup`/`task` right SEEPRIVATE) in the item's entity? */

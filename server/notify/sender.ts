@@ -3,7 +3,8 @@
  * thread: a run sends the due mails of the queue, oldest first, at most the task's parameter (50)
  * of them; a full run is followed by another. Each mail is marked sent (or failed) in its own
  * transaction before the next is tried, so a kill loses nothing and repeats at most the one mail
- * the SMTP server had accepted when the process died. Runs start when a change queued mail (in
+ * the SMTP server had accepted when the process died. A mail queued with what its template needs
+ * is rendered (and the result kept in its row) before its first attempt. Runs start when a change queued mail (in
  * the thread that committed it) and at least once a minute; the clean-up follows each minute.
  */
 import { nowString } from '../core/clock';
@@ -12,12 +13,13 @@ import type { Row } from '../db/rows';
 import type { Store } from '../db';
 import { CRON_TASKS } from '../registry/automatic-actions';
 import { mailEnabled, openTransport, type Mail, type MailTransport } from './mailer';
-import { cleanQueue, dueMails, markFailed, markSent } from './queue';
+import { cleanQueue, dueMails, markFailed, markRendered, markSent } from './queue';
+import { renderQueued, type RenderedMail } from './mail-render';
 import { noteRun, serialRun, taskOff, taskParam, taskRow, type SerialRun } from './serial-run';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The message a queued row holds, as it was rendered and addressed when queued. */
+/** The message a queued row holds, as it was rendered and addressed. */
 function mailOf(row: Row): Mail {
   let headers: Record<string, string> = {};
   try {
@@ -43,6 +45,26 @@ export type MailSender = SerialRun;
 export function mailSender(store: Store, failed: (what: string, error: unknown) => void): MailSender {
   const { db, settings } = store;
 
+  /**
+   * The due rows as they will be sent: those queued with what their template needs are rendered
+   * now and kept so, in one transaction for the run; one that cannot be rendered comes with why.
+   */
+  function renderDue(due: Row[]): { row: Row; problem?: Error }[] {
+    const pending = due.filter((row) => row.render_data !== null && row.render_data !== undefined);
+    const rendered = pending.length ? renderQueued(db, settings, pending) : new Map<number, RenderedMail | Error>();
+    if (rendered.size) {
+      inTransaction(db, () => {
+        for (const [id, mail] of rendered) if (!(mail instanceof Error)) markRendered(db, id, mail);
+      });
+    }
+    return due.map((row) => {
+      const mail = rendered.get(Number(row.id));
+      if (mail === undefined) return { row };
+      if (mail instanceof Error) return { row, problem: mail };
+      return { row: { ...row, name: mail.subject, body_text: mail.text, body_html: mail.html, messageid: mail.messageId, headers: JSON.stringify(mail.headers), render_data: null } };
+    });
+  }
+
   async function send(): Promise<{ sent: number; full: boolean }> {
     if (!mailEnabled(settings) || taskOff(db, CRON_TASKS.queuednotification)) return { sent: 0, full: false };
     const limit = taskParam(db, CRON_TASKS.queuednotification, 50);
@@ -57,8 +79,9 @@ export function mailSender(store: Store, failed: (what: string, error: unknown) 
     }
     let sent = 0;
     try {
-      for (const row of due) {
+      for (const { row, problem } of renderDue(due)) {
         try {
+          if (problem) throw problem;
           if (!transport) throw unusable;
           await transport.send(mailOf(row));
           inTransaction(db, () => markSent(db, Number(row.id)));
@@ -92,8 +115,17 @@ export function setMailWaker(wake: (() => void) | null): void {
   waker = wake;
 }
 
-/** Starts a run of the sender once the current write is over (a no-op in the request-serving threads). */
+/** How long a wake waits: the mails of the changes made meanwhile go out in the same run (one SMTP connection, one rendering transaction). */
+const WAKE_DELAY_MS = 200;
+let wakeScheduled = false;
+
+/** Starts a run of the sender shortly after the current write (a no-op in the request-serving threads). */
 export function wakeMailSender(): void {
   const wake = waker;
-  if (wake) setTimeout(wake, 0);
+  if (!wake || wakeScheduled) return;
+  wakeScheduled = true;
+  setTimeout(() => {
+    wakeScheduled = false;
+    wake();
+  }, WAKE_DELAY_MS);
 }

@@ -10,11 +10,12 @@ import type { Row } from '../db/rows';
 import type { ItemHooks, WriteContext } from '../items/hooks';
 import { sealSecret } from '../core/secrets';
 import { secretKey } from '../db/secret-key';
+import { valueList } from '../registry/values';
 
 const METHODS = new Set(['POST', 'PUT', 'PATCH', 'GET', 'DELETE']);
 export const WEBHOOK_ITEMTYPES = ['Ticket', 'Problem', 'Change'];
-/** The events the engine raises on ITIL items (events.ts and the rules that raise theirs). */
-export const WEBHOOK_EVENTS = ['new', 'update', 'solved', 'closed', 'add_followup', 'add_task', 'validation', 'validation_answer', 'assign_user', 'assign_group', 'satisfaction', 'recall'];
+/** The events the engine raises on ITIL items (events.ts and the rules that raise theirs), as the registry lists them for the console. */
+export const WEBHOOK_EVENTS = (valueList('Webhook', 'event') ?? []).map(([event]) => String(event));
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
 const RESERVED_HEADER = /^(x-deskbase-|content-type$|content-length$|host$|user-agent$|transfer-encoding$)/i;
 

@@ -1,10 +1,11 @@
 /**
  * GLPI 10.0's default RuleImportAsset rules (what its RuleImportAsset::initRules creates, in its
- * order and ranking from 0), up to the computers' ones: the global rules of network discovery,
- * then the computer rules, whose first match decides which computer an inventory updates. The
- * rules of the other inventoried types (printers, network equipment, phones…) are left out, as
- * Deskbase inventories computers only. GLPI gives them ids after its other default rules (12 on)
- * and random uuids; Deskbase names the uuids as GLPI's own migrations name theirs.
+ * order and ranking from 0), up to the phones' ones: the global rules of network discovery, the
+ * computer rules, then those of printers, network equipment, peripherals, monitors and phones,
+ * the first match deciding which asset an inventory updates. The rules of the types Deskbase does
+ * not inventory (clusters, enclosures, PDUs…) are left out. GLPI gives them ids after its other
+ * default rules (12 on) and random uuids; Deskbase names the uuids as GLPI's own migrations name
+ * theirs.
  */
 import type { DefaultRule } from './default-rules';
 
@@ -26,7 +27,26 @@ const computer: Criterion = ['itemtype', IS, 'Computer'];
 const noItemtype: Criterion = ['itemtype', NOT_EXISTS];
 const found = (criteria: string): Criterion[] => [[criteria, FIND], [criteria, EXISTS]];
 
-const RULES: [name: string, active: 0 | 1, action: string, criteria: Criterion[]][] = [
+type RuleRow = [name: string, active: 0 | 1, action: string, criteria: Criterion[]];
+
+const is = (itemtype: string): Criterion => ['itemtype', IS, itemtype];
+/** GLPI's rules of a network-inventoried type: name required, linked by serial (by MAC: inactive), else denied. */
+const deviceRules = (itemtype: string): RuleRow[] => [
+  [`${itemtype} constraint (name)`, 1, DENY, [is(itemtype), ['name', NOT_EXISTS]]],
+  [`${itemtype} update (by serial)`, 1, LINK, [is(itemtype), ['serial', EXISTS], ['serial', FIND]]],
+  [`${itemtype} update (by mac)`, 0, LINK, [is(itemtype), ['mac', EXISTS], ['mac', FIND]]],
+  [`${itemtype} import (by serial)`, 1, LINK, [is(itemtype), ['serial', EXISTS]]],
+  [`${itemtype} import (by mac)`, 0, LINK, [is(itemtype), ['mac', EXISTS]]],
+  [`${itemtype} import denied`, 1, DENY, [is(itemtype)]],
+];
+/** GLPI's rules of a type linked by serial only (peripherals are "Device" in their names). */
+const serialRules = (itemtype: string, label: string): RuleRow[] => [
+  [`${label} update (by serial)`, 1, LINK, [is(itemtype), ['serial', EXISTS], ['serial', FIND]]],
+  [`${label} import (by serial)`, 1, LINK, [is(itemtype), ['serial', EXISTS]]],
+  [`${label} import denied`, 1, DENY, [is(itemtype)]],
+];
+
+const RULES: RuleRow[] = [
   ['No creation on partial import', 1, DENY, [['partial', IS, '1'], noItemtype]],
   ['Global update (by mac+ifnumber restricted port)', 1, LINK, [noItemtype, ...found('mac'), ...found('ifnumber'), ['link_criteria_port', PORT_RESTRICT]]],
   ['Global update (by mac+ifnumber not restricted port)', 1, LINK, [noItemtype, ...found('mac'), ...found('ifnumber')]],
@@ -49,6 +69,14 @@ const RULES: [name: string, active: 0 | 1, action: string, criteria: Criterion[]
   ['Computer import (by mac)', 0, LINK, [computer, ['mac', EXISTS]]],
   ['Computer import (by name)', 1, LINK, [computer, ['name', EXISTS]]],
   ['Computer import denied', 1, DENY, [computer]],
+  ...deviceRules('Printer'),
+  ...deviceRules('NetworkEquipment'),
+  ...serialRules('Peripheral', 'Device'),
+  ...serialRules('Monitor', 'Monitor'),
+  ['Phone constraint (name)', 0, DENY, [is('Phone'), ['name', NOT_EXISTS]]],
+  ['Phone update (by mac)', 0, LINK, [is('Phone'), ['mac', FIND], ['mac', EXISTS]]],
+  ['Phone import (by mac)', 0, LINK, [is('Phone'), ['mac', EXISTS]]],
+  ['Phone import denied', 0, DENY, [is('Phone')]],
 ];
 
 /** First ids: after GLPI's other default rules, criteria and actions (./default-rules.ts). */

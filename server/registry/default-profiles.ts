@@ -131,7 +131,30 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   rule_dictionnary_dropdown: [0, 0, 0, 23, 0, 0, 0, 1],
   rule_dictionnary_printer: [0, 0, 0, 23, 0, 0, 0, 1],
   rule_asset: [0, 0, 0, 255, 0, 0, 0, 0],
+  // The rest of GLPI 10.0.19's install (rights Deskbase keeps for GLPI's answers and an import's round trip).
+  backup: [0, 0, 1024, 1045, 0, 0, 0, 1],
+  dashboard: [0, 0, 0, 23, 0, 0, 0, 0],
+  externalevent: [0, 1, 1055, 1055, 0, 1, 31, 1],
+  global_validation: [0, 0, 0, 0, 0, 0, 0, 0],
+  lineoperator: [0, 33, 23, 23, 0, 0, 23, 1],
+  pendingreason: [0, 0, 31, 31, 1, 1, 1, 1],
+  planning: [0, 1, 3073, 3073, 1, 1, 3073, 3073],
+  reports: [0, 1, 1, 1, 0, 1, 1, 1],
+  show_group_hardware: [0, 0, 0, 1, 0, 0, 0, 1],
+  statistic: [0, 1, 1, 1, 1, 1, 1, 1],
+  system_logs: [0, 0, 0, 1, 0, 0, 0, 0],
+  transfer: [0, 0, 1, 23, 0, 1, 1, 1],
 };
+
+/** Rights GLPI's install gives a row to some default profiles only: the others have none. */
+const ONLY_FOR: Readonly<Record<string, readonly number[]>> = { system_logs: [4] };
+
+/** A default profile's value of a right, as GLPI's install writes it; null when it writes no row. */
+export function defaultRight(profileId: number, name: string): number | null {
+  const only = ONLY_FOR[name];
+  if (only && !only.includes(profileId)) return null;
+  return DEFAULT_RIGHTS[name]?.[profileId - 1] ?? 0;
+}
 
 const STATUSES = [1, 2, 3, 4, 5, 6];
 

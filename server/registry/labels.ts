@@ -52,6 +52,32 @@ const LABELS: Record<string, readonly [string, string]> = {
 
 const known = (itemtype: string) => LABELS[itemtype] ?? GLPI_TYPE_NAMES[itemtype];
 
+/** GLPI 10.0.19's names (getTypeName) of link types, which its add message gives an item without a name. */
+const LINK_TYPE_NAMES: Readonly<Record<string, string>> = {
+  Item_SoftwareVersion: 'Installation',
+  Contract_Item: 'Link Contract/Item',
+  Contact_Supplier: 'Link Contact/Supplier',
+  Problem_Ticket: 'Link Ticket/Problem',
+  Change_Ticket: 'Link Ticket/Change',
+  Change_Problem: 'Link Problem/Change',
+  Item_Problem: 'Problem item',
+  Change_Item: 'Change item',
+  Domain_Item: 'Domain item',
+  Item_Cluster: 'Cluster item',
+  Item_Project: 'Project item',
+  ProjectTask_Ticket: 'Link Ticket/Project task',
+  Itil_Project: 'Link Project/Itil',
+  KnowbaseItem_Item: 'Knowledge base item',
+};
+
+/**
+ * The type name GLPI's add message gives an item without a name ("<name> - ID 5"): its own, else
+ * GLPI's generic "General" (the name of a type that defines none, as Group_User).
+ */
+export function addedItemTypeName(itemtype: string): string {
+  return known(itemtype)?.[0] ?? LINK_TYPE_NAMES[itemtype] ?? 'General';
+}
+
 /** Singular and plural name of an itemtype; the itemtype itself when it has none (the API's messages name it so). */
 export function typeLabels(itemtype: string): readonly [string, string] {
   return LABELS[itemtype] ?? [itemtype, itemtype];

@@ -116,6 +116,32 @@ const VALIDATION_STATUSES: ValueList = [
   [4, 'Refused'],
 ];
 
+/** The events the notification engine raises on tickets, problems and changes that a webhook may follow (GLPI's event names). */
+const ITIL_EVENTS: ValueList = [
+  ['new', 'New item'],
+  ['update', 'Update of an item'],
+  ['solved', 'Item solved'],
+  ['closed', 'Item closed'],
+  ['delete', 'Deletion of an item'],
+  ['add_followup', 'New followup'],
+  ['update_followup', 'Update of a followup'],
+  ['delete_followup', 'Deletion of a followup'],
+  ['add_task', 'New task'],
+  ['update_task', 'Update of a task'],
+  ['delete_task', 'Deletion of a task'],
+  ['validation', 'Approval request'],
+  ['validation_answer', 'Approval request answer'],
+  ['requester_user', 'New user in requesters'],
+  ['requester_group', 'New group in requesters'],
+  ['observer_user', 'New user in observers'],
+  ['observer_group', 'New group in observers'],
+  ['assign_user', 'New user in assignees'],
+  ['assign_group', 'New group in assignees'],
+  ['assign_supplier', 'New supplier in assignees'],
+  ['satisfaction', 'Satisfaction survey'],
+  ['recall', 'Automatic reminder'],
+];
+
 const ITIL_FIELDS: Record<string, ValueList> = { urgency: SCALE, impact: SCALE, priority: [...SCALE, [6, 'Major']] };
 
 /** Value lists keyed by itemtype, then field. */
@@ -137,6 +163,7 @@ const VALUE_LISTS: Record<string, Record<string, ValueList>> = {
   Ticket_User: { type: ACTOR_ROLES },
   Group_Ticket: { type: ACTOR_ROLES },
   Supplier_Ticket: { type: ACTOR_ROLES },
+  Webhook: { event: ITIL_EVENTS },
   Profile: {
     interface: [
       ['central', 'Standard interface'],

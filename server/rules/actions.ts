@@ -6,7 +6,9 @@
  * name, a user by login, an entity by tag, LDAP DN or mail domain, the requester's location,
  * default group or first group, the item's location, approval requests to a user, a group's members, the managers of the requester or technician groups, the requesters' supervisors,
  * a priority computed again from urgency and impact, the ticket's item found by IP, FQDN or MAC,
- * `send`, a notification event raised on the item, and `delete`, a field emptied. An action naming a row that does not
+ * `send`, a notification event raised on the item, `delete`, a field emptied, `do_not_compute`,
+ * the take into account left alone, and the ticket's templates, projects, contract and appliances
+ * (./ticket-actions.ts). An action naming a row that does not
  * exist sets nothing and says why (the tester shows it; a ticket is written without it).
  */
 import { asList } from '../core/params';
@@ -14,6 +16,8 @@ import type { Db } from '../db/connection';
 import { selectAll, selectOne } from '../db/rows';
 import { affectItem } from './affect-item';
 import { withCaptures } from './regex';
+import { isTicketInputAction, runTicketInputAction } from './ticket-actions';
+import { entityByUserProfile } from './mail-actions';
 import { marks } from '../db/frag';
 
 /** The output key of the notification events `send` actions raise (GLPI's RuleTicket send: the event named by the field). */
@@ -166,8 +170,12 @@ function requesterGroupsByName(db: Db, value: string, combinations: readonly (re
 export function runAction(db: Db, subType: string, action: ActionRow, combinations: readonly (readonly string[])[], current: Current): ActionResult {
   const { action_type: type, field, value } = action;
   const captures = combinations[0] ?? [];
+  if (isTicketInputAction(subType, field)) return runTicketInputAction(db, action, captures, current);
   switch (type) {
     case 'assign':
+      if (field === '_affect_entity_by_user_entity') return entityByUserProfile(db, current);
+      // A ticket's status set by a rule stays: an assignee or a solution added with it does not move it (GLPI's flag).
+      if (subType === 'RuleTicket' && field === 'status') return { set: { status: scalar(value), _do_not_compute_status: 1 } };
       return { set: { [field]: scalar(value) } };
     case 'append':
       return { set: { [field]: appended(current, field, scalar(value)) } };
@@ -196,6 +204,9 @@ export function runAction(db: Db, subType: string, action: ActionRow, combinatio
       return fromItem(db, action, current);
     case 'add_validation':
       return validation(db, action, current);
+    case 'do_not_compute':
+      // GLPI's "take into account delay: do not compute": an assignee added with the ticket does not take it into account.
+      return field === 'takeintoaccount_delay_stat' && value === '1' ? { set: { _do_not_compute_takeintoaccount: 1 } } : { set: {} };
     case 'compute':
       return field === 'priority' ? { set: { _compute_priority: 1 } } : { set: {}, error: `nothing to compute for ${field}` };
     default:

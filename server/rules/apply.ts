@@ -10,10 +10,12 @@ import type { Db } from '../db/connection';
 import { findById, type Row } from '../db/rows';
 import { asList, type Params } from '../core/params';
 import { checkValue } from '../items/values';
+import { markRuleInput } from '../items/rule-inputs';
 import { itemtype, type Itemtype } from '../registry';
 import { matchedRules, type Outcome } from './engine';
 
-const ACTOR_TARGET: Record<string, string> = {
+/** Input keys that list ids of rows of a table (actors, approvers, templates, projects). */
+const LIST_TARGET: Record<string, string> = {
   _users_id_requester: 'glpi_users',
   _users_id_observer: 'glpi_users',
   _users_id_assign: 'glpi_users',
@@ -22,6 +24,15 @@ const ACTOR_TARGET: Record<string, string> = {
   _groups_id_assign: 'glpi_groups',
   _suppliers_id_assign: 'glpi_suppliers',
   _add_validation: 'glpi_users',
+  _tasktemplates_id: 'glpi_tasktemplates',
+  _itilfollowuptemplates_id: 'glpi_itilfollowuptemplates',
+  _projects_id: 'glpi_projects',
+};
+
+/** Input keys that name one row of a table. */
+const ONE_TARGET: Record<string, string> = {
+  _solutiontemplates_id: 'glpi_solutiontemplates',
+  _contracts_id: 'glpi_contracts',
 };
 
 /** Where a line goes for what rules could not apply (the server's log; set at start-up). */
@@ -42,25 +53,31 @@ const INTERNAL = new Set(['_compute_priority']);
 /** Keys the later hooks read from the input (the ticket's items, linked once it is written). */
 const INPUT_ONLY = new Set(['items_id']);
 
+function toInput(input: Params, key: string, value: unknown): void {
+  input[key] = value;
+  markRuleInput(input, key);
+}
+
 export function applyOutput(db: Db, type: Itemtype, output: Record<string, unknown>, row: Row, input: Params): string[] {
   const skipped: string[] = [];
   for (const [key, value] of Object.entries(output)) {
     if (INTERNAL.has(key)) continue;
     if (INPUT_ONLY.has(key)) {
-      input[key] = value;
+      toInput(input, key, value);
       continue;
     }
-    const target = ACTOR_TARGET[key];
+    const target = LIST_TARGET[key] ?? ONE_TARGET[key];
     if (target) {
       const list = (asList(value) ?? [value]).map(Number).filter((id) => Number.isInteger(id) && id > 0);
       const existing = list.filter((id) => findById(db, target, id));
       if (existing.length < list.length) skipped.push(`${key}: ${list.filter((id) => !existing.includes(id)).join(', ')} no longer exist`);
-      input[key] = existing;
+      if (key in LIST_TARGET) toInput(input, key, existing);
+      else if (existing.length > 0) toInput(input, key, existing[0]);
       continue;
     }
     const column = type.column.get(key);
     if (!column || key === 'id' || type.computed.includes(key)) {
-      if (key.startsWith('_')) input[key] = value;
+      if (key.startsWith('_')) toInput(input, key, value);
       else skipped.push(`${key}: not a field of ${type.name}`);
       continue;
     }

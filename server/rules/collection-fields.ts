@@ -1,8 +1,6 @@
 /**
  * The criteria and actions GLPI 10.0 offers in each rule collection's editor (its getCriterias and
- * getActions), with GLPI's labels, as far as Deskbase feeds and runs them: a criterion the
- * wiring never gives (a ticket's contract types, a calendar's working hours) or an action the
- * engine does not run (templates, projects, appliances) is not offered; the inventory collections
+ * getActions), with GLPI's labels; the inventory collections
  * list GLPI's criteria whole, their wiring being the inventory's. Dropdown criteria name the
  * table the engine compares them with (collections.ts).
  */
@@ -30,7 +28,7 @@ import {
 } from './field-kinds';
 import { CONDITION } from './conditions';
 
-const { IS, IS_NOT, CONTAINS, NOT_CONTAINS, BEGINS, ENDS, REGEX_MATCH, REGEX_NOT_MATCH, EXISTS, NOT_EXISTS, FIND, IS_EMPTY, CIDR, NOT_CIDR } = CONDITION;
+const { IS, IS_NOT, CONTAINS, NOT_CONTAINS, BEGINS, ENDS, REGEX_MATCH, REGEX_NOT_MATCH, EXISTS, NOT_EXISTS, FIND, IS_EMPTY, CIDR, NOT_CIDR, ENTITY_RESTRICT, PORT_RESTRICT, ONLY_CRITERIA } = CONDITION;
 const IS_OR_NOT = [IS, IS_NOT];
 const TEXT_CONDITIONS = [IS, IS_NOT, CONTAINS, NOT_CONTAINS, BEGINS, ENDS, REGEX_MATCH, REGEX_NOT_MATCH];
 const REGEX_TYPES = ['assign', 'regex_result', 'append_regex_result'];
@@ -50,13 +48,17 @@ const TICKET: CollectionFields = {
   criteria: [
     criterion('name', 'Title'),
     criterion('content', 'Description'),
+    criterion('date_mod', 'Last update'),
     criterion('itilcategories_id', 'Category', dropdown('glpi_itilcategories')),
+    criterion('itilcategories_id_code', 'Code representing the ticket category'),
     criterion('type', 'Type', TICKET_TYPE),
     criterion('users_id_recipient', 'Writer', USERS),
     criterion('_users_id_requester', 'Requester', USERS),
     criterion('_groups_id_of_requester', 'Requester in group', GROUPS),
     criterion('_locations_id_of_requester', 'Requester location', LOCATIONS),
     criterion('_locations_id_of_item', 'Item location', LOCATIONS),
+    criterion('_groups_id_of_item', 'Item group', GROUPS),
+    criterion('_states_id_of_item', 'Item state', dropdown('glpi_states')),
     criterion('locations_id', 'Ticket location', LOCATIONS),
     criterion('_groups_id_requester', 'Requester group', GROUPS),
     criterion('_users_id_assign', 'Technician', USERS),
@@ -82,7 +84,9 @@ const TICKET: CollectionFields = {
     criterion('slas_id_tto', 'SLA Time to own', dropdown('glpi_slas')),
     criterion('olas_id_ttr', 'OLA Time to resolve', dropdown('glpi_olas')),
     criterion('olas_id_tto', 'OLA Time to own', dropdown('glpi_olas')),
+    criterion('_contract_types', 'Contract type', dropdown('glpi_contracttypes')),
     criterion('global_validation', 'Validation', VALIDATION_STATUS),
+    criterion('_date_creation_calendars_id', 'Creation date is a working hour in calendar', dropdown('glpi_calendars')),
   ],
   actions: [
     action('itilcategories_id', 'Category', dropdown('glpi_itilcategories')),
@@ -117,7 +121,14 @@ const TICKET: CollectionFields = {
     action('users_id_validate_assign_supervisor', 'Approval request to technician group manager', YES_ONLY, ['add_validation']),
     action('locations_id', 'Location', LOCATIONS, ['assign', 'fromuser', 'fromitem']),
     action('requesttypes_id', 'Request source', dropdown('glpi_requesttypes')),
+    action('takeintoaccount_delay_stat', 'Take into account delay', YES_ONLY, ['do_not_compute']),
+    action('solution_template', 'Solution template', dropdown('glpi_solutiontemplates'), ['assign']),
+    action('task_template', 'Task template', dropdown('glpi_tasktemplates'), ['append']),
+    action('itilfollowup_template', 'Followup template', dropdown('glpi_itilfollowuptemplates'), ['append']),
     action('global_validation', 'Validation', VALIDATION_STATUS),
+    action('assign_appliance', 'Associated elements : Appliance', dropdown('glpi_appliances'), ['assign', 'regex_result', 'append']),
+    action('assign_project', 'Project', dropdown('glpi_projects'), ['assign', 'regex_result', 'append']),
+    action('assign_contract', 'Contract', dropdown('glpi_contracts'), ['assign', 'regex_result']),
   ],
 };
 
@@ -164,11 +175,14 @@ const MAIL: CollectionFields = {
     criterion('GROUPS', 'User: Group', GROUPS),
     criterion('KNOWN_DOMAIN', 'Known mail domain', YES_NO, { only: [IS] }),
     criterion('PROFILES', 'User featuring the profile', dropdown('glpi_profiles'), { only: [IS] }),
+    criterion('UNIQUE_PROFILE', 'User featuring a single profile', dropdown('glpi_profiles'), { only: [IS] }),
+    criterion('ONE_PROFILE', 'User with a single profile', YES_ONLY, { only: [IS] }),
   ],
   actions: [
     action('entities_id', 'Entity', ENTITIES),
     action('_affect_entity_by_domain', 'Entity from domain', undefined, ['regex_result']),
     action('_affect_entity_by_tag', 'Entity from TAG', undefined, ['regex_result']),
+    action('_affect_entity_by_user_entity', "Entity based on user's profile", YES_ONLY),
     action('_refuse_email_no_response', 'Reject email (without email response)', YES_ONLY),
     action('_refuse_email_with_response', 'Reject email (with email response)', YES_ONLY),
   ],
@@ -229,6 +243,9 @@ const IMPORT_ASSET: CollectionFields = {
     criterion('domains_id', 'Asset > Domain', dropdown('glpi_domains'), INVENTORIED),
     criterion('linked_item', 'Linked asset', YES_NO, { only: [FIND] }),
     criterion('partial', 'Is partial', YES_NO, { only: IS_OR_NOT }),
+    criterion('entityrestrict', 'General > Restrict search in defined entity', YES_ONLY, { only: [ENTITY_RESTRICT] }),
+    criterion('link_criteria_port', 'General > Restrict criteria to same network port', YES_ONLY, { only: [PORT_RESTRICT] }),
+    criterion('only_these_criteria', 'General > Only criteria of this rule in data', YES_ONLY, { only: [ONLY_CRITERIA] }),
   ],
   actions: [action('_inventory', 'Inventory link', INVENTORY_LINK), action('_ignore_import', 'Refuse import', YES_ONLY)],
 };

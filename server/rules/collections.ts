@@ -43,6 +43,10 @@ const ITIL_DROPDOWNS = {
   olas_id_tto: 'glpi_olas',
   users_id_recipient: 'glpi_users',
   _mailgate: 'glpi_mailcollectors',
+  _groups_id_of_item: 'glpi_groups',
+  _states_id_of_item: 'glpi_states',
+  _contract_types: 'glpi_contracttypes',
+  _date_creation_calendars_id: 'glpi_calendars',
 } as const;
 
 const ASSET_DROPDOWNS = {

@@ -22,6 +22,10 @@ export const CONDITION = {
   UNDER: 11,
   NOT_UNDER: 12,
   IS_EMPTY: 30,
+  /** RuleImportAsset's flags (GLPI's PATTERN_ENTITY_RESTRICT, …_NETWORK_PORT_RESTRICT, …_ONLY_CRITERIA_RULE): see engine.ts. */
+  ENTITY_RESTRICT: 202,
+  PORT_RESTRICT: 203,
+  ONLY_CRITERIA: 204,
   CIDR: 333,
   NOT_CIDR: 334,
 } as const;

@@ -32,8 +32,44 @@ export const CONDITION_LABELS: Readonly<Record<number, string>> = {
   [UNDER]: 'under',
   [NOT_UNDER]: 'not under',
   [CONDITION.IS_EMPTY]: 'is empty',
+  // GLPI shows its import rules' flags as a plain "Yes".
+  [CONDITION.ENTITY_RESTRICT]: 'Yes',
+  [CONDITION.PORT_RESTRICT]: 'Yes',
+  [CONDITION.ONLY_CRITERIA]: 'Yes',
   [CONDITION.CIDR]: 'is CIDR',
   [CONDITION.NOT_CIDR]: 'is not CIDR',
+};
+
+/** GLPI's titles of its rule collections. */
+const COLLECTION_TITLES: Readonly<Record<string, string>> = {
+  RuleTicket: 'Business rules for tickets',
+  RuleAsset: 'Business rules for assets',
+  RuleMailCollector: 'Rules for assigning a ticket created through a mails receiver',
+  RuleRight: 'Automatic user assignment',
+  RuleImportAsset: 'Rules for import and link equipments',
+  RuleImportEntity: 'Rules for assigning an item to an entity',
+  RuleLocation: 'Location rules',
+  RuleSoftwareCategory: 'Rules for assigning a category to software',
+  RuleDictionnarySoftware: 'Dictionary of software',
+  RuleDictionnaryPrinter: 'Dictionary of printers',
+  RuleDictionnaryManufacturer: 'Dictionary of manufacturers',
+  RuleDictionnaryComputerModel: 'Dictionary of computer models',
+  RuleDictionnaryMonitorModel: 'Dictionary of monitor models',
+  RuleDictionnaryPrinterModel: 'Dictionary of printer models',
+  RuleDictionnaryPeripheralModel: 'Dictionary of device models',
+  RuleDictionnaryNetworkEquipmentModel: 'Dictionary of networking equipment models',
+  RuleDictionnaryPhoneModel: 'Dictionary of phone models',
+  RuleDictionnaryComputerType: 'Dictionary of computer types',
+  RuleDictionnaryMonitorType: 'Dictionary of monitor types',
+  RuleDictionnaryPrinterType: 'Dictionary of printer types',
+  RuleDictionnaryPeripheralType: 'Dictionary of device types',
+  RuleDictionnaryNetworkEquipmentType: 'Dictionary of network equipment types',
+  RuleDictionnaryPhoneType: 'Dictionary of phone types',
+  RuleDictionnaryOperatingSystem: 'Dictionary of operating systems',
+  RuleDictionnaryOperatingSystemServicePack: 'Dictionary of service packs',
+  RuleDictionnaryOperatingSystemVersion: 'Dictionary of operating system versions',
+  RuleDictionnaryOperatingSystemArchitecture: 'Dictionary of operating system architectures',
+  RuleDictionnaryOperatingSystemEdition: 'Dictionary of operating system editions',
 };
 
 /** GLPI's labels of its action types. */
@@ -53,6 +89,7 @@ export const ACTION_TYPE_LABELS: Readonly<Record<string, string>> = {
   firstgroupfromuser: 'Copy first group from user',
   fromitem: 'Copy from item',
   delete: 'Delete',
+  do_not_compute: 'Do not calculate',
 };
 
 const BASE_CONDITIONS = [IS, IS_NOT, CONTAINS, NOT_CONTAINS, BEGINS, ENDS, REGEX_MATCH, REGEX_NOT_MATCH, EXISTS, NOT_EXISTS];
@@ -84,6 +121,8 @@ function directoryCriteria(db: Db): CriterionDef[] {
 
 export interface CollectionDescription {
   sub_type: string;
+  /** GLPI's title of the collection. */
+  title: string;
   conditions: { id: number; label: string }[];
   criteria: { name: string; label: string; conditions: number[]; value: ValueOut }[];
   actions: { field: string; label: string; types: { type: string; label: string; value: ValueOut }[] }[];
@@ -96,6 +135,7 @@ export function describeCollection(db: Db, subType: string): CollectionDescripti
   const criteria = subType === 'RuleRight' ? [...fields.criteria, ...directoryCriteria(db)] : fields.criteria;
   return {
     sub_type: subType,
+    title: COLLECTION_TITLES[subType] ?? subType,
     conditions: Object.entries(CONDITION_LABELS).map(([id, label]) => ({ id: Number(id), label })),
     criteria: criteria.map((c) => ({ name: c.name, label: c.label, conditions: conditionsOf(c), value: valueOut(c.value) })),
     actions: fields.actions.map((a) => ({

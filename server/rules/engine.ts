@@ -16,9 +16,13 @@ import { selectAll, type Row } from '../db/rows';
 import { itemtypeByTable } from '../registry';
 import { runAction, type ActionRow } from './actions';
 import { collection, type Collection } from './collections';
-import { BY_ID, CONDITION, holds, type PreparedCriterion } from './conditions';
+import { BY_ID, CONDITION, holds, isEmpty, type PreparedCriterion } from './conditions';
 import { activeRules, prepareCriterion, type LoadedCriterion, type LoadedRule } from './load';
 import { marks } from '../db/frag';
+import { HELD_PATTERNS } from './mail-actions';
+
+/** The patterns of the `is` criteria that held, by criterion (actions that read which profile a rule named). */
+const heldPatterns = (traces: CriterionTrace[]) => Object.fromEntries(traces.filter((t) => t.holds && t.condition === CONDITION.IS).map((t) => [t.criteria, t.pattern]));
 
 export interface RunOptions {
   /** The entity of the item the input is about (collections whose rules belong to entities). */
@@ -104,10 +108,22 @@ function subtree(db: Db, table: string, pattern: string): Set<string> {
   return new Set(rows.map((r) => String(r.id)));
 }
 
+/**
+ * GLPI's "only criteria of this rule in data": every value the input carries is one a criterion
+ * of the rule names (the entity the find is made in aside; an empty value is no data).
+ */
+function onlyRuleCriteria(rule: Pick<LoadedRule, 'criteria'>, input: Record<string, unknown>): boolean {
+  const named = new Set(rule.criteria.map((cr) => cr.criteria));
+  return Object.entries(input).every(([key, value]) => key === 'entities_id' || named.has(key) || isEmpty(value));
+}
+
 function judge(db: Db, c: Collection, rule: Pick<LoadedRule, 'id' | 'criteria'>, criterion: LoadedCriterion, input: Record<string, unknown>, options: RunOptions): { trace: CriterionTrace; captures?: string[][] } {
   const base = { id: criterion.id, criteria: criterion.criteria, condition: criterion.condition, pattern: criterion.pattern };
   const raw = input[criterion.criteria];
   if (criterion.error) return { trace: { ...base, value: raw ?? null, holds: false, error: criterion.error } };
+  // Import rules' flags: restrictions the caller's find reads hold; "only these criteria" holds when the input has nothing else.
+  if (criterion.condition === CONDITION.ENTITY_RESTRICT || criterion.condition === CONDITION.PORT_RESTRICT) return { trace: { ...base, value: raw ?? null, holds: true } };
+  if (criterion.condition === CONDITION.ONLY_CRITERIA) return { trace: { ...base, value: raw ?? null, holds: onlyRuleCriteria(rule, input) } };
   if (criterion.condition === CONDITION.FIND || (c.emptyInFound && criterion.condition === CONDITION.IS_EMPTY)) {
     return { trace: { ...base, value: raw ?? null, holds: options.find?.(criterion, input, rule) ?? false } };
   }
@@ -178,7 +194,9 @@ export function runRules(db: Db, subType: string, input: Record<string, unknown>
     const trace: RuleTrace = { id: rule.id, name: rule.name, ranking: rule.ranking, matched, criteria: traces, actions: [] };
     outcome.rules.push(trace);
     if (!matched) continue;
-    const seen = { ...current, ...outcome.output };
+    const seen: Record<string, unknown> = { ...current, ...outcome.output };
+    // Only the mail collector's actions read which profile the rule named.
+    if (c.subType === 'RuleMailCollector') seen[HELD_PATTERNS] = heldPatterns(traces);
     for (const action of rule.actions) {
       const result = runAction(db, c.subType, action, captures, (key) => seen[key]);
       Object.assign(seen, result.set);

@@ -5,7 +5,9 @@
  * rule sets counts for them); on update, with the ticket as stored plus the change, trying only
  * the rules with a criterion on a changed field. The criteria see GLPI's input: the columns, the
  * actors (the ticket's current ones on update), the requesters' groups and locations, the items'
- * types and locations, and the mail headers when the input carries them (`_head`). A rule that
+ * types and locations, the first item's state and group, the category's code, the contracts'
+ * types, the calendars whose working hours hold its creation date, and the mail headers when the
+ * input carries them (`_head`). A rule that
  * changes urgency or impact recomputes the priority unless it sets one (or says `compute`); a
  * `send` action raises its notification event once an updated ticket is written.
  * Only tickets: GLPI 10.0 has no business rules for problems and changes.
@@ -15,11 +17,13 @@ import { selectAll, type Row } from '../db/rows';
 import { asList, isObject, type Params } from '../core/params';
 import { ACTOR_INPUTS, ACTOR_KIND, ACTOR_ROLE_NAMES, ACTOR_TABLES, type ActorKind } from '../auth/itil-visibility';
 import { raiseItemEvent, type ItemHooks, type WriteContext } from '../items/hooks';
-import type { Itemtype } from '../registry';
+import { itemtype as itemtypeOf, type Itemtype } from '../registry';
 import { RAISED_EVENTS } from './actions';
 import { applyRuleOutput } from './apply';
 import { ON } from './collections';
 import { anyRuleFor, runRules, type Outcome } from './engine';
+import { activeRules } from './load';
+import type { Db } from '../db/connection';
 import { marks } from '../db/frag';
 
 export type PriorityFor = (settings: Pick<Settings, 'get'>, urgency: number, impact: number) => number;
@@ -36,7 +40,43 @@ function givenActors(input: Params, key: string, kind: ActorKind, role: number):
 }
 
 
-/** What GLPI adds to a ticket's input for its rules: the requesters' groups and locations, the items' types and locations. */
+/** Whether a date is a working hour of a calendar (the ITIL domain's calendars, given at start-up: domains do not import each other). */
+let workingHour: (db: Db, calendarId: number, date: string) => boolean = () => false;
+
+export function workingHoursFrom(judge: typeof workingHour): void {
+  workingHour = judge;
+}
+
+/**
+ * GLPI's "creation date is a working hour in calendar": the calendars of the ticket's entity (or
+ * recursive ones above it) whose working hours hold its creation date. Only read when a rule asks.
+ */
+function creationCalendars(db: Db, facts: Record<string, unknown>): number[] {
+  const created = String(facts.date_creation ?? facts.date ?? '');
+  if (created === '' || !activeRules(db, 'RuleTicket').some((r) => r.criteria.some((c) => c.criteria === '_date_creation_calendars_id'))) return [];
+  const reach = selectAll(
+    db,
+    `WITH RECURSIVE up(id) AS (SELECT ? UNION SELECT e.entities_id FROM glpi_entities e JOIN up ON e.id = up.id WHERE e.id <> 0)
+     SELECT c.id FROM glpi_calendars c WHERE c.entities_id = ? OR (c.is_recursive = 1 AND c.entities_id IN (SELECT id FROM up)) ORDER BY c.id`,
+    Number(facts.entities_id ?? 0),
+    Number(facts.entities_id ?? 0),
+  );
+  return reach.map((r) => Number(r.id)).filter((id) => workingHour(db, id, created));
+}
+
+/** GLPI's item state and group criteria read the first item named that exists (its columns, when it has them). */
+function firstItemFacts(wc: Pick<WriteContext, 'db'>, items: Record<string, unknown>): Record<string, unknown> {
+  for (const [itemtype, list] of Object.entries(items)) {
+    const type = itemtype && /^[A-Za-z_]+$/.test(itemtype) ? itemtypeOf(itemtype) : undefined;
+    for (const id of type ? idsOf(list) : []) {
+      const row = selectAll(wc.db, `SELECT * FROM ${type!.table} WHERE id = ?`, id)[0];
+      if (row) return { _states_id_of_item: Number(row.states_id ?? 0), _groups_id_of_item: Number(row.groups_id ?? 0) };
+    }
+  }
+  return {};
+}
+
+/** What GLPI adds to a ticket's input for its rules (see the module's comment): read from the ticket's actors, items, category, contracts and calendars. */
 function derived(wc: Pick<WriteContext, 'db'>, facts: Record<string, unknown>): void {
   const requesters = idsOf(facts._users_id_requester);
   facts._groups_id_of_requester = requesters.length === 0 ? [] : selectAll(wc.db, `SELECT DISTINCT groups_id FROM glpi_groups_users WHERE users_id IN (${marks(requesters)}) ORDER BY groups_id`, ...requesters).map((r) => Number(r.groups_id));
@@ -52,6 +92,12 @@ function derived(wc: Pick<WriteContext, 'db'>, facts: Record<string, unknown>): 
   }
   facts._locations_id_of_item = locations;
   facts.items_locations = locations;
+  Object.assign(facts, firstItemFacts(wc, items));
+  const category = Number(facts.itilcategories_id ?? 0);
+  if (category > 0) facts.itilcategories_id_code = selectAll(wc.db, 'SELECT code FROM glpi_itilcategories WHERE id = ?', category)[0]?.code ?? '';
+  const contracts = [...idsOf(facts._contracts_id), ...(Number(facts.id) > 0 ? selectAll(wc.db, 'SELECT contracts_id FROM glpi_tickets_contracts WHERE tickets_id = ?', Number(facts.id)).map((r) => Number(r.contracts_id)) : [])];
+  facts._contract_types = contracts.length === 0 ? [] : selectAll(wc.db, `SELECT DISTINCT contracttypes_id FROM glpi_contracts WHERE id IN (${marks(contracts)}) AND contracttypes_id > 0 ORDER BY contracttypes_id`, ...contracts).map((r) => Number(r.contracttypes_id));
+  facts._date_creation_calendars_id = creationCalendars(wc.db, facts);
   const head = isObject(facts._head) ? (facts._head as Record<string, unknown>) : null;
   if (head) for (const name of ['x-priority', 'from', 'subject', 'to', 'reply-to', 'in-reply-to', 'references']) if (head[name] !== undefined) facts[`_${name}`] = head[name];
 }

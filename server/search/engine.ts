@@ -14,7 +14,7 @@ import { Aliases, Frag, and, joinFrags, raw, sql, type Arg } from '../db/frag';
 import { columnSql, resolveField, sortsNocase, Unsupported, valueExpression, type BuildContext, type Field } from './options';
 import { countSql, narrowedWhere } from './combinations';
 import { readPage, type Direction } from './page';
-import { criteriaCondition, metaRows, type WhereContext } from './sql';
+import { criteriaCondition, metaRows, shownRowsFilter, type WhereContext } from './sql';
 
 /** One result column: a search option of the searched type, or of a meta criterion's type. */
 export interface Column {
@@ -184,28 +184,34 @@ interface ValueQuery {
 const valueQueries = new WeakMap<Actor['scope'], Map<string, ValueQuery>>();
 const MAX_VALUE_QUERIES = 256;
 
-function valueQuery(ctx: Actor, type: Itemtype, base: Itemtype, columns: Column[]): ValueQuery {
+function valueQuery(ctx: Actor, type: Itemtype, base: Itemtype, columns: Column[], criteria: Criterion[]): ValueQuery {
   let byKey = valueQueries.get(ctx.scope);
   if (!byKey) valueQueries.set(ctx.scope, (byKey = new Map()));
-  const key = `${nowString().slice(0, 10)}\u0000${type.name}\u0000${base.name}\u0000${columns.map((c) => `${c.meta?.name ?? ''}.${c.option.id}`).join()}`;
+  // Criteria on a shown option may keep some of its rows only (shownRowsFilter): they are part of the query then.
+  const named = (list: Criterion[]): boolean => list.some((c) => (c.kind === 'group' ? named(c.criteria) : !c.meta && columns.some((col) => !col.meta && col.option.id === c.field)));
+  const searched = named(criteria);
+  const key = `${nowString().slice(0, 10)}\u0000${type.name}\u0000${base.name}\u0000${columns.map((c) => `${c.meta?.name ?? ''}.${c.option.id}`).join()}\u0000${searched ? criteriaKey(criteria) : ''}`;
   let query = byKey.get(key);
   if (!query) {
-    query = buildValueQuery(ctx, type, base, columns);
+    query = buildValueQuery(ctx, type, base, columns, searched ? criteria : []);
     if (byKey.size >= MAX_VALUE_QUERIES) byKey.clear();
     byKey.set(key, query);
   }
   return query;
 }
 
-function buildValueQuery(ctx: Actor, type: Itemtype, base: Itemtype, columns: Column[]): ValueQuery {
+function buildValueQuery(ctx: Actor, type: Itemtype, base: Itemtype, columns: Column[], criteria: Criterion[]): ValueQuery {
   const aliases = new Aliases();
   const bc: BuildContext = { scope: ctx.scope, aliases };
+  const wc = buildContext(ctx, type, base, aliases);
   const fields = columns.map((c) => (c.meta ? null : tryField(type, c.option.id, base)));
   const joins = new Map<string, string>();
   const exprs = columns.map((c, i) => {
     if (c.meta) return metaExpression(ctx, base, c, aliases);
     const field = fields[i];
     if (!field) return raw('NULL');
+    const rows = criteria.length ? shownRowsFilter(criteria, field, wc) : null;
+    if (rows) return valueExpression(field, 't', bc, true, rows);
     const joined = joinedValue(field, joins);
     return joined === null ? valueExpression(field, 't', bc, true) : raw(joined);
   });
@@ -252,8 +258,8 @@ function keptUnion(db: Db, query: Frag, params: SearchParams, limit: number): Ro
 }
 
 /** Values of the result columns for the page's rows of one table. */
-function fetchValues(ctx: Actor, type: Itemtype, base: Itemtype, columns: Column[], ids: number[]): Map<number, unknown[]> {
-  const { text, args, fields } = valueQuery(ctx, type, base, columns);
+function fetchValues(ctx: Actor, type: Itemtype, base: Itemtype, columns: Column[], ids: number[], criteria: Criterion[]): Map<number, unknown[]> {
+  const { text, args, fields } = valueQuery(ctx, type, base, columns, criteria);
   const idList = JSON.stringify(ids);
   const read = () => {
     const out = new Map<number, unknown[]>();
@@ -343,7 +349,7 @@ export function runSearch(ctx: Actor, type: Itemtype, bases: Itemtype[], params:
   for (const base of bases) {
     const ids = rows.filter((r) => r.itemtype === base.name).map((r) => r.id);
     if (ids.length === 0) continue;
-    const values = fetchValues(ctx, type, base, columns, ids);
+    const values = fetchValues(ctx, type, base, columns, ids, params.criteria);
     for (const row of rows) if (row.itemtype === base.name) row.values = values.get(row.id) ?? columns.map(() => null);
   }
   return { total, rows, sql: { count: countTexts, search: query.sql, params: [...query.args] } };

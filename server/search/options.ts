@@ -770,12 +770,12 @@ const showsUserIds = (field: Field): boolean => field.multi && field.target.name
 
 /**
  * The option's value for the row `base`, as one SQL expression (lists joined with \x1f); `shown`:
- * as the answer shows it rather than as it sorts.
+ * as the answer shows it rather than as it sorts; `rows`: only the linked rows it keeps.
  */
-export function valueExpression(field: Field, base: string, ctx: BuildContext, shown = false): Frag {
+export function valueExpression(field: Field, base: string, ctx: BuildContext, shown = false, rows?: (alias: string) => Frag): Frag {
   if (field.hops.length === 0) return raw(columnSql(field, base));
   const chain = buildChain(field, base, ctx);
-  const where = and([raw(`${chain.inner} = ${chain.outer}`), ...(chain.linkExtra ? [chain.linkExtra] : []), ...chain.conditions]);
+  const where = and([raw(`${chain.inner} = ${chain.outer}`), ...(chain.linkExtra ? [chain.linkExtra] : []), ...chain.conditions, ...(rows ? [rows(chain.last)] : [])]);
   const column = shown && showsUserIds(field) ? `${chain.last}.id` : columnSql(field, chain.last);
   const select = field.count
     ? `COUNT(DISTINCT ${chain.last}.id)`

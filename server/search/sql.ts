@@ -125,7 +125,7 @@ class CriterionBuilder {
   }
 
   /** Some row satisfies `cond`; negated per row (see `universal`): there are rows and all of them do. */
-  private rows(cond: (alias: string) => Frag): Frag {
+  protected rows(cond: (alias: string) => Frag): Frag {
     if (!this.everyRow) return someValue(this.field, this.base, this.wc, cond);
     const any = someValue(this.field, this.base, this.wc, () => TRUE);
     return and([any, not(someValue(this.field, this.base, this.wc, (alias) => not(cond(alias))))]);
@@ -268,9 +268,10 @@ class CriterionBuilder {
   }
 }
 
-function leafCondition(leaf: Leaf, wc: WhereContext): Frag | null {
+function leafCondition(leaf: Leaf, wc: WhereContext, row?: ShownRow): Frag | null {
   if (leaf.value === '') return null;
   if (leaf.meta) return metaCondition(leaf, leaf.meta, wc);
+  if (row && leaf.field === row.field.option.id) return searchtypeCondition(leaf, row.field, new RowCriterionBuilder(wc, row.field, wc.alias, row.alias));
   let field: Field;
   try {
     field = resolveField(wc.type, leaf.field, wc.base);
@@ -280,13 +281,50 @@ function leafCondition(leaf: Leaf, wc: WhereContext): Frag | null {
     if (wc.type !== wc.base) return FALSE;
     throw unsupported(wc.type, leaf.field);
   }
-  return searchtypeCondition(leaf, field, wc, wc.alias);
+  return searchtypeCondition(leaf, field, new CriterionBuilder(wc, field, wc.alias, universal(leaf)));
 }
 
 const NEGATIVE_SEARCHTYPES = ['notcontains', 'notequals', 'notunder'];
+/** Is the criterion negated once (by its searchtype or its link)? See CriterionBuilder. */
+const universal = (leaf: Leaf) => leaf.not !== NEGATIVE_SEARCHTYPES.includes(leaf.searchtype);
 
-function searchtypeCondition(leaf: Leaf, field: Field, wc: WhereContext, alias: string): Frag {
-  const b = new CriterionBuilder(wc, field, alias, leaf.not !== NEGATIVE_SEARCHTYPES.includes(leaf.searchtype));
+/** The criterion's condition on one row of its option (`rowAlias`), instead of on the item. */
+class RowCriterionBuilder extends CriterionBuilder {
+  constructor(
+    wc: WhereContext,
+    field: Field,
+    base: string,
+    private readonly rowAlias: string,
+  ) {
+    super(wc, field, base);
+  }
+
+  protected override rows(cond: (alias: string) => Frag): Frag {
+    return cond(this.rowAlias);
+  }
+}
+
+/** A row of a shown option, which the criteria on that option test instead of the item. */
+interface ShownRow {
+  field: Field;
+  alias: string;
+}
+
+/**
+ * The rows of a multi-valued column that the criteria keep, as GLPI's search shows them: its WHERE
+ * is tested on each joined row before the rows are grouped, so a column searched shows only its
+ * rows for which the whole criteria hold (with a negated criterion: those that do not match; with
+ * an OR, all of them when the other side holds). Only for options negated row by row; the other
+ * criteria are tested on the item. Null when no criterion names the option.
+ */
+export function shownRowsFilter(criteria: Criterion[], field: Field, wc: WhereContext): ((rowAlias: string) => Frag) | null {
+  if (!negatedPerRow(field) || field.hops.length === 0 || field.absent !== undefined) return null;
+  const names = (list: Criterion[]): boolean => list.some((c) => (c.kind === 'group' ? names(c.criteria) : !c.meta && c.field === field.option.id && c.value !== ''));
+  if (!names(criteria)) return null;
+  return (alias) => criteriaCondition(criteria, wc, { field, alias }) ?? TRUE;
+}
+
+function searchtypeCondition(leaf: Leaf, field: Field, b: CriterionBuilder): Frag {
   switch (leaf.searchtype) {
     case 'contains':
       return b.contains(leaf.value, false);
@@ -313,11 +351,11 @@ const badSearchtype = (leaf: Leaf, field: Field) =>
   badRequest(`searchtype ${leaf.searchtype} is not available for search option ${field.option.id} of ${field.option.uid.split('.')[0]}`);
 
 /** The criteria as one condition on `wc.alias`; null when none applies. */
-export function criteriaCondition(criteria: Criterion[], wc: WhereContext): Frag | null {
+export function criteriaCondition(criteria: Criterion[], wc: WhereContext, row?: ShownRow): Frag | null {
   const parts: Frag[] = [];
-  const unindexed = wc.alias === 't' ? wideLinks(criteria, wc) : new Set<Criterion>();
+  const unindexed = wc.alias === 't' && !row ? wideLinks(criteria, wc) : new Set<Criterion>();
   for (const criterion of criteria) {
-    const cond = criterion.kind === 'group' ? criteriaCondition(criterion.criteria, wc) : leafCondition(criterion, unindexed.has(criterion) ? { ...wc, noIndex: true } : wc);
+    const cond = criterion.kind === 'group' ? criteriaCondition(criterion.criteria, wc, row) : leafCondition(criterion, unindexed.has(criterion) ? { ...wc, noIndex: true } : wc, row);
     if (cond === null) continue;
     const term = criterion.not ? not(cond) : sql`(${cond})`;
     parts.push(parts.length === 0 ? term : sql`${raw(criterion.link)} ${term}`);
@@ -468,7 +506,7 @@ function metaCondition(leaf: Leaf, other: Itemtype, wc: WhereContext): Frag {
   const field = resolveField(other, leaf.field);
   if ((leaf.searchtype === 'under' || leaf.searchtype === 'notunder') && !field.target.tree) throw badSearchtype(leaf, field);
   const { link, m, access } = metaRows(wc.base, other, wc);
-  const cond = searchtypeCondition(leaf, field, { ...wc, type: other, base: other, alias: m }, m);
+  const cond = searchtypeCondition(leaf, field, new CriterionBuilder({ ...wc, type: other, base: other, alias: m }, field, m, universal(leaf)));
   const where = and([...link.extra, access, cond]);
   if (where.sql === '0') return FALSE;
   const inSet = sql`${raw(link.outer)} IN (SELECT ${raw(link.inner)} FROM ${link.from} WHERE ${where})`;

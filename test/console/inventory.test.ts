@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { ensureConsoleBuilt, hasChromium, launchChromium, consoleWithSession } from '../support/browser';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
-import { inventory, post, setInventorySettings } from '../inventory/fixture';
+import { inventory, post, postJson, setInventorySettings } from '../inventory/fixture';
 
 const DEVICE = 'console-pc-2026-01-01-00-00-00';
 
@@ -61,16 +61,37 @@ describe.skipIf(!hasChromium)('the inventory in the console', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('a printer a network inventory reported: its inventory tab shows the source, its agent and no software', async () => {
+    const example = (await Bun.file(`${import.meta.dir}/../inventory/format/printer_1.json`).json()) as Record<string, unknown>;
+    expect((await postJson(server.origin, example)).status).toBe(200);
+    const printer = Number(((await api.get('Printer/', { query: 'searchText[serial]=^PHCVN191TG$' })).body as { id: number }[])[0]!.id);
+    await page.goto(`${server.origin}/#/Printer/${printer}`);
+    await page.getByRole('tab', { name: 'Inventory' }).click();
+    const panel = page.getByRole('region', { name: 'Inventory' });
+    await panel.getByRole('table', { name: 'Agents' }).waitFor();
+    expect(await panel.getByRole('table', { name: 'Agents' }).locator('tbody tr td:first-child').allTextContents()).toEqual(['NPIF2BE10-2020-12-31-11-28-51']);
+    await panel.getByText('GLPI Native Inventory').waitFor();
+    await panel.getByText('No software installed.').waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
   test('the inventory page: the settings saved as Config items, the agents listed', async () => {
     await page.goto(`${server.origin}/#/inventory`);
     const form = page.getByRole('form', { name: 'Inventory settings' });
     expect(await form.getByLabel('Enable inventory').isChecked()).toBe(true);
     await form.getByLabel('Software', { exact: true }).uncheck();
+    await form.getByLabel('Virtual machines as computers').check();
+    await form.getByLabel('Computer type of virtual machines (id)').fill('3');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
-    const rows = (await api.get('Config/', { query: 'searchText[context]=^inventory$&searchText[name]=^import_software$' })).body as { value: string }[];
-    expect(rows.map((r) => r.value)).toEqual(['0']);
-    expect(await page.getByRole('table', { name: 'Agents' }).locator('tbody tr td:nth-child(2)').allTextContents()).toEqual([DEVICE]);
+    const rows = (await api.get('Config/', { query: 'searchText[context]=^inventory$&range=0-999' })).body as { name: string; value: string }[];
+    expect(rows.filter((r) => ['import_software', 'vm_as_computer', 'vm_type'].includes(r.name)).map((r) => [r.name, r.value]).sort()).toEqual([
+      ['import_software', '0'],
+      ['vm_as_computer', '1'],
+      ['vm_type', '3'],
+    ]);
+    // The printer's agent and the computer's (their contacts may fall in the same second: compared as a set).
+    expect((await page.getByRole('table', { name: 'Agents' }).locator('tbody tr td:nth-child(2)').allTextContents()).sort()).toEqual(['NPIF2BE10-2020-12-31-11-28-51', DEVICE]);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -122,6 +122,19 @@ describe.skipIf(!hasChromium)('notifications in the console', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test("a webhook's event is picked from the events it may follow", async () => {
+    const hook = await api.create('Webhook', { name: 'followups gone', url: receiver.url, itemtype: 'Ticket', event: 'new', is_active: 0 });
+    await page.goto(`${server.origin}/#/Webhook/${hook}`);
+    const form = page.locator('form.item-form');
+    const event = form.getByLabel('Event', { exact: true });
+    await event.locator('option', { hasText: 'New item' }).waitFor({ state: 'attached' });
+    expect(await event.locator('option').count()).toBe(22);
+    await event.selectOption({ label: 'Deletion of a followup' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await until('the event saved', async () => (await api.get(`Webhook/${hook}`)).body.event, (v) => v === 'delete_followup');
+    expect(pageErrors).toEqual([]);
+  });
+
   test("a webhook's send a test reaches its receiver and shows in its delivery log", async () => {
     const hook = await api.create('Webhook', { name: 'chat', url: receiver.url, itemtype: 'Ticket', event: 'new', is_active: 1 });
     await page.goto(`${server.origin}/#/Webhook/${hook}?tab=deliveries`);

@@ -3,13 +3,14 @@
  * lists them for a profile holding a rule right, by collection and ranking; a rule opens in the
  * form, and a change saved there is the API's; its criteria and actions are added and removed in a
  * tab of their own (a pattern the server refuses shows why), where the tester tries the
- * collection on an input.
+ * collection on an input; a French user reads the rule's labels in French.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { type BrowserContext, type Page } from 'playwright-core';
 import { Client } from '../support/client';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
 import { ensureConsoleBuilt, hasChromium, launchChromium } from '../support/browser';
+import { createUser, PASSWORD, unique } from '../rights/fixture';
 
 describe.skipIf(!hasChromium)('rules in the console', () => {
   let server: TestServer;
@@ -150,14 +151,14 @@ describe.skipIf(!hasChromium)('rules in the console', () => {
     const rankings = async () => [(await api.get(`Rule/${first}`)).body.ranking, (await api.get(`Rule/${second}`)).body.ranking];
     expect(await rankings()).toEqual([1, 2]);
     await page.goto(`${server.origin}/#/Rule/${second}?tab=rule`);
-    await page.getByText('Ranking 2 in RuleDictionnaryPrinterModel').waitFor();
+    await page.getByText('Ranking 2 in Dictionary of printer models').waitFor();
     await page.getByRole('button', { name: 'Move up' }).click();
-    await page.getByText('Ranking 1 in RuleDictionnaryPrinterModel').waitFor();
+    await page.getByText('Ranking 1 in Dictionary of printer models').waitFor();
     expect(await rankings()).toEqual([2, 1]);
     await page.getByRole('button', { name: 'Move up' }).click();
     await page.getByRole('alert').getByText('The rule is first already.').waitFor();
     await page.getByRole('button', { name: 'Move down' }).click();
-    await page.getByText('Ranking 2 in RuleDictionnaryPrinterModel').waitFor();
+    await page.getByText('Ranking 2 in Dictionary of printer models').waitFor();
     expect(await rankings()).toEqual([1, 2]);
     // Dragging a rule onto another's place in the collection's list moves it there.
     const third = await api.create('Rule', { name: 'Canon', sub_type: 'RuleDictionnaryPrinterModel' });
@@ -169,5 +170,25 @@ describe.skipIf(!hasChromium)('rules in the console', () => {
     expect([...(await rankings()), (await api.get(`Rule/${third}`)).body.ranking]).toEqual([2, 3, 1]);
     await order.locator('li').first().getByText('Canon', { exact: true }).waitFor();
     expect(await order.locator('li').allTextContents()).toEqual(['Canon', 'HP', 'Brother']);
+  }, 60_000);
+
+  test("a French user reads the collection, criteria, conditions, actions and values of a rule in French", async () => {
+    const rule = await api.create('Rule', { name: 'Imprimantes', sub_type: 'RuleTicket', entities_id: 0, is_recursive: 1 });
+    await api.create('RuleCriteria', { rules_id: rule, criteria: 'urgency', condition: 0, pattern: '4' });
+    await api.create('RuleAction', { rules_id: rule, action_type: 'assign', field: 'impact', value: '5' });
+    const login = unique('francophone');
+    const user = await createUser(api, login, 4, 0);
+    expect((await api.put(`User/${user}`, { input: { language: 'fr_FR' } })).status).toBe(200);
+    const french = await new Client(server.api).login(login, PASSWORD);
+    // Signed in with the French session's token (the console then speaks French, its menu too).
+    await page.goto(`${server.origin}/`);
+    await page.evaluate((session) => localStorage.setItem('deskbase.session-token', session), french.token);
+    await page.goto(`${server.origin}/#/Rule/${rule}?tab=rule`);
+    await page.reload();
+    await page.getByText(`Rang ${(await api.get(`Rule/${rule}`)).body.ranking} dans Règles métier pour les tickets`).waitFor();
+    const criteria = page.locator('table.list').first().locator('tbody tr');
+    await criteria.first().getByText('Haute').waitFor();
+    expect((await criteria.first().locator('td').allTextContents()).slice(0, 3)).toEqual(['Urgence', 'est', 'Haute']);
+    expect((await page.locator('table.list').nth(1).locator('tbody tr').first().locator('td').allTextContents()).slice(0, 3)).toEqual(['Assigner', 'Impact', 'Très haute']);
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 /**
  * Write counters per table (server/db/table-versions.ts): a read kept by a versioned cache stays
  * while other tables are written and goes at the first write to one it read, by a statement, a
- * trigger, a WITHOUT ROWID shadow, a change of the schema, or another connection. Real SQLite file,
+ * trigger, a WITHOUT ROWID shadow, a change of the schema, or another connection; a read of one
+ * row stays while the table's other rows are written. Real SQLite file,
  * the connection helpers the server uses; every answer is checked against a plain read.
  */
 import { Database } from 'bun:sqlite';
@@ -12,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inTransaction, markExternalWrite, openDatabase, type Db } from '../../server/db/connection';
 import { VersionedCache } from '../../server/db/read-cache';
-import { selectAll, run } from '../../server/db/rows';
+import { selectAll, selectRow, run } from '../../server/db/rows';
 import { setNarrowTables, stillValid, tracked } from '../../server/db/table-versions';
 
 let dir: string;
@@ -96,8 +97,45 @@ describe('a kept read', () => {
   });
 });
 
+describe('a kept read of one row', () => {
+  const ONE = 'SELECT p.name, r.name AS room FROM t_pcs p JOIN t_rooms r ON r.id = p.room WHERE p.id = ?';
+  const keptRowAfter = (sql: string, id: number, change: () => void): boolean => {
+    const { deps } = tracked(() => selectRow(db, 't_pcs', id, sql, id));
+    change();
+    return stillValid(deps);
+  };
+
+  test("stays while the table's other rows are written, goes when its own is", () => {
+    expect(keptRowAfter(ONE, 1, () => write("UPDATE t_pcs SET name = 'other row' WHERE id = 2"))).toBe(true);
+    expect(keptRowAfter(ONE, 1, () => write('INSERT INTO t_pcs (name, room) VALUES (?, ?)', 'added', 1))).toBe(true);
+    expect(keptRowAfter(ONE, 1, () => write("UPDATE t_pcs SET name = 'own row' WHERE id = 1"))).toBe(false);
+    expect(keptRowAfter(ONE, 2, () => write('DELETE FROM t_pcs WHERE id = 2'))).toBe(false);
+    write("INSERT INTO t_pcs (id, name, room) VALUES (2, 'pc2', 2)");
+  });
+
+  test('goes at a write to another table it read that is not counted one by one', () => {
+    expect(keptRowAfter(ONE, 1, () => write("UPDATE t_rooms SET name = 'Hall C' WHERE id = 2"))).toBe(false);
+  });
+
+  test('is a read of the whole table when its statement names the table twice', () => {
+    const twice = 'SELECT p.name, (SELECT COUNT(*) FROM t_pcs) AS n FROM t_pcs p WHERE p.id = ?';
+    expect(keptRowAfter(twice, 1, () => write("UPDATE t_pcs SET name = 'elsewhere' WHERE id = 2"))).toBe(false);
+  });
+});
+
 describe('every kept answer is the plain answer', () => {
   const reads = [PCS, TICKETS, COUNTS, 'SELECT COUNT(*) AS n FROM t_logs', 'SELECT name FROM t_rooms ORDER BY id'];
+  /** Reads of one row (selectRow), kept as the reply cache keeps them: on their own dependencies. */
+  const ROW = 'SELECT p.name, r.name AS room FROM t_pcs p LEFT JOIN t_rooms r ON r.id = p.room WHERE p.id = ?';
+  const rowReads = [1, 2, 3, 4];
+  const keptRows = new Map<number, ReturnType<typeof tracked<unknown>>>();
+  const readRow = (id: number): unknown => {
+    const kept = keptRows.get(id);
+    if (kept && stillValid(kept.deps)) return kept.value;
+    const built = tracked(() => selectRow(db, 't_pcs', id, ROW, id));
+    keptRows.set(id, built);
+    return built.value;
+  };
   const writes: ((n: number) => void)[] = [
     (n) => write('UPDATE t_pcs SET name = ? WHERE id = 1', `pc-${n}`),
     (n) => write('UPDATE t_pcs SET room = ? WHERE id = 2', 1 + (n % 2)),
@@ -118,10 +156,13 @@ describe('every kept answer is the plain answer', () => {
   test('through any interleaving of writes to the same and other tables', () => {
     const cache = new VersionedCache<unknown>(100);
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.record({ read: fc.nat(reads.length - 1) }), fc.record({ write: fc.nat(writes.length - 1), n: fc.nat(1000) })), { maxLength: 40 }), (steps) => {
+      fc.property(fc.array(fc.oneof(fc.record({ read: fc.nat(reads.length - 1) }), fc.record({ row: fc.nat(rowReads.length - 1) }), fc.record({ write: fc.nat(writes.length - 1), n: fc.nat(1000) })), { maxLength: 40 }), (steps) => {
         for (const step of steps) {
           if ('write' in step) writes[step.write]!(step.n);
-          else {
+          else if ('row' in step) {
+            const id = rowReads[step.row]!;
+            expect(JSON.stringify(readRow(id))).toBe(JSON.stringify(db.query(ROW).get(id)));
+          } else {
             const sql = reads[step.read]!;
             expect(JSON.stringify(cache.get(db, sql, () => selectAll(db, sql)))).toBe(JSON.stringify(db.query(sql).all()));
           }

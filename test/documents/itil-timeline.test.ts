@@ -73,7 +73,7 @@ describe('documents on follow-ups, solutions and tasks', () => {
     const observer = (await userWith(ctx.api, OBSERVER, A)).client;
     // Documents and follow-ups readable, but only the tickets they are involved in.
     const profile = await ctx.api.create('Profile', { name: unique('mine-only'), interface: 'central' });
-    for (const [name, rights] of [['document', 1], ['ticket', 1], ['followup', 1]] as const) await ctx.api.create('ProfileRight', { profiles_id: profile, name, rights });
+    await ctx.api.setRights(profile, { document: 1, ticket: 1, followup: 1 });
     const outsider = (await userWith(ctx.api, profile, A)).client;
     /** All the links the reader sees: which of the two captured ones are among them. */
     const sees = (as: Client, expected: { public: boolean; private: boolean }): Step => ({
@@ -103,7 +103,7 @@ describe('documents on follow-ups, solutions and tasks', () => {
   test("a user who may link documents cannot link one to a follow-up they cannot read; nothing is written", async () => {
     const privateFollowup = await ctx.api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'private', is_private: 1 });
     const profile = await ctx.api.create('Profile', { name: unique('linker'), interface: 'central' });
-    for (const [name, rights] of [['document', 31], ['ticket', 1], ['followup', 1]] as const) await ctx.api.create('ProfileRight', { profiles_id: profile, name, rights });
+    await ctx.api.setRights(profile, { document: 31, ticket: 1, followup: 1 });
     const linker = (await userWith(ctx.api, profile, A)).client;
     const own = await linker.post('Document/', { input: { name: unique('own'), entities_id: A } });
     expect(own.status).toBe(201);
@@ -118,7 +118,7 @@ describe('documents on follow-ups, solutions and tasks', () => {
   test("who reads a ticket downloads its documents without the document right, as GLPI; other documents stay refused", async () => {
     // Tickets (their own only) and follow-ups, but no document right at all.
     const profile = await ctx.api.create('Profile', { name: unique('requester'), interface: 'central' });
-    for (const [name, rights] of [['ticket', 1], ['followup', 1]] as const) await ctx.api.create('ProfileRight', { profiles_id: profile, name, rights });
+    await ctx.api.setRights(profile, { ticket: 1, followup: 1 });
     const requester = await userWith(ctx.api, profile, A);
     /** A text file stored as a Document of A (with `input`), its id captured as `name`. */
     const fileOf = (name: string, input: Record<string, unknown>, content: string): Step => ({

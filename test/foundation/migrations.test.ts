@@ -47,7 +47,9 @@ test('the first start records its migrations and the database settings', async (
       { id: 26, name: "GLPI 10.0's rights on the rule collections" },
       { id: 27, name: "GLPI 10.0's default rules" },
       { id: 28, name: 'dictionary replays, run by the automatic action replaydictionary' },
+      { id: 29, name: "GLPI 10.0's default RuleImportAsset rules of printers, network equipment, peripherals, monitors and phones" },
       { id: 31, name: 'directory synchronisations and their automatic action ldapsync' },
+      { id: 32, name: "GLPI 10.0.19's other rights (backup, dashboard, planning, statistic, …) for the default profiles; a row of every right for each other profile" },
       { id: 33, name: "GLPI 10.0's default notifications of users, reservations, contracts and infocoms, and their automatic actions" },
       { id: 34, name: "the mail queue's right (queuednotification) for the profiles that update the configuration" },
       { id: 35, name: "GLPI 10.0's default RuleImportAsset rules" },
@@ -68,8 +70,13 @@ test('the first start records its migrations and the database settings', async (
 test('an older database (a table, a column and rights missing) is brought up to date, data kept', async () => {
   const api = await new Client(server.api).login();
   const computer = await api.create('Computer', { name: 'kept', serial: 'S-1' });
+  const custom = await api.create('Profile', { name: 'made before every right had a row' });
   await server.stop();
   withDatabase((db) => {
+    // From before GLPI 10.0.19's other rights: no planning right, a profile made without rows.
+    db.exec("DELETE FROM glpi_profilerights WHERE name = 'planning'");
+    db.query('DELETE FROM glpi_profilerights WHERE profiles_id = ?').run(custom);
+    db.exec('DELETE FROM deskbase_migrations WHERE id = 32');
     db.exec('DROP TABLE glpi_userpreferences');
     db.exec('ALTER TABLE glpi_computers DROP COLUMN last_boot');
     // A database from before the further families: no certificate right, step 3 not applied.
@@ -91,12 +98,17 @@ test('an older database (a table, a column and rights missing) is brought up to 
   expect((await again.get('User/2/UserPreference')).status).toBe(200);
   withDatabase((db) => {
     const migrations = db.query('SELECT COUNT(*) AS n FROM deskbase_migrations').get() as { n: number };
-    expect(migrations.n).toBe(29); // nothing ran twice
+    expect(migrations.n).toBe(31); // nothing ran twice
     expect(db.query('SELECT t.id, t.name, m.num FROM glpi_tickettemplates t JOIN glpi_tickettemplatemandatoryfields m ON m.tickettemplates_id = t.id').all()).toEqual([{ id: 1, name: 'Default', num: 21 }]);
     expect(db.query('SELECT name FROM glpi_problemtemplates').all()).toEqual([{ name: 'Our problems' }]);
-    const certificate = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'certificate' ORDER BY profiles_id").all();
+    const certificate = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'certificate' AND profiles_id <= 8 ORDER BY profiles_id").all();
     expect(certificate).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => ({ profiles_id: p, rights: [0, 33, 127, 255, 0, 127, 127, 33][i] })));
-    const lockedField = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'locked_field' ORDER BY profiles_id").all();
+    const planning = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'planning' AND profiles_id <= 8 ORDER BY profiles_id").all();
+    expect(planning).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((p, i) => ({ profiles_id: p, rights: [0, 1, 3073, 3073, 1, 1, 3073, 3073][i] })));
+    const customRows = db.query('SELECT COUNT(*) AS n, SUM(rights) AS bits FROM glpi_profilerights WHERE profiles_id = ?').get(custom);
+    const known = db.query('SELECT COUNT(DISTINCT name) AS n FROM glpi_profilerights').get() as { n: number };
+    expect(customRows).toEqual({ n: known.n, bits: 0 });
+    const lockedField = db.query("SELECT profiles_id, rights FROM glpi_profilerights WHERE name = 'locked_field' AND profiles_id <= 8 ORDER BY profiles_id").all();
     expect(lockedField).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((p) => ({ profiles_id: p, rights: p === 4 ? 6 : 0 })));
   });
   expect((await again.get('Certificate/')).status).toBe(200);
@@ -127,9 +139,10 @@ test("rights an earlier version approximated get GLPI 10's values, unless someon
 test("a database from before GLPI 10.0's agent and SNMP credential rights gets them where the profile updates the configuration", async () => {
   const api = await new Client(server.api).login();
   const profile = await api.create('Profile', { name: 'Inventory keepers', interface: 'central' });
-  await api.create('ProfileRight', { profiles_id: profile, name: 'config', rights: 3 });
+  await api.setRights(profile, { config: 3 });
   await server.stop();
-  const rightsOf = (db: Database, name: string) => db.query('SELECT profiles_id, rights FROM glpi_profilerights WHERE name = ? ORDER BY profiles_id').all(name);
+  // The default profiles and this one (an earlier test's profile has rows too).
+  const rightsOf = (db: Database, name: string) => db.query('SELECT profiles_id, rights FROM glpi_profilerights WHERE name = ? AND (profiles_id <= 8 OR profiles_id = ?) ORDER BY profiles_id').all(name, profile);
   withDatabase((db) => {
     db.exec("DELETE FROM glpi_profilerights WHERE name IN ('agent', 'snmpcredential')");
     // Step 5 (default rights of the newer types) pending too, as on a folder older than both;
@@ -223,6 +236,31 @@ test("a folder from before the rules engine gets GLPI 10.0's rule rights, its de
     db.query("UPDATE glpi_ruleactions SET value = 'y' WHERE rules_id = ?").run(rule.id);
     db.query('DELETE FROM glpi_rules WHERE id = ?').run(rule.id);
     expect(generation()).toBe(before + 3);
+  });
+  await server.start();
+});
+
+test("a folder whose import rules stop at the computers' gets GLPI's rules of the other inventoried types at their ranking, its own rules after them", async () => {
+  await server.stop();
+  withDatabase((db) => {
+    db.exec("DELETE FROM glpi_rules WHERE sub_type = 'RuleImportAsset' AND ranking >= 22");
+    db.exec("INSERT INTO glpi_rules (id, sub_type, name, ranking, uuid) VALUES (300, 'RuleImportAsset', 'ours', 22, 'our-import-uuid')");
+    db.exec('DELETE FROM deskbase_migrations WHERE id = 29');
+  });
+  await server.start();
+  await server.stop();
+  withDatabase((db) => {
+    const rules = db.query("SELECT name, ranking FROM glpi_rules WHERE sub_type = 'RuleImportAsset' AND ranking >= 21 ORDER BY ranking").all() as { name: string; ranking: number }[];
+    expect(rules.length).toBe(24);
+    expect(rules.slice(0, 3)).toEqual([
+      { name: 'Computer import denied', ranking: 21 },
+      { name: 'Printer constraint (name)', ranking: 22 },
+      { name: 'Printer update (by serial)', ranking: 23 },
+    ]);
+    expect(rules.slice(-2)).toEqual([
+      { name: 'Phone import denied', ranking: 43 },
+      { name: 'ours', ranking: 44 },
+    ]);
   });
   await server.start();
 });

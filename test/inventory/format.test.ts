@@ -1,7 +1,7 @@
 /**
  * The published inventory format's example files (test/inventory/format, from
  * glpi-project/inventory_format, MIT) posted gzip'd as GLPI Agent posts them: each passes the
- * format's JSON schema, computers are written, the other types refused in the protocol's shape.
+ * format's JSON schema, computers and phones are written (network devices: ./network.test.ts).
  */
 import { describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -26,6 +26,8 @@ describe('the inventory format', () => {
     expect(await postJson(ctx.server.origin, await example('computer_1'))).toMatchObject({ status: 200, json: { expiration: 24, status: 'ok' } });
     const [computer] = (await list('Computer')).filter((c) => c.name === 'glpixps');
     expect(computer).toMatchObject({ serial: '640HP72', uuid: '4c4c4544-0034-3010-8048-b6c04f503732', is_dynamic: 1 });
+    // Maker and model from the BIOS (system's first), type from the chassis; no asset tag.
+    expect([computer!.manufacturers_id, computer!.computermodels_id, computer!.computertypes_id, computer!.otherserial]).toEqual(['Dell Inc.', 'XPS 13 9350', 'Laptop', null]);
     const id = Number(computer!.id);
     expect((await list('Agent', 'range=0-9999')).filter((a) => a.items_id === id).map((a) => [a.deviceid, a.tag, a.version])).toEqual([['glpixps-2018-07-09-09-07-13', '000005', '2.5.2-1.fc31']]);
     expect((await list(`Computer/${id}/Item_OperatingSystem`)).map((o) => o.operatingsystems_id)).toEqual(['Fedora 31 (Workstation Edition)']);
@@ -63,6 +65,7 @@ describe('the inventory format', () => {
   test('computer_2: its virtual machines', async () => {
     expect((await postJson(ctx.server.origin, await example('computer_2'))).status).toBe(200);
     const [computer] = (await list('Computer')).filter((c) => c.name === 'COMP1');
+    expect(computer!.otherserial).toBe('COMP1');
     const vms = await list(`Computer/${computer!.id}/ComputerVirtualMachine`);
     expect(vms.map((v) => [v.name, v.uuid, v.virtualmachinestates_id, v.virtualmachinetypes_id, v.virtualmachinesystems_id, v.vcpu, v.is_dynamic])).toEqual([
       ['skydive-agent_1', '5506c9cf948e', 'off', 0, 0, 0, 1],
@@ -92,13 +95,21 @@ describe('the inventory format', () => {
     expect(await post(ctx.server.origin, await Bun.file(`${DIR}/xml/9.xml`).text())).toMatchObject({ status: 501, xml: '<?xml version="1.0"?>\n<REPLY><ERROR>Query \'netdiscovery\' is not supported.</ERROR></REPLY>' });
   });
 
-  const refused: [string, number, string][] = [
-    ['phone_1', 501, 'Inventory of Phone is not supported'],
-    ['printer_1', 501, "Query 'netinventory' is not supported."],
-  ];
-  for (const [name, status, message] of refused) {
-    test(`${name} is refused in the protocol's shape`, async () => {
-      expect(await postJson(ctx.server.origin, await example(name))).toMatchObject({ status, json: { status: 'error', message, expiration: 24 } });
-    });
-  }
+  test('phone_1 (GLPI Agent on Android): the phone, its OS, processor, memory, storage, Wi-Fi port and apps', async () => {
+    expect((await postJson(ctx.server.origin, await example('phone_1'))).status).toBe(200);
+    const phones = await list('Phone');
+    expect(phones.map((p) => [p.name, p.serial, p.uuid, p.is_dynamic, p.autoupdatesystems_id])).toEqual([['Mi9TPro-TéléphoneM', 'af8d8fcfa6fa4794', 'af8d3fcfa6fe4784', 1, 'GLPI Native Inventory']]);
+    // No chassis type: GLPI falls back on the board's model for the type.
+    expect([phones[0]!.manufacturers_id, phones[0]!.phonemodels_id, phones[0]!.phonetypes_id, phones[0]!.otherserial]).toEqual(['Xiaomi', 'Mi 9T Pro', 'Mi 9T Pro', 'release-keys']);
+    const id = Number(phones[0]!.id);
+    expect((await list('Agent', 'range=0-9999')).filter((a) => a.itemtype === 'Phone').map((a) => [a.items_id, a.version])).toEqual([[id, 'example-app-java']]);
+    expect((await list(`Phone/${id}/Item_OperatingSystem`)).map((o) => [o.operatingsystems_id, o.operatingsystemversions_id, o.is_dynamic])).toEqual([['Q Android 10.0 api 29', '29', 1]]);
+    expect((await list(`Phone/${id}/Item_DeviceProcessor`)).map((p) => [p.deviceprocessors_id, p.frequency, p.nbcores, p.nbthreads])).toEqual([['AArch64 Processor rev 14 (aarch64)', 1785, 8, 8]]);
+    expect((await list(`Phone/${id}/Item_DeviceMemory`)).map((m) => m.size)).toEqual([5523]);
+    expect((await list(`Phone/${id}/Item_Disk`)).map((d) => [d.totalsize, d.freesize])).toEqual([[3471, 23], [51913, 33722], [51913, 33722], [51913, 33722]]);
+    expect((await list(`Phone/${id}/NetworkPort`)).map((p) => [p.name, p.mac, p.is_dynamic])).toEqual([['No description found', 'e0:dc:ff:ed:09:59', 1]]);
+    expect((await list(`Phone/${id}/Item_SoftwareVersion`)).map((i) => i.softwareversions_id)).toEqual(['1.5.9', '18.21.2.100', '1.0']);
+    // It is a phone only, not a computer too.
+    expect((await list('Computer')).filter((c) => c.name === 'Mi9TPro-TéléphoneM')).toEqual([]);
+  });
 });

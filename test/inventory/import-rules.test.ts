@@ -27,8 +27,8 @@ const withUuid = (m: Machine, uuid: string) => inventory(m).replace(`<UUID>uuid-
 describe("GLPI's default RuleImportAsset rules", () => {
   test('seeded with their ids, in GLPI\'s order, the computer rules among them', async () => {
     const rules = (await list('Rule')).filter((r) => r.sub_type === 'RuleImportAsset').sort((a, b) => Number(a.ranking) - Number(b.ranking));
-    expect(rules.length).toBe(22);
-    expect(rules.slice(9).map((r) => [r.id, r.ranking, r.name, r.is_active])).toEqual([
+    expect(rules.length).toBe(44);
+    expect(rules.slice(9, 22).map((r) => [r.id, r.ranking, r.name, r.is_active])).toEqual([
       [21, 9, 'Computer constraint (name)', 1],
       [22, 10, 'Computer update (by serial + uuid)', 1],
       [23, 11, 'Computer update (by serial + uuid is empty in GLPI)', 1],
@@ -43,6 +43,16 @@ describe("GLPI's default RuleImportAsset rules", () => {
       [32, 20, 'Computer import (by name)', 1],
       [33, 21, 'Computer import denied', 1],
     ]);
+    // Then those of the other inventoried types, in GLPI's order (by MAC and all the phones' inactive).
+    expect(rules.slice(22).map((r) => [r.id, r.ranking, r.name, r.is_active])).toEqual(
+      [
+        ['Printer constraint (name)', 1], ['Printer update (by serial)', 1], ['Printer update (by mac)', 0], ['Printer import (by serial)', 1], ['Printer import (by mac)', 0], ['Printer import denied', 1],
+        ['NetworkEquipment constraint (name)', 1], ['NetworkEquipment update (by serial)', 1], ['NetworkEquipment update (by mac)', 0], ['NetworkEquipment import (by serial)', 1], ['NetworkEquipment import (by mac)', 0], ['NetworkEquipment import denied', 1],
+        ['Device update (by serial)', 1], ['Device import (by serial)', 1], ['Device import denied', 1],
+        ['Monitor update (by serial)', 1], ['Monitor import (by serial)', 1], ['Monitor import denied', 1],
+        ['Phone constraint (name)', 0], ['Phone update (by mac)', 0], ['Phone import (by mac)', 0], ['Phone import denied', 0],
+      ].map(([name, active], i) => [34 + i, 22 + i, name, active]),
+    );
     const actions = (await list('RuleAction')).filter((a) => a.rules_id === 22);
     expect(actions.map((a) => [a.action_type, a.field, a.value])).toEqual([['assign', '_inventory', '0']]);
   });
@@ -137,5 +147,27 @@ describe('software dictionary', () => {
     const software = ((await ctx.api.get('Software', { query: 'range=0-999' })).body as Record<string, unknown>[]).map((s) => s.name);
     expect(software.filter((name) => name === 'Vim').length).toBe(1);
     expect(software).not.toContain('vim-tiny');
+  });
+});
+
+describe("RuleImportAsset's flags: restrict the search to the entity (202), only this rule's criteria in the data (204)", () => {
+  test('restricted to the entity, a computer with the serial in another entity is not "already present": the next rule decides; one in the same entity is updated', async () => {
+    const elsewhere = await ctx.api.create('Entity', { name: 'Elsewhere', entities_id: 0 });
+    const away = await ctx.api.create('Computer', { name: 'away', serial: 'SCOPED-1', entities_id: elsewhere });
+    const home = await ctx.api.create('Computer', { name: 'home', serial: 'SCOPED-2', entities_id: 0 });
+    await rule('RuleImportAsset', 'Scoped by serial', [['name', 4, 'scoped-'], ['serial', 10, '1'], ['entityrestrict', 202, '1']], [['assign', '_inventory', '0']], { ranking: -3 });
+    const deny = await rule('RuleImportAsset', 'Scoped, not found', [['name', 4, 'scoped-']], [['assign', '_inventory', '2']], { ranking: -2 });
+    const refused = await post(ctx.server.origin, inventory(machine({ deviceid: 's1-2026-01-01-00-00-00', name: 'scoped-1', serial: 'SCOPED-1' })));
+    expect([refused.status, refused.xml]).toEqual([403, `<?xml version="1.0"?>\n<REPLY><ERROR>Import refused by the rule "Scoped, not found" (${deny})</ERROR></REPLY>`]);
+    expect((await post(ctx.server.origin, inventory(machine({ deviceid: 's2-2026-01-01-00-00-00', name: 'scoped-2', serial: 'SCOPED-2' })))).status).toBe(200);
+    const bySerial = (await computers()).filter((c) => String(c.serial).startsWith('SCOPED-')).map((c) => [c.id, c.name, c.entities_id]);
+    expect(bySerial).toEqual([[away, 'away', elsewhere], [home, 'scoped-2', 0]]);
+  });
+
+  test('"only criteria of this rule in data" holds when the input carries nothing else, as the tester shows', async () => {
+    const id = await rule('RuleImportAsset', 'Mac alone', [['mac', 8, '1'], ['only_these_criteria', 204, '1']], [['assign', '_inventory', '1']], { ranking: -4 });
+    const tried = async (input: Record<string, unknown>) => ((await ctx.api.post('testRules', { sub_type: 'RuleImportAsset', input })).body.rules as { id: number; matched: boolean }[]).find((r) => r.id === id)!.matched;
+    expect([await tried({ mac: ['aa:bb:cc:dd:ee:ff'] }), await tried({ mac: ['aa:bb:cc:dd:ee:ff'], name: '' }), await tried({ mac: ['aa:bb:cc:dd:ee:ff'], name: 'switch-port' })]).toEqual([true, true, false]);
+    expect((await ctx.api.put(`Rule/${id}`, { input: { is_active: 0 } })).status).toBe(200);
   });
 });

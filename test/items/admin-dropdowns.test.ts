@@ -14,7 +14,7 @@ const ctx = useServer();
 /** A user whose only profile holds `rights` on the right `name` (and nothing else). */
 async function userWith(name: string, rights: number): Promise<Client> {
   const profile = await ctx.api.create('Profile', { name: unique(`only-${name}`), interface: 'central' });
-  await ctx.api.create('ProfileRight', { profiles_id: profile, name, rights });
+  await ctx.api.setRights(profile, { [name]: rights });
   const login = unique(`holder-${name}`);
   await createUser(ctx.api, login, profile, 0);
   return loginAs(ctx.server.api, login);

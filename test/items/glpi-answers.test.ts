@@ -39,16 +39,32 @@ describe("a profile's rights", () => {
     expect(res.body.config).toBe(3);
   });
 
-  test('a right written is read back; lists of profiles show the columns only, as GLPI lists them', async () => {
+  test("a new profile gets a row of every right at 0, as GLPI; a right written is read back; lists of profiles show the columns only", async () => {
     const id = await api.create('Profile', { name: 'answers-profile' });
-    // A right the profile has no row of reads 0, as GLPI, which gives every profile a row of each.
-    expect([(await api.get(`Profile/${id}`)).body.computer, (await api.get(`Profile/${id}`)).body.ticket]).toEqual([0, 0]);
-    await api.create('ProfileRight', { profiles_id: id, name: 'computer', rights: 1 });
+    const item = (await api.get(`Profile/${id}`)).body;
+    expect([item.computer, item.ticket, item.planning, item.statistic]).toEqual([0, 0, 0, 0]);
+    const rights = (await api.get(`Profile/${id}/ProfileRight`, { query: 'range=0-999' })).body as { id: number; name: string }[];
+    expect(Object.keys(item).slice(Object.keys(item).indexOf('date_creation') + 1)).toEqual(rights.map((r) => r.name).sort());
+    const computer = rights.find((r) => r.name === 'computer')!;
+    expect((await api.put(`ProfileRight/${computer.id}`, { input: { rights: 1 } })).status).toBe(200);
     expect((await api.get(`Profile/${id}`)).body.computer).toBe(1);
     const multiple = await api.get('getMultipleItems', { query: `items[0][itemtype]=Profile&items[0][items_id]=${id}` });
     expect(multiple.body[0].computer).toBe(1);
     const list = (await api.get('Profile/', { query: 'range=0-99' })).body as Record<string, unknown>[];
     expect(list.find((p) => p.id === id)).not.toHaveProperty('computer');
+  });
+
+  test("GLPI 10.0.19's rights by name; a right the profile has no row of is left out, as GLPI (Self-Service has no system_logs)", async () => {
+    const superAdmin = (await api.get('Profile/4')).body;
+    expect([superAdmin.backup, superAdmin.dashboard, superAdmin.planning, superAdmin.statistic, superAdmin.system_logs, superAdmin.transfer]).toEqual([1045, 23, 3073, 1, 1, 23]);
+    const rights = Object.keys(superAdmin).slice(Object.keys(superAdmin).indexOf('date_creation') + 1);
+    expect(rights).toEqual([...rights].sort());
+    const selfService = (await api.get('Profile/1')).body;
+    expect(selfService).not.toHaveProperty('system_logs');
+    expect(selfService.reports).toBe(0);
+    const removed = (await api.get('Profile/2/ProfileRight', { query: 'range=0-999' })).body as { id: number; name: string }[];
+    expect((await api.del(`ProfileRight/${removed.find((r) => r.name === 'reports')!.id}`)).status).toBe(204);
+    expect((await api.get('Profile/2')).body).not.toHaveProperty('reports');
   });
 });
 
@@ -68,6 +84,18 @@ describe("an entity's inherited settings", () => {
     expect([listed.calendars_id, listed.entities_id_software]).toEqual([0, 0]);
     // With expand_dropdowns the inherited value stays a number, as GLPI names only ids above 0.
     expect((await api.get(`Entity/${id}`, { query: 'expand_dropdowns=true' })).body.calendars_id).toBe(-2);
+  });
+});
+
+describe('links to the root entity', () => {
+  test("only an item's entities_id links (and expands) the root entity 0, as GLPI's parseDropdowns; other fields holding 0 do not", async () => {
+    const root = (await api.get('Entity/0')).body;
+    // Its entities_id is null and its entities_id_software 0 (or -10): no link to an entity.
+    expect((root.links as { rel: string }[]).filter((l) => l.rel === 'Entity')).toEqual([]);
+    const computer = await api.create('Computer', { name: 'answers-root-link', entities_id: 0 });
+    const links = (await api.get(`Computer/${computer}`)).body.links as { rel: string; href: string }[];
+    expect(links.filter((l) => l.rel === 'Entity').map((l) => l.href.replace(/^.*apirest\.php/, ''))).toEqual(['/Entity/0']);
+    expect((await api.get(`Computer/${computer}`, { query: 'expand_dropdowns=true' })).body.entities_id).toBe('Root entity');
   });
 });
 
@@ -130,7 +158,7 @@ describe('with_* sections', () => {
     expect(row).toMatchObject({ id: ticket, catname: 'answers-cat', entityname: 'Root entity > answers-sections', entityID: entity });
 
     const profile = await api.create('Profile', { name: 'answers-no-contract', interface: 'central' });
-    await api.create('ProfileRight', { profiles_id: profile, name: 'computer', rights: 1 });
+    await api.setRights(profile, { computer: 1 });
     await createUser(api, 'answers-reader', profile, entity, false);
     const reader = await new Client(ctx.server.api).login('answers-reader', USER_PASSWORD);
     const seen = (await reader.get(`Computer/${computer}`, { query: 'with_contracts=1&with_tickets=1' })).body;
@@ -215,6 +243,25 @@ describe('add messages', () => {
     expect(link.body).toEqual({ id: link.body.id, message: `Item successfully added: Document item - ID ${link.body.id}` });
     const solution = await api.post('ITILSolution', { input: { itemtype: 'Ticket', items_id: ticket, content: 'done' } });
     expect(solution.body).toEqual({ id: solution.body.id, message: `Item successfully added: ${solution.body.id}` });
+  });
+
+  test("a link without a name: GLPI's type name of it ('Link Contract/Item', 'Installation'), 'General' for a type GLPI names none (Group_User, Computer_Item)", async () => {
+    const computer = await api.create('Computer', { name: 'answers-msg-pc' });
+    const contract = await api.create('Contract', { name: 'answers-msg-contract' });
+    const group = await api.create('Group', { name: 'answers-msg-group' });
+    const software = await api.create('Software', { name: 'answers-msg-soft' });
+    const version = await api.create('SoftwareVersion', { softwares_id: software, name: '1.0' });
+    const monitor = await api.create('Monitor', { name: 'answers-msg-screen' });
+    const added = async (itemtype: string, input: Record<string, unknown>) => {
+      const res = await api.post(itemtype, { input });
+      return String(res.body.message).replace(` - ID ${res.body.id}`, ' - ID n');
+    };
+    expect([
+      await added('Contract_Item', { contracts_id: contract, itemtype: 'Computer', items_id: computer }),
+      await added('Item_SoftwareVersion', { itemtype: 'Computer', items_id: computer, softwareversions_id: version }),
+      await added('Group_User', { groups_id: group, users_id: 2 }),
+      await added('Computer_Item', { computers_id: computer, itemtype: 'Monitor', items_id: monitor }),
+    ]).toEqual(['Link Contract/Item', 'Installation', 'General', 'General'].map((name) => `Item successfully added: ${name} - ID n`));
   });
 });
 
@@ -383,6 +430,74 @@ describe('approval requests and linked tickets as GLPI 10.0.19 logs and names th
       [12, '', 'Approval granted by glpi'],
       [12, '', 'Cancel the approval request to glpi'],
     ]);
+  });
+});
+
+describe("what a follow-up and an approval's answer move, logged in GLPI 10.0.19's order", () => {
+  const rowsOf = async (ticket: number) =>
+    (Object.values((await api.get(`Ticket/${ticket}`, { query: 'with_logs=1' })).body._logs) as Record<string, unknown>[]).map((l) => [l.linked_action, l.itemtype_link, l.id_search_option, l.old_value, l.new_value]);
+
+  test("a requester's follow-up reopening a pending ticket: its id row, the status, then 'Followups (id)'; an assignee who is also a requester reopens nothing", async () => {
+    const { id: tech } = await technician('answers-reopen-tech');
+    const requester = await api.create('User', { name: 'answers-reopen-requester', password: USER_PASSWORD, password2: USER_PASSWORD, _profiles_id: 2, _entities_id: 0, _is_recursive: 1 });
+    const client = await new Client(ctx.server.api).login('answers-reopen-requester', USER_PASSWORD);
+    const ticket = await api.create('Ticket', { name: 'answers-reopen', content: 'x', _users_id_assign: tech, _users_id_requester: requester });
+    expect((await api.put(`Ticket/${ticket}`, { input: { status: 4 } })).status).toBe(200);
+    const before = (await rowsOf(ticket)).length;
+    const followup = await client.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'still broken' });
+    expect((await rowsOf(ticket)).slice(before)).toEqual([
+      [17, 'ITILFollowup', 0, '', String(followup)],
+      [0, '', 12, '4', '2'],
+      [12, 'ITILFollowup', 0, '', `Followups (${followup})`],
+    ]);
+    // glpi is requester and assignee of this one: GLPI's needReopen leaves it pending.
+    const own = await api.create('Ticket', { name: 'answers-reopen-own', content: 'x', _users_id_requester: 2, _users_id_assign: 2 });
+    expect((await api.put(`Ticket/${own}`, { input: { status: 4 } })).status).toBe(200);
+    await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: own, content: 'noted' });
+    expect((await api.get(`Ticket/${own}`)).body.status).toBe(4);
+  });
+
+  test("an approval request, its answer and its cancelling: the ticket's global_validation and last updater, then the message; no percent row", async () => {
+    const { client: techClient, logName: techLog } = await technician('answers-approval-tech');
+    const ticket = await techClient.create('Ticket', { name: 'answers-approval', content: 'x' });
+    const approval = await api.create('TicketValidation', { tickets_id: ticket, users_id_validate: 2 });
+    expect((await api.put(`TicketValidation/${approval}`, { input: { status: 4, comment_validation: 'no' } })).status).toBe(200);
+    expect((await api.del(`TicketValidation/${approval}`)).status).toBe(204);
+    expect((await rowsOf(ticket)).filter((r) => r[0] !== 20 && r[2] !== 150)).toEqual([
+      [0, '', 52, '1', '2'],
+      [0, '', 64, techLog, 'glpi (2)'],
+      [12, 'TicketValidation', 0, '', 'Approval request sent to glpi'],
+      [0, '', 52, '2', '4'],
+      [12, 'TicketValidation', 0, '', 'Update the approval request to glpi'],
+      [12, 'TicketValidation', 0, '', 'Cancel the approval request to glpi'],
+    ]);
+  });
+});
+
+describe("a sub-item in its item's history as GLPI 10.0.19 writes it", () => {
+  test("a port named after its item ('pc - eth0 (id)'), a software version after its software; a change logged field by field, old and new value", async () => {
+    const computer = await api.create('Computer', { name: 'answers-port-pc' });
+    const port = await api.create('NetworkPort', { itemtype: 'Computer', items_id: computer, name: 'eth0', instantiation_type: 'NetworkPortEthernet', logical_number: 1 });
+    expect((await api.put(`NetworkPort/${port}`, { input: { name: 'eth1', comment: 'uplink' } })).status).toBe(200);
+    expect((await api.del(`NetworkPort/${port}`, { query: 'force_purge=1' })).status).toBe(204);
+    const rowsOf = async (type: string, id: number) =>
+      (Object.values((await api.get(`${type}/${id}`, { query: 'with_logs=1' })).body._logs) as Record<string, unknown>[]).filter((l) => l.linked_action !== 20).map((l) => [l.linked_action, l.itemtype_link, l.old_value, l.new_value]);
+    expect(await rowsOf('Computer', computer)).toEqual([
+      [17, 'NetworkPort', '', `answers-port-pc - eth0 (${port})`],
+      [18, 'NetworkPort', 'eth0', 'eth1'],
+      [18, 'NetworkPort', '', 'uplink'],
+      [19, 'NetworkPort', `answers-port-pc - eth1 (${port})`, ''],
+    ]);
+    const software = await api.create('Software', { name: 'answers-soft' });
+    const version = await api.create('SoftwareVersion', { softwares_id: software, name: '1.0' });
+    expect(await rowsOf('Software', software)).toEqual([[17, 'SoftwareVersion', '', `answers-soft - 1.0 (${version})`]]);
+    // Cartridges and consumables are named by their id; GLPI adds them quietly, a cartridge without a row on its model.
+    const [toner, paper] = [await api.create('CartridgeItem', { name: 'answers-toner' }), await api.create('ConsumableItem', { name: 'answers-paper' })];
+    const cartridge = await api.post('Cartridge', { input: { cartridgeitems_id: toner } });
+    const consumable = await api.post('Consumable', { input: { consumableitems_id: paper } });
+    expect([cartridge.body.message, consumable.body.message]).toEqual(['', '']);
+    expect(await rowsOf('CartridgeItem', toner)).toEqual([]);
+    expect(await rowsOf('ConsumableItem', paper)).toEqual([[17, 'Consumable', '', `answers-paper - ${consumable.body.id} (${consumable.body.id})`]]);
   });
 });
 

@@ -75,7 +75,7 @@ describe('a cached getItem answer follows', () => {
 
   test('a rights change of the reader profile', async () => {
     const profile = (await glpi.post('Profile/', { input: { name: unique('readers'), interface: 'central' } })).body.id as number;
-    const right = await glpi.create('ProfileRight', { profiles_id: profile, name: 'computer', rights: 1 });
+    const { computer: right } = await glpi.setRights(profile, { computer: 1 });
     const login = unique('reader');
     await createUser(glpi, login, profile, entity);
     const reader = await loginAs(server.api, login);

@@ -355,7 +355,7 @@ describe('getItem options', () => {
     expect(byLink('Document')).toMatchObject({ linked_action: 15, new_value: `manual (${full.document})` });
     expect(byLink('Contract')).toMatchObject({ linked_action: 15, new_value: `support (${full.contract})` });
     expect(byLink('Ticket')).toMatchObject({ linked_action: 15, new_value: `broken screen (${full.ticket})` });
-    expect(byLink('NetworkPort')).toMatchObject({ linked_action: 17, new_value: expect.stringMatching(/^eth0 \(\d+\)$/) }); // a sub-item as "name (id)", as GLPI's CommonDBChild
+    expect(byLink('NetworkPort')).toMatchObject({ linked_action: 17, new_value: `pc-full - eth0 (${full.port})` }); // a port named after its item, "item - name (id)", as GLPI 10.0.19
   });
 
   test('with_* flags on an item without related rows give empty lists', async () => {

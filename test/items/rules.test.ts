@@ -11,6 +11,7 @@ import * as documentRules from '../../server/documents/hooks';
 import * as documentLinks from '../../server/documents/document-links';
 import { hooksOf, installRules, type ItemHooks } from '../../server/items/hooks';
 import * as notes from '../../server/items/notes';
+import * as history from '../../server/items/history';
 import * as webhookRules from '../../server/notify/webhook-rules';
 import * as configValues from '../../server/items/config-values';
 import * as entityStrategies from '../../server/items/entity-strategies';
@@ -26,6 +27,7 @@ import * as solutions from '../../server/itil/solutions';
 import * as tasks from '../../server/itil/tasks';
 import * as recurrentItems from '../../server/itil/recurrent-items';
 import * as linkedItems from '../../server/itil/linked-items';
+import * as ruleInputs from '../../server/itil/rule-inputs';
 import * as autoAssign from '../../server/itil/auto-assign';
 import * as actorChoices from '../../server/itil/actor-choices';
 import * as templateChecks from '../../server/itil/template-checks';
@@ -40,6 +42,7 @@ import * as dictionaries from '../../server/rules/dictionaries';
 import * as lockedFields from '../../server/inventory/locks';
 import { RULES } from '../../server/hook-table';
 import * as notifyEvents from '../../server/notify/events';
+import * as mentionObservers from '../../server/itil/mention-observers';
 import * as reservationEvents from '../../server/notify/reservation-events';
 import * as apiClientToken from '../../server/users/apiclient-token';
 import * as ldapCriteria from '../../server/users/ldap-criteria';
@@ -163,6 +166,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
     beforeDelete: 'userAttachmentHooks',
   },
   Profile: {
+    afterAdd: 'profileRightsFields',
     beforeDelete: 'superAdminProfileHooks',
     itemExtras: 'profileRightsFields',
   },
@@ -205,9 +209,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   Ticket: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → autoAssignHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → ruleInputHooks → serviceLevelHooks → ticketLinkInputHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks → mentionObserverHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → ticketBusinessRuleHooks → itilDurationHooks → serviceLevelHooks',
-    afterUpdate: 'itilHooks → ticketBusinessRuleHooks → linkedItemHooks → itilDurationHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterUpdate: 'itilHooks → ticketBusinessRuleHooks → linkedItemHooks → ruleInputHooks → itilDurationHooks → serviceLevelHooks → ticketLinkInputHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks → mentionObserverHooks',
     beforeDelete: 'itilNotificationHooks',
     afterPurge: 'itilNotificationHooks',
     itemEvent: 'itilNotificationHooks',
@@ -215,9 +219,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   Problem: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'actorChoiceHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks → mentionObserverHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → itilDurationHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → itilDurationHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterUpdate: 'itilHooks → linkedItemHooks → itilDurationHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks → mentionObserverHooks',
     beforeDelete: 'itilNotificationHooks',
     afterPurge: 'itilNotificationHooks',
     itemEvent: 'itilNotificationHooks',
@@ -225,9 +229,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   Change: {
     prepareInput: 'itilHooks → attachmentHooks',
     prepareAdd: 'actorChoiceHooks → itilHooks → templateCheckHooks → linkedItemHooks → itilDurationHooks',
-    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterAdd: 'itilHooks → linkedItemHooks → taskTemplateHooks → validationRequestHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks → mentionObserverHooks',
     prepareUpdate: 'actorChoiceHooks → itilHooks → itilDurationHooks',
-    afterUpdate: 'itilHooks → linkedItemHooks → itilDurationHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks',
+    afterUpdate: 'itilHooks → linkedItemHooks → itilDurationHooks → pendingItemHooks → attachmentHooks → itilNotificationHooks → mentionObserverHooks',
     beforeDelete: 'itilNotificationHooks',
     afterPurge: 'itilNotificationHooks',
     itemEvent: 'itilNotificationHooks',
@@ -240,9 +244,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   ITILFollowup: {
     prepareInput: 'approvalHooks → attachmentHooks',
     prepareAdd: 'approvalHooks → followupHooks → pendingTimelineHooks',
-    afterAdd: 'takeIntoAccountHooks → approvalHooks → followupHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks',
+    afterAdd: 'takeIntoAccountHooks → followupHistoryHooks → approvalHooks → followupHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks → mentionObserverHooks',
     prepareUpdate: 'followupHooks',
-    afterUpdate: 'takeIntoAccountHooks → attachmentHooks → timelineNotificationHooks',
+    afterUpdate: 'takeIntoAccountHooks → attachmentHooks → timelineNotificationHooks → mentionObserverHooks',
     beforeDelete: 'timelineNotificationHooks',
     afterPurge: 'takeIntoAccountHooks',
     canWriteOwner: 'followupHooks',
@@ -250,16 +254,17 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   'TicketTask, ProblemTask, ChangeTask': {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'taskHooks → pendingTimelineHooks',
-    afterAdd: 'takeIntoAccountHooks → taskHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks',
-    afterUpdate: 'takeIntoAccountHooks → taskHooks → attachmentHooks → timelineNotificationHooks',
+    afterAdd: 'takeIntoAccountHooks → taskHooks → pendingTimelineHooks → attachmentHooks → timelineNotificationHooks → mentionObserverHooks',
+    afterUpdate: 'takeIntoAccountHooks → taskHooks → attachmentHooks → timelineNotificationHooks → mentionObserverHooks',
     beforeDelete: 'timelineNotificationHooks',
     afterPurge: 'takeIntoAccountHooks → taskHooks',
   },
   ITILSolution: {
     prepareInput: 'attachmentHooks',
     prepareAdd: 'solutionHooks',
-    afterAdd: 'solutionHooks → duplicateSolutionHooks → attachmentHooks',
-    afterUpdate: 'attachmentHooks',
+    afterAdd: 'solutionHooks → duplicateSolutionHooks → attachmentHooks → timelineNotificationHooks → mentionObserverHooks',
+    afterUpdate: 'attachmentHooks → timelineNotificationHooks → mentionObserverHooks',
+    beforeDelete: 'timelineNotificationHooks',
     canWriteOwner: 'solutionHooks',
   },
   'Ticket_User, Group_Ticket, Supplier_Ticket, Problem_User, Group_Problem, Problem_Supplier, Change_User, Change_Group, Change_Supplier': {
@@ -276,9 +281,9 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
   },
   'TicketValidation, ChangeValidation': {
     prepareAdd: 'validationHooks',
-    afterAdd: 'validationHooks → timelineNotificationHooks',
+    afterAdd: 'validationHooks → timelineNotificationHooks → mentionObserverHooks',
     prepareUpdate: 'validationHooks',
-    afterUpdate: 'validationHooks → timelineNotificationHooks',
+    afterUpdate: 'validationHooks → timelineNotificationHooks → mentionObserverHooks',
     beforeDelete: 'timelineNotificationHooks',
     afterPurge: 'validationHooks',
   },
@@ -373,7 +378,7 @@ const ORDER: Record<string, Partial<Record<(typeof EVENTS)[number], string>>> = 
 };
 
 /** The name each hook set is exported under, found by identity in the modules that define them. */
-const modules = [hookTable, satisfactionAnswers, notifyEvents, reservationEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, directoryHooks, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems, lockedFields];
+const modules = [hookTable, history, satisfactionAnswers, notifyEvents, mentionObservers, reservationEvents, webhookRules, ruleRows, assetRules, dictionaries, networkPorts, reservations, documentRules, notes, configValues, knowbaseFaq, tree, assignment, itilRules, durations, serviceLevels, pendingReasons, takeIntoAccount, solutions, tasks, recurrentItems, linkedItems, ruleInputs, autoAssign, actorChoices, templateChecks, ticketLinks, validations, apiClientToken, ldapCriteria, directoryHooks, userEmails, userRules, mailCollectors, mailRefusals, entityStrategies, profileRightsFields, documentLinks, carriedItems, lockedFields];
 const names = new Map<unknown, string>(modules.flatMap((m) => Object.entries(m).map(([name, value]) => [value, name] as const)));
 
 test('every hook set of the rule table is named and has only known events', () => {

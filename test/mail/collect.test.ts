@@ -253,6 +253,40 @@ describe.skipIf(dovecotMissing !== null)('mail collectors', () => {
     expect((await ctx.api.put(`Rule/${rule}`, { input: { is_active: 0 } })).status).toBe(200);
   });
 
+  test("the entity from the requester's profile: held on one entity, that one; on several, the requester's default entity when the profile reaches it; GLPI's single-profile criteria", async () => {
+    const api = ctx.api;
+    const [sales, support] = [await api.create('Entity', { name: 'Sales', entities_id: 0 }), await api.create('Entity', { name: 'Support', entities_id: 0 })];
+    const desk = await api.create('Entity', { name: 'Support desk', entities_id: support });
+    // Erin: Self-Service on Sales alone. Frank: Self-Service on Sales and, recursively, on Support; his default entity is Support desk.
+    const erin = await createUser(api, 'erin', 1, sales, false);
+    const frank = await createUser(api, 'frank', 1, sales, false);
+    await api.create('Profile_User', { users_id: frank, profiles_id: 1, entities_id: support, is_recursive: 1 });
+    expect((await api.put(`User/${frank}`, { input: { entities_id: desk } })).status).toBe(200);
+    for (const [user, login] of [[erin, 'erin'], [frank, 'frank']] as const) await api.create('UserEmail', { users_id: user, email: `${login}@example.com`, is_default: 1 });
+    const rules: number[] = [];
+    for (const [ranking, subject, criteria] of [[-4, 'one profile', 'ONE_PROFILE'], [-3, 'unique profile', 'UNIQUE_PROFILE'], [-2, 'by profile', 'PROFILES']] as const) {
+      const rule = await api.create('Rule', { name: `entity by ${criteria}`, sub_type: 'RuleMailCollector', match: 'AND', ranking });
+      await api.create('RuleCriteria', { rules_id: rule, criteria: 'subject', condition: 2, pattern: subject });
+      await api.create('RuleCriteria', { rules_id: rule, criteria, condition: 0, pattern: '1' });
+      await api.create('RuleAction', { rules_id: rule, action_type: 'assign', field: '_affect_entity_by_user_entity', value: '1' });
+      rules.push(rule);
+    }
+    const mails = [
+      ['erin', 'one profile, Erin'],
+      ['frank', 'one profile, Frank'],
+      ['erin', 'unique profile, Erin'],
+      ['frank', 'unique profile, Frank'],
+      ['frank', 'by profile, Frank'],
+    ];
+    for (const [i, [login, subject]] of mails.entries()) dovecot.deliver(`From: ${login}@example.com\r\nTo: helpdesk@example.com\r\nSubject: ${subject}\r\nMessage-ID: <profile-${i}@example.com>\r\n\r\nHello.\r\n`);
+    expect(await report(ids.collector)).toMatchObject({ tickets: 5, refused: 0, error: null });
+    const entities = [];
+    for (const [, subject] of mails) entities.push((await ticketNamed(subject!)).entities_id);
+    // Frank holds two authorizations and Self-Service twice: the single-profile rules pass him to the domain rule (Helpdesk).
+    expect(entities).toEqual([sales, ids.helpdesk, sales, ids.helpdesk, desk]);
+    for (const rule of rules) expect((await api.put(`Rule/${rule}`, { input: { is_active: 0 } })).status).toBe(200);
+  });
+
   test('a reply to a closed ticket opens a new one', async () => {
     const ticket = await ticketNamed('Invoice question');
     expect((await ctx.api.put(`Ticket/${ticket.id}`, { input: { status: 6 } })).status).toBe(200);

@@ -311,7 +311,8 @@ function request(c: Case, id: number, input: Record<string, unknown>, op: Op): O
     case 'list':
       return { request: `GET ${c.type}/`, query: `searchText[id]=${encodeURIComponent(`^${id}$`)}&range=0-999` };
     case 'sub':
-      return { request: `GET ${c.type}/${id}/${c.sub?.type}` };
+      // One page holds every row (a profile has a row of each right, more than the default 50).
+      return { request: `GET ${c.type}/${id}/${c.sub?.type}`, query: 'range=0-999' };
     case 'create':
       return { request: `POST ${c.type}/`, body: { input }, answer: { id: expect.any(Number) } };
     case 'update':

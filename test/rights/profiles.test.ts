@@ -116,10 +116,7 @@ describe('nobody grants bits they do not hold', () => {
   beforeAll(async () => {
     // A custom profile that may edit profiles but only reads computers and has no config right.
     editorProfile = await glpi.create('Profile', { name: 'Rights editor', interface: 'central' });
-    await bulkCreate(glpi, 'ProfileRight', [
-      { profiles_id: editorProfile, name: 'profile', rights: 23 },
-      { profiles_id: editorProfile, name: 'computer', rights: 33 },
-    ]);
+    await glpi.setRights(editorProfile, { profile: 23, computer: 33 });
     await createUser(glpi, 'rights_editor', editorProfile, A, true);
     editor = await loginAs(base.api, 'rights_editor');
   });
@@ -152,13 +149,17 @@ describe('nobody grants bits they do not hold', () => {
     ]);
   });
 
-  test('new profiles and new rights obey the same limit', async () => {
+  test('a new profile has every right at 0 (as GLPI); raising them or adding a row obeys the same limit', async () => {
     const fresh = await editor.create('Profile', { name: unique('editor-made'), interface: 'central' });
-    const grant = (name: string, rights: number) => ({ request: 'POST ProfileRight/', body: { input: { profiles_id: fresh, name, rights } } });
+    const rows = await rightsOf(glpi, fresh);
+    expect([...rows.values()].filter((r) => r.rights !== 0)).toEqual([]);
+    const row = (name: string) => rows.get(name)!.id;
+    // Two rights taken off the profile, to be added back.
+    for (const name of ['monitor', 'user']) expect((await glpi.del(`ProfileRight/${row(name)}`)).status).toBe(204);
     await scenario(editor, [
-      { ...grant('config', 3), ...beyondAdd },
-      { ...grant('computer', 255), ...beyondAdd },
-      { ...grant('computer', 33), status: 201 },
+      { ...setRight(row('config'), 3), ...beyondUpdate },
+      { ...setRight(row('computer'), 255), ...beyondUpdate },
+      { ...setRight(row('computer'), 33), status: 200 },
       {
         request: `POST Profile/${fresh}/ProfileRight/`,
         // Giving nothing is always fine; the editor has no user right.
@@ -171,8 +172,8 @@ describe('nobody grants bits they do not hold', () => {
 
   test('renaming a right row cannot smuggle bits into another right', async () => {
     const fresh = await editor.create('Profile', { name: unique('rename-target'), interface: 'central' });
-    const [row] = await bulkCreate(editor, 'ProfileRight', [{ profiles_id: fresh, name: 'computer', rights: 33 }]);
-    const [wide] = await bulkCreate(glpi, 'ProfileRight', [{ profiles_id: fresh, name: 'ticket', rights: 261151 }]);
+    const { computer: row } = await editor.setRights(fresh, { computer: 33 });
+    const { ticket: wide } = await glpi.setRights(fresh, { ticket: 261151 });
     await scenario(editor, [
       { request: `PUT ProfileRight/${row}`, body: { input: { name: 'config' } }, ...beyondUpdate },
       { request: `PUT ProfileRight/${row}`, body: { input: { name: 'user', rights: 1 } }, ...beyondUpdate },

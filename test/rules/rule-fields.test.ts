@@ -4,7 +4,11 @@
  * values), GLPI's rule forms' choices; READ on the collection's right. Every dropdown criterion
  * names the table the engine compares it with.
  */
+import { Database } from 'bun:sqlite';
 import { describe, expect, test } from 'bun:test';
+import type { Db } from '../../server/db/connection';
+import { describeCollection } from '../../server/rules/definitions';
+import { RULE_LABELS_FR } from '../../server/rules/labels-fr';
 import { collection, COLLECTIONS, DROPDOWN_DICTIONARIES } from '../../server/rules/collections';
 import { collectionFields } from '../../server/rules/collection-fields';
 import { scenario } from '../support/scenario';
@@ -93,5 +97,35 @@ describe('ruleFields', () => {
         if (engineTable) expect({ criterion: criterion.name, table: criterion.value.kind === 'dropdown' ? criterion.value.table : null }).toEqual({ criterion: criterion.name, table: engineTable });
       }
     }
+  });
+
+  test('a French session reads the labels in French: criteria, conditions, action fields and types, listed values', async () => {
+    const login = unique('fr-admin');
+    const user = await createUser(ctx.api, login, 4, 0);
+    expect((await ctx.api.put(`User/${user}`, { input: { language: 'fr_FR' } })).status).toBe(200);
+    const french = await loginAs(ctx.server.api, login);
+    const res = await french.get('ruleFields/RuleTicket');
+    expect(res.status).toBe(200);
+    const criterion = res.body.criteria.find((c: { name: string }) => c.name === 'urgency');
+    expect([criterion.label, criterion.value.choices.map((c: { label: string }) => c.label)]).toEqual(['Urgence', ['Très haute', 'Haute', 'Moyenne', 'Basse', 'Très basse']]);
+    expect(res.body.title).toBe('Règles métier pour les tickets');
+    expect(res.body.conditions.find((c: { id: number }) => c.id === 6)).toEqual({ id: 6, label: "l'expression rationnelle correspond" });
+    expect(res.body.actions.find((a: { field: string }) => a.field === '_groups_id_assign')).toMatchObject({ label: 'Groupe de techniciens', types: [{ type: 'assign', label: 'Assigner' }, { type: 'append', label: 'Ajouter' }] });
+    // An English session still reads GLPI's English.
+    expect((await ctx.api.get('ruleFields/RuleTicket')).body.criteria.find((c: { name: string }) => c.name === 'urgency').label).toBe('Urgency');
+  });
+
+  test('every label of every collection has its French translation', () => {
+    const db = new Database(':memory:');
+    db.run('CREATE TABLE glpi_rulerightparameters (id INTEGER, name TEXT, value TEXT)');
+    const missing = new Set<string>();
+    const check = (label: string) => RULE_LABELS_FR[label] === undefined && missing.add(label);
+    for (const c of COLLECTIONS) {
+      const d = describeCollection(db as unknown as Db, c.subType)!;
+      check(d.title);
+      for (const x of [...d.conditions, ...d.criteria, ...d.actions, ...d.actions.flatMap((a) => a.types)]) check(x.label);
+      for (const v of [...d.criteria.map((x) => x.value), ...d.actions.flatMap((a) => a.types.map((t) => t.value))]) if (v.kind === 'list') v.choices.forEach((choice) => check(choice.label));
+    }
+    expect([...missing]).toEqual([]);
   });
 });

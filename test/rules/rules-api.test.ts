@@ -19,7 +19,7 @@ const PURGE = 16;
 /** A user whose only profile holds these rights, on `entity` (recursive). */
 async function userWith(rights: Record<string, number>, entity = 0): Promise<Client> {
   const profile = await ctx.api.create('Profile', { name: unique('rules'), interface: 'central' });
-  for (const [name, value] of Object.entries(rights)) await ctx.api.create('ProfileRight', { profiles_id: profile, name, rights: value });
+  await ctx.api.setRights(profile, rights);
   const login = unique('rules-user');
   await createUser(ctx.api, login, profile, entity);
   return loginAs(ctx.server.api, login);

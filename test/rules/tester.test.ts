@@ -87,6 +87,22 @@ describe('testRules', () => {
     ]);
   });
 
+  test("a mail collector input: the sender's profiles come from its user, and the entity from the profile", async () => {
+    const sales = await ctx.api.create('Entity', { name: unique('Sales'), entities_id: 0, mail_domain: 'sales.example' });
+    const seller = await createUser(ctx.api, unique('seller'), 1, sales, false);
+    const rule = await ctx.api.create('Rule', { name: 'by profile', sub_type: 'RuleMailCollector', match: 'AND', ranking: -1 });
+    await ctx.api.create('RuleCriteria', { rules_id: rule, criteria: 'ONE_PROFILE', condition: 0, pattern: '1' });
+    await ctx.api.create('RuleCriteria', { rules_id: rule, criteria: 'KNOWN_DOMAIN', condition: 0, pattern: '1' });
+    await ctx.api.create('RuleAction', { rules_id: rule, action_type: 'assign', field: '_affect_entity_by_user_entity', value: '1' });
+    const tested = await ctx.api.post('testRules', { sub_type: 'RuleMailCollector', input: { from: 'ann@sales.example', _users_id_requester: seller, subject: 'hello' } });
+    expect(tested.status).toBe(200);
+    expect([tested.body.rules[0].id, tested.body.rules[0].criteria.map((c: { value: unknown }) => c.value), tested.body.output]).toEqual([rule, [1, 1], { entities_id: sales }]);
+    // Without a known user, no profile holds: the action says why the tester gives no entity.
+    const unknown = await ctx.api.post('testRules', { sub_type: 'RuleMailCollector', input: { from: 'ann@sales.example', ONE_PROFILE: 1 } });
+    expect(unknown.body.rules[0].actions[0].error).toBe('no requester known to the directory');
+    expect((await ctx.api.put(`Rule/${rule}`, { input: { is_active: 0 } })).status).toBe(200);
+  });
+
   test('bad requests and rights', async () => {
     const login = unique('no-rules');
     await createUser(ctx.api, login, 6, 0);

@@ -222,3 +222,149 @@ describe('on update', () => {
     expect(await fields(ticket, ['status'])).toEqual({ status: 2 });
   });
 });
+
+describe("GLPI 10's template, project, contract and appliance actions, and its \"do not compute\" flags", () => {
+  const list = async (path: string) => (await ctx.api.get(path)).body as Record<string, unknown>[];
+  const pick = (rows: Record<string, unknown>[], names: string[]) => rows.map((r) => Object.fromEntries(names.map((n) => [n, r[n]])));
+
+  test('a solution template solves the ticket, follow-up and task templates write their entries, and the ticket is linked to the project, contract and appliance', async () => {
+    const here = await entity();
+    const solutionType = await ctx.api.create('SolutionType', { name: unique('Reset') });
+    const solution = await ctx.api.create('SolutionTemplate', { name: unique('reset done'), content: '<p>Your password was reset.</p>', solutiontypes_id: solutionType, entities_id: 0, is_recursive: 1 });
+    const followup = await ctx.api.create('ITILFollowupTemplate', { name: unique('ack'), content: '<p>We are on it.</p>', is_private: 1, requesttypes_id: 2, entities_id: 0, is_recursive: 1 });
+    const task = await ctx.api.create('TaskTemplate', { name: unique('reset'), content: '<p>Reset in the directory</p>', actiontime: 600, entities_id: 0, is_recursive: 1 });
+    const project = await ctx.api.create('Project', { name: unique('Identity'), entities_id: here });
+    const contract = await ctx.api.create('Contract', { name: unique('Support'), entities_id: here });
+    const appliance = await ctx.api.create('Appliance', { name: unique('Directory'), entities_id: here });
+    await rule({
+      entity: here,
+      criteria: [['name', 2, 'password']],
+      actions: [['assign', 'solution_template', solution], ['append', 'itilfollowup_template', followup], ['append', 'task_template', task], ['append', 'assign_project', project], ['assign', 'assign_contract', contract], ['append', 'assign_appliance', appliance]],
+    });
+    const ticket = await ctx.api.create('Ticket', { name: 'forgot my password', content: 'x', entities_id: here });
+    expect(await fields(ticket, ['status'])).toEqual({ status: 5 });
+    expect(pick(await list(`Ticket/${ticket}/ITILSolution`), ['content', 'solutiontypes_id', 'status', 'users_id'])).toEqual([{ content: '<p>Your password was reset.</p>', solutiontypes_id: solutionType, status: 2, users_id: 2 }]);
+    expect(pick(await list(`Ticket/${ticket}/ITILFollowup`), ['content', 'is_private', 'requesttypes_id', 'users_id'])).toEqual([{ content: '<p>We are on it.</p>', is_private: 1, requesttypes_id: 2, users_id: 2 }]);
+    expect(pick(await list(`Ticket/${ticket}/TicketTask`), ['content', 'actiontime', 'tasktemplates_id'])).toEqual([{ content: '<p>Reset in the directory</p>', actiontime: 600, tasktemplates_id: task }]);
+    expect(pick((await list('Itil_Project?range=0-999')).filter((r) => r.items_id === ticket && r.itemtype === 'Ticket'), ['projects_id'])).toEqual([{ projects_id: project }]);
+    expect(pick((await list('Ticket_Contract?range=0-999')).filter((r) => r.tickets_id === ticket), ['contracts_id'])).toEqual([{ contracts_id: contract }]);
+    expect(pick(await list(`Ticket/${ticket}/Item_Ticket`), ['itemtype', 'items_id'])).toEqual([{ itemtype: 'Appliance', items_id: appliance }]);
+  });
+
+  test("a Self-Service requester's ticket gets the rule's solution and follow-up, which it could not write itself; a client sending the same keys gets none", async () => {
+    const here = await entity();
+    const solution = await ctx.api.create('SolutionTemplate', { name: unique('faq'), content: 'See the FAQ', entities_id: 0, is_recursive: 1 });
+    const followup = await ctx.api.create('ITILFollowupTemplate', { name: unique('seen'), content: 'Seen', entities_id: 0, is_recursive: 1 });
+    await rule({ entity: here, criteria: [['name', 2, 'faq']], actions: [['assign', 'solution_template', solution], ['append', 'itilfollowup_template', followup]] });
+    const login = unique('self-service');
+    const me = await createUser(ctx.api, login, 1, here);
+    const requester = await loginAs(ctx.server.api, login);
+    const ticket = await requester.create('Ticket', { name: 'faq please', content: 'x', entities_id: here });
+    expect(await fields(ticket, ['status'])).toEqual({ status: 5 });
+    expect(pick(await list(`Ticket/${ticket}/ITILSolution`), ['content', 'users_id'])).toEqual([{ content: 'See the FAQ', users_id: me }]);
+    expect(pick(await list(`Ticket/${ticket}/ITILFollowup`), ['content', 'users_id'])).toEqual([{ content: 'Seen', users_id: me }]);
+    const own = await requester.create('Ticket', { name: 'my own', content: 'x', entities_id: here, _solutiontemplates_id: solution, _itilfollowuptemplates_id: [followup] });
+    expect(await fields(own, ['status'])).toEqual({ status: 1 });
+    expect([await list(`Ticket/${own}/ITILSolution`), await list(`Ticket/${own}/ITILFollowup`)]).toEqual([[], []]);
+  });
+
+  test('projects, contracts and appliances found by a captured name: every project and helpdesk-visible appliance of that name, the contract of the ticket\'s entity', async () => {
+    const here = await entity();
+    const other = await entity();
+    const name = unique('Payroll');
+    const projects = [await ctx.api.create('Project', { name, entities_id: here }), await ctx.api.create('Project', { name, entities_id: other })];
+    await ctx.api.create('Contract', { name, entities_id: other });
+    const contract = await ctx.api.create('Contract', { name, entities_id: here });
+    const appliance = await ctx.api.create('Appliance', { name, entities_id: here });
+    await ctx.api.create('Appliance', { name, entities_id: here, is_helpdesk_visible: 0 });
+    await rule({ entity: here, criteria: [['name', 6, '/^about (\\S+)/']], actions: [['regex_result', 'assign_project', '#0'], ['regex_result', 'assign_contract', '#0'], ['regex_result', 'assign_appliance', '#0']] });
+    const ticket = await ctx.api.create('Ticket', { name: `about ${name}`, content: 'x', entities_id: here });
+    expect(pick((await list('Itil_Project?range=0-999')).filter((r) => r.items_id === ticket && r.itemtype === 'Ticket'), ['projects_id'])).toEqual(projects.map((projects_id) => ({ projects_id })));
+    expect(pick((await list('Ticket_Contract?range=0-999')).filter((r) => r.tickets_id === ticket), ['contracts_id'])).toEqual([{ contracts_id: contract }]);
+    expect(pick(await list(`Ticket/${ticket}/Item_Ticket`), ['itemtype', 'items_id'])).toEqual([{ itemtype: 'Appliance', items_id: appliance }]);
+    // Nothing of that name: the tester says so, and nothing is linked.
+    const tested = await ctx.api.post('testRules', { sub_type: 'RuleTicket', entities_id: here, input: { name: 'about Nothing' } });
+    expect(tested.body.rules[0].actions.map((a: { error?: string }) => a.error)).toEqual(['no project named "Nothing"', 'no contract named "Nothing"', 'no appliance named "Nothing"']);
+  });
+
+  test('a status set by a rule stays when a technician is assigned with it, and "do not calculate" leaves the take into account', async () => {
+    const here = await entity();
+    const tech = await createUser(ctx.api, unique('tech'), 6, here);
+    await rule({ entity: here, criteria: [['name', 2, 'keep new']], actions: [['assign', 'status', 1], ['do_not_compute', 'takeintoaccount_delay_stat', 1]] });
+    const kept = await ctx.api.create('Ticket', { name: 'keep new please', content: 'x', entities_id: here, _users_id_assign: tech });
+    const moved = await ctx.api.create('Ticket', { name: 'usual', content: 'x', entities_id: here, _users_id_assign: tech });
+    expect(await fields(kept, ['status', 'takeintoaccount_delay_stat', 'takeintoaccountdate'])).toEqual({ status: 1, takeintoaccount_delay_stat: 0, takeintoaccountdate: null });
+    const usual = await fields(moved, ['status', 'takeintoaccount_delay_stat']);
+    expect([usual.status, Number(usual.takeintoaccount_delay_stat) > 0]).toEqual([2, true]);
+  });
+
+  test('on update too: a rule run by a change adds its follow-up and solution once the ticket is written', async () => {
+    const here = await entity();
+    const solution = await ctx.api.create('SolutionTemplate', { name: unique('duplicate'), content: 'Known outage', entities_id: 0, is_recursive: 1 });
+    const followup = await ctx.api.create('ITILFollowupTemplate', { name: unique('outage'), content: 'Part of the outage', entities_id: 0, is_recursive: 1 });
+    await rule({ entity: here, condition: 2, criteria: [['name', 2, 'outage']], actions: [['append', 'itilfollowup_template', followup], ['assign', 'solution_template', solution]] });
+    const ticket = await ctx.api.create('Ticket', { name: 'mail down', content: 'x', entities_id: here });
+    expect([await fields(ticket, ['status']), await list(`Ticket/${ticket}/ITILSolution`)]).toEqual([{ status: 1 }, []]);
+    expect((await ctx.api.put(`Ticket/${ticket}`, { input: { name: 'mail down (outage)' } })).status).toBe(200);
+    expect(await fields(ticket, ['status'])).toEqual({ status: 5 });
+    expect(pick(await list(`Ticket/${ticket}/ITILFollowup`), ['content'])).toEqual([{ content: 'Part of the outage' }]);
+    expect(pick(await list(`Ticket/${ticket}/ITILSolution`), ['content'])).toEqual([{ content: 'Known outage' }]);
+  });
+
+  test('a template deleted since the rule was written is left out with a log line, and the ticket is written', async () => {
+    const here = await entity();
+    const gone = await ctx.api.create('SolutionTemplate', { name: unique('gone'), content: 'x', entities_id: 0, is_recursive: 1 });
+    expect((await ctx.api.del(`SolutionTemplate/${gone}`, { query: 'force_purge=1' })).status).toBe(204);
+    const id = await rule({ entity: here, criteria: [['name', 2, 'stale']], actions: [['assign', 'solution_template', gone]] });
+    const ticket = await ctx.api.create('Ticket', { name: 'stale template', content: 'x', entities_id: here });
+    expect(await fields(ticket, ['status'])).toEqual({ status: 1 });
+    const line = `[deskbase] RuleTicket rules ${id} on a new Ticket: left out _solutiontemplates_id: ${gone} no longer exist`;
+    expect(await until('the log line', () => ctx.server.output.includes(line))).toBe(true);
+  });
+});
+
+describe("GLPI 10's other ticket criteria: the first item's state and group, the category's code, the contracts' types, the last update", () => {
+  test("each is what GLPI's input holds for its rules", async () => {
+    const here = await entity();
+    const broken = await ctx.api.create('State', { name: unique('Broken') });
+    const lab = await ctx.api.create('Group', { name: unique('Lab'), entities_id: 0, is_recursive: 1 });
+    const pc = await ctx.api.create('Computer', { name: 'lab pc', entities_id: here, states_id: broken, groups_id: lab });
+    const category = await ctx.api.create('ITILCategory', { name: unique('Network'), code: 'NET-7', entities_id: 0, is_recursive: 1 });
+    const premium = await ctx.api.create('ContractType', { name: unique('Premium') });
+    const contract = await ctx.api.create('Contract', { name: unique('Gold'), entities_id: here, contracttypes_id: premium });
+    await rule({ entity: here, criteria: [['_states_id_of_item', 0, broken], ['_groups_id_of_item', 0, lab]], actions: [['assign', 'urgency', 5]] });
+    await rule({ entity: here, criteria: [['itilcategories_id_code', 0, 'net-7']], actions: [['assign', 'impact', 5]] });
+    await rule({ entity: here, condition: 2, criteria: [['name', 2, 'premium'], ['_contract_types', 0, premium]], actions: [['assign', 'type', 2]] });
+    await rule({ entity: here, criteria: [['date_mod', 8, 1], ['name', 2, 'dated']], actions: [['assign', 'requesttypes_id', 2]] });
+    const ticket = await ctx.api.create('Ticket', { name: 'lab pc is dead', content: 'x', entities_id: here, items_id: { Computer: [pc] }, itilcategories_id: category });
+    expect(await fields(ticket, ['urgency', 'impact', 'type'])).toEqual({ urgency: 5, impact: 5, type: 1 });
+    // Without a contract of that type, the title alone does not make the rule match.
+    expect((await ctx.api.put(`Ticket/${ticket}`, { input: { name: 'lab pc is dead, premium?' } })).status).toBe(200);
+    expect(await fields(ticket, ['type'])).toEqual({ type: 1 });
+    await ctx.api.create('Ticket_Contract', { tickets_id: ticket, contracts_id: contract });
+    expect((await ctx.api.put(`Ticket/${ticket}`, { input: { name: 'lab pc is dead, premium support' } })).status).toBe(200);
+    expect(await fields(ticket, ['type'])).toEqual({ type: 2 });
+    const dated = await ctx.api.create('Ticket', { name: 'dated', content: 'x', entities_id: here });
+    expect(await fields(dated, ['requesttypes_id'])).toEqual({ requesttypes_id: 2 });
+  });
+});
+
+describe('"creation date is a working hour in calendar"', () => {
+  test("holds for the calendars of the ticket's entity (or recursive above it) whose periods hold the creation date; not for one without periods or of another entity", async () => {
+    const here = await entity();
+    const other = await entity();
+    const calendar = async (entities_id: number, is_recursive: number, periods: boolean) => {
+      const id = await ctx.api.create('Calendar', { name: unique('hours'), entities_id, is_recursive });
+      if (periods) for (let day = 0; day < 7; day++) await ctx.api.create('CalendarSegment', { calendars_id: id, entities_id, day, begin: '00:00:00', end: '24:00:00' });
+      return id;
+    };
+    const always = await calendar(here, 0, true);
+    const inherited = await calendar(0, 1, true);
+    const never = await calendar(here, 0, false);
+    const elsewhere = await calendar(other, 0, true);
+    const actions: [string, string, number][] = [['assign', 'urgency', 5], ['assign', 'impact', 5], ['assign', 'type', 2], ['assign', 'requesttypes_id', 2]];
+    for (const [i, id] of [always, inherited, never, elsewhere].entries()) await rule({ entity: here, criteria: [['_date_creation_calendars_id', 0, id]], actions: [actions[i]!] });
+    const ticket = await ctx.api.create('Ticket', { name: 'any time', content: 'x', entities_id: here, type: 1, requesttypes_id: 1 });
+    expect(await fields(ticket, ['urgency', 'impact', 'type', 'requesttypes_id'])).toEqual({ urgency: 5, impact: 5, type: 1, requesttypes_id: 1 });
+  });
+});

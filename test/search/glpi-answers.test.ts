@@ -188,4 +188,28 @@ describe('negation over several rows (Ticket 25, 34, 35), row by row as GLPI', (
     // A requester (4) is negated over the whole ticket: glpi requests both, so neither is found.
     expect(await ids('Ticket', 4, 'notequals', 2, all)).toEqual([none]);
   });
+
+  test("a column searched shows the rows the criterion keeps, as GLPI's WHERE filters the joined rows; the actors stay whole", async () => {
+    const word = uniq('printer');
+    const ticket = await api.create('Ticket', { name: uniq('t'), content: 'x' });
+    await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: `the ${word} jams` });
+    await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'fixed' });
+    const user = await api.create('User', { name: uniq('u') });
+    await api.create('Ticket_User', { tickets_id: ticket, users_id: 2, type: 1 });
+    await api.create('Ticket_User', { tickets_id: ticket, users_id: user, type: 1 });
+    const shown = async (criteria: Record<string, unknown>[], option: number) => {
+      const res = await search(api, 'Ticket', { criteria: [...criteria, { link: 'AND', field: 2, searchtype: 'equals', value: ticket }], forcedisplay: [option], range: '0-9' });
+      return (res.body.data as Record<string, unknown>[])[0]![String(option)];
+    };
+    expect(await shown([], 25)).toEqual([`the ${word} jams`, 'fixed']);
+    expect(await shown([{ field: 25, searchtype: 'contains', value: word }], 25)).toBe(`the ${word} jams`);
+    expect(await shown([{ field: 25, searchtype: 'notcontains', value: word }], 25)).toBe('fixed');
+    expect(await shown([{ link: 'AND NOT', field: 25, searchtype: 'contains', value: word }], 25)).toBe('fixed');
+    // With an OR, a row passes when the other side holds for the ticket: all of them then, else the matching ones.
+    const name = (await api.get(`Ticket/${ticket}`)).body.name as string;
+    expect(await shown([{ field: 25, searchtype: 'contains', value: word }, { link: 'OR', field: 1, searchtype: 'contains', value: 'none-such' }], 25)).toBe(`the ${word} jams`);
+    expect(await shown([{ field: 25, searchtype: 'contains', value: word }, { link: 'OR', field: 1, searchtype: 'contains', value: name }], 25)).toEqual([`the ${word} jams`, 'fixed']);
+    // The requesters (4) are searched over the ticket: all of them shown.
+    expect(await shown([{ field: 4, searchtype: 'equals', value: user }], 4)).toEqual(['2', String(user)]);
+  });
 });

@@ -28,7 +28,7 @@ let helpdesk: Client;
 /** A central profile whose only right is this knowledge base value. */
 async function knowbaseProfile(name: string, knowbase: number): Promise<number> {
   const id = await ctx.api.create('Profile', { name: unique(name), interface: 'central' });
-  await ctx.api.create('ProfileRight', { profiles_id: id, name: 'knowbase', rights: knowbase });
+  await ctx.api.setRights(id, { knowbase });
   return id;
 }
 

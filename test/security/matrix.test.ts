@@ -64,7 +64,9 @@ const targets = new Map<string, Target>();
 
 const bits = (profile: number, right: string) => rights.get(profile)!.get(right) ?? 0;
 
+/** GLPI's rule: a profile that may create profiles (CREATE, 4) outranks every one; else right by right. */
 function holdsAll(editor: number, target: number): boolean {
+  if ((bits(editor, 'profile') & 4) !== 0) return true;
   for (const [name, value] of rights.get(target)!) if ((value & ~bits(editor, name)) !== 0) return false;
   return true;
 }
@@ -104,7 +106,7 @@ async function customProfile(name: string, extra: Record<string, number>): Promi
   const id = await glpi.create('Profile', { name: unique(name), interface: 'central' });
   // Self-Service's rights plus full rights on users, and one asset right the other lacks.
   const all = { ticket: 5, followup: 5, task: 1, password_update: 1, personalization: 3, user: 1055, ...extra };
-  await post(glpi, 'ProfileRight/', Object.entries(all).map(([right, value]) => ({ profiles_id: id, name: right, rights: value })));
+  await glpi.setRights(id, all);
   return id;
 }
 

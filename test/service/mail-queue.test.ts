@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { formatDate, setClock, systemClock } from '../../server/core/clock';
 import { inTransaction } from '../../server/db/connection';
 import { mailSender, type MailSender } from '../../server/notify/sender';
-import { queueMail, queueState } from '../../server/notify/queue';
+import { queueMails, queueState } from '../../server/notify/queue';
 import { MailCatcher } from '../support/smtp';
 import { setSettings, useStore } from '../support/store';
 
@@ -26,7 +26,7 @@ const set = (values: Record<string, string>) => setSettings(ctx.store, values);
 
 const queue = (to: string, subject = `to ${to}`) =>
   inTransaction(ctx.db, () =>
-    queueMail(ctx.db, ctx.store.settings, { itemtype: 'Ticket', itemsId: 7, entitiesId: 0, event: 'new', to: { address: to, name: '' }, subject, text: 'body' }),
+    queueMails(ctx.db, ctx.store.settings, [{ itemtype: 'Ticket', itemsId: 7, entitiesId: 0, event: 'new', to: { address: to, name: '' }, subject, text: 'body' }])[0]!,
   );
 const rowOf = (id: number) => ctx.db.query('SELECT is_deleted, sent_try, send_time, sent_time FROM glpi_queuednotifications WHERE id = ?').get(id);
 
@@ -45,7 +45,7 @@ describe('queueing', () => {
   test('a mail queued in a write that rolls back is not queued', () => {
     expect(() =>
       inTransaction(ctx.db, () => {
-        queueMail(ctx.db, ctx.store.settings, { itemtype: 'Ticket', itemsId: 7, entitiesId: 0, event: 'new', to: { address: 'a@example.org', name: '' }, subject: 's', text: 't' });
+        queueMails(ctx.db, ctx.store.settings, [{ itemtype: 'Ticket', itemsId: 7, entitiesId: 0, event: 'new', to: { address: 'a@example.org', name: '' }, subject: 's', text: 't' }]);
         throw new Error('the change failed');
       }),
     ).toThrow('the change failed');

@@ -2,7 +2,7 @@
  * The mail queue survives a crash (issue 29): a server killed with SIGKILL during a burst of
  * ticket updates, while its SMTP server is away, has after its restart exactly one queued mail per
  * committed update (the history says which committed), and once the SMTP server is back each is
- * sent, once.
+ * sent, once, describing the ticket as its update left it (rendered by the sender, not in the update).
  */
 import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, expect, test } from 'bun:test';
@@ -56,11 +56,10 @@ test('SIGKILL in a burst of updates: every committed update has its mail, each s
   await ctx.server.start();
   ctx.api = await new Client(ctx.server.api).login();
   const committed = read<{ name: string }>(`SELECT new_value AS name FROM glpi_logs WHERE itemtype = 'Ticket' AND items_id = ${ticket} AND new_value LIKE 'v%' ORDER BY id`).map((r) => r.name);
-  const queued = read<{ name: string; event: string }>(`SELECT name, event FROM glpi_queuednotifications WHERE itemtype = 'Ticket' AND items_id = ${ticket} ORDER BY id`);
+  const queued = read<{ event: string }>(`SELECT event FROM glpi_queuednotifications WHERE itemtype = 'Ticket' AND items_id = ${ticket} ORDER BY id`);
   expect(committed.length).toBeGreaterThanOrEqual(answered);
   expect(committed.length).toBeLessThan(BURST + 1);
   expect(queued.map((q) => q.event)).toEqual(['new', ...committed.map(() => 'update')]);
-  expect(queued.slice(1).map((q) => q.name.replace(/^\[GLPI #\d{7}\] Update: /, ''))).toEqual(committed);
 
   const port = catcher.port;
   catcher = new MailCatcher(); // the SMTP server is back
@@ -76,4 +75,8 @@ test('SIGKILL in a burst of updates: every committed update has its mail, each s
   const ids = catcher.messages.map((m) => headerOf(m.raw, 'Message-ID'));
   expect(new Set(ids).size).toBe(queued.length);
   expect(catcher.messages.every((m) => m.to.join() === 'watcher@example.org')).toBe(true);
+  // Rendered by the sender after the restart, each mail still names the ticket as its update left it.
+  const byVersion = (names: string[]) => names.sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+  const subjects = catcher.messages.map((m) => headerOf(m.raw, 'Subject')!).filter((s) => s.includes(' Update: '));
+  expect(byVersion(subjects.map((s) => s.replace(/^\[GLPI #\d{7}\] Update: /, '')))).toEqual(byVersion([...committed]));
 }, 120_000);

@@ -66,14 +66,36 @@ describe('ticket approvals', () => {
     );
   });
 
-  test('one refusal among the requests refuses the ticket', () =>
-    scenario(ctx.api, [
+  test("the ticket's global_validation as GLPI 10.0.19 computes it: without a share required any acceptance grants, else a refusal refuses; with validation_percent, the share", () => {
+    const answerTo = (validation: string, input: Record<string, unknown>): Step => ({ ...answer(input, approver), request: `PUT TicketValidation/\${${validation}}` });
+    const asks = (name: string, ticket: string) => creates(name, 'TicketValidation', { tickets_id: `\${${ticket}}`, users_id_validate: approverId });
+    return scenario(ctx.api, [
       ...request('new chair'),
-      creates('second', 'TicketValidation', { tickets_id: '${ticket}', users_id_validate: approverId }),
+      asks('second', 'ticket'),
+      answer({ status: 4, comment_validation: 'Too expensive.' }, approver),
+      ticketHolds({ global_validation: 4 }),
+      answerTo('second', { status: 3 }),
+      // validation_percent is the share required (a rule's or the form's), never rewritten by the answers.
+      ticketHolds({ global_validation: 3, validation_percent: 0 }),
+      creates('shared', 'Ticket', { name: 'new desks', content: 'x', validation_percent: 100 }),
+      asks('one', 'shared'),
+      asks('two', 'shared'),
+      answerTo('one', { status: 3 }),
+      holds('Ticket/${shared}', { global_validation: 2 }),
+      answerTo('two', { status: 3 }),
+      holds('Ticket/${shared}', { global_validation: 3, validation_percent: 100 }),
+    ]);
+  });
+
+  test('cancelling a waiting request leaves the ticket not subject to approval; an answered ticket keeps its answer', () =>
+    scenario(ctx.api, [
+      ...request('new lamp'),
+      { request: 'DELETE TicketValidation/${validation}', status: 204 },
+      ticketHolds({ global_validation: 1 }),
+      ...request('new bin'),
       answer({ status: 3 }, approver),
-      ticketHolds({ global_validation: 2 }),
-      { ...answer({ status: 4, comment_validation: 'Too expensive.' }, approver), request: 'PUT TicketValidation/${second}' },
-      ticketHolds({ global_validation: 4, validation_percent: 100 }),
+      { request: 'DELETE TicketValidation/${validation}', status: 204 },
+      ticketHolds({ global_validation: 3 }),
     ]));
 
   test('an approver cannot re-route a request to answer it, nor rewrite who asked, when, or an answer', async () => {
@@ -148,7 +170,7 @@ describe('change approvals (ChangeValidation)', () => {
       answerAs({ status: 3 }, refusedUpdate('Only the approver named in the request answers it')),
       answerAs({ status: 4 }, { as: approver, ...refusedUpdate('If approval is denied, specify a reason.') }),
       answerAs({ status: 4, comment_validation: 'Not this quarter' }, { as: approver }),
-      holds('Change/${change}', { global_validation: 4, validation_percent: 100 }),
+      holds('Change/${change}', { global_validation: 4, validation_percent: 0 }),
     ]);
   });
 });

@@ -72,6 +72,23 @@ export class Client {
     if (res.status !== 200) throw new Error(`setting ${name} failed: ${res.status} ${res.text}`);
   }
 
+  /**
+   * Sets rights of a profile, as GLPI's API client does: the profile has a row of each right (a new
+   * one at 0), which is updated; returns the rows' ids by right name.
+   */
+  async setRights(profile: number, rights: Record<string, number>): Promise<Record<string, number>> {
+    const rows = (await this.get(`Profile/${profile}/ProfileRight`, { query: 'range=0-999' })).body as { id: number; name: string }[];
+    const ids: Record<string, number> = {};
+    for (const [name, value] of Object.entries(rights)) {
+      const row = rows.find((r) => r.name === name);
+      if (!row) throw new Error(`profile ${profile} has no ${name} right`);
+      const res = await this.put(`ProfileRight/${row.id}`, { input: { rights: value } });
+      if (res.status !== 200) throw new Error(`setting ${name} failed: ${res.status} ${res.text}`);
+      ids[name] = row.id;
+    }
+    return ids;
+  }
+
   /** Creates one item and returns its id (fails the test on error). */
   async create(itemtype: string, input: Record<string, unknown>): Promise<number> {
     const res = await this.post(`${itemtype}/`, { input });

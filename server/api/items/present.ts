@@ -49,9 +49,14 @@ function linkTarget(type: Itemtype, row: Row, field: string): string | undefined
   return type.foreignKeys.get(field);
 }
 
-function linkedId(target: string, value: unknown): number | null {
+/** GLPI links and names an id above 0, and the root entity (0) in `entities_id` only (its API's parseDropdowns). */
+function linkable(target: Itemtype, field: string, value: number): boolean {
+  return isRowId(target, value) && (value > 0 || field === 'entities_id');
+}
+
+function linkedId(target: string, field: string, value: unknown): number | null {
   if (typeof value !== 'number') return null;
-  return isRowId(itemtypeOrThrow(target), value) ? value : null;
+  return linkable(itemtypeOrThrow(target), field, value) ? value : null;
 }
 
 /**
@@ -105,7 +110,7 @@ export function expandDropdowns(ctx: SessionContext, type: Itemtype, row: Row, o
   for (const field of Object.keys(out)) {
     const target = linkTarget(type, row, field);
     if (!target) continue;
-    const id = linkedId(target, out[field]);
+    const id = linkedId(target, field, out[field]);
     if (id !== null) out[field] = nameOf(db, itemtypeOrThrow(target), id);
   }
 }
@@ -116,7 +121,7 @@ function forEachLinked(type: Itemtype, row: Row, visit: (target: string, id: num
   for (const field of Object.keys(row)) {
     if (!linkFields.has(field)) continue;
     const target = linkTarget(type, row, field);
-    const id = target ? linkedId(target, row[field]) : null;
+    const id = target ? linkedId(target, field, row[field]) : null;
     if (target && id !== null) visit(target, id);
   }
 }
@@ -184,10 +189,10 @@ export function linksJson(apiBase: string, type: Itemtype, row: Row): string {
     const value = row[field];
     let link: string | undefined;
     if (known) {
-      if (typeof value === 'number' && isRowId(known.target, value)) link = `${known.head}${value}"}`;
+      if (typeof value === 'number' && linkable(known.target, field, value)) link = `${known.head}${value}"}`;
     } else {
       const target = linkTarget(type, row, field);
-      const id = target ? linkedId(target, value) : null;
+      const id = target ? linkedId(target, field, value) : null;
       if (target && id !== null) link = `{"rel":${jsonString(target)},"href":${template.base}${jsonString(`/${target}/${id}`).slice(1)}}`;
     }
     if (link !== undefined) text = text === '' ? link : `${text},${link}`;
@@ -204,7 +209,7 @@ export function keysNames(ctx: SessionContext, type: Itemtype, row: Row, keys: s
     if (key === 'id') out.id = nameOfRow(type, row);
     else {
       const target = linkTarget(type, row, key);
-      const id = target ? linkedId(target, row[key]) : null;
+      const id = target ? linkedId(target, key, row[key]) : null;
       if (target && id !== null) out[key] = nameOf(db, itemtypeOrThrow(target), id);
     }
   }
@@ -231,7 +236,7 @@ export function nestedRows(ctx: SessionContext, value: unknown, opts: { hateoas:
   for (const [key, field] of Object.entries(row)) {
     out[key] = nestedRows(ctx, field, opts);
     const target = typeof field === 'number' ? nestedTarget(row, key) : undefined;
-    if (!target || !isRowId(target, field as number)) continue;
+    if (!target || !linkable(target, key, field as number)) continue;
     if (opts.hateoas) links.push({ rel: target.name, href: `${ctx.apiBase}/${target.name}/${field as number}` });
     if (opts.expandDropdowns) out[key] = nameOf(ctx.services.store.db, target, field as number);
   }

@@ -6,7 +6,7 @@ import { json, type Reply, type SessionContext } from '../context';
 import { ApiError, errors } from '../../core/errors';
 import { parseDate } from '../../core/clock';
 import type { Itemtype } from '../../registry';
-import { selectOne, type Row } from '../../db/rows';
+import { selectOne, selectRow, type Row } from '../../db/rows';
 import { raw, sql, type Frag } from '../../db/frag';
 import { readOptions, type ReadOptions } from './options';
 import { presentItem, presentItemJson } from './item';
@@ -21,7 +21,8 @@ import { itemCache } from './reply-cache';
 export function loadReadable(ctx: SessionContext, type: Itemtype, id: number): Row {
   if (!classCan(ctx.scope, type, 'read')) throw errors.rightMissing();
   const query = readableQuery(ctx.scope, type);
-  const row = selectOne(ctx.services.store.db, query.sql, ...query.args, id);
+  // Reads this row alone of its table (the filters read others): writes to other rows leave a reply built from it.
+  const row = selectRow(ctx.services.store.db, type.table, id, query.sql, ...query.args, id);
   if (!row || Number(row.__reached) !== 1) throw errors.itemNotFound();
   const visible = Number(row.__visible) === 1;
   delete row.__visible;

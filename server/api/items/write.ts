@@ -13,7 +13,7 @@ import { ApiError, badRequest, errors } from '../../core/errors';
 import { asList, flag, isObject, toId, type Params } from '../../core/params';
 import { flagParam } from '../../core/request-params';
 import type { Itemtype } from '../../registry';
-import { typeLabels } from '../../registry/labels';
+import { addedItemTypeName } from '../../registry/labels';
 import { boundedLinkHeader } from './link-header';
 
 export interface Elements {
@@ -255,7 +255,8 @@ function bulkReply(results: Record<string, unknown>[], failed: number, verb: 'AD
 
 /**
  * GLPI's answer to each add: "Item successfully added: " and the item's link text (its name; ITIL
- * items add their id; unnamed ones read "<type name> - ID <id>", GLPI's type name: "Solution - ID 2").
+ * items add their id; unnamed ones read "<type name> - ID <id>", GLPI's type name: "Link Contract/Item - ID 2",
+ * "General - ID 3" for a type GLPI names none).
  * Types GLPI keeps quiet answer "".
  * The names are read back once for the whole request, as the rows were stored; the message is in
  * the session's language.
@@ -267,7 +268,7 @@ function addedMessages(ctx: SessionContext, type: Itemtype, ids: number[]): Map<
   const { language } = sessionLocale(ctx.services.store.db, ctx.services.store.settings, ctx.scope);
   for (const id of ids) {
     const name = names.get(id) ?? '';
-    const text = name === '' ? `${typeLabels(type.name)[0]} - ID ${id}` : type.kind === 'itil' ? `${name} (${id})` : name;
+    const text = name === '' ? `${addedItemTypeName(type.name)} - ID ${id}` : type.kind === 'itil' ? `${name} (${id})` : name;
     messages.set(id, translate(language, `Item successfully added: ${text}`));
   }
   return messages;

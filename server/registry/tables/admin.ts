@@ -61,10 +61,10 @@ export const adminTables: Record<string, TableSpec> = {
   },
   glpi_notificationtargets: { columns: "id uint! AI; items_id uint! ='0'; type int! ='0'; notifications_id uint! ='0'" },
   // The mail queue: each row is one message to one recipient; after GLPI's columns, Deskbase's
-  // `last_error` (why its last attempt failed).
+  // `last_error` (why its last attempt failed) and `render_data` (what the sender renders it from).
   glpi_queuednotifications: {
     columns:
-      "id uint! AI; itemtype vc(100) =NULL; items_id uint! ='0'; notificationtemplates_id uint! ='0'; entities_id uint! ='0'; is_deleted tiny! ='0'; sent_try int! ='0'; create_time ts NULL =NULL; send_time ts NULL =NULL; sent_time ts NULL =NULL; name text; sender text; sendername text; recipient text; recipientname text; replyto text; replytoname text; headers text; body_html longtext; body_text longtext; messageid text; documents text; mode vc(20)!; event vc(255) =NULL; attach_documents tiny! ='0'; itemtype_trigger vc(255) =NULL; items_id_trigger uint! ='0'; last_error text",
+      "id uint! AI; itemtype vc(100) =NULL; items_id uint! ='0'; notificationtemplates_id uint! ='0'; entities_id uint! ='0'; is_deleted tiny! ='0'; sent_try int! ='0'; create_time ts NULL =NULL; send_time ts NULL =NULL; sent_time ts NULL =NULL; name text; sender text; sendername text; recipient text; recipientname text; replyto text; replytoname text; headers text; body_html longtext; body_text longtext; messageid text; documents text; mode vc(20)!; event vc(255) =NULL; attach_documents tiny! ='0'; itemtype_trigger vc(255) =NULL; items_id_trigger uint! ='0'; last_error text; render_data longtext",
   },
   // GLPI's record of the alerts sent (a contract's end, a warranty's end…), so an automatic action alerts once.
   glpi_alerts: { columns: "id uint! AI; itemtype vc(100)!; items_id uint! ='0'; type int! ='0'; date ts NULL =NULL", unique: [['itemtype', 'items_id', 'type']] },
@@ -168,7 +168,7 @@ export const adminItemtypes: Record<string, ItemtypeSpec> = {
   // The mail queue: read with GLPI's `queuednotification` right, written only by the engine
   // (retryNotification sends one again). The bodies are never served: a lost password's mail holds
   // a reset token, which would let whoever reads the queue into that account.
-  QueuedNotification: admin('glpi_queuednotifications', 'queuednotification', { hidden: ['body_text', 'body_html'] }),
+  QueuedNotification: admin('glpi_queuednotifications', 'queuednotification', { hidden: ['body_text', 'body_html', 'render_data'] }),
   // GLPI 11's webhooks, with its `webhook` right, in entities; the secret signs and is never returned.
   Webhook: { table: 'glpi_webhooks', kind: 'other', right: 'webhook', trash: true, history: false, required: ['url', 'itemtype', 'event'], hidden: ['secret'] },
   // Their deliveries (the queue and delivery log): read by whoever reads webhooks, written only by the sender.

@@ -91,12 +91,12 @@ export const managementItemtypes: Record<string, ItemtypeSpec> = {
   BudgetType: dropdown('glpi_budgettypes'),
   ContractCost: dependent('glpi_contractcosts', [{ fk: 'contracts_id', itemtype: 'Contract' }], { kind: 'child', history: true }),
   // Cartridges and consumables have financial data of their own (GLPI's infocom_types).
-  Cartridge: dependent('glpi_cartridges', [{ fk: 'cartridgeitems_id', itemtype: 'CartridgeItem' }], { kind: 'child', history: true, features: ['infocom'] }),
+  Cartridge: dependent('glpi_cartridges', [{ fk: 'cartridgeitems_id', itemtype: 'CartridgeItem' }], { kind: 'child', history: true, features: ['infocom'], quietAdd: true }),
   CartridgeItem_PrinterModel: dependent('glpi_cartridgeitems_printermodels', [
     { fk: 'cartridgeitems_id', itemtype: 'CartridgeItem' },
     { fk: 'printermodels_id', itemtype: 'PrinterModel' },
   ]),
-  Consumable: dependent('glpi_consumables', [{ fk: 'consumableitems_id', itemtype: 'ConsumableItem' }], { kind: 'child', history: true, polyTargets: ['User', 'Group'], features: ['infocom'] }),
+  Consumable: dependent('glpi_consumables', [{ fk: 'consumableitems_id', itemtype: 'ConsumableItem' }], { kind: 'child', history: true, polyTargets: ['User', 'Group'], features: ['infocom'], quietAdd: true }),
   DatabaseInstance: { ...asset('glpi_databaseinstances', 'database'), polyTargets: ['Computer'] },
   DatabaseInstanceType: dropdown('glpi_databaseinstancetypes'),
   DatabaseInstanceCategory: dropdown('glpi_databaseinstancecategories'),

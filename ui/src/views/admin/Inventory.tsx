@@ -50,16 +50,19 @@ async function download(agent: Item): Promise<void> {
   saveFile(blob, `${String(agent.deviceid)}.${blob.type.includes('json') ? 'json' : 'xml'}`);
 }
 
-/** A computer's inventory: where it comes from, its agents (last contact, last inventory to download) and the software they reported. */
-export function ComputerInventory({ id, item, locked }: { id: number; item: Item; locked: Set<string> }) {
+/** The types an inventory writes: their pages have an inventory tab. */
+export const INVENTORIED_TYPES = ['Computer', 'Phone', 'NetworkEquipment', 'Printer'];
+
+/** An inventoried asset's inventory: where it comes from, its agents (last contact, last inventory to download) and the software they reported. */
+export function AssetInventory({ itemtype, id, item, locked }: { itemtype: string; id: number; item: Item; locked: Set<string> }) {
   const loaded = useApi(async () => {
     const [agents, expanded] = await Promise.all([
-      api.list('Agent', { range: '0-99', searchText: { itemtype: '^Computer$', items_id: `^${id}$` } }).then((p) => p.items).catch((): Item[] => []),
-      api.get('Computer', id, { with_softwares: true, expand_dropdowns: true }),
+      api.list('Agent', { range: '0-99', searchText: { itemtype: `^${itemtype}$`, items_id: `^${id}$` } }).then((p) => p.items).catch((): Item[] => []),
+      api.get(itemtype, id, { with_softwares: true, expand_dropdowns: true }),
     ]);
     const software = Array.isArray(expanded._softwares) ? (expanded._softwares as Item[]) : [];
     return { agents, software, source: String(expanded.autoupdatesystems_id || '') };
-  }, [id]);
+  }, [itemtype, id]);
   const { agents, software, source } = loaded.data ?? { agents: null, software: null, source: '' };
   const { message, error, failed } = usePanel();
   return (
@@ -77,7 +80,7 @@ export function ComputerInventory({ id, item, locked }: { id: number; item: Item
       {agents === null ? (
         <p role="status">{t('Loading…')}</p>
       ) : agents.length === 0 ? (
-        <p class="muted">{t('No agent reports this computer.')}</p>
+        <p class="muted">{t('No agent reports this item.')}</p>
       ) : (
         <Table
           label={t('Agents')}
@@ -117,8 +120,9 @@ export function ComputerInventory({ id, item, locked }: { id: number; item: Item
 const SWITCHES = [
   'enabled_inventory', 'import_software', 'import_volume', 'import_antivirus', 'import_vm', 'import_monitor', 'import_printer', 'import_peripheral',
   'component_processor', 'component_memory', 'component_harddrive', 'component_graphiccard', 'component_soundcard', 'component_drive', 'component_control', 'component_battery',
+  'vm_as_computer', 'vm_components',
 ];
-const NUMBERS = ['entities_id_default', 'states_id_default', 'stale_agents_delay'];
+const NUMBERS = ['entities_id_default', 'states_id_default', 'vm_type', 'stale_agents_delay'];
 const LABELS: Record<string, string> = {
   enabled_inventory: 'Enable inventory',
   import_software: 'Software',
@@ -136,6 +140,9 @@ const LABELS: Record<string, string> = {
   component_drive: 'Drives',
   component_control: 'Controllers',
   component_battery: 'Batteries',
+  vm_as_computer: 'Virtual machines as computers',
+  vm_components: 'Components of virtual machines',
+  vm_type: 'Computer type of virtual machines (id)',
   entities_id_default: 'Default entity (id)',
   states_id_default: 'Default status (id)',
   stale_agents_delay: 'Stale agents after (days)',

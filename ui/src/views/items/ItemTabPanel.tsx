@@ -14,7 +14,7 @@ import { ItilLinks } from '../asset/ItilLinks';
 import { Mailbox, RefusedMail } from '../admin/Mail';
 import { DirectoryConnection, DirectoryImport } from '../admin/Directory';
 import { NotificationPreferences, NotificationTargets, QueuedMail, TemplateTranslations, WebhookDeliveries } from '../admin/Notifications';
-import { ComputerInventory } from '../admin/Inventory';
+import { AssetInventory } from '../admin/Inventory';
 
 interface Props {
   tab: string;
@@ -79,7 +79,7 @@ export function ItemTabPanel(p: Props) {
     case 'deliveries':
       return <WebhookDeliveries id={id} editable={editable} />;
     case 'inventory':
-      return <ComputerInventory id={id} item={item} locked={p.locked} />;
+      return <AssetInventory itemtype={itemtype} id={id} item={item} locked={p.locked} />;
     case 'tickets':
       return <ItilLinks itemtype={itemtype} id={id} />;
   }

@@ -1,5 +1,6 @@
 import { t } from '../../lib/i18n';
 import { typeDef } from '../../lib/itemtypes';
+import { INVENTORIED_TYPES } from '../admin/Inventory';
 
 /** The tabs of a stored item's page, by what its type holds: details first, history last. */
 export function itemTabs(itemtype: string, sections: { key: string; label: string }[], onePage: boolean): [string, string][] {
@@ -17,7 +18,7 @@ export function itemTabs(itemtype: string, sections: { key: string; label: strin
   if (itemtype === 'NotificationTemplate') tabs.push(['translations', t('Translations')]);
   if (itemtype === 'QueuedNotification') tabs.push(['delivery', t('Delivery')]);
   if (itemtype === 'Webhook') tabs.push(['deliveries', t('Deliveries')]);
-  if (itemtype === 'Computer') tabs.push(['inventory', t('Inventory')]);
+  if (INVENTORIED_TYPES.includes(itemtype)) tabs.push(['inventory', t('Inventory')]);
   if (!onePage) tabs.push(['history', t('History')]);
   return tabs;
 }

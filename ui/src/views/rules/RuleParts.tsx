@@ -110,7 +110,7 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
   return (
     <div class="rule-parts">
       <Outcome message={message} error={error} />
-      {editable && <RuleRanking rule={rule} reload={reload} run={run} onMoved={onMoved} />}
+      {editable && <RuleRanking rule={rule} title={fields?.title} reload={reload} run={run} onMoved={onMoved} />}
       <h2>{t('Criteria')}</h2>
       <CriteriaTable criteria={criteria ?? []} fields={fields} editable={editable} run={run} />
       {editable && fields && fields.criteria.length > 0 && <CriterionForm key={String(rule.sub_type)} fields={fields} onAdd={addCriterion} />}
@@ -127,7 +127,7 @@ export function RuleParts({ rule, editable, onMoved }: { rule: Item; editable: b
 type Run = (what: () => Promise<unknown>, done: string) => Promise<void>;
 
 /** The rule's ranking, the up and down buttons and the draggable order of its collection. */
-function RuleRanking({ rule, reload, run, onMoved }: { rule: Item; reload: number; run: Run; onMoved: () => Promise<void> }) {
+function RuleRanking({ rule, title, reload, run, onMoved }: { rule: Item; title: string | undefined; reload: number; run: Run; onMoved: () => Promise<void> }) {
   const reorder = (by: -1 | 1) =>
     void run(async () => {
       if (!(await move(rule, (at) => at + by))) throw new Error(by < 0 ? t('The rule is first already.') : t('The rule is last already.'));
@@ -141,7 +141,7 @@ function RuleRanking({ rule, reload, run, onMoved }: { rule: Item; reload: numbe
   return (
     <>
       <p class="rule-ranking">
-        {t('Ranking {ranking} in {collection}', { ranking: Number(rule.ranking), collection: String(rule.sub_type) })}{' '}
+        {t('Ranking {ranking} in {collection}', { ranking: Number(rule.ranking), collection: title ?? String(rule.sub_type) })}{' '}
         <button type="button" class="secondary" onClick={() => reorder(-1)}>
           {t('Move up')}
         </button>{' '}

@@ -9,6 +9,8 @@ import { t } from '../../lib/i18n';
 export type RuleValue = { kind: 'text' } | { kind: 'dropdown'; itemtype: string } | { kind: 'list'; choices: { value: number | string; label: string }[] };
 
 export interface RuleFields {
+  /** GLPI's title of the collection, in the session's language. */
+  title: string;
   conditions: { id: number; label: string }[];
   criteria: { name: string; label: string; conditions: number[]; value: RuleValue }[];
   actions: { field: string; label: string; types: { type: string; label: string; value: RuleValue }[] }[];
