@@ -1,18 +1,35 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { RefObject } from 'preact';
 import { api, errorText } from '../data/api';
 import { t } from '../lib/i18n';
 import { editorHtml } from '../lib/rich-html';
 import { INLINE_DOCUMENT, safeHtml } from '../lib/html';
 import { showInlineImages } from '../data/inline-images';
 
+/** The ticket, problem or change a text belongs to. */
+type Item = { itemtype: string; id: number };
+type Box = RefObject<HTMLDivElement | null>;
+
 interface Props {
+  /** The text box's id (its label is `${id}-label`). */
   id: string;
   label: string;
-  /** GLPI's HTML to start from; the editor calls onChange with what is written. */
-  value: string;
-  onChange: (html: string) => void;
-  /** The ticket, problem or change the text belongs to: pasted images are linked to it. */
-  item?: { itemtype: string; id: number };
+  /** GLPI's HTML to start from. */
+  value?: string;
+  /** Called with the HTML written, as it is written. */
+  onChange?: (html: string) => void;
+  /**
+   * For a plain form: the HTML also travels in a hidden input of this name, the form's reset
+   * brings `value` back, and a new `value` fills the box while nothing is typed (a template's text).
+   */
+  name?: string;
+  /**
+   * The item the text belongs to: a pasted image becomes its Document, shown inline, and other
+   * pastes keep their formatting (cleaned on the way out). Without it a paste comes in as plain text.
+   */
+  item?: Item;
+  /** Adds the Code button (technicians quote commands and logs). */
+  code?: boolean;
   disabled?: boolean;
 }
 
@@ -25,38 +42,65 @@ const COMMANDS = [
 ] as const;
 
 /**
- * A rich-text field (contenteditable with a toolbar: bold, italic, lists, links, code) writing the
- * HTML GLPI's clients store. A pasted image is uploaded as a Document and shown inline, written as
- * GLPI's document address.
+ * The console's rich-text field (contenteditable with a toolbar: bold, italic, lists, links, and
+ * code on request) writing the HTML GLPI's clients store, for the technician's answers and
+ * descriptions as for the requester's desk.
  */
-export function RichEditor({ id, label, value, onChange, item, disabled }: Props) {
+export function RichEditor({ id, label, value = '', onChange, name, item, code, disabled }: Props) {
   const box = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState('');
-
-  // The starting content only: from then on the editor holds the text (a form that empties it mounts a new editor).
-  useEffect(() => {
-    if (!box.current) return;
-    box.current.innerHTML = value ? safeHtml(value) : '';
-    return showInlineImages(box.current);
-  }, []);
-
+  const field = useRef<HTMLInputElement>(null);
   const report = () => {
-    if (box.current) onChange(editorHtml(box.current, item));
+    if (!box.current) return;
+    const html = editorHtml(box.current, item);
+    if (field.current) field.current.value = html;
+    onChange?.(html);
   };
+  useFormField(box, field, name !== undefined, value, report);
+  const { status, paste } = usePastedImages(box, item, report);
 
-  const command = (name: string, argument?: string) => {
+  const command = (commandName: string, argument?: string) => {
     box.current?.focus();
-    document.execCommand(name, false, argument);
+    document.execCommand(commandName, false, argument);
     report();
   };
 
+  return (
+    <div class="rich-editor">
+      <span id={`${id}-label`} class="rich-editor-label">
+        {label}
+      </span>
+      <Toolbar id={id} code={code} disabled={disabled} command={command} report={report} box={box} />
+      <div
+        ref={box}
+        id={id}
+        class="rich-text rich-editor-box"
+        role="textbox"
+        aria-multiline="true"
+        aria-labelledby={`${id}-label`}
+        contentEditable={!disabled}
+        onFocus={() => document.execCommand('defaultParagraphSeparator', false, 'p')}
+        onInput={report}
+        onPaste={paste}
+      />
+      {name !== undefined && <input ref={field} type="hidden" name={name} />}
+      {status && (
+        <p class="muted" role="status">
+          {status}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The formatting buttons; a mouse press keeps the box's selection. */
+function Toolbar({ id, code, disabled, command, report, box }: { id: string; code?: boolean; disabled?: boolean; command: (name: string, argument?: string) => void; report: () => void; box: Box }) {
+  const keepSelection = (e: MouseEvent) => e.preventDefault();
   const link = () => {
     const url = prompt(t('Address of the link (https://…)'), 'https://');
     if (url && /^(https?:|mailto:)/i.test(url.trim())) command('createLink', url.trim());
   };
-
   /** Puts the selection in <code> (execCommand has no command for it). */
-  const code = () => {
+  const toCode = () => {
     const selection = window.getSelection();
     if (!selection?.rangeCount || !box.current?.contains(selection.anchorNode)) return;
     const range = selection.getRangeAt(0);
@@ -65,13 +109,67 @@ export function RichEditor({ id, label, value, onChange, item, disabled }: Props
     range.insertNode(element);
     report();
   };
+  return (
+    <div class="rich-toolbar" role="toolbar" aria-label={t('Formatting')} aria-controls={id}>
+      {COMMANDS.map(([name, title, text]) => (
+        <button key={name} type="button" class="secondary" title={t(title)} aria-label={t(title)} disabled={disabled} onMouseDown={keepSelection} onClick={() => command(name)}>
+          {/* An icon drawn by CSS, not a text label: the button's name is the title's words. */}
+          <span class="glyph" data-glyph={text} aria-hidden="true" />
+        </button>
+      ))}
+      <button type="button" class="secondary" disabled={disabled} onMouseDown={keepSelection} onClick={link}>
+        {t('Link')}
+      </button>
+      {code && (
+        <button type="button" class="secondary" disabled={disabled} onMouseDown={keepSelection} onClick={toCode}>
+          {t('Code')}
+        </button>
+      )}
+    </div>
+  );
+}
 
-  const paste = (e: ClipboardEvent) => {
-    const images = [...(e.clipboardData?.files ?? [])].filter((f) => f.type.startsWith('image/'));
-    if (!images.length) return;
-    e.preventDefault();
-    void Promise.all(images.map(insertImage));
+/**
+ * Fills the box with stored HTML (cleaned as it is shown, inline images read with the session):
+ * `value` at first; in a form (`inForm`) again on the form's reset, and whenever `value` changes
+ * while nothing is typed. Outside a form the editor then holds the text (a form that empties it
+ * mounts a new editor).
+ */
+function useFormField(box: Box, field: RefObject<HTMLInputElement | null>, inForm: boolean, value: string, report: () => void) {
+  const start = useRef(value);
+  start.current = value;
+  const images = useRef<(() => void) | undefined>(undefined);
+  const fill = (html: string) => {
+    if (!box.current) return;
+    images.current?.();
+    box.current.innerHTML = html ? safeHtml(html) : '';
+    images.current = showInlineImages(box.current);
   };
+  useEffect(() => {
+    // A form's box is filled by the effect below.
+    if (!inForm) fill(start.current);
+    const form = field.current?.form;
+    const reset = () => {
+      fill(start.current);
+      // The reset empties the hidden field after this event: copy the text once it has.
+      queueMicrotask(report);
+    };
+    form?.addEventListener('reset', reset);
+    return () => {
+      form?.removeEventListener('reset', reset);
+      images.current?.();
+    };
+  }, []);
+  useEffect(() => {
+    if (!inForm || !box.current || (box.current.textContent ?? '').trim() !== '') return;
+    fill(value);
+    report();
+  }, [value]);
+}
+
+/** A paste: images uploaded as Documents of `item` and put inline; without an item, plain text only. */
+function usePastedImages(box: Box, item: Item | undefined, report: () => void) {
+  const [status, setStatus] = useState('');
 
   const insertImage = async (file: File) => {
     setStatus(t('Uploading {name}…', { name: file.name || 'image' }));
@@ -96,42 +194,19 @@ export function RichEditor({ id, label, value, onChange, item, disabled }: Props
     }
   };
 
-  return (
-    <div class="rich-editor">
-      <span id={`${id}-label`} class="rich-editor-label">
-        {label}
-      </span>
-      <div class="rich-toolbar" role="toolbar" aria-label={t('Formatting')} aria-controls={id}>
-        {COMMANDS.map(([name, title, text]) => (
-          <button key={name} type="button" class="secondary" title={t(title)} aria-label={t(title)} disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={() => command(name)}>
-            {/* An icon drawn by CSS, not a text label: the button's name is the title's words. */}
-            <span class="glyph" data-glyph={text} aria-hidden="true" />
-          </button>
-        ))}
-        <button type="button" class="secondary" disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={link}>
-          {t('Link')}
-        </button>
-        <button type="button" class="secondary" disabled={disabled} onMouseDown={(e) => e.preventDefault()} onClick={code}>
-          {t('Code')}
-        </button>
-      </div>
-      <div
-        ref={box}
-        id={id}
-        class="rich-text rich-editor-box"
-        role="textbox"
-        aria-multiline="true"
-        aria-labelledby={`${id}-label`}
-        contentEditable={!disabled}
-        onFocus={() => document.execCommand('defaultParagraphSeparator', false, 'p')}
-        onInput={report}
-        onPaste={paste}
-      />
-      {status && (
-        <p class="muted" role="status">
-          {status}
-        </p>
-      )}
-    </div>
-  );
+  const paste = (e: ClipboardEvent) => {
+    if (!item) {
+      // Nothing foreign is carried over: the text alone, typed in.
+      e.preventDefault();
+      box.current?.focus();
+      document.execCommand('insertText', false, e.clipboardData?.getData('text/plain') ?? '');
+      report();
+      return;
+    }
+    const images = [...(e.clipboardData?.files ?? [])].filter((f) => f.type.startsWith('image/'));
+    if (!images.length) return;
+    e.preventDefault();
+    void Promise.all(images.map(insertImage));
+  };
+  return { status, paste };
 }

@@ -930,7 +930,6 @@ const FR: Record<string, string> = {
   'In users': 'Dans les utilisateurs',
   'In groups': 'Dans les groupes',
   'In users and groups': 'Dans les utilisateurs et les groupes',
-  'Link address': 'Adresse du lien',
   'Describe the request.': 'Décrivez la demande.',
   'Before you open a ticket': 'Avant d’ouvrir un ticket',
   'The FAQ may answer it': 'La FAQ y répond peut-être',

@@ -9,14 +9,15 @@ import { documentUrl, INLINE_DOCUMENT } from './html';
 
 const writer = DOMPurify(window);
 
-const ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'a', 'code', 'pre', 'blockquote', 'img', 'h1', 'h2', 'h3', 'h4'];
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+const TABLES = ['table', 'thead', 'tbody', 'tr', 'th', 'td'];
+const ALLOWED_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'a', 'code', 'pre', 'blockquote', 'img', ...HEADINGS, ...TABLES];
 const ALLOWED_ATTR = ['href', 'src', 'alt', 'width', 'height'];
-
 
 /** A link's address the editor keeps: web, mail and this site's pages, nothing that runs. */
 const SAFE_HREF = /^(?:https?:|mailto:|\/|#)/i;
 /** Inline elements that may stand at the top level; anything else there is a block of its own. */
-const BLOCK = new Set(['P', 'UL', 'OL', 'PRE', 'BLOCKQUOTE', 'H1', 'H2', 'H3', 'H4']);
+const BLOCK = new Set(['P', 'UL', 'OL', 'PRE', 'BLOCKQUOTE', 'TABLE', ...HEADINGS.map((h) => h.toUpperCase())]);
 
 /**
  * The editor's content as GLPI's HTML: pasted images as GLPI's document address (`item` names the
@@ -38,6 +39,8 @@ export function editorHtml(root: HTMLElement, item?: { itemtype: string; id: num
     div.replaceWith(p);
   }
   wrapLooseInline(copy);
+  plainSpaces(copy);
+  for (const p of copy.querySelectorAll('p')) if ((p.textContent ?? '').trim() === '' && !p.querySelector('img')) p.remove();
   const html = writer.sanitize(copy.innerHTML, { ALLOWED_TAGS, ALLOWED_ATTR, ALLOW_DATA_ATTR: false });
   return copy.textContent?.trim() || /<img/i.test(html) ? html : '';
 }
@@ -60,4 +63,10 @@ function wrapLooseInline(root: HTMLElement): void {
     }
     paragraph.append(node);
   }
+}
+
+/** A browser types a space next to formatting as a no-break space: a lone one is a plain space. */
+function plainSpaces(root: HTMLElement): void {
+  const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = texts.nextNode(); node; node = texts.nextNode()) node.nodeValue = (node.nodeValue ?? '').replace(/(^|[^\s\u00a0])\u00a0(?![\s\u00a0])/g, '$1 ');
 }

@@ -6,7 +6,7 @@ import { t } from '../../lib/i18n';
 import { READ, can, enumOf } from '../../lib/itemtypes';
 import { href } from '../../lib/router';
 import { useSession } from '../../data/session';
-import { DeskEditor } from './DeskEditor';
+import { RichEditor } from '../../components/RichEditor';
 import { type Attached, myAssets, type Asset } from './newticket';
 import { Suggestions } from './Suggestions';
 import { mandatoryRefusal, ticketTemplate, type TicketTemplate } from './template';
@@ -120,7 +120,7 @@ export function NewTicket() {
           <input name="name" required maxLength={255} value={title} onInput={(e) => setTitle(e.currentTarget.value)} />
         </label>
         <Suggestions title={title} />
-        <DeskEditor name="content" label={mark('content', t('Description'))} initial={predefined.content ?? ''} />
+        <RichEditor id="new-ticket-content" name="content" label={mark('content', t('Description'))} value={predefined.content ?? ''} />
         {assets.length > 0 && (
           <label class="field">
             <span>{t('Asset concerned')}</span>

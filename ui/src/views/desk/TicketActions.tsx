@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, errorText } from '../../data/api';
 import { Notice } from '../../components/Notice';
 import { t } from '../../lib/i18n';
-import { DeskEditor } from './DeskEditor';
+import { RichEditor } from '../../components/RichEditor';
 import { textToHtml } from './newticket';
 
 /** Runs one answer at a time and keeps its error. */
@@ -50,7 +50,7 @@ export function ReplyForm({ ticketId, onDone }: { ticketId: number; onDone: () =
       {error && <Notice kind="error">{error}</Notice>}
       {empty && <Notice kind="error">{t('Write your message.')}</Notice>}
       {refused.map((message) => <Notice key={message} kind="error">{message}</Notice>)}
-      <DeskEditor name="content" label={t('Your message')} />
+      <RichEditor id="reply-content" name="content" label={t('Your message')} />
       <label class="field">
         <span>{t('Attachments')}</span>
         <input type="file" name="files" multiple />

@@ -107,7 +107,7 @@ function Description({ itemtype, item, editable, onChange }: { itemtype: string;
         </>
       ) : (
         <>
-          <RichEditor id="description-editor" label={t('Description')} value={draft} onChange={setDraft} item={{ itemtype, id: item.id }} />
+          <RichEditor id="description-editor" label={t('Description')} value={draft} onChange={setDraft} item={{ itemtype, id: item.id }} code />
           <div class="form-actions">
             <button type="button" onClick={save}>
               {t('Save the description')}

@@ -386,6 +386,7 @@ function AnswerText({ kind, editorKey, content, onChange, item }: { kind: Answer
           value={content}
           onChange={onChange}
           item={item}
+          code
         />
       )}
     </div>
