@@ -271,6 +271,25 @@ describe.skipIf(!hasChromium)("the requester's desk", () => {
     for (const id of predefined) expect((await admin.del(`TicketTemplatePredefinedField/${id}`)).status).toBe(204);
   });
 
+  test("a paste in the desk's editor comes in as plain text: no formatting, no image uploaded", async () => {
+    await page.goto(`${server.origin}/#/new`);
+    const description = page.getByRole('textbox', { name: 'Description' });
+    expect(await page.getByRole('toolbar', { name: 'Formatting' }).getAttribute('aria-controls')).toBe(await description.getAttribute('id'));
+    // Emptied first: the template's text may still be there.
+    await description.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    await description.evaluate((box, base64) => {
+      const data = new DataTransfer();
+      data.setData('text/html', '<b>Paper</b> jam');
+      data.setData('text/plain', 'Paper jam');
+      data.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'image.png', { type: 'image/png' }));
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, PNG.toString('base64'));
+    expect([await description.textContent(), await description.locator('b').count()]).toEqual(['Paper jam', 0]);
+    expect(await page.getByRole('status').filter({ hasText: 'image.png' }).count()).toBe(0);
+  });
+
   test('at 360×740 no desk page scrolls sideways', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const route of ['#/', '#/new', '#/tickets?state=closed', `#/tickets/${ids.ticket}`, '#/faq', '#/reservations']) {

@@ -202,6 +202,18 @@ describe.skipIf(!hasChromium)('the ticket page', () => {
     await page.getByRole('region', { name: 'Description' }).getByText('Since Monday.').waitFor();
   });
 
+  test("Admin: a description's table and headings survive an edit in the rich-text editor", async () => {
+    const id = await admin.create('Ticket', { name: 'Switch ports', content: '<h5>Ports</h5><table><tbody><tr><td>A1</td></tr></tbody></table>' });
+    await page.goto(`${server.origin}/#/Ticket/${id}`);
+    await page.getByRole('button', { name: 'Edit the description' }).click();
+    await page.getByRole('textbox', { name: 'Description' }).click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('Free ');
+    await page.getByRole('button', { name: 'Save the description' }).click();
+    await notice('success', 'Description saved.').waitFor();
+    expect((await ticket(id)).content).toBe('<h5>Free Ports</h5><table><tbody><tr><td>A1</td></tr></tbody></table>');
+  });
+
   test('Admin: a problem has the same one page, its status saved in place', async () => {
     const problem = await admin.create('Problem', { name: 'Recurring Wi-Fi drops', content: '<p>Seen on <i>three</i> floors.</p>' });
     await page.goto(`${server.origin}/#/Problem/${problem}`);

@@ -55,7 +55,7 @@ export function RichEditor({ id, label, value = '', onChange, name, item, code, 
     if (field.current) field.current.value = html;
     onChange?.(html);
   };
-  useFormField(box, field, name !== undefined, value, report);
+  useContent(box, field, name !== undefined, value, report);
   const { status, paste } = usePastedImages(box, item, report);
 
   const command = (commandName: string, argument?: string) => {
@@ -135,7 +135,7 @@ function Toolbar({ id, code, disabled, command, report, box }: { id: string; cod
  * while nothing is typed. Outside a form the editor then holds the text (a form that empties it
  * mounts a new editor).
  */
-function useFormField(box: Box, field: RefObject<HTMLInputElement | null>, inForm: boolean, value: string, report: () => void) {
+function useContent(box: Box, field: RefObject<HTMLInputElement | null>, inForm: boolean, value: string, report: () => void) {
   const start = useRef(value);
   start.current = value;
   const images = useRef<(() => void) | undefined>(undefined);
