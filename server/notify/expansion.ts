@@ -14,7 +14,7 @@ import { marks } from '../db/frag';
 import { queueMails, type QueuedMail } from './queue';
 import { entityChain, recipientsOf, seesPrivate } from './recipients';
 import type { RenderSource } from './mail-render';
-import { stagedEvents, unstage, type StagedEvent } from './staging';
+import { eventOf, stagedRows, unstage, type StagedEvent } from './staging';
 
 /** The columns of an ITIL item its mails show (itil-tags.ts): the rest of the row is not kept for them. */
 const SHOWN = ['id', 'entities_id', 'name', 'content', 'status', 'urgency', 'impact', 'priority', 'itilcategories_id', 'date', 'solvedate', 'closedate'];
@@ -77,17 +77,18 @@ function mailsOf(db: Db, settings: Settings, staged: StagedEvent): QueuedMail[] 
  * one that fails stays staged for the next run, told to `failed`. Returns how many were read.
  */
 export function expandStaged(db: Db, settings: Settings, limit: number, failed: (what: string, error: unknown) => void): number {
-  const staged = stagedEvents(db, limit);
-  for (const one of staged) {
+  const rows = stagedRows(db, limit);
+  for (const row of rows) {
     try {
+      const staged = eventOf(row);
       inTransaction(db, () => {
-        const mails = mailsOf(db, settings, one);
+        const mails = mailsOf(db, settings, staged);
         if (mails.length) queueMails(db, settings, mails);
-        unstage(db, one.id);
+        unstage(db, staged.id);
       });
     } catch (error) {
-      failed(`finding the recipients of ${one.ctx.itemtype} ${String(one.ctx.item.id)}'s ${one.event} event`, error);
+      failed(`finding the recipients of the ${String(row.event)} event on ${String(row.itemtype)} ${String(row.items_id)}`, error);
     }
   }
-  return staged.length;
+  return rows.length;
 }

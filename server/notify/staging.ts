@@ -9,7 +9,7 @@
  */
 import { nowString } from '../core/clock';
 import type { Db } from '../db/connection';
-import { insertRow, run, selectAll, selectOne } from '../db/rows';
+import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import type { TimelineBound } from './itil-tags';
 import type { EventContext } from './recipients';
 import type { TagData } from './template';
@@ -46,19 +46,22 @@ export function stageEvent(db: Db, event: string, ctx: EventContext, extra: Pick
   });
 }
 
-/** The staged events, oldest first, at most `limit`. */
-export function stagedEvents(db: Db, limit: number): StagedEvent[] {
-  return selectAll(db, 'SELECT id, event, itemtype, users_id, is_private, data FROM deskbase_staged_notifications ORDER BY id LIMIT ?', limit).map((row) => {
-    const { tags, upTo, ...rest } = JSON.parse(String(row.data)) as StagedData;
-    return {
-      id: Number(row.id),
-      event: String(row.event),
-      ctx: { ...rest, itemtype: String(row.itemtype), authorId: Number(row.users_id) },
-      isPrivate: Number(row.is_private) === 1,
-      ...(tags ? { tags } : {}),
-      ...(upTo ? { upTo } : {}),
-    };
-  });
+/** The staged rows, oldest first, at most `limit` (eventOf reads each). */
+export function stagedRows(db: Db, limit: number): Row[] {
+  return selectAll(db, 'SELECT id, event, itemtype, items_id, users_id, is_private, data FROM deskbase_staged_notifications ORDER BY id LIMIT ?', limit);
+}
+
+/** A staged row as its event; throws when its data cannot be read. */
+export function eventOf(row: Row): StagedEvent {
+  const { tags, upTo, ...rest } = JSON.parse(String(row.data)) as StagedData;
+  return {
+    id: Number(row.id),
+    event: String(row.event),
+    ctx: { ...rest, itemtype: String(row.itemtype), authorId: Number(row.users_id) },
+    isPrivate: Number(row.is_private) === 1,
+    ...(tags ? { tags } : {}),
+    ...(upTo ? { upTo } : {}),
+  };
 }
 
 /** An event expanded (in the transaction that queued its mails). */

@@ -80,6 +80,16 @@ describe('queueing', () => {
     expect([queueState(ctx.db), ctx.db.query('SELECT COUNT(*) AS n FROM deskbase_staged_notifications').get()]).toEqual([{ queued: 0, failing: 0 }, { n: 0 }]);
   });
 
+  test('a staged event the sender cannot read stays staged, told, and the events after it become their mails', async () => {
+    ctx.db.query("INSERT INTO deskbase_staged_notifications (event, itemtype, items_id, create_time, data) VALUES ('new', 'Ticket', 7, '2026-01-15 09:00:00', 'not JSON')").run();
+    inTransaction(ctx.db, () => raiseEvent(ctx.db, ctx.store.settings, 'passwordforget', { itemtype: 'User', item: { id: 2, entities_id: 0, _address: 'reset@example.org' }, authorId: 0 }, { values: {}, lists: {} }));
+    const told = failures.length;
+    const before = catcher.messages.length;
+    expect(await sender.send()).toBe(1);
+    expect([failures.slice(told).map((f) => f.split(':')[0]), catcher.messages.slice(before).flatMap((m) => m.to)]).toEqual([['finding the recipients of the new event on Ticket 7'], ['reset@example.org']]);
+    expect([queueState(ctx.db), ctx.db.query('SELECT event, data FROM deskbase_staged_notifications').all()]).toEqual([{ queued: 1, failing: 0 }, [{ event: 'new', data: 'not JSON' }]]);
+  });
+
   test('the row holds what GLPI keeps: item, event, sender chosen when queued, times', () => {
     const id = queue('a@example.org', 'Hello');
     expect(ctx.db.query('SELECT itemtype, items_id, event, mode, name, sender, recipient, is_deleted, sent_try, create_time, send_time, sent_time FROM glpi_queuednotifications WHERE id = ?').get(id)).toEqual({
