@@ -3,7 +3,8 @@
  * - Ticket updates with and without notifications: the same ticket (a requester, an observer and
  *   the administrator get mail, through a local SMTP server) renamed by sequential `PUT Ticket/:id`,
  *   in alternating blocks with notifications off and on; the figure is the on/off ratio of the
- *   medians (queueing happens in the update's transaction, sending off the request path).
+ *   medians (the update stages its event in its transaction; the background sender finds the
+ *   recipients, queues, renders and sends their mails).
  * - The sender draining N queued mails (1 000 by default) to a local SMTP server: the mails are
  *   written into the queue while the server is stopped, then timed from its start until the SMTP
  *   server holds them all.
@@ -99,7 +100,7 @@ export async function benchmarkNotifications(log: (message: string) => void, upd
           unit: '×',
           target: TARGET_RATIO,
           kind: 'max',
-          detail: `median of ${updates / 2} sequential PUT Ticket/:id each way (${BLOCKS} alternating blocks): ${cost.off.toFixed(2)} ms without, ${cost.on.toFixed(2)} ms with notifications (3 mails queued per update, sent to a local SMTP server meanwhile)`,
+          detail: `median of ${updates / 2} sequential PUT Ticket/:id each way (${BLOCKS} alternating blocks): ${cost.off.toFixed(2)} ms without, ${cost.on.toFixed(2)} ms with notifications (an event staged per update, 3 mails queued from it by the sender and sent to a local SMTP server meanwhile)`,
         },
         {
           name: `Sender draining ${mails} queued mails`,

@@ -45,7 +45,7 @@ export interface Health {
 
 export interface MailHealth {
   status: 'ok' | 'error';
-  /** Mails waiting in the queue, and those of them whose sending already failed. */
+  /** Mails waiting in the queue (events whose mails are not queued yet counted as one each), and those of them whose sending already failed. */
   queued: number;
   failing: number;
   reason?: string;

@@ -17,6 +17,7 @@ import { createMailTables } from './mail-state';
 import { createDirectorySyncs } from './directory-syncs';
 import { createAgentInventories, seedInventorySettings } from './inventory-state';
 import { renumberAuthtypes } from './authtype-numbering';
+import { createNotificationStaging } from './notification-staging';
 
 export interface MigrationContext {
   /** Produces the admin password hash; only called on a fresh database. */
@@ -133,6 +134,7 @@ const MIGRATIONS: Migration[] = [
     },
   },
   { id: 29, name: "GLPI 10.0's default RuleImportAsset rules of printers, network equipment, peripherals, monitors and phones", up: (db) => seedMissingImportRules(db) },
+  { id: 18, name: 'the events waiting for the mail sender to find their recipients', up: (db) => createNotificationStaging(db) },
 ];
 
 /** True when the default install data has not been written yet. */

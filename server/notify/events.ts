@@ -1,95 +1,40 @@
 /**
- * GLPI's notification engine on its own rows: an event on an item finds the active notifications
- * of its itemtype and event (in the item's entity, or an ancestor's when recursive), resolves
- * their recipients and queues one mail each, in the transaction of the change, with what its
- * template needs as it is now (mail-render.ts renders it in the background sender: rendering in
- * the change's transaction would make every notifying write cost nearly twice as much).
+ * GLPI's notification engine on its own rows: an event on an item is staged in the transaction of
+ * the change, with what its notifications need as it is now (staging.ts); the background sender
+ * finds the event's notifications and recipients and queues their mails (expansion.ts), then
+ * renders and sends them (mail-render.ts, sender.ts). Finding recipients, writing a queue row per
+ * recipient or rendering in the change's transaction would make every notifying write cost far more.
  */
-import { randomUUID } from 'node:crypto';
 import type { ItemHooks, WriteContext } from '../items/hooks';
-import { findById, selectAll, type Row } from '../db/rows';
+import { findById, type Row } from '../db/rows';
 import type { Db } from '../db/connection';
 import { Settings } from '../db/settings';
 import { mailEnabled } from './mailer';
-import { queueMails, type QueuedMail } from './queue';
 import { wakeMailSender } from './sender';
-import { entityChain, recipientsOf, seesPrivate, type EventContext } from './recipients';
+import { actorLinks, type EventContext } from './recipients';
 import { timelineBound } from './itil-tags';
 import { publishLive } from './live';
 import { queueWebhooks } from './webhooks';
 import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
-import type { RenderSource } from './mail-render';
 import type { TagData } from './template';
-import { marks } from '../db/frag';
+import { stageEvent } from './staging';
 import { mentionColumns, newlyMentioned } from '../core/mentions';
 
 const SOLVED = 5;
 const CLOSED = 6;
 const ITIL_TABLES: Record<string, string> = { Ticket: 'glpi_tickets', Problem: 'glpi_problems', Change: 'glpi_changes' };
 
-/** The columns of an ITIL item its mails show (itil-tags.ts): the rest of the row is not kept for them. */
-const SHOWN = ['id', 'entities_id', 'name', 'content', 'status', 'urgency', 'impact', 'priority', 'itilcategories_id', 'date', 'solvedate', 'closedate'];
-
-/** What the mails of an event are rendered from, but their recipient. */
-function sourceOf(db: Db, ctx: EventContext, tags: TagData | undefined): Omit<RenderSource, 'userId' | 'language'> {
-  const batch = randomUUID();
-  if (tags || !(ctx.itemtype in ITIL_TABLES)) return { batch, tags: tags ?? { values: {}, lists: {} } };
-  const { authorId, followup, task, validation } = ctx;
-  const item = Object.fromEntries(SHOWN.map((column) => [column, ctx.item[column] ?? null]));
-  return { batch, itil: { item, authorId, followup, task, validation, upTo: timelineBound(db, ctx.itemtype) } };
-}
-
 /**
- * The active mail notifications of an itemtype's event in an entity (or recursive in one of its
- * ancestors) whose template has a translation. The table is small and has no index on its type
- * and event: one pass over it (CROSS JOIN keeps that order, `+` keeps the entity index out, whose
- * row-by-row lookups cost more) is the cheapest read in the change's transaction.
+ * Raises `event` on an item: stages it for its notifications' mails (nothing while mail is off).
+ * Tickets, problems and changes keep their row, actors and timeline's extent; other items (users,
+ * reservations, contracts, infocoms) come with their `tags`.
  */
-const NOTIFICATIONS_SQL = (chain: number[]) =>
-  `SELECT n.id, n.name, l.notificationtemplates_id AS template FROM glpi_notifications n
-   CROSS JOIN glpi_notifications_notificationtemplates l ON l.notifications_id = n.id AND l.mode = 'mailing'
-   WHERE n.itemtype = ? AND n.event = ? AND n.is_active = 1 AND +n.entities_id IN (${marks(chain)}) AND (n.entities_id = ? OR n.is_recursive = 1)
-     AND EXISTS (SELECT 1 FROM glpi_notificationtemplatetranslations t WHERE t.notificationtemplates_id = l.notificationtemplates_id)
-   ORDER BY n.id`;
-
-/**
- * Raises `event` on an item: queues the mails of its notifications (nothing while mail is off).
- * Tickets, problems and changes are rendered from their row and timeline; other items (users,
- * reservations, contracts, infocoms) come with their `tags`. Returns the mails queued.
- */
-export function raiseEvent(db: Db, settings: Settings, event: string, ctx: EventContext, tags?: TagData): number {
-  if (!mailEnabled(settings)) return 0;
-  const entityId = Number(ctx.item.entities_id ?? 0);
-  const chain = entityChain(db, entityId);
-  const notifications = selectAll(db, NOTIFICATIONS_SQL(chain), ctx.itemtype, event, ...chain, entityId);
-  if (!notifications.length) return 0;
-  const privateItem = ctx.task ?? ctx.followup;
-  const hidden = privateItem !== undefined && Number(privateItem.is_private) === 1;
-  const privateRight = ctx.task ? 'task' : 'followup';
-  const source = sourceOf(db, ctx, tags);
-  const mails: QueuedMail[] = [];
-  for (const notification of notifications) {
-    for (const recipient of recipientsOf(db, settings, Number(notification.id), ctx)) {
-      // A private followup or task goes only to those who may see private ones.
-      if (hidden && !seesPrivate(db, recipient.userId, entityId, privateRight)) continue;
-      mails.push({
-        itemtype: ctx.itemtype,
-        itemsId: Number(ctx.item.id),
-        entitiesId: entityId,
-        event,
-        templateId: Number(notification.template),
-        to: { address: recipient.address, name: recipient.name },
-        subject: String(notification.name ?? ''),
-        source: { ...source, userId: recipient.userId, language: recipient.language },
-        // A user's own mails (a reset token) are not to be answered, as GLPI sends them.
-        noReply: ctx.itemtype === 'User',
-      });
-    }
-  }
-  if (!mails.length) return 0;
-  queueMails(db, settings, mails);
+export function raiseEvent(db: Db, settings: Settings, event: string, ctx: EventContext, tags?: TagData): void {
+  if (!mailEnabled(settings)) return;
+  const itil = !tags && ctx.itemtype in ITIL_TABLES;
+  const kept = itil ? { ...ctx, actors: actorLinks(db, ctx.itemtype, Number(ctx.item.id)) } : ctx;
+  stageEvent(db, event, kept, itil ? { upTo: timelineBound(db, ctx.itemtype) } : tags ? { tags } : {});
   wakeMailSender();
-  return mails.length;
 }
 
 /** An event on an item: told to the live stream, and its webhooks' deliveries queued in the change's transaction. */

@@ -11,6 +11,7 @@ import { insertRows, run, selectAll, selectOne, type Row } from '../db/rows';
 import type { Settings } from '../db/settings';
 import { sendersOf, type Address } from './mailer';
 import type { RenderedMail, RenderSource } from './mail-render';
+import { stagedCount } from './staging';
 
 const QUEUE_TABLE = 'glpi_queuednotifications';
 const MAIL_MODE = 'mailing';
@@ -128,8 +129,8 @@ export function cleanQueue(db: Db, days: number): number {
   return run(db, `DELETE FROM ${QUEUE_TABLE} WHERE is_deleted = 1 AND send_time < ?`, before).changes;
 }
 
-/** What /health shows of the queue: mails waiting, and those of them that already failed. */
+/** What /health shows of the queue: mails waiting (and events staged, whose mails are not queued yet), and those of them that already failed. */
 export function queueState(db: Db): { queued: number; failing: number } {
   const row = selectOne(db, `SELECT COUNT(*) AS queued, COALESCE(SUM(sent_try > 0), 0) AS failing FROM ${QUEUE_TABLE} WHERE is_deleted = 0 AND mode = ?`, MAIL_MODE);
-  return { queued: Number(row?.queued ?? 0), failing: Number(row?.failing ?? 0) };
+  return { queued: Number(row?.queued ?? 0) + stagedCount(db), failing: Number(row?.failing ?? 0) };
 }

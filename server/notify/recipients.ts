@@ -37,6 +37,35 @@ export interface EventContext {
   mentioned?: number;
   /** The user link removed from the item (GLPI's `_old_user`: the "Former technician in charge" target). */
   formerActor?: Row;
+  /** A ticket's, problem's or change's actors at the change (actorLinks): who was assigned then is told. */
+  actors?: ActorLink[];
+}
+
+/** One actor of an ITIL item: a user, group or supplier link with its role and e-mail followup choice. */
+export interface ActorLink {
+  kind: 'user' | 'group' | 'supplier';
+  type: number;
+  id: number;
+  use_notification: number;
+  alternative_email: string | null;
+  /** The link's id: actors are told in the order they were added. */
+  link: number;
+}
+
+/** The actors of a ticket, problem or change, in one read (in the change's transaction: its recipients are found later). */
+export function actorLinks(db: Db, itemtype: string, itemId: number): ActorLink[] {
+  const tables = ACTOR_TABLES[itemtype];
+  if (!tables) return [];
+  return selectAll(
+    db,
+    `SELECT 'user' AS kind, type, users_id AS id, use_notification, alternative_email, id AS link FROM ${tables.users} WHERE ${tables.fk} = ?
+     UNION ALL SELECT 'group', type, groups_id, 1, NULL, id FROM ${tables.groups} WHERE ${tables.fk} = ?
+     UNION ALL SELECT 'supplier', type, suppliers_id, use_notification, alternative_email, id FROM ${tables.suppliers} WHERE ${tables.fk} = ?
+     ORDER BY kind, link`,
+    itemId,
+    itemId,
+    itemId,
+  ) as unknown as ActorLink[];
 }
 
 const ADDRESS = /^[^\s@]+@[^\s@]+$/;
@@ -72,25 +101,32 @@ function userRecipient(db: Db, settings: Settings, userId: number, alternative?:
   return user ? recipientOf(settings, user, alternative) : null;
 }
 
-/** The item's actor users of every role, read once for all the notifications of an event. */
+/** The item's actor users of every role (as they are now: active, their address), read once for all the notifications of an event. */
 const actorsRead = new WeakMap<EventContext, Row[]>();
+
+/** The links of one kind of the item's actors at the change. */
+const linksOf = (ctx: EventContext, kind: ActorLink['kind']) => (ctx.actors ?? []).filter((link) => link.kind === kind);
 
 /** The actors of one role (users, with their e-mail followup choice). */
 function actorUsers(db: Db, settings: Settings, ctx: EventContext, role: number): Recipient[] {
-  const tables = ACTOR_TABLES[ctx.itemtype];
-  if (!tables) return [];
   let rows = actorsRead.get(ctx);
   if (!rows) {
-    rows = selectAll(db, `SELECT l.type, l.use_notification, l.alternative_email, ${USER_COLUMNS} FROM ${tables.users} l JOIN glpi_users u ON u.id = l.users_id AND ${ACTIVE} ${DEFAULT_EMAIL} WHERE l.${tables.fk} = ? ORDER BY l.id`, Number(ctx.item.id));
+    const links = linksOf(ctx, 'user');
+    const ids = [...new Set(links.map((link) => Number(link.id)))];
+    const users = new Map(ids.length ? selectAll(db, `SELECT ${USER_COLUMNS} FROM glpi_users u ${DEFAULT_EMAIL} WHERE u.id IN (${marks(ids)}) AND ${ACTIVE}`, ...ids).map((u) => [Number(u.id), u]) : []);
+    rows = links.flatMap((link) => {
+      const user = users.get(Number(link.id));
+      return user ? [{ ...user, type: link.type, use_notification: link.use_notification, alternative_email: link.alternative_email }] : [];
+    });
     actorsRead.set(ctx, rows);
   }
   return rows.filter((r) => Number(r.type) === role && Number(r.use_notification) !== 0).map((r) => recipientOf(settings, r, r.alternative_email)).filter((r) => r !== null);
 }
 
-function actorGroups(db: Db, ctx: EventContext, role: number): number[] {
-  const tables = ACTOR_TABLES[ctx.itemtype];
-  if (!tables) return [];
-  return selectAll(db, `SELECT groups_id FROM ${tables.groups} WHERE ${tables.fk} = ? AND type = ?`, Number(ctx.item.id), role).map((r) => Number(r.groups_id));
+function actorGroups(ctx: EventContext, role: number): number[] {
+  return linksOf(ctx, 'group')
+    .filter((link) => Number(link.type) === role)
+    .map((link) => Number(link.id));
 }
 
 /** Members of groups: all, only their supervisors, or all but them. */
@@ -123,18 +159,17 @@ function entityAdministrator(db: Db, settings: Settings, ctx: EventContext): Rec
   return [];
 }
 
+/** The item's assigned suppliers at the change who follow it by e-mail, at their address now (else the link's own). */
 function suppliers(db: Db, settings: Settings, ctx: EventContext): Recipient[] {
-  const tables = ACTOR_TABLES[ctx.itemtype];
-  if (!tables) return [];
-  const rows = selectAll(
-    db,
-    `SELECT s.name, s.email, l.use_notification, l.alternative_email FROM ${tables.suppliers} l JOIN glpi_suppliers s ON s.id = l.suppliers_id WHERE l.${tables.fk} = ? AND l.type = ?`,
-    Number(ctx.item.id),
-    ACTOR.ASSIGNED,
-  );
-  return rows
-    .filter((r) => Number(r.use_notification) !== 0)
-    .map((r) => ({ address: String(r.alternative_email || r.email || '').trim().toLowerCase(), name: String(r.name ?? ''), userId: null, language: settings.get('language') }))
+  const links = linksOf(ctx, 'supplier').filter((link) => Number(link.type) === ACTOR.ASSIGNED && Number(link.use_notification) !== 0);
+  if (!links.length) return [];
+  const ids = links.map((link) => Number(link.id));
+  const rows = new Map(selectAll(db, `SELECT id, name, email FROM glpi_suppliers WHERE id IN (${marks(ids)})`, ...ids).map((r) => [Number(r.id), r]));
+  return links
+    .flatMap((link) => {
+      const supplier = rows.get(Number(link.id));
+      return supplier ? [{ address: String(link.alternative_email || supplier.email || '').trim().toLowerCase(), name: String(supplier.name ?? ''), userId: null, language: settings.get('language') }] : [];
+    })
     .filter((r) => ADDRESS.test(r.address));
 }
 
@@ -170,7 +205,7 @@ function userTarget(db: Db, settings: Settings, ctx: EventContext, target: numbe
   const role = ACTOR_TARGETS[target];
   if (role !== undefined && itil) return actorUsers(db, settings, ctx, role);
   const groups = GROUP_TARGETS[target];
-  if (groups) return groupMembers(db, settings, actorGroups(db, ctx, groups[0]), groups[1]);
+  if (groups) return groupMembers(db, settings, actorGroups(ctx, groups[0]), groups[1]);
   const asset = ctx.asset ?? ctx.item;
   switch (target) {
     case USER_TARGET.globalAdministrator:

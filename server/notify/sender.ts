@@ -3,7 +3,8 @@
  * thread: a run sends the due mails of the queue, oldest first, at most the task's parameter (50)
  * of them; a full run is followed by another. Each mail is marked sent (or failed) in its own
  * transaction before the next is tried, so a kill loses nothing and repeats at most the one mail
- * the SMTP server had accepted when the process died. A mail queued with what its template needs
+ * the SMTP server had accepted when the process died. A run first turns the events changes staged
+ * into their mails (expansion.ts). A mail queued with what its template needs
  * is rendered (and the result kept in its row) before its first attempt. Runs start when a change queued mail (in
  * the thread that committed it) and at least once a minute; the clean-up follows each minute.
  */
@@ -15,6 +16,7 @@ import { CRON_TASKS } from '../registry/automatic-actions';
 import { mailEnabled, openTransport, type Mail, type MailTransport } from './mailer';
 import { cleanQueue, dueMails, markFailed, markRendered, markSent } from './queue';
 import { renderQueued, type RenderedMail } from './mail-render';
+import { expandStaged } from './expansion';
 import { noteRun, serialRun, taskOff, taskParam, taskRow, type SerialRun } from './serial-run';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -42,6 +44,9 @@ function mailOf(row: Row): Mail {
 
 export type MailSender = SerialRun;
 
+/** Staged events expanded by a run: their mails are queued in a transaction each, before the sending. */
+const EXPANDED_PER_RUN = 200;
+
 export function mailSender(store: Store, failed: (what: string, error: unknown) => void): MailSender {
   const { db, settings } = store;
 
@@ -68,8 +73,10 @@ export function mailSender(store: Store, failed: (what: string, error: unknown) 
   async function send(): Promise<{ sent: number; full: boolean }> {
     if (!mailEnabled(settings) || taskOff(db, CRON_TASKS.queuednotification)) return { sent: 0, full: false };
     const limit = taskParam(db, CRON_TASKS.queuednotification, 50);
+    // The events changes staged become their mails first; many staged make a full run, followed by another.
+    const staged = expandStaged(db, settings, EXPANDED_PER_RUN, failed);
     const due = dueMails(db, nowString(), limit);
-    if (!due.length) return { sent: 0, full: false };
+    if (!due.length) return { sent: 0, full: staged === EXPANDED_PER_RUN };
     let transport: MailTransport | null = null;
     let unusable: unknown = null;
     try {
@@ -94,7 +101,7 @@ export function mailSender(store: Store, failed: (what: string, error: unknown) 
     } finally {
       transport?.close();
     }
-    return { sent, full: due.length === limit };
+    return { sent, full: due.length === limit || staged === EXPANDED_PER_RUN };
   }
 
   function clean(): void {

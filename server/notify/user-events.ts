@@ -32,10 +32,10 @@ function userTags(user: Row, action: string, more: Record<string, string>): TagD
 /** The console's address (url_base, else the address the request came to). */
 const consoleUrl = (settings: Settings, origin: string) => `${(settings.get('url_base') || origin).replace(/\/+$/, '')}/`;
 
-/** Queues the reset token's mail to the address it was asked for, in the caller's transaction; returns the mails queued. */
-export function raisePasswordForget(db: Db, settings: Settings, user: Row, address: string, token: string, origin: string): number {
+/** Queues the reset token's mail to the address it was asked for, in the caller's transaction. */
+export function raisePasswordForget(db: Db, settings: Settings, user: Row, address: string, token: string, origin: string): void {
   const tags = userTags(user, 'Forgotten password?', { 'user.passwordforgettoken': token, 'user.passwordforgeturl': consoleUrl(settings, origin) });
-  return raiseEvent(db, settings, 'passwordforget', { itemtype: 'User', item: { ...user, _address: address }, authorId: 0 }, tags);
+  raiseEvent(db, settings, 'passwordforget', { itemtype: 'User', item: { ...user, _address: address }, authorId: 0 }, tags);
 }
 
 /** GLPI's `passwordexpiration` action (off by default, as in GLPI's install). */

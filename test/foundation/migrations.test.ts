@@ -40,6 +40,7 @@ test('the first start records its migrations and the database settings', async (
       { id: 15, name: 'the automatic actions Deskbase runs, as GLPI lists them' },
       { id: 16, name: "GLPI 10.0's recurrent change right" },
       { id: 17, name: "the time zone of the stored dates (the zone they were written in: this machine's)" },
+      { id: 18, name: 'the events waiting for the mail sender to find their recipients' },
       { id: 20, name: "smtp_mode with GLPI 10.0's values" },
       { id: 21, name: "GLPI's mail queue automatic actions" },
       { id: 22, name: "GLPI 10.0's default notifications of tickets, problems and changes" },

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { TestClock } from '../support/clock';
 import { MailCatcher } from '../support/smtp';
 import { useServer } from '../support/server';
+import { until } from '../support/until';
 
 const clock = new TestClock(); // Thursday 2026-01-15 09:00
 const ctx = useServer({ TZ: 'UTC' }, clock.args);
@@ -30,19 +31,27 @@ beforeAll(async () => {
 });
 afterAll(() => mail.stop());
 
-/** The tickets the recall event was raised on, in order (one queued mail each, to the requester). */
-function recalled(): number[] {
-  return queued().filter((r) => r.event === 'recall').map((r) => r.items_id);
+/**
+ * The tickets the recall event was raised on, in order (one queued mail each, to the requester),
+ * once the sender has turned the events raised so far into their mails.
+ */
+async function recalled(): Promise<number[]> {
+  await until('the raised events queued', () => read<{ n: number }>('SELECT COUNT(*) AS n FROM deskbase_staged_notifications')[0]!.n, (n) => n === 0);
+  return queued()
+    .filter((r) => r.event === 'recall')
+    .map((r) => r.items_id);
 }
 
-function queued(): { event: string; items_id: number }[] {
+function read<T>(sql: string): T[] {
   const db = new Database(join(ctx.server.dataDir, 'deskbase.sqlite'), { readonly: true });
   try {
-    return db.query("SELECT event, items_id FROM glpi_queuednotifications WHERE itemtype = 'Ticket' ORDER BY id").all() as { event: string; items_id: number }[];
+    return db.query(sql).all() as T[];
   } finally {
     db.close();
   }
 }
+
+const queued = () => read<{ event: string; items_id: number }>("SELECT event, items_id FROM glpi_queuednotifications WHERE itemtype = 'Ticket' ORDER BY id");
 
 /** Every queued mail has arrived (none is cut off when the server stops). */
 const delivered = () => mail.waitFor(queued().length);
@@ -56,9 +65,9 @@ describe('send', () => {
     await ctx.api.create('RuleAction', { rules_id: onUpdate, action_type: 'send', field: 'recall', value: '1' });
     await open({ status: 4 });
     const ticket = await open({});
-    expect(recalled()).toEqual([]);
+    expect(await recalled()).toEqual([]);
     expect((await ctx.api.put(`Ticket/${ticket}`, { input: { status: 4 } })).status).toBe(200);
-    expect(recalled()).toEqual([ticket]);
+    expect(await recalled()).toEqual([ticket]);
     // The tester shows the event the action would raise.
     const tested = await ctx.api.post('testRules', { sub_type: 'RuleTicket', condition: 2, input: { status: 4 } });
     expect(tested.body.output).toEqual({ _raise_events: ['recall'] });
@@ -72,15 +81,15 @@ describe('send', () => {
     const reminding = await ctx.api.create('SlaLevel', { name: 'an hour before', slas_id: sla, execution_time: -3600, is_active: 1, match: 'AND' });
     await ctx.api.create('SlaLevel', { name: 'at the due date', slas_id: sla, execution_time: 0, is_active: 1 });
     await ctx.api.create('SlaLevelAction', { slalevels_id: reminding, action_type: 'send', field: 'recall', value: '1' });
-    const before = recalled().length;
+    const before = (await recalled()).length;
     const ticket = await open({ slas_id_ttr: sla });
     clock.advance(Date.UTC(2026, 0, 15, 12, 1) - clock.now);
     await ctx.api.get(`Ticket/${ticket}`);
-    expect(recalled().slice(before)).toEqual([ticket]);
+    expect((await recalled()).slice(before)).toEqual([ticket]);
     // The level at the due date has no send action: no reminder, though it ran.
     clock.advance(Date.UTC(2026, 0, 15, 13, 2) - clock.now);
     expect((await ctx.api.get(`Ticket/${ticket}`)).body.slalevels_id_ttr).toBe(0);
-    expect(recalled().slice(before)).toEqual([ticket]);
+    expect((await recalled()).slice(before)).toEqual([ticket]);
     await delivered();
   });
 });

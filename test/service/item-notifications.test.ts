@@ -19,6 +19,8 @@ const mail = new MailCatcher();
 const ids: Record<string, number> = {};
 
 const stored = (sql: string) => readStored(ctx.server.dataDir, sql);
+/** Events raised but not yet turned into mails by the sender (a second alert would wait there first). */
+const staged = (itemtype: string) => stored(`SELECT event FROM deskbase_staged_notifications WHERE itemtype = '${itemtype}'`);
 
 /** The mails the next `count` sends bring, by recipient. */
 async function next(count: number, action: () => Promise<unknown>): Promise<Map<string, CapturedMail>> {
@@ -133,7 +135,7 @@ describe('reservations', () => {
     expect(textOf(admin)).toContain('Computer - Loan laptop 3, reserved by Alice until 2026-01-15 10:30:00\nhttps://desk.example.org/#/Computer/');
     expect(textOf(admin)).not.toContain('2026-01-16');
     await nextMinute();
-    expect(stored("SELECT COUNT(*) AS n FROM glpi_queuednotifications WHERE itemtype = 'Reservation' AND event = 'alert'")).toEqual([{ n: 1 }]);
+    expect([stored("SELECT COUNT(*) AS n FROM glpi_queuednotifications WHERE itemtype = 'Reservation' AND event = 'alert'"), staged('Reservation')]).toEqual([[{ n: 1 }], []]);
   });
 });
 
@@ -143,7 +145,7 @@ describe('contracts and warranties', () => {
     await ctx.api.create('Contract', { name: 'Not yet', begin_date: '2025-06-01', duration: 12, alert: 4 });
     // Off by default (the root entity's use_contracts_alert 0): nothing.
     await nextMinute();
-    expect(stored("SELECT COUNT(*) AS n FROM glpi_queuednotifications WHERE itemtype = 'Contract'")).toEqual([{ n: 0 }]);
+    expect([stored("SELECT COUNT(*) AS n FROM glpi_queuednotifications WHERE itemtype = 'Contract'"), staged('Contract')]).toEqual([[{ n: 0 }], []]);
     expect((await ctx.api.put('Entity/0', { input: { use_contracts_alert: 1, send_contracts_alert_before_delay: 7 } })).status).toBe(200);
     // Ends 2026-01-20, within the 7 days.
     const alert = await next(1, nextMinute);
@@ -152,7 +154,7 @@ describe('contracts and warranties', () => {
     expect(textOf(admin)).toContain(`Printer lease (PL-7): 2026-01-20\nhttps://desk.example.org/#/Contract/${contract}`);
     expect(textOf(admin)).not.toContain('Not yet');
     await nextMinute();
-    expect(stored("SELECT event, items_id FROM glpi_queuednotifications WHERE itemtype = 'Contract'")).toEqual([{ event: 'end', items_id: 0 }]);
+    expect([stored("SELECT event, items_id FROM glpi_queuednotifications WHERE itemtype = 'Contract'"), staged('Contract')]).toEqual([[{ event: 'end', items_id: 0 }], []]);
     expect(stored(`SELECT itemtype, items_id, type FROM glpi_alerts WHERE itemtype = 'Contract'`)).toEqual([{ itemtype: 'Contract', items_id: contract, type: 2 }]);
   });
 
@@ -170,7 +172,7 @@ describe('contracts and warranties', () => {
     expect(bySubject.get('Contract periods ending Root entity')).toContain('Copier rental (CR-2): 2026-01-20');
     expect(bySubject.get('Contract periods notice Root entity')).toContain('Copier rental (CR-2): 2025-12-20');
     await nextMinute();
-    expect(stored("SELECT event FROM glpi_queuednotifications WHERE itemtype = 'Contract' ORDER BY id")).toEqual([{ event: 'end' }, { event: 'notice' }, { event: 'periodicity' }, { event: 'periodicitynotice' }]);
+    expect([stored("SELECT event FROM glpi_queuednotifications WHERE itemtype = 'Contract' ORDER BY id"), staged('Contract')]).toEqual([[{ event: 'end' }, { event: 'notice' }, { event: 'periodicity' }, { event: 'periodicitynotice' }], []]);
   });
 
   test("a warranty's end (GLPI's infocom action) is told once", async () => {
@@ -181,7 +183,7 @@ describe('contracts and warranties', () => {
     expect(subjectOf(admin)).toBe('Alarms on financial and administrative information Root entity');
     expect(textOf(admin)).toContain(`Computer - Loan laptop 3: warranty ends 2026-01-01\nhttps://desk.example.org/#/Computer/${ids.laptop}`);
     await nextMinute();
-    expect(stored("SELECT COUNT(*) AS n FROM glpi_queuednotifications WHERE itemtype = 'Infocom'")).toEqual([{ n: 1 }]);
+    expect([stored("SELECT COUNT(*) AS n FROM glpi_queuednotifications WHERE itemtype = 'Infocom'"), staged('Infocom')]).toEqual([[{ n: 1 }], []]);
   });
 });
 
@@ -199,6 +201,6 @@ describe('users', () => {
     expect(subjectOf(alice)).toBe('Password expires');
     expect(textOf(alice)).toContain('The password of the account "alice" expires on 2026-02-14.\nUnless it is changed, the account is locked on 2026-02-17.');
     await nextMinute();
-    expect(stored("SELECT COUNT(*) AS n FROM glpi_queuednotifications WHERE event = 'passwordexpires'")).toEqual([{ n: 2 }]);
+    expect([stored("SELECT COUNT(*) AS n FROM glpi_queuednotifications WHERE event = 'passwordexpires'"), staged('User')]).toEqual([[{ n: 2 }], []]);
   });
 });

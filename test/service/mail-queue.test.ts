@@ -1,6 +1,7 @@
 /**
  * GLPI's mail queue and its `queuednotification` automatic action, run explicitly on a real data
- * folder against a real SMTP server, on a clock the test moves: queued in the writer's transaction,
+ * folder against a real SMTP server, on a clock the test moves: an event staged in the writer's
+ * transaction and turned into its mails by the action, mails queued in the writer's transaction,
  * sent oldest first and marked one by one, retried later and later while the server is away
  * (smtp_retry_time doubled after each failure), given up after smtp_max_retries, at most the
  * task's parameter per run, and deleted by `queuednotificationclean` after its days.
@@ -10,6 +11,8 @@ import { formatDate, setClock, systemClock } from '../../server/core/clock';
 import { inTransaction } from '../../server/db/connection';
 import { mailSender, type MailSender } from '../../server/notify/sender';
 import { queueMails, queueState } from '../../server/notify/queue';
+import { raiseEvent } from '../../server/notify/events';
+import { findById, insertRow } from '../../server/db/rows';
 import { MailCatcher } from '../support/smtp';
 import { setSettings, useStore } from '../support/store';
 
@@ -39,7 +42,7 @@ afterAll(async () => {
   await catcher.stop();
   setClock(systemClock);
 });
-beforeEach(() => ctx.db.exec('DELETE FROM glpi_queuednotifications'));
+beforeEach(() => ctx.db.exec('DELETE FROM deskbase_staged_notifications; DELETE FROM glpi_queuednotifications'));
 
 describe('queueing', () => {
   test('a mail queued in a write that rolls back is not queued', () => {
@@ -50,6 +53,41 @@ describe('queueing', () => {
       }),
     ).toThrow('the change failed');
     expect(queueState(ctx.db)).toEqual({ queued: 0, failing: 0 });
+  });
+
+  test("an event is staged in the change's transaction (not when it rolls back) and counts in the queue until the sender turns it into its mails", async () => {
+    const ticket = inTransaction(ctx.db, () => {
+      const user = insertRow(ctx.db, 'glpi_users', { name: 'stella', is_active: 1 });
+      insertRow(ctx.db, 'glpi_useremails', { users_id: user, email: 'stella@example.org', is_default: 1 });
+      const id = insertRow(ctx.db, 'glpi_tickets', { name: 'Staged', content: 'x', entities_id: 0, status: 2 });
+      insertRow(ctx.db, 'glpi_tickets_users', { tickets_id: id, users_id: user, type: 1 });
+      return id;
+    });
+    const raise = () => raiseEvent(ctx.db, ctx.store.settings, 'update', { itemtype: 'Ticket', item: findById(ctx.db, 'glpi_tickets', ticket)!, authorId: 0 });
+    expect(() =>
+      inTransaction(ctx.db, () => {
+        raise();
+        throw new Error('the change failed');
+      }),
+    ).toThrow('the change failed');
+    expect(queueState(ctx.db)).toEqual({ queued: 0, failing: 0 });
+    inTransaction(ctx.db, raise);
+    expect([queueState(ctx.db), ctx.db.query('SELECT COUNT(*) AS n FROM glpi_queuednotifications').get()]).toEqual([{ queued: 1, failing: 0 }, { n: 0 }]);
+    const before = catcher.messages.length;
+    // The requester and the administrator (admin_email), GLPI's "Update Ticket" targets.
+    expect(await sender.send()).toBe(2);
+    expect(catcher.messages.slice(before).flatMap((m) => m.to).sort()).toEqual(['desk@example.org', 'stella@example.org']);
+    expect([queueState(ctx.db), ctx.db.query('SELECT COUNT(*) AS n FROM deskbase_staged_notifications').get()]).toEqual([{ queued: 0, failing: 0 }, { n: 0 }]);
+  });
+
+  test('a staged event the sender cannot read stays staged, told, and the events after it become their mails', async () => {
+    ctx.db.query("INSERT INTO deskbase_staged_notifications (event, itemtype, items_id, create_time, data) VALUES ('new', 'Ticket', 7, '2026-01-15 09:00:00', 'not JSON')").run();
+    inTransaction(ctx.db, () => raiseEvent(ctx.db, ctx.store.settings, 'passwordforget', { itemtype: 'User', item: { id: 2, entities_id: 0, _address: 'reset@example.org' }, authorId: 0 }, { values: {}, lists: {} }));
+    const told = failures.length;
+    const before = catcher.messages.length;
+    expect(await sender.send()).toBe(1);
+    expect([failures.slice(told).map((f) => f.split(':')[0]), catcher.messages.slice(before).flatMap((m) => m.to)]).toEqual([['finding the recipients of the new event on Ticket 7'], ['reset@example.org']]);
+    expect([queueState(ctx.db), ctx.db.query('SELECT event, data FROM deskbase_staged_notifications').all()]).toEqual([{ queued: 1, failing: 0 }, [{ event: 'new', data: 'not JSON' }]]);
   });
 
   test('the row holds what GLPI keeps: item, event, sender chosen when queued, times', () => {

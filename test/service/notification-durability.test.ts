@@ -1,7 +1,8 @@
 /**
  * The mail queue survives a crash (issue 29): a server killed with SIGKILL during a burst of
  * ticket updates, while its SMTP server is away, has after its restart exactly one queued mail per
- * committed update (the history says which committed), and once the SMTP server is back each is
+ * committed update (the history says which committed; the events staged before the kill are
+ * expanded after the restart, once), and once the SMTP server is back each is
  * sent, once, describing the ticket as its update left it (rendered by the sender, not in the update).
  */
 import { Database } from 'bun:sqlite';
@@ -55,6 +56,8 @@ test('SIGKILL in a burst of updates: every committed update has its mail, each s
 
   await ctx.server.start();
   ctx.api = await new Client(ctx.server.api).login();
+  // The events staged before the kill become their mails in the sender's first run (started by that request).
+  await until('the staged events expanded', () => read<{ n: number }>('SELECT COUNT(*) AS n FROM deskbase_staged_notifications')[0]!.n, (n) => n === 0);
   const committed = read<{ name: string }>(`SELECT new_value AS name FROM glpi_logs WHERE itemtype = 'Ticket' AND items_id = ${ticket} AND new_value LIKE 'v%' ORDER BY id`).map((r) => r.name);
   const queued = read<{ event: string }>(`SELECT event FROM glpi_queuednotifications WHERE itemtype = 'Ticket' AND items_id = ${ticket} ORDER BY id`);
   expect(committed.length).toBeGreaterThanOrEqual(answered);

@@ -1,15 +1,17 @@
 /**
- * Mails are rendered by the background sender, not in the change's transaction (issue 29's
- * performance requirement): the change queues its recipients with what the template needs as it
- * is then, and the sender renders that before the first attempt, through a real SMTP server. The
- * mail describes the ticket at the change (a later rename or followup does not show), and a retry
- * sends the message rendered the first time.
+ * Recipients are found and mails rendered by the background sender, not in the change's
+ * transaction (issue 29's performance requirement): the change stages its event with what its
+ * notifications need as it is then, the sender queues the mail of each recipient and renders it
+ * before the first attempt, through a real SMTP server. The mail goes to the ticket's actors at
+ * the change and describes the ticket then (a later rename or followup does not show), and a
+ * retry sends the message rendered the first time.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { setClock, systemClock } from '../../server/core/clock';
 import { inTransaction } from '../../server/db/connection';
 import { findById, insertRow } from '../../server/db/rows';
 import { raiseEvent } from '../../server/notify/events';
+import { expandStaged } from '../../server/notify/expansion';
 import { mailSender, type MailSender } from '../../server/notify/sender';
 import { headerOf, MailCatcher, partOf } from '../support/smtp';
 import { setSettings, useStore } from '../support/store';
@@ -25,7 +27,14 @@ let ticket = 0;
 
 type QueueRow = { name: string; body_text: string | null; messageid: string | null; render_data: string | null; recipient: string };
 const queued = () => ctx.db.query('SELECT name, body_text, messageid, render_data, recipient FROM glpi_queuednotifications ORDER BY id').all() as QueueRow[];
+const staged = () => ctx.db.query('SELECT event, itemtype, items_id FROM deskbase_staged_notifications ORDER BY id').all();
+/** The ticket's update raised in a transaction of its own: staged for the sender. */
 const update = () => inTransaction(ctx.db, () => raiseEvent(ctx.db, ctx.store.settings, 'update', { itemtype: 'Ticket', item: findById(ctx.db, 'glpi_tickets', ticket)!, authorId: 0 }));
+/** The sender's first step alone: the staged events become their queued mails. */
+const expand = () =>
+  expandStaged(ctx.db, ctx.store.settings, 100, (_what, error) => {
+    throw error;
+  });
 const followup = (content: string) => insertRow(ctx.db, 'glpi_itilfollowups', { itemtype: 'Ticket', items_id: ticket, content, users_id: requester, date: '2026-03-02 09:00:00' });
 
 beforeAll(async () => {
@@ -44,17 +53,32 @@ afterAll(async () => {
   await catcher.stop();
   setClock(systemClock);
 });
-beforeEach(() => ctx.db.exec('DELETE FROM glpi_queuednotifications; DELETE FROM glpi_itilfollowups'));
+beforeEach(() => ctx.db.exec('DELETE FROM deskbase_staged_notifications; DELETE FROM glpi_queuednotifications; DELETE FROM glpi_itilfollowups'));
 
 const tag = () => `[GLPI #${String(ticket).padStart(7, '0')}]`;
 
 describe('the change queues, the sender renders', () => {
-  test('the queued row holds its recipient and what the template needs, no body yet', () => {
-    expect(update()).toBe(1);
+  test('the change stages its event; the sender queues its recipient with what the template needs, no body yet', () => {
+    update();
+    expect([staged(), queued()]).toEqual([[{ event: 'update', itemtype: 'Ticket', items_id: ticket }], []]);
+    expect(expand()).toBe(1);
+    expect(staged()).toEqual([]);
     const [row] = queued();
     expect([row!.name, row!.body_text, row!.messageid, row!.recipient]).toEqual(['Update Ticket', null, null, 'rita@example.org']);
     const source = JSON.parse(row!.render_data!) as { itil: { item: Record<string, unknown>; authorId: number }; userId: number; language: string };
     expect([source.itil.item.id, source.itil.item.name, source.itil.item.status, source.itil.authorId, source.userId, source.language]).toEqual([ticket, 'Old title', 2, 0, requester, 'en_GB']);
+  });
+
+  test('the recipients are the actors at the change: a requester removed before the sender runs is told', async () => {
+    update();
+    ctx.db.query('DELETE FROM glpi_tickets_users WHERE tickets_id = ?').run(ticket);
+    try {
+      const before = catcher.messages.length;
+      expect(await sender.send()).toBe(1);
+      expect(catcher.messages[before]!.to).toEqual(['rita@example.org']);
+    } finally {
+      ctx.db.query('INSERT INTO glpi_tickets_users (tickets_id, users_id, type) VALUES (?, ?, 1)').run(ticket, requester);
+    }
   });
 
   test('the mail shows the ticket as it was at the change: neither a later rename nor a later followup', async () => {
@@ -118,8 +142,9 @@ describe('the change queues, the sender renders', () => {
   test('a notification whose template has no translation queues nothing', () => {
     ctx.db.exec('UPDATE glpi_notificationtemplatetranslations SET notificationtemplates_id = 9999 WHERE notificationtemplates_id = 4');
     try {
-      expect(update()).toBe(0);
-      expect(queued()).toEqual([]);
+      update();
+      expect(expand()).toBe(1);
+      expect([staged(), queued()]).toEqual([[], []]);
     } finally {
       ctx.db.exec('UPDATE glpi_notificationtemplatetranslations SET notificationtemplates_id = 4 WHERE notificationtemplates_id = 9999');
     }
