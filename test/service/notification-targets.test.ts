@@ -4,7 +4,8 @@
  * only users newly mentioned, private elements only to those who may see them; each then observes
  * the ticket, as in GLPI), the technician
  * removed from a ticket ("Former technician in charge" of "Update Ticket"), actors added (GLPI's
- * "New user in observers", "New supplier in assignees"…), and the followup and task events
+ * "New user in observers", "New supplier in assignees"…), the user, technician and group in charge
+ * of the ticket's items and the group of a task, and the followup and task events
  * webhooks may subscribe to.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -118,6 +119,30 @@ describe('the former technician', () => {
     const carolLink = links.find((l) => l.users_id === ids.carol && l.type === 2)!;
     const mails = await next(2, () => ctx.api.del(`Ticket_User/${carolLink.id}`));
     expect(mails).toEqual([`alice@example.org: ${tag(ticket)} Update: Badge reader`, `carol@example.org: ${tag(ticket)} Update: Badge reader`]);
+  });
+});
+
+describe("the ticket's items and the task's group", () => {
+  test('a task on a ticket about a computer: "Add Task" reaches the computer\'s technician, user and group in charge, and the task\'s group (GLPI targets 5, 6, 23, 37)', async () => {
+    ids.erin = await ctx.api.create('User', { name: 'erin', realname: 'Erin', password: 'Pass-word-1', password2: 'Pass-word-1', _profiles_id: 6, email: 'erin@example.org' });
+    ids.frank = await ctx.api.create('User', { name: 'frank', realname: 'Frank', password: 'Pass-word-1', password2: 'Pass-word-1', _profiles_id: 6, email: 'frank@example.org' });
+    const itemGroup = await ctx.api.create('Group', { name: 'Workstations' });
+    await ctx.api.create('Group_User', { groups_id: itemGroup, users_id: ids.erin });
+    const taskGroup = await ctx.api.create('Group', { name: 'Field team' });
+    await ctx.api.create('Group_User', { groups_id: taskGroup, users_id: ids.frank });
+    const pc = await ctx.api.create('Computer', { name: 'pc-7', users_id_tech: ids.carol, users_id: ids.dave, groups_id_tech: itemGroup });
+    // "Add Task" (6) of the fresh install also targets the item's technician, user and group in charge and the task's group.
+    const added: number[] = [];
+    for (const target of [5, 6, 23, 37]) added.push(await ctx.api.create('NotificationTarget', { notifications_id: 6, type: 1, items_id: target }));
+    let ticket = 0;
+    await next(1, async () => {
+      ticket = await ctx.api.create('Ticket', { name: 'Screen flicker', content: 'Blinks', _users_id_requester: ids.alice });
+    });
+    await ctx.api.create('Item_Ticket', { tickets_id: ticket, itemtype: 'Computer', items_id: pc });
+    const mails = await next(5, () => ctx.api.create('TicketTask', { tickets_id: ticket, content: 'Swap the cable', groups_id_tech: taskGroup }));
+    for (const id of added) await ctx.api.del(`NotificationTarget/${id}`);
+    const subject = `${tag(ticket)} New task: Screen flicker`;
+    expect(mails).toEqual(['alice', 'carol', 'dave', 'erin', 'frank'].map((u) => `${u}@example.org: ${subject}`));
   });
 });
 
