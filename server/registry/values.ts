@@ -142,6 +142,40 @@ const ITIL_EVENTS: ValueList = [
   ['recall', 'Automatic reminder'],
 ];
 
+const itilEvents = (...left: string[]): ValueList => ITIL_EVENTS.filter(([event]) => !left.includes(String(event)));
+
+/**
+ * The events a Notification of each itemtype may name, as the engine raises them (GLPI's event names):
+ * problems have no approvals, and in GLPI 10 only tickets have satisfaction surveys.
+ */
+const NOTIFICATION_EVENTS: Record<string, ValueList> = {
+  Ticket: [...ITIL_EVENTS, ['replysatisfaction', 'Satisfaction survey answer'], ['alertnotclosed', 'Not solved tickets'], ['user_mention', 'User mentioned']],
+  Problem: itilEvents('validation', 'validation_answer', 'satisfaction'),
+  Change: itilEvents('satisfaction'),
+  User: [
+    ['passwordforget', 'Forgotten password?'],
+    ['passwordexpires', 'Password expires'],
+  ],
+  Reservation: [
+    ['new', 'New reservation'],
+    ['update', 'Update of a reservation'],
+    ['delete', 'Deletion of a reservation'],
+    ['alert', 'Reservation expired'],
+  ],
+  Contract: [
+    ['notice', 'Notice'],
+    ['end', 'End of contract'],
+    ['periodicity', 'Periodicity'],
+    ['periodicitynotice', 'Periodicity notice'],
+  ],
+  Infocom: [['alert', 'Alarms on financial and administrative information']],
+};
+
+/** The events a Notification of the itemtype may name (empty for an itemtype that raises none). */
+export function notificationEvents(itemtype: string): ValueList {
+  return NOTIFICATION_EVENTS[itemtype] ?? [];
+}
+
 const ITIL_FIELDS: Record<string, ValueList> = { urgency: SCALE, impact: SCALE, priority: [...SCALE, [6, 'Major']] };
 
 /** Value lists keyed by itemtype, then field. */
