@@ -5,7 +5,8 @@
  * the ticket, as in GLPI), the technician
  * removed from a ticket ("Former technician in charge" of "Update Ticket"), actors added (GLPI's
  * "New user in observers", "New supplier in assignees"…), the user, technician and group in charge
- * of the ticket's items and the group of a task, and the followup and task events
+ * of the ticket's items and the group of a task, a change's approval request and answer (to the
+ * approver, to whom asked), and the followup and task events
  * webhooks may subscribe to.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -143,6 +144,30 @@ describe("the ticket's items and the task's group", () => {
     for (const id of added) await ctx.api.del(`NotificationTarget/${id}`);
     const subject = `${tag(ticket)} New task: Screen flicker`;
     expect(mails).toEqual(['alice', 'carol', 'dave', 'erin', 'frank'].map((u) => `${u}@example.org: ${subject}`));
+  });
+});
+
+describe('change approvals', () => {
+  // GLPI 10.0's install has no change approval notifications: an administrator adds them, as in GLPI.
+  const notify = async (event: string, target: number) => {
+    const id = await ctx.api.create('Notification', { name: `Change ${event}`, itemtype: 'Change', event, entities_id: 0, is_recursive: 1, is_active: 1 });
+    await ctx.api.create('Notification_NotificationTemplate', { notifications_id: id, mode: 'mailing', notificationtemplates_id: 19 });
+    await ctx.api.create('NotificationTarget', { notifications_id: id, type: 1, items_id: target });
+  };
+
+  test('a change approval request mails the approver (GLPI target 14), the answer mails whom asked (15)', async () => {
+    await notify('validation', 14);
+    await notify('validation_answer', 15);
+    const carol = await new Client(ctx.server.api).login('carol', 'Pass-word-1');
+    // Its requester (bob, by default) is written with e-mail followup off (glpi_changes_users' default): no "New Change" mail.
+    const change = await bob.create('Change', { name: 'New firewall', content: 'Replace it' });
+    let asked = 0;
+    const request = await next(1, async () => {
+      asked = await bob.create('ChangeValidation', { changes_id: change, users_id_validate: ids.carol, comment_submission: 'Please approve' });
+    });
+    const answer = await next(1, () => carol.put(`ChangeValidation/${asked}`, { input: { status: 3 } }));
+    expect(request).toEqual([`carol@example.org: ${tag(change)} Approval request: New firewall`]);
+    expect(answer).toEqual([`bob@example.org: ${tag(change)} Approval request answer: New firewall`]);
   });
 });
 
