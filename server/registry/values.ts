@@ -142,16 +142,18 @@ const ITIL_EVENTS: ValueList = [
   ['recall', 'Automatic reminder'],
 ];
 
-const itilEvents = (...left: string[]): ValueList => ITIL_EVENTS.filter(([event]) => !left.includes(String(event)));
+const MENTION: ValueList = [['user_mention', 'User mentioned']];
+/** The ITIL events but some, with GLPI 10's mentions (raised on any ITIL item). */
+const itilEvents = (...left: string[]): ValueList => [...ITIL_EVENTS.filter(([event]) => !left.includes(String(event))), ...MENTION];
 
 /**
- * The events a Notification of each itemtype may name, as the engine raises them (GLPI's event names):
- * problems have no approvals, and in GLPI 10 only tickets have satisfaction surveys.
+ * The events a Notification of each itemtype may name, as the engine raises them (GLPI 10's event
+ * names): only tickets have satisfaction surveys and SLA reminders, problems no approvals.
  */
 const NOTIFICATION_EVENTS: Record<string, ValueList> = {
-  Ticket: [...ITIL_EVENTS, ['replysatisfaction', 'Satisfaction survey answer'], ['alertnotclosed', 'Not solved tickets'], ['user_mention', 'User mentioned']],
-  Problem: itilEvents('validation', 'validation_answer', 'satisfaction'),
-  Change: itilEvents('satisfaction'),
+  Ticket: [...itilEvents(), ['replysatisfaction', 'Satisfaction survey answer'], ['alertnotclosed', 'Not solved tickets']],
+  Problem: itilEvents('validation', 'validation_answer', 'satisfaction', 'recall'),
+  Change: itilEvents('satisfaction', 'recall'),
   User: [
     ['passwordforget', 'Forgotten password?'],
     ['passwordexpires', 'Password expires'],

@@ -136,7 +136,7 @@ describe.skipIf(!hasChromium)('notifications in the console', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test("a notification's event is picked from its itemtype's events: a change's approvals, none for a problem", async () => {
+  test("a notification's event is picked from its itemtype's events: a change's approvals, none (nor surveys, nor SLA reminders) for a problem", async () => {
     const form = page.locator('form.item-form');
     const options = async (id: number) => {
       await page.goto(`${server.origin}/#/Notification/${id}`);
@@ -146,7 +146,7 @@ describe.skipIf(!hasChromium)('notifications in the console', () => {
     };
     const problem = await options(30); // "Update Problem"
     expect(problem.length).toBe(19);
-    expect(problem.includes('Approval request')).toBe(false);
+    expect(['Approval request', 'Satisfaction survey', 'Automatic reminder', 'User mentioned'].map((label) => problem.includes(label))).toEqual([false, false, false, true]);
     const change = await options(43); // "Update Change"
     expect(change.length).toBe(21);
     expect(change.filter((label) => label.startsWith('Approval request'))).toEqual(['Approval request', 'Approval request answer']);
