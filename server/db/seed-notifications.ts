@@ -39,6 +39,8 @@ export const USER_TARGET = {
   assignGroupWithoutSupervisor: 24,
   requesterGroupWithoutSupervisor: 25,
   observerGroupWithoutSupervisor: 26,
+  /** The group in charge of a task (its groups_id_tech). */
+  taskAssignGroup: 37,
   mentionedUser: 39,
 } as const;
 

@@ -2,18 +2,20 @@
  * Who a notification goes to: its NotificationTarget rows resolved on the item, as GLPI's
  * NotificationTarget does (requesters, observers, assignees and their groups, group supervisors,
  * suppliers, validation and timeline authors, the global and entity administrators, profiles,
- * groups; for other items their user, technician and group in charge, a reservation's author, the
+ * groups, the group in charge of a task; the user, technician and group in charge of the items
+ * an ITIL object is linked to, else of the item itself or its asset; a reservation's author, the
  * user a User event is about), then
  * GLPI's skip rules: inactive or deleted users, users without a valid address, actors who turned
  * e-mail followup off (`use_notification` 0, else their `alternative_email`), and the author of
  * the change unless `notification_to_myself` (the user's, else the global one) is on.
  */
 import type { Db } from '../db/connection';
-import { selectAll, selectOne, type Row } from '../db/rows';
+import { findById, selectAll, selectOne, type Row } from '../db/rows';
 import type { Settings } from '../db/settings';
 import { TARGET_TYPE, USER_TARGET } from '../db/seed-notifications';
 import { ACTOR, ACTOR_TABLES } from '../auth/itil-visibility';
 import { marks } from '../db/frag';
+import { itemtype as itemtypeNamed } from '../registry';
 
 export interface Recipient {
   address: string;
@@ -200,13 +202,42 @@ const GROUP_TARGETS: Record<number, [number, 'all' | 'supervisors' | 'others']> 
   [USER_TARGET.observerGroupWithoutSupervisor]: [ACTOR.OBSERVER, 'others'],
 };
 
+/** The tables linking a ticket, problem or change to the items it is about (GLPI's Item_Ticket…). */
+const LINKED_ITEMS: Record<string, { table: string; fk: string }> = {
+  Ticket: { table: 'glpi_items_tickets', fk: 'tickets_id' },
+  Problem: { table: 'glpi_items_problems', fk: 'problems_id' },
+  Change: { table: 'glpi_changes_items', fk: 'changes_id' },
+};
+
+/** The items whose user, technician and group in charge the "item" targets name: an ITIL object's linked items, else the event's asset or the item. */
+function itemsInCharge(db: Db, ctx: EventContext): Row[] {
+  const link = LINKED_ITEMS[ctx.itemtype];
+  if (!link) return [ctx.asset ?? ctx.item];
+  const rows = selectAll(db, `SELECT itemtype, items_id FROM ${link.table} WHERE ${link.fk} = ? ORDER BY id`, Number(ctx.item.id));
+  return rows.flatMap((r) => {
+    const type = itemtypeNamed(String(r.itemtype));
+    const item = type ? findById(db, type.table, Number(r.items_id)) : null;
+    return item ? [item] : [];
+  });
+}
+
+/** The users named by one column of the items in charge (users_id, users_id_tech). */
+function usersOfItems(db: Db, settings: Settings, ctx: EventContext, column: string): Recipient[] {
+  return itemsInCharge(db, ctx).flatMap((item) => oneUser(db, settings, item[column]));
+}
+
+/** The members of the groups in charge of the items. */
+function techGroupsOfItems(db: Db, settings: Settings, ctx: EventContext): Recipient[] {
+  const groups = itemsInCharge(db, ctx).map((item) => Number(item.groups_id_tech)).filter((id) => id > 0);
+  return groupMembers(db, settings, [...new Set(groups)], 'all');
+}
+
 function userTarget(db: Db, settings: Settings, ctx: EventContext, target: number): Recipient[] {
   const itil = ACTOR_TABLES[ctx.itemtype] !== undefined;
   const role = ACTOR_TARGETS[target];
   if (role !== undefined && itil) return actorUsers(db, settings, ctx, role);
   const groups = GROUP_TARGETS[target];
   if (groups) return groupMembers(db, settings, actorGroups(ctx, groups[0]), groups[1]);
-  const asset = ctx.asset ?? ctx.item;
   switch (target) {
     case USER_TARGET.globalAdministrator:
       return administrator(db, settings);
@@ -220,11 +251,11 @@ function userTarget(db: Db, settings: Settings, ctx: EventContext, target: numbe
       return recipient ? [recipient] : [];
     }
     case USER_TARGET.itemTechInCharge:
-      return oneUser(db, settings, asset.users_id_tech);
+      return usersOfItems(db, settings, ctx, 'users_id_tech');
     case USER_TARGET.itemUser:
-      return oneUser(db, settings, asset.users_id);
+      return usersOfItems(db, settings, ctx, 'users_id');
     case USER_TARGET.itemTechGroupInCharge:
-      return Number(asset.groups_id_tech) > 0 ? groupMembers(db, settings, [Number(asset.groups_id_tech)], 'all') : [];
+      return techGroupsOfItems(db, settings, ctx);
     case USER_TARGET.supplier:
       return suppliers(db, settings, ctx);
     case USER_TARGET.validationApprover:
@@ -237,6 +268,8 @@ function userTarget(db: Db, settings: Settings, ctx: EventContext, target: numbe
       return oneUser(db, settings, ctx.task?.users_id);
     case USER_TARGET.taskAssignTech:
       return oneUser(db, settings, ctx.task?.users_id_tech);
+    case USER_TARGET.taskAssignGroup:
+      return Number(ctx.task?.groups_id_tech) > 0 ? groupMembers(db, settings, [Number(ctx.task?.groups_id_tech)], 'all') : [];
     case USER_TARGET.writer:
       return oneUser(db, settings, ctx.item.users_id_recipient);
     case USER_TARGET.mentionedUser:

@@ -142,6 +142,42 @@ const ITIL_EVENTS: ValueList = [
   ['recall', 'Automatic reminder'],
 ];
 
+const MENTION: ValueList = [['user_mention', 'User mentioned']];
+/** The ITIL events but some, with GLPI 10's mentions (raised on any ITIL item). */
+const itilEvents = (...left: string[]): ValueList => [...ITIL_EVENTS.filter(([event]) => !left.includes(String(event))), ...MENTION];
+
+/**
+ * The events a Notification of each itemtype may name, as the engine raises them (GLPI 10's event
+ * names): only tickets have satisfaction surveys and SLA reminders, problems no approvals.
+ */
+const NOTIFICATION_EVENTS: Record<string, ValueList> = {
+  Ticket: [...itilEvents(), ['replysatisfaction', 'Satisfaction survey answer'], ['alertnotclosed', 'Not solved tickets']],
+  Problem: itilEvents('validation', 'validation_answer', 'satisfaction', 'recall'),
+  Change: itilEvents('satisfaction', 'recall'),
+  User: [
+    ['passwordforget', 'Forgotten password?'],
+    ['passwordexpires', 'Password expires'],
+  ],
+  Reservation: [
+    ['new', 'New reservation'],
+    ['update', 'Update of a reservation'],
+    ['delete', 'Deletion of a reservation'],
+    ['alert', 'Reservation expired'],
+  ],
+  Contract: [
+    ['notice', 'Notice'],
+    ['end', 'End of contract'],
+    ['periodicity', 'Periodicity'],
+    ['periodicitynotice', 'Periodicity notice'],
+  ],
+  Infocom: [['alert', 'Alarms on financial and administrative information']],
+};
+
+/** The events a Notification of the itemtype may name (empty for an itemtype that raises none). */
+export function notificationEvents(itemtype: string): ValueList {
+  return NOTIFICATION_EVENTS[itemtype] ?? [];
+}
+
 const ITIL_FIELDS: Record<string, ValueList> = { urgency: SCALE, impact: SCALE, priority: [...SCALE, [6, 'Major']] };
 
 /** Value lists keyed by itemtype, then field. */

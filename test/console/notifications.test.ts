@@ -3,7 +3,8 @@
  * template's translation edited and previewed on a real ticket with its unknown tags flagged, then
  * saved; a queued mail that failed shows its error and "retry now" sends it through a real SMTP
  * server once it is back; a webhook's "send a test" reaches a real receiver and shows in its
- * delivery log; a user chooses whether they are mailed about their own changes.
+ * delivery log; a user chooses whether they are mailed about their own changes; a notification's
+ * and a webhook's event are picked from the events of their itemtype.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
@@ -132,6 +133,27 @@ describe.skipIf(!hasChromium)('notifications in the console', () => {
     await event.selectOption({ label: 'Deletion of a followup' });
     await page.getByRole('button', { name: 'Save' }).click();
     await until('the event saved', async () => (await api.get(`Webhook/${hook}`)).body.event, (v) => v === 'delete_followup');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("a notification's event is picked from its itemtype's events: a change's approvals, none (nor surveys, nor SLA reminders) for a problem", async () => {
+    const form = page.locator('form.item-form');
+    const options = async (id: number) => {
+      await page.goto(`${server.origin}/#/Notification/${id}`);
+      const event = form.getByLabel('Event', { exact: true });
+      await event.locator('option', { hasText: 'New item' }).waitFor({ state: 'attached' });
+      return event.locator('option').allTextContents();
+    };
+    const problem = await options(30); // "Update Problem"
+    expect(problem.length).toBe(19);
+    expect(['Approval request', 'Satisfaction survey', 'Automatic reminder', 'User mentioned'].map((label) => problem.includes(label))).toEqual([false, false, false, true]);
+    const change = await options(43); // "Update Change"
+    expect(change.length).toBe(21);
+    expect(change.filter((label) => label.startsWith('Approval request'))).toEqual(['Approval request', 'Approval request answer']);
+    await form.getByLabel('Event', { exact: true }).selectOption({ label: 'Approval request answer' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await until('the event saved', async () => (await api.get('Notification/43')).body.event, (v) => v === 'validation_answer');
+    expect((await api.put('Notification/43', { input: { event: 'update' } })).status).toBe(200);
     expect(pageErrors).toEqual([]);
   });
 

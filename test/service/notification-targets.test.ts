@@ -4,7 +4,9 @@
  * only users newly mentioned, private elements only to those who may see them; each then observes
  * the ticket, as in GLPI), the technician
  * removed from a ticket ("Former technician in charge" of "Update Ticket"), actors added (GLPI's
- * "New user in observers", "New supplier in assignees"…), and the followup and task events
+ * "New user in observers", "New supplier in assignees"…), the user, technician and group in charge
+ * of the ticket's items and the group of a task, a change's approval request and answer (to the
+ * approver, to whom asked), and the followup and task events
  * webhooks may subscribe to.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -118,6 +120,54 @@ describe('the former technician', () => {
     const carolLink = links.find((l) => l.users_id === ids.carol && l.type === 2)!;
     const mails = await next(2, () => ctx.api.del(`Ticket_User/${carolLink.id}`));
     expect(mails).toEqual([`alice@example.org: ${tag(ticket)} Update: Badge reader`, `carol@example.org: ${tag(ticket)} Update: Badge reader`]);
+  });
+});
+
+describe("the ticket's items and the task's group", () => {
+  test('a task on a ticket about a computer: "Add Task" reaches the computer\'s technician, user and group in charge, and the task\'s group (GLPI targets 5, 6, 23, 37)', async () => {
+    ids.erin = await ctx.api.create('User', { name: 'erin', realname: 'Erin', password: 'Pass-word-1', password2: 'Pass-word-1', _profiles_id: 6, email: 'erin@example.org' });
+    ids.frank = await ctx.api.create('User', { name: 'frank', realname: 'Frank', password: 'Pass-word-1', password2: 'Pass-word-1', _profiles_id: 6, email: 'frank@example.org' });
+    const itemGroup = await ctx.api.create('Group', { name: 'Workstations' });
+    await ctx.api.create('Group_User', { groups_id: itemGroup, users_id: ids.erin });
+    const taskGroup = await ctx.api.create('Group', { name: 'Field team' });
+    await ctx.api.create('Group_User', { groups_id: taskGroup, users_id: ids.frank });
+    const pc = await ctx.api.create('Computer', { name: 'pc-7', users_id_tech: ids.carol, users_id: ids.dave, groups_id_tech: itemGroup });
+    // "Add Task" (6) of the fresh install also targets the item's technician, user and group in charge and the task's group.
+    const added: number[] = [];
+    for (const target of [5, 6, 23, 37]) added.push(await ctx.api.create('NotificationTarget', { notifications_id: 6, type: 1, items_id: target }));
+    let ticket = 0;
+    await next(1, async () => {
+      ticket = await ctx.api.create('Ticket', { name: 'Screen flicker', content: 'Blinks', _users_id_requester: ids.alice });
+    });
+    await ctx.api.create('Item_Ticket', { tickets_id: ticket, itemtype: 'Computer', items_id: pc });
+    const mails = await next(5, () => ctx.api.create('TicketTask', { tickets_id: ticket, content: 'Swap the cable', groups_id_tech: taskGroup }));
+    for (const id of added) await ctx.api.del(`NotificationTarget/${id}`);
+    const subject = `${tag(ticket)} New task: Screen flicker`;
+    expect(mails).toEqual(['alice', 'carol', 'dave', 'erin', 'frank'].map((u) => `${u}@example.org: ${subject}`));
+  });
+});
+
+describe('change approvals', () => {
+  // GLPI 10.0's install has no change approval notifications: an administrator adds them, as in GLPI.
+  const notify = async (event: string, target: number) => {
+    const id = await ctx.api.create('Notification', { name: `Change ${event}`, itemtype: 'Change', event, entities_id: 0, is_recursive: 1, is_active: 1 });
+    await ctx.api.create('Notification_NotificationTemplate', { notifications_id: id, mode: 'mailing', notificationtemplates_id: 19 });
+    await ctx.api.create('NotificationTarget', { notifications_id: id, type: 1, items_id: target });
+  };
+
+  test('a change approval request mails the approver (GLPI target 14), the answer mails whom asked (15)', async () => {
+    await notify('validation', 14);
+    await notify('validation_answer', 15);
+    const carol = await new Client(ctx.server.api).login('carol', 'Pass-word-1');
+    // Its requester (bob, by default) is written with e-mail followup off (glpi_changes_users' default): no "New Change" mail.
+    const change = await bob.create('Change', { name: 'New firewall', content: 'Replace it' });
+    let asked = 0;
+    const request = await next(1, async () => {
+      asked = await bob.create('ChangeValidation', { changes_id: change, users_id_validate: ids.carol, comment_submission: 'Please approve' });
+    });
+    const answer = await next(1, () => carol.put(`ChangeValidation/${asked}`, { input: { status: 3 } }));
+    expect(request).toEqual([`carol@example.org: ${tag(change)} Approval request: New firewall`]);
+    expect(answer).toEqual([`bob@example.org: ${tag(change)} Approval request answer: New firewall`]);
   });
 });
 

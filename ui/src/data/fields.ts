@@ -1,6 +1,7 @@
 import type { Item, SearchOption } from './api';
 import { t } from '../lib/i18n';
 import { enumOf, fkTarget, HIDDEN, isReadOnly, typeDef } from '../lib/itemtypes';
+import { notificationEvents } from '@server/registry/values';
 
 /** How the console edits one field of an item. */
 export type FieldKind = 'text' | 'textarea' | 'number' | 'checkbox' | 'datetime' | 'date' | 'email' | 'password' | 'enum' | 'fk';
@@ -117,6 +118,13 @@ function optionIndex(itemtype: string, options: Record<string, SearchOption>): O
   let index = indexes.get(options);
   if (!index) indexes.set(options, (index = indexOptions(itemtype, options)));
   return index;
+}
+
+/** A field as the form being edited offers it: a Notification's event is chosen among its itemtype's events. */
+export function fieldFor(itemtype: string, field: FieldDef, values: Values): FieldDef {
+  if (itemtype !== 'Notification' || field.key !== 'event') return field;
+  const choices = notificationEvents(String(values.itemtype ?? '')).map(([event, label]): [string, string] => [String(event), t(label)]);
+  return choices.length ? { ...field, kind: 'enum', choices } : field;
 }
 
 /** How one field of a type is labelled and edited. */

@@ -4,7 +4,7 @@
  * without a translation shows in English.
  */
 import { ASSET_FR } from './i18n-assets';
-import { SHARED_LABELS_FR } from '@server/registry/labels-fr';
+import { SHARED_LABELS_FR } from '../../../server/registry/labels-fr';
 
 export type Language = 'en' | 'fr';
 
@@ -33,6 +33,21 @@ const FR: Record<string, string> = {
   'New supplier in assignees': 'Nouveau fournisseur attribué',
   'Satisfaction survey': 'Enquête de satisfaction',
   'Automatic reminder': 'Relance automatique',
+  // The other events a notification names (by its itemtype)
+  'Satisfaction survey answer': "Réponse à l'enquête de satisfaction",
+  'Not solved tickets': 'Tickets non résolus',
+  'User mentioned': 'Utilisateur mentionné',
+  'Forgotten password?': 'Mot de passe oublié ?',
+  'Password expires': 'Expiration du mot de passe',
+  'New reservation': 'Nouvelle réservation',
+  'Update of a reservation': "Mise à jour d'une réservation",
+  'Deletion of a reservation': "Suppression d'une réservation",
+  'Reservation expired': 'Réservation expirée',
+  Notice: 'Préavis',
+  'End of contract': 'Fin du contrat',
+  Periodicity: 'Périodicité',
+  'Periodicity notice': 'Préavis de périodicité',
+  'Alarms on financial and administrative information': 'Alarmes sur les informations financières et administratives',
   // Navigation
   Overview: 'Tableau de bord',
   'My work': 'Mon travail',
@@ -309,6 +324,11 @@ const FR: Record<string, string> = {
   'Mentioned user': 'Utilisateur mentionné',
   'Technician in charge of the item': "Technicien en charge de l'élément",
   'Group in charge of the item': "Groupe en charge de l'élément",
+  'Group in charge of the task': 'Groupe en charge de la tâche',
+  'Requester group without supervisor': 'Groupe demandeur sans son responsable',
+  'Observer group without supervisor': 'Groupe observateur sans son responsable',
+  'Assigned group without supervisor': 'Groupe attribué sans son responsable',
+  Writer: 'Rédacteur',
   'User of the item': "Utilisateur de l'élément",
   'The user concerned': "L'utilisateur concerné",
   'Give the id of the profile or group.': "Donnez l'ID du profil ou du groupe.",

@@ -1,6 +1,6 @@
 import type { Item } from '../../data/api';
 import { FieldInput } from '../../components/FieldInput';
-import type { FieldDef, Values } from '../../data/fields';
+import { fieldFor, type FieldDef, type Values } from '../../data/fields';
 import { t } from '../../lib/i18n';
 import { typeDef } from '../../lib/itemtypes';
 import { href } from '../../lib/router';
@@ -32,7 +32,7 @@ export function ItemForm({ itemtype, id, item, names, parts, values, onValues, l
   /** A new item's entity is named from the session's entities (there is no expanded item yet). */
   const entityName = (value: unknown) => info.entities.find((e) => e.id === Number(value))?.name;
   const input = (f: FieldDef) => (
-    <FieldInput key={f.key} field={f} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} locked={locked.has(f.key)} onChange={(v) => onValues((s) => ({ ...s, [f.key]: v }))} />
+    <FieldInput key={f.key} field={fieldFor(itemtype, f, values)} value={values[f.key]} display={names?.[f.key] ?? (f.key === 'entities_id' ? entityName(values[f.key]) : undefined)} locked={locked.has(f.key)} onChange={(v) => onValues((s) => ({ ...s, [f.key]: v }))} />
   );
   return (
     <form class="item-form" onSubmit={onSubmit} aria-label={t('{type} details', { type: def.label })}>
