@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inTransaction, openDatabase, type Db } from '../../server/db/connection';
-import { sql, type Frag } from '../../server/db/frag';
-import { matchingIds } from '../../server/db/id-lists';
+import { idSet, sql, type Frag } from '../../server/db/frag';
+import { keptIds, matchingIds } from '../../server/db/id-lists';
 import { run, selectAll } from '../../server/db/rows';
 import { setNarrowTables } from '../../server/db/table-versions';
 
@@ -71,6 +71,22 @@ function apply(c: Change): void {
   });
 }
 
+/** A list read cut at LIMIT rows: the whole list below it, else LIMIT rows or more, all picked. */
+const LIMIT = 8;
+function expectCut(where: Frag): void {
+  const read = sql`SELECT t.id FROM l_pcs t WHERE ${where} ORDER BY t.id LIMIT ${LIMIT}`;
+  const kept = keptIds(db, 'l_pcs', {
+    key: `cut\u0000${where.sql}\u0000${JSON.stringify(where.args)}`,
+    read,
+    among: (rowids) => sql`SELECT t.id FROM l_pcs t WHERE t.id IN ${idSet(rowids)} AND (${where})`,
+    perRow: sql`SELECT t.id FROM l_pcs t WHERE ${where}`.sql,
+    limit: LIMIT,
+  });
+  const all = plain(where);
+  if (all.length < LIMIT) expect([...kept]).toEqual(all);
+  else expect({ atLeast: kept.length >= LIMIT, picked: kept.filter((id) => !all.includes(id)) }).toEqual({ atLeast: true, picked: [] });
+}
+
 describe('a kept list of matching ids', () => {
   test('answers the plain read through any run of writes', () => {
     fc.assert(
@@ -86,6 +102,7 @@ describe('a kept list of matching ids', () => {
           apply(c);
           const where = WHERES[asked]!;
           expect([...matchingIds(db, 'l_pcs', where)]).toEqual(plain(where));
+          expectCut(where);
         }
         for (const where of WHERES) expect([...matchingIds(db, 'l_pcs', where)]).toEqual(plain(where));
       }),
