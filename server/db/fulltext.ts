@@ -1,6 +1,7 @@
 import type { Db } from './connection';
 import { isIndexed } from './indexes';
-import { VersionedCache } from './read-cache';
+import { Frag, raw, sql } from './frag';
+import { keptIds } from './id-lists';
 import { holds, type SchemaState } from './schema-state';
 import { columnsPerTable } from './table-columns';
 import { timedStep, type UpgradeNote } from './upgrade-note';
@@ -162,23 +163,27 @@ function unescaped(pattern: string): string {
 const RARE_ROWS = 256;
 
 /**
- * Per table and trigram, its rows when it is rare (at most RARE_ROWS - 1 ids each; few entries, a
- * cache of their own, not crowded out by searches' counts).
- */
-const trigramIds = new VersionedCache<number[] | null>(4096);
-
-/**
  * The ids of the rows whose index holds `trigram` (in any indexed column), ascending, or null when
- * it is common; kept until the next write. Every search for a fragment holding the trigram reuses
- * them, so a rare fragment's search reads no index at all once its trigrams were looked up.
+ * it is common (in RARE_ROWS rows or more). Every search for a fragment holding the trigram reuses
+ * them, so a rare fragment's search reads no index at all once its trigrams were looked up; a
+ * write to the table tests again the rows it wrote (id-lists.ts) instead of dropping them.
  */
 function trigramRows(db: Db, table: string, trigram: string): number[] | null {
   const fts = fulltextTable(table);
   const phrase = `"${trigram.replaceAll('"', '""')}"`;
-  return trigramIds.get(db, `${table}\u0000${trigram}`, () => {
-    const rows = db.query<[number], [string]>(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? ORDER BY rowid LIMIT ${RARE_ROWS}`).values(phrase);
-    return rows.length < RARE_ROWS ? rows.map((r) => Number(r[0])) : null;
+  // The table-valued form names the index once (id-lists.ts: a test of each row alone).
+  const match = `SELECT rowid FROM ${fts}(?)`;
+  // Read past RARE_ROWS: a common trigram's list then stays common while writes take rows out of it.
+  const read = 2 * RARE_ROWS;
+  const ids = keptIds(db, table, {
+    key: `trigram\u0000${trigram}`,
+    read: new Frag(`${match} ORDER BY rowid LIMIT ${read}`, [phrase]),
+    among: (rowids) => sql`SELECT j.value AS id FROM json_each(${JSON.stringify(rowids)}) j WHERE EXISTS (SELECT 1 FROM ${raw(fts)}(${phrase}) f WHERE f.rowid = j.value)`,
+    perRow: match,
+    limit: read,
+    enough: RARE_ROWS,
   });
+  return ids.length < RARE_ROWS ? ids : null;
 }
 
 /**

@@ -10,6 +10,9 @@ import { noteDependencies, noteRead, stillValid, tracked, type Dependencies } fr
  */
 const READS_CLOCK = "'now'";
 
+/** Does this SQL read SQLite's clock (its answer then changes with time, so it is never kept)? */
+export const readsClock = (sql: string): boolean => sql.includes(READS_CLOCK);
+
 interface Entry<V> {
   value: V;
   deps: Dependencies;
@@ -38,7 +41,7 @@ export class VersionedCache<V> {
       return read();
     });
     // A read that wrote (it cannot) or saw another commit start a new state is not kept.
-    if (key.includes(READS_CLOCK) || !stillValid(deps)) return value;
+    if (readsClock(key) || !stillValid(deps)) return value;
     if (values.size >= this.max) values.clear();
     values.set(key, { value, deps });
     return value;

@@ -18,6 +18,10 @@ class Counter {
    * the writes after `rowsFrom` only: a write of too many rows starts it again.
    */
   readonly rows = new Map<number, number>();
+  /** The same writes in order, each with the counter's value after it (see writtenSince). */
+  log: { value: number; rows: readonly number[] }[] = [];
+  /** Entries and rowids in `log` (which repeats a row written twice): bounded as `rows`. */
+  logged = 0;
   rowsFrom = 0;
 }
 
@@ -74,12 +78,16 @@ export function bumpTables(tables: Iterable<string>, rows: ReadonlyMap<string, r
     const c = counter(table);
     c.value++;
     // A shadow's rowids (its index segments) are not the table's: they only make some row reads go early.
-    if (c.rows.size + written.length > MAX_ROWS) {
+    if (Math.max(c.rows.size, c.logged) + written.length > MAX_ROWS) {
       c.rows.clear();
+      c.log = [];
+      c.logged = 0;
       c.rowsFrom = c.value;
       continue;
     }
     for (const rowid of written) c.rows.set(rowid, c.value);
+    c.log.push({ value: c.value, rows: written });
+    c.logged += written.length + 1;
   }
 }
 
@@ -205,6 +213,31 @@ export function stillValid(deps: Dependencies): boolean {
     if (value < c.rowsFrom || (c.rows.get(rowid) ?? 0) > value) return false;
   }
   return true;
+}
+
+/**
+ * What a read of `table` by `sql` (which names the table once: each row's answer is its own)
+ * built with `deps` must look at again to be current: the rowids written since (a shadow's rowids may
+ * be among them), and the dependencies as of now. Null when that is not known: every read went
+ * stale, another table it read was written, a row read of its own moved, or the table's writes
+ * since are not all remembered.
+ */
+export function writtenSince(deps: Dependencies, table: string, sql: string): { rowids: number[]; deps: Dependencies } | null {
+  const name = family(table);
+  if (deps.epoch !== epoch || deps.rows.length > 0 || !narrow.has(name) || mentions(sql).get(name) !== 1) return null;
+  const own = counter(name);
+  const { counters: cs, values } = deps;
+  for (let i = 0; i < cs.length; i++) if (cs[i] !== own && cs[i]!.value !== values[i]) return null;
+  const at = cs.indexOf(own);
+  if (at < 0) return null;
+  const since = values[at]!;
+  if (since === own.value) return { rowids: [], deps };
+  if (since < own.rowsFrom) return null;
+  const rowids: number[] = [];
+  for (let i = own.log.length - 1; i >= 0 && own.log[i]!.value > since; i--) rowids.push(...own.log[i]!.rows);
+  const now = [...values];
+  now[at] = own.value;
+  return { rowids, deps: { epoch, counters: cs, values: now, rows: [] } };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection';
 import { cachedCount } from '../items/paging';
 import { cachedRead, VersionedCache } from '../db/read-cache';
+import { matchingIds } from '../db/id-lists';
 import { leadingIndex } from '../db/indexes';
 import { selectAll, selectOne, selectValues } from '../db/rows';
 import { tableRows } from '../db/statistics';
@@ -17,6 +18,8 @@ import type { Itemtype } from '../registry';
  *   OFFSET never walks more than half the matches;
  * - in id order without criteria, the table is walked in id order (NOT INDEXED) when that reads
  *   fewer rows than sorting every match: the trash index lists ids by entity;
+ * - in id order deeper than LISTED_FROM from both ends, the page is a slice of the matching ids,
+ *   kept and patched by the writes to the table (db/id-lists.ts);
  * - deep in an own indexed column's order, the index is walked without the id tie-break (which
  *   costs a sort per value), to the sort key at the page's start; the page is then read from
  *   that key on;
@@ -59,7 +62,7 @@ export function readPage(q: PageQuery): { ids: number[]; sql: Frag } {
   const start = backwards ? tail : q.start;
   const directions = backwards ? [...q.directions, q.tie].map(flip) : [...q.directions, q.tie];
   const seen: KeyAtStart = { read: false };
-  const page = ranked(q, start, directions) ?? inRun(q, start, directions) ?? keyWindow(q, start, directions, seen) ?? seek(q, start, directions, seen) ?? throughIds(q, start, directions) ?? plain(q, start, directions);
+  const page = ranked(q, start, directions) ?? inRun(q, start, directions) ?? keyWindow(q, start, directions, seen) ?? seek(q, start, directions, seen) ?? throughIds(q, start, directions) ?? listed(q, start, directions) ?? plain(q, start, directions);
   if (backwards) page.ids.reverse();
   return page;
 }
@@ -93,6 +96,18 @@ function walksIds(q: PageQuery, start: number): boolean {
   if (q.sorts.length > 0 || q.filtered || q.total === 0) return false;
   const rows = tableRows(q.db, q.base.table);
   return rows !== null && (start + q.limit) * rows < q.total * q.total;
+}
+
+/** From this far in, a page in id order is a slice of the matching ids (db/id-lists.ts)… */
+const LISTED_FROM = 200;
+/** …for at most this many matches (the list is read whole once, then patched by writes). */
+const MAX_LISTED = 100_000;
+
+/** In id order, deep in the matches: the page from the kept list of matching ids, which writes patch instead of dropping. */
+function listed(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } | null {
+  if (q.sorts.length > 0 || start < LISTED_FROM || q.total > MAX_LISTED) return null;
+  const all = matchingIds(q.db, q.base.table, q.where);
+  return { ids: idSlice(all, directions[0]!, start, q.limit), sql: sql`SELECT t.id AS id FROM ${table(q)} WHERE ${q.where} ORDER BY t.id` };
 }
 
 function plain(q: PageQuery, start: number, directions: Direction[]): { ids: number[]; sql: Frag } {
