@@ -498,6 +498,10 @@ describe("a sub-item in its item's history as GLPI 10.0.19 writes it", () => {
     expect([cartridge.body.message, consumable.body.message]).toEqual(['', '']);
     expect(await rowsOf('CartridgeItem', toner)).toEqual([]);
     expect(await rowsOf('ConsumableItem', paper)).toEqual([[17, 'Consumable', '', `answers-paper - ${consumable.body.id} (${consumable.body.id})`]]);
+    // A consumable keeps no history of its own (GLPI's Consumable has no dohistory): its changes go on its model.
+    expect((await api.put(`Consumable/${consumable.body.id}`, { input: { date_out: '2026-03-01' } })).status).toBe(200);
+    expect((await api.get(`Consumable/${consumable.body.id}`, { query: 'with_logs=1' })).body._logs).toEqual([]);
+    expect((await rowsOf('ConsumableItem', paper)).slice(1)).toEqual([[18, 'Consumable', '', '2026-03-01']]);
   });
 });
 
