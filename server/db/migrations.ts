@@ -132,7 +132,7 @@ const MIGRATIONS: Migration[] = [
       seedCronTasks(db);
     },
   },
-  { id: 38, name: "GLPI 10.0.19's install values of the budget, cable_management, domain, internet, inventory, queuednotification, rule_asset and unmanaged rights, where a default profile still holds Deskbase's earlier value", up: (db) => correctEarlierDefaultRights(db) },
+  { id: 38, name: "GLPI 10.0.19's install values of the budget, cable_management, domain, internet, inventory, queuednotification, reminder_public, reservation, rssfeed_public, rule_asset, typedoc and unmanaged rights, where a default profile still holds Deskbase's earlier value", up: (db) => correctEarlierDefaultRights(db) },
   { id: 29, name: "GLPI 10.0's default RuleImportAsset rules of printers, network equipment, peripherals, monitors and phones", up: (db) => seedMissingImportRules(db) },
 ];
 

@@ -58,7 +58,7 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   budget: [0, 33, 127, 127, 0, 96, 96, 33],
   dropdown: DROPDOWNS,
   device: DROPDOWNS,
-  typedoc: DROPDOWNS,
+  typedoc: [0, 1, 23, 23, 0, 0, 0, 1],
   internet: [0, 1, 31, 159, 0, 31, 31, 1],
   location: TREE_DROPDOWNS,
   state: TREE_DROPDOWNS,
@@ -87,11 +87,12 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   // knowbase: KNOWBASEADMIN=1024, READFAQ=2048, PUBLISHFAQ=4096, COMMENTS=8192.
   knowbase: [2048, 10241, 14359, 15383, 10240, 14359, 14359, 10241],
   knowbasecategory: TREE_DROPDOWNS,
-  reminder_public: [1, 1, 23, 159, 0, 23, 23, 1],
-  rssfeed_public: [1, 1, 23, 159, 0, 23, 23, 1],
+  // reminder_public, rssfeed_public: PERSONAL=128 (one's own reminders and feeds) beside the standard bits.
+  reminder_public: [1, 129, 151, 159, 128, 151, 151, 1],
+  rssfeed_public: [1, 129, 151, 159, 128, 151, 151, 129],
   bookmark_public: [0, 0, 23, 23, 0, 0, 0, 1],
-  // reservation: RESERVEANITEM=1024.
-  reservation: [1024, 1025, 1055, 1055, 0, 1055, 1055, 1],
+  // reservation: RESERVEANITEM=1024; the Read-Only profile's 128 is GLPI's install's.
+  reservation: [1024, 1025, 1055, 1055, 0, 1055, 1055, 129],
   calendar: TREE_DROPDOWNS,
   slm: [0, 0, 23, 23, 0, 1, 23, 1],
   itiltemplate: [0, 0, 23, 23, 0, 1, 23, 1],
@@ -207,6 +208,10 @@ export const EARLIER_DEFAULT_RIGHTS: Record<string, number[]> = {
   internet: DROPDOWNS,
   inventory: [0, 0, 0, 3, 0, 0, 0, 0],
   queuednotification: [0, 0, 0, 17, 0, 0, 0, 0],
+  reminder_public: [1, 1, 23, 159, 0, 23, 23, 1],
+  reservation: [1024, 1025, 1055, 1055, 0, 1055, 1055, 1],
+  rssfeed_public: [1, 1, 23, 159, 0, 23, 23, 1],
   rule_asset: [0, 0, 0, 255, 0, 0, 0, 0],
+  typedoc: DROPDOWNS,
   unmanaged: ASSETS,
 };

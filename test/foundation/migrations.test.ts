@@ -56,7 +56,7 @@ test('the first start records its migrations and the database settings', async (
       { id: 35, name: "GLPI 10.0's default RuleImportAsset rules" },
       { id: 36, name: "GLPI 10.0's refusedequipment right (devices the import rules refused)" },
       { id: 37, name: "GLPI 10.0's inventory configuration (kept on where agents already report), its inventory right, each agent's last inventory, and the stale agents' automatic action" },
-      { id: 38, name: "GLPI 10.0.19's install values of the budget, cable_management, domain, internet, inventory, queuednotification, rule_asset and unmanaged rights, where a default profile still holds Deskbase's earlier value" },
+      { id: 38, name: "GLPI 10.0.19's install values of the budget, cable_management, domain, internet, inventory, queuednotification, reminder_public, reservation, rssfeed_public, rule_asset, typedoc and unmanaged rights, where a default profile still holds Deskbase's earlier value" },
       { id: 40, name: "mail collectors: GLPI's mailgate automatic action, the outcome of each mail, refused mails' sources, the collectors' runs" },
       { id: 48, name: "users' authtype numbered as the specification (2 LDAP, 3 mail server), where GLPI has 3 LDAP and 2 mail" },
       { id: 50, name: "GLPI 10.0's locked_field right (locked fields of inventoried items)" },
@@ -149,6 +149,7 @@ test("rights Deskbase's install once set otherwise get GLPI 10.0.19's install va
     setTo(db, 'internet', [0, 0, 23, 23, 0, 0, 0, 1]);
     setTo(db, 'inventory', [0, 0, 0, 3, 0, 0, 0, 0]);
     setTo(db, 'queuednotification', [0, 0, 0, 17, 0, 0, 0, 0]);
+    setTo(db, 'typedoc', [0, 0, 23, 23, 0, 0, 0, 1]);
     db.exec('DELETE FROM deskbase_migrations WHERE id = 38');
   });
   await server.start();
@@ -159,6 +160,7 @@ test("rights Deskbase's install once set otherwise get GLPI 10.0.19's install va
     expect(valuesOf(db, 'internet')).toEqual([0, 1, 31, 159, 0, 31, 31, 1]);
     expect(valuesOf(db, 'inventory')).toEqual([0, 0, 3073, 3073, 0, 0, 0, 0]);
     expect(valuesOf(db, 'queuednotification')).toEqual([0, 0, 0, 31, 0, 0, 0, 1]);
+    expect(valuesOf(db, 'typedoc')).toEqual([0, 1, 23, 23, 0, 0, 0, 1]);
   });
   await server.start();
 });

@@ -39,7 +39,7 @@ describe("GLPI 10's default rights", () => {
   });
 
   test("GLPI 10.0.19's install values of the rights Deskbase once set otherwise, for every default profile", async () => {
-    const names = ['budget', 'cable_management', 'domain', 'internet', 'inventory', 'queuednotification', 'rule_asset', 'unmanaged'];
+    const names = ['budget', 'cable_management', 'domain', 'internet', 'inventory', 'queuednotification', 'reminder_public', 'reservation', 'rssfeed_public', 'rule_asset', 'typedoc', 'unmanaged'];
     const valuesOf = async (profile: number) => {
       const rows = (await ctx.api.get(`Profile/${profile}/ProfileRight`, { query: 'range=0-999' })).body as { name: string; rights: number }[];
       return names.map((name) => rows.find((r) => r.name === name)?.rights);
@@ -54,7 +54,11 @@ describe("GLPI 10's default rights", () => {
       internet: [0, 1, 31, 159, 0, 31, 31, 1],
       inventory: [0, 0, 3073, 3073, 0, 0, 0, 0],
       queuednotification: [0, 0, 0, 31, 0, 0, 0, 1],
+      reminder_public: [1, 129, 151, 159, 128, 151, 151, 1],
+      reservation: [1024, 1025, 1055, 1055, 0, 1055, 1055, 129],
+      rssfeed_public: [1, 129, 151, 159, 128, 151, 151, 129],
       rule_asset: [0, 0, 0, 1047, 0, 0, 0, 0],
+      typedoc: [0, 1, 23, 23, 0, 0, 0, 1],
       unmanaged: [0, 0, 0, 27, 0, 0, 0, 0],
     });
     // Unmanaged devices come from the inventory: even the Super-Admin has no CREATE on them.
