@@ -1,4 +1,4 @@
-import { APPROXIMATED_RIGHTS, DEFAULT_PROFILES, DEFAULT_RIGHTS, defaultRight, transitionMatrix } from '../registry/default-profiles';
+import { APPROXIMATED_RIGHTS, DEFAULT_PROFILES, DEFAULT_RIGHTS, EARLIER_DEFAULT_RIGHTS, defaultRight, transitionMatrix } from '../registry/default-profiles';
 import { CRON_TASKS } from '../registry/automatic-actions';
 import { AUTHTYPE } from '../registry/values';
 import type { Db } from './connection';
@@ -121,15 +121,23 @@ export function fillProfileRights(db: Db): void {
 
 /** Replaces the earlier approximations of GLPI's default rights that no one has changed since. */
 export function correctApproximatedRights(db: Db): void {
+  replaceEarlierDefaults(db, APPROXIMATED_RIGHTS);
+  addMissingDefaultRights(db);
+}
+
+/** Gives GLPI 10.0.19's install values to the default profiles' rights still at an earlier Deskbase default. */
+export const correctEarlierDefaultRights = (db: Db): void => replaceEarlierDefaults(db, EARLIER_DEFAULT_RIGHTS);
+
+/** Default profiles' rights still holding exactly their earlier value get today's default; changed ones are kept. */
+function replaceEarlierDefaults(db: Db, earlier: Record<string, number[]>): void {
   for (const p of DEFAULT_PROFILES) {
-    for (const [name, previous] of Object.entries(APPROXIMATED_RIGHTS)) {
+    for (const [name, previous] of Object.entries(earlier)) {
       const value = DEFAULT_RIGHTS[name]?.[p.id - 1];
       const old = previous[p.id - 1];
       if (value === undefined || old === undefined || value === old) continue;
       run(db, 'UPDATE glpi_profilerights SET rights = ? WHERE profiles_id = ? AND name = ? AND rights = ?', value, p.id, name, old);
     }
   }
-  addMissingDefaultRights(db);
 }
 
 /** GLPI's one agent type, which inventory agents are recorded under. */

@@ -55,11 +55,11 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   infocom: [0, 1, 23, 23, 0, 0, 0, 1],
   contract: CONTRACTS,
   contact_enterprise: CONTRACTS,
-  budget: CONTRACTS,
+  budget: [0, 33, 127, 127, 0, 96, 96, 33],
   dropdown: DROPDOWNS,
   device: DROPDOWNS,
-  typedoc: DROPDOWNS,
-  internet: DROPDOWNS,
+  typedoc: [0, 1, 23, 23, 0, 0, 0, 1],
+  internet: [0, 1, 31, 159, 0, 31, 31, 1],
   location: TREE_DROPDOWNS,
   state: TREE_DROPDOWNS,
   itilcategory: TREE_DROPDOWNS,
@@ -72,13 +72,14 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   // Further families (management, data centre, tools, service levels, administration): GLPI 10's install values.
   certificate: ASSETS,
   line: ASSETS,
-  domain: [0, 0, 23, 23, 0, 0, 23, 1],
+  domain: [0, 0, 31, 31, 0, 0, 31, 1],
   database: DATACENTRE,
   datacenter: DATACENTRE,
   cluster: DATACENTRE,
   appliance: DATACENTRE,
-  unmanaged: ASSETS,
-  cable_management: [0, 0, 23, 23, 0, 0, 23, 1],
+  // unmanaged: READ | UPDATE | DELETE | PURGE, no CREATE (inventory creates them).
+  unmanaged: [0, 0, 0, 27, 0, 0, 0, 0],
+  cable_management: [0, 0, 31, 31, 0, 0, 31, 1],
   devicesimcard_pinpuk: [0, 1, 3, 3, 0, 3, 3, 1],
   // project: READMY=1, READALL=1024; projecttask: READMY=1, UPDATEMY=1024.
   project: [0, 1025, 1151, 1151, 1151, 1151, 1151, 1057],
@@ -86,11 +87,12 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   // knowbase: KNOWBASEADMIN=1024, READFAQ=2048, PUBLISHFAQ=4096, COMMENTS=8192.
   knowbase: [2048, 10241, 14359, 15383, 10240, 14359, 14359, 10241],
   knowbasecategory: TREE_DROPDOWNS,
-  reminder_public: [1, 1, 23, 159, 0, 23, 23, 1],
-  rssfeed_public: [1, 1, 23, 159, 0, 23, 23, 1],
+  // reminder_public, rssfeed_public: PERSONAL=128 (one's own reminders and feeds) beside the standard bits.
+  reminder_public: [1, 129, 151, 159, 128, 151, 151, 1],
+  rssfeed_public: [1, 129, 151, 159, 128, 151, 151, 129],
   bookmark_public: [0, 0, 23, 23, 0, 0, 0, 1],
-  // reservation: RESERVEANITEM=1024.
-  reservation: [1024, 1025, 1055, 1055, 0, 1055, 1055, 1],
+  // reservation: RESERVEANITEM=1024; the Read-Only profile's 128 is GLPI's install's.
+  reservation: [1024, 1025, 1055, 1055, 0, 1055, 1055, 129],
   calendar: TREE_DROPDOWNS,
   slm: [0, 0, 23, 23, 0, 1, 23, 1],
   itiltemplate: [0, 0, 23, 23, 0, 1, 23, 1],
@@ -102,12 +104,11 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   // changevalidation: VALIDATE=1024 beside CREATE and PURGE.
   changevalidation: [0, 1044, 1044, 1044, 20, 20, 1044, 0],
   notification: [0, 0, 0, 23, 0, 0, 0, 1],
-  // queuednotification: READ | PURGE for the profiles that update the configuration.
-  queuednotification: [0, 0, 0, 17, 0, 0, 0, 0],
+  queuednotification: [0, 0, 0, 31, 0, 0, 0, 1],
   // agent: READ | UPDATE | PURGE for the profiles that update the configuration (GLPI 10.0.4's addRight).
   agent: [0, 0, 0, 19, 0, 0, 0, 0],
-  // inventory: READ | UPDATE for the profiles that update the configuration (GLPI 10.0's addRight).
-  inventory: [0, 0, 0, 3, 0, 0, 0, 0],
+  // inventory: READ | IMPORTFROMFILE (1024) | UPDATECONFIG (2048) for Admin and Super-Admin.
+  inventory: [0, 0, 3073, 3073, 0, 0, 0, 0],
   // refusedequipment: READ | UPDATE | PURGE for the profiles that update the configuration (GLPI 10.0's addRight).
   refusedequipment: [0, 0, 0, 19, 0, 0, 0, 0],
   // locked_field: CREATE | UPDATE for the profiles that update the configuration (GLPI 10.0's addRight).
@@ -120,8 +121,8 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   // LDAP criteria of the authorization rules: READ | UPDATE | CREATE | PURGE for the Super-Admin.
   rule_ldap: [0, 0, 0, 23, 0, 0, 0, 1],
   // The rule collections (GLPI 10.0's install): READ | UPDATE | CREATE | PURGE, with PARENT (1024,
-  // the rules of parent entities) for ticket rules; READ for the Read-Only profile. Asset rules:
-  // every bit for the Super-Admin, as GLPI 9.4's upgrade gave them.
+  // the rules of parent entities) for ticket and asset rules (asset rules for the Super-Admin only);
+  // READ for the Read-Only profile.
   rule_ticket: [0, 0, 1047, 1047, 0, 0, 1047, 1],
   rule_mailcollector: [0, 0, 23, 23, 0, 0, 23, 1],
   rule_import: [0, 0, 0, 23, 0, 0, 0, 1],
@@ -130,7 +131,7 @@ export const DEFAULT_RIGHTS: Record<string, number[]> = {
   rule_dictionnary_software: [0, 0, 0, 23, 0, 0, 0, 1],
   rule_dictionnary_dropdown: [0, 0, 0, 23, 0, 0, 0, 1],
   rule_dictionnary_printer: [0, 0, 0, 23, 0, 0, 0, 1],
-  rule_asset: [0, 0, 0, 255, 0, 0, 0, 0],
+  rule_asset: [0, 0, 0, 1047, 0, 0, 0, 0],
   // The rest of GLPI 10.0.19's install (rights Deskbase keeps for GLPI's answers and an import's round trip).
   backup: [0, 0, 1024, 1045, 0, 0, 0, 1],
   dashboard: [0, 0, 0, 23, 0, 0, 0, 0],
@@ -194,4 +195,23 @@ export const APPROXIMATED_RIGHTS: Record<string, number[]> = {
   ticketrecurrent: TREE_DROPDOWNS,
   changevalidation: [0, 15376, 15376, 15376, 3088, 3088, 15376, 0],
   link: DROPDOWNS,
+};
+
+/**
+ * Values Deskbase's install wrote before following GLPI 10.0.19's install for these rights
+ * (migration 38): a default profile still holding one gets GLPI's value.
+ */
+export const EARLIER_DEFAULT_RIGHTS: Record<string, number[]> = {
+  budget: CONTRACTS,
+  cable_management: TREE_DROPDOWNS,
+  domain: TREE_DROPDOWNS,
+  internet: DROPDOWNS,
+  inventory: [0, 0, 0, 3, 0, 0, 0, 0],
+  queuednotification: [0, 0, 0, 17, 0, 0, 0, 0],
+  reminder_public: [1, 1, 23, 159, 0, 23, 23, 1],
+  reservation: [1024, 1025, 1055, 1055, 0, 1055, 1055, 1],
+  rssfeed_public: [1, 1, 23, 159, 0, 23, 23, 1],
+  rule_asset: [0, 0, 0, 255, 0, 0, 0, 0],
+  typedoc: DROPDOWNS,
+  unmanaged: ASSETS,
 };

@@ -2,6 +2,7 @@ import raw from './data/searchoptions.json';
 import { FAMILIES, FAMILY_PATTERN, ITIL_COUNT_TYPES } from './data/families';
 import { COMPLETE, DC_SECTIONS, TYPE_OPTIONS, TYPE_SECTIONS, type TypeOption } from './data/type-options';
 import { secretColumns } from './guarded';
+import { UNGROUPED_OPTIONS } from './data/ungrouped-options';
 import { itemtype, itemtypeByTable, type Itemtype } from './index';
 
 /** One search option (GLPI's listSearchOptions entry). */
@@ -329,6 +330,15 @@ export function historyOption(type: Itemtype, column: string): number {
     historyCache.set(type.name, map);
   }
   return map.get(column) ?? 0;
+}
+
+/**
+ * Whether GLPI groups the values of the rows option `id` reaches into a list (its `forcegroupby`);
+ * false for the options GLPI shows one joined row's value of (UNGROUPED_OPTIONS).
+ */
+export function groupsLinkedRows(type: Itemtype, id: number): boolean {
+  const ungrouped = [...(type.kind === 'itil' ? UNGROUPED_OPTIONS.itil! : []), ...(UNGROUPED_OPTIONS[type.name] ?? [])];
+  return !ungrouped.includes(id);
 }
 
 /** Option `id` of the type's list, if it has one. */

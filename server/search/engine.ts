@@ -141,7 +141,7 @@ function shape(field: Field | null, value: unknown, multi: boolean): unknown {
   if (field?.count) return Number(value ?? 0);
   if (field?.emptyList) return [];
   if (field?.sum) return outputValue(field.col, value);
-  if (multi || field?.multi) {
+  if (multi || (field?.multi && !field.oneRow)) {
     // GLPI 10.0.19 answers null for a column no linked row gives a value to.
     if (value === null || value === undefined || value === '') return null;
     const list = String(value).split(SEPARATOR);

@@ -2,7 +2,7 @@ import { accessFilter } from '../auth/visibility';
 import type { Scope } from '../auth/scope';
 import type { Column } from '../registry/columns';
 import { itemtype, itemtypeByTable, type Itemtype } from '../registry';
-import { NAMED_ITEM_TABLE, searchOptions, uidName, uidStepType, type SearchOption } from '../registry/searchoptions';
+import { groupsLinkedRows, NAMED_ITEM_TABLE, searchOptions, uidName, uidStepType, type SearchOption } from '../registry/searchoptions';
 import { currentDataZone, now as clockNow, nowString } from '../core/clock';
 import { wallMs } from '../core/zone';
 import { PROFILE_RIGHT_OPTIONS } from '../registry/data/profile-rights';
@@ -39,6 +39,11 @@ export interface Field {
   col: Column;
   /** Several values per row are possible. */
   multi: boolean;
+  /**
+   * Several rows, but GLPI shows the value of one of them (the option has no `forcegroupby`): the
+   * first linked row's, typed as its column.
+   */
+  oneRow?: boolean;
   /** A `count` option: the number of linked rows. */
   count: boolean;
   /** A total GLPI computes over the linked rows (costs): the sum of the computed value. */
@@ -604,7 +609,8 @@ export function resolveField(type: Itemtype, id: number, base: Itemtype = type):
     const option = searchOptions(type).byId.get(id);
     if (!option) throw new Unsupported(`no option ${id}`);
     try {
-      hit = resolvePath(type, base, base === type ? option : forAsset(option, base));
+      const field = resolvePath(type, base, base === type ? option : forAsset(option, base));
+      hit = field.multi && !field.count && !groupsLinkedRows(type, id) ? { ...field, oneRow: true } : field;
     } catch (error) {
       if (!(error instanceof Unsupported)) throw error;
       hit = error.message;
@@ -783,9 +789,10 @@ export function valueExpression(field: Field, base: string, ctx: BuildContext, s
       ? `SUM(${column})`
       : field.latest
       ? `MAX(${column})`
-      : field.multi
+      : field.multi && !field.oneRow
       ? `GROUP_CONCAT(${column}, char(31) ORDER BY ${chain.last}.id)`
       : column;
-  const value = sql`(SELECT ${raw(select)} FROM ${chain.from} WHERE ${where}${raw(field.multi || field.count ? '' : ' LIMIT 1')})`;
+  const tail = field.oneRow ? ` ORDER BY ${chain.last}.id LIMIT 1` : field.multi || field.count ? '' : ' LIMIT 1';
+  const value = sql`(SELECT ${raw(select)} FROM ${chain.from} WHERE ${where}${raw(tail)})`;
   return field.absent === undefined ? value : sql`COALESCE(${value}, ${field.absent})`;
 }

@@ -6,6 +6,7 @@ import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { Client } from '../support/client';
+import { setRightInDatabase } from '../support/database-file';
 import { startServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -56,6 +57,7 @@ test('the first start records its migrations and the database settings', async (
       { id: 35, name: "GLPI 10.0's default RuleImportAsset rules" },
       { id: 36, name: "GLPI 10.0's refusedequipment right (devices the import rules refused)" },
       { id: 37, name: "GLPI 10.0's inventory configuration (kept on where agents already report), its inventory right, each agent's last inventory, and the stale agents' automatic action" },
+      { id: 38, name: "GLPI 10.0.19's install values of the budget, cable_management, domain, internet, inventory, queuednotification, reminder_public, reservation, rssfeed_public, rule_asset, typedoc and unmanaged rights, where a default profile still holds Deskbase's earlier value" },
       { id: 40, name: "mail collectors: GLPI's mailgate automatic action, the outcome of each mail, refused mails' sources, the collectors' runs" },
       { id: 48, name: "users' authtype numbered as the specification (2 LDAP, 3 mail server), where GLPI has 3 LDAP and 2 mail" },
       { id: 50, name: "GLPI 10.0's locked_field right (locked fields of inventoried items)" },
@@ -137,6 +139,33 @@ test("rights an earlier version approximated get GLPI 10's values, unless someon
   await server.start();
 });
 
+test("rights Deskbase's install once set otherwise get GLPI 10.0.19's install values, unless someone changed them", async () => {
+  await server.stop();
+  const valuesOf = (db: Database, name: string) => (db.query('SELECT rights FROM glpi_profilerights WHERE name = ? AND profiles_id <= 8 ORDER BY profiles_id').all(name) as { rights: number }[]).map((r) => r.rights);
+  const setTo = (db: Database, name: string, values: number[]) => values.forEach((rights, i) => db.query('UPDATE glpi_profilerights SET rights = ? WHERE profiles_id = ? AND name = ?').run(rights, i + 1, name));
+  withDatabase((db) => {
+    // As the earlier install wrote them; an admin then gave the Technician unmanaged devices in part (3).
+    setTo(db, 'unmanaged', [0, 33, 127, 255, 0, 3, 127, 33]);
+    setTo(db, 'rule_asset', [0, 0, 0, 255, 0, 0, 0, 0]);
+    setTo(db, 'internet', [0, 0, 23, 23, 0, 0, 0, 1]);
+    setTo(db, 'inventory', [0, 0, 0, 3, 0, 0, 0, 0]);
+    setTo(db, 'queuednotification', [0, 0, 0, 17, 0, 0, 0, 0]);
+    setTo(db, 'typedoc', [0, 0, 23, 23, 0, 0, 0, 1]);
+    db.exec('DELETE FROM deskbase_migrations WHERE id = 38');
+  });
+  await server.start();
+  await server.stop();
+  withDatabase((db) => {
+    expect(valuesOf(db, 'unmanaged')).toEqual([0, 0, 0, 27, 0, 3, 0, 0]);
+    expect(valuesOf(db, 'rule_asset')).toEqual([0, 0, 0, 1047, 0, 0, 0, 0]);
+    expect(valuesOf(db, 'internet')).toEqual([0, 1, 31, 159, 0, 31, 31, 1]);
+    expect(valuesOf(db, 'inventory')).toEqual([0, 0, 3073, 3073, 0, 0, 0, 0]);
+    expect(valuesOf(db, 'queuednotification')).toEqual([0, 0, 0, 31, 0, 0, 0, 1]);
+    expect(valuesOf(db, 'typedoc')).toEqual([0, 1, 23, 23, 0, 0, 0, 1]);
+  });
+  await server.start();
+});
+
 test("a database from before GLPI 10.0's agent and SNMP credential rights gets them where the profile updates the configuration", async () => {
   const api = await new Client(server.api).login();
   const profile = await api.create('Profile', { name: 'Inventory keepers', interface: 'central' });
@@ -165,6 +194,7 @@ test("a database from before GLPI 10.0's agent and SNMP credential rights gets t
 test("a folder whose unmanaged devices had a domain column (GLPI 10.0 has none) keeps their domains as links, and gets GLPI's LDAP criteria right and install rows", async () => {
   const api = await new Client(server.api).login();
   const domain = await api.create('Domain', { name: 'old.example' });
+  await setRightInDatabase(server.dataDir, api, 4, 'unmanaged', 31); // GLPI's install gives no one CREATE on them
   const linked = await api.create('Unmanaged', { name: 'switch-with-domain' });
   const already = await api.create('Unmanaged', { name: 'already-linked' });
   const bare = await api.create('Unmanaged', { name: 'no-domain' });

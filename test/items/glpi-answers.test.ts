@@ -263,6 +263,27 @@ describe('add messages', () => {
       await added('Computer_Item', { computers_id: computer, itemtype: 'Monitor', items_id: monitor }),
     ]).toEqual(['Link Contract/Item', 'Installation', 'General', 'General'].map((name) => `Item successfully added: ${name} - ID n`));
   });
+
+  test("links GLPI names after what they link: a port after its item, an operating system's and a component's link, a ticket's item", async () => {
+    const computer = await api.create('Computer', { name: 'answers-pc2' });
+    const unnamed = await api.create('Computer', {});
+    const ticket = await api.create('Ticket', { name: 'answers-linked', content: 'c' });
+    const message = async (itemtype: string, input: Record<string, unknown>) => String((await api.post(itemtype, { input })).body.message);
+    const port = await api.post('NetworkPort', { input: { itemtype: 'Computer', items_id: computer, instantiation_type: 'NetworkPortEthernet', logical_number: 2 } });
+    expect([
+      await message('NetworkPort', { itemtype: 'Computer', items_id: computer, name: 'eth0', instantiation_type: 'NetworkPortEthernet', logical_number: 1 }),
+      port.body.message,
+      await message('Item_OperatingSystem', { itemtype: 'Computer', items_id: computer, operatingsystems_id: await api.create('OperatingSystem', { name: 'answers-os' }) }),
+      await message('Item_DeviceProcessor', { itemtype: 'Computer', items_id: computer, deviceprocessors_id: await api.create('DeviceProcessor', { designation: 'answers-msg-cpu' }) }),
+      await message('Item_DeviceMemory', { itemtype: 'Computer', items_id: unnamed, devicememories_id: await api.create('DeviceMemory', { designation: 'answers-msg-ram' }) }),
+      await message('Item_Ticket', { tickets_id: ticket, itemtype: 'Computer', items_id: computer }),
+      await message('Item_Ticket', { tickets_id: ticket, itemtype: 'Computer', items_id: unnamed }),
+    ]).toEqual(
+      [' answers-pc2 >  eth0', ` answers-pc2 >  Network port - ID ${port.body.id}`, 'Computer answers-pc2', 'Processor of item "answers-pc2"', 'Memory of item "N/A"', 'answers-pc2', `Computer - ID ${unnamed}`].map(
+        (name) => `Item successfully added: ${name}`,
+      ),
+    );
+  });
 });
 
 describe('new follow-ups, tasks and approved solutions', () => {
@@ -498,6 +519,10 @@ describe("a sub-item in its item's history as GLPI 10.0.19 writes it", () => {
     expect([cartridge.body.message, consumable.body.message]).toEqual(['', '']);
     expect(await rowsOf('CartridgeItem', toner)).toEqual([]);
     expect(await rowsOf('ConsumableItem', paper)).toEqual([[17, 'Consumable', '', `answers-paper - ${consumable.body.id} (${consumable.body.id})`]]);
+    // A consumable keeps no history of its own (GLPI's Consumable has no dohistory): its changes go on its model.
+    expect((await api.put(`Consumable/${consumable.body.id}`, { input: { date_out: '2026-03-01' } })).status).toBe(200);
+    expect((await api.get(`Consumable/${consumable.body.id}`, { query: 'with_logs=1' })).body._logs).toEqual([]);
+    expect((await rowsOf('ConsumableItem', paper)).slice(1)).toEqual([[18, 'Consumable', '', '2026-03-01']]);
   });
 });
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { allItemtypes, itemtype, type Itemtype } from '../../server/registry';
 import { DEFAULT_RIGHTS } from '../../server/registry/default-profiles';
+import { namedByLink } from '../../server/items/added-names';
 import { Client } from '../support/client';
 import { startServer, type TestServer } from '../support/server';
 import { DATETIME, expectError, Fixtures, logsOf, plantAgent, uniq } from './fixtures';
@@ -38,17 +39,19 @@ function updateFor(type: Itemtype, created: Record<string, unknown>): [string, u
 function addedMessage(type: Itemtype, input: Record<string, unknown>, id: number): unknown {
   if (type.quietAdd) return '';
   const name = input.name ?? input.designation;
-  if (typeof name !== 'string' || type.tree || type.name === 'User') return expect.stringMatching(/^Item successfully added: ./);
+  // Named after what they link (" pc >  eth0", 'Processor of item "pc"'): see glpi-answers.test.ts.
+  if (typeof name !== 'string' || type.tree || type.name === 'User' || namedByLink(type)) return expect.stringMatching(/^Item successfully added: ./);
   return `Item successfully added: ${type.kind === 'itil' ? `${name} (${id})` : name}`;
 }
 
 /**
  * Types the Super-Admin may not create, as in GLPI: configuration rows are only updated
  * (Config::canCreate is false), search_config holds no standard bit (PERSONAL/GENERAL only),
- * GLPI 10.0's agent right has no CREATE bit (agents come from inventories) and not imported
- * mails come from the mail collectors only.
+ * GLPI 10.0's agent right has no CREATE bit (agents come from inventories), nor has its install's
+ * unmanaged right (unmanaged devices come from network inventories), and not imported mails come
+ * from the mail collectors only.
  */
-const NOT_CREATABLE = ['Config', 'DisplayPreference', 'Agent', 'NotImportedEmail', 'RefusedEquipment'];
+const NOT_CREATABLE = ['Config', 'DisplayPreference', 'Agent', 'NotImportedEmail', 'RefusedEquipment', 'Unmanaged'];
 const types = allItemtypes().filter((t) => !t.readOnly && !NOT_CREATABLE.includes(t.name));
 
 /** Does GLPI's Super-Admin hold the DELETE bit (trash) of the right this type follows? */

@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'bun:test';
 import { itemtypeOrThrow } from '../../server/registry';
 import { TYPE_OPTIONS } from '../../server/registry/data/type-options';
+import { setRightInDatabase } from '../support/database-file';
 import { useServer } from '../support/server';
 import { logsOf, uniq } from './fixtures';
 
@@ -445,6 +446,7 @@ describe("GLPI 10.0's own options of the management, data centre and tool types"
     const room = uniq('room');
     const location = await ctx.api.create('Location', { name: room, locations_id: parent });
     const entity = await ctx.api.create('Entity', { name: uniq('um-ent'), entities_id: 0 });
+    await setRightInDatabase(ctx.server.dataDir, ctx.api, 4, 'unmanaged', 31); // GLPI's install gives no one CREATE on them
     const device = await ctx.api.create('Unmanaged', { name: uniq('um'), serial: 'UM-SER-9', hub: 1, locations_id: location, entities_id: entity });
     const [row] = await rows('Unmanaged', 4, 'contains', 'UM-SER-9', [2, 3, 8]);
     expect(row).toMatchObject({ 2: device, 3: room });

@@ -38,6 +38,33 @@ describe("GLPI 10's default rights", () => {
     expect(rights.find((r) => r.name === 'recurrentchange')?.rights).toBe(31);
   });
 
+  test("GLPI 10.0.19's install values of the rights Deskbase once set otherwise, for every default profile", async () => {
+    const names = ['budget', 'cable_management', 'domain', 'internet', 'inventory', 'queuednotification', 'reminder_public', 'reservation', 'rssfeed_public', 'rule_asset', 'typedoc', 'unmanaged'];
+    const valuesOf = async (profile: number) => {
+      const rows = (await ctx.api.get(`Profile/${profile}/ProfileRight`, { query: 'range=0-999' })).body as { name: string; rights: number }[];
+      return names.map((name) => rows.find((r) => r.name === name)?.rights);
+    };
+    const byProfile = await Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map(valuesOf));
+    // Columns: Self-Service, Observer, Admin, Super-Admin, Hotliner, Technician, Supervisor, Read-Only.
+    const columns = names.map((_, i) => byProfile.map((values) => values[i]));
+    expect(Object.fromEntries(names.map((name, i) => [name, columns[i]]))).toEqual({
+      budget: [0, 33, 127, 127, 0, 96, 96, 33],
+      cable_management: [0, 0, 31, 31, 0, 0, 31, 1],
+      domain: [0, 0, 31, 31, 0, 0, 31, 1],
+      internet: [0, 1, 31, 159, 0, 31, 31, 1],
+      inventory: [0, 0, 3073, 3073, 0, 0, 0, 0],
+      queuednotification: [0, 0, 0, 31, 0, 0, 0, 1],
+      reminder_public: [1, 129, 151, 159, 128, 151, 151, 1],
+      reservation: [1024, 1025, 1055, 1055, 0, 1055, 1055, 129],
+      rssfeed_public: [1, 129, 151, 159, 128, 151, 151, 129],
+      rule_asset: [0, 0, 0, 1047, 0, 0, 0, 0],
+      typedoc: [0, 1, 23, 23, 0, 0, 0, 1],
+      unmanaged: [0, 0, 0, 27, 0, 0, 0, 0],
+    });
+    // Unmanaged devices come from the inventory: even the Super-Admin has no CREATE on them.
+    expect((await ctx.api.post('Unmanaged/', { input: { name: unique('um') } })).status).toBe(403);
+  });
+
   test('Change approvals: Hotliner asks (CREATE), the Supervisor asked answers (VALIDATE), Read-Only has no access', async () => {
     const change = await ctx.api.create('Change', { name: unique('chg'), content: 'c' });
     const supervisorName = unique('p7');

@@ -150,7 +150,7 @@ describe("each collection's right", () => {
       rule_dictionnary_software: 23,
       rule_dictionnary_dropdown: 23,
       rule_dictionnary_printer: 23,
-      rule_asset: 255,
+      rule_asset: 1047,
     });
     expect((await rights(3)).rule_ticket).toBe(1047);
     expect((await rights(8)).rule_dictionnary_dropdown).toBe(READ);

@@ -3,6 +3,7 @@
  * of each is found by name, with its itemtype, and nothing else is.
  */
 import { expect, test } from 'bun:test';
+import { setRightInDatabase } from '../support/database-file';
 import { useServer } from '../support/server';
 
 const ctx = useServer();
@@ -11,6 +12,8 @@ const ctx = useServer();
 const GLPI_ASSET_TYPES = ['Computer', 'Monitor', 'NetworkEquipment', 'Peripheral', 'Phone', 'Printer', 'SoftwareLicense', 'Certificate', 'Unmanaged', 'Appliance'];
 
 test("AllAssets finds one item of each of GLPI 10.0's asset types, and no other type", async () => {
+  // GLPI's install gives no one CREATE on unmanaged devices (the inventory makes them): granted here.
+  await setRightInDatabase(ctx.server.dataDir, ctx.api, 4, 'unmanaged', 31);
   const software = await ctx.api.create('Software', { name: 'zz-asset-software' });
   for (const itemtype of GLPI_ASSET_TYPES) {
     await ctx.api.create(itemtype, { name: `zz-asset-${itemtype}`, ...(itemtype === 'SoftwareLicense' ? { softwares_id: software } : {}) });

@@ -212,4 +212,21 @@ describe('negation over several rows (Ticket 25, 34, 35), row by row as GLPI', (
     // The requesters (4) are searched over the ticket: all of them shown.
     expect(await shown([{ field: 4, searchtype: 'equals', value: user }], 4)).toEqual(['2', String(user)]);
   });
+
+  test("options without GLPI's forcegroupby (Ticket 34, 35) show one requester row's value, typed, where grouped ones (25) list them", async () => {
+    const ticket = await api.create('Ticket', { name: uniq('t'), content: 'x' });
+    const user = await api.create('User', { name: uniq('u') });
+    const address = `${uniq('first')}@example.com`;
+    await api.create('Ticket_User', { tickets_id: ticket, users_id: 2, type: 1, use_notification: 1, alternative_email: address });
+    await api.create('Ticket_User', { tickets_id: ticket, users_id: user, type: 1, use_notification: 0, alternative_email: 'second@example.com' });
+    await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'one' });
+    await api.create('ITILFollowup', { itemtype: 'Ticket', items_id: ticket, content: 'two' });
+    expect(await shown('Ticket', ticket, [34, 35, 25])).toMatchObject({ 34: address, 35: 1, 25: ['one', 'two'] });
+    // The criterion keeps the rows it holds for, and the one shown is among them.
+    const res = await search(api, 'Ticket', { criteria: [{ field: 2, searchtype: 'equals', value: ticket }, { link: 'AND', field: 35, searchtype: 'equals', value: 0 }], forcedisplay: [35] });
+    expect(res.body.data).toEqual([expect.objectContaining({ 35: 0 })]);
+    // A ticket with no requester row shows null.
+    const alone = await api.create('Ticket', { name: uniq('t'), content: 'x', _users_id_requester: 0 });
+    expect(await shown('Ticket', alone, [34, 35])).toMatchObject({ 34: null, 35: null });
+  });
 });

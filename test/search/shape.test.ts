@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
 import { scenarioTests, type Step } from '../support/scenario';
+import { setRightInDatabase } from '../support/database-file';
 import { useServer } from '../support/server';
 import { allItemtypes } from '../../server/registry';
 import { searchOptions } from '../../server/registry/searchoptions';
@@ -280,6 +281,8 @@ describe('AllAssets', () => {
 
   test('certificates, unmanaged devices and appliances count as assets, as in GLPI', async () => {
     const created: [string, number][] = [];
+    // GLPI's install gives no one CREATE on unmanaged devices (the inventory makes them): granted here.
+    await setRightInDatabase(ctx.server.dataDir, glpi, 4, 'unmanaged', 31);
     for (const itemtype of ['Appliance', 'Certificate', 'Unmanaged']) created.push([itemtype, await glpi.create(itemtype, { name: `zulu ${itemtype}`, comment: 'asset' })]);
     const res = await search(glpi, 'AllAssets', { criteria: [{ field: 1, searchtype: 'contains', value: '^zulu' }], sort: 1, order: 'ASC' });
     expect(res.status).toBe(200);

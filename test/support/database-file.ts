@@ -2,6 +2,7 @@ import { Database } from 'bun:sqlite';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Client } from './client';
 
 /**
  * Runs a count on a copy of a data folder's database file alone, without its WAL: it sees only
@@ -43,4 +44,15 @@ export function readRows(dataDir: string, sql: string, ...args: string[]): unkno
   } finally {
     db.close();
   }
+}
+
+/**
+ * Sets a profile's right in the live database, beyond what the API lets a Super-Admin give (rights it
+ * lacks itself), then has the server reload its profiles by a write that changes nothing on the profile.
+ */
+export async function setRightInDatabase(dataDir: string, api: Client, profile: number, name: string, rights: number): Promise<void> {
+  withDataFolderDatabase(dataDir, (db) => db.query('UPDATE glpi_profilerights SET rights = ? WHERE profiles_id = ? AND name = ?').run(rights, profile, name));
+  const current = await api.get(`Profile/${profile}`);
+  const res = await api.put(`Profile/${profile}`, { input: { comment: current.body.comment ?? '' } });
+  if (res.status !== 200) throw new Error(`reloading profile ${profile} failed: ${res.status} ${res.text}`);
 }

@@ -4,6 +4,8 @@ import { addItem, addItems, addsTogether, checkNewRows, deleteItem, ItemError, m
 import type { Row } from '../../db/rows';
 import { hooksOf } from '../../items/hooks';
 import { namesByIds } from '../../items/names';
+import { linkedAddName, namedByLink } from '../../items/added-names';
+import { findById } from '../../db/rows';
 import { inSavepoint, inTransaction, type Db } from '../../db/connection';
 import { deferFulltext, fulltextColumns } from '../../db/fulltext';
 import { empty, json, type Reply, type SessionContext } from '../context';
@@ -264,11 +266,14 @@ function bulkReply(results: Record<string, unknown>[], failed: number, verb: 'AD
 function addedMessages(ctx: SessionContext, type: Itemtype, ids: number[]): Map<number, string> {
   const messages = new Map<number, string>();
   if (type.quietAdd) return messages;
-  const names = namesByIds(ctx.services.store.db, type, ids);
-  const { language } = sessionLocale(ctx.services.store.db, ctx.services.store.settings, ctx.scope);
+  const db = ctx.services.store.db;
+  const names = namesByIds(db, type, ids);
+  const { language } = sessionLocale(db, ctx.services.store.settings, ctx.scope);
   for (const id of ids) {
     const name = names.get(id) ?? '';
-    const text = name === '' ? `${addedItemTypeName(type.name)} - ID ${id}` : type.kind === 'itil' ? `${name} (${id})` : name;
+    const row = namedByLink(type) ? findById(db, type.table, id) : null;
+    const linked = row ? linkedAddName(db, type, row) : null;
+    const text = linked ?? (name === '' ? `${addedItemTypeName(type.name)} - ID ${id}` : type.kind === 'itil' ? `${name} (${id})` : name);
     messages.set(id, translate(language, `Item successfully added: ${text}`));
   }
   return messages;

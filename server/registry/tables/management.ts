@@ -96,7 +96,8 @@ export const managementItemtypes: Record<string, ItemtypeSpec> = {
     { fk: 'cartridgeitems_id', itemtype: 'CartridgeItem' },
     { fk: 'printermodels_id', itemtype: 'PrinterModel' },
   ]),
-  Consumable: dependent('glpi_consumables', [{ fk: 'consumableitems_id', itemtype: 'ConsumableItem' }], { kind: 'child', history: true, polyTargets: ['User', 'Group'], features: ['infocom'], quietAdd: true }),
+  // GLPI keeps no history of a consumable's own (no dohistory): its changes are logged on its model.
+  Consumable: dependent('glpi_consumables', [{ fk: 'consumableitems_id', itemtype: 'ConsumableItem' }], { kind: 'child', polyTargets: ['User', 'Group'], features: ['infocom'], quietAdd: true }),
   DatabaseInstance: { ...asset('glpi_databaseinstances', 'database'), polyTargets: ['Computer'] },
   DatabaseInstanceType: dropdown('glpi_databaseinstancetypes'),
   DatabaseInstanceCategory: dropdown('glpi_databaseinstancecategories'),
