@@ -42,6 +42,11 @@ export const FOLLOWUP = {
 /** TicketValidation bits. */
 export const VALIDATION = { CREATEREQUEST: 1024, CREATEINCIDENT: 2048, VALIDATEREQUEST: 4096, VALIDATEINCIDENT: 8192 } as const;
 
+/** The inventory right's bits beyond READ: sending an inventory file, editing the inventory configuration. */
+const INVENTORY = { IMPORTFROMFILE: 1024, UPDATECONFIG: 2048 } as const;
+/** rule_asset's bit for the business rules an entity inherits from its parent. */
+const RULE_ASSET_PARENT = 1024;
+
 /** The bits a right takes and what each means (the profile editor shows one checkbox per bit). */
 export function rightBits(right: string): [number, string][] {
   const standard: [number, string][] = [
@@ -88,6 +93,15 @@ export function rightBits(right: string): [number, string][] {
         [CHANGE_VALIDATE, 'Approve'],
         [PURGE, 'Purge'],
       ];
+    case 'inventory':
+      return [
+        [READ, 'Read'],
+        [INVENTORY.IMPORTFROMFILE, 'Import from file'],
+        [INVENTORY.UPDATECONFIG, 'Import configuration'],
+      ];
+    case 'rule_asset':
+      // Rules are never in a trash: no DELETE bit.
+      return [...standard.filter(([bit]) => bit !== DELETE), [RULE_ASSET_PARENT, 'Business rules (entity parent)']];
     case 'ticketvalidation':
       return [
         [VALIDATION.CREATEREQUEST, 'Ask approval of requests'],

@@ -7,6 +7,7 @@ import { describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { RIGHT_NAMES, rightBits } from '../../server/registry/rights';
+import { DEFAULT_RIGHTS } from '../../server/registry/default-profiles';
 import { typeLabels } from '../../server/registry/labels';
 import { valueList } from '../../server/registry/values';
 import { french } from '../../ui/src/lib/i18n';
@@ -46,8 +47,18 @@ describe('console catalogue', () => {
     ] as const;
     const names = lists.flatMap(([type, field]) => (valueList(type, field) ?? []).map(([, label]) => label));
     expect(names.length).toBeGreaterThan(20);
-    const bits = ['computer', 'ticket', 'problem', 'followup', 'changevalidation', 'ticketvalidation'].flatMap((right) => rightBits(right).map(([, label]) => label));
+    const bits = ['computer', 'ticket', 'problem', 'followup', 'changevalidation', 'ticketvalidation', 'inventory', 'rule_asset'].flatMap((right) => rightBits(right).map(([, label]) => label));
     const types = ['Computer', 'Monitor', 'NetworkEquipment', 'Printer', 'Ticket', 'User', 'Group', 'Location', 'Document', 'Profile'].flatMap((type) => [...typeLabels(type)]);
     expect([...names, ...bits, ...types, ...Object.values(RIGHT_NAMES)].filter((english) => french(english) === undefined)).toEqual([]);
+  });
+
+  test("the inventory and rule_asset rights' own bits have GLPI 10.0.19's names and cover the default profiles' values", () => {
+    expect(rightBits('inventory')).toEqual([[1, 'Read'], [1024, 'Import from file'], [2048, 'Import configuration']]);
+    expect(rightBits('rule_asset')).toEqual([[1, 'Read'], [2, 'Update'], [4, 'Create'], [16, 'Purge'], [1024, 'Business rules (entity parent)']]);
+    expect(french('Business rules (entity parent)')).toBe('Règles métier (entité parente)');
+    for (const right of ['inventory', 'rule_asset']) {
+      const labelled = rightBits(right).reduce((all, [bit]) => all | bit, 0);
+      expect(DEFAULT_RIGHTS[right]!.map((value) => value & ~labelled)).toEqual(DEFAULT_RIGHTS[right]!.map(() => 0));
+    }
   });
 });
