@@ -14,7 +14,7 @@ import { Aliases, Frag, and, joinFrags, raw, sql, type Arg } from '../db/frag';
 import { columnSql, resolveField, sortsNocase, Unsupported, valueExpression, type BuildContext, type Field } from './options';
 import { countSql, narrowedWhere } from './combinations';
 import { readPage, type Direction } from './page';
-import { criteriaCondition, metaRows, shownRowsFilter, type WhereContext } from './sql';
+import { criteriaCondition, metaRows, namesRowOf, shownRowsFilter, type WhereContext } from './sql';
 
 /** One result column: a search option of the searched type, or of a meta criterion's type. */
 export interface Column {
@@ -187,9 +187,11 @@ const MAX_VALUE_QUERIES = 256;
 function valueQuery(ctx: Actor, type: Itemtype, base: Itemtype, columns: Column[], criteria: Criterion[]): ValueQuery {
   let byKey = valueQueries.get(ctx.scope);
   if (!byKey) valueQueries.set(ctx.scope, (byKey = new Map()));
-  // Criteria on a shown option may keep some of its rows only (shownRowsFilter): they are part of the query then.
-  const named = (list: Criterion[]): boolean => list.some((c) => (c.kind === 'group' ? named(c.criteria) : !c.meta && columns.some((col) => !col.meta && col.option.id === c.field)));
-  const searched = named(criteria);
+  // Criteria on a shown option or its joined row may keep some of its rows only (shownRowsFilter): they are part of the query then.
+  const searched = columns.some((col) => {
+    const field = col.meta ? null : tryField(type, col.option.id, base);
+    return field !== null && namesRowOf(criteria, field, type, base);
+  });
   const key = `${nowString().slice(0, 10)}\u0000${type.name}\u0000${base.name}\u0000${columns.map((c) => `${c.meta?.name ?? ''}.${c.option.id}`).join()}\u0000${searched ? criteriaKey(criteria) : ''}`;
   let query = byKey.get(key);
   if (!query) {

@@ -271,7 +271,6 @@ class CriterionBuilder {
 function leafCondition(leaf: Leaf, wc: WhereContext, row?: ShownRow): Frag | null {
   if (leaf.value === '') return null;
   if (leaf.meta) return metaCondition(leaf, leaf.meta, wc);
-  if (row && leaf.field === row.field.option.id) return searchtypeCondition(leaf, row.field, new RowCriterionBuilder(wc, row.field, wc.alias, row.alias));
   let field: Field;
   try {
     field = resolveField(wc.type, leaf.field, wc.base);
@@ -281,6 +280,7 @@ function leafCondition(leaf: Leaf, wc: WhereContext, row?: ShownRow): Frag | nul
     if (wc.type !== wc.base) return FALSE;
     throw unsupported(wc.type, leaf.field);
   }
+  if (row && sharesRow(field, row.field)) return searchtypeCondition(leaf, field, new RowCriterionBuilder(wc, field, wc.alias, row.alias));
   return searchtypeCondition(leaf, field, new CriterionBuilder(wc, field, wc.alias, universal(leaf)));
 }
 
@@ -304,7 +304,32 @@ class RowCriterionBuilder extends CriterionBuilder {
   }
 }
 
-/** A row of a shown option, which the criteria on that option test instead of the item. */
+/**
+ * GLPI joins the table of a path once and reads every option on that path from the same joined
+ * row (Ticket 34 and 35: one requester link's address and notification flag), so a criterion on one
+ * of them keeps the rows the others show too. Options negated row by row only.
+ */
+function sharesRow(a: Field, b: Field): boolean {
+  const path = (field: Field) => JSON.stringify(field.hops.map((hop) => ({ ...hop, target: hop.target.name })));
+  return a.option.id === b.option.id || (negatedPerRow(a) && negatedPerRow(b) && path(a) === path(b));
+}
+
+/** Does a criterion name the option `field`, or one read from the same joined row (sharesRow)? */
+export function namesRowOf(criteria: Criterion[], field: Field, type: Itemtype, base: Itemtype): boolean {
+  return criteria.some((c) => {
+    if (c.kind === 'group') return namesRowOf(c.criteria, field, type, base);
+    if (c.meta || c.value === '') return false;
+    if (c.field === field.option.id) return true;
+    try {
+      return sharesRow(resolveField(type, c.field, base), field);
+    } catch (error) {
+      if (error instanceof Unsupported) return false;
+      throw error;
+    }
+  });
+}
+
+/** A row of a shown option, which the criteria on that option (or its row's) test instead of the item. */
 interface ShownRow {
   field: Field;
   alias: string;
@@ -314,13 +339,13 @@ interface ShownRow {
  * The rows of a multi-valued column that the criteria keep, as GLPI's search shows them: its WHERE
  * is tested on each joined row before the rows are grouped, so a column searched shows only its
  * rows for which the whole criteria hold (with a negated criterion: those that do not match; with
- * an OR, all of them when the other side holds). Only for options negated row by row; the other
- * criteria are tested on the item. Null when no criterion names the option.
+ * an OR, all of them when the other side holds); a criterion on an option of the same joined row
+ * keeps its rows the same way (sharesRow). Only for options negated row by row; the other criteria
+ * are tested on the item. Null when no criterion names the option or its row.
  */
 export function shownRowsFilter(criteria: Criterion[], field: Field, wc: WhereContext): ((rowAlias: string) => Frag) | null {
   if (!negatedPerRow(field) || field.hops.length === 0 || field.absent !== undefined) return null;
-  const names = (list: Criterion[]): boolean => list.some((c) => (c.kind === 'group' ? names(c.criteria) : !c.meta && c.field === field.option.id && c.value !== ''));
-  if (!names(criteria)) return null;
+  if (!namesRowOf(criteria, field, wc.type, wc.base)) return null;
   return (alias) => criteriaCondition(criteria, wc, { field, alias }) ?? TRUE;
 }
 

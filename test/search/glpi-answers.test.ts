@@ -229,4 +229,22 @@ describe('negation over several rows (Ticket 25, 34, 35), row by row as GLPI', (
     const alone = await api.create('Ticket', { name: uniq('t'), content: 'x', _users_id_requester: 0 });
     expect(await shown('Ticket', alone, [34, 35])).toMatchObject({ 34: null, 35: null });
   });
+
+  test('a criterion on 35 keeps the requester row 34 shows too, as GLPI reads both from one join of the ticket-user rows (and 34 for 35)', async () => {
+    const ticket = await api.create('Ticket', { name: uniq('t'), content: 'x' });
+    const user = await api.create('User', { name: uniq('u') });
+    const first = `${uniq('first')}@example.com`;
+    const second = `${uniq('second')}@example.com`;
+    await api.create('Ticket_User', { tickets_id: ticket, users_id: 2, type: 1, use_notification: 1, alternative_email: first });
+    await api.create('Ticket_User', { tickets_id: ticket, users_id: user, type: 1, use_notification: 0, alternative_email: second });
+    const row = async (criterion: Record<string, unknown>) => {
+      const res = await search(api, 'Ticket', { criteria: [{ field: 2, searchtype: 'equals', value: ticket }, { link: 'AND', ...criterion }], forcedisplay: [34, 35] });
+      const [found] = res.body.data as Record<string, unknown>[];
+      return [found!['34'], found!['35']];
+    };
+    expect(await row({ field: 35, searchtype: 'equals', value: 0 })).toEqual([second, 0]);
+    expect(await row({ field: 35, searchtype: 'equals', value: 1 })).toEqual([first, 1]);
+    expect(await row({ field: 34, searchtype: 'contains', value: 'second' })).toEqual([second, 0]);
+    expect(await row({ field: 34, searchtype: 'notcontains', value: 'first' })).toEqual([second, 0]);
+  });
 });
