@@ -552,3 +552,43 @@ describe('an update without the right (a deliberate difference)', () => {
     ]);
   });
 });
+
+describe('actors added through the API as GLPI 10.0.19 stores them', () => {
+  test("a link added on its own takes its table's notification default (tickets 1, problems and changes 0) and an empty address", async () => {
+    const user = await api.create('User', { name: 'answers-actor-default' });
+    const supplier = await api.create('Supplier', { name: 'answers-actor-supplier', email: 'supplier@example.com' });
+    const added: [string, string, string, number][] = [];
+    for (const [itil, users, suppliers, fk] of [
+      ['Ticket', 'Ticket_User', 'Supplier_Ticket', 'tickets_id'],
+      ['Problem', 'Problem_User', 'Problem_Supplier', 'problems_id'],
+      ['Change', 'Change_User', 'Change_Supplier', 'changes_id'],
+    ] as const) {
+      const item = await api.create(itil, { name: `answers-actor-${itil}`, content: 'x' });
+      const link = await api.create(users, { [fk]: item, users_id: user, type: 3 });
+      const other = await api.create(suppliers, { [fk]: item, suppliers_id: supplier, type: 2 });
+      for (const [type, id] of [[users, link], [suppliers, other]] as const) {
+        const row = (await api.get(`${type}/${id}`)).body as { use_notification: number; alternative_email: string | null };
+        added.push([type, String(row.use_notification), String(row.alternative_email), id > 0 ? 1 : 0]);
+      }
+    }
+    expect(added).toEqual([
+      ['Ticket_User', '1', '', 1],
+      ['Supplier_Ticket', '1', '', 1],
+      ['Problem_User', '0', '', 1],
+      ['Problem_Supplier', '0', '', 1],
+      ['Change_User', '0', '', 1],
+      ['Change_Supplier', '0', '', 1],
+    ]);
+  });
+
+  test("actors given with a new problem, change or ticket take the same defaults: GLPI's entity default (is_notif_enable_default) fills its forms only", async () => {
+    const user = await api.create('User', { name: 'answers-actor-new' });
+    const flags: [string, number[]][] = [];
+    for (const [itil, users] of [['Ticket', 'Ticket_User'], ['Problem', 'Problem_User'], ['Change', 'Change_User']] as const) {
+      const item = await api.create(itil, { name: `answers-actor-new-${itil}`, content: 'x', _users_id_requester: user, _users_id_assign: 2 });
+      const rows = (await api.get(`${itil}/${item}/${users}`)).body as { type: number; use_notification: number }[];
+      flags.push([users, rows.sort((a, b) => a.type - b.type).map((r) => Number(r.use_notification))]);
+    }
+    expect(flags).toEqual([['Ticket_User', [1, 1]], ['Problem_User', [0, 0]], ['Change_User', [0, 0]]]);
+  });
+});
