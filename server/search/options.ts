@@ -693,6 +693,8 @@ interface Chain {
   linkExtra: Frag | null;
   outerNullable: boolean;
   last: string;
+  /** The alias of each step's row, in order. */
+  aliases: string[];
 }
 
 function buildChain(field: Field, base: string, ctx: BuildContext): Chain {
@@ -749,6 +751,7 @@ function buildChain(field: Field, base: string, ctx: BuildContext): Chain {
     linkExtra,
     outerNullable,
     last: aliases[aliases.length - 1]!,
+    aliases,
   };
 }
 
@@ -776,12 +779,13 @@ const showsUserIds = (field: Field): boolean => field.multi && field.target.name
 
 /**
  * The option's value for the row `base`, as one SQL expression (lists joined with \x1f); `shown`:
- * as the answer shows it rather than as it sorts; `rows`: only the linked rows it keeps.
+ * as the answer shows it rather than as it sorts; `rows`: only the linked rows it keeps (given the
+ * alias of each step's row).
  */
-export function valueExpression(field: Field, base: string, ctx: BuildContext, shown = false, rows?: (alias: string) => Frag): Frag {
+export function valueExpression(field: Field, base: string, ctx: BuildContext, shown = false, rows?: (aliases: string[]) => Frag): Frag {
   if (field.hops.length === 0) return raw(columnSql(field, base));
   const chain = buildChain(field, base, ctx);
-  const where = and([raw(`${chain.inner} = ${chain.outer}`), ...(chain.linkExtra ? [chain.linkExtra] : []), ...chain.conditions, ...(rows ? [rows(chain.last)] : [])]);
+  const where = and([raw(`${chain.inner} = ${chain.outer}`), ...(chain.linkExtra ? [chain.linkExtra] : []), ...chain.conditions, ...(rows ? [rows(chain.aliases)] : [])]);
   const column = shown && showsUserIds(field) ? `${chain.last}.id` : columnSql(field, chain.last);
   const select = field.count
     ? `COUNT(DISTINCT ${chain.last}.id)`

@@ -280,7 +280,8 @@ function leafCondition(leaf: Leaf, wc: WhereContext, row?: ShownRow): Frag | nul
     if (wc.type !== wc.base) return FALSE;
     throw unsupported(wc.type, leaf.field);
   }
-  if (row && sharesRow(field, row.field)) return searchtypeCondition(leaf, field, new RowCriterionBuilder(wc, field, wc.alias, row.alias));
+  const step = row ? sharedStep(field, row.field) : -1;
+  if (step >= 0) return searchtypeCondition(leaf, field, new RowCriterionBuilder(wc, field, wc.alias, row!.aliases[step]!));
   return searchtypeCondition(leaf, field, new CriterionBuilder(wc, field, wc.alias, universal(leaf)));
 }
 
@@ -306,22 +307,26 @@ class RowCriterionBuilder extends CriterionBuilder {
 
 /**
  * GLPI joins the table of a path once and reads every option on that path from the same joined
- * row (Ticket 34 and 35: one requester link's address and notification flag), so a criterion on one
- * of them keeps the rows the others show too. Options negated row by row only.
+ * rows, so a criterion tested on a joined row keeps the rows of the columns read through it: Ticket
+ * 34 and 35 (one requester link's address and notification flag) keep each other's row, and the
+ * requesters (4, through the same requester links) only those users. The criterion's option must be
+ * negated row by row (the others GLPI tests over the item, in a sub-query) and its path the shown
+ * option's or the start of it. Returns the step of the shown path the criterion's row is, or -1.
  */
-function sharesRow(a: Field, b: Field): boolean {
-  const path = (field: Field) => JSON.stringify(field.hops.map((hop) => ({ ...hop, target: hop.target.name })));
-  return a.option.id === b.option.id || (negatedPerRow(a) && negatedPerRow(b) && path(a) === path(b));
+function sharedStep(criterion: Field, shown: Field): number {
+  const steps = criterion.hops.length;
+  if (!negatedPerRow(criterion) || steps === 0 || steps > shown.hops.length) return -1;
+  const path = (hops: Field['hops']) => JSON.stringify(hops.map((hop) => ({ ...hop, target: hop.target.name })));
+  return path(criterion.hops) === path(shown.hops.slice(0, steps)) ? steps - 1 : -1;
 }
 
-/** Does a criterion name the option `field`, or one read from the same joined row (sharesRow)? */
+/** Does a criterion keep rows of the option `field` (sharedStep)? */
 export function namesRowOf(criteria: Criterion[], field: Field, type: Itemtype, base: Itemtype): boolean {
   return criteria.some((c) => {
     if (c.kind === 'group') return namesRowOf(c.criteria, field, type, base);
     if (c.meta || c.value === '') return false;
-    if (c.field === field.option.id) return true;
     try {
-      return sharesRow(resolveField(type, c.field, base), field);
+      return sharedStep(resolveField(type, c.field, base), field) >= 0;
     } catch (error) {
       if (error instanceof Unsupported) return false;
       throw error;
@@ -329,24 +334,24 @@ export function namesRowOf(criteria: Criterion[], field: Field, type: Itemtype, 
   });
 }
 
-/** A row of a shown option, which the criteria on that option (or its row's) test instead of the item. */
+/** The rows of a shown option (the alias of each step's), which the criteria sharing them test instead of the item. */
 interface ShownRow {
   field: Field;
-  alias: string;
+  aliases: string[];
 }
 
 /**
  * The rows of a multi-valued column that the criteria keep, as GLPI's search shows them: its WHERE
  * is tested on each joined row before the rows are grouped, so a column searched shows only its
  * rows for which the whole criteria hold (with a negated criterion: those that do not match; with
- * an OR, all of them when the other side holds); a criterion on an option of the same joined row
- * keeps its rows the same way (sharesRow). Only for options negated row by row; the other criteria
- * are tested on the item. Null when no criterion names the option or its row.
+ * an OR, all of them when the other side holds); a criterion on an option read through the same
+ * joined rows keeps them the same way (sharedStep). The other criteria are tested on the item. Null
+ * when no criterion shares the option's rows.
  */
-export function shownRowsFilter(criteria: Criterion[], field: Field, wc: WhereContext): ((rowAlias: string) => Frag) | null {
-  if (!negatedPerRow(field) || field.hops.length === 0 || field.absent !== undefined) return null;
+export function shownRowsFilter(criteria: Criterion[], field: Field, wc: WhereContext): ((aliases: string[]) => Frag) | null {
+  if (!field.multi || field.count || field.sum || field.latest || field.absent !== undefined) return null;
   if (!namesRowOf(criteria, field, wc.type, wc.base)) return null;
-  return (alias) => criteriaCondition(criteria, wc, { field, alias }) ?? TRUE;
+  return (aliases) => criteriaCondition(criteria, wc, { field, aliases }) ?? TRUE;
 }
 
 function searchtypeCondition(leaf: Leaf, field: Field, b: CriterionBuilder): Frag {

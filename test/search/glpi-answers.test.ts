@@ -230,7 +230,7 @@ describe('negation over several rows (Ticket 25, 34, 35), row by row as GLPI', (
     expect(await shown('Ticket', alone, [34, 35])).toMatchObject({ 34: null, 35: null });
   });
 
-  test('a criterion on 35 keeps the requester row 34 shows too, as GLPI reads both from one join of the ticket-user rows (and 34 for 35)', async () => {
+  test('a criterion on 35 keeps the requester row 34 shows too, as GLPI reads both from one join of the ticket-user rows (and 34 for 35, and both for the requesters 4)', async () => {
     const ticket = await api.create('Ticket', { name: uniq('t'), content: 'x' });
     const user = await api.create('User', { name: uniq('u') });
     const first = `${uniq('first')}@example.com`;
@@ -246,5 +246,15 @@ describe('negation over several rows (Ticket 25, 34, 35), row by row as GLPI', (
     expect(await row({ field: 35, searchtype: 'equals', value: 1 })).toEqual([first, 1]);
     expect(await row({ field: 34, searchtype: 'contains', value: 'second' })).toEqual([second, 0]);
     expect(await row({ field: 34, searchtype: 'notcontains', value: 'first' })).toEqual([second, 0]);
+    // The requesters (4) are read through the same requester links: only that row's user is listed,
+    // while a criterion on 4 is tested over the ticket and keeps every link.
+    const requesters = async (criterion: Record<string, unknown>) => {
+      const res = await search(api, 'Ticket', { criteria: [{ field: 2, searchtype: 'equals', value: ticket }, { link: 'AND', ...criterion }], forcedisplay: [4, 34] });
+      const [found] = res.body.data as Record<string, unknown>[];
+      return [found!['4'], found!['34']];
+    };
+    expect(await requesters({ field: 35, searchtype: 'equals', value: 0 })).toEqual([String(user), second]);
+    expect(await requesters({ field: 34, searchtype: 'contains', value: 'first' })).toEqual(['2', first]);
+    expect(await requesters({ field: 4, searchtype: 'equals', value: user })).toEqual([['2', String(user)], first]);
   });
 });
