@@ -271,6 +271,8 @@ export const RIGHT_NAMES: Record<string, string> = {
   search_config: 'Search result display',
   personalization: 'Personalization',
   password_update: 'Update own password',
+  inventory: 'Inventory',
+  rule_asset: 'Business rules for assets',
 };
 
 /** A right's English name; a right GLPI's screens do not name shows its key, readable. */

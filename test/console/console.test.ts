@@ -582,6 +582,9 @@ describe.skipIf(!hasChromium)('admin console', () => {
     expect(await purge.isChecked()).toBe((before & 16) !== 0);
     await purge.setChecked((before & 16) === 0);
     expect(await page.getByRole('checkbox', { name: 'Tickets: See all tickets' }).isChecked()).toBe(true);
+    // Bits beyond the standard ones carry GLPI's names (Technician has neither).
+    expect(await page.getByRole('checkbox', { name: 'Inventory: Import from file' }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Business rules for assets: Business rules (entity parent)' }).isChecked()).toBe(false);
     // Rights are named as GLPI's profile screens name them, never by their keys.
     const rightNames = (await page.locator('table.rights-grid tbody th').allTextContents()).map((t) => t.trim());
     expect(rightNames).toEqual(expect.arrayContaining(['Computers', 'Tickets', 'Knowledge base', 'General setup']));

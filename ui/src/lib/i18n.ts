@@ -623,6 +623,7 @@ const FR: Record<string, string> = {
   'Import from file': 'Importer un fichier',
   'Import configuration': "Configurer l'import",
   'Business rules (entity parent)': 'Règles métier (entité parente)',
+  'Business rules for assets': 'Règles métier pour les matériels',
   Licenses: 'Licences',
   Cartridges: 'Cartouches',
   Consumables: 'Consommables',
