@@ -10,10 +10,13 @@ import type { ItemHooks, WriteContext } from '../items/hooks';
 import type { Itemtype } from '../registry';
 import { applyRuleOutput } from './apply';
 import { ON } from './collections';
-import { runRules } from './engine';
+import { anyRuleCouldMatch, runRules } from './engine';
 
 function apply(wc: WriteContext, type: Itemtype, given: Row, input: Params, target: Row, entityId: number, event: number, what: string): void {
-  const facts = { ...input, ...given, _itemtype: type.name, _auto: input._auto ?? 0 };
+  const auto = input._auto ?? 0;
+  // A hand-made add fails every default rule on `_auto`: skip gathering the facts a rule could not use.
+  if ((typeof auto === 'number' || typeof auto === 'string') && !anyRuleCouldMatch(wc.db, 'RuleAsset', { _itemtype: type.name, _auto: auto }, event)) return;
+  const facts = { ...input, ...given, _itemtype: type.name, _auto: auto };
   const ancestors = wc.services.directory.entities().ancestors(entityId);
   const outcome = runRules(wc.db, 'RuleAsset', facts, { entityId, ancestors, event });
   if (Object.keys(outcome.output).length > 0) applyRuleOutput(wc.db, type, 'RuleAsset', outcome, what, target, input);

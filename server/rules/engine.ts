@@ -229,5 +229,42 @@ export function anyRuleFor(db: Db, subType: string, event: number): boolean {
   return !!c && activeRules(db, subType).some((rule) => !c.usesConditions || (rule.condition & event) !== 0);
 }
 
+/** Conditions judged on the value alone (no lookup, no other field, no caller's find). */
+const ON_VALUE_ALONE = new Set<number>([CONDITION.IS, CONDITION.IS_NOT, CONDITION.CONTAINS, CONDITION.NOT_CONTAINS, CONDITION.BEGINS, CONDITION.ENDS, CONDITION.REGEX_MATCH, CONDITION.REGEX_NOT_MATCH, CONDITION.EXISTS, CONDITION.NOT_EXISTS, CONDITION.CIDR, CONDITION.NOT_CIDR]);
+
+/** Verdicts of anyRuleCouldMatch by its key, per loaded rule list (a new list when the rules change). */
+const couldMatch = new WeakMap<LoadedRule[], Map<string, boolean>>();
+
+/** A rule that no input with these `fixed` values can match: AND, and one of its criteria on them fails. */
+function ruledOut(db: Db, c: Collection, rule: LoadedRule, fixed: Readonly<Record<string, string | number>>): boolean {
+  if (rule.criteria.length === 0) return true;
+  if (rule.match === 'OR') return false;
+  return rule.criteria.some((criterion) => criterion.criteria in fixed && !criterion.error && ON_VALUE_ALONE.has(criterion.condition) && !c.dropdowns[criterion.criteria] && !judge(db, c, rule, criterion, fixed, {}).trace.holds);
+}
+
+/**
+ * Whether any active rule of `subType` could match, on `event`, an input whose `fixed` keys hold
+ * these values whatever its other fields: an asset add skips building GLPI's input when none
+ * could (the default asset rules all want `_auto = 1`, which no hand-made add gives). Only in
+ * collections whose actions do not feed the next rules; kept until the rules change.
+ */
+export function anyRuleCouldMatch(db: Db, subType: string, fixed: Readonly<Record<string, string | number>>, event: number): boolean {
+  const c = collection(subType);
+  if (!c) return false;
+  const rules = activeRules(db, subType);
+  if (c.chained) return rules.length > 0;
+  let known = couldMatch.get(rules);
+  if (!known) couldMatch.set(rules, (known = new Map()));
+  const key = `${event} ${JSON.stringify(fixed)}`;
+  let answer = known.get(key);
+  if (answer === undefined) {
+    // Few distinct keys (a type and a flag): the bound only stops odd inputs from growing it.
+    if (known.size >= 64) known.clear();
+    answer = rules.some((rule) => (!c.usesConditions || (rule.condition & event) !== 0) && !ruledOut(db, c, rule, fixed));
+    known.set(key, answer);
+  }
+  return answer;
+}
+
 /** The rules that matched, for log lines and answers. */
 export const matchedRules = (outcome: Outcome) => outcome.rules.filter((r) => r.matched).map((r) => r.id);

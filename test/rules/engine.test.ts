@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { inTransaction } from '../../server/db/connection';
 import { externalWriteCheck } from '../../server/db/external-writes';
 import { insertRow, run } from '../../server/db/rows';
-import { anyRuleFor, runRules, type Outcome } from '../../server/rules/engine';
+import { anyRuleCouldMatch, anyRuleFor, runRules, type Outcome } from '../../server/rules/engine';
 import { rightRuleSets } from '../../server/rules/right-sets';
 import { compileRulePattern, nestedQuantifier, requiredLiteral } from '../../server/rules/regex';
 import { useStore } from '../support/store';
@@ -168,6 +168,22 @@ describe('rules', () => {
     rule({ condition: 2, is_active: 0, criteria: [['name', 8, '1']], actions: [['assign', 'urgency', '2']] });
     rule({ condition: 1, criteria: [['name', 8, '1']], actions: [['assign', 'urgency', '2']] });
     expect([anyRuleFor(fresh.db, 'RuleTicket', 1), anyRuleFor(fresh.db, 'RuleTicket', 2), anyRuleFor(fresh.db, 'RuleDictionnaryManufacturer', 0)]).toEqual([true, false, false]);
+  });
+
+  test('whether any rule could match whatever the other fields: an AND rule whose criterion on a fixed field fails cannot; the answer follows the rules', () => {
+    clear();
+    const asset = { sub_type: 'RuleAsset', condition: 3 };
+    rule({ ...asset, criteria: [['_itemtype', 0, 'Computer'], ['_auto', 0, '1'], ['contact', 6, '/(.*)@/']], actions: [['regex_result', '_affect_user_by_regex', '#0']] });
+    rule({ ...asset, match: 'OR', criteria: [['_auto', 0, '1'], ['_itemtype', 0, 'Printer']], actions: [['assign', 'states_id', '1']] });
+    const could = (itemtype: string, auto: string | number, event = 1) => anyRuleCouldMatch(fresh.db, 'RuleAsset', { _itemtype: itemtype, _auto: auto }, event);
+    // The OR rule is never ruled out on one of its criteria.
+    expect([could('Computer', 0), could('Computer', 1)]).toEqual([true, true]);
+    clear();
+    rule({ ...asset, criteria: [['_itemtype', 0, 'Computer'], ['_auto', 0, '1'], ['contact', 6, '/(.*)@/']], actions: [['regex_result', '_affect_user_by_regex', '#0']] });
+    rule({ ...asset, condition: 2, criteria: [['_auto', 0, '0']], actions: [['assign', 'states_id', '1']] });
+    expect([could('Computer', 0), could('Computer', '1'), could('Monitor', 1), could('Computer', 0, 2)]).toEqual([false, true, false, true]);
+    rule({ ...asset, criteria: [['serial', 2, 'X']], actions: [['assign', 'states_id', '1']] });
+    expect(could('Computer', 0)).toBe(true);
   });
 
   test('business rules run on add, on update or both as their condition says; on update only when a criterion field changed', () => {
