@@ -29,15 +29,40 @@ function checkScale(field: string, value: unknown): void {
   if (!Number.isInteger(n) || n < 1 || n > max) throw new ItemError(`Field ${field}: must be between 1 and ${max}`);
 }
 
-/** Ids given as a scalar or a list (`_users_id_assign: 3` or `[3, 4]`). */
-function idList(value: unknown): number[] {
+/** Ids given as a scalar or a list (`_users_id_assign: 3` or `[3, 4]`), each with its place in the list. */
+function idList(value: unknown): { id: number; at: number }[] {
   if (value === undefined || value === null || value === '') return [];
   const list = asList(value) ?? [value];
-  return list.map((v) => {
+  return list.map((v, at) => {
     const id = toId(v);
     if (id === null) throw new ItemError(`Actor ids must be integers (got ${JSON.stringify(v)})`);
-    return id;
-  }).filter((id) => id > 0);
+    return { id, at };
+  }).filter(({ id }) => id > 0);
+}
+
+/** What an actor link says of its notifications: GLPI's `use_notification` and `alternative_email`. */
+export type ActorNotification = { use_notification?: number; alternative_email?: string };
+
+function notification(useNotification: unknown, alternativeEmail: unknown): ActorNotification {
+  const out: ActorNotification = {};
+  if (useNotification !== undefined && useNotification !== null && useNotification !== '') out.use_notification = Number(useNotification) ? 1 : 0;
+  if (alternativeEmail !== undefined && alternativeEmail !== null) {
+    const address = String(alternativeEmail).trim();
+    if (address !== '' && !/^[^\s@]+@[^\s@]+$/.test(address)) throw new ItemError(`Invalid email address: ${address}`);
+    out.alternative_email = address;
+  }
+  return out;
+}
+
+/**
+ * GLPI's `_users_id_requester_notif` (and observer, assign, `_suppliers_id_assign_notif`): lists of
+ * `use_notification` and `alternative_email` by the actor's place in its list; a single value for a
+ * single actor.
+ */
+function legacyNotification(notif: unknown, at: number): ActorNotification {
+  if (!isObject(notif)) return {};
+  const atPlace = (value: unknown) => (Array.isArray(value) ? value[at] : isObject(value) ? value[at] : at === 0 ? value : undefined);
+  return notification(atPlace(notif.use_notification), atPlace(notif.alternative_email));
 }
 
 /** The input keys that name actors, for rules that pass them on (escalation actions). */
@@ -57,10 +82,12 @@ export function actorGiven(input: Params, key: string): boolean {
   return (entries ?? []).some((entry) => isObject(entry) && entry.itemtype === ACTOR_KIND[named![1]].itemtype && Number(entry.items_id) > 0);
 }
 
-/** The actors an input names (`_users_id_*`, `_groups_id_*`, `_suppliers_id_assign`, GLPI 10's `_actors`). */
-export function namedActors(input: Params): { kind: ActorKind; role: number; target: number }[] {
-  const wanted: { kind: ActorKind; role: number; target: number }[] = [];
-  for (const [key, kind, role] of ACTOR_INPUTS) for (const target of idList(input[key])) wanted.push({ kind, role, target });
+/** The actors an input names (`_users_id_*`, `_groups_id_*`, `_suppliers_id_assign`, GLPI 10's `_actors`), with their notification settings. */
+export function namedActors(input: Params): { kind: ActorKind; role: number; target: number; notify: ActorNotification }[] {
+  const wanted: { kind: ActorKind; role: number; target: number; notify: ActorNotification }[] = [];
+  for (const [key, kind, role] of ACTOR_INPUTS) {
+    for (const { id, at } of idList(input[key])) wanted.push({ kind, role, target: id, notify: legacyNotification(input[`${key}_notif`], at) });
+  }
   const actors = input._actors;
   if (actors !== undefined && actors !== null && actors !== '') {
     if (typeof actors !== 'object') throw new ItemError('_actors must be an object of requester/observer/assign lists');
@@ -72,7 +99,7 @@ export function namedActors(input: Params): { kind: ActorKind; role: number; tar
         const target = toId(e?.items_id);
         const kind = KIND_OF_ITEMTYPE.get(String(e?.itemtype));
         if (target === null || !kind) throw new ItemError('_actors entries need itemtype User, Group or Supplier and items_id');
-        wanted.push({ kind, role, target });
+        wanted.push({ kind, role, target, notify: notification(e.use_notification, e.alternative_email) });
       }
     }
   }
@@ -103,13 +130,16 @@ export function addActors(wc: Pick<WriteContext, 'db' | 'history' | 'actor'>, ty
     done = true;
   };
   const actors = namedActors(input).sort((a, b) => ROLE_ORDER.indexOf(a.role) - ROLE_ORDER.indexOf(b.role));
-  for (const { kind, role, target } of actors) {
+  for (const { kind, role, target, notify } of actors) {
     const { table, column, itemtype } = ACTOR_KIND[kind];
     if (!findById(wc.db, table, target)) throw new ItemError(`${itemtype} ${target} does not exist`);
     const linkTable = tables[kind];
     if (isActor(wc.db, type, id, kind, role, target)) continue;
     const link: Row = { [tables.fk]: id, [column]: target, type: role };
-    if (itemtypeByTable(linkTable)!.column.has('alternative_email')) link.alternative_email = '';
+    // Groups' links have no notification columns: what is said of them is not theirs to keep.
+    const columns = itemtypeByTable(linkTable)!.column;
+    if (columns.has('alternative_email')) link.alternative_email = notify.alternative_email ?? '';
+    if (columns.has('use_notification') && notify.use_notification !== undefined) link.use_notification = notify.use_notification;
     if (role === ACTOR.ASSIGNED && !assigned) assigning.before?.();
     if (role === ACTOR.OBSERVER) finishAssigning();
     link.id = insertRow(wc.db, linkTable, link);
