@@ -76,6 +76,11 @@ function ddl(table: string, columns: string[]): { table: string; triggers: strin
  * statement; the deferred rows may then be updated or deleted freely: their triggers skip them,
  * and the final INSERT … SELECT reads those still there as they are then. Other rows keep their
  * triggers. Answers null for a table without a trigram index.
+ *
+ * The triggers stay in place meanwhile, though each deferred row's trigger still looks SKIPPED
+ * up (about 3 µs a row): dropping them for the transaction is DDL, after which every other
+ * connection re-reads the whole schema (some 2 000 objects: about 10 ms of CPU each) and every
+ * cached read is dropped (table-versions.ts), far more than the lookups cost.
  */
 export function deferFulltext(db: Db, table: string, ids: readonly number[] = []): (() => void) | null {
   const columns = fulltextColumns(table);
