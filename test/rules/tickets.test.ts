@@ -398,3 +398,38 @@ describe('"creation date is a working hour in calendar"', () => {
     expect(await fields(ticket, ['urgency', 'impact', 'type', 'requesttypes_id'])).toEqual({ urgency: 5, impact: 5, type: 1, requesttypes_id: 1 });
   });
 });
+
+describe("the entity's default contract (contracts_id_default)", () => {
+  const linked = async (ticket: number) =>
+    ((await ctx.api.get('Ticket_Contract?range=0-999')).body as Record<string, unknown>[]).filter((r) => r.tickets_id === ticket).map((r) => r.contracts_id);
+
+  test('a new ticket is linked to the contract its entity inherits, seen by the business rules; one named, or _skip_default_contract, takes its place', async () => {
+    const parent = await entity();
+    const child = await ctx.api.create('Entity', { name: unique('child'), entities_id: parent });
+    const premium = await ctx.api.create('ContractType', { name: unique('Premium') });
+    const contract = await ctx.api.create('Contract', { name: unique('Gold'), entities_id: parent, is_recursive: 1, contracttypes_id: premium });
+    const other = await ctx.api.create('Contract', { name: unique('Silver'), entities_id: parent, is_recursive: 1 });
+    expect((await ctx.api.put(`Entity/${parent}`, { input: { contracts_id_default: contract } })).status).toBe(200);
+    await rule({ entity: child, criteria: [['_contract_types', 0, premium]], actions: [['assign', 'urgency', 5]] });
+    const ticket = await ctx.api.create('Ticket', { name: 'inherits', content: 'x', entities_id: child });
+    expect([await linked(ticket), await fields(ticket, ['urgency'])]).toEqual([[contract], { urgency: 5 }]);
+    const named = await ctx.api.create('Ticket', { name: 'named', content: 'x', entities_id: child, _contracts_id: other });
+    const skipped = await ctx.api.create('Ticket', { name: 'skipped', content: 'x', entities_id: child, _skip_default_contract: 1 });
+    expect([await linked(named), await linked(skipped), await fields(named, ['urgency'])]).toEqual([[other], [], { urgency: 3 }]);
+    // An update is not an add: nothing is linked.
+    expect((await ctx.api.put(`Ticket/${skipped}`, { input: { name: 'skipped still' } })).status).toBe(200);
+    expect(await linked(skipped)).toEqual([]);
+  });
+
+  test("-1 takes the first contract of the ticket's own entity still running: renewed tacitly, or begun and within its duration", async () => {
+    const here = await entity();
+    expect((await ctx.api.put(`Entity/${here}`, { input: { contracts_id_default: -1 } })).status).toBe(200);
+    const none = await ctx.api.create('Ticket', { name: 'no contract yet', content: 'x', entities_id: here });
+    await ctx.api.create('Contract', { name: unique('ended'), entities_id: here, begin_date: '2000-01-01', duration: 12 });
+    await ctx.api.create('Contract', { name: unique('undated'), entities_id: here, duration: 12 });
+    await ctx.api.create('Contract', { name: unique('deleted'), entities_id: here, begin_date: '2000-01-01', renewal: 1, is_deleted: 1 });
+    const renewed = await ctx.api.create('Contract', { name: unique('renewed'), entities_id: here, begin_date: '2000-01-01', duration: 12, renewal: 1 });
+    const ticket = await ctx.api.create('Ticket', { name: 'covered', content: 'x', entities_id: here });
+    expect([await linked(none), await linked(ticket)]).toEqual([[], [renewed]]);
+  });
+});
