@@ -27,6 +27,7 @@ import { taskHooks, taskTemplateHooks } from './itil/tasks';
 import { recurrentHooks } from './itil/recurrent-items';
 import { linkedItemHooks } from './itil/linked-items';
 import { ruleInputHooks } from './itil/rule-inputs';
+import { defaultContractHooks } from './itil/default-contract';
 import { autoAssignHooks } from './itil/auto-assign';
 import { actorChoiceHooks, actorRowChoiceHooks } from './itil/actor-choices';
 import { priorityFor } from './itil/priority';
@@ -134,6 +135,8 @@ export const RULES: readonly Rule[] = [
   { itemtypes: ['RuleAction'], hooks: ruleActionHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: actorChoiceHooks },
   { itemtypes: ['Ticket', 'Problem', 'Change'], hooks: itilHooks },
+  // The entity's default contract is part of the input GLPI's business rules see.
+  { itemtypes: ['Ticket'], hooks: defaultContractHooks },
   // GLPI's business rules run on the ticket's defaults, before assignment, templates and agreements use what they set.
   { itemtypes: ['Ticket'], hooks: ticketBusinessRuleHooks },
   { itemtypes: ['Ticket'], hooks: autoAssignHooks },

@@ -1,7 +1,7 @@
 import { itilFilter } from './itil-visibility';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
 import type { OwnerLink } from '../registry/types';
-import { CREATE, DELETE, PURGE, READ, UPDATE } from '../registry/rights';
+import { CREATE, DELETE, PURGE, READ, RULE_PARENT, UPDATE } from '../registry/rights';
 import { classCan } from './rights';
 import { hasRight, rightOf, type Scope } from './scope';
 import { FALSE, Frag, inList, joinFrags, raw, sql, TRUE } from '../db/frag';
@@ -61,19 +61,34 @@ const MODE_BITS: Record<AccessMode, number> = { read: READ, create: CREATE, writ
 
 /**
  * Rows guarded by the right their column names (GLPI's rules: each collection's right, and its
- * entities for the collections that have them); the type's own right reaches every row.
+ * entities for the collections that have them); the type's own right reaches every row. An
+ * entity's collection read without READ but with PARENT shows what GLPI's "Rules applied" tab
+ * lists: the rules of the session's entity and the recursive ones of the entities above it.
  */
 function rowRightsFilter(scope: Scope, type: Itemtype, mode: AccessMode, alias: string): Frag {
   const { column, rights, entityScoped } = type.rowRights!;
   if (type.right && hasRight(scope, type.right, MODE_BITS[mode])) return TRUE;
-  const branches = Object.entries(rights)
-    .filter(([, right]) => hasRight(scope, right, MODE_BITS[mode]))
-    .map(([value]) => {
-      const entities = entityScoped.includes(value) ? entityFilter(scope, { ...type, visibility: 'entity' }, mode, alias) : TRUE;
-      const is = sql`${raw(`${alias}.${column}`)} = ${value}`;
-      return entities.sql === ALWAYS ? is : sql`${is} AND (${entities})`;
-    });
+  const byEntity = (value: string, right: string): Frag | null => {
+    if (hasRight(scope, right, MODE_BITS[mode])) return entityScoped.includes(value) ? entityFilter(scope, { ...type, visibility: 'entity' }, mode, alias) : TRUE;
+    return mode === 'read' && entityScoped.includes(value) && hasRight(scope, right, RULE_PARENT) ? appliedRules(scope, alias) : null;
+  };
+  const branches = Object.entries(rights).flatMap(([value, right]) => {
+    const entities = byEntity(value, right);
+    if (!entities) return [];
+    const is = sql`${raw(`${alias}.${column}`)} = ${value}`;
+    return [entities.sql === ALWAYS ? is : sql`${is} AND (${entities})`];
+  });
   return branches.length === 0 ? FALSE : anyOf(branches);
+}
+
+/**
+ * The rows of the session's entity (GLPI's glpiactive_entity: the topmost active one when it chose
+ * none), and the recursive ones of the entities above (the active entities' ancestors not active).
+ */
+function appliedRules(scope: Scope, alias: string): Frag {
+  const above = [...scope.recursiveVisible].filter((id) => !scope.active.has(id));
+  const own = sql`${raw(alias)}.entities_id = ${scope.session.entityId ?? scope.activeEntities[0] ?? 0}`;
+  return above.length === 0 ? own : sql`${own} OR (${raw(alias)}.is_recursive = 1 AND ${raw(alias)}.entities_id IN (${inList(above)}))`;
 }
 
 /** The conjunction of SQL conditions, each in brackets, with '1' (always) and '0' (never) folded. */

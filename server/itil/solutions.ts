@@ -53,7 +53,7 @@ function solvesThis(wc: WriteContext, type: Itemtype, parent: Row): boolean {
 }
 
 /** GLPI's canSolve: solvesThis, the item is not closed, and the profile may move it to solved. */
-function maySolve(wc: WriteContext, type: Itemtype, parent: Row, status: number): boolean {
+export function maySolve(wc: WriteContext, type: Itemtype, parent: Row, status: number): boolean {
   if (statusGroups(type).closed.includes(status) || !statusAllowed(wc.scope, type, status, ITIL_STATUS.SOLVED)) return false;
   return solvesThis(wc, type, parent);
 }

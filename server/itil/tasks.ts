@@ -11,10 +11,9 @@ import { nowString } from '../core/clock';
 import { timelinePosition } from '../items/timeline';
 import { asList, toId } from '../core/params';
 import { addItem, mayAttempt } from '../items/crud';
-import { run, selectOne } from '../db/rows';
-import { entityReachFilter } from '../auth/visibility';
-import { isRuleInput } from '../items/rule-inputs';
-import { ItemError, type ItemHooks, type WriteContext } from '../items/hooks';
+import { run } from '../db/rows';
+import { namedRows } from './named-rows';
+import { type ItemHooks, type WriteContext } from '../items/hooks';
 import { itemtypeOrThrow, type Itemtype } from '../registry';
 
 /** The parent link of a task type (TicketTask → tickets_id on Ticket). */
@@ -62,18 +61,12 @@ export const taskTemplateHooks: ItemHooks = {
     if (given === undefined || given === null || given === '' || given === 0) return;
     const taskType = itemtypeOrThrow(`${type.name}Task`);
     const ids = [...new Set((asList(given) ?? [given]).map((value) => toId(value)))];
-    // A template of an entity the session does not reach does not exist for it, as in a read; a business rule's is taken wherever it is.
-    const templateType = itemtypeOrThrow('TaskTemplate');
-    const reach = isRuleInput(input, '_tasktemplates_id') ? { sql: '1', args: [] } : entityReachFilter(wc.scope, templateType);
-    const reachable = `SELECT t.* FROM ${templateType.table} t WHERE t.id = ? AND (${reach.sql})`;
-    const templates = ids.map((id) => (id !== null && id > 0 ? selectOne(wc.db, reachable, id, ...reach.args) : null));
-    const missing = templates.indexOf(null);
-    if (missing >= 0) throw new ItemError(`Field _tasktemplates_id: TaskTemplate ${JSON.stringify(ids[missing])} does not exist`);
+    const templates = namedRows(wc, input, '_tasktemplates_id', itemtypeOrThrow('TaskTemplate'), ids);
     if (!mayAttempt(wc.scope, taskType, 'create')) return;
     const { fk } = parentOf(taskType);
     for (const template of templates) {
-      const values = Object.fromEntries(TEMPLATE_COLUMNS.map((column) => [column, template![column]]));
-      addItem(wc, taskType, { ...values, [fk]: Number(row.id), tasktemplates_id: Number(template!.id), date: row.date });
+      const values = Object.fromEntries(TEMPLATE_COLUMNS.map((column) => [column, template[column]]));
+      addItem(wc, taskType, { ...values, [fk]: Number(row.id), tasktemplates_id: Number(template.id), date: row.date });
     }
   },
 };

@@ -44,8 +44,8 @@ export const VALIDATION = { CREATEREQUEST: 1024, CREATEINCIDENT: 2048, VALIDATER
 
 /** The inventory right's bits beyond READ: sending an inventory file, editing the inventory configuration. */
 const INVENTORY = { IMPORTFROMFILE: 1024, UPDATECONFIG: 2048 } as const;
-/** rule_asset's bit for the business rules an entity inherits from its parent. */
-const RULE_ASSET_PARENT = 1024;
+/** rule_ticket's and rule_asset's bit (GLPI's PARENT) for the business rules an entity inherits from its parents. */
+export const RULE_PARENT = 1024;
 
 /** The bits a right takes and what each means (the profile editor shows one checkbox per bit). */
 export function rightBits(right: string): [number, string][] {
@@ -99,9 +99,10 @@ export function rightBits(right: string): [number, string][] {
         [INVENTORY.IMPORTFROMFILE, 'Import from file'],
         [INVENTORY.UPDATECONFIG, 'Import configuration'],
       ];
+    case 'rule_ticket':
     case 'rule_asset':
       // Rules are never in a trash: no DELETE bit.
-      return [...standard.filter(([bit]) => bit !== DELETE), [RULE_ASSET_PARENT, 'Business rules (entity parent)']];
+      return [...standard.filter(([bit]) => bit !== DELETE), [RULE_PARENT, 'Business rules (entity parent)']];
     case 'ticketvalidation':
       return [
         [VALIDATION.CREATEREQUEST, 'Ask approval of requests'],
@@ -179,8 +180,13 @@ export function profileCan(profile: ProfileRights, type: Itemtype, action: Actio
   // As GLPI: whoever may update the configuration adds and removes API clients, SSO variables…
   if (type.right && type.editedWithUpdate && action !== 'read') return (profile.rightOf(type.right) & UPDATE) !== 0;
   if (type.right && type.readWithUpdate && action === 'read') return (profile.rightOf(type.right) & UPDATE) !== 0;
-  // Rows guarded by their own right (rules, by collection): any of those rights will do at this level.
-  if (type.rowRights && Object.values(type.rowRights.rights).some((right) => (profile.rightOf(right) & STANDARD[action]) !== 0)) return true;
+  // Rows guarded by their own right (rules, by collection): any of those rights will do at this level
+  // (PARENT reads the rules an entity's collection inherits).
+  if (type.rowRights) {
+    const { rights, entityScoped } = type.rowRights;
+    const bits = (value: string) => STANDARD[action] | (action === 'read' && entityScoped.includes(value) ? RULE_PARENT : 0);
+    if (Object.entries(rights).some(([value, right]) => (profile.rightOf(right) & bits(value)) !== 0)) return true;
+  }
   if (type.privateTo?.ownWithoutRight && !profile.helpdesk) return true;
   if (type.right) return (profile.rightOf(type.right) & (actionBits(type.right, action, profile.helpdesk) | (type.privateTo?.ownBits ?? 0))) !== 0;
   const owner = type.owners[0];

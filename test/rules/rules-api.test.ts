@@ -137,6 +137,25 @@ describe("each collection's right", () => {
     ]);
   });
 
+  test("PARENT (1024) without READ reads the rules applied to the session's entity, as GLPI's \"Rules applied\" tab lists them, and writes none", async () => {
+    const child = await ctx.api.create('Entity', { name: unique('A child'), entities_id: entityA });
+    const inA = await ctx.api.create('Rule', { name: unique('A tickets'), sub_type: 'RuleTicket', entities_id: entityA });
+    const inChild = await ctx.api.create('Rule', { name: unique('A child tickets'), sub_type: 'RuleTicket', entities_id: child });
+    const rootOnly = await ctx.api.create('Rule', { name: unique('root only'), sub_type: 'RuleTicket', entities_id: 0, is_recursive: 0 });
+    const assetRule = await ctx.api.create('Rule', { name: unique('root assets'), sub_type: 'RuleAsset', entities_id: 0, is_recursive: 1 });
+    const parentOnly = await userWith({ rule_ticket: 1024 }, entityA);
+    const notFound = { status: 404, error: 'ERROR_ITEM_NOT_FOUND' } as const;
+    await scenario(parentOnly, [
+      { request: `GET Rule/${ticketRule}`, status: 200, note: 'a recursive rule of the root entity' },
+      { request: `GET Rule/${inA}`, status: 200 },
+      { request: `GET Rule/${inChild}`, ...DENIED, note: 'a sub-entity\'s rule, in reach but not applied to A' },
+      { request: `GET Rule/${rootOnly}`, ...notFound },
+      { request: `GET Rule/${otherEntityRule}`, ...notFound },
+      { request: `GET Rule/${assetRule}`, ...DENIED, note: 'rule_asset is not held' },
+      { request: `PUT Rule/${inA}`, body: { input: { comment: 'no' } }, ...DENIED },
+    ]);
+  });
+
   test("GLPI 10.0's default profiles: Super-Admin and Admin write ticket rules, Read-Only reads every collection", async () => {
     const rights = async (profile: number) =>
       Object.fromEntries(((await ctx.api.get(`Profile/${profile}/ProfileRight`, { query: 'range=0-999' })).body as { name: string; rights: number }[]).filter((r) => r.name.startsWith('rule_')).map((r) => [r.name, r.rights]));

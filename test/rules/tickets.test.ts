@@ -251,7 +251,7 @@ describe("GLPI 10's template, project, contract and appliance actions, and its \
     expect(pick(await list(`Ticket/${ticket}/Item_Ticket`), ['itemtype', 'items_id'])).toEqual([{ itemtype: 'Appliance', items_id: appliance }]);
   });
 
-  test("a Self-Service requester's ticket gets the rule's solution and follow-up, which it could not write itself; a client sending the same keys gets none", async () => {
+  test("a Self-Service requester's ticket gets the rule's solution, which it could not write itself; sending the keys itself gets the follow-up only", async () => {
     const here = await entity();
     const solution = await ctx.api.create('SolutionTemplate', { name: unique('faq'), content: 'See the FAQ', entities_id: 0, is_recursive: 1 });
     const followup = await ctx.api.create('ITILFollowupTemplate', { name: unique('seen'), content: 'Seen', entities_id: 0, is_recursive: 1 });
@@ -265,7 +265,37 @@ describe("GLPI 10's template, project, contract and appliance actions, and its \
     expect(pick(await list(`Ticket/${ticket}/ITILFollowup`), ['content', 'users_id'])).toEqual([{ content: 'Seen', users_id: me }]);
     const own = await requester.create('Ticket', { name: 'my own', content: 'x', entities_id: here, _solutiontemplates_id: solution, _itilfollowuptemplates_id: [followup] });
     expect(await fields(own, ['status'])).toEqual({ status: 1 });
-    expect([await list(`Ticket/${own}/ITILSolution`), await list(`Ticket/${own}/ITILFollowup`)]).toEqual([[], []]);
+    expect([await list(`Ticket/${own}/ITILSolution`), pick(await list(`Ticket/${own}/ITILFollowup`), ['content', 'users_id'])]).toEqual([[], [{ content: 'Seen', users_id: me }]]);
+  });
+
+  test("a client's own template, project and contract inputs are applied as GLPI does, each within the session's entities", async () => {
+    const here = await entity();
+    const elsewhere = await entity();
+    const solution = await ctx.api.create('SolutionTemplate', { name: unique('fixed'), content: 'Fixed', entities_id: here });
+    const followup = await ctx.api.create('ITILFollowupTemplate', { name: unique('noted'), content: 'Noted', entities_id: here });
+    const project = await ctx.api.create('Project', { name: unique('Move'), entities_id: here });
+    const contract = await ctx.api.create('Contract', { name: unique('Care'), entities_id: here });
+    const hidden = { contract: await ctx.api.create('Contract', { name: unique('Theirs'), entities_id: elsewhere }), project: await ctx.api.create('Project', { name: unique('Theirs'), entities_id: elsewhere }) };
+    const login = unique('tech');
+    const tech = await createUser(ctx.api, login, 6, here);
+    const session = await loginAs(ctx.server.api, login);
+    const ticket = await session.create('Ticket', { name: 'moving desks', content: 'x', entities_id: here, _solutiontemplates_id: solution, _itilfollowuptemplates_id: [followup], _projects_id: [project], _contracts_id: contract });
+    expect(await fields(ticket, ['status'])).toEqual({ status: 5 });
+    expect(pick(await list(`Ticket/${ticket}/ITILSolution`), ['content', 'users_id'])).toEqual([{ content: 'Fixed', users_id: tech }]);
+    expect(pick(await list(`Ticket/${ticket}/ITILFollowup`), ['content', 'users_id'])).toEqual([{ content: 'Noted', users_id: tech }]);
+    expect(pick((await list('Itil_Project?range=0-999')).filter((r) => r.items_id === ticket && r.itemtype === 'Ticket'), ['projects_id'])).toEqual([{ projects_id: project }]);
+    expect(pick((await list('Ticket_Contract?range=0-999')).filter((r) => r.tickets_id === ticket), ['contracts_id'])).toEqual([{ contracts_id: contract }]);
+    // On update the project is linked; a contract is taken on add only, as GLPI's.
+    const later = await session.create('Ticket', { name: 'later', content: 'x', entities_id: here });
+    expect((await session.put(`Ticket/${later}`, { input: { _projects_id: [project], _contracts_id: contract } })).status).toBe(200);
+    expect(pick((await list('Itil_Project?range=0-999')).filter((r) => r.items_id === later && r.itemtype === 'Ticket'), ['projects_id'])).toEqual([{ projects_id: project }]);
+    expect((await list('Ticket_Contract?range=0-999')).filter((r) => r.tickets_id === later)).toEqual([]);
+    // What lies outside the session's entities does not exist for it: the whole add is refused.
+    for (const [key, value, type] of [['_contracts_id', hidden.contract, 'Contract'], ['_projects_id', [hidden.project], 'Project']] as const) {
+      const res = await session.post('Ticket/', { input: { name: 'not mine', content: 'x', entities_id: here, [key]: value } });
+      expect([res.status, res.body]).toEqual([400, ['ERROR_GLPI_ADD', `Field ${key}: ${type} ${type === 'Contract' ? hidden.contract : hidden.project} does not exist`]]);
+    }
+    expect((await list('Ticket?range=0-999')).filter((r) => r.name === 'not mine')).toEqual([]);
   });
 
   test('projects, contracts and appliances found by a captured name: every project and helpdesk-visible appliance of that name, the contract of the ticket\'s entity', async () => {
@@ -366,5 +396,40 @@ describe('"creation date is a working hour in calendar"', () => {
     for (const [i, id] of [always, inherited, never, elsewhere].entries()) await rule({ entity: here, criteria: [['_date_creation_calendars_id', 0, id]], actions: [actions[i]!] });
     const ticket = await ctx.api.create('Ticket', { name: 'any time', content: 'x', entities_id: here, type: 1, requesttypes_id: 1 });
     expect(await fields(ticket, ['urgency', 'impact', 'type', 'requesttypes_id'])).toEqual({ urgency: 5, impact: 5, type: 1, requesttypes_id: 1 });
+  });
+});
+
+describe("the entity's default contract (contracts_id_default)", () => {
+  const linked = async (ticket: number) =>
+    ((await ctx.api.get('Ticket_Contract?range=0-999')).body as Record<string, unknown>[]).filter((r) => r.tickets_id === ticket).map((r) => r.contracts_id);
+
+  test('a new ticket is linked to the contract its entity inherits, seen by the business rules; one named, or _skip_default_contract, takes its place', async () => {
+    const parent = await entity();
+    const child = await ctx.api.create('Entity', { name: unique('child'), entities_id: parent });
+    const premium = await ctx.api.create('ContractType', { name: unique('Premium') });
+    const contract = await ctx.api.create('Contract', { name: unique('Gold'), entities_id: parent, is_recursive: 1, contracttypes_id: premium });
+    const other = await ctx.api.create('Contract', { name: unique('Silver'), entities_id: parent, is_recursive: 1 });
+    expect((await ctx.api.put(`Entity/${parent}`, { input: { contracts_id_default: contract } })).status).toBe(200);
+    await rule({ entity: child, criteria: [['_contract_types', 0, premium]], actions: [['assign', 'urgency', 5]] });
+    const ticket = await ctx.api.create('Ticket', { name: 'inherits', content: 'x', entities_id: child });
+    expect([await linked(ticket), await fields(ticket, ['urgency'])]).toEqual([[contract], { urgency: 5 }]);
+    const named = await ctx.api.create('Ticket', { name: 'named', content: 'x', entities_id: child, _contracts_id: other });
+    const skipped = await ctx.api.create('Ticket', { name: 'skipped', content: 'x', entities_id: child, _skip_default_contract: 1 });
+    expect([await linked(named), await linked(skipped), await fields(named, ['urgency'])]).toEqual([[other], [], { urgency: 3 }]);
+    // An update is not an add: nothing is linked.
+    expect((await ctx.api.put(`Ticket/${skipped}`, { input: { name: 'skipped still' } })).status).toBe(200);
+    expect(await linked(skipped)).toEqual([]);
+  });
+
+  test("-1 takes the first contract of the ticket's own entity still running: renewed tacitly, or begun and within its duration", async () => {
+    const here = await entity();
+    expect((await ctx.api.put(`Entity/${here}`, { input: { contracts_id_default: -1 } })).status).toBe(200);
+    const none = await ctx.api.create('Ticket', { name: 'no contract yet', content: 'x', entities_id: here });
+    await ctx.api.create('Contract', { name: unique('ended'), entities_id: here, begin_date: '2000-01-01', duration: 12 });
+    await ctx.api.create('Contract', { name: unique('undated'), entities_id: here, duration: 12 });
+    await ctx.api.create('Contract', { name: unique('deleted'), entities_id: here, begin_date: '2000-01-01', renewal: 1, is_deleted: 1 });
+    const renewed = await ctx.api.create('Contract', { name: unique('renewed'), entities_id: here, begin_date: '2000-01-01', duration: 12, renewal: 1 });
+    const ticket = await ctx.api.create('Ticket', { name: 'covered', content: 'x', entities_id: here });
+    expect([await linked(none), await linked(ticket)]).toEqual([[], [renewed]]);
   });
 });
