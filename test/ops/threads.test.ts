@@ -5,6 +5,8 @@
  * requests land on different threads: what one connection does must be seen at once by the
  * next, and the limits must be the server's, not a thread's.
  */
+import { Database } from 'bun:sqlite';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
 import { TestClock } from '../support/clock';
@@ -71,6 +73,26 @@ describe(`--threads ${THREADS}: consistency across connections`, () => {
       expect((await call(server, 'DELETE', `Computer/${id}?force_purge=true`, auth)).status).toBe(204);
       for (const res of await everyConnection(server, 'GET', `Computer/${id}`, auth)) expect(res.status).toBe(404);
     }
+  });
+
+  test('reads are answered on every thread while a write waits for the database (writes run on a thread of their own)', async () => {
+    const auth = { 'Session-Token': token };
+    const created = await call(server, 'POST', 'Computer/', auth, { input: { name: 'before-the-lock' } });
+    expect(created.status).toBe(201);
+    // Another connection holds the write lock: the server's write transaction cannot begin (busy
+    // timeout) until it lets go. A thread running it would answer nothing meanwhile.
+    const holder = new Database(join(server.dataDir, 'deskbase.sqlite'));
+    holder.exec('BEGIN IMMEDIATE');
+    let written: RawResponse | null = null;
+    const write = call(server, 'POST', 'Computer/', auth, { input: { name: 'behind-the-lock' } }).then((res) => (written = res));
+    try {
+      for (const res of await everyConnection(server, 'GET', `Computer/${created.body.id}`, auth)) expect(res.body.name).toBe('before-the-lock');
+      expect(written).toBe(null);
+    } finally {
+      holder.exec('COMMIT');
+      holder.close();
+    }
+    expect((await write).status).toBe(201);
   });
 
   test('with warm caches on every thread, each write is seen by the very next request: cached getItem, list count, killed session', async () => {
