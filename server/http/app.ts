@@ -5,6 +5,7 @@ import { accessLogged, logAccess, requestIdOf } from './log';
 import { siteRoute, type BackupSchedule } from './site-routes';
 import { boundOrigin, type BoundServer } from './origin';
 import { parseRequestUrl } from './url';
+import { bodyReadableWhole } from './pipeline';
 
 type Server = (BoundServer & { requestIP(r: Request): { address: string } | null }) | null;
 
@@ -12,7 +13,10 @@ type Server = (BoundServer & { requestIP(r: Request): { address: string } | null
  * The HTTP server: a request on a site route (site-routes.ts: the API, the operations endpoints,
  * the inventory) goes to its handler; everything else is the console.
  */
-/** Hands a write request to the thread that runs the writes (threads/write-forwarding.ts). */
+/**
+ * Hands a write request to the thread that runs the writes (threads/write-forwarding.ts). Its body
+ * is read whole first: any other (bodyReadableWhole) is answered on the thread it came to.
+ */
 export type ForwardWrite = (request: Request, ip: string, base: string) => Promise<Response>;
 
 const isWrite = (method: string): boolean => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
@@ -35,7 +39,7 @@ export function createApp(services: Services, backups?: BackupSchedule, forwardW
     const requestId = requestIdOf(request);
     backups?.tick();
     const site = siteRoute(request, url.pathname);
-    if (forward && site && isWrite(request.method)) {
+    if (forward && site && isWrite(request.method) && bodyReadableWhole(services, request, url)) {
       // The writing thread answers with the same request id, and logs nothing: this thread does.
       if (!request.headers.has('x-request-id')) request.headers.set('X-Request-Id', requestId);
       return forward(request, ip(), base()).then((response) => logged(request, url.pathname, response, started, ip, requestId));
