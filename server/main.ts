@@ -211,7 +211,7 @@ async function main(): Promise<void> {
       void stop('a request-serving thread failed', 1);
     };
     try {
-      workers = await startServingWorkers(import.meta.path, config.threads - 1, job, writes!.port2, { tick: checkBackups, walGrown: checkpoints.start, crashed });
+      workers = await startServingWorkers(import.meta.path, config.threads - 1, job, writes!.port2, { tick: checkBackups, walGrown: checkpoints.start, wakeMail: mail.wake, wakeWebhooks: webhooks.wake, crashed });
       if (sharedPortRefused(config.host, job.port)) await stop('start-up failed', 1);
     } catch (error) {
       console.error(`deskbase: cannot start the request-serving threads: ${error instanceof Error ? error.message : String(error)}`);

@@ -28,7 +28,8 @@ import { useConsoleOf, type ConsoleOrigin } from '../http/console';
 import { logError, setLogFormat } from '../http/log';
 import { installRules } from '../items/hooks';
 import { MAIL_ENGINES, RULES } from '../hook-table';
-import { setWebhookReader } from '../notify/webhooks';
+import { setWebhookReader, setWebhookWaker } from '../notify/webhooks';
+import { setMailWaker } from '../notify/sender';
 import { webhookReader } from '../api/webhook-reader';
 import { endLiveStreams, joinLiveChannel } from '../notify/live';
 import { installMailEngines } from '../mail/engines';
@@ -51,7 +52,15 @@ interface ServeJob {
   writes: MessagePort | MessagePort[];
 }
 
-type FromWorker = { kind: 'listening' } | { kind: 'failed'; message: string } | { kind: 'tick' } | { kind: 'wal' } | { kind: 'closing' } | { kind: 'stopped' };
+type FromWorker =
+  | { kind: 'listening' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'tick' }
+  | { kind: 'wal' }
+  | { kind: 'mail' }
+  | { kind: 'webhooks' }
+  | { kind: 'closing' }
+  | { kind: 'stopped' };
 
 /** Is this thread a request-serving worker? */
 export const isServingWorker = (): boolean => !isMainThread && (workerData as ServeJob | null)?.role === ROLE;
@@ -94,6 +103,9 @@ export function serveOnWorker(): void {
   // Deliveries this thread queues carry the item as this thread reads it; the main thread sends them.
   setWebhookReader(webhookReader(services));
   onWalGrown(store.db.filename, () => post({ kind: 'wal' }));
+  // The senders run on the primary thread: a commit that queued mail or deliveries wakes them there.
+  setMailWaker(() => post({ kind: 'mail' }));
+  setWebhookWaker(() => post({ kind: 'webhooks' }));
   const schedule = scheduleSeenFromWorker(new SharedJson<LastBackup>(job.lastBackup));
   if (Array.isArray(job.writes)) return runWrites(createApp(services, schedule), job.writes, () => store.db.close());
   let app;
@@ -150,6 +162,10 @@ export interface WorkerEvents {
   tick(): void;
   /** Starts the background checkpoints (a worker's write grew the WAL). */
   walGrown(): void;
+  /** Runs the mail sender (a worker's commit queued mail). */
+  wakeMail(): void;
+  /** Runs the webhook sender (a worker's commit queued deliveries). */
+  wakeWebhooks(): void;
   /** A worker died: the server then stops (its listener is gone). */
   crashed(message: string): void;
 }
@@ -178,6 +194,8 @@ export async function startServingWorkers(entry: string, count: number, job: Omi
       worker.on('message', (message: FromWorker) => {
         if (message.kind === 'tick') events.tick();
         else if (message.kind === 'wal') events.walGrown();
+        else if (message.kind === 'mail') events.wakeMail();
+        else if (message.kind === 'webhooks') events.wakeWebhooks();
         else if (message.kind === 'listening') resolve();
         else if (message.kind === 'failed') reject(new Error(message.message));
         else if (message.kind === 'closing') resolveClosing();
