@@ -14,6 +14,7 @@ import { rawRequest, type RawResponse } from '../support/raw';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
 import { countInDatabaseFile } from '../support/database-file';
 import { until } from '../support/until';
+import { Receiver } from '../support/webhook-receiver';
 
 const THREADS = 3;
 /** Enough separate connections that each step meets every thread (3^-12: never all on one). */
@@ -93,6 +94,21 @@ describe(`--threads ${THREADS}: consistency across connections`, () => {
       holder.close();
     }
     expect((await write).status).toBe(201);
+  });
+
+  test("a write's webhook delivery is sent by the primary thread, woken by the writing thread's commit", async () => {
+    const receiver = new Receiver({ status: 200, body: 'ok' });
+    receiver.start();
+    try {
+      const api = await new Client(server.api).login();
+      await api.setConfig('webhook_allow_private', '1');
+      await api.create('Webhook', { name: 'threads', url: receiver.url, itemtype: 'Ticket', event: 'new', secret: 's3cret', is_active: 1, is_recursive: 1 });
+      const ticket = await api.create('Ticket', { name: 'woken', content: 'x' });
+      const got = await until('the delivery', () => receiver.received, (received) => received.length === 1);
+      expect(JSON.parse(got[0]!.body)).toMatchObject({ event: 'new', itemtype: 'Ticket', items_id: ticket });
+    } finally {
+      receiver.stop();
+    }
   });
 
   test('with warm caches on every thread, each write is seen by the very next request: cached getItem, list count, killed session', async () => {
