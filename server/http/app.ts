@@ -5,7 +5,7 @@ import { accessLogged, logAccess, requestIdOf } from './log';
 import { siteRoute, type BackupSchedule } from './site-routes';
 import { boundOrigin, type BoundServer } from './origin';
 import { parseRequestUrl } from './url';
-import { bodyReadableWhole } from './pipeline';
+import { bodyReadableWhole, CLIENT_CLOSED } from './pipeline';
 
 type Server = (BoundServer & { requestIP(r: Request): { address: string } | null }) | null;
 
@@ -42,7 +42,9 @@ export function createApp(services: Services, backups?: BackupSchedule, forwardW
     if (forward && site && isWrite(request.method) && bodyReadableWhole(services, request, url)) {
       // The writing thread answers with the same request id, and logs nothing: this thread does.
       if (!request.headers.has('x-request-id')) request.headers.set('X-Request-Id', requestId);
-      return forward(request, ip(), base()).then((response) => logged(request, url.pathname, response, started, ip, requestId));
+      // A body that cannot be read whole: the client went away mid-body, nobody to answer.
+      const gone = () => new Response(null, { status: CLIENT_CLOSED, headers: { 'X-Request-Id': requestId } });
+      return forward(request, ip(), base()).then((response) => logged(request, url.pathname, response, started, ip, requestId), gone);
     }
     const response = site ? site.handler({ services, request, url, base, ip, requestId, backups }) : serveConsole(request);
     const ownHeaders = site?.ownHeaders === true;
