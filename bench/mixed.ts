@@ -145,7 +145,7 @@ export async function benchmarkMixed(log: (line: string) => void, options: Optio
     const added = await bulk.stop();
     errors += during.failures + added.failed;
     errorDetail.push(`getItem during bulk adds: ${during.failures} of ${during.requests} reads, ${added.failed} of ${added.done + added.failed} bulk adds`);
-    log(`mixed: getItem during bulk adds of ${BULK_SIZE}: p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms, ${Math.round((during.requests - during.failures) / during.seconds)} 2xx answers/s; ${added.done} bulk adds`);
+    log(`mixed: getItem during bulk adds of ${BULK_SIZE}: p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms, max ${during.latency.max} ms, ${Math.round((during.requests - during.failures) / during.seconds)} 2xx answers/s; ${added.done} bulk adds`);
     figures.push({
       name: 'busy desk: getItem p99 during bulk adds',
       value: during.latency.p99,

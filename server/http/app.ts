@@ -10,10 +10,6 @@ import { bodyReadableWhole, CLIENT_CLOSED } from './pipeline';
 type Server = (BoundServer & { requestIP(r: Request): { address: string } | null }) | null;
 
 /**
- * The HTTP server: a request on a site route (site-routes.ts: the API, the operations endpoints,
- * the inventory) goes to its handler; everything else is the console.
- */
-/**
  * Hands a write request to the thread that runs the writes (threads/write-forwarding.ts). Its body
  * is read whole first: any other (bodyReadableWhole) is answered on the thread it came to.
  */
@@ -21,6 +17,11 @@ export type ForwardWrite = (request: Request, ip: string, base: string) => Promi
 
 const isWrite = (method: string): boolean => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 
+/**
+ * The HTTP server: a request on a site route (site-routes.ts: the API, the operations endpoints,
+ * the inventory) goes to its handler; everything else is the console. With `forwardWrite` (more
+ * than one thread), a write on a site route is answered by the writing thread.
+ */
 export function createApp(services: Services, backups?: BackupSchedule, forwardWrite?: ForwardWrite) {
   // The listener's address, known once it listens (every request comes through the same one).
   let bound: string | undefined;

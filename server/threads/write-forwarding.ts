@@ -8,6 +8,7 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { ForwardWrite } from '../http/app';
+import { logError } from '../http/log';
 
 /** A write request as it crosses to the writing thread: `ip` and `base` are the listening thread's. */
 interface Forwarded {
@@ -52,10 +53,16 @@ export function forwarderOver(port: MessagePort): ForwardWrite {
 /** The writing thread's side: answers the requests coming through `port` with `handle`, in turn. */
 export function serveForwarded(port: MessagePort, handle: (request: Request, ip: string, base: string) => Response | Promise<Response>): void {
   port.on('message', async (message: Forwarded) => {
-    const request = new Request(message.url, { method: message.method, headers: message.headers, body: message.body });
-    const response = await handle(request, message.ip, message.base);
-    const body = await response.arrayBuffer();
-    const answer: Answered = { id: message.id, status: response.status, headers: [...response.headers], body };
-    port.postMessage(answer, [body]);
+    let answer: Answered;
+    try {
+      const request = new Request(message.url, { method: message.method, headers: message.headers, body: message.body });
+      const response = await handle(request, message.ip, message.base);
+      answer = { id: message.id, status: response.status, headers: [...response.headers], body: await response.arrayBuffer() };
+    } catch (error) {
+      // The handlers answer their own failures; this only keeps the listening thread from waiting forever.
+      logError(`${message.method} ${message.url}`, error);
+      answer = { id: message.id, status: 500, headers: [], body: new ArrayBuffer(0) };
+    }
+    port.postMessage(answer, [answer.body]);
   });
 }
