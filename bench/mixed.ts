@@ -1,6 +1,6 @@
 /**
  * Reads while a desk is busy, a scenario of `bun run bench` (benchmarkMixed) and runnable alone:
- * `bun bench/mixed.ts [--computers N] [--tickets N] [--seconds N] [--writes N] [--connections N] [--threads N]`.
+ * `bun bench/mixed.ts [--computers N] [--tickets N] [--seconds N] [--writes N] [--connections N] [--threads N] [--bulk-only]`.
  * One client updates random computers at `--writes` per second (50) from this process, while
  * autocannon (a process of its own) reads with the sessions of four users of different profiles
  * and entities, so the access filter varies from request to request: getItem over the computers
@@ -31,6 +31,8 @@ export interface Options {
   writes: number;
   connections: number;
   threads?: number;
+  /** Only the bulk-add phase (no bare ceiling, no steady-writer scenarios): `--bulk-only`. */
+  bulkOnly?: boolean;
 }
 
 export const MIXED_DEFAULTS: Options = { computers: 2000, tickets: 500, seconds: 10, writes: 50, connections: 16 };
@@ -38,6 +40,11 @@ export const MIXED_DEFAULTS: Options = { computers: 2000, tickets: 500, seconds:
 function parseOptions(argv: string[]): Options {
   const options: Options = { ...MIXED_DEFAULTS };
   for (let i = 0; i < argv.length; i += 2) {
+    if (argv[i] === '--bulk-only') {
+      options.bulkOnly = true;
+      i--;
+      continue;
+    }
     const name = argv[i]!.replace(/^--/, '');
     const value = Number(argv[i + 1]);
     if (!['computers', 'tickets', 'seconds', 'writes', 'connections', 'threads'].includes(name) || !Number.isInteger(value) || value < 1) {
@@ -100,8 +107,8 @@ export async function benchmarkMixed(log: (line: string) => void, options: Optio
       const ids = visible[i % READERS.length]!;
       return `/apirest.php/Computer/${ids[(i * 7919) % ids.length]}`;
     });
-    const ceiling = await bareCeiling(glpi, dir, itemPaths, tokens, server.threads, options);
-    log(`mixed: bare Bun server ${Math.round(ceiling)} req/s on the same getItem requests`);
+    const ceiling = options.bulkOnly ? 0 : await bareCeiling(glpi, dir, itemPaths, tokens, server.threads, options);
+    if (!options.bulkOnly) log(`mixed: bare Bun server ${Math.round(ceiling)} req/s on the same getItem requests`);
     // The first page only: a user on A or B may see fewer than two pages of open tickets.
     const tickets = Array.from({ length: 40 }, (_, i) => `${server.api}/search/Ticket?${query([leaf(12, 'equals', 'notold')], { sort: 15, order: i % 8 < 4 ? 'DESC' : 'ASC', forcedisplay: 12, range: '0-49' })}`);
     const names = Array.from({ length: 400 }, (_, i) => `${server.api}/search/Computer?${query([leaf(1, 'contains', `-${String(1 + ((i * 37) % options.computers)).padStart(6, '0').slice(0, 4)}`)], { forcedisplay: 3, range: '0-49' })}`);
@@ -114,7 +121,7 @@ export async function benchmarkMixed(log: (line: string) => void, options: Optio
     const figures: Figure[] = [];
     let errors = 0;
     const errorDetail: string[] = [];
-    for (const scenario of scenarios) {
+    for (const scenario of options.bulkOnly ? [] : scenarios) {
       const updates = startWriter(writer, computers.ids, options.writes);
       const result = await measure(scenario.name.replace(/[^a-z0-9]+/gi, '-'), { dir, origin: server.origin, urls: scenario.urls, tokens, connections: options.connections, seconds: options.seconds }, 2);
       const { done, failed } = await updates.stop();
@@ -138,7 +145,7 @@ export async function benchmarkMixed(log: (line: string) => void, options: Optio
     const added = await bulk.stop();
     errors += during.failures + added.failed;
     errorDetail.push(`getItem during bulk adds: ${during.failures} of ${during.requests} reads, ${added.failed} of ${added.done + added.failed} bulk adds`);
-    log(`mixed: getItem during bulk adds of ${BULK_SIZE}: p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms, ${Math.round((during.requests - during.failures) / during.seconds)} 2xx answers/s; ${added.done} bulk adds`);
+    log(`mixed: getItem during bulk adds of ${BULK_SIZE}: p50 ${during.latency.p50} ms, p99 ${during.latency.p99} ms, max ${during.latency.max} ms, ${Math.round((during.requests - during.failures) / during.seconds)} 2xx answers/s; ${added.done} bulk adds`);
     figures.push({
       name: 'busy desk: getItem p99 during bulk adds',
       value: during.latency.p99,

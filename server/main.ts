@@ -31,7 +31,8 @@ import { logError, logEvent, setLogFormat } from './http/log';
 import { acquireInstanceLock, InstanceLockError, LOCK_ENFORCED } from './db/instance-lock';
 import { BackupScheduler } from './cli/backup-schedule';
 import { isBackupWorker, serveBackupJob } from './cli/backup-worker';
-import { createLastBackupBox, isServingWorker, listenOptions, serveOnWorker, startServingWorkers, type ServingWorkers } from './threads/serving';
+import { createLastBackupBox, isServingWorker, listenOptions, serveOnWorker, startServingWorkers, writesChannel, type ServingWorkers } from './threads/serving';
+import { forwarderOver } from './threads/write-forwarding';
 import { createSharedState } from './auth/services';
 import { foreignListeners } from './core/listeners';
 
@@ -174,7 +175,9 @@ async function main(): Promise<void> {
     directorySync.tick();
     webhooks.tick();
   };
-  const app = listenOrExit(createApp(services, { tick: checkBackups, last: () => backups.last() }), config.host, config.port, config.threads);
+  // With several threads, the writes run on a thread of their own (threads/write-forwarding.ts).
+  const writes = config.threads > 1 ? writesChannel() : null;
+  const app = listenOrExit(createApp(services, { tick: checkBackups, last: () => backups.last() }, writes ? forwarderOver(writes.port1) : undefined), config.host, config.port, config.threads);
   let stopping = false;
   let workers: ServingWorkers | null = null;
   /** Stops accepting, lets the requests in flight finish (on every thread), checkpoints the WAL, exits. */
@@ -185,7 +188,7 @@ async function main(): Promise<void> {
     services.statistics.stop();
     endLiveStreams(); // open event streams would keep the stop waiting
     const closed = app.stop();
-    const threads = workers?.stop();
+    const threads = workers?.stop(closed);
     await threads?.closing;
     logEvent(`${signal}: no longer accepting connections; finishing the requests in flight`);
     await Promise.all([closed, threads?.stopped, backups.stop(), checkpoints.stop()]);
@@ -208,7 +211,7 @@ async function main(): Promise<void> {
       void stop('a request-serving thread failed', 1);
     };
     try {
-      workers = await startServingWorkers(import.meta.path, config.threads - 1, job, { tick: checkBackups, walGrown: checkpoints.start, crashed });
+      workers = await startServingWorkers(import.meta.path, config.threads - 1, job, writes!.port2, { tick: checkBackups, walGrown: checkpoints.start, wakeMail: mail.wake, wakeWebhooks: webhooks.wake, crashed });
       if (sharedPortRefused(config.host, job.port)) await stop('start-up failed', 1);
     } catch (error) {
       console.error(`deskbase: cannot start the request-serving threads: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,5 +1,5 @@
 import type { Services } from '../auth/services';
-import { BodyWithoutSession, readBody, type ParsedBody } from './body';
+import { BodyWithoutSession, MAX_BODY_WITHOUT_SESSION, MAX_MULTIPART_BODY, readBody, type ParsedBody } from './body';
 import { sessionTokenOf, type Reply, type RequestContext } from '../api/context';
 import { corsHeaders } from './cors';
 import { ApiError, errors } from '../core/errors';
@@ -143,14 +143,28 @@ export function handleApiRequest(services: Services, request: Request, url: Requ
   };
   // The body is read first: the session token may be in it (as GLPI accepts), and it counts. A
   // large one is read only for a live session given outside it (header or query).
-  const hasSession = () => {
-    const token = sessionTokenOf({ headers: request.headers, params: parseQueryString(url.search) });
-    return token !== '' && services.sessions.resolve(token) !== null;
-  };
-  const body = readBody(request, method, hasSession);
+  const body = readBody(request, method, () => namesLiveSession(services, request, url));
   if (!(body instanceof Promise)) return answer({ body });
   return body.then(
     (read) => answer({ body: read }),
     (failure: unknown) => answer({ failure }),
   );
+}
+
+/** Does the request name a live session outside its body (header or query)? */
+function namesLiveSession(services: Services, request: Request, url: RequestUrl): boolean {
+  const token = sessionTokenOf({ headers: request.headers, params: parseQueryString(url.search) });
+  return token !== '' && services.sessions.resolve(token) !== null;
+}
+
+/**
+ * May this request's body be read whole before it is answered (to hand it to the writing thread)?
+ * As readBody would read it: a length is announced, and it is small or a live session is named
+ * outside it. Any other (chunked, or one refused unread) is answered on the thread it came to.
+ */
+export function bodyReadableWhole(services: Services, request: Request, url: RequestUrl): boolean {
+  const announced = request.headers.get('content-length');
+  if (announced === null) return !request.headers.has('transfer-encoding');
+  const length = Number(announced);
+  return length <= MAX_BODY_WITHOUT_SESSION || (length <= MAX_MULTIPART_BODY && namesLiveSession(services, request, url));
 }

@@ -117,7 +117,7 @@ export function mailSender(store: Store, failed: (what: string, error: unknown) 
 
 let waker: (() => void) | null = null;
 
-/** main.ts hands the sender here; writes that queued mail call wakeMailSender after their commit. */
+/** main.ts hands the sender here (a worker thread, a message to it); writes that queued mail call wakeMailSender after their commit. */
 export function setMailWaker(wake: (() => void) | null): void {
   waker = wake;
 }
@@ -126,7 +126,7 @@ export function setMailWaker(wake: (() => void) | null): void {
 const WAKE_DELAY_MS = 200;
 let wakeScheduled = false;
 
-/** Starts a run of the sender shortly after the current write (a no-op in the request-serving threads). */
+/** Starts a run of the sender shortly after the current write (on a worker thread, the primary thread's: threads/serving.ts). */
 export function wakeMailSender(): void {
   const wake = waker;
   if (!wake || wakeScheduled) return;

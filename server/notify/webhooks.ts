@@ -28,7 +28,7 @@ export function setWebhookReader(read: ItemReader | null): void {
 
 let waker: (() => void) | null = null;
 
-/** main.ts hands the sender's wake here: a write that queued deliveries starts a run after its commit. */
+/** main.ts hands the sender's wake here (a worker thread, a message to it): a write that queued deliveries starts a run after its commit. */
 export function setWebhookWaker(wake: (() => void) | null): void {
   waker = wake;
 }

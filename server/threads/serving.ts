@@ -8,10 +8,14 @@
  * counter in shared memory (db/external-writes.ts), the last backup is published in shared memory,
  * and a request on a worker asks the primary thread to check the backup schedule.
  *
+ * One more worker listens on nothing and runs the writes: each listening thread hands it its write
+ * requests (write-forwarding.ts), so that a write transaction never holds up a listening thread's
+ * reads.
+ *
  * A worker is the server's entry module started again (as the backup and checkpoint threads are),
  * which works the same from the sources and in the compiled executable.
  */
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, MessageChannel, parentPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 import { markStarted, type LastBackup } from '../api/health';
 import { attachStore } from '../db';
 import { onWalGrown } from '../db/checkpointer';
@@ -24,11 +28,13 @@ import { useConsoleOf, type ConsoleOrigin } from '../http/console';
 import { logError, setLogFormat } from '../http/log';
 import { installRules } from '../items/hooks';
 import { MAIL_ENGINES, RULES } from '../hook-table';
-import { setWebhookReader } from '../notify/webhooks';
+import { setWebhookReader, setWebhookWaker } from '../notify/webhooks';
+import { setMailWaker } from '../notify/sender';
 import { webhookReader } from '../api/webhook-reader';
 import { endLiveStreams, joinLiveChannel } from '../notify/live';
 import { installMailEngines } from '../mail/engines';
 import { SharedJson } from './shared-json';
+import { forwarderOver, serveForwarded } from './write-forwarding';
 
 const ROLE = 'deskbase-serve';
 
@@ -42,9 +48,19 @@ interface ServeJob {
   lastBackup: SharedArrayBuffer;
   startedAt: number;
   console: ConsoleOrigin;
+  /** A listening thread's end of its channel to the writing thread; for the writing thread, the other end of every listening thread's. */
+  writes: MessagePort | MessagePort[];
 }
 
-type FromWorker = { kind: 'listening' } | { kind: 'failed'; message: string } | { kind: 'tick' } | { kind: 'wal' } | { kind: 'closing' } | { kind: 'stopped' };
+type FromWorker =
+  | { kind: 'listening' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'tick' }
+  | { kind: 'wal' }
+  | { kind: 'mail' }
+  | { kind: 'webhooks' }
+  | { kind: 'closing' }
+  | { kind: 'stopped' };
 
 /** Is this thread a request-serving worker? */
 export const isServingWorker = (): boolean => !isMainThread && (workerData as ServeJob | null)?.role === ROLE;
@@ -87,9 +103,14 @@ export function serveOnWorker(): void {
   // Deliveries this thread queues carry the item as this thread reads it; the main thread sends them.
   setWebhookReader(webhookReader(services));
   onWalGrown(store.db.filename, () => post({ kind: 'wal' }));
+  // The senders run on the primary thread: a commit that queued mail or deliveries wakes them there.
+  setMailWaker(() => post({ kind: 'mail' }));
+  setWebhookWaker(() => post({ kind: 'webhooks' }));
+  const schedule = scheduleSeenFromWorker(new SharedJson<LastBackup>(job.lastBackup));
+  if (Array.isArray(job.writes)) return runWrites(createApp(services, schedule), job.writes, () => store.db.close());
   let app;
   try {
-    app = createApp(services, scheduleSeenFromWorker(new SharedJson<LastBackup>(job.lastBackup))).listen(listenOptions(config.host, job.port, true));
+    app = createApp(services, schedule, forwarderOver(job.writes)).listen(listenOptions(config.host, job.port, true));
   } catch (error) {
     post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
     return;
@@ -106,6 +127,18 @@ export function serveOnWorker(): void {
   post({ kind: 'listening' });
 }
 
+/** The writing thread: answers the listening threads' writes until told to stop (once they all have). */
+function runWrites(app: ReturnType<typeof createApp>, ports: MessagePort[], close: () => void): void {
+  for (const port of ports) serveForwarded(port, app.answerForwarded);
+  parentPort!.once('message', () => {
+    post({ kind: 'closing' });
+    for (const port of ports) port.close();
+    close();
+    post({ kind: 'stopped' });
+  });
+  post({ kind: 'listening' });
+}
+
 /** Bun.serve's options for a listener of the server. */
 export function listenOptions(host: string, port: number, reusePort: boolean) {
   return { port, hostname: host, reusePort, maxRequestBodySize: 256 * 1024 * 1024 };
@@ -114,10 +147,14 @@ export function listenOptions(host: string, port: number, reusePort: boolean) {
 export interface ServingWorkers {
   /**
    * Stops the workers' listeners (`closing` resolves once none accepts any more), lets them finish
-   * their requests in flight and close their connections (`stopped`).
+   * their requests in flight and close their connections (`stopped`); the writing thread stops
+   * once they and `primaryFinished` (the primary thread's requests in flight) have.
    */
-  stop(): { closing: Promise<void>; stopped: Promise<void> };
+  stop(primaryFinished: Promise<unknown>): { closing: Promise<void>; stopped: Promise<void> };
 }
+
+/** The primary thread's channel to the writing thread: `port1` is its forwarder's, `port2` goes to startServingWorkers. */
+export const writesChannel = (): MessageChannel => new MessageChannel();
 
 /** What the primary thread does for its workers. */
 export interface WorkerEvents {
@@ -125,6 +162,10 @@ export interface WorkerEvents {
   tick(): void;
   /** Starts the background checkpoints (a worker's write grew the WAL). */
   walGrown(): void;
+  /** Runs the mail sender (a worker's commit queued mail). */
+  wakeMail(): void;
+  /** Runs the webhook sender (a worker's commit queued deliveries). */
+  wakeWebhooks(): void;
   /** A worker died: the server then stops (its listener is gone). */
   crashed(message: string): void;
 }
@@ -133,13 +174,17 @@ export interface WorkerEvents {
  * The primary thread's side: starts `count` workers from `entry` (the server's entry module) on
  * `port`, resolving once all listen.
  */
-export async function startServingWorkers(entry: string, count: number, job: Omit<ServeJob, 'role'>, events: WorkerEvents): Promise<ServingWorkers> {
+export async function startServingWorkers(entry: string, count: number, job: Omit<ServeJob, 'role' | 'writes'>, primaryWrites: MessagePort, events: WorkerEvents): Promise<ServingWorkers> {
   const workers: Worker[] = [];
   const closing: Promise<void>[] = [];
   const stopped: Promise<void>[] = [];
   let stopping = false;
-  const started = Array.from({ length: count }, () => {
-    const worker = new Worker(entry, { workerData: { ...job, role: ROLE } satisfies ServeJob });
+  const channels = Array.from({ length: count }, () => new MessageChannel());
+  const writerEnds = [primaryWrites, ...channels.map((channel) => channel.port2)];
+  // The last worker is the writing thread.
+  const jobs = [...channels.map((channel) => ({ writes: channel.port1, transferList: [channel.port1] })), { writes: writerEnds, transferList: writerEnds }];
+  const started = jobs.map(({ writes, transferList }) => {
+    const worker = new Worker(entry, { workerData: { ...job, role: ROLE, writes } satisfies ServeJob, transferList });
     workers.push(worker);
     let resolveClosing!: () => void;
     let resolveStopped!: () => void;
@@ -149,6 +194,8 @@ export async function startServingWorkers(entry: string, count: number, job: Omi
       worker.on('message', (message: FromWorker) => {
         if (message.kind === 'tick') events.tick();
         else if (message.kind === 'wal') events.walGrown();
+        else if (message.kind === 'mail') events.wakeMail();
+        else if (message.kind === 'webhooks') events.wakeWebhooks();
         else if (message.kind === 'listening') resolve();
         else if (message.kind === 'failed') reject(new Error(message.message));
         else if (message.kind === 'closing') resolveClosing();
@@ -167,18 +214,22 @@ export async function startServingWorkers(entry: string, count: number, job: Omi
       });
     });
   });
-  const stop = () => {
+  const stop = (primaryFinished: Promise<unknown>) => {
     stopping = true;
-    for (const worker of workers) worker.postMessage('stop');
+    const listeners = workers.slice(0, count);
+    for (const worker of listeners) worker.postMessage('stop');
+    const writer = workers[count];
+    const listenersStopped = Promise.all([primaryFinished, ...stopped.slice(0, count)]);
+    void listenersStopped.then(() => writer?.postMessage('stop'));
     return {
-      closing: Promise.all(closing).then(() => {}),
+      closing: Promise.all(closing.slice(0, count)).then(() => {}),
       stopped: Promise.all(stopped).then(async () => void (await Promise.all(workers.map((w) => w.terminate())))),
     };
   };
   try {
     await Promise.all(started);
   } catch (error) {
-    await stop().stopped;
+    await stop(Promise.resolve()).stopped;
     throw error;
   }
   return { stop };

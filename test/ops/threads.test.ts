@@ -5,6 +5,8 @@
  * requests land on different threads: what one connection does must be seen at once by the
  * next, and the limits must be the server's, not a thread's.
  */
+import { Database } from 'bun:sqlite';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '../support/client';
 import { TestClock } from '../support/clock';
@@ -12,6 +14,7 @@ import { rawRequest, type RawResponse } from '../support/raw';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../support/server';
 import { countInDatabaseFile } from '../support/database-file';
 import { until } from '../support/until';
+import { Receiver } from '../support/webhook-receiver';
 
 const THREADS = 3;
 /** Enough separate connections that each step meets every thread (3^-12: never all on one). */
@@ -70,6 +73,41 @@ describe(`--threads ${THREADS}: consistency across connections`, () => {
       for (const res of await everyConnection(server, 'GET', `Computer/${id}`, auth)) expect(res.body.is_deleted).toBe(1);
       expect((await call(server, 'DELETE', `Computer/${id}?force_purge=true`, auth)).status).toBe(204);
       for (const res of await everyConnection(server, 'GET', `Computer/${id}`, auth)) expect(res.status).toBe(404);
+    }
+  });
+
+  test('reads are answered on every thread while a write waits for the database (writes run on a thread of their own)', async () => {
+    const auth = { 'Session-Token': token };
+    const created = await call(server, 'POST', 'Computer/', auth, { input: { name: 'before-the-lock' } });
+    expect(created.status).toBe(201);
+    // Another connection holds the write lock: the server's write transaction cannot begin (busy
+    // timeout) until it lets go. A thread running it would answer nothing meanwhile.
+    const holder = new Database(join(server.dataDir, 'deskbase.sqlite'));
+    holder.exec('BEGIN IMMEDIATE');
+    let written: RawResponse | null = null;
+    const write = call(server, 'POST', 'Computer/', auth, { input: { name: 'behind-the-lock' } }).then((res) => (written = res));
+    try {
+      for (const res of await everyConnection(server, 'GET', `Computer/${created.body.id}`, auth)) expect(res.body.name).toBe('before-the-lock');
+      expect(written).toBe(null);
+    } finally {
+      holder.exec('COMMIT');
+      holder.close();
+    }
+    expect((await write).status).toBe(201);
+  });
+
+  test("a write's webhook delivery is sent by the primary thread, woken by the writing thread's commit", async () => {
+    const receiver = new Receiver({ status: 200, body: 'ok' });
+    receiver.start();
+    try {
+      const api = await new Client(server.api).login();
+      await api.setConfig('webhook_allow_private', '1');
+      await api.create('Webhook', { name: 'threads', url: receiver.url, itemtype: 'Ticket', event: 'new', secret: 's3cret', is_active: 1, is_recursive: 1 });
+      const ticket = await api.create('Ticket', { name: 'woken', content: 'x' });
+      const got = await until('the delivery', () => receiver.received, (received) => received.length === 1);
+      expect(JSON.parse(got[0]!.body)).toMatchObject({ event: 'new', itemtype: 'Ticket', items_id: ticket });
+    } finally {
+      receiver.stop();
     }
   });
 
