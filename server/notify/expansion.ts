@@ -53,8 +53,9 @@ function mailsOf(db: Db, settings: Settings, staged: StagedEvent): QueuedMail[] 
   const mails: QueuedMail[] = [];
   for (const notification of notifications) {
     for (const recipient of recipientsOf(db, settings, Number(notification.id), ctx)) {
-      // A private followup or task goes only to those who may see private ones.
-      if (staged.isPrivate && !seesPrivate(db, recipient.userId, entityId, privateRight)) continue;
+      // Private followups and tasks go only to those who may see them, at their own address.
+      const privateReader = recipient.alternative ? null : recipient.userId;
+      if (staged.isPrivate && !seesPrivate(db, privateReader, entityId, privateRight)) continue;
       mails.push({
         itemtype: ctx.itemtype,
         itemsId: Number(ctx.item.id),
@@ -63,7 +64,7 @@ function mailsOf(db: Db, settings: Settings, staged: StagedEvent): QueuedMail[] 
         templateId: Number(notification.template),
         to: { address: recipient.address, name: recipient.name },
         subject: String(notification.name ?? ''),
-        source: { ...source, userId: recipient.userId, language: recipient.language },
+        source: { ...source, userId: privateReader, language: recipient.language },
         // A user's own mails (a reset token) are not to be answered, as GLPI sends them.
         noReply: ctx.itemtype === 'User',
       });

@@ -29,7 +29,7 @@ export interface RenderSource {
   itil?: { item: Row; authorId: number; followup?: Row; task?: Row; validation?: Row; upTo: TimelineBound };
   /** The change that queued it: its recipients who see alike share one rendering of its tags. */
   batch: string;
-  /** The recipient: their user (null for an address of no user) and language. */
+  /** The user whose right to see private followups and tasks counts (null for an address of no user, or an alternative one), and the language. */
   userId: number | null;
   language: string;
 }

@@ -23,6 +23,11 @@ export interface Recipient {
   /** null for an address that belongs to no user (the administrator's, a supplier's). */
   userId: number | null;
   language: string;
+  /**
+   * Set when the address is an actor link's alternative one, not the user's own: whoever names
+   * actors may write it, so private followups and tasks never go there.
+   */
+  alternative?: true;
 }
 
 export interface EventContext {
@@ -95,7 +100,9 @@ function recipientOf(settings: Settings, user: Row, alternative?: unknown): Reci
   const address = own ?? String(user.email ?? '').trim();
   if (!ADDRESS.test(address)) return null;
   const name = [user.realname, user.firstname].filter((p) => typeof p === 'string' && p !== '').join(' ') || String(user.name ?? '');
-  return { address: address.toLowerCase(), name, userId: Number(user.id), language: String(user.language || settings.get('language')) };
+  const recipient: Recipient = { address: address.toLowerCase(), name, userId: Number(user.id), language: String(user.language || settings.get('language')) };
+  if (own !== null && own.toLowerCase() !== String(user.email ?? '').trim().toLowerCase()) recipient.alternative = true;
+  return recipient;
 }
 
 function userRecipient(db: Db, settings: Settings, userId: number, alternative?: unknown): Recipient | null {

@@ -210,3 +210,29 @@ test('the queue (here its sent mails) is served without what a mail is rendered 
   expect(['render_data', 'body_text', 'body_html'].filter((column) => column in rows[0]! || column in one)).toEqual([]);
   expect(typeof one.recipient).toBe('string');
 });
+
+describe('alternative addresses', () => {
+  test("an actor's alternative address gets the ticket's mails but never its private followups (whoever names actors may write it)", async () => {
+    const ticket = await ctx.api.create('Ticket', {
+      name: 'Badge reader',
+      content: '<p>Door 3</p>',
+      _users_id_requester: ids.alice,
+      _users_id_observer: [ids.carol, ids.dave],
+      _users_id_observer_notif: { use_notification: [1, 1], alternative_email: ['carol.home@example.net', ''] },
+    });
+    await until('the new ticket mails sent', queued, (n) => n === 0);
+    // Carol and Dave may both see private followups; Carol's mails go to the address the ticket names for her.
+    const hidden = await next(1, () => bob.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: ticket, content: '<p>Code is 4711</p>', is_private: 1 } }));
+    expect(hidden).toEqual([`dave@example.org: ${tag(ticket)} New followup: Badge reader`]);
+    const shown = await next(3, () => bob.post('ITILFollowup/', { input: { itemtype: 'Ticket', items_id: ticket, content: '<p>Fixed</p>' } }));
+    expect(shown).toEqual([
+      `alice@example.org: ${tag(ticket)} New followup: Badge reader`,
+      `carol.home@example.net: ${tag(ticket)} New followup: Badge reader`,
+      `dave@example.org: ${tag(ticket)} New followup: Badge reader`,
+    ]);
+    // The public followup's mail to the alternative address lists no private followup.
+    const home = mail.messages.filter((m) => m.to.includes('carol.home@example.net')).at(-1)!;
+    const own = mail.messages.filter((m) => m.to.includes('dave@example.org')).at(-1)!;
+    expect([home.raw.includes('4711'), own.raw.includes('4711')]).toEqual([false, true]);
+  });
+});
