@@ -143,7 +143,7 @@ async function main(): Promise<void> {
   }
   installRules(RULES);
   installMailEngines(MAIL_ENGINES);
-  const shared = createSharedState();
+  const shared = createSharedState(config.threads);
   const services = createServices(store, config.rateLimits, shared, true, config.threads);
   const lastBackup = createLastBackupBox();
   const backups = new BackupScheduler(config.dataDir, store.settings, import.meta.path, (last) => lastBackup.write(last));

@@ -7,7 +7,8 @@ import type { Store } from '../db';
 import { forgetTableRows, Statistics } from '../db/statistics';
 import type { SharedTableMemory } from '../core/shared-table';
 import { externalWriteCheck } from '../db/external-writes';
-import { createCommitCounter, shareCommitCounter } from '../db/connection';
+import { createCommitJournal } from '../db/commit-journal';
+import { shareCommitJournal, stopMarkingCommits } from '../db/connection';
 import { hashPassword } from '../core/secrets';
 import { setNarrowTables } from '../db/table-versions';
 import { allAssetTypes, itemtypeOrThrow } from '../registry';
@@ -42,12 +43,12 @@ export interface SharedState {
   rateBuckets: SharedTableMemory;
   throttle: SharedTableMemory;
   sessionTouches: SharedTableMemory;
-  /** Write commits of all the threads (db/connection.ts shareCommitCounter). */
-  commits: SharedArrayBuffer;
+  /** Write commits of all the threads, with their tables (db/commit-journal.ts); null on one thread. */
+  commits: SharedArrayBuffer | null;
 }
 
-export function createSharedState(): SharedState {
-  return { rateBuckets: createRateBuckets(), throttle: createThrottleEntries(), sessionTouches: createTouchEntries(), commits: createCommitCounter() };
+export function createSharedState(threads = 1): SharedState {
+  return { rateBuckets: createRateBuckets(), throttle: createThrottleEntries(), sessionTouches: createTouchEntries(), commits: threads > 1 ? createCommitJournal() : null };
 }
 
 /**
@@ -56,7 +57,8 @@ export function createSharedState(): SharedState {
  * they are in the database).
  */
 export function createServices(store: Store, rateLimits: RateLimits = DEFAULT_RATE_LIMITS, shared = createSharedState(), primary = true, threads = 1): Services {
-  if (threads > 1) shareCommitCounter(shared.commits);
+  stopMarkingCommits(); // a server's threads share the commit journal instead (db/connection.ts)
+  if (threads > 1 && shared.commits !== null) shareCommitJournal(shared.commits);
   setNarrowTables(narrowlyCountedTables());
   const directory = new Directory(store.db);
   const sessions = new SessionManager(store.db, () => store.settings.number('session_idle_timeout') * 1000, new SessionTouches(shared.sessionTouches));

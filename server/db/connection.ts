@@ -1,5 +1,6 @@
 import { Database, SQLiteError } from 'bun:sqlite';
-import { bumpAll, watchWrites, writesEnded } from './table-versions';
+import { CommitJournal } from './commit-journal';
+import { bumpAll, bumpTables, isNarrowTable, watchWrites, writesEnded, writesSoFar } from './table-versions';
 
 export type Db = Database;
 
@@ -30,48 +31,59 @@ export function openDatabase(file: string): Db {
 export let dataVersion = 0;
 
 /**
- * Write commits of all the server's request-serving threads, counted in memory they share
- * (shareCommitCounter); null on one thread. A thread compares it with `commitsSeen` (one atomic
- * load) where it used to ask SQLite for its data_version, which cost a statement per request.
+ * The write commits of all the server's request-serving threads, with the tables and rows each
+ * changed, in memory they share (commit-journal.ts); null on one thread. A thread compares its
+ * count with `commitsSeen` (one atomic load) where it used to ask SQLite for its data_version,
+ * which cost a statement per request.
  */
-let sharedCommits: Int32Array | null = null;
+let journal: CommitJournal | null = null;
 let commitsSeen = 0;
-/** This thread's own counts since it last looked: its own writes moved its table counters already. */
-let ownCounts = 0;
 
-/** Makes this thread count its commits in, and watch, the counter all serving threads share. */
-export function shareCommitCounter(memory: SharedArrayBuffer): void {
-  sharedCommits = new Int32Array(memory);
-  commitsSeen = Atomics.load(sharedCommits, 0);
-  ownCounts = 0;
+/** Makes this thread publish its commits in, and watch, the journal all serving threads share. */
+export function shareCommitJournal(memory: SharedArrayBuffer): void {
+  journal = new CommitJournal(memory);
+  commitsSeen = journal.published();
 }
 
-export const createCommitCounter = (): SharedArrayBuffer => new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+/** Does this thread share a commit journal with others (shareCommitJournal)? */
+export const sharesCommits = (): boolean => journal !== null;
+
+/** How many commits the shared journal holds: moves with every other thread's write. */
+export const commitsPublished = (): number => journal?.published() ?? 0;
 
 /**
- * Counted twice per write, before it may commit and after it has: a snapshot that holds the
- * commit was opened after the first count (so it sees the counter moved), and a request that
- * starts after the writer answered sees the second one. This thread's own counts are kept apart
- * (`ownCounts`): the counter moved by exactly those means no other thread committed, and this
- * thread's writes have moved the counters of the tables they wrote (table-versions.ts).
+ * Takes in the commits other serving threads published since the last call: those known table by
+ * table move the counters of their tables (the cached reads of other tables stay). 'all' when one
+ * is not known so (or this thread fell a whole journal behind), or wrote a table whose writes are
+ * not counted one by one: then every cache of this thread is stale (the caller drops them).
  */
-function countCommit(): void {
-  if (sharedCommits === null) return;
-  Atomics.add(sharedCommits, 0, 1);
-  ownCounts++;
+export function takeOthersCommits(): 'none' | 'narrow' | 'all' {
+  if (journal === null) return 'none';
+  const upTo = journal.published();
+  if (upTo === commitsSeen) return 'none';
+  const entries = journal.othersSince(commitsSeen, upTo);
+  commitsSeen = upTo;
+  if (entries === null || entries.some((entry) => !entry.tables.every(isNarrowTable))) return 'all';
+  if (entries.length === 0) return 'none';
+  dataVersion++;
+  for (const entry of entries) bumpTables(entry);
+  return 'narrow';
 }
 
-/** Has a serving thread (this one included) committed since the last call? */
-export function sharedCommitsMoved(): boolean {
-  if (sharedCommits === null) return false;
-  const now = Atomics.load(sharedCommits, 0);
-  const moved = (now - commitsSeen) | 0;
-  if (moved === 0) return false;
-  commitsSeen = now;
-  const others = moved !== ownCounts;
-  ownCounts = 0;
-  return others;
+/**
+ * Another process writing beside a server (`deskbase admin`, `deskbase directory`) marks its
+ * commits in the database header (user_version), so that a server with several threads, whose
+ * data_version also moves with its own threads' commits, still tells them apart. A server
+ * turns it off (it shares the journal instead).
+ */
+let markCommits = true;
+
+export function stopMarkingCommits(): void {
+  markCommits = false;
 }
+
+/** The mark of the other processes' commits (see markCommits). */
+export const commitMarks = (db: Db): number => (db.query('PRAGMA user_version').get() as { user_version: number }).user_version;
 
 /** This thread's connection while a request's read snapshot is open on it. */
 let snapshotOn: Db | null = null;
@@ -84,13 +96,13 @@ let snapshotWanted: { db: Db; opened: () => void } | null = null;
  * straddle a write. The read transaction is opened lazily, at the first statement or versioned
  * cache read (openReadSnapshot), so a request answered from the caches alone (a cached getItem)
  * costs no BEGIN/COMMIT. The order that keeps it exact:
- *  1. at the request's start the caller checks the shared commit counter (sharedCommitsMoved)
- *     and drops its caches if it moved: cache hits from then on are as of a state no older than
- *     any commit whose writer had answered before this request came;
- *  2. at the first statement: BEGIN, a read that fixes the snapshot, then `opened` (the counter
- *     checked again): a commit the snapshot holds was counted before it (countCommit), so the
- *     caches are dropped if it is newer than what they hold; every cache read after this point
- *     is checked against the snapshot's state;
+ *  1. at the request's start the caller takes in the other threads' commits (takeOthersCommits)
+ *     and drops the caches they make stale: cache hits from then on are as of a state no older
+ *     than any commit whose writer had answered before this request came;
+ *  2. at the first statement: BEGIN, a read that fixes the snapshot, then `opened` (the journal
+ *     read again): a commit the snapshot holds was published before its COMMIT (inTransaction),
+ *     so the caches it makes stale are dropped; every cache read after this point is checked
+ *     against the snapshot's state;
  *  3. versioned caches (read-cache.ts) open the snapshot before their lookup, so a cached count
  *     and the rows read next come from one state. What a request takes from the caches before
  *     its first statement (its session, its rights, a whole cached reply) is as of step 1, as a
@@ -133,11 +145,13 @@ export function endReadSnapshot(db: Db): void {
 export function inAutocommitWrite<T>(db: Db, fn: () => T): T {
   endReadSnapshot(db);
   if (db.inTransaction) return fn();
-  countCommit();
+  if (markCommits) return inTransaction(db, fn);
+  // Its tables are not noted: the other threads drop everything, before it commits and after.
+  journal?.publish(null);
   try {
     return fn();
   } finally {
-    countCommit();
+    journal?.publish(null);
   }
 }
 
@@ -148,16 +162,25 @@ export function inAutocommitWrite<T>(db: Db, fn: () => T): T {
 export function inTransaction<T>(db: Db, fn: () => T): T {
   endReadSnapshot(db);
   dataVersion++;
-  countCommit();
-  // The outermost transaction notes the tables written (a nested one is a savepoint of it).
+  // The outermost transaction notes the tables written (a nested one is a savepoint of it), and
+  // publishes them to the other threads twice: before its COMMIT (a read snapshot that holds the
+  // commit was opened after it, so its caches go first) and after (what they cached in between goes).
   const watched = watchWrites(db);
+  const shared = watched ? journal : null;
   let result: T;
   try {
-    result = db.transaction(fn).immediate();
+    result = db
+      .transaction(() => {
+        const value = fn();
+        shared?.publish(writesSoFar(db));
+        if (watched && markCommits) db.exec(`PRAGMA user_version = ${(commitMarks(db) + 1) | 0}`);
+        return value;
+      })
+      .immediate();
   } finally {
     dataVersion++;
-    countCommit();
-    if (watched) writesEnded(db);
+    const written = watched ? writesEnded(db) : null;
+    shared?.publish(written);
   }
   afterCommit?.();
   return result;

@@ -55,17 +55,27 @@ export function bumpAll(): void {
   epoch++;
 }
 
+/** The tables a write changed (as SQLite named them) and, per table, the rowids it changed (null: not known one by one). */
+export interface Written {
+  tables: readonly string[];
+  rows: ReadonlyMap<string, readonly number[] | null>;
+}
+
 /**
- * A write changed these tables (as SQLite named them), and these rows of each (rowids, as its
- * update hook named them): the reads of those tables are stale, but for the reads of one row
- * it left alone.
+ * A write changed these tables, and these rows of each: the reads of those tables are stale, but
+ * for the reads of one row it left alone (when its rows are known).
  */
-export function bumpTables(tables: Iterable<string>, rows: ReadonlyMap<string, readonly number[]> = new Map()): void {
-  const families = new Map<string, number[]>();
+export function bumpTables({ tables, rows }: Written): void {
+  const families = new Map<string, number[] | null>();
   for (const table of tables) {
     const name = family(table);
-    const list = families.get(name) ?? [];
-    list.push(...(rows.get(table) ?? []));
+    const known = rows.get(table) ?? null;
+    const list = families.has(name) ? families.get(name)! : [];
+    if (list === null || known === null) {
+      families.set(name, null);
+      continue;
+    }
+    list.push(...known);
     families.set(name, list);
   }
   for (const table of families.keys()) {
@@ -78,7 +88,7 @@ export function bumpTables(tables: Iterable<string>, rows: ReadonlyMap<string, r
     const c = counter(table);
     c.value++;
     // A shadow's rowids (its index segments) are not the table's: they only make some row reads go early.
-    if (Math.max(c.rows.size, c.logged) + written.length > MAX_ROWS) {
+    if (written === null || Math.max(c.rows.size, c.logged) + written.length > MAX_ROWS) {
       c.rows.clear();
       c.log = [];
       c.logged = 0;
@@ -305,11 +315,26 @@ export function watchWrites(db: Db): boolean {
  * import) is seen as such when nothing else was: then every cached read goes, as after a change
  * of the schema.
  */
-export function writesEnded(db: Db): void {
+export function writesEnded(db: Db): Written | null {
   const watch = watching;
   watching = null;
-  if (watch === null) return;
-  const unseen = totalChanges(db) - watch.changesBefore - watch.seen;
-  if ((unseen !== 0 && watch.tables.size === 0) || schemaVersion(db) !== watch.schemaBefore) bumpAll();
-  else bumpTables(watch.tables, watch.rows);
+  if (watch === null) return null;
+  const written = summary(db, watch);
+  if (written === null) bumpAll();
+  else bumpTables(written);
+  return written;
 }
+
+/** What the write being noted has changed so far (see writesEnded); null when that is not known table by table. */
+export function writesSoFar(db: Db): Written | null {
+  return watching === null ? null : summary(db, watching);
+}
+
+function summary(db: Db, watch: Watch): Written | null {
+  const unseen = totalChanges(db) - watch.changesBefore - watch.seen;
+  if ((unseen !== 0 && watch.tables.size === 0) || schemaVersion(db) !== watch.schemaBefore) return null;
+  return { tables: [...watch.tables], rows: new Map(watch.rows) };
+}
+
+/** Does a write to `table` drop only the cached reads of it (setNarrowTables)? */
+export const isNarrowTable = (table: string): boolean => narrow.has(family(table));

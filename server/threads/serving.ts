@@ -4,8 +4,8 @@
  * and N-1 worker threads each open their own SQLite connection and their own listener on the same
  * port (SO_REUSEPORT: the kernel spreads connections across the listeners). What must be one for
  * the whole server is: the limits and the sessions' idle clocks live in shared memory
- * (auth/services.ts SharedState), every write reaches the other threads' caches through a commit
- * counter in shared memory (db/external-writes.ts), the last backup is published in shared memory,
+ * (auth/services.ts SharedState), every write reaches the other threads' caches through a journal
+ * of commits in shared memory (db/commit-journal.ts), the last backup is published in shared memory,
  * and a request on a worker asks the primary thread to check the backup schedule.
  *
  * One more worker listens on nothing and runs the writes: each listening thread hands it its write

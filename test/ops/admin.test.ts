@@ -14,8 +14,8 @@ import { ADMIN_PASSWORD, useServer } from '../support/server';
 const ctx = useServer();
 
 /** `deskbase admin <args> --data <server's folder>`, with `stdin` as its standard input. */
-async function admin(args: string[], stdin = ''): Promise<CliResult> {
-  const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), 'admin', ...args, '--data', ctx.server.dataDir], {
+async function admin(args: string[], stdin = '', dataDir = ctx.server.dataDir): Promise<CliResult> {
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'server/main.ts'), 'admin', ...args, '--data', dataDir], {
     cwd: ROOT,
     stdin: new Blob([stdin]),
     stdout: 'pipe',
@@ -92,6 +92,30 @@ describe('deskbase admin while the server runs', () => {
     }
     expect(await loginStatus('glpi', 'Brand-new-pass-1')).toBe(200);
     expect(await loginStatus('rescue', 'Rescue-pass-2')).toBe(200);
+  });
+});
+
+describe('deskbase admin beside a server on two threads that are writing', () => {
+  const threaded = useServer({}, ['--threads', '2']);
+
+  test("a reset password ends the sessions on every thread, though the threads' own commits move SQLite's data_version too", async () => {
+    const sessions = await Promise.all(Array.from({ length: 6 }, () => new Client(threaded.server.api).login()));
+    for (const session of sessions) expect((await session.get('getFullSession')).status).toBe(200); // cached by each thread
+    // Another account writes meanwhile (glpi's own sessions end).
+    await threaded.api.create('User', { name: 'writer', password: 'Writer-pass-1', password2: 'Writer-pass-1', _profiles_id: 4, _entities_id: 0, _is_recursive: 1 });
+    const other = await new Client(threaded.server.api).login('writer', 'Writer-pass-1');
+    const pc = await other.create('Computer', { name: 'busy' });
+    let writing = true;
+    let writes = 0;
+    const writer = (async () => {
+      for (; writing; writes++) expect((await other.put(`Computer/${pc}`, { input: { comment: `write ${writes}` } })).status).toBe(200);
+    })();
+    const res = await admin(['reset-password', 'glpi'], 'Threaded-pass-1\n', threaded.server.dataDir);
+    writing = false;
+    await writer;
+    expect([res.code, res.stderr]).toEqual([0, '']);
+    expect((await other.get(`Computer/${pc}`)).body.comment).toBe(`write ${writes - 1}`); // the last of the writes beside it
+    for (const session of sessions) expect((await session.get('getFullSession')).status).toBe(401);
   });
 });
 
