@@ -6,20 +6,23 @@ import { typeDef } from './lib/itemtypes';
 import { useRoute } from './lib/router';
 import { SessionContext, useSessionState } from './data/session';
 import { Home } from './views/Home';
-import { ItemView } from './views/items/ItemView';
-import { ListView } from './views/items/ListView';
-import { MyWork } from './views/MyWork';
-import { SearchView } from './views/items/SearchView';
-import { Find } from './views/Find';
-import { DocumentUpload } from './views/items/Documents';
-import { Import } from './views/admin/Import';
-import { Kanban } from './views/tickets/Kanban';
-import { InventorySettings } from './views/admin/Inventory';
 import { QUEUES, type QueueKey } from './data/mywork';
 import { Login } from './views/Login';
-import { Desk } from './views/desk/Desk';
 import { DeskNav } from './views/desk/DeskNav';
 import { LiveToasts } from './components/LiveToasts';
+import { lazy } from './components/Lazy';
+
+// The first visit needs the sign-in form and the overview; every other screen is a chunk of its own.
+const ItemView = lazy(() => import('./views/items/ItemView').then((m) => m.ItemView), 'page');
+const ListView = lazy(() => import('./views/items/ListView').then((m) => m.ListView), 'page');
+const MyWork = lazy(() => import('./views/MyWork').then((m) => m.MyWork), 'page');
+const SearchView = lazy(() => import('./views/items/SearchView').then((m) => m.SearchView), 'page');
+const Find = lazy(() => import('./views/Find').then((m) => m.Find), 'page');
+const DocumentUpload = lazy(() => import('./views/items/Documents').then((m) => m.DocumentUpload), 'page');
+const Import = lazy(() => import('./views/admin/Import').then((m) => m.Import), 'page');
+const Kanban = lazy(() => import('./views/tickets/Kanban').then((m) => m.Kanban), 'page');
+const InventorySettings = lazy(() => import('./views/admin/Inventory').then((m) => m.InventorySettings), 'page');
+const Desk = lazy(() => import('./views/desk/Desk').then((m) => m.Desk), 'page');
 
 const VALID_TYPE = /^[A-Za-z][A-Za-z0-9_]*$/;
 

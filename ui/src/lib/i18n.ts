@@ -212,6 +212,7 @@ const FR: Record<string, string> = {
   'Advanced search': 'Recherche avancée',
   Rows: 'Lignes',
   'Loading…': 'Chargement…',
+  'This page could not be loaded: reload the console.': 'Cette page n’a pas pu être chargée : rechargez la console.',
   '{first}–{last} of {total}': '{first}–{last} sur {total}',
   'The {count} rows of this page are selected.': 'Les {count} lignes de cette page sont sélectionnées.',
   'Select all {total} matching rows': 'Sélectionner les {total} lignes correspondantes',

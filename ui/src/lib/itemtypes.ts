@@ -196,6 +196,9 @@ export const CREATE: Action = 'create';
 export const DELETE: Action = 'delete';
 export const PURGE: Action = 'purge';
 
+/** GLPI's Super-Admin profile (id 4 on every install): the console never lets anyone lock themselves out of it. */
+export const SUPER_ADMIN = 4;
+
 /** The active profile as getActiveProfile returns it: one number per right name. */
 export function can(profile: Record<string, unknown> | null, itemtype: string, action: Action): boolean {
   const type = registryType(itemtype);

@@ -1,7 +1,9 @@
-import QRCode from 'qrcode';
-
-/** An SVG QR code of `text` (the options are fixed, so the same text always gives the same image). */
-export function qrSvg(text: string): Promise<string> {
+/**
+ * An SVG QR code of `text` (the options are fixed, so the same text always gives the same image).
+ * The encoder is fetched on first use: only a label needs it.
+ */
+export async function qrSvg(text: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
 }
 

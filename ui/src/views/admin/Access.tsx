@@ -7,9 +7,7 @@ import { PickForm } from '../../components/PickForm';
 import { Picker } from '../../components/Picker';
 import { useSession } from '../../data/session';
 import { t } from '../../lib/i18n';
-
-/** GLPI's Super-Admin profile (id 4 on every install): the console never lets anyone lock themselves out of it. */
-export const SUPER_ADMIN = 4;
+import { SUPER_ADMIN } from '../../lib/itemtypes';
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 

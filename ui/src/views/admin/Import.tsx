@@ -98,41 +98,45 @@ export function Import({ itemtype }: { itemtype: string }) {
       </p>
       <h1>{t('Import {types} from CSV', { types: def.plural.toLowerCase() })}</h1>
       {(error || described.error) && <Notice kind="error">{error || described.error}</Notice>}
-      <div class="item-form">
-        <div class="field">
-          <label for="import-file">{t('CSV file (first line: column names)')}</label>
-          <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => e.currentTarget.files?.[0] && read(e.currentTarget.files[0])} />
-        </div>
-        {headers.length > 0 && (
-          <>
-            <ImportColumns headers={headers} fields={fields} mapping={mapping} onMap={(h, key) => setMapping((m) => ({ ...m, [h]: key }))} />
-            <div class="form-actions">
-              <div class="field field-check">
-                <input id="import-create" type="checkbox" checked={createMissing} onChange={(e) => setCreateMissing(e.currentTarget.checked)} />
-                <label for="import-create">{t('Create missing dropdown values')}</label>
+      {/* A file read before the fields are known could map none of its columns. */}
+      {!options && !described.error && <p role="status">{t('Loading…')}</p>}
+      {options && (
+        <div class="item-form">
+          <div class="field">
+            <label for="import-file">{t('CSV file (first line: column names)')}</label>
+            <input id="import-file" type="file" accept=".csv,text/csv" onChange={(e) => e.currentTarget.files?.[0] && read(e.currentTarget.files[0])} />
+          </div>
+          {headers.length > 0 && (
+            <>
+              <ImportColumns headers={headers} fields={fields} mapping={mapping} onMap={(h, key) => setMapping((m) => ({ ...m, [h]: key }))} />
+              <div class="form-actions">
+                <div class="field field-check">
+                  <input id="import-create" type="checkbox" checked={createMissing} onChange={(e) => setCreateMissing(e.currentTarget.checked)} />
+                  <label for="import-create">{t('Create missing dropdown values')}</label>
+                </div>
+                <button type="button" class="secondary" onClick={() => void dryRun()}>
+                  {t('Dry run')}
+                </button>
+                <button type="button" onClick={() => void run()}>
+                  {t('Import {count} rows', { count: rows.length })}
+                </button>
               </div>
-              <button type="button" class="secondary" onClick={() => void dryRun()}>
-                {t('Dry run')}
-              </button>
-              <button type="button" onClick={() => void run()}>
-                {t('Import {count} rows', { count: rows.length })}
-              </button>
-            </div>
-          </>
-        )}
-        {prepared && !summary && <DryRunReport prepared={prepared} />}
-        {progress && <progress aria-label={t('Import progress')} max={progress[1] || 1} value={progress[0]} />}
-        {summary && <p role="status">{summary}</p>}
-        {failures.length > 0 && (
-          <ul class="mass-failures" aria-label={t('Refused rows')}>
-            {failures.map((f) => (
-              <li key={f.line}>
-                {t('Line {line}: {message}', { line: f.line, message: f.message })}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+            </>
+          )}
+          {prepared && !summary && <DryRunReport prepared={prepared} />}
+          {progress && <progress aria-label={t('Import progress')} max={progress[1] || 1} value={progress[0]} />}
+          {summary && <p role="status">{summary}</p>}
+          {failures.length > 0 && (
+            <ul class="mass-failures" aria-label={t('Refused rows')}>
+              {failures.map((f) => (
+                <li key={f.line}>
+                  {t('Line {line}: {message}', { line: f.line, message: f.message })}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -8,19 +8,6 @@ import { usePanel } from '../../data/panel';
 import { href } from '../../lib/router';
 import { saveFile } from '../items/Documents';
 
-const NONE_LOCKED: Set<string> = new Set();
-
-/** The locked fields of an item (GLPI 10's Lockedfield): none when the profile may not read them. */
-export function useLockedFields(itemtype: string, id: number | null, dynamic: boolean, reload: number): Set<string> {
-  const fields = useApi(async () => {
-    if (id === null || !dynamic) return NONE_LOCKED;
-    return api
-      .list('Lockedfield', { range: '0-999', searchText: { itemtype: `^${itemtype}$`, items_id: `^${id}$` } })
-      .then((page) => new Set(page.items.map((l) => String(l.field))), () => NONE_LOCKED);
-  }, [itemtype, id, dynamic, reload]);
-  return fields.data ?? NONE_LOCKED;
-}
-
 /** A plain table: its accessible name, column heads and rows of cells. */
 function Table({ label, head, rows }: { label: string; head: string[]; rows: [key: number | string, cells: ComponentChildren[]][] }) {
   return (
@@ -49,9 +36,6 @@ async function download(agent: Item): Promise<void> {
   const blob = await api.agentInventory(agent.id);
   saveFile(blob, `${String(agent.deviceid)}.${blob.type.includes('json') ? 'json' : 'xml'}`);
 }
-
-/** The types an inventory writes: their pages have an inventory tab. */
-export const INVENTORIED_TYPES = ['Computer', 'Phone', 'NetworkEquipment', 'Printer'];
 
 /** An inventoried asset's inventory: where it comes from, its agents (last contact, last inventory to download) and the software they reported. */
 export function AssetInventory({ itemtype, id, item, locked }: { itemtype: string; id: number; item: Item; locked: Set<string> }) {

@@ -1,9 +1,8 @@
 import { type ActiveProfile, api } from '../../data/api';
 import { Notice } from '../../components/Notice';
 import { t } from '../../lib/i18n';
-import { DELETE, PURGE, can, typeDef } from '../../lib/itemtypes';
+import { DELETE, PURGE, SUPER_ADMIN, can, typeDef } from '../../lib/itemtypes';
 import { href, navigate } from '../../lib/router';
-import { SUPER_ADMIN } from '../admin/Access';
 
 type Outcome = { kind: 'success'; text: string } | void;
 

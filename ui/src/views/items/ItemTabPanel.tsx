@@ -4,17 +4,27 @@ import { useSession } from '../../data/session';
 import { t } from '../../lib/i18n';
 import { navigate } from '../../lib/router';
 import { flashOnNextView } from './item-message';
+import { lazy } from '../../components/Lazy';
 import { History } from './History';
-import { Access } from '../admin/Access';
-import { ProfileRights } from '../admin/ProfileRights';
-import { RuleParts } from '../rules/RuleParts';
-import { ItilPage } from '../tickets/ItilPage';
-import { AssetSectionView } from '../asset/AssetSectionView';
 import { ItilLinks } from '../asset/ItilLinks';
-import { Mailbox, RefusedMail } from '../admin/Mail';
-import { DirectoryConnection, DirectoryImport } from '../admin/Directory';
-import { NotificationPreferences, NotificationTargets, QueuedMail, TemplateTranslations, WebhookDeliveries } from '../admin/Notifications';
-import { AssetInventory } from '../admin/Inventory';
+
+// The tabs of one kind of item only (a ticket's page, an asset's sections, the admin screens):
+// chunks of their own, fetched when a tab first shows.
+const ItilPage = lazy(() => import('../tickets/ItilPage').then((m) => m.ItilPage), 'panel');
+const AssetSectionView = lazy(() => import('../asset/AssetSectionView').then((m) => m.AssetSectionView), 'panel');
+const Access = lazy(() => import('../admin/Access').then((m) => m.Access), 'panel');
+const ProfileRights = lazy(() => import('../admin/ProfileRights').then((m) => m.ProfileRights), 'panel');
+const RuleParts = lazy(() => import('../rules/RuleParts').then((m) => m.RuleParts), 'panel');
+const Mailbox = lazy(() => import('../admin/Mail').then((m) => m.Mailbox), 'panel');
+const RefusedMail = lazy(() => import('../admin/Mail').then((m) => m.RefusedMail), 'panel');
+const DirectoryConnection = lazy(() => import('../admin/Directory').then((m) => m.DirectoryConnection), 'panel');
+const DirectoryImport = lazy(() => import('../admin/Directory').then((m) => m.DirectoryImport), 'panel');
+const NotificationPreferences = lazy(() => import('../admin/Notifications').then((m) => m.NotificationPreferences), 'panel');
+const NotificationTargets = lazy(() => import('../admin/Notifications').then((m) => m.NotificationTargets), 'panel');
+const TemplateTranslations = lazy(() => import('../admin/Notifications').then((m) => m.TemplateTranslations), 'panel');
+const QueuedMail = lazy(() => import('../admin/Notifications').then((m) => m.QueuedMail), 'panel');
+const WebhookDeliveries = lazy(() => import('../admin/Notifications').then((m) => m.WebhookDeliveries), 'panel');
+const AssetInventory = lazy(() => import('../admin/Inventory').then((m) => m.AssetInventory), 'panel');
 
 interface Props {
   tab: string;

@@ -9,7 +9,7 @@ import { useSession } from '../../data/session';
 import { useLeaveGuard } from '../../lib/leave-guard';
 import { useLiveEvents } from '../../data/live';
 import { assetSections } from '../asset/sections';
-import { useLockedFields } from '../admin/Inventory';
+import { useLockedFields } from '../admin/inventoried';
 import { ItemHead, ItemLoadError } from './ItemHead';
 import { flashOnNextView, useItemMessage } from './item-message';
 import { ItemForm } from './ItemForm';

@@ -1,6 +1,6 @@
 import { t } from '../../lib/i18n';
 import { typeDef } from '../../lib/itemtypes';
-import { INVENTORIED_TYPES } from '../admin/Inventory';
+import { INVENTORIED_TYPES } from '../admin/inventoried';
 
 /** The tabs of a stored item's page, by what its type holds: details first, history last. */
 export function itemTabs(itemtype: string, sections: { key: string; label: string }[], onePage: boolean): [string, string][] {
