@@ -6,6 +6,10 @@
  * fills it (one INSERT … SELECT), one transaction per batch, multi-row INSERT statements prepared
  * once (the fastest way bun:sqlite inserts many rows).
  * What the API adds on top (parsing, checks, rules, answers) is what the comparison measures.
+ * The one piece of SQLite work the API does beyond this: it keeps the trigram index's triggers
+ * (dropping them is DDL, see deferFulltext), so each new row's trigger still looks its deferral up
+ * (about 0.8 µs a row measured on a 10k folder); the rows, indexes, history rows and index entries
+ * are the same.
  */
 import { Database } from 'bun:sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
