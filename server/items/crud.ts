@@ -8,7 +8,7 @@ import type { Column } from '../registry/columns';
 import { guardedFields, secretColumns } from '../registry/guarded';
 import { historyOption } from '../registry/searchoptions';
 import { purgeDependents } from './cascade';
-import { dropHistory, HISTORY, logRelation, logRelations, writeLog, writeLogs } from './history';
+import { dropHistory, HISTORY, logCreations, logRelation, logRelations, writeLog } from './history';
 import { hooksOf, ItemError, KeptRefusal, type WriteContext } from './hooks';
 import { nameOf } from './names';
 import { deleteRow, findById, ident, insertRow, insertRows, selectOne, updateRow, type Row } from '../db/rows';
@@ -299,7 +299,7 @@ export function addItems(contexts: WriteContext[], type: Itemtype, rows: Row[], 
   const { db, actor, history } = contexts[0]!; // one request's elements: one session, one history flag
   const ids = insertRows(db, type.table, rows);
   rows.forEach((row, i) => (row.id = ids[i]));
-  if (history && type.history) writeLogs(db, actor, ids.map((id) => ({ itemtype: type.name, itemsId: id, action: HISTORY.CREATE_ITEM })));
+  if (history && type.history) logCreations(db, actor, type.name, ids);
   if (hooksOf(type).some((hook) => hook.afterAdd)) rows.forEach((row, i) => afterNewRow(contexts[i]!, type, row, inputs[i]!));
   else {
     // Nothing runs between the relation rows of two elements: they are written together, in the same order.

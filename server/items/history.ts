@@ -52,6 +52,19 @@ export function writeLogs(db: Db, actor: string, entries: LogEntry[]): void {
   insertValues(db, 'glpi_logs', LOG_COLUMNS, values);
 }
 
+/** The creation rows of many new items of one type (a bulk add), as writeLogs writes them. */
+export function logCreations(db: Db, actor: string, itemtype: string, ids: readonly number[]): void {
+  const date = nowString();
+  const values: Bindable[] = [];
+  // One entry, renumbered: no object per row.
+  const entry = { itemtype, itemsId: 0, action: HISTORY.CREATE_ITEM };
+  for (const id of ids) {
+    entry.itemsId = id;
+    pushLogValues(values, actor, entry, date);
+  }
+  insertValues(db, 'glpi_logs', LOG_COLUMNS, values);
+}
+
 /** GLPI's creation and trash rows name no link as '0'; other rows without one as ''. */
 const ZERO_LINK = new Set<number>([HISTORY.CREATE_ITEM, HISTORY.DELETE_ITEM]);
 

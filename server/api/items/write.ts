@@ -322,7 +322,7 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
     const outcome = results[0]!;
     return json(outcome, 201, { Location: href(outcome.id as number) });
   }
-  return bulkReply(results, failed, 'ADD', 201, { Link: boundedLinkHeader(ids.map(href)) });
+  return bulkReply(results, failed, 'ADD', 201, { Link: boundedLinkHeader(ids, href) });
 }
 
 /** Refuses one element of an update or delete by its id (throws an ItemError): it fails alone. */
