@@ -2,7 +2,7 @@
  * The server's layers, top to bottom. A file may import its own layer and the layers below it;
  * an import that runs upward, or any cycle, fails `npm test`.
  *
- *   entry    main.ts, hook-table.ts, config.ts, cli/, import/, threads/   start-up, the composition root, commands, serving threads
+ *   entry    main.ts, serve.ts, hook-table.ts, config.ts, cli/, import/, threads/   start-up, the composition root, commands, serving threads
  *   http     http/                                   Elysia app, routing, body and parameter parsing
  *   api      api/                                    what each endpoint answers
  *   engines  inventory/                              what agents send, written through the domains and items
@@ -20,7 +20,7 @@
  * raw request parameters (core/request-params.ts).
  */
 const layer = {
-  entry: '^server/(main|hook-table|config)\\.ts$|^server/(cli|import|threads)/',
+  entry: '^server/(main|serve|hook-table|config)\\.ts$|^server/(cli|import|threads)/',
   http: '^server/http/',
   api: '^server/api/',
   engines: '^server/inventory/',

@@ -2,7 +2,7 @@
  * The business-rule hook table: the hooks of every itemtype, in one ordered table (GLPI's rules
  * engine, which runs Rule rows, is server/rules/). For an itemtype and an event
  * (prepareAdd, afterUpdate, beforeDelete…), generic CRUD runs the matching hooks of this table
- * from top to bottom. main.ts installs it at start-up. test/items/rules.test.ts pins the order
+ * from top to bottom. serve.ts installs it at start-up. test/items/rules.test.ts pins the order
  * each itemtype and event gets, so a moved rule shows in review.
  */
 import { networkPortHooks } from './assets/network-ports';

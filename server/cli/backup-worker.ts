@@ -1,7 +1,7 @@
 /**
  * The scheduled backup's thread: `backup()` is synchronous (VACUUM INTO, file copies), so the
  * server runs it in a worker, on the worker's own database connection, and keeps answering
- * requests meanwhile. The worker is the server's own entry module started again (see main.ts):
+ * requests meanwhile. The worker is the server's own entry module started again (see serve.ts):
  * that works the same from the sources and in the compiled executable, where a separate worker
  * file would need an entry point of its own.
  */

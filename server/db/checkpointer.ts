@@ -10,11 +10,12 @@
  * process leaves a WAL the next start replays.
  *
  * The worker starts once the WAL first reaches 4 MiB (where SQLite would checkpoint by itself):
- * a server that writes little never pays for the thread (starting one costs a few hundred
- * milliseconds of CPU, and it holds its own copy of the modules).
+ * a server that writes little never pays for the thread.
  *
  * The worker is the server's entry module started again (as the backup's): that works the same
- * from the sources and in the compiled executable.
+ * from the sources and in the compiled executable. That module loads the rest of the server only
+ * outside this worker (main.ts): loading it all cost some 400 ms of CPU, spent by the very write
+ * that grew the WAL, and a copy of every module.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { statSync } from 'node:fs';

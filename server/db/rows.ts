@@ -6,7 +6,7 @@ import { VersionedCache } from './read-cache';
 import { noteRead, noteRowRead } from './table-versions';
 
 export type Row = Record<string, unknown>;
-type Bindable = string | number | bigint | boolean | null | Uint8Array;
+export type Bindable = string | number | bigint | boolean | null | Uint8Array;
 
 /**
  * Prepared statements are cached per database and SQL text: the hot paths reuse them. Searches
@@ -119,11 +119,38 @@ const MAX_ROWS_PER_INSERT = 64;
 const MAX_VALUES_PER_INSERT = 999;
 
 /**
- * Inserts rows (keys are trusted column names) with multi-row INSERT statements, which cost
- * SQLite far less per row than one statement each, and returns their ids in order. Consecutive
- * rows with the same columns share statements; a row that sets its own id goes alone. The rows
- * of one statement get consecutive new ids (this process is the only writer), so they follow
- * from the last one.
+ * Inserts rows given as one flat list of values (`keys.length` per row, in `keys` order: trusted
+ * column names) with multi-row INSERT statements, which cost SQLite far less per row than one
+ * statement each, and returns their ids in order. The rows of one statement get consecutive new
+ * ids (this process is the only writer), so they follow from the last one.
+ */
+export function insertValues(db: Db, table: string, keys: string[], values: readonly Bindable[]): number[] {
+  const width = keys.length;
+  if (width === 0) throw new Error(`INSERT INTO ${table} without columns`);
+  const total = values.length / width;
+  const most = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, 2 ** Math.floor(Math.log2(MAX_VALUES_PER_INSERT / width))));
+  const ids: number[] = [];
+  for (let at = 0; at < total; ) {
+    let count = most;
+    while (count > total - at) count >>= 1;
+    const { changes, lastInsertRowid } = run(db, insertStatement(table, keys, count), ...values.slice(at * width, (at + count) * width));
+    if (changes !== count) throw new Error(`INSERT INTO ${table} stored ${changes} of ${count} rows`);
+    for (let r = count - 1; r >= 0; r--) ids.push(lastInsertRowid - r);
+    at += count;
+  }
+  return ids;
+}
+
+/** Whether `row` has exactly `keys`, in that order (for…in: no array of keys made per row). */
+function hasKeys(row: Row, keys: readonly string[]): boolean {
+  let i = 0;
+  for (const key in row) if (keys[i++] !== key) return false;
+  return i === keys.length;
+}
+
+/**
+ * Inserts rows (keys are trusted column names) with insertValues and returns their ids in order.
+ * Consecutive rows with the same columns share statements; a row that sets its own id goes alone.
  */
 export function insertRows(db: Db, table: string, rows: Row[]): number[] {
   const ids: number[] = [];
@@ -135,20 +162,13 @@ export function insertRows(db: Db, table: string, rows: Row[]): number[] {
       start++;
       continue;
     }
-    const shape = keys.join('\0');
-    let end = start + 1;
-    while (end < rows.length && Object.keys(rows[end]!).join('\0') === shape) end++;
-    const most = Math.max(1, Math.min(MAX_ROWS_PER_INSERT, 2 ** Math.floor(Math.log2(MAX_VALUES_PER_INSERT / keys.length))));
-    for (let at = start; at < end; ) {
-      let count = most;
-      while (count > end - at) count >>= 1;
-      const values: Bindable[] = [];
-      for (let r = at; r < at + count; r++) for (const key of keys) values.push(rows[r]![key] as Bindable);
-      const { changes, lastInsertRowid } = run(db, insertStatement(table, keys, count), ...values);
-      if (changes !== count) throw new Error(`INSERT INTO ${table} stored ${changes} of ${count} rows`);
-      for (let r = count - 1; r >= 0; r--) ids.push(lastInsertRowid - r);
-      at += count;
+    const values: Bindable[] = [];
+    let end = start;
+    for (; end < rows.length && hasKeys(rows[end]!, keys); end++) {
+      const row = rows[end]!;
+      for (const key of keys) values.push(row[key] as Bindable);
     }
+    for (const id of insertValues(db, table, keys, values)) ids.push(id);
     start = end;
   }
   return ids;

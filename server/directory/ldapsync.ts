@@ -46,7 +46,7 @@ export function syncNow(services: Services, server: DirectoryServer, actor: stri
   return true;
 }
 
-/** The scheduler main.ts ticks; `failed` hears of a run that threw. */
+/** The scheduler serve.ts ticks; `failed` hears of a run that threw. */
 export function ldapsync(services: Services, failed: (error: unknown) => void): { tick(): void } {
   let nextCheck = 0;
   const actor = `cron_${TASK.name}`;

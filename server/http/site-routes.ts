@@ -12,7 +12,7 @@ import { inventoryResponse } from './inventory';
 import { API_PATH, handleApiRequest } from './pipeline';
 import type { RequestUrl } from './url';
 
-/** The scheduled backups, as the server sees them (main.ts wires the scheduler). */
+/** The scheduled backups, as the server sees them (serve.ts wires the scheduler). */
 export interface BackupSchedule {
   /** Starts a backup when one is due by the server clock; called at each request, and by a timer. */
   tick(): void;

@@ -8,7 +8,7 @@ import type { Column } from '../registry/columns';
 import { guardedFields, secretColumns } from '../registry/guarded';
 import { historyOption } from '../registry/searchoptions';
 import { purgeDependents } from './cascade';
-import { dropHistory, HISTORY, logRelation, logRelations, writeLog, writeLogs } from './history';
+import { dropHistory, HISTORY, logCreations, logRelation, logRelations, writeLog } from './history';
 import { hooksOf, ItemError, KeptRefusal, type WriteContext } from './hooks';
 import { nameOf } from './names';
 import { deleteRow, findById, ident, insertRow, insertRows, selectOne, updateRow, type Row } from '../db/rows';
@@ -141,22 +141,34 @@ function checkLinks(wc: WriteContext, type: Itemtype, row: Row, only?: Set<strin
   }
 }
 
-function checkRequired(type: Itemtype, row: Row): void {
-  const required = [...type.required];
-  for (const owner of type.owners) {
-    if ('fk' in owner) required.push(owner.fk);
-    else required.push('itemtype', 'items_id');
+/** Per type, the fields a row must fill: the required ones and the owner links, and the NOT NULL columns without a default. */
+const requiredByType = new WeakMap<Itemtype, { fields: string[]; columns: string[] }>();
+
+function requiredOf(type: Itemtype): { fields: string[]; columns: string[] } {
+  let required = requiredByType.get(type);
+  if (!required) {
+    const fields = [...type.required];
+    for (const owner of type.owners) {
+      if ('fk' in owner) fields.push(owner.fk);
+      else fields.push('itemtype', 'items_id');
+    }
+    // A NOT NULL column without a default (a rack position, a DNS record's TTL) needs a value.
+    const columns = type.columns.filter((col) => !(col.nullable || col.default !== null || col.autoIncrement || col.kind === 'text')).map((col) => col.name);
+    requiredByType.set(type, (required = { fields, columns }));
   }
-  for (const field of required) {
+  return required;
+}
+
+function checkRequired(type: Itemtype, row: Row): void {
+  const { fields, columns } = requiredOf(type);
+  for (const field of fields) {
     const value = row[field];
     if (value === undefined || value === null || value === '' || (value === 0 && field !== 'entities_id')) {
       throw new ItemError(`Field ${field} is mandatory for ${type.name}`);
     }
   }
-  // A NOT NULL column without a default (a rack position, a DNS record's TTL) needs a value.
-  for (const col of type.columns) {
-    if (col.nullable || col.default !== null || col.autoIncrement || col.kind === 'text') continue;
-    if (row[col.name] === undefined || row[col.name] === null) throw new ItemError(`Field ${col.name} is mandatory for ${type.name}`);
+  for (const column of columns) {
+    if (row[column] === undefined || row[column] === null) throw new ItemError(`Field ${column} is mandatory for ${type.name}`);
   }
 }
 
@@ -287,7 +299,7 @@ export function addItems(contexts: WriteContext[], type: Itemtype, rows: Row[], 
   const { db, actor, history } = contexts[0]!; // one request's elements: one session, one history flag
   const ids = insertRows(db, type.table, rows);
   rows.forEach((row, i) => (row.id = ids[i]));
-  if (history && type.history) writeLogs(db, actor, ids.map((id) => ({ itemtype: type.name, itemsId: id, action: HISTORY.CREATE_ITEM })));
+  if (history && type.history) logCreations(db, actor, type.name, ids);
   if (hooksOf(type).some((hook) => hook.afterAdd)) rows.forEach((row, i) => afterNewRow(contexts[i]!, type, row, inputs[i]!));
   else {
     // Nothing runs between the relation rows of two elements: they are written together, in the same order.

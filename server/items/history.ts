@@ -1,6 +1,6 @@
 import { itemtype, type Itemtype } from '../registry';
 import type { Db } from '../db/connection';
-import { insertRow, insertRows, run, type Row } from '../db/rows';
+import { insertValues, run, type Bindable, type Row } from '../db/rows';
 import { nowString } from '../core/clock';
 import type { ItemHooks, WriteContext } from './hooks';
 import { nameOf, nameOfRow, namesByIds } from './names';
@@ -39,34 +39,50 @@ export function actorName(user: Row | null): string {
 }
 
 export function writeLog(db: Db, actor: string, entry: LogEntry): void {
-  insertRow(db, 'glpi_logs', logRow(actor, entry, nowString()));
+  const values: Bindable[] = [];
+  pushLogValues(values, actor, entry, nowString());
+  insertValues(db, 'glpi_logs', LOG_COLUMNS, values);
 }
 
 /** Many history rows, in order, with multi-row INSERTs (a bulk add's creations). */
 export function writeLogs(db: Db, actor: string, entries: LogEntry[]): void {
   const date = nowString();
-  insertRows(
-    db,
-    'glpi_logs',
-    entries.map((entry) => logRow(actor, entry, date)),
-  );
+  const values: Bindable[] = [];
+  for (const entry of entries) pushLogValues(values, actor, entry, date);
+  insertValues(db, 'glpi_logs', LOG_COLUMNS, values);
+}
+
+/** The creation rows of many new items of one type (a bulk add), as writeLogs writes them. */
+export function logCreations(db: Db, actor: string, itemtype: string, ids: readonly number[]): void {
+  const date = nowString();
+  const values: Bindable[] = [];
+  // One entry, renumbered: no object per row.
+  const entry = { itemtype, itemsId: 0, action: HISTORY.CREATE_ITEM };
+  for (const id of ids) {
+    entry.itemsId = id;
+    pushLogValues(values, actor, entry, date);
+  }
+  insertValues(db, 'glpi_logs', LOG_COLUMNS, values);
 }
 
 /** GLPI's creation and trash rows name no link as '0'; other rows without one as ''. */
 const ZERO_LINK = new Set<number>([HISTORY.CREATE_ITEM, HISTORY.DELETE_ITEM]);
 
-function logRow(actor: string, entry: LogEntry, date: string): Row {
-  return {
-    itemtype: entry.itemtype,
-    items_id: entry.itemsId,
-    itemtype_link: entry.link ?? (ZERO_LINK.has(entry.action) ? '0' : ''),
-    linked_action: entry.action,
-    user_name: actor,
-    date_mod: date,
-    id_search_option: entry.option ?? 0,
-    old_value: (entry.oldValue ?? '').slice(0, MAX_VALUE),
-    new_value: (entry.newValue ?? '').slice(0, MAX_VALUE),
-  };
+const LOG_COLUMNS = ['itemtype', 'items_id', 'itemtype_link', 'linked_action', 'user_name', 'date_mod', 'id_search_option', 'old_value', 'new_value'];
+
+/** Appends a history row's values in LOG_COLUMNS order (no object per row: a bulk add writes thousands). */
+function pushLogValues(values: Bindable[], actor: string, entry: LogEntry, date: string): void {
+  values.push(
+    entry.itemtype,
+    entry.itemsId,
+    entry.link ?? (ZERO_LINK.has(entry.action) ? '0' : ''),
+    entry.action,
+    actor,
+    date,
+    entry.option ?? 0,
+    (entry.oldValue ?? '').slice(0, MAX_VALUE),
+    (entry.newValue ?? '').slice(0, MAX_VALUE),
+  );
 }
 
 /** A purged item takes its own history with it. */

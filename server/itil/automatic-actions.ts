@@ -1,6 +1,6 @@
 /**
  * GLPI's automatic actions that Deskbase runs, by the server's clock: at each request and by a
- * timer (see main.ts), at most once a minute; each reads first and writes, in one transaction,
+ * timer (see serve.ts), at most once a minute; each reads first and writes, in one transaction,
  * only what is due. Each is GLPI's CronTask of the same class and name: one switched off there
  * (`state` 0) does not run, and those that ran note the minute in `lastrun`, as GLPI does.
  */

@@ -1,6 +1,6 @@
 /**
  * What the mail collectors use of the other domains, handed in by the composition root
- * (hook-table.ts, installed by main.ts and each request-serving thread), since domains do not
+ * (hook-table.ts, installed by serve.ts and each request-serving thread), since domains do not
  * import each other: the rules engine for `RuleMailCollector`, and the documents' check of an
  * uploaded file for attachments.
  */

@@ -48,10 +48,10 @@ export async function collectAll(services: Services): Promise<RunReport[]> {
   return reports;
 }
 
-/** How often the task row is read: main.ts ticks at every request, and GLPI's tasks count in minutes. */
+/** How often the task row is read: serve.ts ticks at every request, and GLPI's tasks count in minutes. */
 const CHECK_EVERY_MS = 60_000;
 
-/** The scheduler main.ts ticks: starts a background run when the task is due; `failed` hears of a run that threw. */
+/** The scheduler serve.ts ticks: starts a background run when the task is due; `failed` hears of a run that threw. */
 export function mailgate(services: Services, failed: (error: unknown) => void): { tick(): void } {
   let current: Promise<void> | null = null;
   let nextCheck = 0;

@@ -117,7 +117,7 @@ export function mailSender(store: Store, failed: (what: string, error: unknown) 
 
 let waker: (() => void) | null = null;
 
-/** main.ts hands the sender here (a worker thread, a message to it); writes that queued mail call wakeMailSender after their commit. */
+/** serve.ts hands the sender here (a worker thread, a message to it); writes that queued mail call wakeMailSender after their commit. */
 export function setMailWaker(wake: (() => void) | null): void {
   waker = wake;
 }

@@ -21,14 +21,14 @@ export type ItemReader = (userId: number, itemtype: string, id: number) => unkno
 
 let reader: ItemReader | null = null;
 
-/** Each thread that writes hands its reader here (the API floor presents items; main.ts wires it). */
+/** Each thread that writes hands its reader here (the API floor presents items; serve.ts wires it). */
 export function setWebhookReader(read: ItemReader | null): void {
   reader = read;
 }
 
 let waker: (() => void) | null = null;
 
-/** main.ts hands the sender's wake here (a worker thread, a message to it): a write that queued deliveries starts a run after its commit. */
+/** serve.ts hands the sender's wake here (a worker thread, a message to it): a write that queued deliveries starts a run after its commit. */
 export function setWebhookWaker(wake: (() => void) | null): void {
   waker = wake;
 }

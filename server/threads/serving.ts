@@ -1,5 +1,5 @@
 /**
- * Serving on every core. The server is one process; with `--threads N` the primary thread (main.ts:
+ * Serving on every core. The server is one process; with `--threads N` the primary thread (serve.ts:
  * instance lock, upgrade, scheduled backups, WAL checkpoints, session sweep, signals) serves too,
  * and N-1 worker threads each open their own SQLite connection and their own listener on the same
  * port (SO_REUSEPORT: the kernel spreads connections across the listeners). What must be one for

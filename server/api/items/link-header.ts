@@ -6,10 +6,11 @@
  */
 export const LINK_HEADER_BUDGET = 4096;
 
-export function boundedLinkHeader(hrefs: string[]): string {
+export function boundedLinkHeader<T>(items: readonly T[], href: (item: T) => string): string {
   let header = '';
-  for (const href of hrefs) {
-    const next = header ? `${header},${href}` : href;
+  // Each URL is made only when the header may still take it: a bulk add names thousands of items.
+  for (const item of items) {
+    const next = header ? `${header},${href(item)}` : href(item);
     if (next.length > LINK_HEADER_BUDGET) break;
     header = next;
   }

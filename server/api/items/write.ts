@@ -73,6 +73,12 @@ export function writeContext(ctx: SessionContext, history = true, recursive = fa
   return wc;
 }
 
+/** One context per element of a request, each with its own `extra`: what they share (the actor's name) is worked out once. */
+function writeContexts(ctx: SessionContext, count: number, history = true, recursive = false): WriteContext[] {
+  const shared = writeContext(ctx, history, recursive);
+  return Array.from({ length: count }, () => ({ ...shared, extra: {} }));
+}
+
 /** Uploads go with the input when it is one object (not a list), as GLPI's `_filename`. */
 function takesUploads(input: unknown): boolean {
   return isObject(input) && !(asList(input) && Object.keys(input).length > 0);
@@ -140,7 +146,7 @@ async function prepareInputs<T>(type: Itemtype, contexts: WriteContext[], inputs
  * costs one commit instead of one per element.
  */
 async function runSteps<T>(ctx: SessionContext, history: boolean, type: Itemtype, steps: Step<T>[], recursive = false): Promise<Outcome<T>[]> {
-  const contexts = steps.map(() => writeContext(ctx, history, recursive));
+  const contexts = writeContexts(ctx, steps.length, history, recursive);
   const outcomes: (Outcome<T> | null)[] = steps.map(() => null);
   await prepareInputs(
     type,
@@ -192,7 +198,7 @@ class OneByOne extends Error {}
  * abandoned and the elements run one by one, each in its savepoint, which tells which one fails.
  */
 async function addTogether(ctx: SessionContext, type: Itemtype, inputs: Params[]): Promise<Outcome<number>[]> {
-  const contexts = inputs.map(() => writeContext(ctx));
+  const contexts = writeContexts(ctx, inputs.length);
   const prepared: (Outcome<number> | null)[] = inputs.map(() => null);
   await prepareInputs(
     type,
@@ -288,7 +294,9 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
   let failed = 0;
   let firstFailure: Failure | null = null;
   const stored = inDataZone(ctx, type);
-  const inputs = list.map((element) => stored({ ...parentFields, ...element }));
+  // The elements are the request's own (null-prototype objects): copied only to take the parent's fields.
+  const withParent = Object.keys(parentFields).length === 0 ? (element: Params) => element : (element: Params) => ({ ...parentFields, ...element });
+  const inputs = list.map((element) => stored(withParent(element)));
   const outcomes = addsTogether(type)
     ? await addTogether(ctx, type, inputs)
     : await runSteps(
@@ -314,7 +322,7 @@ export async function createItems(ctx: SessionContext, type: Itemtype, parentFie
     const outcome = results[0]!;
     return json(outcome, 201, { Location: href(outcome.id as number) });
   }
-  return bulkReply(results, failed, 'ADD', 201, { Link: boundedLinkHeader(ids.map(href)) });
+  return bulkReply(results, failed, 'ADD', 201, { Link: boundedLinkHeader(ids, href) });
 }
 
 /** Refuses one element of an update or delete by its id (throws an ItemError): it fails alone. */
