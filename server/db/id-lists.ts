@@ -110,7 +110,7 @@ function cutDown(entry: Entry, written: number[], enough: number, deps: Dependen
 }
 
 /** The first position in ascending `ids` holding `id` or more. */
-function lowerBound(ids: number[], id: number): number {
+export function lowerBound(ids: number[], id: number): number {
   let low = 0;
   let high = ids.length;
   while (low < high) {

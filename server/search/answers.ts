@@ -1,0 +1,90 @@
+import type { Db } from '../db/connection';
+import { idSet, raw, sql } from '../db/frag';
+import { lowerBound } from '../db/id-lists';
+import { selectValues } from '../db/rows';
+import { noteDependencies, stillValid, tableWrittenSince, tracked, type Dependencies } from '../db/table-versions';
+import type { Reuse, RowTest } from './engine';
+
+/** A whole answer as built, with what decides how long it stays exact. */
+export interface Built<V> {
+  value: V;
+  reuse: Reuse;
+  /** The ids of the rows it shows (of RowTest's table). */
+  shown: number[];
+  /** Its size in bytes, about. */
+  size: number;
+  /** False: answered, not kept (rawdata, large pages). */
+  keep: boolean;
+}
+
+interface Entry<V> {
+  value: V;
+  deps: Dependencies;
+  size: number;
+  perRow: { test: RowTest; shown: Set<number> } | null;
+}
+
+/** Written rows tested again at most before an answer is built afresh instead. */
+const MAX_RETEST = 256;
+
+/**
+ * Whole search answers, reused while exact. The key holds everything an answer depends on but
+ * the database (who asks, the parameters, the session's zone and language, the day); a write to
+ * a table the answer read drops it (db/table-versions.ts), but for writes to rows of the searched
+ * table that neither matched before nor match now and are not shown: each row's match, sort keys
+ * and shown values read that row alone (RowTest), so the matches, their order and the page are
+ * the same. Those rows are tested again, and the answer then stands for the state after them.
+ * Bounded in entries and bytes, the oldest going first.
+ */
+export class KeptAnswers<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  get(db: Db, key: string, build: () => Built<V>): V {
+    const hit = this.entries.get(key);
+    if (hit !== undefined) {
+      if (current(db, hit)) {
+        noteDependencies(hit.deps); // a reply built from it depends on what it read
+        return hit.value;
+      }
+      this.drop(key, hit);
+    }
+    const { value: built, deps } = tracked(build);
+    if (!built.keep || built.reuse.clock || built.size > this.maxBytes / 8 || !stillValid(deps)) return built.value;
+    const { perRow } = built.reuse;
+    this.entries.set(key, { value: built.value, deps, size: built.size, perRow: perRow && { test: perRow, shown: new Set(built.shown) } });
+    this.bytes += built.size;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.drop(oldest, entry);
+    }
+    return built.value;
+  }
+
+  private drop(key: string, entry: Entry<V>): void {
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+  }
+}
+
+/** Is the answer still exact? Brought up to date (its dependencies) when only rows that cannot change it were written. */
+function current<V>(db: Db, entry: Entry<V>): boolean {
+  if (stillValid(entry.deps)) return true;
+  if (entry.perRow === null) return false;
+  const { test, shown } = entry.perRow;
+  const since = tableWrittenSince(entry.deps, test.table, false);
+  if (since === null) return false;
+  const written = [...new Set(since.rowids)];
+  if (written.length > MAX_RETEST || written.some((id) => shown.has(id) || test.matched[lowerBound(test.matched, id)] === id)) return false;
+  const query = sql`SELECT t.id FROM ${raw(`${test.table} t`)} WHERE t.id IN ${idSet(written)} AND (${test.test}) LIMIT 1`;
+  const { value: matching, deps } = tracked(() => selectValues(db, query.sql, ...query.args).length > 0);
+  // The test must have read the state the answer will stand for.
+  if (matching || !stillValid(deps) || !stillValid(since.deps)) return false;
+  entry.deps = since.deps;
+  return true;
+}
