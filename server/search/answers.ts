@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection';
-import { idSet, raw, sql } from '../db/frag';
+import { raw, sql, type Frag } from '../db/frag';
 import { lowerBound } from '../db/id-lists';
 import { selectValues } from '../db/rows';
 import { noteDependencies, stillValid, tableWrittenSince, tracked, type Dependencies } from '../db/table-versions';
@@ -21,7 +21,15 @@ interface Entry<V> {
   value: V;
   deps: Dependencies;
   size: number;
-  perRow: { test: RowTest; shown: Set<number> } | null;
+  perRow: PerRow | null;
+}
+
+interface PerRow {
+  table: string;
+  matched: number[];
+  shown: Set<number>;
+  /** `SELECT … WHERE t.id = ? AND (test)` and its arguments after the id: one primary-key look-up per written row. */
+  retest: Frag;
 }
 
 /** Written rows tested again at most before an answer is built afresh instead. */
@@ -57,7 +65,7 @@ export class KeptAnswers<V> {
     const { value: built, deps } = tracked(build);
     if (!built.keep || built.reuse.clock || built.size > this.maxBytes / 8 || !stillValid(deps)) return built.value;
     const { perRow } = built.reuse;
-    this.entries.set(key, { value: built.value, deps, size: built.size, perRow: perRow && { test: perRow, shown: new Set(built.shown) } });
+    this.entries.set(key, { value: built.value, deps, size: built.size, perRow: perRow && perRowOf(perRow, built.shown) });
     this.bytes += built.size;
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
@@ -72,17 +80,21 @@ export class KeptAnswers<V> {
   }
 }
 
+function perRowOf(test: RowTest, shown: number[]): PerRow {
+  const retest = sql`SELECT t.id FROM ${raw(`${test.table} t`)} WHERE t.id = ? AND (${test.test})`;
+  return { table: test.table, matched: test.matched, shown: new Set(shown), retest };
+}
+
 /** Is the answer still exact? Brought up to date (its dependencies) when only rows that cannot change it were written. */
 function current<V>(db: Db, entry: Entry<V>): boolean {
   if (stillValid(entry.deps)) return true;
   if (entry.perRow === null) return false;
-  const { test, shown } = entry.perRow;
-  const since = tableWrittenSince(entry.deps, test.table, false);
+  const { table, matched, shown, retest } = entry.perRow;
+  const since = tableWrittenSince(entry.deps, table, false);
   if (since === null) return false;
   const written = [...new Set(since.rowids)];
-  if (written.length > MAX_RETEST || written.some((id) => shown.has(id) || test.matched[lowerBound(test.matched, id)] === id)) return false;
-  const query = sql`SELECT t.id FROM ${raw(`${test.table} t`)} WHERE t.id IN ${idSet(written)} AND (${test.test}) LIMIT 1`;
-  const { value: matching, deps } = tracked(() => selectValues(db, query.sql, ...query.args).length > 0);
+  if (written.length > MAX_RETEST || written.some((id) => shown.has(id) || matched[lowerBound(matched, id)] === id)) return false;
+  const { value: matching, deps } = tracked(() => written.some((id) => selectValues(db, retest.sql, id, ...retest.args).length > 0));
   // The test must have read the state the answer will stand for.
   if (matching || !stillValid(deps) || !stillValid(since.deps)) return false;
   entry.deps = since.deps;
