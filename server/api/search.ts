@@ -139,5 +139,5 @@ function buildAnswer(ctx: SessionContext, name: string, type: Itemtype, bases: I
   const jsonText = object(body);
   // rawdata shows how the engine reads the page now, not how it read it first.
   const keep = !params.rawdata && result.rows.length <= MAX_KEPT_ROWS;
-  return { value: { status: page.status, jsonText, headers: page.headers }, reuse: result.reuse, shown: result.rows.map((r) => r.id), size: jsonText.length * 2, keep };
+  return { value: { status: page.status, jsonText, headers: page.headers }, reuse: result.reuse, size: jsonText.length * 2, keep };
 }

@@ -9,8 +9,6 @@ import type { Reuse, RowTest } from './engine';
 export interface Built<V> {
   value: V;
   reuse: Reuse;
-  /** The ids of the rows it shows (of RowTest's table). */
-  shown: number[];
   /** Its size in bytes, about. */
   size: number;
   /** False: answered, not kept (rawdata, large pages). */
@@ -26,8 +24,8 @@ interface Entry<V> {
 
 interface PerRow {
   table: string;
+  /** The matching ids as the answer was built, ascending: the rows it shows among them. */
   matched: number[];
-  shown: Set<number>;
   /** `SELECT … WHERE t.id = ? AND (test)` and its arguments after the id: one primary-key look-up per written row. */
   retest: Frag;
 }
@@ -39,7 +37,7 @@ const MAX_RETEST = 256;
  * Whole search answers, reused while exact. The key holds everything an answer depends on but
  * the database (who asks, the parameters, the session's zone and language, the day); a write to
  * a table the answer read drops it (db/table-versions.ts), but for writes to rows of the searched
- * table that neither matched before nor match now and are not shown: each row's match, sort keys
+ * table that neither matched before nor match now (so are not shown): each row's match, sort keys
  * and shown values read that row alone (RowTest), so the matches, their order and the page are
  * the same. Those rows are tested again, and the answer then stands for the state after them.
  * Bounded in entries and bytes, the oldest going first.
@@ -63,10 +61,12 @@ export class KeptAnswers<V> {
       this.drop(key, hit);
     }
     const { value: built, deps } = tracked(build);
-    if (!built.keep || built.reuse.clock || built.size > this.maxBytes / 8 || !stillValid(deps)) return built.value;
     const { perRow } = built.reuse;
-    this.entries.set(key, { value: built.value, deps, size: built.size, perRow: perRow && perRowOf(perRow, built.shown) });
-    this.bytes += built.size;
+    // The matching ids held with it count too (8 bytes each).
+    const size = built.size + 8 * (perRow?.matched.length ?? 0);
+    if (!built.keep || built.reuse.clock || size > this.maxBytes / 8 || !stillValid(deps)) return built.value;
+    this.entries.set(key, { value: built.value, deps, size, perRow: perRow && perRowOf(perRow) });
+    this.bytes += size;
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.drop(oldest, entry);
@@ -80,20 +80,20 @@ export class KeptAnswers<V> {
   }
 }
 
-function perRowOf(test: RowTest, shown: number[]): PerRow {
+function perRowOf(test: RowTest): PerRow {
   const retest = sql`SELECT t.id FROM ${raw(`${test.table} t`)} WHERE t.id = ? AND (${test.test})`;
-  return { table: test.table, matched: test.matched, shown: new Set(shown), retest };
+  return { table: test.table, matched: test.matched, retest };
 }
 
 /** Is the answer still exact? Brought up to date (its dependencies) when only rows that cannot change it were written. */
 function current<V>(db: Db, entry: Entry<V>): boolean {
   if (stillValid(entry.deps)) return true;
   if (entry.perRow === null) return false;
-  const { table, matched, shown, retest } = entry.perRow;
+  const { table, matched, retest } = entry.perRow;
   const since = tableWrittenSince(entry.deps, table, false);
   if (since === null) return false;
   const written = [...new Set(since.rowids)];
-  if (written.length > MAX_RETEST || written.some((id) => shown.has(id) || matched[lowerBound(matched, id)] === id)) return false;
+  if (written.length > MAX_RETEST || written.some((id) => matched[lowerBound(matched, id)] === id)) return false;
   const { value: matching, deps } = tracked(() => written.some((id) => selectValues(db, retest.sql, id, ...retest.args).length > 0));
   // The test must have read the state the answer will stand for.
   if (matching || !stillValid(deps) || !stillValid(since.deps)) return false;

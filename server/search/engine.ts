@@ -42,7 +42,7 @@ export interface SearchResult {
 export interface Reuse {
   /** Some of its SQL reads the clock (or its criteria compare dates): never kept. */
   clock: boolean;
-  /** Set when a write to rows of the searched table that match neither before nor after it, and are not shown, leaves the answer as it is. */
+  /** Set when a write to rows of the searched table that match neither before nor after it (so are not shown) leaves the answer as it is. */
   perRow: RowTest | null;
 }
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
 import type { Client } from '../support/client';
 import { useServer } from '../support/server';
 import { createUser, loginAs, unique } from '../rights/fixture';
@@ -109,5 +110,60 @@ describe('kept search answers', () => {
     await put('Computer', inside, { entities_id: 0 });
     expect(await kept(technician, tag, 5)).toEqual({ total: 1, rows: [{ 1: `${tag}-out`, 5: null, 3: null }] });
     expect((await kept(glpi, tag, 5)).total).toBe(2);
+  });
+
+  const COMMENTS = ['alpha', 'beta', 'alphabet', 'gamma', ''] as const;
+  const FRAGMENTS = ['alp', 'bet', 'amm', 'pha'] as const;
+  const ROWS = 8;
+
+  test('every answer asked again after each write is what a plain scan shows: the page of the first two and the count', async () => {
+    let round = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...COMMENTS), { minLength: ROWS, maxLength: ROWS }),
+        fc.array(fc.record({ row: fc.nat(ROWS - 1), comment: fc.constantFrom(...COMMENTS), trash: fc.boolean() }), { minLength: 4, maxLength: 10 }),
+        async (initial, writes) => {
+          const tag = `ka${++round}x${Date.now().toString(36)}`;
+          const ids: number[] = [];
+          for (const [i, comment] of initial.entries()) ids.push(await glpi.create('Computer', { name: `${tag}-${i}`, comment }));
+          const comments = [...initial] as string[];
+          const trashed = initial.map(() => false);
+          const check = async () => {
+            for (const fragment of FRAGMENTS) {
+              const matches = ids.flatMap((_, i) => (!trashed[i] && comments[i]!.includes(fragment) ? [`${tag}-${i}`] : []));
+              const expected = { total: matches.length, names: matches.slice(0, 2) };
+              for (let ask = 0; ask < 2; ask++) {
+                const res = await search(glpi, 'Computer', {
+                  criteria: [
+                    { field: 1, searchtype: 'contains', value: tag },
+                    { link: 'AND', field: 16, searchtype: 'contains', value: fragment },
+                  ],
+                  forcedisplay: [1, 16],
+                  sort: 1,
+                  range: '0-1',
+                });
+                expect(res.status).toBeLessThan(300);
+                const names = ((res.body.data ?? []) as Record<string, unknown>[]).map((row) => row['1']);
+                expect({ fragment, total: Number(res.body.totalcount), names }).toEqual({ fragment, ...expected });
+              }
+            }
+          };
+          await check();
+          for (const w of writes) {
+            const id = ids[w.row]!;
+            if (w.trash !== trashed[w.row]) {
+              const res = w.trash ? await glpi.del(`Computer/${id}`) : await glpi.put(`Computer/${id}`, { input: { is_deleted: 0 } });
+              expect(res.status).toBeLessThan(300);
+              trashed[w.row] = w.trash;
+            } else {
+              await put('Computer', id, { comment: w.comment });
+              comments[w.row] = w.comment;
+            }
+            await check();
+          }
+        },
+      ),
+      { numRuns: 8 },
+    );
   });
 });
