@@ -45,6 +45,8 @@ const MAX_RETEST = 256;
 export class KeptAnswers<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private bytes = 0;
+  /** The database the entries are of (one per process but in tests): another one starts them again. */
+  private db: Db | null = null;
 
   constructor(
     private readonly maxEntries: number,
@@ -52,6 +54,11 @@ export class KeptAnswers<V> {
   ) {}
 
   get(db: Db, key: string, build: () => Built<V>): V {
+    if (db !== this.db) {
+      this.entries.clear();
+      this.bytes = 0;
+      this.db = db;
+    }
     const hit = this.entries.get(key);
     if (hit !== undefined) {
       if (current(db, hit)) {
