@@ -1,5 +1,6 @@
 import { classCan } from '../auth/rights';
-import { sessionDates, type SessionDates } from '../auth/session-locale';
+import { sessionLocale, type SessionDates, type SessionLocale } from '../auth/session-locale';
+import { currentDataZone, nowString } from '../core/clock';
 import type { Reply, SessionContext } from './context';
 import { errors } from '../core/errors';
 import { allAssetTypes, itemtype, itemtypeOrThrow, type Itemtype } from '../registry';
@@ -11,6 +12,7 @@ import type { Criterion, SearchParams } from '../search/criteria';
 import { parseSearchParams } from './search-params';
 import { metaColumns, runSearch, type Column, type ResultRow, type SearchResult } from '../search/engine';
 import { array, columnKeys, jsonOf, object, rowsJson, type Json } from '../search/output';
+import { KeptAnswers, type Built } from '../search/answers';
 
 let allAssets: Itemtype | null = null;
 /** The virtual AllAssets type: its own search options, the asset types' tables. */
@@ -66,6 +68,28 @@ function rowsInSessionZone(rows: ResultRow[], columns: Column[], dates: SessionD
   });
 }
 
+/**
+ * Answers kept while exact (search/answers.ts). Keyed by the session's scope (replaced, never
+ * changed, when its rights or entities change), the parameters, the session's zone and language,
+ * and the day (a shown value may be computed from today's date).
+ */
+const answers = new KeptAnswers<Reply>(2048, 32 * 1024 * 1024);
+const scopeIds = new WeakMap<SessionContext['scope'], number>();
+let lastScopeId = 0;
+/** Pages of more rows are built afresh, which bounds the memory held. */
+const MAX_KEPT_ROWS = 200;
+
+const withoutTokens = (key: string, value: unknown) => (key === 'session_token' || key === 'app_token' ? undefined : value);
+
+function answerKey(ctx: SessionContext, name: string, locale: SessionLocale): string {
+  let scope = scopeIds.get(ctx.scope);
+  if (scope === undefined) scopeIds.set(ctx.scope, (scope = ++lastScopeId));
+  const zone = `${locale.dates?.zone.name ?? ''}\u0000${currentDataZone().name}`;
+  // A replacer costs a call per value: only when a token is among the parameters.
+  const params = 'session_token' in ctx.params || 'app_token' in ctx.params ? JSON.stringify(ctx.params, withoutTokens) : JSON.stringify(ctx.params);
+  return `${scope}\u0000${name}\u0000${params}\u0000${locale.language}\u0000${zone}\u0000${nowString().slice(0, 10)}`;
+}
+
 /** GET /search/:itemtype — GLPI's search engine: criteria, display columns, sort and paging. */
 export function search(ctx: SessionContext): Reply {
   const name = ctx.segments[1];
@@ -83,13 +107,17 @@ export function search(ctx: SessionContext): Reply {
     type = found;
     bases = [found];
   }
+  const locale = sessionLocale(ctx.services.store.db, ctx.services.store.settings, ctx.scope);
+  return answers.get(ctx.services.store.db, answerKey(ctx, name, locale), () => buildAnswer(ctx, name, type, bases, locale.dates));
+}
+
+function buildAnswer(ctx: SessionContext, name: string, type: Itemtype, bases: Itemtype[], dates: SessionDates | null): Built<Reply> {
   const params = parseSearchParams(ctx.params, type, bases);
   const options = searchOptions(type).byId;
   const columns: Column[] = [
     ...displayColumns(ctx, type, bases, params).map((id) => ({ option: options.get(id)!, meta: null })),
     ...metaColumns(params.criteria),
   ];
-  const dates = sessionDates(ctx.services.store.db, ctx.services.store.settings, ctx.scope);
   const searched = runSearch(ctx, type, bases, dates ? { ...params, criteria: criteriaInDataZone(params.criteria, type, dates) } : params, columns);
   const result = dates ? { ...searched, rows: rowsInSessionZone(searched.rows, columns, dates) } : searched;
   const { start, end } = params.range;
@@ -108,5 +136,8 @@ export function search(ctx: SessionContext): Reply {
   body.push(['content-range', jsonOf(contentRange)], ['range', jsonOf(contentRange)]);
   const page = pageHeaders(type.name, params.range, result.total);
   // Written as text so that rows keep their column order (JS objects put numeric keys first).
-  return { status: page.status, jsonText: object(body), headers: page.headers };
+  const jsonText = object(body);
+  // rawdata shows how the engine reads the page now, not how it read it first.
+  const keep = !params.rawdata && result.rows.length <= MAX_KEPT_ROWS;
+  return { value: { status: page.status, jsonText, headers: page.headers }, reuse: result.reuse, size: jsonText.length * 2, keep };
 }

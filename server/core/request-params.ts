@@ -60,7 +60,8 @@ const SCALAR = v.union([v.string(), v.number(), v.boolean()]);
 /** A list as PHP's query strings give one (`a[]=x&a[]=y`, `a[0]=x`) or as a JSON array; anything else fails. */
 const listOf = <T extends v.GenericSchema>(item: T) =>
   v.pipe(
-    v.union([SCALAR, v.array(v.any()), v.record(v.string(), v.any())]),
+    // A scalar, an array or an object, in one test: a union builds an issue for each branch an object fails.
+    v.custom<unknown>((value) => (typeof value === 'object' && value !== null) || v.is(SCALAR, value)),
     v.transform((value) => asList(value) ?? value),
     v.array(item),
   );

@@ -27,6 +27,8 @@ export interface IdQuery {
    */
   limit?: number;
   enough?: number;
+  /** Rows tested again at most before the list is read whole instead (MAX_PATCH unless told). */
+  maxPatch?: number;
 }
 
 interface Entry {
@@ -84,7 +86,7 @@ function patch(db: Db, table: string, q: IdQuery, entry: Entry): Entry | null {
   if (since.rowids.length === 0) return entry;
   const written = [...new Set(since.rowids)];
   if (!entry.whole) return cutDown(entry, written, q.enough ?? q.limit!, since.deps);
-  if (written.length > MAX_PATCH) return null;
+  if (written.length > (q.maxPatch ?? MAX_PATCH)) return null;
   const again = q.among(written);
   const { value: picked, deps } = tracked(() => new Set(selectValues(db, again.sql, ...again.args).map((r) => Number(r[0]))));
   // The test itself must have read the state the list now stands for.
@@ -110,7 +112,7 @@ function cutDown(entry: Entry, written: number[], enough: number, deps: Dependen
 }
 
 /** The first position in ascending `ids` holding `id` or more. */
-function lowerBound(ids: number[], id: number): number {
+export function lowerBound(ids: number[], id: number): number {
   let low = 0;
   let high = ids.length;
   while (low < high) {

@@ -18,8 +18,8 @@ class Counter {
    * the writes after `rowsFrom` only: a write of too many rows starts it again.
    */
   readonly rows = new Map<number, number>();
-  /** The same writes in order, each with the counter's value after it (see writtenSince). */
-  log: { value: number; rows: readonly number[] }[] = [];
+  /** The same writes in order, each with the counter's value after it (see writtenSince), and the rows of the table itself among them (its shadows' aside). */
+  log: { value: number; rows: readonly number[]; own: readonly number[] }[] = [];
   /** Entries and rowids in `log` (which repeats a row written twice): bounded as `rows`. */
   logged = 0;
   rowsFrom = 0;
@@ -67,6 +67,8 @@ export interface Written {
  */
 export function bumpTables({ tables, rows }: Written): void {
   const families = new Map<string, number[] | null>();
+  // The rowids of the table itself (not of its shadows): kept apart for tableWrittenSince.
+  const owns = new Map<string, number[]>();
   for (const table of tables) {
     const name = family(table);
     const known = rows.get(table) ?? null;
@@ -77,6 +79,7 @@ export function bumpTables({ tables, rows }: Written): void {
     }
     list.push(...known);
     families.set(name, list);
+    if (table.toLowerCase() === name) owns.set(name, [...known]);
   }
   for (const table of families.keys()) {
     if (!narrow.has(table)) {
@@ -96,7 +99,7 @@ export function bumpTables({ tables, rows }: Written): void {
       continue;
     }
     for (const rowid of written) c.rows.set(rowid, c.value);
-    c.log.push({ value: c.value, rows: written });
+    c.log.push({ value: c.value, rows: written, own: owns.get(table) ?? [] });
     c.logged += written.length + 1;
   }
 }
@@ -217,7 +220,12 @@ export function stillValid(deps: Dependencies): boolean {
   if (deps.epoch !== epoch) return false;
   const { counters: cs, values } = deps;
   for (let i = 0; i < cs.length; i++) if (cs[i]!.value !== values[i]) return false;
-  for (const { counter: c, rowid, value } of deps.rows) {
+  return rowsUnwritten(deps.rows);
+}
+
+/** No write since touched these single rows read (writes to their tables' other rows aside). */
+function rowsUnwritten(rows: RowDependency[]): boolean {
+  for (const { counter: c, rowid, value } of rows) {
     if (c.value === value) continue;
     // Written since: by writes that all left the row alone, and all remembered row by row.
     if (value < c.rowsFrom || (c.rows.get(rowid) ?? 0) > value) return false;
@@ -227,27 +235,44 @@ export function stillValid(deps: Dependencies): boolean {
 
 /**
  * What a read of `table` by `sql` (which names the table once: each row's answer is its own)
- * built with `deps` must look at again to be current: the rowids written since (a shadow's rowids may
- * be among them), and the dependencies as of now. Null when that is not known: every read went
- * stale, another table it read was written, a row read of its own moved, or the table's writes
- * since are not all remembered.
+ * built with `deps` must look at again to be current: see tableWrittenSince, for a read that
+ * read no single row apart.
  */
 export function writtenSince(deps: Dependencies, table: string, sql: string): { rowids: number[]; deps: Dependencies } | null {
+  if (deps.rows.length > 0 || mentions(sql).get(family(table)) !== 1) return null;
+  return tableWrittenSince(deps, table, true);
+}
+
+/**
+ * The rowids written to `table` since a read built with `deps`, and the dependencies as of now,
+ * for a caller that knows which of those rows can change its answer: with `shadows`, its shadows'
+ * rowids too (for a read that may name them); without, the table's own only (for a read whose
+ * statements never name the shadows, which only the table's own writes change). Null when that
+ * is not known: every read went stale, another table it read was written, a row read of its own
+ * moved, or the table's writes since are not all remembered.
+ */
+export function tableWrittenSince(deps: Dependencies, table: string, shadows: boolean): { rowids: number[]; deps: Dependencies } | null {
   const name = family(table);
-  if (deps.epoch !== epoch || deps.rows.length > 0 || !narrow.has(name) || mentions(sql).get(name) !== 1) return null;
+  if (deps.epoch !== epoch || !narrow.has(name)) return null;
   const own = counter(name);
   const { counters: cs, values } = deps;
   for (let i = 0; i < cs.length; i++) if (cs[i] !== own && cs[i]!.value !== values[i]) return null;
+  if (!rowsUnwritten(deps.rows)) return null;
   const at = cs.indexOf(own);
   if (at < 0) return null;
   const since = values[at]!;
   if (since === own.value) return { rowids: [], deps };
   if (since < own.rowsFrom) return null;
   const rowids: number[] = [];
-  for (let i = own.log.length - 1; i >= 0 && own.log[i]!.value > since; i--) rowids.push(...own.log[i]!.rows);
+  for (let i = own.log.length - 1; i >= 0 && own.log[i]!.value > since; i--) rowids.push(...(shadows ? own.log[i]!.rows : own.log[i]!.own));
   const now = [...values];
   now[at] = own.value;
-  return { rowids, deps: { epoch, counters: cs, values: now, rows: [] } };
+  return { rowids, deps: { epoch, counters: cs, values: now, rows: deps.rows } };
+}
+
+/** How many times a statement names `table` or its shadows (0 for a table not counted one by one). */
+export function namings(sql: string, table: string): number {
+  return mentions(sql).get(family(table)) ?? 0;
 }
 
 /**

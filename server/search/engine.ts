@@ -5,7 +5,8 @@ import { errors } from '../core/errors';
 import { nowString } from '../core/clock';
 import type { Itemtype } from '../registry';
 import { searchOptions, type SearchOption } from '../registry/searchoptions';
-import { cachedRead, VersionedCache } from '../db/read-cache';
+import { cachedRead, readsClock as sqlReadsClock, VersionedCache } from '../db/read-cache';
+import { namings } from '../db/table-versions';
 import type { Db } from '../db/connection';
 import { hasRows, selectAll, selectValues, type Row } from '../db/rows';
 import { outputValue } from '../items/values';
@@ -34,7 +35,30 @@ export interface SearchResult {
   total: number;
   rows: ResultRow[];
   sql: { count: string[]; search: string; params: Arg[] };
+  reuse: Reuse;
 }
+
+/** How far a kept answer may be reused (search/answers.ts). */
+export interface Reuse {
+  /** Some of its SQL reads the clock (or its criteria compare dates): never kept. */
+  clock: boolean;
+  /** Set when a write to rows of the searched table that match neither before nor after it (so are not shown) leaves the answer as it is. */
+  perRow: RowTest | null;
+}
+
+/**
+ * A search of one table whose match test, sort keys and shown values each read the row itself
+ * of that table (and other tables): `test` tells whether a row matches now; `matched` lists the
+ * matching ids (ascending) as the answer was built.
+ */
+export interface RowTest {
+  table: string;
+  test: Frag;
+  matched: number[];
+}
+
+/** Matches read into RowTest.matched at most, when the page does not hold them all. */
+const MAX_KNOWN_MATCHES = 5_000;
 
 const SEPARATOR = '\u001f';
 
@@ -348,13 +372,34 @@ export function runSearch(ctx: Actor, type: Itemtype, bases: Itemtype[], params:
     page = limit > 0 && live.length ? keptUnion(db, query, params, limit) : [];
   }
   const rows: ResultRow[] = page.map((r) => ({ id: Number(r.id), itemtype: String(r.itemtype ?? bases[0]!.name), values: [] }));
+  const valueTexts: string[] = [];
   for (const base of bases) {
     const ids = rows.filter((r) => r.itemtype === base.name).map((r) => r.id);
     if (ids.length === 0) continue;
+    valueTexts.push(valueQuery(ctx, type, base, columns, params.criteria).text);
     const values = fetchValues(ctx, type, base, columns, ids, params.criteria);
     for (const row of rows) if (row.itemtype === base.name) row.values = values.get(row.id) ?? columns.map(() => null);
   }
-  return { total, rows, sql: { count: countTexts, search: query.sql, params: [...query.args] } };
+  const clock = bases.some((base) => readsClock(params.criteria, type, base)) || [query.sql, ...valueTexts].some(sqlReadsClock) || live.some((b) => sqlReadsClock(b.where.sql) || b.sorts.some((s) => sqlReadsClock(s('t').sql)));
+  const single = !clock && bases.length === 1 && bases[0] === type && live.length === 1 ? live[0]! : null;
+  const reuse = { clock, perRow: single && rowTest(ctx, single, columns, params, total, start === 0 && rows.length === total ? rows.map((r) => r.id) : null) };
+  return { total, rows, sql: { count: countTexts, search: query.sql, params: [...query.args] }, reuse };
+}
+
+/**
+ * The per-row test of a single-table answer, when its match test and sort keys never name the
+ * table (they read the row `t` itself) and its value query names it once (the shown rows);
+ * `pageIds`: the matches when the page holds them all.
+ */
+function rowTest(ctx: Actor, b: Branch, columns: Column[], params: SearchParams, total: number, pageIds: number[] | null): RowTest | null {
+  const { table } = b.base;
+  const test = b.walkWhere();
+  const { text } = valueQuery(ctx, b.base, b.base, columns, params.criteria);
+  if (namings(text, table) !== 1 || [test, b.where, ...b.sorts.map((s) => s('t'))].some((f) => namings(f.sql, table) !== 0)) return null;
+  if (!pageIds && total > MAX_KNOWN_MATCHES) return null;
+  const all = sql`SELECT t.id FROM ${raw(`${table} t`)} WHERE ${b.where}`;
+  const matched = pageIds ? [...pageIds] : selectValues(ctx.services.store.db, all.sql, ...all.args).map((r) => Number(r[0]));
+  return { table, test, matched: matched.sort((x, y) => x - y) };
 }
 
 /** Meta columns: one per distinct (itemtype, option) of the meta criteria, in criteria order. */

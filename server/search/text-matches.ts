@@ -19,8 +19,10 @@ export function matchingRows(db: Db, table: string, alias: string, candidates: F
   const query = sql`SELECT ${raw(`${alias}.id`)} FROM (${candidates}) c CROSS JOIN ${raw(`${table} ${alias}`)} ON ${raw(`${alias}.id`)} = c.id WHERE ${condition} LIMIT ${MAX_MATCHES + 1}`;
   const id = raw(`${alias}.id`);
   const rows = raw(`${table} ${alias}`);
+  // Keyed by the condition alone: the rows it holds for are the same whatever candidates found
+  // them (a write changing a trigram's rows changes the candidates, not the matches).
   const ids = keptIds(db, table, {
-    key: `matching\u0000${query.sql}\u0000${JSON.stringify(query.args)}`,
+    key: `matching\u0000${alias}\u0000${condition.sql}\u0000${JSON.stringify(condition.args)}`,
     read: query,
     among: (rowids) => sql`SELECT ${id} FROM ${rows} WHERE ${id} IN ${idSet(rowids)} AND (${condition})`,
     perRow: sql`SELECT ${id} FROM ${rows} WHERE ${condition}`.sql,
