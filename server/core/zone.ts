@@ -79,6 +79,8 @@ export function zone(name: string): Zone {
       if (wall === null) return null;
       // The offsets a day before and after: the instants they give that the zone confirms, the first one.
       const offsets = [offsetAt(wall - 86_400_000), offsetAt(wall + 86_400_000)];
+      // The same offset (every day but those the clocks change): what the lines below give, without their arrays.
+      if (offsets[0] === offsets[1]) return wall - offsets[0]!;
       const valid = offsets.map((o) => wall - o).filter((t, i) => offsetAt(t) === offsets[i]);
       return valid.length ? Math.min(...valid) : wall - offsets[0]!;
     },

@@ -3,7 +3,7 @@ import type { Row } from '../../db/rows';
 import { itemExtrasOf, readExtrasOf } from '../../items/hooks';
 import type { Itemtype } from '../../registry';
 import type { ReadOptions } from './options';
-import { expandDropdowns, fieldsOf, keysNames, linksJson, linksOf } from './present';
+import { expandDropdowns, fieldsOf, keysNames, linksOf, withLinksJson } from './present';
 import { withSections } from './sections';
 
 /** Columns, extras and with_* sections: what comes before the links. */
@@ -51,8 +51,7 @@ export function presentItemJson(ctx: SessionContext, type: Itemtype, row: Row, o
   // A SHA-1, or a column named like a member that comes after it: the general way.
   if (opts.sha1 || Object.hasOwn(out, 'links') || Object.hasOwn(out, '_keys_names')) return JSON.stringify(presentTail(ctx, type, row, opts, out));
   let text = JSON.stringify(out);
-  const links = opts.hateoas ? linksJson(ctx.apiBase, type, linkedRow(row, opts)) : '';
-  if (links !== '') text = withMember(text, 'links', `[${links}]`);
+  if (opts.hateoas) text = withLinksJson(text, ctx.apiBase, type, linkedRow(row, opts));
   if (opts.keysNames.length) text = withMember(text, '_keys_names', JSON.stringify(keysNames(ctx, type, row, opts.keysNames)));
   return text;
 }

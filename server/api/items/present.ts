@@ -178,27 +178,39 @@ function linksTemplate(apiBase: string, type: Itemtype): LinksTemplate {
   return template;
 }
 
-/** linksOf's list as JSON text without its brackets ('' when there is none): the bytes JSON.stringify gives. */
-export function linksJson(apiBase: string, type: Itemtype, row: Row): string {
+/**
+ * `objectJson` (an object's JSON text) with linksOf's list as its last member, the bytes
+ * JSON.stringify gives; unchanged when there is no link. Written in one join of the template's
+ * pieces: each intermediate string of an item's links (most of its answer) showed in the profile.
+ */
+export function withLinksJson(objectJson: string, apiBase: string, type: Itemtype, row: Row): string {
   const template = linksTemplate(apiBase, type);
   const { linkFields } = rowPlan(type);
-  let text = '';
-  for (const field of Object.keys(row)) {
+  const parts: (string | number)[] = [objectJson.slice(0, -1), objectJson === '{}' ? '"links":[' : ',"links":['];
+  let links = 0;
+  for (const field in row) {
     if (!linkFields.has(field)) continue;
     const known = template.keys.get(field);
     const value = row[field];
-    let link: string | undefined;
     if (known) {
-      if (typeof value === 'number' && linkable(known.target, field, value)) link = `${known.head}${value}"}`;
+      if (typeof value !== 'number' || !linkable(known.target, field, value)) continue;
+      parts.push(links++ === 0 ? known.head : `,${known.head}`, value, '"}');
     } else {
       const target = linkTarget(type, row, field);
       const id = target ? linkedId(target, field, value) : null;
-      if (target && id !== null) link = `{"rel":${jsonString(target)},"href":${template.base}${jsonString(`/${target}/${id}`).slice(1)}}`;
+      if (!target || id === null) continue;
+      parts.push(links++ === 0 ? '' : ',', `{"rel":${jsonString(target)},"href":${template.base}${jsonString(`/${target}/${id}`).slice(1)}}`);
     }
-    if (link !== undefined) text = text === '' ? link : `${text},${link}`;
   }
-  const children = template.children.join(String(Number(row.id)));
-  return children === '' ? text : text === '' ? children : `${text},${children}`;
+  const { children } = template;
+  if (children.length > 1) {
+    const id = Number(row.id);
+    parts.push(links++ === 0 ? children[0]! : `,${children[0]}`);
+    for (let i = 1; i < children.length; i++) parts.push(id, children[i]!);
+  }
+  if (links === 0) return objectJson;
+  parts.push(']}');
+  return parts.join('');
 }
 
 /** `_keys_names`: the display names of the requested keys (the item itself for `id`). */
