@@ -16,19 +16,19 @@ import { itemCache } from './reply-cache';
  * Loads one item the session may read. A type the profile has no right on at all is 403 (whether
  * or not the id exists, as GLPI); an item that does not exist or lies outside the active entities
  * is 404; one inside them that the session may still not read (another user's ticket) is 403.
- * Existence, reach and visibility come from one query with the shared filters.
+ * Existence, reach and visibility come from the shared filters: the row itself when it passes
+ * them (a read answered), else the filters' values as columns tell 404 from 403.
  */
 export function loadReadable(ctx: SessionContext, type: Itemtype, id: number): Row {
   if (!classCan(ctx.scope, type, 'read')) throw errors.rightMissing();
-  const query = readableQuery(ctx.scope, type);
+  const { passing, flags } = readableQueries(ctx.scope, type);
+  const { db } = ctx.services.store;
   // Reads this row alone of its table (the filters read others): writes to other rows leave a reply built from it.
-  const row = selectRow(ctx.services.store.db, type.table, id, query.sql, ...query.args, id);
-  if (!row || Number(row.__reached) !== 1) throw errors.itemNotFound();
-  const visible = Number(row.__visible) === 1;
-  delete row.__visible;
-  delete row.__reached;
-  if (!visible) throw errors.rightMissing();
-  return row;
+  const row = selectRow(db, type.table, id, passing.sql, ...passing.args, id);
+  if (row) return row;
+  const refused = selectRow(db, type.table, id, flags.sql, ...flags.args, id);
+  if (!refused || Number(refused.__reached) !== 1) throw errors.itemNotFound();
+  throw errors.rightMissing();
 }
 
 /**
@@ -48,19 +48,32 @@ function loadDownloadable(ctx: SessionContext, type: Itemtype, id: number): Row 
   }
 }
 
-/** The query of loadReadable but its last value (the id), by scope (replaced, never changed, when rights or entities change) and type. */
-const readableQueries = new WeakMap<Scope, Map<string, Frag>>();
+/**
+ * loadReadable's queries but their last value (the id), by scope (replaced, never changed, when
+ * rights or entities change) and type: the row when both filters hold (1), and both as columns.
+ */
+interface ReadableQueries {
+  passing: Frag;
+  flags: Frag;
+}
 
-function readableQuery(scope: Scope, type: Itemtype): Frag {
-  let byType = readableQueries.get(scope);
-  if (!byType) readableQueries.set(scope, (byType = new Map()));
-  let query = byType.get(type.name);
-  if (query === undefined) {
+const readableByScope = new WeakMap<Scope, Map<string, ReadableQueries>>();
+
+function readableQueries(scope: Scope, type: Itemtype): ReadableQueries {
+  let byType = readableByScope.get(scope);
+  if (!byType) readableByScope.set(scope, (byType = new Map()));
+  let queries = byType.get(type.name);
+  if (queries === undefined) {
     const filter = accessFilter(scope, type, 'read', 't');
     const reach = entityReachFilter(scope, type, 't');
-    byType.set(type.name, (query = sql`SELECT t.*, (${filter}) AS __visible, (${reach}) AS __reached FROM ${raw(type.table)} t WHERE t.id = ?`));
+    const table = raw(type.table);
+    queries = {
+      passing: sql`SELECT t.* FROM ${table} t WHERE (${filter}) = 1 AND (${reach}) = 1 AND t.id = ?`,
+      flags: sql`SELECT (${filter}) AS __visible, (${reach}) AS __reached FROM ${table} t WHERE t.id = ?`,
+    };
+    byType.set(type.name, queries);
   }
-  return query;
+  return queries;
 }
 
 /** RFC 1123 form of a stored `YYYY-MM-DD HH:MM:SS` (data zone). */
