@@ -76,6 +76,7 @@ function checkPairCount(query: string): void {
 export function parseQueryString(query: string): Params {
   const params = emptyParams();
   if (query.startsWith('?')) query = query.slice(1);
+  if (query === '') return params; // most requests: nothing to split
   checkPairCount(query);
   const nextIndexes = new Map<Params, number>();
   for (const pair of query.split('&')) {
@@ -144,7 +145,7 @@ export function toId(value: unknown): number | null {
 }
 
 export function mergeInto(target: Params, source: Params): void {
-  for (const [k, v] of Object.entries(source)) target[k] = v;
+  for (const k of Object.keys(source)) target[k] = source[k];
 }
 
 export { ApiError };

@@ -92,6 +92,11 @@ export function errorReply(error: ApiError, apiBase: string): Reply {
   return { status: error.status, body: [error.code, detail], headers: error.headers };
 }
 
+/** The API root under the public URL, as the last request had it: one string, not one per request. */
+let lastBase = '';
+let lastApiBase = API_PATH;
+const apiBaseOf = (base: string): string => (base === lastBase ? lastApiBase : (lastApiBase = `${(lastBase = base)}${API_PATH}`));
+
 /**
  * Every /apirest.php request goes through here; nothing escapes as a 500 with details. A request
  * without a body whose handler answers at once is answered synchronously (no promise to settle).
@@ -100,7 +105,7 @@ export function errorReply(error: ApiError, apiBase: string): Reply {
 export function handleApiRequest(services: Services, request: Request, url: RequestUrl, base: string, ip: () => string, requestId: string): Response | Promise<Response> {
   const method = request.method.toUpperCase();
   if (method === 'OPTIONS') return new Response(null, { status: 200, headers: { ...corsHeaders(request), ...API_SECURITY_HEADERS, 'X-Request-Id': requestId } });
-  const apiBase = `${base}${API_PATH}`;
+  const apiBase = apiBaseOf(base);
   const fail = (error: unknown): Response => {
     // The client went away (mid-body, typically): no server error, and nobody to answer.
     if (request.signal.aborted) return new Response(null, { status: CLIENT_CLOSED, headers: { 'X-Request-Id': requestId } });
