@@ -25,8 +25,15 @@ const isWrite = (method: string): boolean => method !== 'GET' && method !== 'HEA
 export function createApp(services: Services, backups?: BackupSchedule, forwardWrite?: ForwardWrite) {
   // The listener's address, known once it listens (every request comes through the same one).
   let bound: string | undefined;
+  // The `url_base` setting as read last, and as links name it: worked out again only when it changes.
+  let setting: string | undefined;
+  let settingBase = '';
   /** What links and messages name: the `url_base` setting (GLPI's), else the bound address. */
-  const publicBase = (server: Server) => services.store.settings.get('url_base').trim().replace(/\/+$/, '') || (bound ??= boundOrigin(server));
+  const publicBase = (server: Server) => {
+    const value = services.store.settings.get('url_base');
+    if (value !== setting) settingBase = (setting = value).trim().replace(/\/+$/, '');
+    return settingBase || (bound ??= boundOrigin(server));
+  };
   const base = (server: Server) => () => publicBase(server);
   // Synchronous when the answer is (most API reads): a promise per request costs more than the read.
   const handle = ({ request, server }: { request: Request; server: Server }): Response | Promise<Response> => {
