@@ -7,7 +7,7 @@
 import { dataVersion, type Db } from '../db/connection';
 import { selectAll, selectOne, type Row } from '../db/rows';
 import { cidrRange, CONDITION, KNOWN, type PreparedCriterion } from './conditions';
-import { compileRulePattern } from './regex';
+import { compileRulePattern, type Compiled } from './regex';
 
 export interface LoadedCriterion {
   id: number;
@@ -31,25 +31,35 @@ export interface LoadedRule {
   actions: { id: number; action_type: string; field: string; value: string }[];
 }
 
-/** Prepares one criterion row: its pattern lower-cased, or compiled, once. */
+/**
+ * Prepares one criterion row: its pattern lower-cased once; a regular expression compiled when
+ * first tested, or asked whether it compiles (`error`), not when the rules are read: a write whose
+ * rules are ruled out by other criteria (a hand-made asset add and the `_auto` ones) compiles
+ * none, and the first compile after a start costs about 15 ms.
+ */
 export function prepareCriterion(row: Row): LoadedCriterion {
   const condition = Number(row.condition);
   const pattern = String(row.pattern ?? '');
-  let error: string | null = KNOWN.has(condition) ? null : `unknown condition ${condition}`;
-  let regex = null;
-  if (condition === CONDITION.REGEX_MATCH || condition === CONDITION.REGEX_NOT_MATCH) {
-    const compiled = compileRulePattern(pattern);
-    if (compiled.ok) regex = compiled.regex;
-    else error = `regular expression ${pattern}: ${compiled.message} (offset ${compiled.offset})`;
-  }
-  return {
-    id: Number(row.id),
-    criteria: String(row.criteria ?? ''),
-    condition,
-    pattern,
-    prepared: { condition, text: pattern.toLowerCase(), regex, subtree: null, range: condition === CONDITION.CIDR || condition === CONDITION.NOT_CIDR ? cidrRange(pattern) : null },
-    error,
-  };
+  const unknown = KNOWN.has(condition) ? null : `unknown condition ${condition}`;
+  const prepared: PreparedCriterion = { condition, text: pattern.toLowerCase(), regex: null, subtree: null, range: condition === CONDITION.CIDR || condition === CONDITION.NOT_CIDR ? cidrRange(pattern) : null };
+  const base = { id: Number(row.id), criteria: String(row.criteria ?? ''), condition, pattern, prepared, error: unknown };
+  if (condition !== CONDITION.REGEX_MATCH && condition !== CONDITION.REGEX_NOT_MATCH) return base;
+  let compiled: Compiled | null = null;
+  const compile = (): Compiled => (compiled ??= compileRulePattern(pattern));
+  Object.defineProperty(prepared, 'regex', {
+    enumerable: true,
+    get: () => {
+      const c = compile();
+      return c.ok ? c.regex : null;
+    },
+  });
+  return Object.defineProperty(base, 'error', {
+    enumerable: true,
+    get: () => {
+      const c = compile();
+      return c.ok ? null : `regular expression ${pattern}: ${c.message} (offset ${c.offset})`;
+    },
+  });
 }
 
 function readCollection(db: Db, subType: string): LoadedRule[] {
