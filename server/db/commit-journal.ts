@@ -21,6 +21,8 @@ const SLOT_HEADER = 3;
 const LOCK = 0;
 const PUBLISHED = 1;
 const RING_HEADER_BYTES = 8;
+/** Turns a publisher waits for the lock (far longer than any copy takes) before taking it over. */
+const MAX_SPINS = 10_000_000;
 
 export const createCommitJournal = (): SharedArrayBuffer => new SharedArrayBuffer(RING_HEADER_BYTES + SLOTS * SLOT_BYTES);
 
@@ -44,7 +46,8 @@ export class CommitJournal {
   /** Publishes a commit of this thread: what it wrote, or null when that is not known table by table. */
   publish(written: Written | null): void {
     const payload = written === null ? null : this.encode(written);
-    while (Atomics.compareExchange(this.head, LOCK, 0, 1) !== 0); // held for a copy of a few KiB at most
+    // Held for a copy of a few KiB at most; a holder that never lets go (a thread killed inside) is outwaited.
+    for (let spins = 0; Atomics.compareExchange(this.head, LOCK, 0, 1) !== 0 && spins < MAX_SPINS; spins++);
     try {
       const number = (Atomics.load(this.head, PUBLISHED) + 1) | 0;
       const fields = this.slotFields(number);
