@@ -3,7 +3,8 @@
  * server CPU time per request under the same load as `bun run bench` (autocannon, 16
  * connections, 16 sessions). Throughput on a shared machine follows the neighbours; the CPU the
  * server process spends per answered request (user + system, all threads, from /proc) follows
- * them much less. Prints each round and the median.
+ * them much less. Prints each round (with the server's RSS right after it, as `bun run bench`
+ * reads it) and the median.
  * - By default: getItem over 1000 random ids, Deskbase beside the bare Bun server of
  *   bench/bare.ts. `--ids all` asks for every Computer in turn instead: with more Computers than
  *   the item cache holds (4096), every answer is built afresh (the uncached cost).
@@ -23,7 +24,7 @@ import { login, type Client } from './api';
 import { measure } from './load';
 import { sample } from './sample';
 import { createLookups, seedComputers, seedTickets, type Lookups } from './seed';
-import { cpuMs, startBare, startServer, type BenchServer } from './server';
+import { cpuMs, rssMiB, startBare, startServer, type BenchServer } from './server';
 import { searchShapes } from './shapes';
 import { startWriter } from './writer';
 
@@ -108,7 +109,7 @@ async function round(target: Target, tokens: string[], warm: boolean): Promise<v
   const micros = (used * 1000) / result.requests;
   target.perRequest.push(micros);
   target.rate.push(result.requestsPerSecond);
-  log(`${target.name}: ${result.requests} requests${written ? ` (and ${written.done} updates)` : ''}, ${Math.round(used)} ms CPU, ${micros.toFixed(1)} µs/request, ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.latency.p99} ms`);
+  log(`${target.name}: ${result.requests} requests${written ? ` (and ${written.done} updates)` : ''}, ${Math.round(used)} ms CPU, ${micros.toFixed(1)} µs/request, ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.latency.p99} ms, RSS after it ${rssMiB(target.pid).toFixed(0)} MiB`);
 }
 
 async function measureAll(targets: Target[], tokens: string[]): Promise<void> {

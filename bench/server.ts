@@ -78,7 +78,7 @@ export function cpuTimes(pid: number, thread?: number): { user: number; system: 
 /** Linux's USER_HZ: /proc times are in hundredths of a second on every mainstream kernel. */
 const CLOCK_TICKS = 100;
 
-function rssMiB(pid: number): number {
+export function rssMiB(pid: number): number {
   const kib = /^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return Number(kib) / 1024;
 }

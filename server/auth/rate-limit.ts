@@ -14,7 +14,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = { perAddress: 60_000, perSession:
 const TOKENS = 0;
 const UPDATED = 1;
 
-/** Room for a million clients active within a minute; the pages are only touched as they fill. */
+/** Room for a million clients active within a minute; the table grows as they come (core/shared-table.ts). */
 export const createRateBuckets = (): SharedTableMemory => createSharedTable(1 << 20, 2);
 
 /**

@@ -92,6 +92,57 @@ describe('SharedTable', () => {
     expect(kept.at(-1)).toBe(keys.at(-1)!);
   });
 
+  test('a big table starts small and doubles as it fills: every entry and its values are still found, up to its capacity', () => {
+    const capacity = 1 << 14;
+    const memory = createSharedTable(capacity, 2);
+    // Reserved as entries come: the collector counts a buffer's length as live heap.
+    expect([memory.keys.byteLength, memory.values.byteLength]).toEqual([4096 * 8, 4096 * 2 * 8]);
+    const table = new SharedTable(memory);
+    const full = (capacity * 7) / 8;
+    for (let i = 0; i < full; i++) {
+      const key = table.keyOf(`k${i}`);
+      const slot = table.insert(key, () => false);
+      expectStoredAt(table, key, slot);
+      table.values[slot * 2] = i;
+      table.values[slot * 2 + 1] = -i;
+    }
+    expect([memory.keys.byteLength, memory.values.byteLength]).toEqual([capacity * 8, capacity * 2 * 8]);
+    const wrong = Array.from({ length: full }, (_, i) => i).filter((i) => {
+      const slot = table.find(table.keyOf(`k${i}`));
+      return slot < 0 || table.values[slot * 2] !== i || table.values[slot * 2 + 1] !== -i;
+    });
+    expect(wrong).toEqual([]);
+    // At its capacity and seven eighths full of live entries: refused, as a table made whole.
+    expect(table.insert(table.keyOf('one more'), () => false)).toBe(-1);
+  });
+
+  test('a table pruned back below half full does not grow', () => {
+    const table = new SharedTable(createSharedTable(1 << 14, 1));
+    // Three entries in four may go: pruned at three quarters full, a quarter of them are left.
+    for (let i = 0; i < 4096; i++) table.values[table.insert(table.keyOf(`k${i}`), (slot) => table.values[slot] === 0)] = i % 4 === 0 ? 1 : 0;
+    expect(table.memory.keys.byteLength).toBe(4096 * 8);
+  });
+
+  test('threads counting on the same entries while this one grows the table: no count is lost', async () => {
+    const memory = createSharedTable(1 << 14, 1);
+    const keys = Array.from({ length: 20 }, (_, i) => `client-${i}`);
+    const rounds = 500;
+    const workers = [0, 1].map(() => new Worker(new URL('./shared-table-worker.ts', import.meta.url), { workerData: { memory, keys, rounds } }));
+    const done = workers.map((w) => new Promise((resolve) => w.once('message', resolve)));
+    const table = new SharedTable(memory);
+    // New keys between the rounds: the table doubles twice while the Workers count.
+    const others = Array.from({ length: 16 * rounds }, (_, i) => `other-${i}`);
+    for (let r = 0; r < rounds; r++) {
+      count(table, keys, 1);
+      count(table, others.slice(r * 16, (r + 1) * 16), 1);
+    }
+    await Promise.all(done);
+    await Promise.all(workers.map((w) => w.terminate()));
+    expect(memory.keys.byteLength).toBe((1 << 14) * 8);
+    for (const key of keys) expect(table.values[table.find(table.keyOf(key))]).toBe(3 * rounds);
+    expect(others.filter((key) => table.values[table.find(table.keyOf(key))] !== 1)).toEqual([]);
+  });
+
   test('two threads and this one counting on the same entries at once: no count is lost', async () => {
     const memory = createSharedTable(1024, 1);
     const keys = Array.from({ length: 20 }, (_, i) => `client-${i}`);
