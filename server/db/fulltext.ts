@@ -102,6 +102,24 @@ export function deferFulltext(db: Db, table: string, ids: readonly number[] = []
   };
 }
 
+/**
+ * For a write of a single element: its rows keep being indexed by their own triggers (one small
+ * segment at the end of its statement, far cheaper than deferring: no bookkeeping rows, no
+ * second statement), and the index entries it wrote are counted for the upkeep as deferFulltext
+ * counts them (`ids`: the existing rows it may rewrite, each an entry deleted and one written).
+ * Answers null for a table without a trigram index.
+ */
+export function countFulltext(db: Db, table: string, ids: readonly number[] = []): (() => void) | null {
+  if (fulltextColumns(table).length === 0) return null;
+  const above = db.query<{ above: number | null }, []>(`SELECT max(id) AS above FROM ${table}`).get()?.above ?? 0;
+  const rewritten = new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= above)).size;
+  return () => {
+    const added = db.query<{ n: number }, [number]>(`SELECT count(*) AS n FROM ${table} WHERE id > ?`).get(above)?.n ?? 0;
+    const unmerged = added + 2 * rewritten;
+    if (unmerged > 0) db.query(`INSERT INTO ${UNMERGED} (tbl, entries) VALUES (?1, ?2) ON CONFLICT (tbl) DO UPDATE SET entries = entries + ?2`).run(table, unmerged);
+  };
+}
+
 /** Removes a table's trigram index and its triggers (a bulk load then rebuilds it once at the end). */
 export function dropFulltext(db: Db, table: string): void {
   const fts = fulltextTable(table);

@@ -8,7 +8,7 @@ import { Database } from 'bun:sqlite';
 import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { inTransaction } from '../../server/db/connection';
-import { deferFulltext } from '../../server/db/fulltext';
+import { countFulltext, deferFulltext } from '../../server/db/fulltext';
 import { upkeepSteps } from '../../server/db/fulltext-upkeep';
 import { Client } from '../support/client';
 import { useServer } from '../support/server';
@@ -60,6 +60,36 @@ describe('merging an index whole', () => {
     fresh.db.exec("INSERT INTO glpi_computers__fts(glpi_computers__fts, rank) VALUES ('integrity-check', 1)");
     for (const fragment of ['ner12', 'ner3', 'user', 'er39']) expect(byIndex(fragment)).toEqual(byScan(fragment));
     expect(upkeepSteps(fresh.db, () => ROWS)).toEqual([]);
+  });
+});
+
+describe("a single element's write", () => {
+  const fresh = useStore('single-write');
+
+  const unmerged = () => fresh.db.query<{ entries: number }, []>("SELECT entries FROM deskbase_fulltext_unmerged WHERE tbl = 'glpi_computers'").get()?.entries ?? 0;
+  const byIndex = (fragment: string) => fresh.db.query<{ id: number }, [string]>('SELECT rowid AS id FROM glpi_computers__fts WHERE contact LIKE ? ORDER BY rowid').all(`%${fragment}%`).map((r) => r.id);
+  /** One write as the API runs a single element: the rows' triggers index them, the entries are counted. */
+  function single(ids: number[], write: () => void): void {
+    inTransaction(fresh.db, () => {
+      const count = countFulltext(fresh.db, 'glpi_computers', ids);
+      write();
+      count?.();
+    });
+  }
+
+  test('is indexed by its own triggers at once, and counted as a deferred one is', () => {
+    single([], () => fresh.db.query('INSERT INTO glpi_computers (name, contact, entities_id) VALUES (?, ?, 0)').run('pc-one', 'alice'));
+    const id = fresh.db.query<{ id: number }, []>('SELECT max(id) AS id FROM glpi_computers').get()!.id;
+    expect(unmerged()).toBe(1);
+    expect(byIndex('lic')).toEqual([id]);
+
+    single([id], () => fresh.db.query('UPDATE glpi_computers SET contact = ? WHERE id = ?').run('bob', id));
+    // Its old entries deleted, its new ones written.
+    expect(unmerged()).toBe(3);
+    expect(byIndex('lic')).toEqual([]);
+    expect(byIndex('bob')).toEqual([id]);
+    expect(fresh.db.query('SELECT count(*) AS n FROM deskbase_fulltext_skipped').get()).toEqual({ n: 0 });
+    fresh.db.exec("INSERT INTO glpi_computers__fts(glpi_computers__fts, rank) VALUES ('integrity-check', 1)");
   });
 });
 

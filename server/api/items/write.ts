@@ -7,7 +7,7 @@ import { namesByIds } from '../../items/names';
 import { linkedAddName, namedByLink } from '../../items/added-names';
 import { findById } from '../../db/rows';
 import { inSavepoint, inTransaction, type Db } from '../../db/connection';
-import { deferFulltext, fulltextColumns } from '../../db/fulltext';
+import { countFulltext, deferFulltext, fulltextColumns } from '../../db/fulltext';
 import { empty, json, type Reply, type SessionContext } from '../context';
 import { sessionDates, sessionLocale } from '../../auth/session-locale';
 import { translate } from '../../core/messages';
@@ -167,12 +167,9 @@ function runInTransaction<T>(db: Db, type: Itemtype, steps: Step<T>[], contexts:
   const outcomes = [...prepared];
   inTransaction(db, () => {
     // The type's new rows, and the existing ones the steps rewrite, get their trigram index
-    // entries in one statement at the end.
-    const reindex = deferFulltext(
-      db,
-      type.table,
-      steps.flatMap((step) => step.reindexes ?? []),
-    );
+    // entries in one statement at the end; a single element's keep their triggers (countFulltext).
+    const reindexed = steps.flatMap((step) => step.reindexes ?? []);
+    const reindex = steps.length === 1 ? countFulltext(db, type.table, reindexed) : deferFulltext(db, type.table, reindexed);
     for (const [i, step] of steps.entries()) {
       if (outcomes[i]) continue;
       const wc = contexts[i]!;
