@@ -65,6 +65,31 @@ export function cpuMs(pid: number): number {
 }
 
 /**
+ * A server is idle once it used less than this much CPU over one window, longer than the second
+ * Deskbase waits after big writes before refreshing its statistics (server/db/statistics.ts).
+ */
+const IDLE_CPU_MS = 15;
+const IDLE_WINDOW_MS = 1_500;
+const IDLE_MAX_WAIT_MS = 60_000;
+
+/**
+ * Waits until the process does no more work of its own (a statistics refresh or an index upkeep
+ * after big writes), so that what is measured next, on the cores it shares, is not slowed by it:
+ * less than 15 ms of CPU over a second and a half. Answers the seconds waited (at most a minute).
+ */
+export async function untilIdle(pid: number): Promise<number> {
+  const started = performance.now();
+  let before = cpuMs(pid);
+  while (performance.now() - started < IDLE_MAX_WAIT_MS) {
+    await Bun.sleep(IDLE_WINDOW_MS);
+    const now = cpuMs(pid);
+    if (now - before < IDLE_CPU_MS) break;
+    before = now;
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/**
  * User and system CPU time so far, in milliseconds: of the whole process, or of one of its
  * threads (`thread`, a task id; the main thread's is the process id).
  */
