@@ -69,6 +69,14 @@ function ddl(table: string, columns: string[]): { table: string; triggers: strin
   };
 }
 
+/** The table's highest id (0 when empty): rows above it are new to the write that asked. */
+const highestId = (db: Db, table: string): number => db.query<{ above: number | null }, []>(`SELECT max(id) AS above FROM ${table}`).get()?.above ?? 0;
+
+/** Adds `entries` to the table's count of index entries written since its last whole merge (see fulltext-upkeep.ts). */
+function countUnmerged(db: Db, table: string, entries: number): void {
+  if (entries > 0) db.query(`INSERT INTO ${UNMERGED} (tbl, entries) VALUES (?1, ?2) ON CONFLICT (tbl) DO UPDATE SET entries = entries + ?2`).run(table, entries);
+}
+
 /**
  * Defers the indexing of the rows `table` gains from now on, and of its existing rows `ids`
  * (those a bulk update or delete names), until the returned function runs, which must happen in
@@ -87,7 +95,7 @@ export function deferFulltext(db: Db, table: string, ids: readonly number[] = []
   if (columns.length === 0) return null;
   const fts = fulltextTable(table);
   const list = columns.join(', ');
-  const above = db.query<{ above: number | null }, []>(`SELECT max(id) AS above FROM ${table}`).get()?.above ?? 0;
+  const above = highestId(db, table);
   const named = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= above);
   const existing = JSON.stringify(named);
   // Rows that exist: their index entries go now (a "delete" must name a row's indexed values).
@@ -97,8 +105,7 @@ export function deferFulltext(db: Db, table: string, ids: readonly number[] = []
     db.query(`DELETE FROM ${SKIPPED} WHERE tbl = ?`).run(table);
     const indexed = db.query(`INSERT INTO ${fts}(rowid, ${list}) SELECT id, ${list} FROM ${table} WHERE id > ?1 OR id IN (SELECT value FROM json_each(?2))`).run(above, existing).changes;
     // Each removed entry leaves a deletion marker in the index until a whole merge drops it.
-    const unmerged = indexed + named.length;
-    if (unmerged > 0) db.query(`INSERT INTO ${UNMERGED} (tbl, entries) VALUES (?1, ?2) ON CONFLICT (tbl) DO UPDATE SET entries = entries + ?2`).run(table, unmerged);
+    countUnmerged(db, table, indexed + named.length);
   };
 }
 
@@ -111,12 +118,11 @@ export function deferFulltext(db: Db, table: string, ids: readonly number[] = []
  */
 export function countFulltext(db: Db, table: string, ids: readonly number[] = []): (() => void) | null {
   if (fulltextColumns(table).length === 0) return null;
-  const above = db.query<{ above: number | null }, []>(`SELECT max(id) AS above FROM ${table}`).get()?.above ?? 0;
+  const above = highestId(db, table);
   const rewritten = new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= above)).size;
   return () => {
     const added = db.query<{ n: number }, [number]>(`SELECT count(*) AS n FROM ${table} WHERE id > ?`).get(above)?.n ?? 0;
-    const unmerged = added + 2 * rewritten;
-    if (unmerged > 0) db.query(`INSERT INTO ${UNMERGED} (tbl, entries) VALUES (?1, ?2) ON CONFLICT (tbl) DO UPDATE SET entries = entries + ?2`).run(table, unmerged);
+    countUnmerged(db, table, added + 2 * rewritten);
   };
 }
 
