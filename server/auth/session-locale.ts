@@ -9,9 +9,10 @@
  */
 import { currentDataZone } from '../core/clock';
 import { isZoneName, wallMs, wallText, zone, type Zone } from '../core/zone';
-import { dataVersion, type Db } from '../db/connection';
+import { openReadSnapshot, type Db } from '../db/connection';
 import { selectOne } from '../db/rows';
 import type { Settings } from '../db/settings';
+import { noteDependencies, stillValid, tracked, type Dependencies } from '../db/table-versions';
 import { TABLES } from '../registry';
 import { parseColumns } from '../registry/columns';
 import type { Scope } from './scope';
@@ -97,18 +98,28 @@ export interface SessionLocale {
   language: string;
 }
 
-/** Decided once per scope until the next write (a preference or setting may have changed). */
-const decided = new WeakMap<Scope, { version: number; dataZone: Zone; locale: SessionLocale }>();
+/**
+ * Decided once per scope until a write to what it was read from: the user's preferences and
+ * settings are not counted table by table, so any write to them (or another process's commit)
+ * ends it, while the items a busy desk writes all day leave it be (db/table-versions.ts).
+ */
+const decided = new WeakMap<Scope, { deps: Dependencies; dataZone: Zone; locale: SessionLocale }>();
 
 export function sessionLocale(db: Db, settings: Settings, scope: Scope): SessionLocale {
   const data = currentDataZone();
+  openReadSnapshot(db); // checked against the state the request's next reads see
   const known = decided.get(scope);
-  if (known && known.version === dataVersion && known.dataZone === data) return known.locale;
-  const own = ownPreferences(db, Number(scope.user.id));
-  const name = sessionZoneName(settings, own);
-  const language = own.map((row) => row.language).find(isSet) ?? settings.get('language');
-  const locale = { dates: name === data.name ? null : converter(zone(name), data), language };
-  decided.set(scope, { version: dataVersion, dataZone: data, locale });
+  if (known && known.dataZone === data && stillValid(known.deps)) {
+    noteDependencies(known.deps); // a cached answer built with it depends on what it read
+    return known.locale;
+  }
+  const { value: locale, deps } = tracked(() => {
+    const own = ownPreferences(db, Number(scope.user.id));
+    const name = sessionZoneName(settings, own);
+    const language = own.map((row) => row.language).find(isSet) ?? settings.get('language');
+    return { dates: name === data.name ? null : converter(zone(name), data), language };
+  });
+  if (stillValid(deps)) decided.set(scope, { deps, dataZone: data, locale });
   return locale;
 }
 

@@ -14,9 +14,10 @@ const SUPER_ADMIN = 4;
 const SELF_SERVICE = 1;
 let french: Client;
 let helpdesk: Client;
+let frenchId: number;
 
 beforeAll(async () => {
-  const frenchId = await createUser(ctx.api, 'francoise', SUPER_ADMIN, 0, true);
+  frenchId = await createUser(ctx.api, 'francoise', SUPER_ADMIN, 0, true);
   expect((await ctx.api.put(`User/${frenchId}`, { input: { language: 'fr_FR' } })).status).toBe(200);
   await createUser(ctx.api, 'demandeur', SELF_SERVICE, 0, true);
   french = await loginAs(ctx.server.api, 'francoise');
@@ -63,5 +64,19 @@ describe("messages in the session's language", () => {
       await ctx.api.setConfig('language', 'en_GB');
     }
     await scenario(helpdesk, [{ request: 'GET Computer/', status: 403, error: 'ERROR_RIGHT_MISSING', message: "You don't have permission to perform this action." }]);
+  });
+
+  test("a session's language follows its user's change at once, while the items the desk writes leave it decided", async () => {
+    // Item writes in between: the session keeps its language (decided once, not after every write).
+    await scenario(french, [{ request: 'POST Computer/', body: { input: { name: 'poste-5' } }, status: 201, answer: { message: 'Élément ajouté avec succès : poste-5' } }]);
+    await scenario(ctx.api, [{ request: 'PUT Computer/', body: { input: [{ id: 1, comment: 'written by another session' }] }, status: 200 }]);
+    await scenario(french, [{ request: 'POST Computer/', body: { input: { name: 'poste-6' } }, status: 201, answer: { message: 'Élément ajouté avec succès : poste-6' } }]);
+    expect((await ctx.api.put(`User/${frenchId}`, { input: { language: 'en_GB' } })).status).toBe(200);
+    try {
+      await scenario(french, [{ request: 'POST Computer/', body: { input: { name: 'poste-7' } }, status: 201, answer: { message: 'Item successfully added: poste-7' } }]);
+    } finally {
+      expect((await ctx.api.put(`User/${frenchId}`, { input: { language: 'fr_FR' } })).status).toBe(200);
+    }
+    await scenario(french, [{ request: 'GET Computer/999999', status: 404, error: 'ERROR_ITEM_NOT_FOUND', message: 'Élément introuvable' }]);
   });
 });
