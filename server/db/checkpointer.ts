@@ -3,11 +3,14 @@
  * thousand index pages; when the writing connection checkpointed them itself (every ~40 MiB of
  * WAL), copying them back into the database file and its two fsyncs held that request for
  * hundreds of milliseconds on a busy disk. A worker thread with its own connection now copies the
- * WAL back a few times a second, PASSIVE: it never blocks the writer and never waits for it.
- * Once it has caught up, the writer's next transaction starts the WAL over, so the file stays
- * small. The writer's own automatic checkpoint stays as the safety net for when the worker falls
- * behind. Crash safety is SQLite's: a checkpoint only copies committed pages, and a killed
- * process leaves a WAL the next start replays.
+ * WAL back once a second, PASSIVE: it never blocks the writer and never waits for it. Once it
+ * has caught up, the writer's next transaction starts the WAL over, so the file stays small; that
+ * start syncs the WAL's header on the writer's thread (SQLite's rule at synchronous=NORMAL), so
+ * each catch-up costs the request path one fsync: ten a second under a steady writer when the
+ * worker ran every 100 ms, which measurably slowed the reads served beside it. The writer's own
+ * automatic checkpoint stays as the safety net for when the worker falls behind. Crash safety is
+ * SQLite's: a checkpoint only copies committed pages, and a killed process leaves a WAL the next
+ * start replays.
  *
  * The worker starts once the WAL first reaches 4 MiB (where SQLite would checkpoint by itself):
  * a server that writes little never pays for the thread.
@@ -22,7 +25,7 @@ import { statSync } from 'node:fs';
 import { onCommit, openDatabase } from './connection';
 
 const ROLE = 'deskbase-checkpoints';
-const PERIOD_MS = 100;
+const PERIOD_MS = 1000;
 const START_AT_WAL_BYTES = 4 * 1024 * 1024;
 
 interface CheckpointJob {
