@@ -10,7 +10,7 @@ export interface RequestContext {
   services: Services;
   method: string;
   /** Path segments after /apirest.php, without empty ones at the ends. */
-  segments: string[];
+  segments: readonly string[];
   params: Params;
   headers: Headers;
   /** Absolute URL of the API root, e.g. http://host:8080/apirest.php */

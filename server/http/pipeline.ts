@@ -29,8 +29,25 @@ export const CLIENT_CLOSED = 499;
 /** Where the API answers (GLPI's address), the site route of the pipeline. */
 export const API_PATH = '/apirest.php';
 
+/**
+ * The segments of the paths asked lately: clients read the same items again and again (a busy
+ * desk, a polling script), so most requests find theirs here instead of splitting the path anew.
+ * Bounded: emptied when full (a scan that never comes back only refills it).
+ */
+const segmentsByPath = new Map<string, readonly string[]>();
+const MAX_PATHS = 4096;
+
 /** Path segments after /apirest.php: trailing slashes and `api` segments dropped, as GLPI does. */
-export function splitPath(pathname: string): string[] {
+export function splitPath(pathname: string): readonly string[] {
+  let segments = segmentsByPath.get(pathname);
+  if (segments === undefined) {
+    if (segmentsByPath.size >= MAX_PATHS) segmentsByPath.clear();
+    segmentsByPath.set(pathname, (segments = segmentsOf(pathname)));
+  }
+  return segments;
+}
+
+function segmentsOf(pathname: string): string[] {
   const rest = pathname.startsWith(API_PATH) ? pathname.slice(API_PATH.length) : pathname;
   const split = rest.split('/');
   const segments = !rest.includes('%') ? split : split.map((s) => {
