@@ -83,11 +83,13 @@ export function createServices(store: Store, rateLimits: RateLimits = DEFAULT_RA
 
 /**
  * The tables whose writes drop only the cached reads of them (db/table-versions.ts): the items a
- * busy desk writes all day (assets, tickets, problems, changes) and their history. Nothing
- * outside the versioned caches memoises them (the directory, settings, rules and session caches
- * hold users, profiles, entities and configuration, whose writes still drop every cached read).
+ * busy desk writes all day (assets, tickets, problems, changes), their history, and the automatic
+ * actions' marks of their last run (written every minute: counted together, each of those runs
+ * dropped every cached answer). Nothing outside the versioned caches memoises them (the
+ * directory, settings, rules and session caches hold users, profiles, entities and
+ * configuration, whose writes still drop every cached read).
  */
 function narrowlyCountedTables(): string[] {
   const itil = ['Ticket', 'Problem', 'Change'].map((name) => itemtypeOrThrow(name).table);
-  return [...allAssetTypes().map((type) => type.table), ...itil, 'glpi_logs'];
+  return [...allAssetTypes().map((type) => type.table), ...itil, 'glpi_logs', itemtypeOrThrow('CronTask').table];
 }

@@ -5,9 +5,10 @@
  * never two at once. Its reports, with their progress, are read through the API (sync-reports.ts);
  * one left running when the server stopped is marked failed at the next start.
  */
-import { now, nowString, parseDate } from '../core/clock';
+import { now, parseDate } from '../core/clock';
 import type { Services } from '../auth/services';
-import { run, selectOne } from '../db/rows';
+import { selectOne } from '../db/rows';
+import { noteTaskRuns } from '../db/task-runs';
 import { CRON_TASKS } from '../registry/automatic-actions';
 import { logDirectory } from './connection';
 import type { DirectoryServer } from './servers';
@@ -59,7 +60,7 @@ export function ldapsync(services: Services, failed: (error: unknown) => void): 
       nextCheck = now() + CHECK_EVERY_MS;
       const { db, dataDir } = services.store;
       if (!due(services)) return;
-      run(db, 'UPDATE glpi_crontasks SET lastrun = ? WHERE itemtype = ? AND name = ?', `${nowString().slice(0, 16)}:00`, TASK.itemtype, TASK.name);
+      noteTaskRuns(db, [TASK]);
       automaticRun = true;
       syncDirectories(db, dataDir, { actor, rightsChanged: () => services.directory.invalidate() })
         .then(() => undefined, failed)

@@ -5,8 +5,9 @@
  * (`state` 0) does not run, and those that ran note the minute in `lastrun`, as GLPI does.
  */
 import { now, nowString } from '../core/clock';
-import { inTransaction, type Db } from '../db/connection';
-import { run, selectOne } from '../db/rows';
+import type { Db } from '../db/connection';
+import { selectOne } from '../db/rows';
+import { noteTaskRuns } from '../db/task-runs';
 import { CRON_TASKS, type CronTaskSpec } from '../registry/automatic-actions';
 import { closeSolvedTickets } from './auto-close';
 import { runEscalations } from './escalations';
@@ -53,12 +54,7 @@ export function automaticActions(db: Db, failed: (name: string, error: unknown) 
           failed(task.name, error);
         }
       }
-      if (ran.length === 0) return;
-      // GLPI notes the minute a task started.
-      const minute = `${nowString().slice(0, 16)}:00`;
-      inTransaction(db, () => {
-        for (const task of ran) run(db, 'UPDATE glpi_crontasks SET lastrun = ? WHERE itemtype = ? AND name = ?', minute, task.itemtype, task.name);
-      });
+      if (ran.length > 0) noteTaskRuns(db, ran);
     },
   };
 }

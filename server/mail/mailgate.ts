@@ -7,9 +7,10 @@
  * and does not stop the others. A run cut short by the server stopping loses nothing: each mail's
  * outcome is committed before the mail is moved, and the next run sees what was left.
  */
-import { now, nowString, parseDate } from '../core/clock';
+import { now, parseDate } from '../core/clock';
 import type { Services } from '../auth/services';
-import { run, selectAll, selectOne } from '../db/rows';
+import { selectAll, selectOne } from '../db/rows';
+import { noteTaskRuns } from '../db/task-runs';
 import { CRON_TASKS } from '../registry/automatic-actions';
 import { collectOnce, type RunReport } from './collect';
 
@@ -65,7 +66,7 @@ export function mailgate(services: Services, failed: (error: unknown) => void): 
       const last = task.lastrun ? (parseDate(String(task.lastrun)) ?? 0) : 0;
       if (now() < last + Number(task.frequency ?? TASK.frequency) * 1000) return;
       // GLPI notes the minute a task started.
-      run(services.store.db, 'UPDATE glpi_crontasks SET lastrun = ? WHERE itemtype = ? AND name = ?', `${nowString().slice(0, 16)}:00`, TASK.itemtype, TASK.name);
+      noteTaskRuns(services.store.db, [TASK]);
       current = collectAll(services)
         .then(() => undefined, failed)
         .finally(() => (current = null));

@@ -4,9 +4,10 @@
  * notes the run on its glpi_crontasks row, as GLPI notes a task that started. A task switched off
  * (`state` 0) does not run.
  */
-import { now, nowString } from '../core/clock';
-import { inTransaction, type Db } from '../db/connection';
-import { run, selectOne, type Row } from '../db/rows';
+import { now } from '../core/clock';
+import type { Db } from '../db/connection';
+import { selectOne, type Row } from '../db/rows';
+import { noteTaskRuns } from '../db/task-runs';
 import type { CronTaskSpec } from '../registry/automatic-actions';
 
 const EVERY_MS = 60_000;
@@ -25,7 +26,7 @@ export function taskParam(db: Db, task: CronTaskSpec, fallback: number): number 
 }
 
 export function noteRun(db: Db, task: CronTaskSpec): void {
-  inTransaction(db, () => run(db, 'UPDATE glpi_crontasks SET lastrun = ? WHERE itemtype = ? AND name = ?', `${nowString().slice(0, 16)}:00`, task.itemtype, task.name));
+  noteTaskRuns(db, [task]);
 }
 
 export interface SerialRun {
