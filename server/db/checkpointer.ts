@@ -3,14 +3,15 @@
  * thousand index pages; when the writing connection checkpointed them itself (every ~40 MiB of
  * WAL), copying them back into the database file and its two fsyncs held that request for
  * hundreds of milliseconds on a busy disk. A worker thread with its own connection now copies the
- * WAL back once a second, PASSIVE: it never blocks the writer and never waits for it. Once it
- * has caught up, the writer's next transaction starts the WAL over, so the file stays small; that
- * start syncs the WAL's header on the writer's thread (SQLite's rule at synchronous=NORMAL), so
- * each catch-up costs the request path one fsync: ten a second under a steady writer when the
- * worker ran every 100 ms, which measurably slowed the reads served beside it. The writer's own
- * automatic checkpoint stays as the safety net for when the worker falls behind. Crash safety is
- * SQLite's: a checkpoint only copies committed pages, and a killed process leaves a WAL the next
- * start replays.
+ * WAL back, PASSIVE: it never blocks the writer and never waits for it. Once it has caught up,
+ * the writer's next transaction starts the WAL over, so the file stays small; that start syncs
+ * the WAL's header on the writer's thread (SQLite's rule at synchronous=NORMAL), so each catch-up
+ * costs the request path one fsync. Hence two paces: every 100 ms while the WAL holds a bulk
+ * load's worth of frames (the copies stay small, the file too), and once a second under the small
+ * writes of a busy desk, where catching up ten times a second meant ten fsyncs a second on the
+ * thread serving the reads. The writer's own automatic checkpoint stays as the safety net for
+ * when the worker falls behind. Crash safety is SQLite's: a checkpoint only copies committed
+ * pages, and a killed process leaves a WAL the next start replays.
  *
  * The worker starts once the WAL first reaches 4 MiB (where SQLite would checkpoint by itself):
  * a server that writes little never pays for the thread.
@@ -25,7 +26,10 @@ import { statSync } from 'node:fs';
 import { onCommit, openDatabase } from './connection';
 
 const ROLE = 'deskbase-checkpoints';
+/** The paces (see above): the WAL holding at least BULK_FRAMES frames (about 8 MiB) means a bulk load (a busy desk writes some 15 frames an update). */
+const BULK_PERIOD_MS = 100;
 const PERIOD_MS = 1000;
+const BULK_FRAMES = 2000;
 const START_AT_WAL_BYTES = 4 * 1024 * 1024;
 
 interface CheckpointJob {
@@ -40,16 +44,21 @@ export const isCheckpointWorker = (): boolean => !isMainThread && (workerData as
 export function serveCheckpoints(): void {
   const { file } = workerData as CheckpointJob;
   const db = openDatabase(file);
-  const timer = setInterval(() => {
+  let timer: ReturnType<typeof setTimeout>;
+  const checkpoint = () => {
+    let frames = 0;
     try {
-      db.exec('PRAGMA wal_checkpoint(PASSIVE)');
+      // busy, the WAL's frames, the frames copied back.
+      frames = Number(db.query<never, []>('PRAGMA wal_checkpoint(PASSIVE)').values()[0]?.[1] ?? 0);
     } catch (error) {
       // Only an optimisation: the writer's own checkpoints still run.
       console.error('[deskbase] background checkpoint failed:', error instanceof Error ? error.message : error);
     }
-  }, PERIOD_MS);
+    timer = setTimeout(checkpoint, frames >= BULK_FRAMES ? BULK_PERIOD_MS : PERIOD_MS);
+  };
+  timer = setTimeout(checkpoint, BULK_PERIOD_MS);
   parentPort!.once('message', () => {
-    clearInterval(timer);
+    clearTimeout(timer);
     db.close();
     parentPort!.postMessage('closed');
   });
