@@ -9,7 +9,7 @@
  */
 import { currentDataZone } from '../core/clock';
 import { isZoneName, wallMs, wallText, zone, type Zone } from '../core/zone';
-import { openReadSnapshot, type Db } from '../db/connection';
+import type { Db } from '../db/connection';
 import { selectOne } from '../db/rows';
 import type { Settings } from '../db/settings';
 import { noteDependencies, stillValid, tracked, type Dependencies } from '../db/table-versions';
@@ -107,7 +107,6 @@ const decided = new WeakMap<Scope, { deps: Dependencies; dataZone: Zone; locale:
 
 export function sessionLocale(db: Db, settings: Settings, scope: Scope): SessionLocale {
   const data = currentDataZone();
-  openReadSnapshot(db); // checked against the state the request's next reads see
   const known = decided.get(scope);
   if (known && known.dataZone === data && stillValid(known.deps)) {
     noteDependencies(known.deps); // a cached answer built with it depends on what it read

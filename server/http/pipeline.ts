@@ -32,13 +32,16 @@ export const API_PATH = '/apirest.php';
 /**
  * The segments of the paths asked lately: clients read the same items again and again (a busy
  * desk, a polling script), so most requests find theirs here instead of splitting the path anew.
- * Bounded: emptied when full (a scan that never comes back only refills it).
+ * Bounded: emptied when full (a scan that never comes back only refills it), and only short paths
+ * are kept, as this runs before the session is known (long made-up paths cannot fill memory).
  */
 const segmentsByPath = new Map<string, readonly string[]>();
 const MAX_PATHS = 4096;
+const MAX_KEPT_PATH = 256;
 
 /** Path segments after /apirest.php: trailing slashes and `api` segments dropped, as GLPI does. */
 export function splitPath(pathname: string): readonly string[] {
+  if (pathname.length > MAX_KEPT_PATH) return segmentsOf(pathname);
   let segments = segmentsByPath.get(pathname);
   if (segments === undefined) {
     if (segmentsByPath.size >= MAX_PATHS) segmentsByPath.clear();

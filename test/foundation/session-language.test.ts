@@ -66,8 +66,8 @@ describe("messages in the session's language", () => {
     await scenario(helpdesk, [{ request: 'GET Computer/', status: 403, error: 'ERROR_RIGHT_MISSING', message: "You don't have permission to perform this action." }]);
   });
 
-  test("a session's language follows its user's change at once, while the items the desk writes leave it decided", async () => {
-    // Item writes in between: the session keeps its language (decided once, not after every write).
+  test("a session's language follows its user's change at once, with item writes before it", async () => {
+    // Item writes in between (which no longer make the session decide its language again) keep it French.
     await scenario(french, [{ request: 'POST Computer/', body: { input: { name: 'poste-5' } }, status: 201, answer: { message: 'Élément ajouté avec succès : poste-5' } }]);
     await scenario(ctx.api, [{ request: 'PUT Computer/', body: { input: [{ id: 1, comment: 'written by another session' }] }, status: 200 }]);
     await scenario(french, [{ request: 'POST Computer/', body: { input: { name: 'poste-6' } }, status: 201, answer: { message: 'Élément ajouté avec succès : poste-6' } }]);
