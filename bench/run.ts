@@ -424,7 +424,7 @@ async function main(): Promise<void> {
   const { figures, reused, churnSetup } = await benchmark(options);
   const busy =
     options.mixed && options.load
-      ? await benchmarkMixed(log, { ...MIXED_DEFAULTS, computers: options.computers, tickets: options.tickets, seconds: CONFIG.seconds, connections: CONFIG.connections, threads: options.threads })
+      ? await benchmarkMixed(log, { ...MIXED_DEFAULTS, computers: options.computers, tickets: options.tickets, connections: CONFIG.connections, threads: options.threads })
       : { figures: [], setup: [] };
   figures.push(...busy.figures);
   const imported = options.import ? await benchmarkImport(log) : { figures: [], setup: [] };
