@@ -16,9 +16,7 @@ export interface RequestContext {
   /** Absolute URL of the API root, e.g. http://host:8080/apirest.php */
   apiBase: string;
   ip: string;
-  uploads: Upload[];
-  /** The body was JSON (or a multipart manifest), as opposed to a form or nothing. */
-  jsonBody: boolean;
+  uploads: readonly Upload[];
   /** The Content-Type of a body that was not read (see body.ts), for the error that follows. */
   ignoredBodyType: string | null;
 }

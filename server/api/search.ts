@@ -10,6 +10,7 @@ import { unknownResource } from './unknown-resource';
 import { displayColumns } from '../search/columns';
 import type { Criterion, SearchParams } from '../search/criteria';
 import { parseSearchParams } from './search-params';
+import { paramsKey } from '../core/params';
 import { metaColumns, runSearch, type Column, type ResultRow, type SearchResult } from '../search/engine';
 import { array, columnKeys, jsonOf, object, rowsJson, type Json } from '../search/output';
 import { KeptAnswers, type Built } from '../search/answers';
@@ -79,15 +80,11 @@ let lastScopeId = 0;
 /** Pages of more rows are built afresh, which bounds the memory held. */
 const MAX_KEPT_ROWS = 200;
 
-const withoutTokens = (key: string, value: unknown) => (key === 'session_token' || key === 'app_token' ? undefined : value);
-
 function answerKey(ctx: SessionContext, name: string, locale: SessionLocale): string {
   let scope = scopeIds.get(ctx.scope);
   if (scope === undefined) scopeIds.set(ctx.scope, (scope = ++lastScopeId));
   const zone = `${locale.dates?.zone.name ?? ''}\u0000${currentDataZone().name}`;
-  // A replacer costs a call per value: only when a token is among the parameters.
-  const params = 'session_token' in ctx.params || 'app_token' in ctx.params ? JSON.stringify(ctx.params, withoutTokens) : JSON.stringify(ctx.params);
-  return `${scope}\u0000${name}\u0000${params}\u0000${locale.language}\u0000${zone}\u0000${nowString().slice(0, 10)}`;
+  return `${scope}\u0000${name}\u0000${paramsKey(ctx.params)}\u0000${locale.language}\u0000${zone}\u0000${nowString().slice(0, 10)}`;
 }
 
 /** GET /search/:itemtype — GLPI's search engine: criteria, display columns, sort and paging. */

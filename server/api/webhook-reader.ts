@@ -35,7 +35,6 @@ function sessionOf(services: Services, userId: number): SessionContext | null {
     apiBase: `${base}/apirest.php`,
     ip: '',
     uploads: [],
-    jsonBody: false,
     ignoredBodyType: null,
     session,
     scope,

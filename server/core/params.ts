@@ -89,6 +89,54 @@ export function parseQueryString(query: string): Params {
   return params;
 }
 
+/** Freezes parameters and every object in them: shared between requests, none may change them. */
+function frozen(params: Params): Params {
+  for (const value of Object.values(params)) if (value !== null && typeof value === 'object') frozen(value as Params);
+  return Object.freeze(params);
+}
+
+/**
+ * Query strings parsed lately: clients send the same ones again and again (a dashboard's search,
+ * a polling script), so most requests find their parameters here instead of parsing them anew.
+ * Bounded: emptied when full, and only short query strings are kept (this runs before the session
+ * is known: long made-up ones cannot fill memory).
+ */
+const parsedQueries = new Map<string, Params>();
+const MAX_QUERIES = 1024;
+const MAX_KEPT_QUERY = 1024;
+
+/**
+ * A query string's parameters as parseQueryString reads them, frozen: the same object for every
+ * request that sends the same query string. A request that adds body keys copies it first.
+ */
+export function queryParams(query: string): Params {
+  if (query.length > MAX_KEPT_QUERY) return frozen(parseQueryString(query));
+  let params = parsedQueries.get(query);
+  if (params === undefined) {
+    params = frozen(parseQueryString(query));
+    if (parsedQueries.size >= MAX_QUERIES) parsedQueries.clear();
+    parsedQueries.set(query, params);
+  }
+  return params;
+}
+
+const withoutTokens = (key: string, value: unknown) => (key === 'session_token' || key === 'app_token' ? undefined : value);
+/** paramsKey's texts of shared (frozen) parameters. */
+const keyTexts = new WeakMap<Params, string>();
+
+/**
+ * Parameters as a part of a cache key: their JSON without the session and application tokens
+ * (which say who asks, as the key's scope does), worked out once for shared parameters.
+ */
+export function paramsKey(params: Params): string {
+  let text = keyTexts.get(params);
+  if (text === undefined) {
+    text = JSON.stringify(params, withoutTokens);
+    if (Object.isFrozen(params)) keyTexts.set(params, text);
+  }
+  return text;
+}
+
 /** Copies plain JSON data into null-prototype objects (no `__proto__` tricks downstream). */
 export function toParams(value: unknown, depth = 0): unknown {
   if (depth > 64) throw errors.jsonPayloadInvalid('nested too deeply');
@@ -146,6 +194,15 @@ export function toId(value: unknown): number | null {
 
 export function mergeInto(target: Params, source: Params): void {
   for (const k of Object.keys(source)) target[k] = source[k];
+}
+
+/** A query string's parameters with a body's keys over them (a new object: the query's are shared). */
+export function withBody(query: Params, body: Params): Params {
+  if (Object.keys(body).length === 0) return query;
+  const params = emptyParams();
+  mergeInto(params, query);
+  mergeInto(params, body);
+  return params;
 }
 
 export { ApiError };

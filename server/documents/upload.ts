@@ -99,7 +99,7 @@ export function prepareUploads(wc: WriteContext, input: Params): Promise<void> |
   return prepareFiles(wc, input, uploads);
 }
 
-async function prepareFiles(wc: WriteContext, input: Params, uploads: Upload[]): Promise<void> {
+async function prepareFiles(wc: WriteContext, input: Params, uploads: readonly Upload[]): Promise<void> {
   if (uploads.length > MAX_FILES_PER_REQUEST) throw new ItemError(`A request carries at most ${MAX_FILES_PER_REQUEST} files (got ${uploads.length})`);
   const files: PreparedFile[] = [];
   for (const upload of uploads) files.push(await prepareFile(wc, upload));

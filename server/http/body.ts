@@ -26,11 +26,13 @@ type BodySource = Pick<Request, 'text' | 'formData'>;
 
 export interface ParsedBody {
   params: Params;
-  uploads: Upload[];
-  json: boolean;
+  uploads: readonly Upload[];
   /** The Content-Type of a body that was not read (neither JSON, a form nor an upload). */
   ignoredType: string | null;
 }
+
+/** A request without a body (most reads): one answer for all, which nobody changes. */
+const NO_BODY: ParsedBody = Object.freeze({ params: Object.freeze(emptyParams()), uploads: Object.freeze([]), ignoredType: null });
 
 /**
  * Reads the body by Content-Type as GLPI does: JSON (also when no type is given), a multipart
@@ -38,21 +40,19 @@ export interface ParsedBody {
  * whether the header or query names a live session; it is asked only for a body that may be large.
  */
 export function readBody(request: Request, method: string, hasSession: () => boolean): ParsedBody | Promise<ParsedBody> {
-  const type = (request.headers.get('content-type') ?? '').toLowerCase();
-  const none: ParsedBody = { params: emptyParams(), uploads: [], json: type === '' || type.includes('application/json'), ignoredType: null };
   // Neither a length nor chunks announced: there is no body, and nothing to wait for.
-  if (!request.headers.has('content-length') && !request.headers.has('transfer-encoding')) return none;
-  return readAnnouncedBody(request, method, type, none, hasSession);
+  if (!request.headers.has('content-length') && !request.headers.has('transfer-encoding')) return NO_BODY;
+  return readAnnouncedBody(request, method, (request.headers.get('content-type') ?? '').toLowerCase(), hasSession);
 }
 
-async function readAnnouncedBody(request: Request, method: string, type: string, none: ParsedBody, hasSession: () => boolean): Promise<ParsedBody> {
+async function readAnnouncedBody(request: Request, method: string, type: string, hasSession: () => boolean): Promise<ParsedBody> {
   const announced = request.headers.get('content-length');
   const length = announced === null ? null : Number(announced);
   if (method === 'GET') {
     // Bun discards the body of a GET before the handler sees it: the announced length tells.
     const text = await request.text();
     if (text.trim() !== '' || (text === '' && (length ?? 0) > 0)) throw errors.jsonPayloadForbidden();
-    return none;
+    return NO_BODY;
   }
   const multipart = type.includes('multipart/form-data');
   const tooLarge = multipart
@@ -68,10 +68,10 @@ async function readAnnouncedBody(request: Request, method: string, type: string,
   const source = length !== null ? request : await readLimited(request, largeAllowed ? limit : MAX_BODY_WITHOUT_SESSION, largeAllowed ? tooLarge : () => new BodyWithoutSession());
   if (multipart) return readMultipart(source);
   const text = await source.text();
-  if (text.trim() === '') return none;
-  if (type === '' || type.includes('application/json')) return { params: parseJsonObject(text), uploads: [], json: true, ignoredType: null };
-  if (type.includes('application/x-www-form-urlencoded')) return { params: parseQueryString(text), uploads: [], json: false, ignoredType: null };
-  return { ...none, ignoredType: type };
+  if (text.trim() === '') return NO_BODY;
+  if (type === '' || type.includes('application/json')) return { params: parseJsonObject(text), uploads: [], ignoredType: null };
+  if (type.includes('application/x-www-form-urlencoded')) return { params: parseQueryString(text), uploads: [], ignoredType: null };
+  return { ...NO_BODY, ignoredType: type };
 }
 
 function parseJsonObject(text: string): Params {
@@ -130,5 +130,5 @@ async function readMultipart(request: BodySource): Promise<ParsedBody> {
   const manifestText = typeof manifest === 'string' ? manifest : manifest ? await manifest.text() : '';
   if (manifestText.trim() !== '') mergeInto(params, parseJsonObject(manifestText));
   else throw errors.jsonPayloadInvalid('uploadManifest is missing');
-  return { params, uploads, json: true, ignoredType: null };
+  return { params, uploads, ignoredType: null };
 }

@@ -4,7 +4,7 @@ import { sessionTokenOf, type Reply, type RequestContext } from '../api/context'
 import { corsHeaders } from './cors';
 import { ApiError, errors } from '../core/errors';
 import { translate } from '../core/messages';
-import { mergeInto, parseQueryString } from '../core/params';
+import { queryParams, withBody } from '../core/params';
 import { logError } from './log';
 import { refuseUnreadBody, route } from './router';
 import { inReadSnapshot } from '../db/connection';
@@ -139,12 +139,12 @@ export function handleApiRequest(services: Services, request: Request, url: Requ
   const answerIn = (read: { body?: ParsedBody; failure?: unknown }): Response | Promise<Response> => {
     try {
       services.noticeExternalWrites();
-      const params = parseQueryString(url.search);
-      if (read.body) mergeInto(params, read.body.params);
+      const query = queryParams(url.search);
+      const params = read.body ? withBody(query, read.body.params) : query;
       const wait = services.rateLimiter.take(services.rateLimiter.byAddress ? ip() : '', sessionTokenOf({ headers: request.headers, params }));
       if (wait > 0) throw errors.rateLimited(wait);
       if (!read.body && !(read.failure instanceof BodyWithoutSession)) throw read.failure;
-      const body = read.body ?? { params, uploads: [], json: false, ignoredType: null };
+      const body = read.body ?? { params, uploads: [], ignoredType: null };
       const ctx: RequestContext = {
         services,
         method,
@@ -156,7 +156,6 @@ export function handleApiRequest(services: Services, request: Request, url: Requ
           return ip();
         },
         uploads: body.uploads,
-        jsonBody: body.json,
         ignoredBodyType: body.ignoredType,
       };
       if (read.failure instanceof BodyWithoutSession) refuseUnreadBody(ctx, read.failure);
@@ -178,7 +177,7 @@ export function handleApiRequest(services: Services, request: Request, url: Requ
 
 /** Does the request name a live session outside its body (header or query)? */
 function namesLiveSession(services: Services, request: Request, url: RequestUrl): boolean {
-  const token = sessionTokenOf({ headers: request.headers, params: parseQueryString(url.search) });
+  const token = sessionTokenOf({ headers: request.headers, params: queryParams(url.search) });
   return token !== '' && services.sessions.resolve(token) !== null;
 }
 

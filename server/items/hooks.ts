@@ -25,7 +25,7 @@ export interface WriteContext {
   /** A delete of an entity takes its sub-entities along (the request said recursive=true). */
   recursive: boolean;
   /** Files a single element carries (a multipart request's document uploads, a mail's attachments). */
-  uploads?: Upload[];
+  uploads?: readonly Upload[];
   /**
    * Link targets (ids by table) already found to exist, shared by the elements of a bulk add while
    * they are checked together before anything is written (see checkNewRow): no write happens

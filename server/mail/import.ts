@@ -20,7 +20,7 @@ import type { Services } from '../auth/services';
 import { inTransaction, type Db } from '../db/connection';
 import { insertRow, run, selectAll, selectOne, type Row } from '../db/rows';
 import { addItem } from '../items/crud';
-import { hooksOf, ItemError, type WriteContext } from '../items/hooks';
+import { hooksOf, ItemError, type Upload, type WriteContext } from '../items/hooks';
 import { defaultRequestType } from '../items/request-type';
 import { itemtypeOrThrow } from '../registry';
 import { ITIL_STATUS } from '../registry/values';
@@ -97,7 +97,7 @@ function fileName(file: MailFile, index: number): string {
  * content says which and why, so that nothing goes missing unexplained.
  */
 async function prepareFiles(wc: WriteContext, input: Params, files: MailFile[]): Promise<void> {
-  const accepted: NonNullable<WriteContext['uploads']> = [];
+  const accepted: Upload[] = [];
   const left: string[] = [];
   for (const [index, file] of files.entries()) {
     const upload = { field: `filename[${accepted.length}]`, file: new File([new Uint8Array(file.content)], fileName(file, index), { type: file.contentType }) };

@@ -1,6 +1,7 @@
 import { stillValid, tracked, type Dependencies } from '../../db/table-versions';
 import type { Reply, SessionContext } from '../context';
 import type { Scope } from '../../auth/scope';
+import { paramsKey } from '../../core/params';
 
 interface Entry {
   reply: Reply;
@@ -77,8 +78,6 @@ export class ReplyCache {
   }
 }
 
-const withoutTokens = (key: string, value: unknown) => (key === 'session_token' || key === 'app_token' ? undefined : value);
-
 /** The part of a key that says who asks: by scope, which is replaced (never changed) when it changes. */
 const scopeKeys = new WeakMap<Scope, string>();
 
@@ -89,9 +88,7 @@ function scopeKey(scope: Scope): string {
 }
 
 function replyKey(ctx: SessionContext): string {
-  // Most reads have no parameter: no need to walk them.
-  const params = Object.keys(ctx.params).length === 0 ? '{}' : JSON.stringify(ctx.params, withoutTokens);
-  return `${ctx.apiBase}\u0000${ctx.segments.join('/')}\u0000${params}\u0000${scopeKey(ctx.scope)}`;
+  return `${ctx.apiBase}\u0000${ctx.segments.join('/')}\u0000${paramsKey(ctx.params)}\u0000${scopeKey(ctx.scope)}`;
 }
 
 /** Collection pages: clients that poll the same list (dashboards, sync scripts) get it without recomputing. */
