@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { parseQueryString } from '../../server/core/params';
+import { paramsKey, parseQueryString, queryParams, withBody } from '../../server/core/params';
 import { ApiError } from '../../server/core/errors';
 
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value));
@@ -37,5 +37,40 @@ describe('form and query parsing', () => {
     expect(refusal(Array<string>(20_001).fill('a=1').join('&'))).toEqual([400, 'ERROR', 'too many parameters (at most 20000)']);
     expect(refusal(`a${'[]'.repeat(12)}=1`)).toEqual([400, 'ERROR', 'parameter nesting deeper than 12 levels']);
     expect(plain(parseQueryString(`a${'[x]'.repeat(11)}=1`)).a.x.x.x.x.x.x.x.x.x.x.x).toBe('1');
+  });
+});
+
+describe('query parameters shared between requests', () => {
+  test('the same query string gives the same frozen parameters, nested objects included', () => {
+    const first = queryParams('?criteria[0][field]=1&criteria[0][value]=PC&range=0-49');
+    expect(queryParams('?criteria[0][field]=1&criteria[0][value]=PC&range=0-49')).toBe(first);
+    expect(plain(first)).toEqual({ criteria: { 0: { field: '1', value: 'PC' } }, range: '0-49' });
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen((first.criteria as Record<string, unknown>)['0'])).toBe(true);
+    expect(() => {
+      (first as Record<string, unknown>).range = '0-9';
+    }).toThrow(TypeError);
+  });
+
+  test("a body's keys go over a copy: the shared parameters stay as the query string says", () => {
+    const query = queryParams('?range=0-49&expand_dropdowns=true');
+    const merged = withBody(query, { range: '50-99', input: { name: 'x' } });
+    expect(plain(merged)).toEqual({ range: '50-99', expand_dropdowns: 'true', input: { name: 'x' } });
+    expect(plain(query)).toEqual({ range: '0-49', expand_dropdowns: 'true' });
+    expect(withBody(query, {})).toBe(query);
+  });
+
+  test('the key text leaves the tokens out, and is the same for equal parameters', () => {
+    const withToken = queryParams('?session_token=abc&range=0-9&x[app_token]=d');
+    expect(paramsKey(withToken)).toBe('{"range":"0-9","x":{}}');
+    expect(paramsKey(withBody(queryParams('?range=0-9'), { session_token: 'other' }))).toBe('{"range":"0-9"}');
+  });
+
+  test('a query string too long to keep is parsed each time, frozen as well', () => {
+    const long = `?a=${'x'.repeat(2000)}`;
+    const first = queryParams(long);
+    expect(queryParams(long)).not.toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => queryParams(`?a${'[b]'.repeat(13)}=1`)).toThrow(ApiError);
   });
 });
