@@ -3,7 +3,7 @@ import type { Statement } from 'bun:sqlite';
 export type { Statement };
 import { inAutocommitWrite, openReadSnapshot, type Db } from './connection';
 import { VersionedCache } from './read-cache';
-import { noteRead, noteRowRead } from './table-versions';
+import { noteRead, noteRowRead, noteUpdatedColumns } from './table-versions';
 
 export type Row = Record<string, unknown>;
 export type Bindable = string | number | bigint | boolean | null | Uint8Array;
@@ -178,7 +178,9 @@ export function insertRows(db: Db, table: string, rows: Row[]): number[] {
 export function updateRow(db: Db, table: string, id: number, changes: Row): void {
   const keys = Object.keys(changes);
   if (keys.length === 0) return;
-  run(db, `UPDATE ${table} SET ${keys.map((k) => `${ident(k)} = ?`).join(', ')} WHERE id = ?`, ...keys.map((k) => changes[k] as Bindable), id);
+  const { changes: rows } = run(db, `UPDATE ${table} SET ${keys.map((k) => `${ident(k)} = ?`).join(', ')} WHERE id = ?`, ...keys.map((k) => changes[k] as Bindable), id);
+  // Cached searches whose test reads none of these columns need not test this row again.
+  if (rows === 1) noteUpdatedColumns(table, keys);
 }
 
 export function deleteRow(db: Db, table: string, id: number): void {

@@ -18,8 +18,12 @@ class Counter {
    * the writes after `rowsFrom` only: a write of too many rows starts it again.
    */
   readonly rows = new Map<number, number>();
-  /** The same writes in order, each with the counter's value after it (see writtenSince), and the rows of the table itself among them (its shadows' aside). */
-  log: { value: number; rows: readonly number[]; own: readonly number[] }[] = [];
+  /**
+   * The same writes in order, each with the counter's value after it (see writtenSince), the rows
+   * of the table itself among them (its shadows' aside), and the columns those rows had changed
+   * when each was an update of known columns (else null).
+   */
+  log: { value: number; rows: readonly number[]; own: readonly number[]; columns: ReadonlySet<string> | null }[] = [];
   /** Entries and rowids in `log` (which repeats a row written twice): bounded as `rows`. */
   logged = 0;
   rowsFrom = 0;
@@ -59,13 +63,19 @@ export function bumpAll(): void {
 export interface Written {
   tables: readonly string[];
   rows: ReadonlyMap<string, readonly number[] | null>;
+  /**
+   * Per table, the columns its own rows had changed, when every change of them was an update of
+   * known columns (updateRow); absent for a table where that is not known (inserts, deletes,
+   * other statements, another thread's commit).
+   */
+  columns?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /**
  * A write changed these tables, and these rows of each: the reads of those tables are stale, but
  * for the reads of one row it left alone (when its rows are known).
  */
-export function bumpTables({ tables, rows }: Written): void {
+export function bumpTables({ tables, rows, columns }: Written): void {
   const families = new Map<string, number[] | null>();
   // The rowids of the table itself (not of its shadows): kept apart for tableWrittenSince.
   const owns = new Map<string, number[]>();
@@ -99,7 +109,7 @@ export function bumpTables({ tables, rows }: Written): void {
       continue;
     }
     for (const rowid of written) c.rows.set(rowid, c.value);
-    c.log.push({ value: c.value, rows: written, own: owns.get(table) ?? [] });
+    c.log.push({ value: c.value, rows: written, own: owns.get(table) ?? [], columns: columns?.get(table) ?? null });
     c.logged += written.length + 1;
   }
 }
@@ -238,7 +248,7 @@ function rowsUnwritten(rows: RowDependency[]): boolean {
  * built with `deps` must look at again to be current: see tableWrittenSince, for a read that
  * read no single row apart.
  */
-export function writtenSince(deps: Dependencies, table: string, sql: string): { rowids: number[]; deps: Dependencies } | null {
+export function writtenSince(deps: Dependencies, table: string, sql: string): WrittenSince | null {
   if (deps.rows.length > 0 || mentions(sql).get(family(table)) !== 1) return null;
   return tableWrittenSince(deps, table, true);
 }
@@ -251,7 +261,7 @@ export function writtenSince(deps: Dependencies, table: string, sql: string): { 
  * is not known: every read went stale, another table it read was written, a row read of its own
  * moved, or the table's writes since are not all remembered.
  */
-export function tableWrittenSince(deps: Dependencies, table: string, shadows: boolean): { rowids: number[]; deps: Dependencies } | null {
+export function tableWrittenSince(deps: Dependencies, table: string, shadows: boolean): WrittenSince | null {
   const name = family(table);
   if (deps.epoch !== epoch || !narrow.has(name)) return null;
   const own = counter(name);
@@ -261,13 +271,26 @@ export function tableWrittenSince(deps: Dependencies, table: string, shadows: bo
   const at = cs.indexOf(own);
   if (at < 0) return null;
   const since = values[at]!;
-  if (since === own.value) return { rowids: [], deps };
+  if (since === own.value) return { rowids: [], columns: new Set(), deps };
   if (since < own.rowsFrom) return null;
   const rowids: number[] = [];
-  for (let i = own.log.length - 1; i >= 0 && own.log[i]!.value > since; i--) rowids.push(...(shadows ? own.log[i]!.rows : own.log[i]!.own));
+  let columns: Set<string> | null = new Set();
+  for (let i = own.log.length - 1; i >= 0 && own.log[i]!.value > since; i--) {
+    const entry = own.log[i]!;
+    rowids.push(...(shadows ? entry.rows : entry.own));
+    if (entry.columns === null) columns = null;
+    else if (columns !== null) for (const column of entry.columns) columns.add(column);
+  }
   const now = [...values];
   now[at] = own.value;
-  return { rowids, deps: { epoch, counters: cs, values: now, rows: deps.rows } };
+  return { rowids, columns, deps: { epoch, counters: cs, values: now, rows: deps.rows } };
+}
+
+/** What tableWrittenSince tells: the rows written since, the columns those updates changed (null: not all known), the dependencies as of now. */
+export interface WrittenSince {
+  rowids: number[];
+  columns: ReadonlySet<string> | null;
+  deps: Dependencies;
 }
 
 /** How many times a statement names `table` or its shadows (0 for a table not counted one by one). */
@@ -285,6 +308,8 @@ interface Watch {
   tables: Set<string>;
   /** The rowids the hook named, per table. */
   rows: Map<string, number[]>;
+  /** Per table (lower case), the rows updateRow changed and their columns (see noteUpdatedColumns). */
+  updated: Map<string, { rows: number; columns: Set<string> }>;
   seen: number;
   changesBefore: number;
   schemaBefore: number;
@@ -316,7 +341,7 @@ export function watchWrites(db: Db): boolean {
   if (watching !== null) return false;
   let watch = watches.get(db);
   if (watch === undefined) {
-    watch = { tables: new Set(), rows: new Map(), seen: 0, changesBefore: 0, schemaBefore: 0 };
+    watch = { tables: new Set(), rows: new Map(), updated: new Map(), seen: 0, changesBefore: 0, schemaBefore: 0 };
     watches.set(db, watch);
     db.onInsert = hook;
     db.onUpdate = hook;
@@ -324,6 +349,7 @@ export function watchWrites(db: Db): boolean {
   }
   watch.tables.clear();
   watch.rows.clear();
+  watch.updated.clear();
   watch.seen = 0;
   watch.changesBefore = totalChanges(db);
   watch.schemaBefore = schemaVersion(db);
@@ -358,7 +384,38 @@ export function writesSoFar(db: Db): Written | null {
 function summary(db: Db, watch: Watch): Written | null {
   const unseen = totalChanges(db) - watch.changesBefore - watch.seen;
   if ((unseen !== 0 && watch.tables.size === 0) || schemaVersion(db) !== watch.schemaBefore) return null;
-  return { tables: [...watch.tables], rows: new Map(watch.rows) };
+  return { tables: [...watch.tables], rows: new Map(watch.rows), columns: updatedColumns(watch) };
+}
+
+/**
+ * One row of `table` updated in `columns` by one statement (updateRow, which changed exactly one
+ * row) in the write being noted: when the hook saw no other change of that table's rows, the
+ * write's columns are known.
+ */
+export function noteUpdatedColumns(table: string, columns: readonly string[]): void {
+  if (watching === null) return;
+  const name = table.toLowerCase();
+  const found = watching.updated.get(name);
+  if (found === undefined) watching.updated.set(name, { rows: 1, columns: new Set(columns.map((c) => c.toLowerCase())) });
+  else {
+    found.rows++;
+    for (const column of columns) found.columns.add(column.toLowerCase());
+  }
+}
+
+/**
+ * The columns of each table whose every change the hook saw was one of updateRow's: as many rows
+ * changed as it updated (an insert, a delete, or a trigger's or another statement's update makes
+ * the counts differ).
+ */
+function updatedColumns(watch: Watch): Map<string, ReadonlySet<string>> {
+  const known = new Map<string, ReadonlySet<string>>();
+  for (const [table, rowids] of watch.rows) {
+    const name = table.toLowerCase();
+    const updated = watch.updated.get(name);
+    if (updated !== undefined && family(table) === name && updated.rows === rowids.length) known.set(name, updated.columns);
+  }
+  return known;
 }
 
 /** Does a write to `table` drop only the cached reads of it (setNarrowTables)? */

@@ -4,6 +4,7 @@ import { lowerBound } from '../db/id-lists';
 import { selectValues } from '../db/rows';
 import { noteDependencies, stillValid, tableWrittenSince, tracked, type Dependencies } from '../db/table-versions';
 import type { Reuse, RowTest } from './engine';
+import { itemtypeByTable } from '../registry';
 
 /** A whole answer as built, with what decides how long it stays exact. */
 export interface Built<V> {
@@ -28,6 +29,8 @@ interface PerRow {
   matched: number[];
   /** `SELECT … WHERE t.id = ? AND (test)` and its arguments after the id: one primary-key look-up per written row. */
   retest: Frag;
+  /** The row's columns the test reads (it reads the row as `t` alone, see RowTest); null when not known. */
+  columns: ReadonlySet<string> | null;
 }
 
 /** Written rows tested again at most before an answer is built afresh instead. */
@@ -89,18 +92,44 @@ export class KeptAnswers<V> {
 
 function perRowOf(test: RowTest): PerRow {
   const retest = sql`SELECT t.id FROM ${raw(`${test.table} t`)} WHERE t.id = ? AND (${test.test})`;
-  return { table: test.table, matched: test.matched, retest };
+  return { table: test.table, matched: test.matched, retest, columns: columnsOfRow(test.test.sql, test.table) };
+}
+
+/** An identifier, bare or quoted, with the alias that qualifies it if any. */
+const IDENTIFIER = /(?:\b([A-Za-z_][A-Za-z0-9_]*)\.)?(?:"((?:[^"]|"")+)"|\b([A-Za-z_][A-Za-z0-9_]*))/g;
+
+/**
+ * The columns of the row `t` a test reads (`t.name`, `t."name"`), in lower case as SQLite compares
+ * them; null when it may read one otherwise (a bare name of one of the table's columns, or a table
+ * the registry does not describe).
+ */
+function columnsOfRow(test: string, table: string): Set<string> | null {
+  const known = itemtypeByTable(table)?.column;
+  if (known === undefined) return null;
+  const columns = new Set<string>();
+  for (const [, alias, quoted, bare] of test.matchAll(IDENTIFIER)) {
+    const name = (quoted?.replaceAll('""', '"') ?? bare!).toLowerCase();
+    if (alias === 't') columns.add(name);
+    else if (alias === undefined && known.has(name)) return null;
+  }
+  return columns;
 }
 
 /** Is the answer still exact? Brought up to date (its dependencies) when only rows that cannot change it were written. */
 function current<V>(db: Db, entry: Entry<V>): boolean {
   if (stillValid(entry.deps)) return true;
   if (entry.perRow === null) return false;
-  const { table, matched, retest } = entry.perRow;
+  const { table, matched, retest, columns } = entry.perRow;
   const since = tableWrittenSince(entry.deps, table, false);
   if (since === null) return false;
   const written = [...new Set(since.rowids)];
-  if (written.length > MAX_RETEST || written.some((id) => matched[lowerBound(matched, id)] === id)) return false;
+  if (written.some((id) => matched[lowerBound(matched, id)] === id)) return false;
+  // Rows it did not show, updated in columns its test does not read: they still do not match.
+  if (columns !== null && since.columns !== null && ![...since.columns].some((column) => columns.has(column))) {
+    entry.deps = since.deps;
+    return true;
+  }
+  if (written.length > MAX_RETEST) return false;
   const { value: matching, deps } = tracked(() => written.some((id) => selectValues(db, retest.sql, id, ...retest.args).length > 0));
   // The test must have read the state the answer will stand for.
   if (matching || !stillValid(deps) || !stillValid(since.deps)) return false;

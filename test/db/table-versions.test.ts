@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inTransaction, markExternalWrite, openDatabase, type Db } from '../../server/db/connection';
 import { VersionedCache } from '../../server/db/read-cache';
-import { selectAll, selectRow, run } from '../../server/db/rows';
-import { setNarrowTables, stillValid, tracked } from '../../server/db/table-versions';
+import { selectAll, selectRow, run, updateRow } from '../../server/db/rows';
+import { setNarrowTables, stillValid, tableWrittenSince, tracked } from '../../server/db/table-versions';
 
 let dir: string;
 let db: Db;
@@ -120,6 +120,39 @@ describe('a kept read of one row', () => {
   test('is a read of the whole table when its statement names the table twice', () => {
     const twice = 'SELECT p.name, (SELECT COUNT(*) FROM t_pcs) AS n FROM t_pcs p WHERE p.id = ?';
     expect(keptRowAfter(twice, 1, () => write("UPDATE t_pcs SET name = 'elsewhere' WHERE id = 2"))).toBe(false);
+  });
+});
+
+describe('the columns a write changed', () => {
+  /** The columns of t_pcs written by `change` as a read of the table learns them (sorted; null: not known). */
+  const columnsAfter = (change: () => void): string[] | null => {
+    const { deps } = tracked(() => selectAll(db, 'SELECT id, name FROM t_pcs'));
+    change();
+    const since = tableWrittenSince(deps, 't_pcs', false);
+    if (since === null) throw new Error('the rows written since are not known');
+    return since.columns === null ? null : [...since.columns].sort();
+  };
+  const inOne = (fn: () => void) => () => inTransaction(db, fn);
+
+  test('are known when every change of the table was one row updated by updateRow', () => {
+    expect(columnsAfter(inOne(() => updateRow(db, 't_pcs', 1, { name: 'n1' })))).toEqual(['name']);
+    expect(
+      columnsAfter(() => {
+        write("UPDATE t_tickets SET title = 'elsewhere' WHERE id = 1");
+        inOne(() => updateRow(db, 't_pcs', 2, { room: 1, Name: 'n2' }))();
+        inOne(() => updateRow(db, 't_pcs', 1, { name: 'n3' }))();
+      }),
+    ).toEqual(['name', 'room']);
+  });
+
+  test("are not known after an insert, a delete or another statement's update of the table, even beside updateRow's", () => {
+    expect(columnsAfter(inOne(() => (updateRow(db, 't_pcs', 1, { name: 'n4' }), run(db, 'INSERT INTO t_pcs (name, room) VALUES (?, ?)', 'extra', 1))))).toBeNull();
+    // An update that finds no row is no update: the insert that follows is still an insert.
+    expect(columnsAfter(inOne(() => (updateRow(db, 't_pcs', 999, { name: 'none' }), run(db, 'INSERT INTO t_pcs (id, name, room) VALUES (999, ?, ?)', 'extra', 1))))).toBeNull();
+    expect(columnsAfter(inOne(() => (updateRow(db, 't_pcs', 1, { name: 'n5' }), run(db, 'UPDATE t_pcs SET room = 2 WHERE id = 2'))))).toBeNull();
+    expect(columnsAfter(() => write("DELETE FROM t_pcs WHERE name = 'extra'"))).toBeNull();
+    // Known, then not: what the two writes changed together is not known.
+    expect(columnsAfter(() => (inOne(() => updateRow(db, 't_pcs', 1, { name: 'n6' }))(), write("UPDATE t_pcs SET name = 'pc1' WHERE id = 1")))).toBeNull();
   });
 });
 
