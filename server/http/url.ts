@@ -1,9 +1,19 @@
 /** The parts of a request URL the server reads: never its origin, which comes from the client's Host header. */
 export interface RequestUrl {
-  pathname: string;
+  readonly pathname: string;
   /** `?…` or '' */
-  search: string;
+  readonly search: string;
 }
+
+/**
+ * The URLs asked lately, cut: clients ask the same ones again and again, and the same path and
+ * query strings then come back too, whose look-ups downstream (path segments, parsed query) reuse
+ * their hash. Bounded: emptied when full, and only short URLs are kept (this runs before the
+ * session is known).
+ */
+const cutUrls = new Map<string, RequestUrl>();
+const MAX_URLS = 4096;
+const MAX_KEPT_URL = 512;
 
 /**
  * Characters a path or query may hold for `new URL()` to keep it as it is: anything else (a
@@ -20,6 +30,17 @@ const DOT_SEGMENT = /\/(?:\.|%2e)(?:\.|%2e)?(?:\/|$)/i;
  * usable Host (HTTP/1.0, empty or malformed): both are read the same way.
  */
 export function parseRequestUrl(url: string): RequestUrl {
+  // Each URL is cut once (see cutUrls) into a frozen answer that requests share.
+  if (url.length > MAX_KEPT_URL) return cut(url);
+  let found = cutUrls.get(url);
+  if (found === undefined) {
+    if (cutUrls.size >= MAX_URLS) cutUrls.clear();
+    cutUrls.set(url, (found = Object.freeze(cut(url))));
+  }
+  return found;
+}
+
+function cut(url: string): RequestUrl {
   const scheme = url.indexOf('://');
   const pathStart = scheme < 0 ? (url.startsWith('/') ? 0 : -1) : url.indexOf('/', scheme + 3);
   const rest = pathStart < 0 ? '' : url.slice(pathStart);

@@ -47,3 +47,14 @@ test('random paths and queries: the same as new URL()', () => {
     { numRuns: 3000 },
   );
 });
+
+test('a URL asked again gets the same frozen answer; a long one is cut each time, to the same parts', () => {
+  const url = 'http://127.0.0.1:8080/apirest.php/search/Computer?criteria[0][field]=1&range=0-49';
+  const first = parseRequestUrl(url);
+  expect(parseRequestUrl(url)).toBe(first);
+  expect(Object.isFrozen(first)).toBe(true);
+  expect(first).toEqual(expected(url));
+  const long = `http://h/apirest.php/Computer/?searchText[name]=${'x'.repeat(600)}`;
+  expect(parseRequestUrl(long)).not.toBe(parseRequestUrl(long));
+  expect(parseRequestUrl(long)).toEqual(expected(long));
+});
