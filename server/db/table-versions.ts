@@ -406,7 +406,7 @@ export function noteUpdatedColumns(table: string, columns: readonly string[]): v
 /**
  * The columns of each table whose every change the hook saw was one of updateRow's: as many rows
  * changed as it updated (an insert, a delete, or a trigger's or another statement's update makes
- * the counts differ).
+ * the counts differ). The schema has no generated columns, whose values would change with them.
  */
 function updatedColumns(watch: Watch): Map<string, ReadonlySet<string>> {
   const known = new Map<string, ReadonlySet<string>>();
