@@ -2,7 +2,8 @@
  * The console follows the server's live events (issue 29, part 4) in a real browser: a ticket
  * opened elsewhere appears in the open ticket list, a followup added elsewhere in the open ticket's
  * timeline, and an assignment to the signed-in user updates the "Assigned to me" count and shows
- * "Ticket #N assigned to you", all without reloading the page.
+ * "Ticket #N assigned to you", all without reloading the page; a form being edited says when its
+ * item was changed elsewhere, never for the echo of its own save.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
@@ -70,6 +71,38 @@ describe.skipIf(!hasChromium)('live updates in the console', () => {
     await stillSamePage();
     await toast.click();
     await page.getByRole('heading', { name: /For me/ }).waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test("an edit under way: a change made elsewhere is announced; the echo of the form's own save is not", async () => {
+    const ticket = await api.create('Ticket', { name: 'Edited here', content: 'x' });
+    await page.goto(`${server.origin}/#/Ticket/${ticket}`);
+    await page.getByText('Other fields', { exact: true }).click();
+    const form = page.locator('form.item-form');
+    const opened = form.getByLabel('Opening date');
+    await opened.waitFor();
+    // Every notice text that shows, in order: a notice that came and went is seen too.
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { noticesSeen: string[] }).noticesSeen = []);
+      const note = () => document.querySelectorAll('.notice').forEach((n) => n.textContent !== seen.at(-1) && seen.push(n.textContent ?? ''));
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const seen = () => page.evaluate(() => (window as unknown as { noticesSeen: string[] }).noticesSeen);
+    await opened.fill('2026-03-04 17:05');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.notice-success', { hasText: 'Changes saved.' }).waitFor();
+    // The save's own live event comes back while the next edit is being typed: the page reads the ticket once more.
+    const readAgain = page.waitForResponse((r) => r.url().endsWith(`/Ticket/${ticket}?get_hateoas=false`) && r.request().method() === 'GET');
+    await opened.fill('2026-03-05 09:30');
+    const elsewhere = page.locator('.notice', { hasText: 'This item was changed elsewhere; save or reload to see the change.' });
+    // Read again and found unchanged; a page announcing its echo would do so without reading.
+    await Promise.race([readAgain.then((r) => r.finished()), elsewhere.waitFor()]);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect((await seen()).filter((text) => text.includes('changed elsewhere'))).toEqual([]);
+
+    await api.put(`Ticket/${ticket}`, { input: { name: 'Renamed elsewhere' } });
+    await elsewhere.waitFor();
+    expect(await opened.inputValue()).toBe('2026-03-05 09:30');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -19,7 +19,8 @@ export function lazy<P extends object>(load: () => Promise<View<P>>, placement: 
     const [Loaded, setLoaded] = useState(() => loaded);
     const [failed, setFailed] = useState(false);
     useEffect(() => {
-      if (loaded) return;
+      // Also when the chunk arrived between this view's render and this effect: the settled
+      // promise still hands it over (returning early on `loaded` here left the view loading).
       loading ??= load();
       loading.then(
         (view) => {

@@ -39,7 +39,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   const { info } = useSession();
   const def = typeDef(itemtype);
   const profile = info.activeProfile;
-  const { options, item, names, loadError, changes, refresh } = useItem(itemtype, id);
+  const { options, item, names, loadError, changes, refresh, storedDiffers } = useItem(itemtype, id);
   const [values, setValues] = useState<Values>({});
   const { message, setMessage, busy, act } = useItemMessage();
   // A save by hand locks the fields it changes on an inventoried item: read again after each.
@@ -49,7 +49,12 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   const { layout, shown, fields, initial } = useItemFields(itemtype, id, options, item);
   const changedElsewhere = useChangedElsewhere(itemtype, id, () => {
     if (JSON.stringify(values) === JSON.stringify(initial)) void refresh().catch(() => undefined);
-    else setMessage({ kind: 'info', text: t('This item was changed elsewhere; save or reload to see the change.') });
+    else {
+      // Not over an edit under way, nor over the answer to this form's own save, for an echo of it.
+      void storedDiffers()
+        .then((differs) => differs && setMessage({ kind: 'info', text: t('This item was changed elsewhere; save or reload to see the change.') }))
+        .catch(() => undefined);
+    }
   });
   // Before paint: the form never shows (or lets anyone edit) values older than the item.
   useLayoutEffect(() => setValues(initial), [initial]);

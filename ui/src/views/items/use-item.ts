@@ -38,7 +38,13 @@ export function useItem(itemtype: string, id: number | null) {
     setChanges((n) => n + 1);
   };
 
-  return { options: loaded.data?.[0] ?? null, item: current.item, names: current.names, loadError: loaded.error, changes, refresh };
+  /**
+   * Whether the stored item differs from the one shown: a live event may be the echo of this
+   * form's own save, already read again, and is then no change made elsewhere.
+   */
+  const storedDiffers = async () => id !== null && JSON.stringify(await api.get(itemtype, id)) !== JSON.stringify(current.item);
+
+  return { options: loaded.data?.[0] ?? null, item: current.item, names: current.names, loadError: loaded.error, changes, refresh, storedDiffers };
 }
 
 /**
