@@ -88,6 +88,9 @@ describe.skipIf(!hasChromium)('live updates in the console', () => {
       new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     const seen = () => page.evaluate(() => (window as unknown as { noticesSeen: string[] }).noticesSeen);
+    // A form left alone shows the change at once, without a word.
+    await api.put(`Ticket/${ticket}`, { input: { name: 'Edited here, renamed' } });
+    await page.getByRole('heading', { name: /Edited here, renamed/ }).waitFor();
     await opened.fill('2026-03-04 17:05');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.locator('.notice-success', { hasText: 'Changes saved.' }).waitFor();
@@ -99,6 +102,7 @@ describe.skipIf(!hasChromium)('live updates in the console', () => {
     await Promise.race([readAgain.then((r) => r.finished()), elsewhere.waitFor()]);
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     expect((await seen()).filter((text) => text.includes('changed elsewhere'))).toEqual([]);
+    expect(await opened.inputValue()).toBe('2026-03-05 09:30');
 
     await api.put(`Ticket/${ticket}`, { input: { name: 'Renamed elsewhere' } });
     await elsewhere.waitFor();

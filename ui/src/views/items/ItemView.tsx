@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../../data/api';
 import { Notice } from '../../components/Notice';
 import { changedInput, createInput, type Values } from '../../data/fields';
@@ -39,7 +39,7 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   const { info } = useSession();
   const def = typeDef(itemtype);
   const profile = info.activeProfile;
-  const { options, item, names, loadError, changes, refresh, storedDiffers } = useItem(itemtype, id);
+  const { options, item, names, loadError, changes, refresh, storedChange, adopt } = useItem(itemtype, id);
   const [values, setValues] = useState<Values>({});
   const { message, setMessage, busy, act } = useItemMessage();
   // A save by hand locks the fields it changes on an inventoried item: read again after each.
@@ -47,14 +47,19 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   const tab = id === null ? 'details' : (query.get('tab') ?? 'details');
 
   const { layout, shown, fields, initial } = useItemFields(itemtype, id, options, item);
+  // What the form holds now, for answers that arrive after a render.
+  const edited = useRef(false);
+  edited.current = JSON.stringify(values) !== JSON.stringify(initial);
   const changedElsewhere = useChangedElsewhere(itemtype, id, () => {
-    if (JSON.stringify(values) === JSON.stringify(initial)) void refresh().catch(() => undefined);
-    else {
-      // Not over an edit under way, nor over the answer to this form's own save, for an echo of it.
-      void storedDiffers()
-        .then((differs) => differs && setMessage({ kind: 'info', text: t('This item was changed elsewhere; save or reload to see the change.') }))
-        .catch(() => undefined);
-    }
+    // Read first: the event may only echo this page's own save. Then, in the same turn (no key
+    // typed in between is lost), shown at once on a form left alone, else only announced.
+    void storedChange()
+      .then((copy) => {
+        if (!copy) return;
+        if (!edited.current) adopt(copy);
+        else setMessage({ kind: 'info', text: t('This item was changed elsewhere; save or reload to see the change.') });
+      })
+      .catch(() => undefined);
   });
   // Before paint: the form never shows (or lets anyone edit) values older than the item.
   useLayoutEffect(() => setValues(initial), [initial]);

@@ -1,9 +1,12 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import { api, type Item, type SearchOption } from '../../data/api';
 import { useSession } from '../../data/session';
 import { type FieldDef, formLayout, initialValues, type Values } from '../../data/fields';
 import { useApi, useDraft } from '../../data/use-api';
 import { SIDE_FIELDS } from '../tickets/ItilSide';
+
+/** An item as stored and with its dropdowns named. */
+type Copy = { item: Item | null; names: Item | null };
 
 /** The types shown as one page (./ItilPage.tsx), without tabs. */
 export const ITIL_TYPES = new Set(['Ticket', 'Problem', 'Change']);
@@ -23,28 +26,44 @@ export function useItem(itemtype: string, id: number | null) {
       ]),
     [itemtype, id, scope],
   );
-  const [current, setCurrent] = useDraft(loaded.data, (data): { item: Item | null; names: Item | null } => ({ item: data?.[1] ?? null, names: data?.[2] ?? null }));
+  const [current, setCurrent] = useDraft(loaded.data, (data): Copy => ({ item: data?.[1] ?? null, names: data?.[2] ?? null }));
   /** Bumped after each change, so the History tab reloads. */
   const [changes, setChanges] = useState(0);
+
+  // The item shown now, for answers that arrive after a render.
+  const itemShown = useRef(current.item);
+  itemShown.current = current.item;
+
+  /** The item as stored, with its dropdowns named. */
+  const readStored = async (): Promise<Copy> => {
+    const [item, names] = await Promise.all([api.get(itemtype, id as number), api.get(itemtype, id as number, { expand_dropdowns: true }).catch(() => null)]);
+    return { item, names };
+  };
+  /** Shows `copy` as the item; the History tab reloads. */
+  const adopt = (copy: Copy) => {
+    setCurrent(() => copy);
+    setChanges((n) => n + 1);
+  };
 
   /**
    * Reloads the item after a change, before the change is reported: the form then shows what was
    * stored, and nothing the user types next can be overwritten by a late reload.
    */
   const refresh = async () => {
-    if (id === null) return;
-    const [item, names] = await Promise.all([api.get(itemtype, id), api.get(itemtype, id, { expand_dropdowns: true }).catch(() => null)]);
-    setCurrent(() => ({ item, names }));
-    setChanges((n) => n + 1);
+    if (id !== null) adopt(await readStored());
   };
 
   /**
-   * Whether the stored item differs from the one shown: a live event may be the echo of this
-   * form's own save, already read again, and is then no change made elsewhere.
+   * The item as stored when it differs from the one shown, else null: a live event may be the
+   * echo of this page's own save, already read again.
    */
-  const storedDiffers = async () => id !== null && JSON.stringify(await api.get(itemtype, id)) !== JSON.stringify(current.item);
+  const storedChange = async (): Promise<Copy | null> => {
+    if (id === null) return null;
+    const copy = await readStored();
+    return JSON.stringify(copy.item) === JSON.stringify(itemShown.current) ? null : copy;
+  };
 
-  return { options: loaded.data?.[0] ?? null, item: current.item, names: current.names, loadError: loaded.error, changes, refresh, storedDiffers };
+  return { options: loaded.data?.[0] ?? null, item: current.item, names: current.names, loadError: loaded.error, changes, refresh, storedChange, adopt };
 }
 
 /**
