@@ -16,19 +16,22 @@ import { ItemForm } from './ItemForm';
 import { ItemTabPanel } from './ItemTabPanel';
 import { ItemTabs } from './ItemTabs';
 import { itemTabs } from './item-tabs';
-import { ITIL_TYPES, useItem, useItemFields } from './use-item';
+import { type Copy, ITIL_TYPES, useItem, useItemFields } from './use-item';
 
 /**
- * Counts the live events saying the item was changed elsewhere (its tabs read again on each) and
- * runs `onChange` for each.
+ * Counts the live events on the item (its tabs read again on each). Each reads the item first, as
+ * the event may only echo this page's own save, and hands a stored item that differs from the one
+ * shown to `onChange`, in the same turn as the check (no key typed in between is missed).
  */
-function useChangedElsewhere(itemtype: string, id: number | null, onChange: () => void): number {
+function useChangedElsewhere(itemtype: string, id: number | null, storedChange: () => Promise<Copy | null>, onChange: (copy: Copy) => void): number {
   const [count, setCount] = useState(0);
   useLiveEvents(
     (event) => id !== null && event.itemtype === itemtype && event.items_id === id,
     () => {
       setCount((n) => n + 1);
-      onChange();
+      void storedChange()
+        .then((copy) => copy && onChange(copy))
+        .catch(() => undefined);
     },
   );
   return count;
@@ -50,17 +53,10 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   // What the form holds now, for answers that arrive after a render.
   const edited = useRef(false);
   edited.current = JSON.stringify(values) !== JSON.stringify(initial);
-  const changedElsewhere = useChangedElsewhere(itemtype, id, () => {
-    // Read first: the event may only echo this page's own save. Then, in the same turn (no key
-    // typed in between is lost), shown at once on a form left alone, else only announced.
-    void storedChange()
-      .then((copy) => {
-        if (!copy) return;
-        if (!edited.current) adopt(copy);
-        else setMessage({ kind: 'info', text: t('This item was changed elsewhere; save or reload to see the change.') });
-      })
-      .catch(() => undefined);
-  });
+  // A form left alone shows the change at once; one being edited is told of it.
+  const changedElsewhere = useChangedElsewhere(itemtype, id, storedChange, (copy) =>
+    edited.current ? setMessage({ kind: 'info', text: t('This item was changed elsewhere; save or reload to see the change.') }) : adopt(copy),
+  );
   // Before paint: the form never shows (or lets anyone edit) values older than the item.
   useLayoutEffect(() => setValues(initial), [initial]);
 

@@ -6,7 +6,7 @@ import { useApi, useDraft } from '../../data/use-api';
 import { SIDE_FIELDS } from '../tickets/ItilSide';
 
 /** An item as stored and with its dropdowns named. */
-type Copy = { item: Item | null; names: Item | null };
+export type Copy = { item: Item | null; names: Item | null };
 
 /** The types shown as one page (./ItilPage.tsx), without tabs. */
 export const ITIL_TYPES = new Set(['Ticket', 'Problem', 'Change']);
