@@ -13,24 +13,73 @@ import type { Database as Db } from 'bun:sqlite';
 class Counter {
   value = 0;
   /**
-   * The rows (by rowid) each write of the table changed, with the counter's value after it: a
-   * read of one row (noteRowRead) stays while the table's other rows are written. Complete for
-   * the writes after `rowsFrom` only: a write of too many rows starts it again.
+   * The rows (by rowid) the table's writes changed, each with the counter's value after its last
+   * write, the least recently written first: a read of one row (noteRowRead) stays while the
+   * table's other rows are written. Complete for the writes after `rowsFrom` only: past MAX_ROWS
+   * the least recently written rows are forgotten, and the reads older than their last write go.
    */
   readonly rows = new Map<number, number>();
+  rowsFrom = 0;
   /**
    * The same writes in order, each with the counter's value after it (see writtenSince), the rows
    * of the table itself among them (its shadows' aside), and the columns those rows had changed
-   * when each was an update of known columns (else null).
+   * when each was an update of known columns (else null). Complete for the writes after
+   * `logFrom` only: past MAX_ROWS entries and rowids (`logged`) the oldest are forgotten.
    */
   log: { value: number; rows: readonly number[]; own: readonly number[]; columns: ReadonlySet<string> | null }[] = [];
-  /** Entries and rowids in `log` (which repeats a row written twice): bounded as `rows`. */
   logged = 0;
-  rowsFrom = 0;
+  logFrom = 0;
+
+  /** A write of these rows (null: not known one by one) has moved the counter. */
+  noteWrite(written: readonly number[] | null, own: readonly number[], columns: ReadonlySet<string> | null): void {
+    if (written === null) {
+      this.rows.clear();
+      this.log = [];
+      this.logged = 0;
+      this.rowsFrom = this.logFrom = this.value;
+      return;
+    }
+    for (const rowid of written) {
+      // Moved to the most recent end.
+      this.rows.delete(rowid);
+      this.rows.set(rowid, this.value);
+    }
+    this.log.push({ value: this.value, rows: written, own, columns });
+    this.logged += written.length + 1;
+    if (this.rows.size > MAX_ROWS) this.forgetRows();
+    if (this.logged > MAX_ROWS) this.forgetLog();
+  }
+
+  /**
+   * Forgets the least recently written rows, down to three quarters of the bound at once (a
+   * quarter's writes before the next time): only reads older than their last write go.
+   */
+  private forgetRows(): void {
+    for (const [rowid, value] of this.rows) {
+      if (this.rows.size <= KEPT_AFTER_FORGETTING) break;
+      this.rows.delete(rowid);
+      this.rowsFrom = value;
+    }
+  }
+
+  private forgetLog(): void {
+    let drop = 0;
+    while (this.logged > KEPT_AFTER_FORGETTING) {
+      const entry = this.log[drop++]!;
+      this.logged -= entry.rows.length + 1;
+      this.logFrom = entry.value;
+    }
+    this.log.splice(0, drop);
+  }
 }
 
-/** Rows remembered per table before the list starts again (a read of one row older than that goes). */
+/**
+ * Rows (and log entries and rowids) remembered per table: a busy desk's single-row writes forget
+ * only the rows written longest ago, never every row at once (which made every cached read of
+ * the table go together, a few times a minute under 50 updates a second).
+ */
 const MAX_ROWS = 20_000;
+const KEPT_AFTER_FORGETTING = (MAX_ROWS * 3) / 4;
 
 const counters = new Map<string, Counter>();
 let epoch = 0;
@@ -101,16 +150,7 @@ export function bumpTables({ tables, rows, columns }: Written): void {
     const c = counter(table);
     c.value++;
     // A shadow's rowids (its index segments) are not the table's: they only make some row reads go early.
-    if (written === null || Math.max(c.rows.size, c.logged) + written.length > MAX_ROWS) {
-      c.rows.clear();
-      c.log = [];
-      c.logged = 0;
-      c.rowsFrom = c.value;
-      continue;
-    }
-    for (const rowid of written) c.rows.set(rowid, c.value);
-    c.log.push({ value: c.value, rows: written, own: owns.get(table) ?? [], columns: columns?.get(table) ?? null });
-    c.logged += written.length + 1;
+    c.noteWrite(written, owns.get(table) ?? [], columns?.get(table) ?? null);
   }
 }
 
@@ -233,12 +273,19 @@ export function stillValid(deps: Dependencies): boolean {
   return rowsUnwritten(deps.rows);
 }
 
-/** No write since touched these single rows read (writes to their tables' other rows aside). */
+/**
+ * No write since touched these single rows read (writes to their tables' other rows aside). A row
+ * found unwritten is noted so as of now: the next check starts there, and a read checked since is
+ * kept when the writes before are forgotten (else every read of the table cached at one moment,
+ * a busy desk's warm-up, went together once the writes since filled the rows remembered).
+ */
 function rowsUnwritten(rows: RowDependency[]): boolean {
-  for (const { counter: c, rowid, value } of rows) {
-    if (c.value === value) continue;
+  for (const row of rows) {
+    const c = row.counter;
+    if (c.value === row.value) continue;
     // Written since: by writes that all left the row alone, and all remembered row by row.
-    if (value < c.rowsFrom || (c.rows.get(rowid) ?? 0) > value) return false;
+    if (row.value < c.rowsFrom || (c.rows.get(row.rowid) ?? 0) > row.value) return false;
+    row.value = c.value;
   }
   return true;
 }
@@ -272,7 +319,7 @@ export function tableWrittenSince(deps: Dependencies, table: string, shadows: bo
   if (at < 0) return null;
   const since = values[at]!;
   if (since === own.value) return { rowids: [], columns: new Set(), deps };
-  if (since < own.rowsFrom) return null;
+  if (since < own.logFrom) return null;
   const rowids: number[] = [];
   let columns: Set<string> | null = new Set();
   for (let i = own.log.length - 1; i >= 0 && own.log[i]!.value > since; i--) {

@@ -117,6 +117,32 @@ describe('a kept read of one row', () => {
     expect(keptRowAfter(ONE, 1, () => write("UPDATE t_rooms SET name = 'Hall C' WHERE id = 2"))).toBe(false);
   });
 
+  test('past the bound of rows remembered, only the reads older than the rows forgotten go (unless checked since)', () => {
+    const bulk = (from: number, count: number) =>
+      write(`WITH RECURSIVE n(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO t_pcs (id, name, room) SELECT i, 'bulk', 1 FROM n`, from, from + count - 1);
+    const readOne = () => tracked(() => selectRow(db, 't_pcs', 1, ONE, 1)).deps;
+    const older = readOne();
+    const checked = readOne();
+    const wholeOlder = tracked(() => selectAll(db, 'SELECT id, name FROM t_pcs WHERE id < 10')).deps;
+    bulk(100_000, 15_000);
+    const newer = readOne();
+    expect(stillValid(checked)).toBe(true);
+    const whole = tracked(() => selectAll(db, 'SELECT id, name FROM t_pcs WHERE id < 10')).deps;
+    // 25 000 rows written: the first write's are forgotten, the reads built since it stay.
+    bulk(200_000, 10_000);
+    expect(stillValid(older)).toBe(false);
+    // Found unwritten after the first write: as good as built then.
+    expect(stillValid(checked)).toBe(true);
+    expect(stillValid(newer)).toBe(true);
+    expect(tableWrittenSince(whole, 't_pcs', false)?.rowids).toHaveLength(10_000);
+    // The rows written since an older read are no longer all known: it is built again.
+    expect(tableWrittenSince(wholeOlder, 't_pcs', false)).toBeNull();
+    write("UPDATE t_pcs SET name = 'pc1 again' WHERE id = 1");
+    expect(stillValid(newer)).toBe(false);
+    write('DELETE FROM t_pcs WHERE id >= 100000');
+    write("UPDATE t_pcs SET name = 'pc1' WHERE id = 1");
+  });
+
   test('is a read of the whole table when its statement names the table twice', () => {
     const twice = 'SELECT p.name, (SELECT COUNT(*) FROM t_pcs) AS n FROM t_pcs p WHERE p.id = ?';
     expect(keptRowAfter(twice, 1, () => write("UPDATE t_pcs SET name = 'elsewhere' WHERE id = 2"))).toBe(false);
@@ -176,6 +202,9 @@ describe('every kept answer is the plain answer', () => {
     (n) => write('UPDATE t_tickets SET title = ? WHERE id = 1', `t-${n}`),
     (n) => write('UPDATE t_rooms SET name = ? WHERE id = 1', `room-${n}`),
     (n) => write('DELETE FROM t_pcs WHERE id = (SELECT MAX(id) FROM t_pcs) AND id > 2 AND ? >= 0', n),
+    // Many rows at once, past the rows remembered per table within a few writes, and away again.
+    (n) => write(`WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 7000) INSERT INTO t_pcs (name, room) SELECT 'bulk', 1 + (? % 2) FROM k`, n),
+    () => write("DELETE FROM t_pcs WHERE name = 'bulk'"),
     () => {
       // Another connection commits: this one learns it as the server does (external-writes.ts).
       const other = new Database(join(dir, 'test.sqlite'));
