@@ -35,8 +35,8 @@ export function useItem(itemtype: string, id: number | null) {
   itemShown.current = current.item;
 
   /** The item as stored, with its dropdowns named. */
-  const readStored = async (): Promise<Copy> => {
-    const [item, names] = await Promise.all([api.get(itemtype, id as number), api.get(itemtype, id as number, { expand_dropdowns: true }).catch(() => null)]);
+  const readStored = async (itemId: number): Promise<Copy> => {
+    const [item, names] = await Promise.all([api.get(itemtype, itemId), api.get(itemtype, itemId, { expand_dropdowns: true }).catch(() => null)]);
     return { item, names };
   };
   /** Shows `copy` as the item; the History tab reloads. */
@@ -50,7 +50,7 @@ export function useItem(itemtype: string, id: number | null) {
    * stored, and nothing the user types next can be overwritten by a late reload.
    */
   const refresh = async () => {
-    if (id !== null) adopt(await readStored());
+    if (id !== null) adopt(await readStored(id));
   };
 
   /**
@@ -59,7 +59,7 @@ export function useItem(itemtype: string, id: number | null) {
    */
   const storedChange = async (): Promise<Copy | null> => {
     if (id === null) return null;
-    const copy = await readStored();
+    const copy = await readStored(id);
     return JSON.stringify(copy.item) === JSON.stringify(itemShown.current) ? null : copy;
   };
 
