@@ -13,7 +13,7 @@ import type { Database as Db } from 'bun:sqlite';
 class Counter {
   value = 0;
   /**
-   * The rows (by rowid) the table's writes changed, each with the counter's value after its last
+   * The table's own rows (by rowid) its writes changed, each with the counter's value after its last
    * write, the least recently written first: a read of one row (noteRowRead) stays while the
    * table's other rows are written. Complete for the writes after `rowsFrom` only: past MAX_ROWS
    * the least recently written rows are forgotten, and the reads older than their last write go.
@@ -39,7 +39,9 @@ class Counter {
       this.rowsFrom = this.logFrom = this.value;
       return;
     }
-    for (const rowid of written) {
+    // The table's own rows only: a read of one row reads no shadow, whose rowids (an index's
+    // segments and bookkeeping records, rewritten by every write) would only make it go early.
+    for (const rowid of own) {
       // Moved to the most recent end.
       this.rows.delete(rowid);
       this.rows.set(rowid, this.value);
@@ -149,7 +151,6 @@ export function bumpTables({ tables, rows, columns }: Written): void {
   for (const [table, written] of families) {
     const c = counter(table);
     c.value++;
-    // A shadow's rowids (its index segments) are not the table's: they only make some row reads go early.
     c.noteWrite(written, owns.get(table) ?? [], columns?.get(table) ?? null);
   }
 }
