@@ -50,12 +50,14 @@ export function ItemView({ itemtype, id, query }: { itemtype: string; id: number
   const tab = id === null ? 'details' : (query.get('tab') ?? 'details');
 
   const { layout, shown, fields, initial } = useItemFields(itemtype, id, options, item);
-  // What the form holds now, for answers that arrive after a render.
-  const edited = useRef(false);
-  edited.current = JSON.stringify(values) !== JSON.stringify(initial);
+  // What the form holds now, for answers that arrive after a render (compared only then, not per render).
+  const formNow = useRef({ values, initial });
+  formNow.current = { values, initial };
   // A form left alone shows the change at once; one being edited is told of it.
   const changedElsewhere = useChangedElsewhere(itemtype, id, storedChange, (copy) =>
-    edited.current ? setMessage({ kind: 'info', text: t('This item was changed elsewhere; save or reload to see the change.') }) : adopt(copy),
+    JSON.stringify(formNow.current.values) !== JSON.stringify(formNow.current.initial)
+      ? setMessage({ kind: 'info', text: t('This item was changed elsewhere; save or reload to see the change.') })
+      : adopt(copy),
   );
   // Before paint: the form never shows (or lets anyone edit) values older than the item.
   useLayoutEffect(() => setValues(initial), [initial]);
